@@ -1,0 +1,1 @@
+"""hlsight analyzer: the design model and the analyses that consume it."""

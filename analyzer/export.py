@@ -1,0 +1,225 @@
+"""Plain-data export of the model and results (the JSON reporter's data layer).
+
+The shape is documented in ``docs/json-schema.md`` and
+``docs/hlsight.schema.json``; bump :data:`SCHEMA_ID` on incompatible changes.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+from analyzer.diagnostics import Diagnostic
+from analyzer.model import LSU, Design, Kernel, Loop, MemorySystem, SourceLocation
+from analyzer.results import AnalysisResult, KernelEstimate
+
+SCHEMA_ID = "https://hlsight.dev/schema/analysis-1.json"
+
+
+def _loc(location: SourceLocation | None) -> dict[str, Any]:
+    if location is None:
+        return {"file": None, "line": None}
+    return {"file": location.file, "line": location.line}
+
+
+def _enum(value: enum.Enum | None) -> Any:
+    return None if value is None else value.value
+
+
+def lsu_to_dict(lsu: LSU) -> dict[str, Any]:
+    rtl = None
+    if lsu.rtl is not None:
+        rtl = {
+            "instance": lsu.rtl.instance,
+            "module": lsu.rtl.module,
+            "file": lsu.rtl.file,
+            "line": lsu.rtl.line,
+            "dialect": lsu.rtl.dialect,
+            "params": dict(lsu.rtl.params),
+        }
+    access = None
+    if lsu.access is not None:
+        access = {
+            "stride": lsu.access.stride,
+            "offset": lsu.access.offset,
+            "element_bytes": lsu.access.element_bytes,
+            "accesses": lsu.access.accesses,
+            "data_dependent": lsu.access.data_dependent,
+            "expression": lsu.access.expression,
+            "explanation": lsu.access.explanation,
+        }
+    return {
+        "id": lsu.id,
+        "kind": lsu.kind.value,
+        "style": lsu.style.value,
+        "style_raw": lsu.style_raw,
+        "aligned": lsu.aligned,
+        "write_ack": lsu.write_ack,
+        "cached": lsu.cached,
+        "never_stall": lsu.never_stall,
+        "width_bits": lsu.width_bits,
+        "global": lsu.is_global,
+        "memory": lsu.memory,
+        "bank": lsu.bank,
+        "channel": lsu.channel,
+        "stall_free": lsu.stall_free,
+        "latency": lsu.latency,
+        "start_cycle": lsu.start_cycle,
+        "block": lsu.block,
+        "variable": lsu.variable,
+        **_loc(lsu.location),
+        "rtl": rtl,
+        "access": access,
+    }
+
+
+def loop_to_dict(loop: Loop) -> dict[str, Any]:
+    trip = None
+    if loop.trip_count is not None:
+        trip = {"min": loop.trip_count.min, "max": loop.trip_count.max, "avg": loop.trip_count.avg}
+    latency = None
+    if loop.latency is not None:
+        latency = {"min": loop.latency.min, "max": loop.latency.max}
+    return {
+        "name": loop.name,
+        "pipelined": loop.pipelined,
+        "ii": None if loop.ii is None else loop.ii.value,
+        "ii_qualifier": None if loop.ii is None else loop.ii.qualifier,
+        "iteration_latency": loop.iteration_latency,
+        "pipeline_depth": loop.pipeline_depth,
+        "trip_count": trip,
+        "latency": latency,
+        "max_interleaving": loop.max_interleaving,
+        "speculated_iterations": loop.speculated_iterations,
+        "achieved_fmax_mhz": loop.achieved_fmax_mhz,
+        "bottleneck": loop.bottleneck,
+        **_loc(loop.location),
+        "children": [loop_to_dict(child) for child in loop.children],
+    }
+
+
+def kernel_to_dict(kernel: Kernel) -> dict[str, Any]:
+    return {
+        "name": kernel.name,
+        "kind": kernel.kind.value,
+        "fmax_estimated_mhz": kernel.fmax_estimated_mhz,
+        "fmax_postfit_mhz": kernel.fmax_postfit_mhz,
+        "clock_target_ns": kernel.clock_target_ns,
+        "clock_estimated_ns": kernel.clock_estimated_ns,
+        "latency": None if kernel.latency is None else {"min": kernel.latency.min, "max": kernel.latency.max},
+        "simd": kernel.simd,
+        "compute_units": kernel.compute_units,
+        "dataflow": kernel.dataflow,
+        "is_top": kernel.is_top,
+        **_loc(kernel.location),
+        "lsus": [lsu_to_dict(lsu) for lsu in kernel.lsus],
+        "loops": [loop_to_dict(loop) for loop in kernel.loops],
+        "interfaces": [
+            {
+                "name": port.name,
+                "protocol": port.protocol,
+                "width_bits": port.width_bits,
+                "bundle": port.bundle,
+                "direction": port.direction,
+                "source_object": port.source_object,
+            }
+            for port in kernel.interfaces
+        ],
+        "instances": [{"name": inst.name, "module": inst.module} for inst in kernel.instances],
+        "channels_read": list(kernel.channels_read),
+        "channels_written": list(kernel.channels_written),
+    }
+
+
+def memory_to_dict(memory: MemorySystem) -> dict[str, Any]:
+    return {
+        "name": memory.name,
+        "kind": memory.kind.value,
+        "global": memory.is_global,
+        "banks": memory.banks,
+        "channel": memory.channel,
+        "kernel": memory.kernel,
+    }
+
+
+def diagnostic_to_dict(diag: Diagnostic) -> dict[str, Any]:
+    return {
+        "rule": diag.rule,
+        "severity": diag.severity.value,
+        "file": diag.file,
+        "line": diag.line,
+        "column": diag.column,
+        "kernel": diag.kernel,
+        "subject": diag.subject,
+        "message": diag.message,
+        "data": {key: _plain(value) for key, value in diag.data.items()},
+    }
+
+
+def _plain(value: object) -> Any:
+    """JSON-safe version of diagnostic data (numbers, strings, lists)."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, (list, tuple)):
+        return [_plain(item) for item in value]
+    if isinstance(value, dict):
+        return {str(key): _plain(item) for key, item in value.items()}
+    return str(value)
+
+
+def estimate_to_dict(estimate: KernelEstimate) -> dict[str, Any]:
+    return {
+        "seconds": estimate.seconds,
+        "bound": estimate.bound,
+        "expression": None if estimate.expression is None else str(estimate.expression),
+        "free_symbols": list(estimate.free_symbols),
+        "model": estimate.model,
+        "assumptions": list(estimate.assumptions),
+        "per_bank": [
+            {"name": bank.name, "seconds": bank.seconds, "lsus": list(bank.lsus),
+             "expression": None if bank.expression is None else str(bank.expression)}
+            for bank in estimate.per_bank
+        ],
+        "per_lsu": [
+            {"id": term.subject, "T_ideal": term.ideal_s, "T_ovh": term.overhead_s, "model": term.model,
+             "memory": term.memory,
+             "expression": None if term.expression is None else str(term.expression)}
+            for term in estimate.per_lsu
+        ],
+        "alternatives": [estimate_to_dict(alt) for alt in estimate.alternatives],
+        "extra": {key: _plain(value) for key, value in estimate.extra.items()},
+    }
+
+
+def design_to_dict(design: Design) -> dict[str, Any]:
+    return {
+        "name": design.name,
+        "source": {
+            "tool": design.tool.product.value,
+            "vendor": design.tool.vendor.value,
+            "version": design.tool.version,
+            "version_raw": design.tool.version_raw,
+            "quartus_version": design.tool.quartus_version,
+            "command": design.tool.command,
+            "path": str(design.root),
+        },
+        "device": {"family": design.device.family, "part": design.device.part, "board": design.device.board},
+        "memory_systems": [memory_to_dict(memory) for memory in design.memory_systems],
+        "source_files": [
+            {"path": source.path, "name": source.name, "embedded": source.content is not None}
+            for source in design.source_files
+        ],
+        "kernels": [kernel_to_dict(kernel) for kernel in design.kernels],
+    }
+
+
+def result_to_dict(result: AnalysisResult) -> dict[str, Any]:
+    """The complete JSON document for ``hlsight analyze --format json``."""
+    data = {"schema": SCHEMA_ID, **design_to_dict(result.design)}
+    for kernel_data in data["kernels"]:
+        estimate = result.estimates.get(kernel_data["name"])
+        kernel_data["estimate"] = None if estimate is None else estimate_to_dict(estimate)
+    data["estimate"] = None if result.design_estimate is None else estimate_to_dict(result.design_estimate)
+    data["assignments"] = dict(result.assignments)
+    data["diagnostics"] = [diagnostic_to_dict(diag) for diag in result.diagnostics]
+    return data

@@ -1,0 +1,495 @@
+"""The one typed in-memory model of an HLS design.
+
+Every front end in ``parsers/`` produces a :class:`Design`; every analysis in
+``analyzer/`` and every reporter in ``hlsight/reporters`` consumes it. The model
+holds *facts read from vendor artifacts* (plus their provenance), never
+estimates: estimates live in :mod:`analyzer.results` so that one parsed design
+can be analysed many times (what-if queries) without mutation.
+
+Design rules (why the types look like this):
+
+* Vendor strings are kept verbatim next to their normalized form (``style_raw``
+  next to ``style``), because users recognise the vendor wording and because
+  normalisation rules change with tool versions.
+* "Unknown" is ``None``, never ``0`` or ``-1``: the reports spell unknown many
+  ways (``?``, ``undef``, ``n/a``, ``0`` trip counts...), readers map them all
+  to ``None`` so the analyzer can turn them into free symbols.
+* No parsing code lives here.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from analyzer.diagnostics import Diagnostic
+
+# --------------------------------------------------------------------------- basics
+
+
+@dataclass(frozen=True)
+class SourceLocation:
+    """A place in a kernel source file (1-based line, optional 1-based column).
+
+    ``file`` is the path as the vendor report spells it (often absolute on the
+    build machine); reporters shorten it for display.
+    """
+
+    file: str
+    line: int
+    column: int | None = None
+
+    def __str__(self) -> str:
+        if self.column is not None:
+            return f"{self.file}:{self.line}:{self.column}"
+        return f"{self.file}:{self.line}"
+
+
+@dataclass
+class SourceFile:
+    """A kernel source file, usually embedded in the vendor report.
+
+    ``content`` is ``None`` when the report only names the file (aoc 15.1,
+    ``-g0`` builds, Vivado reports).
+    """
+
+    path: str
+    name: str
+    content: str | None = None
+
+    def line_text(self, line: int) -> str | None:
+        """Return the text of 1-based ``line`` or ``None`` when unavailable."""
+        if self.content is None or line < 1:
+            return None
+        lines = self.content.splitlines()
+        return lines[line - 1] if line <= len(lines) else None
+
+
+class Vendor(enum.Enum):
+    INTEL = "intel"
+    XILINX = "xilinx"
+
+
+class Product(enum.Enum):
+    """Which compiler produced the artifacts."""
+
+    AOC = "aoc"  # Intel FPGA SDK for OpenCL
+    ONEAPI = "oneapi"  # oneAPI DPC++/SYCL FPGA flow
+    IPP = "i++"  # Intel HLS compiler (components)
+    VIVADO_HLS = "vivado_hls"
+    VITIS_HLS = "vitis_hls"
+
+
+@dataclass(frozen=True)
+class ToolInfo:
+    """Producing tool: ``version`` is the normalized dotted version ("19.4.0"),
+    ``version_raw`` the vendor string ("19.4.0 Build 64")."""
+
+    vendor: Vendor
+    product: Product
+    version: str
+    version_raw: str = ""
+    quartus_version: str | None = None
+    command: str | None = None
+
+    def version_tuple(self) -> tuple[int, ...]:
+        parts: list[int] = []
+        for piece in self.version.split("."):
+            if not piece.isdigit():
+                break
+            parts.append(int(piece))
+        return tuple(parts)
+
+
+@dataclass(frozen=True)
+class Device:
+    """Target device: family ("Stratix 10"), part number, and board/BSP when
+    the flow has one (``s10_ref:s10gx``)."""
+
+    family: str | None = None
+    part: str | None = None
+    board: str | None = None
+
+
+# --------------------------------------------------------------------------- memory
+
+
+class MemoryKind(enum.Enum):
+    DDR = "ddr"
+    HBM = "hbm"
+    QDR = "qdr"
+    ONCHIP = "onchip"  # "Local Memory" / "On-chip Memory"
+    HOST = "host"  # i++ "System Memory", USM host allocations
+    UNKNOWN = "unknown"
+
+
+@dataclass
+class MemorySystem:
+    """A global or on-chip memory system as the report names it.
+
+    For HBM boards aoc lists one memory system per pseudo-channel
+    (``HBM0``..``HBM31``); ``channel`` carries that index so models can group
+    LSUs per pseudo-channel. DDR systems carry their interleaved bank count.
+    """
+
+    name: str
+    kind: MemoryKind
+    is_global: bool
+    banks: int = 1
+    bank_names: list[str] = field(default_factory=list)
+    channel: int | None = None
+    report_id: str | None = None
+    kernel: str | None = None  # owning kernel for on-chip memories
+    details: dict[str, str] = field(default_factory=dict)
+
+
+# --------------------------------------------------------------------------- LSUs
+
+
+class LSUKind(enum.Enum):
+    LOAD = "load"
+    STORE = "store"
+    ATOMIC = "atomic"
+
+
+class LSUStyle(enum.Enum):
+    """Normalized load-store-unit micro-architecture.
+
+    Modifiers that the vendor folds into the style string (non-aligned,
+    write-ack, cached, never-stall) are separate boolean fields on :class:`LSU`
+    because the memory model treats them orthogonally (eqs. 8-14 of the
+    Dávila-Guzmán journal model).
+    """
+
+    BURST_COALESCED = "burst-coalesced"
+    PREFETCHING = "prefetching"
+    STREAMING = "streaming"
+    SEMI_STREAMING = "semi-streaming"
+    SIMPLE = "simple"
+    PIPELINED = "pipelined"
+    ATOMIC_PIPELINED = "atomic-pipelined"
+    UNKNOWN = "unknown"
+
+
+@dataclass
+class RtlLsuParams:
+    """Parameters of one ``lsu_top`` instance found in generated RTL.
+
+    ``params`` keeps every parameter verbatim (strings with quotes removed);
+    the typed properties give the ones the models use.
+    """
+
+    instance: str
+    module: str
+    file: str
+    line: int
+    dialect: str  # "verilog" | "vhdl" | "systemverilog"
+    params: dict[str, str] = field(default_factory=dict)
+
+    def _int(self, name: str) -> int | None:
+        raw = self.params.get(name)
+        if raw is None:
+            return None
+        try:
+            return int(raw.strip().strip('"'), 0)
+        except ValueError:
+            return None
+
+    @property
+    def burstcount_width(self) -> int | None:
+        return self._int("BURSTCOUNT_WIDTH")
+
+    @property
+    def max_threads(self) -> int | None:
+        return self._int("MAX_THREADS")
+
+    @property
+    def use_write_ack(self) -> bool | None:
+        value = self._int("USE_WRITE_ACK")
+        return None if value is None else bool(value)
+
+    @property
+    def alignment_bytes(self) -> int | None:
+        return self._int("ALIGNMENT_BYTES")
+
+    @property
+    def mwidth_bytes(self) -> int | None:
+        return self._int("MWIDTH_BYTES")
+
+    @property
+    def width_bytes(self) -> int | None:
+        return self._int("WIDTH_BYTES")
+
+    @property
+    def use_caching(self) -> bool | None:
+        value = self._int("USECACHING")
+        return None if value is None else bool(value)
+
+    @property
+    def kernel_side_mem_latency(self) -> int | None:
+        return self._int("KERNEL_SIDE_MEM_LATENCY")
+
+    @property
+    def is_read(self) -> bool | None:
+        value = self._int("READ")
+        return None if value is None else bool(value)
+
+    @property
+    def style(self) -> str | None:
+        raw = self.params.get("STYLE")
+        return None if raw is None else raw.strip().strip('"')
+
+
+@dataclass
+class AccessFacts:
+    """What static analysis of the kernel source says about one LSU's
+    accesses (filled by :mod:`analyzer.access`, not by the report readers).
+
+    ``stride``/``offset``/``accesses`` are sympy expressions kept as strings
+    here so the model stays free of sympy objects; ``explanation`` is the
+    human sentence shown in reports ("stride 3 from `x[3*i+1]`").
+    """
+
+    stride: str | None = None
+    offset: str | None = None
+    element_bytes: int | None = None
+    accesses: str | None = None
+    data_dependent: bool = False
+    expression: str | None = None
+    explanation: str | None = None
+
+
+@dataclass
+class LSU:
+    """One load/store unit (a memory instruction of a kernel).
+
+    ``memory`` names the :class:`MemorySystem` the report links it to, ``bank``
+    the DDR bank (16.1 links to banks) and ``channel`` the HBM pseudo-channel
+    index when the memory system is one pseudo-channel.
+    """
+
+    id: str
+    kind: LSUKind
+    style: LSUStyle
+    style_raw: str | None
+    width_bits: int | None
+    is_global: bool
+    aligned: bool = True
+    write_ack: bool = False
+    cached: bool = False
+    never_stall: bool = False
+    stall_free: bool | None = None
+    latency: int | None = None
+    start_cycle: int | None = None
+    memory: str | None = None
+    bank: str | None = None
+    channel: int | None = None
+    block: str | None = None
+    location: SourceLocation | None = None
+    variable: str | None = None  # "Loads from"/"Stores to"
+    atomic_op: str | None = None
+    rtl: RtlLsuParams | None = None
+    access: AccessFacts | None = None
+
+    @property
+    def width_bytes(self) -> int | None:
+        return None if self.width_bits is None else self.width_bits // 8
+
+
+# --------------------------------------------------------------------------- loops
+
+
+@dataclass(frozen=True)
+class InitiationInterval:
+    """An II as reported: ``qualifier`` is ``""`` (exact), ``"~"``
+    (approximate, aoc) or ``">="`` (lower bound, aoc); ``value`` is ``None``
+    when the report says n/a."""
+
+    value: int | None
+    qualifier: str = ""
+
+    def __str__(self) -> str:
+        return "n/a" if self.value is None else f"{self.qualifier}{self.value}"
+
+
+@dataclass(frozen=True)
+class TripCount:
+    """Loop trip count; any field ``None`` means unknown. Vivado reports a
+    ``min ~ max`` range; pragmas add ``avg``."""
+
+    min: int | None = None
+    max: int | None = None
+    avg: int | None = None
+
+    @property
+    def known(self) -> bool:
+        return self.min is not None and self.min == self.max
+
+    @property
+    def value(self) -> int | None:
+        """The exact trip count when min == max, else ``None``."""
+        return self.min if self.known else None
+
+
+@dataclass(frozen=True)
+class LatencyRange:
+    """A latency in cycles; ``None`` bounds are unknown (``?``)."""
+
+    min: int | None = None
+    max: int | None = None
+
+
+@dataclass
+class Loop:
+    """A loop (aoc: a loop basic block; Vivado/Vitis: a loop row).
+
+    ``iteration_latency`` is Vivado's IL (aoc: the block latency).
+    ``trip_count`` is ``None`` only when the report carries no trip count
+    column at all; unknown counts are a TripCount with ``None`` bounds.
+    """
+
+    name: str
+    pipelined: bool | None = None
+    ii: InitiationInterval | None = None
+    latency: LatencyRange | None = None
+    iteration_latency: int | None = None
+    pipeline_depth: int | None = None
+    trip_count: TripCount | None = None
+    max_interleaving: int | None = None
+    speculated_iterations: int | None = None
+    achieved_fmax_mhz: float | None = None
+    bottleneck: str | None = None
+    details: list[str] = field(default_factory=list)
+    location: SourceLocation | None = None
+    children: list[Loop] = field(default_factory=list)
+
+    def walk(self) -> list[Loop]:
+        """This loop and all nested loops, pre-order."""
+        out = [self]
+        for child in self.children:
+            out.extend(child.walk())
+        return out
+
+
+# --------------------------------------------------------------------------- kernels
+
+
+class KernelKind(enum.Enum):
+    NDRANGE = "ndrange"
+    SINGLE_WORK_ITEM = "single_work_item"
+    COMPONENT = "component"  # i++ components
+    FUNCTION = "function"  # Vivado/Vitis module
+    UNKNOWN = "unknown"
+
+
+@dataclass
+class Interface:
+    """A kernel/module port that reaches memory or the host (Vivado
+    ``m_axi``/``s_axilite``/``ap_fifo``...; aoc kernel arguments)."""
+
+    name: str
+    protocol: str
+    width_bits: int | None = None
+    bundle: str | None = None
+    direction: str | None = None
+    source_object: str | None = None
+
+
+@dataclass
+class Instance:
+    """A sub-module instance (Vivado/Vitis module hierarchy)."""
+
+    name: str
+    module: str
+    latency: LatencyRange | None = None
+    interval: LatencyRange | None = None
+
+
+@dataclass
+class Kernel:
+    """An OpenCL/SYCL kernel, an i++ component or a Vivado/Vitis module."""
+
+    name: str
+    kind: KernelKind = KernelKind.UNKNOWN
+    fmax_estimated_mhz: float | None = None
+    fmax_postfit_mhz: float | None = None
+    clock_target_ns: float | None = None
+    clock_estimated_ns: float | None = None
+    latency: LatencyRange | None = None
+    interval: LatencyRange | None = None
+    simd: int | None = None
+    compute_units: int | None = None
+    workgroup_size: str | None = None
+    autorun: bool | None = None
+    dataflow: bool = False
+    is_top: bool = False
+    loops: list[Loop] = field(default_factory=list)
+    lsus: list[LSU] = field(default_factory=list)
+    interfaces: list[Interface] = field(default_factory=list)
+    instances: list[Instance] = field(default_factory=list)
+    channels_read: list[str] = field(default_factory=list)
+    channels_written: list[str] = field(default_factory=list)
+    location: SourceLocation | None = None
+
+    @property
+    def fmax_mhz(self) -> float | None:
+        """Post-fit fmax when Quartus/Vivado ran, else the compiler estimate."""
+        return self.fmax_postfit_mhz if self.fmax_postfit_mhz is not None else self.fmax_estimated_mhz
+
+    def all_loops(self) -> list[Loop]:
+        out: list[Loop] = []
+        for loop in self.loops:
+            out.extend(loop.walk())
+        return out
+
+    def global_lsus(self) -> list[LSU]:
+        return [lsu for lsu in self.lsus if lsu.is_global]
+
+
+# --------------------------------------------------------------------------- design
+
+
+@dataclass
+class Design:
+    """Everything hlsight knows about one compiled design.
+
+    ``root`` is the directory (or file) the user pointed at; ``artifacts`` the
+    files actually read, so reporters can cite them and ``annotate`` can copy
+    them. ``diagnostics`` are facts found while reading (an LSU the RTL could
+    not be paired with, a missing sub-module report...).
+    """
+
+    tool: ToolInfo
+    root: Path
+    name: str = ""
+    device: Device = field(default_factory=Device)
+    kernels: list[Kernel] = field(default_factory=list)
+    memory_systems: list[MemorySystem] = field(default_factory=list)
+    source_files: list[SourceFile] = field(default_factory=list)
+    artifacts: list[Path] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    def kernel(self, name: str) -> Kernel:
+        for kernel in self.kernels:
+            if kernel.name == name:
+                return kernel
+        raise KeyError(name)
+
+    def memory_system(self, name: str) -> MemorySystem | None:
+        for memory in self.memory_systems:
+            if memory.name == name:
+                return memory
+        return None
+
+    def source_file(self, path: str) -> SourceFile | None:
+        """Find an embedded source by exact path, then by basename (reports mix
+        absolute and relative spellings of one file)."""
+        for source in self.source_files:
+            if source.path == path:
+                return source
+        base = Path(path).name
+        for source in self.source_files:
+            if Path(source.path).name == base or source.name == base:
+                return source
+        return None

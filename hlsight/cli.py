@@ -1,0 +1,57 @@
+"""Command-line entry point.
+
+Each sub-command is a module in :mod:`hlsight.commands` with ``register``
+(adds its argparse sub-parser) and ``run`` (returns the exit code). Input
+problems surface as :class:`~analyzer.errors.InputError`: one line on stderr,
+exit code 2, no traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from analyzer.errors import InputError
+from hlsight import __version__
+
+#: Sub-command modules, in help order.
+COMMANDS: tuple[str, ...] = (
+    "hlsight.commands.analyze",
+    "hlsight.commands.demo",
+)
+
+EXIT_INPUT_ERROR = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse exits 2 on usage errors already; keep its one-line format."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="hlsight", description="Static analyzer for FPGA HLS compiler reports.")
+    parser.add_argument("--version", action="version", version=f"hlsight {__version__}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    subparsers.required = True
+    for module_name in COMMANDS:
+        module = importlib.import_module(module_name)
+        sub = module.register(subparsers)
+        sub.set_defaults(_run=module.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        code: int = args._run(args)
+        return code
+    except InputError as error:
+        print(f"hlsight: error: {error.render()}", file=sys.stderr)
+        return EXIT_INPUT_ERROR
+    except KeyboardInterrupt:
+        print("hlsight: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0

@@ -1,0 +1,1 @@
+"""Sub-commands of the ``hlsight`` CLI (see :mod:`hlsight.cli`)."""

@@ -1,0 +1,1 @@
+"""hlsight front ends: vendor reports, generated RTL and kernel sources."""

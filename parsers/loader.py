@@ -1,0 +1,62 @@
+"""Find the reader that understands a path and load a :class:`Design` from it.
+
+Each vendor front end exposes a module-level ``READER`` object implementing
+:class:`ReportReader`. ``claims`` must be cheap (look at file names, not
+contents) so auto-detection over many readers stays fast; the first reader
+that claims a path reads it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+from analyzer.errors import InputError
+from analyzer.model import Design
+
+#: Front-end modules, tried in order. Each defines ``READER``.
+READER_MODULES: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ReadOptions:
+    """User choices that affect reading (e.g. which Vivado solution)."""
+
+    solution: str | None = None
+    read_rtl: bool = True
+
+
+class ReportReader(Protocol):
+    """A vendor front end."""
+
+    name: str
+    #: Human description of what it accepts, used in "nothing found" errors.
+    accepts: str
+
+    def claims(self, path: Path) -> bool:
+        """True when ``path`` looks like this reader's artifacts."""
+        ...
+
+    def read(self, path: Path, options: ReadOptions) -> Design:
+        """Read ``path``; raise :class:`InputError` on bad input."""
+        ...
+
+
+def readers() -> list[ReportReader]:
+    return [importlib.import_module(name).READER for name in READER_MODULES]
+
+
+def load_design(path: Path | str, options: ReadOptions | None = None) -> Design:
+    """Load the design at ``path`` with the first reader that claims it."""
+    path = Path(path)
+    options = options or ReadOptions()
+    if not path.exists():
+        raise InputError(path, "no such file or directory")
+    available = readers()
+    for reader in available:
+        if reader.claims(path):
+            return reader.read(path, options)
+    expected = "; ".join(reader.accepts for reader in available) or "a supported HLS report"
+    raise InputError(path, "no HLS report found here", expected=expected)
