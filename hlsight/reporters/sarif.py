@@ -80,19 +80,19 @@ def _location(diag: Diagnostic, result: AnalysisResult, options: RenderOptions) 
 
 
 def _properties(diag: Diagnostic, result: AnalysisResult) -> dict[str, Any]:
-    """The numbers behind one finding: its own data, the LSU's T_ideal/T_ovh
-    and its kernel's estimate."""
+    """The numbers behind one finding: its own data (flat, as the analyzer
+    named it) and, under ``estimate``, its kernel's estimate and the
+    T_ideal/T_ovh of the LSU it concerns."""
     properties: dict[str, Any] = {key: _plain(value) for key, value in diag.data.items()}
     if diag.subject is not None:
         properties["subject"] = diag.subject
     estimate = None if diag.kernel is None else result.estimates.get(diag.kernel)
     if estimate is not None:
-        properties["kernel_estimate_s"] = estimate.seconds
-        properties["kernel_bound"] = estimate.bound
+        summary: dict[str, Any] = {"kernel": estimate.kernel, "seconds": estimate.seconds, "bound": estimate.bound}
         term = lsu_terms(estimate).get(diag.subject or "")
         if term is not None:
-            properties["T_ideal_s"] = term.ideal_s
-            properties["T_ovh_s"] = term.overhead_s
+            summary["lsu"] = {"id": term.subject, "T_ideal_s": term.ideal_s, "T_ovh_s": term.overhead_s}
+        properties["estimate"] = summary
     return properties
 
 

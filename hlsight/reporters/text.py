@@ -138,7 +138,7 @@ def summary_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
     lines = ["summary:"]
     for kernel in result.design.kernels:
         lines.extend(_estimate_lines(f"kernel {kernel.name}", result.estimates.get(kernel.name), options))
-    if result.design_estimate is not None:
+    if result.design_estimate is not None and len(result.design.kernels) > 1:
         lines.extend(_estimate_lines("design", result.design_estimate, options))
     if result.assignments:
         values = ", ".join(f"{name}={value:g}" for name, value in sorted(result.assignments.items()))
