@@ -42,7 +42,9 @@
     hits.forEach(function (hit) {
       var row = hit[0].closest("tr, li") || hit[0];
       if (row.getAttribute("data-hlsight") === hit[1]) { return; }
-      var text = row.textContent || "";
+      // cell by cell: textContent alone glues "Load" and "k.cl:12" into one word
+      var text = Array.prototype.map.call(row.children.length ? row.children : [row],
+        function (cell) { return cell.textContent; }).join(" ");
       var lsus = byLocation[hit[1]].filter(function (lsu) { return kindWords[lsu.kind] && kindWords[lsu.kind].test(text); });
       if (lsus.length === 0) { return; }
       row.setAttribute("data-hlsight", hit[1]);

@@ -14,6 +14,7 @@ expressions evaluated after the page settled, and a full-page screenshot.
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 import os
 import select
@@ -214,10 +215,8 @@ def check_page(path: Path, screenshot: Path, expressions: dict[str, str] | None 
             with_errors = _describe_errors(pipe.events)
             report.errors.extend(with_errors[0])
             report.dialogs.extend(with_errors[1])
-            try:
+            with contextlib.suppress(RuntimeError, TimeoutError):
                 pipe.call("Browser.close", timeout=5)
-            except (RuntimeError, TimeoutError):
-                pass
         finally:
             os.close(to_child_w)
             os.close(from_child_r)

@@ -15,6 +15,7 @@ from typing import Any
 
 from bs4 import BeautifulSoup, Tag
 
+from analyzer.model import LSU
 from analyzer.results import AnalysisResult
 from hlsight import __version__
 from hlsight.reporters.html_view import ReportView, report_view
@@ -31,10 +32,11 @@ def template_text(name: str) -> str:
     return resources.files("templates").joinpath(name).read_text(encoding="utf-8")
 
 
-def _lsu_text(kind: str, lsu_id: str, ideal: float | None, overhead: float | None) -> str:
+def _lsu_text(lsu: LSU, ideal: float | None, overhead: float | None) -> str:
     if ideal is None and overhead is None:
-        return f"{kind} {lsu_id}"
-    return f"{kind} {lsu_id}: T_ideal {format_seconds(ideal)}, T_ovh {format_seconds(overhead)}"
+        width = "" if lsu.width_bits is None else f" {lsu.width_bits}-bit"
+        return f"{lsu.kind.value} {lsu.id}: {lsu.style.value}{width}, no numeric estimate"
+    return f"{lsu.kind.value} {lsu.id}: T_ideal {format_seconds(ideal)}, T_ovh {format_seconds(overhead)}"
 
 
 def annotation_data(result: AnalysisResult, view: ReportView) -> dict[str, Any]:
@@ -56,7 +58,7 @@ def annotation_data(result: AnalysisResult, view: ReportView) -> dict[str, Any]:
                 "line": None if lsu.location is None else lsu.location.line,
                 "T_ideal": ideal,
                 "T_ovh": overhead,
-                "text": _lsu_text(lsu.kind.value, lsu.id, ideal, overhead),
+                "text": _lsu_text(lsu, ideal, overhead),
             })
         kernels.append({
             "name": kernel.name,

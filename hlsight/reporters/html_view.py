@@ -256,6 +256,7 @@ class LsuRow:
     width: str
     memory: str
     location: str
+    short_location: str
     anchor: str | None
     ideal: str
     overhead: str
@@ -372,6 +373,7 @@ def _lsu_rows(kernel: Kernel, estimate: KernelEstimate | None, anchors: Anchors,
                 width="?" if lsu.width_bits is None else f"{lsu.width_bits} bit",
                 memory=memory,
                 location="" if where is None else _location_text(where.file, where.line, relative_to),
+                short_location="" if where is None else f"{basename(where.file)}:{where.line}",
                 anchor=None if where is None else anchors.anchor(where.file, where.line),
                 ideal="" if term is None else format_seconds(term.ideal_s),
                 overhead="" if term is None else format_seconds(term.overhead_s),
