@@ -3,7 +3,7 @@
 Speed matters (the 16.1 ``net.v`` is 3.8 MB): every scan is a handful of
 compiled regexes that run once over the text, with no nested quantifiers
 that could backtrack catastrophically; parameter lists of VHDL/SV are cut
-out with a linear parenthesis matcher instead of a lazy ``.*?`` pattern.
+out with a one-level-nesting pattern whose alternatives cannot overlap.
 Instances are keyed by their enclosing module/entity because instance names
 repeat across kernels (``lsu_local_bb2_ld_`` three times in ``net.v``).
 """
@@ -23,10 +23,13 @@ _V_MODULE = re.compile(r"module[ \t]+(\w+)")
 _V_INSTANCE = re.compile(r"lsu_top[ \t\r\n]+(\w+)[ \t\r\n]*\(")
 _V_DEFPARAM = re.compile(r"defparam[ \t]+(\w+)\.(\w+)[ \t]*=[ \t]*([^;\n]+);")
 _VHDL_ENTITY = re.compile(r"^[ \t]*entity[ \t]+(\w+)[ \t]+is\b", re.MULTILINE | re.IGNORECASE)
-_VHDL_INSTANCE = re.compile(r"\b(\w+)[ \t]*:[ \t]*lsu_top[ \t\r\n]+GENERIC[ \t]+MAP[ \t\r\n]*\(", re.IGNORECASE)
+#: A parenthesised list with at most one level of nesting (``.P(V)``, ``"A(B)"``);
+#: the two alternatives start with different characters, so matching is linear.
+_PAREN_LIST = r"\(((?:[^()]|\([^()]*\))*)\)"
+_VHDL_INSTANCE = re.compile(r"lsu_top[ \t\r\n]+GENERIC[ \t]+MAP[ \t\r\n]*" + _PAREN_LIST, re.IGNORECASE)
+_VHDL_LABEL = re.compile(r"(\w+)[ \t]*:[ \t]*$")
 _VHDL_PARAM = re.compile(r"(\w+)[ \t]*=>[ \t]*([^,\n]+)")
-_SV_INSTANCE = re.compile(r"lsu_top[ \t\r\n]*#[ \t\r\n]*\(")
-_SV_NAME = re.compile(r"[ \t\r\n]*(\w+)[ \t\r\n]*\(")
+_SV_INSTANCE = re.compile(r"lsu_top[ \t\r\n]*#[ \t\r\n]*" + _PAREN_LIST + r"[ \t\r\n]*(\w+)[ \t\r\n]*\(")
 _SV_PARAM = re.compile(r"\.(\w+)[ \t]*\([ \t]*([^()\n]*?)[ \t]*\)")
 
 DIALECTS = {".v": "verilog", ".vhd": "vhdl", ".vhdl": "vhdl", ".sv": "systemverilog"}
@@ -44,20 +47,6 @@ def _starts_line(text: str, offset: int) -> bool:
 
 def _clean(value: str) -> str:
     return value.strip().strip('"')
-
-
-def _closing_paren(text: str, open_index: int) -> int:
-    """Index of the ``)`` matching the ``(`` at ``open_index`` (linear scan)."""
-    depth = 0
-    for index in range(open_index, len(text)):
-        char = text[index]
-        if char == "(":
-            depth += 1
-        elif char == ")":
-            depth -= 1
-            if depth == 0:
-                return index
-    return -1
 
 
 class _Enclosing:
@@ -123,10 +112,12 @@ def scan_vhdl(text: str, file: str) -> list[RtlLsuParams]:
     lines = _Lines(text)
     out = []
     for match in _VHDL_INSTANCE.finditer(text):
-        end = _closing_paren(text, match.end() - 1)
-        body = text[match.end():end] if end > 0 else ""
-        params = {m.group(1): _clean(m.group(2)) for m in _VHDL_PARAM.finditer(body)}
-        out.append(RtlLsuParams(match.group(1), entities.at(match.start()), file, lines.at(match.start()),
+        line_start = text.rfind("\n", 0, match.start()) + 1
+        label = _VHDL_LABEL.search(text, line_start, match.start())
+        if label is None:
+            continue  # the component declaration, not an instance
+        params = {m.group(1): _clean(m.group(2)) for m in _VHDL_PARAM.finditer(match.group(1))}
+        out.append(RtlLsuParams(label.group(1), entities.at(match.start()), file, lines.at(match.start()),
                                 "vhdl", params))
     return out
 
@@ -141,13 +132,9 @@ def scan_systemverilog(text: str, file: str) -> list[RtlLsuParams]:
     for match in _SV_INSTANCE.finditer(text):
         if not _starts_word(text, match.start()):
             continue
-        end = _closing_paren(text, match.end() - 1)
-        if end < 0:
-            continue
-        name = _SV_NAME.match(text, end + 1)
-        params = {m.group(1): _clean(m.group(2)) for m in _SV_PARAM.finditer(text, match.end(), end)}
-        out.append(RtlLsuParams(name.group(1) if name else "", modules.at(match.start()), file,
-                                lines.at(match.start()), "systemverilog", params))
+        params = {m.group(1): _clean(m.group(2)) for m in _SV_PARAM.finditer(match.group(1))}
+        out.append(RtlLsuParams(match.group(2), modules.at(match.start()), file, lines.at(match.start()),
+                                "systemverilog", params))
     return out
 
 
