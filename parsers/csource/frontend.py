@@ -25,7 +25,7 @@ from pathlib import Path
 from pycparser import c_ast, c_parser
 
 from analyzer.errors import InputError
-from parsers.csource.opencl import OPENCL_DEFINES, opencl_prelude
+from parsers.csource.opencl import OPENCL_DEFINES, opencl_prelude, strip_channel_keyword
 
 FAKE_INCLUDE = Path(__file__).resolve().parent / "fake_include"
 
@@ -139,6 +139,8 @@ def preprocess(
         scratch = Path(scratch_name)
         for name, content in (virtual_files or {}).items():
             target = scratch / Path(name).name
+            if dialect is Dialect.OPENCL:
+                content = strip_channel_keyword(content)
             target.write_text(content, encoding="utf-8")
         dirs = [scratch, *include_dirs, FAKE_INCLUDE]
         command = [*_preprocessor(), "-I", str(scratch)]
@@ -148,7 +150,7 @@ def preprocess(
         skipped: list[str] = []
         macros = dict(defines or {})
         if dialect is Dialect.OPENCL:
-            text, skipped = _blank_missing_includes(text, dirs)
+            text, skipped = _blank_missing_includes(strip_channel_keyword(text), dirs)
             prelude = scratch / "_hlsight_opencl_prelude.h"
             prelude.write_text(opencl_prelude(), encoding="utf-8")
             command += ["-include", str(prelude)]
@@ -164,6 +166,9 @@ def preprocess(
             first = first.replace(str(source), filename)
             raise InputError(filename, f"the C preprocessor failed: {first}", expected="C the preprocessor accepts")
         output = completed.stdout.replace(f'"{source}"', f'"{filename}"')
+        for name in virtual_files or {}:
+            # coords of code from embedded headers name the header as the report does
+            output = output.replace(f'"{scratch / Path(name).name}"', f'"{name}"')
         return output, skipped
 
 
