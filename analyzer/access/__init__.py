@@ -8,6 +8,6 @@ as sympy expressions of the function arguments.
 """
 
 from analyzer.access.derive import access_free_symbols, derive_access_facts
-from analyzer.access.symbols import WORK_ITEMS
+from analyzer.access.symbols import WORK_ITEMS, parse_expression
 
-__all__ = ["WORK_ITEMS", "access_free_symbols", "derive_access_facts"]
+__all__ = ["WORK_ITEMS", "access_free_symbols", "derive_access_facts", "parse_expression"]

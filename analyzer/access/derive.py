@@ -7,7 +7,7 @@ plus one diagnostic per LSU that says where each number came from.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import PurePath
 
 import sympy
@@ -15,7 +15,7 @@ import sympy
 from analyzer.access.classify import Classification, classify
 from analyzer.access.matching import candidates, group_lsus, match_group, merged_neighbours
 from analyzer.access.sources import ParsedSources, parse_design_sources
-from analyzer.access.symbols import Role, SymbolTable
+from analyzer.access.symbols import Role, SymbolTable, parse_expression
 from analyzer.access.walker import AccessSite, walk_function
 from analyzer.diagnostics import Diagnostic, Severity
 from analyzer.model import LSU, AccessFacts, Design, Kernel, KernelKind, Product
@@ -67,10 +67,18 @@ def kernel_accesses(design: Design, kernel: Kernel, parsed: ParsedSources) -> Ke
     unit, func = found
     kernel_sites = walk_function(unit, func, parsed.lines).sites
     sites = list(kernel_sites)
-    for other_unit in parsed.units:
-        for name, other in other_unit.functions().items():
-            if name != kernel.name:
-                sites.extend(walk_function(other_unit, other, parsed.lines).sites)
+    covered = {(PurePath(site.file).name, site.line) for site in kernel_sites}
+    wanted = {
+        (PurePath(lsu.location.file).name, lsu.location.line) for lsu in kernel.lsus if lsu.location is not None
+    }
+    if wanted - covered:
+        # LSUs in helper functions (inlined by aoc): walk the functions of those files
+        files = {name for name, _line in wanted - covered}
+        for other_unit in parsed.units:
+            for name, other in other_unit.functions().items():
+                coord = other.coord
+                if name != kernel.name and coord is not None and PurePath(str(coord.file)).name in files:
+                    sites.extend(walk_function(other_unit, other, parsed.lines).sites)
     return KernelAccesses(kernel, _is_ndrange(design, kernel, kernel_sites), sites)
 
 
@@ -89,14 +97,28 @@ def _merge_count(lsu: LSU, site: AccessSite, plain: Classification, context: Ker
     return 1
 
 
+def _lane_share(group: list[LSU], sites: list[AccessSite]) -> int:
+    """LSUs per access when aoc split each access into identical per-lane LSUs.
+
+    With ``num_simd_work_items(V)`` and a strided index aoc cannot widen the
+    LSU; it instantiates one 32-bit LSU per lane (stride6: 16 per access),
+    each serving 1/V of the work-items. LSUs of different widths for one
+    access (stride-3-1) are not lanes: each keeps the full count.
+    """
+    if not sites or len(group) <= len(sites) or len(group) % len(sites):
+        return 1
+    if len({lsu.width_bits for lsu in group}) != 1:
+        return 1
+    return len(group) // len(sites)
+
+
 def _facts(lsu: LSU, site: AccessSite, result: Classification, how: str) -> AccessFacts:
     where = f"{PurePath(site.file).name}:{site.line}"
     index = _display(site.index, site.table)
     parts = []
-    if result.stride is not None:
-        parts.append(f"stride {result.stride} from `{site.text}` at {where} (index {index}: {'; '.join(result.reasons)})")
-    else:
-        parts.append(f"no stride from `{site.text}` at {where} (index {index}: {'; '.join(result.reasons)})")
+    why = "; ".join(result.reasons)
+    lead = f"stride {result.stride}" if result.stride is not None else "no stride"
+    parts.append(f"{lead} from `{site.text}` at {where} (index {index}: {why})")
     if result.offset is not None:
         aligned = {True: "aligned", False: "not aligned", None: "alignment unknown"}[result.aligned]
         parts.append(f"offset {result.offset} ({aligned})")
@@ -162,15 +184,19 @@ def derive_kernel(design: Design, context: KernelAccesses) -> list[Diagnostic]:
                     )
                 )
             continue
+        share = _lane_share(group, sites)
         for lsu, site in match.pairs:
             if lsu.access is not None:
                 continue
             result = results[id(site)]
-            lsu.access = _facts(lsu, site, result, match.how)
+            how = match.how
+            if share > 1 and result.accesses is not None:
+                result = replace(result, accesses=result.accesses / share)
+                how = f"{how}; one of {share} identical per-lane LSUs of one access: 1/{share} of its elements"
+            lsu.access = _facts(lsu, site, result, how.strip("; "))
             free |= result.free_symbols
-            diagnostics.append(
-                _diagnostic(lsu, kernel, "access-derived", Severity.NOTE, f"{lsu.kind.value} LSU {lsu.id}: {lsu.access.explanation}")
-            )
+            message = f"{lsu.kind.value} LSU {lsu.id}: {lsu.access.explanation}"
+            diagnostics.append(_diagnostic(lsu, kernel, "access-derived", Severity.NOTE, message))
     if free:
         diagnostics.append(
             Diagnostic(
@@ -218,5 +244,5 @@ def access_free_symbols(design: Design) -> set[str]:
                 continue
             for text in (facts.stride, facts.accesses):
                 if text:
-                    names |= {str(symbol) for symbol in sympy.sympify(text).free_symbols}
+                    names |= {str(symbol) for symbol in parse_expression(text).free_symbols}
     return names

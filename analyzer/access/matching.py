@@ -20,8 +20,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
-from analyzer.model import LSU, LSUKind
 from analyzer.access.walker import AccessSite
+from analyzer.model import LSU, LSUKind
 
 _GLOBAL_SPACES = {"global", "constant"}
 
@@ -85,6 +85,11 @@ def match_group(lsus: list[LSU], sites: list[AccessSite], alike: Callable[[list[
     if named and not all(name in arrays for name in named):
         odd = sorted({name for name in named if name not in arrays})
         notes.append(f"the report's variable name {', '.join(odd)} names no array accessed there (ignored)")
+    if len(lsus) == len(sites):
+        match.pairs = list(zip(lsus, sites, strict=True))
+        notes.append("matched by order within the line" if not alike(sites) or len(sites) > 1 else "")
+        match.how = "; ".join(note for note in notes if note)
+        return match
     if alike(sites):
         for lsu in lsus:
             match.pairs.append((lsu, sites[0]))
@@ -92,11 +97,6 @@ def match_group(lsus: list[LSU], sites: list[AccessSite], alike: Callable[[list[
             notes.append(f"the compiler made {len(lsus)} LSUs for {len(sites)} access(es) on that line")
         if len(sites) > 1:
             notes.append(f"{len(sites)} accesses on that line have identical facts")
-        match.how = "; ".join(notes)
-        return match
-    if len(lsus) == len(sites):
-        match.pairs = list(zip(lsus, sites, strict=True))
-        notes.append("matched by order within the line")
         match.how = "; ".join(notes)
         return match
     match.problem = (

@@ -21,6 +21,9 @@ from parsers.csource import CUnit, Dialect, parse_c_text
 
 _DEFINE = re.compile(r"^-D(\w+)(?:=(.*))?$")
 _C_SUFFIXES = (".cl", ".c", ".h")
+_INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*[<"]([^>"]+)[>"]', re.MULTILINE)
+#: initializer tables longer than this are elided before parsing (see parse_c_text)
+_TABLE_LIMIT = 2000
 
 
 def command_defines(command: str | None) -> dict[str, str]:
@@ -72,14 +75,19 @@ def parse_design_sources(design: Design) -> ParsedSources:
     parsed.lines = {path: text.splitlines() for path, text in embedded.items()}
     dialect = Dialect.C if design.tool.product not in (Product.AOC, Product.ONEAPI) else Dialect.OPENCL
     defines = command_defines(design.tool.command)
+    included = {name for text in embedded.values() for name in _INCLUDE.findall(text)}
     for path, text in embedded.items():
         if not path.endswith(_C_SUFFIXES) or path.endswith(".h"):
             continue
+        if PurePath(path).name in {PurePath(name).name for name in included}:
+            continue  # a header of another embedded file: parsed through that file
         if dialect is Dialect.C and "(" not in text:
             continue
         headers = {other: content for other, content in embedded.items() if other != path}
         try:
-            unit = parse_c_text(text, path, dialect if path.endswith(".cl") else Dialect.C, (), defines, headers)
+            unit = parse_c_text(
+                text, path, dialect if path.endswith(".cl") else Dialect.C, (), defines, headers, _TABLE_LIMIT
+            )
         except InputError as error:
             parsed.diagnostics.append(
                 Diagnostic(

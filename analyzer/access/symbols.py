@@ -95,7 +95,9 @@ class SymbolTable:
         return {info.role for symbol in expr.free_symbols if (info := self.info(symbol)) is not None}
 
     def of_role(self, expr: sympy.Expr, *roles: Role) -> list[sympy.Symbol]:
-        found = [s for s in expr.free_symbols if isinstance(s, sympy.Symbol) and (i := self.info(s)) and i.role in roles]
+        found = [
+            s for s in expr.free_symbols if isinstance(s, sympy.Symbol) and (i := self.info(s)) and i.role in roles
+        ]
         return sorted(found, key=lambda s: s.name)
 
 
@@ -248,3 +250,29 @@ class ExprConverter:
             return sympy.Min(a, b) if name.endswith("min") else sympy.Max(a, b)
         inlined = self.inline(node)
         return inlined if inlined is not None else self.opaque(node)
+
+
+#: Functions the access expressions use; every other identifier is a symbol.
+_FUNCTIONS = {"floor": sympy.floor, "ceiling": sympy.ceiling, "Mod": sympy.Mod, "Min": sympy.Min, "Max": sympy.Max,
+              "Abs": sympy.Abs}
+_IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
+
+
+def parse_expression(text: str) -> sympy.Expr:
+    """Parse a stride/accesses string of :class:`AccessFacts` back to sympy.
+
+    Plain ``sympify`` would read kernel arguments named ``N``, ``S``, ``E``
+    or ``I`` as sympy's own objects (``N`` is numeric evaluation), so every
+    identifier that is not one of the few functions used is forced to be a
+    plain symbol.
+    """
+    from sympy.parsing.sympy_parser import parse_expr
+
+    names: dict[str, object] = {
+        name: sympy.Symbol(name) for name in _IDENTIFIER.findall(text) if name not in _FUNCTIONS
+    }
+    names.update(_FUNCTIONS)
+    result = parse_expr(text, local_dict=names)
+    if not isinstance(result, sympy.Expr):
+        raise ValueError(f"not an expression: {text!r}")
+    return result

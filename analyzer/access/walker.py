@@ -58,6 +58,8 @@ class Guard:
     condition: c_ast.Node
     negated: bool
     line: int
+    #: ``(op, left, right)`` of a comparison, converted where the guard stands
+    comparison: tuple[str, sympy.Expr, sympy.Expr] | None = None
 
     @property
     def text(self) -> str:
@@ -317,7 +319,8 @@ class FunctionWalker:
             value = self.value(node.rvalue)
             self._assign(node.lvalue.name, node.op, value)
             return
-        if isinstance(node, c_ast.UnaryOp) and node.op in ("++", "--", "p++", "p--") and isinstance(node.expr, c_ast.ID):
+        increments = ("++", "--", "p++", "p--")
+        if isinstance(node, c_ast.UnaryOp) and node.op in increments and isinstance(node.expr, c_ast.ID):
             self._assign(node.expr.name, "+=", sympy.Integer(1 if "+" in node.op else -1))
 
     def _statement(self, node: c_ast.Node | None) -> None:
@@ -407,15 +410,21 @@ class FunctionWalker:
             source = self.arrays[init.name]
             self.arrays[decl.name] = ArrayInfo(decl.name, self.arrays[decl.name].element, source.space)
 
+    def _comparison(self, cond: c_ast.Node) -> tuple[str, sympy.Expr, sympy.Expr] | None:
+        if isinstance(cond, c_ast.BinaryOp) and cond.op in ("<", "<=", ">", ">=", "==", "!="):
+            return cond.op, self.value(cond.left), self.value(cond.right)
+        return None
+
     def _if(self, node: c_ast.If) -> None:
         self._collect(node.cond)
         line = node.coord.line if node.coord is not None else 0
         before = dict(self.env)
-        self.guards.append(Guard(node.cond, False, line))
+        comparison = self._comparison(node.cond)
+        self.guards.append(Guard(node.cond, False, line, comparison))
         self._statement(node.iftrue)
         after_true = self.env
         self.env = dict(before)
-        self.guards[-1] = Guard(node.cond, True, line)
+        self.guards[-1] = Guard(node.cond, True, line, comparison)
         self._statement(node.iffalse)
         self.guards.pop()
         after_false = self.env
@@ -425,7 +434,8 @@ class FunctionWalker:
             if a is not None and b is not None and a == b:
                 merged[name] = a
             elif name in before:
-                merged[name] = self.table.make(name, SymbolInfo(Role.OPAQUE, f"{name} (set under the if at line {line})"))
+                text = f"{name} (set under the if at line {line})"
+                merged[name] = self.table.make(name, SymbolInfo(Role.OPAQUE, text))
         self.env = merged
 
     # ------------------------------------------------------------------ loops
@@ -551,9 +561,9 @@ class FunctionWalker:
                 if isinstance(side, c_ast.ID) and side.name in names:
                     start = names[side.name]
                     return side.name, None if start is None else self.value(start)
-                if isinstance(side, c_ast.ID) and isinstance(init, c_ast.EmptyStatement | type(None)):
-                    if side.name in self.env:
-                        return side.name, self.env[side.name]
+                no_init = isinstance(init, c_ast.EmptyStatement | type(None))
+                if isinstance(side, c_ast.ID) and no_init and side.name in self.env:
+                    return side.name, self.env[side.name]
         if len(names) == 1:
             name, start = next(iter(names.items()))
             return name, None if start is None else self.value(start)
@@ -634,7 +644,8 @@ class FunctionWalker:
                 bound = self.value(other)
                 start = entry.get(side.name)
                 op = cond.op if side is cond.left else _MIRROR.get(cond.op, cond.op)
-                trip, reason = _trip_from(op, start, bound, step, f"`{c_text(cond)}` with `{side.name}` stepping by {step}")
+                why = f"`{c_text(cond)}` with `{side.name}` stepping by {step}"
+                trip, reason = _trip_from(op, start, bound, step, why)
                 break
         kind = "while" if isinstance(node, c_ast.While) else "do"
         info_loop = LoopInfo(kind, line, file, counter, step, trip, reason, self._unroll(pragma))
@@ -696,7 +707,7 @@ def _trip_from(
         trip = distance
     else:
         return None, f"`{op}` with step {step} does not terminate by counting"
-    trip = sympy.simplify(trip)
+    trip = sympy.expand(trip)
     if trip.is_number and trip < 0:
         trip = sympy.Integer(0)
     return trip, why

@@ -172,6 +172,35 @@ def preprocess(
         return output, skipped
 
 
+def elide_large_initializers(text: str, limit: int) -> str:
+    """Replace ``= { ... }`` initializers longer than ``limit`` characters by
+    ``= {0}`` plus the newlines they spanned (so coords stay right)."""
+    out: list[str] = []
+    position = 0
+    for match in re.finditer(r"=\s*\{", text):
+        start = match.end() - 1
+        if start < position:
+            continue
+        depth = 0
+        end = start
+        while end < len(text):
+            char = text[end]
+            if char == "{":
+                depth += 1
+            elif char == "}":
+                depth -= 1
+                if depth == 0:
+                    break
+            end += 1
+        if depth != 0 or end - start <= limit:
+            continue
+        out.append(text[position:start])
+        out.append("{0}" + "\n" * text.count("\n", start, end))
+        position = end + 1
+    out.append(text[position:])
+    return "".join(out)
+
+
 def parse_c_text(
     text: str,
     filename: str,
@@ -179,10 +208,20 @@ def parse_c_text(
     include_dirs: Sequence[Path] = (),
     defines: Mapping[str, str] | None = None,
     virtual_files: Mapping[str, str] | None = None,
+    elide_tables_over: int | None = None,
 ) -> CUnit:
-    """Preprocess and parse ``text`` as if it were the file ``filename``."""
+    """Preprocess and parse ``text`` as if it were the file ``filename``.
+
+    ``elide_tables_over``: brace initializers longer than this many characters
+    (twiddle-factor and coefficient tables of thousands of constants) are
+    replaced by ``{0}`` before parsing, keeping line numbers. pycparser takes
+    seconds per 10^5 constants, and analyses that read indices and loops do
+    not need the values.
+    """
     _reject_cplusplus(text, filename)
     preprocessed, skipped = preprocess(text, filename, dialect, include_dirs, defines, virtual_files)
+    if elide_tables_over is not None:
+        preprocessed = elide_large_initializers(preprocessed, elide_tables_over)
     try:
         ast = c_parser.CParser().parse(preprocessed, filename)
     except c_parser.ParseError as error:
