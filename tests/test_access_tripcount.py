@@ -99,7 +99,7 @@ def _loops() -> tuple[list[c_ast.For], object]:
 def test_static_trip_counts_match_the_compiled_loops(measured: list[list[int]]) -> None:
     loops, unit = _loops()
     assert len(loops) == 8
-    expressions = [static_trip_count(loop, unit) for loop in loops]  # type: ignore[arg-type]
+    expressions = [static_trip_count(loop, unit) for loop in loops]
     assert expressions[6] is None and expressions[7] is None
     for (n, m), counts in zip(ARGS, measured, strict=True):
         for index, expression in enumerate(expressions[:6]):
@@ -110,14 +110,14 @@ def test_static_trip_counts_match_the_compiled_loops(measured: list[list[int]]) 
 
 def test_expressions_use_the_argument_names() -> None:
     loops, unit = _loops()
-    first = static_trip_count(loops[0], unit)  # type: ignore[arg-type]
+    first = static_trip_count(loops[0], unit)
     assert first is not None and str(first) == "n"
-    through_local = static_trip_count(loops[3], unit)  # type: ignore[arg-type]
+    through_local = static_trip_count(loops[3], unit)
     assert through_local is not None and {str(s) for s in through_local.free_symbols} == {"n"}
     assert parse_expression(str(through_local)).subs({"n": 33}) == 3
 
 
 def test_unknown_steps_say_why() -> None:
     loops, unit = _loops()
-    assert "does not change by a constant" in trip_count_reason(loops[6], unit)  # type: ignore[arg-type]
-    assert "not a non-zero constant" in trip_count_reason(loops[7], unit)  # type: ignore[arg-type]
+    assert "does not change by a constant" in trip_count_reason(loops[6], unit)
+    assert "not a non-zero constant" in trip_count_reason(loops[7], unit)

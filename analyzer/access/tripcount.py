@@ -16,7 +16,7 @@ from pycparser import c_ast
 from analyzer.access.walker import FunctionWalker, LoopInfo
 from parsers.csource import CUnit
 
-_LoopNode = c_ast.For | c_ast.While | c_ast.DoWhile
+_LoopNode = c_ast.Node  # a For, While or DoWhile node
 
 
 def _plain(expr: sympy.Expr) -> sympy.Expr:
