@@ -16,8 +16,6 @@ from pycparser import c_ast
 from analyzer.access.walker import FunctionWalker, LoopInfo
 from parsers.csource import CUnit
 
-_LoopNode = c_ast.Node  # a For, While or DoWhile node
-
 
 def _plain(expr: sympy.Expr) -> sympy.Expr:
     """Symbols without assumptions, named after the C identifiers."""
@@ -38,7 +36,7 @@ def loop_infos(unit: CUnit, func: c_ast.FuncDef) -> dict[int, LoopInfo]:
     return walker.loop_infos
 
 
-def static_trip_count(loop: _LoopNode, unit: CUnit) -> sympy.Expr | None:
+def static_trip_count(loop: c_ast.Node, unit: CUnit) -> sympy.Expr | None:
     """Trip count of ``loop`` (a node of ``unit``), or ``None`` when the
     bounds are not a counter test with a constant step.
 
@@ -55,7 +53,7 @@ def static_trip_count(loop: _LoopNode, unit: CUnit) -> sympy.Expr | None:
     return _plain(info.trip_count)
 
 
-def trip_count_reason(loop: _LoopNode, unit: CUnit) -> str:
+def trip_count_reason(loop: c_ast.Node, unit: CUnit) -> str:
     """Why :func:`static_trip_count` gave what it gave (for reports and logs)."""
     func = _enclosing_function(loop, unit)
     if func is None:
