@@ -44,6 +44,11 @@ def template_environment() -> jinja2.Environment:
     return environment
 
 
+def snippet_macros() -> Any:
+    """The macros of ``snippets.c.j2`` (a Jinja template module)."""
+    return template_environment().get_template("snippets.c.j2").module
+
+
 @dataclass
 class MemoryConstants:
     """Per-cycle constants of the section IV memory model for the header."""
@@ -75,7 +80,7 @@ class CodeGenerator:
         self.version = version
         self.memory = memory
         self.environment = template_environment()
-        self.snippets: Any = self.environment.get_template("snippets.c.j2").module
+        self.snippets: Any = snippet_macros()
         self.edits: list[Edit] = []
         self.diagnostics: list[Diagnostic] = []
 
@@ -104,7 +109,8 @@ class CodeGenerator:
         self.edits.append(Edit(end, end, closing_rank(depth), str(self.snippets.loop_exit(block.id))))
         first = self.source.tokens[body_first]
         if is_compound(self.source, body_first):
-            self.edits.append(Edit(first.end, first.end, opening_rank(depth, 1), str(self.snippets.iteration(block.id))))
+            snippet = str(self.snippets.iteration(block.id))
+            self.edits.append(Edit(first.end, first.end, opening_rank(depth, 1), snippet))
         else:
             body_end = self.source.tokens[body_last].end
             self.edits.append(Edit(first.start, first.start, opening_rank(depth, 1),
@@ -162,7 +168,7 @@ class CodeGenerator:
         self.edits.append(Edit(token.start, token.end, 0, name + BODY_SUFFIX))
         end = self.source.tokens[body_close].end
         wrapper = self.snippets.wrapper(signature + " ", name + BODY_SUFFIX, item.block.id, return_type, arguments)
-        self.edits.append(Edit(end, end, closing_rank(0) - 10**5, str(wrapper)))
+        self.edits.append(Edit(end, end, closing_rank(0) - 10**5, " " + str(wrapper)))
 
     def _unsupported(self, definition: c_ast.FuncDef) -> str | None:
         if definition.param_decls:

@@ -126,7 +126,8 @@ def report_loops(design: Design, kernel: Kernel) -> dict[str, Loop]:
     """Loops of a module by normalized name, including loops Vitis >= 2021.2
     outlined to ``<module>_Pipeline_<loop>`` modules."""
     loops: dict[str, Loop] = {}
-    sources = [kernel] + [k for k in design.kernels if k is not kernel and k.name.startswith(f"{kernel.name}_Pipeline_")]
+    prefix = f"{kernel.name}_Pipeline_"
+    sources = [kernel] + [k for k in design.kernels if k is not kernel and k.name.startswith(prefix)]
     for owner in sources:
         for loop in owner.all_loops():
             loops.setdefault(_norm(loop.name), loop)
@@ -282,10 +283,10 @@ class Planner:
             ii = report.ii.value if report.ii is not None and report.ii.value is not None else 1
             il = il_range.max if il_range.max is not None else 0
             delta = 0 if self.baseline is Baseline.SIMPLE else _delta(report, il, ii)
-            block = self._new(BlockKind.PIPELINED, loop.display_name, loop.function, loop.line,
+            block = self._new(BlockKind.PIPELINED, loop.label or report.name, loop.function, loop.line,
                               report_name=report.name, ii=ii, il=il, delta=delta, fill=il)
         else:
-            block = self._new(BlockKind.SEQUENTIAL, loop.display_name, loop.function, loop.line,
+            block = self._new(BlockKind.SEQUENTIAL, loop.label or report.name, loop.function, loop.line,
                               report_name=report.name, fill=il_range.max or 0)
             block.il = il_range.max or 0
         block.latency_max = _loop_latency_max(report)
@@ -398,14 +399,14 @@ class Planner:
             return 0
         if total is None or path is None:
             self._diag("instrument-residual-unknown", Severity.WARNING,
-                       f"{block.kind.value} '{block.report_name or block.name}' has an unknown {what}: the "
+                       f"{_noun(block)} '{block.report_name or block.name}' has an unknown {what}: the "
                        "imperfect-nest residual (eq. 6) is 0; run 'hlsight instrument --mode tripcount', "
                        "re-synthesize and use the new report", block.line, block.function, block.report_name)
             return 0
         residual = total - path
         if residual < 0:
             self._diag("instrument-residual-negative", Severity.WARNING,
-                       f"{block.kind.value} '{block.report_name}': {what} {total} is smaller than its children's "
+                       f"{_noun(block)} '{block.report_name}': {what} {total} is smaller than its children's "
                        f"{path} cycles; residual set to 0", block.line, block.function, block.report_name)
             return 0
         return residual
@@ -553,3 +554,7 @@ def _independent(run: list[c_ast.FuncCall], call: c_ast.FuncCall, objects: set[s
                 if a == b or a == _root(b) or b == _root(a):
                     return False
     return True
+
+
+def _noun(block: Block) -> str:
+    return "function" if block.kind is BlockKind.FUNCTION else "loop"

@@ -130,7 +130,8 @@ class _LoopCollector:
         self.calls: list[str] = []
         self._rank_used: dict[tuple[int, str], int] = {}
 
-    def collect(self, node: c_ast.Node, parent: SourceLoop | None, siblings: list[SourceLoop], label: str | None) -> None:
+    def collect(self, node: c_ast.Node, parent: SourceLoop | None, siblings: list[SourceLoop],
+                label: str | None) -> None:
         if isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID):
             self.calls.append(str(node.name.name))
         if isinstance(node, (c_ast.For, c_ast.While, c_ast.DoWhile)):
@@ -146,10 +147,7 @@ class _LoopCollector:
     def _make(self, node: c_ast.Node, parent: SourceLoop | None, position: int, label: str | None) -> SourceLoop:
         self.ordinal += 1
         keyword = _KEYWORDS[type(node)]
-        if parent is None:
-            vivado = f"Loop {position}"
-        else:
-            vivado = f"{parent.label or parent.vivado_name}.{position}"
+        vivado = f"Loop {position}" if parent is None else f"{parent.label or parent.vivado_name}.{position}"
         line = int(node.coord.line)
         loop = SourceLoop(
             node=node,
@@ -216,13 +214,27 @@ def constant_value(node: c_ast.Node | None) -> int | None:
         left, right = constant_value(node.left), constant_value(node.right)
         if left is None or right is None:
             return None
-        operations = {
-            "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
-            "/": lambda a, b: int(a / b) if b else None, "%": lambda a, b: a % b if b else None,
-            "<<": lambda a, b: a << b, ">>": lambda a, b: a >> b,
-        }
-        operation = operations.get(node.op)
-        return None if operation is None else operation(left, right)
+        return _fold(str(node.op), left, right)
+    return None
+
+
+def _fold(op: str, left: int, right: int) -> int | None:
+    if op in ("/", "%") and right == 0:
+        return None
+    if op == "+":
+        return left + right
+    if op == "-":
+        return left - right
+    if op == "*":
+        return left * right
+    if op == "/":
+        return int(left / right)
+    if op == "%":
+        return left % right
+    if op == "<<":
+        return left << right
+    if op == ">>":
+        return left >> right
     return None
 
 

@@ -179,10 +179,16 @@ class SourceText:
         return i
 
     def is_punct(self, index: int, text: str) -> bool:
-        return index < len(self.tokens) and self.tokens[index].kind is TokenKind.PUNCT and self.tokens[index].text == text
+        return self._is(index, TokenKind.PUNCT, text)
 
     def is_ident(self, index: int, text: str) -> bool:
-        return index < len(self.tokens) and self.tokens[index].kind is TokenKind.IDENT and self.tokens[index].text == text
+        return self._is(index, TokenKind.IDENT, text)
+
+    def _is(self, index: int, kind: TokenKind, text: str) -> bool:
+        if index >= len(self.tokens):
+            return False
+        token = self.tokens[index]
+        return token.kind is kind and token.text == text
 
     def matching(self, index: int) -> int:
         """Index of the bracket closing the one at ``index``."""
