@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from analyzer.consistency import check_loop_latencies
 from analyzer.model import Design
 from analyzer.results import AnalysisResult
 
@@ -17,4 +18,5 @@ def analyze(design: Design, assignments: Mapping[str, float] | None = None) -> A
     """Analyse ``design`` with user-given symbol values ``assignments``."""
     result = AnalysisResult(design=design, assignments=dict(assignments or {}))
     result.diagnostics.extend(design.diagnostics)
+    result.diagnostics.extend(check_loop_latencies(design))
     return result

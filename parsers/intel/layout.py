@@ -66,7 +66,7 @@ def _report_layout(reports_dir: Path, data_dir: Path) -> Layout:
     return Layout("report", project, reports_dir, data_dir)
 
 
-def _rtl_project_file(directory: Path) -> Path | None:
+def rtl_project_file(directory: Path) -> Path | None:
     """The 14.x-16.1 kernel Verilog ``<proj>.v`` next to ``<proj>.log``/``.bc.xml``."""
     for verilog in sorted(directory.glob("*.v")):
         stem = verilog.stem
@@ -95,7 +95,7 @@ def _from_directory(path: Path) -> Layout | None:
         return _from_directory(projects[0])
     if (path / "mav.json").is_file():
         return Layout("mav15", path)
-    if _rtl_project_file(path) is not None:
+    if rtl_project_file(path) is not None:
         return Layout("rtl", path)
     return None
 

@@ -55,6 +55,9 @@ class MavResult:
     #: SYCL reports repeat names (``'lambda'()``), other documents are joined
     #: on the n-th occurrence of a name.
     keys: list[tuple[str, int]] = field(default_factory=list)
+    #: Basic-block names of each kernel in report order (14.x-16.1 RTL
+    #: modules are numbered ``<kernel>_basic_block_<i>`` in this order).
+    blocks: dict[str, list[str]] = field(default_factory=dict)
 
 
 def _node_id(node: dict[str, Any]) -> str | None:
@@ -161,6 +164,17 @@ class _Walker:
         return out
 
 
+def _blocks(node: dict[str, Any]) -> list[str]:
+    out: list[str] = []
+    for child in node.get("children") or []:
+        if isinstance(child, dict):
+            if child.get("type") == "bb":
+                out.append(str(child.get("name")))
+            elif child.get("type") in ("container", "cluster", "loop"):
+                out.extend(_blocks(child))
+    return out
+
+
 def _instructions(node: dict[str, Any], block: str | None) -> Iterator[tuple[dict[str, Any], str | None]]:
     """Every ``inst`` below a kernel with the basic block it sits in."""
     for child in node.get("children") or []:
@@ -183,8 +197,12 @@ def _lsu(inst: dict[str, Any], block: str | None, kernel: str, ordinal: int, wal
     style_raw = str(raw_type) if isinstance(raw_type, str) else None
     facts = style_facts(style_raw, kind)
     node_id = _node_id(inst) or str(ordinal)
-    target = next((walker.targets[n] for n in links.get(node_id, []) if n in walker.targets), None)
-    system = target.system if target else None
+    targets = [walker.targets[n] for n in links.get(node_id, []) if n in walker.targets]
+    system = targets[0].system if targets else None
+    # 16.1 links an interleaved LSU to every bank: a bank is only named when
+    # the LSU reaches exactly one.
+    banks = {target.bank for target in targets}
+    bank = banks.pop() if len(banks) == 1 else None
     variable = table.get("Loads from") or table.get("Stores to") or table.get("Performs atomic operation on")
     return LSU(
         id=f"{kernel}/{kind.value}{ordinal}",
@@ -201,7 +219,7 @@ def _lsu(inst: dict[str, Any], block: str | None, kernel: str, ordinal: int, wal
         latency=as_int(table.get("Latency")),
         start_cycle=as_int(table.get("Start Cycle", table.get("Start-Cycle"))),
         memory=system.name if system else None,
-        bank=target.bank if target else None,
+        bank=bank,
         channel=system.channel if system else None,
         block=block,
         location=debug_location(inst, walker.file_index),
@@ -241,4 +259,5 @@ def read_mav(mav: Any) -> MavResult:
                 kernel.channels_written.extend(p for p in peers if p not in kernel.channels_written)
         result.kernels.append(kernel)
         result.keys.append(key)
+        result.blocks[display] = _blocks(node)
     return result

@@ -19,6 +19,7 @@ from parsers.intel.loops import (
     read_loop_tree,
 )
 from parsers.intel.mav import read_mav
+from parsers.intel.rtl.reader import attach_rtl
 from parsers.intel.sources import read_sources
 from parsers.intel.summary import cached_lsu_locations, read_kernel_summaries
 
@@ -99,7 +100,7 @@ def _mark_cached_from_warnings(kernels: list[Kernel], summary: object) -> None:
                     lsu.cached = True
 
 
-def read_report(layout: Layout) -> Design:
+def read_report(layout: Layout, read_rtl: bool = True) -> Design:
     assert layout.data_dir is not None
     bundle = ReportBundle(layout.data_dir)
     mav = bundle.get("mav")
@@ -148,4 +149,8 @@ def read_report(layout: Layout) -> Design:
         source_files=read_sources(bundle.get("file")),
     )
     design.artifacts.extend(dict.fromkeys(bundle.read_files))
+    if read_rtl:
+        diagnostics, rtl_files = attach_rtl(kernels, parsed.blocks, layout.project_candidates())
+        design.diagnostics.extend(diagnostics)
+        design.artifacts.extend(rtl_files)
     return design

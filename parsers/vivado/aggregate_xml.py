@@ -18,6 +18,7 @@ from lxml import etree
 
 from analyzer.model import Instance, Interface, LatencyRange, SourceLocation
 from parsers.vivado.module_report import ModuleReport
+from parsers.vivado.pragmas import TripCountPragma, read_tripcount_pragmas
 from parsers.vivado.profile_xml import loops_of, parse_source_location, read_profile_root, text_of
 from parsers.vivado.values import parse_float, parse_int, parse_range
 
@@ -34,6 +35,7 @@ class Aggregate:
     #: (module, loop name) -> source lines of operations bound in that loop.
     bind_sources: dict[tuple[str, str], list[SourceLocation]] = field(default_factory=dict)
     interfaces: list[Interface] = field(default_factory=list)
+    tripcount_pragmas: list[TripCountPragma] = field(default_factory=list)
 
 
 def is_aggregate(root: etree._Element) -> bool:
@@ -122,6 +124,7 @@ def read_aggregate_root(root: etree._Element, path: Path) -> Aggregate:
         _walk_hierarchy(top_node, aggregate.hierarchy)
     aggregate.bind_sources = _bind_sources(root)
     aggregate.interfaces = _interfaces(root)
+    aggregate.tripcount_pragmas = read_tripcount_pragmas(root)
     return aggregate
 
 

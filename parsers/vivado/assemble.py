@@ -28,6 +28,7 @@ from parsers.vivado.aggregate_xml import Aggregate, likely_location
 from parsers.vivado.merge import align
 from parsers.vivado.module_report import ModuleReport, RtlPort
 from parsers.vivado.names import module_matches, parse_loop_name, pipeline_module_parts
+from parsers.vivado.pragmas import apply_tripcount_pragma
 from parsers.vivado.values import parse_version
 
 #: Tool versions whose reports the corpus covers (format notes, version table).
@@ -143,35 +144,41 @@ def choose_top(kernels: dict[str, Kernel], declared: str | None, luts: dict[str,
             rule="vivado-top-guessed", severity=Severity.NOTE,
             message=(f"no csynth.xml names the top module; chose '{chosen.name}' (largest of the "
                      f"uninstantiated modules {', '.join(sorted(k.name for k in candidates))})"),
-            file=chosen.artifact, kernel=chosen.name,
+            file=chosen.artifact, kernel=chosen.name, subject=chosen.name,
         ))
         return chosen
     return candidates[0]
 
 
-def _loop_line(loop: Loop) -> int | None:
+def _loop_place(loop: Loop) -> tuple[str | None, int | None]:
+    """(file, line) of a loop; the file is ``None`` when only the
+    ``VITIS_LOOP_<line>_<k>`` name gives the line."""
     if loop.location is not None:
-        return loop.location.line
-    return parse_loop_name(loop.name).line
+        return loop.location.file, loop.location.line
+    return None, parse_loop_name(loop.name).line
 
 
 def _insert_by_line(siblings: list[Loop], loop: Loop) -> None:
-    """Keep source order when the outlined loop's line is known."""
-    line = _loop_line(loop)
+    """Keep source order when the outlined loop's line is known (lines of
+    different files are not compared: inlined header loops keep their place)."""
+    file, line = _loop_place(loop)
     if line is not None:
         for index, sibling in enumerate(siblings):
-            other = _loop_line(sibling)
-            if other is not None and other > line:
+            other_file, other_line = _loop_place(sibling)
+            if other_line is not None and other_file == file and other_line > line:
                 siblings.insert(index, loop)
                 return
     siblings.append(loop)
 
 
-def fold_pipeline_modules(kernels: dict[str, Kernel], diagnostics: list[Diagnostic]) -> None:
+def fold_pipeline_modules(kernels: dict[str, Kernel], instance_lists_known: bool) -> None:
     """Put the loops of Vitis >= 2021.2 ``<func>_Pipeline_<loop>`` modules back
     into the loop tree of the module that calls them (into the loop whose
-    ``InstanceList`` names the instance, else at the top level)."""
+    ``InstanceList`` names the instance, else at the top level). Without the
+    aggregated ``csynth.xml`` the calling loop is unknown: the loop goes to the
+    top level with a note."""
     for parent in kernels.values():
+        unsure = not instance_lists_known and bool(parent.loops)
         for instance in parent.instances:
             child = find_kernel(kernels, instance.module)
             if child is None or child is parent or child.folded_into or not child.loops \
@@ -180,7 +187,7 @@ def fold_pipeline_modules(kernels: dict[str, Kernel], diagnostics: list[Diagnost
             host = next((loop for loop in parent.all_loops() if instance.name in loop.instances), None)
             for loop in child.loops:
                 loop.outlined_module = child.name
-                if host is None and parent.loops and not any(lp.instances for lp in parent.all_loops()):
+                if host is None and unsure:
                     loop.details.append("enclosing loop unknown (no csynth.xml InstanceList): shown at top level")
                 _insert_by_line(host.children if host is not None else parent.loops, loop)
             child.folded_into = parent.name
@@ -216,6 +223,24 @@ def enrich_from_aggregate(kernel: Kernel, module: ModuleReport | None, aggregate
     loop_of = {inst: loop.name for loop in kernel.all_loops() for inst in loop.instances}
     for instance in kernel.instances:
         instance.loop = instance.loop or loop_of.get(instance.name)
+
+
+def apply_pragmas(kernels: dict[str, Kernel], aggregate: Aggregate) -> None:
+    """Trip-count ``avg`` from ``loop_tripcount`` pragmas, matched within the
+    modules of the pragma's C function (the function's own module and its
+    outlined ``<function>_Pipeline_*`` modules)."""
+    for pragma in aggregate.tripcount_pragmas:
+        loops = [loop for kernel in kernels.values() if kernel.folded_into is None
+                 and _module_of_function(kernel.name, pragma.function) for loop in kernel.all_loops()]
+        apply_tripcount_pragma(pragma, loops)
+
+
+def _module_of_function(module: str, function: str) -> bool:
+    """Vitis module names: the function (``merge_1`` for a second copy of
+    ``merge``) or ``<function>_Pipeline_<loop>``."""
+    parts = pipeline_module_parts(module)
+    base = parts[0] if parts is not None else module
+    return module_matches(base, function) or (base.startswith(function + "_") and base[len(function) + 1:].isdigit())
 
 
 def report_missing_modules(kernels: dict[str, Kernel], severity: Severity) -> list[Diagnostic]:
@@ -270,7 +295,7 @@ def build_design(
                 diagnostics.append(Diagnostic(
                     rule="vivado-module-from-summary", severity=Severity.NOTE,
                     message=f"module '{name}' has no per-module report; read from {aggregate.path.name}",
-                    file=str(aggregate.path), kernel=name,
+                    file=str(aggregate.path), kernel=name, subject=name,
                 ))
                 by_name.setdefault(name, module)
         for name, kernel in kernels.items():
@@ -282,8 +307,14 @@ def build_design(
         if aggregate is not None:
             _merge_bus_interfaces(top, aggregate.interfaces)
     for kernel in kernels.values():
+        if not kernel.is_top:
+            for interface in kernel.interfaces:
+                interface.bundle = None  # a sub-module's m_axi "Source Object" is the C argument (§2.7)
+    for kernel in kernels.values():
         attach_locations(kernel, aggregate)
-    fold_pipeline_modules(kernels, diagnostics)
+    fold_pipeline_modules(kernels, instance_lists_known=aggregate is not None)
+    if aggregate is not None:
+        apply_pragmas(kernels, aggregate)
     diagnostics.extend(report_missing_modules(kernels, missing_severity))
     tool = tool_info(modules or list(by_name.values()))
     diagnostics.extend(version_diagnostics(tool, artifacts[0] if artifacts else root))

@@ -133,18 +133,21 @@ def loops_of(performance: etree._Element | None) -> list[Loop]:
 
 
 def ports_of(root: etree._Element) -> list[RtlPort]:
+    """Interface rows; each row's children are read in one pass (top modules
+    of big designs have thousands of ports)."""
     ports: list[RtlPort] = []
     for row in root.iterfind("InterfaceSummary/RtlPorts"):
-        name = text_of(row, "name")
+        fields = {child.tag: (child.text or "").strip() for child in row}
+        name = fields.get("name")
         if not name:
             continue
         ports.append(RtlPort(
             name=name,
-            source_object=text_of(row, "Object") or "",
-            protocol=text_of(row, "IOProtocol") or "",
-            direction=text_of(row, "Dir"),
-            bits=parse_int(text_of(row, "Bits")),
-            c_type=text_of(row, "Type"),
+            source_object=fields.get("Object", ""),
+            protocol=fields.get("IOProtocol", ""),
+            direction=fields.get("Dir") or None,
+            bits=parse_int(fields.get("Bits")),
+            c_type=fields.get("Type") or None,
         ))
     return ports
 
