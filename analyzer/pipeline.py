@@ -9,12 +9,33 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from analyzer.estimate import Settings, default_profile, estimate_design
+from analyzer.hints import bottleneck_hints
+from analyzer.memory_model import ModelOptions
+from analyzer.memory_profiles import MemoryProfile
 from analyzer.model import Design
 from analyzer.results import AnalysisResult
+from analyzer.symbols import validate
 
 
-def analyze(design: Design, assignments: Mapping[str, float] | None = None) -> AnalysisResult:
-    """Analyse ``design`` with user-given symbol values ``assignments``."""
-    result = AnalysisResult(design=design, assignments=dict(assignments or {}))
+def analyze(
+    design: Design,
+    assignments: Mapping[str, float] | None = None,
+    memory: MemoryProfile | None = None,
+    options: ModelOptions | None = None,
+) -> AnalysisResult:
+    """Analyse ``design`` with user-given symbol values ``assignments``
+    (``--set``/``--hints``), the memory profile ``memory`` (default: chosen
+    from the target) and the model decisions ``options``."""
+    values = dict(assignments or {})
+    validate(values, design)
+    result = AnalysisResult(design=design, assignments=values)
     result.diagnostics.extend(design.diagnostics)
+    assumptions: list[str] = []
+    if memory is None:
+        memory, why = default_profile(design)
+        assumptions.append(why)
+    settings = Settings(profile=memory, options=options or ModelOptions(), user=values, assumptions=assumptions)
+    result.estimates, result.design_estimate = estimate_design(design, settings)
+    result.diagnostics.extend(bottleneck_hints(design, result, settings))
     return result

@@ -20,6 +20,8 @@ from hlsight import __version__
 COMMANDS: tuple[str, ...] = (
     "hlsight.commands.analyze",
     "hlsight.commands.demo",
+    "hlsight.commands.memory",
+    "hlsight.commands.whatif",
 )
 
 EXIT_INPUT_ERROR = 2
