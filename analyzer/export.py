@@ -10,7 +10,7 @@ import enum
 from typing import Any
 
 from analyzer.diagnostics import Diagnostic
-from analyzer.model import LSU, Design, Kernel, Loop, MemorySystem, SourceLocation
+from analyzer.model import LSU, Design, Kernel, LatencyRange, Loop, MemorySystem, SourceLocation
 from analyzer.results import AnalysisResult, KernelEstimate
 
 SCHEMA_ID = "https://hlsight.dev/schema/analysis-1.json"
@@ -73,13 +73,15 @@ def lsu_to_dict(lsu: LSU) -> dict[str, Any]:
     }
 
 
+def _range(value: LatencyRange | None) -> dict[str, Any] | None:
+    return None if value is None else {"min": value.min, "max": value.max}
+
+
 def loop_to_dict(loop: Loop) -> dict[str, Any]:
     trip = None
     if loop.trip_count is not None:
         trip = {"min": loop.trip_count.min, "max": loop.trip_count.max, "avg": loop.trip_count.avg}
-    latency = None
-    if loop.latency is not None:
-        latency = {"min": loop.latency.min, "max": loop.latency.max}
+    latency = _range(loop.latency)
     return {
         "name": loop.name,
         "pipelined": loop.pipelined,
@@ -94,6 +96,12 @@ def loop_to_dict(loop: Loop) -> dict[str, Any]:
         "achieved_fmax_mhz": loop.achieved_fmax_mhz,
         "bottleneck": loop.bottleneck,
         **_loc(loop.location),
+        "location_basis": loop.location_basis,
+        "ii_target": loop.ii_target,
+        "iteration_latency_range": _range(loop.iteration_latency_range),
+        "instances": list(loop.instances),
+        "outlined_module": loop.outlined_module,
+        "details": list(loop.details),
         "children": [loop_to_dict(child) for child in loop.children],
     }
 
@@ -106,7 +114,7 @@ def kernel_to_dict(kernel: Kernel) -> dict[str, Any]:
         "fmax_postfit_mhz": kernel.fmax_postfit_mhz,
         "clock_target_ns": kernel.clock_target_ns,
         "clock_estimated_ns": kernel.clock_estimated_ns,
-        "latency": None if kernel.latency is None else {"min": kernel.latency.min, "max": kernel.latency.max},
+        "latency": _range(kernel.latency),
         "simd": kernel.simd,
         "compute_units": kernel.compute_units,
         "dataflow": kernel.dataflow,
@@ -122,12 +130,24 @@ def kernel_to_dict(kernel: Kernel) -> dict[str, Any]:
                 "bundle": port.bundle,
                 "direction": port.direction,
                 "source_object": port.source_object,
+                "address_bits": port.address_bits,
+                "details": dict(port.details),
             }
             for port in kernel.interfaces
         ],
-        "instances": [{"name": inst.name, "module": inst.module} for inst in kernel.instances],
+        "instances": [
+            {"name": inst.name, "module": inst.module, "latency": _range(inst.latency),
+             "interval": _range(inst.interval), "pipeline_type": inst.pipeline_type, "loop": inst.loop}
+            for inst in kernel.instances
+        ],
         "channels_read": list(kernel.channels_read),
         "channels_written": list(kernel.channels_written),
+        "interval": _range(kernel.interval),
+        "latency_avg": kernel.latency_avg,
+        "pipeline_type": kernel.pipeline_type,
+        "clock_uncertainty_ns": kernel.clock_uncertainty_ns,
+        "folded_into": kernel.folded_into,
+        "artifact": kernel.artifact,
     }
 
 

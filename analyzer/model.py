@@ -363,6 +363,21 @@ class Loop:
     details: list[str] = field(default_factory=list)
     location: SourceLocation | None = None
     children: list[Loop] = field(default_factory=list)
+    #: Vivado/Vitis target II (rpt "II target"); achieved II is ``ii``.
+    ii_target: int | None = None
+    #: IL as a range when the report gives one (``2 ~ 4``, ``63 ~ 161``);
+    #: ``iteration_latency`` holds the value only when it is exact.
+    iteration_latency_range: LatencyRange | None = None
+    #: Sub-module instances called inside this loop (Vitis >= 2021.2).
+    instances: list[str] = field(default_factory=list)
+    #: RTL module that implements this loop when it is not the module whose
+    #: loop tree shows it (Vitis >= 2021.2 ``<func>_Pipeline_<loop>`` outlining).
+    outlined_module: str | None = None
+    #: How ``location`` was found: ``"loop-name"`` (line from
+    #: ``VITIS_LOOP_<line>_<k>``), ``"violation-summary"`` (Vitis
+    #: ``SourceLocation``) or ``"bind-node"`` (first line of an operation bound
+    #: in the loop: approximate).
+    location_basis: str | None = None
 
     def walk(self) -> list[Loop]:
         """This loop and all nested loops, pre-order."""
@@ -394,16 +409,27 @@ class Interface:
     bundle: str | None = None
     direction: str | None = None
     source_object: str | None = None
+    #: Address width of a memory-mapped master (Vivado/Vitis ``m_axi``).
+    address_bits: int | None = None
+    #: Vendor parameters verbatim (Vitis ``busParam``: burst lengths, outstanding
+    #: requests, ``READ_WRITE_MODE``...).
+    details: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
 class Instance:
-    """A sub-module instance (Vivado/Vitis module hierarchy)."""
+    """A sub-module instance (Vivado/Vitis module hierarchy).
+
+    ``loop`` names the loop of the parent module the instance is called from
+    when the report says so (Vitis >= 2021.2 ``InstanceList``), else ``None``.
+    """
 
     name: str
     module: str
     latency: LatencyRange | None = None
     interval: LatencyRange | None = None
+    pipeline_type: str | None = None
+    loop: str | None = None
 
 
 @dataclass
@@ -431,6 +457,18 @@ class Kernel:
     channels_read: list[str] = field(default_factory=list)
     channels_written: list[str] = field(default_factory=list)
     location: SourceLocation | None = None
+    #: Vendor pipeline type verbatim (Vivado ``none``/``function``/``dataflow``,
+    #: Vitis ``no``/``yes``/``loop auto-rewind stp(...)``).
+    pipeline_type: str | None = None
+    #: Average-case latency (Vivado XML; uses ``loop_tripcount avg``).
+    latency_avg: int | None = None
+    clock_uncertainty_ns: float | None = None
+    #: Name of the module whose loop tree already shows this module's loops
+    #: (Vitis >= 2021.2 outlined ``_Pipeline_`` modules); whole-design loop
+    #: counts skip such kernels to count each loop once.
+    folded_into: str | None = None
+    #: The report file this kernel was read from.
+    artifact: str | None = None
 
     @property
     def fmax_mhz(self) -> float | None:

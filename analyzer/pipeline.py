@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from analyzer.consistency import check_loop_latencies
 from analyzer.estimate import Settings, default_profile, estimate_design
 from analyzer.hints import bottleneck_hints
 from analyzer.memory_model import ModelOptions
@@ -31,6 +32,7 @@ def analyze(
     validate(values, design)
     result = AnalysisResult(design=design, assignments=values)
     result.diagnostics.extend(design.diagnostics)
+    result.diagnostics.extend(check_loop_latencies(design))
     assumptions: list[str] = []
     if memory is None:
         memory, why = default_profile(design)

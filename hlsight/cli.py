@@ -19,6 +19,7 @@ from hlsight import __version__
 #: Sub-command modules, in help order.
 COMMANDS: tuple[str, ...] = (
     "hlsight.commands.analyze",
+    "hlsight.commands.annotate",
     "hlsight.commands.demo",
     "hlsight.commands.memory",
     "hlsight.commands.whatif",

@@ -17,7 +17,7 @@ from analyzer.errors import InputError
 from analyzer.model import Design
 
 #: Front-end modules, tried in order. Each defines ``READER``.
-READER_MODULES: tuple[str, ...] = ()
+READER_MODULES: tuple[str, ...] = ("parsers.intel.reader", "parsers.vivado")
 
 
 @dataclass(frozen=True)

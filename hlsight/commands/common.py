@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from analyzer.memory_profiles import MemoryProfile, load_profile
@@ -26,7 +27,7 @@ def add_design_arguments(parser: argparse.ArgumentParser) -> None:
 def emit(result: AnalysisResult, args: argparse.Namespace) -> None:
     """Render ``result`` in ``args.format`` and write it to ``args.output``."""
     to_terminal = args.output in (None, "-") and sys.stdout.isatty()
-    options = RenderOptions(color=to_terminal)
+    options = RenderOptions(color=to_terminal, relative_to=os.getcwd())
     text = get_reporter(args.format).render(result, options)
     write_text(text, args.output)
 

@@ -14,6 +14,8 @@ from hlsight.reporters.base import Reporter
 REPORTERS: dict[str, str] = {
     "text": "hlsight.reporters.text:TextReporter",
     "json": "hlsight.reporters.json_reporter:JsonReporter",
+    "sarif": "hlsight.reporters.sarif:SarifReporter",
+    "html": "hlsight.reporters.html:HtmlReporter",
 }
 
 

@@ -1,10 +1,52 @@
-"""Terminal output: gcc-style diagnostics, then the design inventory."""
+"""Terminal output: gcc-style diagnostics, a per-kernel summary, the inventory.
+
+Diagnostics come first, one per line in the ``file:line:col: severity:
+message [rule-id]`` form that editors and CI log scrapers already parse
+(clang's colours only when writing to a terminal). The summary gives each
+kernel's estimate, its bound and the LSUs that take most of its time; the
+inventory lists what the readers found.
+"""
 
 from __future__ import annotations
 
+from analyzer.diagnostics import Diagnostic, Severity
 from analyzer.model import LSU, Design, Kernel, Loop
-from analyzer.results import AnalysisResult
+from analyzer.results import AnalysisResult, KernelEstimate
 from hlsight.reporters.base import RenderOptions
+from hlsight.reporters.present import (
+    display_path,
+    estimate_headline,
+    format_seconds,
+    time_shares,
+)
+
+_RESET = "\033[0m"
+_BOLD = "\033[1m"
+#: clang's palette: errors red, warnings magenta, notes/remarks cyan.
+_SEVERITY_COLOR = {
+    Severity.ERROR: "\033[1;31m",
+    Severity.WARNING: "\033[1;35m",
+    Severity.NOTE: "\033[1;36m",
+    Severity.INFO: "\033[1;36m",
+}
+
+
+def _paint(text: str, code: str, options: RenderOptions) -> str:
+    return f"{code}{text}{_RESET}" if options.color else text
+
+
+def format_diagnostic(diag: Diagnostic, options: RenderOptions) -> str:
+    """One diagnostic as ``file:line:col: severity: message [rule]``."""
+    location = "hlsight"
+    if diag.file is not None:
+        parts = [display_path(diag.file, options.relative_to)]
+        if diag.line is not None:
+            parts.append(str(diag.line))
+            if diag.column is not None:
+                parts.append(str(diag.column))
+        location = ":".join(parts)
+    severity = _paint(f"{diag.severity.value}:", _SEVERITY_COLOR[diag.severity], options)
+    return f"{_paint(location + ':', _BOLD, options)} {severity} {diag.message} [{diag.rule}]"
 
 
 def _lsu_line(lsu: LSU) -> str:
@@ -53,6 +95,7 @@ def _kernel_lines(kernel: Kernel) -> list[str]:
 
 
 def inventory_lines(design: Design) -> list[str]:
+    """What the readers found: tool, device, memories, kernels, LSUs, loops."""
     tool = design.tool
     lines = [f"{design.name or design.root}: {tool.product.value} {tool.version}"]
     device = " ".join(part for part in (design.device.family, design.device.part, design.device.board) if part)
@@ -71,10 +114,43 @@ def inventory_lines(design: Design) -> list[str]:
     return lines
 
 
+def _estimate_lines(label: str, estimate: KernelEstimate | None, options: RenderOptions) -> list[str]:
+    lines = [f"  {_paint(label, _BOLD, options)}: {estimate_headline(estimate)}"]
+    if estimate is None:
+        return lines
+    if estimate.model:
+        lines.append(f"    model: {estimate.model}")
+    if estimate.seconds is None and estimate.expression is not None:
+        lines.append(f"    T = {estimate.expression}")
+    shares = time_shares(estimate)
+    if shares:
+        parts = [f"{share.subject} {share.fraction:.0%} ({format_seconds(share.seconds)})" for share in shares]
+        lines.append(f"    top time shares: {', '.join(parts)}")
+    for alternative in estimate.alternatives:
+        lines.append(f"    also {alternative.model}: {estimate_headline(alternative)}")
+    return lines
+
+
+def summary_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
+    """Per-kernel estimate, bound and top time shares (empty without estimates)."""
+    if not result.estimates and result.design_estimate is None:
+        return []
+    lines = ["summary:"]
+    for kernel in result.design.kernels:
+        lines.extend(_estimate_lines(f"kernel {kernel.name}", result.estimates.get(kernel.name), options))
+    if result.design_estimate is not None and len(result.design.kernels) > 1:
+        lines.extend(_estimate_lines("design", result.design_estimate, options))
+    if result.assignments:
+        values = ", ".join(f"{name}={value:g}" for name, value in sorted(result.assignments.items()))
+        lines.append(f"  with {values}")
+    return lines
+
+
 class TextReporter:
     format_name = "text"
 
     def render(self, result: AnalysisResult, options: RenderOptions) -> str:
-        lines = [diag.format_gcc() for diag in result.diagnostics]
+        lines = [format_diagnostic(diag, options) for diag in result.diagnostics]
+        lines.extend(summary_lines(result, options))
         lines.extend(inventory_lines(result.design))
         return "\n".join(lines) + "\n"

@@ -1,0 +1,80 @@
+"""Report-consistency check of pipelined loop latencies.
+
+For a pipelined loop the classic pipeline timing model gives the latency of
+TC iterations issued every II cycles, each taking IL (= pipeline depth) cycles:
+
+    L = II * (TC - 1) + IL                                              (1)
+
+(HLScope+, Choi et al., the loop-latency model used for instrumentation; also
+the Vivado HLS user guide's pipelined-loop latency). Real Vivado/Vitis
+reports print either (1) or (1) - 1 (format notes §5: 12 vs 18 rows of the
+corpus), and 0 when the trip count is 0. Any other value means the report
+follows another convention for that loop (e.g. Vitis 2024.1 auto-rewind
+loops print II*TC + IL - 1), so models that recompute loop latency from
+II/TC/IL would disagree with the tool: that is worth an *info* diagnostic,
+never a failure.
+"""
+
+from __future__ import annotations
+
+from analyzer.diagnostics import Diagnostic, Severity
+from analyzer.model import Design, Kernel, Loop
+
+RULE = "vivado-latency-mismatch"
+
+
+def expected_pipelined_latency(ii: int, trip_count: int, iteration_latency: int) -> tuple[int, ...]:
+    """Latencies eq. (1) accepts: II*(TC-1)+IL and one less; 0 for TC = 0."""
+    if trip_count == 0:
+        return (0,)
+    exact = ii * (trip_count - 1) + iteration_latency
+    return (exact, exact - 1)
+
+
+def _check(kernel: Kernel, loop: Loop) -> Diagnostic | None:
+    if not loop.pipelined or loop.ii is None or loop.ii.value is None or loop.latency is None \
+            or loop.trip_count is None:
+        return None
+    il = loop.iteration_latency if loop.iteration_latency is not None else loop.pipeline_depth
+    if il is None:
+        return None
+    ii = loop.ii.value
+    bounds = [(label, tc, latency) for label, tc, latency in (
+        ("min", loop.trip_count.min, loop.latency.min), ("max", loop.trip_count.max, loop.latency.max))
+        if tc is not None and latency is not None]
+    wrong = [(label, tc, latency, expected_pipelined_latency(ii, tc, il))
+             for label, tc, latency in bounds if latency not in expected_pipelined_latency(ii, tc, il)]
+    if not wrong:
+        return None
+    label, tc, latency, expected = wrong[0]
+    accepted = " or ".join(str(value) for value in expected)
+    model = "TC = 0 gives 0" if tc == 0 else f"II*(TC-1)+IL = {ii}*({tc}-1)+{il} gives {accepted}"
+    module = loop.outlined_module or kernel.name
+    where = loop.location
+    return Diagnostic(
+        rule=RULE,
+        severity=Severity.INFO,
+        message=(f"loop '{loop.name}' of '{module}': reported {label} latency is {latency} cycles but "
+                 f"{model}; estimates recomputed from II/TC/IL will differ from the report here"),
+        file=where.file if where is not None else kernel.artifact,
+        line=where.line if where is not None else None,
+        kernel=kernel.name,
+        subject=loop.name,
+        data={"ii": ii, "trip_count": tc, "iteration_latency": il, "reported_latency": latency,
+              "expected": list(expected), "bound": label},
+    )
+
+
+def check_loop_latencies(design: Design) -> list[Diagnostic]:
+    """One info diagnostic per pipelined loop whose reported latency fits
+    neither convention of eq. (1). Outlined loops are checked once, in the
+    tree of the module they are folded into."""
+    found: list[Diagnostic] = []
+    for kernel in design.kernels:
+        if kernel.folded_into is not None:
+            continue
+        for loop in kernel.all_loops():
+            diagnostic = _check(kernel, loop)
+            if diagnostic is not None:
+                found.append(diagnostic)
+    return found

@@ -1,0 +1,61 @@
+"""Vivado/Vitis HLS has no browsable report to decorate, so ``annotate``
+renders the csynth report from the design model as HTML (modules with latency
+and interval, loops, interfaces) and puts the same hlsight panel into it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bs4 import BeautifulSoup
+
+from analyzer.model import Kernel, LatencyRange
+from analyzer.results import AnalysisResult
+from hlsight import __version__
+from hlsight.annotate.inject import inject
+from hlsight.reporters.html_view import report_view
+from hlsight.reporters.templating import render_template
+
+CSYNTH_HTML = "csynth.html"
+
+
+def _range_text(value: LatencyRange | None) -> str:
+    if value is None:
+        return "-"
+    low = "?" if value.min is None else str(value.min)
+    high = "?" if value.max is None else str(value.max)
+    return low if low == high else f"{low} ~ {high}"
+
+
+def _module_rows(kernels: list[Kernel]) -> list[dict[str, str]]:
+    return [
+        {
+            "name": kernel.name,
+            "top": "top" if kernel.is_top else "",
+            "latency": _range_text(kernel.latency),
+            "interval": _range_text(kernel.interval),
+            "clock": "-" if kernel.clock_estimated_ns is None else f"{kernel.clock_estimated_ns:g} ns",
+            "target": "-" if kernel.clock_target_ns is None else f"{kernel.clock_target_ns:g} ns",
+            "dataflow": "yes" if kernel.dataflow else "",
+        }
+        for kernel in kernels
+    ]
+
+
+def render_csynth_html(result: AnalysisResult) -> str:
+    view = report_view(result)
+    page = render_template(
+        "csynth.html.j2",
+        view=view,
+        modules=_module_rows(result.design.kernels),
+        kernels=result.design.kernels,
+        version=__version__,
+    )
+    soup = BeautifulSoup(page, "lxml")
+    inject(soup, result)
+    return str(soup)
+
+
+def annotate_vivado(copy_root: Path, result: AnalysisResult) -> Path:
+    target = copy_root / CSYNTH_HTML
+    target.write_text(render_csynth_html(result), encoding="utf-8")
+    return target

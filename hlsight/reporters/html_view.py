@@ -1,0 +1,481 @@
+"""The view model of the HTML report and the annotated vendor report.
+
+Everything the templates show is computed here, in typed Python, so the Jinja
+templates stay declarative (loops and escaping only) and the numbers they
+print are the ones the text and SARIF reporters print. Chart geometry (bar
+lengths in SVG user units) is computed here too: the report must work without
+JavaScript.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+import sympy
+from markupsafe import Markup
+from sympy.printing.mathml import mathml
+
+from analyzer.diagnostics import Diagnostic
+from analyzer.model import Design, Kernel, Loop
+from analyzer.results import AnalysisResult, KernelEstimate
+from hlsight.reporters.present import (
+    basename,
+    display_path,
+    estimate_headline,
+    format_number,
+    format_seconds,
+    source_for,
+    time_shares,
+)
+
+#: Width in SVG user units of the longest bar of a chart.
+BAR_SPACE = 420.0
+
+MATHML_NS = "http://www.w3.org/1998/Math/MathML"
+
+
+def expression_mathml(expression: object) -> Markup | None:
+    """The expression as presentation MathML (sympy's printer), or ``None``.
+
+    sympy builds the markup with ``xml.dom.minidom``, which escapes symbol
+    names, so the result is safe to embed unescaped.
+    """
+    if expression is None:
+        return None
+    if not isinstance(expression, sympy.Basic):
+        try:
+            expression = sympy.sympify(expression)
+        except (sympy.SympifyError, TypeError, ValueError):
+            return None
+    inner = mathml(_readable_symbols(expression), printer="presentation")
+    return Markup(f'<math xmlns="{MATHML_NS}" display="block">{inner}</math>')
+
+
+#: Stands in for "_" in multi-letter symbol names, which sympy's printer
+#: would otherwise typeset as subscripts (``work_items`` -> work with
+#: subscript items). Model quantities such as ``T_row`` or ``f_dram`` (one
+#: letter before the underscore) keep their subscript.
+_NAME_UNDERSCORE = "\uff3f"
+
+
+def _readable_symbols(expression: sympy.Basic) -> sympy.Basic:
+    renames = {}
+    for symbol in expression.free_symbols:
+        name = str(symbol)
+        head, sep, _ = name.partition("_")
+        if sep and len(head) > 1:
+            renames[symbol] = sympy.Symbol(name.replace("_", _NAME_UNDERSCORE), **symbol.assumptions0)
+    return expression.xreplace(renames) if renames else expression
+
+
+@dataclass
+class Bar:
+    """One row of a T_ideal / T_ovh bar chart (lengths in SVG units)."""
+
+    label: str
+    ideal_s: float | None
+    overhead_s: float | None
+    ideal_len: float = 0.0
+    overhead_len: float = 0.0
+
+    @property
+    def total_text(self) -> str:
+        total = None if self.ideal_s is None else self.ideal_s + (self.overhead_s or 0.0)
+        return format_seconds(total)
+
+
+@dataclass
+class Chart:
+    title: str
+    bars: list[Bar]
+    row_height: int = 22
+    label_width: int = 170
+
+    @property
+    def height(self) -> int:
+        return self.row_height * len(self.bars) + 8
+
+    @property
+    def width(self) -> int:
+        return int(self.label_width + BAR_SPACE + 90)
+
+    @property
+    def has_numbers(self) -> bool:
+        return any(bar.ideal_s is not None for bar in self.bars)
+
+
+def _scaled(bars: list[Bar]) -> list[Bar]:
+    longest = max(((bar.ideal_s or 0.0) + (bar.overhead_s or 0.0) for bar in bars), default=0.0)
+    if longest > 0 and math.isfinite(longest):
+        for bar in bars:
+            bar.ideal_len = BAR_SPACE * (bar.ideal_s or 0.0) / longest
+            bar.overhead_len = BAR_SPACE * (bar.overhead_s or 0.0) / longest
+    return bars
+
+
+def lsu_chart(estimate: KernelEstimate) -> Chart:
+    bars = [Bar(term.subject, term.ideal_s, term.overhead_s) for term in estimate.per_lsu]
+    return Chart("Time per LSU", _scaled(bars))
+
+
+def bank_chart(estimate: KernelEstimate) -> Chart:
+    """Per bank / pseudo-channel: T_ideal and T_ovh summed over its LSUs
+    (T_bank = Σ (T_ideal + T_ovh), journal eq. 2), or the bank total as
+    ideal time when the terms are not split."""
+    terms = {term.subject: term for term in estimate.per_lsu}
+    bars = []
+    for bank in estimate.per_bank:
+        members = [terms[lsu] for lsu in bank.lsus if lsu in terms]
+        if members and all(term.ideal_s is not None for term in members):
+            ideal = sum(term.ideal_s or 0.0 for term in members)
+            overhead = sum(term.overhead_s or 0.0 for term in members)
+            bars.append(Bar(bank.name, ideal, overhead))
+        else:
+            bars.append(Bar(bank.name, bank.seconds, None))
+    return Chart("Time per bank / channel", _scaled(bars))
+
+
+@dataclass
+class Quantity:
+    name: str
+    value: str
+
+
+@dataclass
+class Bandwidth:
+    """Bandwidth demand vs supply and the f_min vs f_max comparison of the
+    journal model (eqs. 4-7): a kernel whose f_max is below f_min cannot
+    saturate memory."""
+
+    demand_bps: float | None
+    supply_bps: float | None
+    f_min_hz: float | None
+    f_max_hz: float | None
+    demand_len: float = 0.0
+    supply_len: float = 0.0
+
+    @property
+    def saturated(self) -> bool | None:
+        if self.f_min_hz is None or self.f_max_hz is None:
+            return None
+        return self.f_max_hz >= self.f_min_hz
+
+
+#: Accepted spellings of the model's extra quantities: key -> scale to SI.
+_DEMAND_KEYS = {"bw_demand_Bps": 1.0, "bandwidth_demand_Bps": 1.0, "bw_demand_GBps": 1e9}
+_SUPPLY_KEYS = {"bw_supply_Bps": 1.0, "bw_dram_Bps": 1.0, "bandwidth_supply_Bps": 1.0, "bw_dram_GBps": 1e9,
+                "bw_supply_GBps": 1e9}
+_FMIN_KEYS = {"f_min_hz": 1.0, "f_min_Hz": 1.0, "f_min_mhz": 1e6, "f_min_MHz": 1e6, "f_min": 1.0}
+_FMAX_KEYS = {"f_max_hz": 1.0, "f_max_Hz": 1.0, "f_max_mhz": 1e6, "f_max_MHz": 1e6, "f_max": 1.0, "fmax_hz": 1.0}
+
+
+def _lookup(extra: dict[str, Any], keys: dict[str, float]) -> float | None:
+    for key, scale in keys.items():
+        value = extra.get(key)
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
+            return float(value) * scale
+    return None
+
+
+def bandwidth_view(extra: dict[str, Any]) -> Bandwidth | None:
+    """Bandwidth and frequency figures from ``KernelEstimate.extra``; ``None``
+    when the model supplied none of them."""
+    view = Bandwidth(
+        _lookup(extra, _DEMAND_KEYS),
+        _lookup(extra, _SUPPLY_KEYS),
+        _lookup(extra, _FMIN_KEYS),
+        _lookup(extra, _FMAX_KEYS),
+    )
+    values = [view.demand_bps, view.supply_bps, view.f_min_hz, view.f_max_hz]
+    if all(value is None for value in values):
+        return None
+    longest = max(view.demand_bps or 0.0, view.supply_bps or 0.0)
+    if longest > 0:
+        view.demand_len = BAR_SPACE * (view.demand_bps or 0.0) / longest
+        view.supply_len = BAR_SPACE * (view.supply_bps or 0.0) / longest
+    return view
+
+
+def format_rate(bytes_per_s: float | None) -> str:
+    return "?" if bytes_per_s is None else f"{bytes_per_s / 1e9:.4g} GB/s"
+
+
+def format_hz(hertz: float | None) -> str:
+    return "?" if hertz is None else f"{hertz / 1e6:.4g} MHz"
+
+
+@dataclass
+class LoopRow:
+    depth: int
+    name: str
+    pipelined: str
+    ii: str
+    trip: str
+    latency: str
+    location: str
+    anchor: str | None
+    bottleneck: str
+
+
+def _trip_text(loop: Loop) -> str:
+    if loop.trip_count is None:
+        return "-"
+    tc = loop.trip_count
+    if tc.known:
+        return str(tc.value)
+    low = "?" if tc.min is None else str(tc.min)
+    high = "?" if tc.max is None else str(tc.max)
+    return "?" if tc.min is None and tc.max is None else f"{low} ~ {high}"
+
+
+def _latency_text(loop: Loop) -> str:
+    if loop.latency is not None and (loop.latency.min is not None or loop.latency.max is not None):
+        low = "?" if loop.latency.min is None else str(loop.latency.min)
+        high = "?" if loop.latency.max is None else str(loop.latency.max)
+        return low if low == high else f"{low} ~ {high}"
+    return "-" if loop.iteration_latency is None else f"IL {loop.iteration_latency}"
+
+
+@dataclass
+class Hint:
+    rule: str
+    severity: str
+    message: str
+    location: str
+    anchor: str | None
+    subject: str | None
+
+
+@dataclass
+class LsuRow:
+    id: str
+    kind: str
+    style: str
+    width: str
+    memory: str
+    location: str
+    short_location: str
+    anchor: str | None
+    ideal: str
+    overhead: str
+
+
+@dataclass
+class KernelView:
+    name: str
+    kind: str
+    fmax: str
+    headline: str
+    estimate: KernelEstimate | None
+    math: Markup | None
+    expression_text: str
+    lsu_chart: Chart | None
+    bank_chart: Chart | None
+    bandwidth: Bandwidth | None
+    quantities: list[Quantity]
+    loops: list[LoopRow]
+    lsus: list[LsuRow]
+    hints: list[Hint]
+    alternatives: list[tuple[str, str]]
+    shares: list[str]
+
+
+@dataclass
+class SourceLine:
+    number: int
+    text: str
+    highlighted: bool
+    anchor: str
+
+
+@dataclass
+class SourceView:
+    path: str
+    index: int
+    embedded: bool
+    lines: list[SourceLine] = field(default_factory=list)
+
+
+class Anchors:
+    """Maps ``file:line`` to the id of the highlighted source line, and
+    remembers which lines of which embedded file must be highlighted."""
+
+    def __init__(self, design: Design) -> None:
+        self._design = design
+        self._index = {id(source): index for index, source in enumerate(design.source_files)}
+        self.highlighted: dict[int, set[int]] = {}
+
+    def anchor(self, path: str | None, line: int | None) -> str | None:
+        source = source_for(self._design, path)
+        if source is None or line is None or source.line_text(line) is None:
+            return None
+        index = self._index[id(source)]
+        self.highlighted.setdefault(index, set()).add(line)
+        return f"src-{index}-L{line}"
+
+
+def _location_text(path: str | None, line: int | None, relative_to: str | None) -> str:
+    if path is None:
+        return ""
+    shown = display_path(path, relative_to)
+    return shown if line is None else f"{shown}:{line}"
+
+
+def hint_view(diag: Diagnostic, anchors: Anchors, relative_to: str | None) -> Hint:
+    return Hint(
+        rule=diag.rule,
+        severity=diag.severity.value,
+        message=diag.message,
+        location=_location_text(diag.file, diag.line, relative_to),
+        anchor=anchors.anchor(diag.file, diag.line),
+        subject=diag.subject,
+    )
+
+
+def _loop_rows(loops: list[Loop], anchors: Anchors, relative_to: str | None, depth: int = 0) -> list[LoopRow]:
+    rows = []
+    for loop in loops:
+        where = loop.location
+        rows.append(
+            LoopRow(
+                depth=depth,
+                name=loop.name,
+                pipelined={True: "yes", False: "no", None: "-"}[loop.pipelined],
+                ii="-" if loop.ii is None else str(loop.ii),
+                trip=_trip_text(loop),
+                latency=_latency_text(loop),
+                location="" if where is None else _location_text(where.file, where.line, relative_to),
+                anchor=None if where is None else anchors.anchor(where.file, where.line),
+                bottleneck=loop.bottleneck or "",
+            )
+        )
+        rows.extend(_loop_rows(loop.children, anchors, relative_to, depth + 1))
+    return rows
+
+
+def _lsu_rows(kernel: Kernel, estimate: KernelEstimate | None, anchors: Anchors,
+              relative_to: str | None) -> list[LsuRow]:
+    terms = {} if estimate is None else {term.subject: term for term in estimate.per_lsu}
+    rows = []
+    for lsu in kernel.lsus:
+        term = terms.get(lsu.id)
+        memory = lsu.memory or ("local" if not lsu.is_global else "?")
+        if lsu.bank:
+            memory = f"{memory} / {lsu.bank}"
+        where = lsu.location
+        rows.append(
+            LsuRow(
+                id=lsu.id,
+                kind=lsu.kind.value,
+                style=lsu.style_raw or lsu.style.value,
+                width="?" if lsu.width_bits is None else f"{lsu.width_bits} bit",
+                memory=memory,
+                location="" if where is None else _location_text(where.file, where.line, relative_to),
+                short_location="" if where is None else f"{basename(where.file)}:{where.line}",
+                anchor=None if where is None else anchors.anchor(where.file, where.line),
+                ideal="" if term is None else format_seconds(term.ideal_s),
+                overhead="" if term is None else format_seconds(term.overhead_s),
+            )
+        )
+    return rows
+
+
+def _quantities(extra: dict[str, Any]) -> list[Quantity]:
+    return [
+        Quantity(key, format_number(value))
+        for key, value in extra.items()
+        if isinstance(value, (int, float, str, bool))
+    ]
+
+
+def kernel_view(kernel: Kernel, result: AnalysisResult, hints: list[Diagnostic], anchors: Anchors,
+                relative_to: str | None) -> KernelView:
+    estimate = result.estimates.get(kernel.name)
+    fmax = kernel.fmax_mhz
+    fmax_text = "?" if fmax is None else f"{fmax:g} MHz" + (" (post-fit)" if kernel.fmax_postfit_mhz else "")
+    has_terms = estimate is not None and bool(estimate.per_lsu)
+    return KernelView(
+        name=kernel.name,
+        kind=kernel.kind.value,
+        fmax=fmax_text,
+        headline=estimate_headline(estimate, with_bound=False),
+        estimate=estimate,
+        math=None if estimate is None else expression_mathml(estimate.expression),
+        expression_text="" if estimate is None or estimate.expression is None else str(estimate.expression),
+        lsu_chart=lsu_chart(estimate) if estimate is not None and has_terms else None,
+        bank_chart=bank_chart(estimate) if estimate is not None and estimate.per_bank else None,
+        bandwidth=None if estimate is None else bandwidth_view(estimate.extra),
+        quantities=[] if estimate is None else _quantities(estimate.extra),
+        loops=_loop_rows(kernel.loops, anchors, relative_to),
+        lsus=_lsu_rows(kernel, estimate, anchors, relative_to),
+        hints=[hint_view(diag, anchors, relative_to) for diag in hints],
+        alternatives=[] if estimate is None
+        else [(alt.model, estimate_headline(alt)) for alt in estimate.alternatives],
+        shares=[] if estimate is None
+        else [f"{share.subject}: {share.fraction:.0%} ({format_seconds(share.seconds)})"
+              for share in time_shares(estimate)],
+    )
+
+
+def source_views(design: Design, anchors: Anchors, relative_to: str | None) -> list[SourceView]:
+    """Every source file; embedded ones with their lines, findings highlighted."""
+    views = []
+    for index, source in enumerate(design.source_files):
+        view = SourceView(display_path(source.path, relative_to) or source.name, index, source.content is not None)
+        if source.content is not None:
+            marked = anchors.highlighted.get(index, set())
+            view.lines = [
+                SourceLine(number, text, number in marked, f"src-{index}-L{number}")
+                for number, text in enumerate(source.content.splitlines(), start=1)
+            ]
+        views.append(view)
+    return views
+
+
+@dataclass
+class ReportView:
+    title: str
+    tool: str
+    device: str
+    memories: list[str]
+    design_headline: str | None
+    assignments: list[str]
+    kernels: list[KernelView]
+    design_hints: list[Hint]
+    sources: list[SourceView]
+    hint_count: int
+
+
+def report_view(result: AnalysisResult, relative_to: str | None = None) -> ReportView:
+    design = result.design
+    anchors = Anchors(design)
+    by_kernel: dict[str | None, list[Diagnostic]] = {}
+    known = {kernel.name for kernel in design.kernels}
+    for diag in result.diagnostics:
+        by_kernel.setdefault(diag.kernel if diag.kernel in known else None, []).append(diag)
+    kernels = [
+        kernel_view(kernel, result, by_kernel.get(kernel.name, []), anchors, relative_to)
+        for kernel in design.kernels
+    ]
+    design_hints = [hint_view(diag, anchors, relative_to) for diag in by_kernel.get(None, [])]
+    tool = design.tool
+    memories = [
+        f"{memory.name}: {memory.kind.value}, {memory.banks} bank{'s' if memory.banks != 1 else ''}"
+        for memory in design.memory_systems
+        if memory.is_global
+    ]
+    return ReportView(
+        title=design.name or basename(str(design.root)),
+        tool=f"{tool.product.value} {tool.version_raw or tool.version}",
+        device=" · ".join(part for part in (design.device.family, design.device.part, design.device.board) if part),
+        memories=memories,
+        design_headline=None if result.design_estimate is None else estimate_headline(result.design_estimate),
+        assignments=[f"{name} = {value:g}" for name, value in sorted(result.assignments.items())],
+        kernels=kernels,
+        design_hints=design_hints,
+        sources=source_views(design, anchors, relative_to),
+        hint_count=len(result.diagnostics),
+    )
+

@@ -1,0 +1,134 @@
+"""Presentation helpers shared by every reporter.
+
+The reporters render the same facts in different syntaxes; this module decides
+*what* is shown (display paths, number formatting, which LSUs dominate a
+kernel's time, which source lines a finding points at) so text, HTML, SARIF
+and the annotated vendor report never disagree.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath, PureWindowsPath
+
+from analyzer.diagnostics import Diagnostic
+from analyzer.model import Design, SourceFile
+from analyzer.results import AnalysisResult, KernelEstimate, TermEstimate
+
+#: Shares below this fraction of a kernel's time are left out of summaries.
+MIN_SHARE = 0.01
+
+
+def display_path(path: str, relative_to: str | None = None) -> str:
+    """Shorten ``path`` for display, the way compilers print diagnostics.
+
+    Vendor reports spell sources with the build machine's absolute path
+    (``/home/alice/proj/k.cl``, ``C:\\work\\k.cl``); such a path is shown
+    relative to ``relative_to`` when it lies below it, else as given.
+    Relative paths are kept as they are.
+    """
+    if not path:
+        return path
+    if relative_to is not None and os.path.isabs(path):
+        try:
+            return os.path.relpath(path, relative_to) if Path(path).is_relative_to(relative_to) else path
+        except ValueError:
+            return path
+    return path
+
+
+def basename(path: str) -> str:
+    """Last component of a POSIX or Windows path (reports contain both)."""
+    name = PureWindowsPath(path).name if "\\" in path else PurePosixPath(path).name
+    return name or path
+
+
+def format_seconds(seconds: float | None) -> str:
+    """Engineering-style time: ``12.3 ms``, ``850 us``, ``1.20 s``; ``?`` for unknown."""
+    if seconds is None or math.isnan(seconds):
+        return "?"
+    if seconds == 0:
+        return "0 s"
+    magnitude = abs(seconds)
+    for scale, unit in ((1.0, "s"), (1e-3, "ms"), (1e-6, "us"), (1e-9, "ns")):
+        if magnitude >= scale:
+            return f"{seconds / scale:.3g} {unit}"
+    return f"{seconds:.3g} s"
+
+
+def format_number(value: object) -> str:
+    """Numbers with 4 significant digits, everything else via ``str``."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, float):
+        return f"{value:.4g}"
+    return str(value)
+
+
+def term_seconds(term: TermEstimate) -> float | None:
+    """T_ideal + T_ovh of one term, ``None`` while either is symbolic."""
+    if term.ideal_s is None:
+        return None
+    return term.ideal_s + (term.overhead_s or 0.0)
+
+
+@dataclass(frozen=True)
+class Share:
+    """One LSU's (or loop's) part of its kernel's estimated time."""
+
+    subject: str
+    seconds: float
+    fraction: float
+
+
+def time_shares(estimate: KernelEstimate, limit: int = 3) -> list[Share]:
+    """The ``limit`` largest per-LSU times as fractions of the kernel total.
+
+    Fractions are of the sum of the terms (the banks run in parallel, so a
+    fraction of the kernel's max-over-banks time could exceed 1).
+    """
+    timed = [(term.subject, term_seconds(term)) for term in estimate.per_lsu]
+    known = [(subject, seconds) for subject, seconds in timed if seconds is not None]
+    total = sum(seconds for _, seconds in known)
+    if total <= 0:
+        return []
+    shares = [Share(subject, seconds, seconds / total) for subject, seconds in known]
+    shares.sort(key=lambda share: share.seconds, reverse=True)
+    return [share for share in shares if share.fraction >= MIN_SHARE][:limit]
+
+
+def expression_text(expression: object) -> str:
+    """The sympy expression as one line of text (``""`` when absent)."""
+    return "" if expression is None else str(expression)
+
+
+def estimate_headline(estimate: KernelEstimate | None, with_bound: bool = True) -> str:
+    """``12.3 ms, memory-bound`` or ``symbolic in work_items, stride``."""
+    if estimate is None:
+        return "no estimate"
+    bound = "" if estimate.bound == "unknown" or not with_bound else f", {estimate.bound}-bound"
+    if estimate.seconds is not None:
+        return f"{format_seconds(estimate.seconds)}{bound}"
+    if estimate.free_symbols:
+        return f"symbolic in {', '.join(estimate.free_symbols)}{bound}"
+    return f"unknown{bound}"
+
+
+def source_for(design: Design, path: str | None) -> SourceFile | None:
+    """The embedded source file a diagnostic or LSU points into, if any."""
+    return None if path is None else design.source_file(path)
+
+
+def diagnostics_by_kernel(result: AnalysisResult) -> dict[str | None, list[Diagnostic]]:
+    """Findings grouped by the kernel they concern (``None``: design-wide)."""
+    grouped: dict[str | None, list[Diagnostic]] = {}
+    for diag in result.diagnostics:
+        grouped.setdefault(diag.kernel, []).append(diag)
+    return grouped
+
+
+def lsu_terms(estimate: KernelEstimate | None) -> dict[str, TermEstimate]:
+    """Per-LSU terms of an estimate keyed by LSU id."""
+    return {} if estimate is None else {term.subject: term for term in estimate.per_lsu}

@@ -1,0 +1,208 @@
+"""Preprocess with the system C preprocessor, then parse with pycparser.
+
+Why the system preprocessor: HLS sources use macros for sizes (``#define N
+1024``) whose values the analyses need, and only a real cpp gets ``#if``,
+include paths and stringification right. Why line markers: pycparser reads
+them and so every node's ``coord`` names the *original* file and line, which
+is how loops are matched to report rows and LSUs to source lines.
+
+Libc headers are replaced by the small stand-ins in ``fake_include/`` (the
+real glibc headers are full of GNU extensions pycparser rejects); programs
+are still compiled against the real headers by gcc.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pycparser import c_ast, c_parser
+
+from analyzer.errors import InputError
+from parsers.csource.opencl import OPENCL_DEFINES, opencl_prelude
+
+FAKE_INCLUDE = Path(__file__).resolve().parent / "fake_include"
+
+_CXX_SUFFIXES = {".cpp", ".cc", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".C"}
+_CXX_MARKERS = re.compile(
+    r"\bhls::|\bap_u?int\s*<|\bap_u?fixed\s*<|\btemplate\s*<|^\s*namespace\b|^\s*class\s+\w+"
+    r"|^\s*using\s+namespace\b|#\s*include\s*[<\"](?:ap_int|ap_fixed|hls_stream|hls_math|iostream|cstdio|cstdlib|vector)",
+    re.MULTILINE,
+)
+_INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*[<"]([^>"]+)[>"]', re.MULTILINE)
+
+
+class Dialect(enum.Enum):
+    """Source language: plain (HLS) C99 or OpenCL C kernels."""
+
+    C = "c"
+    OPENCL = "opencl"
+
+
+@dataclass
+class CUnit:
+    """A parsed translation unit plus what is needed to map back to text.
+
+    ``filename`` is the name coords carry for the main file (what the caller
+    passed); ``text`` the original, unpreprocessed source; ``skipped_includes``
+    the includes that could not be found and were blanked (OpenCL sources
+    embedded in reports often name headers the report does not carry).
+    """
+
+    ast: c_ast.FileAST
+    filename: str
+    text: str
+    dialect: Dialect
+    skipped_includes: list[str] = field(default_factory=list)
+
+    @property
+    def lines(self) -> list[str]:
+        return self.text.splitlines()
+
+    def functions(self) -> dict[str, c_ast.FuncDef]:
+        """Function definitions of the main file, by name."""
+        return {
+            node.decl.name: node
+            for node in self.ast.ext
+            if isinstance(node, c_ast.FuncDef) and self.in_main_file(node)
+        }
+
+    def in_main_file(self, node: c_ast.Node) -> bool:
+        coord = node.coord
+        return coord is not None and str(coord.file) == self.filename
+
+    def walk(self, node: c_ast.Node | None = None) -> Iterator[c_ast.Node]:
+        """Every node under ``node`` (default: the whole unit), pre-order."""
+        stack = [self.ast if node is None else node]
+        while stack:
+            current = stack.pop()
+            yield current
+            stack.extend(reversed([child for _name, child in current.children()]))
+
+
+def looks_like_cplusplus(text: str) -> bool:
+    return _CXX_MARKERS.search(text) is not None
+
+
+def _reject_cplusplus(text: str, filename: str) -> None:
+    if Path(filename).suffix in _CXX_SUFFIXES or looks_like_cplusplus(text):
+        raise InputError(
+            filename,
+            "C++ is not supported yet (found C++ syntax or a C++ suffix)",
+            expected="C99 HLS source or OpenCL C",
+        )
+
+
+def _preprocessor() -> list[str]:
+    gcc = shutil.which("gcc") or shutil.which("cc")
+    if gcc is None:
+        raise InputError(None, "no C preprocessor found", expected="gcc or cc on PATH")
+    return [gcc, "-E", "-x", "c", "-std=c99", "-nostdinc"]
+
+
+def _blank_missing_includes(text: str, search_dirs: Sequence[Path]) -> tuple[str, list[str]]:
+    """Replace includes that exist nowhere by empty lines (keeps line numbers)."""
+    skipped: list[str] = []
+
+    def replace(match: re.Match[str]) -> str:
+        name = match.group(1)
+        if any((directory / name).is_file() for directory in search_dirs):
+            return match.group(0)
+        skipped.append(name)
+        return ""
+
+    return _INCLUDE.sub(replace, text), skipped
+
+
+def preprocess(
+    text: str,
+    filename: str,
+    dialect: Dialect,
+    include_dirs: Sequence[Path] = (),
+    defines: Mapping[str, str] | None = None,
+    virtual_files: Mapping[str, str] | None = None,
+) -> tuple[str, list[str]]:
+    """Run cpp over ``text``; return the output and the includes skipped.
+
+    ``virtual_files`` are extra headers by name (e.g. other sources embedded
+    in the same aoc report). For OpenCL, includes that cannot be found are
+    blanked instead of failing, because embedded sources rarely come with
+    every header they name.
+    """
+    with tempfile.TemporaryDirectory(prefix="hlsight-cpp-") as scratch_name:
+        scratch = Path(scratch_name)
+        for name, content in (virtual_files or {}).items():
+            target = scratch / Path(name).name
+            target.write_text(content, encoding="utf-8")
+        dirs = [scratch, *include_dirs, FAKE_INCLUDE]
+        command = [*_preprocessor(), "-I", str(scratch)]
+        for directory in include_dirs:
+            command += ["-I", str(directory)]
+        command += ["-isystem", str(FAKE_INCLUDE)]
+        skipped: list[str] = []
+        macros = dict(defines or {})
+        if dialect is Dialect.OPENCL:
+            text, skipped = _blank_missing_includes(text, dirs)
+            prelude = scratch / "_hlsight_opencl_prelude.h"
+            prelude.write_text(opencl_prelude(), encoding="utf-8")
+            command += ["-include", str(prelude)]
+            macros = {**OPENCL_DEFINES, **macros}
+        for name, value in macros.items():
+            command.append(f"-D{name}={value}")
+        source = scratch / "_hlsight_input.c"
+        source.write_text(text, encoding="utf-8")
+        command.append(str(source))
+        completed = subprocess.run(command, capture_output=True, text=True, check=False)
+        if completed.returncode != 0:
+            first = next((line for line in completed.stderr.splitlines() if "error" in line), completed.stderr.strip())
+            first = first.replace(str(source), filename)
+            raise InputError(filename, f"the C preprocessor failed: {first}", expected="C the preprocessor accepts")
+        output = completed.stdout.replace(f'"{source}"', f'"{filename}"')
+        return output, skipped
+
+
+def parse_c_text(
+    text: str,
+    filename: str,
+    dialect: Dialect = Dialect.C,
+    include_dirs: Sequence[Path] = (),
+    defines: Mapping[str, str] | None = None,
+    virtual_files: Mapping[str, str] | None = None,
+) -> CUnit:
+    """Preprocess and parse ``text`` as if it were the file ``filename``."""
+    _reject_cplusplus(text, filename)
+    preprocessed, skipped = preprocess(text, filename, dialect, include_dirs, defines, virtual_files)
+    try:
+        ast = c_parser.CParser().parse(preprocessed, filename)
+    except c_parser.ParseError as error:
+        raise InputError(
+            filename, f"pycparser rejected the C source: {error}", expected="C99 that pycparser accepts"
+        ) from None
+    return CUnit(ast=ast, filename=filename, text=text, dialect=dialect, skipped_includes=skipped)
+
+
+def parse_c_file(
+    path: Path | str,
+    dialect: Dialect | None = None,
+    include_dirs: Sequence[Path] = (),
+    defines: Mapping[str, str] | None = None,
+) -> CUnit:
+    """Parse a file; ``.cl`` files are OpenCL unless ``dialect`` says otherwise.
+
+    The file's own directory is searched for quoted includes first, as a
+    compiler would.
+    """
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError as error:
+        raise InputError(path, f"cannot read the source file: {error.strerror}", expected="a readable C file") from None
+    if dialect is None:
+        dialect = Dialect.OPENCL if path.suffix == ".cl" else Dialect.C
+    return parse_c_text(text, str(path), dialect, [path.parent, *include_dirs], defines)

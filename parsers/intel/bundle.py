@@ -1,0 +1,69 @@
+"""Uniform access to the named JSON documents of one aoc report.
+
+The same document (``mav``, ``loops``, ``info``...) lives in ``json/mav.json``
+(17.1.1+), in ``var mavJSON=`` of ``report_data.js`` (16.1+), or for
+``info``/``quartus`` in ``product_data.js``/``quartus_data.js`` (20.4+).
+:class:`ReportBundle` hides where: ``get("mav")`` returns the decoded object
+or ``None``. Documents are decoded lazily and once, so reading a design only
+pays for what the front end uses.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from parsers.intel.jsdata import decode_payload, load_json_file, load_quartus_json, read_text, split_js_vars
+
+#: JavaScript containers, in lookup order.
+JS_FILES = ("report_data.js", "product_data.js", "quartus_data.js")
+
+
+class ReportBundle:
+    """The documents of one report data directory (``lib/`` or ``resources/``)."""
+
+    def __init__(self, data_dir: Path):
+        self.data_dir = data_dir
+        self.json_dir = data_dir / "json"
+        self._js_vars: dict[str, tuple[Path, str]] | None = None
+        self._cache: dict[str, Any] = {}
+        self.read_files: list[Path] = []
+
+    def _vars(self) -> dict[str, tuple[Path, str]]:
+        if self._js_vars is None:
+            found: dict[str, tuple[Path, str]] = {}
+            for name in JS_FILES:
+                path = self.data_dir / name
+                if path.is_file():
+                    self.read_files.append(path)
+                    for var, raw in split_js_vars(read_text(path), path).items():
+                        found.setdefault(var, (path, raw))
+            self._js_vars = found
+        return self._js_vars
+
+    def has(self, name: str) -> bool:
+        return (self.json_dir / f"{name}.json").is_file() or f"{name}JSON" in self._vars()
+
+    def get(self, name: str) -> Any:
+        """Decoded document ``name`` (``"mav"``, ``"loops"``...) or ``None``."""
+        if name in self._cache:
+            return self._cache[name]
+        value: Any = None
+        path = self.json_dir / f"{name}.json"
+        if path.is_file():
+            self.read_files.append(path)
+            value = load_quartus_json(path) if name == "quartus" else load_json_file(path)
+        else:
+            entry = self._vars().get(f"{name}JSON")
+            if entry is not None:
+                value = decode_payload(entry[1], entry[0], f"var {name}JSON")
+        self._cache[name] = value
+        return value
+
+    def source_of(self, name: str) -> Path | None:
+        """File the document comes from (for messages and ``artifacts``)."""
+        path = self.json_dir / f"{name}.json"
+        if path.is_file():
+            return path
+        entry = self._vars().get(f"{name}JSON")
+        return None if entry is None else entry[0]

@@ -1,0 +1,98 @@
+"""Small value parsers shared by the aoc report modules."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from analyzer.model import SourceLocation
+
+_INT = re.compile(r"^\s*(-?\d+)\s*$")
+_FLOAT = re.compile(r"^\s*(-?\d+(?:\.\d*)?(?:[eE][-+]?\d+)?)\s*$")
+_BITS = re.compile(r"^\s*(\d+)\s*bits?\s*$")
+
+
+def as_int(value: Any) -> int | None:
+    """Integer from an int or a decimal string; ``None`` for n/a, TBD, ''."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else None
+    if isinstance(value, str):
+        match = _INT.match(value)
+        if match:
+            return int(match.group(1))
+        match = _FLOAT.match(value)
+        if match and float(match.group(1)).is_integer():
+            return int(float(match.group(1)))
+    return None
+
+
+def as_float(value: Any) -> float | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return float(value)
+    if isinstance(value, str):
+        match = _FLOAT.match(value.replace(",", ""))
+        if match:
+            return float(match.group(1))
+    return None
+
+
+def width_bits(value: Any) -> int | None:
+    """``"512 bits"`` / ``"1 bit"`` -> int."""
+    if isinstance(value, str):
+        match = _BITS.match(value)
+        if match:
+            return int(match.group(1))
+    return None
+
+
+def yes_no(value: Any) -> bool | None:
+    if isinstance(value, str):
+        lowered = value.strip().lower()
+        if lowered == "yes":
+            return True
+        if lowered == "no":
+            return False
+    return None
+
+
+def table_details(node: dict[str, Any]) -> dict[str, Any]:
+    """The detail table of a node: a plain object (15.1/16.1) or the
+    ``{"type":"table"}`` element of a list (17.1.1+)."""
+    details = node.get("details")
+    if isinstance(details, dict):
+        return details
+    if isinstance(details, list):
+        for item in details:
+            if isinstance(item, dict) and item.get("type") == "table":
+                return item
+    return {}
+
+
+def debug_location(node: dict[str, Any], file_index: dict[str, str] | None = None) -> SourceLocation | None:
+    """Source location of a node.
+
+    17.1.1+: ``"debug":[[{"filename":..., "line":N}]]`` (empty filename or
+    line 0 means no debug info, ``-g0``). 15.1/16.1: ``"file":"1"`` indexes
+    ``fileIndexMap`` and ``"line"`` is a string.
+    """
+    debug = node.get("debug")
+    if isinstance(debug, list) and debug and isinstance(debug[0], list) and debug[0]:
+        entry = debug[0][0]
+        if isinstance(entry, dict):
+            filename = entry.get("filename") or ""
+            line = as_int(entry.get("line"))
+            if filename and line and filename != "Unknown location":
+                return SourceLocation(str(filename), line)
+        return None
+    if file_index is not None:
+        path = file_index.get(str(node.get("file", "")))
+        line = as_int(node.get("line"))
+        if path and line:
+            return SourceLocation(path, line)
+    return None

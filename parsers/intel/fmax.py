@@ -1,0 +1,91 @@
+"""Post-fit Fmax: ``acl_quartus_report.txt`` and ``quartus.json``.
+
+Which number is "the" Fmax (aoc-report-formats.md 3.3): Quartus reports the
+achievable ``Kernel fmax`` (acl_quartus_report ``Kernel fmax``, 20.4+
+``kernel clock fmax``) and the PLL-rounded clock the kernel actually runs at
+(``Actual clock freq``, 20.4+ ``kernel clock``, and the 18.1/19.x
+quartus.json ``Kernel fmax`` which despite its name equals the actual clock).
+Kernel run time depends on the clock it runs at, so :attr:`PostFit.actual_mhz`
+is preferred for ``Kernel.fmax_postfit_mhz``; the achievable value is kept too.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from parsers.intel.common import as_float
+from parsers.intel.jsdata import read_text
+
+_LINE = re.compile(r"^\s*([^:\n]+?)\s*:\s*(.+?)\s*$", re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class PostFit:
+    actual_mhz: float | None = None
+    achievable_mhz: float | None = None
+    source: str = ""
+    per_kernel: tuple[tuple[str, dict[str, float]], ...] = ()
+
+    @property
+    def mhz(self) -> float | None:
+        return self.actual_mhz if self.actual_mhz is not None else self.achievable_mhz
+
+
+def read_acl_quartus_report(path: Path) -> PostFit | None:
+    """``Kernel fmax: 399.68`` / ``Actual clock freq: 395.0`` lines."""
+    values = {m.group(1).strip().lower(): m.group(2) for m in _LINE.finditer(read_text(path))}
+    actual = as_float(values.get("actual clock freq"))
+    achievable = as_float(values.get("kernel fmax"))
+    if actual is None and achievable is None:
+        return None
+    return PostFit(actual, achievable, path.name)
+
+
+def _kernel_resources(nodes: list[Any]) -> tuple[tuple[str, dict[str, float]], ...]:
+    out: list[tuple[str, dict[str, float]]] = []
+    for node in nodes:
+        if isinstance(node, dict) and node.get("type") == "kernel":
+            numbers = {key: value for key in ("alm", "reg", "dsp", "ram", "mlab")
+                       if (value := as_float(node.get(key))) is not None}
+            out.append((str(node.get("name")), numbers))
+    return tuple(out)
+
+
+def read_quartus_json(data: Any, source: str) -> PostFit | None:
+    """Both quartus.json shapes; ``None`` for report-only placeholders
+    ("Run Quartus compile..." or ``"kernel clock":"TBD"``)."""
+    if not isinstance(data, dict):
+        return None
+    clock = data.get("quartusFitClockSummary")
+    if not isinstance(clock, dict):
+        return None
+    nodes = clock.get("nodes")
+    if isinstance(nodes, list):  # 20.4+
+        for node in nodes:
+            if isinstance(node, dict) and node.get("type") == "system":
+                actual = as_float(node.get("kernel clock"))
+                achievable = as_float(node.get("kernel clock fmax"))
+                if actual is None and achievable is None:
+                    return None
+                resources = data.get("quartusFitResourceUsageSummary")
+                kernels = _kernel_resources(resources.get("nodes") or []) if isinstance(resources, dict) else ()
+                return PostFit(actual, achievable, source, kernels)
+        return None
+    columns = [str(c) for c in clock.get("columns") or []]
+    for row in clock.get("children") or []:
+        if not isinstance(row, dict):
+            continue
+        row_data = row.get("data")
+        if isinstance(row_data, dict):  # repaired malformed quartus.json
+            value = as_float(row_data.get("Kernel fmax"))
+        elif isinstance(row_data, list) and "Kernel fmax" in columns:  # quartusJSON in report_data.js
+            index = columns.index("Kernel fmax") - 1
+            value = as_float(row_data[index]) if 0 <= index < len(row_data) else None
+        else:
+            continue
+        if value is not None:
+            return PostFit(actual_mhz=value, source=source)
+    return None

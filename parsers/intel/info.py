@@ -1,0 +1,87 @@
+"""Producing tool, version and target device of an aoc/oneAPI/i++ report.
+
+Two shapes (aoc-report-formats.md 1.3): the 17.1.1-19.4 row table
+``{"rows":[{"name":"AOC Version","data":["18.1.0 Build 222"]},...]}`` (i++
+says ``i++ Version`` and ``Target Family, Device``), and the 20.4+
+``{"compileInfo":{"nodes":[{"version":..,"product":"OPENCL"|"SYCL",..}]}}``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from analyzer.model import Device, Product, ToolInfo, Vendor
+
+_VERSION = re.compile(r"(\d+(?:\.\d+)*)")
+
+
+@dataclass(frozen=True)
+class ReportInfo:
+    tool: ToolInfo
+    device: Device
+    project: str = ""
+
+
+def normalize_version(raw: str) -> str:
+    """``"19.4.0 Build 64"`` -> ``"19.4.0"``; ``"2023.0.0 Build a5..."`` ->
+    ``"2023.0.0"``."""
+    match = _VERSION.search(raw)
+    return match.group(1) if match else raw.strip()
+
+
+def parse_target(text: str) -> Device:
+    """``"Stratix 10, 1SG280LU3F50E1VGS1, s10_ref:s10gx"`` -> family, part, board.
+    i++ omits the board (``"Stratix10, 1SG280LU3F50I2VG"``)."""
+    parts = [part.strip() for part in text.split(",")]
+    return Device(
+        family=parts[0] or None if parts else None,
+        part=parts[1] or None if len(parts) > 1 else None,
+        board=", ".join(parts[2:]) or None if len(parts) > 2 else None,
+    )
+
+
+def _rows(info: dict[str, Any]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for row in info.get("rows") or []:
+        if isinstance(row, dict):
+            data = row.get("data")
+            value = data[0] if isinstance(data, list) and data else ""
+            out[str(row.get("name"))] = str(value)
+    return out
+
+
+def read_info(info: Any, fallback_version: str = "") -> ReportInfo | None:
+    """Tool and device, or ``None`` when ``info`` has neither known shape."""
+    if not isinstance(info, dict):
+        return None
+    nodes = (info.get("compileInfo") or {}).get("nodes") if isinstance(info.get("compileInfo"), dict) else None
+    if isinstance(nodes, list) and nodes and isinstance(nodes[0], dict):
+        node = nodes[0]
+        raw = str(node.get("version", ""))
+        product = Product.ONEAPI if str(node.get("product", "")).upper() == "SYCL" else Product.AOC
+        return ReportInfo(
+            tool=ToolInfo(Vendor.INTEL, product, normalize_version(raw), raw,
+                          quartus_version=str(node.get("quartus") or "") or None,
+                          command=str(node["command"]) if node.get("command") else None),
+            device=parse_target(str(node.get("family", ""))),
+            project=str(node.get("name", "")),
+        )
+    rows = _rows(info)
+    if not rows:
+        return None
+    product = Product.AOC
+    raw = rows.get("AOC Version", "")
+    if "i++ Version" in rows:
+        product, raw = Product.IPP, rows["i++ Version"]
+    if not raw:
+        raw = fallback_version
+    target = rows.get("Target Family, Device, Board", rows.get("Target Family, Device", ""))
+    return ReportInfo(
+        tool=ToolInfo(Vendor.INTEL, product, normalize_version(raw), raw,
+                      quartus_version=rows.get("Quartus Version") or None,
+                      command=rows.get("Command") or None),
+        device=parse_target(target),
+        project=rows.get("Project Name", "").lstrip("./"),
+    )

@@ -1,0 +1,105 @@
+"""Load the JSON payloads of aoc/oneAPI reports, with every quirk of the
+real files handled (see ``docs/aoc-report-formats.md`` section 1 in
+``../shared``).
+
+Two containers exist: JavaScript files (``report_data.js``,
+``product_data.js``, ``quartus_data.js``, ``viewer_data.js``, 15.1
+``spv.json``) holding ``var NAME=<payload>;`` statements, and plain
+``json/*.json`` files. Everything that cannot be read raises
+:class:`~analyzer.errors.InputError` naming the file and what was expected,
+so a truncated or hand-edited report never produces a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from analyzer.errors import InputError
+
+#: ``var NAME=`` at file start or right after ``;`` (+ optional newline).
+_VAR_START = re.compile(r"(?:\A|;\r?\n?)[ \t]*var\s+([A-Za-z_$][\w$]*)\s*=")
+#: C octal escape ``\NNN`` not preceded by an escaping backslash (16.1-20.4 fileJSON).
+_OCTAL_ESCAPE = re.compile(r"(?<!\\)((?:\\\\)*)\\([0-3][0-7]{2})")
+#: JS-only ``\'`` escape inside strings (invalid JSON), keeping ``\\'`` intact.
+_JS_QUOTE_ESCAPE = re.compile(r"(?<!\\)((?:\\\\)*)\\'")
+#: 18.1 Pro / 19.x quartus.json: object members written inside array brackets.
+_MALFORMED_DATA = re.compile(r'"data"\s*:\s*\[((?:\s*"[^"]*"\s*:\s*[^,\]]+,?)+)\]')
+
+
+def read_text(path: Path) -> str:
+    """Read a report file as text; undecodable bytes are replaced (reports
+    embed user sources in arbitrary encodings)."""
+    try:
+        return path.read_text(encoding="utf-8", errors="replace")
+    except OSError as error:
+        raise InputError(path, f"cannot read file: {error.strerror or error}") from None
+
+
+def _fix_escapes(text: str) -> str:
+    if "\\'" in text:
+        text = _JS_QUOTE_ESCAPE.sub(lambda m: m.group(1) + "'", text)
+    if "\\" in text:
+        text = _OCTAL_ESCAPE.sub(lambda m: f"{m.group(1)}\\u{int(m.group(2), 8):04x}", text)
+    return text
+
+
+def decode_payload(raw: str, path: Path, what: str) -> Any:
+    """Decode one JS variable payload or JSON document.
+
+    Handles: single-quoted payloads (17.1.1-19.4), ``\\'`` escapes, C octal
+    escapes, raw control characters (``strict=False``).
+    """
+    text = raw.strip()
+    if text.endswith(";"):
+        text = text[:-1].rstrip()
+    if len(text) >= 2 and text[0] == "'" and text[-1] == "'":
+        text = text[1:-1]
+    elif text.startswith("'"):
+        raise InputError(path, f"{what}: unterminated quoted payload (file truncated?)",
+                         expected="a complete aoc report file")
+    text = _fix_escapes(text)
+    try:
+        return json.loads(text, strict=False)
+    except json.JSONDecodeError as error:
+        raise InputError(path, f"{what}: malformed JSON at char {error.pos}: {error.msg}",
+                         expected="a complete aoc report file") from None
+
+
+def split_js_vars(text: str, path: Path) -> dict[str, str]:
+    """Split a report ``.js`` file into ``{name: raw payload}``.
+
+    Strings never hold raw newlines (escapes are ``\\012``/``\\u000A``), but
+    they can hold ``;var`` in theory; the split therefore only cuts where the
+    next ``var NAME=`` starts a statement and validates each payload later.
+    """
+    starts = list(_VAR_START.finditer(text))
+    if not starts:
+        raise InputError(path, "no 'var NAME=' statements found", expected="an aoc report_data.js file")
+    out: dict[str, str] = {}
+    for index, match in enumerate(starts):
+        end = starts[index + 1].start() if index + 1 < len(starts) else len(text)
+        out[match.group(1)] = text[match.end():end]
+    return out
+
+
+def load_json_file(path: Path) -> Any:
+    """Load a ``json/*.json`` file (lenient on raw TABs, octal and ``\\'``)."""
+    return decode_payload(read_text(path), path, path.name)
+
+
+def repair_quartus_json(text: str) -> str:
+    """Turn 18.1 Pro / 19.x ``"data":["Kernel fmax": 395.0]`` into an object."""
+    return _MALFORMED_DATA.sub(lambda m: '"data":{' + m.group(1) + "}", text)
+
+
+def load_quartus_json(path: Path) -> Any:
+    """``quartus.json``: valid in 20.4+, malformed with fit data in 18.1/19.x."""
+    text = read_text(path)
+    try:
+        return json.loads(text, strict=False)
+    except json.JSONDecodeError:
+        pass
+    return decode_payload(repair_quartus_json(text), path, path.name)

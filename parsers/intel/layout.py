@@ -1,0 +1,139 @@
+"""Find the aoc/oneAPI artifacts behind a user-given path.
+
+Users point at whatever they have open: the project directory (``bin/net``,
+``foo.prj``), the ``reports`` directory (or a flattened copy of it holding
+``lib/``), ``report.html``, or ``lib/report_data.js``. This module maps all of
+those to one :class:`Layout`, looking only at file names (cheap enough for
+``claims``). Generations (see aoc-report-formats.md section 0):
+
+* ``report``: HTML report data in ``lib/`` (16.1-2022) or ``resources/``
+  (2023+), as ``report_data.js`` and/or ``json/*.json``;
+* ``mav15``: 15.1 bare ``mav.json`` in the project directory;
+* ``rtl``: 14.x projects with only ``<proj>.v`` (+ ``<proj>.log``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from analyzer.errors import InputError
+
+#: Sub-directories that hold the report data, newest first.
+DATA_DIR_NAMES = ("resources", "lib")
+REPORT_HTML_NAMES = ("report.html", "ide_report.html")
+ACCEPTS = ("an aoc/oneAPI report: project dir, .prj dir, reports dir, report.html or report_data.js; "
+           "a 15.1 project with mav.json; or a 14.x project with <proj>.v")
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where the pieces of one compiled design are.
+
+    ``project_dir`` is where ``acl_quartus_report.txt``, ``<proj>.v`` and
+    ``kernel_hdl/`` live; for flattened report copies it equals
+    ``reports_dir``.
+    """
+
+    kind: str  # "report" | "mav15" | "rtl"
+    project_dir: Path
+    reports_dir: Path | None = None
+    data_dir: Path | None = None
+
+    def project_candidates(self) -> list[Path]:
+        """Directories to search for project-level artifacts, nearest first."""
+        out = [self.project_dir]
+        if self.reports_dir is not None and self.reports_dir not in out:
+            out.append(self.reports_dir)
+        return out
+
+
+def _is_data_dir(path: Path) -> bool:
+    return (path / "report_data.js").is_file() or (path / "json" / "mav.json").is_file()
+
+
+def _data_dir_of(reports_dir: Path) -> Path | None:
+    for name in DATA_DIR_NAMES:
+        if _is_data_dir(reports_dir / name):
+            return reports_dir / name
+    return None
+
+
+def _report_layout(reports_dir: Path, data_dir: Path) -> Layout:
+    # A ``reports`` folder sits inside the project (``bin/net/reports``,
+    # ``foo.prj/reports``); flattened copies keep the project files beside ``lib``.
+    project = reports_dir.parent if reports_dir.name == "reports" else reports_dir
+    return Layout("report", project, reports_dir, data_dir)
+
+
+def rtl_project_file(directory: Path) -> Path | None:
+    """The 14.x-16.1 kernel Verilog ``<proj>.v`` next to ``<proj>.log``/``.bc.xml``."""
+    for verilog in sorted(directory.glob("*.v")):
+        stem = verilog.stem
+        if stem.endswith("_system"):
+            continue
+        if (directory / f"{stem}.log").is_file() or (directory / f"{stem}.bc.xml").is_file():
+            return verilog
+    return None
+
+
+def _from_directory(path: Path) -> Layout | None:
+    data_dir = _data_dir_of(path)
+    if data_dir is not None:
+        return _report_layout(path, data_dir)
+    if path.name in DATA_DIR_NAMES and _is_data_dir(path):
+        return _report_layout(path.parent, path)
+    if _is_data_dir(path) and path.name == "json":  # pointed at lib/json
+        return _report_layout(path.parent.parent, path.parent)
+    reports = path / "reports"
+    if reports.is_dir():
+        data_dir = _data_dir_of(reports)
+        if data_dir is not None:
+            return Layout("report", path, reports, data_dir)
+    projects = sorted(p for p in path.glob("*.prj") if p.is_dir())
+    if len(projects) == 1:
+        return _from_directory(projects[0])
+    if (path / "mav.json").is_file():
+        return Layout("mav15", path)
+    if rtl_project_file(path) is not None:
+        return Layout("rtl", path)
+    return None
+
+
+def locate(path: Path) -> Layout | None:
+    """Map ``path`` to a layout, or ``None`` when nothing aoc-like is there."""
+    if path.is_dir():
+        return _from_directory(path)
+    name = path.name
+    if name in REPORT_HTML_NAMES:
+        return _from_directory(path.parent)
+    if name.endswith(".js") and path.parent.name in DATA_DIR_NAMES:
+        return _report_layout(path.parent.parent, path.parent)
+    if name == "mav.json":
+        if path.parent.name == "json":
+            return _report_layout(path.parent.parent.parent, path.parent.parent)
+        return Layout("mav15", path.parent)
+    return None
+
+
+def claims(path: Path) -> bool:
+    try:
+        return locate(path) is not None
+    except OSError:
+        return False
+
+
+def require(path: Path) -> Layout:
+    layout = locate(path)
+    if layout is None:
+        raise InputError(path, "no aoc/oneAPI report found here", expected=ACCEPTS)
+    return layout
+
+
+def check_multiple_projects(path: Path) -> None:
+    """A directory with several ``.prj`` folders is ambiguous: say which exist."""
+    if path.is_dir():
+        projects = sorted(p.name for p in path.glob("*.prj") if p.is_dir())
+        if len(projects) > 1:
+            raise InputError(path, f"several oneAPI projects here ({', '.join(projects)})",
+                             expected="one .prj directory")

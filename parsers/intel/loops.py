@@ -1,0 +1,226 @@
+"""Loops, II and scheduled Fmax from ``loops``, ``fmax_ii`` and ``loop_attr``.
+
+* 16.1 ``loopsJSON``: a flat ``functions`` list of ``BlockN`` rows with a
+  nesting ``level`` in ``debug``; block numbers are unique per design, so
+  rows join to kernels through the mav basic-block names.
+* 17.1.1+: a tree ``Kernel: <name>`` -> ``<kernel>.B<n>`` rows. The third
+  data column is ``Bottleneck`` (<= 18.1) or ``Speculated iterations`` (19.x+).
+* 19.3/19.4 ``fmax_ii.json`` adds per-block achieved Fmax/II, latency and max
+  interleaving; 20.4+ ``loop_attr.json`` adds trip counts (``tc``, 0 =
+  unknown), ``mi``, ``af``, ``lt`` and the kernel's scheduled ``fmax``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from analyzer.model import InitiationInterval, KernelKind, Loop, TripCount
+from parsers.intel.common import as_float, as_int, debug_location, yes_no
+
+_II = re.compile(r"^\s*(~|>=)?\s*(\d+)\s*$")
+_KERNEL_ROW = re.compile(r"^Kernel:\s*(.*)$")
+#: The block a loop row stands for: "16X Partially unrolled SAXPY.B4" -> "SAXPY.B4".
+_BLOCK_NAME = re.compile(r"(\S+\.B\d+)$")
+
+
+def block_name(loop_name: str) -> str:
+    match = _BLOCK_NAME.search(loop_name)
+    return match.group(1) if match else loop_name
+
+
+def parse_ii(text: Any) -> InitiationInterval | None:
+    """``"1"``, ``"~173"``, ``">=1"``, ``"52628672"``; ``None`` for n/a/''."""
+    if isinstance(text, int) and not isinstance(text, bool):
+        return InitiationInterval(text)
+    match = _II.match(str(text)) if isinstance(text, str) else None
+    if match is None:
+        return None
+    return InitiationInterval(int(match.group(2)), match.group(1) or "")
+
+
+@dataclass
+class KernelLoops:
+    """Loops of one kernel row of loops.json (17.1.1+)."""
+
+    name: str
+    loops: list[Loop] = field(default_factory=list)
+    kind: KernelKind = KernelKind.UNKNOWN
+    details: list[str] = field(default_factory=list)
+
+
+def _texts(row: dict[str, Any]) -> list[str]:
+    out = []
+    for item in row.get("details") or []:
+        if isinstance(item, dict) and item.get("type") in ("text", "brief"):
+            text = str(item.get("text", "")).strip()
+            if text and "%L" not in text and text not in out:
+                out.append(text)
+    return out
+
+
+def _loop(row: dict[str, Any], third_column: str) -> Loop:
+    data = row.get("data") or []
+    pipelined_text = data[0] if data else None
+    third = data[2] if len(data) > 2 else None
+    loop = Loop(
+        name=str(row.get("name")),
+        pipelined=yes_no(pipelined_text),
+        ii=parse_ii(data[1]) if len(data) > 1 else None,
+        details=_texts(row),
+        location=debug_location(row),
+    )
+    if third_column == "Speculated iterations":
+        loop = _with(loop, speculated_iterations=as_int(third))
+    elif third_column == "Bottleneck" and isinstance(third, str) and third not in ("n/a", ""):
+        loop = _with(loop, bottleneck=third)
+    loop.children = [_loop(child, third_column) for child in row.get("children") or [] if isinstance(child, dict)]
+    return loop
+
+
+def _with(loop: Loop, **changes: Any) -> Loop:
+    for key, value in changes.items():
+        setattr(loop, key, value)
+    return loop
+
+
+def _kernel_kind(texts: list[str]) -> KernelKind:
+    joined = " ".join(texts).lower()
+    if "single work-item" in joined:
+        return KernelKind.SINGLE_WORK_ITEM
+    if "ndrange" in joined:
+        return KernelKind.NDRANGE
+    return KernelKind.UNKNOWN
+
+
+def read_loop_tree(loops: Any) -> list[KernelLoops]:
+    """17.1.1+ loops.json, one entry per ``Kernel:`` row, in report order."""
+    if not isinstance(loops, dict) or "children" not in loops:
+        return []
+    columns = [str(c) for c in loops.get("columns") or []]
+    third = columns[3] if len(columns) > 3 else ""
+    out: list[KernelLoops] = []
+    for row in loops.get("children") or []:
+        if not isinstance(row, dict):
+            continue
+        match = _KERNEL_ROW.match(str(row.get("name", "")))
+        name = match.group(1) if match else str(row.get("name", ""))
+        texts = _texts(row)
+        out.append(KernelLoops(
+            name=name,
+            loops=[_loop(child, third) for child in row.get("children") or [] if isinstance(child, dict)],
+            kind=_kernel_kind(texts),
+            details=texts,
+        ))
+    return out
+
+
+def read_flat_loops(loops: Any) -> list[Loop]:
+    """16.1 ``functions`` rows nested by their debug ``level``."""
+    if not isinstance(loops, dict):
+        return []
+    columns = [str(c) for c in loops.get("columns") or []]
+    third = columns[2] if len(columns) > 2 else ""
+    roots: list[Loop] = []
+    stack: list[tuple[int, Loop]] = []
+    for row in loops.get("functions") or []:
+        if not isinstance(row, dict):
+            continue
+        data = list(row.get("data") or [])
+        loop = _loop({**row, "data": data, "children": []}, "")
+        if third == "Bottleneck" and len(data) > 2 and data[2] not in ("n/a", ""):
+            loop.bottleneck = str(data[2])
+        debug = row.get("debug")
+        level = 0
+        if isinstance(debug, list) and debug and isinstance(debug[0], list) and debug[0]:
+            level = as_int(debug[0][0].get("level")) or 0
+        while stack and stack[-1][0] >= level:
+            stack.pop()
+        (stack[-1][1].children if stack else roots).append(loop)
+        stack.append((level, loop))
+    return roots
+
+
+# --------------------------------------------------------------------------- schedule data
+
+
+@dataclass(frozen=True)
+class BlockSchedule:
+    """Scheduler facts about one basic block / loop."""
+
+    achieved_fmax_mhz: float | None = None
+    achieved_ii: int | None = None
+    latency: int | None = None
+    max_interleaving: int | None = None
+    trip_count: TripCount | None = None
+    pipelined: bool | None = None
+
+
+def read_fmax_ii(data: Any) -> dict[str, BlockSchedule]:
+    """19.3/19.4 ``fmax_ii.json`` basic blocks by name."""
+    blocks = data.get("basicblocks") if isinstance(data, dict) else None
+    out: dict[str, BlockSchedule] = {}
+    for name, block in (blocks or {}).items():
+        if isinstance(block, dict):
+            out[str(name)] = BlockSchedule(
+                achieved_fmax_mhz=as_float(block.get("achieved_fmax")),
+                achieved_ii=as_int(block.get("achieved_ii")),
+                latency=as_int(block.get("latency")),
+                max_interleaving=as_int(block.get("max_interleaving")),
+            )
+    return out
+
+
+def _attr_blocks(node: dict[str, Any], out: dict[str, BlockSchedule]) -> None:
+    for child in node.get("children") or []:
+        if not isinstance(child, dict):
+            continue
+        trip = as_int(child.get("tc"))
+        out[str(child.get("name"))] = BlockSchedule(
+            achieved_fmax_mhz=as_float(child.get("af")),
+            achieved_ii=as_int(child.get("ii")),
+            latency=as_int(child.get("lt")),
+            max_interleaving=as_int(child.get("mi")),
+            # tc 0 means "unknown" (aoc-report-formats.md 3.2).
+            trip_count=TripCount(trip, trip) if trip else TripCount(),
+            pipelined=yes_no(child.get("pl")),
+        )
+        _attr_blocks(child, out)
+
+
+def read_loop_attr(data: Any) -> list[tuple[str, float | None, dict[str, BlockSchedule]]]:
+    """20.4+ ``loop_attr.json``: ``(kernel, scheduled fmax, blocks)`` in order."""
+    out: list[tuple[str, float | None, dict[str, BlockSchedule]]] = []
+    nodes = data.get("nodes") if isinstance(data, dict) else None
+    for node in nodes or []:
+        if isinstance(node, dict) and node.get("type") == "kernel":
+            blocks: dict[str, BlockSchedule] = {}
+            _attr_blocks(node, blocks)
+            out.append((str(node.get("name")), as_float(node.get("fmax")), blocks))
+    return out
+
+
+def apply_schedule(loops: list[Loop], blocks: dict[str, BlockSchedule]) -> None:
+    """Copy scheduler facts onto the loops with the same block name."""
+    for loop in loops:
+        for item in loop.walk():
+            block = blocks.get(block_name(item.name))
+            if block is None:
+                continue
+            item.achieved_fmax_mhz = block.achieved_fmax_mhz
+            item.iteration_latency = block.latency
+            item.max_interleaving = block.max_interleaving
+            if block.trip_count is not None:
+                item.trip_count = block.trip_count
+
+
+def occurrence_keys(names: list[str]) -> list[tuple[str, int]]:
+    """``(name, n)`` for the n-th time each name occurs (SYCL repeats names)."""
+    seen: Counter[str] = Counter()
+    keys = []
+    for name in names:
+        seen[name] += 1
+        keys.append((name, seen[name]))
+    return keys

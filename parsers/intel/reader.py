@@ -1,0 +1,32 @@
+"""The Intel :class:`~parsers.loader.ReportReader` (registered in
+``parsers.loader.READER_MODULES``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from analyzer.model import Design
+from parsers.intel import layout as layouts
+from parsers.intel.legacy import read_mav15, read_rtl_project
+from parsers.intel.report import read_report
+from parsers.loader import ReadOptions
+
+
+class IntelReader:
+    name = "intel"
+    accepts = layouts.ACCEPTS
+
+    def claims(self, path: Path) -> bool:
+        return layouts.claims(path)
+
+    def read(self, path: Path, options: ReadOptions) -> Design:
+        layouts.check_multiple_projects(path)
+        layout = layouts.require(path)
+        if layout.kind == "mav15":
+            return read_mav15(layout, read_rtl=options.read_rtl)
+        if layout.kind == "rtl":
+            return read_rtl_project(layout)
+        return read_report(layout, read_rtl=options.read_rtl)
+
+
+READER = IntelReader()

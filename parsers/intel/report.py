@@ -1,0 +1,156 @@
+"""Assemble a :class:`Design` from an HTML-report generation (16.1 -> 2023)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from analyzer.errors import InputError
+from analyzer.model import Design, Device, Kernel, KernelKind, Product, ToolInfo, Vendor
+from parsers.intel.bundle import ReportBundle
+from parsers.intel.fmax import PostFit, read_acl_quartus_report, read_quartus_json
+from parsers.intel.info import read_info
+from parsers.intel.layout import Layout
+from parsers.intel.loops import (
+    apply_schedule,
+    occurrence_keys,
+    read_flat_loops,
+    read_fmax_ii,
+    read_loop_attr,
+    read_loop_tree,
+)
+from parsers.intel.mav import read_mav
+from parsers.intel.rtl.reader import attach_rtl
+from parsers.intel.sources import read_sources
+from parsers.intel.summary import cached_lsu_locations, read_kernel_summaries
+
+EXPECTED_MAV = "an aoc mav document ({nodes, links} or 15.1 {functions})"
+
+
+def _postfit(layout: Layout, bundle: ReportBundle) -> PostFit | None:
+    """acl_quartus_report.txt first (it has both numbers), then quartus.json."""
+    for directory in layout.project_candidates():
+        path = directory / "acl_quartus_report.txt"
+        if path.is_file():
+            fit = read_acl_quartus_report(path)
+            if fit is not None:
+                return fit
+    source = bundle.source_of("quartus")
+    return read_quartus_json(bundle.get("quartus"), source.name if source else "quartus")
+
+
+def _join_by_occurrence(kernels: list[Kernel], keys: list[tuple[str, int]]) -> dict[tuple[str, int], Kernel]:
+    return dict(zip(keys, kernels, strict=True))
+
+
+def _attach_loops(bundle: ReportBundle, kernels: list[Kernel], by_key: dict[tuple[str, int], Kernel]) -> None:
+    loops_doc = bundle.get("loops")
+    if isinstance(loops_doc, dict) and "functions" in loops_doc:  # 16.1 flat list
+        _attach_flat(bundle, loops_doc, kernels)
+        return
+    rows = read_loop_tree(loops_doc)
+    for row, key in zip(rows, occurrence_keys([row.name for row in rows]), strict=True):
+        owner = by_key.get(key)
+        if owner is None:
+            continue
+        owner.loops = row.loops
+        if owner.kind is KernelKind.UNKNOWN:
+            owner.kind = row.kind
+    fmax_ii = read_fmax_ii(bundle.get("fmax_ii"))
+    if fmax_ii:
+        for kernel in kernels:
+            apply_schedule(kernel.loops, fmax_ii)
+            achieved = [block.achieved_fmax_mhz for name, block in fmax_ii.items()
+                        if name.startswith(f"{kernel.name}.") and block.achieved_fmax_mhz is not None]
+            if achieved:
+                kernel.fmax_estimated_mhz = min(achieved)
+    attrs = read_loop_attr(bundle.get("loop_attr"))
+    for (name, fmax, blocks), key in zip(attrs, occurrence_keys([a[0] for a in attrs]), strict=True):
+        target = by_key.get(key)
+        if target is None or name != key[0]:
+            continue
+        apply_schedule(target.loops, blocks)
+        target.fmax_estimated_mhz = fmax
+
+
+def _attach_flat(bundle: ReportBundle, loops_doc: object, kernels: list[Kernel]) -> None:
+    """16.1: loop rows are ``BlockN``; the kernel owning ``BlockN`` in mav owns the loop."""
+    block_owner: dict[str, Kernel] = {}
+    mav = bundle.get("mav")
+    for node in mav.get("nodes", []) if isinstance(mav, dict) else []:
+        if isinstance(node, dict) and node.get("type") == "kernel":
+            kernel = next((k for k in kernels if k.name == node.get("name")), None)
+            for child in node.get("children") or []:
+                if kernel is not None and isinstance(child, dict) and child.get("type") == "bb":
+                    block_owner[str(child.get("name")).split(".")[0]] = kernel
+    for loop in read_flat_loops(loops_doc):
+        owner = block_owner.get(loop.name)
+        if owner is not None:
+            owner.loops.append(loop)
+
+
+def _mark_cached_from_warnings(kernels: list[Kernel], summary: object) -> None:
+    """17.1.1: cached LSUs only appear as compile warnings at file:line."""
+    for kind_text, location in cached_lsu_locations(summary):
+        for kernel in kernels:
+            for lsu in kernel.lsus:
+                if (lsu.location is not None and lsu.is_global and not lsu.cached
+                        and lsu.kind.value == kind_text.lower()
+                        and lsu.location.line == location.line
+                        and Path(lsu.location.file).name == Path(location.file).name):
+                    lsu.cached = True
+
+
+def read_report(layout: Layout, read_rtl: bool = True) -> Design:
+    assert layout.data_dir is not None
+    bundle = ReportBundle(layout.data_dir)
+    mav = bundle.get("mav")
+    if mav is None:
+        raise InputError(layout.data_dir, "report has no mav data (no json/mav.json, no var mavJSON)",
+                         expected=EXPECTED_MAV)
+    try:
+        parsed = read_mav(mav)
+    except (TypeError, AttributeError, KeyError) as error:
+        raise InputError(bundle.source_of("mav"), f"unexpected mav structure ({error})",
+                         expected=EXPECTED_MAV) from None
+    info = read_info(bundle.get("info"))
+    if info is None:
+        # 16.1 has no info document: the HTML report started in 16.1.
+        tool = ToolInfo(Vendor.INTEL, Product.AOC, "16.1", "16.1 (no info in report)")
+        device, project = Device(), ""
+    else:
+        tool, device, project = info.tool, info.device, info.project
+    kernels = parsed.kernels
+    by_key = _join_by_occurrence(kernels, parsed.keys)
+    summaries = read_kernel_summaries(bundle.get("summary"))
+    for (name, facts), key in zip(summaries, occurrence_keys([s[0] for s in summaries]), strict=True):
+        kernel = by_key.get(key)
+        if kernel is None or name != key[0]:
+            continue
+        if facts.kind is not KernelKind.UNKNOWN:
+            kernel.kind = facts.kind
+        kernel.autorun = facts.autorun
+        kernel.workgroup_size = facts.workgroup_size
+        kernel.compute_units = facts.compute_units
+        kernel.simd = facts.simd
+    _mark_cached_from_warnings(kernels, bundle.get("summary"))
+    _attach_loops(bundle, kernels, by_key)
+    fit = _postfit(layout, bundle)
+    if fit is not None:
+        for kernel in kernels:
+            kernel.fmax_postfit_mhz = fit.mhz
+    name = project or (layout.project_dir.name if layout.project_dir else "")
+    design = Design(
+        tool=tool,
+        root=layout.reports_dir or layout.project_dir,
+        name=name,
+        device=device,
+        kernels=kernels,
+        memory_systems=parsed.memory_systems,
+        source_files=read_sources(bundle.get("file")),
+    )
+    design.artifacts.extend(dict.fromkeys(bundle.read_files))
+    if read_rtl:
+        diagnostics, rtl_files = attach_rtl(kernels, parsed.blocks, layout.project_candidates())
+        design.diagnostics.extend(diagnostics)
+        design.artifacts.extend(rtl_files)
+    return design

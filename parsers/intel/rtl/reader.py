@@ -1,0 +1,41 @@
+"""Read a project's kernel RTL and pair it with the report's LSUs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from analyzer.diagnostics import Diagnostic
+from analyzer.model import Kernel, RtlLsuParams
+from parsers.intel.jsdata import read_text
+from parsers.intel.rtl.locate import RtlFiles, find_rtl
+from parsers.intel.rtl.pairing import pair
+from parsers.intel.rtl.scan import scan_text
+from parsers.intel.rtl.stall import Placement, block_number, read_placements
+
+
+@dataclass
+class RtlScan:
+    files: RtlFiles
+    instances: list[RtlLsuParams] = field(default_factory=list)
+    placements: dict[str, Placement] = field(default_factory=dict)
+
+
+def scan_rtl(directories: list[Path]) -> RtlScan:
+    files = find_rtl(directories)
+    result = RtlScan(files)
+    for path in files.all():
+        text = read_text(path)
+        result.instances.extend(scan_text(text, path))
+        if block_number(path) is not None:
+            result.placements.update(read_placements(text, path))
+    return result
+
+
+def attach_rtl(kernels: list[Kernel], blocks: dict[str, list[str]], directories: list[Path]) -> tuple[
+        list[Diagnostic], list[Path]]:
+    """Pair RTL (when the project has any) and return diagnostics + files read."""
+    scan = scan_rtl(directories)
+    if not scan.instances:
+        return [], []
+    return pair(kernels, scan.instances, scan.placements, blocks), scan.files.all()

@@ -1,0 +1,91 @@
+"""Per-kernel facts from ``summary.json``: kernel type, compute units,
+work-group size, SIMD, autorun, and the cached-LSU compile warnings.
+
+17.1.1 reports type cached LSUs as plain ``Burst-coalesced`` in mav; the
+cache only shows in ``compileWarnings`` ("Load uses a Burst-coalesced cached
+LSU", with file:line) — :func:`cached_lsu_locations` returns those places so
+the reader can flag the LSUs at the same source line.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from analyzer.model import KernelKind, SourceLocation
+from parsers.intel.common import as_int, debug_location
+
+_SIMD = re.compile(r"vectorized for (\d+) SIMD", re.IGNORECASE)
+_CACHED_WARNING = re.compile(r"^(Load|Store) uses a .*\bcached LSU$")
+
+
+@dataclass(frozen=True)
+class KernelSummary:
+    kind: KernelKind = KernelKind.UNKNOWN
+    autorun: bool | None = None
+    workgroup_size: str | None = None
+    compute_units: int | None = None
+    simd: int | None = None
+
+
+def _kind(text: str) -> KernelKind:
+    lowered = text.lower()
+    if "ndrange" in lowered:
+        return KernelKind.NDRANGE
+    if "single work-item" in lowered or "task" in lowered:
+        return KernelKind.SINGLE_WORK_ITEM
+    return KernelKind.UNKNOWN
+
+
+def _texts(row: dict[str, Any]) -> list[str]:
+    return [str(item.get("text", "")) for item in row.get("details") or [] if isinstance(item, dict)]
+
+
+def read_kernel_summaries(summary: Any) -> list[tuple[str, KernelSummary]]:
+    """``(kernel name, facts)`` in report order (names may repeat in SYCL)."""
+    if not isinstance(summary, dict):
+        return []
+    table = summary.get("performanceSummary")
+    if not isinstance(table, dict):
+        return []
+    columns = [str(c) for c in table.get("columns") or []]
+    out: list[tuple[str, KernelSummary]] = []
+    for row in table.get("children") or []:
+        if not isinstance(row, dict):
+            continue
+        values = dict(zip(columns[1:], row.get("data") or [], strict=False))
+        size = values.get("Workgroup Size")
+        simd = None
+        for text in _texts(row):
+            match = _SIMD.search(text)
+            if match:
+                simd = int(match.group(1))
+        autorun = values.get("Autorun")
+        out.append((str(row.get("name")), KernelSummary(
+            kind=_kind(str(values.get("Kernel Type", ""))),
+            autorun=None if autorun is None else str(autorun).lower() == "yes",
+            workgroup_size=None if size is None else (
+                "x".join(str(v) for v in size) if isinstance(size, list) else str(size)),
+            compute_units=as_int(values.get("# Compute Units")),
+            simd=simd,
+        )))
+    return out
+
+
+def cached_lsu_locations(summary: Any) -> list[tuple[str, SourceLocation]]:
+    """``(Load|Store, location)`` of every "uses a ... cached LSU" warning."""
+    if not isinstance(summary, dict):
+        return []
+    warnings = summary.get("compileWarnings")
+    if not isinstance(warnings, dict):
+        return []
+    out: list[tuple[str, SourceLocation]] = []
+    for row in warnings.get("children") or []:
+        if not isinstance(row, dict):
+            continue
+        match = _CACHED_WARNING.match(str(row.get("name", "")))
+        location = debug_location(row)
+        if match and location is not None:
+            out.append((match.group(1), location))
+    return out

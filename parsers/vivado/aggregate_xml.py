@@ -1,0 +1,136 @@
+"""Reader for the aggregated ``csynth.xml`` of Vitis HLS >= 2021.2 (§3.6).
+
+It holds, besides the top module's flat-profile data, every RTL module
+(``ModuleInformation/Module``: loops with the instances they call), the full
+instance tree (``RTLDesignHierarchy``), operation-to-loop/source bindings
+(``BindNodes``) and the bus interfaces (``Interfaces``). It lets hlsight read
+modules whose per-module reports were not committed and fold outlined
+``_Pipeline_`` modules back into the loop that calls them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lxml import etree
+
+from analyzer.model import Instance, Interface, LatencyRange, SourceLocation
+from parsers.vivado.module_report import ModuleReport
+from parsers.vivado.pragmas import TripCountPragma, read_tripcount_pragmas
+from parsers.vivado.profile_xml import loops_of, parse_source_location, read_profile_root, text_of
+from parsers.vivado.values import parse_float, parse_int, parse_range
+
+
+@dataclass
+class Aggregate:
+    """Whole-design facts of an aggregated ``csynth.xml``."""
+
+    path: Path
+    top: ModuleReport
+    modules: dict[str, ModuleReport] = field(default_factory=dict)
+    #: module -> instances it contains (from RTLDesignHierarchy).
+    hierarchy: dict[str, list[Instance]] = field(default_factory=dict)
+    #: (module, loop name) -> source lines of operations bound in that loop.
+    bind_sources: dict[tuple[str, str], list[SourceLocation]] = field(default_factory=dict)
+    interfaces: list[Interface] = field(default_factory=list)
+    tripcount_pragmas: list[TripCountPragma] = field(default_factory=list)
+
+
+def is_aggregate(root: etree._Element) -> bool:
+    return root.find("ModuleInformation") is not None
+
+
+def _module_report(element: etree._Element, path: Path, top: ModuleReport) -> ModuleReport | None:
+    name = text_of(element, "Name")
+    if not name:
+        return None
+    performance = element.find("PerformanceEstimates")
+    overall = None if performance is None else performance.find("SummaryOfOverallLatency")
+    timing = None if performance is None else performance.find("SummaryOfTimingAnalysis")
+    return ModuleReport(
+        name=name, path=path, tool=top.tool, version=top.version, version_raw=top.version_raw,
+        family=top.family, part=top.part,
+        clock_target_ns=parse_float(text_of(timing, "TargetClockPeriod")),
+        clock_uncertainty_ns=parse_float(text_of(timing, "ClockUncertainty")),
+        clock_estimated_ns=parse_float(text_of(timing, "EstimatedClockPeriod")),
+        pipeline_type=text_of(overall, "PipelineType"),
+        latency=LatencyRange(parse_int(text_of(overall, "Best-caseLatency")),
+                             parse_int(text_of(overall, "Worst-caseLatency"))),
+        latency_avg=parse_int(text_of(overall, "Average-caseLatency")),
+        interval=LatencyRange(*parse_range(text_of(overall, "PipelineInitiationInterval"))),
+        loops=loops_of(performance),
+        instances=None,
+    )
+
+
+def _walk_hierarchy(node: etree._Element, out: dict[str, list[Instance]]) -> None:
+    module = text_of(node, "ModuleName")
+    if not module:
+        return
+    children = node.find("InstancesList")
+    instances: list[Instance] = []
+    for child in [] if children is None else children.iterfind("Instance"):
+        child_module = text_of(child, "ModuleName")
+        inst_name = text_of(child, "InstName")
+        if child_module and inst_name:
+            instances.append(Instance(inst_name, child_module))
+            _walk_hierarchy(child, out)
+    out.setdefault(module, instances)
+
+
+def _bind_sources(root: etree._Element) -> dict[tuple[str, str], list[SourceLocation]]:
+    found: dict[tuple[str, str], list[SourceLocation]] = defaultdict(list)
+    for module in root.iterfind("ModuleInformation/Module"):
+        name = text_of(module, "Name") or ""
+        for node in module.iterfind("BindNodes/BindNode"):
+            loop = node.get("LOOP")
+            location = parse_source_location(node.get("SOURCE"))
+            if loop and location is not None:
+                found[(name, loop)].append(location)
+    return dict(found)
+
+
+def _interfaces(root: etree._Element) -> list[Interface]:
+    interfaces: list[Interface] = []
+    for element in root.iterfind("Interfaces/Interface"):
+        name = element.get("InterfaceName") or ""
+        params = {param.get("busParamName") or "": (param.text or "").strip()
+                  for param in element.iterfind("busParams/busParam")}
+        params = {key: value for key, value in params.items() if key}
+        protocol = "m_axi" if element.get("mode") == "master" and element.get("busTypeName") == "aximm" \
+            else (element.get("type") or "")
+        mode = params.get("READ_WRITE_MODE", "")
+        direction = {"READ_ONLY": "read", "WRITE_ONLY": "write", "READ_WRITE": "readwrite"}.get(mode)
+        interfaces.append(Interface(
+            name=name, protocol=protocol, width_bits=parse_int(element.get("dataWidth")),
+            bundle=name[len("m_axi_"):] if protocol == "m_axi" and name.startswith("m_axi_") else None,
+            direction=direction, address_bits=parse_int(element.get("addrWidth")), details=params,
+        ))
+    return interfaces
+
+
+def read_aggregate_root(root: etree._Element, path: Path) -> Aggregate:
+    """Whole-design facts from a parsed aggregated ``csynth.xml``."""
+    top = read_profile_root(root, path)
+    aggregate = Aggregate(path=path, top=top)
+    for element in root.iterfind("ModuleInformation/Module"):
+        module = _module_report(element, path, top)
+        if module is not None:
+            aggregate.modules[module.name] = module
+    top_node = root.find("RTLDesignHierarchy/TopModule")
+    if top_node is not None:
+        _walk_hierarchy(top_node, aggregate.hierarchy)
+    aggregate.bind_sources = _bind_sources(root)
+    aggregate.interfaces = _interfaces(root)
+    aggregate.tripcount_pragmas = read_tripcount_pragmas(root)
+    return aggregate
+
+
+def likely_location(locations: list[SourceLocation]) -> SourceLocation | None:
+    """The first line of the file most operations of a loop come from."""
+    if not locations:
+        return None
+    file, _ = Counter(location.file for location in locations).most_common(1)[0]
+    return min((location for location in locations if location.file == file), key=lambda loc: loc.line)

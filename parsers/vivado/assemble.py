@@ -1,0 +1,327 @@
+"""Turn the module reports of one ``syn/report`` directory into a Design.
+
+Steps: merge each module's XML and rpt view (:mod:`parsers.vivado.merge`),
+add modules only the aggregated ``csynth.xml`` knows, resolve the instance
+hierarchy and the top module, fold Vitis ``_Pipeline_`` modules back into the
+loop that calls them, attach source locations, and say what is missing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from analyzer.diagnostics import Diagnostic, Severity
+from analyzer.model import (
+    Design,
+    Device,
+    Instance,
+    Interface,
+    Kernel,
+    KernelKind,
+    Loop,
+    Product,
+    SourceLocation,
+    ToolInfo,
+    Vendor,
+)
+from parsers.vivado.aggregate_xml import Aggregate, likely_location
+from parsers.vivado.merge import align
+from parsers.vivado.module_report import ModuleReport, RtlPort
+from parsers.vivado.names import module_matches, parse_loop_name, pipeline_module_parts
+from parsers.vivado.pragmas import apply_tripcount_pragma
+from parsers.vivado.values import parse_version
+
+#: Tool versions whose reports the corpus covers (format notes, version table).
+TESTED_VERSIONS = ((2015, 3), (2024, 1))
+
+#: Port-name suffixes that carry data (their width is the interface width).
+DATA_SUFFIXES = ("_q0", "_d0", "_q1", "_d1", "_TDATA", "_dout", "_din", "_RDATA", "_WDATA")
+
+
+def tool_info(modules: list[ModuleReport]) -> ToolInfo:
+    tool = next((m.tool for m in modules if m.tool and m.path.suffix == ".rpt"), None) or \
+        next((m.tool for m in modules if m.tool), "vivado")
+    version = next((m.version for m in modules if m.version), "")
+    version_raw = next((m.version_raw for m in modules if m.version_raw and "Build" in m.version_raw), version)
+    product = Product.VITIS_HLS if tool == "vitis" else Product.VIVADO_HLS
+    return ToolInfo(vendor=Vendor.XILINX, product=product, version=version, version_raw=version_raw or "")
+
+
+def interfaces_from_ports(ports: list[RtlPort]) -> list[Interface]:
+    """One interface per (C object, protocol); m_axi width = ``RDATA``/``WDATA``
+    bits, address width = ``ARADDR``/``AWADDR`` bits (§2.7)."""
+    groups: dict[tuple[str, str], list[RtlPort]] = {}
+    for port in ports:
+        groups.setdefault((port.source_object, port.protocol), []).append(port)
+    interfaces: list[Interface] = []
+    for (source_object, protocol), members in groups.items():
+        data = [p.bits for p in members if p.bits is not None
+                and (p.name == source_object or p.name.endswith(DATA_SUFFIXES))]
+        address = [p.bits for p in members if p.bits is not None and p.name.endswith(("_ARADDR", "_AWADDR"))]
+        directions = {p.direction for p in members if p.name == source_object or p.name.endswith(DATA_SUFFIXES)}
+        name = f"m_axi_{source_object}" if protocol == "m_axi" else source_object
+        interfaces.append(Interface(
+            name=name, protocol=protocol, width_bits=max(data) if data else None,
+            bundle=source_object if protocol == "m_axi" else None,
+            direction=directions.pop() if len(directions) == 1 else None,
+            source_object=source_object, address_bits=max(address) if address else None,
+        ))
+    return interfaces
+
+
+def _merge_bus_interfaces(kernel: Kernel, bus: list[Interface]) -> None:
+    """Vitis >= 2021.2 ``<Interfaces>`` are authoritative for bus widths and
+    burst parameters; keep the per-port view for everything else."""
+    by_name = {interface.name: interface for interface in kernel.interfaces}
+    for interface in bus:
+        existing = by_name.get(interface.name)
+        if existing is None:
+            kernel.interfaces.append(interface)
+            continue
+        existing.width_bits = interface.width_bits or existing.width_bits
+        existing.address_bits = interface.address_bits or existing.address_bits
+        existing.direction = interface.direction or existing.direction
+        existing.details.update(interface.details)
+
+
+def kernel_from_module(module: ModuleReport) -> Kernel:
+    estimated = module.clock_estimated_ns
+    return Kernel(
+        name=module.name,
+        kind=KernelKind.FUNCTION,
+        fmax_estimated_mhz=round(1000.0 / estimated, 3) if estimated else None,
+        clock_target_ns=module.clock_target_ns,
+        clock_estimated_ns=estimated,
+        latency=module.latency,
+        interval=module.interval,
+        dataflow=module.pipeline_type == "dataflow",
+        loops=module.loops,
+        interfaces=interfaces_from_ports(module.ports),
+        instances=list(module.instances or []),
+        pipeline_type=module.pipeline_type,
+        latency_avg=module.latency_avg,
+        clock_uncertainty_ns=module.clock_uncertainty_ns,
+        artifact=str(module.path),
+    )
+
+
+def find_kernel(kernels: dict[str, Kernel], module: str) -> Kernel | None:
+    """Exact name first, then the 20-character truncation rule."""
+    if module in kernels:
+        return kernels[module]
+    return next((kernel for name, kernel in kernels.items() if module_matches(name, module)), None)
+
+
+def count_descendants(kernels: dict[str, Kernel], kernel: Kernel, seen: set[str]) -> int:
+    count = 0
+    for inst in kernel.instances:
+        child = find_kernel(kernels, inst.module)
+        if child is not None and child.name not in seen:
+            seen.add(child.name)
+            count += 1 + count_descendants(kernels, child, seen)
+    return count
+
+
+def choose_top(kernels: dict[str, Kernel], declared: str | None, luts: dict[str, int | None],
+               diagnostics: list[Diagnostic]) -> Kernel | None:
+    """The declared top (``TopModelName`` of ``csynth.xml``), else the module
+    no other module instantiates; among several such roots (sub-module reports
+    missing) the largest one (LUTs include all instances), then the one with
+    the most descendants."""
+    if declared:
+        found = find_kernel(kernels, declared)
+        if found is not None:
+            return found
+    instantiated = {inst.module for kernel in kernels.values() for inst in kernel.instances}
+    roots = [k for k in kernels.values() if not any(module_matches(k.name, m) for m in instantiated)]
+    candidates = roots or list(kernels.values())
+    if not candidates:
+        return None
+    if len(candidates) > 1:
+        chosen = max(candidates, key=lambda kernel: (luts.get(kernel.name) or 0,
+                                                      count_descendants(kernels, kernel, {kernel.name})))
+        diagnostics.append(Diagnostic(
+            rule="vivado-top-guessed", severity=Severity.NOTE,
+            message=(f"no csynth.xml names the top module; chose '{chosen.name}' (largest of the "
+                     f"uninstantiated modules {', '.join(sorted(k.name for k in candidates))})"),
+            file=chosen.artifact, kernel=chosen.name, subject=chosen.name,
+        ))
+        return chosen
+    return candidates[0]
+
+
+def _loop_place(loop: Loop) -> tuple[str | None, int | None]:
+    """(file, line) of a loop; the file is ``None`` when only the
+    ``VITIS_LOOP_<line>_<k>`` name gives the line."""
+    if loop.location is not None:
+        return loop.location.file, loop.location.line
+    return None, parse_loop_name(loop.name).line
+
+
+def _insert_by_line(siblings: list[Loop], loop: Loop) -> None:
+    """Keep source order when the outlined loop's line is known (lines of
+    different files are not compared: inlined header loops keep their place)."""
+    file, line = _loop_place(loop)
+    if line is not None:
+        for index, sibling in enumerate(siblings):
+            other_file, other_line = _loop_place(sibling)
+            if other_line is not None and other_file == file and other_line > line:
+                siblings.insert(index, loop)
+                return
+    siblings.append(loop)
+
+
+def fold_pipeline_modules(kernels: dict[str, Kernel], instance_lists_known: bool) -> None:
+    """Put the loops of Vitis >= 2021.2 ``<func>_Pipeline_<loop>`` modules back
+    into the loop tree of the module that calls them (into the loop whose
+    ``InstanceList`` names the instance, else at the top level). Without the
+    aggregated ``csynth.xml`` the calling loop is unknown: the loop goes to the
+    top level with a note."""
+    for parent in kernels.values():
+        unsure = not instance_lists_known and bool(parent.loops)
+        for instance in parent.instances:
+            child = find_kernel(kernels, instance.module)
+            if child is None or child is parent or child.folded_into or not child.loops \
+                    or pipeline_module_parts(child.name) is None:
+                continue
+            host = next((loop for loop in parent.all_loops() if instance.name in loop.instances), None)
+            for loop in child.loops:
+                loop.outlined_module = child.name
+                if host is None and unsure:
+                    loop.details.append("enclosing loop unknown (no csynth.xml InstanceList): shown at top level")
+                _insert_by_line(host.children if host is not None else parent.loops, loop)
+            child.folded_into = parent.name
+
+
+def attach_locations(kernel: Kernel, aggregate: Aggregate | None) -> None:
+    """Source file:line per loop: Vitis loop names carry the line; the file
+    (and the line of labelled loops) comes from ``SummaryOfViolations`` or the
+    operations bound in the loop (``BindNode SOURCE``)."""
+    for loop in kernel.all_loops():
+        module = loop.outlined_module or kernel.name
+        parsed = parse_loop_name(loop.name)
+        bound = None if aggregate is None else likely_location(aggregate.bind_sources.get((module, loop.name), []))
+        if loop.location is None and bound is not None:
+            loop.location, loop.location_basis = bound, "bind-node"
+        if parsed.line is not None and loop.location is not None:
+            loop.location = SourceLocation(loop.location.file, parsed.line)
+            loop.location_basis = "loop-name"
+
+
+def enrich_from_aggregate(kernel: Kernel, module: ModuleReport | None, aggregate: Aggregate) -> None:
+    """Per-module XML has empty ``InstanceList``s; the aggregated file has them."""
+    if module is None:
+        return
+    pairs = align(kernel.loops, module.loops)
+    for ours, theirs in pairs or []:
+        if not ours.instances:
+            ours.instances = list(theirs.instances)
+        if ours.location is None and theirs.location is not None:
+            ours.location, ours.location_basis = theirs.location, theirs.location_basis
+    if not kernel.instances:
+        kernel.instances = [Instance(inst.name, inst.module) for inst in aggregate.hierarchy.get(kernel.name, [])]
+    loop_of = {inst: loop.name for loop in kernel.all_loops() for inst in loop.instances}
+    for instance in kernel.instances:
+        instance.loop = instance.loop or loop_of.get(instance.name)
+
+
+def apply_pragmas(kernels: dict[str, Kernel], aggregate: Aggregate) -> None:
+    """Trip-count ``avg`` from ``loop_tripcount`` pragmas, matched within the
+    modules of the pragma's C function (the function's own module and its
+    outlined ``<function>_Pipeline_*`` modules)."""
+    for pragma in aggregate.tripcount_pragmas:
+        loops = [loop for kernel in kernels.values() if kernel.folded_into is None
+                 and _module_of_function(kernel.name, pragma.function) for loop in kernel.all_loops()]
+        apply_tripcount_pragma(pragma, loops)
+
+
+def _module_of_function(module: str, function: str) -> bool:
+    """Vitis module names: the function (``merge_1`` for a second copy of
+    ``merge``) or ``<function>_Pipeline_<loop>``."""
+    parts = pipeline_module_parts(module)
+    base = parts[0] if parts is not None else module
+    return module_matches(base, function) or (base.startswith(function + "_") and base[len(function) + 1:].isdigit())
+
+
+def report_missing_modules(kernels: dict[str, Kernel], severity: Severity) -> list[Diagnostic]:
+    diagnostics: list[Diagnostic] = []
+    reported: set[str] = set()
+    for kernel in kernels.values():
+        for instance in kernel.instances:
+            if instance.module in reported or find_kernel(kernels, instance.module) is not None:
+                continue
+            reported.add(instance.module)
+            diagnostics.append(Diagnostic(
+                rule="vivado-missing-module-report", severity=severity,
+                message=(f"module '{instance.module}' (instance {instance.name} of '{kernel.name}') has no "
+                         f"{instance.module}_csynth.xml/.rpt here; its loops are not analysed"),
+                file=kernel.artifact, kernel=kernel.name, subject=instance.module,
+            ))
+    return diagnostics
+
+
+def version_diagnostics(tool: ToolInfo, where: Path) -> list[Diagnostic]:
+    version = parse_version(tool.version)[:2]
+    if version and TESTED_VERSIONS[0] <= version <= TESTED_VERSIONS[1]:
+        return []
+    text = tool.version or "unknown"
+    return [Diagnostic(
+        rule="vivado-untested-version", severity=Severity.WARNING,
+        message=f"{tool.product.value} version {text} is outside the tested range 2015.3-2024.1",
+        file=str(where),
+    )]
+
+
+def build_design(
+    modules: list[ModuleReport],
+    root: Path,
+    artifacts: list[Path],
+    aggregate: Aggregate | None = None,
+    declared_top: str | None = None,
+    diagnostics: list[Diagnostic] | None = None,
+    missing_severity: Severity = Severity.WARNING,
+) -> Design:
+    """A Design from merged module reports (plus the aggregated file, if any)."""
+    diagnostics = list(diagnostics or [])
+    kernels: dict[str, Kernel] = {}
+    by_name = {module.name: module for module in modules}
+    for module in modules:
+        kernels[module.name] = kernel_from_module(module)
+    if aggregate is not None:
+        for name, module in aggregate.modules.items():
+            if name not in kernels:
+                kernel = kernel_from_module(module)
+                kernels[name] = kernel
+                diagnostics.append(Diagnostic(
+                    rule="vivado-module-from-summary", severity=Severity.NOTE,
+                    message=f"module '{name}' has no per-module report; read from {aggregate.path.name}",
+                    file=str(aggregate.path), kernel=name, subject=name,
+                ))
+                by_name.setdefault(name, module)
+        for name, kernel in kernels.items():
+            enrich_from_aggregate(kernel, aggregate.modules.get(name), aggregate)
+    luts = {name: module.luts for name, module in by_name.items()}
+    top = choose_top(kernels, declared_top or (aggregate.top.name if aggregate else None), luts, diagnostics)
+    if top is not None:
+        top.is_top = True
+        if aggregate is not None:
+            _merge_bus_interfaces(top, aggregate.interfaces)
+    for kernel in kernels.values():
+        if not kernel.is_top:
+            for interface in kernel.interfaces:
+                interface.bundle = None  # a sub-module's m_axi "Source Object" is the C argument (§2.7)
+    for kernel in kernels.values():
+        attach_locations(kernel, aggregate)
+    fold_pipeline_modules(kernels, instance_lists_known=aggregate is not None)
+    if aggregate is not None:
+        apply_pragmas(kernels, aggregate)
+    diagnostics.extend(report_missing_modules(kernels, missing_severity))
+    tool = tool_info(modules or list(by_name.values()))
+    diagnostics.extend(version_diagnostics(tool, artifacts[0] if artifacts else root))
+    first = modules[0] if modules else next(iter(by_name.values()), None)
+    ordered = sorted(kernels.values(), key=lambda kernel: (not kernel.is_top, kernel.name))
+    return Design(
+        tool=tool, root=root, name=top.name if top is not None else "",
+        device=Device(family=None if first is None else first.family, part=None if first is None else first.part),
+        kernels=ordered, artifacts=artifacts, diagnostics=diagnostics,
+    )

@@ -1,0 +1,99 @@
+"""Find the ``syn/report`` directory (or single file) a user's PATH means.
+
+Accepted (``docs/vivado-report-formats.md`` §1): a project directory
+(``vivado_hls.app`` / ``hls.app``, or any directory whose sub-directories are
+solutions), a solution directory (has ``syn/report``), a Vitis unified
+component (``hls/syn/report``), a ``syn`` or ``syn/report`` directory, or one
+``*csynth.xml`` / ``*csynth.rpt`` file. Several solutions need ``--solution``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from analyzer.errors import InputError
+
+PROJECT_MARKERS = ("vivado_hls.app", "hls.app")
+#: Where a solution keeps its reports, relative to the solution directory
+#: (classic solution; Vitis unified-IDE component).
+SOLUTION_REPORT_SUBDIRS = (Path("syn") / "report", Path("hls") / "syn" / "report")
+
+
+@dataclass(frozen=True)
+class Located:
+    """What to read: a report directory or exactly one report file."""
+
+    report_dir: Path | None = None
+    single_file: Path | None = None
+    solution: str | None = None
+
+
+def is_report_file(path: Path) -> bool:
+    name = path.name
+    return path.is_file() and name.endswith(("csynth.xml", "csynth.rpt")) and not name.startswith(".")
+
+
+def has_module_reports(directory: Path) -> bool:
+    return any(directory.glob("*csynth.xml")) or any(directory.glob("*csynth.rpt"))
+
+
+def _report_dir_of_solution(solution: Path) -> Path | None:
+    for sub in SOLUTION_REPORT_SUBDIRS:
+        candidate = solution / sub
+        if candidate.is_dir() and has_module_reports(candidate):
+            return candidate
+    return None
+
+
+def solutions_of(project: Path) -> dict[str, Path]:
+    """Solution name -> report directory, for every sub-directory with reports."""
+    found: dict[str, Path] = {}
+    for child in sorted(project.iterdir()):
+        if child.is_dir() and not child.name.startswith("."):
+            report = _report_dir_of_solution(child)
+            if report is not None:
+                found[child.name] = report
+    return found
+
+
+def looks_like_vivado(path: Path) -> bool:
+    """Cheap test (names only, one directory level) used by ``claims``."""
+    if path.is_file():
+        return is_report_file(path)
+    if not path.is_dir():
+        return False
+    if has_module_reports(path) or any((path / marker).is_file() for marker in PROJECT_MARKERS):
+        return True
+    if any((path / sub).is_dir() for sub in SOLUTION_REPORT_SUBDIRS) or has_module_reports(path / "report"):
+        return True
+    return any((child / "syn" / "report").is_dir() for child in path.iterdir() if child.is_dir())
+
+
+def locate(path: Path, solution: str | None = None) -> Located:
+    """Resolve PATH (and ``--solution``) to a report directory or file."""
+    if path.is_file():
+        if not is_report_file(path):
+            raise InputError(path, "not a Vivado/Vitis report file",
+                             expected="<module>_csynth.xml, csynth.xml or <module>_csynth.rpt")
+        return Located(single_file=path)
+    if has_module_reports(path):
+        return Located(report_dir=path)
+    own = _report_dir_of_solution(path)
+    if own is None and has_module_reports(path / "report"):  # PATH is a syn/ directory
+        own = path / "report"
+    if own is not None:
+        return Located(report_dir=own, solution=path.name if own.parent.name == "syn" else None)
+    found = solutions_of(path)
+    if not found:
+        raise InputError(path, "no Vivado/Vitis synthesis reports found",
+                         expected="a project, solution or syn/report directory with *_csynth.xml/.rpt files")
+    names = ", ".join(found)
+    if solution is not None:
+        if solution not in found:
+            raise InputError(path, f"no solution named '{solution}' with reports; solutions found: {names}")
+        return Located(report_dir=found[solution], solution=solution)
+    if len(found) > 1:
+        raise InputError(path, f"{len(found)} solutions with reports: {names}; choose one with --solution NAME")
+    (only, report_dir), = found.items()
+    return Located(report_dir=report_dir, solution=only)

@@ -1,0 +1,81 @@
+"""Merge the XML and the rpt view of one module.
+
+Numbers come from the XML (no alignment pitfalls); the rpt adds what only it
+has: the II target, the instance table (<= 2020.2 hierarchy), the tool's
+build string, the ``N ~ ?`` trip-count minimum that XML writes as ``undef``,
+and the loop names with their blanks. Loop trees are matched in pre-order;
+when the two files disagree on the loop structure the XML wins and a
+diagnostic says so.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from analyzer.diagnostics import Diagnostic, Severity
+from analyzer.model import Loop, TripCount
+from parsers.vivado.module_report import ModuleReport
+
+
+def preorder(loops: list[Loop]) -> list[Loop]:
+    out: list[Loop] = []
+    for loop in loops:
+        out.extend(loop.walk())
+    return out
+
+
+def _key(loop: Loop) -> str:
+    return loop.name.replace(" ", "")
+
+
+def _depths(loops: list[Loop], depth: int = 1) -> list[int]:
+    out: list[int] = []
+    for loop in loops:
+        out.append(depth)
+        out.extend(_depths(loop.children, depth + 1))
+    return out
+
+
+def align(primary: list[Loop], other: list[Loop]) -> list[tuple[Loop, Loop]] | None:
+    """Pairs of the same loop in two trees, or ``None`` when the trees differ
+    (names compared without blanks: XML ``Loop1.1`` = rpt ``Loop 1.1``)."""
+    left, right = preorder(primary), preorder(other)
+    if len(left) != len(right) or _depths(primary) != _depths(other):
+        return None
+    if any(_key(a) != _key(b) for a, b in zip(left, right, strict=True)):
+        return None
+    return list(zip(left, right, strict=True))
+
+
+def _enrich_loop(xml_loop: Loop, rpt_loop: Loop) -> None:
+    xml_loop.name = rpt_loop.name
+    xml_loop.ii_target = rpt_loop.ii_target
+    xml_tc, rpt_tc = xml_loop.trip_count, rpt_loop.trip_count
+    if xml_tc is not None and rpt_tc is not None and xml_tc.min is None and rpt_tc.min is not None:
+        # rpt "1 ~ ?" is written as XML "undef": keep the known minimum (§3.2 item 4).
+        xml_loop.trip_count = TripCount(rpt_tc.min, xml_tc.max, xml_tc.avg)
+
+
+def merge_module(xml: ModuleReport | None, rpt: ModuleReport | None) -> tuple[ModuleReport, list[Diagnostic]]:
+    """One module from its XML and/or rpt report (at least one is given)."""
+    if xml is None or rpt is None:
+        only = xml if xml is not None else rpt
+        assert only is not None
+        return only, []
+    diagnostics: list[Diagnostic] = []
+    merged = replace(xml, tool=rpt.tool or xml.tool, version_raw=rpt.version_raw or xml.version_raw,
+                     instances=rpt.instances)
+    if merged.clock_estimated_ns is None:
+        merged.clock_estimated_ns = rpt.clock_estimated_ns
+    pairs = align(xml.loops, rpt.loops)
+    if pairs is None:
+        diagnostics.append(Diagnostic(
+            rule="vivado-report-disagreement", severity=Severity.WARNING,
+            message=(f"module '{xml.name}': loop tables of {rpt.path.name} and {xml.path.name} differ; "
+                     "using the XML"),
+            file=str(xml.path), kernel=xml.name,
+        ))
+    else:
+        for xml_loop, rpt_loop in pairs:
+            _enrich_loop(xml_loop, rpt_loop)
+    return merged, diagnostics

@@ -1,0 +1,66 @@
+"""What one Vivado/Vitis report file says about one RTL module.
+
+Both the XML and the text reader produce a :class:`ModuleReport`; the
+assembler (:mod:`parsers.vivado.assemble`) merges the two views of a module
+and turns the set of modules into a :class:`~analyzer.model.Design`. Loops are
+already model :class:`~analyzer.model.Loop` objects so no second loop type
+exists.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from analyzer.model import Instance, LatencyRange, Loop
+
+
+@dataclass
+class RtlPort:
+    """One row of the interface table (``InterfaceSummary/RtlPorts`` or the
+    rpt ``== Interface`` table)."""
+
+    name: str
+    source_object: str
+    protocol: str
+    direction: str | None
+    bits: int | None
+    c_type: str | None = None  # "pointer", "array", "scalar", "return value"
+
+
+@dataclass
+class ModuleReport:
+    """The facts one file holds about one module.
+
+    ``instances`` is ``None`` when the file format cannot list instances (the
+    flat per-module XML), as opposed to an empty list (an rpt with
+    ``* Instance: N/A``).
+    """
+
+    name: str
+    path: Path
+    tool: str | None = None  # "vivado" | "vitis" | None (unknown from this file)
+    version: str | None = None
+    version_raw: str | None = None
+    family: str | None = None
+    part: str | None = None
+    top_name: str | None = None  # XML UserAssignments/TopModelName
+    clock_target_ns: float | None = None
+    clock_uncertainty_ns: float | None = None
+    clock_estimated_ns: float | None = None
+    pipeline_type: str | None = None
+    latency: LatencyRange | None = None
+    latency_avg: int | None = None
+    interval: LatencyRange | None = None
+    loops: list[Loop] = field(default_factory=list)
+    instances: list[Instance] | None = None
+    ports: list[RtlPort] = field(default_factory=list)
+    #: LUTs of the module including its instances (used to recognise the top
+    #: module when no ``csynth.xml`` names it: it contains every other module).
+    luts: int | None = None
+
+    def all_loops(self) -> list[Loop]:
+        out: list[Loop] = []
+        for loop in self.loops:
+            out.extend(loop.walk())
+        return out

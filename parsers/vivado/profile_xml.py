@@ -1,0 +1,195 @@
+"""Reader for the flat ``<profile>`` XML of Vivado HLS / Vitis HLS.
+
+Covers ``<module>_csynth.xml`` (all versions 2015.3 ... 2024.1), the
+``csynth.xml`` copy of the top module (<= 2020.2) and the top-module part of
+the aggregated ``csynth.xml`` (>= 2021.2), whose first five children have the
+same meaning (``docs/vivado-report-formats.md`` §3.1-3.5). Loops are element
+trees whose tag is the loop name; field children have fixed names, every other
+child is a sub-loop (§3.2).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from lxml import etree
+
+from analyzer.errors import InputError
+from analyzer.model import LatencyRange, Loop, SourceLocation
+from parsers.vivado.loops import make_loop, rpt_name_from_xml_tag
+from parsers.vivado.module_report import ModuleReport, RtlPort
+from parsers.vivado.values import parse_float, parse_int, parse_range
+from parsers.xml_safe import parse_xml_file
+
+EXPECTED = "a Vivado/Vitis HLS csynth XML report (<profile> root)"
+
+#: Children of a loop element that are fields, not sub-loops (§3.2).
+LOOP_FIELDS = frozenset({
+    "Name", "Slack", "TripCount", "Latency", "AbsoluteTimeLatency", "IterationLatency",
+    "PipelineII", "PipelineDepth", "PipelineType", "InstanceList",
+})
+
+
+def text_of(element: etree._Element | None, path: str) -> str | None:
+    """Stripped text of the first ``path`` match below ``element``."""
+    if element is None:
+        return None
+    found = element.find(path)
+    if found is None or found.text is None:
+        return None
+    return found.text.strip()
+
+
+def range_of(element: etree._Element | None) -> tuple[int | None, int | None]:
+    """Value of a field that is an integer, ``undef``, ``"a ~ b"`` or a
+    ``<range><min/><max/></range>`` child (``max`` -1 = unknown)."""
+    if element is None:
+        return None, None
+    nested = element.find("range")
+    if nested is not None:
+        return parse_int(text_of(nested, "min")), parse_int(text_of(nested, "max"))
+    return parse_range(element.text)
+
+
+def loop_from_element(element: etree._Element) -> Loop:
+    """One loop element and its sub-loops, pre-order."""
+    name = text_of(element, "Name") or rpt_name_from_xml_tag(str(element.tag))
+    ii_element = element.find("PipelineII")
+    depth = parse_int(text_of(element, "PipelineDepth"))
+    pipelined = ii_element is not None or text_of(element, "PipelineType") == "yes"
+    il_element = element.find("IterationLatency")
+    iteration_latency = range_of(il_element) if il_element is not None else (depth, depth)
+    loop = make_loop(
+        name,
+        pipelined=pipelined,
+        latency=range_of(element.find("Latency")),
+        iteration_latency=iteration_latency,
+        trip_count=range_of(element.find("TripCount")),
+        ii=parse_int(None if ii_element is None else ii_element.text),
+        pipeline_depth=depth,
+    )
+    instance_list = element.find("InstanceList")
+    if instance_list is not None:
+        loop.instances = [item.text.strip() for item in instance_list if item.text and item.text.strip()]
+    loop.children = [
+        loop_from_element(child) for child in element
+        if isinstance(child.tag, str) and child.tag not in LOOP_FIELDS
+    ]
+    return loop
+
+
+VIOLATION_FIELDS = frozenset({"Name", "IssueType", "ViolationType", "SourceLocation"})
+
+
+def _violation_rows(element: etree._Element) -> list[tuple[str, str | None]]:
+    rows: list[tuple[str, str | None]] = []
+    for child in element:
+        if isinstance(child.tag, str) and child.tag not in VIOLATION_FIELDS:
+            rows.append((text_of(child, "Name") or str(child.tag), text_of(child, "SourceLocation")))
+            rows.extend(_violation_rows(child))
+    return rows
+
+
+def _attach_violation_locations(loops: list[Loop], performance: etree._Element) -> None:
+    """Vitis >= 2023.2 ``SummaryOfViolations`` gives each loop a source
+    location (innermost element of an inline chain); rows follow the loop
+    tree in pre-order."""
+    table = performance.find("SummaryOfViolations/SummaryOfLoopViolations")
+    if table is None:
+        return
+    rows = _violation_rows(table)
+    flat = [loop for top in loops for loop in top.walk()]
+    if len(rows) != len(flat) or any(name.replace(" ", "") != loop.name.replace(" ", "")
+                                     for (name, _), loop in zip(rows, flat, strict=True)):
+        return
+    for (_, text), loop in zip(rows, flat, strict=True):
+        location = parse_source_location(text)
+        if location is not None:
+            loop.location, loop.location_basis = location, "violation-summary"
+
+
+def parse_source_location(text: str | None) -> SourceLocation | None:
+    """``dir/file.cpp:12`` (or an inline chain ``a.h:137~b.cpp:39``, innermost
+    first) -> the innermost location."""
+    if not text:
+        return None
+    file, _, line = text.split("~")[0].strip().rpartition(":")
+    number = parse_int(line)
+    if not file or not number:
+        return None
+    return SourceLocation(file, number)
+
+
+def loops_of(performance: etree._Element | None) -> list[Loop]:
+    """Top-level loops under ``PerformanceEstimates/SummaryOfLoopLatency``."""
+    if performance is None:
+        return []
+    summary = performance.find("SummaryOfLoopLatency")
+    if summary is None:
+        return []
+    loops = [loop_from_element(child) for child in summary if isinstance(child.tag, str)]
+    _attach_violation_locations(loops, performance)
+    return loops
+
+
+def ports_of(root: etree._Element) -> list[RtlPort]:
+    """Interface rows; each row's children are read in one pass (top modules
+    of big designs have thousands of ports)."""
+    ports: list[RtlPort] = []
+    for row in root.iterfind("InterfaceSummary/RtlPorts"):
+        fields = {child.tag: (child.text or "").strip() for child in row}
+        name = fields.get("name")
+        if not name:
+            continue
+        ports.append(RtlPort(
+            name=name,
+            source_object=fields.get("Object", ""),
+            protocol=fields.get("IOProtocol", ""),
+            direction=fields.get("Dir") or None,
+            bits=parse_int(fields.get("Bits")),
+            c_type=fields.get("Type") or None,
+        ))
+    return ports
+
+
+def read_profile_root(root: etree._Element, path: Path) -> ModuleReport:
+    """Module facts from a parsed ``<profile>`` root."""
+    if root.tag != "profile":
+        raise InputError(path, f"root element is <{root.tag}>", expected=EXPECTED)
+    assignments = root.find("UserAssignments")
+    name = text_of(assignments, "TopModelName")
+    if not name:
+        raise InputError(path, "no UserAssignments/TopModelName (truncated report?)", expected=EXPECTED)
+    performance = root.find("PerformanceEstimates")
+    if performance is None:
+        raise InputError(path, "no PerformanceEstimates element (truncated report?)", expected=EXPECTED)
+    overall = performance.find("SummaryOfOverallLatency")
+    version = text_of(root, "ReportVersion/Version")
+    return ModuleReport(
+        name=name,
+        path=path,
+        tool="vitis" if assignments is not None and assignments.find("FlowTarget") is not None else "vivado",
+        version=version,
+        version_raw=version,
+        family=text_of(assignments, "ProductFamily"),
+        part=text_of(assignments, "Part"),
+        top_name=name,
+        clock_target_ns=parse_float(text_of(assignments, "TargetClockPeriod")),
+        clock_uncertainty_ns=parse_float(text_of(assignments, "ClockUncertainty")),
+        clock_estimated_ns=parse_float(text_of(performance, "SummaryOfTimingAnalysis/EstimatedClockPeriod")),
+        pipeline_type=text_of(performance, "PipelineType"),
+        latency=LatencyRange(parse_int(text_of(overall, "Best-caseLatency")),
+                             parse_int(text_of(overall, "Worst-caseLatency"))),
+        latency_avg=parse_int(text_of(overall, "Average-caseLatency")),
+        interval=LatencyRange(parse_int(text_of(overall, "Interval-min")),
+                              parse_int(text_of(overall, "Interval-max"))),
+        loops=loops_of(performance),
+        instances=None,
+        ports=ports_of(root),
+        luts=parse_int(text_of(root, "AreaEstimates/Resources/LUT")),
+    )
+
+
+def read_profile_xml(path: Path) -> ModuleReport:
+    """Read one ``<module>_csynth.xml`` (or a ``csynth.xml`` copy of it)."""
+    return read_profile_root(parse_xml_file(path, EXPECTED), path)

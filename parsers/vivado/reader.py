@@ -1,0 +1,115 @@
+"""The Vivado HLS / Vitis HLS front end: PATH -> :class:`Design`.
+
+``read_report(path)`` is the public entry point (also used by later analyses
+that need the loop tree: HLScope+ instrumentation); ``READER`` plugs it into
+:func:`parsers.loader.load_design`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from analyzer.diagnostics import Severity
+from analyzer.errors import InputError
+from analyzer.model import Design
+from parsers.loader import ReadOptions
+from parsers.vivado.aggregate_xml import Aggregate, is_aggregate, read_aggregate_root
+from parsers.vivado.assemble import build_design
+from parsers.vivado.discovery import locate, looks_like_vivado
+from parsers.vivado.merge import merge_module
+from parsers.vivado.module_report import ModuleReport
+from parsers.vivado.profile_xml import EXPECTED as XML_EXPECTED
+from parsers.vivado.profile_xml import read_profile_root
+from parsers.vivado.rpt import read_rpt
+from parsers.xml_safe import parse_xml_file
+
+MODULE_SUFFIX = "_csynth"
+
+
+def _module_stem(path: Path) -> str:
+    return path.stem[: -len(MODULE_SUFFIX)]
+
+
+def _read_xml(path: Path) -> ModuleReport | Aggregate:
+    root = parse_xml_file(path, XML_EXPECTED)
+    return read_aggregate_root(root, path) if is_aggregate(root) else read_profile_root(root, path)
+
+
+def read_directory(report_dir: Path, root: Path) -> Design:
+    """Every module report of one ``syn/report`` directory."""
+    xml_files = {_module_stem(p): p for p in sorted(report_dir.glob(f"*{MODULE_SUFFIX}.xml"))}
+    rpt_files = {_module_stem(p): p for p in sorted(report_dir.glob(f"*{MODULE_SUFFIX}.rpt"))}
+    artifacts: list[Path] = []
+    aggregate: Aggregate | None = None
+    declared_top: str | None = None
+    summary = report_dir / "csynth.xml"
+    if summary.is_file():
+        parsed = _read_xml(summary)
+        artifacts.append(summary)
+        if isinstance(parsed, Aggregate):
+            aggregate = parsed
+        else:
+            declared_top = parsed.name  # <= 2020.2: a copy of <top>_csynth.xml
+    modules: list[ModuleReport] = []
+    diagnostics = []
+    for stem in sorted(set(xml_files) | set(rpt_files)):
+        xml_report = rpt_report = None
+        if stem in xml_files:
+            parsed_module = _read_xml(xml_files[stem])
+            if isinstance(parsed_module, Aggregate):
+                raise InputError(xml_files[stem], "aggregated csynth.xml content in a per-module file",
+                                 expected=XML_EXPECTED)
+            xml_report = parsed_module
+            artifacts.append(xml_files[stem])
+        if stem in rpt_files:
+            rpt_report = read_rpt(rpt_files[stem])
+            artifacts.append(rpt_files[stem])
+        module, found = merge_module(xml_report, rpt_report)
+        modules.append(module)
+        diagnostics.extend(found)
+    if not modules and aggregate is None:
+        raise InputError(report_dir, "no <module>_csynth.xml/.rpt files",
+                         expected="a Vivado/Vitis syn/report directory")
+    return build_design(modules, root, artifacts, aggregate=aggregate, declared_top=declared_top,
+                        diagnostics=diagnostics)
+
+
+def read_single_file(path: Path) -> Design:
+    """Exactly one report file: a module's XML or rpt, or ``csynth.xml``."""
+    if path.name == "csynth.rpt":
+        raise InputError(path, "the csynth.rpt summary prints only maxima; point at the directory or a "
+                               "<module>_csynth.xml/.rpt", expected="a per-module report or csynth.xml")
+    if path.suffix == ".rpt":
+        modules = [read_rpt(path)]
+        return build_design(modules, path, [path], missing_severity=Severity.INFO)
+    parsed = _read_xml(path)
+    if isinstance(parsed, Aggregate):
+        return build_design([], path, [path], aggregate=parsed, missing_severity=Severity.INFO)
+    return build_design([parsed], path, [path], declared_top=parsed.name, missing_severity=Severity.INFO)
+
+
+def read_report(path: Path | str, options: ReadOptions | None = None) -> Design:
+    """Read a Vivado/Vitis project, solution, ``syn/report`` directory or file."""
+    path = Path(path)
+    options = options or ReadOptions()
+    located = locate(path, options.solution)
+    if located.single_file is not None:
+        return read_single_file(located.single_file)
+    assert located.report_dir is not None
+    return read_directory(located.report_dir, path)
+
+
+class VivadoReader:
+    """Vivado HLS 2015.3-2020.1 and Vitis HLS 2020.1-2024.1 csynth reports."""
+
+    name = "vivado"
+    accepts = ("a Vivado/Vitis HLS project, solution or syn/report directory, or a *_csynth.xml/.rpt file")
+
+    def claims(self, path: Path) -> bool:
+        return looks_like_vivado(path)
+
+    def read(self, path: Path, options: ReadOptions) -> Design:
+        return read_report(path, options)
+
+
+READER = VivadoReader()

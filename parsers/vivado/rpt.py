@@ -1,0 +1,183 @@
+"""Reader for ``<module>_csynth.rpt`` text reports (format notes §2).
+
+The rpt is the fallback when a module's XML is missing and the only source of
+the II *target* and, up to Vitis 2020.2, of the instance hierarchy. All
+versions 2015.3 ... 2024.1 share the table grammar; the latency and instance
+tables differ only by the two "absolute latency" columns of >= 2019.2.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from analyzer.errors import InputError
+from analyzer.model import Instance, LatencyRange, Loop
+from parsers.vivado.loops import make_loop
+from parsers.vivado.module_report import ModuleReport, RtlPort
+from parsers.vivado.text_tables import TextTable, read_table
+from parsers.vivado.values import parse_float, parse_int, parse_range
+
+EXPECTED = "a Vivado/Vitis HLS <module>_csynth.rpt report"
+
+_TITLE = re.compile(r"^== (?P<tool>Vivado|Vitis) HLS Report for '(?P<name>[^']+)'")
+_FIELD = re.compile(r"^\s*\* (?P<key>Version|Solution|Product family|Target device):\s+(?P<value>.*?)\s*$")
+_LOOP_NAME = re.compile(r"^(?:- |(?P<spaces> *)(?P<pluses>\++) )(?P<name>.*?)\s*$")
+
+LOOP_ROW_CELLS = 8
+
+
+def read_text(path: Path) -> list[str]:
+    """Lines of a report: ASCII (latin-1 tolerated), CRLF normalised."""
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise InputError(path, f"cannot read file: {error.strerror or error}") from None
+    return data.decode("latin-1").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+def _find(lines: list[str], prefix: str, start: int = 0, stop: int | None = None) -> int | None:
+    end = len(lines) if stop is None else stop
+    for index in range(start, end):
+        if lines[index].strip().startswith(prefix):
+            return index
+    return None
+
+
+def _cells(row: list[str]) -> list[str]:
+    return [cell.strip() for cell in row]
+
+
+def loop_depth_and_name(cell: str) -> tuple[int, str] | None:
+    """``"- Row"`` -> (1, "Row"); ``" + Col"`` -> (2, "Col"); ``"  ++ P"`` -> (3, "P")."""
+    match = _LOOP_NAME.match(cell)
+    if match is None:
+        return None
+    depth = 1 if match["pluses"] is None else len(match["pluses"]) + 1
+    return depth, match["name"]
+
+
+def loops_from_table(table: TextTable, path: Path) -> list[Loop]:
+    """Loop rows (pre-order with depth markers) as a loop forest."""
+    roots: list[Loop] = []
+    stack: list[tuple[int, Loop]] = []
+    for row in table.rows:
+        if len(row) < LOOP_ROW_CELLS:
+            raise InputError(path, f"loop table row with {len(row)} cells: |{'|'.join(row)}|", expected=EXPECTED)
+        parsed = loop_depth_and_name(row[0])
+        if parsed is None:
+            raise InputError(path, f"loop name without nesting marker: '{row[0].strip()}'", expected=EXPECTED)
+        depth, name = parsed
+        lat_min, lat_max, il, ii_achieved, ii_target, trip, pipelined = _cells(row[1:LOOP_ROW_CELLS])
+        is_pipelined = pipelined.lower() == "yes"
+        loop = make_loop(
+            name,
+            pipelined=is_pipelined,
+            latency=(parse_int(lat_min), parse_int(lat_max)),
+            iteration_latency=parse_range(il),
+            trip_count=parse_range(trip),
+            ii=parse_int(ii_achieved),
+            ii_target=parse_int(ii_target),
+            pipeline_depth=parse_range(il)[0] if is_pipelined else None,
+        )
+        while stack and stack[-1][0] >= depth:
+            stack.pop()
+        if depth > 1 and not stack:
+            raise InputError(path, f"loop '{name}' nested at depth {depth} without a parent", expected=EXPECTED)
+        (stack[-1][1].children if stack else roots).append(loop)
+        stack.append((depth, loop))
+    return roots
+
+
+def _latency_and_interval(cells: list[str]) -> tuple[LatencyRange, LatencyRange, str | None]:
+    """Latency summary / instance row tail: min max [abs min abs max] imin imax type."""
+    if len(cells) >= 7:
+        lat, interval, kind = cells[0:2], cells[4:6], cells[6]
+    else:
+        lat, interval, kind = cells[0:2], cells[2:4], (cells[4] if len(cells) > 4 else "")
+    return (LatencyRange(parse_int(lat[0]), parse_int(lat[1])),
+            LatencyRange(parse_int(interval[0]), parse_int(interval[1])), kind or None)
+
+
+def instances_from_table(table: TextTable | None) -> list[Instance]:
+    instances: list[Instance] = []
+    for row in [] if table is None else table.rows:
+        cells = _cells(row)
+        if len(cells) < 7 or not cells[0]:
+            continue
+        latency, interval, kind = _latency_and_interval(cells[2:])
+        instances.append(Instance(cells[0], cells[1], latency=latency, interval=interval, pipeline_type=kind))
+    return instances
+
+
+def ports_from_table(table: TextTable | None) -> list[RtlPort]:
+    ports: list[RtlPort] = []
+    for row in [] if table is None else table.rows:
+        cells = _cells(row)
+        if len(cells) < 6 or not cells[0]:
+            continue
+        ports.append(RtlPort(name=cells[0], direction=cells[1] or None, bits=parse_int(cells[2]),
+                             protocol=cells[3], source_object=cells[4], c_type=cells[5] or None))
+    return ports
+
+
+def _total_luts(lines: list[str], utilization: int) -> int | None:
+    """LUT cell of the ``Total`` row of the utilization summary."""
+    table = read_table(lines, utilization, utilization + 40)
+    if table is None or not table.header:
+        return None
+    header = _cells(table.header[-1])
+    if "LUT" not in header:
+        return None
+    column = header.index("LUT")
+    end = _find(lines, "|Total", table.end, table.end + 10)
+    if end is None:
+        return None
+    cells = _cells(lines[end].strip()[1:-1].split("|"))
+    return parse_int(cells[column]) if column < len(cells) else None
+
+
+def read_rpt(path: Path) -> ModuleReport:
+    """Read one ``<module>_csynth.rpt``."""
+    lines = read_text(path)
+    title = next((m for m in (_TITLE.match(line) for line in lines[:12]) if m), None)
+    if title is None:
+        raise InputError(path, "no '== Vivado/Vitis HLS Report for' title", expected=EXPECTED)
+    fields = {m["key"]: m["value"] for m in (_FIELD.match(line) for line in lines[:20]) if m}
+    version_raw = fields.get("Version")
+    performance = _find(lines, "== Performance Estimates")
+    if performance is None:
+        raise InputError(path, "no 'Performance Estimates' section (truncated report?)", expected=EXPECTED)
+    utilization = _find(lines, "== Utilization Estimates", performance) or len(lines)
+    report = ModuleReport(
+        name=title["name"], path=path, tool=title["tool"].lower(),
+        version=None if version_raw is None else version_raw.split()[0], version_raw=version_raw,
+        family=fields.get("Product family"), part=fields.get("Target device"),
+    )
+    timing_at = _find(lines, "+ Timing", performance, utilization)
+    timing = None if timing_at is None else read_table(lines, timing_at, utilization)
+    if timing is not None and timing.rows:
+        clock = _cells(timing.rows[0])
+        if len(clock) >= 4:
+            report.clock_target_ns = parse_float(clock[1])
+            report.clock_estimated_ns = parse_float(clock[2])
+            report.clock_uncertainty_ns = parse_float(clock[3])
+    latency_at = _find(lines, "+ Latency", performance, utilization)
+    summary = None if latency_at is None else read_table(lines, latency_at, utilization)
+    if summary is None or not summary.rows:
+        raise InputError(path, "no latency summary table (truncated report?)", expected=EXPECTED)
+    report.latency, report.interval, report.pipeline_type = _latency_and_interval(_cells(summary.rows[0]))
+    instance_at = _find(lines, "* Instance:", summary.end, utilization)
+    loop_at = _find(lines, "* Loop:", summary.end, utilization)
+    instance_table = None
+    if instance_at is not None:
+        instance_table = read_table(lines, instance_at + 1, loop_at if loop_at is not None else utilization)
+    report.instances = instances_from_table(instance_table)
+    if loop_at is not None:
+        loop_table = read_table(lines, loop_at + 1, utilization)
+        report.loops = [] if loop_table is None else loops_from_table(loop_table, path)
+    report.luts = _total_luts(lines, utilization)
+    interface_at = _find(lines, "== Interface", utilization)
+    if interface_at is not None:
+        report.ports = ports_from_table(read_table(lines, interface_at, None))
+    return report

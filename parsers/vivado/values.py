@@ -1,0 +1,73 @@
+"""Cell and element values of Vivado/Vitis reports, with every spelling of
+"unknown" mapped to ``None``.
+
+Spellings seen in the corpus (``docs/vivado-report-formats.md`` §2.1, §3.2):
+``?`` and ``-`` (rpt), ``undef`` (XML), ``<max>-1</max>`` and ``a ~ -1`` (XML
+ranges with an unknown maximum), ``a ~ ?`` (rpt), plus ``N/A``.
+"""
+
+from __future__ import annotations
+
+import re
+
+UNKNOWN_TOKENS = frozenset({"?", "-", "", "undef", "n/a", "na", "none"})
+
+_RANGE = re.compile(r"^\s*(?P<low>[^~]*?)\s*~\s*(?P<high>[^~]*?)\s*$")
+_TIME = re.compile(r"^\s*(?P<value>-?[0-9.]+(?:[eE][-+]?\d+)?)\s*(?P<unit>ns|us|ms|s)?\s*$")
+_TIME_SCALE_NS = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9, None: 1.0}
+
+
+def parse_int(text: str | None) -> int | None:
+    """An integer cell; unknown spellings and negative values (``-1``) give ``None``."""
+    if text is None:
+        return None
+    token = text.strip()
+    if token.lower() in UNKNOWN_TOKENS:
+        return None
+    try:
+        value = int(token)
+    except ValueError:
+        try:
+            value = int(float(token))
+        except ValueError:
+            return None
+    return None if value < 0 else value
+
+
+def parse_range(text: str | None) -> tuple[int | None, int | None]:
+    """``"8"`` -> (8, 8); ``"0 ~ 1080"`` -> (0, 1080); ``"1 ~ ?"``/``"2 ~ -1"`` ->
+    (1, None); ``"?"``/``"undef"`` -> (None, None)."""
+    if text is None:
+        return None, None
+    match = _RANGE.match(text)
+    if match:
+        return parse_int(match["low"]), parse_int(match["high"])
+    value = parse_int(text)
+    return value, value
+
+
+def is_range_text(text: str | None) -> bool:
+    return text is not None and _RANGE.match(text) is not None
+
+
+def parse_float(text: str | None) -> float | None:
+    """A clock cell such as ``8.00``, ``10.00 ns`` or ``7.300 ns``; the unit, if
+    any, is converted to ns."""
+    if text is None:
+        return None
+    match = _TIME.match(text)
+    if not match:
+        return None
+    return float(match["value"]) * _TIME_SCALE_NS[match["unit"]]
+
+
+def parse_version(text: str | None) -> tuple[int, ...]:
+    """Dotted version as a tuple (``2022.2.2`` -> (2022, 2, 2)); never a float."""
+    if not text:
+        return ()
+    parts: list[int] = []
+    for piece in text.strip().split(" ")[0].split("."):
+        if not piece.isdigit():
+            break
+        parts.append(int(piece))
+    return tuple(parts)
