@@ -34,8 +34,9 @@ def test_expression_is_mathml_and_estimate_is_shown() -> None:
     _, soup = _soup()
     math = soup.find("math")
     assert isinstance(math, Tag) and math.get("xmlns") == "http://www.w3.org/1998/Math/MathML"
-    # work_items stays one identifier (not "work" with subscript "items")
-    assert "work\uff3fitems" in math.get_text()
+    # work_items stays one identifier, as users type it in --set (not "work" with subscript "items")
+    assert "work_items" in [mi.get_text() for mi in math.find_all("mi")]
+    assert not math.find_all("msub")
     assert "101 ms" in soup.find(class_="hs-headline").get_text()
     assert soup.find(class_="hs-bound-memory") is not None
 
@@ -51,11 +52,27 @@ def test_bar_chart_lengths_are_proportional_to_times() -> None:
     assert abs(ideal[0] / (ideal[2] + overhead[2]) - 28 / 36.4) < 1e-3
 
 
-def test_bandwidth_and_frequency_comparison() -> None:
+def test_bandwidth_demand_vs_supply_per_lsu() -> None:
     _, soup = _soup()
-    text = soup.find("figure", class_="hs-bandwidth").get_text(" ", strip=True)
-    assert "3.6 GB/s" in text and "14.9 GB/s" in text
-    assert "220 MHz" in text and "300 MHz" in text and "can saturate memory" in text
+    figure = soup.find("figure", class_="hs-bandwidth")
+    # eq. 5: f_min = bw_dram * stride / width = 14.928 GB/s * 1 / 64 B = 233.25 MHz
+    rows = [[cell.get_text(" ", strip=True) for cell in row.find_all("td")] for row in figure.select("tbody tr")]
+    assert rows[0][:3] == ["ld.x", "233.2 MHz", "300 MHz"] and rows[0][3].startswith("saturated")
+    assert rows[2][:3] == ["st.z", "466.5 MHz", "300 MHz"] and rows[2][3].startswith("not saturated")
+    labels = [text.get_text() for text in figure.select("svg text.hs-bar-value")]
+    # demand f_max * width / stride: 300 MHz * 64 B = 19.2 GB/s; supply bw_dram = 14.93 GB/s
+    assert labels[:2] == ["19.2 GB/s", "14.93 GB/s"]
+    assert labels[4:6] == ["9.6 GB/s", "14.93 GB/s"]  # st.z with stride 2
+    demand = float(figure.select("rect.hs-demand")[0]["width"])
+    supply = float(figure.select("rect.hs-supply")[0]["width"])
+    assert abs(supply / demand - 14.928 / 19.2) < 1e-3
+
+
+def test_model_quantities_hide_internal_objects() -> None:
+    _, soup = _soup()
+    names = [th.get_text() for th in soup.select("details table th")]
+    assert "profile" in names and "value of fmax" in names
+    assert "_symbolic" not in names and "lsu_facts" not in names
 
 
 def test_every_hint_links_to_a_highlighted_source_line() -> None:

@@ -20,6 +20,7 @@ from sympy.printing.mathml import mathml
 from analyzer.diagnostics import Diagnostic
 from analyzer.model import Design, Kernel, Loop
 from analyzer.results import AnalysisResult, KernelEstimate
+from hlsight.reporters.bandwidth import BandwidthRow, bandwidth_rows
 from hlsight.reporters.present import (
     basename,
     display_path,
@@ -49,25 +50,10 @@ def expression_mathml(expression: object) -> Markup | None:
             expression = sympy.sympify(expression)
         except (sympy.SympifyError, TypeError, ValueError):
             return None
-    inner = mathml(_readable_symbols(expression), printer="presentation")
+    # Names stay whole (``work_items``, not "work" with subscript "items"):
+    # they are the names users pass to --set.
+    inner = mathml(expression, printer="presentation", disable_split_super_sub=True)
     return Markup(f'<math xmlns="{MATHML_NS}" display="block">{inner}</math>')
-
-
-#: Stands in for "_" in multi-letter symbol names, which sympy's printer
-#: would otherwise typeset as subscripts (``work_items`` -> work with
-#: subscript items). Model quantities such as ``T_row`` or ``f_dram`` (one
-#: letter before the underscore) keep their subscript.
-_NAME_UNDERSCORE = "\uff3f"
-
-
-def _readable_symbols(expression: sympy.Basic) -> sympy.Basic:
-    renames = {}
-    for symbol in expression.free_symbols:
-        name = str(symbol)
-        head, sep, _ = name.partition("_")
-        if sep and len(head) > 1:
-            renames[symbol] = sympy.Symbol(name.replace("_", _NAME_UNDERSCORE), **symbol.assumptions0)
-    return expression.xreplace(renames) if renames else expression
 
 
 @dataclass
@@ -144,69 +130,6 @@ class Quantity:
 
 
 @dataclass
-class Bandwidth:
-    """Bandwidth demand vs supply and the f_min vs f_max comparison of the
-    journal model (eqs. 4-7): a kernel whose f_max is below f_min cannot
-    saturate memory."""
-
-    demand_bps: float | None
-    supply_bps: float | None
-    f_min_hz: float | None
-    f_max_hz: float | None
-    demand_len: float = 0.0
-    supply_len: float = 0.0
-
-    @property
-    def saturated(self) -> bool | None:
-        if self.f_min_hz is None or self.f_max_hz is None:
-            return None
-        return self.f_max_hz >= self.f_min_hz
-
-
-#: Accepted spellings of the model's extra quantities: key -> scale to SI.
-_DEMAND_KEYS = {"bw_demand_Bps": 1.0, "bandwidth_demand_Bps": 1.0, "bw_demand_GBps": 1e9}
-_SUPPLY_KEYS = {"bw_supply_Bps": 1.0, "bw_dram_Bps": 1.0, "bandwidth_supply_Bps": 1.0, "bw_dram_GBps": 1e9,
-                "bw_supply_GBps": 1e9}
-_FMIN_KEYS = {"f_min_hz": 1.0, "f_min_Hz": 1.0, "f_min_mhz": 1e6, "f_min_MHz": 1e6, "f_min": 1.0}
-_FMAX_KEYS = {"f_max_hz": 1.0, "f_max_Hz": 1.0, "f_max_mhz": 1e6, "f_max_MHz": 1e6, "f_max": 1.0, "fmax_hz": 1.0}
-
-
-def _lookup(extra: dict[str, Any], keys: dict[str, float]) -> float | None:
-    for key, scale in keys.items():
-        value = extra.get(key)
-        if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
-            return float(value) * scale
-    return None
-
-
-def bandwidth_view(extra: dict[str, Any]) -> Bandwidth | None:
-    """Bandwidth and frequency figures from ``KernelEstimate.extra``; ``None``
-    when the model supplied none of them."""
-    view = Bandwidth(
-        _lookup(extra, _DEMAND_KEYS),
-        _lookup(extra, _SUPPLY_KEYS),
-        _lookup(extra, _FMIN_KEYS),
-        _lookup(extra, _FMAX_KEYS),
-    )
-    values = [view.demand_bps, view.supply_bps, view.f_min_hz, view.f_max_hz]
-    if all(value is None for value in values):
-        return None
-    longest = max(view.demand_bps or 0.0, view.supply_bps or 0.0)
-    if longest > 0:
-        view.demand_len = BAR_SPACE * (view.demand_bps or 0.0) / longest
-        view.supply_len = BAR_SPACE * (view.supply_bps or 0.0) / longest
-    return view
-
-
-def format_rate(bytes_per_s: float | None) -> str:
-    return "?" if bytes_per_s is None else f"{bytes_per_s / 1e9:.4g} GB/s"
-
-
-def format_hz(hertz: float | None) -> str:
-    return "?" if hertz is None else f"{hertz / 1e6:.4g} MHz"
-
-
-@dataclass
 class LoopRow:
     depth: int
     name: str
@@ -273,7 +196,7 @@ class KernelView:
     expression_text: str
     lsu_chart: Chart | None
     bank_chart: Chart | None
-    bandwidth: Bandwidth | None
+    bandwidth: list[BandwidthRow]
     quantities: list[Quantity]
     loops: list[LoopRow]
     lsus: list[LsuRow]
@@ -383,11 +306,17 @@ def _lsu_rows(kernel: Kernel, estimate: KernelEstimate | None, anchors: Anchors,
 
 
 def _quantities(extra: dict[str, Any]) -> list[Quantity]:
-    return [
+    """Scalar model figures (``memory_seconds``, ``profile``...) and the values
+    the model substituted (``values``: report fmax, profile f_dram, --set)."""
+    scalars = [
         Quantity(key, format_number(value))
         for key, value in extra.items()
-        if isinstance(value, (int, float, str, bool))
+        if not key.startswith("_") and isinstance(value, (int, float, str, bool))
     ]
+    values = extra.get("values")
+    if isinstance(values, dict):
+        scalars.extend(Quantity(f"value of {name}", format_number(value)) for name, value in values.items())
+    return scalars
 
 
 def kernel_view(kernel: Kernel, result: AnalysisResult, hints: list[Diagnostic], anchors: Anchors,
@@ -406,7 +335,7 @@ def kernel_view(kernel: Kernel, result: AnalysisResult, hints: list[Diagnostic],
         expression_text="" if estimate is None or estimate.expression is None else str(estimate.expression),
         lsu_chart=lsu_chart(estimate) if estimate is not None and has_terms else None,
         bank_chart=bank_chart(estimate) if estimate is not None and estimate.per_bank else None,
-        bandwidth=None if estimate is None else bandwidth_view(estimate.extra),
+        bandwidth=bandwidth_rows(estimate),
         quantities=[] if estimate is None else _quantities(estimate.extra),
         loops=_loop_rows(kernel.loops, anchors, relative_to),
         lsus=_lsu_rows(kernel, estimate, anchors, relative_to),

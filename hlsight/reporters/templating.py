@@ -13,7 +13,7 @@ from functools import lru_cache
 
 import jinja2
 
-from hlsight.reporters.html_view import format_hz, format_rate
+from hlsight.reporters.bandwidth import format_hz, format_rate
 from hlsight.reporters.present import format_seconds
 
 
