@@ -140,3 +140,28 @@ def test_single_rpt_file_reads_that_module_only() -> None:
     missing = [diag for diag in data["diagnostics"] if diag["rule"] == "vivado-missing-module-report"]
     assert [diag["subject"] for diag in missing] == ["dct_dct_1d2"]
     assert missing[0]["severity"] == "info"
+
+
+@pytest.mark.parametrize("source", [DCT / "dct_dct_2d_csynth.rpt", DCT / "dct_dct_2d_csynth.xml",
+                                    VIVADO / "vitis2024.1_wrr_dataflow" / "weighted_rr_csynth.rpt",
+                                    VIVADO / "vitis2023.2_cluster_nms" / "csynth.xml"])
+def test_damaged_reports_never_crash(tmp_path: Path, source: Path) -> None:
+    """Truncation at 40 points and deletion of single lines: a design or an
+    InputError, never another exception (which the CLI would show as a bug)."""
+    from analyzer.errors import InputError
+    from parsers.vivado import read_report
+
+    data = source.read_bytes()
+    lines = data.split(b"\n")
+    damaged = [data[: len(data) * k // 40] for k in range(40)]
+    damaged += [b"\n".join(lines[:i] + lines[i + 1:]) for i in range(0, len(lines), max(1, len(lines) // 40))]
+    target = tmp_path / source.name
+    refused = 0
+    for variant in damaged:
+        target.write_bytes(variant)
+        try:
+            read_report(target)
+        except InputError as error:
+            refused += 1
+            assert str(target) in error.render()
+    assert refused >= 40  # every one of the 40 truncations is refused

@@ -78,6 +78,11 @@ def split_js_vars(text: str, path: Path) -> dict[str, str]:
     starts = list(_VAR_START.finditer(text))
     if not starts:
         raise InputError(path, "no 'var NAME=' statements found", expected="an aoc report_data.js file")
+    if not text.rstrip().endswith(";"):
+        # Every generated file ends its last statement with ';' (checked on
+        # all 190 .js files of the corpus): anything else was cut short.
+        raise InputError(path, f"last statement (var {starts[-1].group(1)}) is not terminated: file truncated?",
+                         expected="a complete aoc report file")
     out: dict[str, str] = {}
     for index, match in enumerate(starts):
         end = starts[index + 1].start() if index + 1 < len(starts) else len(text)

@@ -116,9 +116,17 @@ def locate(path: Path) -> Layout | None:
     return None
 
 
+def _looks_intel(path: Path) -> bool:
+    """Intel-only names whose data is missing or ambiguous: claim them so the
+    user gets an Intel-specific message instead of "no report found"."""
+    if path.is_dir():
+        return (path / "report.html").is_file() or len([p for p in path.glob("*.prj") if p.is_dir()]) > 1
+    return path.name in REPORT_HTML_NAMES
+
+
 def claims(path: Path) -> bool:
     try:
-        return locate(path) is not None
+        return locate(path) is not None or _looks_intel(path)
     except OSError:
         return False
 
@@ -126,6 +134,11 @@ def claims(path: Path) -> bool:
 def require(path: Path) -> Layout:
     layout = locate(path)
     if layout is None:
+        where = path if path.is_dir() else path.parent
+        if (where / "report.html").is_file() or path.name in REPORT_HTML_NAMES:
+            raise InputError(path, "aoc report.html without its report data (unknown or incomplete layout)",
+                             expected="lib/report_data.js or lib/json/mav.json (16.1-2022), "
+                                      "resources/report_data.js or resources/json/mav.json (2023+)")
         raise InputError(path, "no aoc/oneAPI report found here", expected=ACCEPTS)
     return layout
 

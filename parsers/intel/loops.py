@@ -17,7 +17,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from analyzer.model import InitiationInterval, KernelKind, Loop, TripCount
+from analyzer.model import InitiationInterval, KernelKind, Loop, SourceLocation, TripCount
 from parsers.intel.common import as_float, as_int, debug_location, yes_no
 
 _II = re.compile(r"^\s*(~|>=)?\s*(\d+)\s*$")
@@ -49,6 +49,7 @@ class KernelLoops:
     loops: list[Loop] = field(default_factory=list)
     kind: KernelKind = KernelKind.UNKNOWN
     details: list[str] = field(default_factory=list)
+    location: SourceLocation | None = None
 
 
 def _texts(row: dict[str, Any]) -> list[str]:
@@ -113,6 +114,7 @@ def read_loop_tree(loops: Any) -> list[KernelLoops]:
             loops=[_loop(child, third) for child in row.get("children") or [] if isinstance(child, dict)],
             kind=_kernel_kind(texts),
             details=texts,
+            location=debug_location(row),
         ))
     return out
 

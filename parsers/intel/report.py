@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 from analyzer.errors import InputError
-from analyzer.model import Design, Device, Kernel, KernelKind, Product, ToolInfo, Vendor
+from analyzer.model import Design, Device, Kernel, KernelKind, LSUStyle, Product, ToolInfo, Vendor
 from parsers.intel.bundle import ReportBundle
 from parsers.intel.fmax import PostFit, read_acl_quartus_report, read_quartus_json
 from parsers.intel.info import read_info
@@ -53,6 +54,7 @@ def _attach_loops(bundle: ReportBundle, kernels: list[Kernel], by_key: dict[tupl
         if owner is None:
             continue
         owner.loops = row.loops
+        owner.location = owner.location or row.location
         if owner.kind is KernelKind.UNKNOWN:
             owner.kind = row.kind
     fmax_ii = read_fmax_ii(bundle.get("fmax_ii"))
@@ -89,15 +91,19 @@ def _attach_flat(bundle: ReportBundle, loops_doc: object, kernels: list[Kernel])
 
 
 def _mark_cached_from_warnings(kernels: list[Kernel], summary: object) -> None:
-    """17.1.1: cached LSUs only appear as compile warnings at file:line."""
-    for kind_text, location in cached_lsu_locations(summary):
-        for kernel in kernels:
-            for lsu in kernel.lsus:
-                if (lsu.location is not None and lsu.is_global and not lsu.cached
-                        and lsu.kind.value == kind_text.lower()
-                        and lsu.location.line == location.line
-                        and Path(lsu.location.file).name == Path(location.file).name):
-                    lsu.cached = True
+    """17.1.1 types cached LSUs as plain ``Burst-coalesced``; the cache only
+    shows as a compile warning at the LSU's file:line. Each warning marks one
+    not-yet-cached burst-coalesced LSU of that kind at that place."""
+    pending: Counter[tuple[str, str, int]] = Counter(
+        (kind.lower(), Path(where.file).name, where.line) for kind, where in cached_lsu_locations(summary))
+    for kernel in kernels:
+        for lsu in kernel.lsus:
+            if lsu.location is None or lsu.cached or lsu.style is not LSUStyle.BURST_COALESCED:
+                continue
+            key = (lsu.kind.value, Path(lsu.location.file).name, lsu.location.line)
+            if pending[key] > 0:
+                pending[key] -= 1
+                lsu.cached = True
 
 
 def read_report(layout: Layout, read_rtl: bool = True) -> Design:
@@ -132,6 +138,7 @@ def read_report(layout: Layout, read_rtl: bool = True) -> Design:
         kernel.workgroup_size = facts.workgroup_size
         kernel.compute_units = facts.compute_units
         kernel.simd = facts.simd
+        kernel.location = kernel.location or facts.location
     _mark_cached_from_warnings(kernels, bundle.get("summary"))
     _attach_loops(bundle, kernels, by_key)
     fit = _postfit(layout, bundle)

@@ -27,6 +27,7 @@ class KernelSummary:
     workgroup_size: str | None = None
     compute_units: int | None = None
     simd: int | None = None
+    location: SourceLocation | None = None
 
 
 def _kind(text: str) -> KernelKind:
@@ -69,6 +70,7 @@ def read_kernel_summaries(summary: Any) -> list[tuple[str, KernelSummary]]:
                 "x".join(str(v) for v in size) if isinstance(size, list) else str(size)),
             compute_units=as_int(values.get("# Compute Units")),
             simd=simd,
+            location=debug_location(row),
         )))
     return out
 

@@ -37,7 +37,7 @@ def read_text(path: Path) -> list[str]:
 
 
 def _find(lines: list[str], prefix: str, start: int = 0, stop: int | None = None) -> int | None:
-    end = len(lines) if stop is None else stop
+    end = len(lines) if stop is None else min(stop, len(lines))
     for index in range(start, end):
         if lines[index].strip().startswith(prefix):
             return index
@@ -148,7 +148,11 @@ def read_rpt(path: Path) -> ModuleReport:
     performance = _find(lines, "== Performance Estimates")
     if performance is None:
         raise InputError(path, "no 'Performance Estimates' section (truncated report?)", expected=EXPECTED)
-    utilization = _find(lines, "== Utilization Estimates", performance) or len(lines)
+    utilization = _find(lines, "== Utilization Estimates", performance)
+    interface_at = None if utilization is None else _find(lines, "== Interface", utilization)
+    if utilization is None or interface_at is None:
+        raise InputError(path, "no 'Utilization Estimates'/'Interface' section (truncated report?)",
+                         expected=EXPECTED)
     report = ModuleReport(
         name=title["name"], path=path, tool=title["tool"].lower(),
         version=None if version_raw is None else version_raw.split()[0], version_raw=version_raw,
@@ -164,7 +168,7 @@ def read_rpt(path: Path) -> ModuleReport:
             report.clock_uncertainty_ns = parse_float(clock[3])
     latency_at = _find(lines, "+ Latency", performance, utilization)
     summary = None if latency_at is None else read_table(lines, latency_at, utilization)
-    if summary is None or not summary.rows:
+    if summary is None or not summary.rows or len(summary.rows[0]) < 5:
         raise InputError(path, "no latency summary table (truncated report?)", expected=EXPECTED)
     report.latency, report.interval, report.pipeline_type = _latency_and_interval(_cells(summary.rows[0]))
     instance_at = _find(lines, "* Instance:", summary.end, utilization)
@@ -175,9 +179,12 @@ def read_rpt(path: Path) -> ModuleReport:
     report.instances = instances_from_table(instance_table)
     if loop_at is not None:
         loop_table = read_table(lines, loop_at + 1, utilization)
+        if loop_table is not None and not loop_table.closed:
+            raise InputError(path, "loop table cut short", expected=EXPECTED)
         report.loops = [] if loop_table is None else loops_from_table(loop_table, path)
     report.luts = _total_luts(lines, utilization)
-    interface_at = _find(lines, "== Interface", utilization)
-    if interface_at is not None:
-        report.ports = ports_from_table(read_table(lines, interface_at, None))
+    interface_table = read_table(lines, interface_at, None)
+    if interface_table is None or not interface_table.closed:
+        raise InputError(path, "interface table cut short (truncated report?)", expected=EXPECTED)
+    report.ports = ports_from_table(interface_table)
     return report

@@ -20,6 +20,7 @@ class TextTable:
     header: list[list[str]] = field(default_factory=list)
     rows: list[list[str]] = field(default_factory=list)
     end: int = 0  # index of the line after the table
+    closed: bool = False  # the bottom border was found (a cut file ends inside a table)
 
 
 def split_row(line: str) -> list[str]:
@@ -55,5 +56,6 @@ def read_table(lines: list[str], start: int, limit: int | None = None) -> TextTa
             index += 1
     else:  # a table with a single row group: what we took for headers is data
         table.rows, table.header = table.header, []
+    table.closed = index < len(lines) and is_border(lines[index])
     table.end = index
     return table
