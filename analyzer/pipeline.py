@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from analyzer.access import derive_access_facts
 from analyzer.consistency import check_loop_latencies
 from analyzer.estimate import Settings, default_profile, estimate_design
 from analyzer.hints import bottleneck_hints
@@ -33,6 +34,9 @@ def analyze(
     result = AnalysisResult(design=design, assignments=values)
     result.diagnostics.extend(design.diagnostics)
     result.diagnostics.extend(check_loop_latencies(design))
+    # stride / element size / access count per LSU from the kernel source (issue 7);
+    # fills LSU.access, which the memory model reads before falling back to symbols
+    result.diagnostics.extend(derive_access_facts(design))
     assumptions: list[str] = []
     if memory is None:
         memory, why = default_profile(design)

@@ -68,7 +68,10 @@ def _loop_lines(loop: Loop, depth: int) -> list[str]:
         tc = loop.trip_count
         low = "?" if tc.min is None else str(tc.min)
         high = "?" if tc.max is None else str(tc.max)
-        trip = str(tc.value) if tc.known else f"{low}~{high}"
+        if tc.known:
+            trip = str(tc.value)
+        elif tc.min is not None or tc.max is not None:
+            trip = f"{low}~{high}"
     pipelined = {True: "pipelined", False: "not pipelined", None: ""}[loop.pipelined]
     where = "" if loop.location is None else f"  {loop.location}"
     lines = [f"    {'  ' * depth}{loop.name}: II {ii}, trip {trip} {pipelined}{where}".rstrip()]

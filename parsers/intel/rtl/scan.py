@@ -95,9 +95,10 @@ def scan_verilog(text: str, file: str) -> list[RtlLsuParams]:
         module = modules.at(match.start())
         key = (module, match.group(1))
         found[key] = RtlLsuParams(match.group(1), module, file, lines.at(match.start()), "verilog")
+    names = {instance for _, instance in found}
     for match in _V_DEFPARAM.finditer(text):
-        if not _starts_line(text, match.start()):
-            continue
+        if match.group(1) not in names or not _starts_line(text, match.start()):
+            continue  # defparams of acl_push/acl_pop and other cells
         params = found.get((modules.at(match.start()), match.group(1)))
         if params is not None:
             params.params[match.group(2)] = _clean(match.group(3))
