@@ -14,11 +14,8 @@ from __future__ import annotations
 import argparse
 import io
 import json
-import statistics
 import subprocess
 import sys
-import time
-from collections.abc import Callable
 from contextlib import redirect_stdout
 from pathlib import Path
 
@@ -27,21 +24,13 @@ sys.path.insert(0, str(REPO))
 
 from analyzer.export import result_to_dict  # noqa: E402
 from analyzer.pipeline import analyze  # noqa: E402
+from benchmarks.timing import median_ms  # noqa: E402
 from hlsight.cli import main  # noqa: E402
 from parsers.vivado import read_report  # noqa: E402
 from parsers.vivado.profile_xml import read_profile_xml  # noqa: E402
 from parsers.vivado.rpt import read_rpt  # noqa: E402
 
 CORPUS = REPO.parent / "shared" / "corpus" / "vivado"
-
-
-def median_ms(action: Callable[[], object], runs: int) -> float:
-    samples = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        action()
-        samples.append((time.perf_counter() - start) * 1000.0)
-    return statistics.median(samples)
 
 
 def main_() -> int:
