@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from analyzer.access import derive_access_facts
 from analyzer.consistency import check_loop_latencies
 from analyzer.model import Design
 from analyzer.results import AnalysisResult
@@ -19,4 +20,7 @@ def analyze(design: Design, assignments: Mapping[str, float] | None = None) -> A
     result = AnalysisResult(design=design, assignments=dict(assignments or {}))
     result.diagnostics.extend(design.diagnostics)
     result.diagnostics.extend(check_loop_latencies(design))
+    # stride / element size / access count per LSU from the kernel source (issue 7);
+    # fills LSU.access, which the memory model reads before falling back to symbols
+    result.diagnostics.extend(derive_access_facts(design))
     return result

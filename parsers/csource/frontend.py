@@ -25,7 +25,7 @@ from pathlib import Path
 from pycparser import c_ast, c_parser
 
 from analyzer.errors import InputError
-from parsers.csource.opencl import OPENCL_DEFINES, opencl_prelude
+from parsers.csource.opencl import OPENCL_DEFINES, opencl_prelude, strip_channel_keyword
 
 FAKE_INCLUDE = Path(__file__).resolve().parent / "fake_include"
 
@@ -139,6 +139,8 @@ def preprocess(
         scratch = Path(scratch_name)
         for name, content in (virtual_files or {}).items():
             target = scratch / Path(name).name
+            if dialect is Dialect.OPENCL:
+                content = strip_channel_keyword(content)
             target.write_text(content, encoding="utf-8")
         dirs = [scratch, *include_dirs, FAKE_INCLUDE]
         command = [*_preprocessor(), "-I", str(scratch)]
@@ -148,7 +150,7 @@ def preprocess(
         skipped: list[str] = []
         macros = dict(defines or {})
         if dialect is Dialect.OPENCL:
-            text, skipped = _blank_missing_includes(text, dirs)
+            text, skipped = _blank_missing_includes(strip_channel_keyword(text), dirs)
             prelude = scratch / "_hlsight_opencl_prelude.h"
             prelude.write_text(opencl_prelude(), encoding="utf-8")
             command += ["-include", str(prelude)]
@@ -164,7 +166,39 @@ def preprocess(
             first = first.replace(str(source), filename)
             raise InputError(filename, f"the C preprocessor failed: {first}", expected="C the preprocessor accepts")
         output = completed.stdout.replace(f'"{source}"', f'"{filename}"')
+        for name in virtual_files or {}:
+            # coords of code from embedded headers name the header as the report does
+            output = output.replace(f'"{scratch / Path(name).name}"', f'"{name}"')
         return output, skipped
+
+
+def elide_large_initializers(text: str, limit: int) -> str:
+    """Replace ``= { ... }`` initializers longer than ``limit`` characters by
+    ``= {0}`` plus the newlines they spanned (so coords stay right)."""
+    out: list[str] = []
+    position = 0
+    for match in re.finditer(r"=\s*\{", text):
+        start = match.end() - 1
+        if start < position:
+            continue
+        depth = 0
+        end = start
+        while end < len(text):
+            char = text[end]
+            if char == "{":
+                depth += 1
+            elif char == "}":
+                depth -= 1
+                if depth == 0:
+                    break
+            end += 1
+        if depth != 0 or end - start <= limit:
+            continue
+        out.append(text[position:start])
+        out.append("{0}" + "\n" * text.count("\n", start, end))
+        position = end + 1
+    out.append(text[position:])
+    return "".join(out)
 
 
 def parse_c_text(
@@ -174,10 +208,20 @@ def parse_c_text(
     include_dirs: Sequence[Path] = (),
     defines: Mapping[str, str] | None = None,
     virtual_files: Mapping[str, str] | None = None,
+    elide_tables_over: int | None = None,
 ) -> CUnit:
-    """Preprocess and parse ``text`` as if it were the file ``filename``."""
+    """Preprocess and parse ``text`` as if it were the file ``filename``.
+
+    ``elide_tables_over``: brace initializers longer than this many characters
+    (twiddle-factor and coefficient tables of thousands of constants) are
+    replaced by ``{0}`` before parsing, keeping line numbers. pycparser takes
+    seconds per 10^5 constants, and analyses that read indices and loops do
+    not need the values.
+    """
     _reject_cplusplus(text, filename)
     preprocessed, skipped = preprocess(text, filename, dialect, include_dirs, defines, virtual_files)
+    if elide_tables_over is not None:
+        preprocessed = elide_large_initializers(preprocessed, elide_tables_over)
     try:
         ast = c_parser.CParser().parse(preprocessed, filename)
     except c_parser.ParseError as error:

@@ -9,6 +9,8 @@ typedefs of their scalar type so ``float2 v; v.x`` parses, while
 
 from __future__ import annotations
 
+import re
+
 #: Scalar OpenCL types and their size in bytes (OpenCL C 1.2, table 6.1).
 OPENCL_SCALAR_BYTES: dict[str, int] = {
     "char": 1,
@@ -103,3 +105,16 @@ def opencl_type_bytes(type_name: str) -> int | None:
         base, lanes = OPENCL_VECTOR_TYPES[name]
         return OPENCL_SCALAR_BYTES[base] * (4 if lanes == 3 else lanes)
     return OPENCL_SCALAR_BYTES.get(name)
+
+
+#: ``channel float2 chan[8];`` (Intel channels extension): the keyword before a
+#: type and a name. Only that shape is rewritten, so a variable that happens
+#: to be called ``channel`` (legal without the extension) survives.
+_CHANNEL_DECL = re.compile(r"\b(?:channel|pipe)\s+(?=(?:unsigned\s+|signed\s+)?[A-Za-z_]\w*\s+[A-Za-z_]\w*\s*[\[;,=_])")
+
+
+def strip_channel_keyword(text: str) -> str:
+    """Drop the Intel ``channel`` declaration keyword (and OpenCL 2 ``pipe``)
+    so the declaration parses as a plain file-scope variable; lines keep their
+    numbers."""
+    return _CHANNEL_DECL.sub("", text)

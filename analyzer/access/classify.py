@@ -1,0 +1,301 @@
+"""Classify one access: stride delta, offset, data dependence, execution count.
+
+Stride (journal eq. 2, delta): how many elements the address advances
+between consecutive elements the LSU delivers. The fastest-moving index
+variable decides it, in this order:
+
+1. an unrolled loop counter (its values become the lanes of one wide LSU);
+   with coefficient 1 the lanes are contiguous and the stride is the
+   per-iteration advance of the next-faster variable divided by the lane
+   count (``x[64*i + j]`` with 64 lanes of ``j``: stride 1);
+2. ``get_global_id(0)``/``get_local_id(0)`` in an NDRange kernel (SIMD lanes
+   are consecutive work-items): its coefficient;
+3. the innermost pipelined loop: coefficient of its counter (times the
+   counter step) plus the advance of variables carried by that loop with a
+   constant step (``x = (x + 8) & 511``).
+
+Offset: the index with every moving variable at zero (``3*i + 1`` -> 1);
+aligned iff it is 0. An index that contains a value read from memory is
+data-dependent (write-ack, section 5.1.3). Execution count: the NDRange size
+``work_items`` (or 1 for single work-item kernels) times the trip count of
+every enclosing loop, restricted by guards on a loop counter.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import sympy
+
+from analyzer.access.symbols import WORK_ITEMS, Role, SymbolTable
+from analyzer.access.walker import AccessSite, Guard, LoopInfo
+
+_ID_ROLES = (Role.GLOBAL_ID, Role.LOCAL_ID)
+
+
+@dataclass
+class Classification:
+    """Derived facts of one access plus the sentences that justify them."""
+
+    stride: sympy.Expr | None
+    offset: sympy.Expr | None
+    aligned: bool | None
+    data_dependent: bool
+    accesses: sympy.Expr | None
+    lanes: sympy.Expr
+    reasons: list[str] = field(default_factory=list)
+    count_reasons: list[str] = field(default_factory=list)
+    free_symbols: set[str] = field(default_factory=set)
+
+    def key(self) -> tuple[str, ...]:
+        """Facts that matter to the model, for "are these accesses alike"."""
+        return (str(self.stride), str(self.data_dependent), str(self.accesses))
+
+
+def _linear_coefficient(expr: sympy.Expr, symbol: sympy.Symbol) -> sympy.Expr | None:
+    """Coefficient of ``symbol`` when ``expr`` is affine in it, else ``None``."""
+    expanded = sympy.expand(expr)
+    coefficient = expanded.coeff(symbol, 1)
+    rest = sympy.expand(expanded - coefficient * symbol)
+    if rest.has(symbol) or coefficient.has(symbol):
+        return None
+    return sympy.expand(coefficient)
+
+
+def _names(symbols: list[sympy.Symbol], table: SymbolTable) -> str:
+    return ", ".join(f"`{info.text}`" if (info := table.info(s)) else f"`{s}`" for s in symbols)
+
+
+def _loop_advance(
+    site: AccessSite, loop: LoopInfo, exclude: set[sympy.Symbol]
+) -> tuple[sympy.Expr | None, list[str], bool]:
+    """Address advance per iteration of ``loop`` from its counter and the
+    variables it carries with a constant step; (advance, words, moved)."""
+    table = site.table
+    expr = site.index
+    advance: sympy.Expr = sympy.Integer(0)
+    words: list[str] = []
+    moved = False
+    movers: list[tuple[sympy.Symbol, sympy.Expr]] = []
+    if loop.counter is not None and loop.counter in expr.free_symbols and loop.counter not in exclude:
+        movers.append((loop.counter, loop.step if loop.step is not None else sympy.Integer(1)))
+    for symbol in sorted(expr.free_symbols, key=str):
+        info = table.info(symbol)
+        if (
+            info is not None
+            and info.role is Role.STATE
+            and info.loop == loop.line
+            and symbol not in exclude
+            and symbol != loop.counter
+            and not info.conditional
+            and info.step is not None
+        ):
+            movers.append((symbol, info.step))
+    for symbol, step in movers:
+        moved = True
+        coefficient = _linear_coefficient(expr, symbol)
+        if coefficient is None:
+            words.append(f"`{symbol}` appears non-linearly")
+            return None, words, True
+        advance += coefficient * step
+        words.append(f"`{symbol}` (coefficient {coefficient}, step {step})")
+    return sympy.expand(advance), words, moved
+
+
+def classify(site: AccessSite, ndrange: bool, merged: int = 1) -> Classification:
+    """Derive stride/offset/data dependence/count of ``site``.
+
+    ``merged`` > 1 when the compiler folded ``merged`` neighbouring accesses
+    (``dest[b]``, ``dest[b+1]``...) into this access's LSU.
+    """
+    table = site.table
+    expr = sympy.expand(site.index)
+    roles = table.roles(expr)
+    reasons: list[str] = []
+    data_dependent = Role.LOAD in roles
+    lanes: sympy.Expr = sympy.Integer(merged)
+    stride: sympy.Expr | None = None
+    if data_dependent:
+        loads = table.of_role(expr, Role.LOAD)
+        reasons.append(f"index depends on a value read from memory ({_names(loads, table)}): data-dependent, no stride")
+        stride = sympy.Integer(1)
+    else:
+        stride = _stride(site, expr, ndrange, merged, reasons)
+        lanes = _lane_count(site, expr) * merged
+    moving = table.of_role(expr, Role.GLOBAL_ID, Role.LOCAL_ID, Role.GROUP_ID, Role.LOOP, Role.LANE, Role.STATE)
+    offset: sympy.Expr | None = None
+    aligned: bool | None = None
+    if not data_dependent and not (roles & {Role.OPAQUE}):
+        offset = sympy.expand(expr.subs({symbol: 0 for symbol in moving}))
+        if offset.is_number:
+            aligned = offset == 0
+        if offset.free_symbols & set(table.of_role(offset, Role.STATE)):
+            aligned = None
+    accesses, count_reasons = _count(site, ndrange, merged)
+    free = {
+        str(symbol)
+        for part in (accesses, stride)
+        if part is not None
+        for symbol in part.free_symbols
+        if (info := table.info(symbol)) is None or info.role in (Role.PARAM, Role.MACRO)
+    }
+    return Classification(stride, offset, aligned, data_dependent, accesses, lanes, reasons, count_reasons, free)
+
+
+def _lane_loops(site: AccessSite, expr: sympy.Expr) -> list[LoopInfo]:
+    return [
+        loop
+        for loop in site.loops
+        if loop.unrolled and loop.counter is not None and loop.counter in expr.free_symbols
+    ]
+
+
+def _lane_count(site: AccessSite, expr: sympy.Expr) -> sympy.Expr:
+    count: sympy.Expr = sympy.Integer(1)
+    for loop in _lane_loops(site, expr):
+        if loop.lanes is not None:
+            count *= loop.lanes
+    return count
+
+
+def _stride(site: AccessSite, expr: sympy.Expr, ndrange: bool, merged: int, reasons: list[str]) -> sympy.Expr | None:
+    table = site.table
+    lane_loops = _lane_loops(site, expr)
+    lanes: sympy.Expr = sympy.Integer(merged)
+    exclude: set[sympy.Symbol] = set()
+    if merged > 1:
+        reasons.append(f"{merged} neighbouring accesses (offsets 0..{merged - 1}) share this LSU")
+    if lane_loops:
+        innermost = lane_loops[-1]
+        assert innermost.counter is not None
+        coefficient = _linear_coefficient(expr, innermost.counter)
+        if coefficient is None:
+            reasons.append(f"unrolled counter `{innermost.counter}` (line {innermost.line}) appears non-linearly")
+            return None
+        step = innermost.step if innermost.step is not None else sympy.Integer(1)
+        lane_stride = sympy.Abs(coefficient * step)
+        if lane_stride != 1:
+            reasons.append(f"lanes of the unrolled loop at line {innermost.line} are {lane_stride} elements apart")
+            return lane_stride
+        for loop in lane_loops:
+            if loop.counter is not None:
+                exclude.add(loop.counter)
+            if loop.lanes is not None:
+                lanes *= loop.lanes
+        reasons.append(f"{lanes} contiguous lanes from the unrolled loop at line {innermost.line}")
+    advance, words = _outer_advance(site, expr, ndrange, exclude)
+    if advance is None:
+        if words:
+            reasons.append(words)
+        if lane_loops or merged > 1:
+            reasons.append("the lanes are contiguous; assumed dense across iterations (delta 1)")
+            return sympy.Integer(1)
+        return None
+    advance = sympy.Abs(advance) if advance.is_number else advance
+    if lanes == 1:
+        if advance == 0:
+            reasons.append("the index does not move: the same element every time (delta 1)")
+            return sympy.Integer(1)
+        reasons.append(words)
+        return advance
+    reasons.append(words)
+    if advance == 0 or (advance.is_number and advance <= lanes):
+        return sympy.Integer(1)
+    if advance.is_number:
+        return advance / lanes
+    reasons.append(
+        f"iterations jump `{advance}` elements: bursts cannot merge across iterations; delta 1 is a lower bound"
+    )
+    _ = table
+    return sympy.Integer(1)
+
+
+def _outer_advance(
+    site: AccessSite, expr: sympy.Expr, ndrange: bool, exclude: set[sympy.Symbol]
+) -> tuple[sympy.Expr | None, str]:
+    """Per-step advance of the fastest non-lane variable and a sentence on it."""
+    table = site.table
+    if ndrange:
+        for role in _ID_ROLES:
+            ids = [s for s in table.of_role(expr, role) if (info := table.info(s)) and info.dimension == 0]
+            if ids:
+                coefficient = _linear_coefficient(expr, ids[0])
+                info = table.info(ids[0])
+                text = info.text if info else str(ids[0])
+                if coefficient is None:
+                    return None, f"`{text}` appears non-linearly in the index"
+                return coefficient, f"coefficient {coefficient} of `{text}` (consecutive work-items)"
+    for loop in reversed(site.loops):
+        if loop.unrolled:
+            continue
+        advance, words, moved = _loop_advance(site, loop, exclude)
+        if moved:
+            where = f"loop at line {loop.line}"
+            if advance is None:
+                return None, f"{where}: " + "; ".join(words)
+            return advance, f"advance {advance} per iteration of the {where} from " + ", ".join(words)
+    opaque = table.of_role(expr, Role.OPAQUE, Role.STATE)
+    if opaque:
+        return None, f"the index moves through {_names(opaque, table)}, which is not affine"
+    return sympy.Integer(0), ""
+
+
+def _guarded_trip(loop: LoopInfo, guards: list[Guard], table: SymbolTable) -> tuple[sympy.Expr | None, str | None]:
+    """Trip count of ``loop`` restricted by a guard ``counter >= c`` / ``< c``
+    (``c`` fixed per launch): e.g. fft1d's ``if (i >= N/8 - 1)`` drain test."""
+    if loop.counter is None or loop.trip_count is None or loop.step != 1:
+        return loop.trip_count, None
+    for guard in guards:
+        if guard.negated or guard.comparison is None:
+            continue
+        op, left, right = guard.comparison
+        if left != loop.counter or table.roles(right) - {Role.PARAM, Role.MACRO}:
+            continue
+        trip: sympy.Expr
+        if op == ">=":
+            trip = loop.trip_count - right
+        elif op == ">":
+            trip = loop.trip_count - right - 1
+        elif op == "<":
+            trip = right
+        elif op == "<=":
+            trip = right + 1
+        else:
+            continue
+        return sympy.expand(trip), guard.text
+    return loop.trip_count, None
+
+
+def _count(site: AccessSite, ndrange: bool, merged: int) -> tuple[sympy.Expr | None, list[str]]:
+    reasons: list[str] = []
+    total: sympy.Expr = sympy.Symbol(WORK_ITEMS) if ndrange else sympy.Integer(1)
+    reasons.append("once per work-item (`work_items`)" if ndrange else "single work-item kernel")
+    for loop in site.loops:
+        trip, guard_text = _guarded_trip(loop, site.guards, site.table)
+        if trip is None:
+            symbol = sympy.Symbol(f"trips_{site.function}_L{loop.line}")
+            reasons.append(
+                f"x `{symbol}`: trip count of the {loop.kind} loop at line {loop.line} unknown ({loop.trip_reason})"
+            )
+            total *= symbol
+            continue
+        label = "unrolled " if loop.unrolled else ""
+        reasons.append(f"x {trip} ({label}{loop.kind} loop at line {loop.line}: {loop.trip_reason})")
+        if guard_text is not None:
+            reasons.append(f"only iterations where {guard_text}")
+        total *= trip
+    if merged > 1:
+        total *= merged
+        reasons.append(f"x {merged} merged neighbouring accesses")
+    used = {reason.removeprefix("only iterations where ") for reason in reasons}
+    other_guards = [g for g in site.guards if g.text not in used]
+    if other_guards:
+        shown = ", ".join(g.text for g in other_guards[:3])
+        reasons.append(f"guards {shown} counted as always true (upper bound)")
+    return _tidy(total), reasons
+
+
+def _tidy(expr: sympy.Expr) -> sympy.Expr:
+    """Plain symbols (no integer assumption) so the string round-trips through sympify."""
+    plain = {symbol: sympy.Symbol(symbol.name) for symbol in expr.free_symbols if isinstance(symbol, sympy.Symbol)}
+    return expr.xreplace(plain)

@@ -1,0 +1,137 @@
+"""Element types of arrays and pointers: name, size in bytes, address space.
+
+The element size is the model's ``ls_bytes`` (journal Table 2): the bytes
+one access moves. OpenCL vector types are looked up *before* typedefs are
+followed, because the front end typedefs ``float2`` to ``float`` only so that
+pycparser accepts it; their real size (8 bytes) lives in
+:func:`parsers.csource.opencl_type_bytes`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pycparser import c_ast
+
+from parsers.csource import OPENCL_VECTOR_TYPES, opencl_type_bytes
+
+_C_SCALARS = {
+    "char": 1,
+    "signed char": 1,
+    "unsigned char": 1,
+    "_Bool": 1,
+    "short": 2,
+    "short int": 2,
+    "unsigned short": 2,
+    "unsigned short int": 2,
+    "signed short": 2,
+    "int": 4,
+    "signed": 4,
+    "signed int": 4,
+    "unsigned": 4,
+    "unsigned int": 4,
+    "long": 8,
+    "long int": 8,
+    "unsigned long": 8,
+    "unsigned long int": 8,
+    "long long": 8,
+    "long long int": 8,
+    "unsigned long long": 8,
+    "unsigned long long int": 8,
+    "float": 4,
+    "double": 8,
+}
+
+_LOCAL = re.compile(r"\b(?:__local|local)\b")
+_CONSTANT = re.compile(r"\b(?:__constant|constant)\b")
+
+
+@dataclass(frozen=True)
+class ElementType:
+    """The type one element of an array/pointer has, and its size."""
+
+    name: str
+    bytes: int | None
+
+
+def typedef_table(ast: c_ast.FileAST) -> dict[str, c_ast.Node]:
+    """Typedef name -> its declared type node, for following typedef chains."""
+    return {node.name: node.type for node in ast.ext if isinstance(node, c_ast.Typedef)}
+
+
+def _scalar_name(node: c_ast.Node) -> str | None:
+    if isinstance(node, c_ast.TypeDecl):
+        inner = node.type
+        if isinstance(inner, c_ast.IdentifierType):
+            return " ".join(inner.names)
+        if isinstance(inner, c_ast.Struct | c_ast.Union):
+            return f"struct {inner.name}" if inner.name else "struct"
+        if isinstance(inner, c_ast.Enum):
+            return "int"
+    return None
+
+
+def type_bytes(name: str, typedefs: dict[str, c_ast.Node], depth: int = 0) -> int | None:
+    """Bytes of the type spelled ``name`` (OpenCL vectors, C scalars, typedefs)."""
+    name = " ".join(name.split())
+    if name in OPENCL_VECTOR_TYPES:
+        return opencl_type_bytes(name)
+    if name in _C_SCALARS:
+        return _C_SCALARS[name]
+    if depth < 16 and name in typedefs:
+        target = _scalar_name(typedefs[name])
+        if target is not None:
+            return type_bytes(target, typedefs, depth + 1)
+        return None
+    return opencl_type_bytes(name)
+
+
+def element_type(decl_type: c_ast.Node, typedefs: dict[str, c_ast.Node]) -> ElementType | None:
+    """Element type of a pointer or array declaration (``float2 *x`` -> float2, 8 B).
+
+    For multi-dimensional arrays the innermost element is returned; ``None``
+    when the declaration is neither a pointer nor an array.
+    """
+    node = decl_type
+    if not isinstance(node, c_ast.PtrDecl | c_ast.ArrayDecl):
+        return None
+    while isinstance(node, c_ast.PtrDecl | c_ast.ArrayDecl):
+        node = node.type
+    name = _scalar_name(node)
+    if name is None:
+        return ElementType("?", None)
+    return ElementType(name, type_bytes(name, typedefs))
+
+
+def cast_element_type(cast_type: c_ast.Typename, typedefs: dict[str, c_ast.Node]) -> ElementType | None:
+    """Element type of ``(float4 *)ptr`` casts."""
+    return element_type(cast_type.type, typedefs)
+
+
+def array_dims(decl_type: c_ast.Node) -> list[c_ast.Node | None]:
+    """Dimension expressions of an array declaration, outermost first."""
+    dims: list[c_ast.Node | None] = []
+    node = decl_type
+    while isinstance(node, c_ast.ArrayDecl):
+        dims.append(node.dim)
+        node = node.type
+    return dims
+
+
+def address_space(declaration_text: str, is_param: bool, is_pointer: bool, file_scope: bool) -> str:
+    """``global``/``local``/``constant``/``private`` of an OpenCL declaration.
+
+    The front end defines the qualifiers away (pycparser does not know them),
+    so they are read back from the original line text of the declaration.
+    Kernel pointer arguments without a qualifier are global in practice.
+    """
+    if _LOCAL.search(declaration_text):
+        return "local"
+    if _CONSTANT.search(declaration_text) and is_pointer:
+        return "constant"
+    if is_param and is_pointer:
+        return "global"
+    if file_scope:
+        return "private"  # file-scope tables and channels become ROMs/FIFOs, not LSUs
+    return "private"

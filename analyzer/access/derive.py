@@ -1,0 +1,248 @@
+"""Fill ``LSU.access`` for every LSU whose source line the kernel source explains.
+
+Entry point of the access analysis: parse the embedded sources, walk each
+kernel, pair LSUs with accesses, classify, and write :class:`AccessFacts`
+plus one diagnostic per LSU that says where each number came from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from pathlib import PurePath
+
+import sympy
+
+from analyzer.access.classify import Classification, classify
+from analyzer.access.matching import candidates, group_lsus, match_group, merged_neighbours
+from analyzer.access.sources import ParsedSources, parse_design_sources
+from analyzer.access.symbols import Role, SymbolTable, parse_expression
+from analyzer.access.walker import AccessSite, walk_function
+from analyzer.diagnostics import Diagnostic, Severity
+from analyzer.model import LSU, AccessFacts, Design, Kernel, KernelKind, Product
+
+_SINGLE_ITEM_PRODUCTS = {Product.IPP, Product.VIVADO_HLS, Product.VITIS_HLS}
+
+
+@dataclass
+class KernelAccesses:
+    """Access sites of one kernel (and the helpers it calls)."""
+
+    kernel: Kernel
+    ndrange: bool
+    sites: list[AccessSite] = field(default_factory=list)
+
+
+def _display(expr: sympy.Expr, table: SymbolTable) -> str:
+    """An index with id symbols spelled as the source spells them."""
+    names = {}
+    for symbol in expr.free_symbols:
+        info = table.info(symbol)
+        if info is not None and info.role in (Role.GLOBAL_ID, Role.LOCAL_ID, Role.GROUP_ID):
+            names[symbol] = sympy.Symbol(info.text)
+    return str(expr.xreplace(names))
+
+
+def _uses_ids(sites: list[AccessSite]) -> bool:
+    return any(
+        site.table.of_role(site.index, Role.GLOBAL_ID, Role.LOCAL_ID, Role.GROUP_ID) for site in sites
+    ) or any(
+        info.role in (Role.GLOBAL_ID, Role.LOCAL_ID) for site in sites[:1] for info in site.table.infos.values()
+    )
+
+
+def _is_ndrange(design: Design, kernel: Kernel, sites: list[AccessSite]) -> bool:
+    if design.tool.product in _SINGLE_ITEM_PRODUCTS:
+        return False
+    if kernel.kind is KernelKind.NDRANGE:
+        return True
+    if kernel.kind in (KernelKind.SINGLE_WORK_ITEM, KernelKind.COMPONENT, KernelKind.FUNCTION):
+        return False
+    return _uses_ids(sites)
+
+
+def kernel_accesses(design: Design, kernel: Kernel, parsed: ParsedSources) -> KernelAccesses | None:
+    found = parsed.function(kernel.name)
+    if found is None:
+        return None
+    unit, func = found
+    kernel_sites = walk_function(unit, func, parsed.lines).sites
+    sites = list(kernel_sites)
+    covered = {(PurePath(site.file).name, site.line) for site in kernel_sites}
+    wanted = {
+        (PurePath(lsu.location.file).name, lsu.location.line) for lsu in kernel.lsus if lsu.location is not None
+    }
+    if wanted - covered:
+        # LSUs in helper functions (inlined by aoc): walk the functions of those files
+        files = {name for name, _line in wanted - covered}
+        for other_unit in parsed.units:
+            for name, other in other_unit.functions().items():
+                coord = other.coord
+                if name != kernel.name and coord is not None and PurePath(str(coord.file)).name in files:
+                    sites.extend(walk_function(other_unit, other, parsed.lines).sites)
+    return KernelAccesses(kernel, _is_ndrange(design, kernel, kernel_sites), sites)
+
+
+def _merge_count(lsu: LSU, site: AccessSite, plain: Classification, context: KernelAccesses) -> int:
+    """Neighbouring accesses folded into this LSU, confirmed by its width."""
+    if lsu.width_bits is None or site.element.bytes is None or not plain.lanes.is_Integer:
+        return 1
+    lsu_lines = {
+        (PurePath(other.location.file).name, other.location.line, other.kind.value)
+        for other in context.kernel.lsus
+        if other.location is not None
+    }
+    count = merged_neighbours(site, context.sites, lsu_lines)
+    if count > 1 and count * int(plain.lanes) * site.element.bytes * 8 == lsu.width_bits:
+        return count
+    return 1
+
+
+def _lane_share(group: list[LSU], sites: list[AccessSite]) -> int:
+    """LSUs per access when aoc split each access into identical per-lane LSUs.
+
+    With ``num_simd_work_items(V)`` and a strided index aoc cannot widen the
+    LSU; it instantiates one 32-bit LSU per lane (stride6: 16 per access),
+    each serving 1/V of the work-items. LSUs of different widths for one
+    access (stride-3-1) are not lanes: each keeps the full count.
+    """
+    if not sites or len(group) <= len(sites) or len(group) % len(sites):
+        return 1
+    if len({lsu.width_bits for lsu in group}) != 1:
+        return 1
+    return len(group) // len(sites)
+
+
+def _facts(lsu: LSU, site: AccessSite, result: Classification, how: str) -> AccessFacts:
+    where = f"{PurePath(site.file).name}:{site.line}"
+    index = _display(site.index, site.table)
+    parts = []
+    why = "; ".join(result.reasons)
+    lead = f"stride {result.stride}" if result.stride is not None else "no stride"
+    parts.append(f"{lead} from `{site.text}` at {where} (index {index}: {why})")
+    if result.offset is not None:
+        aligned = {True: "aligned", False: "not aligned", None: "alignment unknown"}[result.aligned]
+        parts.append(f"offset {result.offset} ({aligned})")
+    if site.element.bytes is not None:
+        parts.append(f"{site.element.bytes} B per element ({site.element.name})")
+    if result.accesses is not None:
+        parts.append(f"executes {result.accesses} times: " + ", ".join(result.count_reasons))
+    if how:
+        parts.append(how)
+    return AccessFacts(
+        stride=None if result.stride is None else str(result.stride),
+        offset=None if result.offset is None else str(result.offset),
+        element_bytes=site.element.bytes,
+        accesses=None if result.accesses is None else str(result.accesses),
+        data_dependent=result.data_dependent,
+        expression=site.text,
+        explanation="; ".join(parts),
+    )
+
+
+def _diagnostic(lsu: LSU, kernel: Kernel, rule: str, severity: Severity, message: str) -> Diagnostic:
+    location = lsu.location
+    return Diagnostic(
+        rule=rule,
+        severity=severity,
+        message=message,
+        file=None if location is None else location.file,
+        line=None if location is None else location.line,
+        kernel=kernel.name,
+        subject=lsu.id,
+    )
+
+
+def derive_kernel(design: Design, context: KernelAccesses) -> list[Diagnostic]:
+    """Fill ``access`` of every LSU of one kernel; return the explanations."""
+    kernel = context.kernel
+    diagnostics: list[Diagnostic] = []
+    free: set[str] = set()
+    for group in group_lsus(kernel.lsus):
+        sites = candidates(group[0], context.sites)
+        results: dict[int, Classification] = {}
+        merges: dict[int, int] = {}
+        for site in sites:
+            plain = classify(site, context.ndrange)
+            merge = _merge_count(group[0], site, plain, context)
+            merges[id(site)] = merge
+            results[id(site)] = plain if merge == 1 else classify(site, context.ndrange, merge)
+
+        def alike(chosen: list[AccessSite], known: dict[int, Classification] = results) -> bool:
+            keys = {(known[id(site)].key(), site.element.bytes) for site in chosen}
+            return len(keys) == 1
+
+        match = match_group(group, sites, alike)
+        if match.problem is not None:
+            for lsu in group:
+                diagnostics.append(
+                    _diagnostic(
+                        lsu,
+                        kernel,
+                        "access-ambiguous" if sites else "access-unmatched",
+                        Severity.WARNING if sites else Severity.INFO,
+                        f"{lsu.kind.value} LSU {lsu.id}: {match.problem}; its stride/bytes/accesses stay free symbols",
+                    )
+                )
+            continue
+        share = _lane_share(group, sites)
+        for lsu, site in match.pairs:
+            if lsu.access is not None:
+                continue
+            result = results[id(site)]
+            how = match.how
+            if share > 1 and result.accesses is not None:
+                result = replace(result, accesses=result.accesses / share)
+                how = f"{how}; one of {share} identical per-lane LSUs of one access: 1/{share} of its elements"
+            lsu.access = _facts(lsu, site, result, how.strip("; "))
+            free |= result.free_symbols
+            message = f"{lsu.kind.value} LSU {lsu.id}: {lsu.access.explanation}"
+            diagnostics.append(_diagnostic(lsu, kernel, "access-derived", Severity.NOTE, message))
+    if free:
+        diagnostics.append(
+            Diagnostic(
+                rule="access-free-symbols",
+                severity=Severity.INFO,
+                message=f"kernel {kernel.name}: access counts depend on {', '.join(sorted(free))}; "
+                "give them with --set NAME=VALUE",
+                file=None if kernel.location is None else kernel.location.file,
+                line=None if kernel.location is None else kernel.location.line,
+                kernel=kernel.name,
+            )
+        )
+    return diagnostics
+
+
+def derive_access_facts(design: Design) -> list[Diagnostic]:
+    """Fill ``LSU.access`` in ``design`` from its embedded kernel sources.
+
+    LSUs that already carry facts are left alone, so running twice (what-if
+    re-analysis) changes nothing. Returns the explanation diagnostics.
+    """
+    if not any(lsu.location is not None for kernel in design.kernels for lsu in kernel.lsus):
+        return []
+    if not any(source.content for source in design.source_files):
+        return []
+    parsed = parse_design_sources(design)
+    diagnostics = list(parsed.diagnostics)
+    for kernel in design.kernels:
+        if not kernel.lsus:
+            continue
+        context = kernel_accesses(design, kernel, parsed)
+        if context is None:
+            continue
+        diagnostics.extend(derive_kernel(design, context))
+    return diagnostics
+
+
+def access_free_symbols(design: Design) -> set[str]:
+    """Names the derived stride/accesses expressions leave free (settable with --set)."""
+    names: set[str] = set()
+    for kernel in design.kernels:
+        for lsu in kernel.lsus:
+            facts = lsu.access
+            if facts is None:
+                continue
+            for text in (facts.stride, facts.accesses):
+                if text:
+                    names |= {str(symbol) for symbol in parse_expression(text).free_symbols}
+    return names

@@ -1,0 +1,102 @@
+"""Parse the kernel sources a design embeds (aoc ``fileJSON``) or names.
+
+The compile command in the report (``aoc -D INPUTS=2 -D V=16 ...``) supplies
+the macros the source was built with; the other embedded files serve as
+headers, so ``#include "hotspot_common.h"`` resolves as it did for aoc.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from dataclasses import dataclass, field
+from pathlib import PurePath
+
+from pycparser import c_ast
+
+from analyzer.diagnostics import Diagnostic, Severity
+from analyzer.errors import InputError
+from analyzer.model import Design, Product
+from parsers.csource import CUnit, Dialect, parse_c_text
+
+_DEFINE = re.compile(r"^-D(\w+)(?:=(.*))?$")
+_C_SUFFIXES = (".cl", ".c", ".h")
+_INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*[<"]([^>"]+)[>"]', re.MULTILINE)
+#: initializer tables longer than this are elided before parsing (see parse_c_text)
+_TABLE_LIMIT = 2000
+
+
+def command_defines(command: str | None) -> dict[str, str]:
+    """``-D NAME=VALUE`` / ``-DNAME`` macros of a compile command line."""
+    if not command:
+        return {}
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        words = command.split()
+    defines: dict[str, str] = {}
+    index = 0
+    while index < len(words):
+        word = words[index]
+        if word == "-D" and index + 1 < len(words):
+            word = "-D" + words[index + 1]
+            index += 1
+        match = _DEFINE.match(word)
+        if match:
+            defines[match.group(1)] = match.group(2) if match.group(2) is not None else "1"
+        index += 1
+    return defines
+
+
+@dataclass
+class ParsedSources:
+    """Parsed translation units of a design and the original text of every file."""
+
+    units: list[CUnit] = field(default_factory=list)
+    lines: dict[str, list[str]] = field(default_factory=dict)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    def function(self, name: str) -> tuple[CUnit, c_ast.FuncDef] | None:
+        for unit in self.units:
+            found = unit.functions().get(name)
+            if found is not None:
+                return unit, found
+        return None
+
+
+def parse_design_sources(design: Design) -> ParsedSources:
+    """Parse each embedded source that defines a function (others are headers).
+
+    A source pycparser rejects becomes a warning diagnostic, not an error:
+    the report itself is fine, only the source-derived facts are missing.
+    """
+    parsed = ParsedSources()
+    embedded = {source.path: source.content for source in design.source_files if source.content is not None}
+    parsed.lines = {path: text.splitlines() for path, text in embedded.items()}
+    dialect = Dialect.C if design.tool.product not in (Product.AOC, Product.ONEAPI) else Dialect.OPENCL
+    defines = command_defines(design.tool.command)
+    included = {name for text in embedded.values() for name in _INCLUDE.findall(text)}
+    for path, text in embedded.items():
+        if not path.endswith(_C_SUFFIXES) or path.endswith(".h"):
+            continue
+        if PurePath(path).name in {PurePath(name).name for name in included}:
+            continue  # a header of another embedded file: parsed through that file
+        if dialect is Dialect.C and "(" not in text:
+            continue
+        headers = {other: content for other, content in embedded.items() if other != path}
+        try:
+            unit = parse_c_text(
+                text, path, dialect if path.endswith(".cl") else Dialect.C, (), defines, headers, _TABLE_LIMIT
+            )
+        except InputError as error:
+            parsed.diagnostics.append(
+                Diagnostic(
+                    rule="access-source-unparsed",
+                    severity=Severity.WARNING,
+                    message=f"cannot derive access facts from {PurePath(path).name}: {error.message}",
+                    file=path,
+                )
+            )
+            continue
+        parsed.units.append(unit)
+    return parsed

@@ -1,0 +1,278 @@
+"""Symbols of the access analysis and the C-expression -> sympy translation.
+
+Every value an index can depend on becomes a sympy symbol with a *role*:
+the work-item id, a loop counter, an unrolled lane, a kernel argument, a
+loop-carried variable, a macro missing from the report, or something opaque
+(a load from memory, a call, a bit trick). The role decides what a
+coefficient means: the coefficient of the fastest-moving role is the stride
+delta of the Davila-Guzman model (journal eq. 2), a ``load`` role anywhere in
+the index makes the access data-dependent (section 5.1.3, write-ack).
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import sympy
+from pycparser import c_ast, c_generator
+
+#: Name of the NDRange global size symbol, shared with the memory model.
+WORK_ITEMS = "work_items"
+
+
+class Role(enum.Enum):
+    GLOBAL_ID = "global-id"  # get_global_id(d)
+    LOCAL_ID = "local-id"  # get_local_id(d)
+    GROUP_ID = "group-id"  # get_group_id(d)
+    LOOP = "loop"  # counter of a pipelined (not unrolled) loop
+    LANE = "lane"  # counter of an unrolled loop: one LSU lane per value
+    PARAM = "param"  # kernel / function argument (user-settable)
+    STATE = "state"  # variable carried across loop iterations
+    MACRO = "macro"  # identifier defined nowhere in the embedded sources
+    LOAD = "load"  # value read from memory: data-dependent
+    OPAQUE = "opaque"  # call, bit operation, ternary... not analysable
+
+
+#: Roles whose symbols vary while the kernel runs (the others are fixed per launch).
+VARYING = {Role.GLOBAL_ID, Role.LOCAL_ID, Role.GROUP_ID, Role.LOOP, Role.LANE, Role.STATE, Role.LOAD, Role.OPAQUE}
+
+
+@dataclass
+class SymbolInfo:
+    """What one analysis symbol stands for.
+
+    ``step``/``period`` describe a loop-carried variable that advances by a
+    constant every iteration (``x = (x + 16) & 255``: step 16, period 256);
+    ``conditional`` marks one updated only under an ``if`` (slow-moving);
+    ``dimension`` is the NDRange dimension of an id symbol; ``loop`` the line
+    of the loop a counter belongs to.
+    """
+
+    role: Role
+    text: str
+    step: sympy.Expr | None = None
+    period: sympy.Expr | None = None
+    conditional: bool = False
+    dimension: int | None = None
+    loop: int | None = None
+
+
+@dataclass
+class SymbolTable:
+    """All symbols created while analysing one function."""
+
+    infos: dict[sympy.Symbol, SymbolInfo] = field(default_factory=dict)
+    _counter: int = 0
+
+    def make(self, name: str, info: SymbolInfo) -> sympy.Symbol:
+        """A fresh symbol; ``name`` is kept readable (suffixed when taken)."""
+        clean = re.sub(r"\W+", "_", name).strip("_") or "v"
+        candidate = clean
+        taken = {symbol.name for symbol in self.infos}
+        while candidate in taken:
+            self._counter += 1
+            candidate = f"{clean}_{self._counter}"
+        symbol = sympy.Symbol(candidate, integer=True)
+        self.infos[symbol] = info
+        return symbol
+
+    def named(self, name: str, info: SymbolInfo) -> sympy.Symbol:
+        """The symbol called exactly ``name`` (kernel arguments, macros): one per name."""
+        for symbol, known in self.infos.items():
+            if symbol.name == name and known.role is info.role:
+                return symbol
+        symbol = sympy.Symbol(name, integer=True)
+        self.infos[symbol] = info
+        return symbol
+
+    def info(self, symbol: sympy.Basic) -> SymbolInfo | None:
+        return self.infos.get(symbol) if isinstance(symbol, sympy.Symbol) else None
+
+    def roles(self, expr: sympy.Expr) -> set[Role]:
+        return {info.role for symbol in expr.free_symbols if (info := self.info(symbol)) is not None}
+
+    def of_role(self, expr: sympy.Expr, *roles: Role) -> list[sympy.Symbol]:
+        found = [
+            s for s in expr.free_symbols if isinstance(s, sympy.Symbol) and (i := self.info(s)) and i.role in roles
+        ]
+        return sorted(found, key=lambda s: s.name)
+
+
+_GENERATOR = c_generator.CGenerator()
+
+
+def c_text(node: c_ast.Node) -> str:
+    """C source text of an AST node (after macro expansion)."""
+    return str(_GENERATOR.visit(node))
+
+
+_ID_FUNCTIONS = {
+    "get_global_id": Role.GLOBAL_ID,
+    "get_local_id": Role.LOCAL_ID,
+    "get_group_id": Role.GROUP_ID,
+}
+
+_INT_SUFFIX = re.compile(r"[uUlL]+$")
+
+
+def _constant(node: c_ast.Constant) -> sympy.Expr | None:
+    raw = node.value
+    if node.type in ("int", "unsigned int", "long int", "unsigned long int", "long long int", "unsigned long long int"):
+        text = _INT_SUFFIX.sub("", raw)
+        try:
+            return sympy.Integer(int(text, 0) if not re.fullmatch(r"0[0-7]+", text) else int(text, 8))
+        except ValueError:
+            return None
+    if node.type in ("float", "double", "long double"):
+        try:
+            return sympy.Rational(raw.rstrip("fFlL"))
+        except (TypeError, ValueError):
+            return None
+    if node.type == "char":
+        body = raw.strip("'")
+        return sympy.Integer(ord(body)) if len(body) == 1 else None
+    return None
+
+
+Lookup = Callable[[str], "sympy.Expr | None"]
+
+
+class ExprConverter:
+    """Translate a C expression to sympy in the environment ``lookup``.
+
+    ``lookup(name)`` returns the current symbolic value of a variable or
+    ``None`` when the name is not a variable of the function (then it is an
+    unresolved macro and becomes a :attr:`Role.MACRO` symbol, e.g. ``LOGN``
+    from a header the report did not embed).
+
+    Integer division is ``floor`` (indices are non-negative in practice);
+    ``& (2**k - 1)`` is ``Mod(., 2**k)``; shifts by constants are products;
+    anything else not affine becomes an opaque symbol that remembers its text.
+    """
+
+    def __init__(self, table: SymbolTable, lookup: Lookup, inline: Callable[[c_ast.FuncCall], sympy.Expr | None]):
+        self.table = table
+        self.lookup = lookup
+        self.inline = inline
+
+    def opaque(self, node: c_ast.Node, role: Role = Role.OPAQUE) -> sympy.Symbol:
+        text = c_text(node)
+        prefix = "load" if role is Role.LOAD else "f"
+        return self.table.make(f"{prefix}_{text}"[:40], SymbolInfo(role, text))
+
+    def convert(self, node: c_ast.Node | None) -> sympy.Expr:
+        if node is None:
+            return sympy.Integer(0)
+        method = getattr(self, f"_{type(node).__name__}", None)
+        if method is None:
+            return self.opaque(node)
+        result: sympy.Expr = method(node)
+        return result
+
+    def _Constant(self, node: c_ast.Constant) -> sympy.Expr:
+        value = _constant(node)
+        return self.opaque(node) if value is None else value
+
+    def _ID(self, node: c_ast.ID) -> sympy.Expr:
+        value = self.lookup(node.name)
+        if value is not None:
+            return value
+        if node.name in ("true", "false"):
+            return sympy.Integer(1 if node.name == "true" else 0)
+        return self.table.named(node.name, SymbolInfo(Role.MACRO, node.name))
+
+    def _Cast(self, node: c_ast.Cast) -> sympy.Expr:
+        return self.convert(node.expr)
+
+    def _ArrayRef(self, node: c_ast.ArrayRef) -> sympy.Expr:
+        return self.opaque(node, Role.LOAD)
+
+    def _StructRef(self, node: c_ast.StructRef) -> sympy.Expr:
+        return self.opaque(node, Role.LOAD)
+
+    def _TernaryOp(self, node: c_ast.TernaryOp) -> sympy.Expr:
+        return self.opaque(node)
+
+    def _ExprList(self, node: c_ast.ExprList) -> sympy.Expr:
+        return self.convert(node.exprs[-1]) if node.exprs else sympy.Integer(0)
+
+    def _UnaryOp(self, node: c_ast.UnaryOp) -> sympy.Expr:
+        if node.op == "-":
+            return -self.convert(node.expr)
+        if node.op == "+":
+            return self.convert(node.expr)
+        if node.op == "*":
+            return self.opaque(node, Role.LOAD)
+        return self.opaque(node)
+
+    def _BinaryOp(self, node: c_ast.BinaryOp) -> sympy.Expr:
+        left = self.convert(node.left)
+        right = self.convert(node.right)
+        op = node.op
+        if op == "+":
+            return left + right
+        if op == "-":
+            return left - right
+        if op == "*":
+            return left * right
+        if op == "/":
+            if right == 0:
+                return self.opaque(node)
+            if left.is_integer and right.is_integer:
+                return sympy.floor(left / right)
+            return left / right
+        if op == "%":
+            return sympy.Mod(left, right) if right != 0 else self.opaque(node)
+        if op == "<<":
+            return left * sympy.Integer(2) ** right
+        if op == ">>" and right.is_Integer:
+            return sympy.floor(left / sympy.Integer(2) ** right)
+        if op == "&":
+            for value, other in ((right, left), (left, right)):
+                if value.is_Integer and int(value) > 0 and (int(value) + 1) & int(value) == 0:
+                    return sympy.Mod(other, int(value) + 1)
+        return self.opaque(node)
+
+    def _FuncCall(self, node: c_ast.FuncCall) -> sympy.Expr:
+        name = node.name.name if isinstance(node.name, c_ast.ID) else None
+        args = node.args.exprs if node.args is not None else []
+        if name in _ID_FUNCTIONS:
+            dim_value = self.convert(args[0]) if args else sympy.Integer(0)
+            dim = int(dim_value) if dim_value.is_Integer else None
+            role = _ID_FUNCTIONS[name]
+            short = {"get_global_id": "gid", "get_local_id": "lid", "get_group_id": "grp"}[name]
+            return self.table.named(f"{short}{dim}", SymbolInfo(role, f"{name}({dim})", dimension=dim))
+        if name in ("min", "max", "fmin", "fmax") and len(args) == 2:
+            a, b = self.convert(args[0]), self.convert(args[1])
+            return sympy.Min(a, b) if name.endswith("min") else sympy.Max(a, b)
+        inlined = self.inline(node)
+        return inlined if inlined is not None else self.opaque(node)
+
+
+#: Functions the access expressions use; every other identifier is a symbol.
+_FUNCTIONS = {"floor": sympy.floor, "ceiling": sympy.ceiling, "Mod": sympy.Mod, "Min": sympy.Min, "Max": sympy.Max,
+              "Abs": sympy.Abs}
+_IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
+
+
+def parse_expression(text: str) -> sympy.Expr:
+    """Parse a stride/accesses string of :class:`AccessFacts` back to sympy.
+
+    Plain ``sympify`` would read kernel arguments named ``N``, ``S``, ``E``
+    or ``I`` as sympy's own objects (``N`` is numeric evaluation), so every
+    identifier that is not one of the few functions used is forced to be a
+    plain symbol.
+    """
+    from sympy.parsing.sympy_parser import parse_expr
+
+    names: dict[str, object] = {
+        name: sympy.Symbol(name) for name in _IDENTIFIER.findall(text) if name not in _FUNCTIONS
+    }
+    names.update(_FUNCTIONS)
+    result = parse_expr(text, local_dict=names)
+    if not isinstance(result, sympy.Expr):
+        raise ValueError(f"not an expression: {text!r}")
+    return result

@@ -1,0 +1,223 @@
+"""Access analysis on small kernels written for it (fixtures/access/).
+
+Each test builds the design an aoc report would give (LSUs pointing at a
+``file:line``) around ``patterns.cl`` and checks the derived stride, offset,
+element size, data dependence and execution count against values computed
+by hand from the source.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import sympy
+
+from analyzer.access import access_free_symbols, derive_access_facts, parse_expression
+from analyzer.model import (
+    LSU,
+    Design,
+    Kernel,
+    KernelKind,
+    LSUKind,
+    LSUStyle,
+    Product,
+    SourceFile,
+    SourceLocation,
+    ToolInfo,
+    Vendor,
+)
+from analyzer.pipeline import analyze
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "access"
+SOURCE = (FIXTURE / "patterns.cl").read_text()
+PATH = "/build/device/patterns.cl"  # as aoc spells it: an absolute build path
+
+
+def line_of(marker: str) -> int:
+    for number, text in enumerate(SOURCE.splitlines(), 1):
+        if f"// @{marker}" in text:
+            return number
+    raise AssertionError(marker)
+
+
+def lsu(name: str, kind: LSUKind, marker: str, width: int = 32, variable: str | None = None) -> LSU:
+    return LSU(
+        id=name,
+        kind=kind,
+        style=LSUStyle.BURST_COALESCED,
+        style_raw="Burst-coalesced",
+        width_bits=width,
+        is_global=True,
+        location=SourceLocation(PATH.rsplit("/", 1)[1], line_of(marker)),
+        variable=variable,
+    )
+
+
+def design(kernels: list[Kernel]) -> Design:
+    return Design(
+        tool=ToolInfo(Vendor.INTEL, Product.AOC, "19.4.0", command="aoc -v patterns.cl -o p.aocx"),
+        root=FIXTURE,
+        kernels=kernels,
+        source_files=[
+            SourceFile(PATH, "patterns.cl", SOURCE),
+            SourceFile("/build/device/params.h", "params.h", (FIXTURE / "params.h").read_text()),
+        ],
+    )
+
+
+def evaluate(text: str | None, **values: int) -> sympy.Expr:
+    assert text is not None
+    return parse_expression(text).subs(values)
+
+
+@pytest.fixture(scope="module")
+def patterns() -> dict[str, LSU]:
+    units = [
+        lsu("aligned", LSUKind.LOAD, "aligned", 128),
+        lsu("offset", LSUKind.LOAD, "offset", 128),
+        lsu("vector", LSUKind.LOAD, "vector", 256),
+        lsu("idx", LSUKind.LOAD, "datadep", 128, variable="idx"),
+        lsu("random", LSUKind.LOAD, "datadep", 32, variable="a"),
+        lsu("cast", LSUKind.LOAD, "cast", 128),
+        lsu("int16", LSUKind.LOAD, "int16", 2048),
+        lsu("store", LSUKind.STORE, "store", 128),
+        lsu("macro", LSUKind.STORE, "macro", 128),
+        lsu("amb_store", LSUKind.STORE, "ambiguous", 128),
+        lsu("amb_load", LSUKind.LOAD, "ambiguous", 128),
+    ]
+    kernel = Kernel("patterns", kind=KernelKind.NDRANGE, simd=4, lsus=units)
+    derived = design([kernel])
+    derive_access_facts(derived)
+    return {unit.id: unit for unit in units}
+
+
+def test_aligned_access_of_the_work_item(patterns: dict[str, LSU]) -> None:
+    facts = patterns["aligned"].access
+    assert facts is not None
+    assert (facts.stride, facts.offset, facts.element_bytes, facts.accesses) == ("1", "0", 4, "work_items")
+    assert not facts.data_dependent
+    assert facts.expression == "a[gid]"
+
+
+def test_stride_and_offset_through_locals_and_header_macro(patterns: dict[str, LSU]) -> None:
+    facts = patterns["offset"].access
+    assert facts is not None
+    # int strided = DELTA * gid (DELTA = 3 from params.h); a[strided + 1]
+    assert (facts.stride, facts.offset) == ("3", "1")
+    assert facts.explanation is not None and "stride 3 from `a[strided + 1]` at patterns.cl:" in facts.explanation
+    assert "not aligned" in facts.explanation
+
+
+def test_vector_types_have_their_real_size(patterns: dict[str, LSU]) -> None:
+    vector = patterns["vector"].access
+    wide = patterns["int16"].access
+    assert vector is not None and wide is not None
+    assert (vector.stride, vector.element_bytes) == ("1", 8)  # float2
+    assert (wide.stride, wide.element_bytes) == ("1", 64)  # int16
+
+
+def test_data_dependent_index_and_names_from_the_report(patterns: dict[str, LSU]) -> None:
+    index_load = patterns["idx"].access
+    random_load = patterns["random"].access
+    assert index_load is not None and random_load is not None
+    assert index_load.expression == "idx[gid]" and not index_load.data_dependent
+    assert random_load.expression == "a[idx[gid]]" and random_load.data_dependent
+    assert random_load.offset is None
+
+
+def test_casts_typedefs_and_function_like_macros(patterns: dict[str, LSU]) -> None:
+    cast = patterns["cast"].access
+    store = patterns["store"].access
+    macro = patterns["macro"].access
+    assert cast is not None and store is not None and macro is not None
+    assert (cast.stride, cast.offset) == ("2", "0")
+    assert (store.stride, store.element_bytes) == ("1", 4)  # real_t is a typedef of float
+    assert (macro.stride, macro.offset) == ("4", "1")  # OFF(4 * gid) = 4*gid + 1
+
+
+def test_one_lsu_for_two_different_accesses_is_a_diagnostic_not_a_guess() -> None:
+    units = [lsu("amb_load", LSUKind.LOAD, "ambiguous", 128)]
+    derived = design([Kernel("patterns", kind=KernelKind.NDRANGE, lsus=units)])
+    diagnostics = derive_access_facts(derived)
+    assert units[0].access is None
+    warning = next(d for d in diagnostics if d.rule == "access-ambiguous")
+    assert warning.line == line_of("ambiguous") and "a[2 * gid]" in warning.message and "a[3 * gid]" in warning.message
+
+
+def test_two_lsus_for_two_accesses_pair_by_order(patterns: dict[str, LSU]) -> None:
+    units = [lsu("first", LSUKind.LOAD, "ambiguous", 128), lsu("second", LSUKind.LOAD, "ambiguous", 128)]
+    derive_access_facts(design([Kernel("patterns", kind=KernelKind.NDRANGE, lsus=units)]))
+    assert [unit.access.stride if unit.access else None for unit in units] == ["2", "3"]
+    assert units[0].access is not None and "matched by order" in (units[0].access.explanation or "")
+
+
+@pytest.fixture(scope="module")
+def loops() -> dict[str, LSU]:
+    units = [lsu("unrolled", LSUKind.LOAD, "unrolled", 256), lsu("column", LSUKind.STORE, "column", 32)]
+    derive_access_facts(design([Kernel("loops", kind=KernelKind.SINGLE_WORK_ITEM, lsus=units)]))
+    return {unit.id: unit for unit in units}
+
+
+def test_unrolled_lanes_are_contiguous_and_counted(loops: dict[str, LSU]) -> None:
+    facts = loops["unrolled"].access
+    assert facts is not None
+    assert facts.stride == "1"  # in[i*8 + j], 8 lanes of j, i advances 8
+    assert evaluate(facts.accesses, n=100) == 800
+
+
+def test_symbolic_loop_bounds_and_steps(loops: dict[str, LSU]) -> None:
+    facts = loops["column"].access
+    assert facts is not None
+    # out[k*n + i], k = 2, 4, ..., <= m: the address moves 2n per iteration
+    assert parse_expression(facts.stride) == 2 * sympy.Symbol("n")
+    for n, m in ((10, 7), (3, 8), (5, 2)):
+        expected = n * len(range(2, m + 1, 2))
+        assert evaluate(facts.accesses, n=n, m=m) == expected
+
+
+def test_merged_neighbour_stores_and_guarded_iterations() -> None:
+    unit = lsu("merged", LSUKind.STORE, "merged", 4 * 64)  # four float2 in one 256-bit LSU
+    derive_access_facts(design([Kernel("drain", kind=KernelKind.SINGLE_WORK_ITEM, lsus=[unit])]))
+    facts = unit.access
+    assert facts is not None
+    # dest[4*(i-3) + 0..3]: the group advances 4 elements per iteration, 4 lanes -> stride 1
+    assert (facts.stride, facts.element_bytes) == ("1", 8)
+    # i runs count + 3 times, stores only when i >= 3: count iterations x 4 elements
+    assert evaluate(facts.accesses, count=250) == 1000
+    assert "merged" in (facts.explanation or "") and "i >= 3" in (facts.explanation or "")
+
+
+def test_while_loop_counter_and_modular_window() -> None:
+    units = [lsu("load", LSUKind.LOAD, "window", 512), lsu("store", LSUKind.STORE, "window", 512)]
+    derive_access_facts(design([Kernel("stream", kind=KernelKind.SINGLE_WORK_ITEM, lsus=units)]))
+    load, store = (unit.access for unit in units)
+    assert load is not None and store is not None
+    assert (load.stride, load.offset, store.offset) == ("1", "1", "0")
+    assert evaluate(load.accesses, comp_exit=64) == 16 * 64
+
+
+def test_free_symbols_are_the_kernel_arguments(loops: dict[str, LSU]) -> None:
+    derived = design([])
+    derived.kernels = [Kernel("loops", lsus=list(loops.values()))]
+    assert access_free_symbols(derived) == {"m", "n"}
+
+
+def test_pipeline_explains_each_derived_fact() -> None:
+    units = [lsu("offset", LSUKind.LOAD, "offset", 128)]
+    result = analyze(design([Kernel("patterns", kind=KernelKind.NDRANGE, lsus=units)]))
+    notes = [d for d in result.diagnostics if d.rule == "access-derived"]
+    assert len(notes) == 1
+    text = notes[0].format_gcc()
+    assert text.startswith(f"patterns.cl:{line_of('offset')}: note: load LSU offset: stride 3 from `a[strided + 1]`")
+    assert any(d.rule == "access-free-symbols" and "work_items" in d.message for d in result.diagnostics)
+
+
+def test_unparsable_source_is_a_warning_not_a_crash() -> None:
+    units = [lsu("aligned", LSUKind.LOAD, "aligned", 128)]
+    broken = design([Kernel("patterns", kind=KernelKind.NDRANGE, lsus=units)])
+    broken.source_files[0].content = SOURCE.replace("int gid = get_global_id(0);", "int gid = = 1;")
+    diagnostics = derive_access_facts(broken)
+    assert units[0].access is None
+    warning = next(d for d in diagnostics if d.rule == "access-source-unparsed")
+    assert "patterns.cl" in warning.message and warning.file == PATH

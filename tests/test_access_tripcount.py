@@ -1,0 +1,123 @@
+"""HLS C trip counts: the static expression equals what the compiled C counts.
+
+``kernel.c`` is compiled with gcc together with a counting harness; every
+loop body increments a counter. The sympy trip count of each loop,
+evaluated at the same arguments, must equal the measured count per entry.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from pycparser import c_ast
+
+from analyzer.access import parse_expression
+from analyzer.access.tripcount import static_trip_count, trip_count_reason
+from parsers.csource import parse_c_text
+
+KERNEL = """\
+#define N 64
+#define HALF(x) ((x) / 2)
+typedef int idx_t;
+
+void top(int a[N], int n, int m, int step, long counts[8]) {
+    const int limit = 1 + (n - 1) / 16;
+    for (int i = 0; i < n; i++) {            /* L0: n */
+        counts[0]++;
+    }
+    for (idx_t j = 3; j <= m; j += 4) {      /* L1: floor((m-3)/4)+1 */
+        counts[1]++;
+    }
+    for (int k = n; k > 0; k -= 2) {         /* L2: ceiling(n/2) */
+        counts[2]++;
+    }
+    for (int t = 0; t < limit; t++) {        /* L3: through a local */
+        counts[3]++;
+    }
+    for (int u = HALF(m); u != m; u++) {     /* L4: macro bound, != test */
+        counts[4]++;
+    }
+    int s = 0;
+    for (s = 2; s < N; s = s + 5) {          /* L5: assignment init, s = s + 5 */
+        counts[5]++;
+    }
+    for (int v = 1; v < n; v *= 2) {         /* L6: not a constant step */
+        counts[6]++;
+    }
+    for (int w = 0; w < n; w += step) {      /* L7: step is an argument */
+        counts[7]++;
+    }
+    a[0] = s;
+}
+"""
+
+HARNESS = """\
+#include <stdio.h>
+void top(int a[64], int n, int m, int step, long counts[8]);
+int main(int argc, char **argv) {
+    int a[64];
+    int n, m;
+    for (int arg = 1; arg + 1 < argc; arg += 2) {
+        long counts[8] = {0};
+        sscanf(argv[arg], "%d", &n);
+        sscanf(argv[arg + 1], "%d", &m);
+        top(a, n, m, 1, counts);
+        for (int l = 0; l < 8; l++) printf("%ld ", counts[l]);
+        printf("\\n");
+    }
+    return 0;
+}
+"""
+
+ARGS = [(100, 30), (17, 3), (64, 64), (1, 9), (33, 20)]
+
+
+@pytest.fixture(scope="module")
+def measured(tmp_path_factory: pytest.TempPathFactory) -> list[list[int]]:
+    gcc = shutil.which("gcc")
+    if gcc is None:
+        pytest.fail("gcc is required to run the trip-count harness")
+    work: Path = tmp_path_factory.mktemp("tripcount")
+    (work / "kernel.c").write_text(KERNEL)
+    (work / "main.c").write_text(HARNESS)
+    binary = work / "harness"
+    subprocess.run([gcc, "-O0", "-o", str(binary), str(work / "kernel.c"), str(work / "main.c")], check=True)
+    argv = [str(value) for pair in ARGS for value in pair]
+    output = subprocess.run([str(binary), *argv], check=True, capture_output=True, text=True).stdout
+    return [[int(x) for x in line.split()] for line in output.splitlines()]
+
+
+def _loops() -> tuple[list[c_ast.For], object]:
+    unit = parse_c_text(KERNEL, "kernel.c")
+    loops = [node for node in unit.walk() if isinstance(node, c_ast.For)]
+    return loops, unit
+
+
+def test_static_trip_counts_match_the_compiled_loops(measured: list[list[int]]) -> None:
+    loops, unit = _loops()
+    assert len(loops) == 8
+    expressions = [static_trip_count(loop, unit) for loop in loops]
+    assert expressions[6] is None and expressions[7] is None
+    for (n, m), counts in zip(ARGS, measured, strict=True):
+        for index, expression in enumerate(expressions[:6]):
+            assert expression is not None
+            value = expression.subs({"n": n, "m": m})
+            assert value == counts[index], (index, expression, n, m)
+
+
+def test_expressions_use_the_argument_names() -> None:
+    loops, unit = _loops()
+    first = static_trip_count(loops[0], unit)
+    assert first is not None and str(first) == "n"
+    through_local = static_trip_count(loops[3], unit)
+    assert through_local is not None and {str(s) for s in through_local.free_symbols} == {"n"}
+    assert parse_expression(str(through_local)).subs({"n": 33}) == 3
+
+
+def test_unknown_steps_say_why() -> None:
+    loops, unit = _loops()
+    assert "does not change by a constant" in trip_count_reason(loops[6], unit)
+    assert "not a non-zero constant" in trip_count_reason(loops[7], unit)
