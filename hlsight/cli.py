@@ -23,6 +23,8 @@ COMMANDS: tuple[str, ...] = (
     "hlsight.commands.demo",
     "hlsight.commands.memory",
     "hlsight.commands.whatif",
+    "hlsight.commands.instrument",
+    "hlsight.commands.simulate",
 )
 
 EXIT_INPUT_ERROR = 2
