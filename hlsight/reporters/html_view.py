@@ -27,6 +27,7 @@ from hlsight.reporters.present import (
     estimate_headline,
     format_number,
     format_seconds,
+    format_value,
     latency_text,
     source_for,
     time_shares,
@@ -56,6 +57,18 @@ def expression_mathml(expression: object) -> Markup | None:
     # they are the names users pass to --set.
     inner = mathml(expression, printer="presentation", disable_split_super_sub=True)
     return Markup(f'<math xmlns="{MATHML_NS}" display="block">{inner}</math>')
+
+
+def symbolic_expression(estimate: KernelEstimate | None) -> object:
+    """The expression to show: the model's unsubstituted form when it has
+    one (``extra["_symbolic"]``, so the formula stays readable after
+    ``--set`` turned the estimate into a number), else the estimate's."""
+    if estimate is None:
+        return None
+    symbolic = estimate.extra.get("_symbolic")
+    if isinstance(symbolic, sympy.Basic) and symbolic.free_symbols:
+        return symbolic
+    return estimate.expression
 
 
 @dataclass
@@ -314,14 +327,15 @@ def kernel_view(kernel: Kernel, result: AnalysisResult, hints: list[Diagnostic],
     fmax = kernel.fmax_mhz
     fmax_text = "?" if fmax is None else f"{fmax:g} MHz" + (" (post-fit)" if kernel.fmax_postfit_mhz else "")
     has_terms = estimate is not None and bool(estimate.per_lsu)
+    symbolic = symbolic_expression(estimate)
     return KernelView(
         name=kernel.name,
         kind=kernel.kind.value,
         fmax=fmax_text,
         headline=estimate_headline(estimate, with_bound=False),
         estimate=estimate,
-        math=None if estimate is None else expression_mathml(estimate.expression),
-        expression_text="" if estimate is None or estimate.expression is None else str(estimate.expression),
+        math=None if symbolic is None else expression_mathml(symbolic),
+        expression_text="" if symbolic is None else str(symbolic),
         lsu_chart=lsu_chart(estimate) if estimate is not None and has_terms else None,
         bank_chart=bank_chart(estimate) if estimate is not None and estimate.per_bank else None,
         bandwidth=bandwidth_rows(estimate),
@@ -390,7 +404,7 @@ def report_view(result: AnalysisResult, relative_to: str | None = None) -> Repor
         device=" · ".join(part for part in (design.device.family, design.device.part, design.device.board) if part),
         memories=memories,
         design_headline=None if result.design_estimate is None else estimate_headline(result.design_estimate),
-        assignments=[f"{name} = {value:g}" for name, value in sorted(result.assignments.items())],
+        assignments=[f"{name} = {format_value(value)}" for name, value in sorted(result.assignments.items())],
         kernels=kernels,
         design_hints=design_hints,
         sources=source_views(design, anchors, relative_to),
