@@ -17,7 +17,7 @@ import sympy
 from markupsafe import Markup
 from sympy.printing.mathml import mathml
 
-from analyzer.diagnostics import Diagnostic
+from analyzer.diagnostics import Diagnostic, Severity
 from analyzer.model import Design, Kernel, Loop
 from analyzer.results import AnalysisResult, KernelEstimate
 from hlsight.reporters.bandwidth import BandwidthRow, bandwidth_rows
@@ -169,6 +169,7 @@ class Hint:
     severity: str
     message: str
     location: str
+    short_location: str
     anchor: str | None
     subject: str | None
 
@@ -254,9 +255,20 @@ def hint_view(diag: Diagnostic, anchors: Anchors, relative_to: str | None) -> Hi
         severity=diag.severity.value,
         message=diag.message,
         location=_location_text(diag.file, diag.line, relative_to),
+        short_location="" if diag.file is None else _location_text(basename(diag.file), diag.line, None),
         anchor=anchors.anchor(diag.file, diag.line),
         subject=diag.subject,
     )
+
+
+_SEVERITY_ORDER = {severity: index for index, severity in enumerate(Severity)}
+
+
+def hint_views(diags: list[Diagnostic], anchors: Anchors, relative_to: str | None) -> list[Hint]:
+    """Findings most severe first (warnings before notes), stable otherwise,
+    so the actionable ones lead every list."""
+    ordered = sorted(diags, key=lambda diag: _SEVERITY_ORDER[diag.severity])
+    return [hint_view(diag, anchors, relative_to) for diag in ordered]
 
 
 def _loop_rows(loops: list[Loop], anchors: Anchors, relative_to: str | None, depth: int = 0) -> list[LoopRow]:
@@ -342,7 +354,7 @@ def kernel_view(kernel: Kernel, result: AnalysisResult, hints: list[Diagnostic],
         quantities=[] if estimate is None else _quantities(estimate.extra),
         loops=_loop_rows(kernel.loops, anchors, relative_to),
         lsus=_lsu_rows(kernel, estimate, anchors, relative_to),
-        hints=[hint_view(diag, anchors, relative_to) for diag in hints],
+        hints=hint_views(hints, anchors, relative_to),
         alternatives=[] if estimate is None
         else [(alt.model, estimate_headline(alt)) for alt in estimate.alternatives],
         shares=[] if estimate is None
@@ -391,7 +403,7 @@ def report_view(result: AnalysisResult, relative_to: str | None = None) -> Repor
         kernel_view(kernel, result, by_kernel.get(kernel.name, []), anchors, relative_to)
         for kernel in design.kernels
     ]
-    design_hints = [hint_view(diag, anchors, relative_to) for diag in by_kernel.get(None, [])]
+    design_hints = hint_views(by_kernel.get(None, []), anchors, relative_to)
     tool = design.tool
     memories = [
         f"{memory.name}: {memory.kind.value}, {memory.banks} bank{'s' if memory.banks != 1 else ''}"
