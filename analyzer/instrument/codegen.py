@@ -108,13 +108,14 @@ class CodeGenerator:
         self.edits.append(Edit(start, start, opening_rank(depth), str(self.snippets.loop_enter(block.id))))
         self.edits.append(Edit(end, end, closing_rank(depth), str(self.snippets.loop_exit(block.id))))
         first = self.source.tokens[body_first]
+        hook = "hlsight_count" if block.kind is BlockKind.PIPELINED else "hlsight_iter"
         if is_compound(self.source, body_first):
-            snippet = str(self.snippets.iteration(block.id))
+            snippet = str(self.snippets.iteration(block.id, hook))
             self.edits.append(Edit(first.end, first.end, opening_rank(depth, 1), snippet))
         else:
             body_end = self.source.tokens[body_last].end
             self.edits.append(Edit(first.start, first.start, opening_rank(depth, 1),
-                                   str(self.snippets.open_body(block.id))))
+                                   str(self.snippets.open_body(block.id, hook))))
             self.edits.append(Edit(body_end, body_end, closing_rank(depth, 1), str(self.snippets.close_body())))
 
     # -- groups of independent calls
