@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 
 from analyzer.errors import InputError
 from parsers.loader import load_design
-
 from tests.conftest import CORPUS, run_cli
 
 AOC = CORPUS / "aoc"
@@ -155,7 +154,7 @@ def _replace(node: object, path: tuple[object, ...], value: object) -> object:
     return [*node[:head], _replace(node[head], rest, value), *node[head + 1:]]
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(document=st.sampled_from(DOCUMENTS), pick=st.integers(min_value=0),
        value=st.sampled_from([None, 0, -1, "", "n/a", "x bits", [], {}, [[]], {"type": "table"}, 1.5]))
 def test_mutated_documents_give_a_design_or_an_input_error(document: str, pick: int, value: object) -> None:
