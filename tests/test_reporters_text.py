@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import io
 import re
+import sys
+
+import pytest
 
 from analyzer.diagnostics import Diagnostic, Severity
 from fixtures.sample_results import SOURCE_PATH, vector_add_result
+from hlsight.commands.common import use_color
 from hlsight.reporters.base import RenderOptions
 from hlsight.reporters.text import TextReporter, format_diagnostic
+from tests.conftest import run_cli
 
 GCC_LINE = re.compile(r"^(?P<loc>[^ ]+): (?P<sev>error|warning|note|info): (?P<msg>.+) \[(?P<rule>[\w.-]+)\]$")
 
@@ -69,3 +75,24 @@ def test_no_summary_without_estimates() -> None:
     text = TextReporter().render(result, RenderOptions())
     assert "summary:" not in text
     assert "kernel vector_add [ndrange]" in text
+
+
+class _Tty(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_colour_decision_follows_the_terminal_and_no_color(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setattr(sys, "stdout", io.StringIO())
+    assert not use_color(None)  # a pipe or file
+    monkeypatch.setattr(sys, "stdout", _Tty())
+    assert use_color(None) and use_color("-")
+    assert not use_color("out.txt")  # writing a file, even from a terminal
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert not use_color(None)
+
+
+def test_cli_output_to_a_pipe_has_no_colour() -> None:
+    result = run_cli("demo")
+    assert result.code == 0 and "\033[" not in result.stdout

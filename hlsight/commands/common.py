@@ -24,10 +24,14 @@ def add_design_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--solution", metavar="NAME", help="Vivado/Vitis solution to read")
 
 
+def use_color(output: str | None) -> bool:
+    """Colour only on a terminal, and never when NO_COLOR is set (no-color.org)."""
+    return output in (None, "-") and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+
+
 def emit(result: AnalysisResult, args: argparse.Namespace) -> None:
     """Render ``result`` in ``args.format`` and write it to ``args.output``."""
-    to_terminal = args.output in (None, "-") and sys.stdout.isatty()
-    options = RenderOptions(color=to_terminal, relative_to=os.getcwd())
+    options = RenderOptions(color=use_color(args.output), relative_to=os.getcwd())
     text = get_reporter(args.format).render(result, options)
     write_text(text, args.output)
 
