@@ -17,7 +17,9 @@ from hlsight.reporters.present import (
     display_path,
     estimate_headline,
     format_seconds,
+    format_value,
     time_shares,
+    trip_text,
 )
 
 _RESET = "\033[0m"
@@ -63,15 +65,7 @@ def _lsu_line(lsu: LSU) -> str:
 
 def _loop_lines(loop: Loop, depth: int) -> list[str]:
     ii = "-" if loop.ii is None else str(loop.ii)
-    trip = "?"
-    if loop.trip_count is not None:
-        tc = loop.trip_count
-        low = "?" if tc.min is None else str(tc.min)
-        high = "?" if tc.max is None else str(tc.max)
-        if tc.known:
-            trip = str(tc.value)
-        elif tc.min is not None or tc.max is not None:
-            trip = f"{low}~{high}"
+    trip = trip_text(loop)
     pipelined = {True: "pipelined", False: "not pipelined", None: ""}[loop.pipelined]
     where = "" if loop.location is None else f"  {loop.location}"
     lines = [f"    {'  ' * depth}{loop.name}: II {ii}, trip {trip} {pipelined}{where}".rstrip()]
@@ -144,7 +138,7 @@ def summary_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
     if result.design_estimate is not None and len(result.design.kernels) > 1:
         lines.extend(_estimate_lines("design", result.design_estimate, options))
     if result.assignments:
-        values = ", ".join(f"{name}={value:g}" for name, value in sorted(result.assignments.items()))
+        values = ", ".join(f"{name}={format_value(value)}" for name, value in sorted(result.assignments.items()))
         lines.append(f"  with {values}")
     return lines
 
