@@ -79,7 +79,7 @@ def test_access_counts_from_ndrange_size_and_loop_bounds() -> None:
     # the fetch kernel reads 8 float2 per work-item (unrolled k loop)
     assert _accesses("ddr4-1866/fft1d", "fetch/load0", work_items=1024000) == 8192000
     # hotspot: while (index != comp_exit) with index++, 8 unrolled lanes
-    assert _accesses("ddr4-1866/hotspot", "hotspot/load0", comp_exit=1000) == 8000
+    assert _accesses("ddr4-1866/hotspot", "hotspot/load0", comp_exit=1000, grid_rows=999) == 8000 * 999 // 1000
 
 
 def test_explanations_name_the_source_and_the_rule() -> None:
@@ -95,3 +95,19 @@ def test_report_variable_naming_the_index_is_ignored_with_a_note() -> None:
     store = next(lsu for lsu in design.kernels[0].lsus if lsu.id.endswith("store0"))
     assert store.variable == "index"
     assert store.access is not None and "names no array" in (store.access.explanation or "")
+
+
+def test_pathfinder_lsus_fire_on_different_rows() -> None:
+    """Rodinia pathfinder reads ``src`` only on row 0 of a block, ``wall`` on
+    the other rem_rows rows and writes ``dst`` on the last row: the row
+    counter ``y`` cycles 0..rem_rows, so the three LSUs of one loop differ."""
+    values = {"comp_exit": 6000, "rem_rows": 5}
+    src = _accesses("ddr4-1866/pathfinder", "dynproc_kernel/load0", **values)
+    wall = _accesses("ddr4-1866/pathfinder", "dynproc_kernel/load1", **values)
+    dst = _accesses("ddr4-1866/pathfinder", "dynproc_kernel/store0", **values)
+    assert (src, wall, dst) == (16 * 6000 // 6, 16 * 6000 * 5 // 6, 16 * 6000 // 6)
+
+
+def test_hotspot_skips_the_halo_row() -> None:
+    # y cycles 0..grid_rows (if (y == grid_rows) y = 0; else y++): reads skip one of grid_rows + 1 rows
+    assert _accesses("ddr4-1866/hotspot", "hotspot/load0", comp_exit=1001, grid_rows=1000) == 8 * 1000

@@ -37,7 +37,7 @@ def _display(expr: sympy.Expr, table: SymbolTable) -> str:
     names = {}
     for symbol in expr.free_symbols:
         info = table.info(symbol)
-        if info is not None and info.role in (Role.GLOBAL_ID, Role.LOCAL_ID, Role.GROUP_ID):
+        if info is not None and info.role in (Role.GLOBAL_ID, Role.LOCAL_ID, Role.GROUP_ID, Role.LOOP, Role.LANE):
             names[symbol] = sympy.Symbol(info.text)
     return str(expr.xreplace(names))
 
