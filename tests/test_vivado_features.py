@@ -268,3 +268,12 @@ def test_every_case_validates_against_the_json_schema() -> None:
     for case in CASE_NAMES:
         errors = list(validator.iter_errors(json.loads(json.dumps(result_to_dict(analyze(design_of(case)))))))
         assert errors == [], (case, errors[:1])
+
+
+def test_vitis_loop_n_is_marked_compiler_generated() -> None:
+    from parsers.vivado.assemble import GENERATED_LOOP_NOTE
+
+    loop = loop_named(design_of("vitis2023.2_cluster_nms").kernel("nms_Pipeline_2"), "Loop 1")
+    assert GENERATED_LOOP_NOTE in loop.details and loop.location is None
+    vivado = loop_named(design_of("vhls2019.2_fibonacci").kernel("fibonacci"), "Loop 1")
+    assert GENERATED_LOOP_NOTE not in vivado.details  # Vivado: an unlabelled source loop

@@ -19,7 +19,13 @@ from lxml import etree
 from analyzer.model import Instance, Interface, LatencyRange, SourceLocation
 from parsers.vivado.module_report import ModuleReport
 from parsers.vivado.pragmas import TripCountPragma, read_tripcount_pragmas
-from parsers.vivado.profile_xml import loops_of, parse_source_location, read_profile_root, text_of
+from parsers.vivado.profile_xml import (
+    case_latency,
+    loops_of,
+    parse_source_location,
+    read_profile_root,
+    text_of,
+)
 from parsers.vivado.values import parse_float, parse_int, parse_range
 
 
@@ -56,8 +62,7 @@ def _module_report(element: etree._Element, path: Path, top: ModuleReport) -> Mo
         clock_uncertainty_ns=parse_float(text_of(timing, "ClockUncertainty")),
         clock_estimated_ns=parse_float(text_of(timing, "EstimatedClockPeriod")),
         pipeline_type=text_of(overall, "PipelineType"),
-        latency=LatencyRange(parse_int(text_of(overall, "Best-caseLatency")),
-                             parse_int(text_of(overall, "Worst-caseLatency"))),
+        latency=case_latency(overall),
         latency_avg=parse_int(text_of(overall, "Average-caseLatency")),
         interval=LatencyRange(*parse_range(text_of(overall, "PipelineInitiationInterval"))),
         loops=loops_of(performance),

@@ -208,6 +208,17 @@ def attach_locations(kernel: Kernel, aggregate: Aggregate | None) -> None:
             loop.location_basis = "loop-name"
 
 
+GENERATED_LOOP_NOTE = "compiler-generated loop (Vitis 'Loop N': array copy/initialisation), no source loop"
+
+
+def mark_generated_loops(kernel: Kernel) -> None:
+    """Vitis names its own loops ``Loop N`` (format notes §4); say so, since
+    source-matching consumers would otherwise look for an unlabelled C loop."""
+    for loop in kernel.all_loops():
+        if parse_loop_name(loop.name).kind == "vivado" and GENERATED_LOOP_NOTE not in loop.details:
+            loop.details.append(GENERATED_LOOP_NOTE)
+
+
 def enrich_from_aggregate(kernel: Kernel, module: ModuleReport | None, aggregate: Aggregate) -> None:
     """Per-module XML has empty ``InstanceList``s; the aggregated file has them."""
     if module is None:
@@ -310,13 +321,15 @@ def build_design(
         if not kernel.is_top:
             for interface in kernel.interfaces:
                 interface.bundle = None  # a sub-module's m_axi "Source Object" is the C argument (§2.7)
+    tool = tool_info(modules or list(by_name.values()))
     for kernel in kernels.values():
         attach_locations(kernel, aggregate)
+        if tool.product is Product.VITIS_HLS:
+            mark_generated_loops(kernel)
     fold_pipeline_modules(kernels, instance_lists_known=aggregate is not None)
     if aggregate is not None:
         apply_pragmas(kernels, aggregate)
     diagnostics.extend(report_missing_modules(kernels, missing_severity))
-    tool = tool_info(modules or list(by_name.values()))
     diagnostics.extend(version_diagnostics(tool, artifacts[0] if artifacts else root))
     first = modules[0] if modules else next(iter(by_name.values()), None)
     ordered = sorted(kernels.values(), key=lambda kernel: (not kernel.is_top, kernel.name))

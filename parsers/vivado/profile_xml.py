@@ -152,6 +152,12 @@ def ports_of(root: etree._Element) -> list[RtlPort]:
     return ports
 
 
+def case_latency(overall: etree._Element | None) -> LatencyRange:
+    """Best/worst-case latency of a ``SummaryOfOverallLatency`` element."""
+    return LatencyRange(parse_int(text_of(overall, "Best-caseLatency")),
+                        parse_int(text_of(overall, "Worst-caseLatency")))
+
+
 def read_profile_root(root: etree._Element, path: Path) -> ModuleReport:
     """Module facts from a parsed ``<profile>`` root."""
     if root.tag != "profile":
@@ -178,8 +184,7 @@ def read_profile_root(root: etree._Element, path: Path) -> ModuleReport:
         clock_uncertainty_ns=parse_float(text_of(assignments, "ClockUncertainty")),
         clock_estimated_ns=parse_float(text_of(performance, "SummaryOfTimingAnalysis/EstimatedClockPeriod")),
         pipeline_type=text_of(performance, "PipelineType"),
-        latency=LatencyRange(parse_int(text_of(overall, "Best-caseLatency")),
-                             parse_int(text_of(overall, "Worst-caseLatency"))),
+        latency=case_latency(overall),
         latency_avg=parse_int(text_of(overall, "Average-caseLatency")),
         interval=LatencyRange(parse_int(text_of(overall, "Interval-min")),
                               parse_int(text_of(overall, "Interval-max"))),
