@@ -230,11 +230,12 @@ def test_row_counter_guards_give_per_lsu_counts() -> None:
         lsu("out", LSUKind.STORE, "lastrow"),
     ]
     derive_access_facts(design([Kernel("rows", kind=KernelKind.SINGLE_WORK_ITEM, lsus=units)]))
-    counts = [evaluate(unit.access.accesses if unit.access else None, exit_count=64 * 8 * 10, height=8) for unit in units]
+    steps = 64 * 8 * 10
+    counts = [evaluate(unit.access.accesses if unit.access else None, exit_count=steps, height=8) for unit in units]
     # simulate: y advances every 64 steps and cycles 0..7
     simulated = [0, 0, 0]
     x = y = 0
-    for _step in range(64 * 8 * 10):
+    for _step in range(steps):
         simulated[0] += y == 0
         simulated[1] += y != 0
         simulated[2] += y == 8 - 1
