@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 import sympy
 
+from analyzer.access import parse_expression
 from analyzer.model import Kernel, KernelKind, Loop
 from analyzer.symbols import ELEMENT_BYTES, FMAX, WORK_ITEMS, loop_name, sym
 
@@ -32,6 +33,10 @@ def _trip(loop: Loop, notes: list[str]) -> sympy.Expr:
         return sympy.Integer(loop.trip_count.value)
     if loop.trip_count is not None and loop.trip_count.max is not None and loop.trip_count.avg is not None:
         return sympy.Integer(loop.trip_count.avg)
+    if loop.trip_expression is not None:
+        expr = parse_expression(loop.trip_expression)
+        notes.append(f"trip count of loop {loop.name} from the source: {loop.trip_expression}")
+        return expr.subs({symbol: sym(symbol.name) for symbol in expr.free_symbols if isinstance(symbol, sympy.Symbol)})
     notes.append(f"trip count of loop {loop.name} unknown: symbol {loop_name(loop.name)}")
     return sym(loop_name(loop.name))
 
@@ -53,14 +58,22 @@ def _depth(loop: Loop) -> sympy.Expr:
     return sympy.Integer(depth) if depth else sympy.Integer(0)
 
 
+def _fully_unrolled(loop: Loop) -> bool:
+    return loop.name.startswith("Fully unrolled")
+
+
 def loop_cycles(loop: Loop, notes: list[str]) -> sympy.Expr:
     """Cycles of one loop. A loop without sub-loops is a pipeline of TC
     iterations: II*(TC-1) + D (FlexCL eq. 1 with N_wi -> TC; HLScope+ eq. 4).
-    A loop with sub-loops runs them TC times in sequence."""
+    A loop with sub-loops runs them TC times in sequence. aoc lists fully
+    unrolled loops as "Fully unrolled loop" rows under their parent: they are
+    spatial copies inside the parent's pipeline, not iterations, so they add
+    no cycles of their own."""
+    children = [child for child in loop.children if not _fully_unrolled(child)]
+    if not children:
+        return _ii(loop, notes) * (_trip(loop, notes) - 1) + _depth(loop)
     trip = _trip(loop, notes)
-    if not loop.children:
-        return _ii(loop, notes) * (trip - 1) + _depth(loop)
-    body = sympy.Add(*[loop_cycles(child, notes) for child in loop.children])
+    body = sympy.Add(*[loop_cycles(child, notes) for child in children])
     return trip * (body + _depth(loop))
 
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 import sympy
 
 from analyzer import memory_model as mm
+from analyzer.access import parse_expression
 from analyzer.compute_model import compose, compute_estimate
 from analyzer.hlscope_model import hlscope_estimate
 from analyzer.memory_profiles import MemoryProfile, load_profile
@@ -101,19 +102,21 @@ def _burst_cnt(lsu: LSU, design: Design) -> tuple[int, str]:
 
 
 def _access_expr(raw: str | None) -> sympy.Expr | None:
-    """A source-derived expression, if it only uses names hlsight knows."""
+    """A source-derived expression (issue 7) with hlsight's symbols.
+
+    Its free names are ``work_items`` and kernel arguments / loop trip
+    symbols (``N``, ``comp_exit``); they stay free until ``--set`` gives them
+    (:func:`analyzer.symbols.valid_names` lists them). Parsed with
+    :func:`analyzer.access.parse_expression` so a kernel argument called
+    ``N`` or ``S`` is a symbol, not sympy's function.
+    """
     if raw is None:
         return None
     try:
-        expr = sympy.sympify(raw)
-    except (sympy.SympifyError, SyntaxError, TypeError):
+        expr = parse_expression(raw)
+    except (sympy.SympifyError, SyntaxError, TypeError, ValueError):
         return None
-    if not isinstance(expr, sympy.Expr):
-        return None
-    known = {WORK_ITEMS.name, STRIDE.name, ELEMENT_BYTES.name}
-    if any(symbol.name not in known for symbol in expr.free_symbols):
-        return None
-    return expr.subs({sympy.Symbol(name): sym(name) for name in known})
+    return expr.subs({symbol: sym(symbol.name) for symbol in expr.free_symbols if isinstance(symbol, sympy.Symbol)})
 
 
 def _split_share(kernel: Kernel, lsu: LSU) -> int:

@@ -30,13 +30,15 @@ def analyze(
     (``--set``/``--hints``), the memory profile ``memory`` (default: chosen
     from the target) and the model decisions ``options``."""
     values = dict(assignments or {})
+    # stride / element size / access count per LSU from the kernel source (issue 7);
+    # fills LSU.access, which the memory model reads before falling back to symbols.
+    # First, because its free names (kernel arguments) are valid --set names.
+    access_notes = derive_access_facts(design)
     validate(values, design)
     result = AnalysisResult(design=design, assignments=values)
     result.diagnostics.extend(design.diagnostics)
     result.diagnostics.extend(check_loop_latencies(design))
-    # stride / element size / access count per LSU from the kernel source (issue 7);
-    # fills LSU.access, which the memory model reads before falling back to symbols
-    result.diagnostics.extend(derive_access_facts(design))
+    result.diagnostics.extend(access_notes)
     assumptions: list[str] = []
     if memory is None:
         memory, why = default_profile(design)

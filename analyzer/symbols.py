@@ -20,6 +20,7 @@ from typing import Any
 
 import sympy
 
+from analyzer.access import access_free_symbols
 from analyzer.errors import InputError
 from analyzer.model import Design
 
@@ -83,6 +84,9 @@ def loop_name(loop: str, field: str = "trip") -> str:
 def valid_names(design: Design) -> list[str]:
     """Every name ``--set``/``--hints`` accept for ``design``."""
     names = list(GLOBAL_SYMBOLS)
+    # kernel arguments / macros / loop trip symbols the source-derived access
+    # counts use (issue 7; filled by analyzer.access.derive_access_facts)
+    names.extend(sorted(access_free_symbols(design) - set(names)))
     for kernel in design.kernels:
         for lsu in kernel.lsus:
             names.extend(lsu_name(lsu.id, field) for field in LSU_FIELDS)

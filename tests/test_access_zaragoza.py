@@ -13,6 +13,7 @@ equation rather than accepting a hand-typed exception.
 from __future__ import annotations
 
 import csv
+import json
 from functools import cache
 
 import pytest
@@ -20,7 +21,7 @@ import pytest
 from analyzer.access import derive_access_facts, parse_expression
 from analyzer.model import Design
 from parsers.loader import ReadOptions, load_design
-from tests.conftest import CORPUS
+from tests.conftest import CORPUS, run_cli
 
 ZARAGOZA = CORPUS / "zaragoza"
 CASES = list(csv.DictReader((ZARAGOZA / "cases.csv").open()))
@@ -111,3 +112,27 @@ def test_pathfinder_lsus_fire_on_different_rows() -> None:
 def test_hotspot_skips_the_halo_row() -> None:
     # y cycles 0..grid_rows (if (y == grid_rows) y = 0; else y++): reads skip one of grid_rows + 1 rows
     assert _accesses("ddr4-1866/hotspot", "hotspot/load0", comp_exit=1001, grid_rows=1000) == 8 * 1000
+
+
+def test_analyze_takes_the_kernel_argument_and_gives_the_estimate() -> None:
+    """``hlsight analyze axpy --set N=...``: the source turns the argument
+    into access counts (64*floor((N-1)/64) + 64 per LSU) and the loop trip
+    count, so the model needs no stride/bytes/accesses hints."""
+    report = str(ZARAGOZA / "reports" / "ddr4-1866" / "axpy")
+    result = run_cli("analyze", report, "--set", "N=32768000", "--format", "json")
+    assert result.code == 0, result.stderr
+    data = json.loads(result.stdout)
+    estimate = data["kernels"][0]["estimate"]
+    assert estimate is not None and estimate["seconds"] is not None
+    assert estimate["free_symbols"] == []
+    # same time as the typed-in hints of cases.csv (work_items, stride 1, 4 B)
+    typed = run_cli(
+        "analyze", report, "--set", "N=32768000", "--set", "work_items=32768000", "--format", "json",
+        *[arg for lsu in ("load0", "load1", "store0") for arg in
+          ("--set", f"lsu.sreaming_saxpy/{lsu}.stride=1", "--set", f"lsu.sreaming_saxpy/{lsu}.bytes=4",
+           "--set", f"lsu.sreaming_saxpy/{lsu}.accesses=32768000")],
+    )
+    assert typed.code == 0, typed.stderr
+    assert json.loads(typed.stdout)["kernels"][0]["estimate"]["seconds"] == pytest.approx(estimate["seconds"])
+    unknown = run_cli("analyze", report, "--set", "M=1")
+    assert unknown.code == 2 and "N," in unknown.stderr
