@@ -9,13 +9,13 @@ built. Unknown trip counts become ``loop.<name>.trip`` symbols.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 import sympy
 
-from analyzer.access import parse_expression
 from analyzer.model import Kernel, KernelKind, Loop
-from analyzer.symbols import ELEMENT_BYTES, FMAX, WORK_ITEMS, loop_name, sym
+from analyzer.symbols import ELEMENT_BYTES, FMAX, WORK_ITEMS, loop_name, source_expr, sym
 
 
 @dataclass
@@ -28,15 +28,17 @@ class ComputeEstimate:
     notes: list[str] = field(default_factory=list)
 
 
-def _trip(loop: Loop, notes: list[str]) -> sympy.Expr:
+def _trip(loop: Loop, notes: list[str], given: Collection[str] = ()) -> sympy.Expr:
     if loop.trip_count is not None and loop.trip_count.value is not None:
         return sympy.Integer(loop.trip_count.value)
     if loop.trip_count is not None and loop.trip_count.max is not None and loop.trip_count.avg is not None:
         return sympy.Integer(loop.trip_count.avg)
-    if loop.trip_expression is not None:
-        expr = parse_expression(loop.trip_expression)
-        notes.append(f"trip count of loop {loop.name} from the source: {loop.trip_expression}")
-        return expr.subs({symbol: sym(symbol.name) for symbol in expr.free_symbols if isinstance(symbol, sympy.Symbol)})
+    if loop.trip_expression is not None and loop_name(loop.name) not in given:
+        # source-derived (issue 7); a user value for loop.<name>.trip wins
+        expr = source_expr(loop.trip_expression, given, notes, f"trip count of loop {loop.name}")
+        if expr is not None:
+            notes.append(f"trip count of loop {loop.name} from the source: {loop.trip_expression}")
+            return expr
     notes.append(f"trip count of loop {loop.name} unknown: symbol {loop_name(loop.name)}")
     return sym(loop_name(loop.name))
 
@@ -62,7 +64,7 @@ def _fully_unrolled(loop: Loop) -> bool:
     return loop.name.startswith("Fully unrolled")
 
 
-def loop_cycles(loop: Loop, notes: list[str]) -> sympy.Expr:
+def loop_cycles(loop: Loop, notes: list[str], given: Collection[str] = ()) -> sympy.Expr:
     """Cycles of one loop. A loop without sub-loops is a pipeline of TC
     iterations: II*(TC-1) + D (FlexCL eq. 1 with N_wi -> TC; HLScope+ eq. 4).
     A loop with sub-loops runs them TC times in sequence. aoc lists fully
@@ -71,9 +73,9 @@ def loop_cycles(loop: Loop, notes: list[str]) -> sympy.Expr:
     no cycles of their own."""
     children = [child for child in loop.children if not _fully_unrolled(child)]
     if not children:
-        return _ii(loop, notes) * (_trip(loop, notes) - 1) + _depth(loop)
-    trip = _trip(loop, notes)
-    body = sympy.Add(*[loop_cycles(child, notes) for child in children])
+        return _ii(loop, notes) * (_trip(loop, notes, given) - 1) + _depth(loop)
+    trip = _trip(loop, notes, given)
+    body = sympy.Add(*[loop_cycles(child, notes, given) for child in children])
     return trip * (body + _depth(loop))
 
 
@@ -82,7 +84,7 @@ def _ndrange_ii(kernel: Kernel) -> int:
     return max(values) if values else 1
 
 
-def compute_estimate(kernel: Kernel) -> ComputeEstimate | None:
+def compute_estimate(kernel: Kernel, given: Collection[str] = ()) -> ComputeEstimate | None:
     """FlexCL pipeline time of ``kernel``, or ``None`` when the report gives
     nothing to build it from."""
     notes: list[str] = []
@@ -110,7 +112,7 @@ def compute_estimate(kernel: Kernel) -> ComputeEstimate | None:
         notes.append(f"reported kernel latency {kernel.latency.max} cycles")
         return ComputeEstimate(cycles, cycles / fmax_hz, "report latency", notes)
     if kernel.loops:
-        cycles = sympy.Add(*[loop_cycles(loop, notes) for loop in kernel.loops])
+        cycles = sympy.Add(*[loop_cycles(loop, notes, given) for loop in kernel.loops])
         return ComputeEstimate(cycles, cycles / fmax_hz, "FlexCL eq. 1 per loop (HLScope+ eq. 4)", notes)
     if kernel.latency is not None and kernel.latency.max is not None:
         cycles = sympy.Integer(kernel.latency.max)

@@ -19,13 +19,12 @@ from dataclasses import dataclass, field
 import sympy
 
 from analyzer import memory_model as mm
-from analyzer.access import parse_expression
 from analyzer.compute_model import compose, compute_estimate
 from analyzer.hlscope_model import hlscope_estimate
 from analyzer.memory_profiles import MemoryProfile, load_profile
 from analyzer.model import LSU, Design, Kernel, KernelKind, LSUKind, LSUStyle, MemoryKind, Vendor
 from analyzer.results import BankEstimate, KernelEstimate, TermEstimate
-from analyzer.symbols import ELEMENT_BYTES, F_DRAM, FMAX, STRIDE, WORK_ITEMS, lsu_name, sym
+from analyzer.symbols import ELEMENT_BYTES, F_DRAM, FMAX, STRIDE, WORK_ITEMS, lsu_name, source_expr, sym
 
 #: BURSTCOUNT_WIDTH when no RTL was read. Every lsu_top instance in the aoc
 #: corpus (Cyclone V, Stratix V, Arria 10, Stratix 10; aoc 14.0-21.2, oneAPI)
@@ -101,24 +100,6 @@ def _burst_cnt(lsu: LSU, design: Design) -> tuple[int, str]:
     return FALLBACK_BURSTCOUNT_WIDTH, f"default BURSTCOUNT_WIDTH {FALLBACK_BURSTCOUNT_WIDTH}"
 
 
-def _access_expr(raw: str | None) -> sympy.Expr | None:
-    """A source-derived expression (issue 7) with hlsight's symbols.
-
-    Its free names are ``work_items`` and kernel arguments / loop trip
-    symbols (``N``, ``comp_exit``); they stay free until ``--set`` gives them
-    (:func:`analyzer.symbols.valid_names` lists them). Parsed with
-    :func:`analyzer.access.parse_expression` so a kernel argument called
-    ``N`` or ``S`` is a symbol, not sympy's function.
-    """
-    if raw is None:
-        return None
-    try:
-        expr = parse_expression(raw)
-    except (sympy.SympifyError, SyntaxError, TypeError, ValueError):
-        return None
-    return expr.subs({symbol: sym(symbol.name) for symbol in expr.free_symbols if isinstance(symbol, sympy.Symbol)})
-
-
 def _split_share(kernel: Kernel, lsu: LSU) -> int:
     """How many LSUs share the accesses of ``lsu``'s global access.
 
@@ -170,8 +151,10 @@ def _lsu_input(kernel: Kernel, lsu: LSU, design: Design, settings: Settings) -> 
     if share > 1:
         notes.append(f"one of {share} per-lane LSUs: work_items/{share} accesses")
     element = sympy.Integer(access.element_bytes) if access is not None and access.element_bytes else None
-    stride = pick("stride", _access_expr(None if access is None else access.stride), STRIDE)
-    ls_acc = pick("accesses", _access_expr(None if access is None else access.accesses), default_acc)
+    given = set(user)
+    stride = pick("stride", source_expr(None if access is None else access.stride, given, notes, "stride"), STRIDE)
+    source_acc = source_expr(None if access is None else access.accesses, given, notes, "accesses")
+    ls_acc = pick("accesses", source_acc, default_acc)
     ls_bytes = pick("bytes", element, ELEMENT_BYTES)
     width = lsu.width_bytes
     if width is None or width == 0:
@@ -385,7 +368,7 @@ def kernel_model(kernels: list[Kernel], design: Design, settings: Settings, name
     compute_notes: list[str] = []
     equations = ""
     for kernel in kernels:
-        estimate = compute_estimate(kernel)
+        estimate = compute_estimate(kernel, frozenset(settings.user))
         if estimate is not None:
             compute_parts.append(estimate.seconds)
             compute_notes.extend(f"{kernel.name}: {note}" for note in estimate.notes)
