@@ -25,15 +25,18 @@ def analyze(
     assignments: Mapping[str, float] | None = None,
     memory: MemoryProfile | None = None,
     options: ModelOptions | None = None,
+    derive_access: bool = True,
 ) -> AnalysisResult:
     """Analyse ``design`` with user-given symbol values ``assignments``
     (``--set``/``--hints``), the memory profile ``memory`` (default: chosen
-    from the target) and the model decisions ``options``."""
+    from the target) and the model decisions ``options``. ``derive_access``
+    False skips the source analysis (the estimate then uses only report facts
+    and the symbols, as the seed model does)."""
     values = dict(assignments or {})
     # stride / element size / access count per LSU from the kernel source (issue 7);
     # fills LSU.access, which the memory model reads before falling back to symbols.
     # First, because its free names (kernel arguments) are valid --set names.
-    access_notes = derive_access_facts(design)
+    access_notes = derive_access_facts(design) if derive_access else []
     validate(values, design)
     result = AnalysisResult(design=design, assignments=values)
     result.diagnostics.extend(design.diagnostics)
