@@ -1,0 +1,251 @@
+"""Pass 2 code generation: splice the counters of a :class:`Plan` into the
+original text and render the runtime header (Jinja templates in
+``templates/instrument``).
+
+Every snippet stays on the line where it is inserted and the header include
+is followed by ``#line 1``, so line numbers (``__LINE__``, compiler messages)
+of the instrumented file equal the original's.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+import jinja2
+from pycparser import c_ast
+
+from analyzer.diagnostics import Diagnostic, Severity
+from analyzer.instrument.plan import Block, BlockKind, InstrumentedFunction, Plan
+from analyzer.instrument.sourceloops import is_compound, loop_tokens
+from analyzer.instrument.splice import Edit, apply_edits, closing_rank, opening_rank
+from parsers.csource.tokens import SourceText, TokenKind
+
+HEADER_NAME = "hlsight_cycles.h"
+BODY_SUFFIX = "__hlsight_body"
+_STORAGE = {"static", "inline", "extern", "__inline", "__inline__", "register"}
+_KIND_CODES = {BlockKind.FUNCTION: 0, BlockKind.PIPELINED: 1, BlockKind.SEQUENTIAL: 2, BlockKind.PARALLEL: 3}
+
+
+def c_string(value: str) -> str:
+    """A C string literal for ``value`` (JSON escaping is valid C for ASCII)."""
+    return json.dumps(value, ensure_ascii=True)
+
+
+def template_environment() -> jinja2.Environment:
+    environment = jinja2.Environment(
+        loader=jinja2.PackageLoader("templates", "instrument"),
+        autoescape=False,
+        keep_trailing_newline=True,
+        undefined=jinja2.StrictUndefined,
+    )
+    environment.filters["c_string"] = c_string
+    return environment
+
+
+def snippet_macros() -> Any:
+    """The macros of ``snippets.c.j2`` (a Jinja template module)."""
+    return template_environment().get_template("snippets.c.j2").module
+
+
+@dataclass
+class MemoryConstants:
+    """Per-cycle constants of the section IV memory model for the header."""
+
+    name: str
+    dbw_p_bytes_per_cycle: float
+    dbw_c_read_bytes_per_cycle: float
+    dbw_c_write_bytes_per_cycle: float
+    dlat_read_cycles: int
+    dlat_write_cycles: int
+
+
+@dataclass
+class Instrumented:
+    """Result of pass 2: the new source text, the header, and notes."""
+
+    source: str
+    header: str
+    plan: Plan
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+
+class CodeGenerator:
+    def __init__(self, plan: Plan, source: SourceText, report: str, version: str,
+                 memory: MemoryConstants | None = None):
+        self.plan = plan
+        self.source = source
+        self.report = report
+        self.version = version
+        self.memory = memory
+        self.environment = template_environment()
+        self.snippets: Any = snippet_macros()
+        self.edits: list[Edit] = []
+        self.diagnostics: list[Diagnostic] = []
+
+    def generate(self) -> Instrumented:
+        self.edits.append(Edit(0, 0, -10**6, str(self.snippets.include_runtime(HEADER_NAME))))
+        for block in self.plan.loop_blocks.values():
+            self._loop(block)
+        for group in self.plan.groups:
+            self._group(group)
+        for item in self.plan.functions.values():
+            self._function(item)
+        text = apply_edits(self.source.text, self.edits, self.source.filename)
+        return Instrumented(text, self._header(), self.plan, self.diagnostics)
+
+    # -- loops
+    def _loop(self, block: Block) -> None:
+        assert block.loop is not None
+        tokens = loop_tokens(self.source, block.loop)
+        if tokens is None:
+            return
+        keyword, body_first, body_last, last = tokens
+        depth = _depth(block)
+        start = self.source.tokens[keyword].start
+        end = self.source.tokens[last].end
+        self.edits.append(Edit(start, start, opening_rank(depth), str(self.snippets.loop_enter(block.id))))
+        self.edits.append(Edit(end, end, closing_rank(depth), str(self.snippets.loop_exit(block.id))))
+        first = self.source.tokens[body_first]
+        if is_compound(self.source, body_first):
+            snippet = str(self.snippets.iteration(block.id))
+            self.edits.append(Edit(first.end, first.end, opening_rank(depth, 1), snippet))
+        else:
+            body_end = self.source.tokens[body_last].end
+            self.edits.append(Edit(first.start, first.start, opening_rank(depth, 1),
+                                   str(self.snippets.open_body(block.id))))
+            self.edits.append(Edit(body_end, body_end, closing_rank(depth, 1), str(self.snippets.close_body())))
+
+    # -- groups of independent calls
+    def _group(self, group: Block) -> None:
+        first = self._statement_token(group.calls[0])
+        last = self._statement_token(group.calls[-1])
+        if first is None or last is None:
+            self._note(group, "the calls could not be located in the source text; composed serially")
+            group.kind = BlockKind.FUNCTION  # inert: never entered
+            return
+        end = self.source.tokens[self.source.statement_end(last)].end
+        start = self.source.tokens[first].start
+        self.edits.append(Edit(start, start, opening_rank(0), str(self.snippets.group_enter(group.id))))
+        self.edits.append(Edit(end, end, closing_rank(0), str(self.snippets.group_exit(group.id))))
+
+    def _statement_token(self, call: c_ast.FuncCall) -> int | None:
+        coord = call.name.coord
+        index = self.source.token_at(self.source.offset(int(coord.line), int(coord.column or 1)))
+        if index is None or not self.source.is_ident(index, str(call.name.name)):
+            return None
+        return index
+
+    # -- functions: rename the definition, add a counting wrapper after it
+    def _function(self, item: InstrumentedFunction) -> None:
+        definition = item.source.node
+        name = item.source.name
+        coord = definition.decl.coord
+        name_index = self.source.token_at(self.source.offset(int(coord.line), int(coord.column or 1)))
+        if name_index is None or not self.source.is_ident(name_index, name):
+            candidates = [i for i in self.source.tokens_on_line(int(coord.line)) if self.source.is_ident(i, name)]
+            name_index = candidates[0] if candidates else None
+        reason = self._unsupported(definition)
+        if name_index is None:
+            reason = "its name could not be located in the source text (macro?)"
+        if reason is not None:
+            self._note(item.block, f"function '{name}' is not instrumented: {reason}")
+            return
+        assert name_index is not None
+        body_open = self._body_open(name_index)
+        body_close = self.source.matching(body_open)
+        first = self._declaration_start(name_index)
+        signature_tokens = self.source.tokens[first:body_open]
+        if any(token.kind is TokenKind.DIRECTIVE for token in signature_tokens):
+            self._note(item.block, f"function '{name}' is not instrumented: its signature contains a directive")
+            return
+        signature = " ".join(token.text for token in signature_tokens)
+        return_words = [t.text for t in self.source.tokens[first:name_index] if t.text not in _STORAGE]
+        return_type = None if _returns_void(definition) else " ".join(return_words)
+        arguments = _parameter_names(definition)
+        token = self.source.tokens[name_index]
+        self.edits.append(Edit(token.start, token.end, 0, name + BODY_SUFFIX))
+        end = self.source.tokens[body_close].end
+        wrapper = self.snippets.wrapper(signature + " ", name + BODY_SUFFIX, item.block.id, return_type, arguments)
+        self.edits.append(Edit(end, end, closing_rank(0) - 10**5, " " + str(wrapper)))
+
+    def _unsupported(self, definition: c_ast.FuncDef) -> str | None:
+        if definition.param_decls:
+            return "K&R-style parameter declarations"
+        function_type = definition.decl.type
+        parameters = function_type.args.params if function_type.args is not None else []
+        for parameter in parameters:
+            if isinstance(parameter, c_ast.EllipsisParam):
+                return "variadic parameters"
+            if isinstance(parameter, c_ast.Typename) and not _is_void(parameter):
+                return "an unnamed parameter"
+        if isinstance(function_type.type, c_ast.PtrDecl) and isinstance(function_type.type.type, c_ast.FuncDecl):
+            return "it returns a function pointer"
+        if definition.decl.name == "main":
+            return "'main' belongs to the testbench"
+        return None
+
+    def _body_open(self, name_index: int) -> int:
+        close = self.source.matching(self.source.next_code(name_index))
+        index = self.source.next_code(close)
+        while not self.source.is_punct(index, "{"):
+            index = self.source.next_code(index)
+        return index
+
+    def _declaration_start(self, name_index: int) -> int:
+        index = name_index
+        while index > 0:
+            previous = self.source.tokens[index - 1]
+            if previous.kind is TokenKind.DIRECTIVE or (previous.kind is TokenKind.PUNCT and previous.text in ";}"):
+                break
+            index -= 1
+        return index
+
+    # -- header
+    def _header(self) -> str:
+        blocks = [_header_row(block) for block in self.plan.blocks]
+        template = self.environment.get_template("hlsight_cycles.h.j2")
+        return template.render(
+            header=HEADER_NAME, version=self.version, source=self.source.filename, top=self.plan.top,
+            report=self.report, blocks=blocks, memory=self.memory,
+        )
+
+    def _note(self, block: Block, message: str) -> None:
+        self.diagnostics.append(Diagnostic("instrument-skipped", Severity.WARNING, message,
+                                           file=self.source.filename, line=block.line, kernel=block.function))
+
+
+def _header_row(block: Block) -> dict[str, object]:
+    return {
+        "name": block.name, "function": block.function, "report_name": block.report_name, "line": block.line,
+        "kind_code": _KIND_CODES[block.kind], "composition": block.composition, "ii": block.ii, "il": block.il,
+        "delta": block.delta, "residual": block.residual, "floor": block.floor, "has_floor": block.has_floor,
+        "fill": block.fill,
+    }
+
+
+def _depth(block: Block) -> int:
+    depth = 1
+    loop = block.loop.parent if block.loop is not None else None
+    while loop is not None:
+        depth += 1
+        loop = loop.parent
+    return depth
+
+
+def _is_void(node: c_ast.Node) -> bool:
+    inner = getattr(node, "type", None)
+    return isinstance(inner, c_ast.TypeDecl) and isinstance(inner.type, c_ast.IdentifierType) \
+        and inner.type.names == ["void"]
+
+
+def _returns_void(definition: c_ast.FuncDef) -> bool:
+    return _is_void(definition.decl.type)
+
+
+def _parameter_names(definition: c_ast.FuncDef) -> list[str]:
+    arguments = definition.decl.type.args
+    if arguments is None:
+        return []
+    return [str(parameter.name) for parameter in arguments.params if isinstance(parameter, c_ast.Decl)]

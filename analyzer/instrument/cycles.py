@@ -1,0 +1,63 @@
+"""Pass 2 entry point: C source + HLS report -> instrumented C + runtime header."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from analyzer.errors import InputError
+from analyzer.instrument.codegen import CodeGenerator, Instrumented, MemoryConstants
+from analyzer.instrument.plan import Baseline, Planner, find_kernel
+from analyzer.instrument.sourceloops import SourceFunction, collect_functions
+from analyzer.model import Design
+from parsers.csource import CUnit, parse_c_file
+from parsers.csource.tokens import SourceText
+
+
+@dataclass
+class ParsedSource:
+    """A C file parsed once, with its loops located in the original text."""
+
+    path: Path
+    unit: CUnit
+    text: SourceText
+    functions: dict[str, SourceFunction]
+
+
+def parse_source(path: Path | str) -> ParsedSource:
+    path = Path(path)
+    unit = parse_c_file(path)
+    text = SourceText(unit.text, str(path))
+    return ParsedSource(path, unit, text, collect_functions(unit, text))
+
+
+def choose_top(source: ParsedSource, design: Design, top: str | None) -> str:
+    """``--top`` when given, else the report's top module, else the only
+    function of the file that is a report module."""
+    if top is not None:
+        if top not in source.functions:
+            raise InputError(source.path, f"no function '{top}' is defined here",
+                             expected="a function defined in the source (--top)")
+        return top
+    for kernel in design.kernels:
+        if kernel.is_top:
+            for name in source.functions:
+                if find_kernel(design, name) is kernel:
+                    return name
+    matches = [name for name in source.functions if find_kernel(design, name) is not None]
+    if len(matches) == 1:
+        return matches[0]
+    names = ", ".join(kernel.name for kernel in design.kernels) or "none"
+    raise InputError(source.path, f"cannot tell which function is the top (report modules: {names})",
+                     expected="--top FUNCTION")
+
+
+def instrument_cycles(source: ParsedSource, design: Design, report: str, top: str | None = None,
+                      baseline: Baseline = Baseline.FULL, memory: MemoryConstants | None = None) -> Instrumented:
+    from hlsight import __version__
+
+    chosen = choose_top(source, design, top)
+    plan = Planner(source.functions, design, str(source.path), baseline).plan(chosen)
+    generated = CodeGenerator(plan, source.text, report, __version__, memory).generate()
+    generated.diagnostics[:0] = plan.diagnostics
+    return generated

@@ -1,0 +1,560 @@
+"""The cycle model of pass 2: which blocks get counters and with which
+constants, computed from the HLS report (HLScope+ sections II-B and III).
+
+A *block* is a function call, a loop or a group of independent calls. At run
+time each block is a frame on a small stack (see the runtime template); its
+duration follows from the constants computed here:
+
+* pipelined loop: ``t = II*(TC-1) + IL + delta`` (eq. 4), ``TC`` counted at
+  run time, ``delta`` the report's off-by-one (format notes section 5: the
+  reported latency is ``II*(TC-1)+IL`` or one less; the report's own value is
+  the reference);
+* non-pipelined loop: per iteration, the executed children's time plus the
+  imperfect-nest residual ``IL_p - maxpath(children)`` (eq. 6, with eq. 1 for
+  sequences and the maximum for exclusive branches); an iteration in which no
+  child block ran costs at least ``IL_min`` (section III-B minimum-latency
+  compensation); a loop without child blocks costs ``IL`` per iteration;
+* function: the same rule with the module latency in place of ``IL``;
+* serial children add (eq. 1), independent calls take the maximum (eq. 2),
+  dataflow processes ``max t_c + sum IL_c`` (eq. 3).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from pycparser import c_ast, c_generator
+
+from analyzer.diagnostics import Diagnostic, Severity
+from analyzer.instrument.sourceloops import SourceFunction, SourceLoop
+from analyzer.model import Design, Kernel, LatencyRange, Loop
+
+
+class BlockKind(enum.Enum):
+    FUNCTION = "function"
+    PIPELINED = "pipelined"
+    SEQUENTIAL = "sequential"
+    PARALLEL = "parallel"
+
+
+class Composition(enum.Enum):
+    """How a block combines its children (HLScope+ eqs. 1-3)."""
+
+    SERIAL = 0
+    PARALLEL = 1
+    DATAFLOW = 2
+
+
+class Baseline(enum.Enum):
+    """``full``: HLScope+ (residuals and compensation); ``simple``: the
+    variable trip-count counting of HLScope [8] (Table III, column 2)."""
+
+    FULL = "full"
+    SIMPLE = "simple"
+
+
+@dataclass(eq=False)
+class Block:
+    """One instrumented block and the constants its runtime frame uses."""
+
+    id: int
+    kind: BlockKind
+    name: str
+    function: str
+    line: int
+    report_name: str = ""
+    composition: Composition = Composition.SERIAL
+    ii: int = 0
+    il: int = 0
+    delta: int = 0
+    residual: int = 0
+    floor: int = 0
+    has_floor: bool = False
+    fill: int = 0
+    latency_max: int | None = None  # the report's latency of one execution (for parents' eq. 6)
+    loop: SourceLoop | None = None
+    calls: list[c_ast.FuncCall] = field(default_factory=list)  # for PARALLEL groups
+    parent: Block | None = None
+
+
+@dataclass
+class InstrumentedFunction:
+    source: SourceFunction
+    kernel: Kernel
+    block: Block
+
+
+@dataclass
+class Plan:
+    top: str
+    blocks: list[Block]
+    functions: dict[str, InstrumentedFunction]
+    loop_blocks: dict[int, Block]  # id(SourceLoop) -> block
+    groups: list[Block]  # PARALLEL groups of independent calls
+    diagnostics: list[Diagnostic]
+    clock_ns: float | None
+    baseline: Baseline
+
+
+# --------------------------------------------------------------------------- report lookups
+
+
+def _norm(name: str) -> str:
+    return "".join(name.split())
+
+
+MODULE_NAME_LIMIT = 20  # Vivado 2018.3-2019.2 truncate module names (format notes section 4)
+
+
+def module_matches(module: str, function: str) -> bool:
+    if module == function:
+        return True
+    short, long_ = sorted((module, function), key=len)
+    return len(short) == MODULE_NAME_LIMIT and long_.startswith(short)
+
+
+def find_kernel(design: Design, function: str) -> Kernel | None:
+    for kernel in design.kernels:
+        if module_matches(kernel.name, function):
+            return kernel
+    return None
+
+
+def report_loops(design: Design, kernel: Kernel) -> dict[str, Loop]:
+    """Loops of a module by normalized name, including loops Vitis >= 2021.2
+    outlined to ``<module>_Pipeline_<loop>`` modules."""
+    loops: dict[str, Loop] = {}
+    prefix = f"{kernel.name}_Pipeline_"
+    sources = [kernel] + [k for k in design.kernels if k is not kernel and k.name.startswith(prefix)]
+    for owner in sources:
+        for loop in owner.all_loops():
+            loops.setdefault(_norm(loop.name), loop)
+    return loops
+
+
+def _il_range(loop: Loop) -> LatencyRange:
+    extra = getattr(loop, "iteration_latency_range", None)
+    if isinstance(extra, LatencyRange) and extra.max is not None:
+        return extra
+    value = loop.iteration_latency if loop.iteration_latency is not None else loop.pipeline_depth
+    return LatencyRange(value, value)
+
+
+def _is_pipelined(loop: Loop) -> bool:
+    return bool(loop.pipelined) or (loop.ii is not None and loop.ii.value is not None)
+
+
+def _loop_latency_max(loop: Loop) -> int | None:
+    if loop.latency is not None and loop.latency.max is not None:
+        return loop.latency.max
+    trips = loop.trip_count.max if loop.trip_count else None
+    il = _il_range(loop).max
+    if trips is None or il is None:
+        return None
+    if _is_pipelined(loop) and loop.ii is not None and loop.ii.value is not None:
+        return 0 if trips == 0 else loop.ii.value * (trips - 1) + il
+    return trips * il
+
+
+def _delta(loop: Loop, il: int | None, ii: int | None) -> int:
+    """The report's off-by-one: reported latency minus the formula, kept only
+    when it is 0 or -1 (format notes section 5)."""
+    trips = loop.trip_count.max if loop.trip_count else None
+    latency = loop.latency.max if loop.latency else None
+    if trips is None or latency is None or il is None or trips <= 0:
+        return 0
+    formula = (ii * (trips - 1) + il) if ii is not None else trips * il
+    difference = latency - formula
+    return difference if difference in (0, -1) else 0
+
+
+# --------------------------------------------------------------------------- planning
+
+
+class Planner:
+    """Builds a :class:`Plan` for the functions reachable from ``top``."""
+
+    def __init__(self, functions: dict[str, SourceFunction], design: Design, filename: str, baseline: Baseline):
+        self.functions = functions
+        self.design = design
+        self.filename = filename
+        self.baseline = baseline
+        self.blocks: list[Block] = []
+        self.loop_blocks: dict[int, Block] = {}
+        self.instrumented: dict[str, InstrumentedFunction] = {}
+        self.groups: list[Block] = []
+        self.diagnostics: list[Diagnostic] = []
+
+    # -- helpers
+    def _new(self, kind: BlockKind, name: str, function: str, line: int, **values: object) -> Block:
+        block = Block(len(self.blocks), kind, name, function, line, **values)  # type: ignore[arg-type]
+        self.blocks.append(block)
+        return block
+
+    def _diag(self, rule: str, severity: Severity, message: str, line: int | None, function: str | None,
+              subject: str | None = None) -> None:
+        self.diagnostics.append(Diagnostic(rule, severity, message, file=self.filename, line=line,
+                                           kernel=function, subject=subject))
+
+    # -- entry
+    def plan(self, top: str) -> Plan:
+        order = self._reachable(top)
+        for name in order:
+            kernel = find_kernel(self.design, name)
+            source = self.functions[name]
+            if kernel is None:
+                self._diag("instrument-no-module", Severity.NOTE,
+                           f"function '{name}' is not a module of the report (inlined?): its cycles are part of "
+                           "its caller's loops and it is not instrumented", source.node.coord.line, name)
+                continue
+            block = self._new(BlockKind.FUNCTION, name, name, int(source.node.coord.line), report_name=kernel.name)
+            self.instrumented[name] = InstrumentedFunction(source, kernel, block)
+        for name in order:
+            if name in self.instrumented:
+                self._match_loops(self.instrumented[name])
+        for item in self.instrumented.values():
+            self._find_groups(item)
+        # constants need callees' latencies: callees first (reverse reachability order)
+        for name in reversed(order):
+            if name in self.instrumented:
+                self._function_constants(self.instrumented[name])
+        clock = self._clock(top)
+        return Plan(top, self.blocks, self.instrumented, self.loop_blocks, self.groups, self.diagnostics, clock,
+                    self.baseline)
+
+    def _clock(self, top: str) -> float | None:
+        kernel = find_kernel(self.design, top)
+        if kernel is None:
+            return None
+        return kernel.clock_target_ns if kernel.clock_target_ns is not None else kernel.clock_estimated_ns
+
+    def _reachable(self, top: str) -> list[str]:
+        order: list[str] = []
+        pending = [top]
+        while pending:
+            name = pending.pop(0)
+            if name in order or name not in self.functions:
+                continue
+            order.append(name)
+            pending.extend(call for call in self.functions[name].calls if call in self.functions and call != name)
+        return order
+
+    # -- loops
+    def _match_loops(self, item: InstrumentedFunction) -> None:
+        available = report_loops(self.design, item.kernel)
+        claimed: set[str] = set()
+        for loop in item.source.all_loops():
+            report = next((available[_norm(n)] for n in loop.candidate_names if _norm(n) in available), None)
+            if report is None or _norm(report.name) in claimed:
+                self._unmatched(loop)
+                continue
+            if loop.keyword_token is None:
+                self._diag("instrument-loop-macro", Severity.WARNING,
+                           f"loop '{report.name}' could not be located in the source text (macro?); not counted",
+                           loop.line, loop.function, report.name)
+                continue
+            claimed.add(_norm(report.name))
+            self._loop_block(loop, report)
+        for name, report in available.items():
+            if name not in claimed:
+                self._diag("instrument-report-loop-unmatched", Severity.WARNING,
+                           f"report loop '{report.name}' of module '{item.kernel.name}' matches no source loop "
+                           "(by label, Vivado 'Loop N.M' position or Vitis 'VITIS_LOOP_<line>_<k>')",
+                           int(item.source.node.coord.line), item.source.name, report.name)
+
+    def _unmatched(self, loop: SourceLoop) -> None:
+        if loop.inside_pipeline() or loop.unrolled_in_source:
+            self._diag("instrument-loop-unrolled", Severity.NOTE,
+                       f"loop '{loop.display_name}' is not in the report: HLS unrolls it "
+                       "(its cycles are inside the enclosing pipeline)", loop.line, loop.function, loop.display_name)
+            return
+        self._diag("instrument-loop-unmatched", Severity.WARNING,
+                   f"loop '{loop.display_name}' ({loop.vitis_name}) matches no loop of the report; its cycles "
+                   "are not counted", loop.line, loop.function, loop.display_name)
+
+    def _loop_block(self, loop: SourceLoop, report: Loop) -> None:
+        enclosing = self._enclosing_block(loop)
+        if enclosing is not None and enclosing.kind is BlockKind.PIPELINED:
+            return  # unrolled into the pipeline; a report row here would be unusual
+        il_range = _il_range(report)
+        if _is_pipelined(report):
+            ii = report.ii.value if report.ii is not None and report.ii.value is not None else 1
+            il = il_range.max if il_range.max is not None else 0
+            delta = 0 if self.baseline is Baseline.SIMPLE else _delta(report, il, ii)
+            block = self._new(BlockKind.PIPELINED, loop.label or report.name, loop.function, loop.line,
+                              report_name=report.name, ii=ii, il=il, delta=delta, fill=il)
+        else:
+            block = self._new(BlockKind.SEQUENTIAL, loop.label or report.name, loop.function, loop.line,
+                              report_name=report.name, fill=il_range.max or 0)
+            block.il = il_range.max or 0
+        block.latency_max = _loop_latency_max(report)
+        block.loop = loop
+        block.parent = enclosing
+        self.loop_blocks[id(loop)] = block
+
+    def _enclosing_block(self, loop: SourceLoop) -> Block | None:
+        parent = loop.parent
+        while parent is not None:
+            if id(parent) in self.loop_blocks:
+                return self.loop_blocks[id(parent)]
+            parent = parent.parent
+        return None
+
+    # -- independent call groups (eq. 2)
+    def _find_groups(self, item: InstrumentedFunction) -> None:
+        if item.source.dataflow or item.kernel.dataflow:
+            return  # the whole function is the region (eq. 3)
+        objects = _object_names(item.source.node)
+        for node in _compounds(item.source.node.body):
+            run: list[c_ast.FuncCall] = []
+            for statement in [*(node.block_items or []), None]:
+                call = statement if isinstance(statement, c_ast.FuncCall) else None
+                if call is not None and self._callee(call) is not None and _independent(run, call, objects):
+                    run.append(call)
+                    continue
+                if len(run) >= 2:
+                    names = ", ".join(str(c.name.name) for c in run)
+                    group = self._new(BlockKind.PARALLEL, f"parallel({names})", item.source.name,
+                                      int(run[0].coord.line), composition=Composition.PARALLEL, calls=list(run))
+                    self.groups.append(group)
+                run = [call] if call is not None and self._callee(call) is not None else []
+
+    def _callee(self, call: c_ast.FuncCall) -> InstrumentedFunction | None:
+        if isinstance(call.name, c_ast.ID):
+            return self.instrumented.get(str(call.name.name))
+        return None
+
+    # -- constants
+    def _function_constants(self, item: InstrumentedFunction) -> None:
+        body = item.source.node.body
+        block = item.block
+        latency = item.kernel.latency or LatencyRange()
+        block.latency_max = latency.max
+        if item.source.dataflow or item.kernel.dataflow:
+            block.composition = Composition.DATAFLOW
+        for loop_block in self._blocks_of(item.source.name):
+            if loop_block.kind is BlockKind.SEQUENTIAL and loop_block.loop is not None:
+                self._sequential_constants(loop_block, loop_block.loop)
+        for group in self.groups:
+            if group.function == item.source.name:
+                self._group_constants(group)
+        has_children = self._has_child_blocks(body)
+        if block.composition is Composition.DATAFLOW:
+            block.fill = self._dataflow_fill(body)
+        elif has_children:
+            path = self._maxpath(body)
+            block.residual = self._residual(latency.max, path, block, "module latency")
+            if self.baseline is Baseline.FULL and latency.min is not None:
+                block.floor, block.has_floor = latency.min, True
+            block.fill = self._fill_of_function(item)
+        else:
+            block.floor, block.has_floor = (latency.min or 0), latency.min is not None
+            block.fill = latency.max or 0
+            if latency.min is None:
+                self._diag("instrument-unknown-latency", Severity.WARNING,
+                           f"module '{item.kernel.name}' has no known latency: counted as 0 cycles",
+                           block.line, block.function)
+
+    def _blocks_of(self, function: str) -> Iterable[Block]:
+        # innermost first so a parent's maxpath sees its children's constants
+        return [b for b in reversed(self.blocks) if b.function == function and b.loop is not None]
+
+    def _sequential_constants(self, block: Block, loop: SourceLoop) -> None:
+        report = self._report_of(block)
+        il = _il_range(report) if report is not None else LatencyRange()
+        body = loop.node.stmt
+        block.delta = 0 if self.baseline is Baseline.SIMPLE or report is None else _delta(report, il.max, None)
+        if self._has_child_blocks(body):
+            path = self._maxpath(body)
+            block.residual = self._residual(il.max, path, block, "iteration latency")
+            if self.baseline is Baseline.FULL and il.min is not None:
+                block.floor, block.has_floor = il.min, True
+        else:
+            block.floor, block.has_floor = (il.min or 0), True
+            if il.min is None:
+                self._diag("instrument-unknown-il", Severity.WARNING,
+                           f"loop '{block.report_name}' has no iteration latency in the report: counted as 0 per "
+                           "iteration", block.line, block.function, block.report_name)
+            elif il.max != il.min:
+                self._diag("instrument-il-range", Severity.NOTE,
+                           f"loop '{block.report_name}' has a path-dependent iteration latency {il.min}~{il.max}: "
+                           "simulated with the minimum (HLScope+ III-B)", block.line, block.function,
+                           block.report_name)
+
+    def _report_of(self, block: Block) -> Loop | None:
+        item = self.instrumented.get(block.function)
+        if item is None:
+            return None
+        return report_loops(self.design, item.kernel).get(_norm(block.report_name))
+
+    def _group_constants(self, group: Block) -> None:
+        values = [self._call_latency(call) for call in group.calls]
+        known = [value for value in values if value is not None]
+        group.latency_max = max(known) if len(known) == len(values) and known else None
+
+    def _residual(self, total: int | None, path: int | None, block: Block, what: str) -> int:
+        if self.baseline is Baseline.SIMPLE:
+            return 0
+        if total is None or path is None:
+            self._diag("instrument-residual-unknown", Severity.WARNING,
+                       f"{_noun(block)} '{block.report_name or block.name}' has an unknown {what}: the "
+                       "imperfect-nest residual (eq. 6) is 0; run 'hlsight instrument --mode tripcount', "
+                       "re-synthesize and use the new report", block.line, block.function, block.report_name)
+            return 0
+        residual = total - path
+        if residual < 0:
+            self._diag("instrument-residual-negative", Severity.WARNING,
+                       f"{_noun(block)} '{block.report_name}': {what} {total} is smaller than its children's "
+                       f"{path} cycles; residual set to 0", block.line, block.function, block.report_name)
+            return 0
+        return residual
+
+    def _dataflow_fill(self, body: c_ast.Node) -> int:
+        """Eq. 3 needs no residual; the fill of a dataflow function itself
+        (when it is a process of another region) is the sum of its processes' IL."""
+        return sum(self._child_fill(child) for child in _statements(body))
+
+    def _child_fill(self, node: c_ast.Node) -> int:
+        block = self._block_of_node(node)
+        if block is not None:
+            return block.fill
+        if isinstance(node, c_ast.FuncCall):
+            callee = self._callee(node)
+            return callee.block.fill if callee else 0
+        return 0
+
+    def _fill_of_function(self, item: InstrumentedFunction) -> int:
+        """IL_c of a function used as a dataflow process (eq. 3): the latency of
+        its first data item, taken as its residual plus its top-level loops' IL."""
+        loops = [self.loop_blocks[id(loop)] for loop in item.source.loops if id(loop) in self.loop_blocks]
+        if not loops:
+            return item.block.latency_max or 0
+        return item.block.residual + sum(block.fill for block in loops)
+
+    def _block_of_node(self, node: c_ast.Node) -> Block | None:
+        for block in self.loop_blocks.values():
+            if block.loop is not None and block.loop.node is node:
+                return block
+        return None
+
+    def _call_latency(self, call: c_ast.FuncCall) -> int | None:
+        callee = self._callee(call)
+        return None if callee is None else callee.kernel.latency.max if callee.kernel.latency else None
+
+    def _has_child_blocks(self, node: c_ast.Node | None) -> bool:
+        if node is None:
+            return False
+        if self._block_of_node(node) is not None:
+            return True
+        if isinstance(node, c_ast.FuncCall) and self._callee(node) is not None:
+            return True
+        return any(self._has_child_blocks(child) for _name, child in node.children())
+
+    def _maxpath(self, node: c_ast.Node | None) -> int | None:
+        """Longest-path latency of the child blocks under ``node`` from the
+        report (eq. 1 for sequences, max for exclusive branches and for
+        groups of independent calls, eq. 2)."""
+        if node is None:
+            return 0
+        block = self._block_of_node(node)
+        if block is not None:
+            return block.latency_max
+        if isinstance(node, c_ast.FuncCall) and self._callee(node) is not None:
+            return self._call_latency(node)
+        if isinstance(node, (c_ast.If, c_ast.TernaryOp)):
+            branches = [self._maxpath(node.iftrue), self._maxpath(node.iffalse)]
+            cond = self._maxpath(node.cond)
+            if cond is None or any(value is None for value in branches):
+                return None
+            return cond + max(value for value in branches if value is not None)
+        if isinstance(node, c_ast.Compound):
+            total = 0
+            grouped = {id(call): group for group in self.groups for call in group.calls}
+            seen: set[int] = set()
+            for item in node.block_items or []:
+                group = grouped.get(id(item))
+                if group is not None:
+                    if id(group) in seen:
+                        continue
+                    seen.add(id(group))
+                    value = group.latency_max
+                else:
+                    value = self._maxpath(item)
+                if value is None:
+                    return None
+                total += value
+            return total
+        total = 0
+        for _name, child in node.children():
+            value = self._maxpath(child)
+            if value is None:
+                return None
+            total += value
+        return total
+
+
+def _compounds(node: c_ast.Node | None) -> list[c_ast.Compound]:
+    out: list[c_ast.Compound] = []
+    if node is None:
+        return out
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, c_ast.Compound):
+            out.append(current)
+        stack.extend(child for _name, child in current.children())
+    return out
+
+
+def _statements(body: c_ast.Node | None) -> list[c_ast.Node]:
+    if isinstance(body, c_ast.Compound):
+        return list(body.block_items or [])
+    return [] if body is None else [body]
+
+
+def _object_names(function: c_ast.FuncDef) -> set[str]:
+    """Names of arrays and pointers declared in a function (parameters and
+    locals): only these can carry a dependency between two calls."""
+    names: set[str] = set()
+    stack: list[c_ast.Node] = [function]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, c_ast.Decl) and isinstance(node.type, (c_ast.ArrayDecl, c_ast.PtrDecl)):
+            names.add(str(node.name))
+        stack.extend(child for _name, child in node.children())
+    return names
+
+
+def _argument_texts(call: c_ast.FuncCall, objects: set[str]) -> set[str]:
+    generator = c_generator.CGenerator()
+    arguments = call.args.exprs if call.args is not None else []
+    texts = {generator.visit(argument).replace(" ", "") for argument in arguments}
+    return {text for text in texts if _root(text) in objects}
+
+
+def _root(text: str) -> str:
+    for separator in "[.-(":
+        text = text.split(separator)[0]
+    return text.lstrip("&*")
+
+
+def _independent(run: list[c_ast.FuncCall], call: c_ast.FuncCall, objects: set[str]) -> bool:
+    """Two calls are independent (eq. 2) when no argument of one names the
+    same object as an argument of the other: equal argument texts, or one a
+    whole array/pointer whose element the other passes (``buf`` vs
+    ``buf[1]``) count as shared; ``buf[0]`` vs ``buf[1]`` (double buffering,
+    Fig. 8) do not."""
+    mine = _argument_texts(call, objects)
+    for other in run:
+        theirs = _argument_texts(other, objects)
+        for a in mine:
+            for b in theirs:
+                if a == b or a == _root(b) or b == _root(a):
+                    return False
+    return True
+
+
+def _noun(block: Block) -> str:
+    return "function" if block.kind is BlockKind.FUNCTION else "loop"

@@ -1,0 +1,322 @@
+"""Loops and calls of the C source, located in the original text and named the
+way Vivado/Vitis HLS name them (format notes section 4).
+
+Every loop gets the names a report may use for it: its label, the Vivado
+positional name (``Loop 2.1``, ``lbl.2``) and the Vitis name
+(``VITIS_LOOP_<line>_<ordinal>``). Its keyword is located in the original text
+(columns of pycparser coords refer to the preprocessed line, so a macro
+earlier on the line shifts them; the keyword is then found by its rank among
+same-keyword tokens of that line).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pycparser import c_ast
+
+from parsers.csource import CUnit
+from parsers.csource.tokens import SourceText, TokenKind
+
+LoopNode = c_ast.For | c_ast.While | c_ast.DoWhile
+_KEYWORDS: dict[type[c_ast.Node], str] = {c_ast.For: "for", c_ast.While: "while", c_ast.DoWhile: "do"}
+
+
+@dataclass(eq=False)
+class SourceLoop:
+    """One ``for``/``while``/``do`` loop of a function."""
+
+    node: c_ast.Node
+    function: str
+    keyword: str
+    line: int
+    ordinal: int  # 1-based pre-order position among the function's loops (Vitis K)
+    label: str | None
+    vivado_name: str
+    parent: SourceLoop | None = None
+    children: list[SourceLoop] = field(default_factory=list)
+    keyword_token: int | None = None  # index in SourceText.tokens; None = not in the main file text
+    pragmas: list[str] = field(default_factory=list)  # pragma strings directly in the body
+    static_trip_count: int | None = None
+
+    @property
+    def vitis_name(self) -> str:
+        return f"VITIS_LOOP_{self.line}_{self.ordinal}"
+
+    @property
+    def display_name(self) -> str:
+        return self.label or self.vivado_name
+
+    @property
+    def candidate_names(self) -> list[str]:
+        """Names a report may use for this loop, most specific first."""
+        if self.label:
+            return [self.label]
+        return [self.vivado_name, self.vitis_name]
+
+    def has_pragma(self, word: str) -> bool:
+        return any(_pragma_words(text)[:2] == ["hls", word] for text in self.pragmas)
+
+    @property
+    def pipelined_in_source(self) -> bool:
+        return self.has_pragma("pipeline") and not any("off" in _pragma_words(text) for text in self.pragmas)
+
+    @property
+    def unrolled_in_source(self) -> bool:
+        """Full unroll requested (``#pragma HLS unroll`` without a factor)."""
+        return any(_pragma_words(text)[:2] == ["hls", "unroll"] and "factor" not in text.lower()
+                   for text in self.pragmas)
+
+    def walk(self) -> list[SourceLoop]:
+        out = [self]
+        for child in self.children:
+            out.extend(child.walk())
+        return out
+
+    def inside_pipeline(self) -> bool:
+        """True when an enclosing loop is pipelined (HLS then unrolls this one)."""
+        parent = self.parent
+        while parent is not None:
+            if parent.pipelined_in_source:
+                return True
+            parent = parent.parent
+        return False
+
+
+def _pragma_words(text: str) -> list[str]:
+    return text.lower().replace("=", " = ").split()
+
+
+@dataclass
+class SourceFunction:
+    """A function definition of the main file with its loop tree."""
+
+    name: str
+    node: c_ast.FuncDef
+    loops: list[SourceLoop]  # top-level loops
+    pragmas: list[str]  # pragma strings directly in the function body
+    calls: list[str]  # names of functions called anywhere in the body
+
+    def all_loops(self) -> list[SourceLoop]:
+        out: list[SourceLoop] = []
+        for loop in self.loops:
+            out.extend(loop.walk())
+        return out
+
+    @property
+    def dataflow(self) -> bool:
+        return any(_pragma_words(text)[:2] == ["hls", "dataflow"] for text in self.pragmas)
+
+
+def _body_pragmas(body: c_ast.Node | None) -> list[str]:
+    if isinstance(body, c_ast.Compound):
+        return [str(item.string) for item in body.block_items or [] if isinstance(item, c_ast.Pragma)]
+    return []
+
+
+def _loop_body(node: c_ast.Node) -> c_ast.Node | None:
+    body: c_ast.Node | None = node.stmt
+    return body
+
+
+class _LoopCollector:
+    """Walks one function body, building the loop tree in source order."""
+
+    def __init__(self, function: str, source: SourceText, unit: CUnit):
+        self.function = function
+        self.source = source
+        self.unit = unit
+        self.ordinal = 0
+        self.calls: list[str] = []
+        self._rank_used: dict[tuple[int, str], int] = {}
+
+    def collect(self, node: c_ast.Node, parent: SourceLoop | None, siblings: list[SourceLoop],
+                label: str | None) -> None:
+        if isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID):
+            self.calls.append(str(node.name.name))
+        if isinstance(node, (c_ast.For, c_ast.While, c_ast.DoWhile)):
+            loop = self._make(node, parent, len(siblings) + 1, label)
+            siblings.append(loop)
+            for _name, child in node.children():
+                self.collect(child, loop, loop.children, None)
+            return
+        for _name, child in node.children():
+            child_label = str(node.name) if isinstance(node, c_ast.Label) else None
+            self.collect(child, parent, siblings, child_label)
+
+    def _make(self, node: c_ast.Node, parent: SourceLoop | None, position: int, label: str | None) -> SourceLoop:
+        self.ordinal += 1
+        keyword = _KEYWORDS[type(node)]
+        vivado = f"Loop {position}" if parent is None else f"{parent.label or parent.vivado_name}.{position}"
+        line = int(node.coord.line)
+        loop = SourceLoop(
+            node=node,
+            function=self.function,
+            keyword=keyword,
+            line=line,
+            ordinal=self.ordinal,
+            label=label,
+            vivado_name=vivado,
+            parent=parent,
+            pragmas=_body_pragmas(_loop_body(node)),
+        )
+        if self.unit.in_main_file(node):
+            loop.keyword_token = self._locate(node, keyword, line)
+        return loop
+
+    def _locate(self, node: c_ast.Node, keyword: str, line: int) -> int | None:
+        column = node.coord.column
+        if column:
+            index = self.source.token_at(self.source.offset(line, int(column)))
+            if index is not None and self.source.is_ident(index, keyword):
+                self._rank_used[(line, keyword)] = self._rank_used.get((line, keyword), 0) + 1
+                return index
+        # A macro earlier on the line shifted the column: take the next unused
+        # same-keyword token of the line (AST order = text order on one line).
+        rank = self._rank_used.get((line, keyword), 0)
+        candidates = [i for i in self.source.tokens_on_line(line) if self.source.is_ident(i, keyword)]
+        self._rank_used[(line, keyword)] = rank + 1
+        return candidates[rank] if rank < len(candidates) else None
+
+
+def collect_functions(unit: CUnit, source: SourceText) -> dict[str, SourceFunction]:
+    """Every function defined in the main file, with its loops located in ``source``."""
+    out: dict[str, SourceFunction] = {}
+    for name, definition in unit.functions().items():
+        collector = _LoopCollector(name, source, unit)
+        loops: list[SourceLoop] = []
+        collector.collect(definition.body, None, loops, None)
+        for loop in (item for top in loops for item in top.walk()):
+            loop.static_trip_count = static_trip_count(loop.node)
+        out[name] = SourceFunction(name, definition, loops, _body_pragmas(definition.body), collector.calls)
+    return out
+
+
+# --------------------------------------------------------------------------- static trip counts
+
+
+def constant_value(node: c_ast.Node | None) -> int | None:
+    """Integer value of a constant expression (macros are already expanded)."""
+    if isinstance(node, c_ast.Constant) and node.type in ("int", "long", "unsigned int", "unsigned long",
+                                                           "long long", "unsigned long long"):
+        digits = str(node.value).rstrip("uUlL")
+        try:
+            return int(digits, 0) if not (len(digits) > 1 and digits.startswith("0") and digits.isdigit()) \
+                else int(digits, 8)
+        except ValueError:
+            return None
+    if isinstance(node, c_ast.UnaryOp) and node.op in ("-", "+"):
+        value = constant_value(node.expr)
+        return None if value is None else (-value if node.op == "-" else value)
+    if isinstance(node, c_ast.Cast):
+        return constant_value(node.expr)
+    if isinstance(node, c_ast.BinaryOp):
+        left, right = constant_value(node.left), constant_value(node.right)
+        if left is None or right is None:
+            return None
+        return _fold(str(node.op), left, right)
+    return None
+
+
+def _fold(op: str, left: int, right: int) -> int | None:
+    if op in ("/", "%") and right == 0:
+        return None
+    if op == "+":
+        return left + right
+    if op == "-":
+        return left - right
+    if op == "*":
+        return left * right
+    if op == "/":
+        return int(left / right)
+    if op == "%":
+        return left % right
+    if op == "<<":
+        return left << right
+    if op == ">>":
+        return left >> right
+    return None
+
+
+def _induction(node: c_ast.For) -> tuple[str, int] | None:
+    init = node.init
+    if isinstance(init, c_ast.DeclList) and len(init.decls) == 1:
+        decl = init.decls[0]
+        value = constant_value(decl.init)
+        return None if value is None else (str(decl.name), value)
+    if isinstance(init, c_ast.Assignment) and init.op == "=" and isinstance(init.lvalue, c_ast.ID):
+        value = constant_value(init.rvalue)
+        return None if value is None else (str(init.lvalue.name), value)
+    return None
+
+
+def _step(node: c_ast.Node | None, variable: str) -> int | None:
+    if isinstance(node, c_ast.UnaryOp) and isinstance(node.expr, c_ast.ID) and node.expr.name == variable:
+        return {"p++": 1, "++": 1, "p--": -1, "--": -1}.get(str(node.op))
+    if isinstance(node, c_ast.Assignment) and isinstance(node.lvalue, c_ast.ID) and node.lvalue.name == variable:
+        value = constant_value(node.rvalue)
+        if value is not None and node.op in ("+=", "-="):
+            return value if node.op == "+=" else -value
+    return None
+
+
+def _writes_or_exits(body: c_ast.Node, variable: str) -> bool:
+    """True when the body assigns the induction variable or leaves the loop
+    early (``break`` outside nested loops/switches, ``return``, ``goto``)."""
+
+    def visit(node: c_ast.Node, nested: bool) -> bool:
+        if isinstance(node, (c_ast.Return, c_ast.Goto)):
+            return True
+        if isinstance(node, c_ast.Break) and not nested:
+            return True
+        if isinstance(node, c_ast.Assignment) and isinstance(node.lvalue, c_ast.ID) and node.lvalue.name == variable:
+            return True
+        if (isinstance(node, c_ast.UnaryOp) and node.op in ("++", "--", "p++", "p--")
+                and isinstance(node.expr, c_ast.ID) and node.expr.name == variable):
+            return True
+        inner = nested or isinstance(node, (c_ast.For, c_ast.While, c_ast.DoWhile, c_ast.Switch))
+        return any(visit(child, inner) for _name, child in node.children())
+
+    return visit(body, False)
+
+
+def static_trip_count(node: c_ast.Node) -> int | None:
+    """Trip count of a canonical counted ``for`` loop with constant bounds, or
+    ``None`` when the bound is not static (any ``while``/``do``, data-dependent
+    bounds, early exits, writes to the induction variable)."""
+    if not isinstance(node, c_ast.For) or node.stmt is None:
+        return None
+    induction = _induction(node)
+    if induction is None:
+        return None
+    variable, start = induction
+    cond = node.cond
+    if not (isinstance(cond, c_ast.BinaryOp) and isinstance(cond.left, c_ast.ID) and cond.left.name == variable):
+        return None
+    bound = constant_value(cond.right)
+    step = _step(node.next, variable)
+    if bound is None or not step or _writes_or_exits(node.stmt, variable):
+        return None
+    span = {"<": bound - start, "<=": bound - start + 1, ">": start - bound, ">=": start - bound + 1,
+            "!=": abs(bound - start)}.get(str(cond.op))
+    if span is None or (cond.op in ("<", "<=") and step < 0) or (cond.op in (">", ">=") and step > 0):
+        return None
+    size = abs(step)
+    return max(0, -(-span // size))
+
+
+def loop_tokens(source: SourceText, loop: SourceLoop) -> tuple[int, int, int, int] | None:
+    """(keyword, body first, body last, statement last) token indices of a
+    located loop, or ``None`` when it is not in the main file text."""
+    if loop.keyword_token is None:
+        return None
+    keyword = loop.keyword_token
+    body_first = source.loop_body_start(keyword)
+    body_last = source.statement_end(body_first)
+    last = source.statement_end(keyword)
+    return keyword, body_first, body_last, last
+
+
+def is_compound(source: SourceText, index: int) -> bool:
+    token = source.tokens[index]
+    return token.kind is TokenKind.PUNCT and token.text == "{"

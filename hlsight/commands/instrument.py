@@ -1,0 +1,69 @@
+"""``hlsight instrument SRC --mode tripcount|cycles``: the two HLScope+ passes.
+
+* ``--mode tripcount`` (pass 1, Fig. 6): the source with
+  ``#pragma HLS loop_tripcount min=K max=K avg=K`` in every loop whose bound is
+  not static; synthesize it to get the iteration latencies of imperfect nests.
+* ``--mode cycles`` (pass 2, Figs. 4 and 7): the source with cycle counters
+  spliced in, plus ``hlsight_cycles.h`` next to ``-o``; compile it with your
+  testbench and run with ``HLSIGHT_TABLE=-`` (table on stderr) or
+  ``HLSIGHT_JSON=FILE``. ``hlsight simulate`` does all of that.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from analyzer.diagnostics import Diagnostic, Severity
+from analyzer.errors import InputError
+from analyzer.instrument.codegen import HEADER_NAME
+from analyzer.instrument.cycles import instrument_cycles, parse_source
+from analyzer.instrument.plan import Baseline
+from analyzer.instrument.tripcount import DEFAULT_TRIP_COUNT, insert_tripcounts
+from hlsight.commands.instrument_args import add_model_arguments, load_memory, load_report, positive_int
+from hlsight.output import write_text
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
+    parser = subparsers.add_parser("instrument", help="HLScope+ source instrumentation (trip-count pragmas or cycles)")
+    parser.add_argument("source", metavar="SRC", help="HLS C source file")
+    parser.add_argument("--mode", choices=("tripcount", "cycles"), required=True,
+                        help="tripcount: pass 1 pragmas; cycles: pass 2 cycle counters")
+    parser.add_argument("-o", "--output", metavar="OUT",
+                        help="output C file (required for cycles: the header is written next to it)")
+    parser.add_argument("--tripcount", type=positive_int, default=DEFAULT_TRIP_COUNT, metavar="K",
+                        help=f"trip count for pass 1 pragmas (default {DEFAULT_TRIP_COUNT}, as in HLScope+)")
+    parser.add_argument("-v", "--verbose", action="store_true", help="also print notes")
+    add_model_arguments(parser, report_required=False)
+    return parser
+
+
+def print_diagnostics(diagnostics: list[Diagnostic], verbose: bool) -> None:
+    for diagnostic in diagnostics:
+        if verbose or diagnostic.severity in (Severity.ERROR, Severity.WARNING):
+            print(diagnostic.format_gcc(), file=sys.stderr)
+
+
+def run(args: argparse.Namespace) -> int:
+    source_path = Path(args.source)
+    if args.output and Path(args.output).resolve() == source_path.resolve():
+        raise InputError(args.output, "refusing to overwrite the source file", expected="a different -o path")
+    source = parse_source(source_path)
+    design = load_report(args.report, args.solution) if args.report else None
+    if args.mode == "tripcount":
+        result = insert_tripcounts(source, design, args.tripcount)
+        print_diagnostics(result.diagnostics, args.verbose)
+        write_text(result.source, args.output)
+        return 0
+    if design is None:
+        raise InputError(None, "--mode cycles needs --report", expected="the csynth report of this source")
+    if not args.output or args.output == "-":
+        raise InputError(None, "--mode cycles needs -o OUT (the runtime header is written next to it)")
+    memory = load_memory(args.memory, design) if args.memory else None
+    generated = instrument_cycles(source, design, str(args.report), args.top, Baseline(args.baseline), memory)
+    print_diagnostics(generated.diagnostics, args.verbose)
+    output = Path(args.output)
+    write_text(generated.header, str(output.parent / HEADER_NAME))
+    write_text(generated.source, str(output))
+    return 0

@@ -1,0 +1,41 @@
+"""Arguments shared by ``hlsight instrument`` and ``hlsight simulate``."""
+
+from __future__ import annotations
+
+import argparse
+
+from analyzer.errors import InputError
+from analyzer.instrument.codegen import MemoryConstants
+from analyzer.model import Design
+from parsers.loader import ReadOptions, load_design
+
+
+def positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def add_model_arguments(parser: argparse.ArgumentParser, report_required: bool) -> None:
+    parser.add_argument("--report", metavar="R", required=report_required,
+                        help="Vivado/Vitis csynth report (file, syn/report, solution or project directory)")
+    parser.add_argument("--solution", metavar="NAME", help="Vivado/Vitis solution to read")
+    parser.add_argument("--top", metavar="FUNC", help="top function (default: the report's top module)")
+    parser.add_argument("--baseline", choices=("full", "simple"), default="full",
+                        help="full: HLScope+ (eq. 6 residuals, III-B compensation); "
+                             "simple: trip-count counting only (HLScope [8], Table III)")
+    parser.add_argument("--memory", metavar="PROFILE",
+                        help="memory profile (name or TOML) for the section IV DRAM terms of memcpy accesses")
+
+
+def load_report(path: str, solution: str | None) -> Design:
+    return load_design(path, ReadOptions(solution=solution, read_rtl=False))
+
+
+def load_memory(name: str, design: Design) -> MemoryConstants:
+    raise InputError(name, "memory profiles are not available in this build",
+                     expected="a build with analyzer.profiles (issue 4)")

@@ -1,0 +1,44 @@
+"""``hlsight simulate SRC --report R --testbench TB.c``: HLScope+ software
+simulation. Instruments SRC (pass 2), compiles it with the testbench (gcc),
+runs it and prints cycles per function and loop plus the time at the
+report's clock. ``--format json`` follows ``docs/simulate.schema.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+from pathlib import Path
+
+from analyzer.instrument.cycles import parse_source
+from analyzer.instrument.plan import Baseline
+from analyzer.instrument.simulate import DEFAULT_FLAGS, Toolchain, render_text, result_to_dict, simulate
+from hlsight.commands.instrument_args import add_model_arguments, load_memory, load_report
+from hlsight.output import write_text
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
+    parser = subparsers.add_parser("simulate", help="HLScope+ cycle estimate from an instrumented software run")
+    parser.add_argument("source", metavar="SRC", help="HLS C source file")
+    parser.add_argument("--testbench", metavar="TB.c", required=True, help="C testbench with main()")
+    add_model_arguments(parser, report_required=True)
+    parser.add_argument("--format", choices=("text", "json"), default="text", help="output format")
+    parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
+    parser.add_argument("--cflags", default=" ".join(DEFAULT_FLAGS),
+                        help=f"compiler flags (default: {' '.join(DEFAULT_FLAGS)})")
+    parser.add_argument("--timeout", type=float, default=600.0, metavar="S", help="run-time limit in seconds")
+    parser.add_argument("--keep", metavar="DIR", help="keep the instrumented sources and binary in DIR")
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    source = parse_source(Path(args.source))
+    design = load_report(args.report, args.solution)
+    memory = load_memory(args.memory, design) if args.memory else None
+    toolchain = Toolchain(flags=tuple(shlex.split(args.cflags)), timeout_s=args.timeout)
+    result = simulate(source, design, str(args.report), Path(args.testbench), args.top, Baseline(args.baseline),
+                      memory, toolchain, Path(args.keep) if args.keep else None)
+    text = json.dumps(result_to_dict(result), indent=2) + "\n" if args.format == "json" else render_text(result)
+    write_text(text, args.output)
+    return 0

@@ -1,0 +1,124 @@
+"""Source side of the HLScope+ instrumenter: token scanner, loop naming,
+static trip counts, pass 1 pragmas."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from analyzer.errors import InputError
+from analyzer.instrument.cycles import parse_source
+from analyzer.instrument.sourceloops import loop_tokens
+from analyzer.instrument.tripcount import insert_tripcounts
+from parsers.csource import parse_c_text
+from parsers.csource.tokens import SourceText, TokenKind, tokenize
+from tests.conftest import FIXTURES, run_cli
+from tests.instrument_helpers import build_and_run
+
+QSORT = FIXTURES / "instrument" / "quicksort"
+
+
+def test_tokenizer_skips_comments_and_keeps_literals_whole() -> None:
+    text = 'a = "x;}/*" ; // c; }\n/* } ; */ b = \'}\';\n#pragma HLS pipeline\n'
+    tokens = tokenize(text)
+    assert [t.text for t in tokens] == ["a", "=", '"x;}/*"', ";", "b", "=", "'}'", ";", "#pragma HLS pipeline"]
+    assert tokens[-1].kind is TokenKind.DIRECTIVE
+
+
+@pytest.mark.parametrize(
+    ("code", "statement"),
+    [
+        ("if (a) { x; } else y; z;", "if (a) { x; } else y;"),
+        ("if (a) x; z;", "if (a) x;"),
+        ("do { x--; } while (x > 0); y;", "do { x--; } while (x > 0);"),
+        ("lbl: for (i = 0; i < n; i++) a[i] = '}'; y;", "lbl: for (i = 0; i < n; i++) a[i] = '}';"),
+        ("while (f(a, (b))) /* ; */ g(\";\"); h;", "while (f(a, (b))) /* ; */ g(\";\");"),
+        ("for (;;)\n#pragma HLS pipeline\n{ x; } y;", "for (;;)\n#pragma HLS pipeline\n{ x; }"),
+    ],
+)
+def test_statement_end(code: str, statement: str) -> None:
+    source = SourceText(code)
+    last = source.statement_end(0)
+    assert code[: source.tokens[last].end] == statement
+
+
+def test_unbalanced_source_is_an_input_error() -> None:
+    source = SourceText("while (a { b; }")
+    with pytest.raises(InputError, match="cannot scan"):
+        source.statement_end(0)
+
+
+def test_quicksort_loops_get_vivado_and_vitis_names() -> None:
+    source = parse_source(QSORT / "qsort.c")
+    loops = source.functions["qsort_comp"].all_loops()
+    assert [loop.vivado_name for loop in loops] == ["Loop 1", "Loop 1.1", "Loop 1.1.1", "Loop 1.1.2"]
+    assert [loop.vitis_name for loop in loops] == ["VITIS_LOOP_13_1", "VITIS_LOOP_18_2", "VITIS_LOOP_19_3",
+                                                   "VITIS_LOOP_26_4"]
+    assert [loop.pipelined_in_source for loop in loops] == [False, False, True, True]
+    for loop in loops:
+        tokens = loop_tokens(source.text, loop)
+        assert tokens is not None and source.text.tokens[tokens[0]].text == "while"
+
+
+def test_labels_and_macro_shifted_columns(tmp_path: Path) -> None:
+    path = tmp_path / "k.c"
+    # LONGNAME expands to a longer text before the second 'for' on line 4
+    path.write_text("#define LONGNAME (1000 + 24)\n#define N 8\nvoid k(int a[N], int n) { int i, j;\n"
+                    "  A: for (i = 0; i < LONGNAME; i++) a[0]++; for (j = 0; j < n; j++) a[1]++;\n"
+                    "  for (i = N; i > 0; i -= 2) { B: while (n--) a[2]++; }\n}\n")
+    source = parse_source(path)
+    loops = source.functions["k"].all_loops()
+    assert [(loop.label, loop.vivado_name) for loop in loops] == [
+        ("A", "Loop 1"), (None, "Loop 2"), (None, "Loop 3"), ("B", "Loop 3.1")]
+    assert [loop.static_trip_count for loop in loops] == [1024, None, 4, None]
+    starts = [source.text.tokens[loop.keyword_token].start for loop in loops if loop.keyword_token is not None]
+    assert len(starts) == 4 and len(set(starts)) == 4
+
+
+def test_pass1_inserts_pragmas_into_dynamic_loops_only(tmp_path: Path) -> None:
+    result = insert_tripcounts(parse_source(QSORT / "qsort.c"))
+    assert len(result.inserted) == 4
+    assert result.source.count("#pragma HLS loop_tripcount min=100 max=100 avg=100") == 4
+    # every original line survives, in order (pass 1 only adds lines)
+    original = (QSORT / "qsort.c").read_text().splitlines()
+    remaining = iter(result.source.splitlines())
+    assert all(any(line == candidate for candidate in remaining) for line in original)
+    # the pragma is the first line of each loop body and the output still parses
+    unit = parse_c_text(result.source, "qsort_pass1.c", include_dirs=[QSORT])
+    assert "qsort_comp" in unit.functions()
+
+
+def test_pass1_cli_with_k_and_static_loops(tmp_path: Path) -> None:
+    source = tmp_path / "k.c"
+    source.write_text("void k(int a[16], int n) {\n  int i;\n  for (i = 0; i < 16; i++) a[i] = 0;\n"
+                      "  for (i = 0; i < n; i++)\n    a[i]++;\n"
+                      "  while (n > 0) { n--;\n#pragma HLS loop_tripcount min=1 max=9\n  }\n}\n")
+    out = tmp_path / "k_tc.c"
+    result = run_cli("instrument", str(source), "--mode", "tripcount", "--tripcount", "7", "-o", str(out))
+    assert result.code == 0, result.stderr
+    text = out.read_text()
+    assert text.count("loop_tripcount min=7 max=7 avg=7") == 2
+    assert "min=1 max=9" not in text  # the existing range pragma is replaced
+    assert "for (i = 0; i < 16; i++) a[i] = 0;" in text  # static loop untouched
+    assert "for (i = 0; i < n; i++)\n    {\n#pragma HLS loop_tripcount min=7 max=7 avg=7\n    a[i]++; }" in text
+
+
+def test_pass1_output_behaves_like_the_original(tmp_path: Path) -> None:
+    out = tmp_path / "qsort.c"
+    assert run_cli("instrument", str(QSORT / "qsort.c"), "--mode", "tripcount", "-o", str(out)).code == 0
+    plain = build_and_run([QSORT / "qsort.c", QSORT / "tb.c"], [QSORT], tmp_path / "plain")
+    pass1 = build_and_run([out, QSORT / "tb.c"], [QSORT], tmp_path / "pass1")
+    assert plain.returncode == pass1.returncode == 0
+    assert plain.stdout == pass1.stdout and plain.stdout.startswith(b"sorted=1")
+
+
+def test_cplusplus_and_unparsable_sources_exit_2(tmp_path: Path) -> None:
+    cxx = tmp_path / "k.cpp"
+    cxx.write_text("#include <hls_stream.h>\nvoid k(hls::stream<int> &s) {}\n")
+    result = run_cli("instrument", str(cxx), "--mode", "tripcount")
+    assert result.code == 2 and "C++ is not supported" in result.stderr
+    broken = tmp_path / "b.c"
+    broken.write_text("void k( { for }\n")
+    result = run_cli("instrument", str(broken), "--mode", "tripcount")
+    assert result.code == 2 and "b.c" in result.stderr

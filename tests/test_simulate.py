@@ -1,0 +1,157 @@
+"""``hlsight simulate``/``instrument --mode cycles`` on real C compiled with gcc.
+
+Expected cycles are computed by hand from the fixture reports (derivations in
+fixtures/instrument/README.md); quicksort is checked against HLScope+ Table III.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from tests.conftest import FIXTURES, REPO, run_cli
+from tests.instrument_helpers import build_and_run, flags_for
+
+KERNELS = FIXTURES / "instrument"
+QSORT = KERNELS / "quicksort"
+
+# name, source, report, testbench, top, expected top cycles, expected per-loop (trip count total, cycles)
+CASES = [
+    ("while_loops", "find_run.c", "report", None, 27,
+     {"VITIS_LOOP_11_1": (2, 3), "VITIS_LOOP_16_2": (7, 20)}),
+    ("imperfect_nest", "row_sums.c", "report", None, 23, {"ROW": (3, 22), "COL": (7, 13)}),
+    ("conditionals", "cond_kernel.c", "report", None, 48, {"OUTER": (6, 40), "INNER": (20, 28), "TAIL": (5, 6)}),
+    ("dataflow", "df.c", "report", "df_top", 23, {}),
+    ("dataflow", "df.c", "report", "par_top", 14, {"parallel(produce, consume)": (0, 13)}),
+]
+
+
+def _simulate(source: Path, report: Path, testbench: Path, *extra: str) -> dict[str, object]:
+    result = run_cli("simulate", str(source), "--report", str(report), "--testbench", str(testbench),
+                     "--format", "json", *extra)
+    assert result.code == 0, result.stderr
+    document: dict[str, object] = json.loads(result.stdout)
+    schema = json.loads((REPO / "docs" / "simulate.schema.json").read_text())
+    jsonschema.validate(document, schema)
+    return document
+
+
+def _loops(document: dict[str, object]) -> dict[str, tuple[int, int]]:
+    out = {}
+    for function in document["functions"]:  # type: ignore[attr-defined]
+        for loop in function["loops"]:
+            out[loop["name"]] = (loop["trip_count_total"], loop["cycles"])
+    return out
+
+
+@pytest.mark.parametrize(("case", "source", "report", "top", "cycles", "loops"), CASES)
+def test_hand_computed_cycles(case: str, source: str, report: str, top: str | None, cycles: int,
+                              loops: dict[str, tuple[int, int]]) -> None:
+    folder = KERNELS / case
+    extra = ("--top", top) if top else ()
+    document = _simulate(folder / source, folder / report, folder / "tb.c", *extra)
+    assert document["cycles"] == cycles
+    found = _loops(document)
+    for name, expected in loops.items():
+        assert found[name] == expected, name
+    assert document["clock_ns"] == 10.0
+    assert document["seconds"] == pytest.approx(cycles * 10e-9)
+
+
+def test_dataflow_processes_use_eq3() -> None:
+    document = _simulate(KERNELS / "dataflow" / "df.c", KERNELS / "dataflow" / "report", KERNELS / "dataflow" / "tb.c")
+    functions = {f["name"]: f for f in document["functions"]}  # type: ignore[attr-defined]
+    # produce(10) = 1*9+3 + residual 1 = 13, consume(10) = 1*9+4 + 1 = 14; fills 1+3 and 1+4 (eq. 3)
+    assert functions["df_top"]["cycles"] == max(13, 14) + (4 + 5)
+    assert functions["produce"]["cycles"] == 13 + 13  # df_top and par_top each call it once with n=10
+    assert functions["consume"]["cycles"] == 14 + 8
+
+
+@pytest.fixture(scope="module")
+def quicksort_simple() -> dict[str, object]:
+    return _simulate(QSORT / "qsort.c", QSORT / "report_table2", QSORT / "tb.c", "--baseline", "simple")
+
+
+def test_quicksort_reproduces_table3(quicksort_simple: dict[str, object]) -> None:
+    """HLScope+ Table III: 14.6 M cycles (full) and 7.42 M (simple TC counting), N = 131072."""
+    full = _simulate(QSORT / "qsort.c", QSORT / "report_table2", QSORT / "tb.c")
+    simple = quicksort_simple
+    assert abs(full["cycles"] - 14.6e6) / 14.6e6 < 0.03  # type: ignore[operator]
+    assert abs(simple["cycles"] - 7.42e6) / 7.42e6 < 0.03  # type: ignore[operator]
+    loops = _loops(full)
+    simple_loops = _loops(simple)
+    leaf = loops["Loop 1.1.1"][1] + loops["Loop 1.1.2"][1]
+    # pipelined leaves: t = 4*(TC-1)+4 = 4*TC per entry (eq. 4), identical in both modes
+    assert loops["Loop 1.1.1"][1] == 4 * loops["Loop 1.1.1"][0]
+    assert simple_loops["Loop 1.1.1"] == loops["Loop 1.1.1"]
+    # Loop 1.1 = children + 11 per iteration (eq. 6: 811 - 400 - 400)
+    assert loops["Loop 1.1"][1] == leaf + 11 * loops["Loop 1.1"][0]
+    assert simple["cycles"] == leaf
+    # the top adds its residual 1 (8111401 - 81114*100)
+    assert full["cycles"] == loops["Loop 1"][1] + 1
+    assert full["seconds"] == pytest.approx(full["cycles"] * 5e-9)  # type: ignore[operator]
+
+
+def test_table1_report_without_pass1_degrades_to_simple_counting(quicksort_simple: dict[str, object]) -> None:
+    document = _simulate(QSORT / "qsort.c", QSORT / "report_table1", QSORT / "tb.c")
+    simple = quicksort_simple
+    assert document["cycles"] == simple["cycles"]
+    rules = [d["rule"] for d in document["diagnostics"]]  # type: ignore[attr-defined]
+    assert rules.count("instrument-residual-unknown") == 3
+
+
+@pytest.mark.parametrize(("case", "source", "top"), [
+    ("quicksort", "qsort.c", None), ("while_loops", "find_run.c", None), ("imperfect_nest", "row_sums.c", None),
+    ("conditionals", "cond_kernel.c", None), ("dataflow", "df.c", "par_top")])
+def test_instrumented_program_output_is_byte_identical(tmp_path: Path, case: str, source: str,
+                                                       top: str | None) -> None:
+    folder = KERNELS / case
+    report = folder / ("report_table2" if case == "quicksort" else "report")
+    out = tmp_path / source
+    extra = ("--top", top) if top else ()
+    result = run_cli("instrument", str(folder / source), "--report", str(report), "--mode", "cycles",
+                     "-o", str(out), *extra)
+    assert result.code == 0, result.stderr
+    assert (tmp_path / "hlsight_cycles.h").is_file()
+    original_lines = (folder / source).read_text().splitlines()
+    instrumented_lines = out.read_text().splitlines()
+    assert len(instrumented_lines) == len(original_lines) + 2  # include + #line 1: line numbers unchanged
+    flags = flags_for([folder / source, folder / "tb.c"], [folder], tmp_path)
+    plain = build_and_run([folder / source, folder / "tb.c"], [folder], tmp_path / "plain", flags=flags)
+    counted = build_and_run([out, folder / "tb.c"], [tmp_path, folder], tmp_path / "counted", flags=flags)
+    table = build_and_run([out, folder / "tb.c"], [tmp_path, folder], tmp_path / "counted2",
+                          env={"HLSIGHT_TABLE": "-"}, flags=flags)
+    assert plain.returncode == counted.returncode == table.returncode
+    assert plain.stdout == counted.stdout == table.stdout and plain.stdout
+    assert plain.stderr == counted.stderr == b""
+    assert b"trip count" in table.stderr
+
+
+def test_simulate_errors_exit_2(tmp_path: Path) -> None:
+    folder = KERNELS / "imperfect_nest"
+    missing = run_cli("simulate", str(folder / "row_sums.c"), "--report", str(tmp_path / "nope"),
+                      "--testbench", str(folder / "tb.c"))
+    assert missing.code == 2 and "nope" in missing.stderr
+    bad_tb = tmp_path / "tb.c"
+    bad_tb.write_text("int main(void) { return undefined_symbol; }\n")
+    broken = run_cli("simulate", str(folder / "row_sums.c"), "--report", str(folder / "report"),
+                     "--testbench", str(bad_tb))
+    assert broken.code == 2 and "does not compile" in broken.stderr and "hlsight bug" not in broken.stderr
+    no_tb = run_cli("simulate", str(folder / "row_sums.c"), "--report", str(folder / "report"),
+                    "--testbench", str(tmp_path / "none.c"))
+    assert no_tb.code == 2 and "testbench" in no_tb.stderr
+
+
+def test_unmatched_loops_are_diagnostics(tmp_path: Path) -> None:
+    source = tmp_path / "row_sums.c"
+    text = (KERNELS / "imperfect_nest" / "row_sums.c").read_text().replace("COL:", "COLUMNS:")
+    source.write_text(text)
+    result = run_cli("instrument", str(source), "--report", str(KERNELS / "imperfect_nest" / "report"),
+                     "--mode", "cycles", "-o", str(tmp_path / "out" / "k.c"))
+    assert result.code == 0
+    assert "loop 'COLUMNS' (VITIS_LOOP_12_2) matches no loop of the report" in result.stderr
+    assert "report loop 'COL' of module 'row_sums' matches no source loop" in result.stderr
+    assert "row_sums.c:12:" in result.stderr and "[instrument-loop-unmatched]" in result.stderr
