@@ -207,7 +207,7 @@ def estimate_to_dict(estimate: KernelEstimate) -> dict[str, Any]:
             for term in estimate.per_lsu
         ],
         "alternatives": [estimate_to_dict(alt) for alt in estimate.alternatives],
-        "extra": {key: _plain(value) for key, value in estimate.extra.items()},
+        "extra": {key: _plain(value) for key, value in estimate.extra.items() if not key.startswith("_")},
     }
 
 

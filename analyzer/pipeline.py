@@ -11,16 +11,37 @@ from collections.abc import Mapping
 
 from analyzer.access import derive_access_facts
 from analyzer.consistency import check_loop_latencies
+from analyzer.estimate import Settings, default_profile, estimate_design
+from analyzer.hints import bottleneck_hints
+from analyzer.memory_model import ModelOptions
+from analyzer.memory_profiles import MemoryProfile
 from analyzer.model import Design
 from analyzer.results import AnalysisResult
+from analyzer.symbols import validate
 
 
-def analyze(design: Design, assignments: Mapping[str, float] | None = None) -> AnalysisResult:
-    """Analyse ``design`` with user-given symbol values ``assignments``."""
-    result = AnalysisResult(design=design, assignments=dict(assignments or {}))
+def analyze(
+    design: Design,
+    assignments: Mapping[str, float] | None = None,
+    memory: MemoryProfile | None = None,
+    options: ModelOptions | None = None,
+) -> AnalysisResult:
+    """Analyse ``design`` with user-given symbol values ``assignments``
+    (``--set``/``--hints``), the memory profile ``memory`` (default: chosen
+    from the target) and the model decisions ``options``."""
+    values = dict(assignments or {})
+    validate(values, design)
+    result = AnalysisResult(design=design, assignments=values)
     result.diagnostics.extend(design.diagnostics)
     result.diagnostics.extend(check_loop_latencies(design))
     # stride / element size / access count per LSU from the kernel source (issue 7);
     # fills LSU.access, which the memory model reads before falling back to symbols
     result.diagnostics.extend(derive_access_facts(design))
+    assumptions: list[str] = []
+    if memory is None:
+        memory, why = default_profile(design)
+        assumptions.append(why)
+    settings = Settings(profile=memory, options=options or ModelOptions(), user=values, assumptions=assumptions)
+    result.estimates, result.design_estimate = estimate_design(design, settings)
+    result.diagnostics.extend(bottleneck_hints(design, result, settings))
     return result

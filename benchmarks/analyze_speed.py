@@ -17,17 +17,15 @@ from __future__ import annotations
 
 import argparse
 import io
-import statistics
 import subprocess
 import sys
-import time
-from collections.abc import Callable
 from contextlib import redirect_stdout
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from benchmarks.timing import median_ms  # noqa: E402
 from hlsight.cli import main  # noqa: E402
 from parsers.intel.rtl.reader import scan_rtl  # noqa: E402
 from parsers.loader import ReadOptions, load_design  # noqa: E402
@@ -38,15 +36,6 @@ CASES = {
     "oneAPI 2023.0 kmers": AOC / "oneapi2023.0_s10mx_kmers" / "less_work_but_slower" / "reports_v12_m_v9_half",
     "oneAPI 2021.4 parallel_bfs .prj": AOC / "oneapi2021.4_s10gx_parallel_bfs" / "parallel_bfs_report.prj",
 }
-
-
-def median_ms(action: Callable[[], object], runs: int) -> float:
-    samples = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        action()
-        samples.append((time.perf_counter() - start) * 1000.0)
-    return statistics.median(samples)
 
 
 def _size(path: Path) -> float:

@@ -21,6 +21,8 @@ COMMANDS: tuple[str, ...] = (
     "hlsight.commands.analyze",
     "hlsight.commands.annotate",
     "hlsight.commands.demo",
+    "hlsight.commands.memory",
+    "hlsight.commands.whatif",
     "hlsight.commands.instrument",
     "hlsight.commands.simulate",
 )

@@ -210,3 +210,11 @@ def test_valid_20_4_quartus_json_kernel_clock_vs_fmax() -> None:
     tbd = ReportBundle(AOC / "aoc20.4_a10_clbool" / "src" / "cl" / "fpga" / "simple_addition_branch" / "reports"
                        / "lib")
     assert read_quartus_json(tbd.get("quartus"), "quartus.json") is None  # "kernel clock":"TBD"
+
+
+def test_16_1_kernel_type_and_command_come_from_the_compile_log() -> None:
+    design = load_design(NET / "reports")
+    assert design.tool.version == "16.1"
+    assert design.tool.command == "aoc net.cl -o bin/net.aocx --board de5net_a7 --report -v"
+    assert {k.kind for k in design.kernels} == {KernelKind.NDRANGE}  # "The kernel is compiled as an ND-Range."
+    assert design.kernels[0].fmax_postfit_mhz is not None

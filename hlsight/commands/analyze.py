@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from analyzer.pipeline import analyze
-from hlsight.commands.common import add_design_arguments, add_output_arguments, emit
+from hlsight.commands.common import add_design_arguments, add_model_arguments, add_output_arguments, emit, model_inputs
 from parsers.loader import ReadOptions, load_design
 
 
@@ -13,10 +13,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser = subparsers.add_parser("analyze", help="read an HLS report and print the analysis")
     add_design_arguments(parser)
     add_output_arguments(parser)
+    add_model_arguments(parser)
     return parser
 
 
 def run(args: argparse.Namespace) -> int:
+    values, memory = model_inputs(args)
     design = load_design(args.path, ReadOptions(solution=args.solution))
-    emit(analyze(design), args)
+    emit(analyze(design, values, memory=memory), args)
     return 0

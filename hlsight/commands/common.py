@@ -6,7 +6,9 @@ import argparse
 import os
 import sys
 
+from analyzer.memory_profiles import MemoryProfile, load_profile
 from analyzer.results import AnalysisResult
+from analyzer.symbols import parse_set, read_hints
 from hlsight.output import write_text
 from hlsight.reporters import REPORTERS, get_reporter
 from hlsight.reporters.base import RenderOptions
@@ -28,3 +30,26 @@ def emit(result: AnalysisResult, args: argparse.Namespace) -> None:
     options = RenderOptions(color=to_terminal, relative_to=os.getcwd())
     text = get_reporter(args.format).render(result, options)
     write_text(text, args.output)
+
+
+def add_model_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--set``, ``--hints`` and ``--memory``: values the reports lack."""
+    parser.add_argument(
+        "--set", action="append", default=[], metavar="NAME=VALUE",
+        help="give a symbol a value (work_items, stride, element_bytes, fmax [MHz], f_dram [MHz],"
+        " lsu.<id>.stride|accesses|bytes, loop.<name>.trip); repeatable",
+    )
+    parser.add_argument("--hints", metavar="FILE.toml", help="symbol values from a TOML file (--set wins)")
+    parser.add_argument("--memory", metavar="NAME|FILE.toml", help="memory profile (see 'hlsight memory list')")
+
+
+def model_inputs(args: argparse.Namespace) -> tuple[dict[str, float], MemoryProfile | None]:
+    """The user's symbol values (hints file, then --set) and memory profile."""
+    values: dict[str, float] = {}
+    if getattr(args, "hints", None):
+        values.update(read_hints(args.hints))
+    for item in getattr(args, "set", []) or []:
+        name, value = parse_set(item)
+        values[name] = value
+    memory = load_profile(args.memory) if getattr(args, "memory", None) else None
+    return values, memory

@@ -20,17 +20,15 @@ from analyzer.errors import InputError
 from analyzer.model import (
     LSU,
     Design,
-    InitiationInterval,
     Kernel,
-    Loop,
     LSUKind,
     Product,
     RtlLsuParams,
     SourceFile,
-    SourceLocation,
     ToolInfo,
     Vendor,
 )
+from parsers.intel.aoclog import read_log_loops
 from parsers.intel.fmax import read_acl_quartus_report
 from parsers.intel.jsdata import load_json_file, read_text
 from parsers.intel.layout import Layout, rtl_project_file
@@ -40,9 +38,6 @@ from parsers.intel.rtl.reader import attach_rtl, scan_rtl
 
 _HEADER = re.compile(r"\(C\)\s*\d{4}-(\d{4})\s+(Altera|Intel)")
 _BASIC_BLOCK = re.compile(r"^(\w+?)_basic_block_(\d+)$")
-_BOX_LINE = re.compile(r"^\|\s?([^|]*?)\s*(?:\|\s*([^|]*?)\s*)?\|\s*$")
-_EVERY = re.compile(r"every (\d+) cycles?", re.IGNORECASE)
-_LN_COL = re.compile(r"^(\d+)(?::(\d+))?$")
 #: OpenCL address spaces held in DDR: 1 = __global, 2 = __constant.
 GLOBAL_ADDRSPACES = frozenset({1, 2})
 
@@ -110,46 +105,6 @@ def _log_file(project: Path) -> Path | None:
         return None
     log = verilog.with_suffix(".log")
     return log if log.is_file() else None
-
-
-def read_log_loops(text: str) -> dict[str, list[Loop]]:
-    """Loops of the 14.x/15.1 "*** Optimization Report ***" box by kernel."""
-    out: dict[str, list[Loop]] = {}
-    if "Optimization Report" not in text:
-        return out
-    kernel: str | None = None
-    loop: Loop | None = None
-    for raw in text.splitlines():
-        match = _BOX_LINE.match(raw)
-        if match is None:
-            if raw.startswith("=") or not raw.strip():
-                continue
-            if kernel is not None:
-                break  # end of the box
-            continue
-        body, where = match.group(1), match.group(2) or ""
-        if body.startswith("Kernel:"):
-            kernel = body[len("Kernel:"):].strip()
-            out.setdefault(kernel, [])
-            loop = None
-        elif body.startswith("Loop ") and kernel is not None:
-            location = None
-            ln_col = _LN_COL.match(where)
-            if ln_col:
-                location = SourceLocation("", int(ln_col.group(1)), int(ln_col.group(2)) if ln_col.group(2) else None)
-            loop = Loop(name=body[len("Loop "):].strip(), location=location if location and location.line else None)
-            out[kernel].append(loop)
-        elif loop is not None and body:
-            loop.details.append(body)
-            lowered = body.lower()
-            if "pipelined execution inferred" in lowered or "pipelined with" in lowered:
-                loop.pipelined = True
-            if "not pipelined" in lowered:
-                loop.pipelined = False
-            every = _EVERY.search(body)
-            if every:
-                loop.ii = InitiationInterval(int(every.group(1)))
-    return out
 
 
 def _attach_log_loops(kernels: list[Kernel], log: Path) -> None:

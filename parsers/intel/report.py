@@ -7,10 +7,12 @@ from pathlib import Path
 
 from analyzer.errors import InputError
 from analyzer.model import Design, Device, Kernel, KernelKind, LSUStyle, Product, ToolInfo, Vendor
+from parsers.intel.aoclog import compiler_command, kernel_kinds
 from parsers.intel.bundle import ReportBundle
 from parsers.intel.fmax import PostFit, read_acl_quartus_report, read_quartus_json
 from parsers.intel.info import read_info
-from parsers.intel.layout import Layout
+from parsers.intel.jsdata import read_text
+from parsers.intel.layout import Layout, rtl_project_file
 from parsers.intel.loops import (
     apply_schedule,
     occurrence_keys,
@@ -106,6 +108,21 @@ def _mark_cached_from_warnings(kernels: list[Kernel], summary: object) -> None:
                 lsu.cached = True
 
 
+def _project_log(layout: Layout) -> Path | None:
+    verilog = rtl_project_file(layout.project_dir)
+    log = verilog.with_suffix(".log") if verilog is not None else None
+    return log if log is not None and log.is_file() else None
+
+
+def _kinds_from_log(layout: Layout, kernels: list[Kernel]) -> None:
+    """16.1 has no summary.json: its kernel type is only in ``<proj>.log``."""
+    log = _project_log(layout)
+    kinds = kernel_kinds(read_text(log)) if log else {}
+    for kernel in kernels:
+        if kernel.kind is KernelKind.UNKNOWN:
+            kernel.kind = kinds.get(kernel.name, KernelKind.UNKNOWN)
+
+
 def read_report(layout: Layout, read_rtl: bool = True) -> Design:
     assert layout.data_dir is not None
     bundle = ReportBundle(layout.data_dir)
@@ -120,8 +137,12 @@ def read_report(layout: Layout, read_rtl: bool = True) -> Design:
                          expected=EXPECTED_MAV) from None
     info = read_info(bundle.get("info"))
     if info is None:
-        # 16.1 has no info document: the HTML report started in 16.1.
-        tool = ToolInfo(Vendor.INTEL, Product.AOC, "16.1", "16.1 (no info in report)")
+        # Only 16.1 reports lack an info document (the HTML report started in
+        # 16.1, info.json appears in the 17.1.1 sample; 17.0 is not covered).
+        log = _project_log(layout)
+        command = compiler_command(read_text(log)) if log else None
+        tool = ToolInfo(Vendor.INTEL, Product.AOC, "16.1", "16.1 (inferred: report without info data)",
+                        command=command)
         device, project = Device(), ""
     else:
         tool, device, project = info.tool, info.device, info.project
@@ -140,6 +161,8 @@ def read_report(layout: Layout, read_rtl: bool = True) -> Design:
         kernel.simd = facts.simd
         kernel.location = kernel.location or facts.location
     _mark_cached_from_warnings(kernels, bundle.get("summary"))
+    if info is None:
+        _kinds_from_log(layout, kernels)
     _attach_loops(bundle, kernels, by_key)
     fit = _postfit(layout, bundle)
     if fit is not None:

@@ -1,0 +1,113 @@
+"""Pipeline (compute) time of a kernel from the report's loops: FlexCL.
+
+Equation numbers refer to ``../shared/papers/flexcl-opencl-model.txt``
+(Wang, Liang, Zhang, DAC'17). FlexCL derives II and depth by scheduling the
+CDFG; hlsight takes them from the compiler report instead (aoc ``loops.json`` /
+``fmax_ii``, Vivado/Vitis loop tables), which is what the compiler actually
+built. Unknown trip counts become ``loop.<name>.trip`` symbols.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import sympy
+
+from analyzer.model import Kernel, KernelKind, Loop
+from analyzer.symbols import ELEMENT_BYTES, FMAX, WORK_ITEMS, loop_name, sym
+
+
+@dataclass
+class ComputeEstimate:
+    """Cycles and seconds of the kernel pipeline, with the assumptions made."""
+
+    cycles: sympy.Expr
+    seconds: sympy.Expr
+    equations: str
+    notes: list[str] = field(default_factory=list)
+
+
+def _trip(loop: Loop, notes: list[str]) -> sympy.Expr:
+    if loop.trip_count is not None and loop.trip_count.value is not None:
+        return sympy.Integer(loop.trip_count.value)
+    if loop.trip_count is not None and loop.trip_count.max is not None and loop.trip_count.avg is not None:
+        return sympy.Integer(loop.trip_count.avg)
+    notes.append(f"trip count of loop {loop.name} unknown: symbol {loop_name(loop.name)}")
+    return sym(loop_name(loop.name))
+
+
+def _ii(loop: Loop, notes: list[str]) -> sympy.Expr:
+    if loop.ii is not None and loop.ii.value is not None:
+        return sympy.Integer(loop.ii.value)
+    if loop.pipelined is False:
+        depth = loop.iteration_latency or loop.pipeline_depth
+        if depth:
+            notes.append(f"loop {loop.name} not pipelined: II = iteration latency {depth}")
+            return sympy.Integer(depth)
+    notes.append(f"II of loop {loop.name} unknown: assumed 1")
+    return sympy.Integer(1)
+
+
+def _depth(loop: Loop) -> sympy.Expr:
+    depth = loop.iteration_latency or loop.pipeline_depth
+    return sympy.Integer(depth) if depth else sympy.Integer(0)
+
+
+def loop_cycles(loop: Loop, notes: list[str]) -> sympy.Expr:
+    """Cycles of one loop. A loop without sub-loops is a pipeline of TC
+    iterations: II*(TC-1) + D (FlexCL eq. 1 with N_wi -> TC; HLScope+ eq. 4).
+    A loop with sub-loops runs them TC times in sequence."""
+    trip = _trip(loop, notes)
+    if not loop.children:
+        return _ii(loop, notes) * (trip - 1) + _depth(loop)
+    body = sympy.Add(*[loop_cycles(child, notes) for child in loop.children])
+    return trip * (body + _depth(loop))
+
+
+def _ndrange_ii(kernel: Kernel) -> int:
+    values = [loop.ii.value for loop in kernel.all_loops() if loop.ii is not None and loop.ii.value is not None]
+    return max(values) if values else 1
+
+
+def compute_estimate(kernel: Kernel) -> ComputeEstimate | None:
+    """FlexCL pipeline time of ``kernel``, or ``None`` when the report gives
+    nothing to build it from."""
+    notes: list[str] = []
+    fmax_hz = FMAX * 10**6
+    if kernel.kind is KernelKind.NDRANGE:
+        lanes: sympy.Expr = sympy.Integer(kernel.simd or 1)
+        widths = [lsu.width_bits for lsu in kernel.global_lsus() if lsu.width_bits]
+        if kernel.simd is None and widths:
+            # No SIMD attribute in the report: the widest LSU carries one
+            # element per lane per cycle.
+            lanes = sympy.Max(1, sympy.Integer(max(widths) // 8) / ELEMENT_BYTES)
+            notes.append(f"SIMD lanes unknown: widest LSU ({max(widths)} bits) / element_bytes")
+        units = kernel.compute_units or 1
+        ii = _ndrange_ii(kernel)
+        depth = kernel.latency.max if kernel.latency is not None and kernel.latency.max is not None else 0
+        if depth == 0:
+            notes.append("pipeline depth unknown: D = 0 (negligible for large NDRanges)")
+        # Eqs. 5 and 7 with one work-group per compute unit (N_wg = N/N_CU)
+        # and N_PE = SIMD lanes; the scheduling term of eq. 7 is dropped.
+        cycles = ii * (WORK_ITEMS / (lanes * units) - 1) + depth
+        notes.append(f"NDRange pipeline: II {ii}, {lanes} SIMD lane(s), {units} compute unit(s), depth {depth}")
+        return ComputeEstimate(cycles, cycles / fmax_hz, "FlexCL eqs. 1, 5, 7", notes)
+    if kernel.latency is not None and kernel.latency.max is not None and kernel.latency.min == kernel.latency.max:
+        cycles = sympy.Integer(kernel.latency.max)
+        notes.append(f"reported kernel latency {kernel.latency.max} cycles")
+        return ComputeEstimate(cycles, cycles / fmax_hz, "report latency", notes)
+    if kernel.loops:
+        cycles = sympy.Add(*[loop_cycles(loop, notes) for loop in kernel.loops])
+        return ComputeEstimate(cycles, cycles / fmax_hz, "FlexCL eq. 1 per loop (HLScope+ eq. 4)", notes)
+    if kernel.latency is not None and kernel.latency.max is not None:
+        cycles = sympy.Integer(kernel.latency.max)
+        notes.append(f"reported worst-case kernel latency {kernel.latency.max} cycles")
+        return ComputeEstimate(cycles, cycles / fmax_hz, "report latency (max)", notes)
+    return None
+
+
+def compose(memory_s: sympy.Expr, compute_s: sympy.Expr, barrier: bool = False) -> sympy.Expr:
+    """FlexCL eqs. 10-12: barrier mode adds memory and compute time; pipeline
+    mode overlaps them, II_wi = max(L_mem, II_comp), so the kernel takes the
+    longer of the two."""
+    return memory_s + compute_s if barrier else sympy.Max(memory_s, compute_s)

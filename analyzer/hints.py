@@ -1,0 +1,157 @@
+"""Bottleneck hints: the journal's observations 1-4 and section 2, as rules.
+
+Each rule has a stable id, points at the source line of the LSU or loop it is
+about, and carries the numbers behind its message in ``data``. The numbers
+come from the estimate (``extra["lsu_facts"]``), so a hint never disagrees
+with the estimate printed next to it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from analyzer.diagnostics import Diagnostic, Severity
+from analyzer.estimate import Settings
+from analyzer.model import LSU, Design, Kernel, Loop, SourceLocation
+from analyzer.results import AnalysisResult
+
+#: rule id -> one-line description (for docs and SARIF rule metadata).
+RULES: dict[str, str] = {
+    "mem-shared-bank": "several LSUs share one DDR bank and pay a row miss per burst (observation 1)",
+    "mem-stride": "strided access discards part of every DRAM burst (observation 2)",
+    "mem-write-ack": "data-dependent index forces a write-ack LSU (observation 3)",
+    "mem-atomic": "atomic LSU serialises read-modify-write row misses (observation 4)",
+    "mem-fmax-below-fmin": "kernel clock below f_min: the LSU cannot saturate the memory (eqs. 4-7)",
+    "mem-narrow-lsu": "LSU narrower than one DRAM burst under-uses it (section 2, PAD)",
+    "loop-ii": "loop initiation interval above 1",
+}
+
+
+def _diag(
+    rule: str, severity: Severity, message: str, kernel: Kernel, subject: str,
+    location: SourceLocation | None, data: dict[str, object],
+) -> Diagnostic:
+    return Diagnostic(
+        rule=rule,
+        severity=severity,
+        message=message,
+        file=None if location is None else location.file,
+        line=None if location is None else location.line,
+        column=None if location is None else location.column,
+        kernel=kernel.name,
+        subject=subject,
+        data=data,
+    )
+
+
+def _ms(seconds: object) -> str:
+    return f"{float(seconds) * 1e3:.3g} ms" if isinstance(seconds, (int, float)) else "?"
+
+
+def _lsu_hints(kernel: Kernel, lsu: LSU, facts: dict[str, object], settings: Settings) -> Iterator[Diagnostic]:
+    profile = settings.profile
+    where = lsu.location
+    stride = facts.get("stride")
+    if isinstance(stride, float) and stride > 1 and facts.get("variant") != "atomic-pipelined":
+        yield _diag(
+            "mem-stride", Severity.WARNING,
+            f"stride {stride:g} on {lsu.kind.value} {lsu.id}: {1 - 1 / stride:.0%} of every DRAM burst is discarded,"
+            f" time x{stride:g} (eq. 2, observation 2); make the access contiguous (e.g. struct of arrays)",
+            kernel, lsu.id, where, {"stride": stride, "lsu_seconds": facts.get("t_total_s")},
+        )
+    variant = facts.get("variant")
+    if variant == "burst-coalesced write-ack":
+        yield _diag(
+            "mem-write-ack", Severity.WARNING,
+            f"{lsu.kind.value} {lsu.id} is a write-ack LSU (data-dependent index): every access occupies a whole"
+            f" {profile.dq_bytes * profile.bl} B burst and pays T_RCD+T_RP+T_WR (eq. 13, observation 3);"
+            " make the index independent of loaded data or tile through on-chip memory",
+            kernel, lsu.id, where, {"lsu_seconds": facts.get("t_total_s")},
+        )
+    if variant == "atomic-pipelined":
+        t_row = 2 * (profile.t_rcd_s + profile.t_rp_s) + profile.t_wr_s
+        yield _diag(
+            "mem-atomic", Severity.WARNING,
+            f"atomic {lsu.id}: one read-modify-write row miss ({t_row * 1e9:.1f} ns, eq. 14) per operation"
+            " (observation 4); reduce in private/local memory and issue one atomic per work-group",
+            kernel, lsu.id, where, {"t_row_ns": t_row * 1e9, "lsu_seconds": facts.get("t_total_s")},
+        )
+    fmin = facts.get("f_min_mhz")
+    fmax = kernel.fmax_mhz or settings.user.get("fmax")
+    if facts.get("saturated") is False and isinstance(fmin, float):
+        width = facts.get("width_bytes")
+        need = f"{fmin:.0f} MHz" if facts.get("lsus_in_bank", 1) == 1 else f"{fmin / 2:.0f} MHz (x2 edges, eq. 6)"
+        factor = fmin / float(fmax) if fmax else None
+        widen = f"; widen it ~{factor:.1f}x (SIMD/unroll)" if factor else ""
+        yield _diag(
+            "mem-fmax-below-fmin", Severity.WARNING,
+            f"{lsu.id} ({width} B wide) needs fmax >= {need} to saturate {profile.name}"
+            f" but the kernel runs at {fmax if fmax else '?'} MHz: memory non-saturated (eqs. 4-7){widen}"
+            " or raise fmax",
+            kernel, lsu.id, where, {"f_min_mhz": fmin, "fmax_mhz": fmax, "width_bytes": width},
+        )
+    width = facts.get("width_bytes")
+    burst = profile.dq_bytes * profile.bl
+    if (
+        isinstance(width, int) and width < burst
+        and variant in ("burst-coalesced aligned", "burst-coalesced non-aligned")
+        and facts.get("saturated") is not False
+    ):
+        yield _diag(
+            "mem-narrow-lsu", Severity.NOTE,
+            f"{lsu.id} requests {width} B per cycle, less than one {burst} B DRAM burst (dq*bl): it under-uses the"
+            " burst (section 2, PAD); unroll/vectorize the access to coalesce it",
+            kernel, lsu.id, where, {"width_bytes": width, "burst_bytes": burst},
+        )
+
+
+def _bank_hints(kernel: Kernel, facts_by_lsu: dict[str, dict[str, object]], settings: Settings) -> Iterator[Diagnostic]:
+    by_bank: dict[str, list[str]] = {}
+    for lsu_id, facts in facts_by_lsu.items():
+        by_bank.setdefault(str(facts.get("bank")), []).append(lsu_id)
+    lsus = {lsu.id: lsu for lsu in kernel.lsus}
+    for bank, ids in by_bank.items():
+        if len(ids) <= settings.options.ovh_free_lsus:
+            continue
+        overhead = sum(float(v) for i in ids if isinstance(v := facts_by_lsu[i].get("t_ovh_s"), (int, float)))
+        bank_s = facts_by_lsu[ids[0]].get("bank_s")
+        share = f" ({overhead / float(bank_s):.0%} of the bank time)" if isinstance(bank_s, float) and bank_s else ""
+        first = lsus.get(ids[0])
+        yield _diag(
+            "mem-shared-bank", Severity.WARNING,
+            f"{len(ids)} LSUs share bank {bank}: each burst pays a row miss T_row ="
+            f" {settings.profile.t_row_s * 1e9:g} ns, T_ovh {_ms(overhead)}{share} (eq. 8, observation 1);"
+            " spread buffers over banks (buffer_location / -no-interleaving) or one HBM pseudo-channel per buffer",
+            kernel, bank, None if first is None else first.location,
+            {"bank": bank, "lsus": ids, "t_ovh_seconds": overhead},
+        )
+
+
+def _loop_hint(kernel: Kernel, loop: Loop) -> Diagnostic | None:
+    if loop.ii is None or loop.ii.value is None or loop.ii.value <= 1:
+        return None
+    reason = loop.bottleneck or "; ".join(loop.details[:2]) or "the report gives no reason"
+    return _diag(
+        "loop-ii", Severity.WARNING,
+        f"loop {loop.name} has II {loop.ii}: one iteration every {loop.ii.value} cycles ({reason})",
+        kernel, loop.name, loop.location, {"ii": loop.ii.value, "reason": reason},
+    )
+
+
+def bottleneck_hints(design: Design, result: AnalysisResult, settings: Settings) -> list[Diagnostic]:
+    hints: list[Diagnostic] = []
+    for kernel in design.kernels:
+        estimate = result.estimates.get(kernel.name)
+        facts_by_lsu = {} if estimate is None else estimate.extra.get("lsu_facts", {})
+        if not isinstance(facts_by_lsu, dict):
+            facts_by_lsu = {}
+        hints.extend(_bank_hints(kernel, facts_by_lsu, settings))
+        for lsu in kernel.lsus:
+            facts = facts_by_lsu.get(lsu.id)
+            if facts is not None:
+                hints.extend(_lsu_hints(kernel, lsu, facts, settings))
+        for loop in kernel.all_loops():
+            hint = _loop_hint(kernel, loop)
+            if hint is not None:
+                hints.append(hint)
+    return hints

@@ -1,0 +1,250 @@
+"""The Dávila-Guzmán global-memory-interconnect / DRAM model, in sympy.
+
+Equation numbers refer to the journal version, "Analytical Model for
+Memory-Centric High Level Synthesis-Generated Applications"
+(``../shared/papers/davila-memory-centric-model-journal.txt``), sections 5-7.
+The FCCM 2020 version is the earlier form (its eq. 1 = journal eq. 2, eq. 4 =
+eq. 8, ...). Where the papers, the authors' notebooks and the measured data
+disagree, :class:`ModelOptions` holds the decision and ``docs/model.md``
+explains it with the numbers.
+
+Every function returns a sympy expression so that estimates stay symbolic in
+whatever the reports do not say (``work_items``, ``stride``, ``fmax``...).
+Times are seconds, bandwidths bytes/s, frequencies Hz.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import sympy
+from sympy import Expr
+
+
+class Variant(enum.Enum):
+    """LSU modifiers the model distinguishes (journal Table 1, sections 5.1-5.2)."""
+
+    ALIGNED = "burst-coalesced aligned"
+    NON_ALIGNED = "burst-coalesced non-aligned"
+    WRITE_ACK = "burst-coalesced write-ack"
+    ATOMIC = "atomic-pipelined"
+
+
+@dataclass(frozen=True)
+class ModelOptions:
+    """Decisions where sources disagree (see docs/model.md).
+
+    ``burst_rule``: ``"avalon"`` takes the Avalon meaning of a
+    ``BURSTCOUNT_WIDTH`` = w port (max burst 2^(w-1) beats); ``"paper"`` takes
+    eq. 9 literally (2^w beats). ``ovh_free_lsus``: T_ovh is zero while a bank
+    has at most this many LSUs (journal eq. 8: "#lsu <= 2"; FCCM eq. 4: "< 2",
+    i.e. 1). ``stride_in_fmin``: include delta in f_min (eq. 5) when computing
+    the non-saturated bandwidth; with it delta counts twice (eq. 5 and eq. 2).
+    ``efficiency``: apply the profile's controller/refresh efficiency to
+    bw_dram. ``hbm_write_stride_factor``: the section 7.1.1 correction for
+    strided HBM stores (bl = 4).
+    """
+
+    burst_rule: str = "avalon"
+    ovh_free_lsus: int = 2
+    stride_in_fmin: bool = False
+    efficiency: bool = True
+    hbm_write_stride_factor: int = 4
+
+
+@dataclass(frozen=True)
+class DramParams:
+    """One bank / pseudo-channel (journal Table 2 "Datasheet" rows).
+
+    ``f_dram`` is an expression in Hz (a symbol until the profile value is
+    bound), ``parallel`` the number of interleaved banks behind one memory
+    system (their bandwidths add), ``efficiency`` the fraction of the peak the
+    controller sustains.
+    """
+
+    dq: int
+    bl: int
+    f_dram: Expr
+    t_rcd: float
+    t_rp: float
+    t_wr: float
+    kind: str = "ddr"
+    efficiency: float = 1.0
+    parallel: int = 1
+
+
+@dataclass(frozen=True)
+class LsuParams:
+    """The inputs of one LSU (journal Table 2 "Report", "Verilog", "Code" rows)."""
+
+    id: str
+    variant: Variant
+    is_store: bool
+    ls_width: int  # bytes per request from the kernel pipeline
+    ls_bytes: Expr  # bytes of one access
+    ls_acc: Expr  # number of accesses
+    stride: Expr  # delta
+    burst_cnt: int  # BURSTCOUNT_WIDTH
+    max_threads: int = 64  # MAX_THREADS (non-aligned, eq. 11)
+    atomic_v: Expr = field(default_factory=lambda: sympy.Integer(1))  # ops folded per atomic (eq. 14)
+
+
+@dataclass
+class LsuTerm:
+    """Model result for one LSU: the pieces of eq. 2."""
+
+    params: LsuParams
+    t_ideal: Expr
+    t_ovh: Expr
+    total: Expr  # delta * (T_ideal + T_ovh) * corrections
+    f_min: Expr
+    bw_mem: Expr
+    saturated: sympy.Basic  # boolean expression of eq. 4/7
+    notes: list[str] = field(default_factory=list)
+
+
+# --------------------------------------------------------------------------- eqs. 3-7
+
+
+def bw_dram(dram: DramParams, options: ModelOptions) -> Expr:
+    """Saturated bandwidth bw_dram = dq * 2 * f_dram (section 5, before eq. 5),
+    times interleaved banks and the controller efficiency when enabled."""
+    eff = sympy.Float(dram.efficiency) if options.efficiency else sympy.Integer(1)
+    return eff * dram.parallel * dram.dq * 2 * dram.f_dram
+
+
+def f_min(bw: Expr, ls_width: Expr, stride: Expr) -> Expr:
+    """Eq. 5: minimum kernel clock that saturates the memory, bw_dram / ls_width * delta."""
+    return bw / ls_width * stride
+
+
+def bw_nsat(bw: Expr, fmax: Expr, fmin: Expr, n_lsu: int) -> Expr:
+    """Eq. 6: non-saturated bandwidth; with more than one LSU per bank the kernel
+    uses both DDR edges (x2)."""
+    factor = 1 if n_lsu == 1 else 2
+    return bw * factor * fmax / fmin
+
+
+def saturated(fmax: Expr, fmin: Expr, n_lsu: int) -> sympy.Basic:
+    """Eqs. 4/7: the LSU saturates the memory when fmax >= f_min. With several
+    LSUs per bank eq. 6 doubles the request rate, so the bandwidth reaches
+    bw_dram already at fmax >= f_min / 2."""
+    factor = 1 if n_lsu == 1 else 2
+    return sympy.Ge(factor * fmax, fmin)
+
+
+def bw_mem(bw: Expr, fmax: Expr, fmin: Expr, n_lsu: int) -> Expr:
+    """Eq. 4: bw_dram when saturated, else bw_nsat (never above bw_dram)."""
+    return sympy.Min(bw, bw_nsat(bw, fmax, fmin, n_lsu))
+
+
+def t_ideal(ls_bytes: Expr, ls_acc: Expr, bw: Expr) -> Expr:
+    """Eq. 3: T_ideal = ls_bytes * ls_acc / bw_mem."""
+    return ls_bytes * ls_acc / bw
+
+
+# --------------------------------------------------------------------------- eqs. 8-14
+
+
+def burst_beats(burst_cnt: int, options: ModelOptions) -> int:
+    """Beats of the largest burst an LSU issues. Eq. 9 writes 2^burst_cnt; an
+    Avalon-MM burstcount port of width w carries at most 2^(w-1)."""
+    exponent = burst_cnt if options.burst_rule == "paper" else burst_cnt - 1
+    return int(2**exponent)
+
+
+def burst_size_aligned(burst_cnt: int, dram: DramParams, options: ModelOptions) -> Expr:
+    """Eq. 9: burst_size = 2^burst_cnt * dq * bl (see :func:`burst_beats`)."""
+    return sympy.Integer(burst_beats(burst_cnt, options) * dram.dq * dram.bl)
+
+
+def max_reqs(max_threads: int, ls_width: Expr, stride: Expr) -> Expr:
+    """Eq. 11: max_reqs = max_th * ls_width / (delta + 1)."""
+    return max_threads * ls_width / (stride + 1)
+
+
+def burst_size_non_aligned(lsu: LsuParams, dram: DramParams, options: ModelOptions) -> Expr:
+    """Eq. 12: max_reqs/delta while max_reqs fits one burst, else ls_width/delta."""
+    reqs = max_reqs(lsu.max_threads, sympy.Integer(lsu.ls_width), lsu.stride)
+    page = burst_size_aligned(lsu.burst_cnt, dram, options)
+    return sympy.Piecewise((reqs / lsu.stride, sympy.Le(reqs, page)), (lsu.ls_width / lsu.stride, True))
+
+
+def t_row(dram: DramParams, variant: Variant) -> Expr:
+    """Row-miss time: eq. 10 (T_RCD + T_RP), eq. 13 (+ T_WR for write-ack),
+    eq. 14 (2 (T_RCD + T_RP) + T_WR for atomics)."""
+    base = sympy.Float(dram.t_rcd) + sympy.Float(dram.t_rp)
+    if variant is Variant.WRITE_ACK:
+        return base + sympy.Float(dram.t_wr)
+    if variant is Variant.ATOMIC:
+        return 2 * base + sympy.Float(dram.t_wr)
+    return base
+
+
+def t_ovh(lsu: LsuParams, dram: DramParams, n_lsu: int, options: ModelOptions) -> Expr:
+    """Eq. 8 (burst-coalesced) and eq. 14 (atomic) overhead of one LSU."""
+    if lsu.variant is Variant.ATOMIC:
+        return lsu.ls_acc * t_row(dram, Variant.ATOMIC) / lsu.atomic_v
+    if n_lsu <= options.ovh_free_lsus:
+        return sympy.Integer(0)
+    if lsu.variant is Variant.NON_ALIGNED:
+        burst = burst_size_non_aligned(lsu, dram, options)
+    else:
+        burst = burst_size_aligned(lsu.burst_cnt, dram, options)
+    return lsu.ls_acc * lsu.ls_bytes / burst * t_row(dram, lsu.variant)
+
+
+def lsu_term(lsu: LsuParams, dram: DramParams, fmax: Expr, n_lsu: int, options: ModelOptions) -> LsuTerm:
+    """One summand of eq. 2: delta * (T_ideal + T_ovh), with the write-ack burst
+    waste of section 5.1.3 and the HBM strided-store correction of 7.1.1."""
+    notes: list[str] = []
+    bw = bw_dram(dram, options)
+    stride = sympy.Integer(1) if lsu.variant is Variant.ATOMIC else lsu.stride
+    burst_bytes = dram.dq * dram.bl
+    # A write-ack (or atomic) access occupies a whole DRAM burst (section 5.1.3),
+    # so its demand on the memory is dq*bl bytes per request.
+    demand = lsu.ls_width
+    if lsu.variant in (Variant.WRITE_ACK, Variant.ATOMIC):
+        demand = max(lsu.ls_width, burst_bytes)
+    fmin = f_min(bw, sympy.Integer(demand), stride if options.stride_in_fmin else sympy.Integer(1))
+    bw_i = bw_mem(bw, fmax, fmin, n_lsu)
+    ideal = t_ideal(lsu.ls_bytes, lsu.ls_acc, bw_i)
+    if lsu.variant is Variant.WRITE_ACK:
+        ideal = ideal * sympy.Integer(burst_bytes) / lsu.ls_bytes
+        notes.append(f"write-ack: each access uses a whole {burst_bytes} B burst (x dq*bl/ls_bytes, section 5.1.3)")
+    ovh = t_ovh(lsu, dram, n_lsu, options)
+    total = stride * (ideal + ovh)
+    hbm_store = dram.kind == "hbm" and lsu.is_store and lsu.variant is not Variant.ATOMIC
+    if hbm_store and options.hbm_write_stride_factor > 1:
+        factor = options.hbm_write_stride_factor
+        total = sympy.Piecewise((factor * total, sympy.Gt(stride, 1)), (total, True))
+        notes.append(f"HBM strided store: x{factor} when stride > 1 (burst splitter, section 7.1.1)")
+    return LsuTerm(
+        params=lsu,
+        t_ideal=stride * ideal,
+        t_ovh=stride * ovh,
+        total=total,
+        f_min=fmin,
+        bw_mem=bw_i,
+        saturated=saturated(fmax, fmin, n_lsu),
+        notes=notes,
+    )
+
+
+def bank_terms(lsus: Sequence[LsuParams], dram: DramParams, fmax: Expr, options: ModelOptions) -> list[LsuTerm]:
+    """The eq. 2 summands of all LSUs that share one bank / pseudo-channel."""
+    return [lsu_term(lsu, dram, fmax, len(lsus), options) for lsu in lsus]
+
+
+def bank_time(terms: Sequence[LsuTerm]) -> Expr:
+    """Eq. 2: T_bank = sum_i delta_i (T_ideal_i + T_ovh_i)."""
+    return sympy.Add(*[term.total for term in terms]) if terms else sympy.Integer(0)
+
+
+def kernel_time(bank_times: Sequence[Expr]) -> Expr:
+    """Eq. 1: T_est = max over banks of T_bank."""
+    if not bank_times:
+        return sympy.Integer(0)
+    return sympy.Max(*bank_times) if len(bank_times) > 1 else bank_times[0]

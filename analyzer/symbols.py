@@ -1,0 +1,147 @@
+"""The named quantities an estimate may leave open, and user values for them.
+
+Reports do not contain the problem size, the access stride or the element
+size; some lack fmax. Those stay sympy symbols in every estimate until the user
+gives a value (``--set NAME=VALUE`` or ``--hints FILE.toml``). Per-LSU and
+per-loop facts have dotted names (``lsu.<id>.stride``, ``loop.<name>.trip``).
+
+Units are the ones users think in: ``fmax`` and ``f_dram`` in MHz, bytes,
+counts. The models convert to SI internally.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import sympy
+
+from analyzer.errors import InputError
+from analyzer.model import Design
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+
+@dataclass(frozen=True)
+class SymbolInfo:
+    name: str
+    unit: str
+    description: str
+
+    @property
+    def symbol(self) -> sympy.Symbol:
+        return sympy.Symbol(self.name, positive=True)
+
+
+GLOBAL_SYMBOLS: dict[str, SymbolInfo] = {
+    info.name: info
+    for info in (
+        SymbolInfo("work_items", "count", "NDRange global size / elements processed per buffer"),
+        SymbolInfo("stride", "elements", "index stride delta of the global accesses (1 = contiguous)"),
+        SymbolInfo("element_bytes", "bytes", "bytes of one element access (ls_bytes)"),
+        SymbolInfo("fmax", "MHz", "kernel clock"),
+        SymbolInfo("f_dram", "MHz", "DRAM I/O clock (data rate / 2)"),
+    )
+}
+
+LSU_FIELDS: dict[str, str] = {
+    "stride": "index stride of this LSU",
+    "accesses": "number of accesses of this LSU (ls_acc)",
+    "bytes": "bytes per access of this LSU (ls_bytes)",
+}
+
+LOOP_FIELDS: dict[str, str] = {"trip": "trip count of this loop"}
+
+
+def sym(name: str) -> sympy.Symbol:
+    """The sympy symbol of a (global or dotted) name; all are positive reals."""
+    return sympy.Symbol(name, positive=True)
+
+
+WORK_ITEMS = sym("work_items")
+STRIDE = sym("stride")
+ELEMENT_BYTES = sym("element_bytes")
+FMAX = sym("fmax")
+F_DRAM = sym("f_dram")
+
+
+def lsu_name(lsu_id: str, field: str) -> str:
+    return f"lsu.{lsu_id}.{field}"
+
+
+def loop_name(loop: str, field: str = "trip") -> str:
+    return f"loop.{loop}.{field}"
+
+
+def valid_names(design: Design) -> list[str]:
+    """Every name ``--set``/``--hints`` accept for ``design``."""
+    names = list(GLOBAL_SYMBOLS)
+    for kernel in design.kernels:
+        for lsu in kernel.lsus:
+            names.extend(lsu_name(lsu.id, field) for field in LSU_FIELDS)
+        for loop in kernel.all_loops():
+            names.append(loop_name(loop.name))
+    return names
+
+
+def _parse_number(name: str, raw: str, source: str | None) -> float:
+    try:
+        value = float(sympy.sympify(raw.strip(), rational=False))
+    except (sympy.SympifyError, TypeError, ValueError, SyntaxError):
+        raise InputError(source, f"value of '{name}' is '{raw}'", expected="a number, e.g. 32768000 or 2**20") from None
+    if not math.isfinite(value) or value <= 0:
+        raise InputError(source, f"value of '{name}' is {raw}", expected="a positive finite number")
+    return value
+
+
+def parse_set(text: str) -> tuple[str, float]:
+    """Parse one ``NAME=VALUE`` from the command line."""
+    name, sep, raw = text.partition("=")
+    if not sep or not name.strip():
+        raise InputError(None, f"--set '{text}'", expected="NAME=VALUE")
+    return name.strip(), _parse_number(name.strip(), raw, None)
+
+
+def _flatten(prefix: str, table: Mapping[str, Any], out: dict[str, Any]) -> None:
+    for key, value in table.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, dict):
+            _flatten(f"{name}.", value, out)
+        else:
+            out[name] = value
+
+
+def read_hints(path: Path | str) -> dict[str, float]:
+    """Read a hints TOML: top-level names plus ``[lsu."<id>"]`` / ``[loop."<name>"]`` tables."""
+    path = Path(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise InputError(path, f"cannot read hints ({error.strerror})") from None
+    except tomllib.TOMLDecodeError as error:
+        raise InputError(path, f"malformed TOML: {error}", expected="a hints file (NAME = VALUE lines)") from None
+    flat: dict[str, Any] = {}
+    _flatten("", data, flat)
+    values: dict[str, float] = {}
+    for name, raw in flat.items():
+        if isinstance(raw, bool) or not isinstance(raw, (int, float, str)):
+            raise InputError(path, f"value of '{name}' is {raw!r}", expected="a number")
+        values[name] = _parse_number(name, str(raw), str(path))
+    return values
+
+
+def validate(assignments: Iterable[str], design: Design, source: str | None = None) -> None:
+    """Raise :class:`InputError` naming the valid names when one is unknown."""
+    valid = valid_names(design)
+    known = set(valid)
+    for name in assignments:
+        if name not in known:
+            shown = valid if len(valid) <= 40 else [*valid[:40], f"... ({len(valid) - 40} more)"]
+            raise InputError(source, f"unknown name '{name}'", expected="one of " + ", ".join(shown))

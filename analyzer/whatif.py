@@ -1,0 +1,144 @@
+"""What-if queries on an estimate: sweeps and solving for one symbol.
+
+The estimate is a sympy expression; sweeps lambdify it once to numpy and
+evaluate the whole grid vectorised (the target is >= 10^6 design points per
+second, measured by ``benchmarks/whatif_speed.py``). Solving finds the value
+of one symbol that gives a target time by bracketing on a log grid and
+bisecting, which works for the piecewise (``Max``/``Min``/``Piecewise``)
+expressions the models produce where symbolic solving does not.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import sympy
+
+from analyzer.errors import InputError
+from analyzer.symbols import sym
+
+
+@dataclass(frozen=True)
+class Sweep:
+    name: str
+    values: np.ndarray[Any, np.dtype[np.float64]]
+
+
+def parse_sweep(text: str) -> Sweep:
+    """``NAME=a,b,c`` or ``NAME=start:stop:count`` (count points, inclusive)."""
+    name, sep, spec = text.partition("=")
+    name = name.strip()
+    if not sep or not name or not spec.strip():
+        raise InputError(None, f"--sweep '{text}'", expected="NAME=a,b,c or NAME=start:stop:count")
+    try:
+        if ":" in spec:
+            parts = spec.split(":")
+            if len(parts) != 3:
+                raise ValueError
+            start, stop, count = float(parts[0]), float(parts[1]), int(parts[2])
+            if count < 1:
+                raise ValueError
+            values = np.linspace(start, stop, count)
+        else:
+            values = np.array([float(item) for item in spec.split(",")], dtype=np.float64)
+    except ValueError:
+        expected = "NAME=a,b,c or NAME=start:stop:count with numbers"
+        raise InputError(None, f"--sweep '{text}'", expected=expected) from None
+    if not np.all(np.isfinite(values)) or np.any(values <= 0):
+        raise InputError(None, f"--sweep '{text}'", expected="positive finite values")
+    return Sweep(name, values)
+
+
+def _np_max(*args: Any) -> Any:
+    return functools.reduce(np.maximum, args)
+
+
+def _np_min(*args: Any) -> Any:
+    return functools.reduce(np.minimum, args)
+
+
+NUMPY_MODULES: list[Any] = [{"Max": _np_max, "Min": _np_min}, "numpy"]
+
+
+def bind(expr: sympy.Expr, values: Mapping[str, float], keep: Sequence[str]) -> sympy.Expr:
+    """Substitute every value except the names in ``keep``."""
+    subs = {sym(name): sympy.Float(value) for name, value in values.items() if name not in keep}
+    return expr.subs(subs)
+
+
+def _check_free(expr: sympy.Expr, allowed: Sequence[str]) -> None:
+    missing = sorted(symbol.name for symbol in expr.free_symbols if symbol.name not in allowed)
+    if missing:
+        raise InputError(
+            None,
+            "the estimate still depends on " + ", ".join(missing),
+            expected="values for them with --set or --sweep",
+        )
+
+
+def lambdify(expr: sympy.Expr, names: Sequence[str]) -> Callable[..., Any]:
+    """A numpy function of ``names`` (dotted names are fine: dummified)."""
+    fn: Callable[..., Any] = sympy.lambdify([sym(name) for name in names], expr, modules=NUMPY_MODULES, dummify=True)
+    return fn
+
+
+def evaluate_grid(
+    expr: sympy.Expr, values: Mapping[str, float], sweeps: Sequence[Sweep]
+) -> tuple[list[np.ndarray[Any, np.dtype[np.float64]]], np.ndarray[Any, np.dtype[np.float64]]]:
+    """Cartesian product of the sweeps -> (one column per sweep, seconds)."""
+    names = [sweep.name for sweep in sweeps]
+    if len(set(names)) != len(names):
+        raise InputError(None, "a name is swept twice", expected="each --sweep NAME once")
+    bound = bind(expr, values, names)
+    _check_free(bound, names)
+    if not sweeps:
+        return [], np.array([float(bound)], dtype=np.float64)
+    grids = np.meshgrid(*[sweep.values for sweep in sweeps], indexing="ij")
+    columns = [grid.ravel() for grid in grids]
+    fn = lambdify(bound, names)
+    seconds = np.broadcast_to(np.asarray(fn(*columns), dtype=np.float64), columns[0].shape)
+    return columns, np.array(seconds, dtype=np.float64)
+
+
+def solve_for(expr: sympy.Expr, values: Mapping[str, float], name: str, target: float) -> float:
+    """The value of ``name`` at which the estimate equals ``target`` seconds.
+
+    Brackets a sign change of T(x) - target on 10^-6..10^15 (log grid), then
+    bisects to 1e-12 relative. Raises :class:`InputError` when no value of
+    ``name`` reaches ``target`` (e.g. the memory floor is above it).
+    """
+    if target <= 0:
+        raise InputError(None, f"--for-time {target}", expected="a positive number of seconds")
+    bound = bind(expr, values, [name])
+    _check_free(bound, [name])
+    if sym(name) not in bound.free_symbols:
+        raise InputError(None, f"the estimate does not depend on '{name}'", expected="a symbol that appears in it")
+    fn = lambdify(bound, [name])
+    xs = np.logspace(-6, 15, 2101)
+    ys = np.asarray(fn(xs), dtype=np.float64) - target
+    signs = np.sign(ys)
+    crossings = np.nonzero(signs[:-1] * signs[1:] <= 0)[0]
+    if crossings.size == 0:
+        low, high = float(np.nanmin(ys + target)), float(np.nanmax(ys + target))
+        raise InputError(
+            None,
+            f"no value of {name} gives {target:g} s: the estimate ranges over [{low:.4g}, {high:.4g}] s",
+            expected="a reachable --for-time",
+        )
+    index = int(crossings[0])
+    lo, hi = float(xs[index]), float(xs[index + 1])
+    f_lo = float(fn(lo)) - target
+    for _ in range(200):
+        mid = 0.5 * (lo + hi)
+        f_mid = float(fn(mid)) - target
+        if f_mid == 0 or (hi - lo) <= 1e-12 * abs(mid):
+            return mid
+        if (f_mid < 0) == (f_lo < 0):
+            lo, f_lo = mid, f_mid
+        else:
+            hi = mid
+    return 0.5 * (lo + hi)

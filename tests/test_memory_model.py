@@ -1,0 +1,134 @@
+"""The journal's equations with Table 3 parameters, computed by hand.
+
+Every expected value below is written out with plain floats from the paper's
+equations (numbers in comments), not with hlsight code, and compared with what
+``analyze`` returns for a hand-built design to 1e-9 relative.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from analyzer.memory_model import ModelOptions
+from analyzer.memory_profiles import load_profile
+from analyzer.model import LSUKind
+from analyzer.pipeline import analyze
+from tests.model_designs import ddr_design, hbm_design, lsu
+
+WI = 32_768_000  # work-items of the journal micro-benchmarks
+EB = 4  # float
+#: The paper's model exactly: no controller efficiency factor.
+PAPER = ModelOptions(efficiency=False)
+
+# Table 3, DDR4-1866
+DDR_BW = 8 * 2 * 933.33e6  # dq * 2 * f_dram  [B/s]
+DDR_TROW = 13.5e-9 + 13.5e-9  # eq. 10
+DDR_BURST = 2 ** (5 - 1) * 8 * 8  # eq. 9 with BURSTCOUNT_WIDTH 5, Avalon rule: 16 beats * dq * bl = 1024 B
+# Table 3, HBM2
+HBM_BW = 8 * 2 * 800e6
+
+
+def _seconds(design, **values: float) -> float:
+    result = analyze(design, {"work_items": WI, "element_bytes": EB, "stride": 1, **values}, options=PAPER)
+    estimate = result.estimates["k"]
+    assert estimate.seconds is not None, estimate.free_symbols
+    return estimate.seconds
+
+
+def test_three_aligned_lsus_on_ddr4_1866() -> None:
+    design = ddr_design([lsu("ld0"), lsu("ld1"), lsu("st", LSUKind.STORE)], fmax=400.0)
+    # f_min = bw_dram / 64 B = 233.3 MHz < 400 MHz: saturated (eqs. 4, 5)
+    t_ideal = EB * WI / DDR_BW  # eq. 3
+    t_ovh = WI * EB / DDR_BURST * DDR_TROW  # eq. 8, #lsu = 3 > 2
+    expected = 3 * (t_ideal + t_ovh)  # eqs. 1, 2 (one bank, delta = 1)
+    assert _seconds(design) == pytest.approx(expected, rel=1e-9)
+    assert expected == pytest.approx(0.03671, rel=1e-3)  # 36.7 ms (measured vectoradd: 33.2 ms)
+
+
+def test_two_lsus_on_one_bank_have_no_overhead() -> None:
+    design = ddr_design([lsu("ld0"), lsu("st", LSUKind.STORE)])
+    assert _seconds(design) == pytest.approx(2 * EB * WI / DDR_BW, rel=1e-9)  # eq. 8: #lsu <= 2
+
+
+def test_three_aligned_lsus_on_hbm2_one_per_channel() -> None:
+    design = hbm_design(
+        [lsu("ld0", memory="HBM1"), lsu("ld1", memory="HBM2"), lsu("st", LSUKind.STORE, memory="HBM10")]
+    )
+    # each pseudo-channel holds one LSU: T_ovh = 0 and eq. 1 takes the max of equal banks
+    assert _seconds(design) == pytest.approx(EB * WI / HBM_BW, rel=1e-9)
+
+
+def test_non_aligned_max_threads_64() -> None:
+    design = ddr_design(
+        [lsu("ld0", aligned=False), lsu("ld1", aligned=False), lsu("st", LSUKind.STORE, aligned=False)], fmax=400.0
+    )
+    delta = 3
+    t_ideal = EB * WI / DDR_BW
+    max_reqs = 64 * 64 / (delta + 1)  # eq. 11: 1024 B
+    burst = max_reqs / delta if max_reqs <= DDR_BURST else 64 / delta  # eq. 12: 1024 <= 1024 -> 341.3 B
+    t_ovh = WI * EB / burst * DDR_TROW  # eq. 8
+    expected = 3 * delta * (t_ideal + t_ovh)  # eq. 2
+    assert _seconds(design, stride=delta) == pytest.approx(expected, rel=1e-9)
+
+
+def test_non_aligned_narrow_lsu_uses_width_over_stride() -> None:
+    # max_reqs = 64 * 256 / 2 = 8192 B > 1024 B page -> burst = ls_width / delta (eq. 12, second case)
+    design = ddr_design([lsu(f"l{i}", width_bits=2048, aligned=False) for i in range(3)], fmax=400.0)
+    t_ideal = EB * WI / DDR_BW
+    t_ovh = WI * EB / (256 / 1) * DDR_TROW
+    assert _seconds(design) == pytest.approx(3 * (t_ideal + t_ovh), rel=1e-9)
+
+
+def test_write_ack() -> None:
+    design = ddr_design(
+        [
+            lsu("ld", width_bits=32),
+            lsu("st0", LSUKind.STORE, 32, write_ack=True),
+            lsu("st1", LSUKind.STORE, 32, write_ack=True),
+        ],
+        fmax=400.0, simd=2,
+    )
+    acc = WI / 2  # two per-lane write-ack LSUs share the stores (same line, memory, width)
+    # write-ack demand = dq*bl = 64 B per request: f_min = 233 MHz, x2 edges (eq. 6) -> saturated
+    t_row_ack = 13.5e-9 + 13.5e-9 + 15e-9  # eq. 13
+    t_ideal_ack = EB * acc / DDR_BW * (8 * 8 / EB)  # eq. 3, x dq*bl/ls_bytes (section 5.1.3)
+    t_ovh_ack = acc * EB / DDR_BURST * t_row_ack  # eq. 8 with eq. 9 burst
+    # the 32-bit aligned load: f_min = bw_dram / 4 B = 3.73 GHz; 3 LSUs -> bw_nsat = bw_dram*2*fmax/f_min (eq. 6)
+    bw_nsat = DDR_BW * 2 * 400e6 / (DDR_BW / 4)
+    t_ideal_ld = EB * WI / bw_nsat
+    t_ovh_ld = WI * EB / DDR_BURST * DDR_TROW
+    expected = (t_ideal_ld + t_ovh_ld) + 2 * (t_ideal_ack + t_ovh_ack)
+    assert _seconds(design) == pytest.approx(expected, rel=1e-9)
+
+
+def test_atomic() -> None:
+    design = ddr_design([lsu("a", LSUKind.ATOMIC, width_bits=32)], fmax=300.0)
+    t_row = 2 * (13.5e-9 + 13.5e-9) + 15e-9  # eq. 14: 69 ns
+    # atomic demand = one burst (64 B): f_min = 233 MHz < 300 MHz, bw = bw_dram
+    t_ideal = EB * WI / DDR_BW
+    t_ovh = WI * t_row / 1  # eq. 14, val not constant (v = 1); delta = 1 for atomics
+    assert _seconds(design, stride=5) == pytest.approx(t_ideal + t_ovh, rel=1e-9)
+
+
+def test_non_saturated_single_lsu_is_pipeline_limited() -> None:
+    design = ddr_design([lsu("st", LSUKind.STORE, width_bits=64)], fmax=475.0)
+    # eq. 6 with #lsu = 1: bw_nsat = bw_dram * fmax / f_min = fmax * ls_width = 3.8 GB/s
+    expected = EB * WI / (475e6 * 8)
+    assert _seconds(design) == pytest.approx(expected, rel=1e-9)  # 34.49 ms; measured (1,2) row: 34.56 ms
+
+
+def test_profile_table3_values() -> None:
+    ddr = load_profile("ddr4-1866")
+    assert ddr.bw_dram_bps == pytest.approx(DDR_BW, rel=1e-9)
+    assert ddr.t_row_s == pytest.approx(DDR_TROW, rel=1e-12)
+    hbm = load_profile("hbm2-s10mx")
+    assert (hbm.dq_bytes, hbm.bl, hbm.channels) == (8, 4, 32)
+    assert hbm.bw_dram_bps == pytest.approx(HBM_BW, rel=1e-9)
+
+
+def test_paper_burst_rule_doubles_the_burst() -> None:
+    design = ddr_design([lsu("ld0"), lsu("ld1"), lsu("st", LSUKind.STORE)], fmax=400.0)
+    options = ModelOptions(efficiency=False, burst_rule="paper")
+    result = analyze(design, {"work_items": WI, "element_bytes": EB, "stride": 1}, options=options)
+    t_ovh = WI * EB / (2**5 * 64) * DDR_TROW  # eq. 9 read literally: 2^burst_cnt
+    assert result.estimates["k"].seconds == pytest.approx(3 * (EB * WI / DDR_BW + t_ovh), rel=1e-9)
