@@ -8,22 +8,15 @@ from pathlib import Path
 
 from bs4 import BeautifulSoup
 
-from analyzer.model import Kernel, LatencyRange
+from analyzer.model import Kernel
 from analyzer.results import AnalysisResult
 from hlsight import __version__
 from hlsight.annotate.inject import inject
 from hlsight.reporters.html_view import report_view
+from hlsight.reporters.present import latency_text
 from hlsight.reporters.templating import render_template
 
 CSYNTH_HTML = "csynth.html"
-
-
-def _range_text(value: LatencyRange | None) -> str:
-    if value is None:
-        return "-"
-    low = "?" if value.min is None else str(value.min)
-    high = "?" if value.max is None else str(value.max)
-    return low if low == high else f"{low} ~ {high}"
 
 
 def _module_rows(kernels: list[Kernel]) -> list[dict[str, str]]:
@@ -31,8 +24,8 @@ def _module_rows(kernels: list[Kernel]) -> list[dict[str, str]]:
         {
             "name": kernel.name,
             "top": "top" if kernel.is_top else "",
-            "latency": _range_text(kernel.latency),
-            "interval": _range_text(kernel.interval),
+            "latency": latency_text(kernel.latency),
+            "interval": latency_text(kernel.interval),
             "clock": "-" if kernel.clock_estimated_ns is None else f"{kernel.clock_estimated_ns:g} ns",
             "target": "-" if kernel.clock_target_ns is None else f"{kernel.clock_target_ns:g} ns",
             "dataflow": "yes" if kernel.dataflow else "",

@@ -27,8 +27,10 @@ from hlsight.reporters.present import (
     estimate_headline,
     format_number,
     format_seconds,
+    latency_text,
     source_for,
     time_shares,
+    trip_text,
 )
 
 #: Width in SVG user units of the longest bar of a chart.
@@ -142,22 +144,9 @@ class LoopRow:
     bottleneck: str
 
 
-def _trip_text(loop: Loop) -> str:
-    if loop.trip_count is None:
-        return "-"
-    tc = loop.trip_count
-    if tc.known:
-        return str(tc.value)
-    low = "?" if tc.min is None else str(tc.min)
-    high = "?" if tc.max is None else str(tc.max)
-    return "?" if tc.min is None and tc.max is None else f"{low} ~ {high}"
-
-
 def _latency_text(loop: Loop) -> str:
     if loop.latency is not None and (loop.latency.min is not None or loop.latency.max is not None):
-        low = "?" if loop.latency.min is None else str(loop.latency.min)
-        high = "?" if loop.latency.max is None else str(loop.latency.max)
-        return low if low == high else f"{low} ~ {high}"
+        return latency_text(loop.latency)
     return "-" if loop.iteration_latency is None else f"IL {loop.iteration_latency}"
 
 
@@ -267,7 +256,7 @@ def _loop_rows(loops: list[Loop], anchors: Anchors, relative_to: str | None, dep
                 name=loop.name,
                 pipelined={True: "yes", False: "no", None: "-"}[loop.pipelined],
                 ii="-" if loop.ii is None else str(loop.ii),
-                trip=_trip_text(loop),
+                trip=trip_text(loop),
                 latency=_latency_text(loop),
                 location="" if where is None else _location_text(where.file, where.line, relative_to),
                 anchor=None if where is None else anchors.anchor(where.file, where.line),

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath, PureWindowsPath
 
 from analyzer.diagnostics import Diagnostic
-from analyzer.model import Design, SourceFile
+from analyzer.model import Design, LatencyRange, Loop, SourceFile
 from analyzer.results import AnalysisResult, KernelEstimate, TermEstimate
 
 #: Shares below this fraction of a kernel's time are left out of summaries.
@@ -65,6 +65,24 @@ def format_number(value: object) -> str:
     if isinstance(value, float):
         return f"{value:.4g}"
     return str(value)
+
+
+def range_text(low: int | None, high: int | None) -> str:
+    """``5``, ``3 ~ 7``, ``? ~ 7``; ``?`` when both bounds are unknown."""
+    if low is None and high is None:
+        return "?"
+    low_text = "?" if low is None else str(low)
+    high_text = "?" if high is None else str(high)
+    return low_text if low_text == high_text else f"{low_text} ~ {high_text}"
+
+
+def trip_text(loop: Loop) -> str:
+    """Trip count: ``-`` when the report has no trip-count column."""
+    return "-" if loop.trip_count is None else range_text(loop.trip_count.min, loop.trip_count.max)
+
+
+def latency_text(latency: LatencyRange | None) -> str:
+    return "-" if latency is None else range_text(latency.min, latency.max)
 
 
 def term_seconds(term: TermEstimate) -> float | None:

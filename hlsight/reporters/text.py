@@ -18,6 +18,7 @@ from hlsight.reporters.present import (
     estimate_headline,
     format_seconds,
     time_shares,
+    trip_text,
 )
 
 _RESET = "\033[0m"
@@ -63,15 +64,7 @@ def _lsu_line(lsu: LSU) -> str:
 
 def _loop_lines(loop: Loop, depth: int) -> list[str]:
     ii = "-" if loop.ii is None else str(loop.ii)
-    trip = "?"
-    if loop.trip_count is not None:
-        tc = loop.trip_count
-        low = "?" if tc.min is None else str(tc.min)
-        high = "?" if tc.max is None else str(tc.max)
-        if tc.known:
-            trip = str(tc.value)
-        elif tc.min is not None or tc.max is not None:
-            trip = f"{low}~{high}"
+    trip = trip_text(loop)
     pipelined = {True: "pipelined", False: "not pipelined", None: ""}[loop.pipelined]
     where = "" if loop.location is None else f"  {loop.location}"
     lines = [f"    {'  ' * depth}{loop.name}: II {ii}, trip {trip} {pipelined}{where}".rstrip()]
