@@ -6,7 +6,7 @@
   510 kB mav.json, 37 kernels, 46 LSUs;
 * oneAPI 2021.4 parallel BFS ``.prj`` (3.4 MB of SystemVerilog).
 
-For each: the median of N runs of the reader alone (``load_design``), of the
+For each: the median (wall and CPU) of N runs of the reader alone (``load_design``), of the
 RTL scan alone, of the in-process CLI (read + analyze + JSON), and of a cold
 ``python -m hlsight analyze`` subprocess (interpreter start-up included).
 
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import os
 import subprocess
 import sys
 from contextlib import redirect_stdout
@@ -46,7 +47,7 @@ def main_() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
     args = parser.parse_args()
-    print(f"python {sys.version.split()[0]}, median of {args.runs} runs")
+    print(f"python {sys.version.split()[0]}, median of {args.runs} runs, load average {os.getloadavg()[0]:.1f}")
     for label, path in CASES.items():
         design = load_design(path)
         lsus = sum(len(k.lsus) for k in design.kernels)
@@ -70,7 +71,8 @@ def main_() -> int:
             ("cold process, --format json", cold),
         ]
         for name, action in rows:
-            print(f"  {name:<32} {median_ms(action, args.runs):8.1f} ms")
+            wall, cpu = median_ms(action, args.runs)
+            print(f"  {name:<32} wall {wall:8.1f} ms   cpu {cpu:8.1f} ms")
     return 0
 
 
