@@ -122,3 +122,14 @@ def test_cplusplus_and_unparsable_sources_exit_2(tmp_path: Path) -> None:
     broken.write_text("void k( { for }\n")
     result = run_cli("instrument", str(broken), "--mode", "tripcount")
     assert result.code == 2 and "b.c" in result.stderr
+
+
+def test_pass1_counted_run_takes_mean_trip_counts(tmp_path: Path) -> None:
+    folder = FIXTURES / "instrument" / "imperfect_nest"
+    out = tmp_path / "row_sums.c"
+    result = run_cli("instrument", str(folder / "row_sums.c"), "--mode", "tripcount",
+                     "--testbench", str(folder / "tb.c"), "-o", str(out))
+    assert result.code == 0, result.stderr
+    text = out.read_text()
+    # ROW: one entry, 3 iterations; COL: 3 entries, 2 + 0 + 5 = 7 iterations -> ceil(7/3) = 3
+    assert text.count("#pragma HLS loop_tripcount min=3 max=3 avg=3") == 2

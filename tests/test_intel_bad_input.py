@@ -3,11 +3,17 @@ code 2, no traceback, and the corpus is never modified (copies in tmp_path)."""
 
 from __future__ import annotations
 
+import json
 import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from analyzer.errors import InputError
+from parsers.loader import load_design
 from tests.conftest import CORPUS, run_cli
 
 AOC = CORPUS / "aoc"
@@ -67,7 +73,7 @@ def test_malformed_loops_json(tmp_path: Path) -> None:
 def test_mav_of_unknown_shape(tmp_path: Path) -> None:
     reports = _copy(VADD_19, tmp_path / "set")
     (reports / "lib" / "json" / "mav.json").write_text('["a future mav format"]')
-    _assert_input_error(reports, "mav.json", "unexpected mav structure", "expected an aoc mav document")
+    _assert_input_error(reports, "mav.json", "mav data has an unexpected structure", "expected the aoc mav document")
 
 
 def test_unknown_future_layout(tmp_path: Path) -> None:
@@ -119,3 +125,61 @@ def test_corpus_untouched_and_output_not_overwritten_on_error(tmp_path: Path) ->
     result = run_cli("analyze", str(reports), "--format", "json", "-o", str(out))
     assert result.code == 2
     assert out.read_text() == "previous"
+
+
+# --------------------------------------------------------------------------- fuzzing
+
+FUZZ_SET = VADD_19 / "lib"
+DOCUMENTS = ("mav", "loops", "summary", "info", "fmax_ii")
+
+
+def _paths(node: object, prefix: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    out = [prefix]
+    if isinstance(node, dict):
+        for key, value in node.items():
+            out.extend(_paths(value, (*prefix, key)))
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            out.extend(_paths(value, (*prefix, index)))
+    return out
+
+
+def _replace(node: object, path: tuple[object, ...], value: object) -> object:
+    if not path:
+        return value
+    head, rest = path[0], path[1:]
+    if isinstance(node, dict):
+        return {**node, head: _replace(node[head], rest, value)}  # type: ignore[index]
+    assert isinstance(node, list) and isinstance(head, int)
+    return [*node[:head], _replace(node[head], rest, value), *node[head + 1:]]
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(document=st.sampled_from(DOCUMENTS), pick=st.integers(min_value=0),
+       value=st.sampled_from([None, 0, -1, "", "n/a", "x bits", [], {}, [[]], {"type": "table"}, 1.5]))
+def test_mutated_documents_give_a_design_or_an_input_error(document: str, pick: int, value: object) -> None:
+    """Any JSON value anywhere in a real report replaced by another type: the
+    reader returns a design or raises InputError, never another exception."""
+    original = json.loads((FUZZ_SET / "json" / f"{document}.json").read_text(), strict=False)
+    paths = _paths(original)
+    mutated = _replace(original, paths[pick % len(paths)], value)
+    with tempfile.TemporaryDirectory() as tmp:
+        reports = Path(tmp) / "set"
+        shutil.copytree(FUZZ_SET.parent, reports)
+        (reports / "lib" / "json" / f"{document}.json").write_text(json.dumps(mutated))
+        try:
+            load_design(reports)
+        except InputError as error:
+            assert error.path is not None and error.message
+
+
+@settings(max_examples=40, deadline=None)
+@given(cut=st.floats(min_value=0.0, max_value=0.999))
+def test_truncated_report_data_js_anywhere_is_an_input_error(cut: float) -> None:
+    text = (NET_REPORTS / "lib" / "report_data.js").read_text()
+    with tempfile.TemporaryDirectory() as tmp:
+        lib = Path(tmp) / "reports" / "lib"
+        lib.mkdir(parents=True)
+        (lib / "report_data.js").write_text(text[: int(len(text) * cut)])
+        with pytest.raises(InputError):
+            load_design(lib.parent)

@@ -25,6 +25,7 @@ CASES = [
     ("imperfect_nest", "row_sums.c", "report", None, 23, {"ROW": (3, 22), "COL": (7, 13)}),
     ("conditionals", "cond_kernel.c", "report", None, 48, {"OUTER": (6, 40), "INNER": (20, 28), "TAIL": (5, 6)}),
     ("dataflow", "df.c", "report", "df_top", 23, {}),
+    ("early_exit", "search.c", "report", None, 15, {"FIND": (9, 11)}),
     ("dataflow", "df.c", "report", "par_top", 14, {"parallel(produce, consume)": (0, 13)}),
 ]
 
@@ -105,7 +106,7 @@ def test_table1_report_without_pass1_degrades_to_simple_counting(quicksort_simpl
 
 @pytest.mark.parametrize(("case", "source", "top"), [
     ("quicksort", "qsort.c", None), ("while_loops", "find_run.c", None), ("imperfect_nest", "row_sums.c", None),
-    ("conditionals", "cond_kernel.c", None), ("dataflow", "df.c", "par_top")])
+    ("conditionals", "cond_kernel.c", None), ("dataflow", "df.c", "par_top"), ("early_exit", "search.c", None)])
 def test_instrumented_program_output_is_byte_identical(tmp_path: Path, case: str, source: str,
                                                        top: str | None) -> None:
     folder = KERNELS / case

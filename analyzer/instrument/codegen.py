@@ -17,7 +17,7 @@ import jinja2
 from pycparser import c_ast
 
 from analyzer.diagnostics import Diagnostic, Severity
-from analyzer.instrument.plan import Block, BlockKind, InstrumentedFunction, Plan
+from analyzer.instrument.plan import Block, BlockKind, Composition, InstrumentedFunction, Plan
 from analyzer.instrument.sourceloops import is_compound, loop_tokens
 from analyzer.instrument.splice import Edit, apply_edits, closing_rank, opening_rank
 from parsers.csource.tokens import SourceText, TokenKind
@@ -105,17 +105,39 @@ class CodeGenerator:
         depth = _depth(block)
         start = self.source.tokens[keyword].start
         end = self.source.tokens[last].end
-        self.edits.append(Edit(start, start, opening_rank(depth), str(self.snippets.loop_enter(block.id))))
-        self.edits.append(Edit(end, end, closing_rank(depth), str(self.snippets.loop_exit(block.id))))
+        frameless = self._frameless(block)
+        enter = self.snippets.pipe_enter(block.id) if frameless else self.snippets.loop_enter(block.id)
+        leave = self.snippets.pipe_exit(block.id) if frameless else self.snippets.loop_exit(block.id)
+        self.edits.append(Edit(start, start, opening_rank(depth), str(enter)))
+        self.edits.append(Edit(end, end, closing_rank(depth), str(leave)))
         first = self.source.tokens[body_first]
+        hook = "hlsight_count" if block.kind is BlockKind.PIPELINED else "hlsight_iter"
         if is_compound(self.source, body_first):
-            snippet = str(self.snippets.iteration(block.id))
+            snippet = str(self.snippets.iteration(block.id, hook))
             self.edits.append(Edit(first.end, first.end, opening_rank(depth, 1), snippet))
         else:
             body_end = self.source.tokens[body_last].end
             self.edits.append(Edit(first.start, first.start, opening_rank(depth, 1),
-                                   str(self.snippets.open_body(block.id))))
+                                   str(self.snippets.open_body(block.id, hook))))
             self.edits.append(Edit(body_end, body_end, closing_rank(depth, 1), str(self.snippets.close_body())))
+
+    def _frameless(self, block: Block) -> bool:
+        """A pipelined loop needs no runtime frame when control always leaves
+        it through its end (no ``return``/``goto`` inside) and its parent adds
+        children serially (eq. 1): then a local start time suffices."""
+        if block.kind is not BlockKind.PIPELINED or block.loop is None or self.memory is not None:
+            return False
+        if block.parent is None:
+            function = self.plan.functions.get(block.function)
+            if function is None or function.block.composition is not Composition.SERIAL:
+                return False
+        stack = [block.loop.node]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, (c_ast.Return, c_ast.Goto)):
+                return False
+            stack.extend(child for _name, child in node.children())
+        return True
 
     # -- groups of independent calls
     def _group(self, group: Block) -> None:

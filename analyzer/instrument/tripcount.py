@@ -73,6 +73,11 @@ def insert_tripcounts(source: ParsedSource, design: Design | None = None, trip_c
                     file=str(source.path), line=loop.line, kernel=loop.function))
                 continue
             value = trip_count if counted is None else counted.get(id(loop), trip_count)
+            if counted is not None and id(loop) not in counted:
+                result.diagnostics.append(Diagnostic(
+                    "tripcount-not-run", Severity.NOTE,
+                    f"loop '{loop.display_name}' never ran in the counted run: K = {trip_count}",
+                    file=str(source.path), line=loop.line, kernel=loop.function))
             edits.extend(_pragma_edits(source, loop, tokens, value))
             result.inserted.append((loop, value))
     result.source = apply_edits(source.text.text, edits, str(source.path))

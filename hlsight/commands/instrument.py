@@ -18,6 +18,7 @@ from pathlib import Path
 from analyzer.diagnostics import Diagnostic, Severity
 from analyzer.errors import InputError
 from analyzer.instrument.codegen import HEADER_NAME
+from analyzer.instrument.counting import count_trip_counts
 from analyzer.instrument.cycles import instrument_cycles, parse_source
 from analyzer.instrument.plan import Baseline
 from analyzer.instrument.tripcount import DEFAULT_TRIP_COUNT, insert_tripcounts
@@ -34,6 +35,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="output C file (required for cycles: the header is written next to it)")
     parser.add_argument("--tripcount", type=positive_int, default=DEFAULT_TRIP_COUNT, metavar="K",
                         help=f"trip count for pass 1 pragmas (default {DEFAULT_TRIP_COUNT}, as in HLScope+)")
+    parser.add_argument("--testbench", metavar="TB.c",
+                        help="pass 1: take K per loop from a counted run of this testbench (mean trip count)")
     parser.add_argument("-v", "--verbose", action="store_true", help="also print notes")
     add_model_arguments(parser, report_required=False)
     return parser
@@ -52,7 +55,8 @@ def run(args: argparse.Namespace) -> int:
     source = parse_source(source_path)
     design = load_report(args.report, args.solution) if args.report else None
     if args.mode == "tripcount":
-        result = insert_tripcounts(source, design, args.tripcount)
+        counted = count_trip_counts(source, Path(args.testbench)) if args.testbench else None
+        result = insert_tripcounts(source, design, args.tripcount, counted)
         print_diagnostics(result.diagnostics, args.verbose)
         write_text(result.source, args.output)
         return 0
@@ -64,6 +68,9 @@ def run(args: argparse.Namespace) -> int:
     generated = instrument_cycles(source, design, str(args.report), args.top, Baseline(args.baseline), memory)
     print_diagnostics(generated.diagnostics, args.verbose)
     output = Path(args.output)
-    write_text(generated.header, str(output.parent / HEADER_NAME))
-    write_text(generated.source, str(output))
+    try:
+        write_text(generated.header, str(output.parent / HEADER_NAME))
+        write_text(generated.source, str(output))
+    except OSError as error:
+        raise InputError(output, f"cannot write the output: {error.strerror}", expected="a writable path") from None
     return 0

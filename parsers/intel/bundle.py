@@ -10,10 +10,16 @@ pays for what the front end uses.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
+from analyzer.errors import InputError
 from parsers.intel.jsdata import decode_payload, load_json_file, load_quartus_json, read_text, split_js_vars
+
+T = TypeVar("T")
+#: What a reader raises when a well-formed JSON document has an unexpected shape.
+SHAPE_ERRORS = (TypeError, AttributeError, KeyError, ValueError, IndexError)
 
 #: JavaScript containers, in lookup order.
 JS_FILES = ("report_data.js", "product_data.js", "quartus_data.js")
@@ -67,3 +73,14 @@ class ReportBundle:
             return path
         entry = self._vars().get(f"{name}JSON")
         return None if entry is None else entry[0]
+
+    def interpret(self, name: str, reader: Callable[[Any], T]) -> T:
+        """``reader(get(name))``; a document of an unexpected shape (a future
+        or hand-edited report) becomes an :class:`InputError` naming it."""
+        document = self.get(name)
+        try:
+            return reader(document)
+        except SHAPE_ERRORS as error:
+            where = self.source_of(name) or self.data_dir
+            raise InputError(where, f"{name} data has an unexpected structure ({type(error).__name__}: {error})",
+                             expected=f"the aoc {name} document layout of 16.1-2023.0 reports") from None

@@ -6,7 +6,7 @@ from collections import Counter
 from pathlib import Path
 
 from analyzer.errors import InputError
-from analyzer.model import Design, Device, Kernel, KernelKind, LSUStyle, Product, ToolInfo, Vendor
+from analyzer.model import Design, Device, Kernel, KernelKind, Loop, LSUStyle, Product, SourceLocation, ToolInfo, Vendor
 from parsers.intel.aoclog import compiler_command, kernel_kinds
 from parsers.intel.bundle import ReportBundle
 from parsers.intel.fmax import PostFit, read_acl_quartus_report, read_quartus_json
@@ -38,7 +38,7 @@ def _postfit(layout: Layout, bundle: ReportBundle) -> PostFit | None:
             if fit is not None:
                 return fit
     source = bundle.source_of("quartus")
-    return read_quartus_json(bundle.get("quartus"), source.name if source else "quartus")
+    return bundle.interpret("quartus", lambda doc: read_quartus_json(doc, source.name if source else "quartus"))
 
 
 def _join_by_occurrence(kernels: list[Kernel], keys: list[tuple[str, int]]) -> dict[tuple[str, int], Kernel]:
@@ -48,9 +48,10 @@ def _join_by_occurrence(kernels: list[Kernel], keys: list[tuple[str, int]]) -> d
 def _attach_loops(bundle: ReportBundle, kernels: list[Kernel], by_key: dict[tuple[str, int], Kernel]) -> None:
     loops_doc = bundle.get("loops")
     if isinstance(loops_doc, dict) and "functions" in loops_doc:  # 16.1 flat list
-        _attach_flat(bundle, loops_doc, kernels)
+        flat = bundle.interpret("loops", read_flat_loops)
+        bundle.interpret("mav", lambda mav: _attach_flat(mav, flat, kernels))
         return
-    rows = read_loop_tree(loops_doc)
+    rows = bundle.interpret("loops", read_loop_tree)
     for row, key in zip(rows, occurrence_keys([row.name for row in rows]), strict=True):
         owner = by_key.get(key)
         if owner is None:
@@ -59,7 +60,7 @@ def _attach_loops(bundle: ReportBundle, kernels: list[Kernel], by_key: dict[tupl
         owner.location = owner.location or row.location
         if owner.kind is KernelKind.UNKNOWN:
             owner.kind = row.kind
-    fmax_ii = read_fmax_ii(bundle.get("fmax_ii"))
+    fmax_ii = bundle.interpret("fmax_ii", read_fmax_ii)
     if fmax_ii:
         for kernel in kernels:
             apply_schedule(kernel.loops, fmax_ii)
@@ -67,7 +68,7 @@ def _attach_loops(bundle: ReportBundle, kernels: list[Kernel], by_key: dict[tupl
                         if name.startswith(f"{kernel.name}.") and block.achieved_fmax_mhz is not None]
             if achieved:
                 kernel.fmax_estimated_mhz = min(achieved)
-    attrs = read_loop_attr(bundle.get("loop_attr"))
+    attrs = bundle.interpret("loop_attr", read_loop_attr)
     for (name, fmax, blocks), key in zip(attrs, occurrence_keys([a[0] for a in attrs]), strict=True):
         target = by_key.get(key)
         if target is None or name != key[0]:
@@ -76,28 +77,27 @@ def _attach_loops(bundle: ReportBundle, kernels: list[Kernel], by_key: dict[tupl
         target.fmax_estimated_mhz = fmax
 
 
-def _attach_flat(bundle: ReportBundle, loops_doc: object, kernels: list[Kernel]) -> None:
+def _attach_flat(mav: object, loops: list[Loop], kernels: list[Kernel]) -> None:
     """16.1: loop rows are ``BlockN``; the kernel owning ``BlockN`` in mav owns the loop."""
     block_owner: dict[str, Kernel] = {}
-    mav = bundle.get("mav")
     for node in mav.get("nodes", []) if isinstance(mav, dict) else []:
         if isinstance(node, dict) and node.get("type") == "kernel":
             kernel = next((k for k in kernels if k.name == node.get("name")), None)
             for child in node.get("children") or []:
                 if kernel is not None and isinstance(child, dict) and child.get("type") == "bb":
                     block_owner[str(child.get("name")).split(".")[0]] = kernel
-    for loop in read_flat_loops(loops_doc):
+    for loop in loops:
         owner = block_owner.get(loop.name)
         if owner is not None:
             owner.loops.append(loop)
 
 
-def _mark_cached_from_warnings(kernels: list[Kernel], summary: object) -> None:
+def _mark_cached_from_warnings(kernels: list[Kernel], warnings: list[tuple[str, SourceLocation]]) -> None:
     """17.1.1 types cached LSUs as plain ``Burst-coalesced``; the cache only
     shows as a compile warning at the LSU's file:line. Each warning marks one
     not-yet-cached burst-coalesced LSU of that kind at that place."""
     pending: Counter[tuple[str, str, int]] = Counter(
-        (kind.lower(), Path(where.file).name, where.line) for kind, where in cached_lsu_locations(summary))
+        (kind.lower(), Path(where.file).name, where.line) for kind, where in warnings)
     for kernel in kernels:
         for lsu in kernel.lsus:
             if lsu.location is None or lsu.cached or lsu.style is not LSUStyle.BURST_COALESCED:
@@ -130,12 +130,8 @@ def read_report(layout: Layout, read_rtl: bool = True) -> Design:
     if mav is None:
         raise InputError(layout.data_dir, "report has no mav data (no json/mav.json, no var mavJSON)",
                          expected=EXPECTED_MAV)
-    try:
-        parsed = read_mav(mav)
-    except (TypeError, AttributeError, KeyError) as error:
-        raise InputError(bundle.source_of("mav"), f"unexpected mav structure ({error})",
-                         expected=EXPECTED_MAV) from None
-    info = read_info(bundle.get("info"))
+    parsed = bundle.interpret("mav", read_mav)
+    info = bundle.interpret("info", read_info)
     if info is None:
         # Only 16.1 reports lack an info document (the HTML report started in
         # 16.1, info.json appears in the 17.1.1 sample; 17.0 is not covered).
@@ -148,7 +144,7 @@ def read_report(layout: Layout, read_rtl: bool = True) -> Design:
         tool, device, project = info.tool, info.device, info.project
     kernels = parsed.kernels
     by_key = _join_by_occurrence(kernels, parsed.keys)
-    summaries = read_kernel_summaries(bundle.get("summary"))
+    summaries = bundle.interpret("summary", read_kernel_summaries)
     for (name, facts), key in zip(summaries, occurrence_keys([s[0] for s in summaries]), strict=True):
         kernel = by_key.get(key)
         if kernel is None or name != key[0]:
@@ -160,7 +156,7 @@ def read_report(layout: Layout, read_rtl: bool = True) -> Design:
         kernel.compute_units = facts.compute_units
         kernel.simd = facts.simd
         kernel.location = kernel.location or facts.location
-    _mark_cached_from_warnings(kernels, bundle.get("summary"))
+    _mark_cached_from_warnings(kernels, bundle.interpret("summary", cached_lsu_locations))
     if info is None:
         _kinds_from_log(layout, kernels)
     _attach_loops(bundle, kernels, by_key)
@@ -176,7 +172,7 @@ def read_report(layout: Layout, read_rtl: bool = True) -> Design:
         device=device,
         kernels=kernels,
         memory_systems=parsed.memory_systems,
-        source_files=read_sources(bundle.get("file")),
+        source_files=bundle.interpret("file", read_sources),
     )
     design.artifacts.extend(dict.fromkeys(bundle.read_files))
     if read_rtl:

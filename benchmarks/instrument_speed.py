@@ -1,0 +1,90 @@
+"""Time the HLScope+ flow on the instrumentation fixtures (HLScope+ section VI-C).
+
+* Instrumentation time per file: parse + pass 1 (tripcount pragmas) and
+  parse + report read + pass 2 (cycle counters), median of N in-process runs.
+  HLScope+ reports 5-98 s per application with ROSE.
+* Simulation overhead: the plain program and the instrumented program, both
+  built with ``gcc -O2`` against the same testbench, run N times each; the
+  ratio of the medians (HLScope+: 1.0-1.12x, 4 % on average; 2.5 % for
+  quicksort in Table III). The tiny kernels run for microseconds, so their
+  ratio is dominated by process start-up; quicksort (131072 ints) is the
+  meaningful figure. ``--sort-elements`` is not offered: the testbench fixes N.
+
+    python benchmarks/instrument_speed.py [--runs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from analyzer.instrument.cycles import instrument_cycles, parse_source  # noqa: E402
+from analyzer.instrument.simulate import Toolchain, build, run_program  # noqa: E402
+from analyzer.instrument.tripcount import insert_tripcounts  # noqa: E402
+from parsers.loader import ReadOptions, load_design  # noqa: E402
+
+FIXTURES = REPO / "fixtures" / "instrument"
+CASES = [
+    ("quicksort", "qsort.c", "report_table2", None),
+    ("while_loops", "find_run.c", "report", None),
+    ("imperfect_nest", "row_sums.c", "report", None),
+    ("conditionals", "cond_kernel.c", "report", None),
+    ("dataflow", "df.c", "report", "df_top"),
+]
+
+
+def median_time(action: Callable[[], object], runs: int) -> float:
+    samples = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        action()
+        samples.append(time.perf_counter() - started)
+    return statistics.median(samples)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7)
+    args = parser.parse_args()
+    toolchain = Toolchain(flags=("-std=c99", "-O2", "-Wno-unknown-pragmas"))
+    print(f"{'case':<16}{'pass 1 ms':>11}{'pass 2 ms':>11}{'plain run ms':>14}{'instr. run ms':>15}{'overhead':>10}")
+    for case, source_name, report_name, top in CASES:
+        folder = FIXTURES / case
+        source_path, report = folder / source_name, folder / report_name
+
+        def pass1(path: Path = source_path) -> object:
+            return insert_tripcounts(parse_source(path))
+
+        def pass2(path: Path = source_path, report: Path = report, top: str | None = top) -> object:
+            design = load_design(report, ReadOptions(read_rtl=False))
+            return instrument_cycles(parse_source(path), design, str(report), top)
+
+        pass1_s = median_time(pass1, args.runs)
+        pass2_s = median_time(pass2, args.runs)
+        source = parse_source(source_path)
+        design = load_design(report, ReadOptions(read_rtl=False))
+        generated = instrument_cycles(source, design, str(report), top)
+        with tempfile.TemporaryDirectory(prefix="hlsight-bench-") as scratch_name:
+            scratch = Path(scratch_name)
+            (scratch / "plain").mkdir()
+            (scratch / "counted").mkdir()
+            plain = build(source, generated, folder / "tb.c", scratch / "plain", toolchain, instrumented_build=False)
+            counted = build(source, generated, folder / "tb.c", scratch / "counted", toolchain)
+            json_path = scratch / "cycles.json"
+            plain_s = statistics.median(run_program(plain, None, toolchain)[1] for _ in range(args.runs))
+            counted_s = statistics.median(run_program(counted, json_path, toolchain)[1] for _ in range(args.runs))
+        print(f"{case:<16}{pass1_s * 1e3:>11.1f}{pass2_s * 1e3:>11.1f}{plain_s * 1e3:>14.2f}{counted_s * 1e3:>15.2f}"
+              f"{counted_s / plain_s:>9.3f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
