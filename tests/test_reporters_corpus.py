@@ -5,6 +5,7 @@ parser, the gcc line format."""
 from __future__ import annotations
 
 import json
+from functools import cache
 from pathlib import Path
 
 import jsonschema
@@ -12,7 +13,12 @@ import pytest
 from bs4 import BeautifulSoup
 
 from analyzer.export import result_to_dict
+from analyzer.pipeline import analyze
+from analyzer.results import AnalysisResult
 from fixtures.sample_results import vector_add_result
+from hlsight.reporters import get_reporter
+from hlsight.reporters.base import RenderOptions
+from parsers.loader import load_design
 from tests.conftest import CORPUS, REPO, run_cli
 from tests.test_reporters_sarif import validate_sarif
 
@@ -33,12 +39,29 @@ def _produce(path: Path, fmt: str, out: Path) -> str:
     return out.read_text(encoding="utf-8")
 
 
+@cache
+def _analysed(path: Path) -> AnalysisResult:
+    """One analysis per case for all formats (the 2023 kmers case takes seconds)."""
+    return analyze(load_design(path))
+
+
+def _render(path: Path, fmt: str) -> str:
+    return get_reporter(fmt).render(_analysed(path), RenderOptions())
+
+
+@pytest.mark.parametrize("case", ["aoc18.1.1-saxpy1", "vitis2022.2.2-nw"])
+def test_cli_writes_the_html_report_to_the_output_file(case: str, tmp_path: Path) -> None:
+    path, _ = CASES[case]
+    text = _produce(path, "html", tmp_path / "report.html")
+    assert text.startswith("<!DOCTYPE html>") and text.rstrip().endswith("</html>")
+
+
 @pytest.mark.parametrize("fmt", FORMATS)
 @pytest.mark.parametrize("case", sorted(CASES))
-def test_every_format_on_corpus_cases(case: str, fmt: str, tmp_path: Path) -> None:
+def test_every_format_on_corpus_cases(case: str, fmt: str) -> None:
     path, kernels = CASES[case]
-    text = _produce(path, fmt, tmp_path / f"out.{fmt}")
-    json_names = [kernel["name"] for kernel in json.loads(_produce(path, "json", tmp_path / "ref.json"))["kernels"]]
+    text = _render(path, fmt)
+    json_names = [kernel["name"] for kernel in json.loads(_render(path, "json"))["kernels"]]
     assert json_names
     if kernels is not None:
         assert json_names[: len(kernels)] == kernels
@@ -65,8 +88,8 @@ def test_json_with_estimates_validates_against_the_published_schema() -> None:
         assert document["kernels"][0]["estimate"]["per_lsu"][0]["id"] == "ld.x"
 
 
-def test_html_report_of_aoc_case_links_lsus_to_embedded_source(tmp_path: Path) -> None:
-    soup = BeautifulSoup(_produce(SAXPY1, "html", tmp_path / "r.html"), "lxml")
+def test_html_report_of_aoc_case_links_lsus_to_embedded_source() -> None:
+    soup = BeautifulSoup(_render(SAXPY1, "html"), "lxml")
     links = soup.select("table a[href^='#src-']")
     assert links, "SAXPY1 embeds its source: LSU and loop rows link to it"
     for link in links:

@@ -117,3 +117,9 @@ def test_hostile_kernel_and_file_names_render_as_text() -> None:
     assert not soup.find_all("script")
     assert HOSTILE in soup.find(class_="hs-name").get_text()
     assert any(HOSTILE in heading.get_text() for heading in soup.find_all("h3", class_="hs-file"))
+
+
+def test_hints_are_listed_most_severe_first() -> None:
+    _, soup = _soup()
+    severities = [item["class"][0] for item in soup.select(".hs-hints li")]
+    assert severities == ["hs-sev-warning", "hs-sev-warning", "hs-sev-note"]

@@ -86,3 +86,14 @@ def test_artifact_uris() -> None:
     assert artifact_uri("C:\\work\\proj\\k.cl") == "file:///C:/work/proj/k.cl"
     assert artifact_uri("device/my k.cl") == "device/my%20k.cl"
     assert artifact_uri("/home/u/proj/device/k.cl", relative_to="/home/u/proj") == "device/k.cl"
+
+
+def test_every_hint_rule_has_help_text() -> None:
+    from analyzer.diagnostics import Diagnostic, Severity
+    from analyzer.hints import RULES
+    from hlsight.reporters.rule_docs import _DOCS, rule_doc
+
+    for rule, summary in RULES.items():
+        doc = rule_doc(rule, Diagnostic(rule, Severity.NOTE, "example"))
+        assert doc.summary.lower() == summary.lower()
+        assert rule in _DOCS and doc.help == _DOCS[rule][1]

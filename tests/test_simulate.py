@@ -104,15 +104,15 @@ def test_table1_report_without_pass1_degrades_to_simple_counting(quicksort_simpl
     assert rules.count("instrument-residual-unknown") == 3
 
 
-@pytest.mark.parametrize(("case", "source", "top"), [
-    ("quicksort", "qsort.c", None), ("while_loops", "find_run.c", None), ("imperfect_nest", "row_sums.c", None),
-    ("conditionals", "cond_kernel.c", None), ("dataflow", "df.c", "par_top"), ("early_exit", "search.c", None)])
+@pytest.mark.parametrize(("case", "source", "extra"), [
+    ("quicksort", "qsort.c", ()), ("while_loops", "find_run.c", ()), ("imperfect_nest", "row_sums.c", ()),
+    ("conditionals", "cond_kernel.c", ()), ("dataflow", "df.c", ("--top", "par_top")),
+    ("early_exit", "search.c", ()), ("memory", "pe.c", ("--memory", "ddr3-1333-7v3"))])
 def test_instrumented_program_output_is_byte_identical(tmp_path: Path, case: str, source: str,
-                                                       top: str | None) -> None:
+                                                       extra: tuple[str, ...]) -> None:
     folder = KERNELS / case
     report = folder / ("report_table2" if case == "quicksort" else "report")
     out = tmp_path / source
-    extra = ("--top", top) if top else ()
     result = run_cli("instrument", str(folder / source), "--report", str(report), "--mode", "cycles",
                      "-o", str(out), *extra)
     assert result.code == 0, result.stderr
@@ -156,3 +156,26 @@ def test_unmatched_loops_are_diagnostics(tmp_path: Path) -> None:
     assert "loop 'COLUMNS' (VITIS_LOOP_12_2) matches no loop of the report" in result.stderr
     assert "report loop 'COL' of module 'row_sums' matches no source loop" in result.stderr
     assert "row_sums.c:12:" in result.stderr and "[instrument-loop-unmatched]" in result.stderr
+
+
+def test_memory_terms_of_section_iv() -> None:
+    """Fig. 8 in miniature on the ADM-PCIE-7V3 profile at 200 MHz, 512-bit ports.
+
+    Eq. 9: t_DP = max(36, 13.5 + 0 + 64 beats / 1.333 GT/s) + 13.5 + 26.5 = 101.5 ns for a 1 KB
+    burst, eq. 10: DBW_P = 1024 B / 101.5 ns = 10.09 GB/s; eq. 11: DBW_B = 200 MHz * 64 B =
+    12.8 GB/s; DBW_C = 9.5 (read) / 8.9 (write) GB/s -> DBW = DBW_C (eq. 8): 47.5 / 44.5 B per
+    5 ns cycle; DLAT 542 / 356 ns = 109 / 72 cycles (rounded up).
+    Call 1 (64 KiB each way): load = ceil(65536/47.5) + 109 = 1380 + 109 = 1489,
+    store = 1473 + 72 = 1545, t_BO = 1380 + 1473 = 2853 (eq. 15) > max(1489, 1545), so the
+    parallel pair takes 2853 (eq. 16); + top residual 1 (module 3 - max(2, 2)) = 2854.
+    Call 2 (16 KiB): load 345 + 109 = 454, store 369 + 72 = 441, t_BO = 714 -> 715.
+    """
+    folder = KERNELS / "memory"
+    document = _simulate(folder / "pe.c", folder / "report", folder / "tb.c", "--memory", "ddr3-1333-7v3")
+    functions = {f["name"]: f for f in document["functions"]}  # type: ignore[attr-defined]
+    assert functions["load"]["cycles"] == 1489 + 454
+    assert functions["store"]["cycles"] == 1545 + 441
+    assert _loops(document)["parallel(load, store)"] == (0, 2853 + 714)
+    assert document["cycles"] == 2854 + 715
+    without = _simulate(folder / "pe.c", folder / "report", folder / "tb.c")
+    assert without["cycles"] == 2 * (2 + 1)  # compute only: module latencies 2, residual 1

@@ -10,8 +10,9 @@ of the instrumented file equal the original's.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import jinja2
 from pycparser import c_ast
@@ -49,6 +50,17 @@ def snippet_macros() -> Any:
     return template_environment().get_template("snippets.c.j2").module
 
 
+class TransferSite(Protocol):
+    """What code generation needs of a DRAM transfer (see :mod:`analyzer.instrument.memory`)."""
+
+    @property
+    def call(self) -> c_ast.FuncCall: ...
+    @property
+    def is_write(self) -> bool: ...
+    @property
+    def port_bits(self) -> int: ...
+
+
 @dataclass
 class MemoryConstants:
     """Per-cycle constants of the section IV memory model for the header."""
@@ -73,8 +85,9 @@ class Instrumented:
 
 class CodeGenerator:
     def __init__(self, plan: Plan, source: SourceText, report: str, version: str,
-                 memory: MemoryConstants | None = None):
+                 memory: MemoryConstants | None = None, transfers: Sequence[TransferSite] = ()):
         self.plan = plan
+        self.transfers = list(transfers)
         self.source = source
         self.report = report
         self.version = version
@@ -92,6 +105,8 @@ class CodeGenerator:
             self._group(group)
         for item in self.plan.functions.values():
             self._function(item)
+        for transfer in self.transfers:
+            self._transfer(transfer)
         text = apply_edits(self.source.text, self.edits, self.source.filename)
         return Instrumented(text, self._header(), self.plan, self.diagnostics)
 
@@ -138,6 +153,33 @@ class CodeGenerator:
                 return False
             stack.extend(child for _name, child in node.children())
         return True
+
+    # -- DRAM transfers (section IV)
+    def _transfer(self, transfer: TransferSite) -> None:
+        """``memcpy(d, s, n)`` -> ``(hlsight_memory((long long)(n), w, bits), memcpy)(d, s, n)``."""
+        name = self._statement_token(transfer.call)
+        if name is None:
+            self.diagnostics.append(Diagnostic("instrument-memcpy-macro", Severity.WARNING,
+                                               "memcpy could not be located in the source text: not counted",
+                                               file=self.source.filename, line=int(transfer.call.coord.line)))
+            return
+        open_paren = self.source.next_code(name)
+        close_paren = self.source.matching(open_paren)
+        depth, commas = 0, []
+        for index in range(open_paren + 1, close_paren):
+            token = self.source.tokens[index]
+            if token.kind is TokenKind.PUNCT and token.text in "([{":
+                depth += 1
+            elif token.kind is TokenKind.PUNCT and token.text in ")]}":
+                depth -= 1
+            elif depth == 0 and self.source.is_punct(index, ","):
+                commas.append(index)
+        if len(commas) != 2:
+            return
+        size = self.source.text[self.source.tokens[commas[1]].end : self.source.tokens[close_paren].start].strip()
+        token = self.source.tokens[name]
+        hook = f"(hlsight_memory((long long)({size}), {int(transfer.is_write)}, {transfer.port_bits}), memcpy)"
+        self.edits.append(Edit(token.start, token.end, 0, hook))
 
     # -- groups of independent calls
     def _group(self, group: Block) -> None:

@@ -5,10 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from analyzer.diagnostics import Diagnostic, Severity
 from analyzer.errors import InputError
-from analyzer.instrument.codegen import CodeGenerator, Instrumented, MemoryConstants
+from analyzer.instrument.codegen import CodeGenerator, Instrumented
+from analyzer.instrument.memory import Transfer, find_transfers, memory_constants
 from analyzer.instrument.plan import Baseline, Planner, find_kernel
 from analyzer.instrument.sourceloops import SourceFunction, collect_functions
+from analyzer.memory_profiles import MemoryProfile
 from analyzer.model import Design
 from parsers.csource import CUnit, parse_c_file
 from parsers.csource.tokens import SourceText
@@ -53,11 +56,26 @@ def choose_top(source: ParsedSource, design: Design, top: str | None) -> str:
 
 
 def instrument_cycles(source: ParsedSource, design: Design, report: str, top: str | None = None,
-                      baseline: Baseline = Baseline.FULL, memory: MemoryConstants | None = None) -> Instrumented:
+                      baseline: Baseline = Baseline.FULL, memory: MemoryProfile | None = None) -> Instrumented:
+    """Pass 2. With ``memory``, memcpy transfers on m_axi pointers add the
+    section IV DRAM terms (at the report's clock)."""
     from hlsight import __version__
 
     chosen = choose_top(source, design, top)
     plan = Planner(source.functions, design, str(source.path), baseline).plan(chosen)
-    generated = CodeGenerator(plan, source.text, report, __version__, memory).generate()
-    generated.diagnostics[:0] = plan.diagnostics
+    constants = None
+    transfers: list[Transfer] = []
+    notes = list(plan.diagnostics)
+    if memory is not None:
+        if plan.clock_ns is None:
+            raise InputError(report, "the report gives no clock period, needed for the DRAM terms (--memory)")
+        constants = memory_constants(memory, plan.clock_ns)
+        transfers, found = find_transfers(plan)
+        notes.extend(found)
+        if not transfers:
+            notes.append(Diagnostic("instrument-no-transfers", Severity.WARNING,
+                                    "--memory given but no memcpy on an m_axi pointer was found",
+                                    file=str(source.path)))
+    generated = CodeGenerator(plan, source.text, report, __version__, constants, transfers).generate()
+    generated.diagnostics[:0] = notes
     return generated

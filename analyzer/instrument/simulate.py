@@ -25,9 +25,10 @@ from typing import Any
 
 from analyzer.diagnostics import Diagnostic, Severity
 from analyzer.errors import InputError
-from analyzer.instrument.codegen import HEADER_NAME, Instrumented, MemoryConstants
+from analyzer.instrument.codegen import HEADER_NAME, Instrumented
 from analyzer.instrument.cycles import ParsedSource, instrument_cycles
 from analyzer.instrument.plan import Baseline, BlockKind
+from analyzer.memory_profiles import MemoryProfile
 from analyzer.model import Design
 
 DEFAULT_FLAGS = ("-std=c99", "-O2", "-Wno-unknown-pragmas")
@@ -171,7 +172,7 @@ def run_program(program: Path, json_path: Path | None, toolchain: Toolchain,
 
 
 def simulate(source: ParsedSource, design: Design, report: str, testbench: Path, top: str | None = None,
-             baseline: Baseline = Baseline.FULL, memory: MemoryConstants | None = None,
+             baseline: Baseline = Baseline.FULL, memory: MemoryProfile | None = None,
              toolchain: Toolchain | None = None, keep: Path | None = None) -> SimulationResult:
     toolchain = toolchain or Toolchain()
     if not testbench.is_file():

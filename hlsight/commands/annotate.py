@@ -18,7 +18,7 @@ from analyzer.pipeline import analyze
 from hlsight.annotate.intel import annotate_intel
 from hlsight.annotate.staging import check_destination, staged_copy
 from hlsight.annotate.vivado import annotate_vivado
-from hlsight.commands.common import add_design_arguments
+from hlsight.commands.common import add_design_arguments, add_model_arguments, model_inputs
 from parsers.loader import ReadOptions, load_design
 
 
@@ -27,6 +27,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     add_design_arguments(parser)
     parser.add_argument("-o", "--output", metavar="OUT_DIR", required=True, help="directory to create")
     parser.add_argument("--force", action="store_true", help="replace OUT_DIR if it exists")
+    add_model_arguments(parser)
     return parser
 
 
@@ -35,7 +36,8 @@ def run(args: argparse.Namespace) -> int:
     source_root = path.parent if path.is_file() else path
     destination = Path(args.output)
     check_destination(source_root, destination, args.force)  # fail before the (slow) analysis
-    result = analyze(load_design(path, ReadOptions(solution=args.solution)))
+    values, memory = model_inputs(args)
+    result = analyze(load_design(path, ReadOptions(solution=args.solution)), values, memory=memory)
     with staged_copy(source_root, destination, args.force) as copy_root:
         if result.design.tool.vendor is Vendor.INTEL:
             written = annotate_intel(copy_root, source_root, result)

@@ -64,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(None, "--mode cycles needs --report", expected="the csynth report of this source")
     if not args.output or args.output == "-":
         raise InputError(None, "--mode cycles needs -o OUT (the runtime header is written next to it)")
-    memory = load_memory(args.memory, design) if args.memory else None
+    memory = load_memory(args.memory) if args.memory else None
     generated = instrument_cycles(source, design, str(args.report), args.top, Baseline(args.baseline), memory)
     print_diagnostics(generated.diagnostics, args.verbose)
     output = Path(args.output)

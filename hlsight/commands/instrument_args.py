@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from analyzer.errors import InputError
-from analyzer.instrument.codegen import MemoryConstants
+from analyzer.memory_profiles import MemoryProfile, load_profile
 from analyzer.model import Design
 from parsers.loader import ReadOptions, load_design
 
@@ -36,6 +35,6 @@ def load_report(path: str, solution: str | None) -> Design:
     return load_design(path, ReadOptions(solution=solution, read_rtl=False))
 
 
-def load_memory(name: str, design: Design) -> MemoryConstants:
-    raise InputError(name, "memory profiles are not available in this build",
-                     expected="a build with analyzer.profiles (issue 4)")
+def load_memory(name: str) -> MemoryProfile:
+    """A memory profile by built-in name or TOML path (analyzer/profiles)."""
+    return load_profile(name)

@@ -35,7 +35,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def run(args: argparse.Namespace) -> int:
     source = parse_source(Path(args.source))
     design = load_report(args.report, args.solution)
-    memory = load_memory(args.memory, design) if args.memory else None
+    memory = load_memory(args.memory) if args.memory else None
     toolchain = Toolchain(flags=tuple(shlex.split(args.cflags)), timeout_s=args.timeout)
     result = simulate(source, design, str(args.report), Path(args.testbench), args.top, Baseline(args.baseline),
                       memory, toolchain, Path(args.keep) if args.keep else None)

@@ -17,7 +17,7 @@ import sympy
 from markupsafe import Markup
 from sympy.printing.mathml import mathml
 
-from analyzer.diagnostics import Diagnostic
+from analyzer.diagnostics import Diagnostic, Severity
 from analyzer.model import Design, Kernel, Loop
 from analyzer.results import AnalysisResult, KernelEstimate
 from hlsight.reporters.bandwidth import BandwidthRow, bandwidth_rows
@@ -27,6 +27,7 @@ from hlsight.reporters.present import (
     estimate_headline,
     format_number,
     format_seconds,
+    format_value,
     latency_text,
     source_for,
     time_shares,
@@ -56,6 +57,18 @@ def expression_mathml(expression: object) -> Markup | None:
     # they are the names users pass to --set.
     inner = mathml(expression, printer="presentation", disable_split_super_sub=True)
     return Markup(f'<math xmlns="{MATHML_NS}" display="block">{inner}</math>')
+
+
+def symbolic_expression(estimate: KernelEstimate | None) -> object:
+    """The expression to show: the model's unsubstituted form when it has
+    one (``extra["_symbolic"]``, so the formula stays readable after
+    ``--set`` turned the estimate into a number), else the estimate's."""
+    if estimate is None:
+        return None
+    symbolic = estimate.extra.get("_symbolic")
+    if isinstance(symbolic, sympy.Basic) and symbolic.free_symbols:
+        return symbolic
+    return estimate.expression
 
 
 @dataclass
@@ -156,6 +169,7 @@ class Hint:
     severity: str
     message: str
     location: str
+    short_location: str
     anchor: str | None
     subject: str | None
 
@@ -241,9 +255,20 @@ def hint_view(diag: Diagnostic, anchors: Anchors, relative_to: str | None) -> Hi
         severity=diag.severity.value,
         message=diag.message,
         location=_location_text(diag.file, diag.line, relative_to),
+        short_location="" if diag.file is None else _location_text(basename(diag.file), diag.line, None),
         anchor=anchors.anchor(diag.file, diag.line),
         subject=diag.subject,
     )
+
+
+_SEVERITY_ORDER = {severity: index for index, severity in enumerate(Severity)}
+
+
+def hint_views(diags: list[Diagnostic], anchors: Anchors, relative_to: str | None) -> list[Hint]:
+    """Findings most severe first (warnings before notes), stable otherwise,
+    so the actionable ones lead every list."""
+    ordered = sorted(diags, key=lambda diag: _SEVERITY_ORDER[diag.severity])
+    return [hint_view(diag, anchors, relative_to) for diag in ordered]
 
 
 def _loop_rows(loops: list[Loop], anchors: Anchors, relative_to: str | None, depth: int = 0) -> list[LoopRow]:
@@ -314,21 +339,22 @@ def kernel_view(kernel: Kernel, result: AnalysisResult, hints: list[Diagnostic],
     fmax = kernel.fmax_mhz
     fmax_text = "?" if fmax is None else f"{fmax:g} MHz" + (" (post-fit)" if kernel.fmax_postfit_mhz else "")
     has_terms = estimate is not None and bool(estimate.per_lsu)
+    symbolic = symbolic_expression(estimate)
     return KernelView(
         name=kernel.name,
         kind=kernel.kind.value,
         fmax=fmax_text,
         headline=estimate_headline(estimate, with_bound=False),
         estimate=estimate,
-        math=None if estimate is None else expression_mathml(estimate.expression),
-        expression_text="" if estimate is None or estimate.expression is None else str(estimate.expression),
+        math=None if symbolic is None else expression_mathml(symbolic),
+        expression_text="" if symbolic is None else str(symbolic),
         lsu_chart=lsu_chart(estimate) if estimate is not None and has_terms else None,
         bank_chart=bank_chart(estimate) if estimate is not None and estimate.per_bank else None,
         bandwidth=bandwidth_rows(estimate),
         quantities=[] if estimate is None else _quantities(estimate.extra),
         loops=_loop_rows(kernel.loops, anchors, relative_to),
         lsus=_lsu_rows(kernel, estimate, anchors, relative_to),
-        hints=[hint_view(diag, anchors, relative_to) for diag in hints],
+        hints=hint_views(hints, anchors, relative_to),
         alternatives=[] if estimate is None
         else [(alt.model, estimate_headline(alt)) for alt in estimate.alternatives],
         shares=[] if estimate is None
@@ -377,7 +403,7 @@ def report_view(result: AnalysisResult, relative_to: str | None = None) -> Repor
         kernel_view(kernel, result, by_kernel.get(kernel.name, []), anchors, relative_to)
         for kernel in design.kernels
     ]
-    design_hints = [hint_view(diag, anchors, relative_to) for diag in by_kernel.get(None, [])]
+    design_hints = hint_views(by_kernel.get(None, []), anchors, relative_to)
     tool = design.tool
     memories = [
         f"{memory.name}: {memory.kind.value}, {memory.banks} bank{'s' if memory.banks != 1 else ''}"
@@ -390,7 +416,7 @@ def report_view(result: AnalysisResult, relative_to: str | None = None) -> Repor
         device=" · ".join(part for part in (design.device.family, design.device.part, design.device.board) if part),
         memories=memories,
         design_headline=None if result.design_estimate is None else estimate_headline(result.design_estimate),
-        assignments=[f"{name} = {value:g}" for name, value in sorted(result.assignments.items())],
+        assignments=[f"{name} = {format_value(value)}" for name, value in sorted(result.assignments.items())],
         kernels=kernels,
         design_hints=design_hints,
         sources=source_views(design, anchors, relative_to),

@@ -85,6 +85,13 @@ def latency_text(latency: LatencyRange | None) -> str:
     return "-" if latency is None else range_text(latency.min, latency.max)
 
 
+def format_value(value: float) -> str:
+    """A user-given value as typed: ``32768000`` rather than ``3.2768e+07``."""
+    if float(value).is_integer() and abs(value) < 1e15:
+        return str(int(value))
+    return f"{value:.6g}"
+
+
 def term_seconds(term: TermEstimate) -> float | None:
     """T_ideal + T_ovh of one term, ``None`` while either is symbolic."""
     if term.ideal_s is None:

@@ -1,19 +1,19 @@
-"""Names and help texts of diagnostic rules, for SARIF rule metadata and the
-HTML report's hint list.
+"""Names, summaries and help texts of diagnostic rules, for SARIF rule
+metadata (``shortDescription``/``help``) and the HTML report.
 
-Rules are identified by the stable id a :class:`~analyzer.diagnostics.Diagnostic`
-carries. A rule the analyzer documents itself (``analyzer.rules.RULES`` once it
-exists, an id -> object with ``name``/``summary``/``help``) wins; otherwise
-the entry here; otherwise a description derived from the first finding, so an
-undocumented new rule still produces valid, readable SARIF.
+The one-line summary of a bottleneck hint comes from the analyzer's own
+registry (:data:`analyzer.hints.RULES`), so the two never drift apart; the
+help texts here say what the rule means for an FPGA engineer and what to do.
+A rule nobody documented still gets valid SARIF: its summary is derived from
+its id and the help from its first finding.
 """
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 
 from analyzer.diagnostics import Diagnostic
+from analyzer.hints import RULES as HINT_SUMMARIES
 
 
 @dataclass(frozen=True)
@@ -24,27 +24,87 @@ class RuleDoc:
     tags: tuple[str, ...] = ()
 
 
-def _analyzer_rules() -> dict[str, object]:
-    """The analyzer's own rule registry, when the model provides one."""
-    try:
-        module = importlib.import_module("analyzer.rules")
-    except ImportError:
-        return {}
-    rules = getattr(module, "RULES", {})
-    return dict(rules) if isinstance(rules, dict) else {}
+#: id -> (summary, help, tags). Summaries of the hint rules come from analyzer.hints.
+_DOCS: dict[str, tuple[str, str, tuple[str, ...]]] = {
+    "mem-shared-bank": (
+        "", "LSUs that share one DDR bank interleave their bursts, and every switch between them opens a new row "
+        "(T_row per burst, Dávila-Guzmán eq. 8, observation 1). Put buffers in different banks (buffer_location, "
+        "-no-interleaving) or give each buffer its own HBM pseudo-channel.", ("performance", "memory")),
+    "mem-stride": (
+        "", "A strided access fetches whole bursts but uses 1/stride of each, so its time grows linearly with the "
+        "stride (eq. 2, observation 2). Make the access contiguous (struct of arrays, transpose in local memory).",
+        ("performance", "memory")),
+    "mem-write-ack": (
+        "", "A store whose address depends on data is built as a write-ack LSU that waits for each write to "
+        "complete (eq. 13, observation 3). Compute the index without loaded data, or buffer the writes on chip.",
+        ("performance", "memory")),
+    "mem-atomic": (
+        "", "Atomic LSUs serialise a read-modify-write per access, each a row miss (eq. 14, observation 4). "
+        "Accumulate locally and write once.", ("performance", "memory")),
+    "mem-fmax-below-fmin": (
+        "", "The kernel clock is below f_min = bw_dram * stride / width (eq. 5): the LSU cannot saturate the "
+        "memory and the kernel is not memory-bound (eqs. 4-7). Widen the LSU (vectorize, unroll), raise SIMD "
+        "or raise fmax.", ("performance", "memory")),
+    "mem-narrow-lsu": (
+        "", "The LSU asks for fewer bytes per cycle than one DRAM burst delivers (section 2, PAD example). "
+        "Vectorize or unroll the access so that it coalesces into full bursts.", ("performance", "memory")),
+    "loop-ii": (
+        "", "The loop starts a new iteration only every II cycles; the report names the reason (memory or "
+        "loop-carried dependency, resource sharing). Remove the dependency or restructure the loop.",
+        ("performance", "loop")),
+    "access-derived": (
+        "Access pattern derived from the kernel source",
+        "hlsight matched the LSU to its array access in the kernel source and derived stride, offset, element "
+        "size and access count; the estimate uses these values unless --set overrides them.", ("source",)),
+    "access-free-symbols": (
+        "Access counts depend on values the report does not contain",
+        "The number of accesses depends on a kernel argument or loop bound; give it with --set NAME=VALUE or "
+        "--hints FILE.toml to get a numeric estimate.", ("source",)),
+    "access-source-unparsed": (
+        "Kernel source could not be parsed",
+        "hlsight could not parse the kernel source embedded in the report, so stride and access counts stay "
+        "symbolic; give them with --set lsu.<id>.stride|accesses|bytes.", ("source",)),
+    "rtl-unpaired-lsu": (
+        "Report LSU without a matching lsu_top instance in the RTL",
+        "No lsu_top instance of the generated RTL could be paired with this LSU (docs/rtl-pairing.md), so "
+        "BURSTCOUNT_WIDTH and MAX_THREADS fall back to per-family defaults.", ("input", "rtl")),
+    "rtl-unmatched-instance": (
+        "RTL lsu_top instance without a report LSU",
+        "An lsu_top instance in the generated RTL matches no LSU of the report (docs/rtl-pairing.md).",
+        ("input", "rtl")),
+    "vivado-missing-module-report": (
+        "Sub-module without its own csynth report",
+        "A module instantiated by the design has no <module>_csynth.xml/.rpt in the report directory; its loops "
+        "are not analysed. Point hlsight at the complete syn/report directory.", ("input",)),
+    "vivado-module-from-summary": (
+        "Module read from the aggregate csynth report",
+        "The module has no per-module report; its figures come from the aggregate csynth.xml.", ("input",)),
+    "vivado-report-disagreement": (
+        "csynth.rpt and csynth.xml disagree",
+        "The text and XML reports of a module list different loops; hlsight uses the XML.", ("input",)),
+    "vivado-top-guessed": (
+        "Top module guessed",
+        "No report names the top module; hlsight chose the largest uninstantiated module. Read the solution "
+        "directory (with csynth.xml) to remove the guess.", ("input",)),
+    "vivado-untested-version": (
+        "Vivado/Vitis HLS version outside the tested range",
+        "The report comes from a tool version hlsight was not tested with; check the inventory.", ("input",)),
+    "vivado-latency-mismatch": (
+        "Loop latency disagrees with II, trip count and iteration latency",
+        "For a pipelined loop the report's latency should be II*(TC-1)+IL (HLScope+ eq. 1); a mismatch means "
+        "the report's trip count or II is not what the hardware does.", ("consistency",)),
+}
 
 
 def rule_doc(rule: str, example: Diagnostic) -> RuleDoc:
     """Documentation of ``rule``; ``example`` is one of its findings."""
-    documented = _analyzer_rules().get(rule)
-    if documented is not None:
-        name = str(getattr(documented, "name", rule))
-        summary = str(getattr(documented, "summary", getattr(documented, "title", name)))
-        help_text = str(getattr(documented, "help", summary))
-        return RuleDoc(name=name, summary=summary, help=help_text, tags=("hls",))
+    summary, help_text, tags = _DOCS.get(rule, ("", "", ()))
+    summary = HINT_SUMMARIES.get(rule) or summary or f"hlsight finding {rule}"
+    if summary and summary[0].islower():
+        summary = summary[0].upper() + summary[1:]
     return RuleDoc(
         name=rule,
-        summary=f"hlsight finding {rule}",
-        help=f"{rule}: {example.message}",
-        tags=("hls",),
+        summary=summary,
+        help=help_text or f"{summary}. Example: {example.message}",
+        tags=("hls", *tags),
     )

@@ -17,6 +17,7 @@ from hlsight.reporters.present import (
     display_path,
     estimate_headline,
     format_seconds,
+    format_value,
     time_shares,
     trip_text,
 )
@@ -137,7 +138,7 @@ def summary_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
     if result.design_estimate is not None and len(result.design.kernels) > 1:
         lines.extend(_estimate_lines("design", result.design_estimate, options))
     if result.assignments:
-        values = ", ".join(f"{name}={value:g}" for name, value in sorted(result.assignments.items()))
+        values = ", ".join(f"{name}={format_value(value)}" for name, value in sorted(result.assignments.items()))
         lines.append(f"  with {values}")
     return lines
 
