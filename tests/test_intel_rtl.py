@@ -5,7 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from analyzer.model import LSUKind, LSUStyle
+from analyzer.model import KernelKind, LSUKind, LSUStyle
 from parsers.intel.rtl.scan import scan_systemverilog, scan_verilog, scan_vhdl
 from parsers.loader import ReadOptions, load_design
 from tests.conftest import CORPUS
@@ -22,6 +22,7 @@ def test_verilog_14x_rtl_only_project_rebuilds_lsus_from_lsu_top() -> None:
     assert design.tool.version == "14"
     (kernel,) = design.kernels
     assert kernel.name == "sobel"
+    assert kernel.kind is KernelKind.SINGLE_WORK_ITEM  # only tasks get "Pipelined execution inferred"
     load, store = kernel.lsus
     assert (load.kind, load.style, load.width_bits, load.is_global, load.latency) == (
         LSUKind.LOAD, LSUStyle.BURST_COALESCED, 8, True, 160)

@@ -21,6 +21,7 @@ from analyzer.model import (
     LSU,
     Design,
     Kernel,
+    KernelKind,
     LSUKind,
     Product,
     RtlLsuParams,
@@ -108,9 +109,14 @@ def _log_file(project: Path) -> Path | None:
 
 
 def _attach_log_loops(kernels: list[Kernel], log: Path) -> None:
+    """Loops from the log; a pipelined loop also tells the kernel type, since
+    aoc pipelines loops only in single work-item kernels ("For ND-Range
+    kernels, the loops are not pipelined", 16.1 net.log)."""
     loops = read_log_loops(read_text(log))
     for kernel in kernels:
         kernel.loops = loops.get(kernel.name, kernel.loops)
+        if kernel.kind is KernelKind.UNKNOWN and any(loop.pipelined for loop in kernel.all_loops()):
+            kernel.kind = KernelKind.SINGLE_WORK_ITEM
 
 
 def _rtl_lsu(kernel: str, block: int, rtl: RtlLsuParams, counters: Counter[str]) -> LSU:
