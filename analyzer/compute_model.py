@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 import sympy
 
+from analyzer.memory_model import smax
 from analyzer.model import Kernel, KernelKind, Loop
 from analyzer.symbols import ELEMENT_BYTES, FMAX, WORK_ITEMS, loop_name, sym
 
@@ -53,10 +54,17 @@ def _depth(loop: Loop) -> sympy.Expr:
     return sympy.Integer(depth) if depth else sympy.Integer(0)
 
 
+def is_unrolled(loop: Loop) -> bool:
+    """aoc lists fully unrolled loops as "Fully unrolled loop" entries."""
+    return "fully unrolled" in loop.name.lower()
+
+
 def loop_cycles(loop: Loop, notes: list[str]) -> sympy.Expr:
     """Cycles of one loop. A loop without sub-loops is a pipeline of TC
     iterations: II*(TC-1) + D (FlexCL eq. 1 with N_wi -> TC; HLScope+ eq. 4).
     A loop with sub-loops runs them TC times in sequence."""
+    if is_unrolled(loop):
+        return sympy.Integer(0)  # unrolled copies run side by side inside the parent's iteration
     trip = _trip(loop, notes)
     if not loop.children:
         return _ii(loop, notes) * (trip - 1) + _depth(loop)
@@ -69,18 +77,20 @@ def _ndrange_ii(kernel: Kernel) -> int:
     return max(values) if values else 1
 
 
-def compute_estimate(kernel: Kernel) -> ComputeEstimate | None:
+def compute_estimate(kernel: Kernel, simd: int | None = None) -> ComputeEstimate | None:
     """FlexCL pipeline time of ``kernel``, or ``None`` when the report gives
-    nothing to build it from."""
+    nothing to build it from. ``simd`` overrides ``kernel.simd`` (e.g. read
+    from the source)."""
+    simd = simd if simd is not None else kernel.simd
     notes: list[str] = []
     fmax_hz = FMAX * 10**6
     if kernel.kind is KernelKind.NDRANGE:
-        lanes: sympy.Expr = sympy.Integer(kernel.simd or 1)
+        lanes: sympy.Expr = sympy.Integer(simd or 1)
         widths = [lsu.width_bits for lsu in kernel.global_lsus() if lsu.width_bits]
-        if kernel.simd is None and widths:
+        if simd is None and widths:
             # No SIMD attribute in the report: the widest LSU carries one
             # element per lane per cycle.
-            lanes = sympy.Max(1, sympy.Integer(max(widths) // 8) / ELEMENT_BYTES)
+            lanes = smax(sympy.Integer(1), sympy.Integer(max(widths) // 8) / ELEMENT_BYTES)
             notes.append(f"SIMD lanes unknown: widest LSU ({max(widths)} bits) / element_bytes")
         units = kernel.compute_units or 1
         ii = _ndrange_ii(kernel)
@@ -110,4 +120,4 @@ def compose(memory_s: sympy.Expr, compute_s: sympy.Expr, barrier: bool = False) 
     """FlexCL eqs. 10-12: barrier mode adds memory and compute time; pipeline
     mode overlaps them, II_wi = max(L_mem, II_comp), so the kernel takes the
     longer of the two."""
-    return memory_s + compute_s if barrier else sympy.Max(memory_s, compute_s)
+    return memory_s + compute_s if barrier else smax(memory_s, compute_s)

@@ -13,6 +13,7 @@ profile (f_dram), source analysis (``lsu.access``), and the user
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -116,7 +117,44 @@ def _access_expr(raw: str | None) -> sympy.Expr | None:
     return expr.subs({sympy.Symbol(name): sym(name) for name in known})
 
 
-def _split_share(kernel: Kernel, lsu: LSU) -> int:
+_SIMD_ATTRIBUTE = re.compile(r"num_simd_work_items\s*\(\s*(\w+)\s*\)")
+
+
+def _macro_value(name: str, design: Design, text: str) -> int | None:
+    """Value of a -D macro on the aoc command line or a #define in the source."""
+    for pattern, haystack in (
+        (r"-D\s*" + re.escape(name) + r"=(\d+)", design.tool.command or ""),
+        (r"#\s*define\s+" + re.escape(name) + r"\s+\(?(\d+)", text),
+    ):
+        match = re.search(pattern, haystack)
+        if match:
+            return int(match.group(1))
+    return None
+
+
+def kernel_simd(kernel: Kernel, design: Design) -> int | None:
+    """SIMD lanes: the report's value, else ``num_simd_work_items(N)`` in the
+    declaration of the kernel in its embedded source (aoc 18.x reports do not
+    list it)."""
+    if kernel.simd is not None:
+        return kernel.simd
+    pattern = re.compile(r"__kernel\b[^;{]*?\b" + re.escape(kernel.name) + r"\s*\(")
+    for source in design.source_files:
+        if source.content is None:
+            continue
+        match = pattern.search(source.content)
+        if match is None:
+            continue
+        head = source.content[max(0, match.start() - 400) : match.end()]
+        found = _SIMD_ATTRIBUTE.findall(head)
+        if not found:
+            return None
+        value = found[-1]
+        return int(value) if value.isdigit() else _macro_value(value, design, source.content)
+    return None
+
+
+def _split_share(kernel: Kernel, lsu: LSU, lanes: int) -> int:
     """How many LSUs share the accesses of ``lsu``'s global access.
 
     With num_simd_work_items(V) aoc either widens an LSU V times or, when it
@@ -125,7 +163,6 @@ def _split_share(kernel: Kernel, lsu: LSU) -> int:
     multiple of V identical LSUs (same kind, memory and source line); each then
     performs work_items / V accesses.
     """
-    lanes = kernel.simd or 1
     if lanes <= 1:
         return 1
     line = None if lsu.location is None else lsu.location.line
@@ -162,7 +199,7 @@ def _lsu_input(kernel: Kernel, lsu: LSU, design: Design, settings: Settings) -> 
             return from_access
         return default
 
-    share = _split_share(kernel, lsu)
+    share = _split_share(kernel, lsu, kernel_simd(kernel, design) or 1)
     default_acc = WORK_ITEMS / share if share > 1 else WORK_ITEMS
     if share > 1:
         notes.append(f"one of {share} per-lane LSUs: work_items/{share} accesses")
@@ -190,6 +227,7 @@ def _lsu_input(kernel: Kernel, lsu: LSU, design: Design, settings: Settings) -> 
         stride=stride,
         burst_cnt=burst_cnt,
         max_threads=max_threads,
+        random=access is not None and access.data_dependent,
     )
     return _LsuInput(lsu, params, _bank_key(lsu), notes)
 
@@ -374,27 +412,48 @@ class KernelModel:
     compute_notes: list[str]
     compute_equations: str
     total: sympy.Expr | None
+    compute_open: sympy.Expr | None = None  # pipeline time still waiting for loop trip counts
 
 
 def kernel_model(kernels: list[Kernel], design: Design, settings: Settings, name: str) -> KernelModel:
     memory = memory_estimate(kernels, design, settings)
     compute_parts = []
+    open_parts = []
     compute_notes: list[str] = []
     equations = ""
     for kernel in kernels:
-        estimate = compute_estimate(kernel)
-        if estimate is not None:
+        estimate = compute_estimate(kernel, kernel_simd(kernel, design))
+        if estimate is None:
+            continue
+        compute_notes.extend(f"{kernel.name}: {note}" for note in estimate.notes)
+        equations = estimate.equations
+        trips = sorted(
+            symbol.name for symbol in estimate.seconds.free_symbols
+            if symbol.name.startswith("loop.") and symbol.name not in settings.user
+        )
+        if trips and memory is not None:
+            # Without trip counts the pipeline time is unknown; the memory
+            # model still bounds the kernel, so keep the pipeline term aside.
+            compute_notes.append(
+                f"{kernel.name}: pipeline time needs {', '.join(trips)}: left out of the total (give them with --set)"
+            )
+            open_parts.append(estimate.seconds)
+        else:
             compute_parts.append(estimate.seconds)
-            compute_notes.extend(f"{kernel.name}: {note}" for note in estimate.notes)
-            equations = estimate.equations
-    compute = sympy.Max(*compute_parts) if len(compute_parts) > 1 else (compute_parts[0] if compute_parts else None)
+    compute = _max(compute_parts)
     if memory is not None and compute is not None:
         total: sympy.Expr | None = compose(memory.expression, compute)
     elif memory is not None:
         total = memory.expression
     else:
         total = compute
-    return KernelModel(name, memory, compute, compute_notes, equations, total)
+    return KernelModel(name, memory, compute, compute_notes, equations, total, _max(open_parts))
+
+
+def _max(parts: list[sympy.Expr]) -> sympy.Expr | None:
+    if not parts:
+        return None
+    return mm.smax(*parts)
 
 
 def _bound(model: KernelModel, subs: Mapping[sympy.Symbol, sympy.Float]) -> str:
@@ -436,7 +495,7 @@ def to_estimate(model: KernelModel, design: Design, settings: Settings) -> Kerne
             )
     if model.compute is not None:
         models.append(f"FlexCL pipeline ({model.compute_equations}); composed by FlexCL eq. 12 (pipeline mode)")
-        assumptions.extend(model.compute_notes)
+    assumptions.extend(model.compute_notes)
     total = model.total
     seconds = numeric(total, subs)
     expression = None if total is None else total.subs(subs)
@@ -458,14 +517,15 @@ def to_estimate(model: KernelModel, design: Design, settings: Settings) -> Kerne
     if model.memory is not None:
         estimate.extra["memory_seconds"] = numeric(model.memory.expression, subs)
         estimate.extra["memory_saturated"] = truth(model.memory.saturated, subs)
-    if model.compute is not None:
-        estimate.extra["compute_seconds"] = numeric(model.compute, subs)
+    pipeline = model.compute if model.compute is not None else model.compute_open
+    if pipeline is not None:
+        estimate.extra["compute_seconds"] = numeric(pipeline, subs)
         alt = KernelEstimate(
             kernel=model.name,
-            seconds=numeric(model.compute, subs),
+            seconds=numeric(pipeline, subs),
             bound="compute",
-            expression=model.compute.subs(subs),
-            free_symbols=free_names(model.compute, subs),
+            expression=pipeline.subs(subs),
+            free_symbols=free_names(pipeline, subs),
             model=f"FlexCL pipeline only ({model.compute_equations})",
             assumptions=list(model.compute_notes),
         )

@@ -202,7 +202,7 @@ def estimate_to_dict(estimate: KernelEstimate) -> dict[str, Any]:
         ],
         "per_lsu": [
             {"id": term.subject, "T_ideal": term.ideal_s, "T_ovh": term.overhead_s, "model": term.model,
-             "memory": term.memory,
+             "memory": term.memory, "notes": list(term.notes),
              "expression": None if term.expression is None else str(term.expression)}
             for term in estimate.per_lsu
         ],

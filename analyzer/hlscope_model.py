@@ -14,6 +14,7 @@ from collections.abc import Mapping
 import sympy
 
 from analyzer.compute_model import compute_estimate
+from analyzer.memory_model import smax, smin
 from analyzer.memory_profiles import MemoryProfile
 from analyzer.model import Design, Interface, Kernel
 from analyzer.results import KernelEstimate
@@ -34,7 +35,7 @@ def t_dp(profile: MemoryProfile, length: sympy.Expr) -> sympy.Expr:
     t_cas = profile.t_cas_s or 0.0
     t_co = profile.t_co_s or 0.0
     f_ddr = 2 * profile.f_dram_hz  # data rate
-    return sympy.Max(t_ras, profile.t_rcd_s + t_cas + length / f_ddr) + profile.t_rp_s + t_co
+    return smax(sympy.Float(t_ras), profile.t_rcd_s + t_cas + length / f_ddr) + profile.t_rp_s + t_co
 
 
 def dbw_p(profile: MemoryProfile, element_bytes: sympy.Expr, stride: sympy.Expr) -> sympy.Expr:
@@ -87,7 +88,7 @@ def hlscope_estimate(
     for port in ports:
         write = (port.direction or "").lower() in ("out", "w", "write")
         bitw = port.width_bits or 32
-        bandwidth = sympy.Min(dbw_p(profile, ELEMENT_BYTES, STRIDE), dbw_c(profile, write), dbw_b(fbus, bitw))
+        bandwidth = smin(dbw_p(profile, ELEMENT_BYTES, STRIDE), sympy.Float(dbw_c(profile, write)), dbw_b(fbus, bitw))
         occupancy.append(dsize / bandwidth)  # eq. 13
         memory_times.append(dsize / bandwidth + dlat(profile, write))  # eq. 7
     compute = compute_estimate(kernel)
@@ -97,10 +98,10 @@ def hlscope_estimate(
     t_bo = sympy.Add(*occupancy)  # eq. 15
     if kernel.dataflow:
         assumptions.append("dataflow: ports served by concurrent processes, t_p = max(t_c, t_BO_p) (eq. 16)")
-        total = sympy.Max(t_comp, *memory_times, t_bo)
+        total = smax(t_comp, *memory_times, t_bo)
     else:
         assumptions.append("no dataflow: transfers and compute in sequence, t_c = t_COMP + sum t_MEM (eq. 14)")
-        total = sympy.Max(t_comp + sympy.Add(*memory_times), t_bo)  # eq. 16 with one PE
+        total = smax(t_comp + sympy.Add(*memory_times), t_bo)  # eq. 16 with one PE
     subs = {sym(name): sympy.Float(value) for name, value in values.items()}
     value = total.subs(subs)
     seconds = None if value.free_symbols else float(value)

@@ -25,10 +25,13 @@ def analyze(
     assignments: Mapping[str, float] | None = None,
     memory: MemoryProfile | None = None,
     options: ModelOptions | None = None,
+    derive_access: bool = True,
 ) -> AnalysisResult:
     """Analyse ``design`` with user-given symbol values ``assignments``
     (``--set``/``--hints``), the memory profile ``memory`` (default: chosen
-    from the target) and the model decisions ``options``."""
+    from the target) and the model decisions ``options``. ``derive_access``
+    False skips the source analysis (the estimate then uses only report facts
+    and the symbols, as the seed model does)."""
     values = dict(assignments or {})
     validate(values, design)
     result = AnalysisResult(design=design, assignments=values)
@@ -36,7 +39,8 @@ def analyze(
     result.diagnostics.extend(check_loop_latencies(design))
     # stride / element size / access count per LSU from the kernel source (issue 7);
     # fills LSU.access, which the memory model reads before falling back to symbols
-    result.diagnostics.extend(derive_access_facts(design))
+    if derive_access:
+        result.diagnostics.extend(derive_access_facts(design))
     assumptions: list[str] = []
     if memory is None:
         memory, why = default_profile(design)

@@ -95,6 +95,15 @@ def evaluate_grid(
         raise InputError(None, "a name is swept twice", expected="each --sweep NAME once")
     bound = bind(expr, values, names)
     _check_free(bound, names)
+    present = {symbol.name for symbol in bound.free_symbols}
+    for name in names:
+        if name not in present:
+            raise InputError(
+                None,
+                f"the estimate does not depend on '{name}'",
+                expected="a symbol that appears in it (per-LSU facts from the source win over global symbols;"
+                " sweep lsu.<id>.stride etc. instead)",
+            )
     if not sweeps:
         return [], np.array([float(bound)], dtype=np.float64)
     grids = np.meshgrid(*[sweep.values for sweep in sweeps], indexing="ij")

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from pycparser import c_ast
 
+from analyzer.access.tripcount import loop_infos
 from parsers.csource import CUnit
 from parsers.csource.tokens import SourceText, TokenKind
 
@@ -186,8 +187,9 @@ def collect_functions(unit: CUnit, source: SourceText) -> dict[str, SourceFuncti
         collector = _LoopCollector(name, source, unit)
         loops: list[SourceLoop] = []
         collector.collect(definition.body, None, loops, None)
+        counts = static_trip_counts(unit, definition)
         for loop in (item for top in loops for item in top.walk()):
-            loop.static_trip_count = static_trip_count(loop.node)
+            loop.static_trip_count = counts.get(id(loop.node))
         out[name] = SourceFunction(name, definition, loops, _body_pragmas(definition.body), collector.calls)
     return out
 
@@ -195,114 +197,16 @@ def collect_functions(unit: CUnit, source: SourceText) -> dict[str, SourceFuncti
 # --------------------------------------------------------------------------- static trip counts
 
 
-def constant_value(node: c_ast.Node | None) -> int | None:
-    """Integer value of a constant expression (macros are already expanded)."""
-    if isinstance(node, c_ast.Constant) and node.type in ("int", "long", "unsigned int", "unsigned long",
-                                                           "long long", "unsigned long long"):
-        digits = str(node.value).rstrip("uUlL")
-        try:
-            return int(digits, 0) if not (len(digits) > 1 and digits.startswith("0") and digits.isdigit()) \
-                else int(digits, 8)
-        except ValueError:
-            return None
-    if isinstance(node, c_ast.UnaryOp) and node.op in ("-", "+"):
-        value = constant_value(node.expr)
-        return None if value is None else (-value if node.op == "-" else value)
-    if isinstance(node, c_ast.Cast):
-        return constant_value(node.expr)
-    if isinstance(node, c_ast.BinaryOp):
-        left, right = constant_value(node.left), constant_value(node.right)
-        if left is None or right is None:
-            return None
-        return _fold(str(node.op), left, right)
-    return None
-
-
-def _fold(op: str, left: int, right: int) -> int | None:
-    if op in ("/", "%") and right == 0:
-        return None
-    if op == "+":
-        return left + right
-    if op == "-":
-        return left - right
-    if op == "*":
-        return left * right
-    if op == "/":
-        return int(left / right)
-    if op == "%":
-        return left % right
-    if op == "<<":
-        return left << right
-    if op == ">>":
-        return left >> right
-    return None
-
-
-def _induction(node: c_ast.For) -> tuple[str, int] | None:
-    init = node.init
-    if isinstance(init, c_ast.DeclList) and len(init.decls) == 1:
-        decl = init.decls[0]
-        value = constant_value(decl.init)
-        return None if value is None else (str(decl.name), value)
-    if isinstance(init, c_ast.Assignment) and init.op == "=" and isinstance(init.lvalue, c_ast.ID):
-        value = constant_value(init.rvalue)
-        return None if value is None else (str(init.lvalue.name), value)
-    return None
-
-
-def _step(node: c_ast.Node | None, variable: str) -> int | None:
-    if isinstance(node, c_ast.UnaryOp) and isinstance(node.expr, c_ast.ID) and node.expr.name == variable:
-        return {"p++": 1, "++": 1, "p--": -1, "--": -1}.get(str(node.op))
-    if isinstance(node, c_ast.Assignment) and isinstance(node.lvalue, c_ast.ID) and node.lvalue.name == variable:
-        value = constant_value(node.rvalue)
-        if value is not None and node.op in ("+=", "-="):
-            return value if node.op == "+=" else -value
-    return None
-
-
-def _writes_or_exits(body: c_ast.Node, variable: str) -> bool:
-    """True when the body assigns the induction variable or leaves the loop
-    early (``break`` outside nested loops/switches, ``return``, ``goto``)."""
-
-    def visit(node: c_ast.Node, nested: bool) -> bool:
-        if isinstance(node, (c_ast.Return, c_ast.Goto)):
-            return True
-        if isinstance(node, c_ast.Break) and not nested:
-            return True
-        if isinstance(node, c_ast.Assignment) and isinstance(node.lvalue, c_ast.ID) and node.lvalue.name == variable:
-            return True
-        if (isinstance(node, c_ast.UnaryOp) and node.op in ("++", "--", "p++", "p--")
-                and isinstance(node.expr, c_ast.ID) and node.expr.name == variable):
-            return True
-        inner = nested or isinstance(node, (c_ast.For, c_ast.While, c_ast.DoWhile, c_ast.Switch))
-        return any(visit(child, inner) for _name, child in node.children())
-
-    return visit(body, False)
-
-
-def static_trip_count(node: c_ast.Node) -> int | None:
-    """Trip count of a canonical counted ``for`` loop with constant bounds, or
-    ``None`` when the bound is not static (any ``while``/``do``, data-dependent
-    bounds, early exits, writes to the induction variable)."""
-    if not isinstance(node, c_ast.For) or node.stmt is None:
-        return None
-    induction = _induction(node)
-    if induction is None:
-        return None
-    variable, start = induction
-    cond = node.cond
-    if not (isinstance(cond, c_ast.BinaryOp) and isinstance(cond.left, c_ast.ID) and cond.left.name == variable):
-        return None
-    bound = constant_value(cond.right)
-    step = _step(node.next, variable)
-    if bound is None or not step or _writes_or_exits(node.stmt, variable):
-        return None
-    span = {"<": bound - start, "<=": bound - start + 1, ">": start - bound, ">=": start - bound + 1,
-            "!=": abs(bound - start)}.get(str(cond.op))
-    if span is None or (cond.op in ("<", "<=") and step < 0) or (cond.op in (">", ">=") and step > 0):
-        return None
-    size = abs(step)
-    return max(0, -(-span // size))
+def static_trip_counts(unit: CUnit, definition: c_ast.FuncDef) -> dict[int, int]:
+    """``id(loop node)`` -> trip count for the loops of ``definition`` whose
+    count is a constant (from :mod:`analyzer.access.tripcount`, which resolves
+    locals, macros and casts); every other loop needs a trip-count pragma."""
+    counts: dict[int, int] = {}
+    for key, info in loop_infos(unit, definition).items():
+        count = info.trip_count
+        if count is not None and count.is_Integer:
+            counts[key] = max(0, int(count))
+    return counts
 
 
 def loop_tokens(source: SourceText, loop: SourceLoop) -> tuple[int, int, int, int] | None:

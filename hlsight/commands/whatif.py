@@ -89,6 +89,12 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(None, "--solve and --for-time go together", expected="--solve NAME --for-time SECONDS")
     design = load_design(args.path, ReadOptions(solution=args.solution))
     validate([sweep.name for sweep in sweeps] + ([args.solve] if args.solve else []), design)
+    # Per-LSU / per-loop names enter the expression only when the user names
+    # them; a placeholder puts them in as symbols (the sweep rebinds them).
+    for sweep in sweeps:
+        values.setdefault(sweep.name, float(sweep.values[0]))
+    if args.solve and "." in args.solve:
+        values.setdefault(args.solve, 1.0)
     result = analyze(design, values, memory=memory)
     estimate = _pick(result.estimates, result.design_estimate, args.kernel)
     expr = estimate.extra.get("_symbolic")

@@ -1,0 +1,118 @@
+"""Pass 1 and pass 2 against real corpus reports, with small C sources written
+here to have the loop structure the reports describe (the corpus carries no
+sources): Vivado positional names (``Loop 3.1``) and Vitis ``VITIS_LOOP_<line>_<k>``
+names with a pipelined loop outlined to ``<function>_Pipeline_<loop>``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.conftest import run_cli
+
+UNIQUE_PATHS_C = """\
+#define M 64
+int unique_paths(int m, int n)
+{
+    static int dp[M][M];
+    int i, j;
+    for (i = 0; i < m; i++)
+        dp[i][0] = 1;
+    for (j = 0; j < n; j++)
+        dp[0][j] = 1;
+    for (i = 1; i < m; i++)
+        for (j = 1; j < n; j++)
+            dp[i][j] = dp[i - 1][j] + dp[i][j - 1];
+    return dp[m - 1][n - 1];
+}
+"""
+
+UNIQUE_PATHS_TB = """\
+#include <stdio.h>
+int unique_paths(int m, int n);
+int main(void) { printf("%d\\n", unique_paths(3, 4)); return 0; }
+"""
+
+# line 4: VITIS_LOOP_4_1 (for, 1st loop), line 7: VITIS_LOOP_7_2 (while, 2nd loop)
+INSERT_SORT_C = """\
+#define N 10240
+void insert_sort(int A[N])
+{
+    int i, j, key; for (i = 1; i < N; i++) {
+        key = A[i];
+        j = i - 1;
+        while (j >= 0 && A[j] > key) {
+            A[j + 1] = A[j];
+            j--;
+        }
+        A[j + 1] = key;
+    }
+}
+"""
+
+INSERT_SORT_TB = """\
+#include <stdio.h>
+#define N 10240
+void insert_sort(int A[N]);
+int main(void)
+{
+    static int a[N];
+    int i;
+    for (i = 0; i < N; i++)
+        a[i] = i;
+    a[N - 1] = -1;
+    insert_sort(a);
+    printf("%d %d %d\\n", a[0], a[1], a[N - 1]);
+    return 0;
+}
+"""
+
+
+def _write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+def test_vivado_positional_names_on_a_real_report(tmp_path: Path, corpus: Path) -> None:
+    report = corpus / "vivado" / "vhls2019.1_unique_paths"
+    source = _write(tmp_path, "unique_paths.c", UNIQUE_PATHS_C)
+    testbench = _write(tmp_path, "tb.c", UNIQUE_PATHS_TB)
+    result = run_cli("simulate", str(source), "--report", str(report), "--testbench", str(testbench))
+    assert result.code == 0, result.stderr
+    # Loop 1: II 2, depth 2, TC 3 -> 2*2+2 = 6; Loop 2: II 1, depth 1, TC 4 -> 4;
+    # Loop 3: 2 iterations of Loop 3.1 (II 6, depth 6, TC 3 -> 18) = 36; IL of Loop 3 and the
+    # module latency are '?' in the report, so no residuals: 6 + 4 + 36 = 46 at 10 ns.
+    assert "total: 46 cycles" in result.stdout and "at 10.0 ns" in result.stdout
+    assert "matches no" not in result.stdout + result.stderr
+    assert "Loop 3.1" in result.stdout
+    assert "[instrument-residual-unknown]" in result.stdout
+
+
+def test_pass1_with_a_real_report_marks_unknown_trip_counts(tmp_path: Path, corpus: Path) -> None:
+    report = corpus / "vivado" / "vhls2019.1_unique_paths"
+    source = _write(tmp_path, "unique_paths.c", UNIQUE_PATHS_C)
+    result = run_cli("instrument", str(source), "--mode", "tripcount", "--report", str(report))
+    assert result.code == 0, result.stderr
+    assert result.stdout.count("#pragma HLS loop_tripcount min=100 max=100 avg=100") == 4
+
+
+def test_vitis_names_and_outlined_pipeline_on_a_real_report(tmp_path: Path, corpus: Path) -> None:
+    report = corpus / "vivado" / "vitis2022.2.2_polybench_insert_sort"
+    source = _write(tmp_path, "insert_sort_slow.c", INSERT_SORT_C)
+    testbench = _write(tmp_path, "tb.c", INSERT_SORT_TB)
+    result = run_cli("simulate", str(source), "--report", str(report), "--testbench", str(testbench))
+    assert result.code == 0, result.stderr
+    # only the last key moves: VITIS_LOOP_7_2 (II 3, depth 3) runs 10239 times once -> 3*10238+3
+    assert "total: 30,717 cycles" in result.stdout
+    assert "VITIS_LOOP_4_1" in result.stdout and "VITIS_LOOP_7_2" in result.stdout
+    assert "matches no" not in result.stdout + result.stderr
+
+
+def test_macro_loops_are_reported_not_instrumented(tmp_path: Path, corpus: Path) -> None:
+    report = corpus / "vivado" / "vhls2019.1_unique_paths"
+    text = UNIQUE_PATHS_C.replace("    for (i = 0; i < m; i++)\n", "    loop(i, m)\n")
+    source = _write(tmp_path, "unique_paths.c", "#define loop(v, b) for (v = 0; v < (b); v++)\n" + text)
+    result = run_cli("instrument", str(source), "--mode", "cycles", "--report", str(report),
+                     "-o", str(tmp_path / "out" / "unique_paths.c"))
+    assert result.code == 0, result.stderr
+    assert "loop 'Loop 1' could not be located in the source text (macro?)" in result.stderr

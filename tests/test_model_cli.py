@@ -1,0 +1,156 @@
+"""The model's command-line surface on real reports: analyze estimates and
+hints, --set/--hints validation, memory profiles, whatif sweeps and solving."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from tests.conftest import CORPUS, REPO, run_cli
+
+VECTORADD = str(CORPUS / "zaragoza" / "reports" / "ddr4-1866" / "vectoradd")
+CNA_V2 = str(CORPUS / "zaragoza" / "reports" / "hbm2" / "micro-cna-2_0")
+ROW = ("--set", "work_items=32768000", "--set", "element_bytes=4", "--set", "stride=1")
+
+
+def _json(*argv: str) -> dict:
+    result = run_cli("analyze", *argv, "--format", "json")
+    assert result.code == 0, result.stderr
+    data: dict = json.loads(result.stdout)
+    return data
+
+
+def test_analyze_json_has_estimate_and_hints_and_matches_schema() -> None:
+    data = _json(VECTORADD, *ROW)
+    schema = json.loads((REPO / "docs" / "hlsight.schema.json").read_text())
+    jsonschema.validate(data, schema)
+    estimate = data["kernels"][0]["estimate"]
+    # 3 x (T_ideal + T_ovh) on DDR4-1866 with 0.965 controller efficiency (docs/model.md)
+    ideal = 4 * 32768000 / (8 * 2 * 933.33e6 * 0.965)
+    ovh = 4 * 32768000 / 2048 * 27e-9
+    assert estimate["seconds"] == pytest.approx(3 * (ideal + ovh), rel=1e-6)
+    assert estimate["bound"] == "memory"
+    assert estimate["free_symbols"] == []
+    assert len(estimate["per_lsu"]) == 3 and all(term["T_ovh"] > 0 for term in estimate["per_lsu"])
+    assert data["estimate"]["seconds"] == pytest.approx(estimate["seconds"])
+    rules = {diag["rule"]: diag for diag in data["diagnostics"]}
+    shared = rules["mem-shared-bank"]
+    assert shared["file"].endswith("test_bw10.cl") and shared["line"] == 32
+
+
+def test_missing_values_stay_symbols() -> None:
+    # the source analysis fixes stride and element size per LSU; the problem size stays open
+    estimate = _json(VECTORADD)["kernels"][0]["estimate"]
+    assert estimate["seconds"] is None
+    assert estimate["free_symbols"] == ["work_items"]
+    assert "work_items" in estimate["expression"]
+
+
+def test_unknown_set_name_lists_valid_names() -> None:
+    result = run_cli("analyze", VECTORADD, "--set", "work_itemz=5")
+    assert result.code == 2
+    assert "unknown name 'work_itemz'" in result.stderr
+    assert "work_items" in result.stderr and "lsu.test_multiplereads/load0.stride" in result.stderr
+
+
+def test_hints_file_per_lsu_stride_precedes_global(tmp_path: Path) -> None:
+    hints = tmp_path / "hints.toml"
+    hints.write_text(
+        'work_items = 32768000\nelement_bytes = 4\nstride = 1\n[lsu."test_multiplereads/store0"]\nstride = 4\n'
+    )
+    plain = _json(VECTORADD, *ROW)["kernels"][0]["estimate"]
+    hinted = _json(VECTORADD, "--hints", str(hints))["kernels"][0]["estimate"]
+    store = next(term for term in hinted["per_lsu"] if term["id"].endswith("store0"))
+    plain_store = next(term for term in plain["per_lsu"] if term["id"].endswith("store0"))
+    assert store["T_ideal"] == pytest.approx(4 * plain_store["T_ideal"], rel=1e-9)
+    assert hinted["seconds"] > plain["seconds"]
+
+
+def test_bad_hints_file_is_an_input_error(tmp_path: Path) -> None:
+    hints = tmp_path / "hints.toml"
+    hints.write_text("work_items = [1, 2\n")
+    result = run_cli("analyze", VECTORADD, "--hints", str(hints))
+    assert result.code == 2 and "malformed TOML" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_memory_list_and_show() -> None:
+    listing = run_cli("memory", "list")
+    assert listing.code == 0
+    names = [line.split()[0] for line in listing.stdout.splitlines()]
+    assert names == sorted(
+        ["ddr4-1866", "ddr4-2666", "hbm2-s10mx", "ddr3-1333-7v3", "ddr3-1333-ku3", "hbm2-u280", "ddr4-u280"]
+    )
+    shown = run_cli("memory", "show", "hbm2-s10mx")
+    assert "T_RCD" in shown.stdout and "14 ns" in shown.stdout and "Table 3" in shown.stdout
+    assert run_cli("memory", "show", "ddr9").code == 2
+
+
+def test_user_memory_profile_changes_the_estimate(tmp_path: Path) -> None:
+    profile = tmp_path / "fast.toml"
+    profile.write_text(
+        'name = "fast"\nkind = "ddr"\n[timing]\nf_dram_mhz = 1866.66\ndq_bytes = 8\nbl = 8\n'
+        "t_rcd_ns = 13.5\nt_rp_ns = 13.5\nt_wr_ns = 15\n"
+    )
+    fast = _json(VECTORADD, *ROW, "--memory", str(profile))["kernels"][0]["estimate"]
+    slow = _json(VECTORADD, *ROW)["kernels"][0]["estimate"]
+    assert fast["seconds"] < slow["seconds"]
+    broken = tmp_path / "broken.toml"
+    broken.write_text('name = "x"\n[timing]\nf_dram_mhz = 1\n')
+    result = run_cli("analyze", VECTORADD, "--memory", str(broken))
+    assert result.code == 2 and "dq_bytes" in result.stderr
+
+
+def test_whatif_sweep_is_linear_in_stride() -> None:
+    name = "lsu.test_multiplereads/load0.stride"
+    result = run_cli(
+        "whatif", VECTORADD, "--set", "work_items=32768000", "--sweep", f"{name}=1,2,4", "--format", "csv",
+    )
+    assert result.code == 0, result.stderr
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    times = [float(row["seconds"]) for row in rows]
+    assert [float(row[name]) for row in rows] == [1, 2, 4]
+    # eq. 2: delta multiplies this LSU's term, the others stay
+    assert times[2] - times[1] == pytest.approx(2 * (times[1] - times[0]), rel=1e-9)
+    # the global stride no longer matters once the source analysis fixed every LSU's stride
+    flat = run_cli("whatif", VECTORADD, "--set", "work_items=32768000", "--sweep", "stride=1,2")
+    assert flat.code == 2 and "does not depend on 'stride'" in flat.stderr
+
+
+def test_whatif_grid_and_json() -> None:
+    result = run_cli(
+        "whatif", VECTORADD, "--set", "element_bytes=4", "--set", "stride=1",
+        "--sweep", "work_items=1e6:1e7:10", "--sweep", "fmax=200,400", "--format", "json",
+    )
+    assert result.code == 0, result.stderr
+    points = json.loads(result.stdout)["points"]
+    assert len(points) == 20
+    assert points[-1]["seconds"] > points[0]["seconds"]
+
+
+def test_whatif_solve_fmax_for_a_pipeline_limited_kernel() -> None:
+    # one 256-bit non-aligned store per HBM channel: pipeline-limited at V=2
+    result = run_cli(
+        "whatif", CNA_V2, "--set", "work_items=32768000", "--set", "element_bytes=4", "--set", "stride=3",
+        "--solve", "fmax", "--for-time", "0.04",
+    )
+    assert result.code == 0, result.stderr
+    value = float(result.stdout.split("=")[1].split()[0])
+    check = run_cli(
+        "whatif", CNA_V2, "--set", "work_items=32768000", "--set", "element_bytes=4", "--set", "stride=3",
+        "--set", f"fmax={value}", "--format", "csv",
+    )
+    seconds = float(next(iter(csv.DictReader(io.StringIO(check.stdout))))["seconds"])
+    assert seconds == pytest.approx(0.04, rel=1e-6)
+
+
+def test_whatif_reports_unbound_symbols() -> None:
+    result = run_cli("whatif", VECTORADD, "--sweep", "fmax=100,200")
+    assert result.code == 2
+    assert "still depends on" in result.stderr and "work_items" in result.stderr
+    bad = run_cli("whatif", VECTORADD, *ROW, "--sweep", "stride=1:4")
+    assert bad.code == 2 and "start:stop:count" in bad.stderr
