@@ -555,13 +555,19 @@ def estimate_design(
     host queue), so the design time is their sum.
     """
     estimates: dict[str, KernelEstimate] = {}
+    module_times: dict[str, sympy.Expr | None] = {}
     for kernel in design.kernels:
         model = kernel_model([kernel], design, settings, kernel.name)
         estimate = to_estimate(model, design, settings)
         if design.tool.vendor is Vendor.XILINX:
-            alt = hlscope_estimate(kernel, design, settings.profile, default_values(design, settings))
-            if alt is not None:
-                estimate.alternatives.append(alt)
+            t_comp = module_compute(kernel, design, module_times)
+            memory = hlscope_estimate(kernel, design, settings.profile, default_values(design, settings), t_comp)
+            if memory is not None:
+                # HLScope+ already contains t_COMP (eqs. 14, 16): it is the
+                # primary estimate, the pipeline-only one the alternative.
+                memory.assumptions = [*settings.assumptions, *memory.assumptions]
+                memory.alternatives = [alt for alt in estimate.alternatives if alt.model.startswith("FlexCL")]
+                estimate = memory
         estimates[kernel.name] = estimate
     if not design.kernels:
         return estimates, None
@@ -594,6 +600,31 @@ def estimate_design(
         "kernels joined by channels/pipes run concurrently (max, shared banks); other kernels run in sequence (sum)"
     )
     return estimates, design_estimate
+
+
+def module_compute(kernel: Kernel, design: Design, cache: dict[str, sympy.Expr | None]) -> sympy.Expr | None:
+    """Compute time of a Vivado/Vitis module: its own loops/latency, else the
+    composition of its instances: in parallel under dataflow (HLScope+ eq. 2),
+    in sequence otherwise (eq. 1)."""
+    if kernel.name in cache:
+        return cache[kernel.name]
+    cache[kernel.name] = None  # recursion guard
+    own = compute_estimate(kernel)
+    result = own.seconds if own is not None else None
+    if result is None and kernel.instances:
+        parts = []
+        for instance in kernel.instances:
+            try:
+                child = design.kernel(instance.module)
+            except KeyError:
+                continue
+            part = module_compute(child, design, cache)
+            if part is not None:
+                parts.append(part)
+        if parts:
+            result = mm.smax(*parts) if kernel.dataflow else sympy.Add(*parts)
+    cache[kernel.name] = result
+    return result
 
 
 def _group_bound(estimates: list[KernelEstimate]) -> str:
