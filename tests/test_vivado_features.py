@@ -277,3 +277,15 @@ def test_vitis_loop_n_is_marked_compiler_generated() -> None:
     assert GENERATED_LOOP_NOTE in loop.details and loop.location is None
     vivado = loop_named(design_of("vhls2019.2_fibonacci").kernel("fibonacci"), "Loop 1")
     assert GENERATED_LOOP_NOTE not in vivado.details  # Vivado: an unlabelled source loop
+
+
+def test_aggregated_csynth_xml_alone_gives_the_whole_hierarchy() -> None:
+    design = read_report(VIVADO / "vitis2022.2.2_machsuite_nw" / "csynth.xml")
+    assert sorted(k.name for k in design.kernels) == sorted(k.name for k in design_of(
+        "vitis2022.2.2_machsuite_nw").kernels)
+    assert [d.rule for d in design.diagnostics] == []
+    top = design.kernel("needwun")
+    assert top.is_top and [child.name for child in loop_named(top, "fill_out").children] == ["fill_in"]
+    assert [(i.name, i.protocol) for i in top.interfaces] == [
+        (i.name, i.protocol) for i in design_of("vitis2022.2.2_machsuite_nw").kernel("needwun").interfaces]
+    assert ("SEQA", "ap_memory") in [(i.name, i.protocol) for i in top.interfaces]

@@ -98,20 +98,25 @@ def _bind_sources(root: etree._Element) -> dict[tuple[str, str], list[SourceLoca
 
 
 def _interfaces(root: etree._Element) -> list[Interface]:
+    """The m_axi masters of ``<Interfaces>``: data/address width, bundle and
+    bus parameters (burst lengths, outstanding requests, read/write mode).
+    Other entries (clock, reset, ap_ctrl, s_axilite, axis, memories) add
+    nothing to the per-port view."""
     interfaces: list[Interface] = []
     for element in root.iterfind("Interfaces/Interface"):
         name = element.get("InterfaceName") or ""
+        if element.get("busTypeName") != "aximm" or element.get("mode") != "master" \
+                or not name.startswith("m_axi_"):
+            continue
         params = {param.get("busParamName") or "": (param.text or "").strip()
                   for param in element.iterfind("busParams/busParam")}
         params = {key: value for key, value in params.items() if key}
-        protocol = "m_axi" if element.get("mode") == "master" and element.get("busTypeName") == "aximm" \
-            else (element.get("type") or "")
         mode = params.get("READ_WRITE_MODE", "")
-        direction = {"READ_ONLY": "read", "WRITE_ONLY": "write", "READ_WRITE": "readwrite"}.get(mode)
         interfaces.append(Interface(
-            name=name, protocol=protocol, width_bits=parse_int(element.get("dataWidth")),
-            bundle=name[len("m_axi_"):] if protocol == "m_axi" and name.startswith("m_axi_") else None,
-            direction=direction, address_bits=parse_int(element.get("addrWidth")), details=params,
+            name=name, protocol="m_axi", width_bits=parse_int(element.get("dataWidth")),
+            bundle=name[len("m_axi_"):], source_object=name[len("m_axi_"):],
+            direction={"READ_ONLY": "read", "WRITE_ONLY": "write", "READ_WRITE": "readwrite"}.get(mode),
+            address_bits=parse_int(element.get("addrWidth")), details=params,
         ))
     return interfaces
 

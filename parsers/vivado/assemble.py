@@ -291,6 +291,7 @@ def build_design(
     declared_top: str | None = None,
     diagnostics: list[Diagnostic] | None = None,
     missing_severity: Severity = Severity.WARNING,
+    note_summary_modules: bool = True,
 ) -> Design:
     """A Design from merged module reports (plus the aggregated file, if any)."""
     diagnostics = list(diagnostics or [])
@@ -303,12 +304,14 @@ def build_design(
             if name not in kernels:
                 kernel = kernel_from_module(module)
                 kernels[name] = kernel
+                by_name.setdefault(name, module)
+                if not note_summary_modules:
+                    continue
                 diagnostics.append(Diagnostic(
                     rule="vivado-module-from-summary", severity=Severity.NOTE,
                     message=f"module '{name}' has no per-module report; read from {aggregate.path.name}",
                     file=str(aggregate.path), kernel=name, subject=name,
                 ))
-                by_name.setdefault(name, module)
         for name, kernel in kernels.items():
             enrich_from_aggregate(kernel, aggregate.modules.get(name), aggregate)
     luts = {name: module.luts for name, module in by_name.items()}

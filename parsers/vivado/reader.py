@@ -84,7 +84,9 @@ def read_single_file(path: Path) -> Design:
         return build_design(modules, path, [path], missing_severity=Severity.INFO)
     parsed = _read_xml(path)
     if isinstance(parsed, Aggregate):
-        return build_design([], path, [path], aggregate=parsed, missing_severity=Severity.INFO)
+        # The top-level part of the file is the top module's full profile (ports included).
+        return build_design([parsed.top], path, [path], aggregate=parsed, missing_severity=Severity.INFO,
+                            note_summary_modules=False)
     return build_design([parsed], path, [path], declared_top=parsed.name, missing_severity=Severity.INFO)
 
 
