@@ -25,7 +25,7 @@ from analyzer.hlscope_model import hlscope_estimate
 from analyzer.memory_profiles import MemoryProfile, load_profile
 from analyzer.model import LSU, Design, Kernel, KernelKind, LSUKind, LSUStyle, MemoryKind, Vendor
 from analyzer.results import BankEstimate, KernelEstimate, TermEstimate
-from analyzer.symbols import ELEMENT_BYTES, F_DRAM, FMAX, STRIDE, WORK_ITEMS, lsu_name, sym
+from analyzer.symbols import ELEMENT_BYTES, F_DRAM, FMAX, STRIDE, WORK_ITEMS, lsu_name, source_expr, sym
 
 #: BURSTCOUNT_WIDTH when no RTL was read. Every lsu_top instance in the aoc
 #: corpus (Cyclone V, Stratix V, Arria 10, Stratix 10; aoc 14.0-21.2, oneAPI)
@@ -99,22 +99,6 @@ def _burst_cnt(lsu: LSU, design: Design) -> tuple[int, str]:
         if key in family:
             return width, f"default BURSTCOUNT_WIDTH {width} for {design.device.family}"
     return FALLBACK_BURSTCOUNT_WIDTH, f"default BURSTCOUNT_WIDTH {FALLBACK_BURSTCOUNT_WIDTH}"
-
-
-def _access_expr(raw: str | None) -> sympy.Expr | None:
-    """A source-derived expression, if it only uses names hlsight knows."""
-    if raw is None:
-        return None
-    try:
-        expr = sympy.sympify(raw)
-    except (sympy.SympifyError, SyntaxError, TypeError):
-        return None
-    if not isinstance(expr, sympy.Expr):
-        return None
-    known = {WORK_ITEMS.name, STRIDE.name, ELEMENT_BYTES.name}
-    if any(symbol.name not in known for symbol in expr.free_symbols):
-        return None
-    return expr.subs({sympy.Symbol(name): sym(name) for name in known})
 
 
 _SIMD_ATTRIBUTE = re.compile(r"num_simd_work_items\s*\(\s*(\w+)\s*\)")
@@ -204,8 +188,10 @@ def _lsu_input(kernel: Kernel, lsu: LSU, design: Design, settings: Settings) -> 
     if share > 1:
         notes.append(f"one of {share} per-lane LSUs: work_items/{share} accesses")
     element = sympy.Integer(access.element_bytes) if access is not None and access.element_bytes else None
-    stride = pick("stride", _access_expr(None if access is None else access.stride), STRIDE)
-    ls_acc = pick("accesses", _access_expr(None if access is None else access.accesses), default_acc)
+    given = set(user)
+    stride = pick("stride", source_expr(None if access is None else access.stride, given, notes, "stride"), STRIDE)
+    source_acc = source_expr(None if access is None else access.accesses, given, notes, "accesses")
+    ls_acc = pick("accesses", source_acc, default_acc)
     ls_bytes = pick("bytes", element, ELEMENT_BYTES)
     width = lsu.width_bytes
     if width is None or width == 0:
@@ -422,7 +408,7 @@ def kernel_model(kernels: list[Kernel], design: Design, settings: Settings, name
     compute_notes: list[str] = []
     equations = ""
     for kernel in kernels:
-        estimate = compute_estimate(kernel, kernel_simd(kernel, design))
+        estimate = compute_estimate(kernel, kernel_simd(kernel, design), frozenset(settings.user))
         if estimate is None:
             continue
         compute_notes.extend(f"{kernel.name}: {note}" for note in estimate.notes)
