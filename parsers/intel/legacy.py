@@ -30,11 +30,13 @@ from analyzer.model import (
     Vendor,
 )
 from parsers.intel.aoclog import read_log_loops
+from parsers.intel.common import as_int
 from parsers.intel.fmax import read_acl_quartus_report
 from parsers.intel.jsdata import load_json_file, read_text
 from parsers.intel.layout import Layout, rtl_project_file
 from parsers.intel.lsu_style import GLOBAL_ONLY_STYLES, rtl_style_facts
 from parsers.intel.mav import read_mav
+from parsers.intel.report import device_without_info
 from parsers.intel.rtl.reader import attach_rtl, scan_rtl
 
 _HEADER = re.compile(r"\(C\)\s*\d{4}-(\d{4})\s+(Altera|Intel)")
@@ -94,9 +96,10 @@ def read_mav15(layout: Layout, read_rtl: bool = True) -> Design:
         _attach_log_loops(design.kernels, log)
     _postfit(layout, design.kernels)
     if read_rtl:
-        diagnostics, files = attach_rtl(design.kernels, parsed.blocks, [layout.project_dir])
+        diagnostics, scan = attach_rtl(design.kernels, parsed.blocks, [layout.project_dir])
         design.diagnostics.extend(diagnostics)
-        design.artifacts.extend(files)
+        design.artifacts.extend(scan.files.all())
+        design.device = device_without_info(scan.instances, design.tool.command)
     return design
 
 
@@ -112,7 +115,7 @@ def _attach_log_loops(kernels: list[Kernel], log: Path) -> None:
     """Loops from the log; a pipelined loop also tells the kernel type, since
     aoc pipelines loops only in single work-item kernels ("For ND-Range
     kernels, the loops are not pipelined", 16.1 net.log)."""
-    loops = read_log_loops(read_text(log))
+    loops = read_log_loops(read_text(log), f"{log.stem}.cl")
     for kernel in kernels:
         kernel.loops = loops.get(kernel.name, kernel.loops)
         if kernel.kind is KernelKind.UNKNOWN and any(loop.pipelined for loop in kernel.all_loops()):
@@ -123,7 +126,7 @@ def _rtl_lsu(kernel: str, block: int, rtl: RtlLsuParams, counters: Counter[str])
     facts = rtl_style_facts(rtl.params)
     atomic = rtl.params.get("ATOMIC", "0").strip() not in ("0", "")
     kind = LSUKind.ATOMIC if atomic else (LSUKind.LOAD if rtl.is_read else LSUKind.STORE)
-    addrspace = rtl._int("ADDRSPACE")
+    addrspace = as_int(rtl.params.get("ADDRSPACE"))
     is_global = addrspace in GLOBAL_ADDRSPACES if addrspace is not None else facts.style in GLOBAL_ONLY_STYLES
     ordinal = counters[kind.value]
     counters[kind.value] += 1
@@ -159,6 +162,7 @@ def read_rtl_project(layout: Layout) -> Design:
         kernel.lsus.append(_rtl_lsu(name, int(match.group(2)), rtl, counters.setdefault(name, Counter())))
     design = Design(
         tool=tool_from_rtl(verilog, "RTL only"),
+        device=device_without_info(scan.instances, None),
         root=layout.project_dir,
         name=verilog.stem if verilog else layout.project_dir.name,
         kernels=list(kernels.values()),
