@@ -9,13 +9,14 @@ built. Unknown trip counts become ``loop.<name>.trip`` symbols.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 import sympy
 
 from analyzer.memory_model import smax
 from analyzer.model import Kernel, KernelKind, Loop
-from analyzer.symbols import ELEMENT_BYTES, FMAX, WORK_ITEMS, loop_name, sym
+from analyzer.symbols import ELEMENT_BYTES, FMAX, WORK_ITEMS, loop_name, source_expr, sym
 
 
 @dataclass
@@ -28,11 +29,17 @@ class ComputeEstimate:
     notes: list[str] = field(default_factory=list)
 
 
-def _trip(loop: Loop, notes: list[str]) -> sympy.Expr:
+def _trip(loop: Loop, notes: list[str], given: Collection[str] = ()) -> sympy.Expr:
     if loop.trip_count is not None and loop.trip_count.value is not None:
         return sympy.Integer(loop.trip_count.value)
     if loop.trip_count is not None and loop.trip_count.max is not None and loop.trip_count.avg is not None:
         return sympy.Integer(loop.trip_count.avg)
+    if loop.trip_expression is not None and loop_name(loop.name) not in given:
+        # source-derived (issue 7); a user value for loop.<name>.trip wins
+        expr = source_expr(loop.trip_expression, given, notes, f"trip count of loop {loop.name}")
+        if expr is not None:
+            notes.append(f"trip count of loop {loop.name} from the source: {loop.trip_expression}")
+            return expr
     notes.append(f"trip count of loop {loop.name} unknown: symbol {loop_name(loop.name)}")
     return sym(loop_name(loop.name))
 
@@ -59,16 +66,16 @@ def is_unrolled(loop: Loop) -> bool:
     return "fully unrolled" in loop.name.lower()
 
 
-def loop_cycles(loop: Loop, notes: list[str]) -> sympy.Expr:
+def loop_cycles(loop: Loop, notes: list[str], given: Collection[str] = ()) -> sympy.Expr:
     """Cycles of one loop. A loop without sub-loops is a pipeline of TC
     iterations: II*(TC-1) + D (FlexCL eq. 1 with N_wi -> TC; HLScope+ eq. 4).
     A loop with sub-loops runs them TC times in sequence."""
     if is_unrolled(loop):
         return sympy.Integer(0)  # unrolled copies run side by side inside the parent's iteration
-    trip = _trip(loop, notes)
+    trip = _trip(loop, notes, given)
     if not loop.children:
         return _ii(loop, notes) * (trip - 1) + _depth(loop)
-    body = sympy.Add(*[loop_cycles(child, notes) for child in loop.children])
+    body = sympy.Add(*[loop_cycles(child, notes, given) for child in loop.children])
     return trip * (body + _depth(loop))
 
 
@@ -77,7 +84,7 @@ def _ndrange_ii(kernel: Kernel) -> int:
     return max(values) if values else 1
 
 
-def compute_estimate(kernel: Kernel, simd: int | None = None) -> ComputeEstimate | None:
+def compute_estimate(kernel: Kernel, simd: int | None = None, given: Collection[str] = ()) -> ComputeEstimate | None:
     """FlexCL pipeline time of ``kernel``, or ``None`` when the report gives
     nothing to build it from. ``simd`` overrides ``kernel.simd`` (e.g. read
     from the source)."""
@@ -107,7 +114,7 @@ def compute_estimate(kernel: Kernel, simd: int | None = None) -> ComputeEstimate
         notes.append(f"reported kernel latency {kernel.latency.max} cycles")
         return ComputeEstimate(cycles, cycles / fmax_hz, "report latency", notes)
     if kernel.loops:
-        cycles = sympy.Add(*[loop_cycles(loop, notes) for loop in kernel.loops])
+        cycles = sympy.Add(*[loop_cycles(loop, notes, given) for loop in kernel.loops])
         return ComputeEstimate(cycles, cycles / fmax_hz, "FlexCL eq. 1 per loop (HLScope+ eq. 4)", notes)
     if kernel.latency is not None and kernel.latency.max is not None:
         cycles = sympy.Integer(kernel.latency.max)

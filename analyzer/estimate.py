@@ -25,7 +25,7 @@ from analyzer.hlscope_model import hlscope_estimate
 from analyzer.memory_profiles import MemoryProfile, load_profile
 from analyzer.model import LSU, Design, Kernel, KernelKind, LSUKind, LSUStyle, MemoryKind, Vendor
 from analyzer.results import BankEstimate, KernelEstimate, TermEstimate
-from analyzer.symbols import ELEMENT_BYTES, F_DRAM, FMAX, STRIDE, WORK_ITEMS, lsu_name, sym
+from analyzer.symbols import ELEMENT_BYTES, F_DRAM, FMAX, STRIDE, WORK_ITEMS, lsu_name, source_expr, sym
 
 #: BURSTCOUNT_WIDTH when no RTL was read. Every lsu_top instance in the aoc
 #: corpus (Cyclone V, Stratix V, Arria 10, Stratix 10; aoc 14.0-21.2, oneAPI)
@@ -99,22 +99,6 @@ def _burst_cnt(lsu: LSU, design: Design) -> tuple[int, str]:
         if key in family:
             return width, f"default BURSTCOUNT_WIDTH {width} for {design.device.family}"
     return FALLBACK_BURSTCOUNT_WIDTH, f"default BURSTCOUNT_WIDTH {FALLBACK_BURSTCOUNT_WIDTH}"
-
-
-def _access_expr(raw: str | None) -> sympy.Expr | None:
-    """A source-derived expression, if it only uses names hlsight knows."""
-    if raw is None:
-        return None
-    try:
-        expr = sympy.sympify(raw)
-    except (sympy.SympifyError, SyntaxError, TypeError):
-        return None
-    if not isinstance(expr, sympy.Expr):
-        return None
-    known = {WORK_ITEMS.name, STRIDE.name, ELEMENT_BYTES.name}
-    if any(symbol.name not in known for symbol in expr.free_symbols):
-        return None
-    return expr.subs({sympy.Symbol(name): sym(name) for name in known})
 
 
 _SIMD_ATTRIBUTE = re.compile(r"num_simd_work_items\s*\(\s*(\w+)\s*\)")
@@ -204,8 +188,10 @@ def _lsu_input(kernel: Kernel, lsu: LSU, design: Design, settings: Settings) -> 
     if share > 1:
         notes.append(f"one of {share} per-lane LSUs: work_items/{share} accesses")
     element = sympy.Integer(access.element_bytes) if access is not None and access.element_bytes else None
-    stride = pick("stride", _access_expr(None if access is None else access.stride), STRIDE)
-    ls_acc = pick("accesses", _access_expr(None if access is None else access.accesses), default_acc)
+    given = set(user)
+    stride = pick("stride", source_expr(None if access is None else access.stride, given, notes, "stride"), STRIDE)
+    source_acc = source_expr(None if access is None else access.accesses, given, notes, "accesses")
+    ls_acc = pick("accesses", source_acc, default_acc)
     ls_bytes = pick("bytes", element, ELEMENT_BYTES)
     width = lsu.width_bytes
     if width is None or width == 0:
@@ -422,7 +408,7 @@ def kernel_model(kernels: list[Kernel], design: Design, settings: Settings, name
     compute_notes: list[str] = []
     equations = ""
     for kernel in kernels:
-        estimate = compute_estimate(kernel, kernel_simd(kernel, design))
+        estimate = compute_estimate(kernel, kernel_simd(kernel, design), frozenset(settings.user))
         if estimate is None:
             continue
         compute_notes.extend(f"{kernel.name}: {note}" for note in estimate.notes)
@@ -569,13 +555,19 @@ def estimate_design(
     host queue), so the design time is their sum.
     """
     estimates: dict[str, KernelEstimate] = {}
+    module_times: dict[str, sympy.Expr | None] = {}
     for kernel in design.kernels:
         model = kernel_model([kernel], design, settings, kernel.name)
         estimate = to_estimate(model, design, settings)
         if design.tool.vendor is Vendor.XILINX:
-            alt = hlscope_estimate(kernel, design, settings.profile, default_values(design, settings))
-            if alt is not None:
-                estimate.alternatives.append(alt)
+            t_comp = module_compute(kernel, design, module_times)
+            memory = hlscope_estimate(kernel, design, settings.profile, default_values(design, settings), t_comp)
+            if memory is not None:
+                # HLScope+ already contains t_COMP (eqs. 14, 16): it is the
+                # primary estimate, the pipeline-only one the alternative.
+                memory.assumptions = [*settings.assumptions, *memory.assumptions]
+                memory.alternatives = [alt for alt in estimate.alternatives if alt.model.startswith("FlexCL")]
+                estimate = memory
         estimates[kernel.name] = estimate
     if not design.kernels:
         return estimates, None
@@ -608,6 +600,31 @@ def estimate_design(
         "kernels joined by channels/pipes run concurrently (max, shared banks); other kernels run in sequence (sum)"
     )
     return estimates, design_estimate
+
+
+def module_compute(kernel: Kernel, design: Design, cache: dict[str, sympy.Expr | None]) -> sympy.Expr | None:
+    """Compute time of a Vivado/Vitis module: its own loops/latency, else the
+    composition of its instances: in parallel under dataflow (HLScope+ eq. 2),
+    in sequence otherwise (eq. 1)."""
+    if kernel.name in cache:
+        return cache[kernel.name]
+    cache[kernel.name] = None  # recursion guard
+    own = compute_estimate(kernel)
+    result = own.seconds if own is not None else None
+    if result is None and kernel.instances:
+        parts = []
+        for instance in kernel.instances:
+            try:
+                child = design.kernel(instance.module)
+            except KeyError:
+                continue
+            part = module_compute(child, design, cache)
+            if part is not None:
+                parts.append(part)
+        if parts:
+            result = mm.smax(*parts) if kernel.dataflow else sympy.Add(*parts)
+    cache[kernel.name] = result
+    return result
 
 
 def _group_bound(estimates: list[KernelEstimate]) -> str:

@@ -70,9 +70,14 @@ def dlat(profile: MemoryProfile, write: bool) -> float:
 
 
 def hlscope_estimate(
-    kernel: Kernel, design: Design, profile: MemoryProfile, values: Mapping[str, float]
+    kernel: Kernel,
+    design: Design,
+    profile: MemoryProfile,
+    values: Mapping[str, float],
+    t_comp: sympy.Expr | None = None,
 ) -> KernelEstimate | None:
-    """The HLScope+ estimate of ``kernel`` (``None`` without m_axi ports)."""
+    """The HLScope+ estimate of ``kernel`` (``None`` without m_axi ports).
+    ``t_comp`` is the module's compute time (default: its own loops/latency)."""
     ports = axi_ports(kernel)
     if not ports:
         return None
@@ -91,9 +96,11 @@ def hlscope_estimate(
         bandwidth = smin(dbw_p(profile, ELEMENT_BYTES, STRIDE), sympy.Float(dbw_c(profile, write)), dbw_b(fbus, bitw))
         occupancy.append(dsize / bandwidth)  # eq. 13
         memory_times.append(dsize / bandwidth + dlat(profile, write))  # eq. 7
-    compute = compute_estimate(kernel)
-    t_comp = compute.seconds if compute is not None else sympy.Integer(0)
-    if compute is None:
+    if t_comp is None:
+        compute = compute_estimate(kernel)
+        t_comp = compute.seconds if compute is not None else None
+    if t_comp is None:
+        t_comp = sympy.Integer(0)
         assumptions.append("no loop/latency data: t_COMP = 0")
     t_bo = sympy.Add(*occupancy)  # eq. 15
     if kernel.dataflow:

@@ -378,6 +378,9 @@ class Loop:
     #: ``SourceLocation``) or ``"bind-node"`` (first line of an operation bound
     #: in the loop: approximate).
     location_basis: str | None = None
+    #: Trip count per entry as an expression of kernel arguments, derived
+    #: from the source by :mod:`analyzer.access` when the report has none.
+    trip_expression: str | None = None
 
     def walk(self) -> list[Loop]:
         """This loop and all nested loops, pre-order."""

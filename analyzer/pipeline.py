@@ -33,14 +33,15 @@ def analyze(
     False skips the source analysis (the estimate then uses only report facts
     and the symbols, as the seed model does)."""
     values = dict(assignments or {})
+    # stride / element size / access count per LSU from the kernel source (issue 7);
+    # fills LSU.access, which the memory model reads before falling back to symbols.
+    # First, because its free names (kernel arguments) are valid --set names.
+    access_notes = derive_access_facts(design) if derive_access else []
     validate(values, design)
     result = AnalysisResult(design=design, assignments=values)
     result.diagnostics.extend(design.diagnostics)
     result.diagnostics.extend(check_loop_latencies(design))
-    # stride / element size / access count per LSU from the kernel source (issue 7);
-    # fills LSU.access, which the memory model reads before falling back to symbols
-    if derive_access:
-        result.diagnostics.extend(derive_access_facts(design))
+    result.diagnostics.extend(access_notes)
     assumptions: list[str] = []
     if memory is None:
         memory, why = default_profile(design)

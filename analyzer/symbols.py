@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import math
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import sympy
 
+from analyzer.access import access_free_symbols, parse_expression
 from analyzer.errors import InputError
 from analyzer.model import Design
 
@@ -83,6 +84,9 @@ def loop_name(loop: str, field: str = "trip") -> str:
 def valid_names(design: Design) -> list[str]:
     """Every name ``--set``/``--hints`` accept for ``design``."""
     names = list(GLOBAL_SYMBOLS)
+    # kernel arguments / macros / loop trip symbols the source-derived access
+    # counts use (issue 7; filled by analyzer.access.derive_access_facts)
+    names.extend(sorted(access_free_symbols(design) - set(names)))
     for kernel in design.kernels:
         for lsu in kernel.lsus:
             names.extend(lsu_name(lsu.id, field) for field in LSU_FIELDS)
@@ -145,3 +149,28 @@ def validate(assignments: Iterable[str], design: Design, source: str | None = No
         if name not in known:
             shown = valid if len(valid) <= 40 else [*valid[:40], f"... ({len(valid) - 40} more)"]
             raise InputError(source, f"unknown name '{name}'", expected="one of " + ", ".join(shown))
+
+
+def source_expr(raw: str | None, given: Collection[str], notes: list[str], what: str) -> sympy.Expr | None:
+    """A source-derived expression (issue 7) with hlsight's symbols, or
+    ``None`` when it needs a kernel argument the user has not given.
+
+    Its free names are the global symbols (``work_items``) and kernel
+    arguments / loop trip symbols (``N``, ``comp_exit``). An expression in an
+    argument nobody set would turn a numeric estimate into a symbolic one, so
+    then the caller's default (``work_items``, a ``loop.*.trip`` symbol) is
+    kept and a note names the argument that would make the source count
+    apply. Parsed with :func:`analyzer.access.parse_expression` so a kernel
+    argument called ``N`` or ``S`` is a symbol, not sympy's function.
+    """
+    if raw is None:
+        return None
+    try:
+        expr = parse_expression(raw)
+    except (sympy.SympifyError, SyntaxError, TypeError, ValueError):
+        return None
+    missing = sorted(s.name for s in expr.free_symbols if s.name not in given and s.name not in GLOBAL_SYMBOLS)
+    if missing:
+        notes.append(f"{what} from the source is {raw}: give {', '.join(missing)} with --set to use it")
+        return None
+    return expr.subs({symbol: sym(symbol.name) for symbol in expr.free_symbols if isinstance(symbol, sympy.Symbol)})

@@ -221,3 +221,25 @@ def test_unparsable_source_is_a_warning_not_a_crash() -> None:
     assert units[0].access is None
     warning = next(d for d in diagnostics if d.rule == "access-source-unparsed")
     assert "patterns.cl" in warning.message and warning.file == PATH
+
+
+def test_row_counter_guards_give_per_lsu_counts() -> None:
+    units = [
+        lsu("top", LSUKind.LOAD, "firstrow"),
+        lsu("body", LSUKind.LOAD, "otherrows"),
+        lsu("out", LSUKind.STORE, "lastrow"),
+    ]
+    derive_access_facts(design([Kernel("rows", kind=KernelKind.SINGLE_WORK_ITEM, lsus=units)]))
+    steps = 64 * 8 * 10
+    counts = [evaluate(unit.access.accesses if unit.access else None, exit_count=steps, height=8) for unit in units]
+    # simulate: y advances every 64 steps and cycles 0..7
+    simulated = [0, 0, 0]
+    x = y = 0
+    for _step in range(steps):
+        simulated[0] += y == 0
+        simulated[1] += y != 0
+        simulated[2] += y == 8 - 1
+        x = (x + 1) & 63
+        if x == 0:
+            y = 0 if y + 1 == 8 else y + 1
+    assert counts == simulated

@@ -13,6 +13,7 @@ equation rather than accepting a hand-typed exception.
 from __future__ import annotations
 
 import csv
+import json
 from functools import cache
 
 import pytest
@@ -20,7 +21,7 @@ import pytest
 from analyzer.access import derive_access_facts, parse_expression
 from analyzer.model import Design
 from parsers.loader import ReadOptions, load_design
-from tests.conftest import CORPUS
+from tests.conftest import CORPUS, run_cli
 
 ZARAGOZA = CORPUS / "zaragoza"
 CASES = list(csv.DictReader((ZARAGOZA / "cases.csv").open()))
@@ -79,7 +80,7 @@ def test_access_counts_from_ndrange_size_and_loop_bounds() -> None:
     # the fetch kernel reads 8 float2 per work-item (unrolled k loop)
     assert _accesses("ddr4-1866/fft1d", "fetch/load0", work_items=1024000) == 8192000
     # hotspot: while (index != comp_exit) with index++, 8 unrolled lanes
-    assert _accesses("ddr4-1866/hotspot", "hotspot/load0", comp_exit=1000) == 8000
+    assert _accesses("ddr4-1866/hotspot", "hotspot/load0", comp_exit=1000, grid_rows=999) == 8000 * 999 // 1000
 
 
 def test_explanations_name_the_source_and_the_rule() -> None:
@@ -95,3 +96,43 @@ def test_report_variable_naming_the_index_is_ignored_with_a_note() -> None:
     store = next(lsu for lsu in design.kernels[0].lsus if lsu.id.endswith("store0"))
     assert store.variable == "index"
     assert store.access is not None and "names no array" in (store.access.explanation or "")
+
+
+def test_pathfinder_lsus_fire_on_different_rows() -> None:
+    """Rodinia pathfinder reads ``src`` only on row 0 of a block, ``wall`` on
+    the other rem_rows rows and writes ``dst`` on the last row: the row
+    counter ``y`` cycles 0..rem_rows, so the three LSUs of one loop differ."""
+    values = {"comp_exit": 6000, "rem_rows": 5}
+    src = _accesses("ddr4-1866/pathfinder", "dynproc_kernel/load0", **values)
+    wall = _accesses("ddr4-1866/pathfinder", "dynproc_kernel/load1", **values)
+    dst = _accesses("ddr4-1866/pathfinder", "dynproc_kernel/store0", **values)
+    assert (src, wall, dst) == (16 * 6000 // 6, 16 * 6000 * 5 // 6, 16 * 6000 // 6)
+
+
+def test_hotspot_skips_the_halo_row() -> None:
+    # y cycles 0..grid_rows (if (y == grid_rows) y = 0; else y++): reads skip one of grid_rows + 1 rows
+    assert _accesses("ddr4-1866/hotspot", "hotspot/load0", comp_exit=1001, grid_rows=1000) == 8 * 1000
+
+
+def test_analyze_takes_the_kernel_argument_and_gives_the_estimate() -> None:
+    """``hlsight analyze axpy --set N=...``: the source turns the argument
+    into access counts (64*floor((N-1)/64) + 64 per LSU) and the loop trip
+    count, so the model needs no stride/bytes/accesses hints."""
+    report = str(ZARAGOZA / "reports" / "ddr4-1866" / "axpy")
+    result = run_cli("analyze", report, "--set", "N=32768000", "--format", "json")
+    assert result.code == 0, result.stderr
+    data = json.loads(result.stdout)
+    estimate = data["kernels"][0]["estimate"]
+    assert estimate is not None and estimate["seconds"] is not None
+    assert estimate["free_symbols"] == []
+    # same time as the typed-in hints of cases.csv (work_items, stride 1, 4 B)
+    typed = run_cli(
+        "analyze", report, "--set", "N=32768000", "--set", "work_items=32768000", "--format", "json",
+        *[arg for lsu in ("load0", "load1", "store0") for arg in
+          ("--set", f"lsu.sreaming_saxpy/{lsu}.stride=1", "--set", f"lsu.sreaming_saxpy/{lsu}.bytes=4",
+           "--set", f"lsu.sreaming_saxpy/{lsu}.accesses=32768000")],
+    )
+    assert typed.code == 0, typed.stderr
+    assert json.loads(typed.stdout)["kernels"][0]["estimate"]["seconds"] == pytest.approx(estimate["seconds"])
+    unknown = run_cli("analyze", report, "--set", "M=1")
+    assert unknown.code == 2 and "N," in unknown.stderr

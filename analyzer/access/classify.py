@@ -23,12 +23,13 @@ every enclosing loop, restricted by guards on a loop counter.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 import sympy
 
 from analyzer.access.symbols import WORK_ITEMS, Role, SymbolTable
-from analyzer.access.walker import AccessSite, Guard, LoopInfo
+from analyzer.access.walker import AccessSite, LoopInfo
 
 _ID_ROLES = (Role.GLOBAL_ID, Role.LOCAL_ID)
 
@@ -240,15 +241,15 @@ def _outer_advance(
     return sympy.Integer(0), ""
 
 
-def _guarded_trip(loop: LoopInfo, guards: list[Guard], table: SymbolTable) -> tuple[sympy.Expr | None, str | None]:
-    """Trip count of ``loop`` restricted by a guard ``counter >= c`` / ``< c``
-    (``c`` fixed per launch): e.g. fft1d's ``if (i >= N/8 - 1)`` drain test."""
+def _guarded_trip(
+    loop: LoopInfo, tests: list[tuple[str, sympy.Expr, sympy.Expr]], table: SymbolTable
+) -> tuple[sympy.Expr | None, int | None]:
+    """Trip count of ``loop`` restricted by a test ``counter >= c`` / ``< c``
+    (``c`` fixed per launch): e.g. fft1d's ``if (i >= N/8 - 1)`` drain test.
+    Returns the count and the index of the test used."""
     if loop.counter is None or loop.trip_count is None or loop.step != 1:
         return loop.trip_count, None
-    for guard in guards:
-        if guard.negated or guard.comparison is None:
-            continue
-        op, left, right = guard.comparison
+    for number, (op, left, right) in enumerate(tests):
         if left != loop.counter or table.roles(right) - {Role.PARAM, Role.MACRO}:
             continue
         trip: sympy.Expr
@@ -262,16 +263,53 @@ def _guarded_trip(loop: LoopInfo, guards: list[Guard], table: SymbolTable) -> tu
             trip = right + 1
         else:
             continue
-        return sympy.expand(trip), guard.text
+        return sympy.expand(trip), number
     return loop.trip_count, None
+
+
+def _cycle_fraction(test: tuple[str, sympy.Expr, sympy.Expr], table: SymbolTable) -> tuple[sympy.Expr, str] | None:
+    """Share of iterations in which a test on a row counter holds.
+
+    A counter that cycles uniformly through 0..K-1 (``SymbolInfo.cycle``)
+    satisfies ``y == c`` in 1/K of the iterations, ``y != c`` in (K-1)/K,
+    ``y >= c`` in (K-c)/K...; the test may be on ``y + d`` (``y - 1 >= 0``).
+    """
+    op, left, right = test
+    difference = sympy.expand(left - right)
+    for symbol in table.of_role(difference, Role.STATE):
+        info = table.info(symbol)
+        if info is None or info.cycle is None:
+            continue
+        coefficient = _linear_coefficient(difference, symbol)
+        if coefficient != 1:
+            continue
+        value = sympy.expand(symbol - difference)  # the test is "symbol op value"
+        if table.roles(value) - {Role.PARAM, Role.MACRO}:
+            continue
+        if op not in ("==", "!=") and not value.is_number:
+            continue  # a symbolic threshold may lie outside 0..K-1: no share claimed
+        cycle = info.cycle
+        held = {
+            "==": sympy.Integer(1),
+            "!=": cycle - 1,
+            ">=": cycle - value,
+            ">": cycle - value - 1,
+            "<": value,
+            "<=": value + 1,
+        }[op]
+        return held / cycle, f"`{info.text} {op} {value}` holds in {held} of every {cycle} iterations"
+    return None
 
 
 def _count(site: AccessSite, ndrange: bool, merged: int) -> tuple[sympy.Expr | None, list[str]]:
     reasons: list[str] = []
+    table = site.table
     total: sympy.Expr = sympy.Symbol(WORK_ITEMS) if ndrange else sympy.Integer(1)
     reasons.append("once per work-item (`work_items`)" if ndrange else "single work-item kernel")
+    tests = [test for guard in site.guards for test in guard.effective_tests()]
+    used: set[int] = set()
     for loop in site.loops:
-        trip, guard_text = _guarded_trip(loop, site.guards, site.table)
+        trip, used_test = _guarded_trip(loop, tests, table)
         if trip is None:
             symbol = sympy.Symbol(f"trips_{site.function}_L{loop.line}")
             reasons.append(
@@ -281,18 +319,36 @@ def _count(site: AccessSite, ndrange: bool, merged: int) -> tuple[sympy.Expr | N
             continue
         label = "unrolled " if loop.unrolled else ""
         reasons.append(f"x {trip} ({label}{loop.kind} loop at line {loop.line}: {loop.trip_reason})")
-        if guard_text is not None:
-            reasons.append(f"only iterations where {guard_text}")
+        if used_test is not None:
+            used.add(used_test)
+            op, left, right = tests[used_test]
+            reasons.append(f"only iterations where {left} {op} {right}")
         total *= trip
+    for number, test in enumerate(tests):
+        if number in used:
+            continue
+        fraction = _cycle_fraction(test, table)
+        if fraction is not None:
+            used.add(number)
+            total *= fraction[0]
+            reasons.append(f"x {fraction[0]}: {fraction[1]}")
     if merged > 1:
         total *= merged
         reasons.append(f"x {merged} merged neighbouring accesses")
-    used = {reason.removeprefix("only iterations where ") for reason in reasons}
-    other_guards = [g for g in site.guards if g.text not in used]
-    if other_guards:
-        shown = ", ".join(g.text for g in other_guards[:3])
-        reasons.append(f"guards {shown} counted as always true (upper bound)")
+    unused = [f"{left} {op} {right}" for number, (op, left, right) in enumerate(tests) if number not in used]
+    unused += [guard.text for guard in site.guards if not guard.complete or (guard.negated and len(guard.tests) > 1)]
+    if unused:
+        shown = "; ".join(_display_names(text, table) for text in unused[:4])
+        reasons.append(f"other conditions ({shown}) counted as always true (upper bound)")
     return _tidy(total), reasons
+
+
+def _display_names(text: str, table: SymbolTable) -> str:
+    """Replace renamed analysis symbols (``i_2``) by their C names in ``text``."""
+    for symbol, info in table.infos.items():
+        if symbol.name != info.text and info.role in (Role.LOOP, Role.LANE, Role.STATE):
+            text = re.sub(rf"\b{re.escape(symbol.name)}\b", info.text, text)
+    return text
 
 
 def _tidy(expr: sympy.Expr) -> sympy.Expr:

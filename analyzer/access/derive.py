@@ -16,7 +16,7 @@ from analyzer.access.classify import Classification, classify
 from analyzer.access.matching import candidates, group_lsus, match_group, merged_neighbours
 from analyzer.access.sources import ParsedSources, parse_design_sources
 from analyzer.access.symbols import Role, SymbolTable, parse_expression
-from analyzer.access.walker import AccessSite, walk_function
+from analyzer.access.walker import AccessSite, LoopInfo, walk_function
 from analyzer.diagnostics import Diagnostic, Severity
 from analyzer.model import LSU, AccessFacts, Design, Kernel, KernelKind, Product
 
@@ -30,6 +30,7 @@ class KernelAccesses:
     kernel: Kernel
     ndrange: bool
     sites: list[AccessSite] = field(default_factory=list)
+    loops: list[LoopInfo] = field(default_factory=list)
 
 
 def _display(expr: sympy.Expr, table: SymbolTable) -> str:
@@ -37,7 +38,7 @@ def _display(expr: sympy.Expr, table: SymbolTable) -> str:
     names = {}
     for symbol in expr.free_symbols:
         info = table.info(symbol)
-        if info is not None and info.role in (Role.GLOBAL_ID, Role.LOCAL_ID, Role.GROUP_ID):
+        if info is not None and info.role in (Role.GLOBAL_ID, Role.LOCAL_ID, Role.GROUP_ID, Role.LOOP, Role.LANE):
             names[symbol] = sympy.Symbol(info.text)
     return str(expr.xreplace(names))
 
@@ -65,7 +66,8 @@ def kernel_accesses(design: Design, kernel: Kernel, parsed: ParsedSources) -> Ke
     if found is None:
         return None
     unit, func = found
-    kernel_sites = walk_function(unit, func, parsed.lines).sites
+    walker = walk_function(unit, func, parsed.lines)
+    kernel_sites = walker.sites
     sites = list(kernel_sites)
     covered = {(PurePath(site.file).name, site.line) for site in kernel_sites}
     wanted = {
@@ -79,7 +81,8 @@ def kernel_accesses(design: Design, kernel: Kernel, parsed: ParsedSources) -> Ke
                 coord = other.coord
                 if name != kernel.name and coord is not None and PurePath(str(coord.file)).name in files:
                     sites.extend(walk_function(other_unit, other, parsed.lines).sites)
-    return KernelAccesses(kernel, _is_ndrange(design, kernel, kernel_sites), sites)
+    loops = list(walker.loop_infos.values())
+    return KernelAccesses(kernel, _is_ndrange(design, kernel, kernel_sites), sites, loops)
 
 
 def _merge_count(lsu: LSU, site: AccessSite, plain: Classification, context: KernelAccesses) -> int:
@@ -231,7 +234,43 @@ def derive_access_facts(design: Design) -> list[Diagnostic]:
         if context is None:
             continue
         diagnostics.extend(derive_kernel(design, context))
+        diagnostics.extend(derive_loop_trips(context))
     return diagnostics
+
+
+def derive_loop_trips(context: KernelAccesses) -> list[Diagnostic]:
+    """Give report loops without a trip count the source's expression
+    (``for (i = 0; i < 1 + (N-1)/64; i++)`` -> ``floor((N-1)/64) + 1``)."""
+    notes: list[Diagnostic] = []
+    by_line: dict[tuple[str, int], LoopInfo] = {}
+    for info in context.loops:
+        by_line.setdefault((PurePath(info.file).name, info.line), info)
+    for loop in context.kernel.all_loops():
+        known = loop.trip_count is not None and (loop.trip_count.value is not None or loop.trip_count.avg is not None)
+        if known or loop.trip_expression is not None or loop.location is None:
+            continue
+        found = by_line.get((PurePath(loop.location.file).name, loop.location.line))
+        if found is None or found.trip_count is None or found.unrolled:
+            continue  # unrolled loops are spatial copies, not iterations of the pipeline
+        info = found
+        expression = str(_plain(info.trip_count))
+        loop.trip_expression = expression
+        notes.append(
+            Diagnostic(
+                rule="access-trip-count",
+                severity=Severity.NOTE,
+                message=f"loop {loop.name}: trip count {expression} from the source ({info.trip_reason})",
+                file=loop.location.file,
+                line=loop.location.line,
+                kernel=context.kernel.name,
+                subject=loop.name,
+            )
+        )
+    return notes
+
+
+def _plain(expr: sympy.Expr) -> sympy.Expr:
+    return expr.xreplace({s: sympy.Symbol(s.name) for s in expr.free_symbols if isinstance(s, sympy.Symbol)})
 
 
 def access_free_symbols(design: Design) -> set[str]:
@@ -245,4 +284,7 @@ def access_free_symbols(design: Design) -> set[str]:
             for text in (facts.stride, facts.accesses):
                 if text:
                     names |= {str(symbol) for symbol in parse_expression(text).free_symbols}
+        for loop in kernel.all_loops():
+            if loop.trip_expression:
+                names |= {str(symbol) for symbol in parse_expression(loop.trip_expression).free_symbols}
     return names

@@ -58,6 +58,7 @@ class SymbolInfo:
     conditional: bool = False
     dimension: int | None = None
     loop: int | None = None
+    cycle: sympy.Expr | None = None
 
 
 @dataclass

@@ -58,8 +58,20 @@ class Guard:
     condition: c_ast.Node
     negated: bool
     line: int
-    #: ``(op, left, right)`` of a comparison, converted where the guard stands
-    comparison: tuple[str, sympy.Expr, sympy.Expr] | None = None
+    #: ``(op, left, right)`` of each comparison in the ``&&`` chain of the
+    #: condition, converted where the guard stands; ``complete`` when the chain
+    #: holds nothing else (only then does an else branch negate a single test)
+    tests: list[tuple[str, sympy.Expr, sympy.Expr]] = field(default_factory=list)
+    complete: bool = False
+
+    def effective_tests(self) -> list[tuple[str, sympy.Expr, sympy.Expr]]:
+        """Tests that hold whenever the guarded code runs."""
+        if not self.negated:
+            return list(self.tests)
+        if self.complete and len(self.tests) == 1:
+            op, left, right = self.tests[0]
+            return [(_NEGATE[op], left, right)]
+        return []
 
     @property
     def text(self) -> str:
@@ -279,9 +291,10 @@ class FunctionWalker:
         if isinstance(node, c_ast.TernaryOp):
             self._collect(node.cond)
             line = node.coord.line if node.coord is not None else 0
-            self.guards.append(Guard(node.cond, False, line))
+            guard = self._guard(node.cond, False, line)
+            self.guards.append(guard)
             self._collect(node.iftrue)
-            self.guards[-1] = Guard(node.cond, True, line)
+            self.guards[-1] = Guard(node.cond, True, line, guard.tests, guard.complete)
             self._collect(node.iffalse)
             self.guards.pop()
             return
@@ -410,21 +423,31 @@ class FunctionWalker:
             source = self.arrays[init.name]
             self.arrays[decl.name] = ArrayInfo(decl.name, self.arrays[decl.name].element, source.space)
 
-    def _comparison(self, cond: c_ast.Node) -> tuple[str, sympy.Expr, sympy.Expr] | None:
-        if isinstance(cond, c_ast.BinaryOp) and cond.op in ("<", "<=", ">", ">=", "==", "!="):
-            return cond.op, self.value(cond.left), self.value(cond.right)
-        return None
+    def _guard(self, cond: c_ast.Node, negated: bool, line: int) -> Guard:
+        """A guard with the comparisons of its ``&&`` chain converted now."""
+        tests: list[tuple[str, sympy.Expr, sympy.Expr]] = []
+        complete = True
+        pending = [cond]
+        while pending:
+            part = pending.pop()
+            if isinstance(part, c_ast.BinaryOp) and part.op == "&&":
+                pending.extend([part.right, part.left])
+            elif isinstance(part, c_ast.BinaryOp) and part.op in _NEGATE:
+                tests.append((part.op, self.value(part.left), self.value(part.right)))
+            else:
+                complete = False
+        return Guard(cond, negated, line, tests, complete)
 
     def _if(self, node: c_ast.If) -> None:
         self._collect(node.cond)
         line = node.coord.line if node.coord is not None else 0
         before = dict(self.env)
-        comparison = self._comparison(node.cond)
-        self.guards.append(Guard(node.cond, False, line, comparison))
+        guard = self._guard(node.cond, False, line)
+        self.guards.append(guard)
         self._statement(node.iftrue)
         after_true = self.env
         self.env = dict(before)
-        self.guards[-1] = Guard(node.cond, True, line, comparison)
+        self.guards[-1] = Guard(node.cond, True, line, guard.tests, guard.complete)
         self._statement(node.iffalse)
         self.guards.pop()
         after_false = self.env
@@ -518,10 +541,70 @@ class FunctionWalker:
             if len(stmts) == 1 and stmts[0][1]:
                 step, period = self._update_step(name, stmts[0][0])
                 conditional = step is None
+            cycle = self._cycle(name, body) if conditional else None
             self.env[name] = self.table.make(
-                name, SymbolInfo(Role.STATE, name, step=step, period=period, conditional=conditional, loop=line)
+                name,
+                SymbolInfo(Role.STATE, name, step=step, period=period, conditional=conditional, loop=line, cycle=cycle),
             )
         return entry
+
+    def _cycle(self, name: str, body: c_ast.Node) -> sympy.Expr | None:
+        """Number of values a row counter cycles through, or ``None``.
+
+        Recognises the two shapes the Rodinia FPGA kernels use::
+
+            y++; if (y == K) y = 0;          // values 0..K-1: cycle K
+            if (y == K) y = 0; else y++;     // values 0..K:   cycle K+1
+
+        (possibly nested under another test such as ``if (x == 0)``). Every
+        value is then held for the same number of iterations, so a guard
+        ``y == c`` holds in 1/cycle of them.
+        """
+        increments: list[list[tuple[c_ast.If, bool]]] = []
+        resets: list[list[tuple[c_ast.If, bool]]] = []
+        other = False
+
+        def visit(node: c_ast.Node, path: list[tuple[c_ast.If, bool]]) -> None:
+            nonlocal other
+            if isinstance(node, c_ast.If):
+                visit(node.cond, path)
+                if node.iftrue is not None:
+                    visit(node.iftrue, [*path, (node, True)])
+                if node.iffalse is not None:
+                    visit(node.iffalse, [*path, (node, False)])
+                return
+            kind = _counter_update(node, name)
+            if kind == "increment":
+                increments.append(path)
+            elif kind == "reset":
+                resets.append(path)
+            elif kind == "other":
+                other = True
+            for _child_name, child in node.children():
+                visit(child, path)
+
+        visit(body, [])
+        if other or len(increments) != 1 or len(resets) != 1 or not resets[0]:
+            return None
+        reset_if, reset_branch = resets[0][-1]
+        cond = reset_if.cond
+        if not reset_branch or not isinstance(cond, c_ast.BinaryOp) or cond.op != "==":
+            return None
+        if isinstance(cond.left, c_ast.ID) and cond.left.name == name:
+            bound_node = cond.right
+        elif isinstance(cond.right, c_ast.ID) and cond.right.name == name:
+            bound_node = cond.left
+        else:
+            return None
+        bound = self.value(bound_node)
+        if self.table.roles(bound) - {Role.PARAM, Role.MACRO}:
+            return None
+        increment = increments[0]
+        if increment == resets[0][:-1]:
+            return bound  # increment, then reset at K: values 0..K-1
+        if increment == [*resets[0][:-1], (reset_if, False)]:
+            return bound + 1  # reset at K, else increment: values 0..K
+        return None
 
     def _opaque_assigned(self, node: c_ast.Node) -> None:
         for name in self._assigned_in(node):
@@ -677,6 +760,34 @@ class FunctionWalker:
 
 
 _MIRROR = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "!=": "!=", "==": "=="}
+_NEGATE = {"<": ">=", ">=": "<", ">": "<=", "<=": ">", "==": "!=", "!=": "=="}
+
+
+def _counter_update(node: c_ast.Node, name: str) -> str | None:
+    """``"increment"`` (``y++``, ``y += 1``, ``y = y + 1``), ``"reset"``
+    (``y = 0``), ``"other"`` for any other assignment to ``name``."""
+    if isinstance(node, c_ast.UnaryOp) and node.op in ("++", "p++") and isinstance(node.expr, c_ast.ID):
+        return "increment" if node.expr.name == name else None
+    if isinstance(node, c_ast.UnaryOp) and node.op in ("--", "p--") and isinstance(node.expr, c_ast.ID):
+        return "other" if node.expr.name == name else None
+    if not isinstance(node, c_ast.Assignment) or not isinstance(node.lvalue, c_ast.ID) or node.lvalue.name != name:
+        return None
+    value = node.rvalue
+    if node.op == "+=" and isinstance(value, c_ast.Constant) and value.value == "1":
+        return "increment"
+    if node.op == "=" and isinstance(value, c_ast.Constant) and value.value == "0":
+        return "reset"
+    if (
+        node.op == "="
+        and isinstance(value, c_ast.BinaryOp)
+        and value.op == "+"
+        and isinstance(value.left, c_ast.ID)
+        and value.left.name == name
+        and isinstance(value.right, c_ast.Constant)
+        and value.right.value == "1"
+    ):
+        return "increment"
+    return "other"
 
 
 def _trip_from(
