@@ -5,6 +5,7 @@ names with a pipelined loop outlined to ``<function>_Pipeline_<loop>``."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from tests.conftest import run_cli
@@ -116,3 +117,67 @@ def test_macro_loops_are_reported_not_instrumented(tmp_path: Path, corpus: Path)
                      "-o", str(tmp_path / "out" / "unique_paths.c"))
     assert result.code == 0, result.stderr
     assert "loop 'Loop 1' could not be located in the source text (macro?)" in result.stderr
+
+
+GAUSSIAN_C = """\
+#define W 512
+void gaussian(const int in[W * W], int out[W * W])
+{
+    static int line[W];
+    int win[2][2];
+    int x, y;
+    buf_x1: for (x = 0; x < 2; x++) {
+#pragma HLS pipeline II=1
+        line[x] = in[x];
+    }
+    buf_x2: for (x = 0; x < W; x++) {
+#pragma HLS pipeline II=1
+        line[x] += in[W + x];
+    }
+    win_y: for (y = 0; y < 2; y++)
+        win_x: for (x = 0; x < 2; x++) {
+#pragma HLS pipeline II=1
+            win[y][x] = line[x];
+        }
+    for_y: for (y = 0; y < W; y++) {
+        for_x: for (x = 0; x < W; x++) {
+#pragma HLS pipeline II=1
+            out[y * W + x] = (in[y * W + x] * 2 + win[y & 1][x & 1]) >> 2;
+        }
+    }
+}
+"""
+
+GAUSSIAN_TB = """\
+#include <stdio.h>
+#define W 512
+void gaussian(const int in[W * W], int out[W * W]);
+int main(void)
+{
+    static int in[W * W], out[W * W];
+    int i;
+    for (i = 0; i < W * W; i++)
+        in[i] = i & 255;
+    gaussian(in, out);
+    printf("%d %d\\n", out[0], out[W * W - 1]);
+    return 0;
+}
+"""
+
+
+def test_flattened_nests_reproduce_a_static_report_exactly(tmp_path: Path, corpus: Path) -> None:
+    """vitis2020.2_gaussian: buf_x1 (2), buf_x2 (512), flattened win_y_win_x (TC 4, depth 2: 5)
+    and for_y_for_x (TC 262144, depth 4, reported 262146 = formula - 1). With counted trip
+    counts the simulation must give the module latency 262673 (residual 8 = 262673 - 262665)."""
+    report = corpus / "vivado" / "vitis2020.2_gaussian"
+    source = _write(tmp_path, "gaussian.c", GAUSSIAN_C)
+    testbench = _write(tmp_path, "tb.c", GAUSSIAN_TB)
+    result = run_cli("simulate", str(source), "--report", str(report), "--testbench", str(testbench),
+                     "--format", "json")
+    assert result.code == 0, result.stderr
+    document = json.loads(result.stdout)
+    assert document["cycles"] == 262673
+    loops = {loop["name"]: (loop["trip_count_total"], loop["cycles"]) for loop in document["functions"][0]["loops"]}
+    assert loops == {"buf_x1": (2, 2), "buf_x2": (512, 512), "win_y_win_x": (4, 5),
+                     "for_y_for_x": (262144, 262146)}
+    assert not [d for d in document["diagnostics"] if d["severity"] == "warning"]

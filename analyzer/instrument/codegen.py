@@ -19,7 +19,7 @@ from pycparser import c_ast
 
 from analyzer.diagnostics import Diagnostic, Severity
 from analyzer.instrument.plan import Block, BlockKind, Composition, InstrumentedFunction, Plan
-from analyzer.instrument.sourceloops import is_compound, loop_tokens
+from analyzer.instrument.sourceloops import SourceLoop, is_compound, loop_tokens
 from analyzer.instrument.splice import Edit, apply_edits, closing_rank, opening_rank
 from parsers.csource.tokens import SourceText, TokenKind
 
@@ -116,8 +116,8 @@ class CodeGenerator:
         tokens = loop_tokens(self.source, block.loop)
         if tokens is None:
             return
-        keyword, body_first, body_last, last = tokens
-        depth = _depth(block)
+        keyword, _body_first, _body_last, last = tokens
+        depth = _depth(block.loop)
         start = self.source.tokens[keyword].start
         end = self.source.tokens[last].end
         frameless = self._frameless(block)
@@ -125,6 +125,12 @@ class CodeGenerator:
         leave = self.snippets.pipe_exit(block.id) if frameless else self.snippets.loop_exit(block.id)
         self.edits.append(Edit(start, start, opening_rank(depth), str(enter)))
         self.edits.append(Edit(end, end, closing_rank(depth), str(leave)))
+        counted = block.count_loop or block.loop  # a flattened nest counts its innermost iterations
+        counted_tokens = loop_tokens(self.source, counted)
+        if counted_tokens is None:
+            return
+        _keyword, body_first, body_last, _last = counted_tokens
+        depth = _depth(counted)
         first = self.source.tokens[body_first]
         hook = "hlsight_count" if block.kind is BlockKind.PIPELINED else "hlsight_iter"
         if is_compound(self.source, body_first):
@@ -289,9 +295,8 @@ def _header_row(block: Block) -> dict[str, object]:
     }
 
 
-def _depth(block: Block) -> int:
-    depth = 1
-    loop = block.loop.parent if block.loop is not None else None
+def _depth(loop: SourceLoop | None) -> int:
+    depth = 0
     while loop is not None:
         depth += 1
         loop = loop.parent

@@ -22,6 +22,7 @@ duration follows from the constants computed here:
 from __future__ import annotations
 
 import enum
+import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -75,6 +76,8 @@ class Block:
     fill: int = 0
     latency_max: int | None = None  # the report's latency of one execution (for parents' eq. 6)
     loop: SourceLoop | None = None
+    #: innermost loop of a flattened nest (``for_y_for_x``): its iterations are the trip count
+    count_loop: SourceLoop | None = None
     calls: list[c_ast.FuncCall] = field(default_factory=list)  # for PARALLEL groups
     parent: Block | None = None
 
@@ -245,8 +248,18 @@ class Planner:
     def _match_loops(self, item: InstrumentedFunction) -> None:
         available = report_loops(self.design, item.kernel)
         claimed: set[str] = set()
+        absorbed: set[int] = set()
         for loop in item.source.all_loops():
+            if id(loop) in absorbed:
+                continue
             report = next((available[_norm(n)] for n in loop.candidate_names if _norm(n) in available), None)
+            innermost = None
+            if report is None:
+                flattened = _flattened(loop, available)
+                if flattened is not None:
+                    report, chain = flattened
+                    innermost = chain[-1]
+                    absorbed.update(id(inner) for inner in chain[1:])
             if report is None or _norm(report.name) in claimed:
                 self._unmatched(loop)
                 continue
@@ -257,6 +270,9 @@ class Planner:
                 continue
             claimed.add(_norm(report.name))
             self._loop_block(loop, report)
+            if innermost is not None and id(loop) in self.loop_blocks:
+                self.loop_blocks[id(loop)].count_loop = innermost
+                self.loop_blocks[id(loop)].name = report.name
         for name, report in available.items():
             if name not in claimed:
                 self._diag("instrument-report-loop-unmatched", Severity.WARNING,
@@ -493,6 +509,20 @@ class Planner:
                 return None
             total += value
         return total
+
+
+def _flattened(loop: SourceLoop, available: dict[str, Loop]) -> tuple[Loop, list[SourceLoop]] | None:
+    """A perfect nest ``loop -> only child -> ...`` that HLS flattened into one
+    pipelined loop named by joining the loop names with ``_`` (format notes
+    section 4: ``for_y_for_x``, ``VITIS_LOOP_17_4_VITIS_LOOP_18_5``)."""
+    chain = [loop]
+    while len(chain[-1].children) == 1:
+        chain.append(chain[-1].children[0])
+        for names in itertools.product(*(member.candidate_names for member in chain)):
+            report = available.get(_norm("_".join(names)))
+            if report is not None and _is_pipelined(report):
+                return report, chain
+    return None
 
 
 def _compounds(node: c_ast.Node | None) -> list[c_ast.Compound]:
