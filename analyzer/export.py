@@ -117,6 +117,8 @@ def kernel_to_dict(kernel: Kernel) -> dict[str, Any]:
         "latency": _range(kernel.latency),
         "simd": kernel.simd,
         "compute_units": kernel.compute_units,
+        "workgroup_size": kernel.workgroup_size,
+        "autorun": kernel.autorun,
         "dataflow": kernel.dataflow,
         "is_top": kernel.is_top,
         **_loc(kernel.location),
@@ -159,6 +161,8 @@ def memory_to_dict(memory: MemorySystem) -> dict[str, Any]:
         "banks": memory.banks,
         "channel": memory.channel,
         "kernel": memory.kernel,
+        "bank_names": list(memory.bank_names),
+        "details": dict(memory.details),
     }
 
 

@@ -56,3 +56,7 @@ def test_demo_json_has_issue_2_fields() -> None:
     assert loop["iteration_latency"] == 624  # fmax_ii.json latency of vector_add.B2
     assert kernel["fmax_postfit_mhz"] == 368.75  # acl_quartus_report "Actual clock freq"
     assert kernel["fmax_estimated_mhz"] == 480.0
+    assert (kernel["kind"], kernel["workgroup_size"], kernel["autorun"], kernel["compute_units"]) == (
+        "single_work_item", "1x1x1", False, 1)
+    assert document["memory_systems"] == [{"name": "DDR", "kind": "ddr", "global": True, "banks": 1, "channel": None,
+                                          "kernel": None, "bank_names": [], "details": {"Number of banks": "1"}}]
