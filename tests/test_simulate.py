@@ -12,6 +12,20 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from analyzer.instrument.cycles import instrument_cycles, parse_source
+from analyzer.instrument.sourceloops import SourceLoop
+from analyzer.model import (
+    Design,
+    InitiationInterval,
+    Kernel,
+    KernelKind,
+    LatencyRange,
+    Loop,
+    Product,
+    ToolInfo,
+    TripCount,
+    Vendor,
+)
 from tests.conftest import FIXTURES, REPO, run_cli
 from tests.instrument_helpers import build_and_run, flags_for
 
@@ -179,3 +193,45 @@ def test_memory_terms_of_section_iv() -> None:
     assert document["cycles"] == 2854 + 715
     without = _simulate(folder / "pe.c", folder / "report", folder / "tb.c")
     assert without["cycles"] == 2 * (2 + 1)  # compute only: module latencies 2, residual 1
+
+
+def _synthetic_design(source_path: Path, top: str) -> Design:
+    """A report-shaped model naming every source loop (Vivado names), so that
+    every loop and function of an awkward source gets instrumented."""
+    functions = parse_source(source_path).functions
+    kernels = []
+
+    def convert(loop: SourceLoop) -> Loop:
+        children = [convert(child) for child in loop.children]
+        pipelined = not children
+        made = Loop(name=loop.label or loop.vivado_name, pipelined=pipelined,
+                    ii=InitiationInterval(2) if pipelined else None, latency=LatencyRange(10, 10),
+                    iteration_latency=3, pipeline_depth=3 if pipelined else None, trip_count=TripCount(4, 4),
+                    children=children)
+        made.iteration_latency_range = LatencyRange(3, 30)
+        return made
+
+    for name, function in functions.items():
+        kernels.append(Kernel(name, KernelKind.FUNCTION, clock_target_ns=10.0, latency=LatencyRange(5, 500),
+                              is_top=name == top, loops=[convert(loop) for loop in function.loops]))
+    return Design(tool=ToolInfo(Vendor.XILINX, Product.VIVADO_HLS, "2019.1"), root=source_path.parent,
+                  kernels=kernels)
+
+
+def test_awkward_c_is_instrumented_without_changing_behaviour(tmp_path: Path) -> None:
+    folder = KERNELS / "robustness"
+    source = parse_source(folder / "tricky.c")
+    generated = instrument_cycles(source, _synthetic_design(folder / "tricky.c", "tricky"), "synthetic")
+    (tmp_path / "tricky.c").write_text(generated.source)
+    (tmp_path / "hlsight_cycles.h").write_text(generated.header)
+    plain = build_and_run([folder / "tricky.c", folder / "tb.c"], [folder], tmp_path / "plain")
+    counted = build_and_run([tmp_path / "tricky.c", folder / "tb.c"], [tmp_path], tmp_path / "counted",
+                            env={"HLSIGHT_TABLE": "-"})
+    assert plain.returncode == counted.returncode == 0
+    assert plain.stdout == counted.stdout
+    rows = [line.split() for line in counted.stderr.decode().splitlines() if line.startswith("Loop")]
+    # every loop except the one written through the LOOP_N macro (Loop 6) was counted
+    assert sorted(row[1] for row in rows if row[2] == "tricky") == ["1", "2", "3", "4", "4.1", "5", "7", "8"]
+    assert sorted(row[2] for row in rows if row[2] != "tricky") == ["helper", "make_pair", "pick"]
+    rules = [d.rule for d in generated.diagnostics]
+    assert rules.count("instrument-loop-macro") == 1 and "instrument-report-loop-unmatched" not in rules

@@ -264,6 +264,7 @@ class Planner:
                 self._unmatched(loop)
                 continue
             if loop.keyword_token is None:
+                claimed.add(_norm(report.name))
                 self._diag("instrument-loop-macro", Severity.WARNING,
                            f"loop '{report.name}' could not be located in the source text (macro?); not counted",
                            loop.line, loop.function, report.name)
