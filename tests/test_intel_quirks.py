@@ -217,4 +217,8 @@ def test_16_1_kernel_type_and_command_come_from_the_compile_log() -> None:
     assert design.tool.version == "16.1"
     assert design.tool.command == "aoc net.cl -o bin/net.aocx --board de5net_a7 --report -v"
     assert {k.kind for k in design.kernels} == {KernelKind.NDRANGE}  # "The kernel is compiled as an ND-Range."
+    # no info document: family from RTL INTENDED_DEVICE_FAMILY, board from the command
+    assert (design.device.family, design.device.board) == ("Stratix V", "de5net_a7")
+    legacy = load_design(AOC / "aoc15.1_c5soc_vector_add" / "vector_add" / "bin_vector_add")
+    assert (legacy.tool.version, legacy.device.family) == ("15", "Cyclone V")
     assert design.kernels[0].fmax_postfit_mhz is not None

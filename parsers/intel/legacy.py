@@ -35,6 +35,7 @@ from parsers.intel.jsdata import load_json_file, read_text
 from parsers.intel.layout import Layout, rtl_project_file
 from parsers.intel.lsu_style import GLOBAL_ONLY_STYLES, rtl_style_facts
 from parsers.intel.mav import read_mav
+from parsers.intel.report import device_without_info
 from parsers.intel.rtl.reader import attach_rtl, scan_rtl
 
 _HEADER = re.compile(r"\(C\)\s*\d{4}-(\d{4})\s+(Altera|Intel)")
@@ -94,9 +95,10 @@ def read_mav15(layout: Layout, read_rtl: bool = True) -> Design:
         _attach_log_loops(design.kernels, log)
     _postfit(layout, design.kernels)
     if read_rtl:
-        diagnostics, files = attach_rtl(design.kernels, parsed.blocks, [layout.project_dir])
+        diagnostics, scan = attach_rtl(design.kernels, parsed.blocks, [layout.project_dir])
         design.diagnostics.extend(diagnostics)
-        design.artifacts.extend(files)
+        design.artifacts.extend(scan.files.all())
+        design.device = device_without_info(scan.instances, design.tool.command)
     return design
 
 
@@ -159,6 +161,7 @@ def read_rtl_project(layout: Layout) -> Design:
         kernel.lsus.append(_rtl_lsu(name, int(match.group(2)), rtl, counters.setdefault(name, Counter())))
     design = Design(
         tool=tool_from_rtl(verilog, "RTL only"),
+        device=device_without_info(scan.instances, None),
         root=layout.project_dir,
         name=verilog.stem if verilog else layout.project_dir.name,
         kernels=list(kernels.values()),

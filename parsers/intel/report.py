@@ -2,11 +2,24 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from pathlib import Path
 
 from analyzer.errors import InputError
-from analyzer.model import Design, Device, Kernel, KernelKind, Loop, LSUStyle, Product, SourceLocation, ToolInfo, Vendor
+from analyzer.model import (
+    Design,
+    Device,
+    Kernel,
+    KernelKind,
+    Loop,
+    LSUStyle,
+    Product,
+    RtlLsuParams,
+    SourceLocation,
+    ToolInfo,
+    Vendor,
+)
 from parsers.intel.aoclog import compiler_command, kernel_kinds
 from parsers.intel.bundle import ReportBundle
 from parsers.intel.fmax import PostFit, read_acl_quartus_report, read_quartus_json
@@ -22,10 +35,11 @@ from parsers.intel.loops import (
     read_loop_tree,
 )
 from parsers.intel.mav import read_mav
-from parsers.intel.rtl.reader import attach_rtl
+from parsers.intel.rtl.reader import attach_rtl, rtl_device_family
 from parsers.intel.sources import read_sources
 from parsers.intel.summary import cached_lsu_locations, read_kernel_summaries
 
+_BOARD = re.compile(r"(?:^|\s)--?board[= ](\S+)")
 EXPECTED_MAV = "an aoc mav document ({nodes, links} or 15.1 {functions})"
 
 
@@ -108,6 +122,12 @@ def _mark_cached_from_warnings(kernels: list[Kernel], warnings: list[tuple[str, 
                 lsu.cached = True
 
 
+def device_without_info(instances: list[RtlLsuParams], command: str | None) -> Device:
+    """14.x-16.1: family from the RTL, board from ``aoc ... --board de5net_a7``."""
+    board = _BOARD.search(command) if command else None
+    return Device(family=rtl_device_family(instances), board=board.group(1) if board else None)
+
+
 def _project_log(layout: Layout) -> Path | None:
     verilog = rtl_project_file(layout.project_dir)
     log = verilog.with_suffix(".log") if verilog is not None else None
@@ -176,7 +196,9 @@ def read_report(layout: Layout, read_rtl: bool = True) -> Design:
     )
     design.artifacts.extend(dict.fromkeys(bundle.read_files))
     if read_rtl:
-        diagnostics, rtl_files = attach_rtl(kernels, parsed.blocks, layout.project_candidates())
+        diagnostics, scan = attach_rtl(kernels, parsed.blocks, layout.project_candidates())
         design.diagnostics.extend(diagnostics)
-        design.artifacts.extend(rtl_files)
+        design.artifacts.extend(scan.files.all())
+        if info is None:
+            design.device = device_without_info(scan.instances, tool.command)
     return design

@@ -33,9 +33,16 @@ def scan_rtl(directories: list[Path]) -> RtlScan:
 
 
 def attach_rtl(kernels: list[Kernel], blocks: dict[str, list[str]], directories: list[Path]) -> tuple[
-        list[Diagnostic], list[Path]]:
-    """Pair RTL (when the project has any) and return diagnostics + files read."""
+        list[Diagnostic], RtlScan]:
+    """Pair RTL (when the project has any); return the diagnostics and the scan."""
     scan = scan_rtl(directories)
     if not scan.instances:
-        return [], []
-    return pair(kernels, scan.instances, scan.placements, blocks), scan.files.all()
+        return [], scan
+    return pair(kernels, scan.instances, scan.placements, blocks), scan
+
+
+def rtl_device_family(instances: list[RtlLsuParams]) -> str | None:
+    """``INTENDED_DEVICE_FAMILY`` of the LSUs (15.1/16.1 Verilog set it), the
+    only device fact of reports that have no info document."""
+    families = {rtl.params["INTENDED_DEVICE_FAMILY"] for rtl in instances if rtl.params.get("INTENDED_DEVICE_FAMILY")}
+    return families.pop() if len(families) == 1 else None
