@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from analyzer.model import InitiationInterval, KernelKind, LSUKind, LSUStyle, TripCount
+from parsers.intel.aoclog import read_log_loops
 from parsers.intel.bundle import ReportBundle
 from parsers.intel.fmax import read_quartus_json
 from parsers.intel.jsdata import decode_payload, load_quartus_json, repair_quartus_json
@@ -222,3 +223,24 @@ def test_16_1_kernel_type_and_command_come_from_the_compile_log() -> None:
     legacy = load_design(AOC / "aoc15.1_c5soc_vector_add" / "vector_add" / "bin_vector_add")
     assert (legacy.tool.version, legacy.device.family) == ("15", "Cyclone V")
     assert design.kernels[0].fmax_postfit_mhz is not None
+
+
+def test_14x_optimization_report_box_with_line_numbers() -> None:
+    """Box format of Sobel.log; with -g the Ln.Col column carries the line."""
+    text = """\
+======================================================================================================================
+|                                          *** Optimization Report ***                                               |
+======================================================================================================================
+| Kernel: sobel                                                                                            | Ln.Col  |
+======================================================================================================================
+| Loop for.body                                                                                            | 31:5    |
+|     Pipelined with successive iterations launched every 2 cycles due to:                                 |         |
+|         Memory dependency on Load Operation from:                                                        | 33:14   |
+| Loop for.inner                                                                                           | 40      |
+|     Pipelined execution inferred.                                                                        |         |
+======================================================================================================================
+"""
+    (outer, inner) = read_log_loops(text, "Sobel.cl")["sobel"]
+    assert (outer.name, outer.pipelined, outer.ii, str(outer.location)) == (
+        "for.body", True, InitiationInterval(2), "Sobel.cl:31:5")
+    assert (inner.name, inner.pipelined, inner.ii, str(inner.location)) == ("for.inner", True, None, "Sobel.cl:40")

@@ -38,8 +38,11 @@ def kernel_kinds(text: str) -> dict[str, KernelKind]:
     return out
 
 
-def read_log_loops(text: str) -> dict[str, list[Loop]]:
-    """Loops of the 14.x/15.1 "*** Optimization Report ***" box by kernel."""
+def read_log_loops(text: str, source: str) -> dict[str, list[Loop]]:
+    """Loops of the 14.x/15.1 "*** Optimization Report ***" box by kernel.
+
+    The ``Ln.Col`` column (filled with ``-g``) points into ``source``: aoc
+    names the project ``<proj>`` after the compiled ``<proj>.cl``."""
     out: dict[str, list[Loop]] = {}
     if "Optimization Report" not in text:
         return out
@@ -62,7 +65,8 @@ def read_log_loops(text: str) -> dict[str, list[Loop]]:
             location = None
             ln_col = _LN_COL.match(where)
             if ln_col:
-                location = SourceLocation("", int(ln_col.group(1)), int(ln_col.group(2)) if ln_col.group(2) else None)
+                column = int(ln_col.group(2)) if ln_col.group(2) else None
+                location = SourceLocation(source, int(ln_col.group(1)), column)
             loop = Loop(name=body[len("Loop "):].strip(), location=location if location and location.line else None)
             out[kernel].append(loop)
         elif loop is not None and body:

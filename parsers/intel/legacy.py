@@ -30,6 +30,7 @@ from analyzer.model import (
     Vendor,
 )
 from parsers.intel.aoclog import read_log_loops
+from parsers.intel.common import as_int
 from parsers.intel.fmax import read_acl_quartus_report
 from parsers.intel.jsdata import load_json_file, read_text
 from parsers.intel.layout import Layout, rtl_project_file
@@ -114,7 +115,7 @@ def _attach_log_loops(kernels: list[Kernel], log: Path) -> None:
     """Loops from the log; a pipelined loop also tells the kernel type, since
     aoc pipelines loops only in single work-item kernels ("For ND-Range
     kernels, the loops are not pipelined", 16.1 net.log)."""
-    loops = read_log_loops(read_text(log))
+    loops = read_log_loops(read_text(log), f"{log.stem}.cl")
     for kernel in kernels:
         kernel.loops = loops.get(kernel.name, kernel.loops)
         if kernel.kind is KernelKind.UNKNOWN and any(loop.pipelined for loop in kernel.all_loops()):
@@ -125,7 +126,7 @@ def _rtl_lsu(kernel: str, block: int, rtl: RtlLsuParams, counters: Counter[str])
     facts = rtl_style_facts(rtl.params)
     atomic = rtl.params.get("ATOMIC", "0").strip() not in ("0", "")
     kind = LSUKind.ATOMIC if atomic else (LSUKind.LOAD if rtl.is_read else LSUKind.STORE)
-    addrspace = rtl._int("ADDRSPACE")
+    addrspace = as_int(rtl.params.get("ADDRSPACE"))
     is_global = addrspace in GLOBAL_ADDRSPACES if addrspace is not None else facts.style in GLOBAL_ONLY_STYLES
     ordinal = counters[kind.value]
     counters[kind.value] += 1

@@ -74,16 +74,10 @@ def _loop(row: dict[str, Any], third_column: str) -> Loop:
         location=debug_location(row),
     )
     if third_column == "Speculated iterations":
-        loop = _with(loop, speculated_iterations=as_int(third))
+        loop.speculated_iterations = as_int(third)
     elif third_column == "Bottleneck" and isinstance(third, str) and third not in ("n/a", ""):
-        loop = _with(loop, bottleneck=third)
+        loop.bottleneck = third
     loop.children = [_loop(child, third_column) for child in row.get("children") or [] if isinstance(child, dict)]
-    return loop
-
-
-def _with(loop: Loop, **changes: Any) -> Loop:
-    for key, value in changes.items():
-        setattr(loop, key, value)
     return loop
 
 
