@@ -568,6 +568,9 @@ def estimate_design(
                 memory.assumptions = [*settings.assumptions, *memory.assumptions]
                 memory.alternatives = [alt for alt in estimate.alternatives if alt.model.startswith("FlexCL")]
                 estimate = memory
+            elif model.total is None and t_comp is not None:
+                composed = KernelModel(kernel.name, None, t_comp, [], "instances composed, HLScope+ eqs. 1-2", t_comp)
+                estimate = to_estimate(composed, design, settings)
         estimates[kernel.name] = estimate
     if not design.kernels:
         return estimates, None

@@ -7,6 +7,7 @@ INDEX.csv was built by the corpus curators independently of hlsight (see
 from __future__ import annotations
 
 import csv
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -82,3 +83,17 @@ def test_ipp_component_report_uses_system_memory() -> None:
     assert design.tool.product.value == "i++"
     assert [k.kind.value for k in design.kernels] == ["component"]
     assert {m.name for m in design.memory_systems if m.kind.value == "host"} == {"System Memory/0"}
+
+
+MICRO = [r for r in ROWS if r["case"].startswith(("micro-ca-", "micro-cna-", "micro-wack-")) and r["memory"] == "hbm2"]
+
+
+@pytest.mark.parametrize("row", MICRO, ids=lambda r: r["case"])
+def test_ndrange_simd_from_area_report_equals_command_line_v(row: dict[str, str]) -> None:
+    """The micro-benchmarks are NDRange kernels with num_simd_work_items(V),
+    V given by ``-D V=..`` in the command; the report states it only as
+    "Achieved kernel vectorization: V" in area_src.json."""
+    match = re.search(r"-D ?V=(\d+)", row["command"])
+    assert match is not None
+    (kernel,) = load_design(ZARAGOZA / row["memory"] / row["case"]).kernels
+    assert (kernel.kind.value, kernel.simd) == ("ndrange", int(match.group(1)))

@@ -21,6 +21,7 @@ from analyzer.model import (
     Vendor,
 )
 from parsers.intel.aoclog import compiler_command, kernel_kinds
+from parsers.intel.area import read_vectorization
 from parsers.intel.bundle import ReportBundle
 from parsers.intel.fmax import PostFit, read_acl_quartus_report, read_quartus_json
 from parsers.intel.info import read_info
@@ -106,6 +107,16 @@ def _attach_flat(mav: object, loops: list[Loop], kernels: list[Kernel]) -> None:
             owner.loops.append(loop)
 
 
+def _attach_vectorization(bundle: ReportBundle, by_key: dict[tuple[str, int], Kernel]) -> None:
+    """SIMD of NDRange kernels from the area report, when summary.json had none."""
+    name = "area_src" if bundle.has("area_src") else "area"
+    found = bundle.interpret(name, read_vectorization)
+    for (kernel_name, simd), key in zip(found, occurrence_keys([f[0] for f in found]), strict=True):
+        kernel = by_key.get(key)
+        if kernel is not None and kernel.simd is None and kernel_name == key[0]:
+            kernel.simd = simd
+
+
 def _mark_cached_from_warnings(kernels: list[Kernel], warnings: list[tuple[str, SourceLocation]]) -> None:
     """17.1.1 types cached LSUs as plain ``Burst-coalesced``; the cache only
     shows as a compile warning at the LSU's file:line. Each warning marks one
@@ -177,6 +188,7 @@ def read_report(layout: Layout, read_rtl: bool = True) -> Design:
         kernel.simd = facts.simd
         kernel.location = kernel.location or facts.location
     _mark_cached_from_warnings(kernels, bundle.interpret("summary", cached_lsu_locations))
+    _attach_vectorization(bundle, by_key)
     if info is None:
         _kinds_from_log(layout, kernels)
     _attach_loops(bundle, kernels, by_key)
