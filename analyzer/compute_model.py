@@ -69,13 +69,16 @@ def is_unrolled(loop: Loop) -> bool:
 def loop_cycles(loop: Loop, notes: list[str], given: Collection[str] = ()) -> sympy.Expr:
     """Cycles of one loop. A loop without sub-loops is a pipeline of TC
     iterations: II*(TC-1) + D (FlexCL eq. 1 with N_wi -> TC; HLScope+ eq. 4).
-    A loop with sub-loops runs them TC times in sequence."""
+    A loop with sub-loops runs them TC times in sequence; fully unrolled
+    sub-loops are part of the parent's pipelined body, so a loop whose only
+    sub-loops are unrolled is itself a pipeline."""
     if is_unrolled(loop):
         return sympy.Integer(0)  # unrolled copies run side by side inside the parent's iteration
     trip = _trip(loop, notes, given)
-    if not loop.children:
+    children = [child for child in loop.children if not is_unrolled(child)]
+    if not children:
         return _ii(loop, notes) * (trip - 1) + _depth(loop)
-    body = sympy.Add(*[loop_cycles(child, notes, given) for child in loop.children])
+    body = sympy.Add(*[loop_cycles(child, notes, given) for child in children])
     return trip * (body + _depth(loop))
 
 
@@ -97,8 +100,11 @@ def compute_estimate(kernel: Kernel, simd: int | None = None, given: Collection[
         if simd is None and widths:
             # No SIMD attribute in the report: the widest LSU carries one
             # element per lane per cycle.
-            lanes = smax(sympy.Integer(1), sympy.Integer(max(widths) // 8) / ELEMENT_BYTES)
-            notes.append(f"SIMD lanes unknown: widest LSU ({max(widths)} bits) / element_bytes")
+            widest = max(kernel.global_lsus(), key=lambda lsu: lsu.width_bits or 0)
+            derived = widest.access.element_bytes if widest.access is not None else None
+            element: sympy.Expr = sympy.Integer(derived) if derived else ELEMENT_BYTES
+            lanes = smax(sympy.Integer(1), sympy.Integer(max(widths) // 8) / element)
+            notes.append(f"SIMD lanes unknown: widest LSU ({max(widths)} bits) / element_bytes ({element})")
         units = kernel.compute_units or 1
         ii = _ndrange_ii(kernel)
         depth = kernel.latency.max if kernel.latency is not None and kernel.latency.max is not None else 0

@@ -122,7 +122,7 @@ def kernel_simd(kernel: Kernel, design: Design) -> int | None:
     list it)."""
     if kernel.simd is not None:
         return kernel.simd
-    pattern = re.compile(r"__kernel\b[^;{]*?\b" + re.escape(kernel.name) + r"\s*\(")
+    pattern = re.compile(r"\b(?:__)?kernel\b[^;{]*?\b" + re.escape(kernel.name) + r"\s*\(")
     for source in design.source_files:
         if source.content is None:
             continue

@@ -30,6 +30,8 @@ REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
+from analyzer.access import derive_access_facts  # noqa: E402
+from analyzer.access.launch import solve_launch  # noqa: E402
 from analyzer.memory_model import ModelOptions  # noqa: E402
 from analyzer.memory_profiles import load_profile  # noqa: E402
 from analyzer.model import Design  # noqa: E402
@@ -96,13 +98,44 @@ def load_cases(root: Path = ZARAGOZA) -> list[Case]:
     return cases
 
 
-def case_hints(case: Case, derive: bool = False) -> dict[str, float]:
+def case_hints(case: Case, derive: bool = False, design: Design | None = None) -> dict[str, float]:
     """The symbol values for one case: the inputs the reports lack, from the
-    case row (global symbols). With ``derive`` the source analysis also runs
-    and its per-LSU stride / element size / access count take precedence
-    over these values (which then only fill LSUs it could not match)."""
-    del derive  # same row values in both modes; the mode switches the source analysis
-    return {"work_items": case.work_items, "stride": case.stride, "element_bytes": case.element_bytes}
+    case row (global symbols).
+
+    With ``derive`` only the row's ``work_items`` (elements processed) is
+    used: the source analysis supplies every LSU's stride and element size,
+    and :func:`analyzer.access.launch.solve_launch` turns the element count
+    into the kernel's launch arguments (fft1d's fetch kernel reads 8 points
+    per work-item: global size W/8; axpy's ``N``...). LSUs whose counts need
+    an argument one size cannot determine get ``W`` accesses each, as in the
+    typed-in mode; :data:`DERIVE_NOTES` records which.
+    """
+    if not derive or design is None:
+        return {"work_items": case.work_items, "stride": case.stride, "element_bytes": case.element_bytes}
+    derive_access_facts(design)
+    launch = solve_launch(design, case.work_items)
+    values = dict(launch.values)
+    values.setdefault("work_items", case.work_items)
+    for lsu_id in launch.fallback_lsus:
+        values[f"lsu.{lsu_id}.accesses"] = case.work_items
+    missing = [
+        lsu.id
+        for kernel in design.kernels
+        for lsu in kernel.global_lsus()
+        if lsu.access is None or lsu.access.stride is None or lsu.access.element_bytes is None
+    ]
+    DERIVE_NOTES[case.case_id] = {
+        "launch": {name: value for name, value in launch.values.items()},
+        "count_fallbacks": len(launch.fallback_lsus),
+        "lsus_without_source_facts": len(missing),
+    }
+    if missing:  # an LSU the source analysis could not explain keeps the row's values
+        values.update({"stride": case.stride, "element_bytes": case.element_bytes})
+    return values
+
+
+#: Per case in --derive mode: solved launch values and how many LSUs fell back.
+DERIVE_NOTES: dict[str, dict[str, object]] = {}
 
 
 _DESIGNS: dict[tuple[str, bool], Design] = {}
@@ -121,7 +154,11 @@ def evaluate(options: ModelOptions | None = None, derive: bool = False, root: Pa
     for case in load_cases(root):
         design = _design(case.report, root, derive)
         result = analyze(
-            design, case_hints(case, derive), memory=load_profile(case.memory), options=options, derive_access=derive
+            design,
+            case_hints(case, derive, design),
+            memory=load_profile(case.memory),
+            options=options,
+            derive_access=derive,
         )
         estimate = result.design_estimate
         seconds = None if estimate is None else estimate.seconds
@@ -165,6 +202,21 @@ def _print_table(results: list[CaseResult]) -> None:
         print(f"{head} {est:>12} {result.measured_ms:>12.2f} {err:>8}{extra}")
 
 
+def _print_derive_notes() -> None:
+    """What --derive took from the source and what it still filled from W."""
+    explained = sum(1 for note in DERIVE_NOTES.values() if note["lsus_without_source_facts"] == 0)
+    print(f"\n--derive: stride and element size from the source for every LSU in {explained}/{len(DERIVE_NOTES)} cases")
+    for case_id, note in DERIVE_NOTES.items():
+        launch = ", ".join(f"{name}={value:g}" for name, value in note["launch"].items())  # type: ignore[attr-defined]
+        extra = []
+        if note["count_fallbacks"]:
+            extra.append(f"{note['count_fallbacks']} LSU count(s) = work_items (arguments not solvable)")
+        if note["lsus_without_source_facts"]:
+            extra.append(f"{note['lsus_without_source_facts']} LSU(s) without source facts: row stride/bytes")
+        if launch or extra:
+            print(f"  {case_id:<34} {launch}{'; ' if launch and extra else ''}{'; '.join(extra)}")
+
+
 def _print_summary(summary: dict[str, dict[str, float | int | str]], label: str = "") -> None:
     for memory, entry in summary.items():
         parts = [f"{memory:<11}{label}"]
@@ -200,11 +252,16 @@ def main(argv: list[str] | None = None) -> int:
     elapsed = time.perf_counter() - started
     summary = summarize(results)
     if args.json:
-        print(json.dumps({"results": [asdict(r) for r in results], "summary": summary}, indent=2))
+        payload = {"results": [asdict(r) for r in results], "summary": summary}
+        if args.derive:
+            payload["derive"] = DERIVE_NOTES
+        print(json.dumps(payload, indent=2))
         return 0
     _print_table(results)
     print()
     _print_summary(summary)
+    if args.derive:
+        _print_derive_notes()
     print(f"\n{len(results)} cases in {elapsed:.1f} s")
     if args.compare:
         print("\nmodel variants (docs/model.md):")

@@ -235,3 +235,21 @@ def test_awkward_c_is_instrumented_without_changing_behaviour(tmp_path: Path) ->
     assert sorted(row[2] for row in rows if row[2] != "tricky") == ["helper", "make_pair", "pick"]
     rules = [d.rule for d in generated.diagnostics]
     assert rules.count("instrument-loop-macro") == 1 and "instrument-report-loop-unmatched" not in rules
+
+
+def test_extra_sources_and_testbench_output(tmp_path: Path) -> None:
+    folder = KERNELS / "imperfect_nest"
+    helper = tmp_path / "rows.c"
+    helper.write_text("int rows_to_sum(void) { return 3; }\n")
+    testbench = tmp_path / "tb.c"
+    testbench.write_text((folder / "tb.c").read_text()
+                         .replace("row_sums(m, 3, out);", "row_sums(m, rows_to_sum(), out);")
+                         .replace("int main(void)", "int rows_to_sum(void);\nint main(void)"))
+    result = run_cli("simulate", str(folder / "row_sums.c"), "--report", str(folder / "report"),
+                     "--testbench", str(testbench), "--extra", str(helper), "--show-output")
+    assert result.code == 0, result.stderr
+    assert "total: 23 cycles" in result.stdout
+    assert "row 2: 15" in result.stderr
+    missing = run_cli("simulate", str(folder / "row_sums.c"), "--report", str(folder / "report"),
+                      "--testbench", str(testbench))
+    assert missing.code == 2 and "does not compile" in missing.stderr

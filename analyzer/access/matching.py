@@ -46,12 +46,14 @@ def site_key(file: str, line: int) -> tuple[str, int]:
 
 
 def candidates(lsu: LSU, sites: Sequence[AccessSite]) -> list[AccessSite]:
-    """Accesses at the LSU's line with its kind and address space."""
-    if lsu.location is None:
-        return []
-    key = site_key(lsu.location.file, lsu.location.line)
+    """Accesses at the LSU's line with its kind and address space; for an
+    LSU the report gives no line (aoc 18.1 atomics), every such access of
+    the kernel (they pair only if their facts are identical)."""
     kind = _kind(lsu)
     wanted = _GLOBAL_SPACES if lsu.is_global else {"local"}
+    if lsu.location is None:
+        return [site for site in sites if site.kind == kind and site.space in wanted]
+    key = site_key(lsu.location.file, lsu.location.line)
     return [
         site
         for site in sites
@@ -67,6 +69,13 @@ def match_group(lsus: list[LSU], sites: list[AccessSite], alike: Callable[[list[
     match = Match(lsus, sites)
     if not sites:
         match.problem = "no array access of this kind on that line"
+        return match
+    if lsus[0].location is None:
+        if not alike(sites):
+            match.problem = "the report gives no source line and the kernel's accesses of this kind differ"
+            return match
+        match.pairs = [(lsu, sites[0]) for lsu in lsus]
+        match.how = f"the report gives no source line; all {len(sites)} such accesses have identical facts"
         return match
     named = [lsu.variable for lsu in lsus if lsu.variable]
     arrays = {site.array for site in sites}
@@ -91,8 +100,12 @@ def match_group(lsus: list[LSU], sites: list[AccessSite], alike: Callable[[list[
         match.how = "; ".join(note for note in notes if note)
         return match
     if alike(sites):
-        for lsu in lsus:
-            match.pairs.append((lsu, sites[0]))
+        # identical facts: any pairing gives the same numbers; consecutive
+        # chunks (aoc lists one access's per-lane LSUs together) keep the
+        # access labels and per-access groups plausible
+        share = len(lsus) // len(sites) if len(lsus) % len(sites) == 0 else 0
+        for position, lsu in enumerate(lsus):
+            match.pairs.append((lsu, sites[position // share] if share else sites[0]))
         if len(lsus) > len(sites):
             notes.append(f"the compiler made {len(lsus)} LSUs for {len(sites)} access(es) on that line")
         if len(sites) > 1:
@@ -110,9 +123,7 @@ def group_lsus(lsus: Sequence[LSU]) -> list[list[LSU]]:
     """LSUs grouped by (file, line, kind, global), in report order."""
     groups: dict[tuple[str, int, str, bool], list[LSU]] = {}
     for lsu in lsus:
-        if lsu.location is None:
-            continue
-        name, line = site_key(lsu.location.file, lsu.location.line)
+        name, line = ("", 0) if lsu.location is None else site_key(lsu.location.file, lsu.location.line)
         groups.setdefault((name, line, _kind(lsu), lsu.is_global), []).append(lsu)
     return list(groups.values())
 

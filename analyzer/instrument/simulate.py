@@ -72,6 +72,7 @@ class SimulationResult:
     exit_code: int
     run_seconds: float
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    program_output: str = ""  # the testbench's stdout
 
     @property
     def seconds(self) -> float | None:
@@ -84,6 +85,8 @@ class Toolchain:
     flags: tuple[str, ...] = DEFAULT_FLAGS
     libraries: tuple[str, ...] = ("-lm",)
     timeout_s: float = 600.0
+    #: further C files of the design or testbench, compiled unchanged
+    extra_sources: tuple[Path, ...] = ()
 
 
 def _compiler(name: str) -> str:
@@ -113,46 +116,45 @@ def compile_program(sources: list[Path], output: Path, include_dirs: list[Path],
     return next((line for line in lines if "error" in line), lines[0] if lines else "gcc failed")
 
 
-def build(source: ParsedSource, instrumented: Instrumented, testbench: Path, scratch: Path,
-          toolchain: Toolchain, instrumented_build: bool = True) -> Path:
-    """Write the sources to ``scratch`` and compile; raise InputError when the
-    user's (uninstrumented) program does not compile."""
-    kernel = scratch / source.path.name
-    kernel.write_text(instrumented.source if instrumented_build else source.unit.text, encoding="utf-8")
-    (scratch / HEADER_NAME).write_text(instrumented.header, encoding="utf-8")
+def _compile_in(directory: Path, kernel_text: str, header: str, source: ParsedSource, testbench: Path,
+                toolchain: Toolchain, program_name: str) -> tuple[Path, str | None]:
+    """Write kernel (under its own name), header and testbench into
+    ``directory`` and compile them with the toolchain's extra sources."""
+    directory.mkdir(parents=True, exist_ok=True)
+    kernel = directory / source.path.name
+    kernel.write_text(kernel_text, encoding="utf-8")
+    (directory / HEADER_NAME).write_text(header, encoding="utf-8")
     try:
         bench_text = testbench.read_text(encoding="utf-8", errors="replace")
     except OSError as error:
         raise InputError(testbench, f"cannot read the testbench: {error.strerror}", expected="a C file") from None
-    bench = scratch / f"hlsight_tb_{testbench.name}"
+    bench = directory / f"hlsight_tb_{testbench.name}"
     bench.write_text(bench_text, encoding="utf-8")
     units = [bench] if _includes_source(bench_text, source.path.name) else [kernel, bench]
-    include_dirs = [scratch, source.path.resolve().parent, testbench.resolve().parent]
-    program = scratch / ("instrumented" if instrumented_build else "original")
-    failure = compile_program(units, program, include_dirs, toolchain)
+    units += [extra.resolve() for extra in toolchain.extra_sources]
+    include_dirs = [directory, source.path.resolve().parent, testbench.resolve().parent]
+    program = directory / program_name
+    return program, compile_program(units, program, include_dirs, toolchain)
+
+
+def build(source: ParsedSource, instrumented: Instrumented, testbench: Path, scratch: Path,
+          toolchain: Toolchain, instrumented_build: bool = True) -> Path:
+    """Write the sources to ``scratch`` and compile; raise InputError when the
+    user's (uninstrumented) program does not compile."""
+    text = instrumented.source if instrumented_build else source.unit.text
+    name = "instrumented" if instrumented_build else "original"
+    program, failure = _compile_in(scratch, text, instrumented.header, source, testbench, toolchain, name)
     if failure is None:
         return program
     if instrumented_build:
-        original_failure = compile_program_original(source, testbench, scratch, toolchain)
+        _plain, original_failure = _compile_in(scratch / "plain", source.unit.text, "", source, testbench,
+                                               toolchain, "original")
         if original_failure is not None:
             raise InputError(source.path, f"the program does not compile: {original_failure}",
                              expected="C that gcc compiles with the testbench")
         raise InputError(source.path, f"the instrumented program does not compile (an hlsight bug): {failure}")
     raise InputError(source.path, f"the program does not compile: {failure}",
                      expected="C that gcc compiles with the testbench")
-
-
-def compile_program_original(source: ParsedSource, testbench: Path, scratch: Path, toolchain: Toolchain) -> str | None:
-    plain = scratch / "plain"
-    plain.mkdir(exist_ok=True)
-    kernel = plain / source.path.name
-    kernel.write_text(source.unit.text, encoding="utf-8")
-    bench_text = testbench.read_text(encoding="utf-8", errors="replace")
-    bench = plain / f"hlsight_tb_{testbench.name}"
-    bench.write_text(bench_text, encoding="utf-8")
-    units = [bench] if _includes_source(bench_text, source.path.name) else [kernel, bench]
-    include_dirs = [plain, source.path.resolve().parent, testbench.resolve().parent]
-    return compile_program(units, plain / "original", include_dirs, toolchain)
 
 
 def run_program(program: Path, json_path: Path | None, toolchain: Toolchain,
@@ -199,7 +201,9 @@ def simulate(source: ParsedSource, design: Design, report: str, testbench: Path,
         diagnostics.append(Diagnostic("simulate-stack-overflow", Severity.ERROR,
                                       "block nesting exceeded the runtime stack: cycles are incomplete",
                                       file=str(source.path)))
-    return _collect(instrumented, table, source, report, completed.returncode, elapsed, diagnostics)
+    result = _collect(instrumented, table, source, report, completed.returncode, elapsed, diagnostics)
+    result.program_output = completed.stdout.decode(errors="replace")
+    return result
 
 
 def _collect(instrumented: Instrumented, table: dict[str, Any], source: ParsedSource, report: str,

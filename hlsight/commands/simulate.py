@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import shlex
+import sys
 from pathlib import Path
 
 from analyzer.instrument.cycles import parse_source
@@ -29,6 +30,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help=f"compiler flags (default: {' '.join(DEFAULT_FLAGS)})")
     parser.add_argument("--timeout", type=float, default=600.0, metavar="S", help="run-time limit in seconds")
     parser.add_argument("--keep", metavar="DIR", help="keep the instrumented sources and binary in DIR")
+    parser.add_argument("--extra", metavar="FILE.c", action="append", default=[],
+                        help="another C file to compile and link unchanged (repeatable)")
+    parser.add_argument("--show-output", action="store_true", help="copy the testbench's stdout to stderr")
     return parser
 
 
@@ -36,9 +40,12 @@ def run(args: argparse.Namespace) -> int:
     source = parse_source(Path(args.source))
     design = load_report(args.report, args.solution)
     memory = load_memory(args.memory) if args.memory else None
-    toolchain = Toolchain(flags=tuple(shlex.split(args.cflags)), timeout_s=args.timeout)
+    toolchain = Toolchain(flags=tuple(shlex.split(args.cflags)), timeout_s=args.timeout,
+                          extra_sources=tuple(Path(extra) for extra in args.extra))
     result = simulate(source, design, str(args.report), Path(args.testbench), args.top, Baseline(args.baseline),
                       memory, toolchain, Path(args.keep) if args.keep else None)
+    if args.show_output:
+        sys.stderr.write(result.program_output)
     text = json.dumps(result_to_dict(result), indent=2) + "\n" if args.format == "json" else render_text(result)
     write_text(text, args.output)
     return 0
