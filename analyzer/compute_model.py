@@ -75,10 +75,10 @@ def loop_cycles(loop: Loop, notes: list[str], given: Collection[str] = ()) -> sy
     if is_unrolled(loop):
         return sympy.Integer(0)  # unrolled copies run side by side inside the parent's iteration
     trip = _trip(loop, notes, given)
-    children = [child for child in loop.children if not is_unrolled(child)]
-    if not children:
+    sequential = [child for child in loop.children if not is_unrolled(child)]
+    if not sequential:  # unrolled sub-loops are part of one pipelined iteration
         return _ii(loop, notes) * (trip - 1) + _depth(loop)
-    body = sympy.Add(*[loop_cycles(child, notes, given) for child in children])
+    body = sympy.Add(*[loop_cycles(child, notes, given) for child in sequential])
     return trip * (body + _depth(loop))
 
 

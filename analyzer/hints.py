@@ -86,7 +86,7 @@ def _lsu_hints(kernel: Kernel, lsu: LSU, facts: dict[str, object], settings: Set
         yield _diag(
             "mem-fmax-below-fmin", Severity.WARNING,
             f"{lsu.id} ({width} B wide) needs fmax >= {need} to saturate {profile.name}"
-            f" but the kernel runs at {fmax if fmax else '?'} MHz: memory non-saturated (eqs. 4-7){widen}"
+            f" but the kernel runs at {f'{fmax:g}' if fmax else '?'} MHz: memory non-saturated (eqs. 4-7){widen}"
             " or raise fmax",
             kernel, lsu.id, where, {"f_min_mhz": fmin, "fmax_mhz": fmax, "width_bytes": width},
         )

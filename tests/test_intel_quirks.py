@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ from parsers.intel.fmax import read_quartus_json
 from parsers.intel.jsdata import decode_payload, load_quartus_json, repair_quartus_json
 from parsers.intel.loops import parse_ii
 from parsers.loader import load_design
-from tests.conftest import CORPUS
+from tests.conftest import CORPUS, REPO
 
 AOC = CORPUS / "aoc"
 GRIDDING = AOC / "aoc17.1.1_a10_gridding"
@@ -244,3 +245,17 @@ def test_14x_optimization_report_box_with_line_numbers() -> None:
     assert (outer.name, outer.pipelined, outer.ii, str(outer.location)) == (
         "for.body", True, InitiationInterval(2), "Sobel.cl:31:5")
     assert (inner.name, inner.pipelined, inner.ii, str(inner.location)) == ("for.inner", True, None, "Sobel.cl:40")
+
+
+def test_release_without_corpus_sample_gets_a_note(tmp_path: Path) -> None:
+    demo = tmp_path / "vector_add"
+    shutil.copytree(REPO / "fixtures" / "demo" / "vector_add", demo)
+    info = demo / "reports" / "lib" / "json" / "info.json"
+    info.write_text(info.read_text().replace("19.4.0 Build 64", "22.4.0 Build 94"))
+    design = load_design(demo)
+    assert design.tool.version == "22.4.0"
+    (note,) = [d for d in design.diagnostics if d.rule == "intel-unverified-version"]
+    assert "22.4.0 Build 94" in note.message and note.severity.value == "note"
+    assert len(design.kernels[0].lsus) == 3  # still read with the 19.x rules
+    assert not [d for d in load_design(REPO / "fixtures" / "demo" / "vector_add").diagnostics
+                if d.rule == "intel-unverified-version"]

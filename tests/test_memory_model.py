@@ -141,3 +141,15 @@ def test_avalon_burst_rule_halves_the_burst() -> None:
     result = analyze(design, {"work_items": WI, "element_bytes": EB, "stride": 1}, options=options)
     t_ovh = WI * EB / (2**4 * 64) * DDR_TROW  # Avalon burstcount of width 5 carries at most 2^4 beats
     assert result.estimates["k"].seconds == pytest.approx(3 * (EB * WI / DDR_BW + t_ovh), rel=1e-9)
+
+
+def test_pipelined_loop_with_unrolled_children_is_a_pipeline() -> None:
+    from analyzer.compute_model import loop_cycles
+    from analyzer.model import InitiationInterval, Loop, TripCount
+
+    unrolled = Loop("Fully unrolled loop")
+    loop = Loop("k.B1", pipelined=True, ii=InitiationInterval(2), iteration_latency=30,
+                trip_count=TripCount(100, 100), children=[unrolled])
+    assert loop_cycles(loop, []) == 2 * (100 - 1) + 30  # FlexCL eq. 1 / HLScope+ eq. 4
+    outer = Loop("k.B0", trip_count=TripCount(10, 10), iteration_latency=5, children=[loop])
+    assert loop_cycles(outer, []) == 10 * (2 * 99 + 30 + 5)

@@ -72,6 +72,11 @@ _DOCS: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "RTL lsu_top instance without a report LSU",
         "An lsu_top instance in the generated RTL matches no LSU of the report (docs/rtl-pairing.md).",
         ("input", "rtl")),
+    "intel-unverified-version": (
+        "Intel compiler release without a corpus sample",
+        "hlsight verified its aoc/oneAPI/i++ rules on real reports of specific releases (parsers/intel/versions.py); "
+        "this report comes from another release and was read with the rules of its generation. Check the "
+        "inventory.", ("input",)),
     "vivado-missing-module-report": (
         "Sub-module without its own csynth report",
         "A module instantiated by the design has no <module>_csynth.xml/.rpt in the report directory; its loops "

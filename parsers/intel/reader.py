@@ -9,6 +9,7 @@ from analyzer.model import Design
 from parsers.intel import layout as layouts
 from parsers.intel.legacy import read_mav15, read_rtl_project
 from parsers.intel.report import read_report
+from parsers.intel.versions import version_diagnostics
 from parsers.loader import ReadOptions
 
 
@@ -23,10 +24,13 @@ class IntelReader:
         layouts.check_multiple_projects(path)
         layout = layouts.require(path)
         if layout.kind == "mav15":
-            return read_mav15(layout, read_rtl=options.read_rtl)
-        if layout.kind == "rtl":
-            return read_rtl_project(layout)
-        return read_report(layout, read_rtl=options.read_rtl)
+            design = read_mav15(layout, read_rtl=options.read_rtl)
+        elif layout.kind == "rtl":
+            design = read_rtl_project(layout)
+        else:
+            design = read_report(layout, read_rtl=options.read_rtl)
+        design.diagnostics[:0] = version_diagnostics(design.tool, design.root)
+        return design
 
 
 READER = IntelReader()
