@@ -136,3 +136,11 @@ def test_analyze_takes_the_kernel_argument_and_gives_the_estimate() -> None:
     assert json.loads(typed.stdout)["kernels"][0]["estimate"]["seconds"] == pytest.approx(estimate["seconds"])
     unknown = run_cli("analyze", report, "--set", "M=1")
     assert unknown.code == 2 and "N," in unknown.stderr
+
+
+def test_text_inventory_shows_the_derived_facts_per_lsu() -> None:
+    result = run_cli("analyze", str(ZARAGOZA / "reports" / "hbm2" / "stride-3-1-offset1"))
+    assert result.code == 0, result.stderr
+    lines = [line for line in result.stdout.splitlines() if "Burst-coalesced non-aligned" in line]
+    assert lines and lines[0].endswith("[x[index]: stride 3, 4 B, x work_items]")
+    assert "test_bw10_delta.cl:45: note: load LSU test_multiplereads/load0: stride 3 from `x[index]`" in result.stdout

@@ -60,7 +60,11 @@ def _lsu_line(lsu: LSU) -> str:
     where = "" if lsu.location is None else f"  {lsu.location}"
     rtl = "" if lsu.rtl is None else f"  rtl:{lsu.rtl.instance}"
     scope = "global" if lsu.is_global else "local"
-    return f"    {lsu.kind.value:<6} {style:<40} {width:>6}  {scope:<6} {memory:<10}{where}{rtl}"
+    facts = lsu.access
+    derived = ""
+    if facts is not None and lsu.is_global:  # source-derived (issue 7); explained in the notes above
+        derived = f"  [{facts.expression}: stride {facts.stride}, {facts.element_bytes} B, x {facts.accesses}]"
+    return f"    {lsu.kind.value:<6} {style:<40} {width:>6}  {scope:<6} {memory:<10}{where}{rtl}{derived}"
 
 
 def _loop_lines(loop: Loop, depth: int) -> list[str]:
