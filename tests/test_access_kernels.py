@@ -243,3 +243,15 @@ def test_row_counter_guards_give_per_lsu_counts() -> None:
         if x == 0:
             y = 0 if y + 1 == 8 else y + 1
     assert counts == simulated
+
+
+def test_pointer_aliases_structs_and_struct_channels() -> None:
+    units = [lsu("load", LSUKind.LOAD, "pointer", 64), lsu("store", LSUKind.STORE, "pointer", 32)]
+    derive_access_facts(design([Kernel("pointers", kind=KernelKind.NDRANGE, lsus=units)]))
+    load, store = (unit.access for unit in units)
+    assert load is not None and store is not None
+    # p = where + gid + offset; p->lat and p->lng: one LSU moving 8-byte structs
+    assert (load.stride, load.offset, load.element_bytes) == ("1", "offset", 8)
+    assert load.expression == "p->lat"
+    # o = &out[2*gid]; *o = ...: stride 2, 4-byte floats
+    assert (store.stride, store.offset, store.element_bytes) == ("2", "0", 4)

@@ -45,6 +45,7 @@ _C_SCALARS = {
 
 _LOCAL = re.compile(r"\b(?:__local|local)\b")
 _CONSTANT = re.compile(r"\b(?:__constant|constant)\b")
+_GLOBAL = re.compile(r"\b(?:__global|global)\b")
 
 
 @dataclass(frozen=True)
@@ -80,11 +81,32 @@ def type_bytes(name: str, typedefs: dict[str, c_ast.Node], depth: int = 0) -> in
     if name in _C_SCALARS:
         return _C_SCALARS[name]
     if depth < 16 and name in typedefs:
-        target = _scalar_name(typedefs[name])
+        declared = typedefs[name]
+        if isinstance(declared, c_ast.TypeDecl) and isinstance(declared.type, c_ast.Struct):
+            return struct_bytes(declared.type, typedefs, depth + 1)
+        target = _scalar_name(declared)
         if target is not None:
             return type_bytes(target, typedefs, depth + 1)
         return None
     return opencl_type_bytes(name)
+
+
+def struct_bytes(struct: c_ast.Struct, typedefs: dict[str, c_ast.Node], depth: int = 0) -> int | None:
+    """Size of a struct with C layout (each field aligned to its size, the
+    whole padded to the largest field); ``None`` when a field size is unknown."""
+    if not struct.decls:
+        return None
+    offset = 0
+    largest = 1
+    for decl in struct.decls:
+        name = _scalar_name(decl.type)
+        size = None if name is None or depth > 16 else type_bytes(name, typedefs, depth + 1)
+        if size is None:
+            return None
+        align = min(size, 16)
+        offset = (offset + align - 1) // align * align + size
+        largest = max(largest, align)
+    return (offset + largest - 1) // largest * largest
 
 
 def element_type(decl_type: c_ast.Node, typedefs: dict[str, c_ast.Node]) -> ElementType | None:
@@ -130,6 +152,8 @@ def address_space(declaration_text: str, is_param: bool, is_pointer: bool, file_
         return "local"
     if _CONSTANT.search(declaration_text) and is_pointer:
         return "constant"
+    if _GLOBAL.search(declaration_text) and is_pointer:
+        return "global"
     if is_param and is_pointer:
         return "global"
     if file_scope:

@@ -124,6 +124,8 @@ class FunctionWalker:
         self.table = SymbolTable()
         self.env: dict[str, sympy.Expr] = {}
         self.arrays: dict[str, ArrayInfo] = {}
+        #: pointer locals into an array: name -> (array, element offset)
+        self.aliases: dict[str, tuple[str, sympy.Expr]] = {}
         self.loops: list[LoopInfo] = []
         self.guards: list[Guard] = []
         self.blocks: list[int] = [0]
@@ -233,8 +235,35 @@ class FunctionWalker:
             self._collect(index)
         if info is None:
             return
-        coord = ref.coord
         index_node = indices[-1] if len(indices) == 1 else None
+        index_text = c_text(index_node) if index_node is not None else ", ".join(c_text(i) for i in indices)
+        index = self._flat_index(info, indices)
+        if info.name in self.aliases:
+            base, offset = self.aliases[info.name]
+            info = ArrayInfo(base, info.element, info.space)
+            index = sympy.expand(index + offset)
+        self._site(ref, info, index, index_text, kind)
+
+    def _record_pointer(self, node: c_ast.Node, pointer: c_ast.Node, kind: str) -> bool:
+        """``*p``, ``*(p + i)`` and ``p->field`` on a pointer (or alias of
+        one): an access to element ``offset + i`` of the underlying array."""
+        extra: c_ast.Node | None = None
+        if isinstance(pointer, c_ast.BinaryOp) and pointer.op == "+" and isinstance(pointer.left, c_ast.ID):
+            pointer, extra = pointer.left, pointer.right
+        if not isinstance(pointer, c_ast.ID) or pointer.name not in self.arrays:
+            return False
+        self._collect(extra)
+        info = self.arrays[pointer.name]
+        index: sympy.Expr = self.value(extra) if extra is not None else sympy.Integer(0)
+        if pointer.name in self.aliases:
+            base, offset = self.aliases[pointer.name]
+            info = ArrayInfo(base, info.element, info.space)
+            index = sympy.expand(index + offset)
+        self._site(node, info, index, c_text(extra) if extra is not None else "0", kind)
+        return True
+
+    def _site(self, ref: c_ast.Node, info: ArrayInfo, index: sympy.Expr, index_text: str, kind: str) -> None:
+        coord = ref.coord
         self.sites.append(
             AccessSite(
                 function=self.name,
@@ -244,8 +273,8 @@ class FunctionWalker:
                 line=int(coord.line) if coord is not None else 0,
                 column=int(coord.column) if coord is not None and coord.column else None,
                 text=c_text(ref),
-                index_text=c_text(index_node) if index_node is not None else ", ".join(c_text(i) for i in indices),
-                index=self._flat_index(info, indices),
+                index_text=index_text,
+                index=index,
                 element=info.element,
                 space=info.space,
                 loops=list(self.loops),
@@ -262,6 +291,14 @@ class FunctionWalker:
             return
         if isinstance(node, c_ast.ArrayRef):
             self._record(node, "store" if store else "load")
+            return
+        if isinstance(node, c_ast.UnaryOp) and node.op == "*":
+            if not self._record_pointer(node, node.expr, "store" if store else "load"):
+                self._collect(node.expr)
+            return
+        if isinstance(node, c_ast.StructRef) and node.type == "->":
+            if not self._record_pointer(node, node.name, "store" if store else "load"):
+                self._collect(node.name)
             return
         if isinstance(node, c_ast.Assignment):
             self._collect(node.rvalue)
@@ -415,13 +452,28 @@ class FunctionWalker:
             self.env[decl.name] = self.value(decl.init)
 
     def _alias_pointer(self, decl: c_ast.Decl) -> None:
-        """``float *p = x;`` makes ``p`` an alias of ``x`` (same space)."""
+        """``float *p = x + i;`` (or ``&x[i]``) makes ``p`` an alias of element
+        ``i`` of ``x``: same address space, accesses through ``p`` are
+        accesses to ``x``."""
         init = decl.init
         while isinstance(init, c_ast.Cast):
             init = init.expr
-        if isinstance(init, c_ast.ID) and init.name in self.arrays and decl.name in self.arrays:
-            source = self.arrays[init.name]
-            self.arrays[decl.name] = ArrayInfo(decl.name, self.arrays[decl.name].element, source.space)
+        offsets: list[c_ast.Node] = []
+        if isinstance(init, c_ast.UnaryOp) and init.op == "&" and isinstance(init.expr, c_ast.ArrayRef):
+            init, offsets = init.expr.name, [init.expr.subscript]
+        # p = x + a + b: find the pointer among the terms of the sum
+        while isinstance(init, c_ast.BinaryOp) and init.op == "+":
+            if isinstance(init.right, c_ast.ID) and init.right.name in self.arrays:
+                init, offsets = init.right, [*offsets, init.left]
+            else:
+                init, offsets = init.left, [*offsets, init.right]
+        if not (isinstance(init, c_ast.ID) and init.name in self.arrays and decl.name in self.arrays):
+            return
+        source = self.arrays[init.name]
+        self.arrays[decl.name] = ArrayInfo(decl.name, self.arrays[decl.name].element, source.space)
+        base, base_offset = self.aliases.get(init.name, (init.name, sympy.Integer(0)))
+        value = sympy.Add(*[self.value(offset) for offset in offsets])
+        self.aliases[decl.name] = (base, sympy.expand(base_offset + value))
 
     def _guard(self, cond: c_ast.Node, negated: bool, line: int) -> Guard:
         """A guard with the comparisons of its ``&&`` chain converted now."""
@@ -677,6 +729,7 @@ class FunctionWalker:
         unroll = self._unroll(pragma)
         saved_env = dict(self.env)
         trip, reason = self._trip_count(counter_name, start, step, node.cond)
+        trip, reason = self._launch_fixed(trip, reason)
         if unroll == 0 and (trip is None or not trip.is_number):
             # aoc cannot fully unroll a loop whose trip count is not a constant: it stays a loop
             unroll = None
@@ -730,6 +783,7 @@ class FunctionWalker:
                 why = f"`{c_text(cond)}` with `{side.name}` stepping by {step}"
                 trip, reason = _trip_from(op, start, bound, step, why)
                 break
+        trip, reason = self._launch_fixed(trip, reason)
         kind = "while" if isinstance(node, c_ast.While) else "do"
         info_loop = LoopInfo(kind, line, file, counter, step, trip, reason, self._unroll(pragma))
         self.loop_infos[id(node)] = info_loop
@@ -738,6 +792,18 @@ class FunctionWalker:
         self._statement(node.stmt)
         self.loops.pop()
         self._leave_loop(saved_env, node)
+
+    def _launch_fixed(self, trip: sympy.Expr | None, reason: str) -> tuple[sympy.Expr | None, str]:
+        """A trip count is only useful when fixed per launch (arguments,
+        macros, constants); one that depends on a value read from memory or
+        on a loop-carried variable is unknown."""
+        if trip is None:
+            return None, reason
+        moving = self.table.of_role(trip, Role.LOAD, Role.OPAQUE, Role.STATE, Role.LOOP, Role.LANE)
+        if not moving:
+            return trip, reason
+        names = ", ".join(f"`{info.text}`" for symbol in moving if (info := self.table.info(symbol)))
+        return None, f"the bound depends on {names}, which is not fixed per launch"
 
     def _trip_count(
         self, name: str | None, start: sympy.Expr | None, step: sympy.Expr | None, cond: c_ast.Node | None

@@ -110,7 +110,10 @@ def opencl_type_bytes(type_name: str) -> int | None:
 #: ``channel float2 chan[8];`` (Intel channels extension): the keyword before a
 #: type and a name. Only that shape is rewritten, so a variable that happens
 #: to be called ``channel`` (legal without the extension) survives.
-_CHANNEL_DECL = re.compile(r"\b(?:channel|pipe)\s+(?=(?:unsigned\s+|signed\s+)?[A-Za-z_]\w*\s+[A-Za-z_]\w*\s*[\[;,=_])")
+_CHANNEL_DECL = re.compile(
+    r"\b(?:channel|pipe)\s+"
+    r"(?=(?:unsigned\s+|signed\s+|struct\s+|union\s+|enum\s+)?[A-Za-z_]\w*\s+[A-Za-z_]\w*\s*[\[;,=_])"
+)
 
 
 def strip_channel_keyword(text: str) -> str:
