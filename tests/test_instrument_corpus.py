@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.conftest import run_cli
+from tests.conftest import CliResult, run_cli
 
 UNIQUE_PATHS_C = """\
 #define M 64
@@ -74,12 +74,18 @@ def _write(tmp_path: Path, name: str, text: str) -> Path:
     return path
 
 
+def _simulate(tmp_path: Path, report: Path, name: str, source_text: str, testbench_text: str,
+              *extra: str) -> CliResult:
+    source = _write(tmp_path, name, source_text)
+    testbench = _write(tmp_path, "tb.c", testbench_text)
+    result = run_cli("simulate", str(source), "--report", str(report), "--testbench", str(testbench), *extra)
+    assert result.code == 0, result.stderr
+    return result
+
+
 def test_vivado_positional_names_on_a_real_report(tmp_path: Path, corpus: Path) -> None:
     report = corpus / "vivado" / "vhls2019.1_unique_paths"
-    source = _write(tmp_path, "unique_paths.c", UNIQUE_PATHS_C)
-    testbench = _write(tmp_path, "tb.c", UNIQUE_PATHS_TB)
-    result = run_cli("simulate", str(source), "--report", str(report), "--testbench", str(testbench))
-    assert result.code == 0, result.stderr
+    result = _simulate(tmp_path, report, "unique_paths.c", UNIQUE_PATHS_C, UNIQUE_PATHS_TB)
     # Loop 1: II 2, depth 2, TC 3 -> 2*2+2 = 6; Loop 2: II 1, depth 1, TC 4 -> 4;
     # Loop 3: 2 iterations of Loop 3.1 (II 6, depth 6, TC 3 -> 18) = 36; IL of Loop 3 and the
     # module latency are '?' in the report, so no residuals: 6 + 4 + 36 = 46 at 10 ns.
@@ -99,10 +105,7 @@ def test_pass1_with_a_real_report_marks_unknown_trip_counts(tmp_path: Path, corp
 
 def test_vitis_names_and_outlined_pipeline_on_a_real_report(tmp_path: Path, corpus: Path) -> None:
     report = corpus / "vivado" / "vitis2022.2.2_polybench_insert_sort"
-    source = _write(tmp_path, "insert_sort_slow.c", INSERT_SORT_C)
-    testbench = _write(tmp_path, "tb.c", INSERT_SORT_TB)
-    result = run_cli("simulate", str(source), "--report", str(report), "--testbench", str(testbench))
-    assert result.code == 0, result.stderr
+    result = _simulate(tmp_path, report, "insert_sort_slow.c", INSERT_SORT_C, INSERT_SORT_TB)
     # only the last key moves: VITIS_LOOP_7_2 (II 3, depth 3) runs 10239 times once -> 3*10238+3
     assert "total: 30,717 cycles" in result.stdout
     assert "VITIS_LOOP_4_1" in result.stdout and "VITIS_LOOP_7_2" in result.stdout
@@ -170,11 +173,7 @@ def test_flattened_nests_reproduce_a_static_report_exactly(tmp_path: Path, corpu
     and for_y_for_x (TC 262144, depth 4, reported 262146 = formula - 1). With counted trip
     counts the simulation must give the module latency 262673 (residual 8 = 262673 - 262665)."""
     report = corpus / "vivado" / "vitis2020.2_gaussian"
-    source = _write(tmp_path, "gaussian.c", GAUSSIAN_C)
-    testbench = _write(tmp_path, "tb.c", GAUSSIAN_TB)
-    result = run_cli("simulate", str(source), "--report", str(report), "--testbench", str(testbench),
-                     "--format", "json")
-    assert result.code == 0, result.stderr
+    result = _simulate(tmp_path, report, "gaussian.c", GAUSSIAN_C, GAUSSIAN_TB, "--format", "json")
     document = json.loads(result.stdout)
     assert document["cycles"] == 262673
     loops = {loop["name"]: (loop["trip_count_total"], loop["cycles"]) for loop in document["functions"][0]["loops"]}

@@ -6,7 +6,7 @@ import shutil
 from pathlib import Path
 
 from analyzer.model import KernelKind, LSUKind, LSUStyle
-from parsers.intel.rtl.scan import scan_systemverilog, scan_verilog, scan_vhdl
+from parsers.intel.rtl.scan import kernel_function_modules, scan_systemverilog, scan_verilog, scan_vhdl
 from parsers.loader import ReadOptions, load_design
 from tests.conftest import CORPUS
 
@@ -181,3 +181,11 @@ def test_scanners_stay_linear_on_pathological_input() -> None:
     assert scan_systemverilog("lsu_top #(" * 200_000, "x.sv") == []
     assert scan_systemverilog("lsu_top #(.A(" * 100_000, "x.sv") == []
     assert scan_vhdl("x : lsu_top GENERIC MAP (" * 100_000, "x.vhd") == []
+
+
+def test_kernel_list_from_function_modules() -> None:
+    """14.x projects list kernels only in RTL: ``module <kernel>_function``."""
+    text = (NET / "net.v").read_text(encoding="utf-8", errors="replace")
+    assert kernel_function_modules(text) == [
+        "dataLayer", "paddingLayer", "poolingLayer", "reluLayer", "convLayer", "outputLayer"]
+    assert kernel_function_modules("module k_function_wrapper (\nmodule k2_function (\n") == ["k2"]

@@ -38,6 +38,7 @@ from parsers.intel.lsu_style import GLOBAL_ONLY_STYLES, rtl_style_facts
 from parsers.intel.mav import read_mav
 from parsers.intel.report import device_without_info
 from parsers.intel.rtl.reader import attach_rtl, scan_rtl
+from parsers.intel.rtl.scan import kernel_function_modules
 
 _HEADER = re.compile(r"\(C\)\s*\d{4}-(\d{4})\s+(Altera|Intel)")
 _BASIC_BLOCK = re.compile(r"^(\w+?)_basic_block_(\d+)$")
@@ -151,7 +152,8 @@ def read_rtl_project(layout: Layout) -> Design:
     """14.x: kernels and LSUs rebuilt from ``<proj>.v``."""
     verilog = rtl_project_file(layout.project_dir)
     scan = scan_rtl([layout.project_dir])
-    kernels: dict[str, Kernel] = {}
+    names = kernel_function_modules(read_text(verilog)) if verilog is not None else []
+    kernels: dict[str, Kernel] = {name: Kernel(name=name) for name in names}
     counters: dict[str, Counter[str]] = {}
     for rtl in sorted(scan.instances, key=lambda r: (r.file, r.line)):
         match = _BASIC_BLOCK.match(rtl.module)

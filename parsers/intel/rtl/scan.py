@@ -145,3 +145,13 @@ SCANNERS = {"verilog": scan_verilog, "vhdl": scan_vhdl, "systemverilog": scan_sy
 def scan_text(text: str, path: Path) -> list[RtlLsuParams]:
     dialect = DIALECTS.get(path.suffix.lower())
     return [] if dialect is None else SCANNERS[dialect](text, str(path))
+
+
+_FUNCTION_MODULE = re.compile(r"module[ \t]+(\w+)_function[ \t\r\n]*[(#;]")
+
+
+def kernel_function_modules(text: str) -> list[str]:
+    """Kernel names of 14.x-16.1 Verilog: every ``module <kernel>_function``
+    (not ``_function_wrapper``/``_function_cra_slave``), in file order, so a
+    kernel without any LSU is still listed."""
+    return [m.group(1) for m in _FUNCTION_MODULE.finditer(text) if _starts_line(text, m.start())]
