@@ -120,3 +120,17 @@ def test_virtual_files_serve_embedded_headers() -> None:
     assert unit.skipped_includes == []
     constants = [node.value for node in unit.walk() if isinstance(node, c_ast.Constant)]
     assert "7" in constants
+
+
+def test_channel_declarations_parse_also_through_macros() -> None:
+    source = (
+        "#define PIPE channel\n"
+        "struct pair { int a; int b; };\n"
+        "channel float2 chan[4] __attribute__((depth(8)));\n"
+        "channel struct pair pairs;\n"
+        "PIPE float p_y __attribute__((depth(32)));\n"
+        "__kernel void k(__global float *channel_out) { channel_out[0] = 1.0f; }\n"
+    )
+    unit = parse_c_text(source, "c.cl", Dialect.OPENCL)
+    assert set(unit.functions()) == {"k"}
+    assert unit.functions()["k"].coord.line == 6

@@ -19,6 +19,9 @@ from analyzer.errors import InputError
 from analyzer.model import Design, Product
 from parsers.csource import CUnit, Dialect, parse_c_text
 
+#: Macros aoc predefines (Intel FPGA SDK for OpenCL programming guide); kernels
+#: select their Intel code paths with them (``#elif defined(INTELFPGA_CL)``).
+_AOC_PREDEFINED = {"INTELFPGA_CL": "1", "ALTERA_CL": "1"}
 _DEFINE = re.compile(r"^-D(\w+)(?:=(.*))?$")
 _C_SUFFIXES = (".cl", ".c", ".h")
 _INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*[<"]([^>"]+)[>"]', re.MULTILINE)
@@ -74,7 +77,9 @@ def parse_design_sources(design: Design) -> ParsedSources:
     embedded = {source.path: source.content for source in design.source_files if source.content is not None}
     parsed.lines = {path: text.splitlines() for path, text in embedded.items()}
     dialect = Dialect.C if design.tool.product not in (Product.AOC, Product.ONEAPI) else Dialect.OPENCL
-    defines = command_defines(design.tool.command)
+    defines = {**_AOC_PREDEFINED, **command_defines(design.tool.command)} if dialect is Dialect.OPENCL else {}
+    if dialect is Dialect.C:
+        defines = command_defines(design.tool.command)
     included = {name for text in embedded.values() for name in _INCLUDE.findall(text)}
     for path, text in embedded.items():
         if not path.endswith(_C_SUFFIXES) or path.endswith(".h"):

@@ -16,7 +16,7 @@ import sympy
 from pycparser import c_ast
 
 from analyzer.access.ctypes_info import ElementType, address_space, array_dims, element_type, typedef_table
-from analyzer.access.symbols import ExprConverter, Role, SymbolInfo, SymbolTable, c_text
+from analyzer.access.symbols import VARYING, ExprConverter, Role, SymbolInfo, SymbolTable, c_text
 from parsers.csource import CUnit
 
 
@@ -259,6 +259,10 @@ class FunctionWalker:
             base, offset = self.aliases[pointer.name]
             info = ArrayInfo(base, info.element, info.space)
             index = sympy.expand(index + offset)
+        if not self.table.roles(index) & VARYING:
+            # `param->field` of a struct argument: loop-invariant, aoc hoists
+            # or caches it; it is not the streaming access an LSU line shows
+            return True
         self._site(node, info, index, c_text(extra) if extra is not None else "0", kind)
         return True
 

@@ -220,6 +220,9 @@ def parse_c_text(
     """
     _reject_cplusplus(text, filename)
     preprocessed, skipped = preprocess(text, filename, dialect, include_dirs, defines, virtual_files)
+    if dialect is Dialect.OPENCL:
+        # again after cpp: `#define PIPE channel` (portable Intel/Xilinx sources)
+        preprocessed = strip_channel_keyword(preprocessed)
     if elide_tables_over is not None:
         preprocessed = elide_large_initializers(preprocessed, elide_tables_over)
     try:
