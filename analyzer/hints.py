@@ -115,6 +115,8 @@ def _bank_hints(kernel: Kernel, facts_by_lsu: dict[str, dict[str, object]], sett
             continue
         overhead = sum(float(v) for i in ids if isinstance(v := facts_by_lsu[i].get("t_ovh_s"), (int, float)))
         bank_s = facts_by_lsu[ids[0]].get("bank_s")
+        if isinstance(bank_s, float) and bank_s > 0 and overhead / bank_s < MATERIAL_SHARE:
+            continue
         share = f" ({overhead / float(bank_s):.0%} of the bank time)" if isinstance(bank_s, float) and bank_s else ""
         first = lsus.get(ids[0])
         yield _diag(
@@ -138,6 +140,40 @@ def _loop_hint(kernel: Kernel, loop: Loop) -> Diagnostic | None:
     )
 
 
+#: LSU hints are dropped for LSUs below this share of their bank's time.
+MATERIAL_SHARE = 0.05
+
+
+def _share(facts: dict[str, object]) -> float | None:
+    own, bank = facts.get("t_total_s"), facts.get("bank_s")
+    if isinstance(own, float) and isinstance(bank, float) and bank > 0:
+        return own / bank
+    return None
+
+
+def _merge_per_line(hints: list[tuple[Diagnostic, float | None]]) -> list[Diagnostic]:
+    """One hint per rule and source line: aoc emits one LSU per SIMD lane when
+    it cannot widen an access, and 16 identical hints help nobody. Groups whose
+    LSUs take under :data:`MATERIAL_SHARE` of their bank's time are dropped."""
+    groups: dict[tuple[str, str | None, str | None, int | None], list[tuple[Diagnostic, float | None]]] = {}
+    for hint, share in hints:
+        groups.setdefault((hint.rule, hint.kernel, hint.file, hint.line), []).append((hint, share))
+    merged: list[Diagnostic] = []
+    for entries in groups.values():
+        shares = [share for _, share in entries]
+        if all(share is not None for share in shares) and sum(s or 0.0 for s in shares) < MATERIAL_SHARE:
+            continue
+        group = [hint for hint, _ in entries]
+        first = group[0]
+        if len(group) > 1:
+            subjects = [str(hint.subject) for hint in group]
+            shown = ", ".join(subjects[:3]) + (", ..." if len(subjects) > 3 else "")
+            first.message += f" ({len(group)} LSUs like this here: {shown})"
+            first.data = {**first.data, "lsus": subjects}
+        merged.append(first)
+    return merged
+
+
 def bottleneck_hints(design: Design, result: AnalysisResult, settings: Settings) -> list[Diagnostic]:
     hints: list[Diagnostic] = []
     for kernel in design.kernels:
@@ -146,10 +182,12 @@ def bottleneck_hints(design: Design, result: AnalysisResult, settings: Settings)
         if not isinstance(facts_by_lsu, dict):
             facts_by_lsu = {}
         hints.extend(_bank_hints(kernel, facts_by_lsu, settings))
+        lsu_hints: list[tuple[Diagnostic, float | None]] = []
         for lsu in kernel.lsus:
             facts = facts_by_lsu.get(lsu.id)
             if facts is not None:
-                hints.extend(_lsu_hints(kernel, lsu, facts, settings))
+                lsu_hints.extend((hint, _share(facts)) for hint in _lsu_hints(kernel, lsu, facts, settings))
+        hints.extend(_merge_per_line(lsu_hints))
         for loop in kernel.all_loops():
             hint = _loop_hint(kernel, loop)
             if hint is not None:

@@ -289,3 +289,15 @@ def test_aggregated_csynth_xml_alone_gives_the_whole_hierarchy() -> None:
     assert [(i.name, i.protocol) for i in top.interfaces] == [
         (i.name, i.protocol) for i in design_of("vitis2022.2.2_machsuite_nw").kernel("needwun").interfaces]
     assert ("SEQA", "ap_memory") in [(i.name, i.protocol) for i in top.interfaces]
+
+
+def test_csynth_xml_copy_stands_in_for_a_missing_top_xml(tmp_path: Path) -> None:
+    case = VIVADO / "vhls2019.1_unique_paths"  # csynth.xml is a byte copy of unique_paths_csynth.xml
+    shutil.copy(case / "csynth.xml", tmp_path / "csynth.xml")
+    only_copy = read_report(tmp_path)
+    assert [k.name for k in only_copy.kernels] == ["unique_paths"] and only_copy.kernels[0].is_top
+    assert [loop.name for loop in only_copy.kernels[0].all_loops()] == ["Loop 1", "Loop 2", "Loop 3", "Loop 3.1"]
+    shutil.copy(case / "unique_paths_csynth.rpt", tmp_path / "unique_paths_csynth.rpt")
+    merged = read_report(tmp_path).kernel("unique_paths")
+    assert loop_named(merged, "Loop 3.1").ii_target == 1  # the rpt joined the copy
+    assert [d.rule for d in read_report(tmp_path).diagnostics] == []

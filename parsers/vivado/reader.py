@@ -41,7 +41,7 @@ def read_directory(report_dir: Path, root: Path) -> Design:
     rpt_files = {_module_stem(p): p for p in sorted(report_dir.glob(f"*{MODULE_SUFFIX}.rpt"))}
     artifacts: list[Path] = []
     aggregate: Aggregate | None = None
-    declared_top: str | None = None
+    top_copy: ModuleReport | None = None
     summary = report_dir / "csynth.xml"
     if summary.is_file():
         parsed = _read_xml(summary)
@@ -49,11 +49,14 @@ def read_directory(report_dir: Path, root: Path) -> Design:
         if isinstance(parsed, Aggregate):
             aggregate = parsed
         else:
-            declared_top = parsed.name  # <= 2020.2: a copy of <top>_csynth.xml
+            top_copy = parsed  # <= 2020.2: a copy of <top>_csynth.xml
     modules: list[ModuleReport] = []
     diagnostics = []
-    for stem in sorted(set(xml_files) | set(rpt_files)):
-        xml_report = rpt_report = None
+    stems = set(xml_files) | set(rpt_files) | ({top_copy.name} if top_copy is not None else set())
+    for stem in sorted(stems):
+        # The copy stands in for a top-module XML that was not kept.
+        xml_report = top_copy if top_copy is not None and stem == top_copy.name else None
+        rpt_report = None
         if stem in xml_files:
             parsed_module = _read_xml(xml_files[stem])
             if isinstance(parsed_module, Aggregate):
@@ -70,6 +73,7 @@ def read_directory(report_dir: Path, root: Path) -> Design:
     if not modules and aggregate is None:
         raise InputError(report_dir, "no <module>_csynth.xml/.rpt files",
                          expected="a Vivado/Vitis syn/report directory")
+    declared_top = top_copy.name if top_copy is not None else None
     return build_design(modules, root, artifacts, aggregate=aggregate, declared_top=declared_top,
                         diagnostics=diagnostics)
 

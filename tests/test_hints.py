@@ -1,0 +1,66 @@
+"""Bottleneck hints on real reports: each rule fires where the journal's
+observations say it should, points at the source line, and carries numbers."""
+
+from __future__ import annotations
+
+import pytest
+
+from analyzer.diagnostics import Diagnostic
+from analyzer.pipeline import analyze
+from parsers.loader import load_design
+from tests.conftest import CORPUS
+
+ZARAGOZA = CORPUS / "zaragoza" / "reports"
+ROW = {"work_items": 32768000, "element_bytes": 4, "stride": 1}
+
+
+def _hints(case: str, **values: float) -> dict[str, list[Diagnostic]]:
+    result = analyze(load_design(ZARAGOZA / case), {**ROW, **values})
+    rules: dict[str, list[Diagnostic]] = {}
+    for diag in result.diagnostics:
+        if diag.rule.startswith(("mem-", "loop-")):
+            rules.setdefault(diag.rule, []).append(diag)
+    return rules
+
+
+def test_shared_bank_on_three_lsus_of_one_ddr_bank() -> None:
+    rules = _hints("ddr4-1866/vectoradd")
+    (shared,) = rules["mem-shared-bank"]
+    assert shared.file is not None and shared.file.endswith("test_bw10.cl") and shared.line == 32
+    assert shared.data["lsus"] == [f"test_multiplereads/{name}" for name in ("load0", "load1", "store0")]
+    assert 0 < float(shared.data["t_ovh_seconds"]) < 0.01  # 3 x 131 MB / 2 KB x 27 ns = 5.2 ms
+    assert set(rules) == {"mem-shared-bank"}  # saturated, contiguous, wide: nothing else to say
+
+
+def test_no_shared_bank_hint_with_one_lsu_per_hbm_channel() -> None:
+    assert "mem-shared-bank" not in _hints("hbm2/micro-ca-bw10_16_4")
+
+
+def test_per_lane_write_ack_and_atomic_lsus_give_one_hint_per_line() -> None:
+    wack = _hints("ddr4-1866/micro-wack-bw9_16_5")
+    (ack,) = wack["mem-write-ack"]
+    assert ack.line == 54 and len(ack.data["lsus"]) == 15  # 15 write-ack stores of one access
+    atomic = _hints("ddr4-1866/micro-atomic-16_5")
+    (hint,) = atomic["mem-atomic"]
+    assert len(hint.data["lsus"]) == 80 and hint.data["t_row_ns"] == 69.0  # eq. 14: 2 (13.5 + 13.5) + 15 ns
+
+
+def test_stride_hint_from_the_source_stride() -> None:
+    rules = _hints("hbm2/micro-cna-2_0")
+    (stride,) = rules["mem-stride"]
+    assert stride.data["stride"] == 3.0 and stride.line == 40
+
+
+def test_fmax_below_fmin_names_the_numbers() -> None:
+    # SIMD 2: one 64-bit store per HBM pseudo-channel at 455.56 MHz
+    rules = _hints("hbm2/micro-ca-bw10_2_0")
+    (hint,) = rules["mem-fmax-below-fmin"]
+    # eq. 5: f_min = bw_dram / ls_width = 0.9215 * 8 B * 2 * 800 MHz / 8 B (one LSU: no x2 of eq. 6)
+    assert hint.data["width_bytes"] == 8
+    assert float(hint.data["f_min_mhz"]) == pytest.approx(0.9215 * 8 * 2 * 800 / 8, rel=1e-6)
+    assert "1474 MHz" in hint.message and "widen it ~3.2x" in hint.message
+
+
+def test_immaterial_lsus_get_no_hints() -> None:
+    # iamax's 4 B result store runs once per block: far below 5 % of the bank time
+    assert "mem-fmax-below-fmin" not in _hints("ddr4-1866/iamax")
