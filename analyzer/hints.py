@@ -192,4 +192,16 @@ def bottleneck_hints(design: Design, result: AnalysisResult, settings: Settings)
             hint = _loop_hint(kernel, loop)
             if hint is not None:
                 hints.append(hint)
-    return hints
+    return _unique(hints)
+
+
+def _unique(hints: list[Diagnostic]) -> list[Diagnostic]:
+    """Drop repeats (a loop inlined into several modules is listed once per module)."""
+    seen: set[tuple[str, str | None, int | None, str]] = set()
+    out: list[Diagnostic] = []
+    for hint in hints:
+        key = (hint.rule, hint.file, hint.line, hint.message)
+        if key not in seen:
+            seen.add(key)
+            out.append(hint)
+    return out

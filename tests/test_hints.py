@@ -64,3 +64,9 @@ def test_fmax_below_fmin_names_the_numbers() -> None:
 def test_immaterial_lsus_get_no_hints() -> None:
     # iamax's 4 B result store runs once per block: far below 5 % of the bank time
     assert "mem-fmax-below-fmin" not in _hints("ddr4-1866/iamax")
+
+
+def test_loop_ii_hint_once_per_loop_line() -> None:
+    design = load_design(CORPUS / "vivado" / "vitis2022.2.2_machsuite_nw")
+    hints = [diag for diag in analyze(design).diagnostics if diag.rule == "loop-ii"]
+    assert [(diag.file and diag.file.split("/")[-1], diag.line, diag.data["ii"]) for diag in hints] == [("nw.c", 29, 2)]

@@ -60,6 +60,20 @@ _DOCS: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "Access counts depend on values the report does not contain",
         "The number of accesses depends on a kernel argument or loop bound; give it with --set NAME=VALUE or "
         "--hints FILE.toml to get a numeric estimate.", ("source",)),
+    "access-ambiguous": (
+        "LSU could not be matched to one access of its source line",
+        "The LSU's source line holds several array accesses of its kind with different strides or counts, and "
+        "neither the report's variable name nor the number of LSUs decides which one it serves. hlsight does not "
+        "guess: give the values with --set lsu.<id>.stride|accesses|bytes.", ("source",)),
+    "access-unmatched": (
+        "No array access of the LSU's kind on its source line",
+        "The report points the LSU at a line without a matching array access (an access inside a helper called "
+        "there, a pointer pattern hlsight does not follow); its facts stay symbols.", ("source",)),
+    "access-trip-count": (
+        "Loop trip count derived from the kernel source",
+        "The report gives no trip count for this loop; hlsight read it from the loop bounds as an expression of "
+        "kernel arguments. It is used once those arguments have values (--set); --set loop.<name>.trip wins.",
+        ("source",)),
     "access-source-unparsed": (
         "Kernel source could not be parsed",
         "hlsight could not parse the kernel source embedded in the report, so stride and access counts stay "
