@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from typing import Protocol
 
 
 class Severity(enum.Enum):
@@ -22,6 +23,20 @@ class Severity(enum.Enum):
     @property
     def sarif_level(self) -> str:
         return {"error": "error", "warning": "warning", "note": "note", "info": "note"}[self.value]
+
+
+class Place(Protocol):
+    """Anything with a source position (``analyzer.model.SourceLocation``);
+    a protocol so this module need not import the model."""
+
+    @property
+    def file(self) -> str: ...
+
+    @property
+    def line(self) -> int: ...
+
+    @property
+    def column(self) -> int | None: ...
 
 
 @dataclass
@@ -43,6 +58,31 @@ class Diagnostic:
     kernel: str | None = None
     subject: str | None = None  # e.g. the LSU id or loop name
     data: dict[str, object] = field(default_factory=dict)
+
+    @classmethod
+    def at(
+        cls,
+        place: Place | None,
+        rule: str,
+        severity: Severity,
+        message: str,
+        *,
+        kernel: str | None = None,
+        subject: str | None = None,
+        data: dict[str, object] | None = None,
+    ) -> Diagnostic:
+        """A diagnostic pointing at ``place`` (or at nothing when unknown)."""
+        return cls(
+            rule=rule,
+            severity=severity,
+            message=message,
+            file=None if place is None else place.file,
+            line=None if place is None else place.line,
+            column=None if place is None else place.column,
+            kernel=kernel,
+            subject=subject,
+            data=dict(data or {}),
+        )
 
     def location_text(self) -> str:
         if self.file is None:

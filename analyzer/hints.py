@@ -31,17 +31,7 @@ def _diag(
     rule: str, severity: Severity, message: str, kernel: Kernel, subject: str,
     location: SourceLocation | None, data: dict[str, object],
 ) -> Diagnostic:
-    return Diagnostic(
-        rule=rule,
-        severity=severity,
-        message=message,
-        file=None if location is None else location.file,
-        line=None if location is None else location.line,
-        column=None if location is None else location.column,
-        kernel=kernel.name,
-        subject=subject,
-        data=data,
-    )
+    return Diagnostic.at(location, rule, severity, message, kernel=kernel.name, subject=subject, data=data)
 
 
 def _ms(seconds: object) -> str:

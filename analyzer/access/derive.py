@@ -143,16 +143,7 @@ def _facts(lsu: LSU, site: AccessSite, result: Classification, how: str) -> Acce
 
 
 def _diagnostic(lsu: LSU, kernel: Kernel, rule: str, severity: Severity, message: str) -> Diagnostic:
-    location = lsu.location
-    return Diagnostic(
-        rule=rule,
-        severity=severity,
-        message=message,
-        file=None if location is None else location.file,
-        line=None if location is None else location.line,
-        kernel=kernel.name,
-        subject=lsu.id,
-    )
+    return Diagnostic.at(lsu.location, rule, severity, message, kernel=kernel.name, subject=lsu.id)
 
 
 def derive_kernel(design: Design, context: KernelAccesses) -> list[Diagnostic]:
@@ -202,13 +193,12 @@ def derive_kernel(design: Design, context: KernelAccesses) -> list[Diagnostic]:
             diagnostics.append(_diagnostic(lsu, kernel, "access-derived", Severity.NOTE, message))
     if free:
         diagnostics.append(
-            Diagnostic(
-                rule="access-free-symbols",
-                severity=Severity.INFO,
-                message=f"kernel {kernel.name}: access counts depend on {', '.join(sorted(free))}; "
+            Diagnostic.at(
+                kernel.location,
+                "access-free-symbols",
+                Severity.INFO,
+                f"kernel {kernel.name}: access counts depend on {', '.join(sorted(free))}; "
                 "give them with --set NAME=VALUE",
-                file=None if kernel.location is None else kernel.location.file,
-                line=None if kernel.location is None else kernel.location.line,
                 kernel=kernel.name,
             )
         )

@@ -31,6 +31,7 @@ from pycparser import c_ast, c_generator
 from analyzer.diagnostics import Diagnostic, Severity
 from analyzer.instrument.sourceloops import SourceFunction, SourceLoop
 from analyzer.model import Design, Kernel, LatencyRange, Loop
+from parsers.vivado.names import module_matches
 
 
 class BlockKind(enum.Enum):
@@ -106,16 +107,6 @@ class Plan:
 
 def _norm(name: str) -> str:
     return "".join(name.split())
-
-
-MODULE_NAME_LIMIT = 20  # Vivado 2018.3-2019.2 truncate module names (format notes section 4)
-
-
-def module_matches(module: str, function: str) -> bool:
-    if module == function:
-        return True
-    short, long_ = sorted((module, function), key=len)
-    return len(short) == MODULE_NAME_LIMIT and long_.startswith(short)
 
 
 def find_kernel(design: Design, function: str) -> Kernel | None:

@@ -128,11 +128,9 @@ def pair(kernels: list[Kernel], instances: list[RtlLsuParams], placements: dict[
             candidates = by_scope.get(scope, []) if scope is not None else []
             partner = next((r for r in candidates if id(r) not in used and compatible(lsu, r)), None)
             if partner is None:
-                diagnostics.append(Diagnostic(
-                    rule="rtl-unpaired-lsu", severity=Severity.WARNING,
-                    message=f"no lsu_top instance in the kernel RTL matches the {_describe(lsu)}",
-                    file=lsu.location.file if lsu.location else None,
-                    line=lsu.location.line if lsu.location else None,
+                diagnostics.append(Diagnostic.at(
+                    lsu.location, "rtl-unpaired-lsu", Severity.WARNING,
+                    f"no lsu_top instance in the kernel RTL matches the {_describe(lsu)}",
                     kernel=kernel.name, subject=lsu.id,
                     data={"candidates": len(candidates), "block": lsu.block, "start_cycle": lsu.start_cycle}))
                 continue
