@@ -93,6 +93,8 @@ def loop_to_dict(loop: Loop) -> dict[str, Any]:
         "latency": latency,
         "max_interleaving": loop.max_interleaving,
         "speculated_iterations": loop.speculated_iterations,
+        "unroll_factor": loop.unroll_factor,
+        "trip_expression": loop.trip_expression,
         "achieved_fmax_mhz": loop.achieved_fmax_mhz,
         "bottleneck": loop.bottleneck,
         **_loc(loop.location),

@@ -380,7 +380,12 @@ class Loop:
     location_basis: str | None = None
     #: Trip count per entry as an expression of kernel arguments, derived
     #: from the source by :mod:`analyzer.access` when the report has none.
+    #: It counts iterations of the *report's* loop, i.e. source iterations
+    #: divided by ``unroll_factor``.
     trip_expression: str | None = None
+    #: Partial unroll factor the compiler applied ("16X Partially unrolled
+    #: vector_add.B2"): one pipeline iteration runs this many source iterations.
+    unroll_factor: int | None = None
 
     def walk(self) -> list[Loop]:
         """This loop and all nested loops, pre-order."""

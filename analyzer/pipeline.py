@@ -7,10 +7,12 @@ step here, not touching every command.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 
 from analyzer.access import derive_access_facts
 from analyzer.consistency import check_loop_latencies
+from analyzer.diagnostics import Diagnostic
 from analyzer.estimate import Settings, default_profile, estimate_design
 from analyzer.hints import bottleneck_hints
 from analyzer.memory_model import ModelOptions
@@ -33,6 +35,10 @@ def analyze(
     False skips the source analysis (the estimate then uses only report facts
     and the symbols, as the seed model does)."""
     values = dict(assignments or {})
+    # The source analysis writes its facts into the design; work on a copy so
+    # the caller's design stays as parsed (what-if and with/without-derivation
+    # runs over one parsed design must not see each other's facts).
+    design = copy.deepcopy(design)
     # stride / element size / access count per LSU from the kernel source (issue 7);
     # fills LSU.access, which the memory model reads before falling back to symbols.
     # First, because its free names (kernel arguments) are valid --set names.
@@ -41,7 +47,7 @@ def analyze(
     result = AnalysisResult(design=design, assignments=values)
     result.diagnostics.extend(design.diagnostics)
     result.diagnostics.extend(check_loop_latencies(design))
-    result.diagnostics.extend(access_notes)
+    result.diagnostics.extend(note for note in access_notes if not _answered(note, values))
     assumptions: list[str] = []
     if memory is None:
         memory, why = default_profile(design)
@@ -50,3 +56,11 @@ def analyze(
     result.estimates, result.design_estimate = estimate_design(design, settings)
     result.diagnostics.extend(bottleneck_hints(design, result, settings))
     return result
+
+
+def _answered(note: Diagnostic, values: Mapping[str, float]) -> bool:
+    """An "access counts depend on ..." note whose symbols all have values."""
+    symbols = note.data.get("symbols")
+    return note.rule == "access-free-symbols" and isinstance(symbols, list) and all(
+        name in values for name in symbols
+    )

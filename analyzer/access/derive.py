@@ -200,6 +200,7 @@ def derive_kernel(design: Design, context: KernelAccesses) -> list[Diagnostic]:
                 f"kernel {kernel.name}: access counts depend on {', '.join(sorted(free))}; "
                 "give them with --set NAME=VALUE",
                 kernel=kernel.name,
+                data={"symbols": sorted(free)},
             )
         )
     return diagnostics
@@ -243,13 +244,19 @@ def derive_loop_trips(context: KernelAccesses) -> list[Diagnostic]:
         if found is None or found.trip_count is None or found.unrolled:
             continue  # unrolled loops are spatial copies, not iterations of the pipeline
         info = found
-        expression = str(_plain(info.trip_count))
+        trip = _plain(info.trip_count)
+        if loop.unroll_factor and loop.unroll_factor > 1:
+            # the report's loop is the partially unrolled pipeline: one of its
+            # iterations runs unroll_factor source iterations
+            trip = sympy.ceiling(trip / loop.unroll_factor)
+        expression = str(trip)
         loop.trip_expression = expression
         notes.append(
             Diagnostic(
                 rule="access-trip-count",
                 severity=Severity.NOTE,
-                message=f"loop {loop.name}: trip count {expression} from the source ({info.trip_reason})",
+                message=f"loop {loop.name}: trip count {expression} from the source ({info.trip_reason}"
+                + (f", unrolled {loop.unroll_factor}x by the compiler)" if loop.unroll_factor else ")"),
                 file=loop.location.file,
                 line=loop.location.line,
                 kernel=context.kernel.name,

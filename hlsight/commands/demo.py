@@ -1,4 +1,10 @@
-"""``hlsight demo``: analyze the bundled example report set."""
+"""``hlsight demo``: analyze the bundled example report set.
+
+The example is a single work-item vector add written for hlsight
+(``fixtures/demo/vector_add``); ``hints.toml`` beside it gives the one value
+no report contains (the kernel argument ``n``), so the demo prints a number.
+``--set`` overrides it, e.g. ``hlsight demo --set n=1024``.
+"""
 
 from __future__ import annotations
 
@@ -6,19 +12,25 @@ import argparse
 from pathlib import Path
 
 from analyzer.pipeline import analyze
-from hlsight.commands.common import add_output_arguments, emit
+from analyzer.symbols import read_hints
+from hlsight.commands.common import add_model_arguments, add_output_arguments, emit, model_inputs
 from parsers.loader import load_design
 
+DEMO_DIR = Path(__file__).resolve().parents[2] / "fixtures" / "demo" / "vector_add"
 #: The bundled example: a small aoc report set written for hlsight.
-DEMO_REPORT = Path(__file__).resolve().parents[2] / "fixtures" / "demo" / "vector_add" / "reports"
+DEMO_REPORT = DEMO_DIR / "reports"
+DEMO_HINTS = DEMO_DIR / "hints.toml"
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
     parser = subparsers.add_parser("demo", help="analyze the bundled example report")
     add_output_arguments(parser)
+    add_model_arguments(parser)
     return parser
 
 
 def run(args: argparse.Namespace) -> int:
-    emit(analyze(load_design(DEMO_REPORT)), args)
+    values, memory = model_inputs(args)
+    values = {**read_hints(DEMO_HINTS), **values}
+    emit(analyze(load_design(DEMO_REPORT), values, memory=memory), args)
     return 0

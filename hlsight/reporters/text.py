@@ -88,7 +88,11 @@ def _kernel_lines(kernel: Kernel) -> list[str]:
         lines.append(f"   LSUs ({len(kernel.lsus)}):")
         lines.extend(_lsu_line(lsu) for lsu in kernel.lsus)
     loops = kernel.loops
-    if loops:
+    if kernel.folded_into is not None and loops:
+        # Vitis outlines a pipelined loop into <func>_Pipeline_<loop>; the
+        # reader also places that loop in its caller's tree, shown there.
+        lines.append(f"   loops: shown under {kernel.folded_into}")
+    elif loops:
         lines.append("   loops:")
         for loop in loops:
             lines.extend(_loop_lines(loop, 0))

@@ -24,6 +24,13 @@ _II = re.compile(r"^\s*(~|>=)?\s*(\d+)\s*$")
 _KERNEL_ROW = re.compile(r"^Kernel:\s*(.*)$")
 #: The block a loop row stands for: "16X Partially unrolled SAXPY.B4" -> "SAXPY.B4".
 _BLOCK_NAME = re.compile(r"(\S+\.B\d+)$")
+#: "16X Partially unrolled SAXPY.B4" -> 16 source iterations per pipeline iteration.
+_PARTIAL_UNROLL = re.compile(r"^\s*(\d+)X Partially unrolled\b", re.IGNORECASE)
+
+
+def partial_unroll_factor(loop_name: str) -> int | None:
+    match = _PARTIAL_UNROLL.match(loop_name)
+    return int(match.group(1)) if match else None
 
 
 def block_name(loop_name: str) -> str:
@@ -72,6 +79,7 @@ def _loop(row: dict[str, Any], third_column: str) -> Loop:
         ii=parse_ii(data[1]) if len(data) > 1 else None,
         details=_texts(row),
         location=debug_location(row),
+        unroll_factor=partial_unroll_factor(str(row.get("name"))),
     )
     if third_column == "Speculated iterations":
         loop.speculated_iterations = as_int(third)

@@ -1,0 +1,66 @@
+"""`hlsight demo` (the README's first command) prints a real estimate.
+
+The expected numbers are computed here by hand from the model equations and
+the fixture's report facts, so a change in the reader, the source analysis
+(partial unroll) or the model shows up.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from parsers.loader import load_design
+from tests.conftest import CORPUS, run_cli
+
+N = 16777216  # fixtures/demo/vector_add/hints.toml
+FMAX_HZ = 368.75e6  # quartus.json actual clock of the fixture
+LOOP_LATENCY = 624  # fmax_ii.json vector_add.B2
+UNROLL = 16  # "16X Partially unrolled vector_add.B2"
+
+
+def test_demo_estimate_matches_hand_computation() -> None:
+    result = run_cli("demo", "--format", "json")
+    assert result.code == 0, result.stderr
+    kernel = json.loads(result.stdout)["kernels"][0]
+    estimate = kernel["estimate"]
+
+    # Davila-Guzman eqs. 1-2, 8-10 on ddr4-1866 (journal Table 3): three aligned
+    # burst-coalesced LSUs, 4-byte floats, stride 1, all on the one DDR bank.
+    bytes_moved = 3 * N * 4
+    bandwidth = 2 * 933.33e6 * 8 * 0.965  # bw_dram (eq. 4) x controller efficiency
+    t_ideal = bytes_moved / bandwidth
+    bursts = bytes_moved / (2**5 * 64)  # burst_cnt 5 (BURSTCOUNT_WIDTH default), 64 B words
+    t_ovh = bursts * (13.5e-9 + 13.5e-9)  # > 2 LSUs on the bank: T_row = tRCD + tRP per burst
+    assert estimate["bound"] == "memory"
+    assert estimate["seconds"] == pytest.approx(t_ideal + t_ovh, rel=1e-6)
+
+    # FlexCL eq. 1 for the pipelined loop: (TC - 1) * II + latency cycles, with TC
+    # the source bound n divided by the compiler's partial unroll factor.
+    pipeline = next(alt for alt in estimate["alternatives"] if alt["model"].startswith("FlexCL"))
+    cycles = (N // UNROLL - 1) * 1 + LOOP_LATENCY
+    assert pipeline["seconds"] == pytest.approx(cycles / FMAX_HZ, rel=1e-9)
+
+
+def test_demo_set_overrides_bundled_value() -> None:
+    result = run_cli("demo", "--format", "json", "--set", f"n={N // 2}")
+    assert result.code == 0, result.stderr
+    half = json.loads(result.stdout)["kernels"][0]["estimate"]["seconds"]
+    full = json.loads(run_cli("demo", "--format", "json").stdout)["kernels"][0]["estimate"]["seconds"]
+    assert half == pytest.approx(full / 2, rel=1e-6)
+
+
+def test_partial_unroll_factor_read_from_real_report() -> None:
+    design = load_design(CORPUS / "aoc/aoc18.1.1pro_s10_520n_saxpy_vscale/reportIntel/SAXPY2_block/reports")
+    loops = [loop for kernel in design.kernels for loop in kernel.all_loops()]
+    factors = {loop.name: loop.unroll_factor for loop in loops if "Partially unrolled" in loop.name}
+    assert factors and all(name.startswith(f"{factor}X ") for name, factor in factors.items())
+    assert all(loop.unroll_factor is None for loop in loops if "Partially unrolled" not in loop.name)
+
+
+def test_demo_json_carries_unroll_and_source_trip() -> None:
+    kernel = json.loads(run_cli("demo", "--format", "json").stdout)["kernels"][0]
+    loop = kernel["loops"][0]
+    assert loop["unroll_factor"] == UNROLL
+    assert loop["trip_expression"] == "ceiling(n/16)"
