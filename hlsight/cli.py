@@ -34,21 +34,33 @@ class _Parser(argparse.ArgumentParser):
     """argparse exits 2 on usage errors already; keep its one-line format."""
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser; with ``only``, just that sub-command's module is
+    imported (the others pull in bs4, numpy, the instrumenter... which a
+    plain ``analyze`` does not need: a faster cold start)."""
     parser = _Parser(prog="hlsight", description="Static analyzer for FPGA HLS compiler reports.")
     parser.add_argument("--version", action="version", version=f"hlsight {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     subparsers.required = True
     for module_name in COMMANDS:
+        if only is not None and module_name.rpartition(".")[2] != only:
+            continue
         module = importlib.import_module(module_name)
         sub = module.register(subparsers)
         sub.set_defaults(_run=module.run)
     return parser
 
 
+def _command_name(argv: Sequence[str]) -> str | None:
+    """The sub-command ``argv`` starts with, when it is a known one."""
+    known = {name.rpartition(".")[2] for name in COMMANDS}
+    return argv[0] if argv and argv[0] in known else None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(only=_command_name(arguments))
+    args = parser.parse_args(arguments)
     try:
         code: int = args._run(args)
         return code

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
-from tests.conftest import run_cli
+from tests.conftest import REPO, run_cli
 
 
 def test_missing_path_is_exit_2_with_one_line(tmp_path: Path) -> None:
@@ -27,3 +29,22 @@ def test_directory_without_report_is_exit_2(tmp_path: Path) -> None:
 def test_unknown_command_is_usage_error() -> None:
     result = run_cli("frobnicate")
     assert result.code == 2
+
+
+def test_a_command_imports_only_its_own_module() -> None:
+    """A cold `hlsight analyze` must not pay for bs4/numpy/the instrumenter."""
+    heavy = ("hlsight.annotate.intel", "numpy", "analyzer.instrument.codegen")
+    code = (
+        "import sys; from hlsight.cli import build_parser, _command_name;"
+        "build_parser(only=_command_name(['analyze', 'x']));"
+        f"print(sorted(m for m in {heavy!r} if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO).stdout
+    assert out.strip() == "[]"
+
+
+def test_top_level_help_lists_every_command() -> None:
+    result = run_cli("--help")
+    assert result.code == 0
+    for name in ("analyze", "annotate", "demo", "memory", "whatif", "instrument", "simulate"):
+        assert name in result.stdout
