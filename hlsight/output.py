@@ -25,7 +25,16 @@ def write_text(text: str, destination: str | None) -> None:
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             stream.write(text)
+        # mkstemp creates the file 0600; a report is an ordinary file
+        os.chmod(temp_name, 0o666 & ~_umask())
         os.replace(temp_name, target)
     except BaseException:
         Path(temp_name).unlink(missing_ok=True)
         raise
+
+
+def _umask() -> int:
+    """The process umask (reading it means setting it; put it back at once)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -48,3 +49,12 @@ def test_top_level_help_lists_every_command() -> None:
     assert result.code == 0
     for name in ("analyze", "annotate", "demo", "memory", "whatif", "instrument", "simulate"):
         assert name in result.stdout
+
+
+def test_output_file_gets_ordinary_permissions(tmp_path: Path) -> None:
+    target = tmp_path / "inventory.json"
+    result = run_cli("demo", "--format", "json", "-o", str(target))
+    assert result.code == 0, result.stderr
+    mask = os.umask(0o022)
+    os.umask(mask)
+    assert target.stat().st_mode & 0o777 == 0o666 & ~mask
