@@ -12,7 +12,6 @@ from collections.abc import Mapping
 
 from analyzer.access import derive_access_facts
 from analyzer.consistency import check_loop_latencies
-from analyzer.diagnostics import Diagnostic
 from analyzer.estimate import Settings, default_profile, estimate_design
 from analyzer.hints import bottleneck_hints
 from analyzer.memory_model import ModelOptions
@@ -38,16 +37,17 @@ def analyze(
     # The source analysis writes its facts into the design; work on a copy so
     # the caller's design stays as parsed (what-if and with/without-derivation
     # runs over one parsed design must not see each other's facts).
-    design = copy.deepcopy(design)
+    if derive_access:
+        design = copy.deepcopy(design)
     # stride / element size / access count per LSU from the kernel source (issue 7);
     # fills LSU.access, which the memory model reads before falling back to symbols.
     # First, because its free names (kernel arguments) are valid --set names.
-    access_notes = derive_access_facts(design) if derive_access else []
+    access_notes = derive_access_facts(design, values) if derive_access else []
     validate(values, design)
     result = AnalysisResult(design=design, assignments=values)
     result.diagnostics.extend(design.diagnostics)
     result.diagnostics.extend(check_loop_latencies(design))
-    result.diagnostics.extend(note for note in access_notes if not _answered(note, values))
+    result.diagnostics.extend(access_notes)
     assumptions: list[str] = []
     if memory is None:
         memory, why = default_profile(design)
@@ -57,10 +57,3 @@ def analyze(
     result.diagnostics.extend(bottleneck_hints(design, result, settings))
     return result
 
-
-def _answered(note: Diagnostic, values: Mapping[str, float]) -> bool:
-    """An "access counts depend on ..." note whose symbols all have values."""
-    symbols = note.data.get("symbols")
-    return note.rule == "access-free-symbols" and isinstance(symbols, list) and all(
-        name in values for name in symbols
-    )

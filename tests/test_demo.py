@@ -12,7 +12,7 @@ import json
 import pytest
 
 from parsers.loader import load_design
-from tests.conftest import CORPUS, run_cli
+from tests.conftest import CORPUS, REPO, run_cli
 
 N = 16777216  # fixtures/demo/vector_add/hints.toml
 FMAX_HZ = 368.75e6  # quartus.json actual clock of the fixture
@@ -64,3 +64,12 @@ def test_demo_json_carries_unroll_and_source_trip() -> None:
     loop = kernel["loops"][0]
     assert loop["unroll_factor"] == UNROLL
     assert loop["trip_expression"] == "ceiling(n/16)"
+
+
+def test_free_symbol_note_only_while_a_value_is_missing() -> None:
+    def rules(*argv: str) -> list[str]:
+        result = run_cli(*argv, "--format", "json")
+        return [diag["rule"] for diag in json.loads(result.stdout)["diagnostics"]]
+
+    assert "access-free-symbols" in rules("analyze", str(REPO / "fixtures" / "demo" / "vector_add" / "reports"))
+    assert "access-free-symbols" not in rules("demo")

@@ -7,6 +7,7 @@ plus one diagnostic per LSU that says where each number came from.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 from pathlib import PurePath
 
@@ -146,7 +147,7 @@ def _diagnostic(lsu: LSU, kernel: Kernel, rule: str, severity: Severity, message
     return Diagnostic.at(lsu.location, rule, severity, message, kernel=kernel.name, subject=lsu.id)
 
 
-def derive_kernel(design: Design, context: KernelAccesses) -> list[Diagnostic]:
+def derive_kernel(design: Design, context: KernelAccesses, given: Collection[str] = ()) -> list[Diagnostic]:
     """Fill ``access`` of every LSU of one kernel; return the explanations."""
     kernel = context.kernel
     diagnostics: list[Diagnostic] = []
@@ -191,7 +192,7 @@ def derive_kernel(design: Design, context: KernelAccesses) -> list[Diagnostic]:
             free |= result.free_symbols
             message = f"{lsu.kind.value} LSU {lsu.id}: {lsu.access.explanation}"
             diagnostics.append(_diagnostic(lsu, kernel, "access-derived", Severity.NOTE, message))
-    if free:
+    if free and not free <= set(given):
         diagnostics.append(
             Diagnostic.at(
                 kernel.location,
@@ -206,8 +207,11 @@ def derive_kernel(design: Design, context: KernelAccesses) -> list[Diagnostic]:
     return diagnostics
 
 
-def derive_access_facts(design: Design) -> list[Diagnostic]:
+def derive_access_facts(design: Design, given: Collection[str] = ()) -> list[Diagnostic]:
     """Fill ``LSU.access`` in ``design`` from its embedded kernel sources.
+
+    ``given`` are the names the user gave values; a kernel whose counts need
+    only those gets no "access counts depend on ..." note.
 
     LSUs that already carry facts are left alone, so running twice (what-if
     re-analysis) changes nothing. Returns the explanation diagnostics.
@@ -224,7 +228,7 @@ def derive_access_facts(design: Design) -> list[Diagnostic]:
         context = kernel_accesses(design, kernel, parsed)
         if context is None:
             continue
-        diagnostics.extend(derive_kernel(design, context))
+        diagnostics.extend(derive_kernel(design, context, given))
         diagnostics.extend(derive_loop_trips(context))
     return diagnostics
 
