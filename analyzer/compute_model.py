@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 
 import sympy
 
-from analyzer.memory_model import smax
-from analyzer.model import Kernel, KernelKind, Loop
-from analyzer.symbols import ELEMENT_BYTES, FMAX, WORK_ITEMS, loop_name, source_expr, sym
+from hlsight.analyzer.memory_model import smax
+from hlsight.analyzer.symbols import ELEMENT_BYTES, FMAX, WORK_ITEMS, loop_name, source_expr, sym
+from hlsight.core.model import Kernel, KernelKind, Loop
 
 
 @dataclass

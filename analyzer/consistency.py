@@ -17,8 +17,8 @@ never a failure.
 
 from __future__ import annotations
 
-from analyzer.diagnostics import Diagnostic, Severity
-from analyzer.model import Design, Kernel, Loop
+from hlsight.core.diagnostics import Diagnostic, Severity
+from hlsight.core.model import Design, Kernel, Loop
 
 RULE = "vivado-latency-mismatch"
 

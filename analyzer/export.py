@@ -9,9 +9,9 @@ from __future__ import annotations
 import enum
 from typing import Any
 
-from analyzer.diagnostics import Diagnostic
-from analyzer.model import LSU, Design, Kernel, LatencyRange, Loop, MemorySystem, SourceLocation
-from analyzer.results import AnalysisResult, KernelEstimate
+from hlsight.analyzer.results import AnalysisResult, KernelEstimate
+from hlsight.core.diagnostics import Diagnostic
+from hlsight.core.model import LSU, Design, Kernel, LatencyRange, Loop, MemorySystem, SourceLocation
 
 SCHEMA_ID = "https://hlsight.dev/schema/analysis-1.json"
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from analyzer.diagnostics import Diagnostic, Severity
-from analyzer.estimate import Settings
-from analyzer.model import LSU, Design, Kernel, Loop, SourceLocation
-from analyzer.results import AnalysisResult
+from hlsight.analyzer.estimate import Settings
+from hlsight.analyzer.results import AnalysisResult
+from hlsight.core.diagnostics import Diagnostic, Severity
+from hlsight.core.model import LSU, Design, Kernel, Loop, SourceLocation
 
 #: rule id -> one-line description (for docs and SARIF rule metadata).
 RULES: dict[str, str] = {

@@ -13,12 +13,12 @@ from collections.abc import Mapping
 
 import sympy
 
-from analyzer.compute_model import compute_estimate
-from analyzer.memory_model import smax, smin
-from analyzer.memory_profiles import MemoryProfile
-from analyzer.model import Design, Interface, Kernel
-from analyzer.results import KernelEstimate
-from analyzer.symbols import ELEMENT_BYTES, FMAX, STRIDE, WORK_ITEMS, sym
+from hlsight.analyzer.compute_model import compute_estimate
+from hlsight.analyzer.memory_model import smax, smin
+from hlsight.analyzer.memory_profiles import MemoryProfile
+from hlsight.analyzer.results import KernelEstimate
+from hlsight.analyzer.symbols import ELEMENT_BYTES, FMAX, STRIDE, WORK_ITEMS, sym
+from hlsight.core.model import Design, Interface, Kernel
 
 #: Largest AXI burst Vivado HLS issues (section IV: "1KB for AXI").
 AXI_MAX_BURST_BYTES = 1024

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from analyzer.errors import InputError
+from hlsight.core.errors import InputError
 
 if sys.version_info >= (3, 11):
     import tomllib

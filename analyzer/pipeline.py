@@ -10,15 +10,15 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping
 
-from analyzer.access import derive_access_facts
-from analyzer.consistency import check_loop_latencies
-from analyzer.estimate import Settings, default_profile, estimate_design
-from analyzer.hints import bottleneck_hints
-from analyzer.memory_model import ModelOptions
-from analyzer.memory_profiles import MemoryProfile
-from analyzer.model import Design
-from analyzer.results import AnalysisResult
-from analyzer.symbols import validate
+from hlsight.analyzer.access import derive_access_facts
+from hlsight.analyzer.consistency import check_loop_latencies
+from hlsight.analyzer.estimate import Settings, default_profile, estimate_design
+from hlsight.analyzer.hints import bottleneck_hints
+from hlsight.analyzer.memory_model import ModelOptions
+from hlsight.analyzer.memory_profiles import MemoryProfile
+from hlsight.analyzer.results import AnalysisResult
+from hlsight.analyzer.symbols import validate
+from hlsight.core.model import Design
 
 
 def analyze(

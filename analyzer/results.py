@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from analyzer.diagnostics import Diagnostic
-from analyzer.model import Design
+from hlsight.core.diagnostics import Diagnostic
+from hlsight.core.model import Design
 
 
 @dataclass

@@ -20,9 +20,9 @@ from typing import Any
 
 import sympy
 
-from analyzer.access import access_free_symbols, parse_expression
-from analyzer.errors import InputError
-from analyzer.model import Design
+from hlsight.analyzer.access import access_free_symbols, parse_expression
+from hlsight.core.errors import InputError
+from hlsight.core.model import Design
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -160,7 +160,7 @@ def source_expr(raw: str | None, given: Collection[str], notes: list[str], what:
     argument nobody set would turn a numeric estimate into a symbolic one, so
     then the caller's default (``work_items``, a ``loop.*.trip`` symbol) is
     kept and a note names the argument that would make the source count
-    apply. Parsed with :func:`analyzer.access.parse_expression` so a kernel
+    apply. Parsed with :func:`hlsight.analyzer.access.parse_expression` so a kernel
     argument called ``N`` or ``S`` is a symbol, not sympy's function.
     """
     if raw is None:

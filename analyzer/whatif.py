@@ -18,8 +18,8 @@ from typing import Any
 import numpy as np
 import sympy
 
-from analyzer.errors import InputError
-from analyzer.symbols import sym
+from hlsight.analyzer.symbols import sym
+from hlsight.core.errors import InputError
 
 
 @dataclass(frozen=True)

@@ -28,8 +28,8 @@ sys.path.insert(0, str(REPO))
 
 from benchmarks.timing import median_ms  # noqa: E402
 from hlsight.cli import main  # noqa: E402
-from parsers.intel.rtl.reader import scan_rtl  # noqa: E402
-from parsers.loader import ReadOptions, load_design  # noqa: E402
+from hlsight.parsers.intel.rtl.reader import scan_rtl  # noqa: E402
+from hlsight.parsers.loader import ReadOptions, load_design  # noqa: E402
 
 AOC = REPO.parent / "shared" / "corpus" / "aoc"
 CASES = {

@@ -26,10 +26,10 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from analyzer.instrument.cycles import instrument_cycles, parse_source  # noqa: E402
-from analyzer.instrument.simulate import Toolchain, build, run_program  # noqa: E402
-from analyzer.instrument.tripcount import insert_tripcounts  # noqa: E402
-from parsers.loader import ReadOptions, load_design  # noqa: E402
+from hlsight.analyzer.instrument.cycles import instrument_cycles, parse_source  # noqa: E402
+from hlsight.analyzer.instrument.simulate import Toolchain, build, run_program  # noqa: E402
+from hlsight.analyzer.instrument.tripcount import insert_tripcounts  # noqa: E402
+from hlsight.parsers.loader import ReadOptions, load_design  # noqa: E402
 
 FIXTURES = REPO / "fixtures" / "instrument"
 CASES = [

@@ -19,13 +19,13 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from analyzer.pipeline import analyze  # noqa: E402
 from benchmarks.timing import median_ms  # noqa: E402
+from hlsight.analyzer.pipeline import analyze  # noqa: E402
 from hlsight.annotate.intel import annotate_intel  # noqa: E402
 from hlsight.annotate.staging import staged_copy  # noqa: E402
+from hlsight.parsers.loader import load_design  # noqa: E402
 from hlsight.reporters import REPORTERS, get_reporter  # noqa: E402
 from hlsight.reporters.base import RenderOptions  # noqa: E402
-from parsers.loader import load_design  # noqa: E402
 
 CORPUS = REPO.parent / "shared" / "corpus"
 CASES = {

@@ -25,12 +25,12 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from analyzer.export import result_to_dict  # noqa: E402
-from analyzer.pipeline import analyze  # noqa: E402
+from hlsight.analyzer.export import result_to_dict  # noqa: E402
+from hlsight.analyzer.pipeline import analyze  # noqa: E402
 from hlsight.cli import main  # noqa: E402
-from parsers.vivado import read_report  # noqa: E402
-from parsers.vivado.profile_xml import read_profile_xml  # noqa: E402
-from parsers.vivado.rpt import read_rpt  # noqa: E402
+from hlsight.parsers.vivado import read_report  # noqa: E402
+from hlsight.parsers.vivado.profile_xml import read_profile_xml  # noqa: E402
+from hlsight.parsers.vivado.rpt import read_rpt  # noqa: E402
 
 CORPUS = REPO.parent / "shared" / "corpus" / "vivado"
 

@@ -19,9 +19,9 @@ REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from analyzer.pipeline import analyze  # noqa: E402
-from analyzer.whatif import Sweep, evaluate_grid  # noqa: E402
-from parsers.loader import load_design  # noqa: E402
+from hlsight.analyzer.pipeline import analyze  # noqa: E402
+from hlsight.analyzer.whatif import Sweep, evaluate_grid  # noqa: E402
+from hlsight.parsers.loader import load_design  # noqa: E402
 
 REPORTS = REPO.parent / "shared" / "corpus" / "zaragoza" / "reports"
 CASES = ["ddr4-1866/vectoradd", "ddr4-1866/micro-wack-bw9_16_5", "hbm2/stride6", "ddr4-1866/fft1d"]

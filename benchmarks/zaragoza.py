@@ -30,13 +30,13 @@ REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from analyzer.access import derive_access_facts  # noqa: E402
-from analyzer.access.launch import solve_launch  # noqa: E402
-from analyzer.memory_model import ModelOptions  # noqa: E402
-from analyzer.memory_profiles import load_profile  # noqa: E402
-from analyzer.model import Design  # noqa: E402
-from analyzer.pipeline import analyze  # noqa: E402
-from parsers.loader import load_design  # noqa: E402
+from hlsight.analyzer.access import derive_access_facts  # noqa: E402
+from hlsight.analyzer.access.launch import solve_launch  # noqa: E402
+from hlsight.analyzer.memory_model import ModelOptions  # noqa: E402
+from hlsight.analyzer.memory_profiles import load_profile  # noqa: E402
+from hlsight.analyzer.pipeline import analyze  # noqa: E402
+from hlsight.core.model import Design  # noqa: E402
+from hlsight.parsers.loader import load_design  # noqa: E402
 
 ZARAGOZA = REPO.parent / "shared" / "corpus" / "zaragoza"
 MICRO_WORK_ITEMS = 32_768_000
@@ -104,7 +104,7 @@ def case_hints(case: Case, derive: bool = False, design: Design | None = None) -
 
     With ``derive`` only the row's ``work_items`` (elements processed) is
     used: the source analysis supplies every LSU's stride and element size,
-    and :func:`analyzer.access.launch.solve_launch` turns the element count
+    and :func:`hlsight.analyzer.access.launch.solve_launch` turns the element count
     into the kernel's launch arguments (fft1d's fetch kernel reads 8 points
     per work-item: global size W/8; axpy's ``N``...). LSUs whose counts need
     an argument one size cannot determine get ``W`` accesses each, as in the

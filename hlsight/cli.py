@@ -2,7 +2,7 @@
 
 Each sub-command is a module in :mod:`hlsight.commands` with ``register``
 (adds its argparse sub-parser) and ``run`` (returns the exit code). Input
-problems surface as :class:`~analyzer.errors.InputError`: one line on stderr,
+problems surface as :class:`~hlsight.core.errors.InputError`: one line on stderr,
 exit code 2, no traceback.
 """
 
@@ -13,8 +13,8 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-from analyzer.errors import InputError
-from hlsight import __version__
+from hlsight.core.errors import InputError
+from hlsight.core.version import __version__
 
 #: Sub-command modules, in help order.
 COMMANDS: tuple[str, ...] = (

@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from analyzer.errors import InputError
-from analyzer.model import Design
+from hlsight.core.errors import InputError
+from hlsight.core.model import Design
 
 #: Front-end modules, tried in order. Each defines ``READER``.
-READER_MODULES: tuple[str, ...] = ("parsers.intel.reader", "parsers.vivado")
+READER_MODULES: tuple[str, ...] = ("hlsight.parsers.intel.reader", "hlsight.parsers.vivado")
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from lxml import etree
 
-from analyzer.errors import InputError
+from hlsight.core.errors import InputError
 
 _DTD_MARKUP = re.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from analyzer.model import (
+from hlsight.core.model import (
     LSU,
     Design,
     Device,

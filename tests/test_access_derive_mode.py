@@ -18,9 +18,9 @@ from types import ModuleType
 
 import pytest
 
-from analyzer.access import derive_access_facts
-from analyzer.access.launch import solve_launch
-from parsers.loader import ReadOptions, load_design
+from hlsight.analyzer.access import derive_access_facts
+from hlsight.analyzer.access.launch import solve_launch
+from hlsight.parsers.loader import ReadOptions, load_design
 
 BENCHMARK = Path(__file__).resolve().parents[1] / "benchmarks" / "zaragoza.py"
 

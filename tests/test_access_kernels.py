@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 import sympy
 
-from analyzer.access import access_free_symbols, derive_access_facts, parse_expression
-from analyzer.model import (
+from hlsight.analyzer.access import access_free_symbols, derive_access_facts, parse_expression
+from hlsight.analyzer.pipeline import analyze
+from hlsight.core.model import (
     LSU,
     Design,
     Kernel,
@@ -27,7 +28,6 @@ from analyzer.model import (
     ToolInfo,
     Vendor,
 )
-from analyzer.pipeline import analyze
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "access"
 SOURCE = (FIXTURE / "patterns.cl").read_text()

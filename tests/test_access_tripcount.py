@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from pycparser import c_ast
 
-from analyzer.access import parse_expression
-from analyzer.access.tripcount import static_trip_count, trip_count_reason
-from parsers.csource import parse_c_text
+from hlsight.analyzer.access import parse_expression
+from hlsight.analyzer.access.tripcount import static_trip_count, trip_count_reason
+from hlsight.parsers.csource import parse_c_text
 
 KERNEL = """\
 #define N 64

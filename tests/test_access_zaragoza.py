@@ -18,9 +18,9 @@ from functools import cache
 
 import pytest
 
-from analyzer.access import derive_access_facts, parse_expression
-from analyzer.model import Design
-from parsers.loader import ReadOptions, load_design
+from hlsight.analyzer.access import derive_access_facts, parse_expression
+from hlsight.core.model import Design
+from hlsight.parsers.loader import ReadOptions, load_design
 from tests.conftest import CORPUS, run_cli
 
 ZARAGOZA = CORPUS / "zaragoza"

@@ -34,7 +34,7 @@ def test_unknown_command_is_usage_error() -> None:
 
 def test_a_command_imports_only_its_own_module() -> None:
     """A cold `hlsight analyze` must not pay for bs4/numpy/the instrumenter."""
-    heavy = ("hlsight.annotate.intel", "numpy", "analyzer.instrument.codegen")
+    heavy = ("hlsight.annotate.intel", "numpy", "hlsight.analyzer.instrument.codegen")
     code = (
         "import sys; from hlsight.cli import build_parser, _command_name;"
         "build_parser(only=_command_name(['analyze', 'x']));"

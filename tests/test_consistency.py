@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from analyzer.consistency import RULE, check_loop_latencies, expected_pipelined_latency
-from analyzer.diagnostics import Severity
-from analyzer.model import (
+from hlsight.analyzer.consistency import RULE, check_loop_latencies, expected_pipelined_latency
+from hlsight.core.diagnostics import Severity
+from hlsight.core.model import (
     Design,
     InitiationInterval,
     Kernel,

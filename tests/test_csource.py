@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from pycparser import c_ast
 
-from analyzer.errors import InputError
-from parsers.csource import Dialect, opencl_type_bytes, parse_c_file, parse_c_text
+from hlsight.core.errors import InputError
+from hlsight.parsers.csource import Dialect, opencl_type_bytes, parse_c_file, parse_c_text
 
 OPENCL_KERNEL = """\
 #define V 16

@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from parsers.loader import load_design
+from hlsight.parsers.loader import load_design
 from tests.conftest import CORPUS, REPO, run_cli
 
 N = 16777216  # fixtures/demo/vector_add/hints.toml

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from analyzer.diagnostics import Diagnostic
-from analyzer.pipeline import analyze
-from parsers.loader import load_design
+from hlsight.analyzer.pipeline import analyze
+from hlsight.core.diagnostics import Diagnostic
+from hlsight.parsers.loader import load_design
 from tests.conftest import CORPUS
 
 ZARAGOZA = CORPUS / "zaragoza" / "reports"

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from analyzer.model import Design, Device, Interface, Kernel, KernelKind, LatencyRange, Product, ToolInfo, Vendor
-from analyzer.pipeline import analyze
+from hlsight.analyzer.pipeline import analyze
+from hlsight.core.model import Design, Device, Interface, Kernel, KernelKind, LatencyRange, Product, ToolInfo, Vendor
 
 
 def _design(dataflow: bool, width: int = 512) -> Design:

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from analyzer.errors import InputError
-from analyzer.instrument.cycles import parse_source
-from analyzer.instrument.sourceloops import loop_tokens
-from analyzer.instrument.tripcount import insert_tripcounts
-from parsers.csource import parse_c_text
-from parsers.csource.tokens import SourceText, TokenKind, tokenize
+from hlsight.analyzer.instrument.cycles import parse_source
+from hlsight.analyzer.instrument.sourceloops import loop_tokens
+from hlsight.analyzer.instrument.tripcount import insert_tripcounts
+from hlsight.core.errors import InputError
+from hlsight.parsers.csource import parse_c_text
+from hlsight.parsers.csource.tokens import SourceText, TokenKind, tokenize
 from tests.conftest import FIXTURES, run_cli
 from tests.instrument_helpers import build_and_run
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from analyzer.model import LSU, Design
-from parsers.loader import load_design
+from hlsight.core.model import LSU, Design
+from hlsight.parsers.loader import load_design
 from tests.conftest import CORPUS, REPO
 
 AOC = CORPUS / "aoc"

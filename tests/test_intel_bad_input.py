@@ -12,8 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from analyzer.errors import InputError
-from parsers.loader import load_design
+from hlsight.core.errors import InputError
+from hlsight.parsers.loader import load_design
 from tests.conftest import CORPUS, run_cli
 
 AOC = CORPUS / "aoc"

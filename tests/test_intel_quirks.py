@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from analyzer.model import InitiationInterval, KernelKind, LSUKind, LSUStyle, TripCount
-from parsers.intel.aoclog import read_log_loops
-from parsers.intel.bundle import ReportBundle
-from parsers.intel.fmax import read_quartus_json
-from parsers.intel.jsdata import decode_payload, load_quartus_json, repair_quartus_json
-from parsers.intel.loops import parse_ii
-from parsers.loader import load_design
+from hlsight.core.model import InitiationInterval, KernelKind, LSUKind, LSUStyle, TripCount
+from hlsight.parsers.intel.aoclog import read_log_loops
+from hlsight.parsers.intel.bundle import ReportBundle
+from hlsight.parsers.intel.fmax import read_quartus_json
+from hlsight.parsers.intel.jsdata import decode_payload, load_quartus_json, repair_quartus_json
+from hlsight.parsers.intel.loops import parse_ii
+from hlsight.parsers.loader import load_design
 from tests.conftest import CORPUS, REPO
 
 AOC = CORPUS / "aoc"

@@ -5,9 +5,9 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from analyzer.model import KernelKind, LSUKind, LSUStyle
-from parsers.intel.rtl.scan import kernel_function_modules, scan_systemverilog, scan_verilog, scan_vhdl
-from parsers.loader import ReadOptions, load_design
+from hlsight.core.model import KernelKind, LSUKind, LSUStyle
+from hlsight.parsers.intel.rtl.scan import kernel_function_modules, scan_systemverilog, scan_verilog, scan_vhdl
+from hlsight.parsers.loader import ReadOptions, load_design
 from tests.conftest import CORPUS
 
 AOC = CORPUS / "aoc"

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from analyzer.model import Design
-from parsers.loader import load_design
+from hlsight.core.model import Design
+from hlsight.parsers.loader import load_design
 from tests.conftest import CORPUS
 
 ZARAGOZA = CORPUS / "zaragoza" / "reports"

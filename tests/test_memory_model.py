@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from analyzer.memory_model import ModelOptions
-from analyzer.memory_profiles import load_profile
-from analyzer.model import LSUKind
-from analyzer.pipeline import analyze
+from hlsight.analyzer.memory_model import ModelOptions
+from hlsight.analyzer.memory_profiles import load_profile
+from hlsight.analyzer.pipeline import analyze
+from hlsight.core.model import LSUKind
 from tests.model_designs import ddr_design, hbm_design, lsu
 
 WI = 32_768_000  # work-items of the journal micro-benchmarks
@@ -144,8 +144,8 @@ def test_avalon_burst_rule_halves_the_burst() -> None:
 
 
 def test_pipelined_loop_with_unrolled_children_is_a_pipeline() -> None:
-    from analyzer.compute_model import loop_cycles
-    from analyzer.model import InitiationInterval, Loop, TripCount
+    from hlsight.analyzer.compute_model import loop_cycles
+    from hlsight.core.model import InitiationInterval, Loop, TripCount
 
     unrolled = Loop("Fully unrolled loop")
     loop = Loop("k.B1", pipelined=True, ii=InitiationInterval(2), iteration_latency=30,

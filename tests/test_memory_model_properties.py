@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from analyzer.model import LSUKind
-from analyzer.pipeline import analyze
+from hlsight.analyzer.pipeline import analyze
+from hlsight.core.model import LSUKind
 from tests.model_designs import ddr_design, hbm_design, lsu
 
 FAST = settings(max_examples=10, deadline=None)

@@ -12,13 +12,13 @@ import jsonschema
 import pytest
 from bs4 import BeautifulSoup
 
-from analyzer.export import result_to_dict
-from analyzer.pipeline import analyze
-from analyzer.results import AnalysisResult
-from fixtures.sample_results import vector_add_result
+from hlsight.analyzer.export import result_to_dict
+from hlsight.analyzer.pipeline import analyze
+from hlsight.analyzer.results import AnalysisResult
+from hlsight.fixtures.sample_results import vector_add_result
+from hlsight.parsers.loader import load_design
 from hlsight.reporters import get_reporter
 from hlsight.reporters.base import RenderOptions
-from parsers.loader import load_design
 from tests.conftest import CORPUS, REPO, run_cli
 from tests.test_reporters_sarif import validate_sarif
 

@@ -6,7 +6,7 @@ import re
 
 from bs4 import BeautifulSoup, Tag
 
-from fixtures.sample_results import vector_add_result
+from hlsight.fixtures.sample_results import vector_add_result
 from hlsight.reporters.base import RenderOptions
 from hlsight.reporters.html import HtmlReporter
 from hlsight.reporters.html_view import BAR_SPACE

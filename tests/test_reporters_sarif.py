@@ -10,7 +10,7 @@ from typing import Any
 
 import jsonschema
 
-from fixtures.sample_results import SOURCE_PATH, vector_add_result
+from hlsight.fixtures.sample_results import SOURCE_PATH, vector_add_result
 from hlsight.reporters.base import RenderOptions
 from hlsight.reporters.sarif import SarifReporter, artifact_uri
 
@@ -89,8 +89,8 @@ def test_artifact_uris() -> None:
 
 
 def test_every_hint_rule_has_help_text() -> None:
-    from analyzer.diagnostics import Diagnostic, Severity
-    from analyzer.hints import RULES
+    from hlsight.analyzer.hints import RULES
+    from hlsight.core.diagnostics import Diagnostic, Severity
     from hlsight.reporters.rule_docs import _DOCS, rule_doc
 
     for rule, summary in RULES.items():

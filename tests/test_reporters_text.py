@@ -8,9 +8,9 @@ import sys
 
 import pytest
 
-from analyzer.diagnostics import Diagnostic, Severity
-from fixtures.sample_results import SOURCE_PATH, vector_add_result
 from hlsight.commands.common import use_color
+from hlsight.core.diagnostics import Diagnostic, Severity
+from hlsight.fixtures.sample_results import SOURCE_PATH, vector_add_result
 from hlsight.reporters.base import RenderOptions
 from hlsight.reporters.text import TextReporter, format_diagnostic
 from tests.conftest import run_cli

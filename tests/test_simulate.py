@@ -12,9 +12,9 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from analyzer.instrument.cycles import instrument_cycles, parse_source
-from analyzer.instrument.sourceloops import SourceLoop
-from analyzer.model import (
+from hlsight.analyzer.instrument.cycles import instrument_cycles, parse_source
+from hlsight.analyzer.instrument.sourceloops import SourceLoop
+from hlsight.core.model import (
     Design,
     InitiationInterval,
     Kernel,

@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from analyzer.model import Design, TripCount
-from parsers.vivado import read_report
-from parsers.vivado.aggregate_xml import Aggregate, read_aggregate_root
-from parsers.vivado.merge import preorder
-from parsers.vivado.module_report import ModuleReport
-from parsers.vivado.profile_xml import read_profile_xml
-from parsers.vivado.rpt import read_rpt
-from parsers.xml_safe import parse_xml_file
+from hlsight.core.model import Design, TripCount
+from hlsight.parsers.vivado import read_report
+from hlsight.parsers.vivado.aggregate_xml import Aggregate, read_aggregate_root
+from hlsight.parsers.vivado.merge import preorder
+from hlsight.parsers.vivado.module_report import ModuleReport
+from hlsight.parsers.vivado.profile_xml import read_profile_xml
+from hlsight.parsers.vivado.rpt import read_rpt
+from hlsight.parsers.xml_safe import parse_xml_file
 from tests.conftest import CORPUS
 from tests.vivado_expected import CASES
 from tests.vivado_helpers import is_unknown_trip, own_loops, row_of

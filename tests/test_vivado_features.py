@@ -11,15 +11,15 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from analyzer.diagnostics import Severity
-from analyzer.export import result_to_dict
-from analyzer.model import Design, Kernel, Loop, TripCount
-from analyzer.pipeline import analyze
-from parsers.vivado import read_report
-from parsers.vivado.loops import ZERO_TRIP_NOTE
-from parsers.vivado.names import module_matches, parse_loop_name, pipeline_module_parts
-from parsers.vivado.pragmas import evaluate_c_int
-from parsers.vivado.values import parse_float, parse_range, parse_version
+from hlsight.analyzer.export import result_to_dict
+from hlsight.analyzer.pipeline import analyze
+from hlsight.core.diagnostics import Severity
+from hlsight.core.model import Design, Kernel, Loop, TripCount
+from hlsight.parsers.vivado import read_report
+from hlsight.parsers.vivado.loops import ZERO_TRIP_NOTE
+from hlsight.parsers.vivado.names import module_matches, parse_loop_name, pipeline_module_parts
+from hlsight.parsers.vivado.pragmas import evaluate_c_int
+from hlsight.parsers.vivado.values import parse_float, parse_range, parse_version
 from tests.conftest import REPO, run_cli
 from tests.test_vivado_corpus import CASE_NAMES, VIVADO, design_of
 
@@ -271,7 +271,7 @@ def test_every_case_validates_against_the_json_schema() -> None:
 
 
 def test_vitis_loop_n_is_marked_compiler_generated() -> None:
-    from parsers.vivado.assemble import GENERATED_LOOP_NOTE
+    from hlsight.parsers.vivado.assemble import GENERATED_LOOP_NOTE
 
     loop = loop_named(design_of("vitis2023.2_cluster_nms").kernel("nms_Pipeline_2"), "Loop 1")
     assert GENERATED_LOOP_NOTE in loop.details and loop.location is None

@@ -148,8 +148,8 @@ def test_single_rpt_file_reads_that_module_only() -> None:
 def test_damaged_reports_never_crash(tmp_path: Path, source: Path) -> None:
     """Truncation at 40 points and deletion of single lines: a design or an
     InputError, never another exception (which the CLI would show as a bug)."""
-    from analyzer.errors import InputError
-    from parsers.vivado import read_report
+    from hlsight.core.errors import InputError
+    from hlsight.parsers.vivado import read_report
 
     data = source.read_bytes()
     lines = data.split(b"\n")

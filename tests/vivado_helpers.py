@@ -3,8 +3,8 @@ way the rpt prints them, so expectations stay in the report's own spelling."""
 
 from __future__ import annotations
 
-from analyzer.model import Kernel, LatencyRange, Loop, TripCount
-from parsers.vivado.loops import ZERO_TRIP_NOTE
+from hlsight.core.model import Kernel, LatencyRange, Loop, TripCount
+from hlsight.parsers.vivado.loops import ZERO_TRIP_NOTE
 
 
 def fmt_value(value: int | None) -> str:

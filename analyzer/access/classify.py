@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 
 import sympy
 
-from analyzer.access.symbols import WORK_ITEMS, Role, SymbolTable
-from analyzer.access.walker import AccessSite, LoopInfo
+from hlsight.analyzer.access.symbols import WORK_ITEMS, Role, SymbolTable
+from hlsight.analyzer.access.walker import AccessSite, LoopInfo
 
 _ID_ROLES = (Role.GLOBAL_ID, Role.LOCAL_ID)
 

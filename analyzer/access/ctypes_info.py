@@ -4,7 +4,7 @@ The element size is the model's ``ls_bytes`` (journal Table 2): the bytes
 one access moves. OpenCL vector types are looked up *before* typedefs are
 followed, because the front end typedefs ``float2`` to ``float`` only so that
 pycparser accepts it; their real size (8 bytes) lives in
-:func:`parsers.csource.opencl_type_bytes`.
+:func:`hlsight.parsers.csource.opencl_type_bytes`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from pycparser import c_ast
 
-from parsers.csource import OPENCL_VECTOR_TYPES, opencl_type_bytes
+from hlsight.parsers.csource import OPENCL_VECTOR_TYPES, opencl_type_bytes
 
 _C_SCALARS = {
     "char": 1,

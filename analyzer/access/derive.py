@@ -13,13 +13,13 @@ from pathlib import PurePath
 
 import sympy
 
-from analyzer.access.classify import Classification, classify
-from analyzer.access.matching import candidates, group_lsus, match_group, merged_neighbours
-from analyzer.access.sources import ParsedSources, parse_design_sources
-from analyzer.access.symbols import Role, SymbolTable, parse_expression
-from analyzer.access.walker import AccessSite, LoopInfo, walk_function
-from analyzer.diagnostics import Diagnostic, Severity
-from analyzer.model import LSU, AccessFacts, Design, Kernel, KernelKind, Product
+from hlsight.analyzer.access.classify import Classification, classify
+from hlsight.analyzer.access.matching import candidates, group_lsus, match_group, merged_neighbours
+from hlsight.analyzer.access.sources import ParsedSources, parse_design_sources
+from hlsight.analyzer.access.symbols import Role, SymbolTable, parse_expression
+from hlsight.analyzer.access.walker import AccessSite, LoopInfo, walk_function
+from hlsight.core.diagnostics import Diagnostic, Severity
+from hlsight.core.model import LSU, AccessFacts, Design, Kernel, KernelKind, Product
 
 _SINGLE_ITEM_PRODUCTS = {Product.IPP, Product.VIVADO_HLS, Product.VITIS_HLS}
 

@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 
 import sympy
 
-from analyzer.access.symbols import parse_expression
-from analyzer.model import LSU, Design, Kernel
+from hlsight.analyzer.access.symbols import parse_expression
+from hlsight.core.model import LSU, Design, Kernel
 
 
 @dataclass

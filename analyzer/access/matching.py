@@ -20,8 +20,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
-from analyzer.access.walker import AccessSite
-from analyzer.model import LSU, LSUKind
+from hlsight.analyzer.access.walker import AccessSite
+from hlsight.core.model import LSU, LSUKind
 
 _GLOBAL_SPACES = {"global", "constant"}
 

@@ -14,10 +14,10 @@ from pathlib import PurePath
 
 from pycparser import c_ast
 
-from analyzer.diagnostics import Diagnostic, Severity
-from analyzer.errors import InputError
-from analyzer.model import Design, Product
-from parsers.csource import CUnit, Dialect, parse_c_text
+from hlsight.core.diagnostics import Diagnostic, Severity
+from hlsight.core.errors import InputError
+from hlsight.core.model import Design, Product
+from hlsight.parsers.csource import CUnit, Dialect, parse_c_text
 
 #: Macros aoc predefines (Intel FPGA SDK for OpenCL programming guide); kernels
 #: select their Intel code paths with them (``#elif defined(INTELFPGA_CL)``).

@@ -13,8 +13,8 @@ from __future__ import annotations
 import sympy
 from pycparser import c_ast
 
-from analyzer.access.walker import FunctionWalker, LoopInfo
-from parsers.csource import CUnit
+from hlsight.analyzer.access.walker import FunctionWalker, LoopInfo
+from hlsight.parsers.csource import CUnit
 
 
 def _plain(expr: sympy.Expr) -> sympy.Expr:

@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 import sympy
 from pycparser import c_ast
 
-from analyzer.access.ctypes_info import ElementType, address_space, array_dims, element_type, typedef_table
-from analyzer.access.symbols import VARYING, ExprConverter, Role, SymbolInfo, SymbolTable, c_text
-from parsers.csource import CUnit
+from hlsight.analyzer.access.ctypes_info import ElementType, address_space, array_dims, element_type, typedef_table
+from hlsight.analyzer.access.symbols import VARYING, ExprConverter, Role, SymbolInfo, SymbolTable, c_text
+from hlsight.parsers.csource import CUnit
 
 
 @dataclass

@@ -17,11 +17,11 @@ from typing import Any, Protocol
 import jinja2
 from pycparser import c_ast
 
-from analyzer.diagnostics import Diagnostic, Severity
-from analyzer.instrument.plan import Block, BlockKind, Composition, InstrumentedFunction, Plan
-from analyzer.instrument.sourceloops import SourceLoop, is_compound, loop_tokens
-from analyzer.instrument.splice import Edit, apply_edits, closing_rank, opening_rank
-from parsers.csource.tokens import SourceText, TokenKind
+from hlsight.analyzer.instrument.plan import Block, BlockKind, Composition, InstrumentedFunction, Plan
+from hlsight.analyzer.instrument.sourceloops import SourceLoop, is_compound, loop_tokens
+from hlsight.analyzer.instrument.splice import Edit, apply_edits, closing_rank, opening_rank
+from hlsight.core.diagnostics import Diagnostic, Severity
+from hlsight.parsers.csource.tokens import SourceText, TokenKind
 
 HEADER_NAME = "hlsight_cycles.h"
 BODY_SUFFIX = "__hlsight_body"
@@ -36,7 +36,7 @@ def c_string(value: str) -> str:
 
 def template_environment() -> jinja2.Environment:
     environment = jinja2.Environment(
-        loader=jinja2.PackageLoader("templates", "instrument"),
+        loader=jinja2.PackageLoader("hlsight.templates", "instrument"),
         autoescape=False,
         keep_trailing_newline=True,
         undefined=jinja2.StrictUndefined,
@@ -51,7 +51,7 @@ def snippet_macros() -> Any:
 
 
 class TransferSite(Protocol):
-    """What code generation needs of a DRAM transfer (see :mod:`analyzer.instrument.memory`)."""
+    """What code generation needs of a DRAM transfer (see :mod:`hlsight.analyzer.instrument.memory`)."""
 
     @property
     def call(self) -> c_ast.FuncCall: ...

@@ -14,12 +14,12 @@ import math
 import tempfile
 from pathlib import Path
 
-from analyzer.errors import InputError
-from analyzer.instrument.codegen import CodeGenerator
-from analyzer.instrument.cycles import ParsedSource
-from analyzer.instrument.plan import Baseline, Block, BlockKind, InstrumentedFunction, Plan
-from analyzer.instrument.simulate import Toolchain, build, run_program
-from analyzer.model import Kernel, KernelKind
+from hlsight.analyzer.instrument.codegen import CodeGenerator
+from hlsight.analyzer.instrument.cycles import ParsedSource
+from hlsight.analyzer.instrument.plan import Baseline, Block, BlockKind, InstrumentedFunction, Plan
+from hlsight.analyzer.instrument.simulate import Toolchain, build, run_program
+from hlsight.core.errors import InputError
+from hlsight.core.model import Kernel, KernelKind
 
 
 def counting_plan(source: ParsedSource) -> Plan:
@@ -45,7 +45,7 @@ def counting_plan(source: ParsedSource) -> Plan:
 def count_trip_counts(source: ParsedSource, testbench: Path, toolchain: Toolchain | None = None) -> dict[int, int]:
     """``id(SourceLoop)`` -> mean trip count per entry (rounded up, at least 1)
     for every loop the run entered."""
-    from hlsight import __version__
+    from hlsight.core.version import __version__
 
     toolchain = toolchain or Toolchain()
     if not testbench.is_file():

@@ -5,16 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from analyzer.diagnostics import Diagnostic, Severity
-from analyzer.errors import InputError
-from analyzer.instrument.codegen import CodeGenerator, Instrumented
-from analyzer.instrument.memory import Transfer, find_transfers, memory_constants
-from analyzer.instrument.plan import Baseline, Planner, find_kernel
-from analyzer.instrument.sourceloops import SourceFunction, collect_functions
-from analyzer.memory_profiles import MemoryProfile
-from analyzer.model import Design
-from parsers.csource import CUnit, parse_c_file
-from parsers.csource.tokens import SourceText
+from hlsight.analyzer.instrument.codegen import CodeGenerator, Instrumented
+from hlsight.analyzer.instrument.memory import Transfer, find_transfers, memory_constants
+from hlsight.analyzer.instrument.plan import Baseline, Planner, find_kernel
+from hlsight.analyzer.instrument.sourceloops import SourceFunction, collect_functions
+from hlsight.analyzer.memory_profiles import MemoryProfile
+from hlsight.core.diagnostics import Diagnostic, Severity
+from hlsight.core.errors import InputError
+from hlsight.core.model import Design
+from hlsight.parsers.csource import CUnit, parse_c_file
+from hlsight.parsers.csource.tokens import SourceText
 
 
 @dataclass
@@ -59,7 +59,7 @@ def instrument_cycles(source: ParsedSource, design: Design, report: str, top: st
                       baseline: Baseline = Baseline.FULL, memory: MemoryProfile | None = None) -> Instrumented:
     """Pass 2. With ``memory``, memcpy transfers on m_axi pointers add the
     section IV DRAM terms (at the report's clock)."""
-    from hlsight import __version__
+    from hlsight.core.version import __version__
 
     chosen = choose_top(source, design, top)
     plan = Planner(source.functions, design, str(source.path), baseline).plan(chosen)

@@ -5,7 +5,7 @@ Each ``memcpy`` whose source or destination is an m_axi pointer adds
 ``t_MEM = DSIZE/DBW + DLAT`` cycles (eq. 7) with ``DSIZE`` the run-time size
 argument and ``DBW = min(DBW_P, DBW_C, DBW_B)`` (eqs. 8-11; the physical and
 controller terms come from the memory profile through
-:mod:`analyzer.hlscope_model`, the bus term from the port width in the report
+:mod:`hlsight.analyzer.hlscope_model`, the bus term from the port width in the report
 and the report's clock). The data term also accumulates as bus occupancy
 ``t_BO`` (eq. 13), summed up the block tree (eq. 15); a group of parallel
 calls lasts ``max(max t_c, t_BO)`` (eq. 16).
@@ -23,12 +23,12 @@ from dataclasses import dataclass
 
 from pycparser import c_ast
 
-from analyzer.diagnostics import Diagnostic, Severity
-from analyzer.hlscope_model import dbw_c, dbw_p, dlat
-from analyzer.instrument.codegen import MemoryConstants
-from analyzer.instrument.plan import Plan
-from analyzer.memory_profiles import MemoryProfile
-from analyzer.model import Kernel
+from hlsight.analyzer.hlscope_model import dbw_c, dbw_p, dlat
+from hlsight.analyzer.instrument.codegen import MemoryConstants
+from hlsight.analyzer.instrument.plan import Plan
+from hlsight.analyzer.memory_profiles import MemoryProfile
+from hlsight.core.diagnostics import Diagnostic, Severity
+from hlsight.core.model import Kernel
 
 DEFAULT_PORT_BITS = 32
 

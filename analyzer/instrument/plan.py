@@ -28,10 +28,10 @@ from dataclasses import dataclass, field
 
 from pycparser import c_ast, c_generator
 
-from analyzer.diagnostics import Diagnostic, Severity
-from analyzer.instrument.sourceloops import SourceFunction, SourceLoop
-from analyzer.model import Design, Kernel, LatencyRange, Loop
-from parsers.vivado.names import module_matches
+from hlsight.analyzer.instrument.sourceloops import SourceFunction, SourceLoop
+from hlsight.core.diagnostics import Diagnostic, Severity
+from hlsight.core.model import Design, Kernel, LatencyRange, Loop
+from hlsight.parsers.vivado.names import module_matches
 
 
 class BlockKind(enum.Enum):

@@ -23,13 +23,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from analyzer.diagnostics import Diagnostic, Severity
-from analyzer.errors import InputError
-from analyzer.instrument.codegen import HEADER_NAME, Instrumented
-from analyzer.instrument.cycles import ParsedSource, instrument_cycles
-from analyzer.instrument.plan import Baseline, BlockKind
-from analyzer.memory_profiles import MemoryProfile
-from analyzer.model import Design
+from hlsight.analyzer.instrument.codegen import HEADER_NAME, Instrumented
+from hlsight.analyzer.instrument.cycles import ParsedSource, instrument_cycles
+from hlsight.analyzer.instrument.plan import Baseline, BlockKind
+from hlsight.analyzer.memory_profiles import MemoryProfile
+from hlsight.core.diagnostics import Diagnostic, Severity
+from hlsight.core.errors import InputError
+from hlsight.core.model import Design
 
 DEFAULT_FLAGS = ("-std=c99", "-O2", "-Wno-unknown-pragmas")
 #: Flags the instrumented code must always pass (issue 5: wherever the original does).

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from analyzer.errors import InputError
+from hlsight.core.errors import InputError
 
 
 @dataclass(frozen=True)

@@ -22,14 +22,14 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from analyzer.diagnostics import Diagnostic, Severity
-from analyzer.instrument.codegen import snippet_macros
-from analyzer.instrument.cycles import ParsedSource
-from analyzer.instrument.plan import _norm, find_kernel, report_loops
-from analyzer.instrument.sourceloops import SourceLoop, is_compound, loop_tokens
-from analyzer.instrument.splice import Edit, apply_edits, opening_rank
-from analyzer.model import Design
-from parsers.csource.tokens import TokenKind
+from hlsight.analyzer.instrument.codegen import snippet_macros
+from hlsight.analyzer.instrument.cycles import ParsedSource
+from hlsight.analyzer.instrument.plan import _norm, find_kernel, report_loops
+from hlsight.analyzer.instrument.sourceloops import SourceLoop, is_compound, loop_tokens
+from hlsight.analyzer.instrument.splice import Edit, apply_edits, opening_rank
+from hlsight.core.diagnostics import Diagnostic, Severity
+from hlsight.core.model import Design
+from hlsight.parsers.csource.tokens import TokenKind
 
 DEFAULT_TRIP_COUNT = 100
 _TRIPCOUNT_DIRECTIVE = re.compile(r"^\s*#\s*pragma\s+HLS\s+loop_tripcount\b", re.IGNORECASE)

@@ -15,9 +15,9 @@ from typing import Any
 
 from bs4 import BeautifulSoup, Tag
 
-from analyzer.model import LSU
-from analyzer.results import AnalysisResult
-from hlsight import __version__
+from hlsight.analyzer.results import AnalysisResult
+from hlsight.core.model import LSU
+from hlsight.core.version import __version__
 from hlsight.reporters.html_view import ReportView, report_view
 from hlsight.reporters.present import basename, format_seconds, lsu_terms
 from hlsight.reporters.templating import render_template
@@ -29,7 +29,7 @@ SCRIPT_ID = "hlsight-decorate"
 
 
 def template_text(name: str) -> str:
-    return resources.files("templates").joinpath(name).read_text(encoding="utf-8")
+    return resources.files("hlsight.templates").joinpath(name).read_text(encoding="utf-8")
 
 
 def _lsu_text(lsu: LSU, ideal: float | None, overhead: float | None) -> str:

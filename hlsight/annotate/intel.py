@@ -12,9 +12,9 @@ from pathlib import Path
 
 from bs4 import BeautifulSoup
 
-from analyzer.errors import InputError
-from analyzer.results import AnalysisResult
+from hlsight.analyzer.results import AnalysisResult
 from hlsight.annotate.inject import inject
+from hlsight.core.errors import InputError
 
 REPORT_NAME = "report.html"
 

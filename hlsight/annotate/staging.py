@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from analyzer.errors import InputError
+from hlsight.core.errors import InputError
 
 
 def check_destination(source: Path, destination: Path, force: bool) -> None:

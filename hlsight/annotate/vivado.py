@@ -8,10 +8,10 @@ from pathlib import Path
 
 from bs4 import BeautifulSoup
 
-from analyzer.model import Kernel
-from analyzer.results import AnalysisResult
-from hlsight import __version__
+from hlsight.analyzer.results import AnalysisResult
 from hlsight.annotate.inject import inject
+from hlsight.core.model import Kernel
+from hlsight.core.version import __version__
 from hlsight.reporters.html_view import report_view
 from hlsight.reporters.present import latency_text
 from hlsight.reporters.templating import render_template

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from analyzer.pipeline import analyze
+from hlsight.analyzer.pipeline import analyze
 from hlsight.commands.common import add_design_arguments, add_model_arguments, add_output_arguments, emit, model_inputs
-from parsers.loader import ReadOptions, load_design
+from hlsight.parsers.loader import ReadOptions, load_design
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:

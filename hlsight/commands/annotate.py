@@ -13,13 +13,13 @@ import argparse
 import sys
 from pathlib import Path
 
-from analyzer.model import Vendor
-from analyzer.pipeline import analyze
+from hlsight.analyzer.pipeline import analyze
 from hlsight.annotate.intel import annotate_intel
 from hlsight.annotate.staging import check_destination, staged_copy
 from hlsight.annotate.vivado import annotate_vivado
 from hlsight.commands.common import add_design_arguments, add_model_arguments, model_inputs
-from parsers.loader import ReadOptions, load_design
+from hlsight.core.model import Vendor
+from hlsight.parsers.loader import ReadOptions, load_design
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:

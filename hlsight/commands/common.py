@@ -6,9 +6,9 @@ import argparse
 import os
 import sys
 
-from analyzer.memory_profiles import MemoryProfile, load_profile
-from analyzer.results import AnalysisResult
-from analyzer.symbols import parse_set, read_hints
+from hlsight.analyzer.memory_profiles import MemoryProfile, load_profile
+from hlsight.analyzer.results import AnalysisResult
+from hlsight.analyzer.symbols import parse_set, read_hints
 from hlsight.output import write_text
 from hlsight.reporters import REPORTERS, get_reporter
 from hlsight.reporters.base import RenderOptions

@@ -9,14 +9,15 @@ no report contains (the kernel argument ``n``), so the demo prints a number.
 from __future__ import annotations
 
 import argparse
+from importlib import resources
 from pathlib import Path
 
-from analyzer.pipeline import analyze
-from analyzer.symbols import read_hints
+from hlsight.analyzer.pipeline import analyze
+from hlsight.analyzer.symbols import read_hints
 from hlsight.commands.common import add_model_arguments, add_output_arguments, emit, model_inputs
-from parsers.loader import load_design
+from hlsight.parsers.loader import load_design
 
-DEMO_DIR = Path(__file__).resolve().parents[2] / "fixtures" / "demo" / "vector_add"
+DEMO_DIR = Path(str(resources.files("hlsight.fixtures"))) / "demo" / "vector_add"
 #: The bundled example: a small aoc report set written for hlsight.
 DEMO_REPORT = DEMO_DIR / "reports"
 DEMO_HINTS = DEMO_DIR / "hints.toml"

@@ -15,14 +15,14 @@ import argparse
 import sys
 from pathlib import Path
 
-from analyzer.diagnostics import Diagnostic, Severity
-from analyzer.errors import InputError
-from analyzer.instrument.codegen import HEADER_NAME
-from analyzer.instrument.counting import count_trip_counts
-from analyzer.instrument.cycles import instrument_cycles, parse_source
-from analyzer.instrument.plan import Baseline
-from analyzer.instrument.tripcount import DEFAULT_TRIP_COUNT, insert_tripcounts
+from hlsight.analyzer.instrument.codegen import HEADER_NAME
+from hlsight.analyzer.instrument.counting import count_trip_counts
+from hlsight.analyzer.instrument.cycles import instrument_cycles, parse_source
+from hlsight.analyzer.instrument.plan import Baseline
+from hlsight.analyzer.instrument.tripcount import DEFAULT_TRIP_COUNT, insert_tripcounts
 from hlsight.commands.instrument_args import add_model_arguments, load_memory, load_report, positive_int
+from hlsight.core.diagnostics import Diagnostic, Severity
+from hlsight.core.errors import InputError
 from hlsight.output import write_text
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from analyzer.memory_profiles import MemoryProfile, load_profile
-from analyzer.model import Design
-from parsers.loader import ReadOptions, load_design
+from hlsight.analyzer.memory_profiles import MemoryProfile, load_profile
+from hlsight.core.model import Design
+from hlsight.parsers.loader import ReadOptions, load_design
 
 
 def positive_int(text: str) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from analyzer.memory_profiles import all_profiles, load_profile
+from hlsight.analyzer.memory_profiles import all_profiles, load_profile
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:

@@ -12,9 +12,9 @@ import shlex
 import sys
 from pathlib import Path
 
-from analyzer.instrument.cycles import parse_source
-from analyzer.instrument.plan import Baseline
-from analyzer.instrument.simulate import DEFAULT_FLAGS, Toolchain, render_text, result_to_dict, simulate
+from hlsight.analyzer.instrument.cycles import parse_source
+from hlsight.analyzer.instrument.plan import Baseline
+from hlsight.analyzer.instrument.simulate import DEFAULT_FLAGS, Toolchain, render_text, result_to_dict, simulate
 from hlsight.commands.instrument_args import add_model_arguments, load_memory, load_report
 from hlsight.output import write_text
 

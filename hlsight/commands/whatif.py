@@ -15,14 +15,14 @@ from typing import Any
 
 import numpy as np
 
-from analyzer.errors import InputError
-from analyzer.pipeline import analyze
-from analyzer.results import KernelEstimate
-from analyzer.symbols import validate
-from analyzer.whatif import evaluate_grid, parse_sweep, solve_for
+from hlsight.analyzer.pipeline import analyze
+from hlsight.analyzer.results import KernelEstimate
+from hlsight.analyzer.symbols import validate
+from hlsight.analyzer.whatif import evaluate_grid, parse_sweep, solve_for
 from hlsight.commands.common import add_design_arguments, add_model_arguments, model_inputs
+from hlsight.core.errors import InputError
 from hlsight.output import write_text
-from parsers.loader import ReadOptions, load_design
+from hlsight.parsers.loader import ReadOptions, load_design
 
 TEXT_ROWS = 60
 

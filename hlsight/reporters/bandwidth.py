@@ -19,7 +19,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from analyzer.results import KernelEstimate
+from hlsight.analyzer.results import KernelEstimate
 
 #: Width in SVG user units of the longest bandwidth bar.
 BW_BAR_SPACE = 380.0

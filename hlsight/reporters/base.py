@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from analyzer.results import AnalysisResult
+from hlsight.analyzer.results import AnalysisResult
 
 
 @dataclass(frozen=True)

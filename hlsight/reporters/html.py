@@ -7,8 +7,8 @@ machine. The view model is built in :mod:`hlsight.reporters.html_view`.
 
 from __future__ import annotations
 
-from analyzer.results import AnalysisResult
-from hlsight import __version__
+from hlsight.analyzer.results import AnalysisResult
+from hlsight.core.version import __version__
 from hlsight.reporters.base import RenderOptions
 from hlsight.reporters.html_view import report_view
 from hlsight.reporters.templating import render_template

@@ -17,9 +17,9 @@ import sympy
 from markupsafe import Markup
 from sympy.printing.mathml import mathml
 
-from analyzer.diagnostics import Diagnostic, Severity
-from analyzer.model import Design, Kernel, Loop
-from analyzer.results import AnalysisResult, KernelEstimate
+from hlsight.analyzer.results import AnalysisResult, KernelEstimate
+from hlsight.core.diagnostics import Diagnostic, Severity
+from hlsight.core.model import Design, Kernel, Loop
 from hlsight.reporters.bandwidth import BandwidthRow, bandwidth_rows
 from hlsight.reporters.present import (
     basename,

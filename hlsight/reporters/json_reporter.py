@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from analyzer.export import result_to_dict
-from analyzer.results import AnalysisResult
+from hlsight.analyzer.export import result_to_dict
+from hlsight.analyzer.results import AnalysisResult
 from hlsight.reporters.base import RenderOptions
 
 

@@ -13,9 +13,9 @@ import os
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath, PureWindowsPath
 
-from analyzer.diagnostics import Diagnostic
-from analyzer.model import Design, LatencyRange, Loop, SourceFile
-from analyzer.results import AnalysisResult, KernelEstimate, TermEstimate
+from hlsight.analyzer.results import AnalysisResult, KernelEstimate, TermEstimate
+from hlsight.core.diagnostics import Diagnostic
+from hlsight.core.model import Design, LatencyRange, Loop, SourceFile
 
 #: Shares below this fraction of a kernel's time are left out of summaries.
 MIN_SHARE = 0.01

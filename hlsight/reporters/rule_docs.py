@@ -2,7 +2,7 @@
 metadata (``shortDescription``/``help``) and the HTML report.
 
 The one-line summary of a bottleneck hint comes from the analyzer's own
-registry (:data:`analyzer.hints.RULES`), so the two never drift apart; the
+registry (:data:`hlsight.analyzer.hints.RULES`), so the two never drift apart; the
 help texts here say what the rule means for an FPGA engineer and what to do.
 A rule nobody documented still gets valid SARIF: its summary is derived from
 its id and the help from its first finding.
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from analyzer.diagnostics import Diagnostic
-from analyzer.hints import RULES as HINT_SUMMARIES
+from hlsight.analyzer.hints import RULES as HINT_SUMMARIES
+from hlsight.core.diagnostics import Diagnostic
 
 
 @dataclass(frozen=True)

@@ -17,10 +17,10 @@ from pathlib import PurePosixPath, PureWindowsPath
 from typing import Any
 from urllib.parse import quote
 
-from analyzer.diagnostics import Diagnostic
-from analyzer.export import _plain, estimate_to_dict
-from analyzer.results import AnalysisResult
-from hlsight import __version__
+from hlsight.analyzer.export import _plain, estimate_to_dict
+from hlsight.analyzer.results import AnalysisResult
+from hlsight.core.diagnostics import Diagnostic
+from hlsight.core.version import __version__
 from hlsight.reporters.base import RenderOptions
 from hlsight.reporters.present import display_path, lsu_terms, source_for
 from hlsight.reporters.rule_docs import rule_doc

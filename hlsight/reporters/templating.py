@@ -20,7 +20,7 @@ from hlsight.reporters.present import format_seconds
 @lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
-        loader=jinja2.PackageLoader("templates", "."),
+        loader=jinja2.PackageLoader("hlsight.templates", "."),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,

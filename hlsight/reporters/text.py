@@ -9,9 +9,9 @@ inventory lists what the readers found.
 
 from __future__ import annotations
 
-from analyzer.diagnostics import Diagnostic, Severity
-from analyzer.model import LSU, Design, Kernel, Loop
-from analyzer.results import AnalysisResult, KernelEstimate
+from hlsight.analyzer.results import AnalysisResult, KernelEstimate
+from hlsight.core.diagnostics import Diagnostic, Severity
+from hlsight.core.model import LSU, Design, Kernel, Loop
 from hlsight.reporters.base import RenderOptions
 from hlsight.reporters.present import (
     display_path,

@@ -6,8 +6,8 @@ lines). Both need every AST node mapped back to the *original* file and
 line, so preprocessing keeps cpp line markers and ``#pragma`` lines.
 """
 
-from parsers.csource.frontend import CUnit, Dialect, parse_c_file, parse_c_text
-from parsers.csource.opencl import OPENCL_SCALAR_BYTES, OPENCL_VECTOR_TYPES, opencl_type_bytes
+from hlsight.parsers.csource.frontend import CUnit, Dialect, parse_c_file, parse_c_text
+from hlsight.parsers.csource.opencl import OPENCL_SCALAR_BYTES, OPENCL_VECTOR_TYPES, opencl_type_bytes
 
 __all__ = [
     "OPENCL_SCALAR_BYTES",

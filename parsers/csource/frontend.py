@@ -24,8 +24,8 @@ from pathlib import Path
 
 from pycparser import c_ast, c_parser
 
-from analyzer.errors import InputError
-from parsers.csource.opencl import OPENCL_DEFINES, opencl_prelude, strip_channel_keyword
+from hlsight.core.errors import InputError
+from hlsight.parsers.csource.opencl import OPENCL_DEFINES, opencl_prelude, strip_channel_keyword
 
 FAKE_INCLUDE = Path(__file__).resolve().parent / "fake_include"
 

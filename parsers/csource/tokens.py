@@ -19,7 +19,7 @@ import bisect
 import enum
 from dataclasses import dataclass
 
-from analyzer.errors import InputError
+from hlsight.core.errors import InputError
 
 
 class TokenKind(enum.Enum):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from analyzer.model import InitiationInterval, KernelKind, Loop, SourceLocation
+from hlsight.core.model import InitiationInterval, KernelKind, Loop, SourceLocation
 
 _BOX_LINE = re.compile(r"^\|\s?([^|]*?)\s*(?:\|\s*([^|]*?)\s*)?\|\s*$")
 _EVERY = re.compile(r"every (\d+) cycles?", re.IGNORECASE)

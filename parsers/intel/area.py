@@ -4,7 +4,7 @@ NDRange kernels with ``num_simd_work_items(N)`` say so only in the area
 report: the kernel's ``"type":"function"`` node carries details text
 ``"1 compute unit.\\nAchieved kernel vectorization: 16"`` (17.1.1-19.4, 134
 sets of the corpus). summary.json's "vectorized for N SIMD work-items" text
-(18.1 Std) is read by :mod:`parsers.intel.summary`.
+(18.1 Std) is read by :mod:`hlsight.parsers.intel.summary`.
 """
 
 from __future__ import annotations

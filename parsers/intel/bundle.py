@@ -14,8 +14,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from analyzer.errors import InputError
-from parsers.intel.jsdata import decode_payload, load_json_file, load_quartus_json, read_text, split_js_vars
+from hlsight.core.errors import InputError
+from hlsight.parsers.intel.jsdata import decode_payload, load_json_file, load_quartus_json, read_text, split_js_vars
 
 T = TypeVar("T")
 #: What a reader raises when a well-formed JSON document has an unexpected shape.

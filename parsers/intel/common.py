@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from analyzer.model import SourceLocation
+from hlsight.core.model import SourceLocation
 
 _INT = re.compile(r"^\s*(-?\d+)\s*$")
 _FLOAT = re.compile(r"^\s*(-?\d+(?:\.\d*)?(?:[eE][-+]?\d+)?)\s*$")

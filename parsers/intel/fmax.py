@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from parsers.intel.common import as_float
-from parsers.intel.jsdata import read_text
+from hlsight.parsers.intel.common import as_float
+from hlsight.parsers.intel.jsdata import read_text
 
 _LINE = re.compile(r"^\s*([^:\n]+?)\s*:\s*(.+?)\s*$", re.MULTILINE)
 

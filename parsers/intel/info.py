@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from analyzer.model import Device, Product, ToolInfo, Vendor
+from hlsight.core.model import Device, Product, ToolInfo, Vendor
 
 _VERSION = re.compile(r"(\d+(?:\.\d+)*)")
 

@@ -6,7 +6,7 @@ Two containers exist: JavaScript files (``report_data.js``,
 ``product_data.js``, ``quartus_data.js``, ``viewer_data.js``, 15.1
 ``spv.json``) holding ``var NAME=<payload>;`` statements, and plain
 ``json/*.json`` files. Everything that cannot be read raises
-:class:`~analyzer.errors.InputError` naming the file and what was expected,
+:class:`~hlsight.core.errors.InputError` naming the file and what was expected,
 so a truncated or hand-edited report never produces a traceback.
 """
 
@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from analyzer.errors import InputError
+from hlsight.core.errors import InputError
 
 #: ``var NAME=`` at file start or right after ``;`` (+ optional newline).
 _VAR_START = re.compile(r"(?:\A|;\r?\n?)[ \t]*var\s+([A-Za-z_$][\w$]*)\s*=")

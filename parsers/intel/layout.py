@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from analyzer.errors import InputError
+from hlsight.core.errors import InputError
 
 #: Sub-directories that hold the report data, newest first.
 DATA_DIR_NAMES = ("resources", "lib")

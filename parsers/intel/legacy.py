@@ -16,8 +16,8 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from analyzer.errors import InputError
-from analyzer.model import (
+from hlsight.core.errors import InputError
+from hlsight.core.model import (
     LSU,
     Design,
     Kernel,
@@ -29,16 +29,16 @@ from analyzer.model import (
     ToolInfo,
     Vendor,
 )
-from parsers.intel.aoclog import read_log_loops
-from parsers.intel.common import as_int
-from parsers.intel.fmax import read_acl_quartus_report
-from parsers.intel.jsdata import load_json_file, read_text
-from parsers.intel.layout import Layout, rtl_project_file
-from parsers.intel.lsu_style import GLOBAL_ONLY_STYLES, rtl_style_facts
-from parsers.intel.mav import read_mav
-from parsers.intel.report import device_without_info
-from parsers.intel.rtl.reader import attach_rtl, scan_rtl
-from parsers.intel.rtl.scan import kernel_function_modules
+from hlsight.parsers.intel.aoclog import read_log_loops
+from hlsight.parsers.intel.common import as_int
+from hlsight.parsers.intel.fmax import read_acl_quartus_report
+from hlsight.parsers.intel.jsdata import load_json_file, read_text
+from hlsight.parsers.intel.layout import Layout, rtl_project_file
+from hlsight.parsers.intel.lsu_style import GLOBAL_ONLY_STYLES, rtl_style_facts
+from hlsight.parsers.intel.mav import read_mav
+from hlsight.parsers.intel.report import device_without_info
+from hlsight.parsers.intel.rtl.reader import attach_rtl, scan_rtl
+from hlsight.parsers.intel.rtl.scan import kernel_function_modules
 
 _HEADER = re.compile(r"\(C\)\s*\d{4}-(\d{4})\s+(Altera|Intel)")
 _BASIC_BLOCK = re.compile(r"^(\w+?)_basic_block_(\d+)$")

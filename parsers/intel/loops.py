@@ -17,8 +17,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from analyzer.model import InitiationInterval, KernelKind, Loop, SourceLocation, TripCount
-from parsers.intel.common import as_float, as_int, debug_location, yes_no
+from hlsight.core.model import InitiationInterval, KernelKind, Loop, SourceLocation, TripCount
+from hlsight.parsers.intel.common import as_float, as_int, debug_location, yes_no
 
 _II = re.compile(r"^\s*(~|>=)?\s*(\d+)\s*$")
 _KERNEL_ROW = re.compile(r"^Kernel:\s*(.*)$")

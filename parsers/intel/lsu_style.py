@@ -6,7 +6,7 @@ Observed spellings (aoc-report-formats.md 2.3): ``Burst-coalesced``,
 [non-aligned]``, ``Burst-coalesced non-aligned cached``, ``Prefetching``,
 ``Streaming`` (15.1), ``Semi-streaming`` (16.1), ``Simple`` (16.1),
 ``Pipelined [never-stall]``, ``Local-pipelined [never-stall]`` (18.1.1).
-The modifiers are orthogonal booleans on :class:`~analyzer.model.LSU`
+The modifiers are orthogonal booleans on :class:`~hlsight.core.model.LSU`
 because the memory model treats them separately.
 """
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from analyzer.model import LSUKind, LSUStyle
+from hlsight.core.model import LSUKind, LSUStyle
 
 #: Base styles by keyword, most specific first ("semi-streaming" before "streaming").
 _STYLE_KEYWORDS: tuple[tuple[str, LSUStyle], ...] = (

@@ -22,9 +22,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from analyzer.model import LSU, Kernel, KernelKind, MemoryKind, MemorySystem
-from parsers.intel.common import as_int, debug_location, table_details, width_bits, yes_no
-from parsers.intel.lsu_style import lsu_kind, style_facts
+from hlsight.core.model import LSU, Kernel, KernelKind, MemoryKind, MemorySystem
+from hlsight.parsers.intel.common import as_int, debug_location, table_details, width_bits, yes_no
+from hlsight.parsers.intel.lsu_style import lsu_kind, style_facts
 
 GLOBAL_MEMTYPES = frozenset({"Global Memory"})
 LOCAL_MEMTYPES = frozenset({"Local Memory", "On-chip Memory"})

@@ -1,16 +1,16 @@
-"""The Intel :class:`~parsers.loader.ReportReader` (registered in
-``parsers.loader.READER_MODULES``)."""
+"""The Intel :class:`~hlsight.parsers.loader.ReportReader` (registered in
+``hlsight.parsers.loader.READER_MODULES``)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from analyzer.model import Design
-from parsers.intel import layout as layouts
-from parsers.intel.legacy import read_mav15, read_rtl_project
-from parsers.intel.report import read_report
-from parsers.intel.versions import version_diagnostics
-from parsers.loader import ReadOptions
+from hlsight.core.model import Design
+from hlsight.parsers.intel import layout as layouts
+from hlsight.parsers.intel.legacy import read_mav15, read_rtl_project
+from hlsight.parsers.intel.report import read_report
+from hlsight.parsers.intel.versions import version_diagnostics
+from hlsight.parsers.loader import ReadOptions
 
 
 class IntelReader:

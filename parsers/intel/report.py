@@ -6,8 +6,8 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from analyzer.errors import InputError
-from analyzer.model import (
+from hlsight.core.errors import InputError
+from hlsight.core.model import (
     Design,
     Device,
     Kernel,
@@ -20,14 +20,14 @@ from analyzer.model import (
     ToolInfo,
     Vendor,
 )
-from parsers.intel.aoclog import compiler_command, kernel_kinds
-from parsers.intel.area import read_vectorization
-from parsers.intel.bundle import ReportBundle
-from parsers.intel.fmax import PostFit, read_acl_quartus_report, read_quartus_json
-from parsers.intel.info import read_info
-from parsers.intel.jsdata import read_text
-from parsers.intel.layout import Layout, rtl_project_file
-from parsers.intel.loops import (
+from hlsight.parsers.intel.aoclog import compiler_command, kernel_kinds
+from hlsight.parsers.intel.area import read_vectorization
+from hlsight.parsers.intel.bundle import ReportBundle
+from hlsight.parsers.intel.fmax import PostFit, read_acl_quartus_report, read_quartus_json
+from hlsight.parsers.intel.info import read_info
+from hlsight.parsers.intel.jsdata import read_text
+from hlsight.parsers.intel.layout import Layout, rtl_project_file
+from hlsight.parsers.intel.loops import (
     apply_schedule,
     occurrence_keys,
     read_flat_loops,
@@ -35,10 +35,10 @@ from parsers.intel.loops import (
     read_loop_attr,
     read_loop_tree,
 )
-from parsers.intel.mav import read_mav
-from parsers.intel.rtl.reader import attach_rtl, rtl_device_family
-from parsers.intel.sources import read_sources
-from parsers.intel.summary import cached_lsu_locations, read_kernel_summaries
+from hlsight.parsers.intel.mav import read_mav
+from hlsight.parsers.intel.rtl.reader import attach_rtl, rtl_device_family
+from hlsight.parsers.intel.sources import read_sources
+from hlsight.parsers.intel.summary import cached_lsu_locations, read_kernel_summaries
 
 _BOARD = re.compile(r"(?:^|\s)--?board[= ](\S+)")
 EXPECTED_MAV = "an aoc mav document ({nodes, links} or 15.1 {functions})"

@@ -2,14 +2,14 @@
 
 16.1: ``[{"index":0,"path":..,"name":..,"content":..}]``; 17.1.1+: adds
 ``absName``/``has_active_debug_locs``. Escapes were already decoded by
-:mod:`parsers.intel.jsdata` (octal ``\\012`` -> newline).
+:mod:`hlsight.parsers.intel.jsdata` (octal ``\\012`` -> newline).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from analyzer.model import SourceFile
+from hlsight.core.model import SourceFile
 
 
 def read_sources(files: Any) -> list[SourceFile]:

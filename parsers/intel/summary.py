@@ -13,8 +13,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from analyzer.model import KernelKind, SourceLocation
-from parsers.intel.common import as_int, debug_location
+from hlsight.core.model import KernelKind, SourceLocation
+from hlsight.parsers.intel.common import as_int, debug_location
 
 _SIMD = re.compile(r"vectorized for (\d+) SIMD", re.IGNORECASE)
 _CACHED_WARNING = re.compile(r"^(Load|Store) uses a .*\bcached LSU$")

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from analyzer.diagnostics import Diagnostic, Severity
-from analyzer.model import Product, ToolInfo
+from hlsight.core.diagnostics import Diagnostic, Severity
+from hlsight.core.model import Product, ToolInfo
 
 #: (product, major, minor) of releases with a real sample in the corpus.
 VERIFIED: frozenset[tuple[Product, int, int]] = frozenset({

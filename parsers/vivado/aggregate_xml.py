@@ -16,17 +16,17 @@ from pathlib import Path
 
 from lxml import etree
 
-from analyzer.model import Instance, Interface, LatencyRange, SourceLocation
-from parsers.vivado.module_report import ModuleReport
-from parsers.vivado.pragmas import TripCountPragma, read_tripcount_pragmas
-from parsers.vivado.profile_xml import (
+from hlsight.core.model import Instance, Interface, LatencyRange, SourceLocation
+from hlsight.parsers.vivado.module_report import ModuleReport
+from hlsight.parsers.vivado.pragmas import TripCountPragma, read_tripcount_pragmas
+from hlsight.parsers.vivado.profile_xml import (
     case_latency,
     loops_of,
     parse_source_location,
     read_profile_root,
     text_of,
 )
-from parsers.vivado.values import parse_float, parse_int, parse_range
+from hlsight.parsers.vivado.values import parse_float, parse_int, parse_range
 
 
 @dataclass

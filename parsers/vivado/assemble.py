@@ -1,6 +1,6 @@
 """Turn the module reports of one ``syn/report`` directory into a Design.
 
-Steps: merge each module's XML and rpt view (:mod:`parsers.vivado.merge`),
+Steps: merge each module's XML and rpt view (:mod:`hlsight.parsers.vivado.merge`),
 add modules only the aggregated ``csynth.xml`` knows, resolve the instance
 hierarchy and the top module, fold Vitis ``_Pipeline_`` modules back into the
 loop that calls them, attach source locations, and say what is missing.
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from analyzer.diagnostics import Diagnostic, Severity
-from analyzer.model import (
+from hlsight.core.diagnostics import Diagnostic, Severity
+from hlsight.core.model import (
     Design,
     Device,
     Instance,
@@ -24,12 +24,12 @@ from analyzer.model import (
     ToolInfo,
     Vendor,
 )
-from parsers.vivado.aggregate_xml import Aggregate, likely_location
-from parsers.vivado.merge import align
-from parsers.vivado.module_report import ModuleReport, RtlPort
-from parsers.vivado.names import module_matches, parse_loop_name, pipeline_module_parts
-from parsers.vivado.pragmas import apply_tripcount_pragma
-from parsers.vivado.values import parse_version
+from hlsight.parsers.vivado.aggregate_xml import Aggregate, likely_location
+from hlsight.parsers.vivado.merge import align
+from hlsight.parsers.vivado.module_report import ModuleReport, RtlPort
+from hlsight.parsers.vivado.names import module_matches, parse_loop_name, pipeline_module_parts
+from hlsight.parsers.vivado.pragmas import apply_tripcount_pragma
+from hlsight.parsers.vivado.values import parse_version
 
 #: Tool versions whose reports the corpus covers (format notes, version table).
 TESTED_VERSIONS = ((2015, 3), (2024, 1))

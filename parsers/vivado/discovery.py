@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from analyzer.errors import InputError
+from hlsight.core.errors import InputError
 
 PROJECT_MARKERS = ("vivado_hls.app", "hls.app")
 #: Where a solution keeps its reports, relative to the solution directory

@@ -2,7 +2,7 @@
 
 One constructor for both report formats keeps the unknown-value rules in one
 place: ``?``/``undef``/``-1`` are already ``None`` (see
-:mod:`parsers.vivado.values`); a scalar trip count of ``0`` -- printed by
+:mod:`hlsight.parsers.vivado.values`); a scalar trip count of ``0`` -- printed by
 Vivado 2018.3 for the ``hls_video.h`` while-loops ``loop_wait_for_start`` and
 ``loop_wait_for_eol`` -- is an unmodelled count, so it also becomes unknown
 (with a note in ``details``).
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from analyzer.model import InitiationInterval, LatencyRange, Loop, TripCount
+from hlsight.core.model import InitiationInterval, LatencyRange, Loop, TripCount
 
 Bounds = tuple[int | None, int | None]
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from analyzer.diagnostics import Diagnostic, Severity
-from analyzer.model import Loop, TripCount
-from parsers.vivado.module_report import ModuleReport
+from hlsight.core.diagnostics import Diagnostic, Severity
+from hlsight.core.model import Loop, TripCount
+from hlsight.parsers.vivado.module_report import ModuleReport
 
 
 def preorder(loops: list[Loop]) -> list[Loop]:

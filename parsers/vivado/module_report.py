@@ -1,9 +1,9 @@
 """What one Vivado/Vitis report file says about one RTL module.
 
 Both the XML and the text reader produce a :class:`ModuleReport`; the
-assembler (:mod:`parsers.vivado.assemble`) merges the two views of a module
-and turns the set of modules into a :class:`~analyzer.model.Design`. Loops are
-already model :class:`~analyzer.model.Loop` objects so no second loop type
+assembler (:mod:`hlsight.parsers.vivado.assemble`) merges the two views of a module
+and turns the set of modules into a :class:`~hlsight.core.model.Design`. Loops are
+already model :class:`~hlsight.core.model.Loop` objects so no second loop type
 exists.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from analyzer.model import Instance, LatencyRange, Loop
+from hlsight.core.model import Instance, LatencyRange, Loop
 
 
 @dataclass

@@ -18,8 +18,8 @@ from pathlib import PurePosixPath
 
 from lxml import etree
 
-from analyzer.model import Loop, SourceLocation, TripCount
-from parsers.vivado.profile_xml import parse_source_location
+from hlsight.core.model import Loop, SourceLocation, TripCount
+from hlsight.parsers.vivado.profile_xml import parse_source_location
 
 _BINARY: dict[type[ast.operator], Callable[[int, int], int]] = {
     ast.Add: operator.add,

@@ -14,12 +14,12 @@ from pathlib import Path
 
 from lxml import etree
 
-from analyzer.errors import InputError
-from analyzer.model import LatencyRange, Loop, SourceLocation
-from parsers.vivado.loops import make_loop, rpt_name_from_xml_tag
-from parsers.vivado.module_report import ModuleReport, RtlPort
-from parsers.vivado.values import parse_float, parse_int, parse_range
-from parsers.xml_safe import parse_xml_file
+from hlsight.core.errors import InputError
+from hlsight.core.model import LatencyRange, Loop, SourceLocation
+from hlsight.parsers.vivado.loops import make_loop, rpt_name_from_xml_tag
+from hlsight.parsers.vivado.module_report import ModuleReport, RtlPort
+from hlsight.parsers.vivado.values import parse_float, parse_int, parse_range
+from hlsight.parsers.xml_safe import parse_xml_file
 
 EXPECTED = "a Vivado/Vitis HLS csynth XML report (<profile> root)"
 

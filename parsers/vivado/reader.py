@@ -2,26 +2,26 @@
 
 ``read_report(path)`` is the public entry point (also used by later analyses
 that need the loop tree: HLScope+ instrumentation); ``READER`` plugs it into
-:func:`parsers.loader.load_design`.
+:func:`hlsight.parsers.loader.load_design`.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from analyzer.diagnostics import Severity
-from analyzer.errors import InputError
-from analyzer.model import Design
-from parsers.loader import ReadOptions
-from parsers.vivado.aggregate_xml import Aggregate, is_aggregate, read_aggregate_root
-from parsers.vivado.assemble import build_design
-from parsers.vivado.discovery import locate, looks_like_vivado
-from parsers.vivado.merge import merge_module
-from parsers.vivado.module_report import ModuleReport
-from parsers.vivado.profile_xml import EXPECTED as XML_EXPECTED
-from parsers.vivado.profile_xml import read_profile_root
-from parsers.vivado.rpt import read_rpt
-from parsers.xml_safe import parse_xml_file
+from hlsight.core.diagnostics import Severity
+from hlsight.core.errors import InputError
+from hlsight.core.model import Design
+from hlsight.parsers.loader import ReadOptions
+from hlsight.parsers.vivado.aggregate_xml import Aggregate, is_aggregate, read_aggregate_root
+from hlsight.parsers.vivado.assemble import build_design
+from hlsight.parsers.vivado.discovery import locate, looks_like_vivado
+from hlsight.parsers.vivado.merge import merge_module
+from hlsight.parsers.vivado.module_report import ModuleReport
+from hlsight.parsers.vivado.profile_xml import EXPECTED as XML_EXPECTED
+from hlsight.parsers.vivado.profile_xml import read_profile_root
+from hlsight.parsers.vivado.rpt import read_rpt
+from hlsight.parsers.xml_safe import parse_xml_file
 
 MODULE_SUFFIX = "_csynth"
 

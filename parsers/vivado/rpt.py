@@ -11,12 +11,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from analyzer.errors import InputError
-from analyzer.model import Instance, LatencyRange, Loop
-from parsers.vivado.loops import make_loop
-from parsers.vivado.module_report import ModuleReport, RtlPort
-from parsers.vivado.text_tables import TextTable, read_table
-from parsers.vivado.values import parse_float, parse_int, parse_range
+from hlsight.core.errors import InputError
+from hlsight.core.model import Instance, LatencyRange, Loop
+from hlsight.parsers.vivado.loops import make_loop
+from hlsight.parsers.vivado.module_report import ModuleReport, RtlPort
+from hlsight.parsers.vivado.text_tables import TextTable, read_table
+from hlsight.parsers.vivado.values import parse_float, parse_int, parse_range
 
 EXPECTED = "a Vivado/Vitis HLS <module>_csynth.rpt report"
 

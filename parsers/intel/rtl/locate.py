@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from parsers.intel.layout import rtl_project_file
+from hlsight.parsers.intel.layout import rtl_project_file
 
 HDL_SUFFIXES = (".vhd", ".vhdl", ".sv")
 

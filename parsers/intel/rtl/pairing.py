@@ -23,10 +23,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from analyzer.diagnostics import Diagnostic, Severity
-from analyzer.model import LSU, Kernel, LSUKind, RtlLsuParams
-from parsers.intel.lsu_style import RTL_STYLES
-from parsers.intel.rtl.stall import Placement
+from hlsight.core.diagnostics import Diagnostic, Severity
+from hlsight.core.model import LSU, Kernel, LSUKind, RtlLsuParams
+from hlsight.parsers.intel.lsu_style import RTL_STYLES
+from hlsight.parsers.intel.rtl.stall import Placement
 
 _BASIC_BLOCK = re.compile(r"^(\w+?)_basic_block_(\d+)$")
 _REPORT_BLOCK = re.compile(r"\.B(\d+)$")

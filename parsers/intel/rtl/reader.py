@@ -5,13 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from analyzer.diagnostics import Diagnostic
-from analyzer.model import Kernel, RtlLsuParams
-from parsers.intel.jsdata import read_text
-from parsers.intel.rtl.locate import RtlFiles, find_rtl
-from parsers.intel.rtl.pairing import pair
-from parsers.intel.rtl.scan import scan_text
-from parsers.intel.rtl.stall import Placement, block_number, read_placements
+from hlsight.core.diagnostics import Diagnostic
+from hlsight.core.model import Kernel, RtlLsuParams
+from hlsight.parsers.intel.jsdata import read_text
+from hlsight.parsers.intel.rtl.locate import RtlFiles, find_rtl
+from hlsight.parsers.intel.rtl.pairing import pair
+from hlsight.parsers.intel.rtl.scan import scan_text
+from hlsight.parsers.intel.rtl.stall import Placement, block_number, read_placements
 
 
 @dataclass

@@ -14,7 +14,7 @@ import bisect
 import re
 from pathlib import Path
 
-from analyzer.model import RtlLsuParams
+from hlsight.core.model import RtlLsuParams
 
 # Patterns start with a literal so the regex engine can skip ahead quickly;
 # word boundaries are checked by hand (``_starts_word``) because a leading

@@ -3,7 +3,7 @@
 Every front end in ``parsers/`` produces a :class:`Design`; every analysis in
 ``analyzer/`` and every reporter in ``hlsight/reporters`` consumes it. The model
 holds *facts read from vendor artifacts* (plus their provenance), never
-estimates: estimates live in :mod:`analyzer.results` so that one parsed design
+estimates: estimates live in :mod:`hlsight.analyzer.results` so that one parsed design
 can be analysed many times (what-if queries) without mutation.
 
 Design rules (why the types look like this):
@@ -23,7 +23,7 @@ import enum
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from analyzer.diagnostics import Diagnostic
+from hlsight.core.diagnostics import Diagnostic
 
 # --------------------------------------------------------------------------- basics
 
@@ -244,7 +244,7 @@ class RtlLsuParams:
 @dataclass
 class AccessFacts:
     """What static analysis of the kernel source says about one LSU's
-    accesses (filled by :mod:`analyzer.access`, not by the report readers).
+    accesses (filled by :mod:`hlsight.analyzer.access`, not by the report readers).
 
     ``stride``/``offset``/``accesses`` are sympy expressions kept as strings
     here so the model stays free of sympy objects; ``explanation`` is the
@@ -379,7 +379,7 @@ class Loop:
     #: in the loop: approximate).
     location_basis: str | None = None
     #: Trip count per entry as an expression of kernel arguments, derived
-    #: from the source by :mod:`analyzer.access` when the report has none.
+    #: from the source by :mod:`hlsight.analyzer.access` when the report has none.
     #: It counts iterations of the *report's* loop, i.e. source iterations
     #: divided by ``unroll_factor``.
     trip_expression: str | None = None

@@ -26,7 +26,7 @@ class Severity(enum.Enum):
 
 
 class Place(Protocol):
-    """Anything with a source position (``analyzer.model.SourceLocation``);
+    """Anything with a source position (``hlsight.core.model.SourceLocation``);
     a protocol so this module need not import the model."""
 
     @property

@@ -1,0 +1,241 @@
+"""What the estimate starts from: the settings, the memory profile chosen from
+the target, the per-LSU inputs of the memory model (burst count, variant,
+SIMD lanes, values from the source analysis) and the default values."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import sympy
+
+from hlsight.analyzer import memory_model as mm
+from hlsight.analyzer.memory_profiles import MemoryProfile, load_profile
+from hlsight.analyzer.symbols import ELEMENT_BYTES, F_DRAM, FMAX, STRIDE, WORK_ITEMS, lsu_name, source_expr, sym
+from hlsight.core.model import LSU, Design, Kernel, LSUKind, LSUStyle, MemoryKind, Vendor
+
+#: BURSTCOUNT_WIDTH when no RTL was read. Every lsu_top instance in the aoc
+#: corpus (Cyclone V, Stratix V, Arria 10, Stratix 10; aoc 14.0-21.2, oneAPI)
+#: has BURSTCOUNT_WIDTH = 5, so 5 is the default for every Intel family.
+DEFAULT_BURSTCOUNT_WIDTH: dict[str, int] = {
+    "cyclone v": 5,
+    "stratix v": 5,
+    "arria 10": 5,
+    "stratix 10": 5,
+    "agilex": 5,
+}
+
+
+FALLBACK_BURSTCOUNT_WIDTH = 5
+
+
+#: MAX_THREADS of the burst-coalesced non-aligned LSU when no RTL was read
+#: (the value of the journal's micro-benchmarks, section 7.1.2).
+DEFAULT_MAX_THREADS = 64
+
+
+@dataclass
+class Settings:
+    """Everything an estimate depends on besides the design."""
+
+    profile: MemoryProfile
+    options: mm.ModelOptions = field(default_factory=mm.ModelOptions)
+    user: dict[str, float] = field(default_factory=dict)
+    assumptions: list[str] = field(default_factory=list)
+
+
+def default_profile(design: Design) -> tuple[MemoryProfile, str]:
+    """Pick a built-in profile from the target device; say why."""
+    part = " ".join(filter(None, (design.device.part, design.device.board, design.device.family))).lower()
+    kinds = {memory.kind for memory in design.memory_systems if memory.is_global}
+    if design.tool.vendor is Vendor.XILINX:
+        if "u280" in part or "xcu280" in part:
+            name = "hbm2-u280" if MemoryKind.HBM in kinds else "ddr4-u280"
+        elif "ku060" in part or "ku3" in part:
+            name = "ddr3-1333-ku3"
+        else:
+            name = "ddr3-1333-7v3"
+    elif MemoryKind.HBM in kinds:
+        name = "hbm2-s10mx"
+    else:
+        name = "ddr4-1866"
+    target = part or "unknown device"
+    return load_profile(name), f"memory profile {name} chosen from the target ({target}); pass --memory"
+
+
+def _variant(lsu: LSU) -> mm.Variant:
+    if lsu.kind is LSUKind.ATOMIC or lsu.style is LSUStyle.ATOMIC_PIPELINED:
+        return mm.Variant.ATOMIC
+    write_ack = lsu.write_ack or (lsu.rtl is not None and bool(lsu.rtl.use_write_ack))
+    if write_ack:
+        return mm.Variant.WRITE_ACK
+    if not lsu.aligned:
+        return mm.Variant.NON_ALIGNED
+    return mm.Variant.ALIGNED
+
+
+def _burst_cnt(lsu: LSU, design: Design) -> tuple[int, str]:
+    if lsu.rtl is not None and lsu.rtl.burstcount_width is not None:
+        return lsu.rtl.burstcount_width, "RTL BURSTCOUNT_WIDTH"
+    family = (design.device.family or "").lower()
+    for key, width in DEFAULT_BURSTCOUNT_WIDTH.items():
+        if key in family:
+            return width, f"default BURSTCOUNT_WIDTH {width} for {design.device.family}"
+    return FALLBACK_BURSTCOUNT_WIDTH, f"default BURSTCOUNT_WIDTH {FALLBACK_BURSTCOUNT_WIDTH}"
+
+
+_SIMD_ATTRIBUTE = re.compile(r"num_simd_work_items\s*\(\s*(\w+)\s*\)")
+
+
+def _macro_value(name: str, design: Design, text: str) -> int | None:
+    """Value of a -D macro on the aoc command line or a #define in the source."""
+    for pattern, haystack in (
+        (r"-D\s*" + re.escape(name) + r"=(\d+)", design.tool.command or ""),
+        (r"#\s*define\s+" + re.escape(name) + r"\s+\(?(\d+)", text),
+    ):
+        match = re.search(pattern, haystack)
+        if match:
+            return int(match.group(1))
+    return None
+
+
+def kernel_simd(kernel: Kernel, design: Design) -> int | None:
+    """SIMD lanes: the report's value, else ``num_simd_work_items(N)`` in the
+    declaration of the kernel in its embedded source (aoc 18.x reports do not
+    list it)."""
+    if kernel.simd is not None:
+        return kernel.simd
+    pattern = re.compile(r"\b(?:__)?kernel\b[^;{]*?\b" + re.escape(kernel.name) + r"\s*\(")
+    for source in design.source_files:
+        if source.content is None:
+            continue
+        match = pattern.search(source.content)
+        if match is None:
+            continue
+        head = source.content[max(0, match.start() - 400) : match.end()]
+        found = _SIMD_ATTRIBUTE.findall(head)
+        if not found:
+            return None
+        value = found[-1]
+        return int(value) if value.isdigit() else _macro_value(value, design, source.content)
+    return None
+
+
+def _split_share(kernel: Kernel, lsu: LSU, lanes: int) -> int:
+    """How many LSUs share the accesses of ``lsu``'s global access.
+
+    With num_simd_work_items(V) aoc either widens an LSU V times or, when it
+    cannot coalesce the lanes (write-ack, atomics, strided 32-bit accesses),
+    instantiates V LSUs that each serve one lane. Those show up as groups of a
+    multiple of V identical LSUs (same kind, memory and source line); each then
+    performs work_items / V accesses.
+    """
+    if lanes <= 1:
+        return 1
+    line = None if lsu.location is None else lsu.location.line
+    group = [
+        other
+        for other in kernel.global_lsus()
+        if other.kind is lsu.kind
+        and other.memory == lsu.memory
+        and (None if other.location is None else other.location.line) == line
+        and other.width_bits == lsu.width_bits
+    ]
+    return lanes if len(group) >= lanes and len(group) % lanes == 0 else 1
+
+
+@dataclass
+class LsuInput:
+    lsu: LSU
+    params: mm.LsuParams
+    bank: str
+    notes: list[str]
+
+
+def lsu_input(kernel: Kernel, lsu: LSU, design: Design, settings: Settings) -> LsuInput:
+    notes: list[str] = []
+    user = settings.user
+    access = lsu.access
+
+    def pick(field_name: str, from_access: sympy.Expr | None, default: sympy.Expr) -> sympy.Expr:
+        name = lsu_name(lsu.id, field_name)
+        if name in user:
+            return sym(name)
+        if from_access is not None:
+            notes.append(f"{field_name} from source analysis: {from_access}")
+            return from_access
+        return default
+
+    share = _split_share(kernel, lsu, kernel_simd(kernel, design) or 1)
+    default_acc = WORK_ITEMS / share if share > 1 else WORK_ITEMS
+    if share > 1:
+        notes.append(f"one of {share} per-lane LSUs: work_items/{share} accesses")
+    element = sympy.Integer(access.element_bytes) if access is not None and access.element_bytes else None
+    given = set(user)
+    stride = pick("stride", source_expr(None if access is None else access.stride, given, notes, "stride"), STRIDE)
+    source_acc = source_expr(None if access is None else access.accesses, given, notes, "accesses")
+    ls_acc = pick("accesses", source_acc, default_acc)
+    ls_bytes = pick("bytes", element, ELEMENT_BYTES)
+    width = lsu.width_bytes
+    if width is None or width == 0:
+        width = 4
+        notes.append("LSU width unknown: 32 bits assumed")
+    burst_cnt, burst_source = _burst_cnt(lsu, design)
+    notes.append(f"burst_cnt {burst_cnt} ({burst_source})")
+    max_threads = DEFAULT_MAX_THREADS
+    if lsu.rtl is not None and lsu.rtl.max_threads is not None:
+        max_threads = lsu.rtl.max_threads
+    variant = _variant(lsu)
+    params = mm.LsuParams(
+        id=lsu.id,
+        variant=variant,
+        is_store=lsu.kind is LSUKind.STORE,
+        ls_width=width,
+        ls_bytes=ls_bytes,
+        ls_acc=ls_acc,
+        stride=stride,
+        burst_cnt=burst_cnt,
+        max_threads=max_threads,
+        random=access is not None and access.data_dependent,
+    )
+    return LsuInput(lsu, params, _bank_key(lsu), notes)
+
+
+def _bank_key(lsu: LSU) -> str:
+    memory = lsu.memory or "global"
+    return f"{memory}/{lsu.bank}" if lsu.bank else memory
+
+
+def dram_for(bank: str, inputs: list[LsuInput], design: Design, settings: Settings) -> mm.DramParams:
+    profile = settings.profile
+    memory = design.memory_system(inputs[0].lsu.memory) if inputs[0].lsu.memory else None
+    kind = profile.kind
+    parallel = 1
+    if memory is not None:
+        if memory.kind is MemoryKind.HBM:
+            kind = "hbm"
+        elif memory.kind is MemoryKind.DDR:
+            kind = "ddr"
+        if inputs[0].lsu.bank is None and memory.banks > 1:
+            parallel = memory.banks  # buffers interleaved over all banks
+    return mm.DramParams(
+        dq=profile.dq_bytes,
+        bl=profile.bl,
+        f_dram=F_DRAM * 10**6,
+        t_rcd=profile.t_rcd_s,
+        t_rp=profile.t_rp_s,
+        t_wr=profile.t_wr_s,
+        kind=kind,
+        efficiency=profile.efficiency,
+        parallel=parallel,
+    )
+
+
+def default_values(design: Design, settings: Settings) -> dict[str, float]:
+    """Report/profile values, overridden by the user's."""
+    values: dict[str, float] = {F_DRAM.name: settings.profile.f_dram_hz / 1e6}
+    fmaxes = [kernel.fmax_mhz for kernel in design.kernels if kernel.fmax_mhz is not None]
+    if fmaxes:
+        values[FMAX.name] = min(fmaxes)
+    values.update(settings.user)
+    return values

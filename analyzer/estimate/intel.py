@@ -1,0 +1,79 @@
+"""aoc/oneAPI designs: kernels joined by channels/pipes run concurrently and
+share the banks; the groups run one after another."""
+
+from __future__ import annotations
+
+import sympy
+
+from hlsight.analyzer.estimate.inputs import Settings
+from hlsight.analyzer.estimate.kernel import KernelModel, kernel_model, to_estimate
+from hlsight.analyzer.estimate.memory import MEMORY_MODEL_NAME
+from hlsight.analyzer.results import KernelEstimate
+from hlsight.core.model import Design, Kernel, KernelKind
+
+
+def concurrent_groups(design: Design) -> list[list[Kernel]]:
+    """Kernels joined by channels/pipes run concurrently: connected components
+    of the channel graph (autorun kernels join the group they talk to)."""
+    parent = {kernel.name: kernel.name for kernel in design.kernels}
+
+    def find(name: str) -> str:
+        while parent[name] != name:
+            parent[name] = parent[parent[name]]
+            name = parent[name]
+        return name
+
+    writers: dict[str, list[str]] = {}
+    for kernel in design.kernels:
+        for channel in kernel.channels_written:
+            writers.setdefault(channel, []).append(kernel.name)
+    for kernel in design.kernels:
+        for channel in kernel.channels_read:
+            for writer in writers.get(channel, []):
+                parent[find(writer)] = find(kernel.name)
+    groups: dict[str, list[Kernel]] = {}
+    for kernel in design.kernels:
+        groups.setdefault(find(kernel.name), []).append(kernel)
+    return list(groups.values())
+
+
+def intel_design_estimate(design: Design, settings: Settings) -> KernelEstimate | None:
+    """The design estimate of an aoc/oneAPI design.
+
+    Kernels of one channel-connected group run concurrently: their LSUs share
+    the banks (pooled per bank in eq. 2) and the group takes the max of its
+    memory and pipeline times. Groups run one after another (one in-order
+    host queue), so the design time is their sum.
+    """
+    group_totals: list[sympy.Expr] = []
+    names: list[str] = []
+    group_models: list[KernelModel] = []
+    for group in concurrent_groups(design):
+        if any(kernel.kind is KernelKind.UNKNOWN and not kernel.lsus and not kernel.loops for kernel in group):
+            group = [kernel for kernel in group if kernel.lsus or kernel.loops] or group
+        model = kernel_model(group, design, settings, "+".join(kernel.name for kernel in group))
+        if model.total is not None:
+            group_totals.append(model.total)
+            group_models.append(model)
+        names.append("(" + " | ".join(kernel.name for kernel in group) + ")")
+    if not group_totals:
+        return None
+    if len(group_models) == 1:
+        design_estimate = to_estimate(group_models[0], design, settings)
+    else:
+        combined = KernelModel(" ; ".join(names), None, None, [], "", sympy.Add(*group_totals))
+        design_estimate = to_estimate(combined, design, settings)
+        design_estimate.bound = group_bound([to_estimate(m, design, settings) for m in group_models])
+        design_estimate.model = "sum of sequential kernel groups; each " + MEMORY_MODEL_NAME
+    design_estimate.kernel = design.name or "design"
+    design_estimate.assumptions.append(
+        "kernels joined by channels/pipes run concurrently (max, shared banks); other kernels run in sequence (sum)"
+    )
+    return design_estimate
+
+
+def group_bound(estimates: list[KernelEstimate]) -> str:
+    timed = [estimate for estimate in estimates if estimate.seconds is not None]
+    if len(timed) != len(estimates) or not timed:
+        return "unknown"
+    return max(timed, key=lambda estimate: estimate.seconds or 0.0).bound

@@ -1,0 +1,148 @@
+"""One kernel (or one group of concurrent kernels): the memory model and the
+FlexCL pipeline model composed by FlexCL eq. 12, and its bound."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import sympy
+
+from hlsight.analyzer import memory_model as mm
+from hlsight.analyzer.compute_model import compose, compute_estimate
+from hlsight.analyzer.estimate.evaluate import free_names, numeric, substitutions, truth
+from hlsight.analyzer.estimate.inputs import Settings, default_values, kernel_simd
+from hlsight.analyzer.estimate.memory import MEMORY_MODEL_NAME, MemoryResult, memory_estimate, memory_parts
+from hlsight.analyzer.results import BankEstimate, KernelEstimate, TermEstimate
+from hlsight.core.model import Design, Kernel
+
+
+@dataclass
+class KernelModel:
+    """The symbolic pieces of one kernel (or concurrent kernel group)."""
+
+    name: str
+    memory: MemoryResult | None
+    compute: sympy.Expr | None
+    compute_notes: list[str]
+    compute_equations: str
+    total: sympy.Expr | None
+    compute_open: sympy.Expr | None = None  # pipeline time still waiting for loop trip counts
+
+
+def kernel_model(kernels: list[Kernel], design: Design, settings: Settings, name: str) -> KernelModel:
+    memory = memory_estimate(kernels, design, settings)
+    compute_parts = []
+    open_parts = []
+    compute_notes: list[str] = []
+    equations = ""
+    for kernel in kernels:
+        estimate = compute_estimate(kernel, kernel_simd(kernel, design), frozenset(settings.user))
+        if estimate is None:
+            continue
+        compute_notes.extend(f"{kernel.name}: {note}" for note in estimate.notes)
+        equations = estimate.equations
+        trips = sorted(
+            symbol.name for symbol in estimate.seconds.free_symbols
+            if symbol.name.startswith("loop.") and symbol.name not in settings.user
+        )
+        if trips and memory is not None:
+            # Without trip counts the pipeline time is unknown; the memory
+            # model still bounds the kernel, so keep the pipeline term aside.
+            compute_notes.append(
+                f"{kernel.name}: pipeline time needs {', '.join(trips)}: left out of the total (give them with --set)"
+            )
+            open_parts.append(estimate.seconds)
+        else:
+            compute_parts.append(estimate.seconds)
+    compute = max_of(compute_parts)
+    if memory is not None and compute is not None:
+        total: sympy.Expr | None = compose(memory.expression, compute)
+    elif memory is not None:
+        total = memory.expression
+    else:
+        total = compute
+    return KernelModel(name, memory, compute, compute_notes, equations, total, max_of(open_parts))
+
+
+def max_of(parts: list[sympy.Expr]) -> sympy.Expr | None:
+    if not parts:
+        return None
+    return mm.smax(*parts)
+
+
+def kernel_bound(model: KernelModel, subs: Mapping[sympy.Symbol, sympy.Float]) -> str:
+    memory_s = numeric(model.memory.expression, subs) if model.memory is not None else None
+    compute_s = numeric(model.compute, subs)
+    if memory_s is not None and compute_s is not None and compute_s > memory_s:
+        return "compute"
+    if model.memory is None:
+        return "compute" if compute_s is not None else "unknown"
+    sat = truth(model.memory.saturated, subs)
+    if sat is True:
+        return "memory"
+    if sat is False:
+        return "compute"  # eq. 7: memory non-saturated -> the pipeline limits
+    return "unknown"
+
+
+def to_estimate(model: KernelModel, design: Design, settings: Settings) -> KernelEstimate:
+    values = default_values(design, settings)
+    subs = substitutions(values)
+    assumptions = list(settings.assumptions)
+    per_bank: list[BankEstimate] = []
+    per_lsu: list[TermEstimate] = []
+    models: list[str] = []
+    facts: dict[str, dict[str, object]] = {}
+    if model.memory is not None:
+        per_bank, per_lsu = memory_parts(model.memory, subs, facts)
+        models.append(MEMORY_MODEL_NAME)
+        assumptions.extend(model.memory.notes)
+        opts = settings.options
+        assumptions.append(
+            f"burst size 2^{'w' if opts.burst_rule == 'paper' else '(w-1)'}*dq*bl (eq. 9, {opts.burst_rule} rule); "
+            f"T_ovh = 0 while #lsu <= {opts.ovh_free_lsus} (eq. 8)"
+        )
+        if opts.efficiency and settings.profile.efficiency != 1.0:
+            assumptions.append(
+                f"bw_dram x {settings.profile.efficiency:g} controller efficiency"
+                f" ({settings.profile.efficiency_source})"
+            )
+    if model.compute is not None:
+        models.append(f"FlexCL pipeline ({model.compute_equations}); composed by FlexCL eq. 12 (pipeline mode)")
+    assumptions.extend(model.compute_notes)
+    total = model.total
+    seconds = numeric(total, subs)
+    expression = None if total is None else total.subs(subs)
+    estimate = KernelEstimate(
+        kernel=model.name,
+        seconds=seconds,
+        bound=kernel_bound(model, subs) if total is not None else "unknown",
+        expression=expression,
+        free_symbols=[] if total is None else free_names(total, subs),
+        model=" + ".join(models) if models else "none (no global LSUs, loops or latency in the report)",
+        assumptions=assumptions,
+        per_bank=per_bank,
+        per_lsu=per_lsu,
+    )
+    estimate.extra["_symbolic"] = total
+    estimate.extra["lsu_facts"] = facts
+    estimate.extra["values"] = dict(values)
+    estimate.extra["profile"] = settings.profile.name
+    if model.memory is not None:
+        estimate.extra["memory_seconds"] = numeric(model.memory.expression, subs)
+        estimate.extra["memory_saturated"] = truth(model.memory.saturated, subs)
+    pipeline = model.compute if model.compute is not None else model.compute_open
+    if pipeline is not None:
+        estimate.extra["compute_seconds"] = numeric(pipeline, subs)
+        alt = KernelEstimate(
+            kernel=model.name,
+            seconds=numeric(pipeline, subs),
+            bound="compute",
+            expression=pipeline.subs(subs),
+            free_symbols=free_names(pipeline, subs),
+            model=f"FlexCL pipeline only ({model.compute_equations})",
+            assumptions=list(model.compute_notes),
+        )
+        estimate.alternatives.append(alt)
+    return estimate
