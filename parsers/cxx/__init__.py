@@ -1,0 +1,14 @@
+"""The C++ front end: HLS C++ (Vivado/Vitis kernels) and SYCL (oneAPI
+sources embedded in reports), parsed with libclang.
+
+libclang was chosen over tree-sitter-cpp because both consumers need more
+than syntax: the instrumenter needs the preprocessed loop structure with
+exact extents and line markers (macros such as ``#define loop(i,n) for(...)``
+expand into loops), and the oneAPI source analysis needs types (element sizes
+of ``sycl::vec`` and structs, template arguments of accessors). The
+``libclang`` wheel ships the shared library, so nothing is compiled here.
+"""
+
+from hlsight.parsers.cxx.clang_frontend import CxxUnit, parse_cxx
+
+__all__ = ["CxxUnit", "parse_cxx"]

@@ -1,0 +1,106 @@
+"""Parse one C++ file with libclang and say clearly when that fails.
+
+The ``libclang`` wheel carries ``libclang.so`` but not clang's own builtin
+headers (``stddef.h``, ``stdarg.h``, ``float.h``...); the system's gcc has
+equivalent ones, found with ``gcc -print-file-name=include`` and passed as
+``-isystem``. libstdc++ and glibc headers are found by the clang driver
+logic inside libclang as usual.
+"""
+
+from __future__ import annotations
+
+import functools
+import shutil
+import subprocess
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from hlsight.core.errors import InputError
+
+
+@dataclass
+class CxxUnit:
+    """A parsed C++ translation unit.
+
+    ``translation_unit`` is a ``clang.cindex.TranslationUnit`` (typed as
+    ``object`` here because libclang ships no type information); ``errors``
+    are clang's error and fatal diagnostics as ``file:line:col: message``,
+    which callers decide about (SYCL sources parse without the SYCL headers,
+    with errors the source analysis can live with).
+    """
+
+    path: Path
+    text: str
+    translation_unit: object
+    errors: list[str] = field(default_factory=list)
+
+
+@functools.lru_cache(maxsize=1)
+def _gcc_builtin_include() -> str | None:
+    gcc = shutil.which("gcc") or shutil.which("cc")
+    if gcc is None:
+        return None
+    try:
+        found = subprocess.run([gcc, "-print-file-name=include"], capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    folder = found.stdout.strip()
+    return folder if folder and Path(folder, "stddef.h").is_file() else None
+
+
+@functools.lru_cache(maxsize=1)
+def _index() -> object:
+    try:
+        from clang import cindex
+    except ImportError as error:  # pragma: no cover - libclang is a dependency
+        raise InputError("libclang", f"the C++ front end needs the libclang package ({error})") from error
+    try:
+        return cindex.Index.create()
+    except Exception as error:  # cindex raises LibclangError, a bare Exception subclass
+        raise InputError("libclang", f"libclang could not be loaded ({error})") from error
+
+
+def parse_cxx(
+    path: Path,
+    *,
+    text: str | None = None,
+    args: Sequence[str] = (),
+    include_dirs: Sequence[Path] = (),
+    unsaved: Mapping[str, str] | None = None,
+    standard: str = "c++17",
+) -> CxxUnit:
+    """Parse ``path`` (or ``text`` under that name) as C++.
+
+    ``include_dirs`` come first (user and stand-in headers), then gcc's
+    builtin headers. ``unsaved`` maps further file names to contents (the
+    other sources embedded in a report). Raises :class:`InputError` when the
+    file cannot be read or libclang cannot produce a translation unit at all.
+    """
+    from clang import cindex
+
+    if text is None:
+        try:
+            text = path.read_text(encoding="utf-8", errors="replace")
+        except OSError as error:
+            raise InputError(str(path), f"cannot read the source ({error.strerror or error})") from error
+    command = ["-x", "c++", f"-std={standard}", *args]
+    command += [f"-I{folder}" for folder in include_dirs]
+    builtin = _gcc_builtin_include()
+    if builtin is not None:
+        command.append(f"-isystem{builtin}")
+    files = [(str(path), text), *((name, content) for name, content in (unsaved or {}).items())]
+    index = _index()
+    try:
+        unit = index.parse(  # type: ignore[attr-defined]
+            str(path), args=command, unsaved_files=files,
+            options=cindex.TranslationUnit.PARSE_DETAILED_PROCESSING_RECORD,
+        )
+    except cindex.TranslationUnitLoadError as error:
+        raise InputError(str(path), f"libclang could not parse the file as C++ ({error})") from error
+    errors = [
+        f"{diag.location.file}:{diag.location.line}:{diag.location.column}: {diag.spelling}"
+        for diag in unit.diagnostics
+        if diag.severity >= cindex.Diagnostic.Error
+    ]
+    return CxxUnit(path, text, unit, errors)
