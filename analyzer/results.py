@@ -77,3 +77,6 @@ class AnalysisResult:
     estimates: dict[str, KernelEstimate] = field(default_factory=dict)
     design_estimate: KernelEstimate | None = None
     assignments: dict[str, float] = field(default_factory=dict)
+    #: per ``[[launch]]`` entry (hlsight.analyzer.launches.LaunchEstimate);
+    #: empty for a single launch with the top-level values
+    launches: list[Any] = field(default_factory=list)

@@ -21,6 +21,7 @@ from typing import Any
 import sympy
 
 from hlsight.analyzer.access import access_free_symbols, parse_expression
+from hlsight.analyzer.access.sources import defined_macros
 from hlsight.core.errors import InputError
 from hlsight.core.model import Design
 
@@ -87,6 +88,8 @@ def valid_names(design: Design) -> list[str]:
     # kernel arguments / macros / loop trip symbols the source-derived access
     # counts use (issue 7; filled by analyzer.access.derive_access_facts)
     names.extend(sorted(access_free_symbols(design) - set(names)))
+    # macros the design was compiled with (accepted; a different value is a warning)
+    names.extend(sorted(set(defined_macros(design)) - set(names)))
     for kernel in design.kernels:
         for lsu in kernel.lsus:
             names.extend(lsu_name(lsu.id, field) for field in LSU_FIELDS)
@@ -95,7 +98,7 @@ def valid_names(design: Design) -> list[str]:
     return names
 
 
-def _parse_number(name: str, raw: str, source: str | None) -> float:
+def parse_number(name: str, raw: str, source: str | None) -> float:
     try:
         value = float(sympy.sympify(raw.strip(), rational=False))
     except (sympy.SympifyError, TypeError, ValueError, SyntaxError):
@@ -110,7 +113,7 @@ def parse_set(text: str) -> tuple[str, float]:
     name, sep, raw = text.partition("=")
     if not sep or not name.strip():
         raise InputError(None, f"--set '{text}'", expected="NAME=VALUE")
-    return name.strip(), _parse_number(name.strip(), raw, None)
+    return name.strip(), parse_number(name.strip(), raw, None)
 
 
 def _flatten(prefix: str, table: Mapping[str, Any], out: dict[str, Any]) -> None:
@@ -132,12 +135,13 @@ def read_hints(path: Path | str) -> dict[str, float]:
     except tomllib.TOMLDecodeError as error:
         raise InputError(path, f"malformed TOML: {error}", expected="a hints file (NAME = VALUE lines)") from None
     flat: dict[str, Any] = {}
+    data.pop("launch", None)  # [[launch]] tables: hlsight.analyzer.launches
     _flatten("", data, flat)
     values: dict[str, float] = {}
     for name, raw in flat.items():
         if isinstance(raw, bool) or not isinstance(raw, (int, float, str)):
             raise InputError(path, f"value of '{name}' is {raw!r}", expected="a number")
-        values[name] = _parse_number(name, str(raw), str(path))
+        values[name] = parse_number(name, str(raw), str(path))
     return values
 
 
@@ -153,15 +157,15 @@ def validate(assignments: Iterable[str], design: Design, source: str | None = No
 
 def source_expr(raw: str | None, given: Collection[str], notes: list[str], what: str) -> sympy.Expr | None:
     """A source-derived expression (issue 7) with hlsight's symbols, or
-    ``None`` when it needs a kernel argument the user has not given.
+    ``None`` when there is none (or it does not parse).
 
     Its free names are the global symbols (``work_items``) and kernel
-    arguments / loop trip symbols (``N``, ``comp_exit``). An expression in an
-    argument nobody set would turn a numeric estimate into a symbolic one, so
-    then the caller's default (``work_items``, a ``loop.*.trip`` symbol) is
-    kept and a note names the argument that would make the source count
-    apply. Parsed with :func:`hlsight.analyzer.access.parse_expression` so a kernel
-    argument called ``N`` or ``S`` is a symbol, not sympy's function.
+    arguments / macros (``N``, ``comp_exit``, ``LOGN``). An argument nobody
+    set stays a named symbol in the estimate (never replaced by
+    ``work_items``: a kernel whose count is ``in_size`` does not move
+    ``work_items`` elements), and a note names the value to give. Parsed with
+    :func:`hlsight.analyzer.access.parse_expression` so a kernel argument
+    called ``N`` or ``S`` is a symbol, not sympy's function.
     """
     if raw is None:
         return None
@@ -171,6 +175,5 @@ def source_expr(raw: str | None, given: Collection[str], notes: list[str], what:
         return None
     missing = sorted(s.name for s in expr.free_symbols if s.name not in given and s.name not in GLOBAL_SYMBOLS)
     if missing:
-        notes.append(f"{what} from the source is {raw}: give {', '.join(missing)} with --set to use it")
-        return None
+        notes.append(f"{what} from the source is {raw}: give {', '.join(missing)} with --set")
     return expr.subs({symbol: sym(symbol.name) for symbol in expr.free_symbols if isinstance(symbol, sympy.Symbol)})

@@ -156,7 +156,9 @@ def run_case(case: Case, root: Path = ZARAGOZA) -> CaseResult:
             hints = Path(tmp) / "launches.toml"
             hints.write_text(hints_toml(case.launches), encoding="utf-8")
         code, out, err = run_cli(cli_arguments(case, root, hints))
-    result = CaseResult(case.case_id, case.memory, case.report, None, case.measured_ms, None, "error", [], exit_code=code)
+    result = CaseResult(
+        case.case_id, case.memory, case.report, None, case.measured_ms, None, "error", [], exit_code=code
+    )
     if code != 0:
         result.message = err.strip().splitlines()[-1] if err.strip() else f"exit {code}"
         return result
