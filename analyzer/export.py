@@ -247,6 +247,7 @@ def result_to_dict(result: AnalysisResult) -> dict[str, Any]:
         kernel_data["estimate"] = None if estimate is None else estimate_to_dict(estimate)
     data["estimate"] = None if result.design_estimate is None else estimate_to_dict(result.design_estimate)
     data["assignments"] = dict(result.assignments)
+    data["memory_profile"] = {"name": result.memory_profile, "why": result.memory_profile_why}
     data["launches"] = [
         {
             "repeat": item.launch.repeat,

@@ -47,6 +47,8 @@ class ModelOptions:
     strided HBM stores (the paper uses bl = 4 for its "special cases"; off by
     default because the report cannot tell which cases are special and the
     measured strided-store cases contradict it, see docs/model.md).
+    ``wide_burst``: an LSU wider than dq*bl bursts in words of its own width
+    (:func:`burst_size_aligned`); False gives eq. 9 as printed.
     """
 
     burst_rule: str = "paper"
@@ -54,6 +56,7 @@ class ModelOptions:
     stride_in_fmin: bool = False
     efficiency: bool = True
     hbm_write_stride_factor: int = 1
+    wide_burst: bool = True
 
 
 @dataclass(frozen=True)
@@ -168,9 +171,18 @@ def burst_beats(burst_cnt: int, options: ModelOptions) -> int:
     return int(2**exponent)
 
 
-def burst_size_aligned(burst_cnt: int, dram: DramParams, options: ModelOptions) -> Expr:
-    """Eq. 9: burst_size = 2^burst_cnt * dq * bl (see :func:`burst_beats`)."""
-    return sympy.Integer(burst_beats(burst_cnt, options) * dram.dq * dram.bl)
+def burst_size_aligned(burst_cnt: int, dram: DramParams, options: ModelOptions, ls_width: int = 0) -> Expr:
+    """Eq. 9: burst_size = 2^burst_cnt * dq * bl (see :func:`burst_beats`).
+
+    The beats of an Avalon-MM burst are words of the master's data width
+    (Avalon Interface Specifications, burst transfers). An LSU wider than one
+    DRAM burst (dq*bl: 64 B on DDR4) has a master port of its own width, so
+    its largest burst is 2^burst_cnt of its words: a 2048-bit LSU moves 8 KB
+    per row opening, not 2 KB (rot-ddr4: four 2048-bit LSUs on one bank,
+    +24 % with dq*bl beats, whose measured time equals the ideal transfer).
+    ``options.wide_burst`` False gives eq. 9 as printed."""
+    beat = max(dram.dq * dram.bl, ls_width) if options.wide_burst else dram.dq * dram.bl
+    return sympy.Integer(burst_beats(burst_cnt, options) * beat)
 
 
 def max_reqs(max_threads: int, ls_width: Expr, stride: Expr) -> Expr:
@@ -181,7 +193,7 @@ def max_reqs(max_threads: int, ls_width: Expr, stride: Expr) -> Expr:
 def burst_size_non_aligned(lsu: LsuParams, dram: DramParams, options: ModelOptions) -> Expr:
     """Eq. 12: max_reqs/delta while max_reqs fits one burst, else ls_width/delta."""
     reqs = max_reqs(lsu.max_threads, sympy.Integer(lsu.ls_width), lsu.stride)
-    page = burst_size_aligned(lsu.burst_cnt, dram, options)
+    page = burst_size_aligned(lsu.burst_cnt, dram, options, lsu.ls_width)
     return sympy.Piecewise((reqs / lsu.stride, sympy.Le(reqs, page)), (lsu.ls_width / lsu.stride, True))
 
 
@@ -205,7 +217,7 @@ def t_ovh(lsu: LsuParams, dram: DramParams, n_lsu: int, options: ModelOptions) -
     if lsu.variant is Variant.NON_ALIGNED:
         burst = burst_size_non_aligned(lsu, dram, options)
     else:
-        burst = burst_size_aligned(lsu.burst_cnt, dram, options)
+        burst = burst_size_aligned(lsu.burst_cnt, dram, options, lsu.ls_width)
     return lsu.ls_acc * lsu.ls_bytes / burst * t_row(dram, lsu.variant)
 
 

@@ -66,9 +66,15 @@ def analyze(
     if memory is None:
         memory, why = default_profile(design)
         assumptions.append(why)
+        result.memory_profile_why = why
+    else:
+        result.memory_profile_why = f"memory profile {memory.name} given with --memory"
+    result.memory_profile = memory.name
+    result.launch_overhead_s = memory.launch_overhead_s
     first = {**values, **launches[0].values} if launches else values
     settings = Settings(profile=memory, options=options or ModelOptions(), user=first, assumptions=assumptions)
     result.estimates, result.design_estimate = estimate_design(design, settings)
+    result.design_estimate = _with_launch_cost(result.design_estimate, memory, 1)
     if launches:
         result.launches = [_launch_estimate(design, settings, values, launch) for launch in launches]
         result.design_estimate = _sum_of_launches(result.design_estimate, result.launches)
@@ -138,7 +144,25 @@ def _launch_estimate(design: Design, settings: Settings, values: Mapping[str, fl
     estimate = whole if launch.kernel is None else kernels.get(launch.kernel)
     if estimate is None:
         return LaunchEstimate(launch, None, "unknown")
-    return LaunchEstimate(launch, estimate.seconds, estimate.bound, list(estimate.free_symbols))
+    seconds = None if estimate.seconds is None else estimate.seconds + settings.profile.launch_overhead_s
+    return LaunchEstimate(launch, seconds, estimate.bound, list(estimate.free_symbols))
+
+
+def _with_launch_cost(estimate: KernelEstimate | None, profile: MemoryProfile, launches: int) -> KernelEstimate | None:
+    """The design time plus the board's fixed per-launch cost (profile
+    ``[launch] overhead_us``, with its source printed as an assumption)."""
+    cost = profile.launch_overhead_s * launches
+    if estimate is None or cost <= 0:
+        return estimate
+    return dataclasses.replace(
+        estimate,
+        seconds=None if estimate.seconds is None else estimate.seconds + cost,
+        expression=estimate.expression + sympy.Float(cost) if estimate.expression is not None else None,
+        assumptions=[
+            *estimate.assumptions,
+            f"+ {cost * 1e6:g} us fixed cost per kernel launch ({profile.name}: {profile.launch_overhead_source})",
+        ],
+    )
 
 
 def _sum_of_launches(first: KernelEstimate | None, launches: list[LaunchEstimate]) -> KernelEstimate | None:

@@ -80,3 +80,8 @@ class AnalysisResult:
     #: per ``[[launch]]`` entry (hlsight.analyzer.launches.LaunchEstimate);
     #: empty for a single launch with the top-level values
     launches: list[Any] = field(default_factory=list)
+    #: the memory profile the estimate used, and why (board rule or --memory)
+    memory_profile: str = ""
+    memory_profile_why: str = ""
+    #: fixed cost per launch included in the design time (profile [launch])
+    launch_overhead_s: float = 0.0

@@ -10,9 +10,10 @@ from dataclasses import dataclass, field
 import sympy
 
 from hlsight.analyzer import memory_model as mm
+from hlsight.analyzer.boards import board_profile
 from hlsight.analyzer.memory_profiles import MemoryProfile, load_profile
 from hlsight.analyzer.symbols import ELEMENT_BYTES, F_DRAM, FMAX, STRIDE, WORK_ITEMS, lsu_name, source_expr, sym
-from hlsight.core.model import LSU, Design, Kernel, LSUKind, LSUStyle, MemoryKind, Vendor
+from hlsight.core.model import LSU, Design, Kernel, LSUKind, LSUStyle, MemoryKind
 
 #: BURSTCOUNT_WIDTH when no RTL was read. Every lsu_top instance in the aoc
 #: corpus (Cyclone V, Stratix V, Arria 10, Stratix 10; aoc 14.0-21.2, oneAPI)
@@ -45,22 +46,9 @@ class Settings:
 
 
 def default_profile(design: Design) -> tuple[MemoryProfile, str]:
-    """Pick a built-in profile from the target device; say why."""
-    part = " ".join(filter(None, (design.device.part, design.device.board, design.device.family))).lower()
-    kinds = {memory.kind for memory in design.memory_systems if memory.is_global}
-    if design.tool.vendor is Vendor.XILINX:
-        if "u280" in part or "xcu280" in part:
-            name = "hbm2-u280" if MemoryKind.HBM in kinds else "ddr4-u280"
-        elif "ku060" in part or "ku3" in part:
-            name = "ddr3-1333-ku3"
-        else:
-            name = "ddr3-1333-7v3"
-    elif MemoryKind.HBM in kinds:
-        name = "hbm2-s10mx"
-    else:
-        name = "ddr4-1866"
-    target = part or "unknown device"
-    return load_profile(name), f"memory profile {name} chosen from the target ({target}); pass --memory"
+    """The built-in profile of the design's board (:mod:`hlsight.analyzer.boards`); say why."""
+    choice = board_profile(design)
+    return load_profile(choice.profile), choice.why
 
 
 def _variant(lsu: LSU) -> mm.Variant:

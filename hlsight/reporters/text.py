@@ -144,12 +144,21 @@ def summary_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
     once = " (first launch)" if result.launches else ""
     for kernel in result.design.kernels:
         lines.extend(_estimate_lines(f"kernel {kernel.name}{once}", result.estimates.get(kernel.name), options))
-    if result.design_estimate is not None and (len(result.design.kernels) > 1 or result.launches):
+    single = [result.estimates.get(kernel.name) for kernel in result.design.kernels]
+    differs = len(single) == 1 and single[0] is not None and result.design_estimate is not None and (
+        single[0].seconds != result.design_estimate.seconds
+    )
+    if result.design_estimate is not None and (len(result.design.kernels) > 1 or result.launches or differs):
         label = "design (all launches)" if result.launches else "design"
         lines.extend(_estimate_lines(label, result.design_estimate, options))
     if result.assignments:
         values = ", ".join(f"{name}={format_value(value)}" for name, value in sorted(result.assignments.items()))
         lines.append(f"  with {values}")
+    if result.memory_profile_why:
+        lines.append(f"  memory: {result.memory_profile_why}")
+    if result.launch_overhead_s > 0 and result.design_estimate is not None:
+        cost = format_seconds(result.launch_overhead_s)
+        lines.append(f"  design time includes {cost} per launch ({result.memory_profile} [launch] overhead_us)")
     lines.extend(launch_lines(result))
     lines.extend(missing_value_lines(result))
     return lines
