@@ -206,6 +206,39 @@ def summarize(results: list[CaseResult]) -> dict[str, dict[str, float | int | st
     return summary
 
 
+def fit_launch_cost(
+    results: list[CaseResult], step_ms: float = 0.001, top_ms: float = 2.0
+) -> dict[str, dict[str, float]]:
+    """The fixed per-launch cost c (ms) per memory that minimises the mean
+    |error| over all of that memory's cases, with leave-one-out CV: each case
+    is predicted with the c fitted on the others. Estimates are taken without
+    the profile's current cost (``launch_ms`` subtracted)."""
+    from hlsight.analyzer.memory_profiles import load_profile
+
+    grid = [index * step_ms for index in range(int(top_ms / step_ms) + 1)]
+    out: dict[str, dict[str, float]] = {}
+    for memory in sorted({result.memory for result in results}):
+        launch_ms = load_profile(memory).launch_overhead_s * 1e3
+        rows = [(r.estimate_ms - launch_ms, r.measured_ms) for r in results if r.memory == memory and r.estimate_ms]
+
+        def mean_error(cost: float, subset: list[tuple[float, float]]) -> float:
+            return statistics.fmean(abs(est + cost - meas) / meas for est, meas in subset)
+
+        def fit(subset: list[tuple[float, float]]) -> float:
+            return min(grid, key=lambda candidate: mean_error(candidate, subset))
+
+        held_out = [mean_error(fit(rows[:i] + rows[i + 1 :]), [rows[i]]) for i in range(len(rows))]
+        cost = fit(rows)
+        out[memory] = {
+            "fitted_ms": cost,
+            "mean_without": mean_error(0.0, rows),
+            "mean_fitted": mean_error(cost, rows),
+            "loo_cv_mean": statistics.fmean(held_out),
+            "loo_cv_max": max(held_out),
+        }
+    return out
+
+
 def _print_table(results: list[CaseResult]) -> None:
     print(f"{'case':<34} {'memory':<11} {'bound':<8} {'estimate ms':>12} {'measured ms':>12} {'error':>8}")
     for result in results:
@@ -238,6 +271,9 @@ def _print_summary(summary: dict[str, dict[str, float | int | str]]) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument(
+        "--fit-launch-cost", action="store_true", help="fit the per-launch cost per memory, with leave-one-out CV"
+    )
     args = parser.parse_args(argv)
     started = time.perf_counter()
     results = evaluate()
@@ -251,6 +287,14 @@ def main(argv: list[str] | None = None) -> int:
           " memory_bound = eq. 7 saturated subset")
     _print_summary(summary)
     print(f"\n{len(results)} cases in {elapsed:.1f} s (hlsight analyze --format json per case)")
+    if args.fit_launch_cost:
+        print("\nper-launch cost (profile [launch] overhead_us), fitted per memory over all its cases:")
+        for memory, fit in fit_launch_cost(results).items():
+            print(
+                f"  {memory:<11} c = {fit['fitted_ms'] * 1e3:.0f} us: mean |error| {fit['mean_without']:.1%} without,"
+                f" {fit['mean_fitted']:.1%} fitted; leave-one-out CV mean {fit['loo_cv_mean']:.1%}"
+                f" max {fit['loo_cv_max']:.1%}"
+            )
     return 0
 
 
