@@ -44,9 +44,8 @@ class ModelOptions:
     the non-saturated bandwidth; with it delta counts twice (eq. 5 and eq. 2).
     ``efficiency``: apply the profile's controller/refresh efficiency to
     bw_dram. ``hbm_write_stride_factor``: the section 7.1.1 correction for
-    strided HBM stores (the paper uses bl = 4 for its "special cases"; off by
-    default because the report cannot tell which cases are special and the
-    measured strided-store cases contradict it, see docs/model.md).
+    strided aligned HBM stores; 0 (default) takes the profile's bl (the
+    paper's factor 4), 1 turns it off (docs/model.md, decision 4).
     ``wide_burst``: an LSU wider than dq*bl bursts in words of its own width
     (:func:`burst_size_aligned`); False gives eq. 9 as printed.
     """
@@ -55,7 +54,7 @@ class ModelOptions:
     ovh_free_lsus: int = 2
     stride_in_fmin: bool = False
     efficiency: bool = True
-    hbm_write_stride_factor: int = 1
+    hbm_write_stride_factor: int = 0
     wide_burst: bool = True
 
 
@@ -246,8 +245,13 @@ def lsu_term(lsu: LsuParams, dram: DramParams, fmax: Expr, n_lsu: int, options: 
     ovh = t_ovh(lsu, dram, n_lsu, options)
     total = stride * (ideal + ovh)
     hbm_store = dram.kind == "hbm" and lsu.is_store and lsu.variant is Variant.ALIGNED
-    if hbm_store and options.hbm_write_stride_factor > 1:
-        factor = options.hbm_write_stride_factor
+    factor = dram.bl if options.hbm_write_stride_factor == 0 else options.hbm_write_stride_factor
+    if hbm_store and factor > 1:
+        # Section 7.1.1: strided HBM2 stores "do not detect coalescing"; the
+        # burst splitter takes bl cycles per word where a read needs one.
+        # The report shows when it applies: an aligned burst-coalesced store
+        # (the non-aligned LSU coalesces its own strided requests) on an HBM
+        # pseudo-channel with a stride > 1.
         total = sympy.Piecewise((factor * total, sympy.Gt(stride, 1)), (total, True))
         notes.append(f"HBM strided aligned store: x{factor} when stride > 1 (burst splitter, section 7.1.1)")
     return LsuTerm(

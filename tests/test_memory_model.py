@@ -56,6 +56,12 @@ def test_hbm_strided_store_correction_of_section_7_1_1() -> None:
     result = analyze(design, {"work_items": WI, "element_bytes": EB, "stride": 2}, options=options)
     # store bank: 4 * delta * T_ideal (one LSU per channel: no T_ovh); load bank: delta * T_ideal
     assert result.estimates["k"].seconds == pytest.approx(4 * 2 * EB * WI / HBM_BW, rel=1e-9)
+    # the default takes the factor from the profile's bl (4 on HBM2) ...
+    assert _seconds(design, stride=2) == pytest.approx(4 * 2 * EB * WI / HBM_BW, rel=1e-9)
+    # ... and 1 turns it off
+    off = ModelOptions(efficiency=False, hbm_write_stride_factor=1)
+    result = analyze(design, {"work_items": WI, "element_bytes": EB, "stride": 2}, options=off)
+    assert result.estimates["k"].seconds == pytest.approx(2 * EB * WI / HBM_BW, rel=1e-9)
 
 
 def test_three_aligned_lsus_on_hbm2_one_per_channel() -> None:
@@ -84,6 +90,17 @@ def test_non_aligned_narrow_lsu_uses_width_over_stride() -> None:
     design = ddr_design([lsu(f"l{i}", width_bits=2048, aligned=False) for i in range(3)], fmax=400.0)
     t_ideal = EB * WI / DDR_BW
     t_ovh = WI * EB / (256 / 1) * DDR_TROW
+    literal = ModelOptions(efficiency=False, wide_burst=False)  # eq. 9 as printed: 2^5 * dq * bl
+    result = analyze(design, {"work_items": WI, "element_bytes": EB, "stride": 1}, options=literal)
+    assert result.estimates["k"].seconds == pytest.approx(3 * (t_ideal + t_ovh), rel=1e-9)
+
+
+def test_wide_lsu_bursts_in_its_own_words() -> None:
+    # A 256 B LSU bursts 2^5 of its own words (Avalon burstcount): page 8192 B;
+    # max_reqs = 64 * 256 / 2 = 8192 B fits it -> burst = max_reqs / delta (eq. 12, first case)
+    design = ddr_design([lsu(f"l{i}", width_bits=2048, aligned=False) for i in range(3)], fmax=400.0)
+    t_ideal = EB * WI / DDR_BW
+    t_ovh = WI * EB / 8192 * DDR_TROW
     assert _seconds(design) == pytest.approx(3 * (t_ideal + t_ovh), rel=1e-9)
 
 
