@@ -77,6 +77,9 @@ class DramParams:
     kind: str = "ddr"
     efficiency: float = 1.0
     parallel: int = 1
+    #: measured time of one atomic read-modify-write on this board (profile
+    #: [atomic] op_ns); 0 when not measured: eq. 14's T_row alone
+    atomic_op: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -203,7 +206,10 @@ def t_row(dram: DramParams, variant: Variant) -> Expr:
     if variant is Variant.WRITE_ACK:
         return base + sympy.Float(dram.t_wr)
     if variant is Variant.ATOMIC:
-        return 2 * base + sympy.Float(dram.t_wr)
+        # eq. 14: 2 (T_RCD + T_RP) + T_WR = 69 ns on DDR4-1866, but an atomic
+        # waits for its read to return before it writes: the measured op time
+        # (atomic_1866.csv: 325 ns) is the round trip, which the profile gives.
+        return sympy.Float(max(2 * (dram.t_rcd + dram.t_rp) + dram.t_wr, dram.atomic_op))
     return base
 
 

@@ -216,6 +216,7 @@ def dram_for(bank: str, inputs: list[LsuInput], design: Design, settings: Settin
         kind=kind,
         efficiency=profile.efficiency,
         parallel=parallel,
+        atomic_op=profile.atomic_op_s,
     )
 
 
