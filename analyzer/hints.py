@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from hlsight.analyzer.consistency import implausible_ii
 from hlsight.analyzer.estimate import Settings
 from hlsight.analyzer.results import AnalysisResult
 from hlsight.core.diagnostics import Diagnostic, Severity
@@ -122,8 +123,8 @@ def _bank_hints(kernel: Kernel, facts_by_lsu: dict[str, dict[str, object]], sett
 
 
 def _loop_hint(kernel: Kernel, loop: Loop) -> Diagnostic | None:
-    if loop.ii is None or loop.ii.value is None or loop.ii.value <= 1:
-        return None
+    if loop.ii is None or loop.ii.value is None or loop.ii.value <= 1 or implausible_ii(loop):
+        return None  # an implausible II has its own warning (report-implausible-ii)
     reason = loop.bottleneck or "; ".join(loop.details[:2]) or "the report gives no reason"
     return _diag(
         "loop-ii", Severity.WARNING,

@@ -15,7 +15,7 @@ import sympy
 
 from hlsight.analyzer.access import access_free_symbols, derive_access_facts
 from hlsight.analyzer.access.sources import defined_macros
-from hlsight.analyzer.consistency import check_loop_latencies
+from hlsight.analyzer.consistency import check_implausible_ii, check_loop_latencies
 from hlsight.analyzer.estimate import Settings, default_profile, estimate_design
 from hlsight.analyzer.hints import bottleneck_hints
 from hlsight.analyzer.launches import Launch, LaunchEstimate
@@ -59,6 +59,7 @@ def analyze(
     result = AnalysisResult(design=design, assignments=values)
     result.diagnostics.extend(design.diagnostics)
     result.diagnostics.extend(check_loop_latencies(design))
+    result.diagnostics.extend(check_implausible_ii(design))
     result.diagnostics.extend(access_notes)
     result.diagnostics.extend(_unused_work_items(design, every_name))
     result.diagnostics.extend(_fixed_macros(design, values, launches))

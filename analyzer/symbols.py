@@ -59,7 +59,10 @@ LSU_FIELDS: dict[str, str] = {
     "bytes": "bytes per access of this LSU (ls_bytes)",
 }
 
-LOOP_FIELDS: dict[str, str] = {"trip": "trip count of this loop"}
+LOOP_FIELDS: dict[str, str] = {
+    "trip": "trip count of this loop",
+    "ii": "initiation interval of this loop (only where the report's value is flagged implausible)",
+}
 
 
 def sym(name: str) -> sympy.Symbol:
@@ -95,6 +98,7 @@ def valid_names(design: Design) -> list[str]:
             names.extend(lsu_name(lsu.id, field) for field in LSU_FIELDS)
         for loop in kernel.all_loops():
             names.append(loop_name(loop.name))
+            names.append(loop_name(loop.name, "ii"))
     return names
 
 

@@ -138,3 +138,20 @@ def test_bad_launch_tables(tmp_path: Path, corpus: Path, body: str, message: str
     hints.write_text(body, encoding="utf-8")
     result = run_cli("analyze", str(_reports(corpus, "ddr4-1866/pathfinder")), "--hints", str(hints))
     assert result.code == 2 and message in result.stderr and "Traceback" not in result.stderr
+
+
+def test_impossible_vendor_ii_is_flagged_not_multiplied(corpus: Path) -> None:
+    """aoc 18.1's lenet5 report prints II 52628672 for two loops (a 1,850 s
+    kernel when multiplied): flagged, left out, a symbol to give instead."""
+    design = load_design(corpus / "aoc" / "aoc18.1_c5soc_lenet5")
+    result = analyze(design, {"work_items": 1000, "in_ch": 1, "out_size": 28, "in_dim": 100, "fmax": 100})
+    flagged = [d for d in result.diagnostics if d.rule == "report-implausible-ii"]
+    assert sorted(d.subject or "" for d in flagged) == ["8X Partially unrolled fc_layer.B1", "conv2d.B1"]
+    assert not [d for d in result.diagnostics if d.rule == "loop-ii" and d.data.get("ii") == 52628672]
+    conv = result.estimates["conv2d"]
+    assert conv.seconds is not None and conv.seconds < 1.0
+    (pipeline,) = conv.alternatives
+    assert "loop.conv2d.B1.ii" in pipeline.free_symbols
+    given = analyze(design, {"work_items": 1000, "in_ch": 1, "out_size": 28, "in_dim": 100, "fmax": 100,
+                             "loop.conv2d.B1.ii": 2})
+    assert "loop.conv2d.B1.ii" not in given.estimates["conv2d"].alternatives[0].free_symbols
