@@ -150,11 +150,21 @@ def read_hints(path: Path | str) -> dict[str, float]:
 
 
 def validate(assignments: Iterable[str], design: Design, source: str | None = None) -> None:
-    """Raise :class:`InputError` naming the valid names when one is unknown."""
+    """Raise :class:`InputError` naming the valid names when one is unknown.
+
+    ``KERNEL:NAME`` scopes a value to one kernel (``--set fetch:work_items=1024000``):
+    KERNEL must be a kernel of the design and NAME a valid name."""
     valid = valid_names(design)
     known = set(valid)
+    kernels = [kernel.name for kernel in design.kernels]
     for name in assignments:
-        if name not in known:
+        base = name
+        if ":" in name:
+            kernel, _, base = name.partition(":")
+            if kernel not in kernels:
+                expected = "one of " + ", ".join(kernels)
+                raise InputError(source, f"unknown kernel '{kernel}' in '{name}'", expected=expected)
+        if base not in known:
             shown = valid if len(valid) <= 40 else [*valid[:40], f"... ({len(valid) - 40} more)"]
             raise InputError(source, f"unknown name '{name}'", expected="one of " + ", ".join(shown))
 

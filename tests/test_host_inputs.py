@@ -156,3 +156,17 @@ def test_impossible_vendor_ii_is_flagged_not_multiplied(corpus: Path) -> None:
     given = analyze(design, {"work_items": 1000, "in_ch": 1, "out_size": 28, "in_dim": 100, "fmax": 100,
                              "loop.conv2d.B1.ii": 2})
     assert "loop.conv2d.B1.ii" not in given.estimates["conv2d"].alternatives[0].free_symbols
+
+
+def test_kernel_scoped_value(corpus: Path) -> None:
+    """``--set KERNEL:NAME=VALUE``: fft1d's fetch kernel is an NDRange of
+    count * 2^LOGN / 8 work-items; the value applies to that kernel only."""
+    report = str(_reports(corpus, "ddr4-1866/fft1d"))
+    scoped = run_cli("analyze", report, "--set", "count=2000", "--set", "work_items=5",
+                     "--set", "fetch:work_items=1024000", "--format", "json")
+    plain = run_cli("analyze", report, "--set", "count=2000", "--set", "work_items=1024000", "--format", "json")
+    assert scoped.code == 0 and plain.code == 0, scoped.stderr
+    expected = json.loads(plain.stdout)["estimate"]["seconds"]
+    assert json.loads(scoped.stdout)["estimate"]["seconds"] == pytest.approx(expected)
+    wrong = run_cli("analyze", report, "--set", "nope:work_items=3")
+    assert wrong.code == 2 and "unknown kernel 'nope'" in wrong.stderr and "fetch, fft1d" in wrong.stderr

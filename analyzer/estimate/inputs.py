@@ -132,6 +132,18 @@ def _split_share(kernel: Kernel, lsu: LSU, lanes: int) -> int:
     return lanes if len(group) >= lanes and len(group) % lanes == 0 else 1
 
 
+#: ``--set KERNEL:NAME=VALUE`` gives NAME a value for one kernel only.
+KERNEL_SCOPE = ":"
+
+
+def kernel_scoped(kernel: Kernel, settings: Settings) -> dict[sympy.Symbol, sympy.Symbol]:
+    """``NAME`` -> ``KERNEL:NAME`` for the names the user scoped to ``kernel``
+    (``--set fetch:work_items=1024000``): that kernel's expressions use the
+    scoped symbol, whose value then wins over a global ``NAME``."""
+    prefix = kernel.name + KERNEL_SCOPE
+    return {sym(name[len(prefix) :]): sym(name) for name in settings.user if name.startswith(prefix)}
+
+
 @dataclass
 class LsuInput:
     lsu: LSU
@@ -174,6 +186,9 @@ def lsu_input(kernel: Kernel, lsu: LSU, design: Design, settings: Settings) -> L
     if lsu.rtl is not None and lsu.rtl.max_threads is not None:
         max_threads = lsu.rtl.max_threads
     variant = _variant(lsu)
+    scoped = kernel_scoped(kernel, settings)
+    if scoped:
+        ls_acc, stride, ls_bytes = (expr.xreplace(scoped) for expr in (ls_acc, stride, ls_bytes))
     params = mm.LsuParams(
         id=lsu.id,
         variant=variant,
