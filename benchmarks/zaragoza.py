@@ -121,13 +121,23 @@ def load_cases(root: Path = ZARAGOZA) -> list[Case]:
     return cases
 
 
+_NUMBER = re.compile(r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$")
+
+
+def _toml_value(value: str) -> str:
+    """A number as is; anything else (``2**20``, a kernel name) quoted."""
+    value = value.strip()
+    return value if _NUMBER.match(value) else '"' + value.replace('"', '\\"') + '"'
+
+
 def hints_toml(launches: list[tuple[int, dict[str, str]]]) -> str:
-    """The ``[[launch]]`` tables of a hints file."""
+    """The ``[[launch]]`` tables of a hints file (``kernel=NAME`` names the
+    one kernel a launch runs)."""
     lines: list[str] = []
     for repeat, values in launches:
         lines.append("[[launch]]")
         lines.append(f"repeat = {repeat}")
-        lines.extend(f'"{name}" = {value}' for name, value in values.items())
+        lines.extend(f'"{name}" = {_toml_value(value)}' for name, value in values.items())
         lines.append("")
     return "\n".join(lines)
 
@@ -168,7 +178,9 @@ def run_case(case: Case, root: Path = ZARAGOZA) -> CaseResult:
     result.bound = estimate.get("bound", "unknown")
     result.free_symbols = list(estimate.get("free_symbols", []))
     result.profile = str((estimate.get("extra") or {}).get("profile", ""))
-    result.per_launch_ms = [float(item["seconds"]) * 1e3 for item in payload.get("launches", []) if item.get("seconds")]
+    result.per_launch_ms = [  # repeat x one launch, per [[launch]] entry
+        float(item["total_seconds"]) * 1e3 for item in payload.get("launches", []) if item.get("total_seconds")
+    ]
     if seconds is not None:
         result.estimate_ms = float(seconds) * 1e3
         result.error = (result.estimate_ms - case.measured_ms) / case.measured_ms

@@ -63,3 +63,21 @@ def test_accuracy(summary: dict[str, dict[str, float | int | str]], memory: str,
     assert entry[f"{scope}_count"] == cases
     assert float(entry[f"{scope}_mean"]) <= mean
     assert float(entry[f"{scope}_max"]) <= worst
+
+
+def test_a_launch_sequence_row_runs_through_hints(corpus: Path, tmp_path: Path) -> None:
+    """A host-inputs row with ``launches`` = ``15x[...] + 1x[...]`` becomes
+    ``[[launch]]`` tables; the case time is the sum (pathfinder-style)."""
+    (tmp_path / "reports").symlink_to(corpus / "zaragoza" / "reports")
+    (tmp_path / "measured").mkdir()
+    (tmp_path / "host-inputs.csv").write_text(
+        "case_id,memory_profile,report,sets,launches,measured_ms,evidence,notes\n"
+        'pf,ddr4-1866,ddr4-1866/pathfinder,rem_rows=20,15x[comp_exit=431600] + 1x[comp_exit=2**17;rem_rows=5],'
+        '40.0,"test row",\n',
+        encoding="utf-8",
+    )
+    bench = _benchmark()
+    (result,) = bench.evaluate(root=tmp_path)
+    assert result.exit_code == 0, result.message
+    assert len(result.per_launch_ms) == 2
+    assert result.estimate_ms == pytest.approx(sum(result.per_launch_ms))  # repeat x time, summed
