@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from html import escape as escape_html
 from typing import Any
 
 import sympy
 from markupsafe import Markup
+from sympy.core.function import AppliedUndef
 from sympy.printing.mathml import mathml
 
 from hlsight.analyzer.results import AnalysisResult, KernelEstimate
@@ -43,8 +45,9 @@ MATHML_NS = "http://www.w3.org/1998/Math/MathML"
 def expression_mathml(expression: object) -> Markup | None:
     """The expression as presentation MathML (sympy's printer), or ``None``.
 
-    sympy builds the markup with ``xml.dom.minidom``, which escapes symbol
-    names, so the result is safe to embed unescaped.
+    sympy's printer writes symbol and function names into ``<mi>`` without
+    escaping them, and those names come from reports (loop names): every
+    name is escaped first (:func:`_escaped_names`), so the markup is safe.
     """
     if expression is None:
         return None
@@ -55,8 +58,25 @@ def expression_mathml(expression: object) -> Markup | None:
             return None
     # Names stay whole (``work_items``, not "work" with subscript "items"):
     # they are the names users pass to --set.
-    inner = mathml(expression, printer="presentation", disable_split_super_sub=True)
+    inner = mathml(_escaped_names(expression), printer="presentation", disable_split_super_sub=True)
     return Markup(f'<math xmlns="{MATHML_NS}" display="block">{inner}</math>')
+
+
+def _escaped_names(expression: sympy.Basic) -> sympy.Basic:
+    """``expression`` with every symbol and undefined function renamed to
+    its HTML-escaped name (``<img>`` becomes ``&lt;img&gt;``); sympy's MathML
+    printer copies names verbatim, so this is where they are made inert."""
+    renames: dict[sympy.Basic, sympy.Basic] = {}
+    for symbol in expression.atoms(sympy.Symbol):
+        safe = escape_html(symbol.name)
+        if safe != symbol.name:
+            renames[symbol] = sympy.Symbol(safe, **symbol.assumptions0)
+    for call in expression.atoms(AppliedUndef):
+        name = call.func.__name__
+        safe = escape_html(name)
+        if safe != name:
+            renames[call] = sympy.Function(safe)(*call.args)
+    return expression.xreplace(renames) if renames else expression
 
 
 def symbolic_expression(estimate: KernelEstimate | None) -> object:
