@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from hlsight.core.errors import InputError
 from hlsight.core.version import __version__
+from hlsight.output import discard_stdout
 
 #: Sub-command modules, in help order.
 COMMANDS: tuple[str, ...] = (
@@ -71,4 +72,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("hlsight: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
+        discard_stdout()
         return 0
+    except OSError as error:  # an I/O failure no reader or writer turned into an InputError
+        where = f"{error.filename}: " if error.filename else ""
+        print(f"hlsight: error: {where}{error.strerror or error}", file=sys.stderr)
+        return EXIT_INPUT_ERROR
