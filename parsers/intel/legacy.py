@@ -82,6 +82,8 @@ def read_mav15(layout: Layout, read_rtl: bool = True) -> Design:
     mav = load_json_file(mav_path)
     if not isinstance(mav, dict) or not isinstance(mav.get("functions"), list):
         raise InputError(mav_path, "not a 15.1 mav.json", expected='an object with a "functions" list')
+    if not isinstance(mav.get("fileIndexMap", {}), dict):
+        raise InputError(mav_path, '"fileIndexMap" is not an object', expected='{"<file>": <index>, ...}')
     parsed = read_mav(mav)
     design = Design(
         tool=tool_from_rtl(rtl_project_file(layout.project_dir), "mav.json"),

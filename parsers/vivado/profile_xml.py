@@ -18,7 +18,7 @@ from hlsight.core.errors import InputError
 from hlsight.core.model import LatencyRange, Loop, SourceLocation
 from hlsight.parsers.vivado.loops import make_loop, rpt_name_from_xml_tag
 from hlsight.parsers.vivado.module_report import ModuleReport, RtlPort
-from hlsight.parsers.vivado.values import parse_float, parse_int, parse_range
+from hlsight.parsers.vivado.values import parse_float, parse_int, parse_period, parse_range
 from hlsight.parsers.xml_safe import parse_xml_file
 
 EXPECTED = "a Vivado/Vitis HLS csynth XML report (<profile> root)"
@@ -180,9 +180,9 @@ def read_profile_root(root: etree._Element, path: Path) -> ModuleReport:
         family=text_of(assignments, "ProductFamily"),
         part=text_of(assignments, "Part"),
         top_name=name,
-        clock_target_ns=parse_float(text_of(assignments, "TargetClockPeriod")),
+        clock_target_ns=parse_period(text_of(assignments, "TargetClockPeriod")),
         clock_uncertainty_ns=parse_float(text_of(assignments, "ClockUncertainty")),
-        clock_estimated_ns=parse_float(text_of(performance, "SummaryOfTimingAnalysis/EstimatedClockPeriod")),
+        clock_estimated_ns=parse_period(text_of(performance, "SummaryOfTimingAnalysis/EstimatedClockPeriod")),
         pipeline_type=text_of(performance, "PipelineType"),
         latency=case_latency(overall),
         latency_avg=parse_int(text_of(overall, "Average-caseLatency")),

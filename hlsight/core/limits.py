@@ -1,0 +1,102 @@
+"""Guards shared by every reader against hostile or broken numbers and
+structures (issue 16): values that no HLS tool writes are refused with one
+clear message instead of surfacing later as a traceback (``OverflowError``,
+``RecursionError``), a hang or a nonsense estimate.
+
+Readers raise :class:`ImplausibleValue` where they turn text into a number;
+:func:`reading` (wrapped around the read of one file) turns it, and the
+Python errors a deeply nested or absurdly large input provokes, into an
+:class:`InputError` naming that file.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from hlsight.core.errors import InputError
+
+#: Largest cycle count, trip count or size a report may hold: 2**63, the
+#: widest counter a tool writes (far beyond any real design).
+MAX_COUNT = 2**63
+
+#: Deepest loop nest a design may have. Real designs nest loops a handful
+#: deep; the limit keeps every recursive pass over the design (the analysis
+#: copies the design, the reporters walk the tree) well inside Python's
+#: recursion limit (each level costs the deep copy about six frames).
+MAX_LOOP_NESTING = 100
+
+
+class ImplausibleValue(ValueError):
+    """A value no HLS tool writes (an infinite clock period, a negative trip
+    count, a 5,000-digit latency); the message says which and why."""
+
+
+def finite(value: float, what: str) -> float:
+    """``value`` when it is a finite number, else :class:`ImplausibleValue`."""
+    if not math.isfinite(value):
+        raise ImplausibleValue(f"{what} is {value!r}, not a finite number")
+    return value
+
+
+def positive(value: float, what: str) -> float:
+    """A finite ``value`` > 0 (a clock period, a frequency)."""
+    if finite(value, what) <= 0:
+        raise ImplausibleValue(f"{what} is {value:g}, expected a positive number")
+    return value
+
+
+def count(value: int, what: str) -> int:
+    """An integer count within ``0..MAX_COUNT``."""
+    if not 0 <= value <= MAX_COUNT:
+        raise ImplausibleValue(f"{what} {_short(value)} is out of range (0 to 2**63)")
+    return value
+
+
+def integer_text(token: str, what: str) -> int:
+    """``int(token)`` for decimal text of a plausible length; a huge literal
+    (Python refuses more than 4,300 digits with a ``ValueError`` that is not
+    about the syntax) is reported as out of range."""
+    digits = token.strip().lstrip("+-")
+    if len(digits) > 19 and digits.isdigit():
+        raise ImplausibleValue(f"{what} has {len(digits)} digits, out of range (at most 2**63)")
+    return int(token)
+
+
+def loop_nesting(loops: Iterable[Any]) -> int:
+    """Depth of the deepest loop nest under ``loops`` (objects with a
+    ``children`` list), found without recursion."""
+    deepest = 0
+    stack = [(loop, 1) for loop in loops]
+    while stack:
+        loop, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if depth <= MAX_LOOP_NESTING:  # deeper is refused anyway: stop walking
+            stack.extend((child, depth + 1) for child in loop.children)
+    return deepest
+
+
+def _short(value: int) -> str:
+    text = str(value) if abs(value) < 10**30 else f"with {len(str(abs(value)))} digits"
+    return text
+
+
+@contextmanager
+def reading(path: Path | str, expected: str | None = None) -> Iterator[None]:
+    """Turn the errors hostile content provokes while reading ``path`` into
+    one :class:`InputError` naming ``path``."""
+    try:
+        yield
+    except ImplausibleValue as error:
+        raise InputError(path, str(error), expected=expected) from None
+    except RecursionError:
+        raise InputError(path, "nested too deeply to read", expected=expected) from None
+    except OverflowError:
+        raise InputError(path, "a number is too large to read", expected=expected) from None
+    except ValueError as error:
+        if "integer string conversion" not in str(error):
+            raise
+        raise InputError(path, "an integer has more than 4,300 digits", expected=expected) from None

@@ -1,0 +1,116 @@
+"""Hostile and broken reports end in one line, exit code 2, never a
+traceback or a nonsense number (issue 16). Each case is a real corpus input
+with one field made hostile, the way a fuzzer or a careless edit makes it."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import CORPUS, run_cli
+
+FIBONACCI = CORPUS / "vivado" / "vhls2019.2_fibonacci"
+UNIQUE_PATHS_XML = CORPUS / "vivado" / "vhls2019.1_unique_paths" / "unique_paths_csynth.xml"
+AXPY = CORPUS / "aoc" / "aoc19.3pro_s10gx_axpy" / "Aplications" / "Reports_S10GX_1866" / "AXPY"
+MAV15 = CORPUS / "aoc" / "aoc15.1_c5soc_vector_add" / "vector_add" / "bin_vector_add"
+
+
+def one_line_error(path: Path, *needles: str) -> str:
+    result = run_cli("analyze", str(path))
+    assert result.code == 2, result.stdout[-2000:]
+    assert result.stderr.startswith("hlsight: error: ") and result.stderr.count("\n") == 1, result.stderr
+    for needle in needles:
+        assert needle in result.stderr, result.stderr
+    return result.stderr
+
+
+def edit(path: Path, pattern: str, replacement: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    changed, count = re.subn(pattern, replacement, text)
+    assert count, f"{pattern} not in {path}"
+    path.write_text(changed, encoding="utf-8")
+
+
+def test_json_nested_past_the_recursion_limit(tmp_path: Path) -> None:
+    reports = shutil.copytree(AXPY, tmp_path / "AXPY")
+    (reports / "lib" / "json" / "summary.json").write_text("[" * 5000 + "]" * 5000)
+    one_line_error(reports, "summary.json", "nested too deeply")
+
+
+def test_json_integer_of_five_thousand_digits(tmp_path: Path) -> None:
+    reports = shutil.copytree(AXPY, tmp_path / "AXPY")
+    edit(reports / "lib" / "json" / "summary.json", r"(?<=[:\[, ])\d+(?=[,\]}])", "9" * 5000)
+    one_line_error(reports, "summary.json", "4,300 digits")
+
+
+@pytest.mark.parametrize("number", ["1e999", "Infinity", "NaN"])
+def test_json_infinite_numbers(tmp_path: Path, number: str) -> None:
+    reports = shutil.copytree(AXPY, tmp_path / "AXPY")
+    edit(reports / "lib" / "json" / "summary.json", r"(?<=[:\[, ])\d+(?=[,\]}])", number)
+    one_line_error(reports, "summary.json")
+
+
+@pytest.mark.parametrize(("element", "value", "needle"), [
+    ("Worst-caseLatency", "inf", "not a finite number"),
+    ("Worst-caseLatency", "1e999", "not a finite number"),
+    ("Worst-caseLatency", "9" * 5000, "5000 digits"),
+    ("EstimatedClockPeriod", "1e999", "not a finite number"),
+    ("EstimatedClockPeriod", "-106", "negative"),
+    ("TargetClockPeriod", "-10.00", "negative"),
+])
+def test_xml_numbers_out_of_range(tmp_path: Path, element: str, value: str, needle: str) -> None:
+    report = shutil.copytree(FIBONACCI, tmp_path / "fib")
+    for name in ("csynth.xml", "fibonacci_csynth.xml"):
+        edit(report / name, f"<{element}>[^<]*<", f"<{element}>{value}<")
+    one_line_error(report, "csynth.xml", needle)
+
+
+@pytest.mark.parametrize(("cell", "needle"), [("1e999", "not a finite number"), ("-106", "negative")])
+def test_rpt_clock_out_of_range(tmp_path: Path, cell: str, needle: str) -> None:
+    """The issue's "-106 ns" estimate with exit 0 came from a negative period."""
+    rpt = tmp_path / "fibonacci_csynth.rpt"
+    shutil.copy(FIBONACCI / "fibonacci_csynth.rpt", rpt)
+    edit(rpt, r"(\|ap_clk *\| *10\.00 ns *\| *)[0-9.]+", rf"\g<1>{cell}")
+    one_line_error(rpt, "fibonacci_csynth.rpt", needle)
+
+
+def test_zero_clock_period_is_no_estimate_not_a_division_by_zero() -> None:
+    """vhls2018.2 writes 0.000 for a module without logic; it reads as unknown."""
+    result = run_cli("analyze", str(CORPUS / "vivado" / "vhls2018.2_svm_classifier_dataflow"))
+    assert result.code == 0, result.stderr
+    assert "zoo" not in result.stdout and "nan" not in result.stdout
+
+
+def test_mav15_file_index_map_not_an_object(tmp_path: Path) -> None:
+    project = shutil.copytree(MAV15, tmp_path / "bin_vector_add")
+    mav = json.loads((project / "mav.json").read_text())
+    mav["fileIndexMap"] = [1, 2]
+    (project / "mav.json").write_text(json.dumps(mav))
+    one_line_error(project, "mav.json", "fileIndexMap")
+
+
+def nested_loops_xml(folder: Path, depth: int) -> Path:
+    """unique_paths with its loops replaced by one nest ``depth`` deep (each
+    loop trip count 2): a valid report lxml parses (its limit is 256)."""
+    opening = "".join(f"<L{i}><TripCount>2</TripCount><Latency>undef</Latency>"
+                      f"<IterationLatency>undef</IterationLatency>" for i in range(depth))
+    closing = "".join(f"</L{i}>" for i in reversed(range(depth)))
+    folder.mkdir()
+    target = folder / "unique_paths_csynth.xml"
+    target.write_text(re.sub(r"<SummaryOfLoopLatency>.*</SummaryOfLoopLatency>",
+                             f"<SummaryOfLoopLatency>{opening}{closing}</SummaryOfLoopLatency>",
+                             UNIQUE_PATHS_XML.read_text(), flags=re.S))
+    return folder
+
+
+def test_deep_loop_nests(tmp_path: Path) -> None:
+    deepest = nested_loops_xml(tmp_path / "d100", 100)
+    for fmt in ("text", "json", "html", "sarif"):
+        result = run_cli("analyze", str(deepest), "--format", fmt)
+        assert result.code == 0, result.stderr
+    assert "L99: II -, trip 2" in run_cli("analyze", str(deepest)).stdout
+    one_line_error(nested_loops_xml(tmp_path / "d180", 180), "loops nested more than 100 deep")
