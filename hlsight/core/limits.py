@@ -30,6 +30,41 @@ MAX_COUNT = 2**63
 MAX_LOOP_NESTING = 100
 
 
+#: What each ``lsu_top`` parameter the models read may be, from its meaning:
+#: BURSTCOUNT_WIDTH is the width of an Avalon-MM ``burstcount`` port (the
+#: Avalon spec allows 1 to 11 bits; 16 leaves room), the models compute
+#: 2**(w-1) beats from it, so a width of 10,000,000 would never finish;
+#: widths and alignments are bytes of a memory word (at most 4 KiB);
+#: thread and latency counts are cycles/threads of one LSU; flags are 0 or 1.
+RTL_PARAMETER_RANGES: dict[str, tuple[int, int]] = {
+    "BURSTCOUNT_WIDTH": (1, 16),
+    "MWIDTH_BYTES": (1, 4096),
+    "WIDTH_BYTES": (1, 4096),
+    "ALIGNMENT_BYTES": (1, 4096),
+    "MAX_THREADS": (1, 2**20),
+    "KERNEL_SIDE_MEM_LATENCY": (0, 2**20),
+    "USE_WRITE_ACK": (0, 1),
+    "USECACHING": (0, 1),
+    "READ": (0, 1),
+}
+
+
+def rtl_parameter_problem(name: str, raw: str) -> str | None:
+    """Why ``raw`` cannot be parameter ``name`` of an ``lsu_top``, or ``None``
+    when it can (or is not a plain number the models would read)."""
+    bounds = RTL_PARAMETER_RANGES.get(name)
+    token = raw.strip().strip('"')
+    if bounds is None or len(token) > 40:
+        return None if bounds is None else f"{name} = {token[:20]}... is out of range {bounds[0]}..{bounds[1]}"
+    try:
+        value = int(token, 0)
+    except ValueError:
+        return None
+    if not bounds[0] <= value <= bounds[1]:
+        return f"{name} = {value} is out of range {bounds[0]}..{bounds[1]}"
+    return None
+
+
 class ImplausibleValue(ValueError):
     """A value no HLS tool writes (an infinite clock period, a negative trip
     count, a 5,000-digit latency); the message says which and why."""
