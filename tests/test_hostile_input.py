@@ -114,3 +114,40 @@ def test_deep_loop_nests(tmp_path: Path) -> None:
         assert result.code == 0, result.stderr
     assert "L99: II -, trip 2" in run_cli("analyze", str(deepest)).stdout
     one_line_error(nested_loops_xml(tmp_path / "d180", 180), "loops nested more than 100 deep")
+
+
+SV_PROJECT = CORPUS / "aoc" / "oneapi20.3_a10pac_samples" / "vector_add_opt_2"
+SV_LSU = Path("kernel_hdl/k0_ZTS9VectorAdd/k0_ZTS9VectorAdd_i_llvm_fpga_mem_unnamed0000d5_k0_zts9vectoradd0.sv")
+SOBEL_14 = CORPUS / "aoc" / "aoc14.0_c5soc_sobel" / "Sobel"
+VHDL_LSU = (CORPUS / "aoc" / "aoc18.1_c5soc_vector_add" / "bin" / "vector_add" / "kernel_hdl" / "vector_add"
+            / "i_store_memdep_vector_add16.vhd")
+
+
+@pytest.mark.parametrize(("parameter", "value"), [
+    ("BURSTCOUNT_WIDTH", "10000000"), ("BURSTCOUNT_WIDTH", "0"), ("WIDTH_BYTES", "9" * 5000),
+    ("ALIGNMENT_BYTES", "-4"),
+])
+def test_rtl_parameters_are_checked_against_their_meaning(tmp_path: Path, parameter: str, value: str) -> None:
+    """A BURSTCOUNT_WIDTH of 10,000,000 hung analyze computing 2**(w-1) beats."""
+    project = shutil.copytree(SV_PROJECT, tmp_path / "vector_add_opt_2")
+    edit(project / SV_LSU, rf"\.{parameter}\([^)]*\)", f".{parameter}({value})")
+    stderr = one_line_error(project, f"{SV_LSU.name}:", f"{parameter} = ", "out of range")
+    assert ":173: lsu_top " in stderr  # the instance's line
+
+
+def test_truncated_project_verilog_is_reported(tmp_path: Path) -> None:
+    project = shutil.copytree(SOBEL_14, tmp_path / "Sobel")
+    verilog = project / "Sobel.v"
+    text = verilog.read_text()
+    verilog.write_text(text[: len(text) // 3])  # cut mid-module: it read as a design without kernel
+    one_line_error(project, "Sobel.v", "endmodule", "truncated")
+    verilog.write_text("// no modules at all\n")
+    one_line_error(project, "Sobel.v", "no kernel")
+
+
+def test_truncated_vhdl_is_reported(tmp_path: Path) -> None:
+    project = shutil.copytree(VHDL_LSU.parents[2], tmp_path / "vector_add")
+    vhdl = project / VHDL_LSU.relative_to(VHDL_LSU.parents[2])
+    text = vhdl.read_text()
+    vhdl.write_text(text[: text.index("lsu_top") + 200])
+    one_line_error(project, vhdl.name, "truncated")

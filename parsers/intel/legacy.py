@@ -156,6 +156,9 @@ def read_rtl_project(layout: Layout) -> Design:
     scan = scan_rtl([layout.project_dir])
     names = kernel_function_modules(read_text(verilog)) if verilog is not None else []
     kernels: dict[str, Kernel] = {name: Kernel(name=name) for name in names}
+    if not names and not scan.instances:
+        raise InputError(verilog or layout.project_dir, "no kernel in the RTL (no <kernel>_function module"
+                         " and no lsu_top instance)", expected="the aoc 14.x kernel Verilog <proj>.v")
     counters: dict[str, Counter[str]] = {}
     for rtl in sorted(scan.instances, key=lambda r: (r.file, r.line)):
         match = _BASIC_BLOCK.match(rtl.module)

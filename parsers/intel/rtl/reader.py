@@ -12,7 +12,7 @@ from hlsight.core.model import Kernel, RtlLsuParams
 from hlsight.parsers.intel.jsdata import read_text
 from hlsight.parsers.intel.rtl.locate import RtlFiles, find_rtl
 from hlsight.parsers.intel.rtl.pairing import pair
-from hlsight.parsers.intel.rtl.scan import scan_text
+from hlsight.parsers.intel.rtl.scan import scan_text, truncation
 from hlsight.parsers.intel.rtl.stall import Placement, block_number, read_placements
 
 
@@ -28,6 +28,9 @@ def scan_rtl(directories: list[Path]) -> RtlScan:
     result = RtlScan(files)
     for path in files.all():
         text = read_text(path)
+        problem = truncation(text, path)
+        if problem is not None:
+            raise InputError(path, problem, expected="complete generated RTL")
         instances = scan_text(text, path)
         for instance in instances:
             _check_parameters(instance)
