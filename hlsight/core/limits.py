@@ -65,6 +65,41 @@ def rtl_parameter_problem(name: str, raw: str) -> str | None:
     return None
 
 
+#: Largest Vivado/Vitis report file (XML or rpt) read: 32 times the largest
+#: of the corpus (0.5 MB). Reading holds the whole element tree: at worst
+#: (15 MB of empty elements) about 34 bytes of memory per byte of XML, so
+#: this keeps any run near 0.5 GB. Larger files are refused before a byte is
+#: read (a 200 MB csynth.xml needed more than 4 GB and 10 minutes).
+MAX_VIVADO_REPORT_BYTES = 16 * 2**20
+
+#: Largest aoc/oneAPI report or RTL file read (report_data.js of a large
+#: design runs to tens of MB).
+MAX_INTEL_FILE_BYTES = 128 * 2**20
+
+#: Most loops one report file may describe (the corpus's largest has 35):
+#: each loop costs the analysis about 0.7 ms and a few KB, so this bounds a
+#: run to seconds, whatever the file.
+MAX_LOOPS = 10_000
+
+
+def check_size(path: Path, limit: int, what: str) -> None:
+    """Refuse ``path`` when it is larger than ``limit`` bytes, from its size
+    on disk (nothing is read); unreadable files are left to the reader."""
+    try:
+        size = path.stat().st_size
+    except OSError:
+        return
+    if size > limit:
+        raise InputError(path, f"{what} is {size / 2**20:.0f} MiB, more than hlsight reads"
+                         f" ({limit // 2**20} MiB)", expected="a report of a real design")
+
+
+def check_loop_count(found: int, what: str) -> None:
+    """:class:`ImplausibleValue` when ``found`` exceeds :data:`MAX_LOOPS`."""
+    if found > MAX_LOOPS:
+        raise ImplausibleValue(f"{what} describes more than {MAX_LOOPS:,} loops")
+
+
 class ImplausibleValue(ValueError):
     """A value no HLS tool writes (an infinite clock period, a negative trip
     count, a 5,000-digit latency); the message says which and why."""

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from hlsight.core.errors import InputError
-from hlsight.core.limits import ImplausibleValue, finite, reading
+from hlsight.core.limits import MAX_INTEL_FILE_BYTES, ImplausibleValue, check_size, finite, reading
 
 #: ``var NAME=`` at file start or right after ``;`` (+ optional newline).
 _VAR_START = re.compile(r"(?:\A|;\r?\n?)[ \t]*var\s+([A-Za-z_$][\w$]*)\s*=")
@@ -33,6 +33,7 @@ _MALFORMED_DATA = re.compile(r'"data"\s*:\s*\[((?:\s*"[^"]*"\s*:\s*[^,\]]+,?)+)\
 def read_text(path: Path) -> str:
     """Read a report file as text; undecodable bytes are replaced (reports
     embed user sources in arbitrary encodings)."""
+    check_size(path, MAX_INTEL_FILE_BYTES, "report file")
     try:
         return path.read_text(encoding="utf-8", errors="replace")
     except OSError as error:

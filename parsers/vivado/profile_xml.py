@@ -15,6 +15,7 @@ from pathlib import Path
 from lxml import etree
 
 from hlsight.core.errors import InputError
+from hlsight.core.limits import MAX_LOOPS, check_loop_count
 from hlsight.core.model import LatencyRange, Loop, SourceLocation
 from hlsight.parsers.vivado.loops import make_loop, rpt_name_from_xml_tag
 from hlsight.parsers.vivado.module_report import ModuleReport, RtlPort
@@ -120,6 +121,18 @@ def parse_source_location(text: str | None) -> SourceLocation | None:
     return SourceLocation(file, number)
 
 
+def _count_loop_elements(summary: etree._Element) -> int:
+    """The loops :func:`loop_from_element` would build, counted without
+    building them (stops past :data:`MAX_LOOPS`)."""
+    found = 0
+    stack = [child for child in summary if isinstance(child.tag, str)]
+    while stack and found <= MAX_LOOPS:
+        element = stack.pop()
+        found += 1
+        stack.extend(child for child in element if isinstance(child.tag, str) and child.tag not in LOOP_FIELDS)
+    return found
+
+
 def loops_of(performance: etree._Element | None) -> list[Loop]:
     """Top-level loops under ``PerformanceEstimates/SummaryOfLoopLatency``."""
     if performance is None:
@@ -127,6 +140,7 @@ def loops_of(performance: etree._Element | None) -> list[Loop]:
     summary = performance.find("SummaryOfLoopLatency")
     if summary is None:
         return []
+    check_loop_count(_count_loop_elements(summary), "SummaryOfLoopLatency")
     loops = [loop_from_element(child) for child in summary if isinstance(child.tag, str)]
     _attach_violation_locations(loops, performance)
     return loops

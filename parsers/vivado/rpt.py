@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 from hlsight.core.errors import InputError
-from hlsight.core.limits import reading
+from hlsight.core.limits import MAX_VIVADO_REPORT_BYTES, check_loop_count, check_size, reading
 from hlsight.core.model import Instance, LatencyRange, Loop
 from hlsight.parsers.vivado.loops import make_loop
 from hlsight.parsers.vivado.module_report import ModuleReport, RtlPort
@@ -30,6 +30,7 @@ LOOP_ROW_CELLS = 8
 
 def read_text(path: Path) -> list[str]:
     """Lines of a report: ASCII (latin-1 tolerated), CRLF normalised."""
+    check_size(path, MAX_VIVADO_REPORT_BYTES, "report")
     try:
         data = path.read_bytes()
     except OSError as error:
@@ -60,6 +61,7 @@ def loop_depth_and_name(cell: str) -> tuple[int, str] | None:
 
 def loops_from_table(table: TextTable, path: Path) -> list[Loop]:
     """Loop rows (pre-order with depth markers) as a loop forest."""
+    check_loop_count(len(table.rows), "the loop table")
     roots: list[Loop] = []
     stack: list[tuple[int, Loop]] = []
     for row in table.rows:
