@@ -14,6 +14,7 @@ import sys
 from collections.abc import Sequence
 
 from hlsight.core.errors import InputError
+from hlsight.core.terminal import terminal_safe
 from hlsight.core.version import __version__
 from hlsight.output import discard_stdout
 
@@ -66,7 +67,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = args._run(args)
         return code
     except InputError as error:
-        print(f"hlsight: error: {error.render()}", file=sys.stderr)
+        print(f"hlsight: error: {terminal_safe(error.render())}", file=sys.stderr)
         return EXIT_INPUT_ERROR
     except KeyboardInterrupt:
         print("hlsight: interrupted", file=sys.stderr)
@@ -76,5 +77,5 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except OSError as error:  # an I/O failure no reader or writer turned into an InputError
         where = f"{error.filename}: " if error.filename else ""
-        print(f"hlsight: error: {where}{error.strerror or error}", file=sys.stderr)
+        print(terminal_safe(f"hlsight: error: {where}{error.strerror or error}"), file=sys.stderr)
         return EXIT_INPUT_ERROR

@@ -12,6 +12,7 @@ from __future__ import annotations
 from hlsight.analyzer.results import AnalysisResult, KernelEstimate
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import LSU, Design, Kernel, Loop
+from hlsight.core.terminal import terminal_safe_keeping
 from hlsight.reporters.base import RenderOptions
 from hlsight.reporters.present import (
     display_path,
@@ -158,4 +159,7 @@ class TextReporter:
         lines = [format_diagnostic(diag, options) for diag in result.diagnostics]
         lines.extend(summary_lines(result, options))
         lines.extend(inventory_lines(result.design))
-        return "\n".join(lines) + "\n"
+        # names from reports may hold escapes or newlines: each line stays one
+        # line, and only hlsight's own colour codes reach the terminal
+        own_codes = frozenset({_RESET, _BOLD, *_SEVERITY_COLOR.values()}) if options.color else frozenset()
+        return "\n".join(terminal_safe_keeping(line, own_codes) for line in lines) + "\n"
