@@ -151,3 +151,26 @@ def test_truncated_vhdl_is_reported(tmp_path: Path) -> None:
     text = vhdl.read_text()
     vhdl.write_text(text[: text.index("lsu_top") + 200])
     one_line_error(project, vhdl.name, "truncated")
+
+
+DEMO = Path(__file__).resolve().parents[1] / "fixtures" / "demo" / "vector_add"
+
+
+@pytest.mark.parametrize("value", ['"__import__(\'pathlib\').Path(\'PWNED\').touch()"', '"2**10**10"', "0x1p2000",
+                                   '"' + "(" * 300 + "1" + ")" * 300 + '"'])
+def test_hints_values_are_arithmetic_never_code(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, value: str) -> None:
+    """sympify evaluated hints values with eval(): a hints file could run code."""
+    monkeypatch.chdir(tmp_path)
+    hints = tmp_path / "hints.toml"
+    hints.write_text(f"n = {value}\n")
+    result = run_cli("analyze", str(DEMO / "reports"), "--hints", str(hints))
+    assert result.code == 2, result.stdout[-300:]
+    assert result.stderr.startswith("hlsight: error: ") and result.stderr.count("\n") == 1, result.stderr
+    assert not (tmp_path / "PWNED").exists()
+
+
+def test_hints_binary_garbage_is_one_line(tmp_path: Path) -> None:
+    hints = tmp_path / "hints.toml"
+    hints.write_bytes(b"n = 1\xb8\xff\n")
+    result = run_cli("analyze", str(DEMO / "reports"), "--hints", str(hints))
+    assert result.code == 2 and "not UTF-8" in result.stderr and result.stderr.count("\n") == 1
