@@ -7,21 +7,16 @@ kernel source, annotate), through the real CLI. No traceback, no run over
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
+
+from tests.conftest import load_script
 
 BENCHMARK = Path(__file__).resolve().parents[1] / "benchmarks" / "fuzz_cli.py"
 
 
 def _benchmark() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("hlsight_fuzz_cli", BENCHMARK)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script(BENCHMARK, "hlsight_fuzz_cli")
 
 
 def test_fuzz_slice_every_reader() -> None:
