@@ -125,6 +125,8 @@ class CodeGenerator:
         leave = self.snippets.pipe_exit(block.id) if frameless else self.snippets.loop_exit(block.id)
         self.edits.append(Edit(start, start, opening_rank(depth), str(enter)))
         self.edits.append(Edit(end, end, closing_rank(depth), str(leave)))
+        for statement in block.breaks:
+            self._break(block, statement)
         counted = block.count_loop or block.loop  # a flattened nest counts its innermost iterations
         counted_tokens = loop_tokens(self.source, counted)
         if counted_tokens is None:
@@ -141,6 +143,22 @@ class CodeGenerator:
             self.edits.append(Edit(first.start, first.start, opening_rank(depth, 1),
                                    str(self.snippets.open_body(block.id, hook))))
             self.edits.append(Edit(body_end, body_end, closing_rank(depth, 1), str(self.snippets.close_body())))
+
+    def _break(self, block: Block, statement: c_ast.Break) -> None:
+        """``break;`` -> ``{ hlsight_break(id); break; }`` on the same line."""
+        line, column = int(statement.coord.line), int(statement.coord.column or 1)
+        index = self.source.token_at(self.source.offset(line, column))
+        if index is None or not self.source.is_ident(index, "break"):
+            candidates = [i for i in self.source.tokens_on_line(line) if self.source.is_ident(i, "break")]
+            index = candidates[0] if len(candidates) == 1 else None
+        if index is None:
+            return  # in a macro: the exiting iteration keeps the IL_min floor
+        semicolon = self.source.next_code(index)
+        if not self.source.is_punct(semicolon, ";"):
+            return
+        start, end = self.source.tokens[index].start, self.source.tokens[semicolon].end
+        self.edits.append(Edit(start, start, opening_rank(99), str(self.snippets.break_enter(block.id))))
+        self.edits.append(Edit(end, end, closing_rank(99), str(self.snippets.break_exit())))
 
     def _frameless(self, block: Block) -> bool:
         """A pipelined loop needs no runtime frame when control always leaves

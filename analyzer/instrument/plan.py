@@ -22,6 +22,7 @@ duration follows from the constants computed here:
 from __future__ import annotations
 
 import enum
+import re
 import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -81,6 +82,8 @@ class Block:
     count_loop: SourceLoop | None = None
     calls: list[c_ast.FuncCall] = field(default_factory=list)  # for PARALLEL groups
     parent: Block | None = None
+    #: ``break`` statements that leave this (sequential) loop
+    breaks: list[c_ast.Break] = field(default_factory=list)
 
 
 @dataclass
@@ -110,10 +113,31 @@ def _norm(name: str) -> str:
 
 
 def find_kernel(design: Design, function: str) -> Kernel | None:
+    """The report module of C function ``function``: the module of that name
+    (allowing the 20-character truncation), else the one module HLS renamed
+    from it (:func:`renamed_module`)."""
     for kernel in design.kernels:
         if module_matches(kernel.name, function):
             return kernel
-    return None
+    renamed = [kernel for kernel in design.kernels if renamed_module(kernel.name, function, _top_names(design))]
+    return renamed[0] if len(renamed) == 1 else None
+
+
+def _top_names(design: Design) -> list[str]:
+    return [kernel.name for kernel in design.kernels if kernel.is_top]
+
+
+def renamed_module(module: str, function: str, tops: list[str]) -> bool:
+    """True when HLS named the module of ``function`` ``module`` by a rule
+    seen in real reports: a numeric suffix when the function is specialised
+    or duplicated (Vitis: ``merge`` -> ``merge_1``), or the top's name as a
+    prefix plus an optional ordinal (Vivado 2015.3: ``dct_1d`` ->
+    ``dct_dct_1d2``). ``_Pipeline_`` modules (outlined loops) never match."""
+    if "_Pipeline_" in module:
+        return False
+    if re.fullmatch(re.escape(function) + r"_\d+", module):
+        return True
+    return any(re.fullmatch(re.escape(top) + "_" + re.escape(function) + r"\d*", module) for top in tops)
 
 
 def report_loops(design: Design, kernel: Kernel) -> dict[str, Loop]:
@@ -232,12 +256,21 @@ class Planner:
             if name in order or name not in self.functions:
                 continue
             order.append(name)
+            if self.functions[name].pipelined and find_kernel(self.design, name) is not None:
+                continue  # callees run inside the function's pipeline
             pending.extend(call for call in self.functions[name].calls if call in self.functions and call != name)
         return order
 
     # -- loops
     def _match_loops(self, item: InstrumentedFunction) -> None:
         available = report_loops(self.design, item.kernel)
+        if item.source.pipelined:
+            if item.source.all_loops():
+                self._diag("instrument-function-pipeline", Severity.NOTE,
+                           f"function '{item.source.name}' is pipelined (#pragma HLS PIPELINE): its loops are "
+                           "unrolled and its callees inlined into the pipeline; counted by its module latency",
+                           int(item.source.node.coord.line), item.source.name)
+            return
         claimed: set[str] = set()
         absorbed: set[int] = set()
         for loop in item.source.all_loops():
@@ -297,6 +330,7 @@ class Planner:
             block = self._new(BlockKind.SEQUENTIAL, loop.label or report.name, loop.function, loop.line,
                               report_name=report.name, fill=il_range.max or 0)
             block.il = il_range.max or 0
+            block.breaks = loop_breaks(loop.node)
         block.latency_max = _loop_latency_max(report)
         block.loop = loop
         block.parent = enclosing
@@ -515,6 +549,23 @@ def _flattened(loop: SourceLoop, available: dict[str, Loop]) -> tuple[Loop, list
             if report is not None and _is_pipelined(report):
                 return report, chain
     return None
+
+
+def loop_breaks(loop: c_ast.Node) -> list[c_ast.Break]:
+    """The ``break`` statements that leave ``loop`` itself (not those of an
+    inner loop or ``switch``). The iteration that takes one before any child
+    block ran is the loop's exit test: HLS charges it nothing (the bfs
+    report's minimum, 1 x IL + 1, shows the exiting iteration costs 0), so
+    the runtime skips the III-B ``IL_min`` floor for it."""
+    found: list[c_ast.Break] = []
+    stack: list[c_ast.Node] = [child for _name, child in loop.children()]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, c_ast.Break):
+            found.append(node)
+        elif not isinstance(node, (c_ast.For, c_ast.While, c_ast.DoWhile, c_ast.Switch)):
+            stack.extend(child for _name, child in node.children())
+    return found
 
 
 def _compounds(node: c_ast.Node | None) -> list[c_ast.Compound]:

@@ -108,6 +108,14 @@ class SourceFunction:
     def dataflow(self) -> bool:
         return any(_pragma_words(text)[:2] == ["hls", "dataflow"] for text in self.pragmas)
 
+    @property
+    def pipelined(self) -> bool:
+        """Function-level ``#pragma HLS PIPELINE``: HLS unrolls every loop and
+        inlines every callee into the one pipeline, so the module latency is
+        the whole story."""
+        return any(_pragma_words(text)[:2] == ["hls", "pipeline"] and "off" not in _pragma_words(text)
+                   for text in self.pragmas)
+
 
 def _body_pragmas(body: c_ast.Node | None) -> list[str]:
     if isinstance(body, c_ast.Compound):
