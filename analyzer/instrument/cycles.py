@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,9 +28,12 @@ class ParsedSource:
     functions: dict[str, SourceFunction]
 
 
-def parse_source(path: Path | str) -> ParsedSource:
+def parse_source(path: Path | str, include_dirs: Sequence[Path] = ()) -> ParsedSource:
+    """Parse ``path``; quoted includes are searched in its own folder, then
+    ``include_dirs`` (``hlsight simulate`` passes the testbench's folder, as
+    the compile does)."""
     path = Path(path)
-    unit = parse_c_file(path)
+    unit = parse_c_file(path, include_dirs=include_dirs)
     text = SourceText(unit.text, str(path))
     return ParsedSource(path, unit, text, collect_functions(unit, text))
 

@@ -37,7 +37,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
-    source = parse_source(Path(args.source))
+    source = parse_source(Path(args.source), include_dirs=[Path(args.testbench).resolve().parent])
     design = load_report(args.report, args.solution)
     memory = load_memory(args.memory) if args.memory else None
     toolchain = Toolchain(flags=tuple(shlex.split(args.cflags)), timeout_s=args.timeout,
