@@ -76,6 +76,7 @@ class Block:
     floor: int = 0
     has_floor: bool = False
     fill: int = 0
+    unroll: int = 1  # partial UNROLL factor of a pipelined loop
     latency_max: int | None = None  # the report's latency of one execution (for parents' eq. 6)
     loop: SourceLoop | None = None
     #: innermost loop of a flattened nest (``for_y_for_x``): its iterations are the trip count
@@ -325,7 +326,8 @@ class Planner:
             il = il_range.max if il_range.max is not None else 0
             delta = 0 if self.baseline is Baseline.SIMPLE else _delta(report, il, ii)
             block = self._new(BlockKind.PIPELINED, loop.label or report.name, loop.function, loop.line,
-                              report_name=report.name, ii=ii, il=il, delta=delta, fill=il)
+                              report_name=report.name, ii=ii, il=il, delta=delta, fill=il,
+                              unroll=loop.unroll_factor or 1)
         else:
             block = self._new(BlockKind.SEQUENTIAL, loop.label or report.name, loop.function, loop.line,
                               report_name=report.name, fill=il_range.max or 0)
