@@ -92,6 +92,8 @@ class InstrumentedFunction:
     source: SourceFunction
     kernel: Kernel
     block: Block
+    #: the function's module is a dataflow region (eq. 3 over its loops and calls)
+    dataflow: bool = False
 
 
 @dataclass
@@ -141,12 +143,32 @@ def renamed_module(module: str, function: str, tops: list[str]) -> bool:
     return any(re.fullmatch(re.escape(top) + "_" + re.escape(function) + r"\d*", module) for top in tops)
 
 
+#: Process modules HLS generates for code between dataflow processes or for
+#: loops of a dataflow region (``Block_entry_split_proc``,
+#: ``dct_Loop_row_loop_proc1``, ``Loop_VITIS_LOOP_12_1_proc``).
+_GENERATED_PROCESS = re.compile(r"(?:^|_)(?:Block_\w*proc|Loop_\w+_proc|entry_proc)\d*$")
+
+
+def generated_processes(design: Design, kernel: Kernel) -> list[Kernel]:
+    """Modules instantiated by ``kernel`` that HLS generated as dataflow
+    processes (they have no C function of their own)."""
+    out: list[Kernel] = []
+    for instance in kernel.instances:
+        if _GENERATED_PROCESS.search(instance.module) and "_Pipeline_" not in instance.module:
+            child = next((k for k in design.kernels if k.name == instance.module), None)
+            if child is not None and child not in out:
+                out.append(child)
+    return out
+
+
 def report_loops(design: Design, kernel: Kernel) -> dict[str, Loop]:
     """Loops of a module by normalized name, including loops Vitis >= 2021.2
-    outlined to ``<module>_Pipeline_<loop>`` modules."""
+    outlined to ``<module>_Pipeline_<loop>`` modules and loops of the
+    generated dataflow processes the module instantiates."""
     loops: dict[str, Loop] = {}
-    prefix = f"{kernel.name}_Pipeline_"
-    sources = [kernel] + [k for k in design.kernels if k is not kernel and k.name.startswith(prefix)]
+    owners = [kernel, *generated_processes(design, kernel)]
+    prefixes = tuple(f"{owner.name}_Pipeline_" for owner in owners)
+    sources = owners + [k for k in design.kernels if k not in owners and k.name.startswith(prefixes)]
     for owner in sources:
         for loop in owner.all_loops():
             loops.setdefault(_norm(loop.name), loop)
@@ -228,8 +250,17 @@ class Planner:
                            f"function '{name}' is not a module of the report (inlined?): its cycles are part of "
                            "its caller's loops and it is not instrumented", source.node.coord.line, name)
                 continue
+            dataflow = source.dataflow or kernel.dataflow
+            processes = generated_processes(self.design, kernel)
+            if len(processes) == 1 and not kernel.all_loops():
+                # Vitis wrapped the whole body into one process (Block_entry_split_proc):
+                # the function is that process, composed serially.
+                self._diag("instrument-single-process", Severity.NOTE,
+                           f"module '{kernel.name}' runs its body as the one process '{processes[0].name}': "
+                           "counted as that module (serial composition)", int(source.node.coord.line), name)
+                kernel, dataflow = processes[0], processes[0].dataflow
             block = self._new(BlockKind.FUNCTION, name, name, int(source.node.coord.line), report_name=kernel.name)
-            self.instrumented[name] = InstrumentedFunction(source, kernel, block)
+            self.instrumented[name] = InstrumentedFunction(source, kernel, block, dataflow)
         for name in order:
             if name in self.instrumented:
                 self._match_loops(self.instrumented[name])
@@ -348,7 +379,7 @@ class Planner:
 
     # -- independent call groups (eq. 2)
     def _find_groups(self, item: InstrumentedFunction) -> None:
-        if item.source.dataflow or item.kernel.dataflow:
+        if item.dataflow:
             return  # the whole function is the region (eq. 3)
         objects = _object_names(item.source.node)
         for node in _compounds(item.source.node.body):
@@ -376,7 +407,7 @@ class Planner:
         block = item.block
         latency = item.kernel.latency or LatencyRange()
         block.latency_max = latency.max
-        if item.source.dataflow or item.kernel.dataflow:
+        if item.dataflow:
             block.composition = Composition.DATAFLOW
         for loop_block in self._blocks_of(item.source.name):
             if loop_block.kind is BlockKind.SEQUENTIAL and loop_block.loop is not None:

@@ -67,9 +67,13 @@ class SourceLoop:
 
     @property
     def unrolled_in_source(self) -> bool:
-        """Full unroll requested (``#pragma HLS unroll`` without a factor)."""
-        return any(_pragma_words(text)[:2] == ["hls", "unroll"] and "factor" not in text.lower()
-                   for text in self.pragmas)
+        """Full unroll requested: ``#pragma HLS unroll`` without a factor, or
+        with a factor at least the loop's static trip count."""
+        if any(_pragma_words(text)[:2] == ["hls", "unroll"] and "factor" not in text.lower()
+               for text in self.pragmas):
+            return True
+        factor = self.unroll_factor
+        return factor is not None and self.static_trip_count is not None and factor >= self.static_trip_count
 
     @property
     def unroll_factor(self) -> int | None:
