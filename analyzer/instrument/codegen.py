@@ -21,7 +21,7 @@ from hlsight.analyzer.instrument.plan import Block, BlockKind, Composition, Inst
 from hlsight.analyzer.instrument.sourceloops import SourceLoop, is_compound, loop_tokens
 from hlsight.analyzer.instrument.splice import Edit, apply_edits, closing_rank, opening_rank
 from hlsight.core.diagnostics import Diagnostic, Severity
-from hlsight.parsers.csource.tokens import SourceText, TokenKind
+from hlsight.parsers.csource.tokens import SourceText, Token, TokenKind
 
 HEADER_NAME = "hlsight_cycles.h"
 BODY_SUFFIX = "__hlsight_body"
@@ -248,7 +248,7 @@ class CodeGenerator:
         if any(token.kind is TokenKind.DIRECTIVE for token in signature_tokens):
             self._note(item.block, f"function '{name}' is not instrumented: its signature contains a directive")
             return
-        signature = " ".join(token.text for token in signature_tokens)
+        signature = _join_tokens(signature_tokens)
         return_words = [t.text for t in self.source.tokens[first:name_index] if t.text not in _STORAGE]
         return_type = None if _returns_void(definition) else " ".join(return_words)
         arguments = _parameter_names(definition)
@@ -285,7 +285,7 @@ class CodeGenerator:
         index = name_index
         while index > 0:
             previous = self.source.tokens[index - 1]
-            if previous.kind is TokenKind.DIRECTIVE or (previous.kind is TokenKind.PUNCT and previous.text in ";}"):
+            if previous.kind is TokenKind.DIRECTIVE or (previous.kind is TokenKind.PUNCT and previous.text in ";{}"):
                 break
             index -= 1
         return index
@@ -311,6 +311,17 @@ def _header_row(block: Block) -> dict[str, object]:
         "delta": block.delta, "residual": block.residual, "floor": block.floor, "has_floor": block.has_floor,
         "fill": block.fill, "unroll": block.unroll,
     }
+
+
+def _join_tokens(tokens: Sequence[Token]) -> str:
+    """Tokens on one line: a space where the text had any gap, none where
+    they touched (``hls::stream<int>&`` stays one C++ type)."""
+    out: list[str] = []
+    for index, token in enumerate(tokens):
+        if index and tokens[index - 1].end != token.start:
+            out.append(" ")
+        out.append(token.text)
+    return "".join(out)
 
 
 def _depth(loop: SourceLoop | None) -> int:

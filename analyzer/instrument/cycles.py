@@ -15,6 +15,9 @@ from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.errors import InputError
 from hlsight.core.model import Design
 from hlsight.parsers.csource import CUnit, parse_c_file
+from hlsight.parsers.csource.frontend import looks_like_cplusplus
+from hlsight.parsers.cxx.as_c import CXX_SUFFIXES, parse_cxx_as_c
+from hlsight.parsers.cxx.hls_headers import HlsHeaders, find_hls_headers
 from hlsight.parsers.csource.tokens import SourceText
 
 
@@ -26,16 +29,36 @@ class ParsedSource:
     unit: CUnit
     text: SourceText
     functions: dict[str, SourceFunction]
+    #: set for HLS C++ (parsed with libclang): the vendor headers it compiles against
+    headers: HlsHeaders | None = None
+
+    @property
+    def is_cxx(self) -> bool:
+        return self.headers is not None
 
 
-def parse_source(path: Path | str, include_dirs: Sequence[Path] = ()) -> ParsedSource:
+def parse_source(path: Path | str, include_dirs: Sequence[Path] = (), hls_include: str | None = None) -> ParsedSource:
     """Parse ``path``; quoted includes are searched in its own folder, then
     ``include_dirs`` (``hlsight simulate`` passes the testbench's folder, as
-    the compile does)."""
+    the compile does). C++ (by suffix, or C++ syntax outside comments) goes
+    through libclang with the HLS headers of ``hls_include`` (or the
+    environment's Vivado/Vitis, or hlsight's model)."""
     path = Path(path)
-    unit = parse_c_file(path, include_dirs=include_dirs)
+    headers = None
+    if path.suffix in CXX_SUFFIXES or (path.suffix != ".cl" and _looks_cxx(path)):
+        headers = find_hls_headers(hls_include)
+        unit = parse_cxx_as_c(path, include_dirs, headers)
+    else:
+        unit = parse_c_file(path, include_dirs=include_dirs)
     text = SourceText(unit.text, str(path))
-    return ParsedSource(path, unit, text, collect_functions(unit, text))
+    return ParsedSource(path, unit, text, collect_functions(unit, text), headers)
+
+
+def _looks_cxx(path: Path) -> bool:
+    try:
+        return looks_like_cplusplus(path.read_text(encoding="utf-8", errors="replace"))
+    except OSError:
+        return False  # parse_c_file reports the unreadable file
 
 
 def choose_top(source: ParsedSource, design: Design, top: str | None) -> str:

@@ -30,6 +30,8 @@ from hlsight.analyzer.memory_profiles import MemoryProfile
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.errors import InputError
 from hlsight.core.model import Design
+from hlsight.parsers.cxx.as_c import CXX_SUFFIXES
+from hlsight.parsers.cxx.hls_headers import find_hls_headers
 
 DEFAULT_FLAGS = ("-std=c99", "-O2", "-Wno-unknown-pragmas")
 #: Flags the instrumented code must always pass (issue 5: wherever the original does).
@@ -79,9 +81,14 @@ class SimulationResult:
         return None if self.clock_ns is None else self.cycles * self.clock_ns * 1e-9
 
 
+#: C++ units (HLS C++ kernels, C++ testbenches) get these instead of DEFAULT_FLAGS' -std
+CXX_STANDARD = "-std=c++14"
+
+
 @dataclass
 class Toolchain:
     compiler: str = "gcc"
+    cxx_compiler: str = "g++"
     flags: tuple[str, ...] = DEFAULT_FLAGS
     libraries: tuple[str, ...] = ("-lm",)
     timeout_s: float = 600.0
@@ -103,17 +110,55 @@ def _includes_source(testbench_text: str, source_name: str) -> bool:
     return re.search(_INCLUDE_OF.format(name=re.escape(source_name)), testbench_text) is not None
 
 
-def compile_program(sources: list[Path], output: Path, include_dirs: list[Path], toolchain: Toolchain) -> str | None:
-    """Compile and link; return gcc's first error line, or ``None`` on success."""
-    command = [_compiler(toolchain.compiler), *toolchain.flags]
-    for directory in include_dirs:
-        command += ["-I", str(directory)]
-    command += [str(path) for path in sources] + ["-o", str(output), *toolchain.libraries]
-    completed = subprocess.run(command, capture_output=True, text=True, check=False)
+def is_cxx_file(path: Path) -> bool:
+    return path.suffix in CXX_SUFFIXES
+
+
+def _cxx_flags(flags: tuple[str, ...]) -> list[str]:
+    """The C flags for a C++ unit: a C ``-std=`` becomes ``CXX_STANDARD``."""
+    out = [flag for flag in flags if not (flag.startswith("-std=") and "++" not in flag)]
+    if not any(flag.startswith("-std=") for flag in out):
+        out.insert(0, CXX_STANDARD)
+    return out
+
+
+def _run_compiler(command: list[str], toolchain: Toolchain) -> str | None:
+    try:
+        completed = subprocess.run(command, capture_output=True, text=True, check=False,
+                                   timeout=toolchain.timeout_s)
+    except subprocess.TimeoutExpired:
+        return f"the compiler did not finish within {toolchain.timeout_s:g} s"
     if completed.returncode == 0:
         return None
     lines = completed.stderr.splitlines()
-    return next((line for line in lines if "error" in line), lines[0] if lines else "gcc failed")
+    return next((line for line in lines if "error" in line), lines[0] if lines else "the compiler failed")
+
+
+def compile_program(sources: list[Path], output: Path, include_dirs: list[Path], toolchain: Toolchain,
+                    c_as_cxx: bool = False) -> str | None:
+    """Compile and link; return the compiler's first error line, or ``None``
+    on success. C units are compiled with ``toolchain.compiler`` (as C++ with
+    ``c_as_cxx``), C++ units (by suffix) with ``toolchain.cxx_compiler``,
+    which then also links."""
+    includes = [part for directory in include_dirs for part in ("-I", str(directory))]
+    if not c_as_cxx and not any(is_cxx_file(path) for path in sources):
+        command = [_compiler(toolchain.compiler), *toolchain.flags, *includes]
+        command += [str(path) for path in sources] + ["-o", str(output), *toolchain.libraries]
+        return _run_compiler(command, toolchain)
+    objects: list[str] = []
+    for index, path in enumerate(sources):
+        cxx = is_cxx_file(path) or c_as_cxx
+        compiler = _compiler(toolchain.cxx_compiler if cxx else toolchain.compiler)
+        flags = _cxx_flags(toolchain.flags) if cxx else list(toolchain.flags)
+        if cxx and not is_cxx_file(path):
+            flags = ["-x", "c++", *flags]
+        target = output.parent / f"{output.name}.{index}.o"
+        failure = _run_compiler([compiler, *flags, *includes, "-c", str(path), "-o", str(target)], toolchain)
+        if failure is not None:
+            return failure
+        objects.append(str(target))
+    command = [_compiler(toolchain.cxx_compiler), *objects, "-o", str(output), *toolchain.libraries]
+    return _run_compiler(command, toolchain)
 
 
 def _compile_in(directory: Path, kernel_text: str, header: str, source: ParsedSource, testbench: Path,
@@ -133,8 +178,18 @@ def _compile_in(directory: Path, kernel_text: str, header: str, source: ParsedSo
     units = [bench] if _includes_source(bench_text, source.path.name) else [kernel, bench]
     units += [extra.resolve() for extra in toolchain.extra_sources]
     include_dirs = [directory, source.path.resolve().parent, testbench.resolve().parent]
+    if source.headers is not None:
+        include_dirs.append(source.headers.directory)
+    elif is_cxx_file(testbench):
+        include_dirs.append(find_hls_headers().directory)
     program = directory / program_name
-    return program, compile_program(units, program, include_dirs, toolchain)
+    failure = compile_program(units, program, include_dirs, toolchain)
+    if failure is not None and source.is_cxx and not all(is_cxx_file(unit) for unit in units):
+        # A C testbench calling C++ functions without extern "C": compile it as C++
+        # too (the kernel's own extern "C" declarations are the other case, tried first).
+        if compile_program(units, program, include_dirs, toolchain, c_as_cxx=True) is None:
+            return program, None
+    return program, failure
 
 
 def build(source: ParsedSource, instrumented: Instrumented, testbench: Path, scratch: Path,
