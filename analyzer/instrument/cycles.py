@@ -8,7 +8,7 @@ from pathlib import Path
 
 from hlsight.analyzer.instrument.codegen import CodeGenerator, Instrumented
 from hlsight.analyzer.instrument.memory import Transfer, find_transfers, memory_constants
-from hlsight.analyzer.instrument.plan import Baseline, Planner, find_kernel
+from hlsight.analyzer.instrument.plan import Baseline, Plan, Planner, find_kernel
 from hlsight.analyzer.instrument.sourceloops import SourceFunction, collect_functions
 from hlsight.analyzer.memory_profiles import MemoryProfile
 from hlsight.core.diagnostics import Diagnostic, Severity
@@ -93,6 +93,8 @@ def instrument_cycles(source: ParsedSource, design: Design, report: str, top: st
     constants = None
     transfers: list[Transfer] = []
     notes = list(plan.diagnostics)
+    if memory is None:
+        notes.extend(_memory_not_modelled(plan, str(source.path)))
     if memory is not None:
         if plan.clock_ns is None:
             raise InputError(report, "the report gives no clock period, needed for the DRAM terms (--memory)")
@@ -106,3 +108,21 @@ def instrument_cycles(source: ParsedSource, design: Design, report: str, top: st
     generated = CodeGenerator(plan, source.text, report, __version__, constants, transfers).generate()
     generated.diagnostics[:0] = notes
     return generated
+
+
+def _memory_not_modelled(plan: Plan, filename: str) -> list[Diagnostic]:
+    """Without ``--memory`` the DRAM terms of section IV are 0: say so when
+    the design has memcpy bursts on m_axi ports (a warning: the estimate
+    misses their time) or m_axi ports at all (a note)."""
+    transfers, _notes = find_transfers(plan)
+    if transfers:
+        return [Diagnostic("instrument-no-memory", Severity.WARNING,
+                           f"{len(transfers)} memcpy burst(s) on m_axi ports and no --memory profile: their DRAM "
+                           "time (HLScope+ section IV) is not counted", file=filename)]
+    ports = sorted({interface.source_object or interface.name for item in plan.functions.values()
+                    for interface in item.kernel.interfaces if interface.protocol == "m_axi"})
+    if ports:
+        return [Diagnostic("instrument-no-memory", Severity.NOTE,
+                           f"m_axi port(s) {', '.join(ports)}: accesses outside memcpy bursts are timed by the "
+                           "report's schedule only", file=filename)]
+    return []

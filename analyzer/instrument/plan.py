@@ -245,6 +245,12 @@ class Planner:
         for name in order:
             kernel = find_kernel(self.design, name)
             source = self.functions[name]
+            if kernel is None and name == top:
+                modules = ", ".join(k.name for k in self.design.kernels) or "none"
+                self._diag("instrument-top-not-instrumented", Severity.WARNING,
+                           f"top function '{name}' matches no module of the report (modules: {modules}): it is not "
+                           "instrumented and nothing under it is counted", source.node.coord.line, name)
+                continue
             if kernel is None:
                 self._diag("instrument-no-module", Severity.NOTE,
                            f"function '{name}' is not a module of the report (inlined?): its cycles are part of "

@@ -212,20 +212,49 @@ def build(source: ParsedSource, instrumented: Instrumented, testbench: Path, scr
                      expected="C that gcc compiles with the testbench")
 
 
+#: At most this much of the testbench's stdout and stderr is kept (each).
+OUTPUT_CAP_BYTES = 16 * 1024 * 1024
+
+
+def _check_keep(keep: Path, inputs: list[Path]) -> None:
+    """``--keep DIR`` must not be where an input lives: the instrumented
+    kernel is written there under the source's own name."""
+    for item in inputs:
+        if item.resolve().parent == keep:
+            raise InputError(keep, f"--keep would overwrite files next to {item.name}",
+                             expected="a folder that holds none of the inputs")
+
+
+def _read_capped(path: Path) -> bytes:
+    with path.open("rb") as stream:
+        data = stream.read(OUTPUT_CAP_BYTES + 1)
+    if len(data) > OUTPUT_CAP_BYTES:
+        return data[:OUTPUT_CAP_BYTES] + b"\n[hlsight: output truncated]\n"
+    return data
+
+
 def run_program(program: Path, json_path: Path | None, toolchain: Toolchain,
                 arguments: tuple[str, ...] = ()) -> tuple[subprocess.CompletedProcess[bytes], float]:
+    """Run the program in its folder; stdout and stderr go to files there and
+    are read back capped at OUTPUT_CAP_BYTES."""
+    program = program.resolve()
     environment = dict(os.environ)
     environment.pop("HLSIGHT_TABLE", None)
     environment.pop("HLSIGHT_JSON", None)
     if json_path is not None:
-        environment["HLSIGHT_JSON"] = str(json_path)
+        environment["HLSIGHT_JSON"] = str(json_path.resolve())
+    out_path, err_path = program.parent / "hlsight_stdout.txt", program.parent / "hlsight_stderr.txt"
     started = time.perf_counter()
     try:
-        completed = subprocess.run([str(program), *arguments], capture_output=True, env=environment,
-                                   timeout=toolchain.timeout_s, check=False, cwd=program.parent)
+        with out_path.open("wb") as out, err_path.open("wb") as err:
+            returncode = subprocess.run([str(program), *arguments], stdout=out, stderr=err, env=environment,
+                                        timeout=toolchain.timeout_s, check=False, cwd=program.parent).returncode
     except subprocess.TimeoutExpired:
-        raise InputError(program, f"the testbench did not finish within {toolchain.timeout_s:.0f} s") from None
-    return completed, time.perf_counter() - started
+        raise InputError(program, f"the testbench did not finish within {toolchain.timeout_s:g} s") from None
+    elapsed = time.perf_counter() - started
+    completed = subprocess.CompletedProcess([str(program), *arguments], returncode, _read_capped(out_path),
+                                            _read_capped(err_path))
+    return completed, elapsed
 
 
 def simulate(source: ParsedSource, design: Design, report: str, testbench: Path, top: str | None = None,
@@ -235,6 +264,9 @@ def simulate(source: ParsedSource, design: Design, report: str, testbench: Path,
     if not testbench.is_file():
         raise InputError(testbench, "no such testbench file", expected="a C file with main()")
     instrumented = instrument_cycles(source, design, report, top, baseline, memory)
+    if keep is not None:
+        keep = keep.resolve()
+        _check_keep(keep, [source.path, testbench, *toolchain.extra_sources])
     with tempfile.TemporaryDirectory(prefix="hlsight-sim-") as scratch_name:
         scratch = keep if keep is not None else Path(scratch_name)
         scratch.mkdir(parents=True, exist_ok=True)
@@ -279,6 +311,12 @@ def _collect(instrumented: Instrumented, table: dict[str, Any], source: ParsedSo
                                              int(loop_row.get("cycles", 0))))
         functions.append(function)
     top = next((f for f in functions if f.name == plan.top), None)
+    if top is None or top.cycles == 0:
+        why = ("the top function is not instrumented (see the warnings above)" if top is None
+               else "the testbench never called the top function" if top.calls == 0
+               else "the report gives no latency for what ran (see the warnings above)")
+        diagnostics.append(Diagnostic("simulate-zero-cycles", Severity.WARNING,
+                                      f"the estimate is 0 cycles: {why}", file=str(source.path)))
     return SimulationResult(str(source.path), report, plan.top, plan.baseline.value, plan.clock_ns,
                             top.cycles if top else 0, functions, exit_code, elapsed, diagnostics)
 

@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
     source_path = Path(args.source)
     if args.output and Path(args.output).resolve() == source_path.resolve():
         raise InputError(args.output, "refusing to overwrite the source file", expected="a different -o path")
-    source = parse_source(source_path)
+    source = parse_source(source_path, hls_include=args.hls_include)
     design = load_report(args.report, args.solution) if args.report else None
     if args.mode == "tripcount":
         counted = count_trip_counts(source, Path(args.testbench)) if args.testbench else None
