@@ -22,8 +22,8 @@ duration follows from the constants computed here:
 from __future__ import annotations
 
 import enum
-import re
 import itertools
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 

@@ -184,11 +184,11 @@ def _compile_in(directory: Path, kernel_text: str, header: str, source: ParsedSo
         include_dirs.append(find_hls_headers().directory)
     program = directory / program_name
     failure = compile_program(units, program, include_dirs, toolchain)
-    if failure is not None and source.is_cxx and not all(is_cxx_file(unit) for unit in units):
-        # A C testbench calling C++ functions without extern "C": compile it as C++
-        # too (the kernel's own extern "C" declarations are the other case, tried first).
-        if compile_program(units, program, include_dirs, toolchain, c_as_cxx=True) is None:
-            return program, None
+    # A C testbench calling C++ functions without extern "C": compile it as C++
+    # too (the kernel's own extern "C" declarations are the other case, tried first).
+    if failure is not None and source.is_cxx and not all(is_cxx_file(unit) for unit in units) \
+            and compile_program(units, program, include_dirs, toolchain, c_as_cxx=True) is None:
+        return program, None
     return program, failure
 
 

@@ -18,8 +18,8 @@ from pathlib import Path
 from hlsight.analyzer.instrument.cycles import parse_source
 from hlsight.analyzer.instrument.plan import Baseline
 from hlsight.analyzer.instrument.simulate import DEFAULT_FLAGS, Toolchain, render_text, result_to_dict, simulate
-from hlsight.core.errors import InputError
 from hlsight.commands.instrument_args import add_model_arguments, load_memory, load_report
+from hlsight.core.errors import InputError
 from hlsight.output import write_text
 
 

@@ -111,8 +111,9 @@ class _Lowerer:
     def function(self, cursor: Any) -> c_ast.FuncDef:
         params = []
         for argument in cursor.get_arguments():
-            params.append(c_ast.Decl(argument.spelling or None, [], [], [], [], self.type_of(argument, argument.spelling),
-                                     None, None, coord=self.coord(argument)))
+            kind = self.type_of(argument, argument.spelling)
+            params.append(c_ast.Decl(argument.spelling or None, [], [], [], [], kind, None, None,
+                                     coord=self.coord(argument)))
         result = cursor.result_type.spelling
         returns = c_ast.TypeDecl(cursor.spelling, [], None, c_ast.IdentifierType([result]))
         function_type = c_ast.FuncDecl(c_ast.ParamList(params) if params else None, returns)
@@ -126,7 +127,8 @@ class _Lowerer:
         ctype = cursor.type
         canonical = ctype.get_canonical()
         base = c_ast.TypeDecl(name, [], None, c_ast.IdentifierType([ctype.spelling]))
-        if canonical.kind in (kinds.CONSTANTARRAY, kinds.INCOMPLETEARRAY, kinds.VARIABLEARRAY, kinds.DEPENDENTSIZEDARRAY):
+        arrays = (kinds.CONSTANTARRAY, kinds.INCOMPLETEARRAY, kinds.VARIABLEARRAY, kinds.DEPENDENTSIZEDARRAY)
+        if canonical.kind in arrays:
             size = canonical.get_array_size()
             element = c_ast.TypeDecl(name, [], None, c_ast.IdentifierType([canonical.element_type.spelling]))
             return c_ast.ArrayDecl(element, c_ast.Constant("int", str(size)) if size >= 0 else None, [])
@@ -331,7 +333,7 @@ class _Lowerer:
             return False
         if referenced.kind == self.kinds.ENUM_CONSTANT_DECL:
             return True
-        return referenced.kind == self.kinds.VAR_DECL and referenced.type.is_const_qualified()
+        return bool(referenced.kind == self.kinds.VAR_DECL and referenced.type.is_const_qualified())
 
     def call(self, cursor: Any, children: list[Any], coord: Coord) -> c_ast.Node:
         referenced = cursor.referenced
