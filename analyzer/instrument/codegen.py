@@ -121,12 +121,17 @@ class CodeGenerator:
         start = self.source.tokens[keyword].start
         end = self.source.tokens[last].end
         frameless = self._frameless(block)
-        enter = self.snippets.pipe_enter(block.id) if frameless else self.snippets.loop_enter(block.id)
-        leave = self.snippets.pipe_exit(block.id) if frameless else self.snippets.loop_exit(block.id)
+        local = self._local_sequential(block)
+        if frameless:
+            enter, leave = self.snippets.pipe_enter(block.id), self.snippets.pipe_exit(block.id)
+        elif local:
+            enter, leave = self.snippets.seq_enter(block.id), self.snippets.seq_exit(block.id)
+        else:
+            enter, leave = self.snippets.loop_enter(block.id), self.snippets.loop_exit(block.id)
         self.edits.append(Edit(start, start, opening_rank(depth), str(enter)))
         self.edits.append(Edit(end, end, closing_rank(depth), str(leave)))
         for statement in block.breaks:
-            self._break(block, statement)
+            self._break(block, statement, local)
         counted = block.count_loop or block.loop  # a flattened nest counts its innermost iterations
         counted_tokens = loop_tokens(self.source, counted)
         if counted_tokens is None:
@@ -135,16 +140,20 @@ class CodeGenerator:
         depth = _depth(counted)
         first = self.source.tokens[body_first]
         hook = "hlsight_count" if block.kind is BlockKind.PIPELINED else "hlsight_iter"
+        if frameless:
+            inline, opening = self.snippets.local_count(block.id), self.snippets.open_local_count(block.id)
+        elif local:
+            inline, opening = self.snippets.seq_iteration(block.id), self.snippets.open_seq_iteration(block.id)
+        else:
+            inline, opening = self.snippets.iteration(block.id, hook), self.snippets.open_body(block.id, hook)
         if is_compound(self.source, body_first):
-            snippet = str(self.snippets.iteration(block.id, hook))
-            self.edits.append(Edit(first.end, first.end, opening_rank(depth, 1), snippet))
+            self.edits.append(Edit(first.end, first.end, opening_rank(depth, 1), str(inline)))
         else:
             body_end = self.source.tokens[body_last].end
-            self.edits.append(Edit(first.start, first.start, opening_rank(depth, 1),
-                                   str(self.snippets.open_body(block.id, hook))))
+            self.edits.append(Edit(first.start, first.start, opening_rank(depth, 1), str(opening)))
             self.edits.append(Edit(body_end, body_end, closing_rank(depth, 1), str(self.snippets.close_body())))
 
-    def _break(self, block: Block, statement: c_ast.Break) -> None:
+    def _break(self, block: Block, statement: c_ast.Break, local: bool) -> None:
         """``break;`` -> ``{ hlsight_break(id); break; }`` on the same line."""
         line, column = int(statement.coord.line), int(statement.coord.column or 1)
         index = self.source.token_at(self.source.offset(line, column))
@@ -157,14 +166,25 @@ class CodeGenerator:
         if not self.source.is_punct(semicolon, ";"):
             return
         start, end = self.source.tokens[index].start, self.source.tokens[semicolon].end
-        self.edits.append(Edit(start, start, opening_rank(99), str(self.snippets.break_enter(block.id))))
+        enter = self.snippets.seq_break_enter(block.id) if local else self.snippets.break_enter(block.id)
+        self.edits.append(Edit(start, start, opening_rank(99), str(enter)))
         self.edits.append(Edit(end, end, closing_rank(99), str(self.snippets.break_exit())))
 
     def _frameless(self, block: Block) -> bool:
         """A pipelined loop needs no runtime frame when control always leaves
         it through its end (no ``return``/``goto`` inside) and its parent adds
-        children serially (eq. 1): then a local start time suffices."""
-        if block.kind is not BlockKind.PIPELINED or block.loop is None or self.memory is not None:
+        children serially (eq. 1): then a local start time and a local trip
+        counter suffice (HLScope+ Fig. 7)."""
+        return block.kind is BlockKind.PIPELINED and self._leaves_through_end(block)
+
+    def _local_sequential(self, block: Block) -> bool:
+        """The same for a sequential loop: its frame (start, iteration start,
+        trip count, child-entry mark) lives in locals, so the per-iteration
+        hook touches no runtime stack (the overhead lever of issue 13)."""
+        return block.kind is BlockKind.SEQUENTIAL and self._leaves_through_end(block)
+
+    def _leaves_through_end(self, block: Block) -> bool:
+        if block.loop is None or self.memory is not None:
             return False
         if block.parent is None:
             function = self.plan.functions.get(block.function)
