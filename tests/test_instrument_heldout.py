@@ -99,3 +99,31 @@ def test_upstream_cxx_gaussian_with_a_cxx_testbench() -> None:
     assert result.cycles == 262673
     assert "Success HW and SW results match" in result.program_output
     assert not [d for d in result.diagnostics if d.severity is Severity.ERROR]
+
+
+def test_moved_lines_match_by_position_with_a_warning(tmp_path: Path) -> None:
+    """Vitis loop names carry source lines; a line added above the loops since
+    synthesis still finds them (by their ordinal), with a warning."""
+    folder = CASES / "vitis2022.2.2_polybench_insert_sort"
+    report = str(folder / "report")
+    design = load_report(report, None)
+    moved = tmp_path / "insert_sort_slow.c"
+    moved.write_text("/* a line added after synthesis */\n" + (folder / "insert_sort_slow.c").read_text())
+    testbench = folder / "tb_random.c"
+    original = simulate(parse_source(folder / "insert_sort_slow.c"), design, report, testbench, "insert_sort")
+    shifted = simulate(parse_source(moved, include_dirs=[folder]), design, report, testbench, "insert_sort")
+    assert shifted.cycles == original.cycles > 0
+    assert [d.rule for d in shifted.diagnostics].count("instrument-loop-moved") == 2
+    assert "instrument-loop-unmatched" not in [d.rule for d in shifted.diagnostics]
+
+
+def test_tripcount_pass_counts_loops_under_a_pipeline_the_report_did_not_apply() -> None:
+    """qs: PIPELINE on the outer while loops, but the report lists the inner
+    while loops as loops of their own (variable bounds): they get pragmas."""
+    from hlsight.analyzer.instrument.tripcount import insert_tripcounts
+
+    folder = CASES / "vitis2022.2.2_c2hlsc_quicksort"
+    source = parse_source(folder / "upstream" / "qs_fast.cpp")
+    result = insert_tripcounts(source, load_report(str(folder / "report"), None))
+    assert sorted(loop.vitis_name for loop, _k in result.inserted) == [
+        "VITIS_LOOP_23_1", "VITIS_LOOP_32_2", "VITIS_LOOP_35_3", "VITIS_LOOP_37_4"]

@@ -311,6 +311,7 @@ class Planner:
             return
         claimed: set[str] = set()
         absorbed: set[int] = set()
+        matches: dict[int, tuple[Loop | None, SourceLoop | None]] = {}
         for loop in item.source.all_loops():
             if id(loop) in absorbed:
                 continue
@@ -322,7 +323,18 @@ class Planner:
                     report, chain = flattened
                     innermost = chain[-1]
                     absorbed.update(id(inner) for inner in chain[1:])
-            if report is None or _norm(report.name) in claimed:
+            if report is not None and _norm(report.name) in claimed:
+                report = None
+            if report is not None:
+                claimed.add(_norm(report.name))
+            matches[id(loop)] = (report, innermost)
+        self._match_moved_lines(item, available, claimed, matches)
+        claimed = set()
+        for loop in item.source.all_loops():
+            if id(loop) not in matches:
+                continue
+            report, innermost = matches[id(loop)]
+            if report is None:
                 self._unmatched(loop)
                 continue
             if loop.keyword_token is None:
@@ -343,7 +355,35 @@ class Planner:
                            "(by label, Vivado 'Loop N.M' position or Vitis 'VITIS_LOOP_<line>_<k>')",
                            int(item.source.node.coord.line), item.source.name, report.name)
 
+    def _match_moved_lines(self, item: InstrumentedFunction, available: dict[str, Loop], claimed: set[str],
+                           matches: dict[int, tuple[Loop | None, SourceLoop | None]]) -> None:
+        """Vitis names loops ``VITIS_LOOP_<line>_<k>``; when the source moved
+        a line since synthesis the line differs but ``k`` (the loop's
+        pre-order position in the function) still names it. An unlabelled
+        loop left unmatched takes the one unclaimed report loop with its
+        ``k``, with a warning."""
+        for loop in item.source.all_loops():
+            if id(loop) not in matches or matches[id(loop)][0] is not None or loop.label:
+                continue
+            pattern = re.compile(rf"VITIS_LOOP_(\d+)_{loop.ordinal}")
+            found = [(key, report) for key, report in available.items()
+                     if key not in claimed and (hit := pattern.fullmatch(report.name)) is not None
+                     and int(hit.group(1)) != loop.line]
+            if len(found) != 1:
+                continue
+            key, report = found[0]
+            claimed.add(key)
+            matches[id(loop)] = (report, None)
+            self._diag("instrument-loop-moved", Severity.WARNING,
+                       f"loop '{loop.vitis_name}' matched report loop '{report.name}' by its position in the "
+                       "function: the source changed lines since synthesis", loop.line, loop.function, report.name)
+
     def _unmatched(self, loop: SourceLoop) -> None:
+        if loop.static_trip_count == 1 and loop.children:
+            self._diag("instrument-loop-single-trip", Severity.NOTE,
+                       f"loop '{loop.display_name}' runs once and is not in the report (HLS dissolves it); its "
+                       "inner loops are counted", loop.line, loop.function, loop.display_name)
+            return
         if loop.inside_pipeline() or loop.unrolled_in_source:
             self._diag("instrument-loop-unrolled", Severity.NOTE,
                        f"loop '{loop.display_name}' is not in the report: HLS unrolls it "
