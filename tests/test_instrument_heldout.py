@@ -127,3 +127,33 @@ def test_tripcount_pass_counts_loops_under_a_pipeline_the_report_did_not_apply()
     result = insert_tripcounts(source, load_report(str(folder / "report"), None))
     assert sorted(loop.vitis_name for loop, _k in result.inserted) == [
         "VITIS_LOOP_23_1", "VITIS_LOOP_32_2", "VITIS_LOOP_35_3", "VITIS_LOOP_37_4"]
+
+
+def test_tcl_directives_count_as_pragmas(tmp_path: Path) -> None:
+    """TowerPeaks with its function PIPELINE moved from the source into a
+    directives.tcl gives the same 10 cycles; an unplaceable directive warns."""
+    folder = CASES / "vhls2016.4_cms_towerpeaks"
+    text = (folder / "HCALTower.c").read_text()
+    assert "#pragma HLS PIPELINE II=6\n" in text
+    (tmp_path / "HCALTower.c").write_text(text.replace("#pragma HLS PIPELINE II=6\n", "\n"))
+    (tmp_path / "HCALTower.h").write_text((folder / "HCALTower.h").read_text())
+    directives = tmp_path / "directives.tcl"
+    directives.write_text('set_directive_pipeline -II 6 "TowerPeaks"\nset_directive_unroll -factor 2 "nowhere/l"\n')
+    report = str(folder / "report")
+    design = load_report(report, None)
+    plain = simulate(parse_source(tmp_path / "HCALTower.c"), design, report, folder / "tb.c", "TowerPeaks")
+    source = parse_source(tmp_path / "HCALTower.c")
+    source.add_directives(directives)
+    directed = simulate(source, design, report, folder / "tb.c", "TowerPeaks")
+    assert plain.cycles != 10 and directed.cycles == 10
+    assert [d.rule for d in directed.diagnostics].count("instrument-directive-unplaced") == 1
+
+
+def test_cfg_directives_are_read(tmp_path: Path) -> None:
+    from hlsight.analyzer.instrument.directives import parse_directives
+
+    config = tmp_path / "hls_config.cfg"
+    config.write_text("part=xc7z020\nsyn.directive.pipeline=k/row II=2\nsyn.directive.unroll=k/col factor=4\n")
+    found = parse_directives(config)
+    assert [(d.function, d.label, d.pragma) for d in found] == [
+        ("k", "row", "HLS pipeline II=2"), ("k", "col", "HLS unroll factor=4")]

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from hlsight.analyzer.instrument.codegen import CodeGenerator, Instrumented
+from hlsight.analyzer.instrument.directives import apply_directives, parse_directives
 from hlsight.analyzer.instrument.memory import Transfer, find_transfers, memory_constants
 from hlsight.analyzer.instrument.plan import Baseline, Plan, Planner, find_kernel
 from hlsight.analyzer.instrument.sourceloops import SourceFunction, collect_functions
@@ -31,6 +32,12 @@ class ParsedSource:
     functions: dict[str, SourceFunction]
     #: set for HLS C++ (parsed with libclang): the vendor headers it compiles against
     headers: HlsHeaders | None = None
+    #: notes about the source made before planning (Tcl/cfg directives that found no place)
+    notes: list[Diagnostic] = field(default_factory=list)
+
+    def add_directives(self, path: Path) -> None:
+        """Apply ``directives.tcl`` / ``hls_config.cfg`` as pragmas (see :mod:`.directives`)."""
+        self.notes.extend(apply_directives(self.functions, parse_directives(path), str(path)))
 
     @property
     def is_cxx(self) -> bool:
@@ -92,7 +99,7 @@ def instrument_cycles(source: ParsedSource, design: Design, report: str, top: st
     plan = Planner(source.functions, design, str(source.path), baseline).plan(chosen)
     constants = None
     transfers: list[Transfer] = []
-    notes = list(plan.diagnostics)
+    notes = [*source.notes, *plan.diagnostics]
     if memory is None:
         notes.extend(_memory_not_modelled(plan, str(source.path)))
     if memory is not None:

@@ -51,6 +51,8 @@ def run(args: argparse.Namespace) -> int:
     timeout = _timeout(args.timeout)
     source = parse_source(Path(args.source), include_dirs=[Path(args.testbench).resolve().parent],
                           hls_include=args.hls_include)
+    if args.directives:
+        source.add_directives(Path(args.directives))
     design = load_report(args.report, args.solution)
     memory = load_memory(args.memory) if args.memory else None
     toolchain = Toolchain(flags=tuple(shlex.split(args.cflags)), timeout_s=timeout,
