@@ -1,0 +1,33 @@
+"""Parse oneAPI (SYCL) sources with hlsight's stand-in SYCL headers.
+
+Reports embed the user's sources but not the SYCL headers; the folder
+``sycl_include`` (package data) declares the part of SYCL 2020 and of the
+Intel FPGA extensions that kernels use (queue, handler, range/nd_range/id/
+item, buffer/accessor with their deduction guides, multi_ptr/global_ptr,
+vec, USM malloc, ext::intel pipes/lsu/selectors/buffer_location), so
+libclang can type a kernel: element sizes of accessors and pointers,
+captured host variables, lambda parameters. Declarations only; what is not
+declared (images, reductions, sub-groups...) shows up as parse errors that
+the caller reports and survives.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+from hlsight.parsers.cxx.clang_frontend import CxxUnit, parse_cxx
+
+SYCL_INCLUDE = Path(__file__).resolve().parent / "sycl_include"
+#: What the oneAPI compiler predefines for FPGA device code.
+SYCL_DEFINES = ("-DSYCL_LANGUAGE_VERSION=202001", "-D__SYCL_DEVICE_ONLY__=0", "-DFPGA=1", "-DFPGA_HARDWARE=1")
+
+
+def parse_sycl(path: Path, text: str, others: Mapping[str, str] | None = None) -> CxxUnit:
+    """Parse one embedded SYCL source; ``others`` are the other embedded
+    files (user headers), made visible under their own paths and folders."""
+    folders = sorted({Path(name).parent for name in (others or {})} | {path.parent}, key=str)
+    return parse_cxx(
+        path, text=text, args=[*SYCL_DEFINES, "-Wno-everything"], include_dirs=[SYCL_INCLUDE, *folders],
+        unsaved=others, standard="c++17",
+    )
