@@ -107,10 +107,10 @@ def text(cursor: cindex.Cursor, lines: list[str]) -> str:
     """Source text of ``cursor`` (one line; longer extents are cut)."""
     start, end = cursor.extent.start, cursor.extent.end
     if start.file is None or start.line < 1 or start.line > len(lines):
-        return cursor.spelling
+        return str(cursor.spelling)
     if start.line == end.line:
-        return lines[start.line - 1][start.column - 1 : end.column - 1].strip()
-    return lines[start.line - 1][start.column - 1 :].strip() + " ..."
+        return str(lines[start.line - 1][start.column - 1 : end.column - 1]).strip()
+    return str(lines[start.line - 1][start.column - 1 :]).strip() + " ..."
 
 
 def pointee(kind_type: cindex.Type) -> cindex.Type:
@@ -126,7 +126,7 @@ def type_size(value_type: cindex.Type) -> int | None:
 
 
 def type_name(value_type: cindex.Type) -> str:
-    return pointee(value_type).spelling.replace("const ", "")
+    return str(pointee(value_type).spelling).replace("const ", "")
 
 
 def declaration_key(cursor: cindex.Cursor) -> tuple[str, int, int, str]:

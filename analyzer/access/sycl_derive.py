@@ -63,7 +63,7 @@ def _parse(design: Design) -> tuple[list[SyclKernel], dict[str, list[str]], list
                 message=f"{PurePath(path).name}: {len(own)} C++ error(s) with hlsight's stand-in SYCL headers "
                         f"(first: {own[0].split(': ', 1)[-1]}); kernels with errors may lack facts",
                 file=path))
-        kernels.extend(find_kernels(unit.translation_unit, path))  # type: ignore[arg-type]
+        kernels.extend(find_kernels(unit.translation_unit, path))
     return kernels, lines, notes
 
 
@@ -108,9 +108,9 @@ def derive_sycl_access_facts(design: Design, given: Collection[str] = ()) -> lis
     launches, lines, diagnostics = _parse(design)
     sources = set(lines)
     for kernel in design.kernels:
-        if not kernel.lsus:
-            continue
         launch = _launch_of(kernel, launches)
+        if launch is None and not kernel.lsus:
+            continue
         if launch is None:
             where = f" at {PurePath(kernel.location.file).name}:{kernel.location.line}" if kernel.location else ""
             diagnostics.append(Diagnostic.at(
@@ -127,6 +127,7 @@ def derive_sycl_access_facts(design: Design, given: Collection[str] = ()) -> lis
                 kernel.location, "access-global-size", Severity.NOTE,
                 f"kernel {kernel.name}: `work_items` is the parallel_for global size `{size}` "
                 f"(line {launch.line})", kernel=kernel.name))
-        diagnostics.extend(derive_kernel(design, context, given))
-        diagnostics.extend(derive_loop_trips(context))
+        if kernel.lsus:
+            diagnostics.extend(derive_kernel(design, context, given))
+        diagnostics.extend(derive_loop_trips(context))  # also for pipe-only kernels
     return diagnostics

@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 
 import sympy
 from clang import cindex
+from pycparser import c_ast
 
 from hlsight.analyzer.access.ctypes_info import ElementType
 from hlsight.analyzer.access.sycl_clang import (
@@ -54,9 +55,8 @@ from hlsight.analyzer.access.sycl_clang import (
     unary_operator,
 )
 from hlsight.analyzer.access.sycl_kernels import SyclKernel
-from hlsight.analyzer.access.symbols import SymbolInfo, SymbolTable, Role
+from hlsight.analyzer.access.symbols import Role, SymbolInfo, SymbolTable
 from hlsight.analyzer.access.walker import AccessSite, Guard, LoopInfo, _trip_from
-from pycparser import c_ast
 
 Key = tuple[str, int, int, str]
 _UNROLL = re.compile(r"^\s*#\s*pragma\s+unroll(?:\s+(\w+))?")
@@ -65,7 +65,7 @@ _ID_CALLS = {"get_global_id": Role.GLOBAL_ID, "get_local_id": Role.LOCAL_ID, "ge
              "get_group_id": Role.GROUP_ID}
 _ID_TYPE = re.compile(r"\bsycl::(?:_V1::)?(?:id|item|nd_item)<")
 _MEMORY_TYPE = re.compile(r"\bsycl::(?:_V1::)?(?:accessor|multi_ptr|host_accessor)<")
-_FILLS = {"fill", "fill_n", "copy", "copy_n", "memcpy", "memset"}
+_FILLS = {"fill", "fill_n", "copy", "copy_n"}
 
 
 @dataclass
@@ -233,7 +233,8 @@ class SyclWalker:
             dimension = int(dim) if dim.is_Integer else 0
             role = _ID_CALLS[name]
             short = {Role.GLOBAL_ID: "gid", Role.LOCAL_ID: "lid", Role.GROUP_ID: "grp"}[role]
-            return self.table.named(f"{short}{dimension}", SymbolInfo(role, f"{name}({dimension})", dimension=dimension))
+            info = SymbolInfo(role, f"{name}({dimension})", dimension=dimension)
+            return self.table.named(f"{short}{dimension}", info)
         if name.startswith("operator ") and children:
             return self.value(children[0])  # id<1> -> size_t conversion
         if name == "operator[]" and children and self._is_id(children[0]):
@@ -447,9 +448,9 @@ class SyclWalker:
                     self.collect(part)
                 return
             if op == "*" and operands:
-                pointer = self.memory_of(operands[0])
-                if pointer is not None:
-                    self._site(node, pointer.memory, pointer.offset, str(pointer.offset), "store" if store else "load")
+                target = self.memory_of(operands[0])
+                if target is not None:
+                    self._site(node, target.memory, target.offset, str(target.offset), "store" if store else "load")
                     return
         if kind == CK.CALL_EXPR and self._library_call(node):
             return
@@ -498,8 +499,8 @@ class SyclWalker:
         first = self.memory_of(arguments[0])
         if first is None:
             return False
-        if name in ("fill_n", "copy_n", "memset", "memcpy"):
-            count = self.value(arguments[1] if name in ("fill_n", "copy_n") else arguments[2] if len(arguments) > 2 else arguments[1])
+        if name in ("fill_n", "copy_n"):
+            count = self.value(arguments[1])
         else:
             last = self.memory_of(arguments[1])
             if last is None or last.memory.name != first.memory.name:
@@ -511,13 +512,11 @@ class SyclWalker:
                         sympy.Integer(1), count, f"std::{name} over {count} elements")
         self.loop_infos[hash(node)] = info
         self.loops.append(info)
-        shown = f"std::{name}(...) at line {line}"
-        if name in ("copy", "copy_n", "memcpy") and len(arguments) >= 3:
-            target = self.memory_of(arguments[2] if name != "memcpy" else arguments[0])
-            source = first if name != "memcpy" else self.memory_of(arguments[1])
-            if source is not None:
-                self.library.add(len(self.sites))
-                self._site(node, source.memory, source.offset + counter, "k", "load", shown=shown)
+        shown = self._text(node)
+        if name in ("copy", "copy_n") and len(arguments) >= 3:
+            target = self.memory_of(arguments[2])
+            self.library.add(len(self.sites))
+            self._site(node, first.memory, first.offset + counter, "k", "load", shown=shown)
             if target is not None:
                 self.library.add(len(self.sites))
                 self._site(node, target.memory, target.offset + counter, "k", "store", shown=shown)
@@ -566,7 +565,8 @@ class SyclWalker:
             element = declared
             while element.kind == TK.CONSTANTARRAY:
                 element = element.element_type
-            self.arrays[key] = Memory(declaration.spelling, ElementType(type_name(element), type_size(element)), "local")
+            size = ElementType(type_name(element), type_size(element))
+            self.arrays[key] = Memory(declaration.spelling, size, "local")
             return
         if init is None:
             self.env[key] = self.table.make(declaration.spelling, SymbolInfo(Role.OPAQUE, declaration.spelling))
