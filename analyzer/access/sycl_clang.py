@@ -35,6 +35,8 @@ def _lib() -> Any:
     lib.clang_getCursorUnaryOperatorKind.restype = ctypes.c_int
     lib.clang_getUnaryOperatorKindSpelling.argtypes = [ctypes.c_int]
     lib.clang_getUnaryOperatorKindSpelling.restype = cindex._CXString
+    lib.clang_Location_isFromMainFile.argtypes = [cindex.SourceLocation]
+    lib.clang_Location_isFromMainFile.restype = ctypes.c_int
     lib.clang_Cursor_Evaluate.argtypes = [cindex.Cursor]
     lib.clang_Cursor_Evaluate.restype = ctypes.c_void_p
     lib.clang_EvalResult_getKind.argtypes = [ctypes.c_void_p]
@@ -48,6 +50,12 @@ def _lib() -> Any:
     lib.clang_EvalResult_dispose.argtypes = [ctypes.c_void_p]
     lib.clang_EvalResult_dispose.restype = None
     return lib
+
+
+def in_main_file(cursor: cindex.Cursor) -> bool:
+    """Declared in the parsed file itself (not in an included header); one
+    C call instead of building the file name of every top-level cursor."""
+    return bool(_lib().clang_Location_isFromMainFile(cursor.location))
 
 
 def _spelling(raw: Any) -> str:

@@ -15,7 +15,7 @@ from pathlib import PurePath
 
 from clang import cindex
 
-from hlsight.analyzer.access.sycl_clang import CK, call_arguments, call_name, expression_children, strip
+from hlsight.analyzer.access.sycl_clang import CK, call_arguments, call_name, expression_children, in_main_file, strip
 
 _LAUNCHES = {"single_task", "parallel_for"}
 
@@ -84,8 +84,7 @@ def find_kernels(unit: cindex.TranslationUnit, main_file: str) -> list[SyclKerne
     only through it are skipped: their kernels have their own file name)."""
     found: list[SyclKernel] = []
     main = PurePath(main_file).name
-    tops = [top for top in unit.cursor.get_children()
-            if top.location.file is not None and PurePath(top.location.file.name).name == main]
+    tops = [top for top in unit.cursor.get_children() if in_main_file(top)]
     for cursor in (node for top in tops for node in top.walk_preorder()):
         if cursor.kind != CK.CALL_EXPR:
             continue
