@@ -42,7 +42,7 @@ CASES = {
 }
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _derived(path: Path) -> Design:
     """Parsed and derived once per module (kmers takes seconds); read only."""
     design = load_design(path)
