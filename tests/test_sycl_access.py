@@ -199,3 +199,31 @@ def test_diagnostics_say_which_lsus_got_no_facts() -> None:
     assert not derived & missing
     text = json.dumps([d.message for d in derive_sycl_access_facts(load_design(VADD_22))])
     assert "`work_items` is the parallel_for global size `num_items`" in text
+
+
+SYNTHETIC_2D = """#include <sycl/sycl.hpp>
+using namespace sycl;
+void run(queue &q, buffer<float, 2> &m, buffer<float, 2> &t, float *u, int rows, int cols) {
+  q.submit([&](handler &h) {
+    accessor a(m, h, read_only);
+    accessor b(t, h, write_only, no_init);
+    ext::oneapi::experimental::annotated_arg p(u);
+    h.parallel_for(range<2>(rows, cols), [=](id<2> idx) {
+      b[{idx[1], idx[0]}] = a[idx] + p[idx[1]];
+    });
+  });
+}
+"""
+
+
+def test_two_dimensional_accessors_and_annotated_arg(tmp_path: Path) -> None:
+    """The last SYCL dimension moves fastest (gid0 of the model); a transposed
+    subscript strides by the accessor's row length, a host value."""
+    path = tmp_path / "t.cpp"
+    unit = parse_sycl(path, SYNTHETIC_2D)
+    assert not [error for error in unit.errors if "t.cpp" in error]
+    (kernel,) = find_kernels(unit.translation_unit, str(path))
+    sites = walk_kernel(kernel, "t", SYNTHETIC_2D.splitlines()).sites
+    facts = {(site.kind, site.array): str(site.index) for site in sites}
+    assert facts == {("load", "a"): "a_range1*gid1 + gid0", ("load", "p"): "gid0",
+                     ("store", "b"): "b_range1*gid0 + gid1"}

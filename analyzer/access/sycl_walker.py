@@ -64,7 +64,10 @@ _ATTRIBUTE_LINE = re.compile(r"^\s*(\[\[.*\]\]\s*)+$")
 _ID_CALLS = {"get_global_id": Role.GLOBAL_ID, "get_local_id": Role.LOCAL_ID, "get_group": Role.GROUP_ID,
              "get_group_id": Role.GROUP_ID}
 _ID_TYPE = re.compile(r"\bsycl::(?:_V1::)?(?:id|item|nd_item)<")
-_MEMORY_TYPE = re.compile(r"\bsycl::(?:_V1::)?(?:accessor|multi_ptr|host_accessor)<")
+_MEMORY_TYPE = re.compile(
+    r"\bsycl::(?:_V1::)?(?:accessor|multi_ptr|host_accessor|ext::oneapi::experimental::annotated_arg)<")
+_ACCESSOR_DIMS = re.compile(r"\baccessor<.*?,\s*(\d+)\s*[,>]")
+_ID_DIMS = re.compile(r"\b(?:id|item|nd_item)<(\d*)")
 _FILLS = {"fill", "fill_n", "copy", "copy_n"}
 
 
@@ -76,6 +79,7 @@ class Memory:
     name: str
     element: ElementType
     space: str
+    dims: int = 1  # accessor dimensions: acc[id<2>] / acc[{i, j}] are flattened row-major
 
 
 @dataclass
@@ -102,6 +106,7 @@ class SyclWalker:
     sites: list[AccessSite] = field(default_factory=list)
     loop_infos: dict[int, LoopInfo] = field(default_factory=dict)
     lambda_params: set[Key] = field(default_factory=set)
+    id_dims: int = 1
     #: ``order`` of the accesses a library construct makes (std::fill, lsu::load,
     #: a range-for's container read): the report places their LSUs in a header
     library: set[int] = field(default_factory=set)
@@ -113,10 +118,12 @@ class SyclWalker:
         body = None
         for child in self.kernel.body.get_children():
             if child.kind == CK.PARM_DECL:
-                self.lambda_params.add(declaration_key(child))
-                if self.kernel.ndrange and "nd_item" not in child.type.spelling:
-                    self.env[declaration_key(child)] = self.table.named(
-                        "gid0", SymbolInfo(Role.GLOBAL_ID, f"{child.spelling} (work-item id)", dimension=0))
+                key = declaration_key(child)
+                self.lambda_params.add(key)
+                found = _ID_DIMS.search(child.type.get_canonical().spelling)
+                self.id_dims = int(found.group(1)) if found and found.group(1) else 1
+                if self.kernel.ndrange and "nd_item" not in child.type.get_canonical().spelling:
+                    self.env[key] = self._work_item(0, child.spelling)
             elif child.kind == CK.COMPOUND_STMT:
                 body = child
         if body is not None:
@@ -231,13 +238,13 @@ class SyclWalker:
         if name in _ID_CALLS:
             dim = self.value(arguments[0]) if arguments else sympy.Integer(0)
             dimension = int(dim) if dim.is_Integer else 0
-            role = _ID_CALLS[name]
-            short = {Role.GLOBAL_ID: "gid", Role.LOCAL_ID: "lid", Role.GROUP_ID: "grp"}[role]
-            info = SymbolInfo(role, f"{name}({dimension})", dimension=dimension)
-            return self.table.named(f"{short}{dimension}", info)
+            return self._work_item(dimension, f"{name}({dimension})", _ID_CALLS[name])
         if name.startswith("operator ") and children:
             return self.value(children[0])  # id<1> -> size_t conversion
         if name == "operator[]" and children and self._is_id(children[0]):
+            if self.id_dims > 1 and len(children) == 3:
+                dim = self.value(children[2])
+                return self._work_item(int(dim) if dim.is_Integer else 0, self._text(node))
             return self.value(children[0])
         if name in ("id", "item") and len(arguments) == 1:
             return self.value(arguments[0])
@@ -253,6 +260,25 @@ class SyclWalker:
             if number is not None:
                 return sympy.Integer(number)
         return self._opaque(node)
+
+    def _work_item(self, dimension: int, text: str, role: Role = Role.GLOBAL_ID) -> sympy.Symbol:
+        """Id of SYCL dimension ``dimension``: the last SYCL dimension moves
+        fastest (row-major linear id), the model's dimension 0."""
+        fastest_first = max(self.id_dims - 1 - dimension, 0)
+        short = {Role.GLOBAL_ID: "gid", Role.LOCAL_ID: "lid", Role.GROUP_ID: "grp"}[role]
+        return self.table.named(f"{short}{fastest_first}", SymbolInfo(role, text, dimension=fastest_first))
+
+    def _id_components(self, cursor: cindex.Cursor, dims: int) -> list[sympy.Expr] | None:
+        """``{i, j}`` / ``id<2>(i, j)`` / the lambda's ``id<2>`` as per-dimension values."""
+        node = strip(cursor)
+        parts = expression_children(node)
+        if node.kind in (CK.INIT_LIST_EXPR, CK.CALL_EXPR) and len(parts) == dims and node.spelling in ("", "id"):
+            return [self.value(part) for part in parts]
+        if node.kind == CK.DECL_REF_EXPR and node.referenced is not None and self._is_id(node):
+            return [self._work_item(dim, f"{node.spelling}[{dim}]") for dim in range(dims)]
+        if node.kind == CK.CALL_EXPR and len(parts) == 1:
+            return self._id_components(parts[0], dims)
+        return None
 
     def _is_id(self, cursor: cindex.Cursor) -> bool:
         spelling = pointee(strip(cursor).type).get_canonical().spelling
@@ -313,8 +339,12 @@ class SyclWalker:
         name = declaration.spelling
         if _MEMORY_TYPE.search(spelling):
             element = declared.get_template_argument_type(0)
+            if element.get_canonical().kind == TK.POINTER:  # annotated_arg<T*, ...>
+                element = element.get_canonical().get_pointee()
             local = "target::local" in spelling or "local_space" in spelling
-            memory = Memory(name, ElementType(type_name(element), type_size(element)), "local" if local else "global")
+            dims = _ACCESSOR_DIMS.search(spelling)
+            memory = Memory(name, ElementType(type_name(element), type_size(element)), "local" if local else "global",
+                            int(dims.group(1)) if dims and "accessor<" in spelling else 1)
             return Pointer(memory, sympy.Integer(0))
         if declared.kind == TK.POINTER:
             element = declared.get_pointee()
@@ -381,6 +411,19 @@ class SyclWalker:
             self.collect(base_cursor)
             return True
         flat = self._flat_index(inner, indices)
+        if base.memory.dims > 1 and len(indices) == 1:
+            components = self._id_components(indices[0], base.memory.dims)
+            if components is not None:
+                # row-major: acc[{i, j}] is element i * range[1] + j; the range is host data
+                flat = sympy.Integer(0)
+                for position, component in enumerate(components):
+                    extent: sympy.Expr = sympy.Integer(1)
+                    for later in range(position + 1, base.memory.dims):
+                        extent *= self.table.named(f"{base.memory.name}_range{later}",
+                                                   SymbolInfo(Role.PARAM, f"{base.memory.name}.get_range()[{later}]"))
+                    flat += component * extent
+            else:
+                flat = self._opaque(indices[0])
         element = ElementType(type_name(node.type), type_size(node.type))
         if element.bytes is None:
             element = base.memory.element

@@ -139,7 +139,25 @@ template <typename... P> struct accessor_property_list {
   template <typename... Q> accessor_property_list(Q...);
 };
 template <typename... Q> accessor_property_list(Q...) -> accessor_property_list<Q...>;
-template <typename T, typename... P> struct annotated_arg;
+namespace experimental {
+template <typename... P> struct properties { template <typename... Q> properties(Q...); };
+template <typename... Q> properties(Q...) -> properties<Q...>;
+template <typename T, typename PL = properties<>> struct annotated_arg {
+  annotated_arg(T v);
+  operator T() const;
+  T get() const;
+};
+template <typename T, typename PL> struct annotated_arg<T *, PL> {
+  annotated_arg(T *p);
+  template <typename... Q> annotated_arg(T *p, Q...);
+  T &operator[](std::ptrdiff_t) const;
+  T &operator*() const;
+  T *operator->() const;
+  T *get() const;
+  operator T *() const;
+};
+template <typename T, typename... Q> annotated_arg(T *, Q...) -> annotated_arg<T *, properties<Q...>>;
+}  // namespace experimental
 }}  // namespace ext::oneapi
 
 class handler;
@@ -235,10 +253,12 @@ inline int accelerator_selector_v(const device &);
 
 class handler {
  public:
-  template <typename Name = void, typename F> void single_task(const F &f);
-  template <typename Name = void, int D, typename F> void parallel_for(range<D> r, const F &f);
-  template <typename Name = void, int D, typename F> void parallel_for(nd_range<D> r, const F &f);
-  template <typename Name = void, typename F> void parallel_for(std::size_t n, const F &f);
+  // inline bodies: a kernel lambda has no linkage, so a declaration-only
+  // template used with it would be an error of its own
+  template <typename Name = void, typename F> void single_task(const F &f) {}
+  template <typename Name = void, int D, typename F> void parallel_for(range<D> r, const F &f) {}
+  template <typename Name = void, int D, typename F> void parallel_for(nd_range<D> r, const F &f) {}
+  template <typename Name = void, typename F> void parallel_for(std::size_t n, const F &f) {}
   template <typename T, int D, access::mode M, access::target TG, typename PL>
   void copy(accessor<T, D, M, TG, PL> src, T *dst);
   template <typename T> void memcpy(T *dst, const T *src, std::size_t n);
@@ -249,10 +269,10 @@ class queue {
  public:
   queue();
   template <typename... P> queue(P &&...);
-  template <typename F> event submit(F f);
-  template <typename Name = void, typename F> event single_task(const F &f);
-  template <typename Name = void, int D, typename F> event parallel_for(range<D> r, const F &f);
-  template <typename Name = void, typename F> event parallel_for(std::size_t n, const F &f);
+  template <typename F> event submit(F f) { return event{}; }
+  template <typename Name = void, typename F> event single_task(const F &f) { return event{}; }
+  template <typename Name = void, int D, typename F> event parallel_for(range<D> r, const F &f) { return event{}; }
+  template <typename Name = void, typename F> event parallel_for(std::size_t n, const F &f) { return event{}; }
   event memcpy(void *dst, const void *src, std::size_t n);
   template <typename T> event copy(const T *src, T *dst, std::size_t n);
   void wait();
@@ -302,6 +322,17 @@ template <typename Name, typename T, int Capacity = 0, typename... P> struct pip
 template <typename T, typename... P> struct kernel_readable_io_pipe;
 template <typename T, int N> struct ac_int_stub;
 template <typename T> T fpga_reg(T v);
+namespace experimental {
+template <int N> struct buffer_location_key {};
+template <int N> inline constexpr buffer_location_key<N> buffer_location{};
+template <int N> struct dwidth_key {};
+template <int N> inline constexpr dwidth_key<N> dwidth{};
+template <int N> struct latency_key {};
+template <int N> inline constexpr latency_key<N> latency{};
+template <int N> struct maxburst_key {};
+template <int N> inline constexpr maxburst_key<N> maxburst{};
+template <typename Name, typename T, int Capacity = 0, typename... P> using pipe = ext::intel::pipe<Name, T, Capacity>;
+}  // namespace experimental
 }}  // namespace ext::intel
 namespace INTEL = ext::intel;
 namespace intel = ext::intel;
