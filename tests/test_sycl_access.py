@@ -182,11 +182,14 @@ def test_nd_range_usm_pointers_and_kernel_name_type(tmp_path: Path) -> None:
     assert facts == {("load", "in"): ("2*gid0 + 1", 8, "global"), ("store", "out"): ("gid0", 8, "global")}
 
 
-def test_template_kernel_name_matches_instances() -> None:
-    from hlsight.analyzer.access.sycl_kernels import SyclKernel
-
-    kernel = SyclKernel("single_task", "a.cpp", 1, 1, "Kernel<AttrType>", None, None)  # type: ignore[arg-type]
-    assert kernel.matches_name("Kernel<0>") and not kernel.matches_name("Other<0>")
+def test_kernel_name_types_as_written_and_template_instances() -> None:
+    design = load_design(MEMORY_ATTRIBUTES)
+    (source,) = [s for s in design.source_files if s.name == "memory_attributes.cpp"]
+    assert source.content is not None
+    unit = parse_sycl(Path(source.path), source.content)
+    kernels = find_kernels(unit.translation_unit, source.path)
+    assert [(k.line, k.name) for k in kernels] == [(81, "Kernel<AttrType>"), (110, "Kernel<1>"), (143, "Kernel<2>")]
+    assert kernels[0].matches_name("Kernel<0>") and not kernels[1].matches_name("Kernel<0>")
 
 
 def test_diagnostics_say_which_lsus_got_no_facts() -> None:

@@ -58,25 +58,29 @@ def _lambda(argument: cindex.Cursor) -> cindex.Cursor | None:
 
 
 def _kernel_name(call: cindex.Cursor, launch: str) -> str | None:
-    """Template argument of ``single_task<...>`` from the call's tokens."""
+    """Template argument of ``single_task<...>`` as written, from the call's tokens."""
     tokens = [token.spelling for token in call.get_tokens()]
-    try:
-        start = tokens.index(launch) + 1
-    except ValueError:
+    if launch not in tokens:
         return None
+    start = tokens.index(launch) + 1
     if start >= len(tokens) or tokens[start] != "<":
         return None
     depth = 0
     words: list[str] = []
     for token in tokens[start:]:
-        depth += {"<": 1, ">": -1, ">>": -2}.get(token, 0)
-        if depth <= 0:
+        for part in (">", ">") if token == ">>" else (token,):
+            depth += {"<": 1, ">": -1}.get(part, 0)
+            if depth == 0:
+                break
+            words.append(part)
+        if depth == 0:
             break
-        words.append(token)
-    name = "".join(word if word in "<>,:" else f" {word} " for word in words[1:]).split()
-    joined = " ".join(name).replace(" < ", "<").replace(" > ", ">").replace(" , ", ",").replace(" :: ", "::")
-    joined = joined.removeprefix("class ").removeprefix("struct ").replace(" <", "<").replace("< ", "<")
-    return joined.replace(" >", ">").strip() or None
+    words = [word for word in words[1:] if word not in ("class", "struct", "typename")]
+    text = ""
+    for word in words:
+        joined = text and text[-1].isalnum() and word[:1].isalnum()
+        text += (" " if joined else "") + word
+    return text or None
 
 
 def find_kernels(unit: cindex.TranslationUnit, main_file: str) -> list[SyclKernel]:

@@ -105,7 +105,6 @@ class SyclWalker:
     blocks: list[int] = field(default_factory=lambda: [0])
     sites: list[AccessSite] = field(default_factory=list)
     loop_infos: dict[int, LoopInfo] = field(default_factory=dict)
-    lambda_params: set[Key] = field(default_factory=set)
     id_dims: int = 1
     #: ``order`` of the accesses a library construct makes (std::fill, lsu::load,
     #: a range-for's container read): the report places their LSUs in a header
@@ -119,7 +118,6 @@ class SyclWalker:
         for child in self.kernel.body.get_children():
             if child.kind == CK.PARM_DECL:
                 key = declaration_key(child)
-                self.lambda_params.add(key)
                 found = _ID_DIMS.search(child.type.get_canonical().spelling)
                 self.id_dims = int(found.group(1)) if found and found.group(1) else 1
                 if self.kernel.ndrange and "nd_item" not in child.type.get_canonical().spelling:
@@ -859,7 +857,7 @@ class SyclWalker:
             return None, f"the condition `{self._text(node)}` does not compare `{name}`"
         return _trip_from(op, start, bound, step, f"`{self._text(node)}` from {start} step {step}")
 
-    def _data_trip(self, line: int, why: str) -> sympy.Symbol:
+    def _data_trip(self, line: int) -> sympy.Symbol:
         """A trip count only the data decides: one named symbol, shared by the
         access counts and the report's loop (``--set trips_<kernel>_L<line>=``)."""
         return sympy.Symbol(f"trips_{self.label}_L{line}")
@@ -874,7 +872,7 @@ class SyclWalker:
         saved = self._carry(body, None, line)
         reason = f"`{self._text(condition)}` is decided while the loop runs (data-dependent)"
         info = LoopInfo("while" if cursor.kind == CK.WHILE_STMT else "do", line, file, None, None,
-                        self._data_trip(line, reason), reason, self._unroll(line))
+                        self._data_trip(line), reason, self._unroll(line))
         self.loop_infos[hash(cursor)] = info
         self.loops.append(info)
         self.collect(condition)
@@ -901,7 +899,7 @@ class SyclWalker:
         counter = self.table.make("k", SymbolInfo(Role.LOOP, f"element of {self._text(range_expr)}",
                                                   step=sympy.Integer(1), loop=line))
         reason = f"the number of elements of `{self._text(range_expr)}` is data (a container in memory)"
-        info = LoopInfo("for", line, file, counter, sympy.Integer(1), self._data_trip(line, reason), reason,
+        info = LoopInfo("for", line, file, counter, sympy.Integer(1), self._data_trip(line), reason,
                         self._unroll(line))
         self.loop_infos[hash(cursor)] = info
         element = pointee(variable.type)
