@@ -24,31 +24,28 @@ TRANSPARENT = {
 _TYPE_REFS = {CK.TYPE_REF, CK.TEMPLATE_REF, CK.NAMESPACE_REF}
 
 
+_SIGNATURES: list[tuple[str, list[Any], Any]] = [
+    ("clang_getCursorBinaryOperatorKind", [cindex.Cursor], ctypes.c_int),
+    ("clang_getBinaryOperatorKindSpelling", [ctypes.c_int], cindex._CXString),
+    ("clang_getCursorUnaryOperatorKind", [cindex.Cursor], ctypes.c_int),
+    ("clang_getUnaryOperatorKindSpelling", [ctypes.c_int], cindex._CXString),
+    ("clang_Location_isFromMainFile", [cindex.SourceLocation], ctypes.c_int),
+    ("clang_Cursor_Evaluate", [cindex.Cursor], ctypes.c_void_p),
+    ("clang_EvalResult_getKind", [ctypes.c_void_p], ctypes.c_int),
+    ("clang_EvalResult_isUnsignedInt", [ctypes.c_void_p], ctypes.c_uint),
+    ("clang_EvalResult_getAsUnsigned", [ctypes.c_void_p], ctypes.c_ulonglong),
+    ("clang_EvalResult_getAsLongLong", [ctypes.c_void_p], ctypes.c_longlong),
+    ("clang_EvalResult_dispose", [ctypes.c_void_p], None),
+]
+
+
 @functools.lru_cache(maxsize=1)
 def _lib() -> Any:
     lib = cindex.conf.lib
-    lib.clang_getCursorBinaryOperatorKind.argtypes = [cindex.Cursor]
-    lib.clang_getCursorBinaryOperatorKind.restype = ctypes.c_int
-    lib.clang_getBinaryOperatorKindSpelling.argtypes = [ctypes.c_int]
-    lib.clang_getBinaryOperatorKindSpelling.restype = cindex._CXString
-    lib.clang_getCursorUnaryOperatorKind.argtypes = [cindex.Cursor]
-    lib.clang_getCursorUnaryOperatorKind.restype = ctypes.c_int
-    lib.clang_getUnaryOperatorKindSpelling.argtypes = [ctypes.c_int]
-    lib.clang_getUnaryOperatorKindSpelling.restype = cindex._CXString
-    lib.clang_Location_isFromMainFile.argtypes = [cindex.SourceLocation]
-    lib.clang_Location_isFromMainFile.restype = ctypes.c_int
-    lib.clang_Cursor_Evaluate.argtypes = [cindex.Cursor]
-    lib.clang_Cursor_Evaluate.restype = ctypes.c_void_p
-    lib.clang_EvalResult_getKind.argtypes = [ctypes.c_void_p]
-    lib.clang_EvalResult_getKind.restype = ctypes.c_int
-    lib.clang_EvalResult_isUnsignedInt.argtypes = [ctypes.c_void_p]
-    lib.clang_EvalResult_isUnsignedInt.restype = ctypes.c_uint
-    lib.clang_EvalResult_getAsUnsigned.argtypes = [ctypes.c_void_p]
-    lib.clang_EvalResult_getAsUnsigned.restype = ctypes.c_ulonglong
-    lib.clang_EvalResult_getAsLongLong.argtypes = [ctypes.c_void_p]
-    lib.clang_EvalResult_getAsLongLong.restype = ctypes.c_longlong
-    lib.clang_EvalResult_dispose.argtypes = [ctypes.c_void_p]
-    lib.clang_EvalResult_dispose.restype = None
+    for name, argtypes, restype in _SIGNATURES:
+        function = getattr(lib, name)
+        function.argtypes = argtypes
+        function.restype = restype
     return lib
 
 

@@ -55,7 +55,7 @@ from hlsight.analyzer.access.sycl_clang import (
     unary_operator,
 )
 from hlsight.analyzer.access.sycl_kernels import SyclKernel
-from hlsight.analyzer.access.symbols import Role, SymbolInfo, SymbolTable
+from hlsight.analyzer.access.symbols import Role, SymbolInfo, SymbolTable, combine_binary, fixed_per_launch
 from hlsight.analyzer.access.walker import AccessSite, Guard, LoopInfo, _trip_from
 
 Key = tuple[str, int, int, str]
@@ -206,26 +206,10 @@ class SyclWalker:
         number = evaluate_int(node)
         if number is not None:
             return sympy.Integer(number)
-        op = binary_operator(node)
         left, right = self.value(operands[0]), self.value(operands[1])
-        if op == "+":
-            return left + right
-        if op == "-":
-            return left - right
-        if op == "*":
-            return left * right
-        if op == "/" and right != 0:
-            return sympy.floor(left / right) if left.is_integer and right.is_integer else left / right
-        if op == "%" and right != 0:
-            return sympy.Mod(left, right)
-        if op == "<<":
-            return left * sympy.Integer(2) ** right
-        if op == ">>" and right.is_Integer:
-            return sympy.floor(left / sympy.Integer(2) ** right)
-        if op == "&":
-            for mask, other in ((right, left), (left, right)):
-                if mask.is_Integer and int(mask) > 0 and (int(mask) + 1) & int(mask) == 0:
-                    return sympy.Mod(other, int(mask) + 1)
+        combined = combine_binary(binary_operator(node), left, right)
+        if combined is not None:
+            return combined
         roles = self.table.roles(left) | self.table.roles(right)
         return self._opaque(node, Role.LOAD if Role.LOAD in roles else Role.OPAQUE)
 
@@ -747,15 +731,6 @@ class SyclWalker:
                 role = Role.LOAD if data else Role.OPAQUE
                 self.env[key] = self.table.make(key[3], SymbolInfo(role, f"{key[3]} (after the loop)"))
 
-    def _fixed(self, trip: sympy.Expr | None, reason: str) -> tuple[sympy.Expr | None, str]:
-        if trip is None:
-            return None, reason
-        moving = self.table.of_role(trip, Role.LOAD, Role.OPAQUE, Role.STATE, Role.LOOP, Role.LANE)
-        if not moving:
-            return trip, reason
-        names = ", ".join(f"`{info.text}`" for symbol in moving if (info := self.table.info(symbol)))
-        return None, f"the bound depends on {names}, which is not fixed per launch"
-
     def _for(self, cursor: cindex.Cursor) -> None:
         children = list(cursor.get_children())
         line = cursor.location.line
@@ -788,7 +763,7 @@ class SyclWalker:
                 step = None
         unroll = self._unroll(line)
         trip, reason = self._trip(counter_key, start, step, condition)
-        trip, reason = self._fixed(trip, reason)
+        trip, reason = fixed_per_launch(self.table, trip, reason)
         if unroll == 0 and (trip is None or not trip.is_number):
             unroll = None
         role = Role.LANE if unroll is not None and unroll != 1 else Role.LOOP
