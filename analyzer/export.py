@@ -152,6 +152,7 @@ def kernel_to_dict(kernel: Kernel) -> dict[str, Any]:
         "clock_uncertainty_ns": kernel.clock_uncertainty_ns,
         "folded_into": kernel.folded_into,
         "artifact": kernel.artifact,
+        "report_name": kernel.report_name,
     }
 
 

@@ -220,6 +220,11 @@ def derive_access_facts(design: Design, given: Collection[str] = ()) -> list[Dia
         return []
     if not any(source.content for source in design.source_files):
         return []
+    if design.tool.product is Product.ONEAPI:
+        # SYCL C++: libclang front end (issue 14); same matching and classification
+        from hlsight.analyzer.access.sycl_derive import derive_sycl_access_facts
+
+        return derive_sycl_access_facts(design, given)
     parsed = parse_design_sources(design)
     diagnostics = list(parsed.diagnostics)
     for kernel in design.kernels:

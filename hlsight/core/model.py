@@ -477,6 +477,9 @@ class Kernel:
     folded_into: str | None = None
     #: The report file this kernel was read from.
     artifact: str | None = None
+    #: The name the report gives when hlsight shows another one (oneAPI
+    #: unnamed lambdas ``'lambda'()#17`` are shown as ``file.cpp:530``).
+    report_name: str | None = None
 
     @property
     def fmax_mhz(self) -> float | None:
