@@ -32,7 +32,7 @@ from hlsight.parsers.vivado.pragmas import apply_tripcount_pragma
 from hlsight.parsers.vivado.values import parse_version
 
 #: Tool versions whose reports the corpus covers (format notes, version table).
-TESTED_VERSIONS = ((2015, 3), (2024, 1))
+TESTED_VERSIONS = ((2015, 3), (2025, 2))
 
 #: Port-name suffixes that carry data (their width is the interface width).
 DATA_SUFFIXES = ("_q0", "_d0", "_q1", "_d1", "_TDATA", "_dout", "_din", "_RDATA", "_WDATA")
@@ -278,7 +278,7 @@ def version_diagnostics(tool: ToolInfo, where: Path) -> list[Diagnostic]:
     text = tool.version or "unknown"
     return [Diagnostic(
         rule="vivado-untested-version", severity=Severity.WARNING,
-        message=f"{tool.product.value} version {text} is outside the tested range 2015.3-2024.1",
+        message=f"{tool.product.value} version {text} is outside the tested range 2015.3-2025.2",
         file=str(where),
     )]
 
