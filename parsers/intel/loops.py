@@ -21,7 +21,9 @@ from hlsight.core.model import InitiationInterval, KernelKind, Loop, SourceLocat
 from hlsight.parsers.intel.common import as_float, as_int, debug_location, yes_no
 
 _II = re.compile(r"^\s*(~|>=)?\s*(\d+)\s*$")
-_KERNEL_ROW = re.compile(r"^Kernel:\s*(.*)$")
+#: Top rows of loops.json: ``Kernel: <name>`` (aoc, oneAPI) or ``Component:
+#: <name>`` (Intel HLS compiler i++).
+_KERNEL_ROW = re.compile(r"^\s*(Kernel|Component)\s*:\s*(.*)$")
 #: The block a loop row stands for: "16X Partially unrolled SAXPY.B4" -> "SAXPY.B4".
 _BLOCK_NAME = re.compile(r"(\S+\.B\d+)$")
 #: "16X Partially unrolled SAXPY.B4" -> 16 source iterations per pipeline iteration.
@@ -109,12 +111,13 @@ def read_loop_tree(loops: Any) -> list[KernelLoops]:
         if not isinstance(row, dict):
             continue
         match = _KERNEL_ROW.match(str(row.get("name", "")))
-        name = match.group(1) if match else str(row.get("name", ""))
+        name = match.group(2).strip() if match else str(row.get("name", ""))
         texts = _texts(row)
+        component = match is not None and match.group(1) == "Component"
         out.append(KernelLoops(
             name=name,
             loops=[_loop(child, third) for child in row.get("children") or [] if isinstance(child, dict)],
-            kind=_kernel_kind(texts),
+            kind=KernelKind.COMPONENT if component else _kernel_kind(texts),
             details=texts,
             location=debug_location(row),
         ))

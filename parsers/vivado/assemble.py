@@ -25,7 +25,7 @@ from hlsight.core.model import (
     Vendor,
 )
 from hlsight.parsers.vivado.aggregate_xml import Aggregate, likely_location
-from hlsight.parsers.vivado.merge import align
+from hlsight.parsers.vivado.merge import INTERVAL_RULE, align
 from hlsight.parsers.vivado.module_report import ModuleReport, RtlPort
 from hlsight.parsers.vivado.names import module_matches, parse_loop_name, pipeline_module_parts
 from hlsight.parsers.vivado.pragmas import apply_tripcount_pragma
@@ -316,6 +316,8 @@ def build_design(
             enrich_from_aggregate(kernel, aggregate.modules.get(name), aggregate)
     luts = {name: module.luts for name, module in by_name.items()}
     top = choose_top(kernels, declared_top or (aggregate.top.name if aggregate else None), luts, diagnostics)
+    diagnostics[:] = [diag for diag in diagnostics
+                      if diag.rule != INTERVAL_RULE or (top is not None and diag.kernel == top.name)]
     if top is not None:
         top.is_top = True
         if aggregate is not None:
