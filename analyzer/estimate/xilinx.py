@@ -82,6 +82,9 @@ def cycle_estimate(
     value = numeric(expression, subs)
     parts = [CyclePart(name, kind, numeric(expr, subs), expr) for name, kind, expr in composer.parts(kernel)]
     fixed = composer.fixed(kernel)
+    exact = kernel.latency.min if kernel.latency is not None and kernel.latency.min == kernel.latency.max else None
+    if exact is not None and parts and all(part.cycles is not None for part in parts) and not kernel.dataflow:
+        fixed = sympy.Integer(exact) - sympy.Add(*[part.expression for part in parts])
     if fixed != 0 and parts:
         parts.append(CyclePart("(own control and straight-line code)", "fixed", numeric(fixed, subs), fixed))
     target = kernel.clock_target_ns or _top_clock(design)
