@@ -152,6 +152,8 @@ def kernel_to_dict(kernel: Kernel) -> dict[str, Any]:
         "clock_uncertainty_ns": kernel.clock_uncertainty_ns,
         "folded_into": kernel.folded_into,
         "artifact": kernel.artifact,
+        "resources": [{"name": item.name, "used": item.used, "available": item.available,
+                       "utilisation": item.utilisation} for item in kernel.resources],
     }
 
 

@@ -94,3 +94,32 @@ def test_annotated_csynth_folds_outlined_modules(tmp_path: Path) -> None:
     assert ["needwun_Pipeline_fill_in", "outlined part"] in rows
     assert [name.get_text() for name in soup.select("h2 .hs-name")] == ["needwun"]
     assert soup.select_one("figure.hs-cycles svg") is not None
+
+
+def test_resources_with_utilisation_and_clock_slack() -> None:
+    # bfs_csynth.rpt: Total BRAM 0, DSP 0, FF 349, LUT 823, URAM 0 of 4032 /
+    # 9024 / 2607360 / 1303680 / 960; clock 5.00 ns target, 2.575 estimated,
+    # 1.35 uncertainty -> slack 5 - 1.35 - 2.575 = 1.075 ns
+    summary = _summary(run_cli("analyze", str(VIVADO / "vitis2022.2.2_machsuite_bfs_queue")).stdout)
+    assert "    clock: target 5 ns - uncertainty 1.35 ns, estimated 2.575 ns: slack 1.07 ns (met)" in summary
+    resources = next(line for line in summary if line.startswith("    resources: "))
+    assert "FF 349 (0.01%)" in resources and "LUT 823 (0.06%)" in resources and "BRAM_18K 0 (0.00%)" in resources
+    data = json.loads(run_cli("analyze", str(VIVADO / "vitis2022.2.2_machsuite_bfs_queue"), "--format",
+                              "json").stdout)
+    lut = next(item for item in data["kernels"][0]["resources"] if item["name"] == "LUT")
+    assert (lut["used"], lut["available"]) == (823, 1303680)
+
+
+def test_intel_resources_and_ii_bottleneck_detail() -> None:
+    # ipp 18.1 summary.json estimatedResources: rgb_to_hsv 3974 ALUTs of 37036
+    # (report: 10.7301 %), 3141 FFs of 50000, 12 RAMs of 182, 7.5 DSPs of 144
+    text = run_cli("analyze", str(CORPUS / "aoc" / "ipp18.1_max10_rgb_to_hsv")).stdout
+    assert "resources: ALUTs 3,974 (10.73%), FFs 3,141 (6.28%), RAMs 12 (6.59%), DSPs 7.5 (5.21%)" in text
+    # kmers loops.json, 'lambda'().B3 at line 876: the variables and the
+    # feedback path sit in nested details with %L links
+    kmers = run_cli("analyze", str(CORPUS / "aoc" / "oneapi2023.0_s10mx_kmers")).stdout
+    line = next(item for item in kmers.splitlines() if ".cpp:876: warning: loop 'lambda'().B3" in item)
+    assert "data dependency on variable(s): j (two_bit_v19_HBM_test_v12_medium_v9_half.cpp:876), q (" in line
+    assert ("Most critical loop feedback path during scheduling: 1.47 clock cycle 33-bit Integer Add Operation"
+            " (handler.hpp:1100 > two_bit_v19_HBM_test_v12_medium_v9_half.cpp:876)") in line
+    assert "variable(s):)" not in kmers

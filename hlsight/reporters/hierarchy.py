@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import sympy
 
 from hlsight.analyzer.results import CycleEstimate, CyclePart
-from hlsight.core.model import Design, Kernel, Vendor
+from hlsight.core.model import Design, Kernel, ResourceUse, Vendor
 from hlsight.reporters.present import format_seconds
 
 #: ``<func>_Pipeline_<loop>`` (Vitis >= 2021.2) and ``<func>_Outline_<region>``.
@@ -121,3 +121,27 @@ def shares(cycles: CycleEstimate) -> list[tuple[CyclePart, float]]:
     if not known or len(known) != len(cycles.parts) or total <= 0:
         return []
     return sorted(((part, (part.cycles or 0.0) / total) for part in known), key=lambda item: -item[1])
+
+
+def resources_text(resources: list[ResourceUse]) -> str:
+    """``LUT 823 (0.06%), FF 349 (0.01%), BRAM_18K 0 (0%)``."""
+    parts = []
+    for item in resources:
+        used = f"{item.used:,.0f}" if float(item.used).is_integer() else f"{item.used:,.1f}"
+        share = item.utilisation
+        parts.append(f"{item.name} {used}" + ("" if share is None else f" ({share:.2%})"))
+    return ", ".join(parts)
+
+
+def clock_check_text(kernel: Kernel) -> str | None:
+    """Target vs estimated clock and the slack the HLS scheduler reports
+    against (target minus uncertainty minus estimated; negative: the
+    estimate misses the target)."""
+    target, estimated = kernel.clock_target_ns, kernel.clock_estimated_ns
+    if target is None or estimated is None:
+        return None
+    uncertainty = kernel.clock_uncertainty_ns or 0.0
+    slack = target - uncertainty - estimated
+    margin = f" - uncertainty {uncertainty:g} ns" if uncertainty else ""
+    verdict = "met" if slack >= 0 else "MISSED"
+    return (f"clock: target {target:g} ns{margin}, estimated {estimated:g} ns: slack {slack:.3g} ns ({verdict})")

@@ -22,6 +22,7 @@ from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import Design, Kernel, Loop
 from hlsight.reporters.bandwidth import BandwidthRow, bandwidth_rows
 from hlsight.reporters.hierarchy import (
+    clock_check_text,
     clock_lines,
     cycles_text,
     folded_parent,
@@ -29,6 +30,7 @@ from hlsight.reporters.hierarchy import (
     is_xilinx,
     parts_of,
     report_latency_text,
+    resources_text,
 )
 from hlsight.reporters.present import (
     basename,
@@ -275,6 +277,9 @@ class KernelView:
     cycle_chart: ShareChart | None = None
     #: Outlined ``_Pipeline_``/``_Outline_`` modules folded into this function.
     outlined: list[str] = field(default_factory=list)
+    #: Estimated resources with utilisation, and the clock check (Vivado/Vitis).
+    resources: str = ""
+    clock_check: str = ""
 
 
 @dataclass
@@ -433,6 +438,8 @@ def kernel_view(kernel: Kernel, result: AnalysisResult, hints: list[Diagnostic],
         cycle_lines=_cycle_lines(estimate),
         cycle_chart=cycle_chart(None if estimate is None else estimate.cycles),
         outlined=[part.name for part in parts_of(kernel, result.design)] if is_xilinx(result.design) else [],
+        resources=resources_text(kernel.resources),
+        clock_check=(clock_check_text(kernel) or "") if is_xilinx(result.design) else "",
     )
 
 

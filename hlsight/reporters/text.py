@@ -12,9 +12,10 @@ from __future__ import annotations
 from hlsight.analyzer.estimate.xilinx import COMPOSITION
 from hlsight.analyzer.results import AnalysisResult, KernelEstimate
 from hlsight.core.diagnostics import Diagnostic, Severity
-from hlsight.core.model import LSU, Design, Kernel, Loop
+from hlsight.core.model import LSU, Design, Kernel, KernelKind, Loop
 from hlsight.reporters.base import RenderOptions
 from hlsight.reporters.hierarchy import (
+    clock_check_text,
     clock_lines,
     cycles_text,
     functions,
@@ -22,6 +23,7 @@ from hlsight.reporters.hierarchy import (
     part_text,
     parts_of,
     report_latency_text,
+    resources_text,
 )
 from hlsight.reporters.present import (
     display_path,
@@ -94,6 +96,8 @@ def _kernel_lines(kernel: Kernel) -> list[str]:
     if kernel.fmax_postfit_mhz is not None:
         fmax_text += " (post-fit)"
     lines = [f"  kernel {kernel.name} [{kernel.kind.value}] {fmax_text}"]
+    if kernel.resources and kernel.kind is not KernelKind.FUNCTION:  # Vivado/Vitis: in the summary
+        lines.append(f"   resources: {resources_text(kernel.resources)}")
     if kernel.lsus:
         lines.append(f"   LSUs ({len(kernel.lsus)}):")
         lines.extend(_lsu_line(lsu) for lsu in kernel.lsus)
@@ -163,6 +167,11 @@ def _function_lines(kernel: Kernel, result: AnalysisResult, options: RenderOptio
     reported = report_latency_text(cycles)
     if reported:
         lines.append(f"    {reported}")
+    check = clock_check_text(kernel)
+    if check:
+        lines.append(f"    {check}")
+    if kernel.resources:
+        lines.append(f"    resources: {resources_text(kernel.resources)}")
     if estimate.cycles is not cycles or estimate.model != COMPOSITION:
         lines.append(f"    model: {estimate.model}: {estimate_headline(estimate)}")
     if cycles.parts:

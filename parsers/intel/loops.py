@@ -61,11 +61,30 @@ class KernelLoops:
     location: SourceLocation | None = None
 
 
+def _linked(item: dict[str, Any]) -> str:
+    """A detail text with its ``%L`` placeholder replaced by the link's
+    ``file:line`` (basename) and its nested details appended: the II
+    bottleneck's variables and feedback path ("... data dependency on
+    variable(s): current_kmer (kmers.cpp:609), j (kmers.cpp:582)")."""
+    text = str(item.get("text", "")).strip()
+    links = [link for link in item.get("links") or [] if isinstance(link, dict) and link.get("filename")]
+    if "%L" in text:
+        places = iter(f"{str(link['filename']).replace(chr(92), '/').rsplit('/', 1)[-1]}:{link.get('line')}"
+                      for link in links)
+        pieces = text.split("%L")
+        text = pieces[0] + "".join(next(places, "?") + piece for piece in pieces[1:])
+    nested = [_linked(child) for child in item.get("details") or [] if isinstance(child, dict)]
+    nested = [part for part in nested if part]
+    if nested:
+        text = f"{text} {', '.join(nested)}" if text.endswith(":") else f"{text}: {', '.join(nested)}"
+    return text
+
+
 def _texts(row: dict[str, Any]) -> list[str]:
     out = []
     for item in row.get("details") or []:
         if isinstance(item, dict) and item.get("type") in ("text", "brief"):
-            text = str(item.get("text", "")).strip()
+            text = _linked(item)
             if text and "%L" not in text and text not in out:
                 out.append(text)
     return out

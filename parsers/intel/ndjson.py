@@ -37,7 +37,7 @@ from hlsight.core.model import (
 from hlsight.parsers.intel.common import as_float, as_int, debug_location, yes_no
 from hlsight.parsers.intel.fmax import read_quartus_json
 from hlsight.parsers.intel.jsdata import read_text
-from hlsight.parsers.intel.summary import read_kernel_summaries
+from hlsight.parsers.intel.summary import read_kernel_resources, read_kernel_summaries
 
 #: Documents that come as ``<name>.ndjson``.
 NDJSON_NAMES = ("loop_attr", "summary", "quartus")
@@ -141,6 +141,9 @@ def read_ndjson_report(directory: Path, root: Path) -> Design:
             kernels.setdefault(name, Kernel(
                 name=name, kind=facts.kind, autorun=facts.autorun, workgroup_size=facts.workgroup_size,
                 compute_units=facts.compute_units, simd=facts.simd, location=facts.location))
+        for name, used in read_kernel_resources(summary):
+            if name in kernels:
+                kernels[name].resources = used
     attr_path, attrs = load(directory, "loop_attr")
     if attr_path is not None:
         files.append(attr_path)

@@ -102,6 +102,7 @@ def kernel_from_module(module: ModuleReport) -> Kernel:
         latency_avg=module.latency_avg,
         clock_uncertainty_ns=module.clock_uncertainty_ns,
         artifact=str(module.path),
+        resources=list(module.resources),
     )
 
 

@@ -16,7 +16,7 @@ from typing import NamedTuple
 from lxml import etree
 
 from hlsight.core.errors import InputError
-from hlsight.core.model import LatencyRange, Loop, SourceLocation
+from hlsight.core.model import LatencyRange, Loop, ResourceUse, SourceLocation
 from hlsight.parsers.vivado.loops import make_loop, rpt_name_from_xml_tag
 from hlsight.parsers.vivado.module_report import ModuleReport, RtlPort
 from hlsight.parsers.vivado.values import parse_float, parse_int, parse_range
@@ -217,7 +217,26 @@ def read_profile_root(root: etree._Element, path: Path) -> ModuleReport:
         instances=None,
         ports=ports_of(root),
         luts=parse_int(text_of(root, "AreaEstimates/Resources/LUT")),
+        resources=resources_of(root.find("AreaEstimates")),
     )
+
+
+def resources_of(area: etree._Element | None) -> list[ResourceUse]:
+    """``AreaEstimates/Resources`` (BRAM_18K, DSP/DSP48E, FF, LUT, URAM...)
+    with the device's ``AvailableResources``."""
+    used = area.find("Resources") if area is not None else None
+    if used is None:
+        return []
+    available = area.find("AvailableResources") if area is not None else None
+    out = []
+    for item in used:
+        if not isinstance(item.tag, str):
+            continue
+        count = parse_float(item.text)
+        if count is None:
+            continue
+        out.append(ResourceUse(str(item.tag), count, parse_float(text_of(available, str(item.tag)))))
+    return out
 
 
 def read_profile_xml(path: Path) -> ModuleReport:
