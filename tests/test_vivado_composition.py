@@ -91,3 +91,20 @@ def test_cnn_shared_pool_instance_is_called_twice() -> None:
 def test_case_folder_with_report_set_deeper_down_is_found(tmp_path: Path) -> None:
     design = read_report(VIVADO / "vitis2025.2_conv2d_unified")
     assert _top(design).name == "conv2d"
+
+
+@pytest.mark.parametrize("case", RANGED)
+def test_loops_and_calls_explain_the_top_latency(case: str) -> None:
+    """The top's own fixed cycles (report min minus the parts at their
+    minimum) are a few control states: the range is explained by the loops
+    and calls, not absorbed by the fixed term."""
+    from hlsight.analyzer.vivado_cycles import CycleComposer
+
+    design = read_report(VIVADO / case)
+    top = _top(design)
+    assert top.latency is not None and top.latency.max is not None
+    composer = CycleComposer(design, Bound.MAX)
+    body = composer.body(top)
+    assert body is not None and not body.free_symbols
+    assert 0 <= int(composer.fixed(top)) <= 0.01 * top.latency.max
+    assert float(body) == pytest.approx(top.latency.max, rel=0.02)
