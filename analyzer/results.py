@@ -43,6 +43,40 @@ class BankEstimate:
 
 
 @dataclass
+class CyclePart:
+    """One loop or sub-module of a Vivado/Vitis module and its cycles (the
+    value at the known trip counts, ``None`` while symbolic)."""
+
+    name: str
+    kind: str  # "loop" or "module"
+    cycles: float | None
+    expression: Any = None
+
+
+@dataclass
+class CycleEstimate:
+    """Cycles first (issue 12): the composed cycles of a Vivado/Vitis module
+    and their time at the target and at the estimated clock, each named.
+
+    ``expression`` holds only trip-count symbols (no clock, no float noise);
+    ``seconds_target``/``seconds_estimated`` are ``None`` while symbolic.
+    """
+
+    expression: Any
+    cycles: float | None
+    clock_target_ns: float | None
+    clock_estimated_ns: float | None
+    seconds_target: float | None
+    seconds_estimated: float | None
+    #: The clock the primary estimate uses ("target", "estimated" or "--set fmax").
+    clock_used: str = "target"
+    report_min: int | None = None
+    report_max: int | None = None
+    parts: list[CyclePart] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
 class KernelEstimate:
     """The run-time estimate of one kernel.
 
@@ -62,6 +96,8 @@ class KernelEstimate:
     per_lsu: list[TermEstimate] = field(default_factory=list)
     alternatives: list[KernelEstimate] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
+    #: Vivado/Vitis modules: the composed cycles and their times per clock.
+    cycles: CycleEstimate | None = None
 
 
 @dataclass
