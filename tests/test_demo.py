@@ -7,6 +7,8 @@ the fixture's report facts, so a change in the reader, the source analysis
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 
 import pytest
@@ -18,6 +20,15 @@ N = 16777216  # fixtures/demo/vector_add/hints.toml
 FMAX_HZ = 368.75e6  # quartus.json actual clock of the fixture
 LOOP_LATENCY = 624  # fmax_ii.json vector_add.B2
 UNROLL = 16  # "16X Partially unrolled vector_add.B2"
+
+
+def memory_seconds(n: int) -> float:
+    """Davila-Guzman eqs. 1-2, 8-10 on ddr4-1866 (journal Table 3): three aligned
+    burst-coalesced LSUs, 4-byte floats, stride 1, all on the one DDR bank."""
+    bytes_moved = 3 * n * 4
+    bandwidth = 2 * 933.33e6 * 8 * 0.965  # bw_dram (eq. 4) x controller efficiency
+    bursts = bytes_moved / (2**5 * 64)  # burst_cnt 5 (BURSTCOUNT_WIDTH default), 64 B words
+    return bytes_moved / bandwidth + bursts * (13.5e-9 + 13.5e-9)  # > 2 LSUs: T_row = tRCD + tRP
 
 
 def test_demo_estimate_matches_hand_computation() -> None:
@@ -73,3 +84,17 @@ def test_free_symbol_note_only_while_a_value_is_missing() -> None:
 
     assert "access-free-symbols" in rules("analyze", str(REPO / "fixtures" / "demo" / "vector_add" / "reports"))
     assert "access-free-symbols" not in rules("demo")
+
+
+def test_whatif_sweeps_a_kernel_argument_that_analyze_accepts() -> None:
+    """``n`` is a name only the source analysis knows (the loop bound of
+    vector_add); ``whatif --sweep`` must accept it as ``analyze --set`` does."""
+    demo = str(REPO / "fixtures" / "demo" / "vector_add")
+    sweep = run_cli("whatif", demo, "--sweep", "n=1000000,2000000", "--format", "csv")
+    assert sweep.code == 0, sweep.stderr
+    rows = list(csv.DictReader(io.StringIO(sweep.stdout)))
+    assert [float(row["n"]) for row in rows] == [1e6, 2e6]
+    for row in rows:
+        assert float(row["seconds"]) == pytest.approx(memory_seconds(int(float(row["n"]))), rel=1e-6)
+    single = json.loads(run_cli("analyze", demo, "--set", "n=2000000", "--format", "json").stdout)
+    assert single["estimate"]["seconds"] == pytest.approx(float(rows[1]["seconds"]), rel=1e-9)

@@ -11,6 +11,7 @@ import sympy
 
 from hlsight.analyzer import memory_model as mm
 from hlsight.analyzer.memory_profiles import MemoryProfile, load_profile
+from hlsight.analyzer.results import SourceFacts
 from hlsight.analyzer.symbols import ELEMENT_BYTES, F_DRAM, FMAX, STRIDE, WORK_ITEMS, lsu_name, source_expr, sym
 from hlsight.core.model import LSU, Design, Kernel, LSUKind, LSUStyle, MemoryKind, Vendor
 
@@ -42,6 +43,8 @@ class Settings:
     options: mm.ModelOptions = field(default_factory=mm.ModelOptions)
     user: dict[str, float] = field(default_factory=dict)
     assumptions: list[str] = field(default_factory=list)
+    #: access facts and loop trip expressions from the source analysis
+    source: SourceFacts = field(default_factory=SourceFacts)
 
 
 def default_profile(design: Design) -> tuple[MemoryProfile, str]:
@@ -155,7 +158,7 @@ class LsuInput:
 def lsu_input(kernel: Kernel, lsu: LSU, design: Design, settings: Settings) -> LsuInput:
     notes: list[str] = []
     user = settings.user
-    access = lsu.access
+    access = settings.source.access(lsu)
 
     def pick(field_name: str, from_access: sympy.Expr | None, default: sympy.Expr) -> sympy.Expr:
         name = lsu_name(lsu.id, field_name)

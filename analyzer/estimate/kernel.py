@@ -37,7 +37,7 @@ def kernel_model(kernels: list[Kernel], design: Design, settings: Settings, name
     compute_notes: list[str] = []
     equations = ""
     for kernel in kernels:
-        estimate = compute_estimate(kernel, kernel_simd(kernel, design), frozenset(settings.user))
+        estimate = compute_estimate(kernel, kernel_simd(kernel, design), frozenset(settings.user), settings.source)
         if estimate is None:
             continue
         compute_notes.extend(f"{kernel.name}: {note}" for note in estimate.notes)

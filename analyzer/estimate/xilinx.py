@@ -11,7 +11,7 @@ from hlsight.analyzer.compute_model import compute_estimate
 from hlsight.analyzer.estimate.inputs import Settings, default_values
 from hlsight.analyzer.estimate.kernel import KernelModel, to_estimate
 from hlsight.analyzer.hlscope_model import hlscope_estimate
-from hlsight.analyzer.results import KernelEstimate
+from hlsight.analyzer.results import KernelEstimate, SourceFacts
 from hlsight.core.model import Design, Kernel
 
 
@@ -24,7 +24,7 @@ def xilinx_kernel_estimate(
     module_times: dict[str, sympy.Expr | None],
 ) -> KernelEstimate:
     """The estimate of one Vivado/Vitis module, given its FlexCL one."""
-    t_comp = module_compute(kernel, design, module_times)
+    t_comp = module_compute(kernel, design, module_times, settings.source)
     memory = hlscope_estimate(kernel, design, settings.profile, default_values(design, settings), t_comp)
     if memory is not None:
         # HLScope+ already contains t_COMP (eqs. 14, 16): it is the
@@ -44,14 +44,16 @@ def top_estimate(design: Design, estimates: dict[str, KernelEstimate]) -> Kernel
     return estimates[tops[0].name]
 
 
-def module_compute(kernel: Kernel, design: Design, cache: dict[str, sympy.Expr | None]) -> sympy.Expr | None:
+def module_compute(
+    kernel: Kernel, design: Design, cache: dict[str, sympy.Expr | None], source: SourceFacts
+) -> sympy.Expr | None:
     """Compute time of a Vivado/Vitis module: its own loops/latency, else the
     composition of its instances: in parallel under dataflow (HLScope+ eq. 2),
     in sequence otherwise (eq. 1)."""
     if kernel.name in cache:
         return cache[kernel.name]
     cache[kernel.name] = None  # recursion guard
-    own = compute_estimate(kernel)
+    own = compute_estimate(kernel, source=source)
     result = own.seconds if own is not None else None
     if result is None and kernel.instances:
         parts = []
@@ -60,7 +62,7 @@ def module_compute(kernel: Kernel, design: Design, cache: dict[str, sympy.Expr |
                 child = design.kernel(instance.module)
             except KeyError:
                 continue
-            part = module_compute(child, design, cache)
+            part = module_compute(child, design, cache, source)
             if part is not None:
                 parts.append(part)
         if parts:

@@ -17,7 +17,6 @@ import numpy as np
 
 from hlsight.analyzer.pipeline import analyze
 from hlsight.analyzer.results import KernelEstimate
-from hlsight.analyzer.symbols import validate
 from hlsight.analyzer.whatif import evaluate_grid, parse_sweep, solve_for
 from hlsight.commands.common import add_design_arguments, add_model_arguments, model_inputs
 from hlsight.core.errors import InputError
@@ -88,12 +87,13 @@ def run(args: argparse.Namespace) -> int:
     if (args.solve is None) != (args.for_time is None):
         raise InputError(None, "--solve and --for-time go together", expected="--solve NAME --for-time SECONDS")
     design = load_design(args.path, ReadOptions(solution=args.solution))
-    validate([sweep.name for sweep in sweeps] + ([args.solve] if args.solve else []), design)
-    # Per-LSU / per-loop names enter the expression only when the user names
-    # them; a placeholder puts them in as symbols (the sweep rebinds them).
+    # Per-LSU / per-loop names and kernel arguments enter the expression only
+    # when the user names them; a placeholder puts them in as symbols (the
+    # sweep or the solver rebinds them). analyze() checks every name against
+    # the design and its source analysis (kernel arguments such as ``n``).
     for sweep in sweeps:
         values.setdefault(sweep.name, float(sweep.values[0]))
-    if args.solve and "." in args.solve:
+    if args.solve:
         values.setdefault(args.solve, 1.0)
     result = analyze(design, values, memory=memory)
     estimate = _pick(result.estimates, result.design_estimate, args.kernel)
