@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 from typing import Any
 
-from hlsight.analyzer.results import AnalysisResult, KernelEstimate, SourceFacts
+from hlsight.analyzer.results import AnalysisResult, KernelEstimate, LsuFacts, SourceFacts
 from hlsight.core.diagnostics import Diagnostic
 from hlsight.core.model import LSU, Design, Kernel, LatencyRange, Loop, MemorySystem, SourceLocation
 
@@ -204,6 +204,7 @@ def estimate_to_dict(estimate: KernelEstimate) -> dict[str, Any]:
         "assumptions": list(estimate.assumptions),
         "per_bank": [
             {"name": bank.name, "seconds": bank.seconds, "lsus": list(bank.lsus),
+             "T_ideal": bank.ideal_s, "T_ovh": bank.overhead_s,
              "expression": None if bank.expression is None else str(bank.expression)}
             for bank in estimate.per_bank
         ],
@@ -214,7 +215,38 @@ def estimate_to_dict(estimate: KernelEstimate) -> dict[str, Any]:
             for term in estimate.per_lsu
         ],
         "alternatives": [estimate_to_dict(alt) for alt in estimate.alternatives],
-        "extra": {key: _plain(value) for key, value in estimate.extra.items() if not key.startswith("_")},
+        "extra": model_figures(estimate),
+    }
+
+
+def lsu_facts_to_dict(facts: LsuFacts) -> dict[str, Any]:
+    return {
+        "bank": facts.bank,
+        "lsus_in_bank": facts.lsus_in_bank,
+        "variant": facts.variant,
+        "width_bytes": facts.width_bytes,
+        "stride": facts.stride,
+        "f_min_mhz": facts.f_min_mhz,
+        "f_max_mhz": None if facts.f_max_hz is None else facts.f_max_hz / 1e6,
+        "demand_Bps": facts.demand_bps,
+        "supply_Bps": facts.supply_bps,
+        "saturated": facts.saturated,
+        "t_ovh_s": facts.t_ovh_s,
+        "t_total_s": facts.t_total_s,
+        "bank_s": facts.bank_s,
+    }
+
+
+def model_figures(estimate: KernelEstimate) -> dict[str, Any]:
+    """The model internals behind the bound and the hints (JSON ``extra``)."""
+    return {
+        "profile": estimate.profile,
+        "values": dict(estimate.values),
+        "memory_seconds": estimate.memory_seconds,
+        "memory_saturated": estimate.memory_saturated,
+        "compute_seconds": estimate.compute_seconds,
+        "bus_occupancy_seconds": estimate.bus_occupancy_seconds,
+        "lsu_facts": {lsu_id: lsu_facts_to_dict(facts) for lsu_id, facts in estimate.lsu_facts.items()},
     }
 
 

@@ -97,12 +97,52 @@ class TermEstimate:
 
 @dataclass
 class BankEstimate:
-    """Time of one DDR bank / HBM pseudo-channel (T_bank)."""
+    """Time of one DDR bank / HBM pseudo-channel (T_bank).
+
+    ``ideal_s``/``overhead_s`` are the sums of its LSUs' T_ideal and T_ovh
+    (T_bank = sum of T_ideal + T_ovh, journal eq. 2), ``None`` while one of
+    them is symbolic or the bank time is not split into terms.
+    """
 
     name: str
     seconds: float | None
     expression: Any = None
     lsus: list[str] = field(default_factory=list)
+    ideal_s: float | None = None
+    overhead_s: float | None = None
+
+
+@dataclass
+class LsuFacts:
+    """The memory model's numbers for one LSU, evaluated at the values used
+    (bottleneck hints and the bandwidth chart read these, so they never
+    disagree with the estimate).
+
+    ``f_min_hz`` is the kernel clock at which the LSU saturates its memory,
+    f_min = bw_dram * stride / width (journal eq. 5); ``f_max_hz`` the kernel
+    clock used (``fmax``). ``demand_bps`` = f_max * width / stride is what the
+    LSU asks of the memory, ``supply_bps`` = f_min * width / stride the
+    bandwidth the memory gives (eq. 5 solved for bw_dram); saturated
+    (eqs. 4/7) when demand reaches supply. ``None``: a value is missing.
+    """
+
+    bank: str
+    lsus_in_bank: int
+    variant: str
+    width_bytes: int
+    stride: float | None = None
+    f_min_hz: float | None = None
+    f_max_hz: float | None = None
+    demand_bps: float | None = None
+    supply_bps: float | None = None
+    saturated: bool | None = None
+    t_ovh_s: float | None = None
+    t_total_s: float | None = None
+    bank_s: float | None = None
+
+    @property
+    def f_min_mhz(self) -> float | None:
+        return None if self.f_min_hz is None else self.f_min_hz / 1e6
 
 
 @dataclass
@@ -112,6 +152,16 @@ class KernelEstimate:
     ``bound`` is ``"memory"``, ``"compute"`` or ``"unknown"``; ``model`` names
     the model and equations used; ``alternatives`` holds other models'
     estimates of the same kernel for side-by-side display.
+
+    ``expression`` is the estimate at the values used; ``symbolic`` the
+    model's unsubstituted form (what-if queries rebind it; reports show it
+    so the formula stays readable after ``--set``). ``values`` are the values
+    substituted (report fmax, profile f_dram, the user's; fmax/f_dram in
+    MHz), ``profile`` the memory profile. ``memory_seconds`` and
+    ``memory_saturated`` are the Davila-Guzman memory time (eq. 1) and eq. 7
+    classification, ``compute_seconds`` the FlexCL pipeline time,
+    ``bus_occupancy_seconds`` HLScope+ t_BO (eq. 15); ``lsu_facts`` the
+    per-LSU numbers by LSU id.
     """
 
     kernel: str
@@ -124,7 +174,14 @@ class KernelEstimate:
     per_bank: list[BankEstimate] = field(default_factory=list)
     per_lsu: list[TermEstimate] = field(default_factory=list)
     alternatives: list[KernelEstimate] = field(default_factory=list)
-    extra: dict[str, Any] = field(default_factory=dict)
+    symbolic: Any = None
+    values: dict[str, float] = field(default_factory=dict)
+    profile: str | None = None
+    memory_seconds: float | None = None
+    memory_saturated: bool | None = None
+    compute_seconds: float | None = None
+    bus_occupancy_seconds: float | None = None
+    lsu_facts: dict[str, LsuFacts] = field(default_factory=dict)
 
 
 @dataclass

@@ -98,3 +98,23 @@ def test_whatif_sweeps_a_kernel_argument_that_analyze_accepts() -> None:
         assert float(row["seconds"]) == pytest.approx(memory_seconds(int(float(row["n"]))), rel=1e-6)
     single = json.loads(run_cli("analyze", demo, "--set", "n=2000000", "--format", "json").stdout)
     assert single["estimate"]["seconds"] == pytest.approx(float(rows[1]["seconds"]), rel=1e-9)
+
+
+def test_estimate_carries_bandwidth_demand_supply_and_bank_sums() -> None:
+    """Eqs. 2 and 5 are evaluated by the estimate (reporters only lay them
+    out): per LSU, demand f_max*width/stride and supply bw_dram = f_min*width/stride;
+    per bank, the sums of the LSUs' T_ideal and T_ovh."""
+    estimate = json.loads(run_cli("demo", "--format", "json").stdout)["kernels"][0]["estimate"]
+    bw_dram = 2 * 933.33e6 * 8 * 0.965  # eq. 4 x controller efficiency (ddr4-1866)
+    width = 64  # 16 floats per cycle: the 16x unrolled loop's LSUs are 512 bits wide
+    for facts in estimate["extra"]["lsu_facts"].values():
+        assert facts["f_max_mhz"] == pytest.approx(FMAX_HZ / 1e6)
+        assert facts["demand_Bps"] == pytest.approx(FMAX_HZ * width, rel=1e-9)
+        assert facts["supply_Bps"] == pytest.approx(bw_dram, rel=1e-6)
+        assert facts["f_min_mhz"] == pytest.approx(bw_dram / width / 1e6, rel=1e-6)  # eq. 5, stride 1
+        assert facts["saturated"] is True
+    (bank,) = estimate["per_bank"]
+    terms = [term for term in estimate["per_lsu"] if term["id"] in bank["lsus"]]
+    assert bank["T_ideal"] == pytest.approx(sum(term["T_ideal"] for term in terms), rel=1e-12)
+    assert bank["T_ovh"] == pytest.approx(sum(term["T_ovh"] for term in terms), rel=1e-12)
+    assert bank["T_ideal"] + bank["T_ovh"] == pytest.approx(memory_seconds(N), rel=1e-6)

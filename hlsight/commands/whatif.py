@@ -97,10 +97,10 @@ def run(args: argparse.Namespace) -> int:
         values.setdefault(args.solve, 1.0)
     result = analyze(design, values, memory=memory)
     estimate = _pick(result.estimates, result.design_estimate, args.kernel)
-    expr = estimate.extra.get("_symbolic")
+    expr = estimate.symbolic
     if expr is None:
         raise InputError(None, "the estimate has no expression")
-    bound_values = dict(estimate.extra.get("values", {}))
+    bound_values = dict(estimate.values)
     header = {"estimate": estimate.kernel, "model": estimate.model, "values": bound_values}
     if args.solve:
         if sweeps:
