@@ -10,7 +10,7 @@ import sympy
 
 from hlsight.analyzer import memory_model as mm
 from hlsight.analyzer.compute_model import compose, compute_estimate
-from hlsight.analyzer.estimate.evaluate import free_names, numeric, substitutions, truth
+from hlsight.analyzer.estimate.evaluate import bind, free_names, numeric, substitutions, truth
 from hlsight.analyzer.estimate.inputs import Settings, default_values, kernel_simd
 from hlsight.analyzer.estimate.memory import MEMORY_MODEL_NAME, MemoryResult, memory_estimate, memory_parts
 from hlsight.analyzer.results import BankEstimate, KernelEstimate, LsuFacts, TermEstimate
@@ -113,7 +113,7 @@ def to_estimate(model: KernelModel, design: Design, settings: Settings) -> Kerne
     assumptions.extend(model.compute_notes)
     total = model.total
     seconds = numeric(total, subs)
-    expression = None if total is None else total.subs(subs)
+    expression = None if total is None else bind(total, subs)
     estimate = KernelEstimate(
         kernel=model.name,
         seconds=seconds,
@@ -139,7 +139,7 @@ def to_estimate(model: KernelModel, design: Design, settings: Settings) -> Kerne
             kernel=model.name,
             seconds=numeric(pipeline, subs),
             bound="compute",
-            expression=pipeline.subs(subs),
+            expression=bind(pipeline, subs),
             free_symbols=free_names(pipeline, subs),
             model=f"FlexCL pipeline only ({model.compute_equations})",
             assumptions=list(model.compute_notes),

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import sympy
 
 from hlsight.analyzer import memory_model as mm
-from hlsight.analyzer.estimate.evaluate import numeric, truth
+from hlsight.analyzer.estimate.evaluate import bind, numeric, truth
 from hlsight.analyzer.estimate.inputs import LsuInput, Settings, dram_for, lsu_input
 from hlsight.analyzer.results import BankEstimate, LsuFacts, TermEstimate
 from hlsight.analyzer.symbols import FMAX
@@ -125,7 +125,7 @@ def memory_parts(
                     subject=item.lsu.id,
                     ideal_s=numeric(term.t_ideal, subs),
                     overhead_s=fact.t_ovh_s,
-                    expression=term.total.subs(subs),
+                    expression=bind(term.total, subs),
                     model=term_model(term),
                     memory=bank,
                     notes=notes,
@@ -134,7 +134,7 @@ def memory_parts(
         # T_bank = sum of (T_ideal + T_ovh) over the bank's LSUs (eq. 2)
         per_bank.append(
             BankEstimate(
-                bank, bank_s, time.subs(subs), [item.lsu.id for item in inputs],
+                bank, bank_s, bind(time, subs), [item.lsu.id for item in inputs],
                 ideal_s=_sum([term.ideal_s for term in bank_terms]),
                 overhead_s=_sum([term.overhead_s for term in bank_terms]),
             )
