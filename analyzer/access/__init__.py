@@ -7,7 +7,7 @@ does not change) and explains every number; :func:`static_trip_count` gives HLS 
 as sympy expressions of the function arguments.
 """
 
+from hlsight.analyzer.access.c_symbols import WORK_ITEMS, parse_expression
 from hlsight.analyzer.access.derive import access_free_symbols, derive_access_facts
-from hlsight.analyzer.access.symbols import WORK_ITEMS, parse_expression
 
 __all__ = ["WORK_ITEMS", "access_free_symbols", "derive_access_facts", "parse_expression"]

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 import sympy
 
-from hlsight.analyzer.access.symbols import parse_expression
+from hlsight.analyzer.access.c_symbols import parse_expression
 from hlsight.analyzer.results import SourceFacts
 from hlsight.core.model import LSU, Design, Kernel
 

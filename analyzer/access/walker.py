@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 import sympy
 from pycparser import c_ast
 
+from hlsight.analyzer.access.c_symbols import VARYING, ExprConverter, Role, SymbolInfo, SymbolTable, c_text
 from hlsight.analyzer.access.ctypes_info import ElementType, address_space, array_dims, element_type, typedef_table
-from hlsight.analyzer.access.symbols import VARYING, ExprConverter, Role, SymbolInfo, SymbolTable, c_text
 from hlsight.parsers.csource import CUnit
 
 
