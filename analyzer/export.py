@@ -6,7 +6,6 @@ The shape is documented in ``docs/json-schema.md`` and
 
 from __future__ import annotations
 
-import enum
 from typing import Any
 
 from hlsight.analyzer.results import AnalysisResult, KernelEstimate, LsuFacts, SourceFacts
@@ -20,10 +19,6 @@ def _loc(location: SourceLocation | None) -> dict[str, Any]:
     if location is None:
         return {"file": None, "line": None}
     return {"file": location.file, "line": location.line}
-
-
-def _enum(value: enum.Enum | None) -> Any:
-    return None if value is None else value.value
 
 
 def lsu_to_dict(lsu: LSU, source: SourceFacts) -> dict[str, Any]:

@@ -32,8 +32,6 @@ from hlsight.core.errors import InputError
 from hlsight.core.model import Design
 
 DEFAULT_FLAGS = ("-std=c99", "-O2", "-Wno-unknown-pragmas")
-#: Flags the instrumented code must always pass (issue 5: wherever the original does).
-STRICT_FLAGS = ("-std=c99", "-Wall", "-Wno-unknown-pragmas", "-Werror")
 
 
 @dataclass

@@ -19,7 +19,6 @@ from hlsight.analyzer.access.trip_counts import loop_infos
 from hlsight.parsers.csource import CUnit
 from hlsight.parsers.csource.tokens import SourceText, TokenKind
 
-LoopNode = c_ast.For | c_ast.While | c_ast.DoWhile
 _KEYWORDS: dict[type[c_ast.Node], str] = {c_ast.For: "for", c_ast.While: "while", c_ast.DoWhile: "do"}
 
 
