@@ -41,7 +41,7 @@ sys.path.insert(0, str(REPO))
 
 from hlsight.analyzer.instrument.cycles import instrument_cycles, parse_source  # noqa: E402
 from hlsight.analyzer.instrument.simulate import Toolchain, build, run_program  # noqa: E402
-from hlsight.analyzer.instrument.tripcount import insert_tripcounts  # noqa: E402
+from hlsight.analyzer.instrument.tripcount_pragmas import insert_tripcounts  # noqa: E402
 from hlsight.parsers.loader import ReadOptions, load_design  # noqa: E402
 
 FIXTURES = REPO / "fixtures" / "instrument"

@@ -9,7 +9,7 @@ import pytest
 
 from hlsight.analyzer.instrument.cycles import parse_source
 from hlsight.analyzer.instrument.sourceloops import loop_tokens
-from hlsight.analyzer.instrument.tripcount import insert_tripcounts
+from hlsight.analyzer.instrument.tripcount_pragmas import insert_tripcounts
 from hlsight.core.errors import InputError
 from hlsight.parsers.csource import parse_c_text
 from hlsight.parsers.csource.tokens import SourceText, TokenKind, tokenize

@@ -68,7 +68,7 @@ def _looks_cxx(path: Path) -> bool:
         return False  # parse_c_file reports the unreadable file
 
 
-def choose_top(source: ParsedSource, design: Design, top: str | None) -> str:
+def top_function(source: ParsedSource, design: Design, top: str | None) -> str:
     """``--top`` when given, else the report's top module, else the only
     function of the file that is a report module."""
     if top is not None:
@@ -95,7 +95,7 @@ def instrument_cycles(source: ParsedSource, design: Design, report: str, top: st
     section IV DRAM terms (at the report's clock)."""
     from hlsight.core.version import __version__
 
-    chosen = choose_top(source, design, top)
+    chosen = top_function(source, design, top)
     plan = Planner(source.functions, design, str(source.path), baseline).plan(chosen)
     constants = None
     transfers: list[Transfer] = []

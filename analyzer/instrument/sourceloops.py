@@ -15,12 +15,11 @@ from dataclasses import dataclass, field
 
 from pycparser import c_ast
 
-from hlsight.analyzer.access.tripcount import loop_infos
+from hlsight.analyzer.access.trip_counts import loop_infos
 from hlsight.core.errors import InputError
 from hlsight.parsers.csource import CUnit
 from hlsight.parsers.csource.tokens import SourceText, TokenKind
 
-LoopNode = c_ast.For | c_ast.While | c_ast.DoWhile
 _KEYWORDS: dict[type[c_ast.Node], str] = {c_ast.For: "for", c_ast.While: "while", c_ast.DoWhile: "do"}
 
 
@@ -256,7 +255,7 @@ def collect_functions(unit: CUnit, source: SourceText) -> dict[str, SourceFuncti
 
 def static_trip_counts(unit: CUnit, definition: c_ast.FuncDef) -> dict[int, int]:
     """``id(loop node)`` -> trip count for the loops of ``definition`` whose
-    count is a constant (from :mod:`hlsight.analyzer.access.tripcount`, which resolves
+    count is a constant (from :mod:`hlsight.analyzer.access.trip_counts`, which resolves
     locals, macros and casts); every other loop needs a trip-count pragma."""
     counts: dict[int, int] = {}
     for key, info in loop_infos(unit, definition).items():

@@ -9,7 +9,6 @@ failed (the estimate is still printed).
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import shlex
 import sys
@@ -17,17 +16,18 @@ from pathlib import Path
 
 from hlsight.analyzer.instrument.cycles import parse_source
 from hlsight.analyzer.instrument.plan import Baseline
-from hlsight.analyzer.instrument.simulate import DEFAULT_FLAGS, Toolchain, render_text, result_to_dict, simulate
-from hlsight.commands.instrument_args import add_model_arguments, load_memory, load_report
+from hlsight.analyzer.instrument.simulate import DEFAULT_FLAGS, Toolchain, simulate
+from hlsight.commands.report_args import add_report_arguments, load_memory, load_report
 from hlsight.core.errors import InputError
 from hlsight.output import write_text
+from hlsight.reporters.simulate import simulation_json, simulation_text
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
     parser = subparsers.add_parser("simulate", help="HLScope+ cycle estimate from an instrumented software run")
     parser.add_argument("source", metavar="SRC", help="HLS C source file")
     parser.add_argument("--testbench", metavar="TB.c", required=True, help="C testbench with main()")
-    add_model_arguments(parser, report_required=True)
+    add_report_arguments(parser, report_required=True)
     parser.add_argument("--format", choices=("text", "json"), default="text", help="output format")
     parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
     parser.add_argument("--cflags", default=" ".join(DEFAULT_FLAGS),
@@ -61,6 +61,6 @@ def run(args: argparse.Namespace) -> int:
                       memory, toolchain, Path(args.keep) if args.keep else None)
     if args.show_output:
         sys.stderr.write(result.program_output)
-    text = json.dumps(result_to_dict(result), indent=2) + "\n" if args.format == "json" else render_text(result)
+    text = simulation_json(result) if args.format == "json" else simulation_text(result)
     write_text(text, args.output)
     return result.exit_code if 0 < result.exit_code < 256 else (1 if result.exit_code else 0)

@@ -1,4 +1,4 @@
-"""Arguments shared by ``hlsight instrument`` and ``hlsight simulate``."""
+"""Arguments shared by ``hlsight instrument`` and ``hlsight simulate``: the csynth report and model choices."""
 
 from __future__ import annotations
 
@@ -19,7 +19,8 @@ def positive_int(text: str) -> int:
     return value
 
 
-def add_model_arguments(parser: argparse.ArgumentParser, report_required: bool) -> None:
+def add_report_arguments(parser: argparse.ArgumentParser, report_required: bool) -> None:
+    """``--report``, ``--solution``, ``--top``, ``--baseline`` and ``--memory`` of the HLScope+ commands."""
     parser.add_argument("--report", metavar="R", required=report_required,
                         help="Vivado/Vitis csynth report (file, syn/report, solution or project directory)")
     parser.add_argument("--solution", metavar="NAME", help="Vivado/Vitis solution to read")
