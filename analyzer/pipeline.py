@@ -7,7 +7,6 @@ step here, not touching every command.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 from collections.abc import Mapping, Sequence
 
@@ -21,7 +20,7 @@ from hlsight.analyzer.hints import bottleneck_hints
 from hlsight.analyzer.launches import Launch, LaunchEstimate
 from hlsight.analyzer.memory_model import ModelOptions
 from hlsight.analyzer.memory_profiles import MemoryProfile
-from hlsight.analyzer.results import AnalysisResult, KernelEstimate
+from hlsight.analyzer.results import AnalysisResult, KernelEstimate, SourceFacts
 from hlsight.analyzer.symbols import GLOBAL_SYMBOLS, WORK_ITEMS, validate
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.errors import InputError
@@ -44,24 +43,21 @@ def analyze(
     tables) make the design time the sum over the launches; the per-kernel
     estimates shown are those of the first launch."""
     values = dict(assignments or {})
-    # The source analysis writes its facts into the design; work on a copy so
-    # the caller's design stays as parsed (what-if and with/without-derivation
-    # runs over one parsed design must not see each other's facts).
-    if derive_access:
-        design = copy.deepcopy(design)
-    # stride / element size / access count per LSU from the kernel source (issue 7);
-    # fills LSU.access, which the memory model reads before falling back to symbols.
-    # First, because its free names (kernel arguments) are valid --set names.
+    # Stride / element size / access count per LSU and loop trip expressions
+    # from the kernel source (issue 7), returned beside the design (which
+    # stays as parsed, so what-if runs over one parsed design never see each
+    # other's facts). First, because its free names (kernel arguments) are
+    # valid --set names.
     every_name = set(values) | {name for launch in launches for name in launch.values}
-    access_notes = derive_access_facts(design, every_name) if derive_access else []
-    validate(every_name, design)
+    source = derive_access_facts(design, every_name) if derive_access else SourceFacts()
+    validate(every_name, design, derived=source)
     _check_launch_kernels(launches, design)
-    result = AnalysisResult(design=design, assignments=values)
+    result = AnalysisResult(design=design, assignments=values, source=source)
     result.diagnostics.extend(design.diagnostics)
     result.diagnostics.extend(check_loop_latencies(design))
     result.diagnostics.extend(check_implausible_ii(design))
-    result.diagnostics.extend(access_notes)
-    result.diagnostics.extend(_unused_work_items(design, every_name))
+    result.diagnostics.extend(source.diagnostics)
+    result.diagnostics.extend(_unused_work_items(design, every_name, source))
     result.diagnostics.extend(_fixed_macros(design, values, launches))
     assumptions: list[str] = []
     if memory is None:
@@ -73,7 +69,9 @@ def analyze(
     result.memory_profile = memory.name
     result.launch_overhead_s = memory.launch_overhead_s
     first = {**values, **launches[0].values} if launches else values
-    settings = Settings(profile=memory, options=options or ModelOptions(), user=first, assumptions=assumptions)
+    settings = Settings(
+        profile=memory, options=options or ModelOptions(), user=first, assumptions=assumptions, source=source
+    )
     result.estimates, result.design_estimate = estimate_design(design, settings)
     result.design_estimate = _with_launch_cost(result.design_estimate, memory, 1)
     if launches:
@@ -83,7 +81,7 @@ def analyze(
     return result
 
 
-def _unused_work_items(design: Design, names: set[str]) -> list[Diagnostic]:
+def _unused_work_items(design: Design, names: set[str], source: SourceFacts) -> list[Diagnostic]:
     """``work_items`` is the NDRange global size: a design whose kernels are
     all single-work-item has none, and the value would change nothing (or,
     worse, stand in for an argument it is not). Say so."""
@@ -91,7 +89,7 @@ def _unused_work_items(design: Design, names: set[str]) -> list[Diagnostic]:
         return []
     if any(kernel.kind is not KernelKind.SINGLE_WORK_ITEM for kernel in design.kernels):
         return []
-    arguments = sorted(access_free_symbols(design) - set(GLOBAL_SYMBOLS))
+    arguments = sorted(access_free_symbols(source) - set(GLOBAL_SYMBOLS))
     wanted = f"; give the kernel arguments instead ({', '.join(arguments)})" if arguments else ""
     first = design.kernels[0]
     return [
