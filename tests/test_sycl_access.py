@@ -19,6 +19,7 @@ from hlsight.analyzer.access.sycl_derive import derive_sycl_access_facts
 from hlsight.analyzer.access.sycl_kernels import find_kernels
 from hlsight.analyzer.access.sycl_walker import walk_kernel
 from hlsight.analyzer.pipeline import analyze
+from hlsight.analyzer.results import AccessFacts, SourceFacts
 from hlsight.core.model import LSU, Design
 from hlsight.parsers.cxx.sycl_headers import parse_sycl
 from hlsight.parsers.loader import load_design
@@ -42,16 +43,24 @@ CASES = {
 }
 
 
+#: the source facts of every design derived here (kept beside the designs)
+_FACTS: list[SourceFacts] = []
+
+
 @functools.cache
 def _derived(path: Path) -> Design:
     """Parsed and derived once per module (kmers takes seconds); read only."""
     design = load_design(path)
-    derive_access_facts(design)
+    _FACTS.append(derive_access_facts(design))
     return design
 
 
+def _access(lsu: LSU) -> AccessFacts | None:
+    return next((found for facts in _FACTS if (found := facts.access(lsu)) is not None), None)
+
+
 def _complete(lsu: LSU) -> bool:
-    facts = lsu.access
+    facts = _access(lsu)
     return facts is not None and None not in (facts.stride, facts.element_bytes, facts.accesses)
 
 
@@ -70,7 +79,7 @@ def _lsu(design: Design, lsu_id: str) -> LSU:
 
 def test_single_task_loop_over_accessors_with_constexpr_bound() -> None:
     design = _derived(VADD_20)  # fpga_compile.cpp:87-88: for (i < kSize) r[i] = a[i] + b[i]; kSize = 10240
-    facts = [_lsu(design, f"VectorAdd/{name}").access for name in ("load0", "load1", "store0")]
+    facts = [_access(_lsu(design, f"VectorAdd/{name}")) for name in ("load0", "load1", "store0")]
     assert [(f.expression, f.stride, f.element_bytes, f.accesses) for f in facts if f] == [
         ("a[i]", "1", 4, "10240"), ("b[i]", "1", 4, "10240"), ("r[i]", "1", 4, "10240")]
 
@@ -79,15 +88,15 @@ def test_lsu_control_loads_in_the_library_header_pair_with_lsu_load() -> None:
     design = _derived(LSU_CONTROL)
     prefetch = _lsu(design, "KernelPrefetch/load0")
     assert prefetch.location is not None and prefetch.location.file.endswith("fpga_lsu.hpp")
-    assert prefetch.access is not None
-    assert prefetch.access.accesses == "input_size"  # captured host reference: a named symbol
-    assert "PrefetchingLSU::load(input_ptr + i)" in (prefetch.access.expression or "")
-    assert "lsu_control.cpp:77" in (prefetch.access.expression or "")
+    assert _access(prefetch) is not None
+    assert _access(prefetch).accesses == "input_size"  # captured host reference: a named symbol
+    assert "PrefetchingLSU::load(input_ptr + i)" in (_access(prefetch).expression or "")
+    assert "lsu_control.cpp:77" in (_access(prefetch).expression or "")
 
 
 def test_template_kernel_pairs_by_its_launch_line() -> None:
     design = _derived(MEMORY_ATTRIBUTES)  # Kernel<0> is the primary template submitKernel<AttrType>
-    load = _lsu(design, "Kernel<0>/load0").access
+    load = _access(_lsu(design, "Kernel<0>/load0"))
     # memory_attributes.cpp:86-90: i < kRows (8) x unrolled k < kVec (4) reads d_accessor[i*kVec + k]
     assert load is not None and (load.stride, load.element_bytes, load.accesses) == ("1", 4, "32")
 
@@ -97,22 +106,22 @@ def test_range_for_over_a_container_element_and_reference_reads() -> None:
     kernel = design.kernels[0]
     assert kernel.name == "parallel_bfs.cpp:104" and kernel.report_name == "const::'lambda'()"
     container = _lsu(design, "parallel_bfs.cpp:104/load1")  # located in stl_iterator.h:783
-    assert container.access is not None and container.access.element_bytes == 24  # std::vector<int>
-    neighbor = _lsu(design, "parallel_bfs.cpp:104/load2").access  # parallel_bfs.cpp:117 `neighbor`
+    assert _access(container) is not None and _access(container).element_bytes == 24  # std::vector<int>
+    neighbor = _access(_lsu(design, "parallel_bfs.cpp:104/load2"))  # parallel_bfs.cpp:117 `neighbor`
     assert neighbor is not None and neighbor.accesses == "nodes**2*trips_parallel_bfs_cpp_104_L115"
-    store = _lsu(design, "parallel_bfs.cpp:104/store0").access  # parents_access[neighbor]
+    store = _access(_lsu(design, "parallel_bfs.cpp:104/store0"))  # parents_access[neighbor]
     assert store is not None and store.data_dependent and store.stride == "1"
 
 
 def test_kmers_fill_struct_and_data_dependent_accesses() -> None:
     design = _derived(KMERS)
-    fill = _lsu(design, f"{KMERS_CPP}:530#7/store0").access
+    fill = _access(_lsu(design, f"{KMERS_CPP}:530#7/store0"))
     # line 531: std::fill(ptr, ptr + ((M/(BANKS/H))/4), 0) on chars, M = 0x200000000, BANKS 16, H 2
     assert fill is not None and (fill.stride, fill.element_bytes) == ("1", 1)
     assert fill.accesses == str(0x200000000 // (16 // 2) // 4)
-    reads = _lsu(design, "produce_reads1/load0").access  # line 561: sequence = bitset<200> + uint + bool
+    reads = _access(_lsu(design, "produce_reads1/load0"))  # line 561: sequence = bitset<200> + uint + bool
     assert reads is not None and (reads.element_bytes, reads.accesses) == (40, "total_valid_reads")
-    bank = _lsu(design, f"{KMERS_CPP}:723/load0").access  # line 741: bf_accessor[upper], upper from a pipe
+    bank = _access(_lsu(design, f"{KMERS_CPP}:723/load0"))  # line 741: bf_accessor[upper], upper from a pipe
     assert bank is not None and bank.data_dependent and bank.element_bytes == 1
     assert bank.accesses == f"trips_{KMERS_CPP.replace('.', '_')}_723_L732"
 
@@ -194,13 +203,14 @@ def test_kernel_name_types_as_written_and_template_instances() -> None:
 
 def test_diagnostics_say_which_lsus_got_no_facts() -> None:
     design = load_design(MEMORY_ATTRIBUTES)  # local LSUs inside Compute(), a function the walker does not enter
-    rules = [(d.rule, d.subject) for d in derive_sycl_access_facts(design)]
+    derived_facts = derive_sycl_access_facts(design)
+    rules = [(d.rule, d.subject) for d in derived_facts.diagnostics]
     derived = {subject for rule, subject in rules if rule == "access-derived"}
-    missing = {lsu.id for kernel in design.kernels for lsu in kernel.lsus if lsu.access is None}
+    missing = {lsu.id for kernel in design.kernels for lsu in kernel.lsus if derived_facts.access(lsu) is None}
     explained = {subject for rule, subject in rules if rule in ("access-unmatched", "access-ambiguous")}
     assert missing and missing <= explained  # every LSU without facts is named with why
     assert not derived & missing
-    text = json.dumps([d.message for d in derive_sycl_access_facts(load_design(VADD_22))])
+    text = json.dumps([d.message for d in derive_sycl_access_facts(load_design(VADD_22)).diagnostics])
     assert "`work_items` is the parallel_for global size `num_items`" in text
 
 

@@ -24,6 +24,7 @@ from hlsight.analyzer.access.derive import KernelAccesses, derive_kernel, derive
 from hlsight.analyzer.access.sycl_kernels import SyclKernel, find_kernels
 from hlsight.analyzer.access.sycl_walker import walk_kernel
 from hlsight.analyzer.access.walker import AccessSite
+from hlsight.analyzer.results import SourceFacts
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.errors import InputError
 from hlsight.core.model import LSU, Design, Kernel, LSUKind
@@ -103,9 +104,11 @@ def _library_sites(kernel: Kernel, sites: list[AccessSite], library: set[int], s
     return extra
 
 
-def derive_sycl_access_facts(design: Design, given: Collection[str] = ()) -> list[Diagnostic]:
-    """Fill ``LSU.access`` of a oneAPI design; return the explanations."""
+def derive_sycl_access_facts(design: Design, given: Collection[str] = ()) -> SourceFacts:
+    """Access facts and loop trips of a oneAPI design, with the explanations
+    (``design`` itself is not changed)."""
     launches, lines, diagnostics = _parse(design)
+    facts = SourceFacts(diagnostics=diagnostics)
     sources = set(lines)
     for kernel in design.kernels:
         launch = _launch_of(kernel, launches)
@@ -128,6 +131,6 @@ def derive_sycl_access_facts(design: Design, given: Collection[str] = ()) -> lis
                 f"kernel {kernel.name}: `work_items` is the parallel_for global size `{size}` "
                 f"(line {launch.line})", kernel=kernel.name))
         if kernel.lsus:
-            diagnostics.extend(derive_kernel(design, context, given))
-        diagnostics.extend(derive_loop_trips(context))  # also for pipe-only kernels
-    return diagnostics
+            diagnostics.extend(derive_kernel(design, context, facts, given))
+        diagnostics.extend(derive_loop_trips(context, facts))  # also for pipe-only kernels
+    return facts

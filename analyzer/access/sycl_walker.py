@@ -37,6 +37,7 @@ import sympy
 from clang import cindex
 from pycparser import c_ast
 
+from hlsight.analyzer.access.c_symbols import Role, SymbolInfo, SymbolTable, combine_binary, fixed_per_launch
 from hlsight.analyzer.access.ctypes_info import ElementType
 from hlsight.analyzer.access.sycl_clang import (
     CK,
@@ -55,7 +56,6 @@ from hlsight.analyzer.access.sycl_clang import (
     unary_operator,
 )
 from hlsight.analyzer.access.sycl_kernels import SyclKernel
-from hlsight.analyzer.access.symbols import Role, SymbolInfo, SymbolTable, combine_binary, fixed_per_launch
 from hlsight.analyzer.access.walker import AccessSite, Guard, LoopInfo, _trip_from
 
 Key = tuple[str, int, int, str]

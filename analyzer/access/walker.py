@@ -15,8 +15,7 @@ from dataclasses import dataclass, field
 import sympy
 from pycparser import c_ast
 
-from hlsight.analyzer.access.ctypes_info import ElementType, address_space, array_dims, element_type, typedef_table
-from hlsight.analyzer.access.symbols import (
+from hlsight.analyzer.access.c_symbols import (
     VARYING,
     ExprConverter,
     Role,
@@ -25,6 +24,7 @@ from hlsight.analyzer.access.symbols import (
     c_text,
     fixed_per_launch,
 )
+from hlsight.analyzer.access.ctypes_info import ElementType, address_space, array_dims, element_type, typedef_table
 from hlsight.parsers.csource import CUnit
 
 

@@ -115,6 +115,11 @@ _DOCS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "vivado-report-disagreement": (
         "csynth.rpt and csynth.xml disagree",
         "The text and XML reports of a module list different loops; hlsight uses the XML.", ("input",)),
+    "vivado-interval-disagreement": (
+        "csynth.rpt and csynth.xml give different top intervals",
+        "The text and XML reports of the top module give different initiation intervals (seen with 2019.x, where "
+        "the XML interval is one more than the rpt's); hlsight uses the XML. A report without an XML interval "
+        "(Vivado HLS 2013.x) takes the rpt's.", ("input",)),
     "vivado-top-guessed": (
         "Top module guessed",
         "No report names the top module; hlsight chose the largest uninstantiated module. Read the solution "
