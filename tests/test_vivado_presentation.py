@@ -123,3 +123,17 @@ def test_intel_resources_and_ii_bottleneck_detail() -> None:
     assert ("Most critical loop feedback path during scheduling: 1.47 clock cycle 33-bit Integer Add Operation"
             " (handler.hpp:1100 > two_bit_v19_HBM_test_v12_medium_v9_half.cpp:876)") in line
     assert "variable(s):)" not in kmers
+
+
+def test_outline_modules_are_parts_of_their_caller() -> None:
+    from hlsight.core.model import Design, Instance, Kernel, KernelKind, Product, ToolInfo, Vendor
+    from hlsight.reporters.hierarchy import functions, parts_of
+
+    top = Kernel("kernel_top", KernelKind.FUNCTION, is_top=True,
+                 instances=[Instance("grp_o", "kernel_top_Outline_VITIS_LOOP_12_1"), Instance("grp_f", "helper")])
+    outline = Kernel("kernel_top_Outline_VITIS_LOOP_12_1", KernelKind.FUNCTION)
+    helper = Kernel("helper", KernelKind.FUNCTION)
+    design = Design(ToolInfo(Vendor.XILINX, Product.VITIS_HLS, "2023.2"), Path("."),
+                    kernels=[top, outline, helper])
+    assert [kernel.name for kernel in functions(design)] == ["kernel_top", "helper"]
+    assert [kernel.name for kernel in parts_of(top, design)] == ["kernel_top_Outline_VITIS_LOOP_12_1"]
