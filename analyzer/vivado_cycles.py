@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 import sympy
 
 from hlsight.analyzer.memory_model import smax
+from hlsight.analyzer.results import SourceFacts
 from hlsight.analyzer.symbols import loop_name, source_expr, sym
 from hlsight.core.model import Design, Instance, Kernel, LatencyRange, Loop
 
@@ -72,6 +73,8 @@ class CycleComposer:
     design: Design
     bound: Bound = Bound.SYMBOLIC
     given: Collection[str] = ()
+    #: loop trip expressions from the source analysis (kept beside the design)
+    source: SourceFacts = field(default_factory=SourceFacts)
     notes: list[str] = field(default_factory=list)
     _cache: dict[str, sympy.Expr | None] = field(default_factory=dict)
     _peers: dict[Bound, CycleComposer] = field(default_factory=dict)
@@ -174,7 +177,7 @@ class CycleComposer:
         if bound is self.bound:
             return self
         if bound not in self._peers:
-            peer = CycleComposer(self.design, bound, self.given)
+            peer = CycleComposer(self.design, bound, self.given, self.source)
             self._peers[bound] = peer
             peer._peers[self.bound] = self
             peer._peers.update({key: value for key, value in self._peers.items() if key is not peer.bound})
@@ -265,10 +268,11 @@ class CycleComposer:
         if count is not None and count.avg is not None and name not in self.given:
             self.notes.append(f"trip count of loop {loop.name}: pragma average {count.avg}")
             return sympy.Integer(count.avg)
-        if loop.trip_expression is not None and name not in self.given:
-            expr = source_expr(loop.trip_expression, self.given, self.notes, f"trip count of loop {loop.name}")
+        derived = self.source.trip(loop)
+        if derived is not None and name not in self.given:
+            expr = source_expr(derived, self.given, self.notes, f"trip count of loop {loop.name}")
             if expr is not None:
-                self.notes.append(f"trip count of loop {loop.name} from the source: {loop.trip_expression}")
+                self.notes.append(f"trip count of loop {loop.name} from the source: {derived}")
                 return expr
         self.notes.append(f"trip count of loop {loop.name} unknown: symbol {name}")
         return sym(name)

@@ -70,7 +70,7 @@ def test_inventory(case: str, rel: str) -> None:
     assert sorted(m.name for m in design.memory_systems if m.is_global) == expected["global_memsys_raw"]
     stall_free = Counter({True: "Yes", False: "No"}[lsu.stall_free] for lsu in lsus if lsu.stall_free is not None)
     assert dict(stall_free) == expected["stall_free"]
-    names = [kernel.name.split("#")[0] for kernel in design.kernels]
+    names = [(kernel.report_name or kernel.name).split("#")[0] for kernel in design.kernels]
     assert names[: len(expected["kernels_source_md"])] == expected["kernels_source_md"]
 
 

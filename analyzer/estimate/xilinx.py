@@ -74,7 +74,7 @@ def cycle_estimate(
     kernel: Kernel, design: Design, settings: Settings, values: Mapping[str, float]
 ) -> CycleEstimate | None:
     """The composed cycles of ``kernel`` at the user's trip counts."""
-    composer = CycleComposer(design, given=frozenset(settings.user))
+    composer = CycleComposer(design, given=frozenset(settings.user), source=settings.source)
     expression = composer.module(kernel)
     if expression is None:
         return None
@@ -123,9 +123,9 @@ def _compute_only(
         assumptions=[*settings.assumptions, f"time = cycles x {clock}", *cycles.notes],
         cycles=cycles,
     )
-    estimate.extra["_symbolic"] = seconds
-    estimate.extra["values"] = dict(values)
-    estimate.extra["compute_seconds"] = estimate.seconds
+    estimate.symbolic = seconds
+    estimate.values = dict(values)
+    estimate.compute_seconds = estimate.seconds
     return estimate
 
 

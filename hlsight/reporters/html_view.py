@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any
+from html import escape as escape_html
 
 import sympy
 from markupsafe import Markup
+from sympy.core.function import AppliedUndef
 from sympy.printing.mathml import mathml
 
 from hlsight.analyzer.results import AnalysisResult, CycleEstimate, KernelEstimate
@@ -54,8 +55,9 @@ MATHML_NS = "http://www.w3.org/1998/Math/MathML"
 def expression_mathml(expression: object) -> Markup | None:
     """The expression as presentation MathML (sympy's printer), or ``None``.
 
-    sympy builds the markup with ``xml.dom.minidom``, which escapes symbol
-    names, so the result is safe to embed unescaped.
+    sympy's printer writes symbol and function names into ``<mi>`` without
+    escaping them, and those names come from reports (loop names): every
+    name is escaped first (:func:`_escaped_names`), so the markup is safe.
     """
     if expression is None:
         return None
@@ -66,17 +68,34 @@ def expression_mathml(expression: object) -> Markup | None:
             return None
     # Names stay whole (``work_items``, not "work" with subscript "items"):
     # they are the names users pass to --set.
-    inner = mathml(expression, printer="presentation", disable_split_super_sub=True)
+    inner = mathml(_escaped_names(expression), printer="presentation", disable_split_super_sub=True)
     return Markup(f'<math xmlns="{MATHML_NS}" display="block">{inner}</math>')
+
+
+def _escaped_names(expression: sympy.Basic) -> sympy.Basic:
+    """``expression`` with every symbol and undefined function renamed to
+    its HTML-escaped name (``<img>`` becomes ``&lt;img&gt;``); sympy's MathML
+    printer copies names verbatim, so this is where they are made inert."""
+    renames: dict[sympy.Basic, sympy.Basic] = {}
+    for symbol in expression.atoms(sympy.Symbol):
+        safe = escape_html(symbol.name)
+        if safe != symbol.name:
+            renames[symbol] = sympy.Symbol(safe, **symbol.assumptions0)
+    for call in expression.atoms(AppliedUndef):
+        name = call.func.__name__
+        safe = escape_html(name)
+        if safe != name:
+            renames[call] = sympy.Function(safe)(*call.args)
+    return expression.xreplace(renames) if renames else expression
 
 
 def symbolic_expression(estimate: KernelEstimate | None) -> object:
     """The expression to show: the model's unsubstituted form when it has
-    one (``extra["_symbolic"]``, so the formula stays readable after
+    one (``symbolic``, so the formula stays readable after
     ``--set`` turned the estimate into a number), else the estimate's."""
     if estimate is None:
         return None
-    symbolic = estimate.extra.get("_symbolic")
+    symbolic = estimate.symbolic
     if isinstance(symbolic, sympy.Basic) and symbolic.free_symbols:
         return symbolic
     return estimate.expression
@@ -133,17 +152,13 @@ def lsu_chart(estimate: KernelEstimate) -> Chart:
 
 
 def bank_chart(estimate: KernelEstimate) -> Chart:
-    """Per bank / pseudo-channel: T_ideal and T_ovh summed over its LSUs
-    (T_bank = Σ (T_ideal + T_ovh), journal eq. 2), or the bank total as
-    ideal time when the terms are not split."""
-    terms = {term.subject: term for term in estimate.per_lsu}
+    """Per bank / pseudo-channel: its T_ideal and T_ovh (summed over its
+    LSUs by the estimate, journal eq. 2), or the bank total as ideal time
+    when the terms are not split."""
     bars = []
     for bank in estimate.per_bank:
-        members = [terms[lsu] for lsu in bank.lsus if lsu in terms]
-        if members and all(term.ideal_s is not None for term in members):
-            ideal = sum(term.ideal_s or 0.0 for term in members)
-            overhead = sum(term.overhead_s or 0.0 for term in members)
-            bars.append(Bar(bank.name, ideal, overhead))
+        if bank.ideal_s is not None:
+            bars.append(Bar(bank.name, bank.ideal_s, bank.overhead_s))
         else:
             bars.append(Bar(bank.name, bank.seconds, None))
     return Chart("Time per bank / channel", _scaled(bars))
@@ -393,17 +408,18 @@ def _lsu_rows(kernel: Kernel, estimate: KernelEstimate | None, anchors: Anchors,
     return rows
 
 
-def _quantities(extra: dict[str, Any]) -> list[Quantity]:
+def _quantities(estimate: KernelEstimate) -> list[Quantity]:
     """Scalar model figures (``memory_seconds``, ``profile``...) and the values
     the model substituted (``values``: report fmax, profile f_dram, --set)."""
-    scalars = [
-        Quantity(key, format_number(value))
-        for key, value in extra.items()
-        if not key.startswith("_") and isinstance(value, (int, float, str, bool))
-    ]
-    values = extra.get("values")
-    if isinstance(values, dict):
-        scalars.extend(Quantity(f"value of {name}", format_number(value)) for name, value in values.items())
+    figures: dict[str, object] = {
+        "profile": estimate.profile,
+        "memory_seconds": estimate.memory_seconds,
+        "memory_saturated": estimate.memory_saturated,
+        "compute_seconds": estimate.compute_seconds,
+        "bus_occupancy_seconds": estimate.bus_occupancy_seconds,
+    }
+    scalars = [Quantity(name, format_number(value)) for name, value in figures.items() if value is not None]
+    scalars.extend(Quantity(f"value of {name}", format_number(value)) for name, value in estimate.values.items())
     return scalars
 
 
@@ -425,7 +441,7 @@ def kernel_view(kernel: Kernel, result: AnalysisResult, hints: list[Diagnostic],
         lsu_chart=lsu_chart(estimate) if estimate is not None and has_terms else None,
         bank_chart=bank_chart(estimate) if estimate is not None and estimate.per_bank else None,
         bandwidth=bandwidth_rows(estimate),
-        quantities=[] if estimate is None else _quantities(estimate.extra),
+        quantities=[] if estimate is None else _quantities(estimate),
         loops=_loop_rows(kernel.loops, anchors, relative_to),
         lsus=_lsu_rows(kernel, estimate, anchors, relative_to),
         hints=hint_views(hints, anchors, relative_to),

@@ -10,9 +10,10 @@ inventory lists what the readers found.
 from __future__ import annotations
 
 from hlsight.analyzer.estimate.xilinx import COMPOSITION
-from hlsight.analyzer.results import AnalysisResult, KernelEstimate
+from hlsight.analyzer.results import AnalysisResult, KernelEstimate, SourceFacts
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import LSU, Design, Kernel, KernelKind, Loop
+from hlsight.core.terminal import terminal_safe_keeping
 from hlsight.reporters.base import RenderOptions
 from hlsight.reporters.hierarchy import (
     clock_check_text,
@@ -63,7 +64,7 @@ def format_diagnostic(diag: Diagnostic, options: RenderOptions) -> str:
     return f"{_paint(location + ':', _BOLD, options)} {severity} {diag.message} [{diag.rule}]"
 
 
-def _lsu_line(lsu: LSU) -> str:
+def _lsu_line(lsu: LSU, source: SourceFacts) -> str:
     style = lsu.style_raw or lsu.style.value
     width = "?" if lsu.width_bits is None else f"{lsu.width_bits}b"
     memory = lsu.memory or ("local" if not lsu.is_global else "?")
@@ -72,7 +73,7 @@ def _lsu_line(lsu: LSU) -> str:
     where = "" if lsu.location is None else f"  {lsu.location}"
     rtl = "" if lsu.rtl is None else f"  rtl:{lsu.rtl.instance}"
     scope = "global" if lsu.is_global else "local"
-    facts = lsu.access
+    facts = source.access(lsu)
     derived = ""
     if facts is not None and lsu.is_global:  # source-derived (issue 7); explained in the notes above
         derived = f"  [{facts.expression}: stride {facts.stride}, {facts.element_bytes} B, x {facts.accesses}]"
@@ -90,7 +91,7 @@ def _loop_lines(loop: Loop, depth: int) -> list[str]:
     return lines
 
 
-def _kernel_lines(kernel: Kernel) -> list[str]:
+def _kernel_lines(kernel: Kernel, source: SourceFacts) -> list[str]:
     fmax = kernel.fmax_mhz
     fmax_text = "fmax ?" if fmax is None else f"fmax {fmax:g} MHz"
     if kernel.fmax_postfit_mhz is not None:
@@ -100,7 +101,7 @@ def _kernel_lines(kernel: Kernel) -> list[str]:
         lines.append(f"   resources: {resources_text(kernel.resources)}")
     if kernel.lsus:
         lines.append(f"   LSUs ({len(kernel.lsus)}):")
-        lines.extend(_lsu_line(lsu) for lsu in kernel.lsus)
+        lines.extend(_lsu_line(lsu, source) for lsu in kernel.lsus)
     loops = kernel.loops
     if kernel.folded_into is not None and loops:
         # Vitis outlines a pipelined loop into <func>_Pipeline_<loop>; the
@@ -113,8 +114,10 @@ def _kernel_lines(kernel: Kernel) -> list[str]:
     return lines
 
 
-def inventory_lines(design: Design) -> list[str]:
-    """What the readers found: tool, device, memories, kernels, LSUs, loops."""
+def inventory_lines(design: Design, source: SourceFacts | None = None) -> list[str]:
+    """What the readers found: tool, device, memories, kernels, LSUs, loops
+    (with the source analysis' access facts, ``source``, beside each LSU)."""
+    source = source if source is not None else SourceFacts()
     tool = design.tool
     lines = [f"{design.name or design.root}: {tool.product.value} {tool.version}"]
     device = " ".join(part for part in (design.device.family, design.device.part, design.device.board) if part)
@@ -129,7 +132,7 @@ def inventory_lines(design: Design) -> list[str]:
         if memories:
             lines.append(f"  global memory: {memories}")
     for kernel in design.kernels:
-        lines.extend(_kernel_lines(kernel))
+        lines.extend(_kernel_lines(kernel, source))
     return lines
 
 
@@ -211,5 +214,8 @@ class TextReporter:
     def render(self, result: AnalysisResult, options: RenderOptions) -> str:
         lines = [format_diagnostic(diag, options) for diag in result.diagnostics]
         lines.extend(summary_lines(result, options))
-        lines.extend(inventory_lines(result.design))
-        return "\n".join(lines) + "\n"
+        lines.extend(inventory_lines(result.design, result.source))
+        # names from reports may hold escapes or newlines: each line stays one
+        # line, and only hlsight's own colour codes reach the terminal
+        own_codes = frozenset({_RESET, _BOLD, *_SEVERITY_COLOR.values()}) if options.color else frozenset()
+        return "\n".join(terminal_safe_keeping(line, own_codes) for line in lines) + "\n"

@@ -39,6 +39,7 @@ from hlsight.parsers.intel.mav import read_mav
 from hlsight.parsers.intel.rtl.reader import attach_rtl, rtl_device_family
 from hlsight.parsers.intel.sources import read_sources
 from hlsight.parsers.intel.summary import cached_lsu_locations, read_kernel_resources, read_kernel_summaries
+from hlsight.parsers.intel.sycl_names import name_sycl_kernels
 
 _BOARD = re.compile(r"(?:^|\s)--?board[= ](\S+)")
 EXPECTED_MAV = "an aoc mav document ({nodes, links} or 15.1 {functions})"
@@ -218,4 +219,6 @@ def read_report(layout: Layout, read_rtl: bool = True) -> Design:
         design.artifacts.extend(scan.files.all())
         if info is None:
             design.device = device_without_info(scan.instances, tool.command)
+    if tool.product is Product.ONEAPI:
+        name_sycl_kernels(design.kernels, design.memory_systems)
     return design

@@ -123,7 +123,7 @@ def count_descendants(kernels: dict[str, Kernel], kernel: Kernel, seen: set[str]
     return count
 
 
-def choose_top(kernels: dict[str, Kernel], declared: str | None, luts: dict[str, int | None],
+def top_module(kernels: dict[str, Kernel], declared: str | None, luts: dict[str, int | None],
                diagnostics: list[Diagnostic]) -> Kernel | None:
     """The declared top (``TopModelName`` of ``csynth.xml``), else the module
     no other module instantiates; among several such roots (sub-module reports
@@ -316,7 +316,7 @@ def build_design(
         for name, kernel in kernels.items():
             enrich_from_aggregate(kernel, aggregate.modules.get(name), aggregate)
     luts = {name: module.luts for name, module in by_name.items()}
-    top = choose_top(kernels, declared_top or (aggregate.top.name if aggregate else None), luts, diagnostics)
+    top = top_module(kernels, declared_top or (aggregate.top.name if aggregate else None), luts, diagnostics)
     diagnostics[:] = [diag for diag in diagnostics
                       if diag.rule != INTERVAL_RULE or (top is not None and diag.kernel == top.name)]
     if top is not None:

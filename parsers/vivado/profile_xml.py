@@ -16,10 +16,11 @@ from typing import NamedTuple
 from lxml import etree
 
 from hlsight.core.errors import InputError
+from hlsight.core.limits import MAX_LOOPS, check_loop_count
 from hlsight.core.model import LatencyRange, Loop, ResourceUse, SourceLocation
 from hlsight.parsers.vivado.loops import make_loop, rpt_name_from_xml_tag
 from hlsight.parsers.vivado.module_report import ModuleReport, RtlPort
-from hlsight.parsers.vivado.values import parse_float, parse_int, parse_range
+from hlsight.parsers.vivado.values import parse_float, parse_int, parse_period, parse_range
 from hlsight.parsers.xml_safe import parse_xml_file
 
 EXPECTED = "a Vivado/Vitis HLS csynth XML report (<profile> root)"
@@ -145,6 +146,18 @@ def parse_source_location(text: str | None) -> SourceLocation | None:
     return SourceLocation(file, number)
 
 
+def _count_loop_elements(summary: etree._Element) -> int:
+    """The loops :func:`loop_from_element` would build, counted without
+    building them (stops past :data:`MAX_LOOPS`)."""
+    found = 0
+    stack = [child for child in summary if isinstance(child.tag, str)]
+    while stack and found <= MAX_LOOPS:
+        element = stack.pop()
+        found += 1
+        stack.extend(child for child in element if isinstance(child.tag, str) and child.tag not in LOOP_FIELDS)
+    return found
+
+
 def loops_of(performance: etree._Element | None) -> list[Loop]:
     """Top-level loops under ``PerformanceEstimates/SummaryOfLoopLatency``."""
     if performance is None:
@@ -152,6 +165,7 @@ def loops_of(performance: etree._Element | None) -> list[Loop]:
     summary = performance.find("SummaryOfLoopLatency")
     if summary is None:
         return []
+    check_loop_count(_count_loop_elements(summary), "SummaryOfLoopLatency")
     loops = [loop_from_element(child) for child in summary if isinstance(child.tag, str)]
     _attach_violation_locations(loops, performance)
     return loops
@@ -205,9 +219,9 @@ def read_profile_root(root: etree._Element, path: Path) -> ModuleReport:
         family=text_of(assignments, "ProductFamily"),
         part=text_of(assignments, "Part"),
         top_name=name,
-        clock_target_ns=parse_float(text_of(assignments, "TargetClockPeriod")),
+        clock_target_ns=parse_period(text_of(assignments, "TargetClockPeriod")),
         clock_uncertainty_ns=parse_float(text_of(assignments, "ClockUncertainty")),
-        clock_estimated_ns=parse_float(text_of(performance, "SummaryOfTimingAnalysis/EstimatedClockPeriod")),
+        clock_estimated_ns=parse_period(text_of(performance, "SummaryOfTimingAnalysis/EstimatedClockPeriod")),
         pipeline_type=text_of(performance, "PipelineType"),
         latency=case_latency(overall),
         latency_avg=parse_int(text_of(overall, "Average-caseLatency")),
