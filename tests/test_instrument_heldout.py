@@ -14,7 +14,7 @@ import pytest
 
 from hlsight.analyzer.instrument.cycles import instrument_cycles, parse_source
 from hlsight.analyzer.instrument.simulate import Toolchain, build, run_program, simulate
-from hlsight.commands.instrument_args import load_report
+from hlsight.commands.report_args import load_report
 from hlsight.core.diagnostics import Severity
 from hlsight.core.errors import InputError
 
