@@ -120,7 +120,7 @@ def test_moved_lines_match_by_position_with_a_warning(tmp_path: Path) -> None:
 def test_tripcount_pass_counts_loops_under_a_pipeline_the_report_did_not_apply() -> None:
     """qs: PIPELINE on the outer while loops, but the report lists the inner
     while loops as loops of their own (variable bounds): they get pragmas."""
-    from hlsight.analyzer.instrument.tripcount import insert_tripcounts
+    from hlsight.analyzer.instrument.tripcount_pragmas import insert_tripcounts
 
     folder = CASES / "vitis2022.2.2_c2hlsc_quicksort"
     source = parse_source(folder / "upstream" / "qs_fast.cpp")
