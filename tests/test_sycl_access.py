@@ -241,3 +241,22 @@ def test_two_dimensional_accessors_and_annotated_arg(tmp_path: Path) -> None:
     facts = {(site.kind, site.array): str(site.index) for site in sites}
     assert facts == {("load", "a"): "a_range1*gid1 + gid0", ("load", "p"): "gid0",
                      ("store", "b"): "b_range1*gid0 + gid1"}
+
+
+def test_vec_and_struct_element_sizes(tmp_path: Path) -> None:
+    text = """#include <sycl/sycl.hpp>
+using namespace sycl;
+struct Particle { float3 p; int id; };
+void run(queue &q, buffer<float4, 1> &v, buffer<vec<float, 3>, 1> &w, buffer<Particle, 1> &s, int n) {
+  q.submit([&](handler &h) {
+    accessor a(v, h); accessor b(w, h); accessor c(s, h);
+    h.single_task<class Sizes>([=]() { for (int i = 0; i < n; i++) { a[i] = b[i] + c[i].p; } });
+  });
+}
+"""
+    unit = parse_sycl(tmp_path / "v.cpp", text)
+    (kernel,) = find_kernels(unit.translation_unit, str(tmp_path / "v.cpp"))
+    sites = walk_kernel(kernel, "Sizes", text.splitlines()).sites
+    sizes = {site.array: site.element.bytes for site in sites}
+    # float4 16 B; vec<float, 3> is stored as 4 floats (SYCL 2020 4.14.2.1); Particle 16 + 4 -> 32 B (align 16)
+    assert sizes == {"a": 16, "b": 16, "c": 32}
