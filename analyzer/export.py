@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hlsight.analyzer.results import AnalysisResult, KernelEstimate, LsuFacts, SourceFacts
+from hlsight.analyzer.results import AnalysisResult, CycleEstimate, KernelEstimate, LsuFacts, SourceFacts
 from hlsight.core.diagnostics import Diagnostic
 from hlsight.core.model import LSU, Design, Kernel, LatencyRange, Loop, MemorySystem, SourceLocation
 
@@ -148,6 +148,9 @@ def kernel_to_dict(kernel: Kernel, source: SourceFacts) -> dict[str, Any]:
         "clock_uncertainty_ns": kernel.clock_uncertainty_ns,
         "folded_into": kernel.folded_into,
         "artifact": kernel.artifact,
+        "report_name": kernel.report_name,
+        "resources": [{"name": item.name, "used": item.used, "available": item.available,
+                       "utilisation": item.utilisation} for item in kernel.resources],
     }
 
 
@@ -211,6 +214,29 @@ def estimate_to_dict(estimate: KernelEstimate) -> dict[str, Any]:
         ],
         "alternatives": [estimate_to_dict(alt) for alt in estimate.alternatives],
         "extra": model_figures(estimate),
+        "cycles": None if estimate.cycles is None else cycles_to_dict(estimate.cycles),
+    }
+
+
+def cycles_to_dict(cycles: CycleEstimate) -> dict[str, Any]:
+    """Cycles first: the cycle expression (trip-count symbols only) and the
+    time at each named clock."""
+    def whole(value: float | None) -> float | int | None:
+        return int(value) if value is not None and float(value).is_integer() else value
+
+    return {
+        "expression": str(cycles.expression),
+        "cycles": whole(cycles.cycles),
+        "clock_target_ns": cycles.clock_target_ns,
+        "clock_estimated_ns": cycles.clock_estimated_ns,
+        "seconds_at_target_clock": cycles.seconds_target,
+        "seconds_at_estimated_clock": cycles.seconds_estimated,
+        "clock_used": cycles.clock_used,
+        "report_latency_min": cycles.report_min,
+        "report_latency_max": cycles.report_max,
+        "parts": [{"name": part.name, "kind": part.kind, "cycles": whole(part.cycles),
+                   "expression": str(part.expression)} for part in cycles.parts],
+        "notes": list(cycles.notes),
     }
 
 

@@ -119,10 +119,19 @@ def _bank_hints(kernel: Kernel, facts_by_lsu: dict[str, LsuFacts], settings: Set
         )
 
 
+def ii_reason(loop: Loop) -> str:
+    """Why the II is above 1: the report's bottleneck and the details that
+    name something (the variables of a data dependency, the feedback path),
+    not a heading whose list is empty ("... on variable(s):")."""
+    informative = [text for text in dict.fromkeys(loop.details) if not text.rstrip().endswith(":")]
+    parts = [part for part in (loop.bottleneck, *informative[:3]) if part]
+    return "; ".join(dict.fromkeys(parts)) or "the report gives no reason"
+
+
 def _loop_hint(kernel: Kernel, loop: Loop) -> Diagnostic | None:
     if loop.ii is None or loop.ii.value is None or loop.ii.value <= 1:
         return None
-    reason = loop.bottleneck or "; ".join(loop.details[:2]) or "the report gives no reason"
+    reason = ii_reason(loop)
     return _diag(
         "loop-ii", Severity.WARNING,
         f"loop {loop.name} has II {loop.ii}: one iteration every {loop.ii.value} cycles ({reason})",

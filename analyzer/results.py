@@ -146,6 +146,40 @@ class LsuFacts:
 
 
 @dataclass
+class CyclePart:
+    """One loop or sub-module of a Vivado/Vitis module and its cycles (the
+    value at the known trip counts, ``None`` while symbolic)."""
+
+    name: str
+    kind: str  # "loop" or "module"
+    cycles: float | None
+    expression: Any = None
+
+
+@dataclass
+class CycleEstimate:
+    """Cycles first (issue 12): the composed cycles of a Vivado/Vitis module
+    and their time at the target and at the estimated clock, each named.
+
+    ``expression`` holds only trip-count symbols (no clock, no float noise);
+    ``seconds_target``/``seconds_estimated`` are ``None`` while symbolic.
+    """
+
+    expression: Any
+    cycles: float | None
+    clock_target_ns: float | None
+    clock_estimated_ns: float | None
+    seconds_target: float | None
+    seconds_estimated: float | None
+    #: The clock the primary estimate uses ("target", "estimated" or "--set fmax").
+    clock_used: str = "target"
+    report_min: int | None = None
+    report_max: int | None = None
+    parts: list[CyclePart] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
 class KernelEstimate:
     """The run-time estimate of one kernel.
 
@@ -182,6 +216,8 @@ class KernelEstimate:
     compute_seconds: float | None = None
     bus_occupancy_seconds: float | None = None
     lsu_facts: dict[str, LsuFacts] = field(default_factory=dict)
+    #: Vivado/Vitis modules: the composed cycles and their times per clock.
+    cycles: CycleEstimate | None = None
 
 
 @dataclass

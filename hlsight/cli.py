@@ -14,6 +14,8 @@ import sys
 from collections.abc import Sequence
 
 from hlsight.core.errors import InputError
+from hlsight.core.terminal import terminal_safe
+from hlsight.output import discard_stdout
 
 #: Sub-command modules, in help order.
 COMMANDS: tuple[str, ...] = (
@@ -88,10 +90,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = args._run(args)
         return code
     except InputError as error:
-        print(f"hlsight: error: {error.render()}", file=sys.stderr)
+        print(f"hlsight: error: {terminal_safe(error.render())}", file=sys.stderr)
         return EXIT_INPUT_ERROR
     except KeyboardInterrupt:
         print("hlsight: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
+        discard_stdout()
         return 0
+    except OSError as error:  # an I/O failure no reader or writer turned into an InputError
+        where = f"{error.filename}: " if error.filename else ""
+        print(terminal_safe(f"hlsight: error: {where}{error.strerror or error}"), file=sys.stderr)
+        return EXIT_INPUT_ERROR

@@ -226,6 +226,11 @@ def derive_access_facts(design: Design, given: Collection[str] = ()) -> SourceFa
         return facts
     if not any(source.content for source in design.source_files):
         return facts
+    if design.tool.product is Product.ONEAPI:
+        # SYCL C++: libclang front end (issue 14); same matching and classification
+        from hlsight.analyzer.access.sycl_derive import derive_sycl_access_facts
+
+        return derive_sycl_access_facts(design, given)
     parsed = parse_design_sources(design)
     facts.diagnostics.extend(parsed.diagnostics)
     for kernel in design.kernels:

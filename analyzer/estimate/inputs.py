@@ -5,6 +5,7 @@ SIMD lanes, values from the source analysis) and the default values."""
 from __future__ import annotations
 
 import functools
+import math
 import re
 from dataclasses import dataclass, field
 
@@ -14,6 +15,7 @@ from hlsight.analyzer import memory_model as mm
 from hlsight.analyzer.memory_profiles import MemoryProfile, load_profile
 from hlsight.analyzer.results import SourceFacts
 from hlsight.analyzer.symbols import ELEMENT_BYTES, F_DRAM, FMAX, STRIDE, WORK_ITEMS, lsu_name, source_expr, sym
+from hlsight.core.errors import InputError
 from hlsight.core.model import LSU, Design, Kernel, LSUKind, LSUStyle, MemoryKind, Vendor
 
 #: BURSTCOUNT_WIDTH when no RTL was read. Every lsu_top instance in the aoc
@@ -262,6 +264,10 @@ def default_values(design: Design, settings: Settings) -> dict[str, float]:
     """Report/profile values, overridden by the user's."""
     values: dict[str, float] = {F_DRAM.name: settings.profile.f_dram_hz / 1e6}
     fmaxes = [kernel.fmax_mhz for kernel in design.kernels if kernel.fmax_mhz is not None]
+    for kernel in design.kernels:  # a report's clock feeds every time: a negative one gives negative times
+        if kernel.fmax_mhz is not None and not (math.isfinite(kernel.fmax_mhz) and kernel.fmax_mhz > 0):
+            raise InputError(design.root, f"kernel {kernel.name}: clock {kernel.fmax_mhz:g} MHz in the report",
+                             expected="a positive finite fmax")
     if fmaxes:
         values[FMAX.name] = min(fmaxes)
     values.update(settings.user)

@@ -51,12 +51,14 @@ def run(args: argparse.Namespace) -> int:
     source_path = Path(args.source)
     if args.output and Path(args.output).resolve() == source_path.resolve():
         raise InputError(args.output, "refusing to overwrite the source file", expected="a different -o path")
-    source = parse_source(source_path)
+    source = parse_source(source_path, hls_include=args.hls_include)
+    if args.directives:
+        source.add_directives(Path(args.directives))
     design = load_report(args.report, args.solution) if args.report else None
     if args.mode == "tripcount":
         counted = count_trip_counts(source, Path(args.testbench)) if args.testbench else None
         result = insert_tripcounts(source, design, args.tripcount, counted)
-        print_diagnostics(result.diagnostics, args.verbose)
+        print_diagnostics([*source.notes, *result.diagnostics], args.verbose)
         write_text(result.source, args.output)
         return 0
     if design is None:

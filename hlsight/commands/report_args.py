@@ -30,6 +30,12 @@ def add_report_arguments(parser: argparse.ArgumentParser, report_required: bool)
                              "simple: trip-count counting only (HLScope [8], Table III)")
     parser.add_argument("--memory", metavar="PROFILE",
                         help="memory profile (name or TOML) for the section IV DRAM terms of memcpy accesses")
+    parser.add_argument("--directives", metavar="FILE",
+                        help="directives.tcl or hls_config.cfg of the synthesis: its PIPELINE/UNROLL/DATAFLOW... "
+                             "directives count as #pragma HLS lines")
+    parser.add_argument("--hls-include", metavar="DIR",
+                        help="Vivado/Vitis include folder for HLS C++ (default: $XILINX_HLS/include, "
+                             "$XILINX_VIVADO/include, else hlsight's ap_int/hls_stream model)")
 
 
 def load_report(path: str, solution: str | None) -> Design:

@@ -415,6 +415,24 @@ class Instance:
     loop: str | None = None
 
 
+@dataclass(frozen=True)
+class ResourceUse:
+    """One FPGA resource of a kernel/module as the report estimates it
+    (Vivado/Vitis LUT, FF, BRAM_18K, DSP, URAM; aoc ALUTs, FFs, RAMs, DSPs,
+    MLABs) and what the device offers, when the report says."""
+
+    name: str
+    used: float
+    available: float | None = None
+
+    @property
+    def utilisation(self) -> float | None:
+        """Fraction of the device used (``None`` without a device total)."""
+        if self.available is None or self.available <= 0:
+            return None
+        return self.used / self.available
+
+
 @dataclass
 class Kernel:
     """An OpenCL/SYCL kernel, an i++ component or a Vivado/Vitis module."""
@@ -452,6 +470,11 @@ class Kernel:
     folded_into: str | None = None
     #: The report file this kernel was read from.
     artifact: str | None = None
+    #: The name the report gives when hlsight shows another one (oneAPI
+    #: unnamed lambdas ``'lambda'()#17`` are shown as ``file.cpp:530``).
+    report_name: str | None = None
+    #: Estimated resources, in report order (empty when the report has none).
+    resources: list[ResourceUse] = field(default_factory=list)
 
     @property
     def fmax_mhz(self) -> float | None:

@@ -11,15 +11,28 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from html import escape as escape_html
 
 import sympy
 from markupsafe import Markup
+from sympy.core.function import AppliedUndef
 from sympy.printing.mathml import mathml
 
-from hlsight.analyzer.results import AnalysisResult, KernelEstimate
+from hlsight.analyzer.results import AnalysisResult, CycleEstimate, KernelEstimate
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import Design, Kernel, Loop
 from hlsight.reporters.bandwidth import BandwidthRow, bandwidth_rows
+from hlsight.reporters.hierarchy import (
+    clock_check_text,
+    clock_lines,
+    cycles_text,
+    folded_parent,
+    functions,
+    is_xilinx,
+    parts_of,
+    report_latency_text,
+    resources_text,
+)
 from hlsight.reporters.present import (
     basename,
     display_path,
@@ -42,8 +55,9 @@ MATHML_NS = "http://www.w3.org/1998/Math/MathML"
 def expression_mathml(expression: object) -> Markup | None:
     """The expression as presentation MathML (sympy's printer), or ``None``.
 
-    sympy builds the markup with ``xml.dom.minidom``, which escapes symbol
-    names, so the result is safe to embed unescaped.
+    sympy's printer writes symbol and function names into ``<mi>`` without
+    escaping them, and those names come from reports (loop names): every
+    name is escaped first (:func:`_escaped_names`), so the markup is safe.
     """
     if expression is None:
         return None
@@ -54,8 +68,25 @@ def expression_mathml(expression: object) -> Markup | None:
             return None
     # Names stay whole (``work_items``, not "work" with subscript "items"):
     # they are the names users pass to --set.
-    inner = mathml(expression, printer="presentation", disable_split_super_sub=True)
+    inner = mathml(_escaped_names(expression), printer="presentation", disable_split_super_sub=True)
     return Markup(f'<math xmlns="{MATHML_NS}" display="block">{inner}</math>')
+
+
+def _escaped_names(expression: sympy.Basic) -> sympy.Basic:
+    """``expression`` with every symbol and undefined function renamed to
+    its HTML-escaped name (``<img>`` becomes ``&lt;img&gt;``); sympy's MathML
+    printer copies names verbatim, so this is where they are made inert."""
+    renames: dict[sympy.Basic, sympy.Basic] = {}
+    for symbol in expression.atoms(sympy.Symbol):
+        safe = escape_html(symbol.name)
+        if safe != symbol.name:
+            renames[symbol] = sympy.Symbol(safe, **symbol.assumptions0)
+    for call in expression.atoms(AppliedUndef):
+        name = call.func.__name__
+        safe = escape_html(name)
+        if safe != name:
+            renames[call] = sympy.Function(safe)(*call.args)
+    return expression.xreplace(renames) if renames else expression
 
 
 def symbolic_expression(estimate: KernelEstimate | None) -> object:
@@ -134,6 +165,59 @@ def bank_chart(estimate: KernelEstimate) -> Chart:
 
 
 @dataclass
+class ShareBar:
+    """One loop or sub-module in the cycle-share chart (length in SVG units;
+    ``value`` is the cycle count, or the expression while symbolic)."""
+
+    label: str
+    kind: str
+    value: str
+    share: float | None
+    length: float = 0.0
+
+
+@dataclass
+class ShareChart:
+    title: str
+    bars: list[ShareBar]
+    note: str = ""
+    row_height: int = 22
+    label_width: int = 190
+
+    @property
+    def height(self) -> int:
+        return self.row_height * len(self.bars) + 8
+
+    @property
+    def width(self) -> int:
+        return int(self.label_width + BAR_SPACE + 170)
+
+
+def cycle_chart(cycles: CycleEstimate | None) -> ShareChart | None:
+    """Per-loop and per-sub-module share of a Vivado/Vitis function's cycles.
+    Parts still symbolic (unknown trip count) are listed without a bar; the
+    shares are then of the known cycles, and the note says so."""
+    if cycles is None or not cycles.parts:
+        return None
+    known = [part.cycles for part in cycles.parts if part.cycles is not None]
+    total = sum(known)
+    longest = max(known, default=0.0)
+    bars = []
+    for part in cycles.parts:
+        if part.cycles is None:
+            bars.append(ShareBar(part.name, part.kind, f"{cycles_text(part.expression)} cycles", None))
+            continue
+        share = part.cycles / total if total > 0 else None
+        length = BAR_SPACE * part.cycles / longest if longest > 0 else 0.0
+        value = f"{part.cycles:,.0f} cycles" + ("" if share is None else f" ({share:.0%})")
+        bars.append(ShareBar(part.name, part.kind, value, share, length))
+    open_parts = [part.name for part in cycles.parts if part.cycles is None]
+    note = "" if not open_parts else (
+        f"shares of the known cycles; {', '.join(open_parts)} wait for trip counts (--set loop.<name>.trip=N)")
+    return ShareChart("Cycles per loop and sub-module", bars, note)
+
+
+@dataclass
 class Quantity:
     name: str
     value: str
@@ -201,6 +285,16 @@ class KernelView:
     hints: list[Hint]
     alternatives: list[tuple[str, str]]
     shares: list[str]
+    #: "Kernel" (aoc/oneAPI) or "Function" (Vivado/Vitis).
+    heading: str = "Kernel"
+    #: Cycles first (Vivado/Vitis): the cycle count, then the time per clock.
+    cycle_lines: list[str] = field(default_factory=list)
+    cycle_chart: ShareChart | None = None
+    #: Outlined ``_Pipeline_``/``_Outline_`` modules folded into this function.
+    outlined: list[str] = field(default_factory=list)
+    #: Estimated resources with utilisation, and the clock check (Vivado/Vitis).
+    resources: str = ""
+    clock_check: str = ""
 
 
 @dataclass
@@ -356,7 +450,24 @@ def kernel_view(kernel: Kernel, result: AnalysisResult, hints: list[Diagnostic],
         shares=[] if estimate is None
         else [f"{share.subject}: {share.fraction:.0%} ({format_seconds(share.seconds)})"
               for share in time_shares(estimate)],
+        heading="Function" if is_xilinx(result.design) else "Kernel",
+        cycle_lines=_cycle_lines(estimate),
+        cycle_chart=cycle_chart(None if estimate is None else estimate.cycles),
+        outlined=[part.name for part in parts_of(kernel, result.design)] if is_xilinx(result.design) else [],
+        resources=resources_text(kernel.resources),
+        clock_check=(clock_check_text(kernel) or "") if is_xilinx(result.design) else "",
     )
+
+
+def _cycle_lines(estimate: KernelEstimate | None) -> list[str]:
+    cycles = None if estimate is None else estimate.cycles
+    if cycles is None:
+        return []
+    lines = [f"{cycles_text(cycles.expression)} cycles", *clock_lines(cycles)]
+    reported = report_latency_text(cycles)
+    if reported:
+        lines.append(reported)
+    return lines
 
 
 def source_views(design: Design, anchors: Anchors, relative_to: str | None) -> list[SourceView]:
@@ -395,9 +506,15 @@ def report_view(result: AnalysisResult, relative_to: str | None = None) -> Repor
     known = {kernel.name for kernel in design.kernels}
     for diag in result.diagnostics:
         by_kernel.setdefault(diag.kernel if diag.kernel in known else None, []).append(diag)
+    shown = functions(design)  # Vivado/Vitis: outlined modules fold into their caller
+    names = {kernel.name for kernel in shown}
+    for kernel in design.kernels:
+        parent = folded_parent(kernel, design) if kernel.name not in names else None
+        if parent is not None and kernel.name in by_kernel:
+            by_kernel.setdefault(parent, []).extend(by_kernel.pop(kernel.name))
     kernels = [
         kernel_view(kernel, result, by_kernel.get(kernel.name, []), anchors, relative_to)
-        for kernel in design.kernels
+        for kernel in shown
     ]
     design_hints = hint_views(by_kernel.get(None, []), anchors, relative_to)
     tool = design.tool
