@@ -197,14 +197,51 @@ def summary_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
         if result.assignments:
             values = ", ".join(f"{name}={format_value(value)}" for name, value in sorted(result.assignments.items()))
             lines.append(f"  with {values}")
+        if result.memory_profile_why:
+            lines.append(f"  memory: {result.memory_profile_why}")
         return lines
+    once = " (first launch)" if result.launches else ""
     for kernel in result.design.kernels:
-        lines.extend(_estimate_lines(f"kernel {kernel.name}", result.estimates.get(kernel.name), options))
-    if result.design_estimate is not None and len(result.design.kernels) > 1:
-        lines.extend(_estimate_lines("design", result.design_estimate, options))
+        lines.extend(_estimate_lines(f"kernel {kernel.name}{once}", result.estimates.get(kernel.name), options))
+    single = [result.estimates.get(kernel.name) for kernel in result.design.kernels]
+    differs = len(single) == 1 and single[0] is not None and result.design_estimate is not None and (
+        single[0].seconds != result.design_estimate.seconds
+    )
+    if result.design_estimate is not None and (len(result.design.kernels) > 1 or result.launches or differs):
+        label = "design (all launches)" if result.launches else "design"
+        lines.extend(_estimate_lines(label, result.design_estimate, options))
     if result.assignments:
         values = ", ".join(f"{name}={format_value(value)}" for name, value in sorted(result.assignments.items()))
         lines.append(f"  with {values}")
+    if result.memory_profile_why:
+        lines.append(f"  memory: {result.memory_profile_why}")
+    if result.launch_overhead_s > 0 and result.design_estimate is not None:
+        cost = format_seconds(result.launch_overhead_s)
+        lines.append(f"  design time includes {cost} per launch ({result.memory_profile} [launch] overhead_us)")
+    lines.extend(launch_lines(result))
+    lines.extend(missing_value_lines(result))
+    return lines
+
+
+def missing_value_lines(result: AnalysisResult) -> list[str]:
+    """Which values to give for a number: the estimate's free symbols."""
+    estimates = [result.design_estimate, *result.estimates.values()]
+    names = sorted({name for estimate in estimates if estimate is not None for name in estimate.free_symbols})
+    if not names:
+        return []
+    return ["  to get a number, give: " + " ".join(f"--set {name}=VALUE" for name in names)]
+
+
+def launch_lines(result: AnalysisResult) -> list[str]:
+    """The per-launch breakdown of a ``[[launch]]`` sequence."""
+    if not result.launches:
+        return []
+    lines = ["  launches (design time = sum over launches):"]
+    for item in result.launches:
+        each = "?" if item.seconds is None else format_seconds(item.seconds)
+        total = "?" if item.total_seconds is None else format_seconds(item.total_seconds)
+        free = f", symbolic in {', '.join(item.free_symbols)}" if item.free_symbols else ""
+        lines.append(f"    {item.launch.label()}: {each} each, {total} in all ({item.bound}{free})")
     return lines
 
 
