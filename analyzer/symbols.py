@@ -23,6 +23,7 @@ from typing import Any
 import sympy
 
 from hlsight.analyzer.access import access_free_symbols, parse_expression
+from hlsight.analyzer.results import SourceFacts
 from hlsight.core.errors import InputError
 from hlsight.core.limits import reading
 from hlsight.core.model import Design
@@ -84,12 +85,13 @@ def loop_name(loop: str, field: str = "trip") -> str:
     return f"loop.{loop}.{field}"
 
 
-def valid_names(design: Design) -> list[str]:
-    """Every name ``--set``/``--hints`` accept for ``design``."""
+def valid_names(design: Design, derived: SourceFacts | None = None) -> list[str]:
+    """Every name ``--set``/``--hints`` accept for ``design``; ``derived``
+    (the source analysis of the design) adds the kernel arguments, macros
+    and loop trip symbols its access counts and trip expressions use."""
     names = list(GLOBAL_SYMBOLS)
-    # kernel arguments / macros / loop trip symbols the source-derived access
-    # counts use (issue 7; filled by analyzer.access.derive_access_facts)
-    names.extend(sorted(access_free_symbols(design) - set(names)))
+    if derived is not None:
+        names.extend(sorted(access_free_symbols(derived) - set(names)))
     for kernel in design.kernels:
         for lsu in kernel.lsus:
             names.extend(lsu_name(lsu.id, field) for field in LSU_FIELDS)
@@ -177,9 +179,12 @@ def read_hints(path: Path | str) -> dict[str, float]:
     return values
 
 
-def validate(assignments: Iterable[str], design: Design, source: str | None = None) -> None:
-    """Raise :class:`InputError` naming the valid names when one is unknown."""
-    valid = valid_names(design)
+def validate(
+    assignments: Iterable[str], design: Design, source: str | None = None, derived: SourceFacts | None = None
+) -> None:
+    """Raise :class:`InputError` naming the valid names when one is unknown
+    (``source``: the file the names came from; ``derived``: see :func:`valid_names`)."""
+    valid = valid_names(design, derived)
     known = set(valid)
     for name in assignments:
         if name not in known:

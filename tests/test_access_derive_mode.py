@@ -84,7 +84,6 @@ def test_launch_arguments_from_the_element_count(
     corpus: Path, report: str, elements: int, expected: dict[str, float], fallbacks: int
 ) -> None:
     design = load_design(corpus / "zaragoza" / "reports" / report, ReadOptions())
-    derive_access_facts(design)
-    launch = solve_launch(design, elements)
+    launch = solve_launch(design, derive_access_facts(design), elements)
     assert launch.values == pytest.approx(expected)
     assert len(launch.fallback_lsus) == fallbacks

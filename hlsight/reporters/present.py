@@ -13,8 +13,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath, PureWindowsPath
 
-from hlsight.analyzer.results import AnalysisResult, KernelEstimate, TermEstimate
-from hlsight.core.diagnostics import Diagnostic
+from hlsight.analyzer.results import KernelEstimate, TermEstimate
 from hlsight.core.model import Design, LatencyRange, Loop, SourceFile
 
 #: Shares below this fraction of a kernel's time are left out of summaries.
@@ -124,11 +123,6 @@ def time_shares(estimate: KernelEstimate, limit: int = 3) -> list[Share]:
     return [share for share in shares if share.fraction >= MIN_SHARE][:limit]
 
 
-def expression_text(expression: object) -> str:
-    """The sympy expression as one line of text (``""`` when absent)."""
-    return "" if expression is None else str(expression)
-
-
 def estimate_headline(estimate: KernelEstimate | None, with_bound: bool = True) -> str:
     """``12.3 ms, memory-bound`` or ``symbolic in work_items, stride``."""
     if estimate is None:
@@ -144,14 +138,6 @@ def estimate_headline(estimate: KernelEstimate | None, with_bound: bool = True) 
 def source_for(design: Design, path: str | None) -> SourceFile | None:
     """The embedded source file a diagnostic or LSU points into, if any."""
     return None if path is None else design.source_file(path)
-
-
-def diagnostics_by_kernel(result: AnalysisResult) -> dict[str | None, list[Diagnostic]]:
-    """Findings grouped by the kernel they concern (``None``: design-wide)."""
-    grouped: dict[str | None, list[Diagnostic]] = {}
-    for diag in result.diagnostics:
-        grouped.setdefault(diag.kernel, []).append(diag)
-    return grouped
 
 
 def lsu_terms(estimate: KernelEstimate | None) -> dict[str, TermEstimate]:

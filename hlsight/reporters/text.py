@@ -9,11 +9,23 @@ inventory lists what the readers found.
 
 from __future__ import annotations
 
-from hlsight.analyzer.results import AnalysisResult, KernelEstimate
+from hlsight.analyzer.estimate.xilinx import COMPOSITION
+from hlsight.analyzer.results import AnalysisResult, KernelEstimate, SourceFacts
 from hlsight.core.diagnostics import Diagnostic, Severity
-from hlsight.core.model import LSU, Design, Kernel, Loop
+from hlsight.core.model import LSU, Design, Kernel, KernelKind, Loop
 from hlsight.core.terminal import terminal_safe_keeping
 from hlsight.reporters.base import RenderOptions
+from hlsight.reporters.hierarchy import (
+    clock_check_text,
+    clock_lines,
+    cycles_text,
+    functions,
+    is_xilinx,
+    part_text,
+    parts_of,
+    report_latency_text,
+    resources_text,
+)
 from hlsight.reporters.present import (
     display_path,
     estimate_headline,
@@ -52,7 +64,7 @@ def format_diagnostic(diag: Diagnostic, options: RenderOptions) -> str:
     return f"{_paint(location + ':', _BOLD, options)} {severity} {diag.message} [{diag.rule}]"
 
 
-def _lsu_line(lsu: LSU) -> str:
+def _lsu_line(lsu: LSU, source: SourceFacts) -> str:
     style = lsu.style_raw or lsu.style.value
     width = "?" if lsu.width_bits is None else f"{lsu.width_bits}b"
     memory = lsu.memory or ("local" if not lsu.is_global else "?")
@@ -61,7 +73,7 @@ def _lsu_line(lsu: LSU) -> str:
     where = "" if lsu.location is None else f"  {lsu.location}"
     rtl = "" if lsu.rtl is None else f"  rtl:{lsu.rtl.instance}"
     scope = "global" if lsu.is_global else "local"
-    facts = lsu.access
+    facts = source.access(lsu)
     derived = ""
     if facts is not None and lsu.is_global:  # source-derived (issue 7); explained in the notes above
         derived = f"  [{facts.expression}: stride {facts.stride}, {facts.element_bytes} B, x {facts.accesses}]"
@@ -79,15 +91,17 @@ def _loop_lines(loop: Loop, depth: int) -> list[str]:
     return lines
 
 
-def _kernel_lines(kernel: Kernel) -> list[str]:
+def _kernel_lines(kernel: Kernel, source: SourceFacts) -> list[str]:
     fmax = kernel.fmax_mhz
     fmax_text = "fmax ?" if fmax is None else f"fmax {fmax:g} MHz"
     if kernel.fmax_postfit_mhz is not None:
         fmax_text += " (post-fit)"
     lines = [f"  kernel {kernel.name} [{kernel.kind.value}] {fmax_text}"]
+    if kernel.resources and kernel.kind is not KernelKind.FUNCTION:  # Vivado/Vitis: in the summary
+        lines.append(f"   resources: {resources_text(kernel.resources)}")
     if kernel.lsus:
         lines.append(f"   LSUs ({len(kernel.lsus)}):")
-        lines.extend(_lsu_line(lsu) for lsu in kernel.lsus)
+        lines.extend(_lsu_line(lsu, source) for lsu in kernel.lsus)
     loops = kernel.loops
     if kernel.folded_into is not None and loops:
         # Vitis outlines a pipelined loop into <func>_Pipeline_<loop>; the
@@ -100,8 +114,10 @@ def _kernel_lines(kernel: Kernel) -> list[str]:
     return lines
 
 
-def inventory_lines(design: Design) -> list[str]:
-    """What the readers found: tool, device, memories, kernels, LSUs, loops."""
+def inventory_lines(design: Design, source: SourceFacts | None = None) -> list[str]:
+    """What the readers found: tool, device, memories, kernels, LSUs, loops
+    (with the source analysis' access facts, ``source``, beside each LSU)."""
+    source = source if source is not None else SourceFacts()
     tool = design.tool
     lines = [f"{design.name or design.root}: {tool.product.value} {tool.version}"]
     device = " ".join(part for part in (design.device.family, design.device.part, design.device.board) if part)
@@ -116,7 +132,7 @@ def inventory_lines(design: Design) -> list[str]:
         if memories:
             lines.append(f"  global memory: {memories}")
     for kernel in design.kernels:
-        lines.extend(_kernel_lines(kernel))
+        lines.extend(_kernel_lines(kernel, source))
     return lines
 
 
@@ -137,11 +153,51 @@ def _estimate_lines(label: str, estimate: KernelEstimate | None, options: Render
     return lines
 
 
+def _function_lines(kernel: Kernel, result: AnalysisResult, options: RenderOptions) -> list[str]:
+    """A Vivado/Vitis function, cycles first: the cycle count, then the time
+    at the target and at the estimated clock, then its loops and calls."""
+    estimate = result.estimates.get(kernel.name)
+    cycles = None if estimate is None else estimate.cycles
+    top = " (top)" if kernel.is_top else ""
+    label = _paint(f"function {kernel.name}{top}", _BOLD, options)
+    if estimate is None or cycles is None:
+        return _estimate_lines(f"function {kernel.name}{top}", estimate, options)
+    lines = [f"  {label}: {cycles_text(cycles.expression)} cycles"]
+    if not kernel.is_top:  # sub-functions: one line each
+        times = clock_lines(cycles)
+        return [lines[0] + (f"; {times[0]}" if times else "")]
+    lines.extend(f"    {line}" for line in clock_lines(cycles))
+    reported = report_latency_text(cycles)
+    if reported:
+        lines.append(f"    {reported}")
+    check = clock_check_text(kernel)
+    if check:
+        lines.append(f"    {check}")
+    if kernel.resources:
+        lines.append(f"    resources: {resources_text(kernel.resources)}")
+    if estimate.cycles is not cycles or estimate.model != COMPOSITION:
+        lines.append(f"    model: {estimate.model}: {estimate_headline(estimate)}")
+    if cycles.parts:
+        how = " (dataflow: the longest process)" if kernel.dataflow else ""
+        lines.append(f"    loops and calls (cycles){how}: {', '.join(part_text(part) for part in cycles.parts)}")
+    folded = parts_of(kernel, result.design)
+    if folded:
+        lines.append(f"    outlined parts: {', '.join(part.name for part in folded)}")
+    return lines
+
+
 def summary_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
     """Per-kernel estimate, bound and top time shares (empty without estimates)."""
     if not result.estimates and result.design_estimate is None:
         return []
     lines = ["summary:"]
+    if is_xilinx(result.design):
+        for kernel in functions(result.design):
+            lines.extend(_function_lines(kernel, result, options))
+        if result.assignments:
+            values = ", ".join(f"{name}={format_value(value)}" for name, value in sorted(result.assignments.items()))
+            lines.append(f"  with {values}")
+        return lines
     for kernel in result.design.kernels:
         lines.extend(_estimate_lines(f"kernel {kernel.name}", result.estimates.get(kernel.name), options))
     if result.design_estimate is not None and len(result.design.kernels) > 1:
@@ -158,7 +214,7 @@ class TextReporter:
     def render(self, result: AnalysisResult, options: RenderOptions) -> str:
         lines = [format_diagnostic(diag, options) for diag in result.diagnostics]
         lines.extend(summary_lines(result, options))
-        lines.extend(inventory_lines(result.design))
+        lines.extend(inventory_lines(result.design, result.source))
         # names from reports may hold escapes or newlines: each line stays one
         # line, and only hlsight's own colour codes reach the terminal
         own_codes = frozenset({_RESET, _BOLD, *_SEVERITY_COLOR.values()}) if options.color else frozenset()

@@ -108,7 +108,7 @@ def read_report(path: Path | str, options: ReadOptions | None = None) -> Design:
 
 
 class VivadoReader:
-    """Vivado HLS 2015.3-2020.1 and Vitis HLS 2020.1-2024.1 csynth reports."""
+    """Vivado HLS 2015.3-2020.1 and Vitis HLS 2020.1-2025.2 csynth reports."""
 
     name = "vivado"
     accepts = ("a Vivado/Vitis HLS project, solution or syn/report directory, or a *_csynth.xml/.rpt file")

@@ -51,10 +51,6 @@ def parse_range(text: str | None) -> tuple[int | None, int | None]:
     return value, value
 
 
-def is_range_text(text: str | None) -> bool:
-    return text is not None and _RANGE.match(text) is not None
-
-
 def parse_float(text: str | None) -> float | None:
     """A clock cell such as ``8.00``, ``10.00 ns`` or ``7.300 ns``; the unit, if
     any, is converted to ns."""
