@@ -19,6 +19,12 @@ classifies the run:
 
 Prints counts per seed and in total, and each failure's seed, mutation and
 last traceback line (``--show`` failures kept). Deterministic for one --seed.
+
+Measured 2026-11-23 (issue 16, --mutants 10000 --seed 1, shared 2-core
+machine at load 5-9): 10,000 mutants of 24 seeds in 1,827 s (183 ms each):
+0 tracebacks, 0 runs over 20 s, 0 bad messages; 4,218 exit 2 (one line),
+5,782 exit 0; slowest run 3.31 s. Before the fixes a 240-mutant smoke run
+found a traceback in the hints reader (non-UTF-8 TOML).
 """
 
 from __future__ import annotations

@@ -174,3 +174,12 @@ def test_hints_binary_garbage_is_one_line(tmp_path: Path) -> None:
     hints.write_bytes(b"n = 1\xb8\xff\n")
     result = run_cli("analyze", str(DEMO / "reports"), "--hints", str(hints))
     assert result.code == 2 and "not UTF-8" in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_negative_aoc_clock_is_refused_not_estimated(tmp_path: Path) -> None:
+    """A negative fmax made every time negative (the issue's "-106 ns", exit 0)."""
+    source = CORPUS / "aoc" / "aoc18.1pro_s10gx_memprofile" / "Aplications" / "Reports_S10GX_1866" / "Vectoradd216"
+    reports = shutil.copytree(source, tmp_path / "Vectoradd216")
+    for name in ("acl_quartus_report.txt", "lib/json/quartus.json", "lib/report_data.js"):
+        edit(reports / name, r"458\.33\d*", "-106")
+    one_line_error(reports, "clock -106 MHz", "positive finite fmax")
