@@ -139,7 +139,7 @@ def test_analyze_takes_the_kernel_argument_and_gives_the_estimate() -> None:
 
 
 def test_text_inventory_shows_the_derived_facts_per_lsu() -> None:
-    result = run_cli("analyze", str(ZARAGOZA / "reports" / "hbm2" / "stride-3-1-offset1"))
+    result = run_cli("analyze", "-v", str(ZARAGOZA / "reports" / "hbm2" / "stride-3-1-offset1"))
     assert result.code == 0, result.stderr
     lines = [line for line in result.stdout.splitlines() if "Burst-coalesced non-aligned" in line]
     assert lines and lines[0].endswith("[x[index]: stride 3, 4 B, x work_items]")

@@ -13,22 +13,45 @@ from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.fixtures.sample_results import SOURCE_PATH, vector_add_result
 from hlsight.reporters.base import RenderOptions
 from hlsight.reporters.text import TextReporter, format_diagnostic
-from tests.conftest import run_cli
+from tests.conftest import CORPUS, run_cli
 
 GCC_LINE = re.compile(r"^(?P<loc>[^ ]+): (?P<sev>error|warning|note|info): (?P<msg>.+) \[(?P<rule>[\w.-]+)\]$")
 
 
-def test_diagnostics_are_gcc_style_lines_before_the_summary() -> None:
+def _finding_lines(text: str) -> list[str]:
+    return [line for line in text.splitlines() if GCC_LINE.match(line)]
+
+
+def test_estimate_profile_and_clock_come_first_then_gcc_style_findings() -> None:
     text = TextReporter().render(vector_add_result(), RenderOptions())
     lines = text.splitlines()
-    assert lines[0] == (f"{SOURCE_PATH}:6:12: warning: 3 LSUs share DDR bank 0 and pay T_row on every switch "
-                        "[HLS101]")
-    assert lines[1] == f"{SOURCE_PATH}:6: note: loop II >= 4 (memory dependency) [HLS105]"
-    # no location at all: the tool name stands in, as gcc does for driver messages
-    assert lines[2] == "hlsight: warning: LSU st.z has no lsu_top instance in the RTL [rtl-unpaired-lsu]"
-    for line in lines[:3]:
-        assert GCC_LINE.match(line), line
-    assert lines[3] == "summary:"
+    assert lines[1] == "  estimate: 101 ms, memory-bound"
+    assert lines[2].startswith("  using: DRAM profile ") and "clock 300 MHz" in lines[2]
+    findings = _finding_lines(text)
+    assert findings == [
+        f"{SOURCE_PATH}:6:12: warning: 3 LSUs share DDR bank 0 and pay T_row on every switch [HLS101]",
+        # no location at all: the tool name stands in, as gcc does for driver messages
+        "hlsight: warning: LSU st.z has no lsu_top instance in the RTL [rtl-unpaired-lsu]",
+    ]
+    assert lines.index(findings[0]) > lines.index("  estimate: 101 ms, memory-bound")
+    # the note is behind -v, and the last line says so
+    assert lines[-1] == "(1 less severe finding not shown; -v or --min-severity note shows them)"
+
+
+def test_verbose_shows_notes_formulas_and_the_inventory() -> None:
+    text = TextReporter().render(vector_add_result(), RenderOptions(verbosity=1))
+    assert f"{SOURCE_PATH}:6: note: loop II >= 4 (memory dependency) [HLS105]" in _finding_lines(text)
+    assert "kernel vector_add [ndrange] fmax 300 MHz (post-fit)" in text
+    assert "not shown" not in text
+
+
+def test_min_severity_and_quiet() -> None:
+    errors_only = TextReporter().render(vector_add_result(), RenderOptions(min_severity=Severity.ERROR))
+    assert _finding_lines(errors_only) == []
+    assert "(3 less severe findings not shown" in errors_only
+    quiet = TextReporter().render(vector_add_result(), RenderOptions(verbosity=-1))
+    assert "kernels by estimated time" not in quiet and "  estimate: 101 ms, memory-bound" in quiet
+    assert len(_finding_lines(quiet)) == 2
 
 
 def test_paths_below_the_working_directory_are_shown_relative() -> None:
@@ -45,27 +68,26 @@ def test_colour_only_when_requested() -> None:
     plain = TextReporter().render(result, RenderOptions(color=False))
     coloured = TextReporter().render(result, RenderOptions(color=True))
     assert "\033[" not in plain
-    first = coloured.splitlines()[0]
-    assert "\033[1;35mwarning:\033[0m" in first  # clang's magenta for warnings
-    assert re.sub(r"\033\[[0-9;]*m", "", first) == plain.splitlines()[0]
+    warning = next(line for line in coloured.splitlines() if "warning" in line)
+    assert "\033[1;35mwarning:\033[0m" in warning  # clang's magenta for warnings
+    assert re.sub(r"\033\[[0-9;]*m", "", coloured) == plain
 
 
-def test_summary_has_estimate_bound_and_top_time_shares() -> None:
+def test_ranked_kernels_have_estimate_bound_and_top_time_shares() -> None:
     text = TextReporter().render(vector_add_result(), RenderOptions())
-    summary = text[text.index("summary:"):]
+    summary = text[text.index("kernels by estimated time (1):"):]
     # 3 terms: 2 x (28 + 4.2) ms + (28 + 8.4) ms = 100.8 ms
-    assert "kernel vector_add: 101 ms, memory-bound" in summary
-    assert "top time shares: st.z 36% (36.4 ms), ld.x 32% (32.2 ms), ld.y 32% (32.2 ms)" in summary
-    assert "with element_bytes=4, work_items=32768000" in summary
-    # the inventory follows
-    assert "kernel vector_add [ndrange] fmax 300 MHz (post-fit)" in text
+    assert "  vector_add  101 ms, memory-bound  top: st.z 36% (36.4 ms), ld.x 32% (32.2 ms), ld.y 32% (32.2 ms)" \
+        in summary
+    assert "  with element_bytes=4, work_items=32768000" in text
 
 
-def test_symbolic_estimate_shows_the_expression_and_its_free_symbols() -> None:
+def test_symbolic_estimate_names_its_free_symbols_and_the_formula_with_v() -> None:
     text = TextReporter().render(vector_add_result(symbolic=True), RenderOptions())
-    assert "kernel vector_add: symbolic in stride, work_items" in text
-    assert "T = 8.05369127516779e-10*stride*work_items" in text
-    assert "top time shares" not in text
+    assert "vector_add  symbolic in stride, work_items" in text
+    assert "T = " not in text and "top:" not in text
+    verbose = TextReporter().render(vector_add_result(symbolic=True), RenderOptions(verbosity=1))
+    assert "T = " in verbose and "stride*work_items" in verbose
 
 
 def test_no_summary_without_estimates() -> None:
@@ -73,8 +95,33 @@ def test_no_summary_without_estimates() -> None:
     result.estimates.clear()
     result.design_estimate = None
     text = TextReporter().render(result, RenderOptions())
-    assert "summary:" not in text
-    assert "kernel vector_add [ndrange]" in text
+    assert "kernels by estimated time" not in text and "estimate:" not in text
+    assert "kernel vector_add [ndrange]" in TextReporter().render(result, RenderOptions(verbosity=1))
+
+
+KMERS = CORPUS / "aoc" / "oneapi2023.0_s10mx_kmers" / "less_work_but_slower" / "reports_v12_m_v9_half"
+
+
+def test_kmers_prints_under_150_short_lines_with_repeated_findings_grouped() -> None:
+    result = run_cli("analyze", str(KMERS))
+    assert result.code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert len(lines) < 150  # 393 before issue 15
+    assert lines[1].startswith("  estimate: ") and "DRAM profile hbm2-s10mx" in lines[2] and "clock 286 MHz" in lines[2]
+    grouped = [line for line in lines if "15 LSUs like this: 'lambda'()#3/store0, 'lambda'()#4/store0" in line]
+    assert len(grouped) == 1 and grouped[0].endswith("[mem-fmax-below-fmin]")
+    # the 15 per-kernel copies of that warning are gone
+    assert sum("store0 (1 B wide) needs fmax" in line for line in lines) == 1
+    verbose = run_cli("analyze", "-v", str(KMERS)).stdout.splitlines()
+    assert sum("store0 (1 B wide) needs fmax" in line for line in verbose) == 15
+    assert len(verbose) > 300  # everything is still there behind -v
+
+
+def test_demo_notes_are_behind_verbose() -> None:
+    default = run_cli("demo").stdout
+    assert ": note: " not in default and "[access-derived]" not in default
+    assert "[access-derived]" in run_cli("demo", "-v").stdout
+    assert "[access-derived]" in run_cli("demo", "--min-severity", "note").stdout
 
 
 class _Tty(io.StringIO):

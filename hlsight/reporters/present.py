@@ -157,3 +157,71 @@ def diagnostics_by_kernel(result: AnalysisResult) -> dict[str | None, list[Diagn
 def lsu_terms(estimate: KernelEstimate | None) -> dict[str, TermEstimate]:
     """Per-LSU terms of an estimate keyed by LSU id."""
     return {} if estimate is None else {term.subject: term for term in estimate.per_lsu}
+
+
+@dataclass(frozen=True)
+class FindingGroup:
+    """Findings that say the same thing about different LSUs/kernels.
+
+    kmers has 30 single-LSU kernels with the same ``mem-fmax-below-fmin``
+    warning; a reader wants it once with the count, not 30 times.
+    """
+
+    first: Diagnostic
+    members: tuple[Diagnostic, ...]
+
+    @property
+    def subjects(self) -> list[str]:
+        return [diag.subject or diag.kernel or "" for diag in self.members]
+
+
+def _finding_key(diag: Diagnostic) -> tuple[str, str, str | None, int | None, str]:
+    message = diag.message
+    for name in (diag.subject, diag.kernel):
+        if name:
+            message = message.replace(name, "\0")
+    return (diag.rule, diag.severity.value, diag.file, diag.line, message)
+
+
+def group_findings(diagnostics: list[Diagnostic]) -> list[FindingGroup]:
+    """Findings grouped by rule, place and message with the subject left out,
+    in the order of their first member."""
+    groups: dict[tuple[str, str, str | None, int | None, str], list[Diagnostic]] = {}
+    for diag in diagnostics:
+        groups.setdefault(_finding_key(diag), []).append(diag)
+    return [FindingGroup(members[0], tuple(members)) for members in groups.values()]
+
+
+def ranked_estimates(result: AnalysisResult) -> list[tuple[str, KernelEstimate | None]]:
+    """Kernels by estimated time, slowest first; symbolic ones, then those
+    without an estimate, follow in design order."""
+    rows = [(kernel.name, result.estimates.get(kernel.name)) for kernel in result.design.kernels]
+
+    def key(row: tuple[str, KernelEstimate | None]) -> tuple[int, float]:
+        estimate = row[1]
+        if estimate is None:
+            return (2, 0.0)
+        if estimate.seconds is None:
+            return (1, 0.0)
+        return (0, -estimate.seconds)
+
+    return sorted(rows, key=key)
+
+
+def profile_text(estimate: KernelEstimate | None) -> str | None:
+    """The DRAM profile an estimate used and why (``ddr4-1866 chosen from the target``)."""
+    if estimate is None:
+        return None
+    for assumption in estimate.assumptions:
+        if assumption.startswith("memory profile "):
+            return assumption.removeprefix("memory profile ").split("; pass --memory")[0]
+    profile = estimate.extra.get("profile")
+    return None if profile is None else str(profile)
+
+
+def clock_mhz(estimate: KernelEstimate | None) -> float | None:
+    """The kernel clock (MHz) an estimate was evaluated at, when numeric."""
+    if estimate is None:
+        return None
+    value = dict(estimate.extra.get("values", {})).get("fmax")
+    return None if value is None else float(value)

@@ -1,10 +1,12 @@
-"""Terminal output: gcc-style diagnostics, a per-kernel summary, the inventory.
+"""Terminal output: the estimate first, kernels ranked, then the findings.
 
-Diagnostics come first, one per line in the ``file:line:col: severity:
-message [rule-id]`` form that editors and CI log scrapers already parse
-(clang's colours only when writing to a terminal). The summary gives each
-kernel's estimate, its bound and the LSUs that take most of its time; the
-inventory lists what the readers found.
+Sections, in order (each a function so other issues' additions slot in):
+:func:`headline_lines` (design, estimate and bound, DRAM profile and clock
+used, the user's values), :func:`summary_lines` (kernels ranked by time, one
+line each), :func:`finding_lines` (one ``file:line:col: severity: message
+[rule-id]`` line per finding, as editors and CI log scrapers parse them;
+repeated findings grouped; notes behind ``-v``), and with ``-v`` the
+inventory of what the readers found.
 """
 
 from __future__ import annotations
@@ -14,10 +16,16 @@ from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import LSU, Design, Kernel, Loop
 from hlsight.reporters.base import RenderOptions
 from hlsight.reporters.present import (
+    FindingGroup,
+    clock_mhz,
     display_path,
     estimate_headline,
+    expression_text,
     format_seconds,
     format_value,
+    group_findings,
+    profile_text,
+    ranked_estimates,
     time_shares,
     trip_text,
 )
@@ -37,8 +45,9 @@ def _paint(text: str, code: str, options: RenderOptions) -> str:
     return f"{code}{text}{_RESET}" if options.color else text
 
 
-def format_diagnostic(diag: Diagnostic, options: RenderOptions) -> str:
-    """One diagnostic as ``file:line:col: severity: message [rule]``."""
+def format_diagnostic(diag: Diagnostic, options: RenderOptions, also: str = "") -> str:
+    """One diagnostic as ``file:line:col: severity: message [rule]`` (``also``
+    is appended to the message, e.g. how many more findings say the same)."""
     location = "hlsight"
     if diag.file is not None:
         parts = [display_path(diag.file, options.relative_to)]
@@ -48,7 +57,7 @@ def format_diagnostic(diag: Diagnostic, options: RenderOptions) -> str:
                 parts.append(str(diag.column))
         location = ":".join(parts)
     severity = _paint(f"{diag.severity.value}:", _SEVERITY_COLOR[diag.severity], options)
-    return f"{_paint(location + ':', _BOLD, options)} {severity} {diag.message} [{diag.rule}]"
+    return f"{_paint(location + ':', _BOLD, options)} {severity} {diag.message}{also} [{diag.rule}]"
 
 
 def _lsu_line(lsu: LSU) -> str:
@@ -119,35 +128,104 @@ def inventory_lines(design: Design) -> list[str]:
     return lines
 
 
-def _estimate_lines(label: str, estimate: KernelEstimate | None, options: RenderOptions) -> list[str]:
-    lines = [f"  {_paint(label, _BOLD, options)}: {estimate_headline(estimate)}"]
-    if estimate is None:
-        return lines
+def _estimate_detail_lines(estimate: KernelEstimate, options: RenderOptions) -> list[str]:
+    """Model, formula and alternatives of one estimate (``-v``)."""
+    lines: list[str] = []
     if estimate.model:
-        lines.append(f"    model: {estimate.model}")
+        lines.append(f"      model: {estimate.model}")
     if estimate.seconds is None and estimate.expression is not None:
-        lines.append(f"    T = {estimate.expression}")
-    shares = time_shares(estimate)
-    if shares:
-        parts = [f"{share.subject} {share.fraction:.0%} ({format_seconds(share.seconds)})" for share in shares]
-        lines.append(f"    top time shares: {', '.join(parts)}")
+        lines.append(f"      T = {expression_text(estimate.expression)}")
     for alternative in estimate.alternatives:
-        lines.append(f"    also {alternative.model}: {estimate_headline(alternative)}")
+        lines.append(f"      also {alternative.model}: {estimate_headline(alternative)}")
     return lines
 
 
-def summary_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
-    """Per-kernel estimate, bound and top time shares (empty without estimates)."""
-    if not result.estimates and result.design_estimate is None:
-        return []
-    lines = ["summary:"]
-    for kernel in result.design.kernels:
-        lines.extend(_estimate_lines(f"kernel {kernel.name}", result.estimates.get(kernel.name), options))
-    if result.design_estimate is not None and len(result.design.kernels) > 1:
-        lines.extend(_estimate_lines("design", result.design_estimate, options))
+def _shares_text(estimate: KernelEstimate | None) -> str:
+    if estimate is None:
+        return ""
+    shares = time_shares(estimate)
+    if not shares:
+        return ""
+    return "  top: " + ", ".join(f"{share.subject} {share.fraction:.0%} ({format_seconds(share.seconds)})"
+                                 for share in shares)
+
+
+def _clock_text(result: AnalysisResult) -> str | None:
+    clocks = sorted({clock for clock in (clock_mhz(e) for e in result.estimates.values()) if clock is not None})
+    if not clocks:
+        return None
+    if len(clocks) == 1:
+        return f"clock {clocks[0]:g} MHz"
+    return f"clocks {clocks[0]:g} ~ {clocks[-1]:g} MHz"
+
+
+def headline_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
+    """What comes first: the design, its estimate and bound, the DRAM profile
+    and clock the estimate used, and the values the user gave."""
+    design = result.design
+    tool = design.tool
+    device = " ".join(part for part in (design.device.family, design.device.part) if part)
+    title = f"{design.name or design.root}: {tool.product.value} {tool.version}" + (f", {device}" if device else "")
+    lines = [_paint(title, _BOLD, options)]
+    overall = result.design_estimate
+    if overall is None and len(result.estimates) == 1:
+        overall = next(iter(result.estimates.values()))
+    if overall is None and not result.estimates:
+        return lines
+    lines.append(f"  estimate: {estimate_headline(overall)}")
+    profile = profile_text(overall) or _any_profile(result)
+    used = [text for text in (profile and f"DRAM profile {profile}", _clock_text(result)) if text]
+    if used:
+        lines.append("  using: " + ", ".join(used))
     if result.assignments:
         values = ", ".join(f"{name}={format_value(value)}" for name, value in sorted(result.assignments.items()))
         lines.append(f"  with {values}")
+    return lines
+
+
+def _any_profile(result: AnalysisResult) -> str | None:
+    for estimate in result.estimates.values():
+        text = profile_text(estimate)
+        if text:
+            return text
+    return None
+
+
+def summary_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
+    """Kernels ranked by estimated time, one line each (with ``-v`` the model,
+    formula and alternatives under each); empty without estimates."""
+    if not result.estimates or options.verbosity < 0:
+        return []
+    ranked = ranked_estimates(result)
+    width = max(len(name) for name, _ in ranked)
+    lines = [f"kernels by estimated time ({len(ranked)}):"]
+    for name, estimate in ranked:
+        lines.append(f"  {name:<{width}}  {estimate_headline(estimate)}{_shares_text(estimate)}")
+        if options.verbosity > 0 and estimate is not None:
+            lines.extend(_estimate_detail_lines(estimate, options))
+    return lines
+
+
+def _group_line(group: FindingGroup, options: RenderOptions) -> str:
+    count = len(group.members)
+    if count == 1:
+        return format_diagnostic(group.first, options)
+    subjects = group.subjects
+    what = "LSUs" if group.first.subject and "/" in group.first.subject else "kernels"
+    shown = ", ".join(subjects[:3]) + (", ..." if count > 3 else "")
+    return format_diagnostic(group.first, options, f" ({count} {what} like this: {shown})")
+
+
+def finding_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
+    """Findings at or above the severity floor, repeated ones grouped; a
+    last line says how many were left out and how to see them."""
+    shown = [diag for diag in result.diagnostics if options.shows(diag.severity)]
+    hidden = len(result.diagnostics) - len(shown)
+    groups = group_findings(shown) if options.verbosity <= 0 else [FindingGroup(d, (d,)) for d in shown]
+    lines = [_group_line(group, options) for group in groups]
+    if hidden:
+        lines.append(f"({hidden} less severe finding{'s' if hidden != 1 else ''} not shown; -v or --min-severity note"
+                     " shows them)")
     return lines
 
 
@@ -155,7 +233,9 @@ class TextReporter:
     format_name = "text"
 
     def render(self, result: AnalysisResult, options: RenderOptions) -> str:
-        lines = [format_diagnostic(diag, options) for diag in result.diagnostics]
+        lines = headline_lines(result, options)
         lines.extend(summary_lines(result, options))
-        lines.extend(inventory_lines(result.design))
+        lines.extend(finding_lines(result, options))
+        if options.verbosity > 0:
+            lines.extend(inventory_lines(result.design))
         return "\n".join(lines) + "\n"
