@@ -11,6 +11,7 @@ import copy
 from collections.abc import Mapping
 
 from hlsight.analyzer.access import derive_access_facts
+from hlsight.analyzer.columns import fill_columns
 from hlsight.analyzer.consistency import check_loop_latencies
 from hlsight.analyzer.estimate import Settings, default_profile, estimate_design
 from hlsight.analyzer.hints import bottleneck_hints
@@ -55,5 +56,6 @@ def analyze(
     settings = Settings(profile=memory, options=options or ModelOptions(), user=values, assumptions=assumptions)
     result.estimates, result.design_estimate = estimate_design(design, settings)
     result.diagnostics.extend(bottleneck_hints(design, result, settings))
+    fill_columns(design, result.diagnostics)
     return result
 

@@ -5,6 +5,7 @@ parser, the gcc line format."""
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from pathlib import Path
 
@@ -77,8 +78,12 @@ def test_every_format_on_corpus_cases(case: str, fmt: str) -> None:
         assert headings == json_names
         assert not soup.find_all("script") and not soup.find_all("link", rel="stylesheet")
     else:
+        ranked = text[text.index("kernels by estimated time"):].splitlines()
         for name in json_names:
-            assert f"kernel {name} [" in text
+            assert any(re.match(rf"  {re.escape(name)} +\S", line) for line in ranked), name
+        verbose = get_reporter(fmt).render(_analysed(path), RenderOptions(verbosity=1))
+        for name in json_names:
+            assert f"kernel {name} [" in verbose
 
 
 def test_json_with_estimates_validates_against_the_published_schema() -> None:

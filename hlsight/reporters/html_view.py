@@ -21,14 +21,15 @@ from hlsight.analyzer.results import AnalysisResult, KernelEstimate
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import Design, Kernel, Loop
 from hlsight.reporters.bandwidth import BandwidthRow, bandwidth_rows
+from hlsight.reporters.base import RenderOptions
 from hlsight.reporters.present import (
     basename,
-    display_path,
     estimate_headline,
     format_number,
     format_seconds,
     format_value,
     latency_text,
+    shown_path,
     source_for,
     time_shares,
     trip_text,
@@ -242,20 +243,20 @@ class Anchors:
         return f"src-{index}-L{line}"
 
 
-def _location_text(path: str | None, line: int | None, relative_to: str | None) -> str:
+def _location_text(path: str | None, line: int | None, options: RenderOptions) -> str:
     if path is None:
         return ""
-    shown = display_path(path, relative_to)
+    shown = shown_path(path, options)
     return shown if line is None else f"{shown}:{line}"
 
 
-def hint_view(diag: Diagnostic, anchors: Anchors, relative_to: str | None) -> Hint:
+def hint_view(diag: Diagnostic, anchors: Anchors, options: RenderOptions) -> Hint:
     return Hint(
         rule=diag.rule,
         severity=diag.severity.value,
         message=diag.message,
-        location=_location_text(diag.file, diag.line, relative_to),
-        short_location="" if diag.file is None else _location_text(basename(diag.file), diag.line, None),
+        location=_location_text(diag.file, diag.line, options),
+        short_location="" if diag.file is None else _location_text(basename(diag.file), diag.line, RenderOptions()),
         anchor=anchors.anchor(diag.file, diag.line),
         subject=diag.subject,
     )
@@ -264,14 +265,14 @@ def hint_view(diag: Diagnostic, anchors: Anchors, relative_to: str | None) -> Hi
 _SEVERITY_ORDER = {severity: index for index, severity in enumerate(Severity)}
 
 
-def hint_views(diags: list[Diagnostic], anchors: Anchors, relative_to: str | None) -> list[Hint]:
+def hint_views(diags: list[Diagnostic], anchors: Anchors, options: RenderOptions) -> list[Hint]:
     """Findings most severe first (warnings before notes), stable otherwise,
     so the actionable ones lead every list."""
     ordered = sorted(diags, key=lambda diag: _SEVERITY_ORDER[diag.severity])
-    return [hint_view(diag, anchors, relative_to) for diag in ordered]
+    return [hint_view(diag, anchors, options) for diag in ordered]
 
 
-def _loop_rows(loops: list[Loop], anchors: Anchors, relative_to: str | None, depth: int = 0) -> list[LoopRow]:
+def _loop_rows(loops: list[Loop], anchors: Anchors, options: RenderOptions, depth: int = 0) -> list[LoopRow]:
     rows = []
     for loop in loops:
         where = loop.location
@@ -283,17 +284,17 @@ def _loop_rows(loops: list[Loop], anchors: Anchors, relative_to: str | None, dep
                 ii="-" if loop.ii is None else str(loop.ii),
                 trip=trip_text(loop),
                 latency=_latency_text(loop),
-                location="" if where is None else _location_text(where.file, where.line, relative_to),
+                location="" if where is None else _location_text(where.file, where.line, options),
                 anchor=None if where is None else anchors.anchor(where.file, where.line),
                 bottleneck=loop.bottleneck or "",
             )
         )
-        rows.extend(_loop_rows(loop.children, anchors, relative_to, depth + 1))
+        rows.extend(_loop_rows(loop.children, anchors, options, depth + 1))
     return rows
 
 
 def _lsu_rows(kernel: Kernel, estimate: KernelEstimate | None, anchors: Anchors,
-              relative_to: str | None) -> list[LsuRow]:
+              options: RenderOptions) -> list[LsuRow]:
     terms = {} if estimate is None else {term.subject: term for term in estimate.per_lsu}
     rows = []
     for lsu in kernel.lsus:
@@ -309,7 +310,7 @@ def _lsu_rows(kernel: Kernel, estimate: KernelEstimate | None, anchors: Anchors,
                 style=lsu.style_raw or lsu.style.value,
                 width="?" if lsu.width_bits is None else f"{lsu.width_bits} bit",
                 memory=memory,
-                location="" if where is None else _location_text(where.file, where.line, relative_to),
+                location="" if where is None else _location_text(where.file, where.line, options),
                 short_location="" if where is None else f"{basename(where.file)}:{where.line}",
                 anchor=None if where is None else anchors.anchor(where.file, where.line),
                 ideal="" if term is None else format_seconds(term.ideal_s),
@@ -334,7 +335,7 @@ def _quantities(extra: dict[str, Any]) -> list[Quantity]:
 
 
 def kernel_view(kernel: Kernel, result: AnalysisResult, hints: list[Diagnostic], anchors: Anchors,
-                relative_to: str | None) -> KernelView:
+                options: RenderOptions) -> KernelView:
     estimate = result.estimates.get(kernel.name)
     fmax = kernel.fmax_mhz
     fmax_text = "?" if fmax is None else f"{fmax:g} MHz" + (" (post-fit)" if kernel.fmax_postfit_mhz else "")
@@ -352,9 +353,9 @@ def kernel_view(kernel: Kernel, result: AnalysisResult, hints: list[Diagnostic],
         bank_chart=bank_chart(estimate) if estimate is not None and estimate.per_bank else None,
         bandwidth=bandwidth_rows(estimate),
         quantities=[] if estimate is None else _quantities(estimate.extra),
-        loops=_loop_rows(kernel.loops, anchors, relative_to),
-        lsus=_lsu_rows(kernel, estimate, anchors, relative_to),
-        hints=hint_views(hints, anchors, relative_to),
+        loops=_loop_rows(kernel.loops, anchors, options),
+        lsus=_lsu_rows(kernel, estimate, anchors, options),
+        hints=hint_views(hints, anchors, options),
         alternatives=[] if estimate is None
         else [(alt.model, estimate_headline(alt)) for alt in estimate.alternatives],
         shares=[] if estimate is None
@@ -363,11 +364,11 @@ def kernel_view(kernel: Kernel, result: AnalysisResult, hints: list[Diagnostic],
     )
 
 
-def source_views(design: Design, anchors: Anchors, relative_to: str | None) -> list[SourceView]:
+def source_views(design: Design, anchors: Anchors, options: RenderOptions) -> list[SourceView]:
     """Every source file; embedded ones with their lines, findings highlighted."""
     views = []
     for index, source in enumerate(design.source_files):
-        view = SourceView(display_path(source.path, relative_to) or source.name, index, source.content is not None)
+        view = SourceView(shown_path(source.path, options) or source.name, index, source.content is not None)
         if source.content is not None:
             marked = anchors.highlighted.get(index, set())
             view.lines = [
@@ -392,7 +393,8 @@ class ReportView:
     hint_count: int
 
 
-def report_view(result: AnalysisResult, relative_to: str | None = None) -> ReportView:
+def report_view(result: AnalysisResult, given: RenderOptions | None = None) -> ReportView:
+    options = given or RenderOptions()
     design = result.design
     anchors = Anchors(design)
     by_kernel: dict[str | None, list[Diagnostic]] = {}
@@ -400,10 +402,10 @@ def report_view(result: AnalysisResult, relative_to: str | None = None) -> Repor
     for diag in result.diagnostics:
         by_kernel.setdefault(diag.kernel if diag.kernel in known else None, []).append(diag)
     kernels = [
-        kernel_view(kernel, result, by_kernel.get(kernel.name, []), anchors, relative_to)
+        kernel_view(kernel, result, by_kernel.get(kernel.name, []), anchors, options)
         for kernel in design.kernels
     ]
-    design_hints = hint_views(by_kernel.get(None, []), anchors, relative_to)
+    design_hints = hint_views(by_kernel.get(None, []), anchors, options)
     tool = design.tool
     memories = [
         f"{memory.name}: {memory.kind.value}, {memory.banks} bank{'s' if memory.banks != 1 else ''}"
@@ -419,7 +421,7 @@ def report_view(result: AnalysisResult, relative_to: str | None = None) -> Repor
         assignments=[f"{name} = {format_value(value)}" for name, value in sorted(result.assignments.items())],
         kernels=kernels,
         design_hints=design_hints,
-        sources=source_views(design, anchors, relative_to),
+        sources=source_views(design, anchors, options),
         hint_count=len(result.diagnostics),
     )
 

@@ -16,6 +16,7 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 from hlsight.analyzer.results import AnalysisResult, KernelEstimate, TermEstimate
 from hlsight.core.diagnostics import Diagnostic
 from hlsight.core.model import Design, LatencyRange, Loop, SourceFile
+from hlsight.reporters.base import RenderOptions
 
 #: Shares below this fraction of a kernel's time are left out of summaries.
 MIN_SHARE = 0.01
@@ -37,6 +38,14 @@ def display_path(path: str, relative_to: str | None = None) -> str:
         except ValueError:
             return path
     return path
+
+
+def shown_path(path: str, options: RenderOptions) -> str:
+    """The path to print for a report path: the local copy when one was found
+    (``--source-root``, the report folder, the embedded source written out),
+    else the report's spelling; shortened against the working directory."""
+    local = options.sources.get(path)
+    return display_path(path if local is None else local.path, options.relative_to)
 
 
 def basename(path: str) -> str:

@@ -17,8 +17,8 @@ from hlsight.core.model import LSU, Design, Kernel, Loop
 from hlsight.reporters.base import RenderOptions
 from hlsight.reporters.present import (
     FindingGroup,
+    basename,
     clock_mhz,
-    display_path,
     estimate_headline,
     expression_text,
     format_seconds,
@@ -26,6 +26,7 @@ from hlsight.reporters.present import (
     group_findings,
     profile_text,
     ranked_estimates,
+    shown_path,
     time_shares,
     trip_text,
 )
@@ -50,7 +51,7 @@ def format_diagnostic(diag: Diagnostic, options: RenderOptions, also: str = "") 
     is appended to the message, e.g. how many more findings say the same)."""
     location = "hlsight"
     if diag.file is not None:
-        parts = [display_path(diag.file, options.relative_to)]
+        parts = [shown_path(diag.file, options)]
         if diag.line is not None:
             parts.append(str(diag.line))
             if diag.column is not None:
@@ -183,6 +184,23 @@ def headline_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
     return lines
 
 
+def source_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
+    """Which local file stands for each source path the findings name, and
+    which rule found it; the ones not found, with how to find them."""
+    named = list(dict.fromkeys(diag.file for diag in result.diagnostics if diag.file and options.shows(diag.severity)))
+    lines = []
+    for path in named:
+        local = options.sources.get(path)
+        if local is not None:
+            lines.append(f"  source: {shown_path(path, options)} ({local.how}; the report says {path})")
+    missing = [path for path in named if path not in options.sources]
+    if missing:
+        names = ", ".join(basename(path) for path in missing)
+        lines.append(f"  not found on this machine: {names} (--source-root DIR finds them; with -o the embedded"
+                     " copies are written out)")
+    return lines
+
+
 def _any_profile(result: AnalysisResult) -> str | None:
     for estimate in result.estimates.values():
         text = profile_text(estimate)
@@ -235,6 +253,7 @@ class TextReporter:
     def render(self, result: AnalysisResult, options: RenderOptions) -> str:
         lines = headline_lines(result, options)
         lines.extend(summary_lines(result, options))
+        lines.extend(source_lines(result, options))
         lines.extend(finding_lines(result, options))
         if options.verbosity > 0:
             lines.extend(inventory_lines(result.design))
