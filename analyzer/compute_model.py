@@ -9,13 +9,13 @@ built. Unknown trip counts become ``loop.<name>.trip`` symbols.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 
 import sympy
 
 from hlsight.analyzer.memory_model import smax
-from hlsight.analyzer.symbols import ELEMENT_BYTES, FMAX, WORK_ITEMS, loop_name, source_expr, sym
+from hlsight.analyzer.symbols import ELEMENT_BYTES, FMAX, WORK_ITEMS, loop_name, loop_symbols, source_expr, sym
 from hlsight.core.model import Kernel, KernelKind, Loop
 
 
@@ -29,19 +29,21 @@ class ComputeEstimate:
     notes: list[str] = field(default_factory=list)
 
 
-def _trip(loop: Loop, notes: list[str], given: Collection[str] = ()) -> sympy.Expr:
+def _trip(loop: Loop, notes: list[str], given: Collection[str] = (),
+          names: Mapping[int, str] | None = None) -> sympy.Expr:
+    symbol = (names or {}).get(id(loop)) or loop_name(loop.name)
     if loop.trip_count is not None and loop.trip_count.value is not None:
         return sympy.Integer(loop.trip_count.value)
     if loop.trip_count is not None and loop.trip_count.max is not None and loop.trip_count.avg is not None:
         return sympy.Integer(loop.trip_count.avg)
-    if loop.trip_expression is not None and loop_name(loop.name) not in given:
+    if loop.trip_expression is not None and symbol not in given:
         # source-derived (issue 7); a user value for loop.<name>.trip wins
         expr = source_expr(loop.trip_expression, given, notes, f"trip count of loop {loop.name}")
         if expr is not None:
             notes.append(f"trip count of loop {loop.name} from the source: {loop.trip_expression}")
             return expr
-    notes.append(f"trip count of loop {loop.name} unknown: symbol {loop_name(loop.name)}")
-    return sym(loop_name(loop.name))
+    notes.append(f"trip count of loop {loop.name} unknown: symbol {symbol}")
+    return sym(symbol)
 
 
 def _ii(loop: Loop, notes: list[str]) -> sympy.Expr:
@@ -66,7 +68,8 @@ def is_unrolled(loop: Loop) -> bool:
     return "fully unrolled" in loop.name.lower()
 
 
-def loop_cycles(loop: Loop, notes: list[str], given: Collection[str] = ()) -> sympy.Expr:
+def loop_cycles(loop: Loop, notes: list[str], given: Collection[str] = (),
+                names: Mapping[int, str] | None = None) -> sympy.Expr:
     """Cycles of one loop. A loop without sub-loops is a pipeline of TC
     iterations: II*(TC-1) + D (FlexCL eq. 1 with N_wi -> TC; HLScope+ eq. 4).
     A loop with sub-loops runs them TC times in sequence; fully unrolled
@@ -74,11 +77,11 @@ def loop_cycles(loop: Loop, notes: list[str], given: Collection[str] = ()) -> sy
     sub-loops are unrolled is itself a pipeline."""
     if is_unrolled(loop):
         return sympy.Integer(0)  # unrolled copies run side by side inside the parent's iteration
-    trip = _trip(loop, notes, given)
+    trip = _trip(loop, notes, given, names)
     sequential = [child for child in loop.children if not is_unrolled(child)]
     if not sequential:  # unrolled sub-loops are part of one pipelined iteration
         return _ii(loop, notes) * (trip - 1) + _depth(loop)
-    body = sympy.Add(*[loop_cycles(child, notes, given) for child in sequential])
+    body = sympy.Add(*[loop_cycles(child, notes, given, names) for child in sequential])
     return trip * (body + _depth(loop))
 
 
@@ -120,7 +123,8 @@ def compute_estimate(kernel: Kernel, simd: int | None = None, given: Collection[
         notes.append(f"reported kernel latency {kernel.latency.max} cycles")
         return ComputeEstimate(cycles, cycles / fmax_hz, "report latency", notes)
     if kernel.loops:
-        cycles = sympy.Add(*[loop_cycles(loop, notes, given) for loop in kernel.loops])
+        names = loop_symbols(kernel)
+        cycles = sympy.Add(*[loop_cycles(loop, notes, given, names) for loop in kernel.loops])
         return ComputeEstimate(cycles, cycles / fmax_hz, "FlexCL eq. 1 per loop (HLScope+ eq. 4)", notes)
     if kernel.latency is not None and kernel.latency.max is not None:
         cycles = sympy.Integer(kernel.latency.max)

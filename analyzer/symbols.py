@@ -11,7 +11,9 @@ counts. The models convert to SI internally.
 
 from __future__ import annotations
 
+import difflib
 import math
+import re
 import sys
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
@@ -22,7 +24,7 @@ import sympy
 
 from hlsight.analyzer.access import access_free_symbols, parse_expression
 from hlsight.core.errors import InputError
-from hlsight.core.model import Design
+from hlsight.core.model import Design, Kernel
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -81,6 +83,56 @@ def loop_name(loop: str, field: str = "trip") -> str:
     return f"loop.{loop}.{field}"
 
 
+_NOT_SHELL_SAFE = re.compile(r"[^A-Za-z0-9_-]+")
+
+
+def shell_safe(name: str) -> str:
+    """``name`` with every run of characters a shell would need quoted
+    (quotes, parentheses, ``#``, spaces) turned into ``_``, dot-separated
+    parts kept: ``'lambda'()#3`` -> ``lambda_3``, ``Loop 1.1`` -> ``Loop_1.1``."""
+    parts = [_NOT_SHELL_SAFE.sub("_", part).strip("_") for part in name.split(".")]
+    return ".".join(part for part in parts if part) or "_"
+
+
+def loop_symbols(kernel: Kernel) -> dict[int, str]:
+    """``id(loop)`` -> the loop's trip-count name, ``loop.<kernel>.<loop>.trip``.
+
+    Qualified by the kernel (Vivado's ``Loop 1`` exists in every module),
+    shell-safe (oneAPI's ``'lambda'()#3``), and unique within the kernel: aoc
+    lists several ``Fully unrolled loop`` entries and caffe has loops of one
+    name, which as one symbol would multiply into T as its cube; a repeated
+    name gets its source line (``_L412``), else its position (``_2``). The
+    kernel's name is not repeated when aoc already prefixed the loop with it
+    (``parse_reads1.B1`` -> ``loop.parse_reads1.B1.trip``).
+    """
+    kernel_part = shell_safe(kernel.name)
+    kernel_base = shell_safe(kernel.name.split("#")[0])
+    loops = kernel.all_loops()
+    local: dict[int, str] = {}
+    for loop in loops:
+        parts = shell_safe(loop.name).split(".")
+        if len(parts) > 1 and (parts[0] == kernel_base or parts[0].endswith("_" + kernel_base)):
+            parts = parts[1:]
+        local[id(loop)] = ".".join(parts)
+    counts: dict[str, int] = {}
+    for name in local.values():
+        counts[name] = counts.get(name, 0) + 1
+    seen: dict[str, int] = {}
+    names: dict[int, str] = {}
+    for loop in loops:
+        name = local[id(loop)]
+        if counts[name] > 1:
+            seen[name] = seen.get(name, 0) + 1
+            name = f"{name}_L{loop.location.line}" if loop.location is not None else f"{name}_{seen[name]}"
+        names[id(loop)] = f"loop.{kernel_part}.{name}.trip"
+    # two repeated loops on one line: fall back to their position
+    if len(set(names.values())) != len(names):
+        for index, loop in enumerate(loops, start=1):
+            if list(names.values()).count(names[id(loop)]) > 1:
+                names[id(loop)] = f"loop.{kernel_part}.{local[id(loop)]}_{index}.trip"
+    return names
+
+
 def valid_names(design: Design) -> list[str]:
     """Every name ``--set``/``--hints`` accept for ``design``."""
     names = list(GLOBAL_SYMBOLS)
@@ -90,8 +142,7 @@ def valid_names(design: Design) -> list[str]:
     for kernel in design.kernels:
         for lsu in kernel.lsus:
             names.extend(lsu_name(lsu.id, field) for field in LSU_FIELDS)
-        for loop in kernel.all_loops():
-            names.append(loop_name(loop.name))
+        names.extend(loop_symbols(kernel).values())
     return names
 
 
@@ -147,6 +198,10 @@ def validate(assignments: Iterable[str], design: Design, source: str | None = No
     known = set(valid)
     for name in assignments:
         if name not in known:
+            close = difflib.get_close_matches(name, valid, n=3, cutoff=0.6)
+            if close:
+                raise InputError(source, f"unknown name '{name}'; did you mean {' or '.join(close)}?",
+                                 expected="a name from 'hlsight analyze -v' or the --set help")
             shown = valid if len(valid) <= 40 else [*valid[:40], f"... ({len(valid) - 40} more)"]
             raise InputError(source, f"unknown name '{name}'", expected="one of " + ", ".join(shown))
 

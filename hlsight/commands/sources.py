@@ -82,6 +82,8 @@ def local_sources(design: Design, diagnostics: list[Diagnostic], source_root: st
     found: dict[str, LocalSource] = {}
     folders = _report_folders(design)
     for path in referenced_paths(design, diagnostics):
+        if Path(path).is_file():
+            continue  # already a path this machine can open (a report artifact, a local build)
         local: Path | None = None
         how = ""
         if source_root is not None:
