@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import re
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -77,17 +78,19 @@ def test_ranked_kernels_have_estimate_bound_and_top_time_shares() -> None:
     text = TextReporter().render(vector_add_result(), RenderOptions())
     summary = text[text.index("kernels by estimated time (1):"):]
     # 3 terms: 2 x (28 + 4.2) ms + (28 + 8.4) ms = 100.8 ms
-    assert "  vector_add  101 ms, memory-bound  top: st.z 36% (36.4 ms), ld.x 32% (32.2 ms), ld.y 32% (32.2 ms)" \
-        in summary
+    # shares of the kernel's 101 ms (one bank: the terms add up to it)
+    assert ("  vector_add  101 ms, memory-bound  top LSUs: st.z 36.4 ms (36%), ld.x 32.2 ms (32%), ld.y 32.2 ms (32%)"
+            in summary)
     assert "  with element_bytes=4, work_items=32768000" in text
 
 
 def test_symbolic_estimate_names_its_free_symbols_and_the_formula_with_v() -> None:
     text = TextReporter().render(vector_add_result(symbolic=True), RenderOptions())
     assert "vector_add  symbolic in stride, work_items" in text
-    assert "T = " not in text and "top:" not in text
+    assert "T [s] = " not in text and "top LSUs:" not in text
     verbose = TextReporter().render(vector_add_result(symbolic=True), RenderOptions(verbosity=1))
-    assert "T = " in verbose and "stride*work_items" in verbose
+    # units, and no float noise: 8.05369127516779e-10 printed at 4 digits
+    assert "      T [s] = 8.054e-10*stride*work_items" in verbose.splitlines()
 
 
 def test_no_summary_without_estimates() -> None:
@@ -143,3 +146,40 @@ def test_colour_decision_follows_the_terminal_and_no_color(monkeypatch: pytest.M
 def test_cli_output_to_a_pipe_has_no_colour() -> None:
     result = run_cli("demo")
     assert result.code == 0 and "\033[" not in result.stdout
+
+
+KMERS_VALUES = ("--set", "element_bytes=1", "--set", "stride=1")
+
+
+def test_kmers_bound_label_agrees_with_the_shares_beside_it() -> None:
+    """A 1 B store that cannot saturate HBM (fmax < f_min) and takes the whole
+    kernel time is not "compute-bound next to store0 100 %"."""
+    big = run_cli("analyze", str(KMERS), *KMERS_VALUES, "--set", "work_items=1e9").stdout.splitlines()
+    row = next(line for line in big if line.startswith("  'lambda'()#3 "))
+    assert "3.5 s, memory-bound (non-saturated)  top LSUs: 'lambda'()#3/store0 3.5 s (100%)" in row
+    assert big[1] == "  estimate: 55.9 s, memory-bound (non-saturated)"
+    # with 10^6 items the 939 ms pipeline wins: compute-bound, and the store is <1 % of it, not 100 %
+    small = run_cli("analyze", str(KMERS), *KMERS_VALUES, "--set", "work_items=1e6").stdout.splitlines()
+    row = next(line for line in small if line.startswith("  'lambda'()#6 "))
+    assert row.endswith("939 ms, compute-bound  top LSUs: 'lambda'()#6/store0 3.5 ms (<1%)")
+    for line in small + big:
+        assert not ("compute-bound" in line and "(100%)" in line), line
+
+
+CAFFE = CORPUS / "aoc" / "aoc16.1_s5_de5net_caffe_net" / "kernels" / "net" / "bin" / "net"
+
+
+def test_caffe_f_min_is_the_same_number_in_text_and_html(tmp_path: Path) -> None:
+    text = run_cli("analyze", str(CAFFE)).stdout
+    line = next(line for line in text.splitlines() if "dataLayer/load0 (4 B wide)" in line)
+    assert "needs fmax >= 3603 MHz (f_min 7205 MHz, eq. 5, halved by eq. 6: LSUs share the bank)" in line
+    assert run_cli("analyze", str(CAFFE), "--format", "html", "-o", str(tmp_path / "r.html")).code == 0
+    html = (tmp_path / "r.html").read_text()
+    assert re.search(r"dataLayer/load0</td><td class=\"hs-num\">7205 MHz</td>", html)
+
+
+def test_zero_and_tiny_times_read_in_units() -> None:
+    from hlsight.core.units import format_seconds
+    assert format_seconds(0.0) == "0 s" and format_seconds(1.58e-9) == "1.58 ns"
+    text = run_cli("analyze", str(CAFFE)).stdout
+    assert "T_ovh 0 s (eq. 8" in text and " ms (eq. 8" not in text.replace("T_ovh 0 s", "")

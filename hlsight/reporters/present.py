@@ -1,5 +1,7 @@
 """Presentation helpers shared by every reporter.
 
+(``format_seconds`` lives in :mod:`hlsight.core.units`, re-exported here.)
+
 The reporters render the same facts in different syntaxes; this module decides
 *what* is shown (display paths, number formatting, which LSUs dominate a
 kernel's time, which source lines a finding points at) so text, HTML, SARIF
@@ -8,14 +10,16 @@ and the annotated vendor report never disagree.
 
 from __future__ import annotations
 
-import math
 import os
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath, PureWindowsPath
 
+import sympy
+
 from hlsight.analyzer.results import AnalysisResult, KernelEstimate, TermEstimate
 from hlsight.core.diagnostics import Diagnostic
 from hlsight.core.model import Design, LatencyRange, Loop, SourceFile
+from hlsight.core.units import format_seconds
 from hlsight.reporters.base import RenderOptions
 
 #: Shares below this fraction of a kernel's time are left out of summaries.
@@ -52,19 +56,6 @@ def basename(path: str) -> str:
     """Last component of a POSIX or Windows path (reports contain both)."""
     name = PureWindowsPath(path).name if "\\" in path else PurePosixPath(path).name
     return name or path
-
-
-def format_seconds(seconds: float | None) -> str:
-    """Engineering-style time: ``12.3 ms``, ``850 us``, ``1.20 s``; ``?`` for unknown."""
-    if seconds is None or math.isnan(seconds):
-        return "?"
-    if seconds == 0:
-        return "0 s"
-    magnitude = abs(seconds)
-    for scale, unit in ((1.0, "s"), (1e-3, "ms"), (1e-6, "us"), (1e-9, "ns")):
-        if magnitude >= scale:
-            return f"{seconds / scale:.3g} {unit}"
-    return f"{seconds:.3g} s"
 
 
 def format_number(value: object) -> str:
@@ -133,16 +124,62 @@ def time_shares(estimate: KernelEstimate, limit: int = 3) -> list[Share]:
     return [share for share in shares if share.fraction >= MIN_SHARE][:limit]
 
 
+#: Significant digits of the constants printed in a formula (the model's
+#: inputs -- clocks, timings -- have 3-4; 3.4965034965035e-9 is float noise).
+FORMULA_DIGITS = 4
+
+
 def expression_text(expression: object) -> str:
-    """The sympy expression as one line of text (``""`` when absent)."""
-    return "" if expression is None else str(expression)
+    """The sympy expression as one line of text, its float constants rounded
+    to :data:`FORMULA_DIGITS` significant digits (``""`` when absent)."""
+    return "" if expression is None else str(rounded(expression))
+
+
+def rounded(expression: object) -> object:
+    """A sympy expression with its float constants at :data:`FORMULA_DIGITS`
+    significant digits; anything else as it is."""
+    if not isinstance(expression, sympy.Basic):
+        return expression
+    return expression.xreplace({
+        number: sympy.Float(float(f"{float(number):.{FORMULA_DIGITS}g}"), FORMULA_DIGITS)
+        for number in expression.atoms(sympy.Float)
+    })
+
+
+def bound_label(estimate: KernelEstimate) -> str:
+    """The bound as the numbers beside it read: ``memory``, ``compute``,
+    ``memory (non-saturated)`` or ``""`` (unknown).
+
+    The model files a kernel whose LSUs cannot saturate the DRAM (fmax <
+    f_min, eq. 7) under ``compute``; but when that memory term is the time
+    printed (kmers: one store taking 100 %), "compute-bound" contradicts the
+    shares shown next to it. Then it reads ``memory (non-saturated)``: the
+    LSUs' issue rate at fmax limits. Left blank while the memory term is
+    symbolic and the pipeline numeric: which one wins depends on the values.
+    """
+    if estimate.bound == "unknown":
+        return ""
+    if estimate.bound != "compute" or estimate.extra.get("memory_saturated") is not False:
+        return estimate.bound
+    memory_s, compute_s = estimate.extra.get("memory_seconds"), estimate.extra.get("compute_seconds")
+    if compute_s is None or (memory_s is not None and memory_s >= compute_s):
+        return "memory (non-saturated)"
+    if memory_s is None:
+        return ""
+    return "compute"
 
 
 def estimate_headline(estimate: KernelEstimate | None, with_bound: bool = True) -> str:
     """``12.3 ms, memory-bound`` or ``symbolic in work_items, stride``."""
     if estimate is None:
         return "no estimate"
-    bound = "" if estimate.bound == "unknown" or not with_bound else f", {estimate.bound}-bound"
+    label = bound_label(estimate)
+    if label and " " in label:
+        head, _, tail = label.partition(" ")
+        label = f"{head}-bound {tail}"
+    elif label:
+        label = f"{label}-bound"
+    bound = f", {label}" if label and with_bound else ""
     if estimate.seconds is not None:
         return f"{format_seconds(estimate.seconds)}{bound}"
     if estimate.free_symbols:

@@ -17,6 +17,7 @@ from hlsight.core.model import LSU, Design, Kernel, Loop
 from hlsight.reporters.base import RenderOptions
 from hlsight.reporters.present import (
     FindingGroup,
+    Share,
     basename,
     clock_mhz,
     estimate_headline,
@@ -135,20 +136,28 @@ def _estimate_detail_lines(estimate: KernelEstimate, options: RenderOptions) -> 
     if estimate.model:
         lines.append(f"      model: {estimate.model}")
     if estimate.seconds is None and estimate.expression is not None:
-        lines.append(f"      T = {expression_text(estimate.expression)}")
+        lines.append(f"      T [s] = {expression_text(estimate.expression)}")
     for alternative in estimate.alternatives:
         lines.append(f"      also {alternative.model}: {estimate_headline(alternative)}")
     return lines
 
 
 def _shares_text(estimate: KernelEstimate | None) -> str:
+    """The LSUs taking most time, as a share of the kernel's time when it is
+    known (a compute-bound kernel's store is not "100 %" of it)."""
     if estimate is None:
         return ""
     shares = time_shares(estimate)
     if not shares:
         return ""
-    return "  top: " + ", ".join(f"{share.subject} {share.fraction:.0%} ({format_seconds(share.seconds)})"
-                                 for share in shares)
+    total = estimate.seconds
+
+    def part(share: Share) -> str:
+        fraction = share.fraction if not total else share.seconds / total
+        percent = "<1%" if 0 < fraction < 0.005 else f"{fraction:.0%}"
+        return f"{share.subject} {format_seconds(share.seconds)} ({percent})"
+
+    return "  top LSUs: " + ", ".join(part(share) for share in shares)
 
 
 def _clock_text(result: AnalysisResult) -> str | None:
@@ -158,6 +167,18 @@ def _clock_text(result: AnalysisResult) -> str | None:
     if len(clocks) == 1:
         return f"clock {clocks[0]:g} MHz"
     return f"clocks {clocks[0]:g} ~ {clocks[-1]:g} MHz"
+
+
+def _overall_headline(result: AnalysisResult, overall: KernelEstimate | None) -> str:
+    """The design's estimate with the bound of the kernel that dominates it
+    (the design estimate's own bound is the model's raw one)."""
+    if overall is None or overall is not result.design_estimate or overall.seconds is None:
+        return estimate_headline(overall)
+    slowest = ranked_estimates(result)[0][1]
+    if slowest is None or slowest.seconds is None:
+        return estimate_headline(overall)
+    label = estimate_headline(slowest).partition(", ")[2]
+    return estimate_headline(overall, with_bound=False) + (f", {label}" if label else "")
 
 
 def headline_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
@@ -173,7 +194,7 @@ def headline_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
         overall = next(iter(result.estimates.values()))
     if overall is None and not result.estimates:
         return lines
-    lines.append(f"  estimate: {estimate_headline(overall)}")
+    lines.append(f"  estimate: {_overall_headline(result, overall)}")
     profile = profile_text(overall) or _any_profile(result)
     used = [text for text in (profile and f"DRAM profile {profile}", _clock_text(result)) if text]
     if used:
