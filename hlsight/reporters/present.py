@@ -19,7 +19,7 @@ import sympy
 from hlsight.analyzer.results import AnalysisResult, KernelEstimate, TermEstimate
 from hlsight.core.diagnostics import Diagnostic
 from hlsight.core.model import Design, LatencyRange, Loop, SourceFile
-from hlsight.core.units import format_seconds
+from hlsight.core.units import format_seconds as format_seconds
 from hlsight.reporters.base import RenderOptions
 
 #: Shares below this fraction of a kernel's time are left out of summaries.
