@@ -75,6 +75,20 @@ FMAX = sym("fmax")
 F_DRAM = sym("f_dram")
 
 
+#: Units of the per-LSU / per-loop fields.
+FIELD_UNITS: dict[str, str] = {"stride": "elements", "accesses": "count", "bytes": "bytes", "trip": "count"}
+
+
+def symbol_unit(name: str) -> str:
+    """The unit of a --set/--sweep name (``fmax`` -> ``MHz``); ``""`` for a
+    kernel argument, whose unit only the kernel's author knows."""
+    if name in GLOBAL_SYMBOLS:
+        return GLOBAL_SYMBOLS[name].unit
+    if name.startswith(("lsu.", "loop.")):
+        return FIELD_UNITS.get(name.rpartition(".")[2], "")
+    return ""
+
+
 def lsu_name(lsu_id: str, field: str) -> str:
     return f"lsu.{lsu_id}.{field}"
 

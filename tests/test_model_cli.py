@@ -114,7 +114,7 @@ def test_whatif_sweep_is_linear_in_stride() -> None:
     assert result.code == 0, result.stderr
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
     times = [float(row["seconds"]) for row in rows]
-    assert [float(row[name]) for row in rows] == [1, 2, 4]
+    assert [float(row[f"{name} [elements]"]) for row in rows] == [1, 2, 4]  # the unit in the heading
     # eq. 2: delta multiplies this LSU's term, the others stay
     assert times[2] - times[1] == pytest.approx(2 * (times[1] - times[0]), rel=1e-9)
     # the global stride no longer matters once the source analysis fixed every LSU's stride

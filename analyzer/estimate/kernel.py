@@ -126,6 +126,9 @@ def to_estimate(model: KernelModel, design: Design, settings: Settings) -> Kerne
         per_lsu=per_lsu,
     )
     estimate.extra["_symbolic"] = total
+    # the two parts FlexCL eq. 12 composes, for what-if's per-point bound
+    estimate.extra["_parts"] = {"memory": None if model.memory is None else model.memory.expression,
+                                "compute": model.compute if model.compute is not None else model.compute_open}
     estimate.extra["lsu_facts"] = facts
     estimate.extra["values"] = dict(values)
     estimate.extra["profile"] = settings.profile.name
