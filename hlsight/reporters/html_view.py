@@ -10,6 +10,7 @@ JavaScript.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,12 +25,15 @@ from hlsight.reporters.bandwidth import BandwidthRow, bandwidth_rows
 from hlsight.reporters.base import RenderOptions
 from hlsight.reporters.present import (
     basename,
+    bound_phrase,
+    design_headline,
     estimate_headline,
     expression_text,
     format_number,
     format_seconds,
     format_value,
     latency_text,
+    ranked_estimates,
     rounded,
     shown_path,
     source_for,
@@ -209,6 +213,8 @@ class KernelView:
     hints: list[Hint]
     alternatives: list[tuple[str, str]]
     shares: list[str]
+    #: the bound as the text reporter labels it (``memory (non-saturated)``), "" if unknown
+    bound: str = ""
 
 
 @dataclass
@@ -274,7 +280,8 @@ def hint_views(diags: list[Diagnostic], anchors: Anchors, options: RenderOptions
     return [hint_view(diag, anchors, options) for diag in ordered]
 
 
-def _loop_rows(loops: list[Loop], anchors: Anchors, options: RenderOptions, depth: int = 0) -> list[LoopRow]:
+def _loop_rows(loops: list[Loop], anchors: Anchors, options: RenderOptions, depth: int = 0,
+               values: Mapping[str, float] | None = None) -> list[LoopRow]:
     rows = []
     for loop in loops:
         where = loop.location
@@ -284,14 +291,14 @@ def _loop_rows(loops: list[Loop], anchors: Anchors, options: RenderOptions, dept
                 name=loop.name,
                 pipelined={True: "yes", False: "no", None: "-"}[loop.pipelined],
                 ii="-" if loop.ii is None else str(loop.ii),
-                trip=trip_text(loop),
+                trip=trip_text(loop, values),
                 latency=_latency_text(loop),
                 location="" if where is None else _location_text(where.file, where.line, options),
                 anchor=None if where is None else anchors.anchor(where.file, where.line),
                 bottleneck=loop.bottleneck or "",
             )
         )
-        rows.extend(_loop_rows(loop.children, anchors, options, depth + 1))
+        rows.extend(_loop_rows(loop.children, anchors, options, depth + 1, values))
     return rows
 
 
@@ -348,6 +355,7 @@ def kernel_view(kernel: Kernel, result: AnalysisResult, hints: list[Diagnostic],
         kind=kernel.kind.value,
         fmax=fmax_text,
         headline=estimate_headline(estimate, with_bound=False),
+        bound=bound_phrase(estimate),
         estimate=estimate,
         math=None if symbolic is None else expression_mathml(rounded(symbolic)),
         expression_text=expression_text(symbolic),
@@ -355,7 +363,7 @@ def kernel_view(kernel: Kernel, result: AnalysisResult, hints: list[Diagnostic],
         bank_chart=bank_chart(estimate) if estimate is not None and estimate.per_bank else None,
         bandwidth=bandwidth_rows(estimate),
         quantities=[] if estimate is None else _quantities(estimate.extra),
-        loops=_loop_rows(kernel.loops, anchors, options),
+        loops=_loop_rows(kernel.loops, anchors, options, values=result.assignments),
         lsus=_lsu_rows(kernel, estimate, anchors, options),
         hints=hint_views(hints, anchors, options),
         alternatives=[] if estimate is None
@@ -382,6 +390,17 @@ def source_views(design: Design, anchors: Anchors, options: RenderOptions) -> li
 
 
 @dataclass
+class RankedRow:
+    """One line of the first screen's table: kernels by estimated time."""
+
+    index: int
+    name: str
+    time: str
+    bound: str
+    top: str
+
+
+@dataclass
 class ReportView:
     title: str
     tool: str
@@ -393,6 +412,7 @@ class ReportView:
     design_hints: list[Hint]
     sources: list[SourceView]
     hint_count: int
+    ranked: list[RankedRow] = field(default_factory=list)
 
 
 def report_view(result: AnalysisResult, given: RenderOptions | None = None) -> ReportView:
@@ -419,11 +439,29 @@ def report_view(result: AnalysisResult, given: RenderOptions | None = None) -> R
         tool=f"{tool.product.value} {tool.version_raw or tool.version}",
         device=" · ".join(part for part in (design.device.family, design.device.part, design.device.board) if part),
         memories=memories,
-        design_headline=None if result.design_estimate is None else estimate_headline(result.design_estimate),
+        design_headline=None if result.design_estimate is None else design_headline(result),
         assignments=[f"{name} = {format_value(value)}" for name, value in sorted(result.assignments.items())],
         kernels=kernels,
         design_hints=design_hints,
         sources=source_views(design, anchors, options),
         hint_count=len(result.diagnostics),
+        ranked=ranked_rows(result),
     )
+
+
+def ranked_rows(result: AnalysisResult) -> list[RankedRow]:
+    """Kernels by estimated time, slowest first, with the bound as the text
+    reporter labels it and the LSU taking most of the time."""
+    index = {kernel.name: position for position, kernel in enumerate(result.design.kernels)}
+    rows = []
+    for name, estimate in ranked_estimates(result):
+        shares = [] if estimate is None else time_shares(estimate, limit=1)
+        rows.append(RankedRow(
+            index=index[name],
+            name=name,
+            time=estimate_headline(estimate, with_bound=False),
+            bound=bound_phrase(estimate),
+            top="" if not shares else f"{shares[0].subject} {format_seconds(shares[0].seconds)}",
+        ))
+    return rows
 

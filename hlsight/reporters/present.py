@@ -11,11 +11,13 @@ and the annotated vendor report never disagree.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath, PureWindowsPath
 
 import sympy
 
+from hlsight.analyzer.access import parse_expression
 from hlsight.analyzer.results import AnalysisResult, KernelEstimate, TermEstimate
 from hlsight.core.diagnostics import Diagnostic
 from hlsight.core.model import Design, LatencyRange, Loop, SourceFile
@@ -76,9 +78,24 @@ def range_text(low: int | None, high: int | None) -> str:
     return low_text if low_text == high_text else f"{low_text} ~ {high_text}"
 
 
-def trip_text(loop: Loop) -> str:
-    """Trip count: ``-`` when the report has no trip-count column."""
-    return "-" if loop.trip_count is None else range_text(loop.trip_count.min, loop.trip_count.max)
+def trip_text(loop: Loop, values: Mapping[str, float] | None = None) -> str:
+    """Trip count from the report; else the source analysis's (``ceiling(n/16)``,
+    evaluated when ``values`` give its names: ``1048576 = ceiling(n/16)``,
+    marked "source"); ``-`` when neither knows it."""
+    if loop.trip_count is not None and (loop.trip_count.min is not None or loop.trip_count.max is not None):
+        return range_text(loop.trip_count.min, loop.trip_count.max)
+    if loop.trip_expression is None:
+        return "-" if loop.trip_count is None else range_text(loop.trip_count.min, loop.trip_count.max)
+    try:
+        expression = parse_expression(loop.trip_expression)
+    except (sympy.SympifyError, SyntaxError, TypeError, ValueError):
+        return f"{loop.trip_expression} (source)"
+    given = {symbol: values[symbol.name] for symbol in expression.free_symbols
+             if isinstance(symbol, sympy.Symbol) and values and symbol.name in values}
+    evaluated = expression.subs(given)
+    if evaluated.is_number:
+        return f"{format_value(float(evaluated))} = {loop.trip_expression} (source)"
+    return f"{loop.trip_expression} (source)"
 
 
 def latency_text(latency: LatencyRange | None) -> str:
@@ -169,22 +186,39 @@ def bound_label(estimate: KernelEstimate) -> str:
     return "compute"
 
 
+def bound_phrase(estimate: KernelEstimate | None) -> str:
+    """``memory-bound``, ``memory-bound (non-saturated)``, ``compute-bound`` or ``""``."""
+    label = "" if estimate is None else bound_label(estimate)
+    if not label:
+        return ""
+    head, _, tail = label.partition(" ")
+    return f"{head}-bound" + (f" {tail}" if tail else "")
+
+
 def estimate_headline(estimate: KernelEstimate | None, with_bound: bool = True) -> str:
     """``12.3 ms, memory-bound`` or ``symbolic in work_items, stride``."""
     if estimate is None:
         return "no estimate"
-    label = bound_label(estimate)
-    if label and " " in label:
-        head, _, tail = label.partition(" ")
-        label = f"{head}-bound {tail}"
-    elif label:
-        label = f"{label}-bound"
+    label = bound_phrase(estimate)
     bound = f", {label}" if label and with_bound else ""
     if estimate.seconds is not None:
         return f"{format_seconds(estimate.seconds)}{bound}"
     if estimate.free_symbols:
         return f"symbolic in {', '.join(estimate.free_symbols)}{bound}"
     return f"unknown{bound}"
+
+
+def design_headline(result: AnalysisResult) -> str:
+    """The design's estimate with the bound of the kernel that dominates it
+    (the design estimate's own bound is the model's raw one)."""
+    overall = result.design_estimate
+    if overall is None or overall.seconds is None:
+        return estimate_headline(overall)
+    slowest = ranked_estimates(result)[0][1] if result.design.kernels else None
+    if slowest is None or slowest.seconds is None:
+        return estimate_headline(overall)
+    label = bound_phrase(slowest)
+    return estimate_headline(overall, with_bound=False) + (f", {label}" if label else "")
 
 
 def source_for(design: Design, path: str | None) -> SourceFile | None:

@@ -20,6 +20,7 @@ from hlsight.reporters.present import (
     Share,
     basename,
     clock_mhz,
+    design_headline,
     estimate_headline,
     expression_text,
     format_seconds,
@@ -169,18 +170,6 @@ def _clock_text(result: AnalysisResult) -> str | None:
     return f"clocks {clocks[0]:g} ~ {clocks[-1]:g} MHz"
 
 
-def _overall_headline(result: AnalysisResult, overall: KernelEstimate | None) -> str:
-    """The design's estimate with the bound of the kernel that dominates it
-    (the design estimate's own bound is the model's raw one)."""
-    if overall is None or overall is not result.design_estimate or overall.seconds is None:
-        return estimate_headline(overall)
-    slowest = ranked_estimates(result)[0][1]
-    if slowest is None or slowest.seconds is None:
-        return estimate_headline(overall)
-    label = estimate_headline(slowest).partition(", ")[2]
-    return estimate_headline(overall, with_bound=False) + (f", {label}" if label else "")
-
-
 def headline_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
     """What comes first: the design, its estimate and bound, the DRAM profile
     and clock the estimate used, and the values the user gave."""
@@ -194,7 +183,8 @@ def headline_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
         overall = next(iter(result.estimates.values()))
     if overall is None and not result.estimates:
         return lines
-    lines.append(f"  estimate: {_overall_headline(result, overall)}")
+    headline = design_headline(result) if overall is result.design_estimate else estimate_headline(overall)
+    lines.append(f"  estimate: {headline}")
     profile = profile_text(overall) or _any_profile(result)
     used = [text for text in (profile and f"DRAM profile {profile}", _clock_text(result)) if text]
     if used:
