@@ -31,8 +31,11 @@ def format_seconds(seconds: float | None) -> str:
 
 
 def format_mhz(mhz: float | None) -> str:
-    """A clock in MHz with 4 significant digits (``3603 MHz``, ``286 MHz``)."""
-    return "?" if mhz is None else f"{mhz:.4g} MHz"
+    """A clock in MHz with 4 significant digits, whole MHz from 1000 up
+    (``286 MHz``, ``264.8 MHz``, ``11795 MHz`` -- not ``1.18e+04``)."""
+    if mhz is None:
+        return "?"
+    return f"{mhz:.0f} MHz" if abs(mhz) >= 1000 else f"{mhz:.4g} MHz"
 
 
 def parse_duration(text: str, what: str = "--for-time") -> float:

@@ -32,6 +32,7 @@ from hlsight.reporters.present import (
     format_number,
     format_seconds,
     format_value,
+    group_findings,
     latency_text,
     ranked_estimates,
     rounded,
@@ -401,6 +402,15 @@ class RankedRow:
 
 
 @dataclass
+class FindingRow:
+    """Findings that say the same thing, shown once with their count."""
+
+    hint: Hint
+    count: int
+    subjects: str
+
+
+@dataclass
 class ReportView:
     title: str
     tool: str
@@ -413,6 +423,8 @@ class ReportView:
     sources: list[SourceView]
     hint_count: int
     ranked: list[RankedRow] = field(default_factory=list)
+    #: warnings and errors, repeated ones grouped, most severe first
+    findings: list[FindingRow] = field(default_factory=list)
 
 
 def report_view(result: AnalysisResult, given: RenderOptions | None = None) -> ReportView:
@@ -446,7 +458,22 @@ def report_view(result: AnalysisResult, given: RenderOptions | None = None) -> R
         sources=source_views(design, anchors, options),
         hint_count=len(result.diagnostics),
         ranked=ranked_rows(result),
+        findings=finding_rows(result, anchors, options),
     )
+
+
+def finding_rows(result: AnalysisResult, anchors: Anchors, options: RenderOptions) -> list[FindingRow]:
+    """Warnings and errors grouped as the terminal groups them (kmers: 15
+    stores with one message are one row "x 15")."""
+    order = list(Severity)
+    shown = sorted((diag for diag in result.diagnostics if options.shows(diag.severity)),
+                   key=lambda diag: order.index(diag.severity))
+    rows = []
+    for group in group_findings(shown):
+        subjects = group.subjects
+        rows.append(FindingRow(hint_view(group.first, anchors, options), len(group.members),
+                               ", ".join(subjects[:3]) + (", ..." if len(subjects) > 3 else "")))
+    return rows
 
 
 def ranked_rows(result: AnalysisResult) -> list[RankedRow]:
