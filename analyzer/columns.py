@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from hlsight.analyzer.results import SourceFacts
 from hlsight.core.diagnostics import Diagnostic
 from hlsight.core.model import Design
 
@@ -27,14 +28,9 @@ def _line_text(design: Design, path: str, line: int) -> str | None:
     return lines[line - 1] if 0 < line <= len(lines) else None
 
 
-def _access_expressions(design: Design) -> dict[str, str]:
+def _access_expressions(source: SourceFacts) -> dict[str, str]:
     """LSU id -> the array access the source analysis matched it to."""
-    found: dict[str, str] = {}
-    for kernel in design.kernels:
-        for lsu in kernel.lsus:
-            if lsu.access is not None and lsu.access.expression:
-                found[lsu.id] = lsu.access.expression
-    return found
+    return {lsu.id: facts.expression for lsu, facts in source.items() if facts.expression}
 
 
 def column_in(text: str, expression: str | None, is_loop: bool) -> int:
@@ -52,9 +48,9 @@ def column_in(text: str, expression: str | None, is_loop: bool) -> int:
     return len(text) - len(text.lstrip()) + 1
 
 
-def fill_columns(design: Design, diagnostics: Iterable[Diagnostic]) -> None:
+def fill_columns(design: Design, diagnostics: Iterable[Diagnostic], source: SourceFacts) -> None:
     """Give each line-only finding into an embedded source its column."""
-    expressions = _access_expressions(design)
+    expressions = _access_expressions(source)
     for diag in diagnostics:
         if diag.file is None or diag.line is None or diag.column is not None:
             continue

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import sympy
 
 from hlsight.analyzer.memory_model import smax
+from hlsight.analyzer.results import SourceFacts
 from hlsight.analyzer.symbols import ELEMENT_BYTES, FMAX, WORK_ITEMS, loop_name, loop_symbols, source_expr, sym
 from hlsight.core.model import Kernel, KernelKind, Loop
 
@@ -29,18 +30,23 @@ class ComputeEstimate:
     notes: list[str] = field(default_factory=list)
 
 
-def _trip(loop: Loop, notes: list[str], given: Collection[str] = (),
+#: No source analysis: report facts and symbols only.
+NO_SOURCE = SourceFacts()
+
+
+def _trip(loop: Loop, notes: list[str], given: Collection[str], source: SourceFacts,
           names: Mapping[int, str] | None = None) -> sympy.Expr:
     symbol = (names or {}).get(id(loop)) or loop_name(loop.name)
     if loop.trip_count is not None and loop.trip_count.value is not None:
         return sympy.Integer(loop.trip_count.value)
     if loop.trip_count is not None and loop.trip_count.max is not None and loop.trip_count.avg is not None:
         return sympy.Integer(loop.trip_count.avg)
-    if loop.trip_expression is not None and symbol not in given:
+    derived = source.trip(loop)
+    if derived is not None and symbol not in given:
         # source-derived (issue 7); a user value for loop.<name>.trip wins
-        expr = source_expr(loop.trip_expression, given, notes, f"trip count of loop {loop.name}")
+        expr = source_expr(derived, given, notes, f"trip count of loop {loop.name}")
         if expr is not None:
-            notes.append(f"trip count of loop {loop.name} from the source: {loop.trip_expression}")
+            notes.append(f"trip count of loop {loop.name} from the source: {derived}")
             return expr
     notes.append(f"trip count of loop {loop.name} unknown: symbol {symbol}")
     return sym(symbol)
@@ -68,8 +74,10 @@ def is_unrolled(loop: Loop) -> bool:
     return "fully unrolled" in loop.name.lower()
 
 
-def loop_cycles(loop: Loop, notes: list[str], given: Collection[str] = (),
-                names: Mapping[int, str] | None = None) -> sympy.Expr:
+def loop_cycles(
+    loop: Loop, notes: list[str], given: Collection[str] = (), source: SourceFacts = NO_SOURCE,
+    names: Mapping[int, str] | None = None,
+) -> sympy.Expr:
     """Cycles of one loop. A loop without sub-loops is a pipeline of TC
     iterations: II*(TC-1) + D (FlexCL eq. 1 with N_wi -> TC; HLScope+ eq. 4).
     A loop with sub-loops runs them TC times in sequence; fully unrolled
@@ -77,11 +85,11 @@ def loop_cycles(loop: Loop, notes: list[str], given: Collection[str] = (),
     sub-loops are unrolled is itself a pipeline."""
     if is_unrolled(loop):
         return sympy.Integer(0)  # unrolled copies run side by side inside the parent's iteration
-    trip = _trip(loop, notes, given, names)
+    trip = _trip(loop, notes, given, source, names)
     sequential = [child for child in loop.children if not is_unrolled(child)]
     if not sequential:  # unrolled sub-loops are part of one pipelined iteration
         return _ii(loop, notes) * (trip - 1) + _depth(loop)
-    body = sympy.Add(*[loop_cycles(child, notes, given, names) for child in sequential])
+    body = sympy.Add(*[loop_cycles(child, notes, given, source, names) for child in sequential])
     return trip * (body + _depth(loop))
 
 
@@ -90,10 +98,13 @@ def _ndrange_ii(kernel: Kernel) -> int:
     return max(values) if values else 1
 
 
-def compute_estimate(kernel: Kernel, simd: int | None = None, given: Collection[str] = ()) -> ComputeEstimate | None:
+def compute_estimate(
+    kernel: Kernel, simd: int | None = None, given: Collection[str] = (), source: SourceFacts = NO_SOURCE
+) -> ComputeEstimate | None:
     """FlexCL pipeline time of ``kernel``, or ``None`` when the report gives
     nothing to build it from. ``simd`` overrides ``kernel.simd`` (e.g. read
-    from the source)."""
+    from the source); ``source`` holds the source-derived element sizes and
+    loop trip expressions."""
     simd = simd if simd is not None else kernel.simd
     notes: list[str] = []
     fmax_hz = FMAX * 10**6
@@ -104,7 +115,8 @@ def compute_estimate(kernel: Kernel, simd: int | None = None, given: Collection[
             # No SIMD attribute in the report: the widest LSU carries one
             # element per lane per cycle.
             widest = max(kernel.global_lsus(), key=lambda lsu: lsu.width_bits or 0)
-            derived = widest.access.element_bytes if widest.access is not None else None
+            facts = source.access(widest)
+            derived = facts.element_bytes if facts is not None else None
             element: sympy.Expr = sympy.Integer(derived) if derived else ELEMENT_BYTES
             lanes = smax(sympy.Integer(1), sympy.Integer(max(widths) // 8) / element)
             notes.append(f"SIMD lanes unknown: widest LSU ({max(widths)} bits) / element_bytes ({element})")
@@ -124,7 +136,7 @@ def compute_estimate(kernel: Kernel, simd: int | None = None, given: Collection[
         return ComputeEstimate(cycles, cycles / fmax_hz, "report latency", notes)
     if kernel.loops:
         names = loop_symbols(kernel)
-        cycles = sympy.Add(*[loop_cycles(loop, notes, given, names) for loop in kernel.loops])
+        cycles = sympy.Add(*[loop_cycles(loop, notes, given, source, names) for loop in kernel.loops])
         return ComputeEstimate(cycles, cycles / fmax_hz, "FlexCL eq. 1 per loop (HLScope+ eq. 4)", notes)
     if kernel.latency is not None and kernel.latency.max is not None:
         cycles = sympy.Integer(kernel.latency.max)

@@ -6,10 +6,9 @@ The shape is documented in ``docs/json-schema.md`` and
 
 from __future__ import annotations
 
-import enum
 from typing import Any
 
-from hlsight.analyzer.results import AnalysisResult, KernelEstimate
+from hlsight.analyzer.results import AnalysisResult, CycleEstimate, KernelEstimate, LsuFacts, SourceFacts
 from hlsight.core.diagnostics import Diagnostic
 from hlsight.core.model import LSU, Design, Kernel, LatencyRange, Loop, MemorySystem, SourceLocation
 
@@ -22,11 +21,7 @@ def _loc(location: SourceLocation | None) -> dict[str, Any]:
     return {"file": location.file, "line": location.line}
 
 
-def _enum(value: enum.Enum | None) -> Any:
-    return None if value is None else value.value
-
-
-def lsu_to_dict(lsu: LSU) -> dict[str, Any]:
+def lsu_to_dict(lsu: LSU, source: SourceFacts) -> dict[str, Any]:
     rtl = None
     if lsu.rtl is not None:
         rtl = {
@@ -38,15 +33,16 @@ def lsu_to_dict(lsu: LSU) -> dict[str, Any]:
             "params": dict(lsu.rtl.params),
         }
     access = None
-    if lsu.access is not None:
+    facts = source.access(lsu)
+    if facts is not None:
         access = {
-            "stride": lsu.access.stride,
-            "offset": lsu.access.offset,
-            "element_bytes": lsu.access.element_bytes,
-            "accesses": lsu.access.accesses,
-            "data_dependent": lsu.access.data_dependent,
-            "expression": lsu.access.expression,
-            "explanation": lsu.access.explanation,
+            "stride": facts.stride,
+            "offset": facts.offset,
+            "element_bytes": facts.element_bytes,
+            "accesses": facts.accesses,
+            "data_dependent": facts.data_dependent,
+            "expression": facts.expression,
+            "explanation": facts.explanation,
         }
     return {
         "id": lsu.id,
@@ -77,7 +73,7 @@ def _range(value: LatencyRange | None) -> dict[str, Any] | None:
     return None if value is None else {"min": value.min, "max": value.max}
 
 
-def loop_to_dict(loop: Loop) -> dict[str, Any]:
+def loop_to_dict(loop: Loop, source: SourceFacts) -> dict[str, Any]:
     trip = None
     if loop.trip_count is not None:
         trip = {"min": loop.trip_count.min, "max": loop.trip_count.max, "avg": loop.trip_count.avg}
@@ -94,7 +90,7 @@ def loop_to_dict(loop: Loop) -> dict[str, Any]:
         "max_interleaving": loop.max_interleaving,
         "speculated_iterations": loop.speculated_iterations,
         "unroll_factor": loop.unroll_factor,
-        "trip_expression": loop.trip_expression,
+        "trip_expression": source.trip(loop),
         "achieved_fmax_mhz": loop.achieved_fmax_mhz,
         "bottleneck": loop.bottleneck,
         **_loc(loop.location),
@@ -104,11 +100,11 @@ def loop_to_dict(loop: Loop) -> dict[str, Any]:
         "instances": list(loop.instances),
         "outlined_module": loop.outlined_module,
         "details": list(loop.details),
-        "children": [loop_to_dict(child) for child in loop.children],
+        "children": [loop_to_dict(child, source) for child in loop.children],
     }
 
 
-def kernel_to_dict(kernel: Kernel) -> dict[str, Any]:
+def kernel_to_dict(kernel: Kernel, source: SourceFacts) -> dict[str, Any]:
     return {
         "name": kernel.name,
         "kind": kernel.kind.value,
@@ -124,8 +120,8 @@ def kernel_to_dict(kernel: Kernel) -> dict[str, Any]:
         "dataflow": kernel.dataflow,
         "is_top": kernel.is_top,
         **_loc(kernel.location),
-        "lsus": [lsu_to_dict(lsu) for lsu in kernel.lsus],
-        "loops": [loop_to_dict(loop) for loop in kernel.loops],
+        "lsus": [lsu_to_dict(lsu, source) for lsu in kernel.lsus],
+        "loops": [loop_to_dict(loop, source) for loop in kernel.loops],
         "interfaces": [
             {
                 "name": port.name,
@@ -152,6 +148,9 @@ def kernel_to_dict(kernel: Kernel) -> dict[str, Any]:
         "clock_uncertainty_ns": kernel.clock_uncertainty_ns,
         "folded_into": kernel.folded_into,
         "artifact": kernel.artifact,
+        "report_name": kernel.report_name,
+        "resources": [{"name": item.name, "used": item.used, "available": item.available,
+                       "utilisation": item.utilisation} for item in kernel.resources],
     }
 
 
@@ -203,6 +202,7 @@ def estimate_to_dict(estimate: KernelEstimate) -> dict[str, Any]:
         "assumptions": list(estimate.assumptions),
         "per_bank": [
             {"name": bank.name, "seconds": bank.seconds, "lsus": list(bank.lsus),
+             "T_ideal": bank.ideal_s, "T_ovh": bank.overhead_s,
              "expression": None if bank.expression is None else str(bank.expression)}
             for bank in estimate.per_bank
         ],
@@ -213,11 +213,67 @@ def estimate_to_dict(estimate: KernelEstimate) -> dict[str, Any]:
             for term in estimate.per_lsu
         ],
         "alternatives": [estimate_to_dict(alt) for alt in estimate.alternatives],
-        "extra": {key: _plain(value) for key, value in estimate.extra.items() if not key.startswith("_")},
+        "extra": model_figures(estimate),
+        "cycles": None if estimate.cycles is None else cycles_to_dict(estimate.cycles),
     }
 
 
-def design_to_dict(design: Design) -> dict[str, Any]:
+def cycles_to_dict(cycles: CycleEstimate) -> dict[str, Any]:
+    """Cycles first: the cycle expression (trip-count symbols only) and the
+    time at each named clock."""
+    def whole(value: float | None) -> float | int | None:
+        return int(value) if value is not None and float(value).is_integer() else value
+
+    return {
+        "expression": str(cycles.expression),
+        "cycles": whole(cycles.cycles),
+        "clock_target_ns": cycles.clock_target_ns,
+        "clock_estimated_ns": cycles.clock_estimated_ns,
+        "seconds_at_target_clock": cycles.seconds_target,
+        "seconds_at_estimated_clock": cycles.seconds_estimated,
+        "clock_used": cycles.clock_used,
+        "report_latency_min": cycles.report_min,
+        "report_latency_max": cycles.report_max,
+        "parts": [{"name": part.name, "kind": part.kind, "cycles": whole(part.cycles),
+                   "expression": str(part.expression)} for part in cycles.parts],
+        "notes": list(cycles.notes),
+    }
+
+
+def lsu_facts_to_dict(facts: LsuFacts) -> dict[str, Any]:
+    return {
+        "bank": facts.bank,
+        "lsus_in_bank": facts.lsus_in_bank,
+        "variant": facts.variant,
+        "width_bytes": facts.width_bytes,
+        "stride": facts.stride,
+        "f_min_mhz": facts.f_min_mhz,
+        "f_max_mhz": None if facts.f_max_hz is None else facts.f_max_hz / 1e6,
+        "demand_Bps": facts.demand_bps,
+        "supply_Bps": facts.supply_bps,
+        "saturated": facts.saturated,
+        "t_ovh_s": facts.t_ovh_s,
+        "t_total_s": facts.t_total_s,
+        "bank_s": facts.bank_s,
+    }
+
+
+def model_figures(estimate: KernelEstimate) -> dict[str, Any]:
+    """The model internals behind the bound and the hints (JSON ``extra``)."""
+    return {
+        "profile": estimate.profile,
+        "values": dict(estimate.values),
+        "memory_seconds": estimate.memory_seconds,
+        "memory_saturated": estimate.memory_saturated,
+        "compute_seconds": estimate.compute_seconds,
+        "bus_occupancy_seconds": estimate.bus_occupancy_seconds,
+        "lsu_facts": {lsu_id: lsu_facts_to_dict(facts) for lsu_id, facts in estimate.lsu_facts.items()},
+    }
+
+
+def design_to_dict(design: Design, source: SourceFacts | None = None) -> dict[str, Any]:
+    """The design as read, with the source analysis' facts (``source``) beside its LSUs and loops."""
+    source = source if source is not None else SourceFacts()
     return {
         "name": design.name,
         "source": {
@@ -235,13 +291,13 @@ def design_to_dict(design: Design) -> dict[str, Any]:
             {"path": source.path, "name": source.name, "embedded": source.content is not None}
             for source in design.source_files
         ],
-        "kernels": [kernel_to_dict(kernel) for kernel in design.kernels],
+        "kernels": [kernel_to_dict(kernel, source) for kernel in design.kernels],
     }
 
 
 def result_to_dict(result: AnalysisResult) -> dict[str, Any]:
     """The complete JSON document for ``hlsight analyze --format json``."""
-    data = {"schema": SCHEMA_ID, **design_to_dict(result.design)}
+    data = {"schema": SCHEMA_ID, **design_to_dict(result.design, result.source)}
     for kernel_data in data["kernels"]:
         estimate = result.estimates.get(kernel_data["name"])
         kernel_data["estimate"] = None if estimate is None else estimate_to_dict(estimate)

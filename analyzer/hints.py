@@ -2,7 +2,7 @@
 
 Each rule has a stable id, points at the source line of the LSU or loop it is
 about, and carries the numbers behind its message in ``data``. The numbers
-come from the estimate (``extra["lsu_facts"]``), so a hint never disagrees
+come from the estimate (``KernelEstimate.lsu_facts``), so a hint never disagrees
 with the estimate printed next to it.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from hlsight.analyzer.estimate import Settings
-from hlsight.analyzer.results import AnalysisResult
+from hlsight.analyzer.results import AnalysisResult, LsuFacts
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import LSU, Design, Kernel, Loop, SourceLocation
 from hlsight.core.units import format_mhz, format_seconds
@@ -35,29 +35,29 @@ def _diag(
     return Diagnostic.at(location, rule, severity, message, kernel=kernel.name, subject=subject, data=data)
 
 
-def _time(seconds: object) -> str:
-    return format_seconds(float(seconds)) if isinstance(seconds, (int, float)) else "?"
+def _time(seconds: float | None) -> str:
+    return "?" if seconds is None else format_seconds(seconds)
 
 
-def _lsu_hints(kernel: Kernel, lsu: LSU, facts: dict[str, object], settings: Settings) -> Iterator[Diagnostic]:
+def _lsu_hints(kernel: Kernel, lsu: LSU, facts: LsuFacts, settings: Settings) -> Iterator[Diagnostic]:
     profile = settings.profile
     where = lsu.location
-    stride = facts.get("stride")
-    if isinstance(stride, float) and stride > 1 and facts.get("variant") != "atomic-pipelined":
+    stride = facts.stride
+    if stride is not None and stride > 1 and facts.variant != "atomic-pipelined":
         yield _diag(
             "mem-stride", Severity.WARNING,
             f"stride {stride:g} on {lsu.kind.value} {lsu.id}: {1 - 1 / stride:.0%} of every DRAM burst is discarded,"
             f" time x{stride:g} (eq. 2, observation 2); make the access contiguous (e.g. struct of arrays)",
-            kernel, lsu.id, where, {"stride": stride, "lsu_seconds": facts.get("t_total_s")},
+            kernel, lsu.id, where, {"stride": stride, "lsu_seconds": facts.t_total_s},
         )
-    variant = facts.get("variant")
+    variant = facts.variant
     if variant == "burst-coalesced write-ack":
         yield _diag(
             "mem-write-ack", Severity.WARNING,
             f"{lsu.kind.value} {lsu.id} is a write-ack LSU (data-dependent index): every access occupies a whole"
             f" {profile.dq_bytes * profile.bl} B burst and pays T_RCD+T_RP+T_WR (eq. 13, observation 3);"
             " make the index independent of loaded data or tile through on-chip memory",
-            kernel, lsu.id, where, {"lsu_seconds": facts.get("t_total_s")},
+            kernel, lsu.id, where, {"lsu_seconds": facts.t_total_s},
         )
     if variant == "atomic-pipelined":
         t_row = 2 * (profile.t_rcd_s + profile.t_rp_s) + profile.t_wr_s
@@ -65,13 +65,13 @@ def _lsu_hints(kernel: Kernel, lsu: LSU, facts: dict[str, object], settings: Set
             "mem-atomic", Severity.WARNING,
             f"atomic {lsu.id}: one read-modify-write row miss ({t_row * 1e9:.1f} ns, eq. 14) per operation"
             " (observation 4); reduce in private/local memory and issue one atomic per work-group",
-            kernel, lsu.id, where, {"t_row_ns": t_row * 1e9, "lsu_seconds": facts.get("t_total_s")},
+            kernel, lsu.id, where, {"t_row_ns": t_row * 1e9, "lsu_seconds": facts.t_total_s},
         )
-    fmin = facts.get("f_min_mhz")
+    fmin = facts.f_min_mhz
     fmax = kernel.fmax_mhz or settings.user.get("fmax")
-    if facts.get("saturated") is False and isinstance(fmin, float):
-        width = facts.get("width_bytes")
-        sharing = facts.get("lsus_in_bank", 1) != 1
+    if facts.saturated is False and fmin is not None:
+        width = facts.width_bytes
+        sharing = facts.lsus_in_bank != 1
         # eq. 6: LSUs sharing a bank use both DRAM edges, so fmax >= f_min / 2 saturates
         need = fmin / 2 if sharing else fmin
         halved = ", halved by eq. 6: LSUs share the bank" if sharing else ""
@@ -85,12 +85,12 @@ def _lsu_hints(kernel: Kernel, lsu: LSU, facts: dict[str, object], settings: Set
             " or raise fmax",
             kernel, lsu.id, where, {"f_min_mhz": fmin, "fmax_mhz": fmax, "width_bytes": width},
         )
-    width = facts.get("width_bytes")
+    width = facts.width_bytes
     burst = profile.dq_bytes * profile.bl
     if (
-        isinstance(width, int) and width < burst
+        width < burst
         and variant in ("burst-coalesced aligned", "burst-coalesced non-aligned")
-        and facts.get("saturated") is not False
+        and facts.saturated is not False
     ):
         yield _diag(
             "mem-narrow-lsu", Severity.NOTE,
@@ -100,19 +100,19 @@ def _lsu_hints(kernel: Kernel, lsu: LSU, facts: dict[str, object], settings: Set
         )
 
 
-def _bank_hints(kernel: Kernel, facts_by_lsu: dict[str, dict[str, object]], settings: Settings) -> Iterator[Diagnostic]:
+def _bank_hints(kernel: Kernel, facts_by_lsu: dict[str, LsuFacts], settings: Settings) -> Iterator[Diagnostic]:
     by_bank: dict[str, list[str]] = {}
     for lsu_id, facts in facts_by_lsu.items():
-        by_bank.setdefault(str(facts.get("bank")), []).append(lsu_id)
+        by_bank.setdefault(facts.bank, []).append(lsu_id)
     lsus = {lsu.id: lsu for lsu in kernel.lsus}
     for bank, ids in by_bank.items():
         if len(ids) <= settings.options.ovh_free_lsus:
             continue
-        overhead = sum(float(v) for i in ids if isinstance(v := facts_by_lsu[i].get("t_ovh_s"), (int, float)))
-        bank_s = facts_by_lsu[ids[0]].get("bank_s")
-        if isinstance(bank_s, float) and bank_s > 0 and overhead / bank_s < MATERIAL_SHARE:
+        overhead = sum(v for i in ids if (v := facts_by_lsu[i].t_ovh_s) is not None)
+        bank_s = facts_by_lsu[ids[0]].bank_s
+        if bank_s is not None and bank_s > 0 and overhead / bank_s < MATERIAL_SHARE:
             continue
-        share = f" ({overhead / float(bank_s):.0%} of the bank time)" if isinstance(bank_s, float) and bank_s else ""
+        share = f" ({overhead / bank_s:.0%} of the bank time)" if bank_s else ""
         first = lsus.get(ids[0])
         yield _diag(
             "mem-shared-bank", Severity.WARNING,
@@ -124,10 +124,19 @@ def _bank_hints(kernel: Kernel, facts_by_lsu: dict[str, dict[str, object]], sett
         )
 
 
+def ii_reason(loop: Loop) -> str:
+    """Why the II is above 1: the report's bottleneck and the details that
+    name something (the variables of a data dependency, the feedback path),
+    not a heading whose list is empty ("... on variable(s):")."""
+    informative = [text for text in dict.fromkeys(loop.details) if not text.rstrip().endswith(":")]
+    parts = [part for part in (loop.bottleneck, *informative[:3]) if part]
+    return "; ".join(dict.fromkeys(parts)) or "the report gives no reason"
+
+
 def _loop_hint(kernel: Kernel, loop: Loop) -> Diagnostic | None:
     if loop.ii is None or loop.ii.value is None or loop.ii.value <= 1:
         return None
-    reason = loop.bottleneck or "; ".join(loop.details[:2]) or "the report gives no reason"
+    reason = ii_reason(loop)
     return _diag(
         "loop-ii", Severity.WARNING,
         f"loop {loop.name} has II {loop.ii}: one iteration every {loop.ii.value} cycles ({reason})",
@@ -139,9 +148,9 @@ def _loop_hint(kernel: Kernel, loop: Loop) -> Diagnostic | None:
 MATERIAL_SHARE = 0.05
 
 
-def _share(facts: dict[str, object]) -> float | None:
-    own, bank = facts.get("t_total_s"), facts.get("bank_s")
-    if isinstance(own, float) and isinstance(bank, float) and bank > 0:
+def _share(facts: LsuFacts) -> float | None:
+    own, bank = facts.t_total_s, facts.bank_s
+    if own is not None and bank is not None and bank > 0:
         return own / bank
     return None
 
@@ -173,9 +182,7 @@ def bottleneck_hints(design: Design, result: AnalysisResult, settings: Settings)
     hints: list[Diagnostic] = []
     for kernel in design.kernels:
         estimate = result.estimates.get(kernel.name)
-        facts_by_lsu = {} if estimate is None else estimate.extra.get("lsu_facts", {})
-        if not isinstance(facts_by_lsu, dict):
-            facts_by_lsu = {}
+        facts_by_lsu = {} if estimate is None else estimate.lsu_facts
         hints.extend(_bank_hints(kernel, facts_by_lsu, settings))
         lsu_hints: list[tuple[Diagnostic, float | None]] = []
         for lsu in kernel.lsus:

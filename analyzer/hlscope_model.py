@@ -127,7 +127,10 @@ def hlscope_estimate(
         free_symbols=sorted(symbol.name for symbol in value.free_symbols),
         model="HLScope+ DRAM model (section IV: eqs. 7-11, 13-16)",
         assumptions=assumptions,
+        symbolic=total,
+        values=dict(values),
+        profile=profile.name,
+        bus_occupancy_seconds=bus_s,
+        compute_seconds=comp_s,
     )
-    estimate.extra["bus_occupancy_seconds"] = bus_s
-    estimate.extra["_symbolic"] = total
     return estimate

@@ -7,7 +7,6 @@ step here, not touching every command.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 
 from hlsight.analyzer.access import derive_access_facts
@@ -17,7 +16,7 @@ from hlsight.analyzer.estimate import Settings, default_profile, estimate_design
 from hlsight.analyzer.hints import bottleneck_hints
 from hlsight.analyzer.memory_model import ModelOptions
 from hlsight.analyzer.memory_profiles import MemoryProfile
-from hlsight.analyzer.results import AnalysisResult
+from hlsight.analyzer.results import AnalysisResult, SourceFacts
 from hlsight.analyzer.symbols import validate
 from hlsight.core.model import Design
 
@@ -35,27 +34,26 @@ def analyze(
     False skips the source analysis (the estimate then uses only report facts
     and the symbols, as the seed model does)."""
     values = dict(assignments or {})
-    # The source analysis writes its facts into the design; work on a copy so
-    # the caller's design stays as parsed (what-if and with/without-derivation
-    # runs over one parsed design must not see each other's facts).
-    if derive_access:
-        design = copy.deepcopy(design)
-    # stride / element size / access count per LSU from the kernel source (issue 7);
-    # fills LSU.access, which the memory model reads before falling back to symbols.
-    # First, because its free names (kernel arguments) are valid --set names.
-    access_notes = derive_access_facts(design, values) if derive_access else []
-    validate(values, design)
-    result = AnalysisResult(design=design, assignments=values)
+    # Stride / element size / access count per LSU and loop trip expressions
+    # from the kernel source (issue 7), returned beside the design (which
+    # stays as parsed, so what-if runs over one parsed design never see each
+    # other's facts). First, because its free names (kernel arguments) are
+    # valid --set names.
+    source = derive_access_facts(design, values) if derive_access else SourceFacts()
+    validate(values, design, derived=source)
+    result = AnalysisResult(design=design, assignments=values, source=source)
     result.diagnostics.extend(design.diagnostics)
     result.diagnostics.extend(check_loop_latencies(design))
-    result.diagnostics.extend(access_notes)
+    result.diagnostics.extend(source.diagnostics)
     assumptions: list[str] = []
     if memory is None:
         memory, why = default_profile(design)
         assumptions.append(why)
-    settings = Settings(profile=memory, options=options or ModelOptions(), user=values, assumptions=assumptions)
+    settings = Settings(
+        profile=memory, options=options or ModelOptions(), user=values, assumptions=assumptions, source=source
+    )
     result.estimates, result.design_estimate = estimate_design(design, settings)
     result.diagnostics.extend(bottleneck_hints(design, result, settings))
-    fill_columns(design, result.diagnostics)
+    fill_columns(design, result.diagnostics, source)
     return result
 

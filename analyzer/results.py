@@ -11,7 +11,70 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hlsight.core.diagnostics import Diagnostic
-from hlsight.core.model import Design
+from hlsight.core.model import LSU, Design, Loop
+
+
+@dataclass
+class AccessFacts:
+    """What static analysis of the kernel source says about one LSU's
+    accesses (produced by :mod:`hlsight.analyzer.access`).
+
+    ``stride``/``offset``/``accesses`` are sympy expressions kept as strings
+    so results stay free of sympy objects; ``explanation`` is the human
+    sentence shown in reports ("stride 3 from `x[3*i+1]`").
+    """
+
+    stride: str | None = None
+    offset: str | None = None
+    element_bytes: int | None = None
+    accesses: str | None = None
+    data_dependent: bool = False
+    expression: str | None = None
+    explanation: str | None = None
+
+
+@dataclass
+class SourceFacts:
+    """What the source analysis derived about a design, kept beside it.
+
+    The parsed :class:`Design` is never written to, so one parsed design can
+    be analysed many times (what-if, with and without derivation). Facts are
+    looked up by the LSU / loop object of that design (its identity: the
+    model's dataclasses compare by value and two LSUs may look alike); the
+    facts hold those objects, so identities stay unique.
+
+    ``trips`` are trip counts per entry of a report loop as expressions of
+    kernel arguments (source iterations divided by the loop's
+    ``unroll_factor``); ``diagnostics`` explain every number.
+    """
+
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    _access: dict[int, tuple[LSU, AccessFacts]] = field(default_factory=dict, repr=False)
+    _trips: dict[int, tuple[Loop, str]] = field(default_factory=dict, repr=False)
+
+    def access(self, lsu: LSU) -> AccessFacts | None:
+        found = self._access.get(id(lsu))
+        return None if found is None else found[1]
+
+    def trip(self, loop: Loop) -> str | None:
+        found = self._trips.get(id(loop))
+        return None if found is None else found[1]
+
+    def set_access(self, lsu: LSU, facts: AccessFacts) -> None:
+        self._access[id(lsu)] = (lsu, facts)  # holding the LSU keeps its id unique
+
+    def set_trip(self, loop: Loop, expression: str) -> None:
+        self._trips[id(loop)] = (loop, expression)
+
+    def items(self) -> list[tuple[LSU, AccessFacts]]:
+        """Every LSU with derived facts, in derivation order."""
+        return list(self._access.values())
+
+    def all_access(self) -> list[AccessFacts]:
+        return [facts for _lsu, facts in self._access.values()]
+
+    def all_trips(self) -> list[str]:
+        return [expression for _loop, expression in self._trips.values()]
 
 
 @dataclass
@@ -34,12 +97,86 @@ class TermEstimate:
 
 @dataclass
 class BankEstimate:
-    """Time of one DDR bank / HBM pseudo-channel (T_bank)."""
+    """Time of one DDR bank / HBM pseudo-channel (T_bank).
+
+    ``ideal_s``/``overhead_s`` are the sums of its LSUs' T_ideal and T_ovh
+    (T_bank = sum of T_ideal + T_ovh, journal eq. 2), ``None`` while one of
+    them is symbolic or the bank time is not split into terms.
+    """
 
     name: str
     seconds: float | None
     expression: Any = None
     lsus: list[str] = field(default_factory=list)
+    ideal_s: float | None = None
+    overhead_s: float | None = None
+
+
+@dataclass
+class LsuFacts:
+    """The memory model's numbers for one LSU, evaluated at the values used
+    (bottleneck hints and the bandwidth chart read these, so they never
+    disagree with the estimate).
+
+    ``f_min_hz`` is the kernel clock at which the LSU saturates its memory,
+    f_min = bw_dram * stride / width (journal eq. 5); ``f_max_hz`` the kernel
+    clock used (``fmax``). ``demand_bps`` = f_max * width / stride is what the
+    LSU asks of the memory, ``supply_bps`` = f_min * width / stride the
+    bandwidth the memory gives (eq. 5 solved for bw_dram); saturated
+    (eqs. 4/7) when demand reaches supply. ``None``: a value is missing.
+    """
+
+    bank: str
+    lsus_in_bank: int
+    variant: str
+    width_bytes: int
+    stride: float | None = None
+    f_min_hz: float | None = None
+    f_max_hz: float | None = None
+    demand_bps: float | None = None
+    supply_bps: float | None = None
+    saturated: bool | None = None
+    t_ovh_s: float | None = None
+    t_total_s: float | None = None
+    bank_s: float | None = None
+
+    @property
+    def f_min_mhz(self) -> float | None:
+        return None if self.f_min_hz is None else self.f_min_hz / 1e6
+
+
+@dataclass
+class CyclePart:
+    """One loop or sub-module of a Vivado/Vitis module and its cycles (the
+    value at the known trip counts, ``None`` while symbolic)."""
+
+    name: str
+    kind: str  # "loop" or "module"
+    cycles: float | None
+    expression: Any = None
+
+
+@dataclass
+class CycleEstimate:
+    """Cycles first (issue 12): the composed cycles of a Vivado/Vitis module
+    and their time at the target and at the estimated clock, each named.
+
+    ``expression`` holds only trip-count symbols (no clock, no float noise);
+    ``seconds_target``/``seconds_estimated`` are ``None`` while symbolic.
+    """
+
+    expression: Any
+    cycles: float | None
+    clock_target_ns: float | None
+    clock_estimated_ns: float | None
+    seconds_target: float | None
+    seconds_estimated: float | None
+    #: The clock the primary estimate uses ("target", "estimated" or "--set fmax").
+    clock_used: str = "target"
+    report_min: int | None = None
+    report_max: int | None = None
+    parts: list[CyclePart] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -49,6 +186,16 @@ class KernelEstimate:
     ``bound`` is ``"memory"``, ``"compute"`` or ``"unknown"``; ``model`` names
     the model and equations used; ``alternatives`` holds other models'
     estimates of the same kernel for side-by-side display.
+
+    ``expression`` is the estimate at the values used; ``symbolic`` the
+    model's unsubstituted form (what-if queries rebind it; reports show it
+    so the formula stays readable after ``--set``). ``values`` are the values
+    substituted (report fmax, profile f_dram, the user's; fmax/f_dram in
+    MHz), ``profile`` the memory profile. ``memory_seconds`` and
+    ``memory_saturated`` are the Davila-Guzman memory time (eq. 1) and eq. 7
+    classification, ``compute_seconds`` the FlexCL pipeline time,
+    ``bus_occupancy_seconds`` HLScope+ t_BO (eq. 15); ``lsu_facts`` the
+    per-LSU numbers by LSU id.
     """
 
     kernel: str
@@ -61,7 +208,19 @@ class KernelEstimate:
     per_bank: list[BankEstimate] = field(default_factory=list)
     per_lsu: list[TermEstimate] = field(default_factory=list)
     alternatives: list[KernelEstimate] = field(default_factory=list)
-    extra: dict[str, Any] = field(default_factory=dict)
+    symbolic: Any = None
+    values: dict[str, float] = field(default_factory=dict)
+    profile: str | None = None
+    memory_seconds: float | None = None
+    memory_saturated: bool | None = None
+    compute_seconds: float | None = None
+    bus_occupancy_seconds: float | None = None
+    lsu_facts: dict[str, LsuFacts] = field(default_factory=dict)
+    #: Vivado/Vitis modules: the composed cycles and their times per clock.
+    cycles: CycleEstimate | None = None
+    #: The two parts FlexCL eq. 12 composes, unsubstituted (what-if's per-point bound).
+    symbolic_memory: Any = None
+    symbolic_compute: Any = None
 
 
 @dataclass
@@ -77,3 +236,4 @@ class AnalysisResult:
     estimates: dict[str, KernelEstimate] = field(default_factory=dict)
     design_estimate: KernelEstimate | None = None
     assignments: dict[str, float] = field(default_factory=dict)
+    source: SourceFacts = field(default_factory=SourceFacts)

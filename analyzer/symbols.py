@@ -11,11 +11,13 @@ counts. The models convert to SI internally.
 
 from __future__ import annotations
 
+import ast
 import difflib
 import math
+import operator
 import re
 import sys
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -23,7 +25,9 @@ from typing import Any
 import sympy
 
 from hlsight.analyzer.access import access_free_symbols, parse_expression
+from hlsight.analyzer.results import SourceFacts
 from hlsight.core.errors import InputError
+from hlsight.core.limits import reading
 from hlsight.core.model import Design, Kernel
 
 if sys.version_info >= (3, 11):
@@ -147,12 +151,13 @@ def loop_symbols(kernel: Kernel) -> dict[int, str]:
     return names
 
 
-def valid_names(design: Design) -> list[str]:
-    """Every name ``--set``/``--hints`` accept for ``design``."""
+def valid_names(design: Design, derived: SourceFacts | None = None) -> list[str]:
+    """Every name ``--set``/``--hints`` accept for ``design``; ``derived``
+    (the source analysis of the design) adds the kernel arguments, macros
+    and loop trip symbols its access counts and trip expressions use."""
     names = list(GLOBAL_SYMBOLS)
-    # kernel arguments / macros / loop trip symbols the source-derived access
-    # counts use (issue 7; filled by analyzer.access.derive_access_facts)
-    names.extend(sorted(access_free_symbols(design) - set(names)))
+    if derived is not None:
+        names.extend(sorted(access_free_symbols(derived) - set(names)))
     for kernel in design.kernels:
         for lsu in kernel.lsus:
             names.extend(lsu_name(lsu.id, field) for field in LSU_FIELDS)
@@ -160,11 +165,40 @@ def valid_names(design: Design) -> list[str]:
     return names
 
 
+_OPERATORS: dict[type, Callable[[float, float], float]] = {
+    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
+    ast.Pow: operator.pow, ast.BitXor: operator.pow,  # 2^20 means 2**20, as sympify read it
+}
+
+
+def _arithmetic(node: ast.AST) -> float:
+    """Value of a parsed number expression: literals, + - * / ** and
+    parentheses only, computed in floats (issue 16: ``sympify`` evaluated
+    hints values with ``eval``, so a hints file could run code, and
+    ``2**10**10`` never finished)."""
+    if isinstance(node, ast.Expression):
+        return _arithmetic(node.body)
+    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
+        return float(node.value)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.UAdd, ast.USub)):
+        value = _arithmetic(node.operand)
+        return -value if isinstance(node.op, ast.USub) else value
+    if isinstance(node, ast.BinOp) and type(node.op) in _OPERATORS:
+        result = _OPERATORS[type(node.op)](_arithmetic(node.left), _arithmetic(node.right))
+        if isinstance(result, complex):
+            raise ValueError("complex value")
+        return float(result)
+    raise ValueError(f"not arithmetic: {type(node).__name__}")
+
+
 def _parse_number(name: str, raw: str, source: str | None) -> float:
     try:
-        value = float(sympy.sympify(raw.strip(), rational=False))
-    except (sympy.SympifyError, TypeError, ValueError, SyntaxError):
-        raise InputError(source, f"value of '{name}' is '{raw}'", expected="a number, e.g. 32768000 or 2**20") from None
+        if len(raw) > 200:
+            raise ValueError("too long")
+        value = _arithmetic(ast.parse(raw.strip(), mode="eval"))
+    except (TypeError, ValueError, SyntaxError, OverflowError, ZeroDivisionError, RecursionError, MemoryError):
+        raise InputError(source, f"value of '{name}' is '{raw[:60]}'",
+                         expected="a number, e.g. 32768000 or 2**20") from None
     if not math.isfinite(value) or value <= 0:
         raise InputError(source, f"value of '{name}' is {raw}", expected="a positive finite number")
     return value
@@ -190,14 +224,18 @@ def _flatten(prefix: str, table: Mapping[str, Any], out: dict[str, Any]) -> None
 def read_hints(path: Path | str) -> dict[str, float]:
     """Read a hints TOML: top-level names plus ``[lsu."<id>"]`` / ``[loop."<name>"]`` tables."""
     path = Path(path)
+    expected = "a hints file (NAME = VALUE lines)"
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        with reading(path, expected):  # deep nesting, huge integers (issue 16)
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+            flat: dict[str, Any] = {}
+            _flatten("", data, flat)
     except OSError as error:
         raise InputError(path, f"cannot read hints ({error.strerror})") from None
+    except UnicodeDecodeError as error:
+        raise InputError(path, f"not UTF-8 text (byte {error.start})", expected=expected) from None
     except tomllib.TOMLDecodeError as error:
-        raise InputError(path, f"malformed TOML: {error}", expected="a hints file (NAME = VALUE lines)") from None
-    flat: dict[str, Any] = {}
-    _flatten("", data, flat)
+        raise InputError(path, f"malformed TOML: {error}", expected=expected) from None
     values: dict[str, float] = {}
     for name, raw in flat.items():
         if isinstance(raw, bool) or not isinstance(raw, (int, float, str)):
@@ -206,9 +244,12 @@ def read_hints(path: Path | str) -> dict[str, float]:
     return values
 
 
-def validate(assignments: Iterable[str], design: Design, source: str | None = None) -> None:
-    """Raise :class:`InputError` naming the valid names when one is unknown."""
-    valid = valid_names(design)
+def validate(
+    assignments: Iterable[str], design: Design, source: str | None = None, derived: SourceFacts | None = None
+) -> None:
+    """Raise :class:`InputError` naming the valid names when one is unknown
+    (``source``: the file the names came from; ``derived``: see :func:`valid_names`)."""
+    valid = valid_names(design, derived)
     known = set(valid)
     for name in assignments:
         if name not in known:

@@ -155,12 +155,11 @@ def solve_for(expr: sympy.Expr, values: Mapping[str, float], name: str, target: 
     return 0.5 * (lo + hi)
 
 
-def grid_bounds(parts: Mapping[str, Any], values: Mapping[str, float], sweeps: Sequence[Sweep]) -> list[str] | None:
+def grid_bounds(memory: Any, compute: Any, values: Mapping[str, float], sweeps: Sequence[Sweep]) -> list[str] | None:
     """Per grid point, ``memory`` or ``compute``: which of the estimate's two
     parts (the memory model's time, the FlexCL pipeline's) is the larger
     there; ``None`` when the estimate lacks one of them or they depend on a
     name that is not given."""
-    memory, compute = parts.get("memory"), parts.get("compute")
     if memory is None or compute is None:
         return None
     names = [sweep.name for sweep in sweeps]

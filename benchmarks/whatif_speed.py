@@ -34,8 +34,8 @@ def main() -> int:
         result = analyze(design, {"element_bytes": 4}, derive_access=False)
         estimate = result.design_estimate
         assert estimate is not None
-        expr = estimate.extra["_symbolic"]
-        values = dict(estimate.extra["values"])
+        expr = estimate.symbolic
+        values = dict(estimate.values)
         sweeps = [
             Sweep("work_items", np.linspace(1e6, 1e8, 100)),
             Sweep("stride", np.arange(1, 101, dtype=np.float64)),

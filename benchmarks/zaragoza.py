@@ -112,8 +112,8 @@ def case_hints(case: Case, derive: bool = False, design: Design | None = None) -
     """
     if not derive or design is None:
         return {"work_items": case.work_items, "stride": case.stride, "element_bytes": case.element_bytes}
-    derive_access_facts(design)
-    launch = solve_launch(design, case.work_items)
+    found = derive_access_facts(design)
+    launch = solve_launch(design, found, case.work_items)
     values = dict(launch.values)
     values.setdefault("work_items", case.work_items)
     for lsu_id in launch.fallback_lsus:
@@ -122,7 +122,7 @@ def case_hints(case: Case, derive: bool = False, design: Design | None = None) -
         lsu.id
         for kernel in design.kernels
         for lsu in kernel.global_lsus()
-        if lsu.access is None or lsu.access.stride is None or lsu.access.element_bytes is None
+        if (facts := found.access(lsu)) is None or facts.stride is None or facts.element_bytes is None
     ]
     DERIVE_NOTES[case.case_id] = {
         "launch": {name: value for name, value in launch.values.items()},
@@ -142,7 +142,7 @@ _DESIGNS: dict[tuple[str, bool], Design] = {}
 
 
 def _design(report: str, root: Path, derive: bool) -> Design:
-    """Parsed once per mode: source analysis writes ``lsu.access`` into the design."""
+    """Parsed once per mode (the analysis never changes a parsed design)."""
     key = (report, derive)
     if key not in _DESIGNS:
         _DESIGNS[key] = load_design(root / "reports" / report)

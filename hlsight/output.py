@@ -1,11 +1,25 @@
-"""Write command output without ever leaving a half-written file behind."""
+"""Write command output without ever leaving a half-written file behind,
+replacing anything that is not a report, or a traceback on an I/O error.
+
+``-o FILE`` is written next to its destination and renamed into place. The
+destination must be a new path or an existing regular file: a symbolic link
+is refused (renaming over it would replace the link, writing through it would
+change a file the user did not name), as are directories and block devices.
+A character device or FIFO (``/dev/null``, ``/dev/stdout``, a named pipe) is
+written to directly, as a shell redirection would. Every ``OSError`` (read-only
+file system, disk full, permission) becomes an :class:`InputError` naming the
+destination: one line, exit code 2.
+"""
 
 from __future__ import annotations
 
 import os
+import stat
 import sys
 import tempfile
 from pathlib import Path
+
+from hlsight.core.errors import InputError
 
 
 def write_text(text: str, destination: str | None) -> None:
@@ -15,11 +29,32 @@ def write_text(text: str, destination: str | None) -> None:
     failure (or Ctrl-C) never truncates an existing report.
     """
     if destination is None or destination == "-":
-        sys.stdout.write(text)
-        if text and not text.endswith("\n"):
-            sys.stdout.write("\n")
+        _write_stdout(text)
         return
+    if not destination:
+        raise InputError(destination, "empty output path", expected="a file name, or - for stdout")
     target = Path(destination)
+    try:
+        mode = target.lstat().st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as error:
+        raise _write_error(target, error) from None
+    if mode is not None and not stat.S_ISREG(mode):
+        if stat.S_ISCHR(mode) or stat.S_ISFIFO(mode):
+            _write_stream(text, target)
+            return
+        kind = ("a symbolic link" if stat.S_ISLNK(mode)
+                else "a directory" if stat.S_ISDIR(mode) else "not a regular file")
+        raise InputError(target, f"output path is {kind}; refusing to replace it",
+                         expected="a new path or an existing regular file")
+    try:
+        _write_atomic(text, target)
+    except OSError as error:
+        raise _write_error(target, error) from None
+
+
+def _write_atomic(text: str, target: Path) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     handle, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
     try:
@@ -31,6 +66,49 @@ def write_text(text: str, destination: str | None) -> None:
     except BaseException:
         Path(temp_name).unlink(missing_ok=True)
         raise
+
+
+def _write_stream(text: str, target: Path) -> None:
+    """Write to a character device or FIFO (never created, never replaced)."""
+    try:
+        with open(target, "w", encoding="utf-8") as stream:
+            stream.write(text)
+    except OSError as error:
+        raise _write_error(target, error) from None
+
+
+def _write_stdout(text: str) -> None:
+    try:
+        sys.stdout.write(text)
+        if text and not text.endswith("\n"):
+            sys.stdout.write("\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        discard_stdout()
+        raise
+    except OSError as error:
+        discard_stdout()
+        raise _write_error("<stdout>", error) from None
+
+
+def discard_stdout() -> None:
+    """Point stdout's descriptor at ``/dev/null`` once writing to it failed,
+    so the interpreter's final flush of what is still buffered cannot fail
+    again (it would print "Exception ignored" and exit 120)."""
+    try:
+        descriptor = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # not a real file (tests capture into StringIO)
+        return
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(null, descriptor)
+    finally:
+        os.close(null)
+
+
+def _write_error(target: Path | str, error: OSError) -> InputError:
+    return InputError(target, f"cannot write output: {error.strerror or error}",
+                      expected="a writable path with free space")
 
 
 def _umask() -> int:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Protocol
 
 from hlsight.core.errors import InputError
+from hlsight.core.limits import MAX_LOOP_NESTING, loop_nesting, reading
 from hlsight.core.model import Design
 
 #: Front-end modules, tried in order. Each defines ``READER``.
@@ -48,6 +49,14 @@ def readers() -> list[ReportReader]:
     return [importlib.import_module(name).READER for name in READER_MODULES]
 
 
+def _check_nesting(design: Design, path: Path) -> None:
+    for kernel in design.kernels:
+        depth = loop_nesting(kernel.loops)
+        if depth > MAX_LOOP_NESTING:
+            raise InputError(path, f"kernel {kernel.name}: loops nested more than {MAX_LOOP_NESTING} deep",
+                             expected=f"at most {MAX_LOOP_NESTING} nested loops")
+
+
 def load_design(path: Path | str, options: ReadOptions | None = None) -> Design:
     """Load the design at ``path`` with the first reader that claims it."""
     path = Path(path)
@@ -57,6 +66,9 @@ def load_design(path: Path | str, options: ReadOptions | None = None) -> Design:
     available = readers()
     for reader in available:
         if reader.claims(path):
-            return reader.read(path, options)
+            with reading(path):  # the last line of defence; readers name the exact file first
+                design = reader.read(path, options)
+            _check_nesting(design, path)
+            return design
     expected = "; ".join(reader.accepts for reader in available) or "a supported HLS report"
     raise InputError(path, "no HLS report found here", expected=expected)

@@ -14,6 +14,7 @@ from pathlib import Path
 from lxml import etree
 
 from hlsight.core.errors import InputError
+from hlsight.core.limits import MAX_VIVADO_REPORT_BYTES, check_size
 
 _DTD_MARKUP = re.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
 
@@ -53,7 +54,9 @@ def parse_xml_bytes(data: bytes, path: Path, expected: str) -> etree._Element:
 
 
 def parse_xml_file(path: Path, expected: str) -> etree._Element:
-    """Read and parse ``path`` with :func:`parse_xml_bytes`."""
+    """Read and parse ``path`` with :func:`parse_xml_bytes` (refused unread
+    when larger than :data:`MAX_VIVADO_REPORT_BYTES`)."""
+    check_size(path, MAX_VIVADO_REPORT_BYTES, "XML report")
     try:
         data = path.read_bytes()
     except OSError as error:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import importlib.util
 import io
+import sys
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -40,3 +43,13 @@ def corpus() -> Path:
     if not CORPUS.is_dir():
         pytest.fail(f"corpus not found at {CORPUS}: clone the project beside ../shared")
     return CORPUS
+
+
+def load_script(path: Path, module_name: str) -> ModuleType:
+    """Import a benchmark script (``benchmarks/`` is not a package) as ``module_name``."""
+    spec = importlib.util.spec_from_file_location(module_name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module

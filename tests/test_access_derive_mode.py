@@ -11,8 +11,6 @@ estimate must be closer to the measured time.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -21,17 +19,13 @@ import pytest
 from hlsight.analyzer.access import derive_access_facts
 from hlsight.analyzer.access.launch import solve_launch
 from hlsight.parsers.loader import ReadOptions, load_design
+from tests.conftest import load_script
 
 BENCHMARK = Path(__file__).resolve().parents[1] / "benchmarks" / "zaragoza.py"
 
 
 def _benchmark() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("zaragoza_benchmark_derive", BENCHMARK)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script(BENCHMARK, "zaragoza_benchmark_derive")
 
 
 @pytest.fixture(scope="module")
@@ -90,7 +84,6 @@ def test_launch_arguments_from_the_element_count(
     corpus: Path, report: str, elements: int, expected: dict[str, float], fallbacks: int
 ) -> None:
     design = load_design(corpus / "zaragoza" / "reports" / report, ReadOptions())
-    derive_access_facts(design)
-    launch = solve_launch(design, elements)
+    launch = solve_launch(design, derive_access_facts(design), elements)
     assert launch.values == pytest.approx(expected)
     assert len(launch.fallback_lsus) == fallbacks

@@ -15,6 +15,7 @@ import sympy
 
 from hlsight.analyzer.access import access_free_symbols, derive_access_facts, parse_expression
 from hlsight.analyzer.pipeline import analyze
+from hlsight.analyzer.results import AccessFacts, SourceFacts
 from hlsight.core.model import (
     LSU,
     Design,
@@ -72,7 +73,7 @@ def evaluate(text: str | None, **values: int) -> sympy.Expr:
 
 
 @pytest.fixture(scope="module")
-def patterns() -> dict[str, LSU]:
+def patterns() -> dict[str, AccessFacts | None]:
     units = [
         lsu("aligned", LSUKind.LOAD, "aligned", 128),
         lsu("offset", LSUKind.LOAD, "offset", 128),
@@ -88,12 +89,12 @@ def patterns() -> dict[str, LSU]:
     ]
     kernel = Kernel("patterns", kind=KernelKind.NDRANGE, simd=4, lsus=units)
     derived = design([kernel])
-    derive_access_facts(derived)
-    return {unit.id: unit for unit in units}
+    facts = derive_access_facts(derived)
+    return {unit.id: facts.access(unit) for unit in units}
 
 
 def test_aligned_access_of_the_work_item(patterns: dict[str, LSU]) -> None:
-    facts = patterns["aligned"].access
+    facts = patterns["aligned"]
     assert facts is not None
     assert (facts.stride, facts.offset, facts.element_bytes, facts.accesses) == ("1", "0", 4, "work_items")
     assert not facts.data_dependent
@@ -101,7 +102,7 @@ def test_aligned_access_of_the_work_item(patterns: dict[str, LSU]) -> None:
 
 
 def test_stride_and_offset_through_locals_and_header_macro(patterns: dict[str, LSU]) -> None:
-    facts = patterns["offset"].access
+    facts = patterns["offset"]
     assert facts is not None
     # int strided = DELTA * gid (DELTA = 3 from params.h); a[strided + 1]
     assert (facts.stride, facts.offset) == ("3", "1")
@@ -110,16 +111,16 @@ def test_stride_and_offset_through_locals_and_header_macro(patterns: dict[str, L
 
 
 def test_vector_types_have_their_real_size(patterns: dict[str, LSU]) -> None:
-    vector = patterns["vector"].access
-    wide = patterns["int16"].access
+    vector = patterns["vector"]
+    wide = patterns["int16"]
     assert vector is not None and wide is not None
     assert (vector.stride, vector.element_bytes) == ("1", 8)  # float2
     assert (wide.stride, wide.element_bytes) == ("1", 64)  # int16
 
 
 def test_data_dependent_index_and_names_from_the_report(patterns: dict[str, LSU]) -> None:
-    index_load = patterns["idx"].access
-    random_load = patterns["random"].access
+    index_load = patterns["idx"]
+    random_load = patterns["random"]
     assert index_load is not None and random_load is not None
     assert index_load.expression == "idx[gid]" and not index_load.data_dependent
     assert random_load.expression == "a[idx[gid]]" and random_load.data_dependent
@@ -127,9 +128,9 @@ def test_data_dependent_index_and_names_from_the_report(patterns: dict[str, LSU]
 
 
 def test_casts_typedefs_and_function_like_macros(patterns: dict[str, LSU]) -> None:
-    cast = patterns["cast"].access
-    store = patterns["store"].access
-    macro = patterns["macro"].access
+    cast = patterns["cast"]
+    store = patterns["store"]
+    macro = patterns["macro"]
     assert cast is not None and store is not None and macro is not None
     assert (cast.stride, cast.offset) == ("2", "0")
     assert (store.stride, store.element_bytes) == ("1", 4)  # real_t is a typedef of float
@@ -139,35 +140,40 @@ def test_casts_typedefs_and_function_like_macros(patterns: dict[str, LSU]) -> No
 def test_one_lsu_for_two_different_accesses_is_a_diagnostic_not_a_guess() -> None:
     units = [lsu("amb_load", LSUKind.LOAD, "ambiguous", 128)]
     derived = design([Kernel("patterns", kind=KernelKind.NDRANGE, lsus=units)])
-    diagnostics = derive_access_facts(derived)
-    assert units[0].access is None
-    warning = next(d for d in diagnostics if d.rule == "access-ambiguous")
+    found = derive_access_facts(derived)
+    assert found.access(units[0]) is None
+    warning = next(d for d in found.diagnostics if d.rule == "access-ambiguous")
     assert warning.line == line_of("ambiguous") and "a[2 * gid]" in warning.message and "a[3 * gid]" in warning.message
 
 
 def test_two_lsus_for_two_accesses_pair_by_order(patterns: dict[str, LSU]) -> None:
     units = [lsu("first", LSUKind.LOAD, "ambiguous", 128), lsu("second", LSUKind.LOAD, "ambiguous", 128)]
-    derive_access_facts(design([Kernel("patterns", kind=KernelKind.NDRANGE, lsus=units)]))
-    assert [unit.access.stride if unit.access else None for unit in units] == ["2", "3"]
-    assert units[0].access is not None and "matched by order" in (units[0].access.explanation or "")
+    found = derive_access_facts(design([Kernel("patterns", kind=KernelKind.NDRANGE, lsus=units)]))
+    facts = [found.access(unit) for unit in units]
+    assert [fact.stride if fact else None for fact in facts] == ["2", "3"]
+    assert facts[0] is not None and "matched by order" in (facts[0].explanation or "")
 
 
 @pytest.fixture(scope="module")
-def loops() -> dict[str, LSU]:
+def loops() -> SourceFacts:
     units = [lsu("unrolled", LSUKind.LOAD, "unrolled", 256), lsu("column", LSUKind.STORE, "column", 32)]
-    derive_access_facts(design([Kernel("loops", kind=KernelKind.SINGLE_WORK_ITEM, lsus=units)]))
-    return {unit.id: unit for unit in units}
+    return derive_access_facts(design([Kernel("loops", kind=KernelKind.SINGLE_WORK_ITEM, lsus=units)]))
 
 
-def test_unrolled_lanes_are_contiguous_and_counted(loops: dict[str, LSU]) -> None:
-    facts = loops["unrolled"].access
+def by_id(found: SourceFacts) -> dict[str, AccessFacts]:
+    """The derived facts by LSU id (the LSUs are the keys' objects)."""
+    return {lsu.id: facts for lsu, facts in found.items()}
+
+
+def test_unrolled_lanes_are_contiguous_and_counted(loops: SourceFacts) -> None:
+    facts = by_id(loops).get("unrolled")
     assert facts is not None
     assert facts.stride == "1"  # in[i*8 + j], 8 lanes of j, i advances 8
     assert evaluate(facts.accesses, n=100) == 800
 
 
-def test_symbolic_loop_bounds_and_steps(loops: dict[str, LSU]) -> None:
-    facts = loops["column"].access
+def test_symbolic_loop_bounds_and_steps(loops: SourceFacts) -> None:
+    facts = by_id(loops).get("column")
     assert facts is not None
     # out[k*n + i], k = 2, 4, ..., <= m: the address moves 2n per iteration
     assert parse_expression(facts.stride) == 2 * sympy.Symbol("n")
@@ -178,8 +184,7 @@ def test_symbolic_loop_bounds_and_steps(loops: dict[str, LSU]) -> None:
 
 def test_merged_neighbour_stores_and_guarded_iterations() -> None:
     unit = lsu("merged", LSUKind.STORE, "merged", 4 * 64)  # four float2 in one 256-bit LSU
-    derive_access_facts(design([Kernel("drain", kind=KernelKind.SINGLE_WORK_ITEM, lsus=[unit])]))
-    facts = unit.access
+    facts = derive_access_facts(design([Kernel("drain", kind=KernelKind.SINGLE_WORK_ITEM, lsus=[unit])])).access(unit)
     assert facts is not None
     # dest[4*(i-3) + 0..3]: the group advances 4 elements per iteration, 4 lanes -> stride 1
     assert (facts.stride, facts.element_bytes) == ("1", 8)
@@ -190,17 +195,24 @@ def test_merged_neighbour_stores_and_guarded_iterations() -> None:
 
 def test_while_loop_counter_and_modular_window() -> None:
     units = [lsu("load", LSUKind.LOAD, "window", 512), lsu("store", LSUKind.STORE, "window", 512)]
-    derive_access_facts(design([Kernel("stream", kind=KernelKind.SINGLE_WORK_ITEM, lsus=units)]))
-    load, store = (unit.access for unit in units)
+    found = derive_access_facts(design([Kernel("stream", kind=KernelKind.SINGLE_WORK_ITEM, lsus=units)]))
+    load, store = (found.access(unit) for unit in units)
     assert load is not None and store is not None
     assert (load.stride, load.offset, store.offset) == ("1", "1", "0")
     assert evaluate(load.accesses, comp_exit=64) == 16 * 64
 
 
-def test_free_symbols_are_the_kernel_arguments(loops: dict[str, LSU]) -> None:
-    derived = design([])
-    derived.kernels = [Kernel("loops", lsus=list(loops.values()))]
-    assert access_free_symbols(derived) == {"m", "n"}
+def test_free_symbols_are_the_kernel_arguments(loops: SourceFacts) -> None:
+    assert access_free_symbols(loops) == {"m", "n"}
+
+
+def test_the_parsed_design_is_not_changed_by_the_analysis() -> None:
+    units = [lsu("unrolled", LSUKind.LOAD, "unrolled", 256)]
+    parsed = design([Kernel("loops", kind=KernelKind.SINGLE_WORK_ITEM, lsus=units)])
+    before = repr(parsed)
+    found = derive_access_facts(parsed)
+    assert found.access(units[0]) is not None
+    assert repr(parsed) == before
 
 
 def test_pipeline_explains_each_derived_fact() -> None:
@@ -219,9 +231,9 @@ def test_unparsable_source_is_a_warning_not_a_crash() -> None:
     units = [lsu("aligned", LSUKind.LOAD, "aligned", 128)]
     broken = design([Kernel("patterns", kind=KernelKind.NDRANGE, lsus=units)])
     broken.source_files[0].content = SOURCE.replace("int gid = get_global_id(0);", "int gid = = 1;")
-    diagnostics = derive_access_facts(broken)
-    assert units[0].access is None
-    warning = next(d for d in diagnostics if d.rule == "access-source-unparsed")
+    found = derive_access_facts(broken)
+    assert found.access(units[0]) is None
+    warning = next(d for d in found.diagnostics if d.rule == "access-source-unparsed")
     assert "patterns.cl" in warning.message and warning.file == PATH
 
 
@@ -231,9 +243,10 @@ def test_row_counter_guards_give_per_lsu_counts() -> None:
         lsu("body", LSUKind.LOAD, "otherrows"),
         lsu("out", LSUKind.STORE, "lastrow"),
     ]
-    derive_access_facts(design([Kernel("rows", kind=KernelKind.SINGLE_WORK_ITEM, lsus=units)]))
+    found = derive_access_facts(design([Kernel("rows", kind=KernelKind.SINGLE_WORK_ITEM, lsus=units)]))
     steps = 64 * 8 * 10
-    counts = [evaluate(unit.access.accesses if unit.access else None, exit_count=steps, height=8) for unit in units]
+    facts = [found.access(unit) for unit in units]
+    counts = [evaluate(fact.accesses if fact else None, exit_count=steps, height=8) for fact in facts]
     # simulate: y advances every 64 steps and cycles 0..7
     simulated = [0, 0, 0]
     x = y = 0
@@ -249,8 +262,8 @@ def test_row_counter_guards_give_per_lsu_counts() -> None:
 
 def test_pointer_aliases_structs_and_struct_channels() -> None:
     units = [lsu("load", LSUKind.LOAD, "pointer", 64), lsu("store", LSUKind.STORE, "pointer", 32)]
-    derive_access_facts(design([Kernel("pointers", kind=KernelKind.NDRANGE, lsus=units)]))
-    load, store = (unit.access for unit in units)
+    found = derive_access_facts(design([Kernel("pointers", kind=KernelKind.NDRANGE, lsus=units)]))
+    load, store = (found.access(unit) for unit in units)
     assert load is not None and store is not None
     # p = where + gid + offset; p->lat and p->lng: one LSU moving 8-byte structs
     assert (load.stride, load.offset, load.element_bytes) == ("1", "offset", 8)

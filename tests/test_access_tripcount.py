@@ -15,7 +15,7 @@ import pytest
 from pycparser import c_ast
 
 from hlsight.analyzer.access import parse_expression
-from hlsight.analyzer.access.tripcount import static_trip_count, trip_count_reason
+from hlsight.analyzer.access.trip_counts import static_trip_count, trip_count_reason
 from hlsight.parsers.csource import parse_c_text
 
 KERNEL = """\

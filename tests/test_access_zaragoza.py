@@ -20,6 +20,7 @@ from functools import cache
 import pytest
 
 from hlsight.analyzer.access import derive_access_facts, parse_expression
+from hlsight.analyzer.results import SourceFacts
 from hlsight.core.model import Design
 from hlsight.parsers.loader import ReadOptions, load_design
 from tests.conftest import CORPUS, run_cli
@@ -31,40 +32,41 @@ BURST_BYTES = {"ddr4-1866": 8 * 8, "hbm2-s10mx": 8 * 4}
 
 
 @cache
-def derived(report: str) -> Design:
+def derived(report: str) -> tuple[Design, SourceFacts]:
     design = load_design(ZARAGOZA / "reports" / report, ReadOptions())
-    derive_access_facts(design)
-    return design
+    return design, derive_access_facts(design)
 
 
-def effective_stride(design: Design, memory: str) -> int:
+def effective_stride(design: Design, found: SourceFacts, memory: str) -> int:
     """The case-level delta: the largest per-LSU stride, a write-ack LSU's
     counted with its whole-burst waste (eq. 13 context, section 5.1.3)."""
     strides = []
     for kernel in design.kernels:
         for lsu in kernel.global_lsus():
-            assert lsu.access is not None and lsu.access.stride is not None, lsu.id
-            stride = int(parse_expression(lsu.access.stride))
-            if lsu.write_ack and lsu.access.element_bytes:
-                stride *= BURST_BYTES[memory] // lsu.access.element_bytes
+            facts = found.access(lsu)
+            assert facts is not None and facts.stride is not None, lsu.id
+            stride = int(parse_expression(facts.stride))
+            if lsu.write_ack and facts.element_bytes:
+                stride *= BURST_BYTES[memory] // facts.element_bytes
             strides.append(stride)
     return max(strides)
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case["case_id"] for case in CASES])
 def test_derived_stride_and_element_size_equal_the_csv(case: dict[str, str]) -> None:
-    design = derived(case["report"])
-    lsus = [lsu for kernel in design.kernels for lsu in kernel.global_lsus()]
-    assert lsus
-    assert {lsu.access.element_bytes for lsu in lsus if lsu.access} == {int(case["element_bytes"])}
-    assert effective_stride(design, case["memory_profile"]) == int(case["stride"])
+    design, found = derived(case["report"])
+    facts = [found.access(lsu) for kernel in design.kernels for lsu in kernel.global_lsus()]
+    assert facts
+    assert {fact.element_bytes for fact in facts if fact} == {int(case["element_bytes"])}
+    assert effective_stride(design, found, case["memory_profile"]) == int(case["stride"])
 
 
 def _accesses(report: str, lsu_id: str, **values: int) -> object:
-    design = derived(report)
+    design, found = derived(report)
     lsu = next(lsu for kernel in design.kernels for lsu in kernel.lsus if lsu.id == lsu_id)
-    assert lsu.access is not None and lsu.access.accesses is not None
-    return parse_expression(lsu.access.accesses).subs(values)
+    facts = found.access(lsu)
+    assert facts is not None and facts.accesses is not None
+    return parse_expression(facts.accesses).subs(values)
 
 
 def test_access_counts_from_ndrange_size_and_loop_bounds() -> None:
@@ -85,18 +87,19 @@ def test_access_counts_from_ndrange_size_and_loop_bounds() -> None:
 
 
 def test_explanations_name_the_source_and_the_rule() -> None:
-    design = derived("hbm2/stride-3-1-offset1")
-    facts = design.kernels[0].lsus[0].access
+    design, found = derived("hbm2/stride-3-1-offset1")
+    facts = found.access(design.kernels[0].lsus[0])
     assert facts is not None and facts.explanation is not None
     assert facts.explanation.startswith("stride 3 from `x[index]` at test_bw10_delta.cl:45")
     assert "3*get_global_id(0) + 1" in facts.explanation and "offset 1 (not aligned)" in facts.explanation
 
 
 def test_report_variable_naming_the_index_is_ignored_with_a_note() -> None:
-    design = derived("hbm2/stride6")
+    design, found = derived("hbm2/stride6")
     store = next(lsu for lsu in design.kernels[0].lsus if lsu.id.endswith("store0"))
     assert store.variable == "index"
-    assert store.access is not None and "names no array" in (store.access.explanation or "")
+    facts = found.access(store)
+    assert facts is not None and "names no array" in (facts.explanation or "")
 
 
 def test_pathfinder_lsus_fire_on_different_rows() -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from bs4 import BeautifulSoup, Tag
 
+from hlsight.annotate.staging import MARKER
 from tests.conftest import CORPUS, run_cli
 
 SAXPY1 = CORPUS / "aoc" / "aoc18.1.1pro_s10_520n_saxpy_vscale" / "reportIntel" / "SAXPY1" / "reports"
@@ -31,8 +32,8 @@ def test_aoc_report_gets_panel_data_and_decorator(tmp_path: Path) -> None:
     assert result.code == 0, result.stderr
     assert tree_digest(SAXPY1) == before  # input untouched
     after = tree_digest(out)
-    assert set(after) == set(before)  # a full copy, nothing added
-    assert {name for name in after if after[name] != before[name]} == {"report.html"}
+    assert set(after) == set(before) | {MARKER}  # a full copy; added only the marker --force looks for
+    assert {name for name in before if after[name] != before[name]} == {"report.html"}
 
     original, annotated = _soup(SAXPY1 / "report.html"), _soup(out / "report.html")
     # the vendor page is intact: same external scripts and styles, in order, and its main() call
@@ -71,7 +72,7 @@ def test_oneapi_2023_layout_is_annotated(tmp_path: Path) -> None:
 
 def test_existing_output_needs_force_and_is_replaced_whole(tmp_path: Path) -> None:
     out = tmp_path / "annotated"
-    out.mkdir()
+    assert run_cli("annotate", str(SAXPY1), "-o", str(out)).code == 0
     (out / "keep.txt").write_text("mine")
     refused = run_cli("annotate", str(SAXPY1), "-o", str(out))
     assert refused.code == 2

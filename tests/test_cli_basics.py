@@ -44,6 +44,22 @@ def test_a_command_imports_only_its_own_module() -> None:
     assert out.strip() == "[]"
 
 
+def test_version_imports_no_command_and_no_sympy() -> None:
+    """`hlsight --version` prints the package metadata's version without
+    importing a sub-command (goal: <= 3x `python -c pass`, benchmarks/cold_start.py)."""
+    code = (
+        "import sys; from hlsight.cli import main\n"
+        "try:\n    main(['--version'])\nexcept SystemExit:\n    pass\n"
+        "print([m for m in sys.modules if m.startswith(('hlsight.commands', 'hlsight.analyzer', 'sympy'))])"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO)
+    version, modules = done.stdout.strip().splitlines()
+    from importlib import metadata
+
+    assert version == f"hlsight {metadata.version('hlsight')}"
+    assert modules == "[]"
+
+
 def test_top_level_help_lists_every_command() -> None:
     result = run_cli("--help")
     assert result.code == 0

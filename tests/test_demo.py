@@ -7,6 +7,8 @@ the fixture's report facts, so a change in the reader, the source analysis
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 
 import pytest
@@ -18,6 +20,15 @@ N = 16777216  # fixtures/demo/vector_add/hints.toml
 FMAX_HZ = 368.75e6  # quartus.json actual clock of the fixture
 LOOP_LATENCY = 624  # fmax_ii.json vector_add.B2
 UNROLL = 16  # "16X Partially unrolled vector_add.B2"
+
+
+def memory_seconds(n: int) -> float:
+    """Davila-Guzman eqs. 1-2, 8-10 on ddr4-1866 (journal Table 3): three aligned
+    burst-coalesced LSUs, 4-byte floats, stride 1, all on the one DDR bank."""
+    bytes_moved = 3 * n * 4
+    bandwidth = 2 * 933.33e6 * 8 * 0.965  # bw_dram (eq. 4) x controller efficiency
+    bursts = bytes_moved / (2**5 * 64)  # burst_cnt 5 (BURSTCOUNT_WIDTH default), 64 B words
+    return bytes_moved / bandwidth + bursts * (13.5e-9 + 13.5e-9)  # > 2 LSUs: T_row = tRCD + tRP
 
 
 def test_demo_estimate_matches_hand_computation() -> None:
@@ -73,3 +84,37 @@ def test_free_symbol_note_only_while_a_value_is_missing() -> None:
 
     assert "access-free-symbols" in rules("analyze", str(REPO / "fixtures" / "demo" / "vector_add" / "reports"))
     assert "access-free-symbols" not in rules("demo")
+
+
+def test_whatif_sweeps_a_kernel_argument_that_analyze_accepts() -> None:
+    """``n`` is a name only the source analysis knows (the loop bound of
+    vector_add); ``whatif --sweep`` must accept it as ``analyze --set`` does."""
+    demo = str(REPO / "fixtures" / "demo" / "vector_add")
+    sweep = run_cli("whatif", demo, "--sweep", "n=1000000,2000000", "--format", "csv")
+    assert sweep.code == 0, sweep.stderr
+    rows = list(csv.DictReader(io.StringIO(sweep.stdout)))
+    assert [float(row["n"]) for row in rows] == [1e6, 2e6]
+    for row in rows:
+        assert float(row["seconds"]) == pytest.approx(memory_seconds(int(float(row["n"]))), rel=1e-6)
+    single = json.loads(run_cli("analyze", demo, "--set", "n=2000000", "--format", "json").stdout)
+    assert single["estimate"]["seconds"] == pytest.approx(float(rows[1]["seconds"]), rel=1e-9)
+
+
+def test_estimate_carries_bandwidth_demand_supply_and_bank_sums() -> None:
+    """Eqs. 2 and 5 are evaluated by the estimate (reporters only lay them
+    out): per LSU, demand f_max*width/stride and supply bw_dram = f_min*width/stride;
+    per bank, the sums of the LSUs' T_ideal and T_ovh."""
+    estimate = json.loads(run_cli("demo", "--format", "json").stdout)["kernels"][0]["estimate"]
+    bw_dram = 2 * 933.33e6 * 8 * 0.965  # eq. 4 x controller efficiency (ddr4-1866)
+    width = 64  # 16 floats per cycle: the 16x unrolled loop's LSUs are 512 bits wide
+    for facts in estimate["extra"]["lsu_facts"].values():
+        assert facts["f_max_mhz"] == pytest.approx(FMAX_HZ / 1e6)
+        assert facts["demand_Bps"] == pytest.approx(FMAX_HZ * width, rel=1e-9)
+        assert facts["supply_Bps"] == pytest.approx(bw_dram, rel=1e-6)
+        assert facts["f_min_mhz"] == pytest.approx(bw_dram / width / 1e6, rel=1e-6)  # eq. 5, stride 1
+        assert facts["saturated"] is True
+    (bank,) = estimate["per_bank"]
+    terms = [term for term in estimate["per_lsu"] if term["id"] in bank["lsus"]]
+    assert bank["T_ideal"] == pytest.approx(sum(term["T_ideal"] for term in terms), rel=1e-12)
+    assert bank["T_ovh"] == pytest.approx(sum(term["T_ovh"] for term in terms), rel=1e-12)
+    assert bank["T_ideal"] + bank["T_ovh"] == pytest.approx(memory_seconds(N), rel=1e-6)

@@ -9,7 +9,7 @@ import pytest
 
 from hlsight.analyzer.instrument.cycles import parse_source
 from hlsight.analyzer.instrument.sourceloops import loop_tokens
-from hlsight.analyzer.instrument.tripcount import insert_tripcounts
+from hlsight.analyzer.instrument.tripcount_pragmas import insert_tripcounts
 from hlsight.core.errors import InputError
 from hlsight.parsers.csource import parse_c_text
 from hlsight.parsers.csource.tokens import SourceText, TokenKind, tokenize
@@ -113,11 +113,25 @@ def test_pass1_output_behaves_like_the_original(tmp_path: Path) -> None:
     assert plain.stdout == pass1.stdout and plain.stdout.startswith(b"sorted=1")
 
 
-def test_cplusplus_and_unparsable_sources_exit_2(tmp_path: Path) -> None:
+def test_cplusplus_is_accepted_and_broken_cplusplus_exits_2(tmp_path: Path) -> None:
     cxx = tmp_path / "k.cpp"
-    cxx.write_text("#include <hls_stream.h>\nvoid k(hls::stream<int> &s) {}\n")
+    cxx.write_text("#include <hls_stream.h>\n#include <ap_int.h>\n"
+                   "void k(hls::stream<ap_uint<8> > &s, int n) {\n  for (int i = 0; i < n; i++) s.write(i);\n}\n")
     result = run_cli("instrument", str(cxx), "--mode", "tripcount")
-    assert result.code == 2 and "C++ is not supported" in result.stderr
+    assert result.code == 0, result.stderr
+    assert "for (int i = 0; i < n; i++) {\n#pragma HLS loop_tripcount min=100 max=100 avg=100" in result.stdout
+    bad = tmp_path / "bad.cpp"
+    bad.write_text("#include <ap_int.h>\nvoid k(ap_uint<8> x) { undeclared(x); }\n")
+    result = run_cli("instrument", str(bad), "--mode", "tripcount")
+    assert result.code == 2 and "clang rejected the C++ source" in result.stderr and "bad.cpp:2" in result.stderr
+
+
+def test_cplusplus_words_in_comments_keep_a_c_file_c(tmp_path: Path) -> None:
+    source = tmp_path / "k.c"
+    source.write_text("/* this class of kernels: template<int N> in C++ */\n// namespace x\n"
+                      "void k(int *a, int n) {\n  int i;\n  for (i = 0; i < n; i++) a[i] = 0;\n}\n")
+    result = run_cli("instrument", str(source), "--mode", "tripcount")
+    assert result.code == 0, result.stderr
     broken = tmp_path / "b.c"
     broken.write_text("void k( { for }\n")
     result = run_cli("instrument", str(broken), "--mode", "tripcount")

@@ -18,7 +18,7 @@ widths = st.sampled_from([64, 128, 256, 512, 1024, 2048])
 def _memory_seconds(design, **values: float) -> float:
     base = {"work_items": 1_000_000, "element_bytes": 4, "stride": 1}
     estimate = analyze(design, {**base, **values}).estimates["k"]
-    seconds = estimate.extra["memory_seconds"]
+    seconds = estimate.memory_seconds
     assert isinstance(seconds, float)
     return seconds
 

@@ -63,6 +63,8 @@ def test_wheel_installs_only_the_hlsight_namespace(wheel: Path) -> None:
     for expected in ("hlsight/analyzer/pipeline.py", "hlsight/parsers/loader.py", "hlsight/core/model.py",
                      "hlsight/templates/report.html.j2", "hlsight/analyzer/profiles/ddr4-1866.toml",
                      "hlsight/parsers/csource/fake_include/stdint.h",
+                     "hlsight/parsers/cxx/sycl_include/hlsight_sycl.hpp",
+                     "hlsight/parsers/cxx/sycl_include/CL/sycl.hpp",
                      "hlsight/fixtures/demo/vector_add/reports/report.html", "hlsight/py.typed"):
         assert expected in names, expected
 

@@ -75,7 +75,10 @@ def test_every_format_on_corpus_cases(case: str, fmt: str) -> None:
     elif fmt == "html":
         soup = BeautifulSoup(text, "lxml")
         headings = [name.get_text() for name in soup.select("h2 .hs-name")]
-        assert headings == json_names
+        # Vivado/Vitis: outlined _Pipeline_ modules fold into their caller (issue 12)
+        functions = [kernel["name"] for kernel in json.loads(_render(path, "json"))["kernels"]
+                     if not kernel.get("folded_into")]
+        assert headings == functions
         assert not soup.find_all("script") and not soup.find_all("link", rel="stylesheet")
     else:
         ranked = text[text.index("kernels by estimated time"):].splitlines()

@@ -11,6 +11,7 @@ import pytest
 from hlsight.core.model import Design, TripCount
 from hlsight.parsers.vivado import read_report
 from hlsight.parsers.vivado.aggregate_xml import Aggregate, read_aggregate_root
+from hlsight.parsers.vivado.discovery import has_module_reports, report_sets_below
 from hlsight.parsers.vivado.merge import preorder
 from hlsight.parsers.vivado.module_report import ModuleReport
 from hlsight.parsers.vivado.profile_xml import read_profile_xml
@@ -37,10 +38,19 @@ def per_module_kernels(design: Design) -> list[str]:
     return [k.name for k in design.kernels if k.artifact and not Path(k.artifact).name.startswith("csynth.")]
 
 
-def test_corpus_has_the_thirty_cases() -> None:
+def report_dir(case: str) -> Path:
+    """The case folder, or the one report set below it (Vitis unified layout)."""
+    folder = VIVADO / case
+    if has_module_reports(folder):
+        return folder
+    (only,) = report_sets_below(folder)
+    return only
+
+
+def test_corpus_has_the_thirty_one_cases() -> None:
     on_disk = sorted(p.name for p in VIVADO.iterdir() if p.is_dir())
     assert on_disk == CASE_NAMES
-    assert len(CASE_NAMES) == 30
+    assert len(CASE_NAMES) == 31
 
 
 @pytest.mark.parametrize("case", CASE_NAMES)
@@ -89,7 +99,7 @@ def _comparable(module: ModuleReport) -> list[tuple[object, ...]]:
 
 
 def _module_pairs(case: str) -> list[tuple[Path, Path]]:
-    return [(xml, xml.with_suffix(".rpt")) for xml in sorted((VIVADO / case).glob("*_csynth.xml"))
+    return [(xml, xml.with_suffix(".rpt")) for xml in sorted(report_dir(case).glob("*_csynth.xml"))
             if xml.with_suffix(".rpt").is_file()]
 
 
@@ -114,17 +124,17 @@ def test_rpt_and_xml_readers_agree(case: str) -> None:
             assert xml_row == rpt_row, f"{xml_path.name}: {xml_row} != {rpt_row}"
 
 
-AGGREGATED = [case for case in CASE_NAMES if (VIVADO / case / "csynth.xml").is_file()
-              and parse_xml_file(VIVADO / case / "csynth.xml", "xml").find("ModuleInformation") is not None]
+AGGREGATED = [case for case in CASE_NAMES if (report_dir(case) / "csynth.xml").is_file()
+              and parse_xml_file(report_dir(case) / "csynth.xml", "xml").find("ModuleInformation") is not None]
 
 
 @pytest.mark.parametrize("case", AGGREGATED)
 def test_aggregated_csynth_xml_agrees_with_module_xml(case: str) -> None:
-    path = VIVADO / case / "csynth.xml"
+    path = report_dir(case) / "csynth.xml"
     aggregate: Aggregate = read_aggregate_root(parse_xml_file(path, "xml"), path)
     compared = 0
     for name, module in aggregate.modules.items():
-        own = VIVADO / case / f"{name}_csynth.xml"
+        own = report_dir(case) / f"{name}_csynth.xml"
         if own.is_file():
             assert _comparable(module) == _comparable(read_profile_xml(own)), name
             compared += 1

@@ -291,4 +291,24 @@ CASES: dict[str, Case] = {
         Row('Block_entry_split_proc_Pipeline_VITIS_LOOP_29_2', 'VITIS_LOOP_29_2',
             1, '41', '104', '21', '21', '1 ~ 4', True),
     )),
+    # Vitis 2025.2 unified layout (report set 4 levels down); rows read by hand
+    # from each *_csynth.rpt "* Loop:" table. The XML adds <isPerfectNested>
+    # and <PerformancePragma> leaves to every loop: 9 loops, not 27.
+    'vitis2025.2_conv2d_unified': Case('vitis_hls', '2025.2', 'conv2d', 'xc7z020-clg484-1', 10.0, 0, (
+        Row('conv2d', 'VITIS_LOOP_37_1', 1, '49208', '49208', '6151', '-', '8', False),
+        Row('conv2d', 'VITIS_LOOP_85_11', 1, '836848', '836848', '52303', '-', '16', False),
+        Row('conv2d', 'VITIS_LOOP_151_25', 1, '24280', '24280', '2428', '-', '10', False),
+        Row('conv2d_Pipeline_VITIS_LOOP_116_17_VITIS_LOOP_117_18_VITIS_LOOP_118_19',
+            'VITIS_LOOP_116_17_VITIS_LOOP_117_18_VITIS_LOOP_118_19', 1, '409', '409', '11', '1', '400', True),
+        Row('conv2d_Pipeline_VITIS_LOOP_137_22_VITIS_LOOP_138_23_VITIS_LOOP_139_24',
+            'VITIS_LOOP_137_22_VITIS_LOOP_138_23_VITIS_LOOP_139_24', 1, '402', '402', '4', '1', '400', True),
+        Row('conv2d_Pipeline_VITIS_LOOP_155_26', 'VITIS_LOOP_155_26', 1, '2413', '2413', '20', '6', '400', True),
+        Row('conv2d_Pipeline_VITIS_LOOP_38_2_VITIS_LOOP_39_3', 'VITIS_LOOP_38_2_VITIS_LOOP_39_3',
+            1, '6137', '6137', '63', '9', '676', True),
+        Row('conv2d_Pipeline_VITIS_LOOP_60_6_VITIS_LOOP_61_7_VITIS_LOOP_62_8',
+            'VITIS_LOOP_60_6_VITIS_LOOP_61_7_VITIS_LOOP_62_8', 1, '1363', '1363', '13', '1', '1352', True),
+        Row('conv2d_Pipeline_VITIS_LOOP_86_12_VITIS_LOOP_87_13_VITIS_LOOP_91_14_VITIS_LOOP_92',
+            'VITIS_LOOP_86_12_VITIS_LOOP_87_13_VITIS_LOOP_91_14_VITIS_LOOP_92_15_VITIS_LOOP_93_16',
+            1, '52289', '52289', '24', '6', '8712', True),
+    )),
 }

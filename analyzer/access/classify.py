@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 import sympy
 
-from hlsight.analyzer.access.symbols import WORK_ITEMS, Role, SymbolTable
+from hlsight.analyzer.access.c_symbols import WORK_ITEMS, Role, SymbolTable
 from hlsight.analyzer.access.walker import AccessSite, LoopInfo
 
 _ID_ROLES = (Role.GLOBAL_ID, Role.LOCAL_ID)

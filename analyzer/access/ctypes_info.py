@@ -126,11 +126,6 @@ def element_type(decl_type: c_ast.Node, typedefs: dict[str, c_ast.Node]) -> Elem
     return ElementType(name, type_bytes(name, typedefs))
 
 
-def cast_element_type(cast_type: c_ast.Typename, typedefs: dict[str, c_ast.Node]) -> ElementType | None:
-    """Element type of ``(float4 *)ptr`` casts."""
-    return element_type(cast_type.type, typedefs)
-
-
 def array_dims(decl_type: c_ast.Node) -> list[c_ast.Node | None]:
     """Dimension expressions of an array declaration, outermost first."""
     dims: list[c_ast.Node | None] = []

@@ -1,8 +1,9 @@
-"""Fill ``LSU.access`` for every LSU whose source line the kernel source explains.
+"""Access facts for every LSU whose source line the kernel source explains.
 
 Entry point of the access analysis: parse the embedded sources, walk each
-kernel, pair LSUs with accesses, classify, and write :class:`AccessFacts`
-plus one diagnostic per LSU that says where each number came from.
+kernel, pair LSUs with accesses, classify, and return :class:`AccessFacts`
+(in a :class:`SourceFacts` beside the design, which is not written to) plus
+one diagnostic per LSU that says where each number came from.
 """
 
 from __future__ import annotations
@@ -13,13 +14,14 @@ from pathlib import PurePath
 
 import sympy
 
+from hlsight.analyzer.access.c_symbols import Role, SymbolTable, parse_expression
 from hlsight.analyzer.access.classify import Classification, classify
 from hlsight.analyzer.access.matching import candidates, group_lsus, match_group, merged_neighbours
 from hlsight.analyzer.access.sources import ParsedSources, parse_design_sources
-from hlsight.analyzer.access.symbols import Role, SymbolTable, parse_expression
 from hlsight.analyzer.access.walker import AccessSite, LoopInfo, walk_function
+from hlsight.analyzer.results import AccessFacts, SourceFacts
 from hlsight.core.diagnostics import Diagnostic, Severity
-from hlsight.core.model import LSU, AccessFacts, Design, Kernel, KernelKind, Product
+from hlsight.core.model import LSU, Design, Kernel, KernelKind, Product
 
 _SINGLE_ITEM_PRODUCTS = {Product.IPP, Product.VIVADO_HLS, Product.VITIS_HLS}
 
@@ -147,8 +149,11 @@ def _diagnostic(lsu: LSU, kernel: Kernel, rule: str, severity: Severity, message
     return Diagnostic.at(lsu.location, rule, severity, message, kernel=kernel.name, subject=lsu.id)
 
 
-def derive_kernel(design: Design, context: KernelAccesses, given: Collection[str] = ()) -> list[Diagnostic]:
-    """Fill ``access`` of every LSU of one kernel; return the explanations."""
+def derive_kernel(
+    design: Design, context: KernelAccesses, facts: SourceFacts, given: Collection[str] = ()
+) -> list[Diagnostic]:
+    """Record the access facts of every LSU of one kernel in ``facts``;
+    return the explanations."""
     kernel = context.kernel
     diagnostics: list[Diagnostic] = []
     free: set[str] = set()
@@ -181,16 +186,17 @@ def derive_kernel(design: Design, context: KernelAccesses, given: Collection[str
             continue
         share = _lane_share(group, sites)
         for lsu, site in match.pairs:
-            if lsu.access is not None:
+            if facts.access(lsu) is not None:
                 continue
             result = results[id(site)]
             how = match.how
             if share > 1 and result.accesses is not None:
                 result = replace(result, accesses=result.accesses / share)
                 how = f"{how}; one of {share} identical per-lane LSUs of one access: 1/{share} of its elements"
-            lsu.access = _facts(lsu, site, result, how.strip("; "))
+            found = _facts(lsu, site, result, how.strip("; "))
+            facts.set_access(lsu, found)
             free |= result.free_symbols
-            message = f"{lsu.kind.value} LSU {lsu.id}: {lsu.access.explanation}"
+            message = f"{lsu.kind.value} LSU {lsu.id}: {found.explanation}"
             diagnostics.append(_diagnostic(lsu, kernel, "access-derived", Severity.NOTE, message))
     if free and not free <= set(given):
         diagnostics.append(
@@ -207,33 +213,38 @@ def derive_kernel(design: Design, context: KernelAccesses, given: Collection[str
     return diagnostics
 
 
-def derive_access_facts(design: Design, given: Collection[str] = ()) -> list[Diagnostic]:
-    """Fill ``LSU.access`` in ``design`` from its embedded kernel sources.
+def derive_access_facts(design: Design, given: Collection[str] = ()) -> SourceFacts:
+    """Access facts and loop trip expressions of ``design`` from its
+    embedded kernel sources; ``design`` itself is not changed.
 
     ``given`` are the names the user gave values; a kernel whose counts need
-    only those gets no "access counts depend on ..." note.
-
-    LSUs that already carry facts are left alone, so running twice (what-if
-    re-analysis) changes nothing. Returns the explanation diagnostics.
+    only those gets no "access counts depend on ..." note. The returned
+    facts carry the explanation diagnostics.
     """
+    facts = SourceFacts()
     if not any(lsu.location is not None for kernel in design.kernels for lsu in kernel.lsus):
-        return []
+        return facts
     if not any(source.content for source in design.source_files):
-        return []
+        return facts
+    if design.tool.product is Product.ONEAPI:
+        # SYCL C++: libclang front end (issue 14); same matching and classification
+        from hlsight.analyzer.access.sycl_derive import derive_sycl_access_facts
+
+        return derive_sycl_access_facts(design, given)
     parsed = parse_design_sources(design)
-    diagnostics = list(parsed.diagnostics)
+    facts.diagnostics.extend(parsed.diagnostics)
     for kernel in design.kernels:
         if not kernel.lsus:
             continue
         context = kernel_accesses(design, kernel, parsed)
         if context is None:
             continue
-        diagnostics.extend(derive_kernel(design, context, given))
-        diagnostics.extend(derive_loop_trips(context))
-    return diagnostics
+        facts.diagnostics.extend(derive_kernel(design, context, facts, given))
+        facts.diagnostics.extend(derive_loop_trips(context, facts))
+    return facts
 
 
-def derive_loop_trips(context: KernelAccesses) -> list[Diagnostic]:
+def derive_loop_trips(context: KernelAccesses, facts: SourceFacts) -> list[Diagnostic]:
     """Give report loops without a trip count the source's expression
     (``for (i = 0; i < 1 + (N-1)/64; i++)`` -> ``floor((N-1)/64) + 1``)."""
     notes: list[Diagnostic] = []
@@ -242,7 +253,7 @@ def derive_loop_trips(context: KernelAccesses) -> list[Diagnostic]:
         by_line.setdefault((PurePath(info.file).name, info.line), info)
     for loop in context.kernel.all_loops():
         known = loop.trip_count is not None and (loop.trip_count.value is not None or loop.trip_count.avg is not None)
-        if known or loop.trip_expression is not None or loop.location is None:
+        if known or facts.trip(loop) is not None or loop.location is None:
             continue
         found = by_line.get((PurePath(loop.location.file).name, loop.location.line))
         if found is None or found.trip_count is None or found.unrolled:
@@ -254,7 +265,7 @@ def derive_loop_trips(context: KernelAccesses) -> list[Diagnostic]:
             # iterations runs unroll_factor source iterations
             trip = sympy.ceiling(trip / loop.unroll_factor)
         expression = str(trip)
-        loop.trip_expression = expression
+        facts.set_trip(loop, expression)
         notes.append(
             Diagnostic(
                 rule="access-trip-count",
@@ -274,18 +285,8 @@ def _plain(expr: sympy.Expr) -> sympy.Expr:
     return expr.xreplace({s: sympy.Symbol(s.name) for s in expr.free_symbols if isinstance(s, sympy.Symbol)})
 
 
-def access_free_symbols(design: Design) -> set[str]:
-    """Names the derived stride/accesses expressions leave free (settable with --set)."""
-    names: set[str] = set()
-    for kernel in design.kernels:
-        for lsu in kernel.lsus:
-            facts = lsu.access
-            if facts is None:
-                continue
-            for text in (facts.stride, facts.accesses):
-                if text:
-                    names |= {str(symbol) for symbol in parse_expression(text).free_symbols}
-        for loop in kernel.all_loops():
-            if loop.trip_expression:
-                names |= {str(symbol) for symbol in parse_expression(loop.trip_expression).free_symbols}
-    return names
+def access_free_symbols(facts: SourceFacts) -> set[str]:
+    """Names the derived stride/accesses/trip expressions leave free (settable with --set)."""
+    texts = [text for access in facts.all_access() for text in (access.stride, access.accesses) if text]
+    texts.extend(facts.all_trips())
+    return {str(symbol) for text in texts for symbol in parse_expression(text).free_symbols}

@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 
 import sympy
 
-from hlsight.analyzer.access.symbols import parse_expression
+from hlsight.analyzer.access.c_symbols import parse_expression
+from hlsight.analyzer.results import SourceFacts
 from hlsight.core.model import LSU, Design, Kernel
 
 
@@ -30,11 +31,11 @@ class Launch:
     notes: list[str] = field(default_factory=list)
 
 
-def _access_groups(kernel: Kernel) -> dict[tuple[str, int, str, str], list[LSU]]:
+def _access_groups(kernel: Kernel, source: SourceFacts) -> dict[tuple[str, int, str, str], list[LSU]]:
     """Global LSUs grouped by the source access they serve."""
     groups: dict[tuple[str, int, str, str], list[LSU]] = {}
     for lsu in kernel.global_lsus():
-        facts = lsu.access
+        facts = source.access(lsu)
         if facts is None or facts.accesses is None or lsu.location is None:
             continue
         key = (lsu.location.file, lsu.location.line, lsu.kind.value, facts.expression or "")
@@ -42,10 +43,15 @@ def _access_groups(kernel: Kernel) -> dict[tuple[str, int, str, str], list[LSU]]
     return groups
 
 
-def _group_total(group: list[LSU]) -> sympy.Expr:
+def _accesses(lsu: LSU, source: SourceFacts) -> str | None:
+    facts = source.access(lsu)
+    return None if facts is None else facts.accesses
+
+
+def _group_total(group: list[LSU], source: SourceFacts) -> sympy.Expr:
     """Elements one source access moves: per-lane LSUs of equal width split
     it (their counts add up), LSUs of different widths each see all of it."""
-    counts = [parse_expression(lsu.access.accesses) for lsu in group if lsu.access and lsu.access.accesses]
+    counts = [parse_expression(text) for lsu in group if (text := _accesses(lsu, source))]
     if len({lsu.width_bits for lsu in group}) == 1:
         return sympy.Add(*counts)
     return counts[0] if len(counts) == 1 else sympy.Max(*counts)
@@ -68,14 +74,17 @@ def _solve(total: sympy.Expr, unknown: sympy.Symbol, elements: float) -> float |
     return guess
 
 
-def solve_launch(design: Design, elements: float, given: dict[str, float] | None = None) -> Launch:
+def solve_launch(
+    design: Design, source: SourceFacts, elements: float, given: dict[str, float] | None = None
+) -> Launch:
     """Kernel arguments / global sizes that make each kernel move ``elements``
-    elements through its busiest source access (``given`` values are kept)."""
+    elements through its busiest source access (``source``: the derived
+    facts of ``design``; ``given`` values are kept)."""
     launch = Launch()
     known = dict(given or {})
     for kernel in design.kernels:
-        groups = _access_groups(kernel)
-        totals = {key: _group_total(group) for key, group in groups.items()}
+        groups = _access_groups(kernel, source)
+        totals = {key: _group_total(group, source) for key, group in groups.items()}
         unknown = {s for total in totals.values() for s in total.free_symbols if s.name not in known}
         if len(unknown) == 1:
             symbol = next(iter(unknown))
@@ -97,7 +106,8 @@ def solve_launch(design: Design, elements: float, given: dict[str, float] | None
             launch.notes.append(f"{kernel.name}: counts need {names}: not solvable from one size")
         for group in groups.values():
             for lsu in group:
-                assert lsu.access is not None and lsu.access.accesses is not None
-                if {s.name for s in parse_expression(lsu.access.accesses).free_symbols} - set(known):
+                text = _accesses(lsu, source)
+                assert text is not None
+                if {s.name for s in parse_expression(text).free_symbols} - set(known):
                     launch.fallback_lsus.append(lsu.id)
     return launch

@@ -41,6 +41,15 @@ def _kind(lsu: LSU) -> str:
     return {LSUKind.LOAD: "load", LSUKind.STORE: "store", LSUKind.ATOMIC: "atomic"}[lsu.kind]
 
 
+def variable_name(lsu: LSU) -> str | None:
+    """The report's "Loads from"/"Stores to" name; oneAPI prefixes the kernel
+    argument made of a captured variable with ``_arg_`` (``_arg_bf_accessor``)."""
+    name = lsu.variable
+    if name and name.startswith("_arg_") and len(name) > len("_arg_"):
+        return name[len("_arg_"):]
+    return name
+
+
 def site_key(file: str, line: int) -> tuple[str, int]:
     return PurePath(file).name, line
 
@@ -77,16 +86,16 @@ def match_group(lsus: list[LSU], sites: list[AccessSite], alike: Callable[[list[
         match.pairs = [(lsu, sites[0]) for lsu in lsus]
         match.how = f"the report gives no source line; all {len(sites)} such accesses have identical facts"
         return match
-    named = [lsu.variable for lsu in lsus if lsu.variable]
+    named = [name for lsu in lsus if (name := variable_name(lsu))]
     arrays = {site.array for site in sites}
     notes: list[str] = []
     if named and all(name in arrays for name in named) and len(named) == len(lsus):
         for lsu in lsus:
-            own = [site for site in sites if site.array == lsu.variable]
+            own = [site for site in sites if site.array == variable_name(lsu)]
             if len(own) == 1 or alike(own):
                 match.pairs.append((lsu, own[0]))
             else:
-                match.problem = f"{len(own)} accesses to `{lsu.variable}` on that line differ"
+                match.problem = f"{len(own)} accesses to `{variable_name(lsu)}` on that line differ"
                 match.pairs.clear()
                 return match
         match.how = "by the array the report names"

@@ -15,8 +15,16 @@ from dataclasses import dataclass, field
 import sympy
 from pycparser import c_ast
 
+from hlsight.analyzer.access.c_symbols import (
+    VARYING,
+    ExprConverter,
+    Role,
+    SymbolInfo,
+    SymbolTable,
+    c_text,
+    fixed_per_launch,
+)
 from hlsight.analyzer.access.ctypes_info import ElementType, address_space, array_dims, element_type, typedef_table
-from hlsight.analyzer.access.symbols import VARYING, ExprConverter, Role, SymbolInfo, SymbolTable, c_text
 from hlsight.parsers.csource import CUnit
 
 
@@ -798,16 +806,8 @@ class FunctionWalker:
         self._leave_loop(saved_env, node)
 
     def _launch_fixed(self, trip: sympy.Expr | None, reason: str) -> tuple[sympy.Expr | None, str]:
-        """A trip count is only useful when fixed per launch (arguments,
-        macros, constants); one that depends on a value read from memory or
-        on a loop-carried variable is unknown."""
-        if trip is None:
-            return None, reason
-        moving = self.table.of_role(trip, Role.LOAD, Role.OPAQUE, Role.STATE, Role.LOOP, Role.LANE)
-        if not moving:
-            return trip, reason
-        names = ", ".join(f"`{info.text}`" for symbol in moving if (info := self.table.info(symbol)))
-        return None, f"the bound depends on {names}, which is not fixed per launch"
+        """See :func:`fixed_per_launch`."""
+        return fixed_per_launch(self.table, trip, reason)
 
     def _trip_count(
         self, name: str | None, start: sympy.Expr | None, step: sympy.Expr | None, cond: c_ast.Node | None

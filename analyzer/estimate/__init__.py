@@ -14,7 +14,7 @@ of aoc/oneAPI designs), :mod:`.xilinx` (Vivado/Vitis module hierarchy and
 HLScope+) and :mod:`.design` (the entry point that dispatches on the vendor).
 
 Values come, in increasing precedence, from: the report (fmax) and the memory
-profile (f_dram), source analysis (``lsu.access``), and the user
+profile (f_dram), source analysis (``Settings.source``), and the user
 (``--set``/``--hints``). Whatever has no value stays a sympy symbol.
 """
 

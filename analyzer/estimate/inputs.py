@@ -4,6 +4,8 @@ SIMD lanes, values from the source analysis) and the default values."""
 
 from __future__ import annotations
 
+import functools
+import math
 import re
 from dataclasses import dataclass, field
 
@@ -11,7 +13,9 @@ import sympy
 
 from hlsight.analyzer import memory_model as mm
 from hlsight.analyzer.memory_profiles import MemoryProfile, load_profile
+from hlsight.analyzer.results import SourceFacts
 from hlsight.analyzer.symbols import ELEMENT_BYTES, F_DRAM, FMAX, STRIDE, WORK_ITEMS, lsu_name, source_expr, sym
+from hlsight.core.errors import InputError
 from hlsight.core.model import LSU, Design, Kernel, LSUKind, LSUStyle, MemoryKind, Vendor
 
 #: BURSTCOUNT_WIDTH when no RTL was read. Every lsu_top instance in the aoc
@@ -42,6 +46,8 @@ class Settings:
     options: mm.ModelOptions = field(default_factory=mm.ModelOptions)
     user: dict[str, float] = field(default_factory=dict)
     assumptions: list[str] = field(default_factory=list)
+    #: access facts and loop trip expressions from the source analysis
+    source: SourceFacts = field(default_factory=SourceFacts)
 
 
 def default_profile(design: Design) -> tuple[MemoryProfile, str]:
@@ -99,20 +105,43 @@ def _macro_value(name: str, design: Design, text: str) -> int | None:
     return None
 
 
+_KERNEL_KEYWORD = re.compile(r"\b(?:__)?kernel\b")
+_CALLED_NAME = re.compile(r"\b(\w+)\s*\(")
+_DECLARATION_END = re.compile(r"[;{]")
+
+
+@functools.lru_cache(maxsize=64)
+def kernel_declarations(text: str) -> dict[str, tuple[int, int]]:
+    """(start, end) of the first ``kernel ... NAME(`` declaration head of
+    every NAME in one source text (``kernel``/``__kernel`` up to the name,
+    without crossing ``;`` or ``{``).
+
+    One scan per text, cached: matching a pattern per kernel rescans the whole
+    file each time, ~285 ms on a 37-kernel SYCL source where no name matches.
+    """
+    found: dict[str, tuple[int, int]] = {}
+    for keyword in _KERNEL_KEYWORD.finditer(text):
+        stop = _DECLARATION_END.search(text, keyword.end())
+        segment_end = len(text) if stop is None else stop.start()
+        for name in _CALLED_NAME.finditer(text, keyword.end(), segment_end):
+            found.setdefault(name.group(1), (keyword.start(), name.end()))
+    return found
+
+
 def kernel_simd(kernel: Kernel, design: Design) -> int | None:
     """SIMD lanes: the report's value, else ``num_simd_work_items(N)`` in the
     declaration of the kernel in its embedded source (aoc 18.x reports do not
     list it)."""
     if kernel.simd is not None:
         return kernel.simd
-    pattern = re.compile(r"\b(?:__)?kernel\b[^;{]*?\b" + re.escape(kernel.name) + r"\s*\(")
     for source in design.source_files:
         if source.content is None:
             continue
-        match = pattern.search(source.content)
-        if match is None:
+        span = kernel_declarations(source.content).get(kernel.name)
+        if span is None:
             continue
-        head = source.content[max(0, match.start() - 400) : match.end()]
+        start, end = span
+        head = source.content[max(0, start - 400) : end]
         found = _SIMD_ATTRIBUTE.findall(head)
         if not found:
             return None
@@ -155,7 +184,7 @@ class LsuInput:
 def lsu_input(kernel: Kernel, lsu: LSU, design: Design, settings: Settings) -> LsuInput:
     notes: list[str] = []
     user = settings.user
-    access = lsu.access
+    access = settings.source.access(lsu)
 
     def pick(field_name: str, from_access: sympy.Expr | None, default: sympy.Expr) -> sympy.Expr:
         name = lsu_name(lsu.id, field_name)
@@ -235,6 +264,10 @@ def default_values(design: Design, settings: Settings) -> dict[str, float]:
     """Report/profile values, overridden by the user's."""
     values: dict[str, float] = {F_DRAM.name: settings.profile.f_dram_hz / 1e6}
     fmaxes = [kernel.fmax_mhz for kernel in design.kernels if kernel.fmax_mhz is not None]
+    for kernel in design.kernels:  # a report's clock feeds every time: a negative one gives negative times
+        if kernel.fmax_mhz is not None and not (math.isfinite(kernel.fmax_mhz) and kernel.fmax_mhz > 0):
+            raise InputError(design.root, f"kernel {kernel.name}: clock {kernel.fmax_mhz:g} MHz in the report",
+                             expected="a positive finite fmax")
     if fmaxes:
         values[FMAX.name] = min(fmaxes)
     values.update(settings.user)

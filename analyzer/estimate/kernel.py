@@ -10,10 +10,10 @@ import sympy
 
 from hlsight.analyzer import memory_model as mm
 from hlsight.analyzer.compute_model import compose, compute_estimate
-from hlsight.analyzer.estimate.evaluate import free_names, numeric, substitutions, truth
+from hlsight.analyzer.estimate.evaluate import bind, free_names, numeric, substitutions, truth
 from hlsight.analyzer.estimate.inputs import Settings, default_values, kernel_simd
 from hlsight.analyzer.estimate.memory import MEMORY_MODEL_NAME, MemoryResult, memory_estimate, memory_parts
-from hlsight.analyzer.results import BankEstimate, KernelEstimate, TermEstimate
+from hlsight.analyzer.results import BankEstimate, KernelEstimate, LsuFacts, TermEstimate
 from hlsight.core.model import Design, Kernel
 
 
@@ -37,7 +37,7 @@ def kernel_model(kernels: list[Kernel], design: Design, settings: Settings, name
     compute_notes: list[str] = []
     equations = ""
     for kernel in kernels:
-        estimate = compute_estimate(kernel, kernel_simd(kernel, design), frozenset(settings.user))
+        estimate = compute_estimate(kernel, kernel_simd(kernel, design), frozenset(settings.user), settings.source)
         if estimate is None:
             continue
         compute_notes.extend(f"{kernel.name}: {note}" for note in estimate.notes)
@@ -93,7 +93,7 @@ def to_estimate(model: KernelModel, design: Design, settings: Settings) -> Kerne
     per_bank: list[BankEstimate] = []
     per_lsu: list[TermEstimate] = []
     models: list[str] = []
-    facts: dict[str, dict[str, object]] = {}
+    facts: dict[str, LsuFacts] = {}
     if model.memory is not None:
         per_bank, per_lsu = memory_parts(model.memory, subs, facts)
         models.append(MEMORY_MODEL_NAME)
@@ -113,7 +113,7 @@ def to_estimate(model: KernelModel, design: Design, settings: Settings) -> Kerne
     assumptions.extend(model.compute_notes)
     total = model.total
     seconds = numeric(total, subs)
-    expression = None if total is None else total.subs(subs)
+    expression = None if total is None else bind(total, subs)
     estimate = KernelEstimate(
         kernel=model.name,
         seconds=seconds,
@@ -124,25 +124,25 @@ def to_estimate(model: KernelModel, design: Design, settings: Settings) -> Kerne
         assumptions=assumptions,
         per_bank=per_bank,
         per_lsu=per_lsu,
+        symbolic=total,
+        lsu_facts=facts,
+        values=dict(values),
+        profile=settings.profile.name,
     )
-    estimate.extra["_symbolic"] = total
     # the two parts FlexCL eq. 12 composes, for what-if's per-point bound
-    estimate.extra["_parts"] = {"memory": None if model.memory is None else model.memory.expression,
-                                "compute": model.compute if model.compute is not None else model.compute_open}
-    estimate.extra["lsu_facts"] = facts
-    estimate.extra["values"] = dict(values)
-    estimate.extra["profile"] = settings.profile.name
+    estimate.symbolic_memory = None if model.memory is None else model.memory.expression
+    estimate.symbolic_compute = model.compute if model.compute is not None else model.compute_open
     if model.memory is not None:
-        estimate.extra["memory_seconds"] = numeric(model.memory.expression, subs)
-        estimate.extra["memory_saturated"] = truth(model.memory.saturated, subs)
+        estimate.memory_seconds = numeric(model.memory.expression, subs)
+        estimate.memory_saturated = truth(model.memory.saturated, subs)
     pipeline = model.compute if model.compute is not None else model.compute_open
     if pipeline is not None:
-        estimate.extra["compute_seconds"] = numeric(pipeline, subs)
+        estimate.compute_seconds = numeric(pipeline, subs)
         alt = KernelEstimate(
             kernel=model.name,
             seconds=numeric(pipeline, subs),
             bound="compute",
-            expression=pipeline.subs(subs),
+            expression=bind(pipeline, subs),
             free_symbols=free_names(pipeline, subs),
             model=f"FlexCL pipeline only ({model.compute_equations})",
             assumptions=list(model.compute_notes),

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 import sympy
 
 from hlsight.analyzer import memory_model as mm
-from hlsight.analyzer.estimate.evaluate import numeric, truth
+from hlsight.analyzer.estimate.evaluate import bind, numeric, truth
 from hlsight.analyzer.estimate.inputs import LsuInput, Settings, dram_for, lsu_input
-from hlsight.analyzer.results import BankEstimate, TermEstimate
+from hlsight.analyzer.results import BankEstimate, LsuFacts, TermEstimate
 from hlsight.analyzer.symbols import FMAX
 from hlsight.core.model import Design, Kernel, MemoryKind
 
@@ -64,46 +64,80 @@ def term_model(term: mm.LsuTerm) -> str:
     return f"{term.params.variant.value} ({eqs[term.params.variant]})"
 
 
+def _ratio(numerator: float | None, width: int, stride: float | None) -> float | None:
+    """``numerator * width / stride`` (a clock times bytes per element step)."""
+    if numerator is None or stride is None or stride <= 0:
+        return None
+    return numerator * width / stride
+
+
+def lsu_facts(
+    term: mm.LsuTerm, bank: str, lsus_in_bank: int, bank_s: float | None, subs: Mapping[sympy.Symbol, sympy.Float]
+) -> LsuFacts:
+    """Eqs. 4-7 of one LSU evaluated: f_min, saturation, and the bandwidth
+    it demands (f_max * width / stride) against what the memory supplies
+    (f_min * width / stride = bw_dram, eq. 5 solved for it)."""
+    stride = numeric(term.params.stride, subs)
+    f_min_hz = numeric(term.f_min, subs)
+    fmax_mhz = numeric(FMAX, subs)
+    f_max_hz = None if fmax_mhz is None else fmax_mhz * 1e6
+    width = term.params.ls_width
+    return LsuFacts(
+        bank=bank,
+        lsus_in_bank=lsus_in_bank,
+        variant=term.params.variant.value,
+        width_bytes=width,
+        stride=stride,
+        f_min_hz=f_min_hz,
+        f_max_hz=f_max_hz,
+        demand_bps=_ratio(f_max_hz, width, stride),
+        supply_bps=_ratio(f_min_hz, width, stride),
+        saturated=truth(term.saturated, subs),
+        t_ovh_s=numeric(term.t_ovh, subs),
+        t_total_s=numeric(term.total, subs),
+        bank_s=bank_s,
+    )
+
+
+def _sum(parts: list[float | None]) -> float | None:
+    return None if any(part is None for part in parts) else sum(part or 0.0 for part in parts)
+
+
 def memory_parts(
-    result: MemoryResult, subs: Mapping[sympy.Symbol, sympy.Float], facts: dict[str, dict[str, object]]
+    result: MemoryResult, subs: Mapping[sympy.Symbol, sympy.Float], facts: dict[str, LsuFacts]
 ) -> tuple[list[BankEstimate], list[TermEstimate]]:
     """Per-bank and per-LSU results; fills ``facts`` with the numbers the
-    bottleneck hints need."""
+    bottleneck hints and the bandwidth chart need."""
     per_bank: list[BankEstimate] = []
     per_lsu: list[TermEstimate] = []
     for bank, time, terms, inputs in result.banks:
+        bank_s = numeric(time, subs)
+        bank_terms: list[TermEstimate] = []
         for term, item in zip(terms, inputs, strict=True):
-            facts[item.lsu.id] = {
-                "bank": bank,
-                "lsus_in_bank": len(inputs),
-                "stride": numeric(term.params.stride, subs),
-                "f_min_mhz": None if (fmin := numeric(term.f_min, subs)) is None else fmin / 1e6,
-                "saturated": truth(term.saturated, subs),
-                "t_ovh_s": numeric(term.t_ovh, subs),
-                "t_total_s": numeric(term.total, subs),
-                "bank_s": numeric(time, subs),
-                "variant": term.params.variant.value,
-                "width_bytes": term.params.ls_width,
-            }
-        per_bank.append(
-            BankEstimate(bank, numeric(time, subs), time.subs(subs), [item.lsu.id for item in inputs])
-        )
-        for term, item in zip(terms, inputs, strict=True):
-            sat = truth(term.saturated, subs)
+            fact = lsu_facts(term, bank, len(inputs), bank_s, subs)
+            facts[item.lsu.id] = fact
             notes = [*item.notes, *term.notes]
-            fmin = numeric(term.f_min, subs)
-            if fmin is not None:
-                state = {True: "saturated", False: "non-saturated", None: "saturation unknown"}[sat]
-                notes.append(f"f_min {fmin / 1e6:.1f} MHz (eq. 5): {state}")
-            per_lsu.append(
+            if fact.f_min_hz is not None:
+                state = {True: "saturated", False: "non-saturated", None: "saturation unknown"}[fact.saturated]
+                notes.append(f"f_min {fact.f_min_hz / 1e6:.1f} MHz (eq. 5): {state}")
+            bank_terms.append(
                 TermEstimate(
                     subject=item.lsu.id,
                     ideal_s=numeric(term.t_ideal, subs),
-                    overhead_s=numeric(term.t_ovh, subs),
-                    expression=term.total.subs(subs),
+                    overhead_s=fact.t_ovh_s,
+                    expression=bind(term.total, subs),
                     model=term_model(term),
                     memory=bank,
                     notes=notes,
                 )
             )
+        # T_bank = sum of (T_ideal + T_ovh) over the bank's LSUs (eq. 2)
+        per_bank.append(
+            BankEstimate(
+                bank, bank_s, bind(time, subs), [item.lsu.id for item in inputs],
+                ideal_s=_sum([term.ideal_s for term in bank_terms]),
+                overhead_s=_sum([term.overhead_s for term in bank_terms]),
+            )
+        )
+        per_lsu.extend(bank_terms)
     return per_bank, per_lsu

@@ -1,18 +1,30 @@
-"""Vivado/Vitis designs: a module's compute time from its loops or from the
-composition of its instances (HLScope+ eqs. 1-2), and the HLScope+ DRAM
-model (eqs. 7-16) on m_axi designs; the top module is the design."""
+"""Vivado/Vitis designs: a module's cycles composed the way the HLS scheduler
+composes them (:mod:`hlsight.analyzer.vivado_cycles`, HLScope+ eqs. 1-2 and 4),
+their time at the target and at the estimated clock, and the HLScope+ DRAM
+model (eqs. 7-16) on m_axi designs; the top module is the design.
+
+Cycles come first: the time is cycles times a named clock. The primary time
+uses the *target* clock, as Vivado's own "Latency (absolute)" column does; the
+estimated clock (the scheduler's critical path) is shown beside it. ``--set
+fmax=MHz`` replaces both.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import sympy
 
-from hlsight.analyzer import memory_model as mm
-from hlsight.analyzer.compute_model import compute_estimate
+from hlsight.analyzer.estimate.evaluate import free_names, numeric, substitutions
 from hlsight.analyzer.estimate.inputs import Settings, default_values
-from hlsight.analyzer.estimate.kernel import KernelModel, to_estimate
+from hlsight.analyzer.estimate.kernel import KernelModel
 from hlsight.analyzer.hlscope_model import hlscope_estimate
-from hlsight.analyzer.results import KernelEstimate
+from hlsight.analyzer.results import CycleEstimate, CyclePart, KernelEstimate
+from hlsight.analyzer.symbols import FMAX
+from hlsight.analyzer.vivado_cycles import CycleComposer
 from hlsight.core.model import Design, Kernel
+
+COMPOSITION = "Vivado/Vitis latency composition (HLScope+ eqs. 1, 2, 4; IL contains sub-loops)"
 
 
 def xilinx_kernel_estimate(
@@ -23,47 +35,112 @@ def xilinx_kernel_estimate(
     settings: Settings,
     module_times: dict[str, sympy.Expr | None],
 ) -> KernelEstimate:
-    """The estimate of one Vivado/Vitis module, given its FlexCL one."""
-    t_comp = module_compute(kernel, design, module_times)
-    memory = hlscope_estimate(kernel, design, settings.profile, default_values(design, settings), t_comp)
+    """The estimate of one Vivado/Vitis module (``model``/``estimate``, the
+    generic FlexCL ones, are kept only when the module has no cycles at all)."""
+    values = clock_values(kernel, design, settings)
+    cycles = cycle_estimate(kernel, design, settings, values)
+    module_times[kernel.name] = None if cycles is None else cycles.expression / (FMAX * 10**6)
+    t_comp = module_times[kernel.name]
+    memory = hlscope_estimate(kernel, design, settings.profile, values, t_comp)
+    compute = None if cycles is None else _compute_only(kernel, cycles, t_comp, settings, values)
     if memory is not None:
-        # HLScope+ already contains t_COMP (eqs. 14, 16): it is the
-        # primary estimate, the pipeline-only one the alternative.
+        # HLScope+ already contains t_COMP (eqs. 14, 16): it is the primary
+        # estimate, the pipeline-only one the alternative.
         memory.assumptions = [*settings.assumptions, *memory.assumptions]
-        memory.alternatives = [alt for alt in estimate.alternatives if alt.model.startswith("FlexCL")]
+        memory.alternatives = [compute] if compute is not None else []
+        memory.cycles = cycles
         return memory
-    if model.total is None and t_comp is not None:
-        composed = KernelModel(kernel.name, None, t_comp, [], "instances composed, HLScope+ eqs. 1-2", t_comp)
-        return to_estimate(composed, design, settings)
+    if compute is not None:
+        return compute
     return estimate
+
+
+def clock_values(kernel: Kernel, design: Design, settings: Settings) -> dict[str, float]:
+    """Model values with ``fmax`` at the module's target clock (unless the
+    user set it)."""
+    values = default_values(design, settings)
+    target = kernel.clock_target_ns or _top_clock(design)
+    if target and FMAX.name not in settings.user:
+        values[FMAX.name] = 1000.0 / target
+    return values
+
+
+def _top_clock(design: Design) -> float | None:
+    tops = [kernel for kernel in design.kernels if kernel.is_top] or design.kernels[:1]
+    return tops[0].clock_target_ns if tops else None
+
+
+def cycle_estimate(
+    kernel: Kernel, design: Design, settings: Settings, values: Mapping[str, float]
+) -> CycleEstimate | None:
+    """The composed cycles of ``kernel`` at the user's trip counts."""
+    composer = CycleComposer(design, given=frozenset(settings.user), source=settings.source)
+    expression = composer.module(kernel)
+    if expression is None:
+        return None
+    subs = substitutions({name: value for name, value in values.items() if name.startswith("loop.")})
+    value = numeric(expression, subs)
+    parts = [CyclePart(name, kind, numeric(expr, subs), expr) for name, kind, expr in composer.parts(kernel)]
+    fixed = composer.fixed(kernel)
+    exact = kernel.latency.min if kernel.latency is not None and kernel.latency.min == kernel.latency.max else None
+    if exact is not None and parts and all(part.cycles is not None for part in parts) and not kernel.dataflow:
+        fixed = sympy.Integer(exact) - sympy.Add(*[part.expression for part in parts])
+    if fixed != 0 and parts:
+        parts.append(CyclePart("(own control and straight-line code)", "fixed", numeric(fixed, subs), fixed))
+    target = kernel.clock_target_ns or _top_clock(design)
+    estimated = kernel.clock_estimated_ns
+    user_fmax = settings.user.get(FMAX.name)
+    latency = kernel.latency
+    return CycleEstimate(
+        expression=expression,
+        cycles=value,
+        clock_target_ns=target,
+        clock_estimated_ns=estimated,
+        seconds_target=None if value is None or target is None else value * target * 1e-9,
+        seconds_estimated=None if value is None or estimated is None else value * estimated * 1e-9,
+        clock_used="--set fmax" if user_fmax is not None else ("target" if target else
+                                                               "estimated" if estimated else "fmax"),
+        report_min=None if latency is None else latency.min,
+        report_max=None if latency is None else latency.max,
+        parts=parts,
+        notes=list(dict.fromkeys(composer.notes)),
+    )
+
+
+def _compute_only(
+    kernel: Kernel, cycles: CycleEstimate, seconds: sympy.Expr | None, settings: Settings,
+    values: Mapping[str, float],
+) -> KernelEstimate:
+    subs = substitutions(values)
+    clock = _clock_text(cycles, values)
+    estimate = KernelEstimate(
+        kernel=kernel.name,
+        seconds=numeric(seconds, subs),
+        bound="compute",
+        expression=None if seconds is None else seconds.subs(subs),
+        free_symbols=[] if seconds is None else free_names(seconds, subs),
+        model=COMPOSITION,
+        assumptions=[*settings.assumptions, f"time = cycles x {clock}", *cycles.notes],
+        cycles=cycles,
+    )
+    estimate.symbolic = seconds
+    estimate.values = dict(values)
+    estimate.compute_seconds = estimate.seconds
+    return estimate
+
+
+def _clock_text(cycles: CycleEstimate, values: Mapping[str, float]) -> str:
+    if cycles.clock_used == "--set fmax":
+        return f"clock period {1000.0 / values[FMAX.name]:g} ns (--set fmax)"
+    if cycles.clock_target_ns:
+        return f"target clock period {cycles.clock_target_ns:g} ns"
+    if cycles.clock_estimated_ns:
+        return f"estimated clock period {cycles.clock_estimated_ns:g} ns"
+    fmax = values.get(FMAX.name)
+    return "clock fmax (unknown: symbol fmax)" if fmax is None else f"clock period {1000.0 / fmax:g} ns (fmax)"
 
 
 def top_estimate(design: Design, estimates: dict[str, KernelEstimate]) -> KernelEstimate:
     """The design estimate of a Vivado/Vitis design: its top module's."""
     tops = [kernel for kernel in design.kernels if kernel.is_top] or design.kernels[:1]
     return estimates[tops[0].name]
-
-
-def module_compute(kernel: Kernel, design: Design, cache: dict[str, sympy.Expr | None]) -> sympy.Expr | None:
-    """Compute time of a Vivado/Vitis module: its own loops/latency, else the
-    composition of its instances: in parallel under dataflow (HLScope+ eq. 2),
-    in sequence otherwise (eq. 1)."""
-    if kernel.name in cache:
-        return cache[kernel.name]
-    cache[kernel.name] = None  # recursion guard
-    own = compute_estimate(kernel)
-    result = own.seconds if own is not None else None
-    if result is None and kernel.instances:
-        parts = []
-        for instance in kernel.instances:
-            try:
-                child = design.kernel(instance.module)
-            except KeyError:
-                continue
-            part = module_compute(child, design, cache)
-            if part is not None:
-                parts.append(part)
-        if parts:
-            result = mm.smax(*parts) if kernel.dataflow else sympy.Add(*parts)
-    cache[kernel.name] = result
-    return result

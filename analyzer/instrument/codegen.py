@@ -9,6 +9,7 @@ of the instrumented file equal the original's.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -21,7 +22,7 @@ from hlsight.analyzer.instrument.plan import Block, BlockKind, Composition, Inst
 from hlsight.analyzer.instrument.sourceloops import SourceLoop, is_compound, loop_tokens
 from hlsight.analyzer.instrument.splice import Edit, apply_edits, closing_rank, opening_rank
 from hlsight.core.diagnostics import Diagnostic, Severity
-from hlsight.parsers.csource.tokens import SourceText, TokenKind
+from hlsight.parsers.csource.tokens import SourceText, Token, TokenKind
 
 HEADER_NAME = "hlsight_cycles.h"
 BODY_SUFFIX = "__hlsight_body"
@@ -45,8 +46,11 @@ def template_environment() -> jinja2.Environment:
     return environment
 
 
+@functools.cache
 def snippet_macros() -> Any:
-    """The macros of ``snippets.c.j2`` (a Jinja template module)."""
+    """The macros of ``snippets.c.j2`` (a Jinja template module), compiled
+    once per process: compiling the template costs ~80 ms, more than
+    instrumenting a small file."""
     return template_environment().get_template("snippets.c.j2").module
 
 
@@ -121,10 +125,17 @@ class CodeGenerator:
         start = self.source.tokens[keyword].start
         end = self.source.tokens[last].end
         frameless = self._frameless(block)
-        enter = self.snippets.pipe_enter(block.id) if frameless else self.snippets.loop_enter(block.id)
-        leave = self.snippets.pipe_exit(block.id) if frameless else self.snippets.loop_exit(block.id)
+        local = self._local_sequential(block)
+        if frameless:
+            enter, leave = self.snippets.pipe_enter(block.id), self.snippets.pipe_exit(block.id)
+        elif local:
+            enter, leave = self.snippets.seq_enter(block.id), self.snippets.seq_exit(block.id)
+        else:
+            enter, leave = self.snippets.loop_enter(block.id), self.snippets.loop_exit(block.id)
         self.edits.append(Edit(start, start, opening_rank(depth), str(enter)))
         self.edits.append(Edit(end, end, closing_rank(depth), str(leave)))
+        for statement in block.breaks:
+            self._break(block, statement, local)
         counted = block.count_loop or block.loop  # a flattened nest counts its innermost iterations
         counted_tokens = loop_tokens(self.source, counted)
         if counted_tokens is None:
@@ -133,20 +144,51 @@ class CodeGenerator:
         depth = _depth(counted)
         first = self.source.tokens[body_first]
         hook = "hlsight_count" if block.kind is BlockKind.PIPELINED else "hlsight_iter"
+        if frameless:
+            inline, opening = self.snippets.local_count(block.id), self.snippets.open_local_count(block.id)
+        elif local:
+            inline, opening = self.snippets.seq_iteration(block.id), self.snippets.open_seq_iteration(block.id)
+        else:
+            inline, opening = self.snippets.iteration(block.id, hook), self.snippets.open_body(block.id, hook)
         if is_compound(self.source, body_first):
-            snippet = str(self.snippets.iteration(block.id, hook))
-            self.edits.append(Edit(first.end, first.end, opening_rank(depth, 1), snippet))
+            self.edits.append(Edit(first.end, first.end, opening_rank(depth, 1), str(inline)))
         else:
             body_end = self.source.tokens[body_last].end
-            self.edits.append(Edit(first.start, first.start, opening_rank(depth, 1),
-                                   str(self.snippets.open_body(block.id, hook))))
+            self.edits.append(Edit(first.start, first.start, opening_rank(depth, 1), str(opening)))
             self.edits.append(Edit(body_end, body_end, closing_rank(depth, 1), str(self.snippets.close_body())))
+
+    def _break(self, block: Block, statement: c_ast.Break, local: bool) -> None:
+        """``break;`` -> ``{ hlsight_break(id); break; }`` on the same line."""
+        line, column = int(statement.coord.line), int(statement.coord.column or 1)
+        index = self.source.token_at(self.source.offset(line, column))
+        if index is None or not self.source.is_ident(index, "break"):
+            candidates = [i for i in self.source.tokens_on_line(line) if self.source.is_ident(i, "break")]
+            index = candidates[0] if len(candidates) == 1 else None
+        if index is None:
+            return  # in a macro: the exiting iteration keeps the IL_min floor
+        semicolon = self.source.next_code(index)
+        if not self.source.is_punct(semicolon, ";"):
+            return
+        start, end = self.source.tokens[index].start, self.source.tokens[semicolon].end
+        enter = self.snippets.seq_break_enter(block.id) if local else self.snippets.break_enter(block.id)
+        self.edits.append(Edit(start, start, opening_rank(99), str(enter)))
+        self.edits.append(Edit(end, end, closing_rank(99), str(self.snippets.break_exit())))
 
     def _frameless(self, block: Block) -> bool:
         """A pipelined loop needs no runtime frame when control always leaves
         it through its end (no ``return``/``goto`` inside) and its parent adds
-        children serially (eq. 1): then a local start time suffices."""
-        if block.kind is not BlockKind.PIPELINED or block.loop is None or self.memory is not None:
+        children serially (eq. 1): then a local start time and a local trip
+        counter suffice (HLScope+ Fig. 7)."""
+        return block.kind is BlockKind.PIPELINED and self._leaves_through_end(block)
+
+    def _local_sequential(self, block: Block) -> bool:
+        """The same for a sequential loop: its frame (start, iteration start,
+        trip count, child-entry mark) lives in locals, so the per-iteration
+        hook touches no runtime stack (the overhead lever of issue 13)."""
+        return block.kind is BlockKind.SEQUENTIAL and self._leaves_through_end(block)
+
+    def _leaves_through_end(self, block: Block) -> bool:
+        if block.loop is None or self.memory is not None:
             return False
         if block.parent is None:
             function = self.plan.functions.get(block.function)
@@ -230,7 +272,7 @@ class CodeGenerator:
         if any(token.kind is TokenKind.DIRECTIVE for token in signature_tokens):
             self._note(item.block, f"function '{name}' is not instrumented: its signature contains a directive")
             return
-        signature = " ".join(token.text for token in signature_tokens)
+        signature = _join_tokens(signature_tokens)
         return_words = [t.text for t in self.source.tokens[first:name_index] if t.text not in _STORAGE]
         return_type = None if _returns_void(definition) else " ".join(return_words)
         arguments = _parameter_names(definition)
@@ -267,7 +309,7 @@ class CodeGenerator:
         index = name_index
         while index > 0:
             previous = self.source.tokens[index - 1]
-            if previous.kind is TokenKind.DIRECTIVE or (previous.kind is TokenKind.PUNCT and previous.text in ";}"):
+            if previous.kind is TokenKind.DIRECTIVE or (previous.kind is TokenKind.PUNCT and previous.text in ";{}"):
                 break
             index -= 1
         return index
@@ -291,8 +333,19 @@ def _header_row(block: Block) -> dict[str, object]:
         "name": block.name, "function": block.function, "report_name": block.report_name, "line": block.line,
         "kind_code": _KIND_CODES[block.kind], "composition": block.composition, "ii": block.ii, "il": block.il,
         "delta": block.delta, "residual": block.residual, "floor": block.floor, "has_floor": block.has_floor,
-        "fill": block.fill,
+        "fill": block.fill, "unroll": block.unroll,
     }
+
+
+def _join_tokens(tokens: Sequence[Token]) -> str:
+    """Tokens on one line: a space where the text had any gap, none where
+    they touched (``hls::stream<int>&`` stays one C++ type)."""
+    out: list[str] = []
+    for index, token in enumerate(tokens):
+        if index and tokens[index - 1].end != token.start:
+            out.append(" ")
+        out.append(token.text)
+    return "".join(out)
 
 
 def _depth(loop: SourceLoop | None) -> int:

@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from hlsight.analyzer.instrument.codegen import CodeGenerator, Instrumented
+from hlsight.analyzer.instrument.directives import apply_directives, parse_directives
 from hlsight.analyzer.instrument.memory import Transfer, find_transfers, memory_constants
-from hlsight.analyzer.instrument.plan import Baseline, Planner, find_kernel
+from hlsight.analyzer.instrument.plan import Baseline, Plan, Planner, find_kernel
 from hlsight.analyzer.instrument.sourceloops import SourceFunction, collect_functions
 from hlsight.analyzer.memory_profiles import MemoryProfile
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.errors import InputError
 from hlsight.core.model import Design
 from hlsight.parsers.csource import CUnit, parse_c_file
+from hlsight.parsers.csource.frontend import looks_like_cplusplus
 from hlsight.parsers.csource.tokens import SourceText
+from hlsight.parsers.cxx.as_c import CXX_SUFFIXES, parse_cxx_as_c
+from hlsight.parsers.cxx.hls_headers import HlsHeaders, find_hls_headers
 
 
 @dataclass
@@ -25,16 +30,45 @@ class ParsedSource:
     unit: CUnit
     text: SourceText
     functions: dict[str, SourceFunction]
+    #: set for HLS C++ (parsed with libclang): the vendor headers it compiles against
+    headers: HlsHeaders | None = None
+    #: notes about the source made before planning (Tcl/cfg directives that found no place)
+    notes: list[Diagnostic] = field(default_factory=list)
+
+    def add_directives(self, path: Path) -> None:
+        """Apply ``directives.tcl`` / ``hls_config.cfg`` as pragmas (see :mod:`.directives`)."""
+        self.notes.extend(apply_directives(self.functions, parse_directives(path), str(path)))
+
+    @property
+    def is_cxx(self) -> bool:
+        return self.headers is not None
 
 
-def parse_source(path: Path | str) -> ParsedSource:
+def parse_source(path: Path | str, include_dirs: Sequence[Path] = (), hls_include: str | None = None) -> ParsedSource:
+    """Parse ``path``; quoted includes are searched in its own folder, then
+    ``include_dirs`` (``hlsight simulate`` passes the testbench's folder, as
+    the compile does). C++ (by suffix, or C++ syntax outside comments) goes
+    through libclang with the HLS headers of ``hls_include`` (or the
+    environment's Vivado/Vitis, or hlsight's model)."""
     path = Path(path)
-    unit = parse_c_file(path)
+    headers = None
+    if path.suffix in CXX_SUFFIXES or (path.suffix != ".cl" and _looks_cxx(path)):
+        headers = find_hls_headers(hls_include)
+        unit = parse_cxx_as_c(path, include_dirs, headers)
+    else:
+        unit = parse_c_file(path, include_dirs=include_dirs)
     text = SourceText(unit.text, str(path))
-    return ParsedSource(path, unit, text, collect_functions(unit, text))
+    return ParsedSource(path, unit, text, collect_functions(unit, text), headers)
 
 
-def choose_top(source: ParsedSource, design: Design, top: str | None) -> str:
+def _looks_cxx(path: Path) -> bool:
+    try:
+        return looks_like_cplusplus(path.read_text(encoding="utf-8", errors="replace"))
+    except OSError:
+        return False  # parse_c_file reports the unreadable file
+
+
+def top_function(source: ParsedSource, design: Design, top: str | None) -> str:
     """``--top`` when given, else the report's top module, else the only
     function of the file that is a report module."""
     if top is not None:
@@ -61,11 +95,13 @@ def instrument_cycles(source: ParsedSource, design: Design, report: str, top: st
     section IV DRAM terms (at the report's clock)."""
     from hlsight.core.version import __version__
 
-    chosen = choose_top(source, design, top)
+    chosen = top_function(source, design, top)
     plan = Planner(source.functions, design, str(source.path), baseline).plan(chosen)
     constants = None
     transfers: list[Transfer] = []
-    notes = list(plan.diagnostics)
+    notes = [*source.notes, *plan.diagnostics]
+    if memory is None:
+        notes.extend(_memory_not_modelled(plan, str(source.path)))
     if memory is not None:
         if plan.clock_ns is None:
             raise InputError(report, "the report gives no clock period, needed for the DRAM terms (--memory)")
@@ -79,3 +115,21 @@ def instrument_cycles(source: ParsedSource, design: Design, report: str, top: st
     generated = CodeGenerator(plan, source.text, report, __version__, constants, transfers).generate()
     generated.diagnostics[:0] = notes
     return generated
+
+
+def _memory_not_modelled(plan: Plan, filename: str) -> list[Diagnostic]:
+    """Without ``--memory`` the DRAM terms of section IV are 0: say so when
+    the design has memcpy bursts on m_axi ports (a warning: the estimate
+    misses their time) or m_axi ports at all (a note)."""
+    transfers, _notes = find_transfers(plan)
+    if transfers:
+        return [Diagnostic("instrument-no-memory", Severity.WARNING,
+                           f"{len(transfers)} memcpy burst(s) on m_axi ports and no --memory profile: their DRAM "
+                           "time (HLScope+ section IV) is not counted", file=filename)]
+    ports = sorted({interface.source_object or interface.name for item in plan.functions.values()
+                    for interface in item.kernel.interfaces if interface.protocol == "m_axi"})
+    if ports:
+        return [Diagnostic("instrument-no-memory", Severity.NOTE,
+                           f"m_axi port(s) {', '.join(ports)}: accesses outside memcpy bursts are timed by the "
+                           "report's schedule only", file=filename)]
+    return []

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import enum
 import itertools
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -75,12 +76,15 @@ class Block:
     floor: int = 0
     has_floor: bool = False
     fill: int = 0
+    unroll: int = 1  # partial UNROLL factor of a pipelined loop
     latency_max: int | None = None  # the report's latency of one execution (for parents' eq. 6)
     loop: SourceLoop | None = None
     #: innermost loop of a flattened nest (``for_y_for_x``): its iterations are the trip count
     count_loop: SourceLoop | None = None
     calls: list[c_ast.FuncCall] = field(default_factory=list)  # for PARALLEL groups
     parent: Block | None = None
+    #: ``break`` statements that leave this (sequential) loop
+    breaks: list[c_ast.Break] = field(default_factory=list)
 
 
 @dataclass
@@ -88,6 +92,8 @@ class InstrumentedFunction:
     source: SourceFunction
     kernel: Kernel
     block: Block
+    #: the function's module is a dataflow region (eq. 3 over its loops and calls)
+    dataflow: bool = False
 
 
 @dataclass
@@ -110,18 +116,59 @@ def _norm(name: str) -> str:
 
 
 def find_kernel(design: Design, function: str) -> Kernel | None:
+    """The report module of C function ``function``: the module of that name
+    (allowing the 20-character truncation), else the one module HLS renamed
+    from it (:func:`renamed_module`)."""
     for kernel in design.kernels:
         if module_matches(kernel.name, function):
             return kernel
-    return None
+    renamed = [kernel for kernel in design.kernels if renamed_module(kernel.name, function, _top_names(design))]
+    return renamed[0] if len(renamed) == 1 else None
+
+
+def _top_names(design: Design) -> list[str]:
+    return [kernel.name for kernel in design.kernels if kernel.is_top]
+
+
+def renamed_module(module: str, function: str, tops: list[str]) -> bool:
+    """True when HLS named the module of ``function`` ``module`` by a rule
+    seen in real reports: a numeric suffix when the function is specialised
+    or duplicated (Vitis: ``merge`` -> ``merge_1``), or the top's name as a
+    prefix plus an optional ordinal (Vivado 2015.3: ``dct_1d`` ->
+    ``dct_dct_1d2``). ``_Pipeline_`` modules (outlined loops) never match."""
+    if "_Pipeline_" in module:
+        return False
+    if re.fullmatch(re.escape(function) + r"_\d+", module):
+        return True
+    return any(re.fullmatch(re.escape(top) + "_" + re.escape(function) + r"\d*", module) for top in tops)
+
+
+#: Process modules HLS generates for code between dataflow processes or for
+#: loops of a dataflow region (``Block_entry_split_proc``,
+#: ``dct_Loop_row_loop_proc1``, ``Loop_VITIS_LOOP_12_1_proc``).
+_GENERATED_PROCESS = re.compile(r"(?:^|_)(?:Block_\w*proc|Loop_\w+_proc|entry_proc)\d*$")
+
+
+def generated_processes(design: Design, kernel: Kernel) -> list[Kernel]:
+    """Modules instantiated by ``kernel`` that HLS generated as dataflow
+    processes (they have no C function of their own)."""
+    out: list[Kernel] = []
+    for instance in kernel.instances:
+        if _GENERATED_PROCESS.search(instance.module) and "_Pipeline_" not in instance.module:
+            child = next((k for k in design.kernels if k.name == instance.module), None)
+            if child is not None and child not in out:
+                out.append(child)
+    return out
 
 
 def report_loops(design: Design, kernel: Kernel) -> dict[str, Loop]:
     """Loops of a module by normalized name, including loops Vitis >= 2021.2
-    outlined to ``<module>_Pipeline_<loop>`` modules."""
+    outlined to ``<module>_Pipeline_<loop>`` modules and loops of the
+    generated dataflow processes the module instantiates."""
     loops: dict[str, Loop] = {}
-    prefix = f"{kernel.name}_Pipeline_"
-    sources = [kernel] + [k for k in design.kernels if k is not kernel and k.name.startswith(prefix)]
+    owners = [kernel, *generated_processes(design, kernel)]
+    prefixes = tuple(f"{owner.name}_Pipeline_" for owner in owners)
+    sources = owners + [k for k in design.kernels if k not in owners and k.name.startswith(prefixes)]
     for owner in sources:
         for loop in owner.all_loops():
             loops.setdefault(_norm(loop.name), loop)
@@ -198,13 +245,28 @@ class Planner:
         for name in order:
             kernel = find_kernel(self.design, name)
             source = self.functions[name]
+            if kernel is None and name == top:
+                modules = ", ".join(k.name for k in self.design.kernels) or "none"
+                self._diag("instrument-top-not-instrumented", Severity.WARNING,
+                           f"top function '{name}' matches no module of the report (modules: {modules}): it is not "
+                           "instrumented and nothing under it is counted", source.node.coord.line, name)
+                continue
             if kernel is None:
                 self._diag("instrument-no-module", Severity.NOTE,
                            f"function '{name}' is not a module of the report (inlined?): its cycles are part of "
                            "its caller's loops and it is not instrumented", source.node.coord.line, name)
                 continue
+            dataflow = source.dataflow or kernel.dataflow
+            processes = generated_processes(self.design, kernel)
+            if len(processes) == 1 and not kernel.all_loops():
+                # Vitis wrapped the whole body into one process (Block_entry_split_proc):
+                # the function is that process, composed serially.
+                self._diag("instrument-single-process", Severity.NOTE,
+                           f"module '{kernel.name}' runs its body as the one process '{processes[0].name}': "
+                           "counted as that module (serial composition)", int(source.node.coord.line), name)
+                kernel, dataflow = processes[0], processes[0].dataflow
             block = self._new(BlockKind.FUNCTION, name, name, int(source.node.coord.line), report_name=kernel.name)
-            self.instrumented[name] = InstrumentedFunction(source, kernel, block)
+            self.instrumented[name] = InstrumentedFunction(source, kernel, block, dataflow)
         for name in order:
             if name in self.instrumented:
                 self._match_loops(self.instrumented[name])
@@ -232,14 +294,24 @@ class Planner:
             if name in order or name not in self.functions:
                 continue
             order.append(name)
+            if self.functions[name].pipelined and find_kernel(self.design, name) is not None:
+                continue  # callees run inside the function's pipeline
             pending.extend(call for call in self.functions[name].calls if call in self.functions and call != name)
         return order
 
     # -- loops
     def _match_loops(self, item: InstrumentedFunction) -> None:
         available = report_loops(self.design, item.kernel)
+        if item.source.pipelined:
+            if item.source.all_loops():
+                self._diag("instrument-function-pipeline", Severity.NOTE,
+                           f"function '{item.source.name}' is pipelined (#pragma HLS PIPELINE): its loops are "
+                           "unrolled and its callees inlined into the pipeline; counted by its module latency",
+                           int(item.source.node.coord.line), item.source.name)
+            return
         claimed: set[str] = set()
         absorbed: set[int] = set()
+        matches: dict[int, tuple[Loop | None, SourceLoop | None]] = {}
         for loop in item.source.all_loops():
             if id(loop) in absorbed:
                 continue
@@ -251,7 +323,18 @@ class Planner:
                     report, chain = flattened
                     innermost = chain[-1]
                     absorbed.update(id(inner) for inner in chain[1:])
-            if report is None or _norm(report.name) in claimed:
+            if report is not None and _norm(report.name) in claimed:
+                report = None
+            if report is not None:
+                claimed.add(_norm(report.name))
+            matches[id(loop)] = (report, innermost)
+        self._match_moved_lines(item, available, claimed, matches)
+        claimed = set()
+        for loop in item.source.all_loops():
+            if id(loop) not in matches:
+                continue
+            report, innermost = matches[id(loop)]
+            if report is None:
                 self._unmatched(loop)
                 continue
             if loop.keyword_token is None:
@@ -272,7 +355,35 @@ class Planner:
                            "(by label, Vivado 'Loop N.M' position or Vitis 'VITIS_LOOP_<line>_<k>')",
                            int(item.source.node.coord.line), item.source.name, report.name)
 
+    def _match_moved_lines(self, item: InstrumentedFunction, available: dict[str, Loop], claimed: set[str],
+                           matches: dict[int, tuple[Loop | None, SourceLoop | None]]) -> None:
+        """Vitis names loops ``VITIS_LOOP_<line>_<k>``; when the source moved
+        a line since synthesis the line differs but ``k`` (the loop's
+        pre-order position in the function) still names it. An unlabelled
+        loop left unmatched takes the one unclaimed report loop with its
+        ``k``, with a warning."""
+        for loop in item.source.all_loops():
+            if id(loop) not in matches or matches[id(loop)][0] is not None or loop.label:
+                continue
+            pattern = re.compile(rf"VITIS_LOOP_(\d+)_{loop.ordinal}")
+            found = [(key, report) for key, report in available.items()
+                     if key not in claimed and (hit := pattern.fullmatch(report.name)) is not None
+                     and int(hit.group(1)) != loop.line]
+            if len(found) != 1:
+                continue
+            key, report = found[0]
+            claimed.add(key)
+            matches[id(loop)] = (report, None)
+            self._diag("instrument-loop-moved", Severity.WARNING,
+                       f"loop '{loop.vitis_name}' matched report loop '{report.name}' by its position in the "
+                       "function: the source changed lines since synthesis", loop.line, loop.function, report.name)
+
     def _unmatched(self, loop: SourceLoop) -> None:
+        if loop.static_trip_count == 1 and loop.children:
+            self._diag("instrument-loop-single-trip", Severity.NOTE,
+                       f"loop '{loop.display_name}' runs once and is not in the report (HLS dissolves it); its "
+                       "inner loops are counted", loop.line, loop.function, loop.display_name)
+            return
         if loop.inside_pipeline() or loop.unrolled_in_source:
             self._diag("instrument-loop-unrolled", Severity.NOTE,
                        f"loop '{loop.display_name}' is not in the report: HLS unrolls it "
@@ -292,11 +403,13 @@ class Planner:
             il = il_range.max if il_range.max is not None else 0
             delta = 0 if self.baseline is Baseline.SIMPLE else _delta(report, il, ii)
             block = self._new(BlockKind.PIPELINED, loop.label or report.name, loop.function, loop.line,
-                              report_name=report.name, ii=ii, il=il, delta=delta, fill=il)
+                              report_name=report.name, ii=ii, il=il, delta=delta, fill=il,
+                              unroll=loop.unroll_factor or 1)
         else:
             block = self._new(BlockKind.SEQUENTIAL, loop.label or report.name, loop.function, loop.line,
                               report_name=report.name, fill=il_range.max or 0)
             block.il = il_range.max or 0
+            block.breaks = loop_breaks(loop.node)
         block.latency_max = _loop_latency_max(report)
         block.loop = loop
         block.parent = enclosing
@@ -312,7 +425,7 @@ class Planner:
 
     # -- independent call groups (eq. 2)
     def _find_groups(self, item: InstrumentedFunction) -> None:
-        if item.source.dataflow or item.kernel.dataflow:
+        if item.dataflow:
             return  # the whole function is the region (eq. 3)
         objects = _object_names(item.source.node)
         for node in _compounds(item.source.node.body):
@@ -340,7 +453,7 @@ class Planner:
         block = item.block
         latency = item.kernel.latency or LatencyRange()
         block.latency_max = latency.max
-        if item.source.dataflow or item.kernel.dataflow:
+        if item.dataflow:
             block.composition = Composition.DATAFLOW
         for loop_block in self._blocks_of(item.source.name):
             if loop_block.kind is BlockKind.SEQUENTIAL and loop_block.loop is not None:
@@ -515,6 +628,23 @@ def _flattened(loop: SourceLoop, available: dict[str, Loop]) -> tuple[Loop, list
             if report is not None and _is_pipelined(report):
                 return report, chain
     return None
+
+
+def loop_breaks(loop: c_ast.Node) -> list[c_ast.Break]:
+    """The ``break`` statements that leave ``loop`` itself (not those of an
+    inner loop or ``switch``). The iteration that takes one before any child
+    block ran is the loop's exit test: HLS charges it nothing (the bfs
+    report's minimum, 1 x IL + 1, shows the exiting iteration costs 0), so
+    the runtime skips the III-B ``IL_min`` floor for it."""
+    found: list[c_ast.Break] = []
+    stack: list[c_ast.Node] = [child for _name, child in loop.children()]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, c_ast.Break):
+            found.append(node)
+        elif not isinstance(node, (c_ast.For, c_ast.While, c_ast.DoWhile, c_ast.Switch)):
+            stack.extend(child for _name, child in node.children())
+    return found
 
 
 def _compounds(node: c_ast.Node | None) -> list[c_ast.Compound]:

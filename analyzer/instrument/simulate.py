@@ -30,10 +30,10 @@ from hlsight.analyzer.memory_profiles import MemoryProfile
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.errors import InputError
 from hlsight.core.model import Design
+from hlsight.parsers.cxx.as_c import CXX_SUFFIXES
+from hlsight.parsers.cxx.hls_headers import find_hls_headers
 
 DEFAULT_FLAGS = ("-std=c99", "-O2", "-Wno-unknown-pragmas")
-#: Flags the instrumented code must always pass (issue 5: wherever the original does).
-STRICT_FLAGS = ("-std=c99", "-Wall", "-Wno-unknown-pragmas", "-Werror")
 
 
 @dataclass
@@ -79,9 +79,14 @@ class SimulationResult:
         return None if self.clock_ns is None else self.cycles * self.clock_ns * 1e-9
 
 
+#: C++ units (HLS C++ kernels, C++ testbenches) get these instead of DEFAULT_FLAGS' -std
+CXX_STANDARD = "-std=c++14"
+
+
 @dataclass
 class Toolchain:
     compiler: str = "gcc"
+    cxx_compiler: str = "g++"
     flags: tuple[str, ...] = DEFAULT_FLAGS
     libraries: tuple[str, ...] = ("-lm",)
     timeout_s: float = 600.0
@@ -103,17 +108,55 @@ def _includes_source(testbench_text: str, source_name: str) -> bool:
     return re.search(_INCLUDE_OF.format(name=re.escape(source_name)), testbench_text) is not None
 
 
-def compile_program(sources: list[Path], output: Path, include_dirs: list[Path], toolchain: Toolchain) -> str | None:
-    """Compile and link; return gcc's first error line, or ``None`` on success."""
-    command = [_compiler(toolchain.compiler), *toolchain.flags]
-    for directory in include_dirs:
-        command += ["-I", str(directory)]
-    command += [str(path) for path in sources] + ["-o", str(output), *toolchain.libraries]
-    completed = subprocess.run(command, capture_output=True, text=True, check=False)
+def is_cxx_file(path: Path) -> bool:
+    return path.suffix in CXX_SUFFIXES
+
+
+def _cxx_flags(flags: tuple[str, ...]) -> list[str]:
+    """The C flags for a C++ unit: a C ``-std=`` becomes ``CXX_STANDARD``."""
+    out = [flag for flag in flags if not (flag.startswith("-std=") and "++" not in flag)]
+    if not any(flag.startswith("-std=") for flag in out):
+        out.insert(0, CXX_STANDARD)
+    return out
+
+
+def _run_compiler(command: list[str], toolchain: Toolchain) -> str | None:
+    try:
+        completed = subprocess.run(command, capture_output=True, text=True, check=False,
+                                   timeout=toolchain.timeout_s)
+    except subprocess.TimeoutExpired:
+        return f"the compiler did not finish within {toolchain.timeout_s:g} s"
     if completed.returncode == 0:
         return None
     lines = completed.stderr.splitlines()
-    return next((line for line in lines if "error" in line), lines[0] if lines else "gcc failed")
+    return next((line for line in lines if "error" in line), lines[0] if lines else "the compiler failed")
+
+
+def compile_program(sources: list[Path], output: Path, include_dirs: list[Path], toolchain: Toolchain,
+                    c_as_cxx: bool = False) -> str | None:
+    """Compile and link; return the compiler's first error line, or ``None``
+    on success. C units are compiled with ``toolchain.compiler`` (as C++ with
+    ``c_as_cxx``), C++ units (by suffix) with ``toolchain.cxx_compiler``,
+    which then also links."""
+    includes = [part for directory in include_dirs for part in ("-I", str(directory))]
+    if not c_as_cxx and not any(is_cxx_file(path) for path in sources):
+        command = [_compiler(toolchain.compiler), *toolchain.flags, *includes]
+        command += [str(path) for path in sources] + ["-o", str(output), *toolchain.libraries]
+        return _run_compiler(command, toolchain)
+    objects: list[str] = []
+    for index, path in enumerate(sources):
+        cxx = is_cxx_file(path) or c_as_cxx
+        compiler = _compiler(toolchain.cxx_compiler if cxx else toolchain.compiler)
+        flags = _cxx_flags(toolchain.flags) if cxx else list(toolchain.flags)
+        if cxx and not is_cxx_file(path):
+            flags = ["-x", "c++", *flags]
+        target = output.parent / f"{output.name}.{index}.o"
+        failure = _run_compiler([compiler, *flags, *includes, "-c", str(path), "-o", str(target)], toolchain)
+        if failure is not None:
+            return failure
+        objects.append(str(target))
+    command = [_compiler(toolchain.cxx_compiler), *objects, "-o", str(output), *toolchain.libraries]
+    return _run_compiler(command, toolchain)
 
 
 def _compile_in(directory: Path, kernel_text: str, header: str, source: ParsedSource, testbench: Path,
@@ -133,8 +176,18 @@ def _compile_in(directory: Path, kernel_text: str, header: str, source: ParsedSo
     units = [bench] if _includes_source(bench_text, source.path.name) else [kernel, bench]
     units += [extra.resolve() for extra in toolchain.extra_sources]
     include_dirs = [directory, source.path.resolve().parent, testbench.resolve().parent]
+    if source.headers is not None:
+        include_dirs.append(source.headers.directory)
+    elif is_cxx_file(testbench):
+        include_dirs.append(find_hls_headers().directory)
     program = directory / program_name
-    return program, compile_program(units, program, include_dirs, toolchain)
+    failure = compile_program(units, program, include_dirs, toolchain)
+    # A C testbench calling C++ functions without extern "C": compile it as C++
+    # too (the kernel's own extern "C" declarations are the other case, tried first).
+    if failure is not None and source.is_cxx and not all(is_cxx_file(unit) for unit in units) \
+            and compile_program(units, program, include_dirs, toolchain, c_as_cxx=True) is None:
+        return program, None
+    return program, failure
 
 
 def build(source: ParsedSource, instrumented: Instrumented, testbench: Path, scratch: Path,
@@ -157,20 +210,49 @@ def build(source: ParsedSource, instrumented: Instrumented, testbench: Path, scr
                      expected="C that gcc compiles with the testbench")
 
 
+#: At most this much of the testbench's stdout and stderr is kept (each).
+OUTPUT_CAP_BYTES = 16 * 1024 * 1024
+
+
+def _check_keep(keep: Path, inputs: list[Path]) -> None:
+    """``--keep DIR`` must not be where an input lives: the instrumented
+    kernel is written there under the source's own name."""
+    for item in inputs:
+        if item.resolve().parent == keep:
+            raise InputError(keep, f"--keep would overwrite files next to {item.name}",
+                             expected="a folder that holds none of the inputs")
+
+
+def _read_capped(path: Path) -> bytes:
+    with path.open("rb") as stream:
+        data = stream.read(OUTPUT_CAP_BYTES + 1)
+    if len(data) > OUTPUT_CAP_BYTES:
+        return data[:OUTPUT_CAP_BYTES] + b"\n[hlsight: output truncated]\n"
+    return data
+
+
 def run_program(program: Path, json_path: Path | None, toolchain: Toolchain,
                 arguments: tuple[str, ...] = ()) -> tuple[subprocess.CompletedProcess[bytes], float]:
+    """Run the program in its folder; stdout and stderr go to files there and
+    are read back capped at OUTPUT_CAP_BYTES."""
+    program = program.resolve()
     environment = dict(os.environ)
     environment.pop("HLSIGHT_TABLE", None)
     environment.pop("HLSIGHT_JSON", None)
     if json_path is not None:
-        environment["HLSIGHT_JSON"] = str(json_path)
+        environment["HLSIGHT_JSON"] = str(json_path.resolve())
+    out_path, err_path = program.parent / "hlsight_stdout.txt", program.parent / "hlsight_stderr.txt"
     started = time.perf_counter()
     try:
-        completed = subprocess.run([str(program), *arguments], capture_output=True, env=environment,
-                                   timeout=toolchain.timeout_s, check=False, cwd=program.parent)
+        with out_path.open("wb") as out, err_path.open("wb") as err:
+            returncode = subprocess.run([str(program), *arguments], stdout=out, stderr=err, env=environment,
+                                        timeout=toolchain.timeout_s, check=False, cwd=program.parent).returncode
     except subprocess.TimeoutExpired:
-        raise InputError(program, f"the testbench did not finish within {toolchain.timeout_s:.0f} s") from None
-    return completed, time.perf_counter() - started
+        raise InputError(program, f"the testbench did not finish within {toolchain.timeout_s:g} s") from None
+    elapsed = time.perf_counter() - started
+    completed = subprocess.CompletedProcess([str(program), *arguments], returncode, _read_capped(out_path),
+                                            _read_capped(err_path))
+    return completed, elapsed
 
 
 def simulate(source: ParsedSource, design: Design, report: str, testbench: Path, top: str | None = None,
@@ -180,6 +262,9 @@ def simulate(source: ParsedSource, design: Design, report: str, testbench: Path,
     if not testbench.is_file():
         raise InputError(testbench, "no such testbench file", expected="a C file with main()")
     instrumented = instrument_cycles(source, design, report, top, baseline, memory)
+    if keep is not None:
+        keep = keep.resolve()
+        _check_keep(keep, [source.path, testbench, *toolchain.extra_sources])
     with tempfile.TemporaryDirectory(prefix="hlsight-sim-") as scratch_name:
         scratch = keep if keep is not None else Path(scratch_name)
         scratch.mkdir(parents=True, exist_ok=True)
@@ -224,57 +309,11 @@ def _collect(instrumented: Instrumented, table: dict[str, Any], source: ParsedSo
                                              int(loop_row.get("cycles", 0))))
         functions.append(function)
     top = next((f for f in functions if f.name == plan.top), None)
+    if top is None or top.cycles == 0:
+        why = ("the top function is not instrumented (see the warnings above)" if top is None
+               else "the testbench never called the top function" if top.calls == 0
+               else "the report gives no latency for what ran (see the warnings above)")
+        diagnostics.append(Diagnostic("simulate-zero-cycles", Severity.WARNING,
+                                      f"the estimate is 0 cycles: {why}", file=str(source.path)))
     return SimulationResult(str(source.path), report, plan.top, plan.baseline.value, plan.clock_ns,
                             top.cycles if top else 0, functions, exit_code, elapsed, diagnostics)
-
-
-def result_to_dict(result: SimulationResult) -> dict[str, object]:
-    """The JSON document of ``hlsight simulate --format json``
-    (schema: ``docs/simulate.schema.json``)."""
-    return {
-        "schema": "hlsight-simulate/1",
-        "source": result.source,
-        "report": result.report,
-        "top": result.top,
-        "baseline": result.baseline,
-        "cycles": result.cycles,
-        "clock_ns": result.clock_ns,
-        "seconds": result.seconds,
-        "exit_code": result.exit_code,
-        "run_seconds": round(result.run_seconds, 6),
-        "functions": [
-            {
-                "name": function.name, "module": function.module, "line": function.line, "calls": function.calls,
-                "cycles": function.cycles,
-                "loops": [
-                    {"name": loop.name, "report_name": loop.report_name, "line": loop.line, "kind": loop.kind,
-                     "entries": loop.entries, "trip_count_total": loop.trip_count_total, "cycles": loop.cycles}
-                    for loop in function.loops
-                ],
-            }
-            for function in result.functions
-        ],
-        "diagnostics": [
-            {"rule": d.rule, "severity": d.severity.value, "message": d.message, "file": d.file, "line": d.line}
-            for d in result.diagnostics
-        ],
-    }
-
-
-def render_text(result: SimulationResult) -> str:
-    lines = [f"{result.source}: top '{result.top}', report {result.report}"
-             + (" (baseline: simple trip-count counting)" if result.baseline == "simple" else "")]
-    for function in result.functions:
-        lines.append(f"  function {function.name}: {function.cycles:,} cycles in {function.calls:,} call(s)")
-        for loop in function.loops:
-            label = loop.name if loop.name == loop.report_name or not loop.report_name \
-                else f"{loop.name} [{loop.report_name}]"
-            lines.append(f"    {label:<28} line {loop.line:<5} {loop.kind:<10} trip count {loop.trip_count_total:>12,}"
-                         f"  cycles {loop.cycles:>14,}")
-    if result.seconds is not None:
-        lines.append(f"total: {result.cycles:,} cycles = {result.seconds * 1e3:.4f} ms at {result.clock_ns} ns")
-    else:
-        lines.append(f"total: {result.cycles:,} cycles (the report gives no clock)")
-    lines.extend(diagnostic.format_gcc() for diagnostic in result.diagnostics
-                 if diagnostic.severity in (Severity.ERROR, Severity.WARNING))
-    return "\n".join(lines) + "\n"

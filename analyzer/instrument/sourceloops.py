@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 
 from pycparser import c_ast
 
-from hlsight.analyzer.access.tripcount import loop_infos
+from hlsight.analyzer.access.trip_counts import loop_infos
+from hlsight.core.errors import InputError
 from hlsight.parsers.csource import CUnit
 from hlsight.parsers.csource.tokens import SourceText, TokenKind
 
-LoopNode = c_ast.For | c_ast.While | c_ast.DoWhile
 _KEYWORDS: dict[type[c_ast.Node], str] = {c_ast.For: "for", c_ast.While: "while", c_ast.DoWhile: "do"}
 
 
@@ -37,6 +37,8 @@ class SourceLoop:
     parent: SourceLoop | None = None
     children: list[SourceLoop] = field(default_factory=list)
     keyword_token: int | None = None  # index in SourceText.tokens; None = not in the main file text
+    #: the loop comes from a function-like macro (``loop(i,n) { ... }``): keyword_token is the macro's name
+    through_macro: bool = False
     pragmas: list[str] = field(default_factory=list)  # pragma strings directly in the body
     static_trip_count: int | None = None
 
@@ -64,9 +66,25 @@ class SourceLoop:
 
     @property
     def unrolled_in_source(self) -> bool:
-        """Full unroll requested (``#pragma HLS unroll`` without a factor)."""
-        return any(_pragma_words(text)[:2] == ["hls", "unroll"] and "factor" not in text.lower()
-                   for text in self.pragmas)
+        """Full unroll requested: ``#pragma HLS unroll`` without a factor, or
+        with a factor at least the loop's static trip count."""
+        if any(_pragma_words(text)[:2] == ["hls", "unroll"] and "factor" not in text.lower()
+               for text in self.pragmas):
+            return True
+        factor = self.unroll_factor
+        return factor is not None and self.static_trip_count is not None and factor >= self.static_trip_count
+
+    @property
+    def unroll_factor(self) -> int | None:
+        """N of ``#pragma HLS unroll factor=N`` (a partial unroll), else None."""
+        for text in self.pragmas:
+            words = _pragma_words(text)
+            if words[:2] == ["hls", "unroll"] and "factor" in words:
+                position = words.index("factor")
+                value = words[position + 2] if words[position + 1 : position + 2] == ["="] else ""
+                if value.isdigit() and int(value) > 1:
+                    return int(value)
+        return None
 
     def walk(self) -> list[SourceLoop]:
         out = [self]
@@ -107,6 +125,14 @@ class SourceFunction:
     @property
     def dataflow(self) -> bool:
         return any(_pragma_words(text)[:2] == ["hls", "dataflow"] for text in self.pragmas)
+
+    @property
+    def pipelined(self) -> bool:
+        """Function-level ``#pragma HLS PIPELINE``: HLS unrolls every loop and
+        inlines every callee into the one pipeline, so the module latency is
+        the whole story."""
+        return any(_pragma_words(text)[:2] == ["hls", "pipeline"] and "off" not in _pragma_words(text)
+                   for text in self.pragmas)
 
 
 def _body_pragmas(body: c_ast.Node | None) -> list[str]:
@@ -163,7 +189,37 @@ class _LoopCollector:
         )
         if self.unit.in_main_file(node):
             loop.keyword_token = self._locate(node, keyword, line)
+            if loop.keyword_token is None:
+                loop.keyword_token = self._locate_macro(node, line)
+                loop.through_macro = loop.keyword_token is not None
         return loop
+
+    def _locate_macro(self, node: c_ast.Node, line: int) -> int | None:
+        """A loop written through a function-like macro (``#define loop(i,n)
+        for(i=0;i<n;i++)``): the line markers put the expanded ``for`` on the
+        invocation's line and its body after it in the main text. The loop is
+        then the invocation ``NAME(...)`` whose closing parenthesis is
+        followed by the body's first token."""
+        body = node.stmt if not isinstance(node, c_ast.DoWhile) else None
+        if body is None or body.coord is None or not self.unit.in_main_file(body):
+            return None
+        body_line = int(body.coord.line)
+        candidates = []
+        for index in self.source.tokens_on_line(line):
+            if self.source.tokens[index].kind is not TokenKind.IDENT:
+                continue
+            opener = index + 1
+            if not self.source.is_punct(opener, "("):
+                continue
+            try:
+                first = self.source.next_code(self.source.matching(opener))
+            except InputError:  # unbalanced text: not this candidate
+                continue
+            if self.source.line_of(self.source.tokens[first].start) == body_line:
+                candidates.append(index)
+        rank = self._rank_used.get((line, "<macro>"), 0)
+        self._rank_used[(line, "<macro>")] = rank + 1
+        return candidates[rank] if rank < len(candidates) else None
 
     def _locate(self, node: c_ast.Node, keyword: str, line: int) -> int | None:
         column = node.coord.column
@@ -199,7 +255,7 @@ def collect_functions(unit: CUnit, source: SourceText) -> dict[str, SourceFuncti
 
 def static_trip_counts(unit: CUnit, definition: c_ast.FuncDef) -> dict[int, int]:
     """``id(loop node)`` -> trip count for the loops of ``definition`` whose
-    count is a constant (from :mod:`hlsight.analyzer.access.tripcount`, which resolves
+    count is a constant (from :mod:`hlsight.analyzer.access.trip_counts`, which resolves
     locals, macros and casts); every other loop needs a trip-count pragma."""
     counts: dict[int, int] = {}
     for key, info in loop_infos(unit, definition).items():
@@ -215,6 +271,10 @@ def loop_tokens(source: SourceText, loop: SourceLoop) -> tuple[int, int, int, in
     if loop.keyword_token is None:
         return None
     keyword = loop.keyword_token
+    if loop.through_macro:
+        body_first = source.next_code(source.matching(source.next_code(keyword)))
+        body_last = source.statement_end(body_first)
+        return keyword, body_first, body_last, body_last
     body_first = source.loop_body_start(keyword)
     body_last = source.statement_end(body_first)
     last = source.statement_end(keyword)

@@ -19,6 +19,7 @@ from hlsight.analyzer.results import AnalysisResult
 from hlsight.core.model import LSU
 from hlsight.core.version import __version__
 from hlsight.reporters.base import RenderOptions
+from hlsight.reporters.hierarchy import functions
 from hlsight.reporters.html_view import ReportView, report_view
 from hlsight.reporters.present import basename, format_seconds, lsu_terms
 from hlsight.reporters.templating import render_template
@@ -44,7 +45,7 @@ def annotation_data(result: AnalysisResult, view: ReportView) -> dict[str, Any]:
     """The numbers the decorating script shows, keyed for lookup by
     ``basename:line`` (how vendor viewers print source locations)."""
     kernels = []
-    for kernel, kernel_view in zip(result.design.kernels, view.kernels, strict=True):
+    for kernel, kernel_view in zip(functions(result.design), view.kernels, strict=True):
         estimate = result.estimates.get(kernel.name)
         terms = lsu_terms(estimate)
         lsus = []
@@ -63,7 +64,7 @@ def annotation_data(result: AnalysisResult, view: ReportView) -> dict[str, Any]:
             })
         kernels.append({
             "name": kernel.name,
-            "headline": kernel_view.headline,
+            "headline": kernel_view.cycle_lines[0] if kernel_view.cycle_lines else kernel_view.headline,
             "seconds": None if estimate is None else estimate.seconds,
             "bound": None if estimate is None else estimate.bound,
             "lsus": lsus,

@@ -4,6 +4,13 @@ the input or leaving a half-written output behind.
 The copy is built in a hidden staging directory next to the output and
 renamed into place only when complete; with ``--force`` the previous output
 is moved aside first and removed after the swap.
+
+The copy holds regular files and directories only: a symbolic link in the
+input becomes a copy of its target when that target is a regular file inside
+the input, and is left out otherwise (a link out of the input, to a directory,
+dangling), as are devices, FIFOs and sockets. So nothing written into the
+copy can reach the input or a file outside the output. ``--force`` replaces
+only a directory hlsight made (it carries :data:`MARKER`) or an empty one.
 """
 
 from __future__ import annotations
@@ -19,17 +26,56 @@ from typing import Any
 
 from hlsight.core.errors import InputError
 
+#: File that marks a directory as an ``annotate`` output, so ``--force`` may replace it.
+MARKER = ".hlsight-annotate"
+
 
 def check_destination(source: Path, destination: Path, force: bool) -> None:
-    """Refuse outputs that would overwrite or nest inside the input."""
+    """Refuse outputs that would overwrite or nest inside the input, replace
+    something that is not a directory, or delete a directory hlsight did
+    not make."""
+    if not str(destination):
+        raise InputError(destination, "empty output path", expected="a directory path")
     src, dst = source.resolve(), destination.resolve()
     if dst == src or dst.is_relative_to(src) or src.is_relative_to(dst):
         raise InputError(destination, "output directory overlaps the report directory",
                          expected=f"a directory outside {source}")
-    if destination.exists() and not force:
+    if not (destination.exists() or destination.is_symlink()):
+        return
+    if not force:
         raise InputError(destination, "output directory already exists", expected="a new path, or --force")
-    if destination.exists() and not destination.is_dir():
-        raise InputError(destination, "output exists and is not a directory", expected="a directory path")
+    if destination.is_symlink() or not destination.is_dir():
+        raise InputError(destination, "output exists and is not a directory (--force replaces only a"
+                         " directory hlsight made)", expected="a directory path")
+    if not (destination / MARKER).is_file() and any(destination.iterdir()):
+        raise InputError(destination, f"--force refused: the directory was not made by hlsight annotate"
+                         f" (no {MARKER} in it)", expected="a new path, or an earlier annotate output")
+
+
+def _regular_files_only(source: Path) -> Callable[[str, list[str]], set[str]]:
+    """A ``copytree`` ignore function that leaves out every entry that is
+    not a directory or a regular file inside ``source`` (after following a
+    symbolic link)."""
+    root = source.resolve()
+
+    def ignore(directory: str, names: list[str]) -> set[str]:
+        skipped = set()
+        for name in names:
+            path = Path(directory, name)
+            try:
+                mode = path.lstat().st_mode
+                if stat.S_ISLNK(mode):
+                    target = path.resolve(strict=True)
+                    keep = target.is_relative_to(root) and stat.S_ISREG(target.stat().st_mode)
+                else:
+                    keep = stat.S_ISREG(mode) or stat.S_ISDIR(mode)
+            except (OSError, RuntimeError):  # dangling link, link loop, unreadable
+                keep = False
+            if not keep:
+                skipped.add(name)
+        return skipped
+
+    return ignore
 
 
 def _make_writable(root: Path) -> None:
@@ -52,17 +98,35 @@ def _remove_tree(path: Path) -> None:
         shutil.rmtree(path, onerror=retry_writable)
 
 
+def _first_error(error: BaseException) -> str:
+    """One line for an ``OSError`` or for ``shutil.Error``'s list of them."""
+    if isinstance(error, shutil.Error) and error.args and isinstance(error.args[0], list) and error.args[0]:
+        source, _, why = error.args[0][0]
+        return f"{source}: {why}"
+    return str(error)
+
+
 @contextmanager
 def staged_copy(source: Path, destination: Path, force: bool) -> Iterator[Path]:
     """Yield a writable copy of ``source``; on success it becomes
     ``destination``, on any error nothing changes."""
     check_destination(source, destination, force)
-    destination.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{destination.name}.hlsight-", dir=destination.parent))
+    try:
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=f".{destination.name}.hlsight-", dir=destination.parent))
+    except OSError as error:
+        raise InputError(destination, f"cannot create the output directory: {error.strerror or error}",
+                         expected="a writable location") from None
     tree = staging / "tree"
     try:
-        shutil.copytree(source, tree, symlinks=True, copy_function=shutil.copyfile)
+        try:
+            shutil.copytree(source, tree, symlinks=False, ignore=_regular_files_only(source),
+                            copy_function=shutil.copyfile)
+        except (OSError, shutil.Error) as error:
+            raise InputError(source, f"cannot copy the report directory: {_first_error(error)}") from None
         _make_writable(tree)
+        (tree / MARKER).write_text("made by hlsight annotate; --force may replace this directory\n",
+                                   encoding="utf-8")
         yield tree
         backup = staging / "previous"
         if destination.exists():

@@ -19,6 +19,7 @@ from hlsight.annotate.staging import check_destination, staged_copy
 from hlsight.annotate.vivado import annotate_vivado
 from hlsight.commands.common import add_design_arguments, add_model_arguments, model_inputs
 from hlsight.core.model import Vendor
+from hlsight.core.terminal import terminal_safe
 from hlsight.parsers.loader import ReadOptions, load_design
 
 
@@ -44,5 +45,5 @@ def run(args: argparse.Namespace) -> int:
         else:
             written = annotate_vivado(copy_root, result)
         relative = written.relative_to(copy_root)
-    print(f"hlsight: wrote {destination / relative}", file=sys.stderr)
+    print(terminal_safe(f"hlsight: wrote {destination / relative}"), file=sys.stderr)
     return 0

@@ -19,11 +19,12 @@ from hlsight.analyzer.instrument.codegen import HEADER_NAME
 from hlsight.analyzer.instrument.counting import count_trip_counts
 from hlsight.analyzer.instrument.cycles import instrument_cycles, parse_source
 from hlsight.analyzer.instrument.plan import Baseline
-from hlsight.analyzer.instrument.tripcount import DEFAULT_TRIP_COUNT, insert_tripcounts
-from hlsight.commands.instrument_args import add_model_arguments, load_memory, load_report, positive_int
-from hlsight.core.diagnostics import Diagnostic, Severity
+from hlsight.analyzer.instrument.tripcount_pragmas import DEFAULT_TRIP_COUNT, insert_tripcounts
+from hlsight.commands.report_args import add_report_arguments, load_memory, load_report, positive_int
+from hlsight.core.diagnostics import Diagnostic
 from hlsight.core.errors import InputError
 from hlsight.output import write_text
+from hlsight.reporters.instrument import instrument_notes
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
@@ -38,26 +39,26 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--testbench", metavar="TB.c",
                         help="pass 1: take K per loop from a counted run of this testbench (mean trip count)")
     parser.add_argument("-v", "--verbose", action="store_true", help="also print notes")
-    add_model_arguments(parser, report_required=False)
+    add_report_arguments(parser, report_required=False)
     return parser
 
 
 def print_diagnostics(diagnostics: list[Diagnostic], verbose: bool) -> None:
-    for diagnostic in diagnostics:
-        if verbose or diagnostic.severity in (Severity.ERROR, Severity.WARNING):
-            print(diagnostic.format_gcc(), file=sys.stderr)
+    sys.stderr.write(instrument_notes(diagnostics, verbose))
 
 
 def run(args: argparse.Namespace) -> int:
     source_path = Path(args.source)
     if args.output and Path(args.output).resolve() == source_path.resolve():
         raise InputError(args.output, "refusing to overwrite the source file", expected="a different -o path")
-    source = parse_source(source_path)
+    source = parse_source(source_path, hls_include=args.hls_include)
+    if args.directives:
+        source.add_directives(Path(args.directives))
     design = load_report(args.report, args.solution) if args.report else None
     if args.mode == "tripcount":
         counted = count_trip_counts(source, Path(args.testbench)) if args.testbench else None
         result = insert_tripcounts(source, design, args.tripcount, counted)
-        print_diagnostics(result.diagnostics, args.verbose)
+        print_diagnostics([*source.notes, *result.diagnostics], args.verbose)
         write_text(result.source, args.output)
         return 0
     if design is None:

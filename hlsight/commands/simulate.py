@@ -1,34 +1,39 @@
 """``hlsight simulate SRC --report R --testbench TB.c``: HLScope+ software
-simulation. Instruments SRC (pass 2), compiles it with the testbench (gcc),
-runs it and prints cycles per function and loop plus the time at the
-report's clock. ``--format json`` follows ``docs/simulate.schema.json``.
+simulation. Instruments SRC (pass 2), compiles it with the testbench (gcc,
+g++ for HLS C++), runs it and prints cycles per function and loop plus the
+time at the report's clock. ``--format json`` follows
+``docs/simulate.schema.json``. The exit status is the testbench's when it
+failed (the estimate is still printed).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
+import math
 import shlex
 import sys
 from pathlib import Path
 
 from hlsight.analyzer.instrument.cycles import parse_source
 from hlsight.analyzer.instrument.plan import Baseline
-from hlsight.analyzer.instrument.simulate import DEFAULT_FLAGS, Toolchain, render_text, result_to_dict, simulate
-from hlsight.commands.instrument_args import add_model_arguments, load_memory, load_report
+from hlsight.analyzer.instrument.simulate import DEFAULT_FLAGS, Toolchain, simulate
+from hlsight.commands.report_args import add_report_arguments, load_memory, load_report
+from hlsight.core.errors import InputError
 from hlsight.output import write_text
+from hlsight.reporters.simulate import simulation_json, simulation_text
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
     parser = subparsers.add_parser("simulate", help="HLScope+ cycle estimate from an instrumented software run")
     parser.add_argument("source", metavar="SRC", help="HLS C source file")
     parser.add_argument("--testbench", metavar="TB.c", required=True, help="C testbench with main()")
-    add_model_arguments(parser, report_required=True)
+    add_report_arguments(parser, report_required=True)
     parser.add_argument("--format", choices=("text", "json"), default="text", help="output format")
     parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
     parser.add_argument("--cflags", default=" ".join(DEFAULT_FLAGS),
                         help=f"compiler flags (default: {' '.join(DEFAULT_FLAGS)})")
-    parser.add_argument("--timeout", type=float, default=600.0, metavar="S", help="run-time limit in seconds")
+    parser.add_argument("--timeout", type=float, default=600.0, metavar="S",
+                        help="time limit in seconds for each compile and for the run (default 600)")
     parser.add_argument("--keep", metavar="DIR", help="keep the instrumented sources and binary in DIR")
     parser.add_argument("--extra", metavar="FILE.c", action="append", default=[],
                         help="another C file to compile and link unchanged (repeatable)")
@@ -36,16 +41,26 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     return parser
 
 
+def _timeout(value: float) -> float:
+    if not math.isfinite(value) or value <= 0:
+        raise InputError(None, f"--timeout {value} is not a time limit", expected="a positive number of seconds")
+    return value
+
+
 def run(args: argparse.Namespace) -> int:
-    source = parse_source(Path(args.source))
+    timeout = _timeout(args.timeout)
+    source = parse_source(Path(args.source), include_dirs=[Path(args.testbench).resolve().parent],
+                          hls_include=args.hls_include)
+    if args.directives:
+        source.add_directives(Path(args.directives))
     design = load_report(args.report, args.solution)
     memory = load_memory(args.memory) if args.memory else None
-    toolchain = Toolchain(flags=tuple(shlex.split(args.cflags)), timeout_s=args.timeout,
+    toolchain = Toolchain(flags=tuple(shlex.split(args.cflags)), timeout_s=timeout,
                           extra_sources=tuple(Path(extra) for extra in args.extra))
     result = simulate(source, design, str(args.report), Path(args.testbench), args.top, Baseline(args.baseline),
                       memory, toolchain, Path(args.keep) if args.keep else None)
     if args.show_output:
         sys.stderr.write(result.program_output)
-    text = json.dumps(result_to_dict(result), indent=2) + "\n" if args.format == "json" else render_text(result)
+    text = simulation_json(result) if args.format == "json" else simulation_text(result)
     write_text(text, args.output)
-    return 0
+    return result.exit_code if 0 < result.exit_code < 256 else (1 if result.exit_code else 0)

@@ -11,6 +11,8 @@ import enum
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from hlsight.core.terminal import terminal_safe
+
 
 class Severity(enum.Enum):
     """Ordered from most to least severe; names follow gcc/SARIF usage."""
@@ -96,4 +98,5 @@ class Diagnostic:
 
     def format_gcc(self) -> str:
         """``file:line:col: severity: message [rule]`` as gcc/clang print it."""
-        return f"{self.location_text()}: {self.severity.value}: {self.message} [{self.rule}]"
+        line = f"{self.location_text()}: {self.severity.value}: {self.message} [{self.rule}]"
+        return terminal_safe(line)  # names in it come from reports: one line, no escapes

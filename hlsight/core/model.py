@@ -242,25 +242,6 @@ class RtlLsuParams:
 
 
 @dataclass
-class AccessFacts:
-    """What static analysis of the kernel source says about one LSU's
-    accesses (filled by :mod:`hlsight.analyzer.access`, not by the report readers).
-
-    ``stride``/``offset``/``accesses`` are sympy expressions kept as strings
-    here so the model stays free of sympy objects; ``explanation`` is the
-    human sentence shown in reports ("stride 3 from `x[3*i+1]`").
-    """
-
-    stride: str | None = None
-    offset: str | None = None
-    element_bytes: int | None = None
-    accesses: str | None = None
-    data_dependent: bool = False
-    expression: str | None = None
-    explanation: str | None = None
-
-
-@dataclass
 class LSU:
     """One load/store unit (a memory instruction of a kernel).
 
@@ -290,7 +271,6 @@ class LSU:
     variable: str | None = None  # "Loads from"/"Stores to"
     atomic_op: str | None = None
     rtl: RtlLsuParams | None = None
-    access: AccessFacts | None = None
 
     @property
     def width_bytes(self) -> int | None:
@@ -378,11 +358,6 @@ class Loop:
     #: ``SourceLocation``) or ``"bind-node"`` (first line of an operation bound
     #: in the loop: approximate).
     location_basis: str | None = None
-    #: Trip count per entry as an expression of kernel arguments, derived
-    #: from the source by :mod:`hlsight.analyzer.access` when the report has none.
-    #: It counts iterations of the *report's* loop, i.e. source iterations
-    #: divided by ``unroll_factor``.
-    trip_expression: str | None = None
     #: Partial unroll factor the compiler applied ("16X Partially unrolled
     #: vector_add.B2"): one pipeline iteration runs this many source iterations.
     unroll_factor: int | None = None
@@ -440,6 +415,24 @@ class Instance:
     loop: str | None = None
 
 
+@dataclass(frozen=True)
+class ResourceUse:
+    """One FPGA resource of a kernel/module as the report estimates it
+    (Vivado/Vitis LUT, FF, BRAM_18K, DSP, URAM; aoc ALUTs, FFs, RAMs, DSPs,
+    MLABs) and what the device offers, when the report says."""
+
+    name: str
+    used: float
+    available: float | None = None
+
+    @property
+    def utilisation(self) -> float | None:
+        """Fraction of the device used (``None`` without a device total)."""
+        if self.available is None or self.available <= 0:
+            return None
+        return self.used / self.available
+
+
 @dataclass
 class Kernel:
     """An OpenCL/SYCL kernel, an i++ component or a Vivado/Vitis module."""
@@ -477,6 +470,11 @@ class Kernel:
     folded_into: str | None = None
     #: The report file this kernel was read from.
     artifact: str | None = None
+    #: The name the report gives when hlsight shows another one (oneAPI
+    #: unnamed lambdas ``'lambda'()#17`` are shown as ``file.cpp:530``).
+    report_name: str | None = None
+    #: Estimated resources, in report order (empty when the report has none).
+    resources: list[ResourceUse] = field(default_factory=list)
 
     @property
     def fmax_mhz(self) -> float | None:

@@ -12,17 +12,29 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from html import escape as escape_html
 
 import sympy
 from markupsafe import Markup
+from sympy.core.function import AppliedUndef
 from sympy.printing.mathml import mathml
 
-from hlsight.analyzer.results import AnalysisResult, KernelEstimate
+from hlsight.analyzer.results import AnalysisResult, CycleEstimate, KernelEstimate, SourceFacts
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import Design, Kernel, Loop
 from hlsight.reporters.bandwidth import BandwidthRow, bandwidth_rows
 from hlsight.reporters.base import RenderOptions
+from hlsight.reporters.hierarchy import (
+    clock_check_text,
+    clock_lines,
+    cycles_text,
+    folded_parent,
+    functions,
+    is_xilinx,
+    parts_of,
+    report_latency_text,
+    resources_text,
+)
 from hlsight.reporters.present import (
     basename,
     bound_phrase,
@@ -51,8 +63,9 @@ MATHML_NS = "http://www.w3.org/1998/Math/MathML"
 def expression_mathml(expression: object) -> Markup | None:
     """The expression as presentation MathML (sympy's printer), or ``None``.
 
-    sympy builds the markup with ``xml.dom.minidom``, which escapes symbol
-    names, so the result is safe to embed unescaped.
+    sympy's printer writes symbol and function names into ``<mi>`` without
+    escaping them, and those names come from reports (loop names): every
+    name is escaped first (:func:`_escaped_names`), so the markup is safe.
     """
     if expression is None:
         return None
@@ -63,17 +76,34 @@ def expression_mathml(expression: object) -> Markup | None:
             return None
     # Names stay whole (``work_items``, not "work" with subscript "items"):
     # they are the names users pass to --set.
-    inner = mathml(expression, printer="presentation", disable_split_super_sub=True)
+    inner = mathml(_escaped_names(expression), printer="presentation", disable_split_super_sub=True)
     return Markup(f'<math xmlns="{MATHML_NS}" display="block">{inner}</math>')
+
+
+def _escaped_names(expression: sympy.Basic) -> sympy.Basic:
+    """``expression`` with every symbol and undefined function renamed to
+    its HTML-escaped name (``<img>`` becomes ``&lt;img&gt;``); sympy's MathML
+    printer copies names verbatim, so this is where they are made inert."""
+    renames: dict[sympy.Basic, sympy.Basic] = {}
+    for symbol in expression.atoms(sympy.Symbol):
+        safe = escape_html(symbol.name)
+        if safe != symbol.name:
+            renames[symbol] = sympy.Symbol(safe, **symbol.assumptions0)
+    for call in expression.atoms(AppliedUndef):
+        name = call.func.__name__
+        safe = escape_html(name)
+        if safe != name:
+            renames[call] = sympy.Function(safe)(*call.args)
+    return expression.xreplace(renames) if renames else expression
 
 
 def symbolic_expression(estimate: KernelEstimate | None) -> object:
     """The expression to show: the model's unsubstituted form when it has
-    one (``extra["_symbolic"]``, so the formula stays readable after
+    one (``symbolic``, so the formula stays readable after
     ``--set`` turned the estimate into a number), else the estimate's."""
     if estimate is None:
         return None
-    symbolic = estimate.extra.get("_symbolic")
+    symbolic = estimate.symbolic
     if isinstance(symbolic, sympy.Basic) and symbolic.free_symbols:
         return symbolic
     return estimate.expression
@@ -130,20 +160,69 @@ def lsu_chart(estimate: KernelEstimate) -> Chart:
 
 
 def bank_chart(estimate: KernelEstimate) -> Chart:
-    """Per bank / pseudo-channel: T_ideal and T_ovh summed over its LSUs
-    (T_bank = Σ (T_ideal + T_ovh), journal eq. 2), or the bank total as
-    ideal time when the terms are not split."""
-    terms = {term.subject: term for term in estimate.per_lsu}
+    """Per bank / pseudo-channel: its T_ideal and T_ovh (summed over its
+    LSUs by the estimate, journal eq. 2), or the bank total as ideal time
+    when the terms are not split."""
     bars = []
     for bank in estimate.per_bank:
-        members = [terms[lsu] for lsu in bank.lsus if lsu in terms]
-        if members and all(term.ideal_s is not None for term in members):
-            ideal = sum(term.ideal_s or 0.0 for term in members)
-            overhead = sum(term.overhead_s or 0.0 for term in members)
-            bars.append(Bar(bank.name, ideal, overhead))
+        if bank.ideal_s is not None:
+            bars.append(Bar(bank.name, bank.ideal_s, bank.overhead_s))
         else:
             bars.append(Bar(bank.name, bank.seconds, None))
     return Chart("Time per bank / channel", _scaled(bars))
+
+
+@dataclass
+class ShareBar:
+    """One loop or sub-module in the cycle-share chart (length in SVG units;
+    ``value`` is the cycle count, or the expression while symbolic)."""
+
+    label: str
+    kind: str
+    value: str
+    share: float | None
+    length: float = 0.0
+
+
+@dataclass
+class ShareChart:
+    title: str
+    bars: list[ShareBar]
+    note: str = ""
+    row_height: int = 22
+    label_width: int = 190
+
+    @property
+    def height(self) -> int:
+        return self.row_height * len(self.bars) + 8
+
+    @property
+    def width(self) -> int:
+        return int(self.label_width + BAR_SPACE + 170)
+
+
+def cycle_chart(cycles: CycleEstimate | None) -> ShareChart | None:
+    """Per-loop and per-sub-module share of a Vivado/Vitis function's cycles.
+    Parts still symbolic (unknown trip count) are listed without a bar; the
+    shares are then of the known cycles, and the note says so."""
+    if cycles is None or not cycles.parts:
+        return None
+    known = [part.cycles for part in cycles.parts if part.cycles is not None]
+    total = sum(known)
+    longest = max(known, default=0.0)
+    bars = []
+    for part in cycles.parts:
+        if part.cycles is None:
+            bars.append(ShareBar(part.name, part.kind, f"{cycles_text(part.expression)} cycles", None))
+            continue
+        share = part.cycles / total if total > 0 else None
+        length = BAR_SPACE * part.cycles / longest if longest > 0 else 0.0
+        value = f"{part.cycles:,.0f} cycles" + ("" if share is None else f" ({share:.0%})")
+        bars.append(ShareBar(part.name, part.kind, value, share, length))
+    open_parts = [part.name for part in cycles.parts if part.cycles is None]
+    note = "" if not open_parts else (
+        f"shares of the known cycles; {', '.join(open_parts)} wait for trip counts (--set loop.<name>.trip=N)")
+    return ShareChart("Cycles per loop and sub-module", bars, note)
 
 
 @dataclass
@@ -216,6 +295,16 @@ class KernelView:
     shares: list[str]
     #: the bound as the text reporter labels it (``memory (non-saturated)``), "" if unknown
     bound: str = ""
+    #: "Kernel" (aoc/oneAPI) or "Function" (Vivado/Vitis).
+    heading: str = "Kernel"
+    #: Cycles first (Vivado/Vitis): the cycle count, then the time per clock.
+    cycle_lines: list[str] = field(default_factory=list)
+    cycle_chart: ShareChart | None = None
+    #: Outlined ``_Pipeline_``/``_Outline_`` modules folded into this function.
+    outlined: list[str] = field(default_factory=list)
+    #: Estimated resources with utilisation, and the clock check (Vivado/Vitis).
+    resources: str = ""
+    clock_check: str = ""
 
 
 @dataclass
@@ -282,7 +371,7 @@ def hint_views(diags: list[Diagnostic], anchors: Anchors, options: RenderOptions
 
 
 def _loop_rows(loops: list[Loop], anchors: Anchors, options: RenderOptions, depth: int = 0,
-               values: Mapping[str, float] | None = None) -> list[LoopRow]:
+               values: Mapping[str, float] | None = None, source: SourceFacts | None = None) -> list[LoopRow]:
     rows = []
     for loop in loops:
         where = loop.location
@@ -292,14 +381,14 @@ def _loop_rows(loops: list[Loop], anchors: Anchors, options: RenderOptions, dept
                 name=loop.name,
                 pipelined={True: "yes", False: "no", None: "-"}[loop.pipelined],
                 ii="-" if loop.ii is None else str(loop.ii),
-                trip=trip_text(loop, values),
+                trip=trip_text(loop, values, None if source is None else source.trip(loop)),
                 latency=_latency_text(loop),
                 location="" if where is None else _location_text(where.file, where.line, options),
                 anchor=None if where is None else anchors.anchor(where.file, where.line),
                 bottleneck=loop.bottleneck or "",
             )
         )
-        rows.extend(_loop_rows(loop.children, anchors, options, depth + 1, values))
+        rows.extend(_loop_rows(loop.children, anchors, options, depth + 1, values, source))
     return rows
 
 
@@ -330,17 +419,18 @@ def _lsu_rows(kernel: Kernel, estimate: KernelEstimate | None, anchors: Anchors,
     return rows
 
 
-def _quantities(extra: dict[str, Any]) -> list[Quantity]:
+def _quantities(estimate: KernelEstimate) -> list[Quantity]:
     """Scalar model figures (``memory_seconds``, ``profile``...) and the values
     the model substituted (``values``: report fmax, profile f_dram, --set)."""
-    scalars = [
-        Quantity(key, format_number(value))
-        for key, value in extra.items()
-        if not key.startswith("_") and isinstance(value, (int, float, str, bool))
-    ]
-    values = extra.get("values")
-    if isinstance(values, dict):
-        scalars.extend(Quantity(f"value of {name}", format_number(value)) for name, value in values.items())
+    figures: dict[str, object] = {
+        "profile": estimate.profile,
+        "memory_seconds": estimate.memory_seconds,
+        "memory_saturated": estimate.memory_saturated,
+        "compute_seconds": estimate.compute_seconds,
+        "bus_occupancy_seconds": estimate.bus_occupancy_seconds,
+    }
+    scalars = [Quantity(name, format_number(value)) for name, value in figures.items() if value is not None]
+    scalars.extend(Quantity(f"value of {name}", format_number(value)) for name, value in estimate.values.items())
     return scalars
 
 
@@ -363,8 +453,8 @@ def kernel_view(kernel: Kernel, result: AnalysisResult, hints: list[Diagnostic],
         lsu_chart=lsu_chart(estimate) if estimate is not None and has_terms else None,
         bank_chart=bank_chart(estimate) if estimate is not None and estimate.per_bank else None,
         bandwidth=bandwidth_rows(estimate),
-        quantities=[] if estimate is None else _quantities(estimate.extra),
-        loops=_loop_rows(kernel.loops, anchors, options, values=result.assignments),
+        quantities=[] if estimate is None else _quantities(estimate),
+        loops=_loop_rows(kernel.loops, anchors, options, values=result.assignments, source=result.source),
         lsus=_lsu_rows(kernel, estimate, anchors, options),
         hints=hint_views(hints, anchors, options),
         alternatives=[] if estimate is None
@@ -372,7 +462,24 @@ def kernel_view(kernel: Kernel, result: AnalysisResult, hints: list[Diagnostic],
         shares=[] if estimate is None
         else [f"{share.subject}: {share.fraction:.0%} ({format_seconds(share.seconds)})"
               for share in time_shares(estimate)],
+        heading="Function" if is_xilinx(result.design) else "Kernel",
+        cycle_lines=_cycle_lines(estimate),
+        cycle_chart=cycle_chart(None if estimate is None else estimate.cycles),
+        outlined=[part.name for part in parts_of(kernel, result.design)] if is_xilinx(result.design) else [],
+        resources=resources_text(kernel.resources),
+        clock_check=(clock_check_text(kernel) or "") if is_xilinx(result.design) else "",
     )
+
+
+def _cycle_lines(estimate: KernelEstimate | None) -> list[str]:
+    cycles = None if estimate is None else estimate.cycles
+    if cycles is None:
+        return []
+    lines = [f"{cycles_text(cycles.expression)} cycles", *clock_lines(cycles)]
+    reported = report_latency_text(cycles)
+    if reported:
+        lines.append(reported)
+    return lines
 
 
 def source_views(design: Design, anchors: Anchors, options: RenderOptions) -> list[SourceView]:
@@ -435,9 +542,15 @@ def report_view(result: AnalysisResult, given: RenderOptions | None = None) -> R
     known = {kernel.name for kernel in design.kernels}
     for diag in result.diagnostics:
         by_kernel.setdefault(diag.kernel if diag.kernel in known else None, []).append(diag)
+    shown = functions(design)  # Vivado/Vitis: outlined modules fold into their caller
+    names = {kernel.name for kernel in shown}
+    for kernel in design.kernels:
+        parent = folded_parent(kernel, design) if kernel.name not in names else None
+        if parent is not None and kernel.name in by_kernel:
+            by_kernel.setdefault(parent, []).extend(by_kernel.pop(kernel.name))
     kernels = [
         kernel_view(kernel, result, by_kernel.get(kernel.name, []), anchors, options)
-        for kernel in design.kernels
+        for kernel in shown
     ]
     design_hints = hint_views(by_kernel.get(None, []), anchors, options)
     tool = design.tool

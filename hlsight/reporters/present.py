@@ -78,24 +78,24 @@ def range_text(low: int | None, high: int | None) -> str:
     return low_text if low_text == high_text else f"{low_text} ~ {high_text}"
 
 
-def trip_text(loop: Loop, values: Mapping[str, float] | None = None) -> str:
+def trip_text(loop: Loop, values: Mapping[str, float] | None = None, derived: str | None = None) -> str:
     """Trip count from the report; else the source analysis's (``ceiling(n/16)``,
     evaluated when ``values`` give its names: ``1048576 = ceiling(n/16)``,
-    marked "source"); ``-`` when neither knows it."""
+    marked "source"; ``derived`` is ``result.source.trip(loop)``); ``-`` when neither knows it."""
     if loop.trip_count is not None and (loop.trip_count.min is not None or loop.trip_count.max is not None):
         return range_text(loop.trip_count.min, loop.trip_count.max)
-    if loop.trip_expression is None:
+    if derived is None:
         return "-" if loop.trip_count is None else range_text(loop.trip_count.min, loop.trip_count.max)
     try:
-        expression = parse_expression(loop.trip_expression)
+        expression = parse_expression(derived)
     except (sympy.SympifyError, SyntaxError, TypeError, ValueError):
-        return f"{loop.trip_expression} (source)"
+        return f"{derived} (source)"
     given = {symbol: values[symbol.name] for symbol in expression.free_symbols
              if isinstance(symbol, sympy.Symbol) and values and symbol.name in values}
     evaluated = expression.subs(given)
     if evaluated.is_number:
-        return f"{format_value(float(evaluated))} = {loop.trip_expression} (source)"
-    return f"{loop.trip_expression} (source)"
+        return f"{format_value(float(evaluated))} = {derived} (source)"
+    return f"{derived} (source)"
 
 
 def latency_text(latency: LatencyRange | None) -> str:
@@ -176,9 +176,9 @@ def bound_label(estimate: KernelEstimate) -> str:
     """
     if estimate.bound == "unknown":
         return ""
-    if estimate.bound != "compute" or estimate.extra.get("memory_saturated") is not False:
+    if estimate.bound != "compute" or estimate.memory_saturated is not False:
         return estimate.bound
-    memory_s, compute_s = estimate.extra.get("memory_seconds"), estimate.extra.get("compute_seconds")
+    memory_s, compute_s = estimate.memory_seconds, estimate.compute_seconds
     if compute_s is None or (memory_s is not None and memory_s >= compute_s):
         return "memory (non-saturated)"
     if memory_s is None:
@@ -224,14 +224,6 @@ def design_headline(result: AnalysisResult) -> str:
 def source_for(design: Design, path: str | None) -> SourceFile | None:
     """The embedded source file a diagnostic or LSU points into, if any."""
     return None if path is None else design.source_file(path)
-
-
-def diagnostics_by_kernel(result: AnalysisResult) -> dict[str | None, list[Diagnostic]]:
-    """Findings grouped by the kernel they concern (``None``: design-wide)."""
-    grouped: dict[str | None, list[Diagnostic]] = {}
-    for diag in result.diagnostics:
-        grouped.setdefault(diag.kernel, []).append(diag)
-    return grouped
 
 
 def lsu_terms(estimate: KernelEstimate | None) -> dict[str, TermEstimate]:
@@ -295,13 +287,12 @@ def profile_text(estimate: KernelEstimate | None) -> str | None:
     for assumption in estimate.assumptions:
         if assumption.startswith("memory profile "):
             return assumption.removeprefix("memory profile ").split("; pass --memory")[0]
-    profile = estimate.extra.get("profile")
-    return None if profile is None else str(profile)
+    return estimate.profile
 
 
 def clock_mhz(estimate: KernelEstimate | None) -> float | None:
     """The kernel clock (MHz) an estimate was evaluated at, when numeric."""
     if estimate is None:
         return None
-    value = dict(estimate.extra.get("values", {})).get("fmax")
+    value = estimate.values.get("fmax")
     return None if value is None else float(value)

@@ -78,6 +78,20 @@ _DOCS: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "Kernel source could not be parsed",
         "hlsight could not parse the kernel source embedded in the report, so stride and access counts stay "
         "symbolic; give them with --set lsu.<id>.stride|accesses|bytes.", ("source",)),
+    "access-source-errors": (
+        "C++ errors while parsing a oneAPI source with the stand-in SYCL headers",
+        "Reports do not embed the SYCL headers; hlsight parses SYCL sources with its own declarations "
+        "(parsers/cxx/sycl_include). Code using SYCL features they do not declare (images, reductions, "
+        "sub-groups) gives errors; kernels whose code has errors may lack access facts.", ("source",)),
+    "access-kernel-unmatched": (
+        "oneAPI kernel without a single_task/parallel_for lambda in the embedded sources",
+        "The report's kernel location and name match no kernel launch of the embedded C++ sources (a kernel "
+        "written as a functor class, a source built with -g0); its LSUs keep symbolic stride, size and count.",
+        ("source",)),
+    "access-global-size": (
+        "work_items of a parallel_for kernel",
+        "work_items, the count of every access of an NDRange kernel, is the global size argument of its "
+        "parallel_for; give it with --set work_items=N (the host program's array length).", ("source",)),
     "rtl-unpaired-lsu": (
         "Report LSU without a matching lsu_top instance in the RTL",
         "No lsu_top instance of the generated RTL could be paired with this LSU (docs/rtl-pairing.md), so "
@@ -101,6 +115,11 @@ _DOCS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "vivado-report-disagreement": (
         "csynth.rpt and csynth.xml disagree",
         "The text and XML reports of a module list different loops; hlsight uses the XML.", ("input",)),
+    "vivado-interval-disagreement": (
+        "csynth.rpt and csynth.xml give different top intervals",
+        "The text and XML reports of the top module give different initiation intervals (seen with 2019.x, where "
+        "the XML interval is one more than the rpt's); hlsight uses the XML. A report without an XML interval "
+        "(Vivado HLS 2013.x) takes the rpt's.", ("input",)),
     "vivado-top-guessed": (
         "Top module guessed",
         "No report names the top module; hlsight chose the largest uninstantiated module. Read the solution "

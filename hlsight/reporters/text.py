@@ -11,10 +11,23 @@ inventory of what the readers found.
 
 from __future__ import annotations
 
-from hlsight.analyzer.results import AnalysisResult, KernelEstimate
+from hlsight.analyzer.estimate.xilinx import COMPOSITION
+from hlsight.analyzer.results import AnalysisResult, KernelEstimate, SourceFacts
 from hlsight.core.diagnostics import Diagnostic, Severity
-from hlsight.core.model import LSU, Design, Kernel, Loop
+from hlsight.core.model import LSU, Design, Kernel, KernelKind, Loop
+from hlsight.core.terminal import terminal_safe_keeping
 from hlsight.reporters.base import RenderOptions
+from hlsight.reporters.hierarchy import (
+    clock_check_text,
+    clock_lines,
+    cycles_text,
+    functions,
+    is_xilinx,
+    part_text,
+    parts_of,
+    report_latency_text,
+    resources_text,
+)
 from hlsight.reporters.present import (
     FindingGroup,
     Share,
@@ -63,7 +76,7 @@ def format_diagnostic(diag: Diagnostic, options: RenderOptions, also: str = "") 
     return f"{_paint(location + ':', _BOLD, options)} {severity} {diag.message}{also} [{diag.rule}]"
 
 
-def _lsu_line(lsu: LSU) -> str:
+def _lsu_line(lsu: LSU, source: SourceFacts) -> str:
     style = lsu.style_raw or lsu.style.value
     width = "?" if lsu.width_bits is None else f"{lsu.width_bits}b"
     memory = lsu.memory or ("local" if not lsu.is_global else "?")
@@ -72,7 +85,7 @@ def _lsu_line(lsu: LSU) -> str:
     where = "" if lsu.location is None else f"  {lsu.location}"
     rtl = "" if lsu.rtl is None else f"  rtl:{lsu.rtl.instance}"
     scope = "global" if lsu.is_global else "local"
-    facts = lsu.access
+    facts = source.access(lsu)
     derived = ""
     if facts is not None and lsu.is_global:  # source-derived (issue 7); explained in the notes above
         derived = f"  [{facts.expression}: stride {facts.stride}, {facts.element_bytes} B, x {facts.accesses}]"
@@ -90,15 +103,17 @@ def _loop_lines(loop: Loop, depth: int) -> list[str]:
     return lines
 
 
-def _kernel_lines(kernel: Kernel) -> list[str]:
+def _kernel_lines(kernel: Kernel, source: SourceFacts) -> list[str]:
     fmax = kernel.fmax_mhz
     fmax_text = "fmax ?" if fmax is None else f"fmax {fmax:g} MHz"
     if kernel.fmax_postfit_mhz is not None:
         fmax_text += " (post-fit)"
     lines = [f"  kernel {kernel.name} [{kernel.kind.value}] {fmax_text}"]
+    if kernel.resources and kernel.kind is not KernelKind.FUNCTION:  # Vivado/Vitis: in the summary
+        lines.append(f"   resources: {resources_text(kernel.resources)}")
     if kernel.lsus:
         lines.append(f"   LSUs ({len(kernel.lsus)}):")
-        lines.extend(_lsu_line(lsu) for lsu in kernel.lsus)
+        lines.extend(_lsu_line(lsu, source) for lsu in kernel.lsus)
     loops = kernel.loops
     if kernel.folded_into is not None and loops:
         # Vitis outlines a pipelined loop into <func>_Pipeline_<loop>; the
@@ -111,8 +126,10 @@ def _kernel_lines(kernel: Kernel) -> list[str]:
     return lines
 
 
-def inventory_lines(design: Design) -> list[str]:
-    """What the readers found: tool, device, memories, kernels, LSUs, loops."""
+def inventory_lines(design: Design, source: SourceFacts | None = None) -> list[str]:
+    """What the readers found: tool, device, memories, kernels, LSUs, loops
+    (with the source analysis' access facts, ``source``, beside each LSU)."""
+    source = source if source is not None else SourceFacts()
     tool = design.tool
     lines = [f"{design.name or design.root}: {tool.product.value} {tool.version}"]
     device = " ".join(part for part in (design.device.family, design.device.part, design.device.board) if part)
@@ -127,7 +144,7 @@ def inventory_lines(design: Design) -> list[str]:
         if memories:
             lines.append(f"  global memory: {memories}")
     for kernel in design.kernels:
-        lines.extend(_kernel_lines(kernel))
+        lines.extend(_kernel_lines(kernel, source))
     return lines
 
 
@@ -225,6 +242,13 @@ def summary_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
     formula and alternatives under each); empty without estimates."""
     if not result.estimates or options.verbosity < 0:
         return []
+    if is_xilinx(result.design):
+        # Vivado/Vitis: functions cycles first, outlined _Pipeline_ parts
+        # folded into their caller (issue 12)
+        lines = ["functions (cycles first):"]
+        for kernel in functions(result.design):
+            lines.extend(_function_lines(kernel, result, options))
+        return lines
     ranked = ranked_estimates(result)
     width = max(len(name) for name, _ in ranked)
     lines = [f"kernels by estimated time ({len(ranked)}):"]
@@ -232,6 +256,56 @@ def summary_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
         lines.append(f"  {name:<{width}}  {estimate_headline(estimate)}{_shares_text(estimate)}")
         if options.verbosity > 0 and estimate is not None:
             lines.extend(_estimate_detail_lines(estimate, options))
+    return lines
+
+
+def _estimate_lines(label: str, estimate: KernelEstimate | None, options: RenderOptions) -> list[str]:
+    lines = [f"  {_paint(label, _BOLD, options)}: {estimate_headline(estimate)}"]
+    if estimate is None:
+        return lines
+    if estimate.model:
+        lines.append(f"    model: {estimate.model}")
+    if estimate.seconds is None and estimate.expression is not None:
+        lines.append(f"    T = {estimate.expression}")
+    shares = time_shares(estimate)
+    if shares:
+        parts = [f"{share.subject} {share.fraction:.0%} ({format_seconds(share.seconds)})" for share in shares]
+        lines.append(f"    top time shares: {', '.join(parts)}")
+    for alternative in estimate.alternatives:
+        lines.append(f"    also {alternative.model}: {estimate_headline(alternative)}")
+    return lines
+
+
+def _function_lines(kernel: Kernel, result: AnalysisResult, options: RenderOptions) -> list[str]:
+    """A Vivado/Vitis function, cycles first: the cycle count, then the time
+    at the target and at the estimated clock, then its loops and calls."""
+    estimate = result.estimates.get(kernel.name)
+    cycles = None if estimate is None else estimate.cycles
+    top = " (top)" if kernel.is_top else ""
+    label = _paint(f"function {kernel.name}{top}", _BOLD, options)
+    if estimate is None or cycles is None:
+        return _estimate_lines(f"function {kernel.name}{top}", estimate, options)
+    lines = [f"  {label}: {cycles_text(cycles.expression)} cycles"]
+    if not kernel.is_top:  # sub-functions: one line each
+        times = clock_lines(cycles)
+        return [lines[0] + (f"; {times[0]}" if times else "")]
+    lines.extend(f"    {line}" for line in clock_lines(cycles))
+    reported = report_latency_text(cycles)
+    if reported:
+        lines.append(f"    {reported}")
+    check = clock_check_text(kernel)
+    if check:
+        lines.append(f"    {check}")
+    if kernel.resources:
+        lines.append(f"    resources: {resources_text(kernel.resources)}")
+    if estimate.cycles is not cycles or estimate.model != COMPOSITION:
+        lines.append(f"    model: {estimate.model}: {estimate_headline(estimate)}")
+    if cycles.parts:
+        how = " (dataflow: the longest process)" if kernel.dataflow else ""
+        lines.append(f"    loops and calls (cycles){how}: {', '.join(part_text(part) for part in cycles.parts)}")
+    folded = parts_of(kernel, result.design)
+    if folded:
+        lines.append(f"    outlined parts: {', '.join(part.name for part in folded)}")
     return lines
 
 
@@ -267,5 +341,8 @@ class TextReporter:
         lines.extend(source_lines(result, options))
         lines.extend(finding_lines(result, options))
         if options.verbosity > 0:
-            lines.extend(inventory_lines(result.design))
-        return "\n".join(lines) + "\n"
+            lines.extend(inventory_lines(result.design, result.source))
+        # names from reports may hold escapes or newlines: each line stays one
+        # line, and only hlsight's own colour codes reach the terminal
+        own_codes = frozenset({_RESET, _BOLD, *_SEVERITY_COLOR.values()}) if options.color else frozenset()
+        return "\n".join(terminal_safe_keeping(line, own_codes) for line in lines) + "\n"

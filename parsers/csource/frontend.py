@@ -86,8 +86,17 @@ class CUnit:
             stack.extend(reversed([child for _name, child in current.children()]))
 
 
+_COMMENT_OR_STRING = re.compile(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|//[^\n]*|/\*.*?\*/', re.DOTALL)
+
+
+def strip_comments(text: str) -> str:
+    """``text`` with every comment replaced by a space (string literals kept),
+    so words in comments ("class", "template<") are not taken for code."""
+    return _COMMENT_OR_STRING.sub(lambda m: m.group(0) if m.group(0)[0] in "\"'" else " ", text)
+
+
 def looks_like_cplusplus(text: str) -> bool:
-    return _CXX_MARKERS.search(text) is not None
+    return _CXX_MARKERS.search(strip_comments(text)) is not None
 
 
 def _reject_cplusplus(text: str, filename: str) -> None:

@@ -66,8 +66,9 @@ def read_quartus_json(data: Any, source: str) -> PostFit | None:
     if isinstance(nodes, list):  # 20.4+
         for node in nodes:
             if isinstance(node, dict) and node.get("type") == "system":
-                actual = as_float(node.get("kernel clock"))
-                achievable = as_float(node.get("kernel clock fmax"))
+                # 20.4-2023 "kernel clock"; 2024+ .ndjson "clock"
+                actual = as_float(node.get("kernel clock", node.get("clock")))
+                achievable = as_float(node.get("kernel clock fmax", node.get("clock fmax")))
                 if actual is None and achievable is None:
                     return None
                 resources = data.get("quartusFitResourceUsageSummary")
@@ -75,17 +76,33 @@ def read_quartus_json(data: Any, source: str) -> PostFit | None:
                 return PostFit(actual, achievable, source, kernels)
         return None
     columns = [str(c) for c in clock.get("columns") or []]
+    column = _fmax_column(columns)
     for row in clock.get("children") or []:
         if not isinstance(row, dict):
             continue
         row_data = row.get("data")
         if isinstance(row_data, dict):  # repaired malformed quartus.json
-            value = as_float(row_data.get("Kernel fmax"))
-        elif isinstance(row_data, list) and "Kernel fmax" in columns:  # quartusJSON in report_data.js
-            index = columns.index("Kernel fmax") - 1
+            key = _fmax_column([str(k) for k in row_data])
+            value = as_float(row_data.get(key)) if key is not None else None
+        elif isinstance(row_data, list) and column is not None:  # quartusJSON in report_data.js
+            index = columns.index(column) - 1
             value = as_float(row_data[index]) if 0 <= index < len(row_data) else None
         else:
             continue
         if value is not None:
             return PostFit(actual_mhz=value, source=source)
+    return None
+
+
+#: Column holding the kernel clock's post-fit fmax: aoc ``Kernel fmax``; the
+#: Intel HLS compiler (i++) reports components' ``1x clock fmax`` (and a
+#: ``2x clock fmax`` for double-pumped memories, not the component clock).
+FMAX_COLUMNS = ("kernel fmax", "1x clock fmax")
+
+
+def _fmax_column(columns: list[str]) -> str | None:
+    normal = {" ".join(column.lower().split()): column for column in columns}
+    for wanted in FMAX_COLUMNS:
+        if wanted in normal:
+            return normal[wanted]
     return None

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from hlsight.core.errors import InputError
+from hlsight.core.limits import MAX_INTEL_FILE_BYTES, ImplausibleValue, check_size, finite, reading
 
 #: ``var NAME=`` at file start or right after ``;`` (+ optional newline).
 _VAR_START = re.compile(r"(?:\A|;\r?\n?)[ \t]*var\s+([A-Za-z_$][\w$]*)\s*=")
@@ -32,6 +33,7 @@ _MALFORMED_DATA = re.compile(r'"data"\s*:\s*\[((?:\s*"[^"]*"\s*:\s*[^,\]]+,?)+)\
 def read_text(path: Path) -> str:
     """Read a report file as text; undecodable bytes are replaced (reports
     embed user sources in arbitrary encodings)."""
+    check_size(path, MAX_INTEL_FILE_BYTES, "report file")
     try:
         return path.read_text(encoding="utf-8", errors="replace")
     except OSError as error:
@@ -62,10 +64,21 @@ def decode_payload(raw: str, path: Path, what: str) -> Any:
                          expected="a complete aoc report file")
     text = _fix_escapes(text)
     try:
-        return json.loads(text, strict=False)
+        with reading(path, "a complete aoc report file"):
+            return json.loads(text, strict=False, parse_float=_finite_float, parse_constant=_no_constant)
     except json.JSONDecodeError as error:
         raise InputError(path, f"{what}: malformed JSON at char {error.pos}: {error.msg}",
                          expected="a complete aoc report file") from None
+
+
+def _finite_float(text: str) -> float:
+    """JSON numbers such as ``1e999`` parse to infinity; no report writes one."""
+    return finite(float(text), f"number {text[:40]}")
+
+
+def _no_constant(name: str) -> float:
+    """``NaN``/``Infinity`` are not JSON; Python accepts them unless told."""
+    raise ImplausibleValue(f"non-JSON constant {name}")
 
 
 def split_js_vars(text: str, path: Path) -> dict[str, str]:

@@ -14,10 +14,12 @@ those to one :class:`Layout`, looking only at file names (cheap enough for
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
 from hlsight.core.errors import InputError
+from hlsight.parsers.intel.ndjson import has_ndjson
 
 #: Sub-directories that hold the report data, newest first.
 DATA_DIR_NAMES = ("resources", "lib")
@@ -35,7 +37,7 @@ class Layout:
     ``reports_dir``.
     """
 
-    kind: str  # "report" | "mav15" | "rtl"
+    kind: str  # "report" | "ndjson" | "mav15" | "rtl"
     project_dir: Path
     reports_dir: Path | None = None
     data_dir: Path | None = None
@@ -48,8 +50,14 @@ class Layout:
         return out
 
 
-def _is_data_dir(path: Path) -> bool:
+def _has_mav_data(path: Path) -> bool:
     return (path / "report_data.js").is_file() or (path / "json" / "mav.json").is_file()
+
+
+def _is_data_dir(path: Path) -> bool:
+    """``lib/``/``resources/`` with report data: ``report_data.js``,
+    ``json/mav.json`` or (oneAPI 2024+) ``json/*.ndjson``."""
+    return _has_mav_data(path) or has_ndjson(path / "json")
 
 
 def _data_dir_of(reports_dir: Path) -> Path | None:
@@ -63,7 +71,7 @@ def _report_layout(reports_dir: Path, data_dir: Path) -> Layout:
     # A ``reports`` folder sits inside the project (``bin/net/reports``,
     # ``foo.prj/reports``); flattened copies keep the project files beside ``lib``.
     project = reports_dir.parent if reports_dir.name == "reports" else reports_dir
-    return Layout("report", project, reports_dir, data_dir)
+    return Layout("report" if _has_mav_data(data_dir) else "ndjson", project, reports_dir, data_dir)
 
 
 def rtl_project_file(directory: Path) -> Path | None:
@@ -89,7 +97,7 @@ def _from_directory(path: Path) -> Layout | None:
     if reports.is_dir():
         data_dir = _data_dir_of(reports)
         if data_dir is not None:
-            return Layout("report", path, reports, data_dir)
+            return Layout("report" if _has_mav_data(data_dir) else "ndjson", path, reports, data_dir)
     projects = sorted(p for p in path.glob("*.prj") if p.is_dir())
     if len(projects) == 1:
         return _from_directory(projects[0])
@@ -97,6 +105,8 @@ def _from_directory(path: Path) -> Layout | None:
         return Layout("mav15", path)
     if rtl_project_file(path) is not None:
         return Layout("rtl", path)
+    if has_ndjson(path):  # bare oneAPI 2024+ .ndjson files
+        return Layout("ndjson", path, path, path)
     return None
 
 
@@ -124,15 +134,53 @@ def _looks_intel(path: Path) -> bool:
     return path.name in REPORT_HTML_NAMES
 
 
+#: Bounds of the search below a folder that is no report itself (a repository
+#: checkout, a folder of several compiles): depth and directories visited.
+SEARCH_DEPTH = 8
+SEARCH_LIMIT = 4000
+
+
+def report_sets_below(path: Path) -> list[Layout]:
+    """Report sets below ``path`` (not ``path`` itself), nearest first; a
+    directory that is a report set is not searched further."""
+    found: list[Layout] = []
+    seen: set[Path] = set()
+    base = len(path.parts)
+    visited = 0
+    for root, dirs, _files in os.walk(path):
+        here = Path(root)
+        visited += 1
+        if visited > SEARCH_LIMIT:
+            break
+        layout = _from_directory(here) if here != path else None
+        if layout is not None:
+            key = layout.data_dir or layout.project_dir
+            if key not in seen:
+                seen.add(key)
+                found.append(layout)
+            dirs[:] = []
+            continue
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".")) if len(here.parts) - base < SEARCH_DEPTH else []
+    return found
+
+
 def claims(path: Path) -> bool:
     try:
-        return locate(path) is not None or _looks_intel(path)
+        return locate(path) is not None or _looks_intel(path) or (path.is_dir() and bool(report_sets_below(path)))
     except OSError:
         return False
 
 
 def require(path: Path) -> Layout:
     layout = locate(path)
+    if layout is None and path.is_dir():
+        sets = report_sets_below(path)
+        if len(sets) == 1:
+            return sets[0]
+        if len(sets) > 1:
+            names = ", ".join(str((item.reports_dir or item.project_dir).relative_to(path)) for item in sets)
+            raise InputError(path, f"{len(sets)} aoc/oneAPI report sets below this folder: {names};"
+                                   " give the one to read as PATH")
     if layout is None:
         where = path if path.is_dir() else path.parent
         if (where / "report.html").is_file() or path.name in REPORT_HTML_NAMES:

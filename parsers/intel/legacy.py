@@ -82,6 +82,8 @@ def read_mav15(layout: Layout, read_rtl: bool = True) -> Design:
     mav = load_json_file(mav_path)
     if not isinstance(mav, dict) or not isinstance(mav.get("functions"), list):
         raise InputError(mav_path, "not a 15.1 mav.json", expected='an object with a "functions" list')
+    if not isinstance(mav.get("fileIndexMap", {}), dict):
+        raise InputError(mav_path, '"fileIndexMap" is not an object', expected='{"<file>": <index>, ...}')
     parsed = read_mav(mav)
     design = Design(
         tool=tool_from_rtl(rtl_project_file(layout.project_dir), "mav.json"),
@@ -154,6 +156,9 @@ def read_rtl_project(layout: Layout) -> Design:
     scan = scan_rtl([layout.project_dir])
     names = kernel_function_modules(read_text(verilog)) if verilog is not None else []
     kernels: dict[str, Kernel] = {name: Kernel(name=name) for name in names}
+    if not names and not scan.instances:
+        raise InputError(verilog or layout.project_dir, "no kernel in the RTL (no <kernel>_function module"
+                         " and no lsu_top instance)", expected="the aoc 14.x kernel Verilog <proj>.v")
     counters: dict[str, Counter[str]] = {}
     for rtl in sorted(scan.instances, key=lambda r: (r.file, r.line)):
         match = _BASIC_BLOCK.match(rtl.module)

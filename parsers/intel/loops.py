@@ -21,7 +21,9 @@ from hlsight.core.model import InitiationInterval, KernelKind, Loop, SourceLocat
 from hlsight.parsers.intel.common import as_float, as_int, debug_location, yes_no
 
 _II = re.compile(r"^\s*(~|>=)?\s*(\d+)\s*$")
-_KERNEL_ROW = re.compile(r"^Kernel:\s*(.*)$")
+#: Top rows of loops.json: ``Kernel: <name>`` (aoc, oneAPI) or ``Component:
+#: <name>`` (Intel HLS compiler i++).
+_KERNEL_ROW = re.compile(r"^\s*(Kernel|Component)\s*:\s*(.*)$")
 #: The block a loop row stands for: "16X Partially unrolled SAXPY.B4" -> "SAXPY.B4".
 _BLOCK_NAME = re.compile(r"(\S+\.B\d+)$")
 #: "16X Partially unrolled SAXPY.B4" -> 16 source iterations per pipeline iteration.
@@ -59,11 +61,30 @@ class KernelLoops:
     location: SourceLocation | None = None
 
 
+def _linked(item: dict[str, Any]) -> str:
+    """A detail text with its ``%L`` placeholder replaced by the link's
+    ``file:line`` (basename) and its nested details appended: the II
+    bottleneck's variables and feedback path ("... data dependency on
+    variable(s): current_kmer (kmers.cpp:609), j (kmers.cpp:582)")."""
+    text = str(item.get("text", "")).strip()
+    links = [link for link in item.get("links") or [] if isinstance(link, dict) and link.get("filename")]
+    if "%L" in text:
+        places = iter(f"{str(link['filename']).replace(chr(92), '/').rsplit('/', 1)[-1]}:{link.get('line')}"
+                      for link in links)
+        pieces = text.split("%L")
+        text = pieces[0] + "".join(next(places, "?") + piece for piece in pieces[1:])
+    nested = [_linked(child) for child in item.get("details") or [] if isinstance(child, dict)]
+    nested = [part for part in nested if part]
+    if nested:
+        text = f"{text} {', '.join(nested)}" if text.endswith(":") else f"{text}: {', '.join(nested)}"
+    return text
+
+
 def _texts(row: dict[str, Any]) -> list[str]:
     out = []
     for item in row.get("details") or []:
         if isinstance(item, dict) and item.get("type") in ("text", "brief"):
-            text = str(item.get("text", "")).strip()
+            text = _linked(item)
             if text and "%L" not in text and text not in out:
                 out.append(text)
     return out
@@ -109,12 +130,13 @@ def read_loop_tree(loops: Any) -> list[KernelLoops]:
         if not isinstance(row, dict):
             continue
         match = _KERNEL_ROW.match(str(row.get("name", "")))
-        name = match.group(1) if match else str(row.get("name", ""))
+        name = match.group(2).strip() if match else str(row.get("name", ""))
         texts = _texts(row)
+        component = match is not None and match.group(1) == "Component"
         out.append(KernelLoops(
             name=name,
             loops=[_loop(child, third) for child in row.get("children") or [] if isinstance(child, dict)],
-            kind=_kernel_kind(texts),
+            kind=KernelKind.COMPONENT if component else _kernel_kind(texts),
             details=texts,
             location=debug_location(row),
         ))

@@ -8,6 +8,7 @@ from pathlib import Path
 from hlsight.core.model import Design
 from hlsight.parsers.intel import layout as layouts
 from hlsight.parsers.intel.legacy import read_mav15, read_rtl_project
+from hlsight.parsers.intel.ndjson import read_ndjson_report
 from hlsight.parsers.intel.report import read_report
 from hlsight.parsers.intel.versions import version_diagnostics
 from hlsight.parsers.loader import ReadOptions
@@ -27,6 +28,9 @@ class IntelReader:
             design = read_mav15(layout, read_rtl=options.read_rtl)
         elif layout.kind == "rtl":
             design = read_rtl_project(layout)
+        elif layout.kind == "ndjson":
+            assert layout.data_dir is not None
+            design = read_ndjson_report(layout.data_dir, layout.reports_dir or layout.project_dir)
         else:
             design = read_report(layout, read_rtl=options.read_rtl)
         design.diagnostics[:0] = version_diagnostics(design.tool, design.root)

@@ -13,8 +13,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from hlsight.core.model import KernelKind, SourceLocation
-from hlsight.parsers.intel.common import as_int, debug_location
+from hlsight.core.model import KernelKind, ResourceUse, SourceLocation
+from hlsight.parsers.intel.common import as_float, as_int, debug_location
 
 _SIMD = re.compile(r"vectorized for (\d+) SIMD", re.IGNORECASE)
 _CACHED_WARNING = re.compile(r"^(Load|Store) uses a .*\bcached LSU$")
@@ -90,4 +90,31 @@ def cached_lsu_locations(summary: Any) -> list[tuple[str, SourceLocation]]:
         location = debug_location(row)
         if match and location is not None:
             out.append((match.group(1), location))
+    return out
+
+
+def read_kernel_resources(summary: Any) -> list[tuple[str, list[ResourceUse]]]:
+    """``(kernel, resources)`` from the "Estimated Resource Usage" table
+    (``estimatedResources``: ALUTs, FFs, RAMs, DSPs, MLABs...), with the
+    device totals of its ``Available`` row; summary rows (Total, Kernel
+    Subtotal, Pipe resources...) are skipped."""
+    table = summary.get("estimatedResources") if isinstance(summary, dict) else None
+    if not isinstance(table, dict):
+        return []
+    names = [" ".join(str(column).split()) for column in (table.get("columns") or [])[1:]]
+    rows = [row for row in table.get("children") or [] if isinstance(row, dict)]
+    available: list[Any] = next((list(row.get("data") or []) for row in rows if row.get("name") == "Available"), [])
+    out: list[tuple[str, list[ResourceUse]]] = []
+    for row in rows:
+        if row.get("classes") or row.get("name") in ("Total", "Available"):
+            continue
+        data = list(row.get("data") or [])
+        resources = []
+        for index, name in enumerate(names):
+            used = as_float(data[index]) if index < len(data) else None
+            if used is None:
+                continue
+            total = as_float(available[index]) if index < len(available) else None
+            resources.append(ResourceUse(name, used, total))
+        out.append((str(row.get("name")), resources))
     return out

@@ -20,12 +20,12 @@ VERIFIED: frozenset[tuple[Product, int, int]] = frozenset({
     (Product.AOC, 16, 1), (Product.AOC, 17, 1), (Product.AOC, 18, 1), (Product.AOC, 19, 3),
     (Product.AOC, 19, 4), (Product.AOC, 20, 4), (Product.AOC, 21, 2),
     (Product.ONEAPI, 20, 3), (Product.ONEAPI, 2021, 4), (Product.ONEAPI, 2022, 1), (Product.ONEAPI, 2023, 0),
-    (Product.IPP, 19, 1), (Product.IPP, 19, 4),
+    (Product.IPP, 18, 1), (Product.IPP, 19, 1), (Product.IPP, 19, 4),
 })
 #: 14.x/15.x are identified by major release only (RTL copyright year).
 VERIFIED_MAJOR: frozenset[tuple[Product, int]] = frozenset({(Product.AOC, 14), (Product.AOC, 15)})
 VERIFIED_TEXT = ("aoc 14.x, 15.x, 16.1, 17.1, 18.1, 19.3, 19.4, 20.4, 21.2; oneAPI 20.3, 2021.4, 2022.1, 2023.0; "
-                 "i++ 19.1, 19.4")
+                 "i++ 18.1, 19.1, 19.4")
 
 
 def version_diagnostics(tool: ToolInfo, where: Path) -> list[Diagnostic]:

@@ -26,7 +26,7 @@ from hlsight.parsers.vivado.profile_xml import (
     read_profile_root,
     text_of,
 )
-from hlsight.parsers.vivado.values import parse_float, parse_int, parse_range
+from hlsight.parsers.vivado.values import parse_float, parse_int, parse_period, parse_range
 
 
 @dataclass
@@ -58,9 +58,9 @@ def _module_report(element: etree._Element, path: Path, top: ModuleReport) -> Mo
     return ModuleReport(
         name=name, path=path, tool=top.tool, version=top.version, version_raw=top.version_raw,
         family=top.family, part=top.part,
-        clock_target_ns=parse_float(text_of(timing, "TargetClockPeriod")),
+        clock_target_ns=parse_period(text_of(timing, "TargetClockPeriod")),
         clock_uncertainty_ns=parse_float(text_of(timing, "ClockUncertainty")),
-        clock_estimated_ns=parse_float(text_of(timing, "EstimatedClockPeriod")),
+        clock_estimated_ns=parse_period(text_of(timing, "EstimatedClockPeriod")),
         pipeline_type=text_of(overall, "PipelineType"),
         latency=case_latency(overall),
         latency_avg=parse_int(text_of(overall, "Average-caseLatency")),

@@ -25,14 +25,14 @@ from hlsight.core.model import (
     Vendor,
 )
 from hlsight.parsers.vivado.aggregate_xml import Aggregate, likely_location
-from hlsight.parsers.vivado.merge import align
+from hlsight.parsers.vivado.merge import INTERVAL_RULE, align
 from hlsight.parsers.vivado.module_report import ModuleReport, RtlPort
 from hlsight.parsers.vivado.names import module_matches, parse_loop_name, pipeline_module_parts
 from hlsight.parsers.vivado.pragmas import apply_tripcount_pragma
 from hlsight.parsers.vivado.values import parse_version
 
 #: Tool versions whose reports the corpus covers (format notes, version table).
-TESTED_VERSIONS = ((2015, 3), (2024, 1))
+TESTED_VERSIONS = ((2015, 3), (2025, 2))
 
 #: Port-name suffixes that carry data (their width is the interface width).
 DATA_SUFFIXES = ("_q0", "_d0", "_q1", "_d1", "_TDATA", "_dout", "_din", "_RDATA", "_WDATA")
@@ -102,6 +102,7 @@ def kernel_from_module(module: ModuleReport) -> Kernel:
         latency_avg=module.latency_avg,
         clock_uncertainty_ns=module.clock_uncertainty_ns,
         artifact=str(module.path),
+        resources=list(module.resources),
     )
 
 
@@ -122,7 +123,7 @@ def count_descendants(kernels: dict[str, Kernel], kernel: Kernel, seen: set[str]
     return count
 
 
-def choose_top(kernels: dict[str, Kernel], declared: str | None, luts: dict[str, int | None],
+def top_module(kernels: dict[str, Kernel], declared: str | None, luts: dict[str, int | None],
                diagnostics: list[Diagnostic]) -> Kernel | None:
     """The declared top (``TopModelName`` of ``csynth.xml``), else the module
     no other module instantiates; among several such roots (sub-module reports
@@ -278,7 +279,7 @@ def version_diagnostics(tool: ToolInfo, where: Path) -> list[Diagnostic]:
     text = tool.version or "unknown"
     return [Diagnostic(
         rule="vivado-untested-version", severity=Severity.WARNING,
-        message=f"{tool.product.value} version {text} is outside the tested range 2015.3-2024.1",
+        message=f"{tool.product.value} version {text} is outside the tested range 2015.3-2025.2",
         file=str(where),
     )]
 
@@ -315,7 +316,9 @@ def build_design(
         for name, kernel in kernels.items():
             enrich_from_aggregate(kernel, aggregate.modules.get(name), aggregate)
     luts = {name: module.luts for name, module in by_name.items()}
-    top = choose_top(kernels, declared_top or (aggregate.top.name if aggregate else None), luts, diagnostics)
+    top = top_module(kernels, declared_top or (aggregate.top.name if aggregate else None), luts, diagnostics)
+    diagnostics[:] = [diag for diag in diagnostics
+                      if diag.rule != INTERVAL_RULE or (top is not None and diag.kernel == top.name)]
     if top is not None:
         top.is_top = True
         if aggregate is not None:

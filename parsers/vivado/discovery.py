@@ -9,6 +9,7 @@ component (``hls/syn/report``), a ``syn`` or ``syn/report`` directory, or one
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -57,6 +58,27 @@ def solutions_of(project: Path) -> dict[str, Path]:
     return found
 
 
+#: How deep below PATH to look for report sets when PATH itself is none of
+#: the accepted directories (a repository checkout, a unified-IDE workspace).
+SEARCH_DEPTH = 6
+
+
+def report_sets_below(path: Path, depth: int = SEARCH_DEPTH) -> list[Path]:
+    """``syn/report``-like directories (with module reports) below ``path``,
+    at most ``depth`` levels down; hidden directories are skipped and a report
+    directory is not searched further."""
+    found: list[Path] = []
+    base = len(path.parts)
+    for root, dirs, _files in os.walk(path):
+        here = Path(root)
+        if here != path and has_module_reports(here):
+            found.append(here)
+            dirs[:] = []
+            continue
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".")) if len(here.parts) - base < depth else []
+    return found
+
+
 def looks_like_vivado(path: Path) -> bool:
     """Cheap test (names only, one directory level) used by ``claims``."""
     if path.is_file():
@@ -67,7 +89,9 @@ def looks_like_vivado(path: Path) -> bool:
         return True
     if any((path / sub).is_dir() for sub in SOLUTION_REPORT_SUBDIRS) or has_module_reports(path / "report"):
         return True
-    return any((child / "syn" / "report").is_dir() for child in path.iterdir() if child.is_dir())
+    if any((child / "syn" / "report").is_dir() for child in path.iterdir() if child.is_dir()):
+        return True
+    return bool(report_sets_below(path))
 
 
 def locate(path: Path, solution: str | None = None) -> Located:
@@ -86,8 +110,7 @@ def locate(path: Path, solution: str | None = None) -> Located:
         return Located(report_dir=own, solution=path.name if own.parent.name == "syn" else None)
     found = solutions_of(path)
     if not found:
-        raise InputError(path, "no Vivado/Vitis synthesis reports found",
-                         expected="a project, solution or syn/report directory with *_csynth.xml/.rpt files")
+        return _located_below(path)
     names = ", ".join(found)
     if solution is not None:
         if solution not in found:
@@ -97,3 +120,16 @@ def locate(path: Path, solution: str | None = None) -> Located:
         raise InputError(path, f"{len(found)} solutions with reports: {names}; choose one with --solution NAME")
     (only, report_dir), = found.items()
     return Located(report_dir=report_dir, solution=only)
+
+
+def _located_below(path: Path) -> Located:
+    """PATH holds report sets deeper down: one is read, several are listed."""
+    sets = report_sets_below(path)
+    if not sets:
+        raise InputError(path, "no Vivado/Vitis synthesis reports found",
+                         expected="a project, solution or syn/report directory with *_csynth.xml/.rpt files")
+    if len(sets) > 1:
+        names = ", ".join(str(item.relative_to(path)) for item in sets)
+        raise InputError(path, f"{len(sets)} Vivado/Vitis report sets below this folder: {names};"
+                               " give the one to read as PATH")
+    return Located(report_dir=sets[0])

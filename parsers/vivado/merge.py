@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from hlsight.core.diagnostics import Diagnostic, Severity
-from hlsight.core.model import Loop, TripCount
+from hlsight.core.model import LatencyRange, Loop, TripCount
 from hlsight.parsers.vivado.module_report import ModuleReport
 
 
@@ -56,6 +56,32 @@ def _enrich_loop(xml_loop: Loop, rpt_loop: Loop) -> None:
         xml_loop.trip_count = TripCount(rpt_tc.min, xml_tc.max, xml_tc.avg)
 
 
+#: Kept for the top module only (:func:`hlsight.parsers.vivado.assemble.build_design`):
+#: Vitis writes 0 as the rpt interval of outlined ``_Pipeline_`` modules.
+INTERVAL_RULE = "vivado-interval-disagreement"
+
+
+def _known(value: LatencyRange | None) -> bool:
+    return value is not None and (value.min is not None or value.max is not None)
+
+
+def _merge_interval(xml: ModuleReport, rpt: ModuleReport) -> tuple[LatencyRange | None, Diagnostic | None]:
+    """The XML interval; the rpt's when the XML has none (Vivado HLS 2013.x
+    XML has no Interval-min/max). When both give one and they differ (seen
+    with 2019.x), the XML wins and a warning names both."""
+    if not _known(xml.interval):
+        return rpt.interval, None
+    if _known(rpt.interval) and rpt.interval != xml.interval:
+        assert xml.interval is not None and rpt.interval is not None
+        return xml.interval, Diagnostic(
+            rule=INTERVAL_RULE, severity=Severity.WARNING,
+            message=(f"module '{xml.name}': interval {xml.interval.min} ~ {xml.interval.max} in {xml.path.name}"
+                     f" but {rpt.interval.min} ~ {rpt.interval.max} in {rpt.path.name}; using the XML"),
+            file=str(xml.path), kernel=xml.name,
+        )
+    return xml.interval, None
+
+
 def merge_module(xml: ModuleReport | None, rpt: ModuleReport | None) -> tuple[ModuleReport, list[Diagnostic]]:
     """One module from its XML and/or rpt report (at least one is given)."""
     if xml is None or rpt is None:
@@ -67,6 +93,9 @@ def merge_module(xml: ModuleReport | None, rpt: ModuleReport | None) -> tuple[Mo
                      instances=rpt.instances)
     if merged.clock_estimated_ns is None:
         merged.clock_estimated_ns = rpt.clock_estimated_ns
+    merged.interval, interval_diagnostic = _merge_interval(xml, rpt)
+    if interval_diagnostic is not None:
+        diagnostics.append(interval_diagnostic)
     pairs = align(xml.loops, rpt.loops)
     if pairs is None:
         diagnostics.append(Diagnostic(

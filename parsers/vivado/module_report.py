@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hlsight.core.model import Instance, LatencyRange, Loop
+from hlsight.core.model import Instance, LatencyRange, Loop, ResourceUse
 
 
 @dataclass
@@ -58,6 +58,8 @@ class ModuleReport:
     #: LUTs of the module including its instances (used to recognise the top
     #: module when no ``csynth.xml`` names it: it contains every other module).
     luts: int | None = None
+    #: AreaEstimates/Resources with AvailableResources (XML only).
+    resources: list[ResourceUse] = field(default_factory=list)
 
     def all_loops(self) -> list[Loop]:
         out: list[Loop] = []

@@ -11,14 +11,16 @@ child is a sub-loop (§3.2).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import NamedTuple
 
 from lxml import etree
 
 from hlsight.core.errors import InputError
-from hlsight.core.model import LatencyRange, Loop, SourceLocation
+from hlsight.core.limits import MAX_LOOPS, check_loop_count
+from hlsight.core.model import LatencyRange, Loop, ResourceUse, SourceLocation
 from hlsight.parsers.vivado.loops import make_loop, rpt_name_from_xml_tag
 from hlsight.parsers.vivado.module_report import ModuleReport, RtlPort
-from hlsight.parsers.vivado.values import parse_float, parse_int, parse_range
+from hlsight.parsers.vivado.values import parse_float, parse_int, parse_period, parse_range
 from hlsight.parsers.xml_safe import parse_xml_file
 
 EXPECTED = "a Vivado/Vitis HLS csynth XML report (<profile> root)"
@@ -71,21 +73,43 @@ def loop_from_element(element: etree._Element) -> Loop:
     instance_list = element.find("InstanceList")
     if instance_list is not None:
         loop.instances = [item.text.strip() for item in instance_list if item.text and item.text.strip()]
-    loop.children = [
-        loop_from_element(child) for child in element
-        if isinstance(child.tag, str) and child.tag not in LOOP_FIELDS
-    ]
+    loop.children = [loop_from_element(child) for child in element if is_nested_record(child, LOOP_FIELDS)]
     return loop
+
+
+def is_nested_record(child: etree._Element, fields: frozenset[str]) -> bool:
+    """A sub-loop (or sub-row) is an element with element children of its
+    own; a leaf element is a field, known or not: Vitis 2025.x added
+    ``<isPerfectNested>`` and ``<PerformancePragma>`` to each loop, and later
+    versions may add more."""
+    return isinstance(child.tag, str) and child.tag not in fields and any(
+        isinstance(grandchild.tag, str) for grandchild in child
+    )
 
 
 VIOLATION_FIELDS = frozenset({"Name", "IssueType", "ViolationType", "SourceLocation"})
 
 
-def _violation_rows(element: etree._Element) -> list[tuple[str, str | None]]:
-    rows: list[tuple[str, str | None]] = []
+class ViolationRow(NamedTuple):
+    name: str
+    location: str | None
+    reason: str | None
+
+
+def _violation_reason(element: etree._Element) -> str | None:
+    """``II Violation: Memory Dependency`` from IssueType/ViolationType
+    (``-`` when the loop met its target)."""
+    parts = [text for text in (text_of(element, "IssueType"), text_of(element, "ViolationType"))
+             if text and text != "-"]
+    return ": ".join(parts) if parts else None
+
+
+def _violation_rows(element: etree._Element) -> list[ViolationRow]:
+    rows: list[ViolationRow] = []
     for child in element:
-        if isinstance(child.tag, str) and child.tag not in VIOLATION_FIELDS:
-            rows.append((text_of(child, "Name") or str(child.tag), text_of(child, "SourceLocation")))
+        if is_nested_record(child, VIOLATION_FIELDS):
+            name = text_of(child, "Name") or str(child.tag)
+            rows.append(ViolationRow(name, text_of(child, "SourceLocation"), _violation_reason(child)))
             rows.extend(_violation_rows(child))
     return rows
 
@@ -99,13 +123,15 @@ def _attach_violation_locations(loops: list[Loop], performance: etree._Element) 
         return
     rows = _violation_rows(table)
     flat = [loop for top in loops for loop in top.walk()]
-    if len(rows) != len(flat) or any(name.replace(" ", "") != loop.name.replace(" ", "")
-                                     for (name, _), loop in zip(rows, flat, strict=True)):
+    if len(rows) != len(flat) or any(row.name.replace(" ", "") != loop.name.replace(" ", "")
+                                     for row, loop in zip(rows, flat, strict=True)):
         return
-    for (_, text), loop in zip(rows, flat, strict=True):
-        location = parse_source_location(text)
+    for row, loop in zip(rows, flat, strict=True):
+        location = parse_source_location(row.location)
         if location is not None:
             loop.location, loop.location_basis = location, "violation-summary"
+        if row.reason is not None and loop.bottleneck is None:
+            loop.bottleneck = row.reason
 
 
 def parse_source_location(text: str | None) -> SourceLocation | None:
@@ -120,6 +146,18 @@ def parse_source_location(text: str | None) -> SourceLocation | None:
     return SourceLocation(file, number)
 
 
+def _count_loop_elements(summary: etree._Element) -> int:
+    """The loops :func:`loop_from_element` would build, counted without
+    building them (stops past :data:`MAX_LOOPS`)."""
+    found = 0
+    stack = [child for child in summary if isinstance(child.tag, str)]
+    while stack and found <= MAX_LOOPS:
+        element = stack.pop()
+        found += 1
+        stack.extend(child for child in element if isinstance(child.tag, str) and child.tag not in LOOP_FIELDS)
+    return found
+
+
 def loops_of(performance: etree._Element | None) -> list[Loop]:
     """Top-level loops under ``PerformanceEstimates/SummaryOfLoopLatency``."""
     if performance is None:
@@ -127,6 +165,7 @@ def loops_of(performance: etree._Element | None) -> list[Loop]:
     summary = performance.find("SummaryOfLoopLatency")
     if summary is None:
         return []
+    check_loop_count(_count_loop_elements(summary), "SummaryOfLoopLatency")
     loops = [loop_from_element(child) for child in summary if isinstance(child.tag, str)]
     _attach_violation_locations(loops, performance)
     return loops
@@ -180,9 +219,9 @@ def read_profile_root(root: etree._Element, path: Path) -> ModuleReport:
         family=text_of(assignments, "ProductFamily"),
         part=text_of(assignments, "Part"),
         top_name=name,
-        clock_target_ns=parse_float(text_of(assignments, "TargetClockPeriod")),
+        clock_target_ns=parse_period(text_of(assignments, "TargetClockPeriod")),
         clock_uncertainty_ns=parse_float(text_of(assignments, "ClockUncertainty")),
-        clock_estimated_ns=parse_float(text_of(performance, "SummaryOfTimingAnalysis/EstimatedClockPeriod")),
+        clock_estimated_ns=parse_period(text_of(performance, "SummaryOfTimingAnalysis/EstimatedClockPeriod")),
         pipeline_type=text_of(performance, "PipelineType"),
         latency=case_latency(overall),
         latency_avg=parse_int(text_of(overall, "Average-caseLatency")),
@@ -192,7 +231,26 @@ def read_profile_root(root: etree._Element, path: Path) -> ModuleReport:
         instances=None,
         ports=ports_of(root),
         luts=parse_int(text_of(root, "AreaEstimates/Resources/LUT")),
+        resources=resources_of(root.find("AreaEstimates")),
     )
+
+
+def resources_of(area: etree._Element | None) -> list[ResourceUse]:
+    """``AreaEstimates/Resources`` (BRAM_18K, DSP/DSP48E, FF, LUT, URAM...)
+    with the device's ``AvailableResources``."""
+    used = area.find("Resources") if area is not None else None
+    if used is None:
+        return []
+    available = area.find("AvailableResources") if area is not None else None
+    out = []
+    for item in used:
+        if not isinstance(item.tag, str):
+            continue
+        count = parse_float(item.text)
+        if count is None:
+            continue
+        out.append(ResourceUse(str(item.tag), count, parse_float(text_of(available, str(item.tag)))))
+    return out
 
 
 def read_profile_xml(path: Path) -> ModuleReport:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from hlsight.core.diagnostics import Severity
 from hlsight.core.errors import InputError
+from hlsight.core.limits import reading
 from hlsight.core.model import Design
 from hlsight.parsers.loader import ReadOptions
 from hlsight.parsers.vivado.aggregate_xml import Aggregate, is_aggregate, read_aggregate_root
@@ -31,8 +32,9 @@ def _module_stem(path: Path) -> str:
 
 
 def _read_xml(path: Path) -> ModuleReport | Aggregate:
-    root = parse_xml_file(path, XML_EXPECTED)
-    return read_aggregate_root(root, path) if is_aggregate(root) else read_profile_root(root, path)
+    with reading(path, XML_EXPECTED):
+        root = parse_xml_file(path, XML_EXPECTED)
+        return read_aggregate_root(root, path) if is_aggregate(root) else read_profile_root(root, path)
 
 
 def read_directory(report_dir: Path, root: Path) -> Design:
@@ -106,7 +108,7 @@ def read_report(path: Path | str, options: ReadOptions | None = None) -> Design:
 
 
 class VivadoReader:
-    """Vivado HLS 2015.3-2020.1 and Vitis HLS 2020.1-2024.1 csynth reports."""
+    """Vivado HLS 2015.3-2020.1 and Vitis HLS 2020.1-2025.2 csynth reports."""
 
     name = "vivado"
     accepts = ("a Vivado/Vitis HLS project, solution or syn/report directory, or a *_csynth.xml/.rpt file")

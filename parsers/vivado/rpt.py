@@ -12,11 +12,12 @@ import re
 from pathlib import Path
 
 from hlsight.core.errors import InputError
+from hlsight.core.limits import MAX_VIVADO_REPORT_BYTES, check_loop_count, check_size, reading
 from hlsight.core.model import Instance, LatencyRange, Loop
 from hlsight.parsers.vivado.loops import make_loop
 from hlsight.parsers.vivado.module_report import ModuleReport, RtlPort
 from hlsight.parsers.vivado.text_tables import TextTable, read_table
-from hlsight.parsers.vivado.values import parse_float, parse_int, parse_range
+from hlsight.parsers.vivado.values import parse_float, parse_int, parse_period, parse_range
 
 EXPECTED = "a Vivado/Vitis HLS <module>_csynth.rpt report"
 
@@ -29,6 +30,7 @@ LOOP_ROW_CELLS = 8
 
 def read_text(path: Path) -> list[str]:
     """Lines of a report: ASCII (latin-1 tolerated), CRLF normalised."""
+    check_size(path, MAX_VIVADO_REPORT_BYTES, "report")
     try:
         data = path.read_bytes()
     except OSError as error:
@@ -59,6 +61,7 @@ def loop_depth_and_name(cell: str) -> tuple[int, str] | None:
 
 def loops_from_table(table: TextTable, path: Path) -> list[Loop]:
     """Loop rows (pre-order with depth markers) as a loop forest."""
+    check_loop_count(len(table.rows), "the loop table")
     roots: list[Loop] = []
     stack: list[tuple[int, Loop]] = []
     for row in table.rows:
@@ -138,7 +141,12 @@ def _total_luts(lines: list[str], utilization: int) -> int | None:
 
 
 def read_rpt(path: Path) -> ModuleReport:
-    """Read one ``<module>_csynth.rpt``."""
+    """Read one ``<module>_csynth.rpt``; implausible numbers are one error naming it."""
+    with reading(path, EXPECTED):
+        return _read_rpt(path)
+
+
+def _read_rpt(path: Path) -> ModuleReport:
     lines = read_text(path)
     title = next((m for m in (_TITLE.match(line) for line in lines[:12]) if m), None)
     if title is None:
@@ -163,8 +171,8 @@ def read_rpt(path: Path) -> ModuleReport:
     if timing is not None and timing.rows:
         clock = _cells(timing.rows[0])
         if len(clock) >= 4:
-            report.clock_target_ns = parse_float(clock[1])
-            report.clock_estimated_ns = parse_float(clock[2])
+            report.clock_target_ns = parse_period(clock[1])
+            report.clock_estimated_ns = parse_period(clock[2])
             report.clock_uncertainty_ns = parse_float(clock[3])
     latency_at = _find(lines, "+ Latency", performance, utilization)
     summary = None if latency_at is None else read_table(lines, latency_at, utilization)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from hlsight.core.limits import ImplausibleValue, count, finite, integer_text
+
 UNKNOWN_TOKENS = frozenset({"?", "-", "", "undef", "n/a", "na", "none"})
 
 _RANGE = re.compile(r"^\s*(?P<low>[^~]*?)\s*~\s*(?P<high>[^~]*?)\s*$")
@@ -25,13 +27,16 @@ def parse_int(text: str | None) -> int | None:
     if token.lower() in UNKNOWN_TOKENS:
         return None
     try:
-        value = int(token)
+        value = integer_text(token, "integer cell")
+    except ImplausibleValue:
+        raise
     except ValueError:
         try:
-            value = int(float(token))
+            number = float(token)
         except ValueError:
             return None
-    return None if value < 0 else value
+        value = int(finite(number, "integer cell"))
+    return None if value < 0 else count(value, "integer cell")
 
 
 def parse_range(text: str | None) -> tuple[int | None, int | None]:
@@ -46,10 +51,6 @@ def parse_range(text: str | None) -> tuple[int | None, int | None]:
     return value, value
 
 
-def is_range_text(text: str | None) -> bool:
-    return text is not None and _RANGE.match(text) is not None
-
-
 def parse_float(text: str | None) -> float | None:
     """A clock cell such as ``8.00``, ``10.00 ns`` or ``7.300 ns``; the unit, if
     any, is converted to ns."""
@@ -58,7 +59,18 @@ def parse_float(text: str | None) -> float | None:
     match = _TIME.match(text)
     if not match:
         return None
-    return float(match["value"]) * _TIME_SCALE_NS[match["unit"]]
+    value = finite(float(match["value"]) * _TIME_SCALE_NS[match["unit"]], f"time {text.strip()!r}")
+    if value < 0:
+        raise ImplausibleValue(f"time {text.strip()!r} is negative")
+    return value
+
+
+def parse_period(text: str | None) -> float | None:
+    """A clock period cell (see :func:`parse_float`). Vivado writes ``0.000``
+    for a module without logic (vhls2018.2 ``Block_proc``): no estimate, so
+    ``None``, never a division by zero; a negative period is refused."""
+    value = parse_float(text)
+    return None if value is None or value == 0 else value
 
 
 def parse_version(text: str | None) -> tuple[int, ...]:

@@ -22,10 +22,6 @@ class RtlFiles:
     verilog: list[Path] = field(default_factory=list)
     kernel_hdl: list[Path] = field(default_factory=list)
 
-    @property
-    def empty(self) -> bool:
-        return not self.verilog and not self.kernel_hdl
-
     def all(self) -> list[Path]:
         return [*self.verilog, *self.kernel_hdl]
 

@@ -6,11 +6,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from hlsight.core.diagnostics import Diagnostic
+from hlsight.core.errors import InputError
+from hlsight.core.limits import rtl_parameter_problem
 from hlsight.core.model import Kernel, RtlLsuParams
 from hlsight.parsers.intel.jsdata import read_text
 from hlsight.parsers.intel.rtl.locate import RtlFiles, find_rtl
 from hlsight.parsers.intel.rtl.pairing import pair
-from hlsight.parsers.intel.rtl.scan import scan_text
+from hlsight.parsers.intel.rtl.scan import scan_text, truncation
 from hlsight.parsers.intel.rtl.stall import Placement, block_number, read_placements
 
 
@@ -26,10 +28,26 @@ def scan_rtl(directories: list[Path]) -> RtlScan:
     result = RtlScan(files)
     for path in files.all():
         text = read_text(path)
-        result.instances.extend(scan_text(text, path))
+        problem = truncation(text, path)
+        if problem is not None:
+            raise InputError(path, problem, expected="complete generated RTL")
+        instances = scan_text(text, path)
+        for instance in instances:
+            _check_parameters(instance)
+        result.instances.extend(instances)
         if block_number(path) is not None:
             result.placements.update(read_placements(text, path))
     return result
+
+
+def _check_parameters(instance: RtlLsuParams) -> None:
+    """Refuse parameter values no compiler writes (issue 16: a hostile
+    BURSTCOUNT_WIDTH made the burst model compute 2**10,000,000)."""
+    for name, raw in instance.params.items():
+        problem = rtl_parameter_problem(name, raw)
+        if problem is not None:
+            raise InputError(f"{instance.file}:{instance.line}", f"lsu_top {instance.instance}: {problem}",
+                             expected="the parameters aoc writes")
 
 
 def attach_rtl(kernels: list[Kernel], blocks: dict[str, list[str]], directories: list[Path]) -> tuple[

@@ -147,6 +147,28 @@ def scan_text(text: str, path: Path) -> list[RtlLsuParams]:
     return [] if dialect is None else SCANNERS[dialect](text, str(path))
 
 
+_MODULE_LINE = re.compile(r"^[ \t]*(?:macro)?module\b", re.MULTILINE)
+_ENDMODULE_LINE = re.compile(r"^[ \t]*endmodule\b", re.MULTILINE)
+
+
+def truncation(text: str, path: Path) -> str | None:
+    """Why ``text`` looks cut short, or ``None``. Generated Verilog/SV closes
+    every ``module`` with ``endmodule``; generated VHDL ends with an ``end``
+    statement (both checked on every RTL file of the corpus). A truncated
+    file would otherwise read as a design with fewer LSUs, or no kernel."""
+    dialect = DIALECTS.get(path.suffix.lower())
+    if dialect in ("verilog", "systemverilog"):
+        opened, closed = len(_MODULE_LINE.findall(text)), len(_ENDMODULE_LINE.findall(text))
+        if opened != closed:
+            return f"{opened} module(s) but {closed} endmodule(s): file truncated?"
+    elif dialect == "vhdl":
+        lines = (line.strip() for line in reversed(text.splitlines()))
+        last = next((line for line in lines if line and not line.startswith("--")), "")
+        if not last.lower().startswith("end"):
+            return "does not end with an 'end' statement: file truncated?"
+    return None
+
+
 _FUNCTION_MODULE = re.compile(r"module[ \t]+(\w+)_function[ \t\r\n]*[(#;]")
 
 

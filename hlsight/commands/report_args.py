@@ -1,4 +1,4 @@
-"""Arguments shared by ``hlsight instrument`` and ``hlsight simulate``."""
+"""Arguments shared by ``hlsight instrument`` and ``hlsight simulate``: the csynth report and model choices."""
 
 from __future__ import annotations
 
@@ -19,7 +19,8 @@ def positive_int(text: str) -> int:
     return value
 
 
-def add_model_arguments(parser: argparse.ArgumentParser, report_required: bool) -> None:
+def add_report_arguments(parser: argparse.ArgumentParser, report_required: bool) -> None:
+    """``--report``, ``--solution``, ``--top``, ``--baseline`` and ``--memory`` of the HLScope+ commands."""
     parser.add_argument("--report", metavar="R", required=report_required,
                         help="Vivado/Vitis csynth report (file, syn/report, solution or project directory)")
     parser.add_argument("--solution", metavar="NAME", help="Vivado/Vitis solution to read")
@@ -29,6 +30,12 @@ def add_model_arguments(parser: argparse.ArgumentParser, report_required: bool) 
                              "simple: trip-count counting only (HLScope [8], Table III)")
     parser.add_argument("--memory", metavar="PROFILE",
                         help="memory profile (name or TOML) for the section IV DRAM terms of memcpy accesses")
+    parser.add_argument("--directives", metavar="FILE",
+                        help="directives.tcl or hls_config.cfg of the synthesis: its PIPELINE/UNROLL/DATAFLOW... "
+                             "directives count as #pragma HLS lines")
+    parser.add_argument("--hls-include", metavar="DIR",
+                        help="Vivado/Vitis include folder for HLS C++ (default: $XILINX_HLS/include, "
+                             "$XILINX_VIVADO/include, else hlsight's ap_int/hls_stream model)")
 
 
 def load_report(path: str, solution: str | None) -> Design:

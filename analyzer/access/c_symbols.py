@@ -141,6 +141,47 @@ def _constant(node: c_ast.Constant) -> sympy.Expr | None:
 Lookup = Callable[[str], "sympy.Expr | None"]
 
 
+def combine_binary(op: str, left: sympy.Expr, right: sympy.Expr) -> sympy.Expr | None:
+    """``left op right`` for the index arithmetic the analysis follows
+    (C/C++ alike), or ``None`` when it is not analysable: integer division
+    is ``floor``, shifts by constants are products, ``& (2**k - 1)`` is
+    ``Mod(., 2**k)``."""
+    if op == "+":
+        return left + right
+    if op == "-":
+        return left - right
+    if op == "*":
+        return left * right
+    if op == "/":
+        if right == 0:
+            return None
+        return sympy.floor(left / right) if left.is_integer and right.is_integer else left / right
+    if op == "%":
+        return sympy.Mod(left, right) if right != 0 else None
+    if op == "<<":
+        return left * sympy.Integer(2) ** right
+    if op == ">>" and right.is_Integer:
+        return sympy.floor(left / sympy.Integer(2) ** right)
+    if op == "&":
+        for value, other in ((right, left), (left, right)):
+            if value.is_Integer and int(value) > 0 and (int(value) + 1) & int(value) == 0:
+                return sympy.Mod(other, int(value) + 1)
+    return None
+
+
+def fixed_per_launch(table: SymbolTable, trip: sympy.Expr | None, reason: str) -> tuple[sympy.Expr | None, str]:
+    """A trip count is only useful when fixed per launch (arguments,
+    macros, constants); one that depends on a value read from memory or
+    on a loop-carried variable is unknown."""
+    if trip is None:
+        return None, reason
+    moving = table.of_role(trip, Role.LOAD, Role.OPAQUE, Role.STATE, Role.LOOP, Role.LANE)
+    if not moving:
+        return trip, reason
+    names = ", ".join(f"`{info.text}`" for symbol in moving if (info := table.info(symbol)))
+    return None, f"the bound depends on {names}, which is not fixed per launch"
+
+
 class ExprConverter:
     """Translate a C expression to sympy in the environment ``lookup``.
 
@@ -212,30 +253,8 @@ class ExprConverter:
     def _BinaryOp(self, node: c_ast.BinaryOp) -> sympy.Expr:
         left = self.convert(node.left)
         right = self.convert(node.right)
-        op = node.op
-        if op == "+":
-            return left + right
-        if op == "-":
-            return left - right
-        if op == "*":
-            return left * right
-        if op == "/":
-            if right == 0:
-                return self.opaque(node)
-            if left.is_integer and right.is_integer:
-                return sympy.floor(left / right)
-            return left / right
-        if op == "%":
-            return sympy.Mod(left, right) if right != 0 else self.opaque(node)
-        if op == "<<":
-            return left * sympy.Integer(2) ** right
-        if op == ">>" and right.is_Integer:
-            return sympy.floor(left / sympy.Integer(2) ** right)
-        if op == "&":
-            for value, other in ((right, left), (left, right)):
-                if value.is_Integer and int(value) > 0 and (int(value) + 1) & int(value) == 0:
-                    return sympy.Mod(other, int(value) + 1)
-        return self.opaque(node)
+        combined = combine_binary(node.op, left, right)
+        return self.opaque(node) if combined is None else combined
 
     def _FuncCall(self, node: c_ast.FuncCall) -> sympy.Expr:
         name = node.name.name if isinstance(node.name, c_ast.ID) else None

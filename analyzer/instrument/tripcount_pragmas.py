@@ -28,7 +28,7 @@ from hlsight.analyzer.instrument.plan import _norm, find_kernel, report_loops
 from hlsight.analyzer.instrument.sourceloops import SourceLoop, is_compound, loop_tokens
 from hlsight.analyzer.instrument.splice import Edit, apply_edits, opening_rank
 from hlsight.core.diagnostics import Diagnostic, Severity
-from hlsight.core.model import Design
+from hlsight.core.model import Design, Loop
 from hlsight.parsers.csource.tokens import TokenKind
 
 DEFAULT_TRIP_COUNT = 100
@@ -42,16 +42,31 @@ class TripcountResult:
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
 
+def _report_loop(loop: SourceLoop, design: Design | None) -> Loop | None:
+    if design is None:
+        return None
+    kernel = find_kernel(design, loop.function)
+    if kernel is None:
+        return None
+    loops = report_loops(design, kernel)
+    return next((loops[_norm(n)] for n in loop.candidate_names if _norm(n) in loops), None)
+
+
 def needs_pragma(loop: SourceLoop, design: Design | None) -> bool:
     """True when HLS cannot know the loop's trip count."""
-    if design is not None:
-        kernel = find_kernel(design, loop.function)
-        if kernel is not None:
-            loops = report_loops(design, kernel)
-            report = next((loops[_norm(n)] for n in loop.candidate_names if _norm(n) in loops), None)
-            if report is not None and report.trip_count is not None:
-                return not report.trip_count.known or loop.has_pragma("loop_tripcount")
+    report = _report_loop(loop, design)
+    if report is not None and report.trip_count is not None:
+        return not report.trip_count.known or loop.has_pragma("loop_tripcount")
     return loop.static_trip_count is None
+
+
+def unrolled_by_hls(loop: SourceLoop, design: Design | None) -> bool:
+    """The loop is unrolled (full UNROLL, or inside a PIPELINE) -- unless the
+    report lists it as a loop of its own: then the enclosing PIPELINE was not
+    applied (variable bounds) and the loop needs its trip count like any other."""
+    if not (loop.inside_pipeline() or loop.unrolled_in_source):
+        return False
+    return _report_loop(loop, design) is None
 
 
 def insert_tripcounts(source: ParsedSource, design: Design | None = None, trip_count: int = DEFAULT_TRIP_COUNT,
@@ -61,7 +76,7 @@ def insert_tripcounts(source: ParsedSource, design: Design | None = None, trip_c
     result = TripcountResult("")
     for function in source.functions.values():
         for loop in function.all_loops():
-            if loop.inside_pipeline() or loop.unrolled_in_source:
+            if unrolled_by_hls(loop, design):
                 continue
             if not needs_pragma(loop, design):
                 continue

@@ -1,0 +1,136 @@
+"""Access facts for oneAPI (SYCL) designs: the embedded C++ sources parsed
+with libclang and the stand-in SYCL headers, each report kernel paired with
+its ``single_task``/``parallel_for`` lambda, then the shared classification
+and LSU matching of the OpenCL path.
+
+Kernels pair by the report's kernel location (the line of the launch call),
+then by kernel-name type (``Kernel<1>`` matches ``single_task<Kernel<AttrType>>``).
+LSUs the report places in a library header (``fpga_lsu.hpp``,
+``stl_algobase.h``, ``stl_iterator.h``: ``lsu::load``, ``std::fill``, the
+begin/end of a range-for) pair with the kernel's accesses of that kind that
+no LSU line of the report claims, preferring the accesses a library
+construct makes; several such accesses pair only when their facts are
+identical, as for any line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+from dataclasses import replace
+from pathlib import Path, PurePath
+
+from hlsight.analyzer.access.derive import KernelAccesses, derive_kernel, derive_loop_trips
+from hlsight.analyzer.access.sycl_kernels import SyclKernel, find_kernels
+from hlsight.analyzer.access.sycl_walker import walk_kernel
+from hlsight.analyzer.access.walker import AccessSite
+from hlsight.analyzer.results import SourceFacts
+from hlsight.core.diagnostics import Diagnostic, Severity
+from hlsight.core.errors import InputError
+from hlsight.core.model import LSU, Design, Kernel, LSUKind
+from hlsight.parsers.cxx.sycl_headers import parse_sycl
+
+_CXX_SUFFIXES = (".cpp", ".cc", ".cxx", ".c++", ".C")
+_LAUNCH = re.compile(r"\b(?:single_task|parallel_for)\b")
+_KIND = {LSUKind.LOAD: "load", LSUKind.STORE: "store", LSUKind.ATOMIC: "atomic"}
+
+
+def _label(kernel: Kernel) -> str:
+    """Kernel name as an identifier part (for ``trips_<label>_L<line>``)."""
+    return re.sub(r"\W+", "_", kernel.name).strip("_") or "kernel"
+
+
+def _parse(design: Design) -> tuple[list[SyclKernel], dict[str, list[str]], list[Diagnostic]]:
+    embedded = {source.path: source.content for source in design.source_files if source.content}
+    kernels: list[SyclKernel] = []
+    lines: dict[str, list[str]] = {}
+    notes: list[Diagnostic] = []
+    for path, text in embedded.items():
+        lines[PurePath(path).name] = text.splitlines()
+        if not path.endswith(_CXX_SUFFIXES) or not _LAUNCH.search(text):
+            continue
+        others = {other: content for other, content in embedded.items() if other != path}
+        try:
+            unit = parse_sycl(Path(path), text, others)
+        except InputError as error:
+            notes.append(Diagnostic(rule="access-source-unparsed", severity=Severity.WARNING,
+                                    message=f"cannot derive access facts from {PurePath(path).name}: {error.message}",
+                                    file=path))
+            continue
+        own = [error for error in unit.errors if PurePath(error.split(":", 1)[0]).name == PurePath(path).name]
+        if own:
+            notes.append(Diagnostic(
+                rule="access-source-errors", severity=Severity.INFO,
+                message=f"{PurePath(path).name}: {len(own)} C++ error(s) with hlsight's stand-in SYCL headers "
+                        f"(first: {own[0].split(': ', 1)[-1]}); kernels with errors may lack facts",
+                file=path))
+        kernels.extend(find_kernels(unit.translation_unit, path))
+    return kernels, lines, notes
+
+
+def _launch_of(kernel: Kernel, launches: list[SyclKernel]) -> SyclKernel | None:
+    if kernel.location is not None:
+        name, line = PurePath(kernel.location.file).name, kernel.location.line
+        for launch in launches:
+            if PurePath(launch.file).name == name and line in (launch.line, launch.lambda_line):
+                return launch
+    report_name = kernel.report_name or kernel.name
+    named = [launch for launch in launches if launch.matches_name(report_name)]
+    exact = [launch for launch in named if launch.name == report_name]
+    chosen = exact or named
+    return chosen[0] if len(chosen) == 1 else None
+
+
+def _library_sites(kernel: Kernel, sites: list[AccessSite], library: set[int], sources: set[str]) -> list[AccessSite]:
+    """Copies of the accesses that can serve LSUs the report places in a
+    library header, moved to that header line so the shared matching pairs
+    them (the explanation keeps the user's line in the access text)."""
+    claimed = {
+        (PurePath(lsu.location.file).name, lsu.location.line, _KIND[lsu.kind])
+        for lsu in kernel.lsus if lsu.location is not None
+    }
+    extra: list[AccessSite] = []
+    headers: dict[tuple[str, int, str], LSU] = {}
+    for lsu in kernel.lsus:
+        if lsu.location is not None and PurePath(lsu.location.file).name not in sources:
+            headers.setdefault((lsu.location.file, lsu.location.line, _KIND[lsu.kind]), lsu)
+    for (file, line, kind), _lsu in headers.items():
+        free = [site for site in sites
+                if site.kind == kind and (PurePath(site.file).name, site.line, site.kind) not in claimed]
+        made = [site for site in free if site.order in library]
+        for site in made or free:
+            shown = f"{site.text} [{PurePath(site.file).name}:{site.line}]"
+            extra.append(replace(site, file=file, line=line, text=shown))
+    return extra
+
+
+def derive_sycl_access_facts(design: Design, given: Collection[str] = ()) -> SourceFacts:
+    """Access facts and loop trips of a oneAPI design, with the explanations
+    (``design`` itself is not changed)."""
+    launches, lines, diagnostics = _parse(design)
+    facts = SourceFacts(diagnostics=diagnostics)
+    sources = set(lines)
+    for kernel in design.kernels:
+        launch = _launch_of(kernel, launches)
+        if launch is None and not kernel.lsus:
+            continue
+        if launch is None:
+            where = f" at {PurePath(kernel.location.file).name}:{kernel.location.line}" if kernel.location else ""
+            diagnostics.append(Diagnostic.at(
+                kernel.location, "access-kernel-unmatched", Severity.INFO,
+                f"kernel {kernel.name}: no single_task/parallel_for lambda{where} in the embedded sources; "
+                f"its {len(kernel.lsus)} LSU(s) keep symbolic stride/bytes/accesses", kernel=kernel.name))
+            continue
+        walker = walk_kernel(launch, _label(kernel), lines.get(PurePath(launch.file).name, []))
+        sites = walker.sites + _library_sites(kernel, walker.sites, walker.library, sources)
+        context = KernelAccesses(kernel, launch.ndrange, sites, list(walker.loop_infos.values()))
+        if launch.ndrange and launch.global_size is not None:
+            size = " ".join(token.spelling for token in launch.global_size.get_tokens())
+            diagnostics.append(Diagnostic.at(
+                kernel.location, "access-global-size", Severity.NOTE,
+                f"kernel {kernel.name}: `work_items` is the parallel_for global size `{size}` "
+                f"(line {launch.line})", kernel=kernel.name))
+        if kernel.lsus:
+            diagnostics.extend(derive_kernel(design, context, facts, given))
+        diagnostics.extend(derive_loop_trips(context, facts))  # also for pipe-only kernels
+    return facts

@@ -1,0 +1,116 @@
+"""Find the SYCL kernels of a translation unit: ``single_task``/``parallel_for``
+calls whose function argument is a lambda.
+
+Each kernel is known by the line of its call (where the report's kernel
+debug location points), by its kernel-name type when it has one
+(``single_task<VectorAdd>`` -> ``VectorAdd``, ``Kernel<AttrType>``) and, for
+``parallel_for``, by its global size argument.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import PurePath
+
+from clang import cindex
+
+from hlsight.analyzer.access.sycl_clang import CK, call_arguments, call_name, expression_children, in_main_file, strip
+
+_LAUNCHES = {"single_task", "parallel_for"}
+
+
+@dataclass
+class SyclKernel:
+    """One kernel launch in the source."""
+
+    launch: str  # "single_task" | "parallel_for"
+    file: str
+    line: int  # of the call
+    lambda_line: int
+    name: str | None  # kernel-name type as written, e.g. "VectorAdd", "Kernel<AttrType>"
+    body: cindex.Cursor  # the lambda
+    global_size: cindex.Cursor | None  # parallel_for's range / nd_range argument
+
+    @property
+    def ndrange(self) -> bool:
+        return self.launch == "parallel_for"
+
+    def matches_name(self, report_name: str) -> bool:
+        """``Kernel<1>`` matches ``Kernel<AttrType>`` (a template parameter)."""
+        if self.name is None:
+            return False
+        if self.name == report_name:
+            return True
+        pattern = re.escape(self.name)
+        pattern = re.sub(r"(?<=<|,|\s)[A-Za-z_]\w*(?=>|,)", r"[^<>,]+", pattern.replace(r"\ ", " "))
+        return re.fullmatch(pattern, report_name) is not None
+
+
+def _lambda(argument: cindex.Cursor) -> cindex.Cursor | None:
+    node = strip(argument)
+    while node.kind in (CK.UNEXPOSED_EXPR, CK.CALL_EXPR) and node.kind != CK.LAMBDA_EXPR:
+        children = expression_children(node)
+        if len(children) != 1:
+            return None
+        node = strip(children[0])
+    return node if node.kind == CK.LAMBDA_EXPR else None
+
+
+def _kernel_name(call: cindex.Cursor, launch: str) -> str | None:
+    """Template argument of ``single_task<...>`` as written, from the call's tokens."""
+    tokens = [token.spelling for token in call.get_tokens()]
+    if launch not in tokens:
+        return None
+    start = tokens.index(launch) + 1
+    if start >= len(tokens) or tokens[start] != "<":
+        return None
+    depth = 0
+    words: list[str] = []
+    for token in tokens[start:]:
+        for part in (">", ">") if token == ">>" else (token,):
+            depth += {"<": 1, ">": -1}.get(part, 0)
+            if depth == 0:
+                break
+            words.append(part)
+        if depth == 0:
+            break
+    words = [word for word in words[1:] if word not in ("class", "struct", "typename")]
+    text = ""
+    for word in words:
+        joined = text and text[-1].isalnum() and word[:1].isalnum()
+        text += (" " if joined else "") + word
+    return text or None
+
+
+def find_kernels(unit: cindex.TranslationUnit, main_file: str) -> list[SyclKernel]:
+    """Every kernel launched in ``main_file`` (headers of the report included
+    only through it are skipped: their kernels have their own file name)."""
+    found: list[SyclKernel] = []
+    main = PurePath(main_file).name
+    tops = [top for top in unit.cursor.get_children() if in_main_file(top)]
+    for cursor in (node for top in tops for node in top.walk_preorder()):
+        if cursor.kind != CK.CALL_EXPR:
+            continue
+        launch = call_name(cursor)
+        if launch not in _LAUNCHES:
+            continue
+        location = cursor.location
+        if location.file is None or PurePath(location.file.name).name != main:
+            continue
+        arguments = call_arguments(cursor)
+        body = _lambda(arguments[-1]) if arguments else None
+        if body is None:
+            continue
+        found.append(
+            SyclKernel(
+                launch=launch,
+                file=location.file.name,
+                line=location.line,
+                lambda_line=body.location.line,
+                name=_kernel_name(cursor, launch),
+                body=body,
+                global_size=arguments[0] if launch == "parallel_for" and len(arguments) > 1 else None,
+            )
+        )
+    return found

@@ -1,0 +1,109 @@
+"""Directives given outside the source (Vivado/Vitis ``directives.tcl``,
+Vitis ``hls_config.cfg``) applied as if they were ``#pragma HLS`` lines.
+
+HLS reads them the same way: ``set_directive_pipeline -II 2 "f/lbl"`` means
+``#pragma HLS pipeline II=2`` in loop ``lbl`` of ``f``. The instrumenter only
+needs the directives that change the loop structure it models (PIPELINE,
+UNROLL, DATAFLOW, LOOP_TRIPCOUNT...); every directive is attached, the
+planner reads what it understands.
+
+Formats:
+
+* Tcl: ``set_directive_<name> [-option [value]]... "function[/label]"``
+* cfg: ``syn.directive.<name>=function[/label] [option=value | option]...``
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from dataclasses import dataclass
+from pathlib import Path
+
+from hlsight.analyzer.instrument.sourceloops import SourceFunction
+from hlsight.core.diagnostics import Diagnostic, Severity
+from hlsight.core.errors import InputError
+
+_TCL = re.compile(r"^\s*set_directive_(\w+)\s+(.*)$")
+_CFG = re.compile(r"^\s*syn\.directive\.(\w+)\s*=\s*(.*)$")
+
+
+@dataclass(frozen=True)
+class Directive:
+    name: str
+    function: str
+    label: str | None
+    options: tuple[str, ...]  # "II=2", "off"
+    line: int
+
+    @property
+    def pragma(self) -> str:
+        return " ".join(["HLS", self.name, *self.options])
+
+
+def _tcl_options(words: list[str]) -> list[str]:
+    out: list[str] = []
+    index = 0
+    while index < len(words):
+        word = words[index].lstrip("-")
+        following = words[index + 1] if index + 1 < len(words) else None
+        if following is not None and not following.startswith("-"):
+            out.append(f"{word}={following}")
+            index += 2
+        else:
+            out.append(word)
+            index += 1
+    return out
+
+
+def parse_directives(path: Path) -> list[Directive]:
+    """The directives of a Tcl or cfg file; raises InputError when unreadable."""
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError as error:
+        raise InputError(path, f"cannot read the directives: {error.strerror}",
+                         expected="directives.tcl or hls_config.cfg") from None
+    found: list[Directive] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        tcl, cfg = _TCL.match(line), _CFG.match(line)
+        try:
+            if tcl is not None:
+                words = shlex.split(tcl.group(2), comments=True)
+                if not words:
+                    continue
+                location, options = words[-1], _tcl_options(words[:-1])
+                name = tcl.group(1)
+            elif cfg is not None:
+                words = shlex.split(cfg.group(2), comments=True)
+                if not words:
+                    continue
+                location, options, name = words[0], words[1:], cfg.group(1)
+            else:
+                continue
+        except ValueError:
+            raise InputError(path, f"line {number}: unbalanced quotes", expected="a Tcl or cfg directive") from None
+        function, _slash, label = location.partition("/")
+        found.append(Directive(name.lower(), function, label or None, tuple(options), number))
+    return found
+
+
+def apply_directives(functions: dict[str, SourceFunction], directives: list[Directive],
+                     filename: str) -> list[Diagnostic]:
+    """Attach each directive to its function or labelled loop as a pragma."""
+    notes: list[Diagnostic] = []
+    for directive in directives:
+        function = functions.get(directive.function)
+        target: list[str] | None = None
+        if function is not None and directive.label is None:
+            target = function.pragmas
+        elif function is not None:
+            loop = next((item for item in function.all_loops() if item.label == directive.label), None)
+            target = loop.pragmas if loop is not None else None
+        if target is None:
+            notes.append(Diagnostic("instrument-directive-unplaced", Severity.WARNING,
+                                    f"directive {directive.name} for '{directive.function}"
+                                    f"{'/' + directive.label if directive.label else ''}' names no function or "
+                                    "labelled loop of the source: ignored", file=filename, line=directive.line))
+            continue
+        target.append(directive.pragma)
+    return notes

@@ -1,0 +1,305 @@
+"""Cycles of a Vivado/Vitis module composed the way the HLS scheduler
+composes them, so that the composition reproduces the report's own latency.
+
+The rules (``docs/vivado-reader.md`` "Latency composition"):
+
+* a loop or module whose latency the report gives exactly is that many cycles;
+* a pipelined loop takes ``II*(TC-1) + D`` cycles (HLScope+ eq. 4);
+* a loop that is not pipelined takes ``TC * IL``. Its iteration latency IL
+  *already contains* its sub-loops and the sub-modules called in its body, so
+  when the report gives IL as a range, IL is composed from them plus the
+  iteration's own fixed cycles (HLScope+ eq. 1: sequential parts add up);
+* a module is its loops plus the sub-modules called outside them, in sequence
+  (HLScope+ eq. 1), or the longest of its processes under dataflow (eq. 2),
+  plus its own fixed cycles (control states, straight-line code).
+
+The fixed cycles are never fitted: they are the report's minimum latency minus
+the composed parts with every trip count at its minimum. When that would be
+negative the minimum path skips a part (a conditional call); the worst-case
+path's fixed cycles (report maximum minus the parts at their maximum) are used
+instead and a note says so.
+
+``Bound.MIN``/``Bound.MAX`` put every trip count and every range the report
+gives at its minimum/maximum (the report's own min/max latency columns);
+``Bound.SYMBOLIC`` keeps unknown trip counts as ``loop.<name>.trip`` symbols.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, field
+
+import sympy
+
+from hlsight.analyzer.memory_model import smax
+from hlsight.analyzer.results import SourceFacts
+from hlsight.analyzer.symbols import loop_name, source_expr, sym
+from hlsight.core.model import Design, Instance, Kernel, LatencyRange, Loop
+
+
+class Bound(enum.Enum):
+    SYMBOLIC = "symbolic"
+    MIN = "min"
+    MAX = "max"
+
+
+_PartsOf = Callable[["CycleComposer"], "sympy.Expr | None"]
+
+
+def _exact(value: LatencyRange | None) -> int | None:
+    if value is not None and value.min is not None and value.min == value.max:
+        return value.min
+    return None
+
+
+def _pick(value: LatencyRange | None, bound: Bound) -> int | None:
+    """The bound's end of a range; SYMBOLIC takes the worst case."""
+    if value is None:
+        return None
+    return value.min if bound is Bound.MIN else value.max
+
+
+def _numeric(expr: sympy.Expr | None) -> int | None:
+    if expr is None or expr.free_symbols:
+        return None
+    return int(sympy.Integer(sympy.ceiling(expr)))
+
+
+@dataclass
+class CycleComposer:
+    """Composes the cycles of the modules of one design at one bound."""
+
+    design: Design
+    bound: Bound = Bound.SYMBOLIC
+    given: Collection[str] = ()
+    #: loop trip expressions from the source analysis (kept beside the design)
+    source: SourceFacts = field(default_factory=SourceFacts)
+    notes: list[str] = field(default_factory=list)
+    _cache: dict[str, sympy.Expr | None] = field(default_factory=dict)
+    _peers: dict[Bound, CycleComposer] = field(default_factory=dict)
+
+    # ------------------------------------------------------------------ modules
+
+    def module(self, kernel: Kernel) -> sympy.Expr | None:
+        """Cycles of one call of ``kernel`` (``None`` when nothing is known)."""
+        if kernel.name in self._cache:
+            return self._cache[kernel.name]
+        self._cache[kernel.name] = None  # recursion guard
+        result = self._module(kernel)
+        self._cache[kernel.name] = result
+        return result
+
+    def _module(self, kernel: Kernel) -> sympy.Expr | None:
+        exact = _exact(kernel.latency)
+        if exact is not None:
+            return sympy.Integer(exact)
+        body = self.body(kernel)
+        if body is None:
+            value = _pick(kernel.latency, self.bound)
+            if value is None:
+                return None
+            if self.bound is Bound.SYMBOLIC:
+                self.notes.append(f"{kernel.name}: latency {kernel.latency.min} ~ {kernel.latency.max}"  # type: ignore[union-attr]
+                                  f" cycles and nothing to compose it from: worst case {value} used")
+            return sympy.Integer(value)
+        return body + self._fixed(kernel.name, kernel.latency, lambda composer: composer.body(kernel))
+
+    def body(self, kernel: Kernel) -> sympy.Expr | None:
+        """The module's loops and the sub-modules it calls outside them."""
+        parts = [expr for _, _, expr in self.parts(kernel)]
+        if not parts:
+            return None
+        return smax(*parts) if kernel.dataflow and len(parts) > 1 else sympy.Add(*parts)
+
+    def parts(self, kernel: Kernel) -> list[tuple[str, str, sympy.Expr]]:
+        """(name, "loop"/"module", cycles) of the module's top-level loops and
+        of the sub-modules it calls outside them (outlined loops are loops)."""
+        out = [(loop.name, "loop", self.loop(kernel, loop)) for loop in kernel.loops]
+        in_loops = _instances_in_loops(kernel)
+        for instance in kernel.instances:
+            if instance.name in in_loops:
+                continue
+            cycles = self._instance(instance)
+            if cycles is None:
+                continue
+            calls = _calls(kernel, instance)
+            if calls > 1:
+                self.notes.append(f"{kernel.name}: {instance.module} runs {calls} times per call (the latency"
+                                  f" range of {kernel.name} is {calls} times that of {instance.module})")
+            out.append((instance.module, "module", calls * cycles))
+        return out
+
+    def fixed(self, kernel: Kernel) -> sympy.Expr:
+        """The module's own cycles beyond its parts."""
+        if _exact(kernel.latency) is not None or self.body(kernel) is None:
+            return sympy.Integer(0)
+        return self._fixed(kernel.name, kernel.latency, lambda composer: composer.body(kernel))
+
+    def _instance(self, instance: Instance) -> sympy.Expr | None:
+        try:
+            child = self.design.kernel(instance.module)
+        except KeyError:
+            child = None
+        if child is not None:
+            cycles = self.module(child)
+            if cycles is not None:
+                return cycles
+        value = _exact(instance.latency)
+        if value is None:
+            value = _pick(instance.latency, self.bound)
+        return None if value is None else sympy.Integer(value)
+
+    def _fixed(self, owner: str, latency: LatencyRange | None, parts: _PartsOf) -> sympy.Expr:
+        """The owner's own cycles beyond its parts, from the report (see the
+        module docstring)."""
+        if latency is None or latency.min is None:
+            return sympy.Integer(0)
+        low = _numeric(parts(self.at(Bound.MIN)))
+        if low is None:
+            return sympy.Integer(0)
+        fixed = latency.min - low
+        if fixed >= 0:
+            return sympy.Integer(fixed)
+        high = _numeric(parts(self.at(Bound.MAX)))
+        if latency.max is None or high is None:
+            return sympy.Integer(0)
+        if self.bound is Bound.SYMBOLIC:
+            self.notes.append(f"{owner}: its minimum ({latency.min} cycles) skips a part (conditional call):"
+                              f" the worst-case path is modelled")
+        if self.bound is Bound.MIN:
+            own = parts(self)
+            return sympy.Integer(latency.min) - (own if own is not None else sympy.Integer(0))
+        return sympy.Integer(max(latency.max - high, 0))
+
+    def at(self, bound: Bound) -> CycleComposer:
+        """The composer of the same design at another bound (shared caches)."""
+        if bound is self.bound:
+            return self
+        if bound not in self._peers:
+            peer = CycleComposer(self.design, bound, self.given, self.source)
+            self._peers[bound] = peer
+            peer._peers[self.bound] = self
+            peer._peers.update({key: value for key, value in self._peers.items() if key is not peer.bound})
+        return self._peers[bound]
+
+    # -------------------------------------------------------------------- loops
+
+    def loop(self, kernel: Kernel, loop: Loop) -> sympy.Expr:
+        exact = _exact(loop.latency)
+        if exact is not None:
+            return sympy.Integer(exact)
+        if loop.outlined_module not in (None, kernel.name):
+            try:
+                outlined = self.design.kernel(loop.outlined_module or "")
+            except KeyError:
+                outlined = None
+            cycles = self.module(outlined) if outlined is not None else None
+            if cycles is not None:
+                return cycles
+        trip = self.trip(loop)
+        if loop.pipelined:
+            depth = loop.pipeline_depth or loop.iteration_latency or _pick(loop.iteration_latency_range, self.bound)
+            ii = loop.ii.value if loop.ii is not None and loop.ii.value is not None else None
+            if ii is None:
+                self.notes.append(f"II of loop {loop.name} unknown: assumed 1")
+                ii = 1
+            return ii * (trip - 1) + sympy.Integer(depth or 0)
+        return trip * self._iteration(kernel, loop)
+
+    def _iteration(self, kernel: Kernel, loop: Loop) -> sympy.Expr:
+        """IL of a loop that is not pipelined: exact from the report, else its
+        sub-loops and calls plus its own fixed cycles."""
+        if loop.iteration_latency is not None:
+            return sympy.Integer(loop.iteration_latency)
+        body = self._loop_body(kernel, loop)
+        if body is None:
+            value = _pick(loop.iteration_latency_range, self.bound)
+            if value is None:
+                self.notes.append(f"iteration latency of loop {loop.name} unknown: 1 assumed")
+                return sympy.Integer(1)
+            if self.bound is Bound.SYMBOLIC:
+                self.notes.append(f"loop {loop.name}: iteration latency {loop.iteration_latency_range.min}"  # type: ignore[union-attr]
+                                  f" ~ {value} cycles (a branch): worst case {value} used")
+            return sympy.Integer(value)
+        return body + self._fixed(f"loop {loop.name}", loop.iteration_latency_range,
+                                  lambda composer: composer._loop_body(kernel, loop))
+
+    def _loop_body(self, kernel: Kernel, loop: Loop) -> sympy.Expr | None:
+        parts = [self.loop(kernel, child) for child in loop.children]
+        outlined = {child.outlined_module for child in loop.walk()}
+        for instance in kernel.instances:
+            if instance.module in outlined:
+                continue
+            if instance.loop == loop.name or instance.name in loop.instances:
+                cycles = self._instance(instance)
+                if cycles is not None:
+                    parts.append(cycles)
+        return sympy.Add(*parts) if parts else None
+
+    def trip(self, loop: Loop) -> sympy.Expr:
+        count = loop.trip_count
+        if count is not None and count.value is not None:
+            return sympy.Integer(count.value)
+        if self.bound is not Bound.SYMBOLIC and count is not None:
+            value = count.min if self.bound is Bound.MIN else count.max
+            if value is not None:
+                return sympy.Integer(value)
+        name = loop_name(loop.name)
+        if count is not None and count.avg is not None and name not in self.given:
+            self.notes.append(f"trip count of loop {loop.name}: pragma average {count.avg}")
+            return sympy.Integer(count.avg)
+        derived = self.source.trip(loop)
+        if derived is not None and name not in self.given:
+            expr = source_expr(derived, self.given, self.notes, f"trip count of loop {loop.name}")
+            if expr is not None:
+                self.notes.append(f"trip count of loop {loop.name} from the source: {derived}")
+                return expr
+        self.notes.append(f"trip count of loop {loop.name} unknown: symbol {name}")
+        return sym(name)
+
+
+def _instances_in_loops(kernel: Kernel) -> set[str]:
+    """Instances called inside one of the kernel's loops (they are part of
+    that loop's iteration latency), including outlined ``_Pipeline_`` loops."""
+    names: set[str] = set()
+    loops = kernel.all_loops()
+    outlined = {loop.outlined_module for loop in loops if loop.outlined_module not in (None, kernel.name)}
+    loop_names = {loop.name for loop in loops}
+    for instance in kernel.instances:
+        called_in_loop = any(instance.name in loop.instances for loop in loops)
+        if instance.loop in loop_names or instance.module in outlined or called_in_loop:
+            names.add(instance.name)
+    return names
+
+
+def _calls(kernel: Kernel, instance: Instance) -> int:
+    """How often a module without loops calls ``instance``: one, unless the
+    instance is its only part whose latency varies and the module's latency
+    range is an integer multiple (>1) of the instance's (a shared instance
+    called from several places, e.g. ``pool`` twice in a CNN top)."""
+    if kernel.loops or kernel.dataflow or instance.latency is None or kernel.latency is None:
+        return 1
+    varying = [item for item in kernel.instances if item.latency is not None and _exact(item.latency) is None]
+    if varying != [instance]:
+        return 1
+    span_k = _span(kernel.latency)
+    span_i = _span(instance.latency)
+    if span_k is None or not span_i:
+        return 1
+    calls, rest = divmod(span_k, span_i)
+    return calls if rest == 0 and calls > 1 else 1
+
+
+def _span(value: LatencyRange) -> int | None:
+    if value.min is None or value.max is None:
+        return None
+    return value.max - value.min
+
+
+def module_cycles(kernel: Kernel, design: Design, bound: Bound = Bound.SYMBOLIC,
+                  given: Collection[str] = ()) -> tuple[sympy.Expr | None, list[str]]:
+    """Cycles of ``kernel`` at ``bound`` and the notes made composing them."""
+    composer = CycleComposer(design, bound, given)
+    cycles = composer.module(kernel)
+    return cycles, list(dict.fromkeys(composer.notes))

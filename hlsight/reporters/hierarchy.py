@@ -1,0 +1,147 @@
+"""Vivado/Vitis designs as HLS engineers read them: functions with their
+loops, cycles first (issue 12 items 2 and 3).
+
+Vitis outlines pipelined loops into ``<func>_Pipeline_<loop>`` modules and
+regions into ``<func>_Outline_<region>`` modules; they are parts of their
+caller, not functions of their own, so every reporter folds them (text
+summary, HTML, annotated report). Times are cycles times a named clock: the
+target clock (what the design is built for, and what Vivado's own "Latency
+(absolute)" column uses) and the estimated clock (the scheduler's critical
+path estimate).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import sympy
+
+from hlsight.analyzer.results import CycleEstimate, CyclePart
+from hlsight.core.model import Design, Kernel, ResourceUse, Vendor
+from hlsight.reporters.present import format_seconds
+
+#: ``<func>_Pipeline_<loop>`` (Vitis >= 2021.2) and ``<func>_Outline_<region>``.
+OUTLINED = re.compile(r"^(?P<caller>.+?)_(?:Pipeline|Outline)_.+$")
+
+
+def is_xilinx(design: Design) -> bool:
+    return design.tool.vendor is Vendor.XILINX
+
+
+def callers(design: Design) -> dict[str, str]:
+    """Module name -> the module that instantiates it (first caller)."""
+    out: dict[str, str] = {}
+    for kernel in design.kernels:
+        for instance in kernel.instances:
+            out.setdefault(instance.module, kernel.name)
+    return out
+
+
+def folded_parent(kernel: Kernel, design: Design) -> str | None:
+    """The caller an outlined module is a part of, ``None`` for a function."""
+    if kernel.folded_into is not None:
+        return kernel.folded_into
+    if OUTLINED.match(kernel.name) is None:
+        return None
+    return callers(design).get(kernel.name)
+
+
+def functions(design: Design) -> list[Kernel]:
+    """The design's functions: every kernel except outlined parts."""
+    if not is_xilinx(design):
+        return list(design.kernels)
+    return [kernel for kernel in design.kernels if folded_parent(kernel, design) is None]
+
+
+def parts_of(kernel: Kernel, design: Design) -> list[Kernel]:
+    """The outlined modules folded into ``kernel``."""
+    return [other for other in design.kernels if other is not kernel and folded_parent(other, design) == kernel.name]
+
+
+# ----------------------------------------------------------------------------- text
+
+
+def cycles_text(expression: object) -> str:
+    """Cycle count without float noise: integers stay integers."""
+    if isinstance(expression, sympy.Basic):
+        exact: sympy.Basic = sympy.nsimplify(expression, rational=True) if expression.atoms(sympy.Float) else expression
+        if isinstance(exact, sympy.Integer):
+            return f"{int(exact):,}"
+        return str(exact)
+    return str(expression)
+
+
+@dataclass(frozen=True)
+class ClockTime:
+    label: str
+    period_ns: float
+    seconds: float | None
+
+
+def clock_times(cycles: CycleEstimate) -> list[ClockTime]:
+    """The time at each named clock (target first)."""
+    out = []
+    if cycles.clock_target_ns:
+        out.append(ClockTime("target clock", cycles.clock_target_ns, cycles.seconds_target))
+    if cycles.clock_estimated_ns:
+        out.append(ClockTime("estimated clock", cycles.clock_estimated_ns, cycles.seconds_estimated))
+    return out
+
+
+def clock_lines(cycles: CycleEstimate) -> list[str]:
+    """``at the target clock (5 ns, 200 MHz): 616 us`` or the formula."""
+    lines = []
+    for item in clock_times(cycles):
+        mhz = 1000.0 / item.period_ns
+        value = format_seconds(item.seconds) if item.seconds is not None else f"cycles x {item.period_ns:g} ns"
+        lines.append(f"at the {item.label} ({item.period_ns:g} ns, {mhz:.4g} MHz): {value}")
+    return lines
+
+
+def report_latency_text(cycles: CycleEstimate) -> str | None:
+    low, high = cycles.report_min, cycles.report_max
+    if low is None and high is None:
+        return None
+    if low == high:
+        return f"report latency {low:,} cycles"
+    return f"report latency {'?' if low is None else f'{low:,}'} ~ {'?' if high is None else f'{high:,}'} cycles"
+
+
+def part_text(part: CyclePart) -> str:
+    value = f"{part.cycles:,.0f}" if part.cycles is not None else cycles_text(part.expression)
+    return f"{part.name} {value}"
+
+
+def shares(cycles: CycleEstimate) -> list[tuple[CyclePart, float]]:
+    """(part, fraction of the module's cycles), largest first; only when all
+    parts are numeric."""
+    known = [part for part in cycles.parts if part.cycles is not None]
+    total = sum(part.cycles or 0.0 for part in known)
+    if not known or len(known) != len(cycles.parts) or total <= 0:
+        return []
+    return sorted(((part, (part.cycles or 0.0) / total) for part in known), key=lambda item: -item[1])
+
+
+def resources_text(resources: list[ResourceUse]) -> str:
+    """``LUT 823 (0.06%), FF 349 (0.01%), BRAM_18K 0 (0%)``."""
+    parts = []
+    for item in resources:
+        used = f"{item.used:,.0f}" if float(item.used).is_integer() else f"{item.used:,.1f}"
+        share = item.utilisation
+        parts.append(f"{item.name} {used}" + ("" if share is None else f" ({share:.2%})"))
+    return ", ".join(parts)
+
+
+def clock_check_text(kernel: Kernel) -> str | None:
+    """Target vs estimated clock and the slack the HLS scheduler reports
+    against (target minus uncertainty minus estimated; negative: the
+    estimate misses the target)."""
+    target, estimated = kernel.clock_target_ns, kernel.clock_estimated_ns
+    if target is None or estimated is None:
+        return None
+    uncertainty = kernel.clock_uncertainty_ns or 0.0
+    slack = target - uncertainty - estimated
+    margin = f" - uncertainty {uncertainty:g} ns" if uncertainty else ""
+    verdict = "met" if slack >= 0 else "MISSED"
+    return (f"clock: target {target:g} ns{margin}, estimated {estimated:g} ns: slack {slack:.3g} ns ({verdict})")

@@ -1,0 +1,66 @@
+"""``hlsight simulate`` output: the HLScope+ software-simulation result as text
+or as the JSON document of ``docs/simulate.schema.json``."""
+
+from __future__ import annotations
+
+import json
+
+from hlsight.analyzer.instrument.simulate import SimulationResult
+from hlsight.core.diagnostics import Severity
+
+
+def simulation_json(result: SimulationResult) -> str:
+    return json.dumps(simulation_to_dict(result), indent=2) + "\n"
+
+
+def simulation_to_dict(result: SimulationResult) -> dict[str, object]:
+    """The JSON document of ``hlsight simulate --format json``
+    (schema: ``docs/simulate.schema.json``)."""
+    return {
+        "schema": "hlsight-simulate/1",
+        "source": result.source,
+        "report": result.report,
+        "top": result.top,
+        "baseline": result.baseline,
+        "cycles": result.cycles,
+        "clock_ns": result.clock_ns,
+        "seconds": result.seconds,
+        "exit_code": result.exit_code,
+        "run_seconds": round(result.run_seconds, 6),
+        "functions": [
+            {
+                "name": function.name, "module": function.module, "line": function.line, "calls": function.calls,
+                "cycles": function.cycles,
+                "loops": [
+                    {"name": loop.name, "report_name": loop.report_name, "line": loop.line, "kind": loop.kind,
+                     "entries": loop.entries, "trip_count_total": loop.trip_count_total, "cycles": loop.cycles}
+                    for loop in function.loops
+                ],
+            }
+            for function in result.functions
+        ],
+        "diagnostics": [
+            {"rule": d.rule, "severity": d.severity.value, "message": d.message, "file": d.file, "line": d.line}
+            for d in result.diagnostics
+        ],
+    }
+
+
+def simulation_text(result: SimulationResult) -> str:
+    """Cycles per function and loop, the total at the report's clock, and the warnings."""
+    lines = [f"{result.source}: top '{result.top}', report {result.report}"
+             + (" (baseline: simple trip-count counting)" if result.baseline == "simple" else "")]
+    for function in result.functions:
+        lines.append(f"  function {function.name}: {function.cycles:,} cycles in {function.calls:,} call(s)")
+        for loop in function.loops:
+            label = loop.name if loop.name == loop.report_name or not loop.report_name \
+                else f"{loop.name} [{loop.report_name}]"
+            lines.append(f"    {label:<28} line {loop.line:<5} {loop.kind:<10} trip count {loop.trip_count_total:>12,}"
+                         f"  cycles {loop.cycles:>14,}")
+    if result.seconds is not None:
+        lines.append(f"total: {result.cycles:,} cycles = {result.seconds * 1e3:.4f} ms at {result.clock_ns} ns")
+    else:
+        lines.append(f"total: {result.cycles:,} cycles (the report gives no clock)")
+    lines.extend(diagnostic.format_gcc() for diagnostic in result.diagnostics
+                 if diagnostic.severity in (Severity.ERROR, Severity.WARNING))
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,1 @@
+#include "_hlsight_fake_defs.h"

@@ -1,0 +1,151 @@
+/* hlsight's software model of Vivado/Vitis HLS arbitrary-precision integers,
+ * used for C simulation when the vendor's headers are not available
+ * (pass --hls-include DIR or set XILINX_HLS to use the real ones).
+ *
+ * Limits (documented in parsers/cxx/hls_include/README.md): widths up to 64
+ * bits; values are kept in a 64-bit word wrapped to W bits after every
+ * assignment (two's complement for ap_int); arithmetic happens in 64-bit
+ * C++ integers, so intermediate results wider than 64 bits overflow where
+ * the vendor types would widen; range()/operator[] are supported for
+ * reading and writing; no to_string(radix) beyond base 10. */
+#ifndef HLSIGHT_AP_INT_H
+#define HLSIGHT_AP_INT_H
+
+#include <stdint.h>
+
+
+template <bool S> struct __hlsight_word { typedef unsigned long long type; };
+template <> struct __hlsight_word<true> { typedef long long type; };
+
+template <int W, bool S>
+class __hlsight_ap {
+public:
+    typedef typename __hlsight_word<S>::type word_t;
+    word_t v;
+
+    static word_t wrap(unsigned long long raw) {
+        if (W >= 64) return (word_t)raw;
+        if (W == 0) return 0;
+        unsigned long long mask = (1ULL << W) - 1ULL;
+        raw &= mask;
+        if (S && (raw >> (W - 1)) & 1ULL) raw |= ~mask;
+        return (word_t)raw;
+    }
+
+    class bit_ref {
+        __hlsight_ap &owner; int index;
+    public:
+        bit_ref(__hlsight_ap &o, int i) : owner(o), index(i) {}
+        operator bool() const { return ((unsigned long long)owner.v >> index) & 1ULL; }
+        bit_ref &operator=(unsigned long long bit) {
+            unsigned long long raw = (unsigned long long)owner.v;
+            raw = bit ? (raw | (1ULL << index)) : (raw & ~(1ULL << index));
+            owner.v = wrap(raw);
+            return *this;
+        }
+        bit_ref &operator=(const bit_ref &other) { return *this = (unsigned long long)(bool)other; }
+    };
+
+    class range_ref {
+        __hlsight_ap &owner; int hi, lo;
+    public:
+        range_ref(__hlsight_ap &o, int h, int l) : owner(o), hi(h), lo(l) {}
+        unsigned long long get() const {
+            int n = hi - lo + 1;
+            unsigned long long raw = (unsigned long long)owner.v >> lo;
+            return n >= 64 ? raw : raw & ((1ULL << n) - 1ULL);
+        }
+        operator unsigned long long() const { return get(); }
+        unsigned long long to_uint64() const { return get(); }
+        unsigned int to_uint() const { return (unsigned int)get(); }
+        int to_int() const { return (int)get(); }
+        range_ref &operator=(unsigned long long value) {
+            int n = hi - lo + 1;
+            unsigned long long mask = (n >= 64 ? ~0ULL : ((1ULL << n) - 1ULL)) << lo;
+            unsigned long long raw = ((unsigned long long)owner.v & ~mask) | ((value << lo) & mask);
+            owner.v = wrap(raw);
+            return *this;
+        }
+        range_ref &operator=(const range_ref &other) { return *this = other.get(); }
+    };
+
+    __hlsight_ap() : v(0) {}
+    __hlsight_ap(const __hlsight_ap &other) : v(other.v) {}
+    template <int W2, bool S2>
+    __hlsight_ap(const __hlsight_ap<W2, S2> &other) : v(wrap((unsigned long long)other.v)) {}
+    __hlsight_ap(bool x) : v(wrap((unsigned long long)x)) {}
+    __hlsight_ap(char x) : v(wrap((unsigned long long)(long long)x)) {}
+    __hlsight_ap(signed char x) : v(wrap((unsigned long long)(long long)x)) {}
+    __hlsight_ap(unsigned char x) : v(wrap((unsigned long long)x)) {}
+    __hlsight_ap(short x) : v(wrap((unsigned long long)(long long)x)) {}
+    __hlsight_ap(unsigned short x) : v(wrap((unsigned long long)x)) {}
+    __hlsight_ap(int x) : v(wrap((unsigned long long)(long long)x)) {}
+    __hlsight_ap(unsigned int x) : v(wrap((unsigned long long)x)) {}
+    __hlsight_ap(long x) : v(wrap((unsigned long long)(long long)x)) {}
+    __hlsight_ap(unsigned long x) : v(wrap((unsigned long long)x)) {}
+    __hlsight_ap(long long x) : v(wrap((unsigned long long)x)) {}
+    __hlsight_ap(unsigned long long x) : v(wrap(x)) {}
+    __hlsight_ap(float x) : v(wrap((unsigned long long)(long long)x)) {}
+    __hlsight_ap(double x) : v(wrap((unsigned long long)(long long)x)) {}
+
+    __hlsight_ap &operator=(const __hlsight_ap &other) { v = other.v; return *this; }
+    operator word_t() const { return v; }
+
+    bit_ref operator[](int index) { return bit_ref(*this, index); }
+    bool operator[](int index) const { return ((unsigned long long)v >> index) & 1ULL; }
+    bit_ref bit(int index) { return bit_ref(*this, index); }
+    bool get_bit(int index) const { return ((unsigned long long)v >> index) & 1ULL; }
+    void set_bit(int index, bool value) { bit_ref(*this, index) = value; }
+    range_ref range(int hi, int lo) { return range_ref(*this, hi, lo); }
+    range_ref range() { return range_ref(*this, W - 1, 0); }
+    range_ref operator()(int hi, int lo) { return range_ref(*this, hi, lo); }
+    unsigned long long range(int hi, int lo) const {
+        int n = hi - lo + 1;
+        unsigned long long raw = (unsigned long long)v >> lo;
+        return n >= 64 ? raw : raw & ((1ULL << n) - 1ULL);
+    }
+
+    int to_int() const { return (int)v; }
+    unsigned int to_uint() const { return (unsigned int)v; }
+    long to_long() const { return (long)v; }
+    unsigned long to_ulong() const { return (unsigned long)v; }
+    long long to_int64() const { return (long long)v; }
+    unsigned long long to_uint64() const { return (unsigned long long)v; }
+    double to_double() const { return (double)v; }
+    int length() const { return W; }
+
+#define HLSIGHT_AP_ASSIGN_OP(op) \
+    template <typename T> __hlsight_ap &operator op##=(const T &rhs) { v = wrap((unsigned long long)(v op rhs)); return *this; }
+    HLSIGHT_AP_ASSIGN_OP(+) HLSIGHT_AP_ASSIGN_OP(-) HLSIGHT_AP_ASSIGN_OP(*) HLSIGHT_AP_ASSIGN_OP(/)
+    HLSIGHT_AP_ASSIGN_OP(%) HLSIGHT_AP_ASSIGN_OP(&) HLSIGHT_AP_ASSIGN_OP(|) HLSIGHT_AP_ASSIGN_OP(^)
+    HLSIGHT_AP_ASSIGN_OP(<<) HLSIGHT_AP_ASSIGN_OP(>>)
+#undef HLSIGHT_AP_ASSIGN_OP
+    __hlsight_ap &operator++() { v = wrap((unsigned long long)v + 1ULL); return *this; }
+    __hlsight_ap &operator--() { v = wrap((unsigned long long)v - 1ULL); return *this; }
+    __hlsight_ap operator++(int) { __hlsight_ap old(*this); ++*this; return old; }
+    __hlsight_ap operator--(int) { __hlsight_ap old(*this); --*this; return old; }
+};
+
+template <int W> class ap_int : public __hlsight_ap<W, true> {
+public:
+    typedef __hlsight_ap<W, true> base;
+    ap_int() : base() {}
+    template <typename T> ap_int(const T &x) : base(x) {}
+    ap_int(const ap_int &other) : base(other) {}
+    ap_int &operator=(const ap_int &other) { this->v = other.v; return *this; }
+    template <typename T> ap_int &operator=(const T &x) { base::operator=(base(x)); return *this; }
+};
+
+template <int W> class ap_uint : public __hlsight_ap<W, false> {
+public:
+    typedef __hlsight_ap<W, false> base;
+    ap_uint() : base() {}
+    template <typename T> ap_uint(const T &x) : base(x) {}
+    ap_uint(const ap_uint &other) : base(other) {}
+    ap_uint &operator=(const ap_uint &other) { this->v = other.v; return *this; }
+    template <typename T> ap_uint &operator=(const T &x) { base::operator=(base(x)); return *this; }
+};
+
+#include "ap_fixed.h"
+
+#endif

@@ -1,0 +1,127 @@
+"""Nothing outside the output is touched and no input is changed (issue 16):
+``annotate`` never writes through a symbolic link of the input, ``--force``
+deletes only a directory hlsight made, and ``-o`` never replaces a link, a
+directory or a device; every write failure is one line, exit code 2."""
+
+from __future__ import annotations
+
+import errno
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from hlsight.annotate.staging import MARKER
+from tests.conftest import CORPUS, run_cli
+
+FIBONACCI = CORPUS / "vivado" / "vhls2019.2_fibonacci"
+SAXPY1 = CORPUS / "aoc" / "aoc18.1.1pro_s10_520n_saxpy_vscale" / "reportIntel" / "SAXPY1" / "reports"
+
+
+def _one_line_error(stderr: str, *needles: str) -> None:
+    assert stderr.startswith("hlsight: error: ") and stderr.count("\n") == 1, stderr
+    assert "Traceback" not in stderr
+    for needle in needles:
+        assert needle in stderr, stderr
+
+
+def test_annotate_never_writes_through_input_symlinks(tmp_path: Path) -> None:
+    report = tmp_path / "report"
+    shutil.copytree(FIBONACCI, report)
+    outside = tmp_path / "outside.html"
+    outside.write_text("not hlsight's")
+    (report / "csynth.html").symlink_to(outside)  # annotate writes csynth.html into the copy
+    (report / "notes.txt").write_text("inside")
+    (report / "alias.txt").symlink_to(report / "notes.txt")  # a link inside the input: copied as a file
+    (report / "up").symlink_to(tmp_path)  # a directory link: left out (it could loop or leave the input)
+    os.mkfifo(report / "pipe")  # copying a FIFO would block forever
+    before = {path.name: path.lstat().st_mtime_ns for path in report.iterdir()}
+    out = tmp_path / "annotated"
+    result = run_cli("annotate", str(report), "-o", str(out))
+    assert result.code == 0, result.stderr
+    assert outside.read_text() == "not hlsight's"
+    assert {path.name: path.lstat().st_mtime_ns for path in report.iterdir()} == before
+    assert (out / "csynth.html").is_file() and not (out / "csynth.html").is_symlink()
+    assert "hlsight-panel" in (out / "csynth.html").read_text()
+    assert (out / "alias.txt").read_text() == "inside" and not (out / "alias.txt").is_symlink()
+    assert not (out / "up").exists() and not (out / "pipe").exists()
+    assert not [path for path in out.rglob("*") if path.is_symlink()]
+
+
+def test_force_replaces_only_what_hlsight_made(tmp_path: Path) -> None:
+    precious = tmp_path / "precious"
+    precious.mkdir()
+    (precious / "thesis.tex").write_text("years of work")
+    refused = run_cli("annotate", str(FIBONACCI), "-o", str(precious), "--force")
+    assert refused.code == 2
+    _one_line_error(refused.stderr, "not made by hlsight", MARKER)
+    assert (precious / "thesis.tex").read_text() == "years of work"
+    out = tmp_path / "annotated"
+    assert run_cli("annotate", str(FIBONACCI), "-o", str(out)).code == 0
+    assert (out / MARKER).is_file()
+    assert run_cli("annotate", str(FIBONACCI), "-o", str(out), "--force").code == 0
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert run_cli("annotate", str(FIBONACCI), "-o", str(empty), "--force").code == 0
+    link = tmp_path / "link"
+    link.symlink_to(out)
+    refused = run_cli("annotate", str(FIBONACCI), "-o", str(link), "--force")
+    assert refused.code == 2 and link.is_symlink()
+    _one_line_error(refused.stderr, "not a directory")
+
+
+def test_output_never_replaces_a_link_or_a_directory(tmp_path: Path) -> None:
+    target = tmp_path / "target.txt"
+    target.write_text("keep")
+    link = tmp_path / "link.txt"
+    link.symlink_to(target)
+    result = run_cli("analyze", str(FIBONACCI), "-o", str(link))
+    assert result.code == 2 and link.is_symlink() and target.read_text() == "keep"
+    _one_line_error(result.stderr, "symbolic link")
+    result = run_cli("analyze", str(FIBONACCI), "-o", str(tmp_path))
+    assert result.code == 2 and tmp_path.is_dir()
+    _one_line_error(result.stderr, "directory")
+    result = run_cli("analyze", str(FIBONACCI), "-o", "")
+    assert result.code == 2
+    _one_line_error(result.stderr, "empty output path")
+
+
+def test_output_to_character_devices(tmp_path: Path) -> None:
+    before = os.stat("/dev/null")
+    assert run_cli("analyze", str(FIBONACCI), "-o", "/dev/null").code == 0
+    after = os.stat("/dev/null")
+    assert (before.st_ino, before.st_rdev) == (after.st_ino, after.st_rdev)  # still the device
+    result = run_cli("analyze", str(FIBONACCI), "-o", "/dev/full")
+    assert result.code == 2
+    _one_line_error(result.stderr, "/dev/full", "No space left on device")
+
+
+def test_stdout_on_a_full_device() -> None:
+    with open("/dev/full", "w") as full:
+        process = subprocess.run([sys.executable, "-m", "hlsight", "analyze", str(FIBONACCI)],
+                                 stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
+    assert process.returncode == 2
+    _one_line_error(process.stderr, "<stdout>", "No space left on device")
+
+
+@pytest.mark.parametrize("code", [errno.EROFS, errno.ENOSPC, errno.EACCES])
+def test_write_failures_are_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, code: int) -> None:
+    """A read-only file system, a full disk, no permission (root ignores mode
+    bits, so the failure is injected where the OS would raise it)."""
+    def failing_mkstemp(*args: object, **kwargs: object) -> tuple[int, str]:
+        raise OSError(code, os.strerror(code))
+
+    existing = tmp_path / "report.txt"
+    existing.write_text("previous")
+    monkeypatch.setattr(tempfile, "mkstemp", failing_mkstemp)
+    result = run_cli("analyze", str(FIBONACCI), "-o", str(existing))
+    assert result.code == 2 and existing.read_text() == "previous"
+    _one_line_error(result.stderr, str(existing), os.strerror(code))
+    monkeypatch.setattr(tempfile, "mkdtemp", failing_mkstemp)
+    result = run_cli("annotate", str(FIBONACCI), "-o", str(tmp_path / "out"))
+    assert result.code == 2 and not (tmp_path / "out").exists()
+    _one_line_error(result.stderr, os.strerror(code))
