@@ -123,12 +123,19 @@ def loop_symbols(kernel: Kernel) -> dict[int, str]:
     kernel's name is not repeated when aoc already prefixed the loop with it
     (``parse_reads1.B1`` -> ``loop.parse_reads1.B1.trip``).
     """
-    kernel_part = shell_safe(kernel.name)
+    # a Vitis _Pipeline_ module's loop is its caller's loop (the reader folds it there)
+    kernel_part = shell_safe(kernel.folded_into or kernel.name)
     kernel_base = shell_safe(kernel.name.split("#")[0])
     loops = kernel.all_loops()
     local: dict[int, str] = {}
+    raw_base = kernel.name.split("#")[0]
     for loop in loops:
-        parts = shell_safe(loop.name).split(".")
+        raw = loop.name
+        for prefix in (kernel.name + ".", raw_base + "."):
+            if raw.startswith(prefix) and len(raw) > len(prefix):
+                raw = raw[len(prefix):]  # oneAPI: "k.cpp:675.B1" in kernel "k.cpp:675#2"
+                break
+        parts = shell_safe(raw).split(".")
         if len(parts) > 1 and (parts[0] == kernel_base or parts[0].endswith("_" + kernel_base)):
             parts = parts[1:]
         local[id(loop)] = ".".join(parts)

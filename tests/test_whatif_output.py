@@ -68,7 +68,9 @@ def test_loop_trip_sweeps_on_nw_and_kmers_use_the_qualified_names() -> None:
                  "--set", "loop.needwun.pad_b.trip=128", "--sweep", "loop.needwun.trace.trip=10,100")
     assert nw.code == 0, nw.stderr
     assert "loop.needwun.trace.trip [count]" in nw.stdout.splitlines()[1]
-    kmers = run_cli("whatif", KMERS, "--kernel", "'lambda'()#18", "--sweep", "loop.lambda_18.B1.trip=1e3,1e6")
+    cpp = "two_bit_v19_HBM_test_v12_medium_v9_half.cpp"
+    kmers = run_cli("whatif", KMERS, "--kernel", "parse_reads1", "--sweep", "loop.parse_reads1.B1.trip=1e3,1e6",
+                    "--set", "loop.parse_reads1.B2.trip=10")
     assert kmers.code == 0, kmers.stderr
-    typo = run_cli("whatif", KMERS, "--sweep", "loop.lamda_18.B1.trip=1,2")
-    assert typo.code == 2 and "did you mean loop.lambda_18.B1.trip" in typo.stderr
+    typo = run_cli("whatif", KMERS, "--sweep", f"loop.{cpp}_869.B33.trip=1,2")
+    assert typo.code == 2 and f"did you mean loop.{cpp}_869.B3.trip" in typo.stderr

@@ -570,7 +570,7 @@ def report_view(result: AnalysisResult, given: RenderOptions | None = None) -> R
         design_hints=design_hints,
         sources=source_views(design, anchors, options),
         hint_count=len(result.diagnostics),
-        ranked=ranked_rows(result),
+        ranked=ranked_rows(result, shown),
         findings=finding_rows(result, anchors, options),
     )
 
@@ -589,12 +589,15 @@ def finding_rows(result: AnalysisResult, anchors: Anchors, options: RenderOption
     return rows
 
 
-def ranked_rows(result: AnalysisResult) -> list[RankedRow]:
-    """Kernels by estimated time, slowest first, with the bound as the text
+def ranked_rows(result: AnalysisResult, shown: list[Kernel]) -> list[RankedRow]:
+    """The ``shown`` kernels (Vivado: outlined modules folded into their
+    caller) by estimated time, slowest first, with the bound as the text
     reporter labels it and the LSU taking most of the time."""
-    index = {kernel.name: position for position, kernel in enumerate(result.design.kernels)}
+    index = {kernel.name: position for position, kernel in enumerate(shown)}
     rows = []
     for name, estimate in ranked_estimates(result):
+        if name not in index:
+            continue
         shares = [] if estimate is None else time_shares(estimate, limit=1)
         rows.append(RankedRow(
             index=index[name],

@@ -163,6 +163,10 @@ def rounded(expression: object) -> object:
     })
 
 
+#: Memory and pipeline times within this fraction of each other bound the kernel together.
+BALANCE = 0.01
+
+
 def bound_label(estimate: KernelEstimate) -> str:
     """The bound as the numbers beside it read: ``memory``, ``compute``,
     ``memory (non-saturated)`` or ``""`` (unknown).
@@ -176,9 +180,11 @@ def bound_label(estimate: KernelEstimate) -> str:
     """
     if estimate.bound == "unknown":
         return ""
+    memory_s, compute_s = estimate.memory_seconds, estimate.compute_seconds
+    if memory_s and compute_s and abs(memory_s - compute_s) <= BALANCE * max(memory_s, compute_s):
+        return "compute+memory"  # the LSU issues once per pipeline iteration: both limit alike
     if estimate.bound != "compute" or estimate.memory_saturated is not False:
         return estimate.bound
-    memory_s, compute_s = estimate.memory_seconds, estimate.compute_seconds
     if compute_s is None or (memory_s is not None and memory_s >= compute_s):
         return "memory (non-saturated)"
     if memory_s is None:

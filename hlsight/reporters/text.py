@@ -245,15 +245,18 @@ def summary_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
     if is_xilinx(result.design):
         # Vivado/Vitis: functions cycles first, outlined _Pipeline_ parts
         # folded into their caller (issue 12)
-        lines = ["functions (cycles first):"]
+        lines = ["summary:"]
         for kernel in functions(result.design):
             lines.extend(_function_lines(kernel, result, options))
         return lines
     ranked = ranked_estimates(result)
     width = max(len(name) for name, _ in ranked)
-    lines = [f"kernels by estimated time ({len(ranked)}):"]
+    lines = ["summary:"]  # kernels by estimated time, slowest first
     for name, estimate in ranked:
-        lines.append(f"  {name:<{width}}  {estimate_headline(estimate)}{_shares_text(estimate)}")
+        lines.append(f"  kernel {name:<{width}}  {estimate_headline(estimate)}{_shares_text(estimate)}")
+        kernel = result.design.kernel(name)
+        if kernel is not None and kernel.resources and (options.verbosity > 0 or len(ranked) == 1):
+            lines.append(f"      resources: {resources_text(kernel.resources)}")  # beside the estimate (issue 12)
         if options.verbosity > 0 and estimate is not None:
             lines.extend(_estimate_detail_lines(estimate, options))
     return lines
