@@ -120,7 +120,7 @@ def test_intel_resources_and_ii_bottleneck_detail() -> None:
     assert "resources: ALUTs 3,974 (10.73%), FFs 3,141 (6.28%), RAMs 12 (6.59%), DSPs 7.5 (5.21%)" in text
     # kmers loops.json, 'lambda'().B3 at line 876: the variables and the
     # feedback path sit in nested details with %L links
-    kmers = run_cli("analyze", str(CORPUS / "aoc" / "oneapi2023.0_s10mx_kmers")).stdout
+    kmers = run_cli("analyze", "-v", str(CORPUS / "aoc" / "oneapi2023.0_s10mx_kmers")).stdout  # whole messages
     line = next(item for item in kmers.splitlines()
                 if re.search(r"\.cpp:876:\d+: warning: loop \S+\.B3 ", item))
     assert "data dependency on variable(s): j (two_bit_v19_HBM_test_v12_medium_v9_half.cpp:876), q (" in line

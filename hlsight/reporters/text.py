@@ -61,9 +61,21 @@ def _paint(text: str, code: str, options: RenderOptions) -> str:
     return f"{code}{text}{_RESET}" if options.color else text
 
 
+#: Characters of a finding's message shown without ``-v`` (the compiler's
+#: reasons and feedback paths quoted in a loop finding reach 3,900).
+SHORT_MESSAGE = 300
+
+
+def _short(message: str, options: RenderOptions) -> str:
+    if options.verbosity > 0 or len(message) <= SHORT_MESSAGE:
+        return message
+    return message[:SHORT_MESSAGE].rstrip() + " ... (-v: all of it)"
+
+
 def format_diagnostic(diag: Diagnostic, options: RenderOptions, also: str = "") -> str:
     """One diagnostic as ``file:line:col: severity: message [rule]`` (``also``
-    is appended to the message, e.g. how many more findings say the same)."""
+    is appended to the message, e.g. how many more findings say the same);
+    without ``-v`` a long message is cut at :data:`SHORT_MESSAGE` characters."""
     location = "hlsight"
     if diag.file is not None:
         parts = [shown_path(diag.file, options)]
@@ -73,7 +85,7 @@ def format_diagnostic(diag: Diagnostic, options: RenderOptions, also: str = "") 
                 parts.append(str(diag.column))
         location = ":".join(parts)
     severity = _paint(f"{diag.severity.value}:", _SEVERITY_COLOR[diag.severity], options)
-    return f"{_paint(location + ':', _BOLD, options)} {severity} {diag.message}{also} [{diag.rule}]"
+    return f"{_paint(location + ':', _BOLD, options)} {severity} {_short(diag.message, options)}{also} [{diag.rule}]"
 
 
 def _lsu_line(lsu: LSU, source: SourceFacts) -> str:
