@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 import sympy
 
+from hlsight.analyzer.consistency import implausible_ii
 from hlsight.analyzer.memory_model import smax
 from hlsight.analyzer.results import SourceFacts
 from hlsight.analyzer.symbols import ELEMENT_BYTES, FMAX, WORK_ITEMS, loop_name, loop_symbols, source_expr, sym
@@ -53,6 +54,9 @@ def _trip(loop: Loop, notes: list[str], given: Collection[str], source: SourceFa
 
 
 def _ii(loop: Loop, notes: list[str]) -> sympy.Expr:
+    if implausible_ii(loop):
+        notes.append(f"II of loop {loop.name} in the report is implausible: symbol {loop_name(loop.name, 'ii')}")
+        return sym(loop_name(loop.name, "ii"))
     if loop.ii is not None and loop.ii.value is not None:
         return sympy.Integer(loop.ii.value)
     if loop.pipelined is False:
@@ -93,9 +97,18 @@ def loop_cycles(
     return trip * (body + _depth(loop))
 
 
-def _ndrange_ii(kernel: Kernel) -> int:
-    values = [loop.ii.value for loop in kernel.all_loops() if loop.ii is not None and loop.ii.value is not None]
-    return max(values) if values else 1
+def _ndrange_ii(kernel: Kernel) -> sympy.Expr:
+    """The kernel's II: the largest loop II; a flagged (implausible) one stays a symbol."""
+    flagged = [sym(loop_name(loop.name, "ii")) for loop in kernel.all_loops() if implausible_ii(loop)]
+    values = [
+        sympy.Integer(loop.ii.value)
+        for loop in kernel.all_loops()
+        if loop.ii is not None and loop.ii.value is not None and not implausible_ii(loop)
+    ]
+    terms = [*values, *flagged]
+    if not terms:
+        return sympy.Integer(1)
+    return terms[0] if len(terms) == 1 else sympy.Max(*terms)
 
 
 def compute_estimate(

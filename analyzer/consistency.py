@@ -65,6 +65,52 @@ def _check(kernel: Kernel, loop: Loop) -> Diagnostic | None:
     )
 
 
+#: Above this, a reported II is not believed unless the loop's own iteration
+#: latency is larger: an iteration waits for a dependence of the previous one
+#: at most the previous iteration's latency, and no loop in hlsight's corpus
+#: (aoc 14-21, oneAPI, Vivado/Vitis) has a latency near 2^16 cycles per
+#: iteration. aoc 18.1's lenet5 report prints II 52628672 for two loops.
+MAX_PLAUSIBLE_II = 2**16
+
+IMPLAUSIBLE_II_RULE = "report-implausible-ii"
+
+
+def implausible_ii(loop: Loop) -> bool:
+    """True when the report's II cannot be real (see :data:`MAX_PLAUSIBLE_II`)."""
+    if loop.ii is None or loop.ii.value is None:
+        return False
+    latency = loop.iteration_latency or loop.pipeline_depth or 0
+    return loop.ii.value > max(MAX_PLAUSIBLE_II, latency)
+
+
+def check_implausible_ii(design: Design) -> list[Diagnostic]:
+    """A warning per loop whose reported II is flagged, not multiplied: the
+    pipeline model uses a symbol ``loop.<name>.ii`` for it instead."""
+    found: list[Diagnostic] = []
+    for kernel in design.kernels:
+        for loop in kernel.all_loops():
+            if not implausible_ii(loop):
+                continue
+            assert loop.ii is not None
+            where = loop.location
+            found.append(
+                Diagnostic(
+                    rule=IMPLAUSIBLE_II_RULE,
+                    severity=Severity.WARNING,
+                    message=(
+                        f"loop '{loop.name}': the report's II {loop.ii.value} cannot be real (above {MAX_PLAUSIBLE_II}"
+                        f" cycles and the loop's latency); not used: give --set loop.{loop.name}.ii=VALUE"
+                    ),
+                    file=where.file if where is not None else kernel.artifact,
+                    line=where.line if where is not None else None,
+                    kernel=kernel.name,
+                    subject=loop.name,
+                    data={"ii": loop.ii.value, "limit": MAX_PLAUSIBLE_II},
+                )
+            )
+    return found
+
+
 def check_loop_latencies(design: Design) -> list[Diagnostic]:
     """One info diagnostic per pipelined loop whose reported latency fits
     neither convention of eq. (1). Outlined loops are checked once, in the

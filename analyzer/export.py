@@ -303,5 +303,18 @@ def result_to_dict(result: AnalysisResult) -> dict[str, Any]:
         kernel_data["estimate"] = None if estimate is None else estimate_to_dict(estimate)
     data["estimate"] = None if result.design_estimate is None else estimate_to_dict(result.design_estimate)
     data["assignments"] = dict(result.assignments)
+    data["memory_profile"] = {"name": result.memory_profile, "why": result.memory_profile_why}
+    data["launches"] = [
+        {
+            "repeat": item.launch.repeat,
+            "kernel": item.launch.kernel,
+            "values": dict(item.launch.values),
+            "seconds": item.seconds,
+            "total_seconds": item.total_seconds,
+            "bound": item.bound,
+            "free_symbols": list(item.free_symbols),
+        }
+        for item in result.launches
+    ]
     data["diagnostics"] = [diagnostic_to_dict(diag) for diag in result.diagnostics]
     return data

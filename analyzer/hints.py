@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from hlsight.analyzer.consistency import implausible_ii
 from hlsight.analyzer.estimate import Settings
 from hlsight.analyzer.results import AnalysisResult, LsuFacts
 from hlsight.core.diagnostics import Diagnostic, Severity
@@ -60,10 +61,12 @@ def _lsu_hints(kernel: Kernel, lsu: LSU, facts: LsuFacts, settings: Settings) ->
             kernel, lsu.id, where, {"lsu_seconds": facts.t_total_s},
         )
     if variant == "atomic-pipelined":
-        t_row = 2 * (profile.t_rcd_s + profile.t_rp_s) + profile.t_wr_s
+        eq14 = 2 * (profile.t_rcd_s + profile.t_rp_s) + profile.t_wr_s
+        t_row = max(eq14, profile.atomic_op_s)
+        basis = f"measured on {profile.name}" if profile.atomic_op_s > eq14 else "eq. 14"
         yield _diag(
             "mem-atomic", Severity.WARNING,
-            f"atomic {lsu.id}: one read-modify-write row miss ({t_row * 1e9:.1f} ns, eq. 14) per operation"
+            f"atomic {lsu.id}: one read-modify-write ({t_row * 1e9:.1f} ns, {basis}) per operation"
             " (observation 4); reduce in private/local memory and issue one atomic per work-group",
             kernel, lsu.id, where, {"t_row_ns": t_row * 1e9, "lsu_seconds": facts.t_total_s},
         )
@@ -134,8 +137,8 @@ def ii_reason(loop: Loop) -> str:
 
 
 def _loop_hint(kernel: Kernel, loop: Loop) -> Diagnostic | None:
-    if loop.ii is None or loop.ii.value is None or loop.ii.value <= 1:
-        return None
+    if loop.ii is None or loop.ii.value is None or loop.ii.value <= 1 or implausible_ii(loop):
+        return None  # an implausible II has its own warning (report-implausible-ii)
     reason = ii_reason(loop)
     return _diag(
         "loop-ii", Severity.WARNING,

@@ -44,16 +44,18 @@ class ModelOptions:
     the non-saturated bandwidth; with it delta counts twice (eq. 5 and eq. 2).
     ``efficiency``: apply the profile's controller/refresh efficiency to
     bw_dram. ``hbm_write_stride_factor``: the section 7.1.1 correction for
-    strided HBM stores (the paper uses bl = 4 for its "special cases"; off by
-    default because the report cannot tell which cases are special and the
-    measured strided-store cases contradict it, see docs/model.md).
+    strided aligned HBM stores; 0 (default) takes the profile's bl (the
+    paper's factor 4), 1 turns it off (docs/model.md, decision 4).
+    ``wide_burst``: an LSU wider than dq*bl bursts in words of its own width
+    (:func:`burst_size_aligned`); False gives eq. 9 as printed.
     """
 
     burst_rule: str = "paper"
     ovh_free_lsus: int = 2
     stride_in_fmin: bool = False
     efficiency: bool = True
-    hbm_write_stride_factor: int = 1
+    hbm_write_stride_factor: int = 0
+    wide_burst: bool = True
 
 
 @dataclass(frozen=True)
@@ -75,6 +77,9 @@ class DramParams:
     kind: str = "ddr"
     efficiency: float = 1.0
     parallel: int = 1
+    #: measured time of one atomic read-modify-write on this board (profile
+    #: [atomic] op_ns); 0 when not measured: eq. 14's T_row alone
+    atomic_op: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -168,9 +173,18 @@ def burst_beats(burst_cnt: int, options: ModelOptions) -> int:
     return int(2**exponent)
 
 
-def burst_size_aligned(burst_cnt: int, dram: DramParams, options: ModelOptions) -> Expr:
-    """Eq. 9: burst_size = 2^burst_cnt * dq * bl (see :func:`burst_beats`)."""
-    return sympy.Integer(burst_beats(burst_cnt, options) * dram.dq * dram.bl)
+def burst_size_aligned(burst_cnt: int, dram: DramParams, options: ModelOptions, ls_width: int = 0) -> Expr:
+    """Eq. 9: burst_size = 2^burst_cnt * dq * bl (see :func:`burst_beats`).
+
+    The beats of an Avalon-MM burst are words of the master's data width
+    (Avalon Interface Specifications, burst transfers). An LSU wider than one
+    DRAM burst (dq*bl: 64 B on DDR4) has a master port of its own width, so
+    its largest burst is 2^burst_cnt of its words: a 2048-bit LSU moves 8 KB
+    per row opening, not 2 KB (rot-ddr4: four 2048-bit LSUs on one bank,
+    +24 % with dq*bl beats, whose measured time equals the ideal transfer).
+    ``options.wide_burst`` False gives eq. 9 as printed."""
+    beat = max(dram.dq * dram.bl, ls_width) if options.wide_burst else dram.dq * dram.bl
+    return sympy.Integer(burst_beats(burst_cnt, options) * beat)
 
 
 def max_reqs(max_threads: int, ls_width: Expr, stride: Expr) -> Expr:
@@ -181,7 +195,7 @@ def max_reqs(max_threads: int, ls_width: Expr, stride: Expr) -> Expr:
 def burst_size_non_aligned(lsu: LsuParams, dram: DramParams, options: ModelOptions) -> Expr:
     """Eq. 12: max_reqs/delta while max_reqs fits one burst, else ls_width/delta."""
     reqs = max_reqs(lsu.max_threads, sympy.Integer(lsu.ls_width), lsu.stride)
-    page = burst_size_aligned(lsu.burst_cnt, dram, options)
+    page = burst_size_aligned(lsu.burst_cnt, dram, options, lsu.ls_width)
     return sympy.Piecewise((reqs / lsu.stride, sympy.Le(reqs, page)), (lsu.ls_width / lsu.stride, True))
 
 
@@ -192,7 +206,10 @@ def t_row(dram: DramParams, variant: Variant) -> Expr:
     if variant is Variant.WRITE_ACK:
         return base + sympy.Float(dram.t_wr)
     if variant is Variant.ATOMIC:
-        return 2 * base + sympy.Float(dram.t_wr)
+        # eq. 14: 2 (T_RCD + T_RP) + T_WR = 69 ns on DDR4-1866, but an atomic
+        # waits for its read to return before it writes: the measured op time
+        # (atomic_1866.csv: 325 ns) is the round trip, which the profile gives.
+        return sympy.Float(max(2 * (dram.t_rcd + dram.t_rp) + dram.t_wr, dram.atomic_op))
     return base
 
 
@@ -205,7 +222,7 @@ def t_ovh(lsu: LsuParams, dram: DramParams, n_lsu: int, options: ModelOptions) -
     if lsu.variant is Variant.NON_ALIGNED:
         burst = burst_size_non_aligned(lsu, dram, options)
     else:
-        burst = burst_size_aligned(lsu.burst_cnt, dram, options)
+        burst = burst_size_aligned(lsu.burst_cnt, dram, options, lsu.ls_width)
     return lsu.ls_acc * lsu.ls_bytes / burst * t_row(dram, lsu.variant)
 
 
@@ -234,8 +251,13 @@ def lsu_term(lsu: LsuParams, dram: DramParams, fmax: Expr, n_lsu: int, options: 
     ovh = t_ovh(lsu, dram, n_lsu, options)
     total = stride * (ideal + ovh)
     hbm_store = dram.kind == "hbm" and lsu.is_store and lsu.variant is Variant.ALIGNED
-    if hbm_store and options.hbm_write_stride_factor > 1:
-        factor = options.hbm_write_stride_factor
+    factor = dram.bl if options.hbm_write_stride_factor == 0 else options.hbm_write_stride_factor
+    if hbm_store and factor > 1:
+        # Section 7.1.1: strided HBM2 stores "do not detect coalescing"; the
+        # burst splitter takes bl cycles per word where a read needs one.
+        # The report shows when it applies: an aligned burst-coalesced store
+        # (the non-aligned LSU coalesces its own strided requests) on an HBM
+        # pseudo-channel with a stride > 1.
         total = sympy.Piecewise((factor * total, sympy.Gt(stride, 1)), (total, True))
         notes.append(f"HBM strided aligned store: x{factor} when stride > 1 (burst splitter, section 7.1.1)")
     return LsuTerm(

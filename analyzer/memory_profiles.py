@@ -58,6 +58,13 @@ class MemoryProfile:
     measured_channel_bps: float | None = None
     efficiency: float = 1.0
     efficiency_source: str = ""
+    #: fixed time per kernel launch on this board (start, pipeline fill,
+    #: completion), added once per launch to the design time; [launch] table
+    launch_overhead_s: float = 0.0
+    launch_overhead_source: str = ""
+    #: measured time of one atomic read-modify-write ([atomic] op_ns), 0 if unknown
+    atomic_op_s: float = 0.0
+    atomic_op_source: str = ""
     provenance: dict[str, str] = field(default_factory=dict)
     path: str = ""
 
@@ -100,6 +107,10 @@ class MemoryProfile:
                 rows.append((label, f"{amount * scale:g} {unit}"))
         if self.efficiency != 1.0:
             rows.append(("efficiency", f"{self.efficiency:g} ({self.efficiency_source})"))
+        if self.atomic_op_source:
+            rows.append(("atomic op", f"{self.atomic_op_s * 1e9:g} ns ({self.atomic_op_source})"))
+        if self.launch_overhead_source:
+            rows.append(("per-launch cost", f"{self.launch_overhead_s * 1e6:g} us ({self.launch_overhead_source})"))
         for key, text in self.provenance.items():
             rows.append((f"provenance.{key}", text))
         if self.path:
@@ -141,8 +152,11 @@ def parse_profile(data: dict[str, Any], path: Path) -> MemoryProfile:
         raise InputError(path, f"memory profile channels {channels!r}", expected="a positive integer")
     bandwidth = data.get("bandwidth", {})
     provenance = data.get("provenance", {})
-    if not isinstance(bandwidth, dict) or not isinstance(provenance, dict):
-        raise InputError(path, "[bandwidth] and [provenance] must be tables")
+    launch = data.get("launch", {})
+    atomic = data.get("atomic", {})
+    tables = (bandwidth, provenance, launch, atomic)
+    if not all(isinstance(table, dict) for table in tables):
+        raise InputError(path, "[bandwidth], [launch], [atomic] and [provenance] must be tables")
     bus_bits = _number(bandwidth, "bus_max_bits", path, required=False)
     efficiency = _number(bandwidth, "efficiency", path, required=False)
     if efficiency is not None and not 0 < efficiency <= 1:
@@ -176,6 +190,10 @@ def parse_profile(data: dict[str, Any], path: Path) -> MemoryProfile:
         measured_channel_bps=_scaled(bandwidth, "measured_channel_gbs", path, 1e9),
         efficiency=1.0 if efficiency is None else efficiency,
         efficiency_source=str(bandwidth.get("efficiency_source", "")),
+        launch_overhead_s=(_scaled(launch, "overhead_us", path, 1e-6) or 0.0),
+        launch_overhead_source=str(launch.get("overhead_source", "")),
+        atomic_op_s=(_scaled(atomic, "op_ns", path, 1e-9) or 0.0),
+        atomic_op_source=str(atomic.get("op_source", "")),
         provenance={str(key): str(value) for key, value in provenance.items()},
         path=str(path),
     )

@@ -7,18 +7,25 @@ step here, not touching every command.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import dataclasses
+from collections.abc import Mapping, Sequence
 
-from hlsight.analyzer.access import derive_access_facts
+import sympy
+
+from hlsight.analyzer.access import access_free_symbols, derive_access_facts
+from hlsight.analyzer.access.sources import defined_macros
 from hlsight.analyzer.columns import fill_columns
-from hlsight.analyzer.consistency import check_loop_latencies
+from hlsight.analyzer.consistency import check_implausible_ii, check_loop_latencies
 from hlsight.analyzer.estimate import Settings, default_profile, estimate_design
 from hlsight.analyzer.hints import bottleneck_hints
+from hlsight.analyzer.launches import Launch, LaunchEstimate
 from hlsight.analyzer.memory_model import ModelOptions
 from hlsight.analyzer.memory_profiles import MemoryProfile
-from hlsight.analyzer.results import AnalysisResult, SourceFacts
-from hlsight.analyzer.symbols import validate
-from hlsight.core.model import Design
+from hlsight.analyzer.results import AnalysisResult, KernelEstimate, SourceFacts
+from hlsight.analyzer.symbols import GLOBAL_SYMBOLS, WORK_ITEMS, validate
+from hlsight.core.diagnostics import Diagnostic, Severity
+from hlsight.core.errors import InputError
+from hlsight.core.model import Design, KernelKind
 
 
 def analyze(
@@ -27,33 +34,155 @@ def analyze(
     memory: MemoryProfile | None = None,
     options: ModelOptions | None = None,
     derive_access: bool = True,
+    launches: Sequence[Launch] = (),
 ) -> AnalysisResult:
     """Analyse ``design`` with user-given symbol values ``assignments``
     (``--set``/``--hints``), the memory profile ``memory`` (default: chosen
     from the target) and the model decisions ``options``. ``derive_access``
     False skips the source analysis (the estimate then uses only report facts
-    and the symbols, as the seed model does)."""
+    and the symbols, as the seed model does). ``launches`` (``[[launch]]``
+    tables) make the design time the sum over the launches; the per-kernel
+    estimates shown are those of the first launch."""
     values = dict(assignments or {})
     # Stride / element size / access count per LSU and loop trip expressions
     # from the kernel source (issue 7), returned beside the design (which
     # stays as parsed, so what-if runs over one parsed design never see each
     # other's facts). First, because its free names (kernel arguments) are
     # valid --set names.
-    source = derive_access_facts(design, values) if derive_access else SourceFacts()
-    validate(values, design, derived=source)
+    every_name = set(values) | {name for launch in launches for name in launch.values}
+    source = derive_access_facts(design, every_name) if derive_access else SourceFacts()
+    validate(every_name, design, derived=source)
+    _check_launch_kernels(launches, design)
     result = AnalysisResult(design=design, assignments=values, source=source)
     result.diagnostics.extend(design.diagnostics)
     result.diagnostics.extend(check_loop_latencies(design))
+    result.diagnostics.extend(check_implausible_ii(design))
     result.diagnostics.extend(source.diagnostics)
+    result.diagnostics.extend(_unused_work_items(design, every_name, source))
+    result.diagnostics.extend(_fixed_macros(design, values, launches))
     assumptions: list[str] = []
     if memory is None:
         memory, why = default_profile(design)
         assumptions.append(why)
+        result.memory_profile_why = why
+    else:
+        result.memory_profile_why = f"memory profile {memory.name} given with --memory"
+    result.memory_profile = memory.name
+    result.launch_overhead_s = memory.launch_overhead_s
+    first = {**values, **launches[0].values} if launches else values
     settings = Settings(
-        profile=memory, options=options or ModelOptions(), user=values, assumptions=assumptions, source=source
+        profile=memory, options=options or ModelOptions(), user=first, assumptions=assumptions, source=source
     )
     result.estimates, result.design_estimate = estimate_design(design, settings)
+    result.design_estimate = _with_launch_cost(result.design_estimate, memory, 1)
+    if launches:
+        result.launches = [_launch_estimate(design, settings, values, launch) for launch in launches]
+        result.design_estimate = _sum_of_launches(result.design_estimate, result.launches)
     result.diagnostics.extend(bottleneck_hints(design, result, settings))
     fill_columns(design, result.diagnostics, source)
     return result
+
+
+def _unused_work_items(design: Design, names: set[str], source: SourceFacts) -> list[Diagnostic]:
+    """``work_items`` is the NDRange global size: a design whose kernels are
+    all single-work-item has none, and the value would change nothing (or,
+    worse, stand in for an argument it is not). Say so."""
+    if WORK_ITEMS.name not in names or not design.kernels:
+        return []
+    if any(kernel.kind is not KernelKind.SINGLE_WORK_ITEM for kernel in design.kernels):
+        return []
+    arguments = sorted(access_free_symbols(source) - set(GLOBAL_SYMBOLS))
+    wanted = f"; give the kernel arguments instead ({', '.join(arguments)})" if arguments else ""
+    first = design.kernels[0]
+    return [
+        Diagnostic(
+            rule="input-work-items-unused",
+            severity=Severity.WARNING,
+            message=(
+                "work_items is the NDRange global size, but every kernel is single-work-item"
+                f" ({', '.join(kernel.name for kernel in design.kernels)}): it is not used{wanted}"
+            ),
+            file=None if first.location is None else first.location.file,
+            line=None if first.location is None else first.location.line,
+            kernel=first.name,
+        )
+    ]
+
+
+def _fixed_macros(design: Design, values: Mapping[str, float], launches: Sequence[Launch]) -> list[Diagnostic]:
+    """A value for a macro the design was compiled with (``LOGN``): the
+    compiled design keeps its own value; warn when the user's differs."""
+    macros = defined_macros(design)
+    notes: list[Diagnostic] = []
+    tables = (values, *(launch.values for launch in launches))
+    given = [(name, value) for table in tables for name, value in table.items()]
+    for name, value in dict(given).items():
+        if name in macros and abs(macros[name][0] - value) > 1e-9 * max(1.0, abs(value)):
+            compiled, where = macros[name]
+            notes.append(
+                Diagnostic(
+                    rule="input-macro-compiled",
+                    severity=Severity.WARNING,
+                    message=f"{name} is {compiled:g} in the compiled design ({where}); {name}={value:g} changes nothing"
+                    " in the estimate: recompile with the new value to model it",
+                )
+            )
+    return notes
+
+
+def _check_launch_kernels(launches: Sequence[Launch], design: Design) -> None:
+    names = [kernel.name for kernel in design.kernels]
+    for launch in launches:
+        if launch.kernel is not None and launch.kernel not in names:
+            raise InputError(None, f"[[launch]] kernel '{launch.kernel}'", expected="one of " + ", ".join(names))
+
+
+def _launch_estimate(design: Design, settings: Settings, values: Mapping[str, float], launch: Launch) -> LaunchEstimate:
+    """One launch entry: the design (or the launched kernel) at the
+    top-level values overridden by the launch's."""
+    mine = dataclasses.replace(settings, user={**values, **launch.values}, assumptions=[])
+    kernels, whole = estimate_design(design, mine)
+    estimate = whole if launch.kernel is None else kernels.get(launch.kernel)
+    if estimate is None:
+        return LaunchEstimate(launch, None, "unknown")
+    seconds = None if estimate.seconds is None else estimate.seconds + settings.profile.launch_overhead_s
+    return LaunchEstimate(launch, seconds, estimate.bound, list(estimate.free_symbols))
+
+
+def _with_launch_cost(estimate: KernelEstimate | None, profile: MemoryProfile, launches: int) -> KernelEstimate | None:
+    """The design time plus the board's fixed per-launch cost (profile
+    ``[launch] overhead_us``, with its source printed as an assumption)."""
+    cost = profile.launch_overhead_s * launches
+    if estimate is None or cost <= 0:
+        return estimate
+    return dataclasses.replace(
+        estimate,
+        seconds=None if estimate.seconds is None else estimate.seconds + cost,
+        expression=estimate.expression + sympy.Float(cost) if estimate.expression is not None else None,
+        assumptions=[
+            *estimate.assumptions,
+            f"+ {cost * 1e6:g} us fixed cost per kernel launch ({profile.name}: {profile.launch_overhead_source})",
+        ],
+    )
+
+
+def _sum_of_launches(first: KernelEstimate | None, launches: list[LaunchEstimate]) -> KernelEstimate | None:
+    """The design estimate: the sum of repeat x time over the launches."""
+    if first is None:
+        return None
+    totals = [launch.total_seconds for launch in launches]
+    seconds = None if any(total is None for total in totals) else sum(total or 0.0 for total in totals)
+    free = sorted({name for launch in launches for name in launch.free_symbols})
+    slowest = max(launches, key=lambda launch: launch.total_seconds or 0.0)
+    return dataclasses.replace(
+        first,
+        seconds=seconds,
+        bound=slowest.bound if seconds is not None else "unknown",
+        expression=sympy.Float(seconds) if seconds is not None else first.expression,
+        free_symbols=free,
+        model=f"sum over {sum(launch.launch.repeat for launch in launches)} launches ([[launch]]); each {first.model}",
+        per_bank=[],
+        per_lsu=[],
+        alternatives=[],
+    )
 

@@ -236,4 +236,12 @@ class AnalysisResult:
     estimates: dict[str, KernelEstimate] = field(default_factory=dict)
     design_estimate: KernelEstimate | None = None
     assignments: dict[str, float] = field(default_factory=dict)
+    #: per ``[[launch]]`` entry (hlsight.analyzer.launches.LaunchEstimate);
+    #: empty for a single launch with the top-level values
+    launches: list[Any] = field(default_factory=list)
+    #: the memory profile the estimate used, and why (board rule or --memory)
+    memory_profile: str = ""
+    memory_profile_why: str = ""
+    #: fixed cost per launch included in the design time (profile [launch])
+    launch_overhead_s: float = 0.0
     source: SourceFacts = field(default_factory=SourceFacts)

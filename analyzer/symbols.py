@@ -25,6 +25,7 @@ from typing import Any
 import sympy
 
 from hlsight.analyzer.access import access_free_symbols, parse_expression
+from hlsight.analyzer.access.sources import defined_macros
 from hlsight.analyzer.results import SourceFacts
 from hlsight.core.errors import InputError
 from hlsight.core.limits import reading
@@ -64,7 +65,10 @@ LSU_FIELDS: dict[str, str] = {
     "bytes": "bytes per access of this LSU (ls_bytes)",
 }
 
-LOOP_FIELDS: dict[str, str] = {"trip": "trip count of this loop"}
+LOOP_FIELDS: dict[str, str] = {
+    "trip": "trip count of this loop",
+    "ii": "initiation interval of this loop (only where the report's value is flagged implausible)",
+}
 
 
 def sym(name: str) -> sympy.Symbol:
@@ -165,10 +169,14 @@ def valid_names(design: Design, derived: SourceFacts | None = None) -> list[str]
     names = list(GLOBAL_SYMBOLS)
     if derived is not None:
         names.extend(sorted(access_free_symbols(derived) - set(names)))
+    # macros the design was compiled with (accepted; a different value is a warning)
+    names.extend(sorted(set(defined_macros(design)) - set(names)))
     for kernel in design.kernels:
         for lsu in kernel.lsus:
             names.extend(lsu_name(lsu.id, field) for field in LSU_FIELDS)
         names.extend(loop_symbols(kernel).values())
+        for loop in kernel.all_loops():
+            names.append(loop_name(loop.name, "ii"))
     return names
 
 
@@ -198,7 +206,7 @@ def _arithmetic(node: ast.AST) -> float:
     raise ValueError(f"not arithmetic: {type(node).__name__}")
 
 
-def _parse_number(name: str, raw: str, source: str | None) -> float:
+def parse_number(name: str, raw: str, source: str | None) -> float:
     try:
         if len(raw) > 200:
             raise ValueError("too long")
@@ -216,7 +224,7 @@ def parse_set(text: str) -> tuple[str, float]:
     name, sep, raw = text.partition("=")
     if not sep or not name.strip():
         raise InputError(None, f"--set '{text}'", expected="NAME=VALUE")
-    return name.strip(), _parse_number(name.strip(), raw, None)
+    return name.strip(), parse_number(name.strip(), raw, None)
 
 
 def _flatten(prefix: str, table: Mapping[str, Any], out: dict[str, Any]) -> None:
@@ -236,6 +244,7 @@ def read_hints(path: Path | str) -> dict[str, float]:
         with reading(path, expected):  # deep nesting, huge integers (issue 16)
             data = tomllib.loads(path.read_text(encoding="utf-8"))
             flat: dict[str, Any] = {}
+            data.pop("launch", None)  # [[launch]] tables: hlsight.analyzer.launches
             _flatten("", data, flat)
     except OSError as error:
         raise InputError(path, f"cannot read hints ({error.strerror})") from None
@@ -247,7 +256,7 @@ def read_hints(path: Path | str) -> dict[str, float]:
     for name, raw in flat.items():
         if isinstance(raw, bool) or not isinstance(raw, (int, float, str)):
             raise InputError(path, f"value of '{name}' is {raw!r}", expected="a number")
-        values[name] = _parse_number(name, str(raw), str(path))
+        values[name] = parse_number(name, str(raw), str(path))
     return values
 
 
@@ -255,12 +264,22 @@ def validate(
     assignments: Iterable[str], design: Design, source: str | None = None, derived: SourceFacts | None = None
 ) -> None:
     """Raise :class:`InputError` naming the valid names when one is unknown
-    (``source``: the file the names came from; ``derived``: see :func:`valid_names`)."""
+    (``source``: the file the names came from; ``derived``: see :func:`valid_names`).
+
+    ``KERNEL:NAME`` scopes a value to one kernel (``--set fetch:work_items=1024000``):
+    KERNEL must be a kernel of the design and NAME a valid name."""
     valid = valid_names(design, derived)
     known = set(valid)
+    kernels = [kernel.name for kernel in design.kernels]
     for name in assignments:
-        if name not in known:
-            close = difflib.get_close_matches(name, valid, n=3, cutoff=0.6)
+        base = name
+        if ":" in name:
+            kernel, _, base = name.partition(":")
+            if kernel not in kernels:
+                expected = "one of " + ", ".join(kernels)
+                raise InputError(source, f"unknown kernel '{kernel}' in '{name}'", expected=expected)
+        if base not in known:
+            close = difflib.get_close_matches(base, valid, n=3, cutoff=0.6)
             if close:
                 raise InputError(source, f"unknown name '{name}'; did you mean {' or '.join(close)}?",
                                  expected="a name from 'hlsight analyze -v' or the --set help")
@@ -270,15 +289,15 @@ def validate(
 
 def source_expr(raw: str | None, given: Collection[str], notes: list[str], what: str) -> sympy.Expr | None:
     """A source-derived expression (issue 7) with hlsight's symbols, or
-    ``None`` when it needs a kernel argument the user has not given.
+    ``None`` when there is none (or it does not parse).
 
     Its free names are the global symbols (``work_items``) and kernel
-    arguments / loop trip symbols (``N``, ``comp_exit``). An expression in an
-    argument nobody set would turn a numeric estimate into a symbolic one, so
-    then the caller's default (``work_items``, a ``loop.*.trip`` symbol) is
-    kept and a note names the argument that would make the source count
-    apply. Parsed with :func:`hlsight.analyzer.access.parse_expression` so a kernel
-    argument called ``N`` or ``S`` is a symbol, not sympy's function.
+    arguments / macros (``N``, ``comp_exit``, ``LOGN``). An argument nobody
+    set stays a named symbol in the estimate (never replaced by
+    ``work_items``: a kernel whose count is ``in_size`` does not move
+    ``work_items`` elements), and a note names the value to give. Parsed with
+    :func:`hlsight.analyzer.access.parse_expression` so a kernel argument
+    called ``N`` or ``S`` is a symbol, not sympy's function.
     """
     if raw is None:
         return None
@@ -288,6 +307,5 @@ def source_expr(raw: str | None, given: Collection[str], notes: list[str], what:
         return None
     missing = sorted(s.name for s in expr.free_symbols if s.name not in given and s.name not in GLOBAL_SYMBOLS)
     if missing:
-        notes.append(f"{what} from the source is {raw}: give {', '.join(missing)} with --set to use it")
-        return None
+        notes.append(f"{what} from the source is {raw}: give {', '.join(missing)} with --set")
     return expr.subs({symbol: sym(symbol.name) for symbol in expr.free_symbols if isinstance(symbol, sympy.Symbol)})

@@ -186,10 +186,9 @@ class CycleComposer:
     # -------------------------------------------------------------------- loops
 
     def loop(self, kernel: Kernel, loop: Loop) -> sympy.Expr:
-        exact = _exact(loop.latency)
-        if exact is not None:
-            return sympy.Integer(exact)
         if loop.outlined_module not in (None, kernel.name):
+            # the call of the outlined module costs its latency (the loop's
+            # plus the module's entry/exit states)
             try:
                 outlined = self.design.kernel(loop.outlined_module or "")
             except KeyError:
@@ -197,15 +196,35 @@ class CycleComposer:
             cycles = self.module(outlined) if outlined is not None else None
             if cycles is not None:
                 return cycles
+        exact = _exact(loop.latency)
+        if exact is not None:
+            return sympy.Integer(exact)
         trip = self.trip(loop, kernel)
         if loop.pipelined:
-            depth = loop.pipeline_depth or loop.iteration_latency or _pick(loop.iteration_latency_range, self.bound)
-            ii = loop.ii.value if loop.ii is not None and loop.ii.value is not None else None
-            if ii is None:
-                self.notes.append(f"II of loop {loop.name} unknown: assumed 1")
-                ii = 1
-            return ii * (trip - 1) + sympy.Integer(depth or 0)
+            return self._pipeline(loop, trip)
         return trip * self._iteration(kernel, loop)
+
+    def _pipeline(self, loop: Loop, trip: sympy.Expr) -> sympy.Expr:
+        """``II*(TC-1) + D`` (HLScope+ eq. 4). The tools differ by a cycle in
+        how they count fill and drain (Vitis 2022 reports ``II*(TC-1)+D-1``,
+        2024 auto-rewind ``II*TC+D-1``) and in what a zero-trip loop costs, so
+        a loop whose trip count the report gives as a range takes its
+        reported latency at either end, and the depth ``D`` in between is the
+        one that reproduces its reported maximum."""
+        ii = loop.ii.value if loop.ii is not None and loop.ii.value is not None else None
+        if ii is None:
+            self.notes.append(f"II of loop {loop.name} unknown: assumed 1")
+            ii = 1
+        count, latency = loop.trip_count, loop.latency
+        if count is not None and latency is not None and isinstance(trip, sympy.Integer):
+            if int(trip) == count.min and latency.min is not None:
+                return sympy.Integer(latency.min)
+            if int(trip) == count.max and latency.max is not None:
+                return sympy.Integer(latency.max)
+        depth = loop.pipeline_depth or loop.iteration_latency or _pick(loop.iteration_latency_range, self.bound)
+        if count is not None and count.max and latency is not None and latency.max is not None:
+            depth = latency.max - ii * (count.max - 1)
+        return ii * (trip - 1) + sympy.Integer(depth or 0)
 
     def _iteration(self, kernel: Kernel, loop: Loop) -> sympy.Expr:
         """IL of a loop that is not pipelined: exact from the report, else its

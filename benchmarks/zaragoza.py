@@ -1,61 +1,61 @@
 """Accuracy of hlsight's time estimate against the Zaragoza hardware measurements.
 
-Runs every row of ``../shared/corpus/zaragoza/cases.csv`` and every measured
-micro-benchmark row of ``../shared/corpus/zaragoza/measured/*.normalized.csv``
-that names a report set (``report_case``; work_items = 32768000), prints per
-case the estimate, the measured time and the relative error, then mean and
-max absolute error per memory, over all cases and over the memory-bound ones
-(eq. 7 saturated).
+Every case goes through the path a user takes: ``hlsight analyze REPORT
+--format json`` with the inputs the host program gives (``--set`` values,
+``--hints`` with ``[[launch]]`` tables for repeated launches), no
+``--memory`` (the profile is chosen from the report's board and checked
+against the row's). Cases:
 
-Per-case inputs come from one function, :func:`case_hints`, and only from the
-case's own row (work_items / stride / element_bytes), never from its measured
-time. ``--derive`` passes only work_items and lets the source analysis
-(issue 7) supply strides and element sizes.
+- every row of ``../shared/corpus/zaragoza/host-inputs.csv`` (``sets``:
+  ``NAME=VALUE;...``; ``launches``: ``1`` or ``15x[a=1;b=2] + 1x[a=3]``);
+- every measured micro-benchmark row of ``measured/*.normalized.csv`` that
+  names a report set (``report_case``): the micro-benchmark host launches
+  ``work_items = 32768000`` (``Applications_MemoryModel_HLS.ipynb``); strides
+  and element sizes come from the kernel source.
 
-Usage: python benchmarks/zaragoza.py [--derive] [--compare] [--json]
+Printed: per case the estimate, the measured time and the relative error,
+then mean and max |error| per memory over ALL cases (the eq.-7 memory-bound
+subset beside it, never instead). Nothing comes from a measured time.
+
+Usage: python benchmarks/zaragoza.py [--json]
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
+import io
 import json
+import re
 import statistics
 import sys
+import tempfile
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from hlsight.analyzer.access import derive_access_facts  # noqa: E402
-from hlsight.analyzer.access.launch import solve_launch  # noqa: E402
-from hlsight.analyzer.memory_model import ModelOptions  # noqa: E402
-from hlsight.analyzer.memory_profiles import load_profile  # noqa: E402
-from hlsight.analyzer.pipeline import analyze  # noqa: E402
-from hlsight.core.model import Design  # noqa: E402
-from hlsight.parsers.loader import load_design  # noqa: E402
+from hlsight.cli import main as hlsight_main  # noqa: E402
 
 ZARAGOZA = REPO.parent / "shared" / "corpus" / "zaragoza"
 MICRO_WORK_ITEMS = 32_768_000
 MEMORY_OF_FOLDER = {"ddr4-1866": "ddr4-1866", "hbm2": "hbm2-s10mx"}
-#: The micro-benchmark notebooks model the non-aligned kernels with delta = 3
-#: (index 3*i+k) and float elements.
-MICRO_STRIDE = {"Non-aligned": 3}
 
 
 @dataclass
 class Case:
     case_id: str
-    memory: str  # profile name
+    memory: str  # expected profile name
     report: str  # <memory folder>/<case>
-    work_items: int
-    stride: float
-    element_bytes: float
+    sets: dict[str, str]
+    launches: list[tuple[int, dict[str, str]]]
     measured_ms: float
-    source: str  # cases.csv or the measured file
+    source: str  # host-inputs.csv or the measured file
 
 
 @dataclass
@@ -68,17 +68,41 @@ class CaseResult:
     error: float | None  # (estimate - measured) / measured
     bound: str
     free_symbols: list[str]
+    profile: str = ""
+    exit_code: int = 0
+    message: str = ""
+    per_launch_ms: list[float] = field(default_factory=list)
+
+
+def parse_sets(text: str) -> dict[str, str]:
+    """``a=1;b=2`` -> {"a": "1", "b": "2"}."""
+    pairs = [item.strip() for item in text.split(";") if item.strip()]
+    return dict(item.split("=", 1) for item in pairs)
+
+
+_LAUNCH = re.compile(r"(\d+)\s*x\s*\[([^\]]*)\]")
+
+
+def parse_launches(text: str) -> list[tuple[int, dict[str, str]]]:
+    """``1`` -> one launch with the row's sets; ``15x[a=1] + 1x[a=3]`` -> launches."""
+    text = text.strip()
+    if text in ("", "1"):
+        return []
+    found = _LAUNCH.findall(text)
+    if not found:
+        raise ValueError(f"launches '{text}': expected 1 or NxARGS + ...")
+    return [(int(repeat), parse_sets(body)) for repeat, body in found]
 
 
 def load_cases(root: Path = ZARAGOZA) -> list[Case]:
-    """Every application case and every report-matched micro-benchmark row."""
+    """Every host-inputs row and every report-matched micro-benchmark row."""
     cases: list[Case] = []
-    with (root / "cases.csv").open(newline="") as stream:
+    with (root / "host-inputs.csv").open(newline="") as stream:
         for row in csv.DictReader(stream):
             cases.append(
                 Case(
-                    row["case_id"], row["memory_profile"], row["report"], int(row["work_items"]),
-                    float(row["stride"]), float(row["element_bytes"]), float(row["measured_ms"]), "cases.csv",
+                    row["case_id"], row["memory_profile"], row["report"], parse_sets(row["sets"]),
+                    parse_launches(row["launches"]), float(row["measured_ms"]), "host-inputs.csv",
                 )
             )
     for path in sorted((root / "measured").glob("*.normalized.csv")):
@@ -88,103 +112,105 @@ def load_cases(root: Path = ZARAGOZA) -> list[Case]:
                 if not report:
                     continue
                 folder = report.partition("/")[0]
-                kind = row.get("Type of memory", "")
                 cases.append(
                     Case(
                         f"{path.name.split('.')[0]}:{row['LOAD/STORE']},{row['SIMD']}", MEMORY_OF_FOLDER[folder],
-                        report, MICRO_WORK_ITEMS, MICRO_STRIDE.get(kind, 1), 4, float(row["Time (ms)"]), path.name,
+                        report, {"work_items": str(MICRO_WORK_ITEMS)}, [], float(row["Time (ms)"]), path.name,
                     )
                 )
     return cases
 
 
-def case_hints(case: Case, derive: bool = False, design: Design | None = None) -> dict[str, float]:
-    """The symbol values for one case: the inputs the reports lack, from the
-    case row (global symbols).
+_NUMBER = re.compile(r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$")
 
-    With ``derive`` only the row's ``work_items`` (elements processed) is
-    used: the source analysis supplies every LSU's stride and element size,
-    and :func:`hlsight.analyzer.access.launch.solve_launch` turns the element count
-    into the kernel's launch arguments (fft1d's fetch kernel reads 8 points
-    per work-item: global size W/8; axpy's ``N``...). LSUs whose counts need
-    an argument one size cannot determine get ``W`` accesses each, as in the
-    typed-in mode; :data:`DERIVE_NOTES` records which.
-    """
-    if not derive or design is None:
-        return {"work_items": case.work_items, "stride": case.stride, "element_bytes": case.element_bytes}
-    found = derive_access_facts(design)
-    launch = solve_launch(design, found, case.work_items)
-    values = dict(launch.values)
-    values.setdefault("work_items", case.work_items)
-    for lsu_id in launch.fallback_lsus:
-        values[f"lsu.{lsu_id}.accesses"] = case.work_items
-    missing = [
-        lsu.id
-        for kernel in design.kernels
-        for lsu in kernel.global_lsus()
-        if (facts := found.access(lsu)) is None or facts.stride is None or facts.element_bytes is None
+
+def _toml_value(value: str) -> str:
+    """A number as is; anything else (``2**20``, a kernel name) quoted."""
+    value = value.strip()
+    return value if _NUMBER.match(value) else '"' + value.replace('"', '\\"') + '"'
+
+
+def hints_toml(launches: list[tuple[int, dict[str, str]]]) -> str:
+    """The ``[[launch]]`` tables of a hints file (``kernel=NAME`` names the
+    one kernel a launch runs)."""
+    lines: list[str] = []
+    for repeat, values in launches:
+        lines.append("[[launch]]")
+        lines.append(f"repeat = {repeat}")
+        lines.extend(f'"{name}" = {_toml_value(value)}' for name, value in values.items())
+        lines.append("")
+    return "\n".join(lines)
+
+
+def cli_arguments(case: Case, root: Path, hints: Path | None) -> list[str]:
+    """The command line a user types for ``case``."""
+    argv = ["analyze", str(root / "reports" / case.report), "--format", "json"]
+    for name, value in case.sets.items():
+        argv += ["--set", f"{name}={value}"]
+    if hints is not None:
+        argv += ["--hints", str(hints)]
+    return argv
+
+
+def run_cli(argv: list[str]) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = hlsight_main(argv)
+    return code, out.getvalue(), err.getvalue()
+
+
+def run_case(case: Case, root: Path = ZARAGOZA) -> CaseResult:
+    with tempfile.TemporaryDirectory() as tmp:
+        hints = None
+        if case.launches:
+            hints = Path(tmp) / "launches.toml"
+            hints.write_text(hints_toml(case.launches), encoding="utf-8")
+        code, out, err = run_cli(cli_arguments(case, root, hints))
+    result = CaseResult(
+        case.case_id, case.memory, case.report, None, case.measured_ms, None, "error", [], exit_code=code
+    )
+    if code != 0:
+        result.message = err.strip().splitlines()[-1] if err.strip() else f"exit {code}"
+        return result
+    payload: dict[str, Any] = json.loads(out)
+    estimate = payload.get("estimate") or {}
+    seconds = estimate.get("seconds")
+    result.bound = estimate.get("bound", "unknown")
+    result.free_symbols = list(estimate.get("free_symbols", []))
+    result.profile = str((estimate.get("extra") or {}).get("profile", ""))
+    result.per_launch_ms = [  # repeat x one launch, per [[launch]] entry
+        float(item["total_seconds"]) * 1e3 for item in payload.get("launches", []) if item.get("total_seconds")
     ]
-    DERIVE_NOTES[case.case_id] = {
-        "launch": {name: value for name, value in launch.values.items()},
-        "count_fallbacks": len(launch.fallback_lsus),
-        "lsus_without_source_facts": len(missing),
-    }
-    if missing:  # an LSU the source analysis could not explain keeps the row's values
-        values.update({"stride": case.stride, "element_bytes": case.element_bytes})
-    return values
+    if seconds is not None:
+        result.estimate_ms = float(seconds) * 1e3
+        result.error = (result.estimate_ms - case.measured_ms) / case.measured_ms
+    return result
 
 
-#: Per case in --derive mode: solved launch values and how many LSUs fell back.
-DERIVE_NOTES: dict[str, dict[str, object]] = {}
-
-
-_DESIGNS: dict[tuple[str, bool], Design] = {}
-
-
-def _design(report: str, root: Path, derive: bool) -> Design:
-    """Parsed once per mode (the analysis never changes a parsed design)."""
-    key = (report, derive)
-    if key not in _DESIGNS:
-        _DESIGNS[key] = load_design(root / "reports" / report)
-    return _DESIGNS[key]
-
-
-def evaluate(options: ModelOptions | None = None, derive: bool = False, root: Path = ZARAGOZA) -> list[CaseResult]:
-    results: list[CaseResult] = []
-    for case in load_cases(root):
-        design = _design(case.report, root, derive)
-        result = analyze(
-            design,
-            case_hints(case, derive, design),
-            memory=load_profile(case.memory),
-            options=options,
-            derive_access=derive,
-        )
-        estimate = result.design_estimate
-        seconds = None if estimate is None else estimate.seconds
-        estimate_ms = None if seconds is None else seconds * 1e3
-        error = None if estimate_ms is None else (estimate_ms - case.measured_ms) / case.measured_ms
-        results.append(
-            CaseResult(
-                case.case_id, case.memory, case.report, estimate_ms, case.measured_ms, error,
-                "unknown" if estimate is None else estimate.bound,
-                [] if estimate is None else list(estimate.free_symbols),
-            )
-        )
-    return results
+def evaluate(root: Path = ZARAGOZA) -> list[CaseResult]:
+    return [run_case(case, root) for case in load_cases(root)]
 
 
 def summarize(results: list[CaseResult]) -> dict[str, dict[str, float | int | str]]:
-    """Mean/max |error| per memory, over all estimated cases and memory-bound ones."""
+    """Mean/max |error| per memory over all cases (a case without an estimate
+    counts as missing, reported), and over the memory-bound ones beside it."""
     summary: dict[str, dict[str, float | int | str]] = {}
     for memory in sorted({result.memory for result in results}):
-        rows = [result for result in results if result.memory == memory and result.error is not None]
+        mine = [result for result in results if result.memory == memory]
+        rows = [result for result in mine if result.error is not None]
         bound = [result for result in rows if result.bound == "memory"]
-        entry: dict[str, float | int | str] = {"cases": len(rows), "memory_bound_cases": len(bound)}
-        for label, subset in (("all", rows), ("memory_bound", bound)):
+        entry: dict[str, float | int | str] = {
+            "cases": len(mine),
+            "estimated": len(rows),
+            "memory_bound_cases": len(bound),
+            "profile_mismatches": sum(1 for result in mine if result.profile and result.profile != memory),
+        }
+        dev = [result for result in rows if ":" not in result.case_id]
+        for label, subset in (("all", rows), ("dev", dev), ("memory_bound", bound)):
             if subset:
                 errors = [abs(result.error or 0.0) for result in subset]
                 worst = max(subset, key=lambda result: abs(result.error or 0.0))
+                entry[f"{label}_count"] = len(subset)
                 entry[f"{label}_mean"] = statistics.fmean(errors)
                 entry[f"{label}_max"] = max(errors)
                 entry[f"{label}_worst"] = worst.case_id
@@ -192,82 +218,95 @@ def summarize(results: list[CaseResult]) -> dict[str, dict[str, float | int | st
     return summary
 
 
+def fit_launch_cost(
+    results: list[CaseResult], step_ms: float = 0.001, top_ms: float = 2.0
+) -> dict[str, dict[str, float]]:
+    """The fixed per-launch cost c (ms) per memory that minimises the mean
+    |error| over all of that memory's cases, with leave-one-out CV: each case
+    is predicted with the c fitted on the others. Estimates are taken without
+    the profile's current cost (``launch_ms`` subtracted)."""
+    from hlsight.analyzer.memory_profiles import load_profile
+
+    grid = [index * step_ms for index in range(int(top_ms / step_ms) + 1)]
+    out: dict[str, dict[str, float]] = {}
+    for memory in sorted({result.memory for result in results}):
+        launch_ms = load_profile(memory).launch_overhead_s * 1e3
+        rows = [(r.estimate_ms - launch_ms, r.measured_ms) for r in results if r.memory == memory and r.estimate_ms]
+
+        def mean_error(cost: float, subset: list[tuple[float, float]]) -> float:
+            return statistics.fmean(abs(est + cost - meas) / meas for est, meas in subset)
+
+        def fit(subset: list[tuple[float, float]]) -> float:
+            return min(grid, key=lambda candidate: mean_error(candidate, subset))
+
+        held_out = [mean_error(fit(rows[:i] + rows[i + 1 :]), [rows[i]]) for i in range(len(rows))]
+        cost = fit(rows)
+        out[memory] = {
+            "fitted_ms": cost,
+            "mean_without": mean_error(0.0, rows),
+            "mean_fitted": mean_error(cost, rows),
+            "loo_cv_mean": statistics.fmean(held_out),
+            "loo_cv_max": max(held_out),
+        }
+    return out
+
+
 def _print_table(results: list[CaseResult]) -> None:
     print(f"{'case':<34} {'memory':<11} {'bound':<8} {'estimate ms':>12} {'measured ms':>12} {'error':>8}")
     for result in results:
-        est = "?" if result.estimate_ms is None else f"{result.estimate_ms:.2f}"
+        est = "?" if result.estimate_ms is None else f"{result.estimate_ms:.3f}"
         err = "?" if result.error is None else f"{result.error:+.1%}"
         extra = f"  free: {', '.join(result.free_symbols)}" if result.free_symbols else ""
+        if result.message:
+            extra += f"  {result.message}"
+        if result.profile and result.profile != result.memory:
+            extra += f"  profile {result.profile} (expected {result.memory})"
+        if len(result.per_launch_ms) > 1:
+            extra += "  launches: " + " + ".join(f"{ms:.3f}" for ms in result.per_launch_ms)
         head = f"{result.case_id:<34} {result.memory:<11} {result.bound:<8}"
-        print(f"{head} {est:>12} {result.measured_ms:>12.2f} {err:>8}{extra}")
+        print(f"{head} {est:>12} {result.measured_ms:>12.3f} {err:>8}{extra}")
 
 
-def _print_derive_notes() -> None:
-    """What --derive took from the source and what it still filled from W."""
-    explained = sum(1 for note in DERIVE_NOTES.values() if note["lsus_without_source_facts"] == 0)
-    print(f"\n--derive: stride and element size from the source for every LSU in {explained}/{len(DERIVE_NOTES)} cases")
-    for case_id, note in DERIVE_NOTES.items():
-        launch = ", ".join(f"{name}={value:g}" for name, value in note["launch"].items())  # type: ignore[attr-defined]
-        extra = []
-        if note["count_fallbacks"]:
-            extra.append(f"{note['count_fallbacks']} LSU count(s) = work_items (arguments not solvable)")
-        if note["lsus_without_source_facts"]:
-            extra.append(f"{note['lsus_without_source_facts']} LSU(s) without source facts: row stride/bytes")
-        if launch or extra:
-            print(f"  {case_id:<34} {launch}{'; ' if launch and extra else ''}{'; '.join(extra)}")
-
-
-def _print_summary(summary: dict[str, dict[str, float | int | str]], label: str = "") -> None:
+def _print_summary(summary: dict[str, dict[str, float | int | str]]) -> None:
     for memory, entry in summary.items():
-        parts = [f"{memory:<11}{label}"]
-        for scope in ("all", "memory_bound"):
+        missing = int(entry["cases"]) - int(entry["estimated"])
+        parts = [f"{memory:<11} {entry['cases']} cases ({missing} without estimate)"]
+        for scope in ("all", "dev", "memory_bound"):
             if f"{scope}_mean" in entry:
-                count = entry["cases"] if scope == "all" else entry["memory_bound_cases"]
                 mean, worst = float(entry[f"{scope}_mean"]), float(entry[f"{scope}_max"])
-                parts.append(f"{scope} ({count}): mean {mean:.1%} max {worst:.1%} [{entry[f'{scope}_worst']}]")
-        print("  ".join(parts))
-
-
-VARIANTS: dict[str, ModelOptions] = {
-    "chosen (eq. 9 2^w, #lsu<=2, efficiency, no x4)": ModelOptions(),
-    "Avalon burst 2^(w-1)": ModelOptions(burst_rule="avalon"),
-    "FCCM threshold #lsu<2": ModelOptions(ovh_free_lsus=1),
-    "no efficiency (paper bw_dram)": ModelOptions(efficiency=False),
-    "delta also in f_min (eq. 5 literal)": ModelOptions(stride_in_fmin=True),
-    "HBM strided-store x4 (7.1.1)": ModelOptions(hbm_write_stride_factor=4),
-    "seed paper literal (2^w, no efficiency, x4)": ModelOptions(efficiency=False, hbm_write_stride_factor=4),
-}
+                parts.append(
+                    f"{scope} ({entry[f'{scope}_count']}): mean {mean:.1%} max {worst:.1%} [{entry[f'{scope}_worst']}]"
+                )
+        print("\n  ".join(parts))
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument(
-        "--derive", action="store_true", help="run the source analysis (per-LSU strides, sizes, counts from the code)"
-    )
-    parser.add_argument("--compare", action="store_true", help="also summarize the model variants of docs/model.md")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument(
+        "--fit-launch-cost", action="store_true", help="fit the per-launch cost per memory, with leave-one-out CV"
+    )
     args = parser.parse_args(argv)
     started = time.perf_counter()
-    results = evaluate(derive=args.derive)
+    results = evaluate()
     elapsed = time.perf_counter() - started
     summary = summarize(results)
     if args.json:
-        payload = {"results": [asdict(r) for r in results], "summary": summary}
-        if args.derive:
-            payload["derive"] = DERIVE_NOTES
-        print(json.dumps(payload, indent=2))
+        print(json.dumps({"results": [asdict(r) for r in results], "summary": summary}, indent=2))
         return 0
     _print_table(results)
-    print()
+    print("\nper memory: all = every case (host-inputs + micro-benchmarks); dev = host-inputs rows;"
+          " memory_bound = eq. 7 saturated subset")
     _print_summary(summary)
-    if args.derive:
-        _print_derive_notes()
-    print(f"\n{len(results)} cases in {elapsed:.1f} s")
-    if args.compare:
-        print("\nmodel variants (docs/model.md):")
-        for label, options in VARIANTS.items():
-            print(f"- {label}")
-            _print_summary(summarize(evaluate(options, derive=args.derive)), "  ")
+    print(f"\n{len(results)} cases in {elapsed:.1f} s (hlsight analyze --format json per case)")
+    if args.fit_launch_cost:
+        print("\nper-launch cost (profile [launch] overhead_us), fitted per memory over all its cases:")
+        for memory, fit in fit_launch_cost(results).items():
+            print(
+                f"  {memory:<11} c = {fit['fitted_ms'] * 1e3:.0f} us: mean |error| {fit['mean_without']:.1%} without,"
+                f" {fit['mean_fitted']:.1%} fitted; leave-one-out CV mean {fit['loo_cv_mean']:.1%}"
+                f" max {fit['loo_cv_max']:.1%}"
+            )
     return 0
 
 

@@ -40,7 +40,8 @@ PANEL_CLEAR = """(() => {
 VIEWER_STUB = FIXTURES / "aoc_viewer_stub" / "main.js"
 HOSTILE = "<script>alert(1)</script>"
 #: Values the SAXPY1 report lacks, so its estimate is numeric (charts, badges with times).
-SAXPY_VALUES = ("--set", "work_items=32768000", "--set", "fmax=300", "--set", "loop.SAXPY.B2.trip=32768000")
+#: (SAXPY is single-work-item: its element count is the kernel argument ``size``.)
+SAXPY_VALUES = ("--set", "size=32768000", "--set", "fmax=300")
 
 pytestmark = [pytest.mark.browser]
 

@@ -14,7 +14,7 @@ import pytest
 
 from hlsight.analyzer.instrument.cycles import instrument_cycles, parse_source
 from hlsight.analyzer.instrument.simulate import Toolchain, build, run_program, simulate
-from hlsight.commands.instrument_args import load_report
+from hlsight.commands.report_args import load_report
 from hlsight.core.diagnostics import Severity
 from hlsight.core.errors import InputError
 
@@ -120,7 +120,7 @@ def test_moved_lines_match_by_position_with_a_warning(tmp_path: Path) -> None:
 def test_tripcount_pass_counts_loops_under_a_pipeline_the_report_did_not_apply() -> None:
     """qs: PIPELINE on the outer while loops, but the report lists the inner
     while loops as loops of their own (variable bounds): they get pragmas."""
-    from hlsight.analyzer.instrument.tripcount import insert_tripcounts
+    from hlsight.analyzer.instrument.tripcount_pragmas import insert_tripcounts
 
     folder = CASES / "vitis2022.2.2_c2hlsc_quicksort"
     source = parse_source(folder / "upstream" / "qs_fast.cpp")

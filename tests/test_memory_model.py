@@ -7,10 +7,12 @@ equations (numbers in comments), not with hlsight code, and compared with what
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from hlsight.analyzer.memory_model import ModelOptions
-from hlsight.analyzer.memory_profiles import load_profile
+from hlsight.analyzer.memory_profiles import MemoryProfile, load_profile
 from hlsight.analyzer.pipeline import analyze
 from hlsight.core.model import LSUKind
 from tests.model_designs import ddr_design, hbm_design, lsu
@@ -56,6 +58,12 @@ def test_hbm_strided_store_correction_of_section_7_1_1() -> None:
     result = analyze(design, {"work_items": WI, "element_bytes": EB, "stride": 2}, options=options)
     # store bank: 4 * delta * T_ideal (one LSU per channel: no T_ovh); load bank: delta * T_ideal
     assert result.estimates["k"].seconds == pytest.approx(4 * 2 * EB * WI / HBM_BW, rel=1e-9)
+    # the default takes the factor from the profile's bl (4 on HBM2) ...
+    assert _seconds(design, stride=2) == pytest.approx(4 * 2 * EB * WI / HBM_BW, rel=1e-9)
+    # ... and 1 turns it off
+    off = ModelOptions(efficiency=False, hbm_write_stride_factor=1)
+    result = analyze(design, {"work_items": WI, "element_bytes": EB, "stride": 2}, options=off)
+    assert result.estimates["k"].seconds == pytest.approx(2 * EB * WI / HBM_BW, rel=1e-9)
 
 
 def test_three_aligned_lsus_on_hbm2_one_per_channel() -> None:
@@ -84,6 +92,17 @@ def test_non_aligned_narrow_lsu_uses_width_over_stride() -> None:
     design = ddr_design([lsu(f"l{i}", width_bits=2048, aligned=False) for i in range(3)], fmax=400.0)
     t_ideal = EB * WI / DDR_BW
     t_ovh = WI * EB / (256 / 1) * DDR_TROW
+    literal = ModelOptions(efficiency=False, wide_burst=False)  # eq. 9 as printed: 2^5 * dq * bl
+    result = analyze(design, {"work_items": WI, "element_bytes": EB, "stride": 1}, options=literal)
+    assert result.estimates["k"].seconds == pytest.approx(3 * (t_ideal + t_ovh), rel=1e-9)
+
+
+def test_wide_lsu_bursts_in_its_own_words() -> None:
+    # A 256 B LSU bursts 2^5 of its own words (Avalon burstcount): page 8192 B;
+    # max_reqs = 64 * 256 / 2 = 8192 B fits it -> burst = max_reqs / delta (eq. 12, first case)
+    design = ddr_design([lsu(f"l{i}", width_bits=2048, aligned=False) for i in range(3)], fmax=400.0)
+    t_ideal = EB * WI / DDR_BW
+    t_ovh = WI * EB / 8192 * DDR_TROW
     assert _seconds(design) == pytest.approx(3 * (t_ideal + t_ovh), rel=1e-9)
 
 
@@ -116,7 +135,15 @@ def test_atomic() -> None:
     # so eq. 6 (#lsu = 1): bw_nsat = bw_dram * fmax / f_min = 300 MHz * 8 B
     t_ideal = EB * WI / (DDR_BW * 300e6 / (DDR_BW / 8))
     t_ovh = WI * t_row / 1  # eq. 14, val not constant (v = 1); delta = 1 for atomics
-    assert _seconds(design, stride=5) == pytest.approx(t_ideal + t_ovh, rel=1e-9)
+    without = analyze(design, {"work_items": WI, "element_bytes": EB, "stride": 5}, options=PAPER,
+                      memory=_no_atomic_measurement())
+    assert without.estimates["k"].seconds == pytest.approx(t_ideal + t_ovh, rel=1e-9)
+    # the ddr4-1866 profile's measured atomic round trip (325.1 ns, atomic_1866.csv) replaces eq. 14's 69 ns
+    assert _seconds(design, stride=5) == pytest.approx(t_ideal + WI * 325.1e-9, rel=1e-9)
+
+
+def _no_atomic_measurement() -> MemoryProfile:
+    return dataclasses.replace(load_profile("ddr4-1866"), atomic_op_s=0.0, atomic_op_source="")
 
 
 def test_non_saturated_single_lsu_is_pipeline_limited() -> None:

@@ -84,7 +84,11 @@ def test_memory_list_and_show() -> None:
     assert listing.code == 0
     names = [line.split()[0] for line in listing.stdout.splitlines()]
     assert names == sorted(
-        ["ddr4-1866", "ddr4-2666", "hbm2-s10mx", "ddr3-1333-7v3", "ddr3-1333-ku3", "hbm2-u280", "ddr4-u280"]
+        [
+            *("ddr4-1866", "ddr4-2666", "hbm2-s10mx", "ddr3-1333-7v3", "ddr3-1333-ku3", "hbm2-u280", "ddr4-u280"),
+            *("ddr4-2400-520n", "ddr4-2400-a10pac", "ddr4-2133-a10gx", "ddr3-1600-de5net", "ddr3-800-c5soc"),
+            "ddr3-1066-zynq",
+        ]
     )
     shown = run_cli("memory", "show", "hbm2-s10mx")
     assert "T_RCD" in shown.stdout and "14 ns" in shown.stdout and "Table 3" in shown.stdout

@@ -186,3 +186,13 @@ def test_folder_with_several_intel_report_sets_lists_them(tmp_path: Path) -> Non
     assert result.code == 2
     assert "2 aoc/oneAPI report sets below this folder: a, b" in result.stderr
     assert json.loads(run_cli("analyze", str(tmp_path / "a"), "--format", "json").stdout)["kernels"]
+
+
+def test_acl_quartus_report_with_only_a_1x_clock_fmax_line(tmp_path: Path) -> None:
+    from hlsight.parsers.intel.fmax import read_acl_quartus_report
+
+    # the line layout of acl_quartus_report.txt ("1x clock fmax: $fmax1")
+    path = tmp_path / "acl_quartus_report.txt"
+    path.write_text("ALUTs: 3974\nRegisters: 3,141\n1x clock fmax: 137.27\n2x clock fmax: Unused\n", encoding="utf-8")
+    fit = read_acl_quartus_report(path)
+    assert fit is not None and fit.mhz == pytest.approx(137.27)

@@ -146,7 +146,8 @@ def test_vector_add_2022_numeric_from_the_array_length() -> None:
     # Davila-Guzman eqs. 4-6: 4-byte LSUs need f_min far above 240 MHz, so each runs
     # non-saturated at fmax x ls_width, x2 with more than one LSU on the memory (eq. 6)
     t_ideal = 4 * n / (2 * fmax * 4)
-    t_ovh = 4 * n / (2**5 * 64) * (13.5e-9 + 13.5e-9)  # eq. 8: 3 LSUs > 2 on the bank, T_row = tRCD + tRP
+    # eq. 8: 3 LSUs > 2 on the bank, T_row = tRCD + tRP of the board's DDR4-2400 (Intel PAC A10: ddr4-2400-a10pac)
+    t_ovh = 4 * n / (2**5 * 64) * (13.32e-9 + 13.32e-9)
     memory = 3 * (t_ideal + t_ovh)
     pipeline = (n - 1) / fmax  # FlexCL eq. 1, II 1, one lane, depth 0
     assert float(estimate.seconds) == pytest.approx(max(memory, pipeline), rel=1e-9)
@@ -240,3 +241,22 @@ def test_two_dimensional_accessors_and_annotated_arg(tmp_path: Path) -> None:
     facts = {(site.kind, site.array): str(site.index) for site in sites}
     assert facts == {("load", "a"): "a_range1*gid1 + gid0", ("load", "p"): "gid0",
                      ("store", "b"): "b_range1*gid0 + gid1"}
+
+
+def test_vec_and_struct_element_sizes(tmp_path: Path) -> None:
+    text = """#include <sycl/sycl.hpp>
+using namespace sycl;
+struct Particle { float3 p; int id; };
+void run(queue &q, buffer<float4, 1> &v, buffer<vec<float, 3>, 1> &w, buffer<Particle, 1> &s, int n) {
+  q.submit([&](handler &h) {
+    accessor a(v, h); accessor b(w, h); accessor c(s, h);
+    h.single_task<class Sizes>([=]() { for (int i = 0; i < n; i++) { a[i] = b[i] + c[i].p; } });
+  });
+}
+"""
+    unit = parse_sycl(tmp_path / "v.cpp", text)
+    (kernel,) = find_kernels(unit.translation_unit, str(tmp_path / "v.cpp"))
+    sites = walk_kernel(kernel, "Sizes", text.splitlines()).sites
+    sizes = {site.array: site.element.bytes for site in sites}
+    # float4 16 B; vec<float, 3> is stored as 4 floats (SYCL 2020 4.14.2.1); Particle 16 + 4 -> 32 B (align 16)
+    assert sizes == {"a": 16, "b": 16, "c": 32}

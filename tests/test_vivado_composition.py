@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from hlsight.analyzer.vivado_cycles import Bound, module_cycles
+from hlsight.analyzer.vivado_cycles import Bound, CycleComposer, module_cycles
 from hlsight.core.model import Design, Kernel
 from hlsight.parsers.vivado import read_report
 from tests.conftest import CORPUS, run_cli
@@ -98,8 +98,6 @@ def test_loops_and_calls_explain_the_top_latency(case: str) -> None:
     """The top's own fixed cycles (report min minus the parts at their
     minimum) are a few control states: the range is explained by the loops
     and calls, not absorbed by the fixed term."""
-    from hlsight.analyzer.vivado_cycles import CycleComposer
-
     design = read_report(VIVADO / case)
     top = _top(design)
     assert top.latency is not None and top.latency.max is not None

@@ -30,12 +30,13 @@ def test_nw_summary_lists_one_function_with_its_loops() -> None:
     functions = [line for line in summary if line.startswith("  function ")]
     assert functions == [
         "  function needwun (top): loop.needwun.pad_a.trip + loop.needwun.pad_b.trip + loop.needwun.trace.trip"
-        " + 33924 cycles"]
-    # needwun_csynth.rpt loop rows: init_row 129, init_col 129, fill_out 33664
-    # (IL 263 x 128: fill_in's 257-cycle call inside), trace ?, pad_a ?, pad_b ?
+        " + 33928 cycles"]
+    # needwun_csynth.rpt: outlined init_row/init_col calls 131 cycles each
+    # (instance rows), fill_out 33664 (IL 263 x 128: fill_in's 259-cycle call
+    # inside), trace/pad_a/pad_b trip counts unknown (?)
     loops = next(line for line in summary if "loops and calls (cycles)" in line)
-    assert ("init_row 129, init_col 129, fill_out 33,664, trace loop.trace.trip + 2, "
-            "pad_a loop.pad_a.trip, pad_b loop.pad_b.trip") in loops
+    assert ("init_row 131, init_col 131, fill_out 33,664, trace loop.needwun.trace.trip + 2, "
+            "pad_a loop.needwun.pad_a.trip, pad_b loop.needwun.pad_b.trip") in loops
     assert not any("kernel needwun_Pipeline" in line for line in summary)
     assert "e-9" not in "\n".join(summary)  # cycles times a named clock, no float noise
 
@@ -70,7 +71,7 @@ def test_nw_html_has_a_cycle_share_svg_chart_and_one_function(tmp_path: Path) ->
     figure = soup.select_one("figure.hs-cycles")
     assert figure is not None and figure.find("svg") is not None
     titles = [title.get_text() for title in figure.select("svg g title")]
-    assert titles[:3] == ["loop init_row: 129 cycles (0%)", "loop init_col: 129 cycles (0%)",
+    assert titles[:3] == ["loop init_row: 131 cycles (0%)", "loop init_col: 131 cycles (0%)",
                           "loop fill_out: 33,664 cycles (99%)"]
     assert "trace" in figure.get_text() and "wait for trip counts" in figure.get_text()
     widths = [float(rect["width"]) for rect in figure.select("svg rect")]
@@ -127,3 +128,17 @@ def test_intel_resources_and_ii_bottleneck_detail() -> None:
     assert ("Most critical loop feedback path during scheduling: 1.47 clock cycle 33-bit Integer Add Operation"
             " (handler.hpp:1100 > two_bit_v19_HBM_test_v12_medium_v9_half.cpp:876)") in line
     assert "variable(s):)" not in kmers
+
+
+def test_outline_modules_are_parts_of_their_caller() -> None:
+    from hlsight.core.model import Design, Instance, Kernel, KernelKind, Product, ToolInfo, Vendor
+    from hlsight.reporters.hierarchy import functions, parts_of
+
+    top = Kernel("kernel_top", KernelKind.FUNCTION, is_top=True,
+                 instances=[Instance("grp_o", "kernel_top_Outline_VITIS_LOOP_12_1"), Instance("grp_f", "helper")])
+    outline = Kernel("kernel_top_Outline_VITIS_LOOP_12_1", KernelKind.FUNCTION)
+    helper = Kernel("helper", KernelKind.FUNCTION)
+    design = Design(ToolInfo(Vendor.XILINX, Product.VITIS_HLS, "2023.2"), Path("."),
+                    kernels=[top, outline, helper])
+    assert [kernel.name for kernel in functions(design)] == ["kernel_top", "helper"]
+    assert [kernel.name for kernel in parts_of(top, design)] == ["kernel_top_Outline_VITIS_LOOP_12_1"]

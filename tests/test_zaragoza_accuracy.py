@@ -1,10 +1,11 @@
 """Regression guard on the model's accuracy against the Zaragoza measurements.
 
-Runs the same evaluation as ``benchmarks/zaragoza.py`` (every cases.csv row
-and every report-matched measured micro-benchmark row) and checks the mean
-and max absolute error on the memory-bound cases per memory. The thresholds
-are the figures measured when the model was written (docs/model.md, issue-4
-closing note) plus a small margin, so any change that degrades accuracy
+Runs ``benchmarks/zaragoza.py`` (every host-inputs.csv row with the host
+program's own arguments, and every report-matched measured micro-benchmark
+row, each through ``hlsight analyze --format json``) and checks mean and max
+absolute error per memory over ALL cases, and over the host-inputs (dev)
+rows. The thresholds are the figures measured when the model last changed
+(docs/model.md) plus a small margin, so any change that degrades accuracy
 fails here; a change that improves it should lower them.
 """
 
@@ -19,10 +20,10 @@ import pytest
 
 BENCHMARK = Path(__file__).resolve().parents[1] / "benchmarks" / "zaragoza.py"
 
-#: memory -> (memory-bound cases, mean |error|, max |error|) measured + margin.
-EXPECTED = {
-    "ddr4-1866": (8, 0.069 + 0.005, 0.242 + 0.01),
-    "hbm2-s10mx": (29, 0.062 + 0.005, 0.371 + 0.01),
+#: memory -> scope -> (cases, mean |error|, max |error|) measured + margin.
+EXPECTED: dict[str, dict[str, tuple[int, float, float]]] = {
+    "ddr4-1866": {"all": (11, 0.061 + 0.005, 0.141 + 0.01), "dev": (7, 0.054 + 0.005, 0.104 + 0.01)},
+    "hbm2-s10mx": {"all": (46, 0.071 + 0.005, 0.783 + 0.01), "dev": (6, 0.231 + 0.005, 0.783 + 0.01)},
 }
 
 
@@ -36,17 +37,47 @@ def _benchmark() -> ModuleType:
 
 
 @pytest.fixture(scope="module")
-def summary(corpus: Path) -> dict[str, dict[str, float | int | str]]:
+def results(corpus: Path) -> list[object]:
     bench = _benchmark()
-    results = bench.evaluate(root=corpus / "zaragoza")
-    assert len(results) == 57  # 13 cases.csv rows + 44 report-matched measured rows
-    return dict(bench.summarize(results))
+    found: list[object] = bench.evaluate(root=corpus / "zaragoza")
+    assert len(found) == 57  # 13 host-inputs rows + 44 report-matched measured rows
+    return found
+
+
+@pytest.fixture(scope="module")
+def summary(results: list[object]) -> dict[str, dict[str, float | int | str]]:
+    return dict(_benchmark().summarize(results))
+
+
+def test_every_case_runs_and_gets_its_board_profile(results: list[object]) -> None:
+    for result in results:
+        assert result.exit_code == 0 and result.estimate_ms is not None, result  # type: ignore[attr-defined]
+        assert result.profile == result.memory, result  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("memory", sorted(EXPECTED))
-def test_memory_bound_accuracy(summary: dict[str, dict[str, float | int | str]], memory: str) -> None:
-    cases, mean, worst = EXPECTED[memory]
+@pytest.mark.parametrize("scope", ["all", "dev"])
+def test_accuracy(summary: dict[str, dict[str, float | int | str]], memory: str, scope: str) -> None:
+    cases, mean, worst = EXPECTED[memory][scope]
     entry = summary[memory]
-    assert entry["memory_bound_cases"] == cases
-    assert float(entry["memory_bound_mean"]) <= mean
-    assert float(entry["memory_bound_max"]) <= worst
+    assert entry[f"{scope}_count"] == cases
+    assert float(entry[f"{scope}_mean"]) <= mean
+    assert float(entry[f"{scope}_max"]) <= worst
+
+
+def test_a_launch_sequence_row_runs_through_hints(corpus: Path, tmp_path: Path) -> None:
+    """A host-inputs row with ``launches`` = ``15x[...] + 1x[...]`` becomes
+    ``[[launch]]`` tables; the case time is the sum (pathfinder-style)."""
+    (tmp_path / "reports").symlink_to(corpus / "zaragoza" / "reports")
+    (tmp_path / "measured").mkdir()
+    (tmp_path / "host-inputs.csv").write_text(
+        "case_id,memory_profile,report,sets,launches,measured_ms,evidence,notes\n"
+        'pf,ddr4-1866,ddr4-1866/pathfinder,rem_rows=20,15x[comp_exit=431600] + 1x[comp_exit=2**17;rem_rows=5],'
+        '40.0,"test row",\n',
+        encoding="utf-8",
+    )
+    bench = _benchmark()
+    (result,) = bench.evaluate(root=tmp_path)
+    assert result.exit_code == 0, result.message
+    assert len(result.per_launch_ms) == 2
+    assert result.estimate_ms == pytest.approx(sum(result.per_launch_ms))  # repeat x time, summed

@@ -12,6 +12,7 @@ the index makes the access data-dependent (section 5.1.3, write-ack).
 from __future__ import annotations
 
 import enum
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -278,8 +279,11 @@ _FUNCTIONS = {"floor": sympy.floor, "ceiling": sympy.ceiling, "Mod": sympy.Mod, 
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 
 
+@functools.lru_cache(maxsize=4096)
 def parse_expression(text: str) -> sympy.Expr:
-    """Parse a stride/accesses string of :class:`AccessFacts` back to sympy.
+    """Parse a stride/accesses string of :class:`AccessFacts` back to sympy
+    (cached: the estimate, the name check and the launch solver parse the
+    same strings again; sympy expressions are immutable).
 
     Plain ``sympify`` would read kernel arguments named ``N``, ``S``, ``E``
     or ``I`` as sympy's own objects (``N`` is numeric evaluation), so every

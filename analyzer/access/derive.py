@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from pathlib import PurePath
 
 import sympy
@@ -109,13 +110,36 @@ def _lane_share(group: list[LSU], sites: list[AccessSite]) -> int:
     With ``num_simd_work_items(V)`` and a strided index aoc cannot widen the
     LSU; it instantiates one 32-bit LSU per lane (stride6: 16 per access),
     each serving 1/V of the work-items. LSUs of different widths for one
-    access (stride-3-1) are not lanes: each keeps the full count.
+    access (stride-3-1) split the lanes unevenly: :func:`_width_shares`.
     """
     if not sites or len(group) <= len(sites) or len(group) % len(sites):
         return 1
     if len({lsu.width_bits for lsu in group}) != 1:
         return 1
     return len(group) // len(sites)
+
+
+def _width_shares(group: list[LSU], sites: list[AccessSite], result: Classification | None) -> dict[str, Fraction]:
+    """Share of one access's elements each LSU serves when aoc split a
+    ``num_simd_work_items`` access with a constant stride delta over LSUs of
+    different widths (stride-3-1: one 512-bit and one 256-bit load, stores of
+    32, 32, 32, 128 and 256 bits for 8 lanes). An LSU w bytes wide spans w/e
+    elements of e bytes, i.e. ceil(w / (e * delta)) lanes; the shares are
+    those lane counts over their sum (they then add up to the whole access,
+    where giving every LSU the full count moved each element up to five
+    times: stride3i1-hbm2 +126 %)."""
+    if len(sites) != 1 or len(group) < 2 or len({lsu.width_bits for lsu in group}) == 1 or result is None:
+        return {}
+    element = sites[0].element.bytes
+    try:
+        stride = int(str(result.stride))
+    except (TypeError, ValueError):
+        return {}
+    if not element or stride < 1 or any(not lsu.width_bits for lsu in group):
+        return {}
+    lanes = {lsu.id: -(-(lsu.width_bits or 0) // (8 * element * stride)) for lsu in group}
+    total = sum(lanes.values())
+    return {lsu_id: Fraction(count, total) for lsu_id, count in lanes.items()}
 
 
 def _facts(lsu: LSU, site: AccessSite, result: Classification, how: str) -> AccessFacts:
@@ -185,6 +209,7 @@ def derive_kernel(
                 )
             continue
         share = _lane_share(group, sites)
+        widths = _width_shares(group, sites, results.get(id(sites[0])) if sites else None)
         for lsu, site in match.pairs:
             if facts.access(lsu) is not None:
                 continue
@@ -193,6 +218,13 @@ def derive_kernel(
             if share > 1 and result.accesses is not None:
                 result = replace(result, accesses=result.accesses / share)
                 how = f"{how}; one of {share} identical per-lane LSUs of one access: 1/{share} of its elements"
+            elif lsu.id in widths and result.accesses is not None:
+                part = widths[lsu.id]
+                result = replace(result, accesses=result.accesses * sympy.Rational(part.numerator, part.denominator))
+                how = (
+                    f"{how}; one of {len(group)} LSUs of different widths for one access:"
+                    f" {part} of its elements (ceil(width / (element * stride)) lanes)"
+                )
             found = _facts(lsu, site, result, how.strip("; "))
             facts.set_access(lsu, found)
             free |= result.free_symbols

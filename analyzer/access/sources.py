@@ -29,6 +29,29 @@ _INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*[<"]([^>"]+)[>"]', re.MULTILI
 _TABLE_LIMIT = 2000
 
 
+_NUMERIC_DEFINE = re.compile(
+    r"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+\(?[ \t]*(\d+)[ \t]*\)?[ \t]*(?://.*|/\*.*)?$", re.MULTILINE
+)
+
+
+def defined_macros(design: Design) -> dict[str, tuple[float, str]]:
+    """Numeric macros the design was compiled with: ``-D NAME=VALUE`` on the
+    compile command line, else ``#define NAME VALUE`` in an embedded source
+    or header (fft1d's ``LOGN`` in fft_config.h, matrix_mult's
+    ``BLOCK_SIZE``). Name -> (value, where). The source analysis expands
+    them already; a user value for one changes nothing in the design."""
+    found: dict[str, tuple[float, str]] = {}
+    for source in design.source_files:
+        for match in _NUMERIC_DEFINE.finditer(source.content or ""):
+            found.setdefault(match.group(1), (float(match.group(2)), PurePath(source.path).name))
+    for name, value in command_defines(design.tool.command).items():
+        try:
+            found[name] = (float(value), "the compile command line")
+        except ValueError:
+            continue
+    return found
+
+
 def command_defines(command: str | None) -> dict[str, str]:
     """``-D NAME=VALUE`` / ``-DNAME`` macros of a compile command line."""
     if not command:

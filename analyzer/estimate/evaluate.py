@@ -24,12 +24,43 @@ def bind(expr: sympy.Basic, subs: Mapping[sympy.Symbol, sympy.Float]) -> sympy.B
     """``expr`` with the values of ``subs`` put in (symbols without a value stay)."""
     if expr.free_symbols <= subs.keys():
         return expr.xreplace(dict(subs))
-    return expr.subs(subs)
+    return _partial(expr, subs)
+
+
+#: Max/Min with more symbolic arguments than this stay unevaluated (sympy's
+#: pairwise comparison grows with the square of the argument count).
+PAIRWISE_LIMIT = 3
+
+
+def _partial(expr: sympy.Basic, subs: Mapping[sympy.Symbol, sympy.Float]) -> sympy.Basic:
+    """Partial substitution, bottom-up. ``Max``/``Min`` keep their symbolic
+    arguments unevaluated (their numeric ones fold into one number): sympy
+    would compare symbolic arguments pairwise, seconds on a large design,
+    for a display form that stays symbolic anyway."""
+    if isinstance(expr, sympy.Symbol):
+        return subs.get(expr, expr)
+    if not expr.args:
+        return expr
+    if not expr.free_symbols & subs.keys():
+        return expr if expr.free_symbols else expr.func(*expr.args)  # numbers only: evaluate (Max(1, 8) -> 8)
+    args = [_partial(arg, subs) for arg in expr.args]
+    if isinstance(expr, (sympy.Max, sympy.Min)):
+        args = [inner for arg in args for inner in (arg.args if arg.func is expr.func else (arg,))]
+        numbers = [arg for arg in args if arg.is_Number]
+        rest = [arg for arg in args if not arg.is_Number]
+        if numbers:
+            rest.append(max(numbers) if isinstance(expr, sympy.Max) else min(numbers))
+        if len(rest) <= PAIRWISE_LIMIT:
+            return expr.func(*rest)  # few arguments: let sympy drop the dominated ones
+        return expr.func(*rest, evaluate=False)
+    return expr.func(*args)
 
 
 def numeric(expr: sympy.Basic | None, subs: Mapping[sympy.Symbol, sympy.Float]) -> float | None:
-    """``expr`` as a float when no free symbol remains, else ``None``."""
-    if expr is None:
+    """``expr`` as a float when every symbol has a value, else ``None`` (no
+    partial substitution: with a symbol left the value stays unknown, and
+    substituting half the symbols is what costs time)."""
+    if expr is None or not expr.free_symbols <= subs.keys():
         return None
     value = bind(expr, subs)
     if value.free_symbols:

@@ -12,11 +12,12 @@ from dataclasses import dataclass, field
 import sympy
 
 from hlsight.analyzer import memory_model as mm
+from hlsight.analyzer.boards import board_profile
 from hlsight.analyzer.memory_profiles import MemoryProfile, load_profile
 from hlsight.analyzer.results import SourceFacts
 from hlsight.analyzer.symbols import ELEMENT_BYTES, F_DRAM, FMAX, STRIDE, WORK_ITEMS, lsu_name, source_expr, sym
 from hlsight.core.errors import InputError
-from hlsight.core.model import LSU, Design, Kernel, LSUKind, LSUStyle, MemoryKind, Vendor
+from hlsight.core.model import LSU, Design, Kernel, LSUKind, LSUStyle, MemoryKind
 
 #: BURSTCOUNT_WIDTH when no RTL was read. Every lsu_top instance in the aoc
 #: corpus (Cyclone V, Stratix V, Arria 10, Stratix 10; aoc 14.0-21.2, oneAPI)
@@ -51,22 +52,9 @@ class Settings:
 
 
 def default_profile(design: Design) -> tuple[MemoryProfile, str]:
-    """Pick a built-in profile from the target device; say why."""
-    part = " ".join(filter(None, (design.device.part, design.device.board, design.device.family))).lower()
-    kinds = {memory.kind for memory in design.memory_systems if memory.is_global}
-    if design.tool.vendor is Vendor.XILINX:
-        if "u280" in part or "xcu280" in part:
-            name = "hbm2-u280" if MemoryKind.HBM in kinds else "ddr4-u280"
-        elif "ku060" in part or "ku3" in part:
-            name = "ddr3-1333-ku3"
-        else:
-            name = "ddr3-1333-7v3"
-    elif MemoryKind.HBM in kinds:
-        name = "hbm2-s10mx"
-    else:
-        name = "ddr4-1866"
-    target = part or "unknown device"
-    return load_profile(name), f"memory profile {name} chosen from the target ({target}); pass --memory"
+    """The built-in profile of the design's board (:mod:`hlsight.analyzer.boards`); say why."""
+    choice = board_profile(design)
+    return load_profile(choice.profile), choice.why
 
 
 def _variant(lsu: LSU) -> mm.Variant:
@@ -173,6 +161,18 @@ def _split_share(kernel: Kernel, lsu: LSU, lanes: int) -> int:
     return lanes if len(group) >= lanes and len(group) % lanes == 0 else 1
 
 
+#: ``--set KERNEL:NAME=VALUE`` gives NAME a value for one kernel only.
+KERNEL_SCOPE = ":"
+
+
+def kernel_scoped(kernel: Kernel, settings: Settings) -> dict[sympy.Symbol, sympy.Symbol]:
+    """``NAME`` -> ``KERNEL:NAME`` for the names the user scoped to ``kernel``
+    (``--set fetch:work_items=1024000``): that kernel's expressions use the
+    scoped symbol, whose value then wins over a global ``NAME``."""
+    prefix = kernel.name + KERNEL_SCOPE
+    return {sym(name[len(prefix) :]): sym(name) for name in settings.user if name.startswith(prefix)}
+
+
 @dataclass
 class LsuInput:
     lsu: LSU
@@ -215,6 +215,9 @@ def lsu_input(kernel: Kernel, lsu: LSU, design: Design, settings: Settings) -> L
     if lsu.rtl is not None and lsu.rtl.max_threads is not None:
         max_threads = lsu.rtl.max_threads
     variant = _variant(lsu)
+    scoped = kernel_scoped(kernel, settings)
+    if scoped:
+        ls_acc, stride, ls_bytes = (expr.xreplace(scoped) for expr in (ls_acc, stride, ls_bytes))
     params = mm.LsuParams(
         id=lsu.id,
         variant=variant,
@@ -257,6 +260,7 @@ def dram_for(bank: str, inputs: list[LsuInput], design: Design, settings: Settin
         kind=kind,
         efficiency=profile.efficiency,
         parallel=parallel,
+        atomic_op=profile.atomic_op_s,
     )
 
 

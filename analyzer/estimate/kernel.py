@@ -11,7 +11,7 @@ import sympy
 from hlsight.analyzer import memory_model as mm
 from hlsight.analyzer.compute_model import compose, compute_estimate
 from hlsight.analyzer.estimate.evaluate import bind, free_names, numeric, substitutions, truth
-from hlsight.analyzer.estimate.inputs import Settings, default_values, kernel_simd
+from hlsight.analyzer.estimate.inputs import Settings, default_values, kernel_scoped, kernel_simd
 from hlsight.analyzer.estimate.memory import MEMORY_MODEL_NAME, MemoryResult, memory_estimate, memory_parts
 from hlsight.analyzer.results import BankEstimate, KernelEstimate, LsuFacts, TermEstimate
 from hlsight.core.model import Design, Kernel
@@ -40,6 +40,9 @@ def kernel_model(kernels: list[Kernel], design: Design, settings: Settings, name
         estimate = compute_estimate(kernel, kernel_simd(kernel, design), frozenset(settings.user), settings.source)
         if estimate is None:
             continue
+        scoped = kernel_scoped(kernel, settings)
+        if scoped:
+            estimate.seconds = estimate.seconds.xreplace(scoped)
         compute_notes.extend(f"{kernel.name}: {note}" for note in estimate.notes)
         equations = estimate.equations
         trips = sorted(

@@ -126,10 +126,13 @@ class CodeGenerator:
         end = self.source.tokens[last].end
         frameless = self._frameless(block)
         local = self._local_sequential(block)
+        acc = self._host(block) is not None
+        hosted = [other.id for other in self.plan.loop_blocks.values() if self._host(other) is block]
         if frameless:
-            enter, leave = self.snippets.pipe_enter(block.id), self.snippets.pipe_exit(block.id)
+            enter, leave = self.snippets.pipe_enter(block.id, acc), self.snippets.pipe_exit(block.id, acc)
         elif local:
-            enter, leave = self.snippets.seq_enter(block.id), self.snippets.seq_exit(block.id)
+            enter = self.snippets.seq_enter(block.id, hosted)
+            leave = self.snippets.seq_exit(block.id, acc, hosted)
         else:
             enter, leave = self.snippets.loop_enter(block.id), self.snippets.loop_exit(block.id)
         self.edits.append(Edit(start, start, opening_rank(depth), str(enter)))
@@ -180,6 +183,18 @@ class CodeGenerator:
         children serially (eq. 1): then a local start time and a local trip
         counter suffice (HLScope+ Fig. 7)."""
         return block.kind is BlockKind.PIPELINED and self._leaves_through_end(block)
+
+    def _host(self, block: Block) -> Block | None:
+        """The outermost loop of the chain of local-frame loops around
+        ``block`` (its statistics are kept in that loop's locals), or None
+        when ``block`` is not inside one."""
+        if not (self._frameless(block) or self._local_sequential(block)):
+            return None
+        host = None
+        parent = block.parent
+        while parent is not None and self._local_sequential(parent):
+            host, parent = parent, parent.parent
+        return host
 
     def _local_sequential(self, block: Block) -> bool:
         """The same for a sequential loop: its frame (start, iteration start,

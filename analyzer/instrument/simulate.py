@@ -271,6 +271,8 @@ def simulate(source: ParsedSource, design: Design, report: str, testbench: Path,
         program = build(source, instrumented, testbench, scratch, toolchain)
         json_path = scratch / "hlsight_cycles.json"
         completed, elapsed = run_program(program, json_path, toolchain)
+        if not json_path.is_file() and not instrumented.plan.functions:
+            json_path.write_text('{"blocks": []}', encoding="utf-8")  # nothing was instrumented (warned)
         if not json_path.is_file():
             tail = completed.stderr.decode(errors="replace").strip().splitlines()[-1:] or [""]
             raise InputError(testbench, f"the testbench exited with status {completed.returncode} before the "

@@ -5,7 +5,14 @@ from __future__ import annotations
 import argparse
 
 from hlsight.analyzer.pipeline import analyze
-from hlsight.commands.common import add_design_arguments, add_model_arguments, add_output_arguments, emit, model_inputs
+from hlsight.commands.common import (
+    add_design_arguments,
+    add_model_arguments,
+    add_output_arguments,
+    emit,
+    launch_inputs,
+    model_inputs,
+)
 from hlsight.parsers.loader import ReadOptions, load_design
 
 
@@ -20,5 +27,5 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def run(args: argparse.Namespace) -> int:
     values, memory = model_inputs(args)
     design = load_design(args.path, ReadOptions(solution=args.solution))
-    emit(analyze(design, values, memory=memory), args)
+    emit(analyze(design, values, memory=memory, launches=launch_inputs(args)), args)
     return 0

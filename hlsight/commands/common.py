@@ -6,6 +6,7 @@ import argparse
 import os
 import sys
 
+from hlsight.analyzer.launches import Launch, read_launches
 from hlsight.analyzer.memory_profiles import MemoryProfile, load_profile
 from hlsight.analyzer.results import AnalysisResult
 from hlsight.analyzer.symbols import parse_set, read_hints
@@ -62,10 +63,18 @@ def add_model_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--set", action="append", default=[], metavar="NAME=VALUE",
         help="give a symbol a value (work_items, stride, element_bytes, fmax [MHz], f_dram [MHz],"
-        " lsu.<id>.stride|accesses|bytes, loop.<name>.trip); repeatable",
+        " lsu.<id>.stride|accesses|bytes, loop.<name>.trip, kernel arguments);"
+        " KERNEL:NAME=VALUE for one kernel only; repeatable",
     )
-    parser.add_argument("--hints", metavar="FILE.toml", help="symbol values from a TOML file (--set wins)")
+    parser.add_argument("--hints", metavar="FILE.toml", help="symbol values from a TOML file (--set wins);"
+        " [[launch]] tables"
+        " (repeat = N, values) sum repeated launches")
     parser.add_argument("--memory", metavar="NAME|FILE.toml", help="memory profile (see 'hlsight memory list')")
+
+
+def launch_inputs(args: argparse.Namespace) -> list[Launch]:
+    """The ``[[launch]]`` tables of ``--hints`` (empty: one launch)."""
+    return read_launches(args.hints) if getattr(args, "hints", None) else []
 
 
 def model_inputs(args: argparse.Namespace) -> tuple[dict[str, float], MemoryProfile | None]:

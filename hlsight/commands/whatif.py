@@ -12,7 +12,7 @@ import argparse
 from hlsight.analyzer.pipeline import analyze
 from hlsight.analyzer.results import KernelEstimate
 from hlsight.analyzer.whatif import evaluate_grid, grid_bounds, parse_sweep, solve_for
-from hlsight.commands.common import add_design_arguments, add_model_arguments, model_inputs
+from hlsight.commands.common import add_design_arguments, add_model_arguments, launch_inputs, model_inputs
 from hlsight.core.errors import InputError
 from hlsight.core.units import parse_duration
 from hlsight.output import write_text
@@ -50,6 +50,11 @@ def _pick(result_estimates: dict[str, KernelEstimate], design_estimate: KernelEs
 
 def run(args: argparse.Namespace) -> int:
     values, memory = model_inputs(args)
+    if launch_inputs(args):
+        raise InputError(
+            args.hints, "[[launch]] tables: whatif sweeps one launch",
+            expected="a hints file without [[launch]] (give that launch's values with --set)",
+        )
     sweeps = [parse_sweep(text) for text in args.sweep]
     if (args.solve is None) != (args.for_time is None):
         raise InputError(None, "--solve and --for-time go together", expected="--solve NAME --for-time 10ms")

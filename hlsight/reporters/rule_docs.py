@@ -131,6 +131,19 @@ _DOCS: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "Loop latency disagrees with II, trip count and iteration latency",
         "For a pipelined loop the report's latency should be II*(TC-1)+IL (HLScope+ eq. 1); a mismatch means "
         "the report's trip count or II is not what the hardware does.", ("consistency",)),
+    "report-implausible-ii": (
+        "Reported II cannot be real",
+        "The report's initiation interval exceeds 2^16 cycles and the loop's own latency (aoc 18.1 prints "
+        "52628672 for some loops). hlsight does not multiply it: the pipeline estimate keeps loop.<name>.ii as a "
+        "symbol; give the real II with --set loop.<name>.ii=VALUE.", ("consistency", "input")),
+    "input-work-items-unused": (
+        "work_items given to a design without NDRange kernels",
+        "work_items is the NDRange global size. Every kernel here is single-work-item, so it is not used; give the "
+        "kernel arguments the access counts depend on (named in the message).", ("input",)),
+    "input-macro-compiled": (
+        "Value given for a macro the design was compiled with",
+        "The macro (a -D value or a #define in an embedded source or header) is fixed in the compiled design; a "
+        "different --set value changes nothing. Recompile with the new value to model it.", ("input",)),
 }
 
 

@@ -214,13 +214,19 @@ def headline_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
         return lines
     headline = design_headline(result) if overall is result.design_estimate else estimate_headline(overall)
     lines.append(f"  estimate: {headline}")
-    profile = profile_text(overall) or _any_profile(result)
+    why = result.memory_profile_why.removeprefix("memory profile ") if result.memory_profile_why else None
+    profile = why or profile_text(overall) or _any_profile(result)
     used = [text for text in (profile and f"DRAM profile {profile}", _clock_text(result)) if text]
     if used:
         lines.append("  using: " + ", ".join(used))
     if result.assignments:
         values = ", ".join(f"{name}={format_value(value)}" for name, value in sorted(result.assignments.items()))
         lines.append(f"  with {values}")
+    if result.launch_overhead_s > 0 and result.design_estimate is not None:
+        cost = format_seconds(result.launch_overhead_s)
+        lines.append(f"  design time includes {cost} per launch ({result.memory_profile} [launch] overhead_us)")
+    lines.extend(launch_lines(result))
+    lines.extend(missing_value_lines(result))
     return lines
 
 
@@ -344,6 +350,28 @@ def finding_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
     if hidden:
         lines.append(f"({hidden} less severe finding{'s' if hidden != 1 else ''} not shown; -v or --min-severity note"
                      " shows them)")
+    return lines
+
+
+def missing_value_lines(result: AnalysisResult) -> list[str]:
+    """Which values to give for a number: the estimate's free symbols."""
+    estimates = [result.design_estimate, *result.estimates.values()]
+    names = sorted({name for estimate in estimates if estimate is not None for name in estimate.free_symbols})
+    if not names:
+        return []
+    return ["  to get a number, give: " + " ".join(f"--set {name}=VALUE" for name in names)]
+
+
+def launch_lines(result: AnalysisResult) -> list[str]:
+    """The per-launch breakdown of a ``[[launch]]`` sequence."""
+    if not result.launches:
+        return []
+    lines = ["  launches (design time = sum over launches):"]
+    for item in result.launches:
+        each = "?" if item.seconds is None else format_seconds(item.seconds)
+        total = "?" if item.total_seconds is None else format_seconds(item.total_seconds)
+        free = f", symbolic in {', '.join(item.free_symbols)}" if item.free_symbols else ""
+        lines.append(f"    {item.launch.label()}: {each} each, {total} in all ({item.bound}{free})")
     return lines
 
 

@@ -38,7 +38,8 @@ def read_acl_quartus_report(path: Path) -> PostFit | None:
     """``Kernel fmax: 399.68`` / ``Actual clock freq: 395.0`` lines."""
     values = {m.group(1).strip().lower(): m.group(2) for m in _LINE.finditer(read_text(path))}
     actual = as_float(values.get("actual clock freq"))
-    achievable = as_float(values.get("kernel fmax"))
+    # i++ component reports may carry only the "1x clock fmax" line
+    achievable = as_float(values.get("kernel fmax", values.get("1x clock fmax")))
     if actual is None and achievable is None:
         return None
     return PostFit(actual, achievable, path.name)

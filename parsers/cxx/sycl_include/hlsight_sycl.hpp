@@ -203,7 +203,8 @@ template <typename T, int D = 1, access::mode M = access::mode::read_write> clas
 };
 template <typename T, int D, typename... P> host_accessor(buffer<T, D> &, P...) -> host_accessor<T, D>;
 
-template <typename T, int N> struct vec {
+// SYCL 2020 4.14.2.1: a 3-element vec is stored (and aligned) as 4 elements
+template <typename T, int N> struct alignas(sizeof(T) * (N == 3 ? 4 : N)) vec {
   vec();
   template <typename... A> vec(A...);
   T &operator[](int);
@@ -214,11 +215,11 @@ template <typename T, int N> struct vec {
   T s0() const;
   void load(std::size_t, global_ptr<T>);
   void store(std::size_t, global_ptr<T>) const;
-  T data[N];
+  T data[N == 3 ? 4 : N];
 };
 template <typename T> using vec1 = vec<T, 1>;
-using float2 = vec<float, 2>; using float4 = vec<float, 4>; using float8 = vec<float, 8>; using float16 = vec<float, 16>;
-using int2 = vec<int, 2>; using int4 = vec<int, 4>; using int8 = vec<int, 8>; using int16 = vec<int, 16>;
+using float2 = vec<float, 2>; using float3 = vec<float, 3>; using float4 = vec<float, 4>; using float8 = vec<float, 8>; using float16 = vec<float, 16>;
+using int2 = vec<int, 2>; using int3 = vec<int, 3>; using int4 = vec<int, 4>; using int8 = vec<int, 8>; using int16 = vec<int, 16>;
 using double2 = vec<double, 2>; using double4 = vec<double, 4>;
 
 struct event {

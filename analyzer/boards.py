@@ -1,0 +1,74 @@
+"""Which external memory a design's board has: the report's board/BSP and
+part -> a built-in memory profile (``analyzer/profiles/*.toml``, each with its
+datasheet / JEDEC provenance).
+
+aoc and oneAPI reports name the board package and board variant
+(``s10_ref:s10gx``, ``intel_a10gx_pac:pac_a10``, ``de10_nano:...``); Vivado
+and Vitis reports name the part only (``xcu280-...``, ``xc7z020-...``). A
+board that matches no rule says so: the estimate then uses a stated
+fallback and asks for ``--memory``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hlsight.core.model import Design, MemoryKind, Vendor
+
+
+@dataclass(frozen=True)
+class BoardRule:
+    """Substrings of ``part board family`` (lower case) -> profile."""
+
+    patterns: tuple[str, ...]
+    profile: str
+    board: str
+    vendor: Vendor
+    hbm_profile: str | None = None  # when the report's global memory is HBM
+
+
+BOARD_RULES: tuple[BoardRule, ...] = (
+    BoardRule(("s10mx",), "hbm2-s10mx", "Intel Stratix 10 MX dev kit (HBM2)", Vendor.INTEL),
+    BoardRule(("p520", "520n", "nalla"), "ddr4-2400-520n", "Bittware/Nallatech 520N", Vendor.INTEL),
+    BoardRule(("pac_a10", "a10gx_pac"), "ddr4-2400-a10pac", "Intel PAC with Arria 10 GX", Vendor.INTEL),
+    BoardRule(("s10gx", "s10_ref"), "ddr4-1866", "Intel Stratix 10 GX dev kit", Vendor.INTEL, "hbm2-s10mx"),
+    BoardRule(("a10_ref", "a10gx"), "ddr4-2133-a10gx", "Intel Arria 10 GX dev kit", Vendor.INTEL),
+    BoardRule(("de5net", "de5-net"), "ddr3-1600-de5net", "Terasic DE5-Net", Vendor.INTEL),
+    BoardRule(
+        ("c5soc", "de10_nano", "de10-nano", "de1soc", "5csx", "5cse", "5csea"),
+        "ddr3-800-c5soc", "Cyclone V SoC (c5soc / DE10-Nano)", Vendor.INTEL,
+    ),
+    BoardRule(("u280", "xcu280"), "ddr4-u280", "Xilinx Alveo U280", Vendor.XILINX, "hbm2-u280"),
+    BoardRule(("u55c", "xcu55c"), "hbm2-u280", "Xilinx Alveo U55C (HBM2, as the U280's)", Vendor.XILINX, "hbm2-u280"),
+    BoardRule(("ku060", "ku3", "xcku060"), "ddr3-1333-ku3", "Alpha Data ADM-PCIE-KU3", Vendor.XILINX),
+    BoardRule(("7v3", "xc7vx690t"), "ddr3-1333-7v3", "Alpha Data ADM-PCIE-7V3", Vendor.XILINX),
+    BoardRule(("xc7z",), "ddr3-1066-zynq", "Zynq-7000 (PS DDR3)", Vendor.XILINX),
+)
+
+#: When no rule matches: the profile the estimate falls back to, per vendor.
+FALLBACK = {Vendor.INTEL: "ddr4-1866", Vendor.XILINX: "ddr3-1333-7v3"}
+
+
+@dataclass(frozen=True)
+class BoardChoice:
+    profile: str
+    why: str
+    known: bool
+
+
+def board_profile(design: Design) -> BoardChoice:
+    """The profile for ``design``'s board, and why (shown with the estimate)."""
+    target = " ".join(filter(None, (design.device.part, design.device.board, design.device.family))).lower()
+    hbm = any(memory.kind is MemoryKind.HBM for memory in design.memory_systems if memory.is_global)
+    for rule in BOARD_RULES:
+        if rule.vendor is not design.tool.vendor and design.tool.vendor in FALLBACK:
+            continue
+        if any(pattern in target for pattern in rule.patterns):
+            name = rule.hbm_profile if hbm and rule.hbm_profile else rule.profile
+            return BoardChoice(name, f"memory profile {name} for the board {rule.board} ({target})", True)
+    fallback = "hbm2-s10mx" if hbm and design.tool.vendor is not Vendor.XILINX else None
+    if hbm and design.tool.vendor is Vendor.XILINX:
+        fallback = "hbm2-u280"
+    name = fallback or FALLBACK.get(design.tool.vendor, "ddr4-1866")
+    shown = target or "no board or part in the report"
+    return BoardChoice(name, f"unknown board ({shown}): memory profile {name} assumed; pass --memory", False)
