@@ -335,7 +335,8 @@ def _group_line(group: FindingGroup, options: RenderOptions) -> str:
     if count == 1:
         return format_diagnostic(group.first, options)
     subjects = group.subjects
-    what = "LSUs" if group.first.subject and "/" in group.first.subject else "kernels"
+    rule = group.first.rule
+    what = "LSUs" if rule.startswith("mem-") else ("loops" if rule.startswith("loop") else "findings")
     shown = ", ".join(subjects[:3]) + (", ..." if count > 3 else "")
     return format_diagnostic(group.first, options, f" ({count} {what} like this: {shown})")
 
