@@ -115,9 +115,12 @@ def test_html_report_of_corpus_cases(tmp_path: Path) -> None:
                                                "oneapi-kmers": "parse_reads1"}[name]
         assert report.values["rankedVisible"] is True  # on the first screen
         first = report.values["ranked"][0]
-        assert first[:3] == {"aoc-saxpy1": ["SAXPY", "169 ms", "memory-bound (non-saturated)"],
-                             "vitis-nw": ["needwun_Pipeline_fill_in", "908 ns", "compute-bound"],
-                             "oneapi-kmers": ["'lambda'()#3", "3.5 s", "memory-bound (non-saturated)"]}[name]
+        if name == "aoc-saxpy1":
+            assert first[:3] == ["SAXPY", "169 ms", "memory-bound (non-saturated)"]
+        elif name == "vitis-nw":  # one function: the _Pipeline_ modules are folded into it (issue 12)
+            assert [row[0] for row in report.values["ranked"]] == ["needwun"]
+        else:
+            assert len(report.values["ranked"]) == 37 and first[1] == "939 ms"
         if name == "aoc-saxpy1":
             assert report.values["bars"] == 4  # 3 LSUs + the DDR bank
 
@@ -165,7 +168,7 @@ def test_annotated_kmers_report_stays_readable(tmp_path: Path) -> None:
     assert all(" " not in ids for ids in badges)  # one LSU per badge
     assert len(set(badges)) == len(badges)  # and no LSU on two rows
     shown = report.values["rankedShown"]
-    assert len(shown) == 10 and shown[0] == "'lambda'()#3 3.5 s"
+    assert len(shown) == 10 and shown[0].endswith(" 939 ms")
     assert report.values["findings"] < 40  # grouped, not one line per LSU
     assert report.values["panelClear"] is True
 
@@ -179,7 +182,7 @@ def test_annotated_vivado_report(tmp_path: Path) -> None:
     _clean(report)
     assert report.values["panel"] is True
     assert report.values["panelClear"] is True
-    assert report.values["ranked"] == 7
+    assert report.values["ranked"] == 1  # needwun, its _Pipeline_ modules folded in
 
 
 def test_hostile_names_never_execute(tmp_path: Path) -> None:
