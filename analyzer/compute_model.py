@@ -9,7 +9,7 @@ built. Unknown trip counts become ``loop.<name>.trip`` symbols.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 
 import sympy
@@ -17,7 +17,7 @@ import sympy
 from hlsight.analyzer.consistency import implausible_ii
 from hlsight.analyzer.memory_model import smax
 from hlsight.analyzer.results import SourceFacts
-from hlsight.analyzer.symbols import ELEMENT_BYTES, FMAX, WORK_ITEMS, loop_name, source_expr, sym
+from hlsight.analyzer.symbols import ELEMENT_BYTES, FMAX, WORK_ITEMS, loop_name, loop_symbols, source_expr, sym
 from hlsight.core.model import Kernel, KernelKind, Loop
 
 
@@ -35,20 +35,22 @@ class ComputeEstimate:
 NO_SOURCE = SourceFacts()
 
 
-def _trip(loop: Loop, notes: list[str], given: Collection[str], source: SourceFacts) -> sympy.Expr:
+def _trip(loop: Loop, notes: list[str], given: Collection[str], source: SourceFacts,
+          names: Mapping[int, str] | None = None) -> sympy.Expr:
+    symbol = (names or {}).get(id(loop)) or loop_name(loop.name)
     if loop.trip_count is not None and loop.trip_count.value is not None:
         return sympy.Integer(loop.trip_count.value)
     if loop.trip_count is not None and loop.trip_count.max is not None and loop.trip_count.avg is not None:
         return sympy.Integer(loop.trip_count.avg)
     derived = source.trip(loop)
-    if derived is not None and loop_name(loop.name) not in given:
+    if derived is not None and symbol not in given:
         # source-derived (issue 7); a user value for loop.<name>.trip wins
         expr = source_expr(derived, given, notes, f"trip count of loop {loop.name}")
         if expr is not None:
             notes.append(f"trip count of loop {loop.name} from the source: {derived}")
             return expr
-    notes.append(f"trip count of loop {loop.name} unknown: symbol {loop_name(loop.name)}")
-    return sym(loop_name(loop.name))
+    notes.append(f"trip count of loop {loop.name} unknown: symbol {symbol}")
+    return sym(symbol)
 
 
 def _ii(loop: Loop, notes: list[str]) -> sympy.Expr:
@@ -77,7 +79,8 @@ def is_unrolled(loop: Loop) -> bool:
 
 
 def loop_cycles(
-    loop: Loop, notes: list[str], given: Collection[str] = (), source: SourceFacts = NO_SOURCE
+    loop: Loop, notes: list[str], given: Collection[str] = (), source: SourceFacts = NO_SOURCE,
+    names: Mapping[int, str] | None = None,
 ) -> sympy.Expr:
     """Cycles of one loop. A loop without sub-loops is a pipeline of TC
     iterations: II*(TC-1) + D (FlexCL eq. 1 with N_wi -> TC; HLScope+ eq. 4).
@@ -86,11 +89,11 @@ def loop_cycles(
     sub-loops are unrolled is itself a pipeline."""
     if is_unrolled(loop):
         return sympy.Integer(0)  # unrolled copies run side by side inside the parent's iteration
-    trip = _trip(loop, notes, given, source)
+    trip = _trip(loop, notes, given, source, names)
     sequential = [child for child in loop.children if not is_unrolled(child)]
     if not sequential:  # unrolled sub-loops are part of one pipelined iteration
         return _ii(loop, notes) * (trip - 1) + _depth(loop)
-    body = sympy.Add(*[loop_cycles(child, notes, given, source) for child in sequential])
+    body = sympy.Add(*[loop_cycles(child, notes, given, source, names) for child in sequential])
     return trip * (body + _depth(loop))
 
 
@@ -145,7 +148,8 @@ def compute_estimate(
         notes.append(f"reported kernel latency {kernel.latency.max} cycles")
         return ComputeEstimate(cycles, cycles / fmax_hz, "report latency", notes)
     if kernel.loops:
-        cycles = sympy.Add(*[loop_cycles(loop, notes, given, source) for loop in kernel.loops])
+        names = loop_symbols(kernel)
+        cycles = sympy.Add(*[loop_cycles(loop, notes, given, source, names) for loop in kernel.loops])
         return ComputeEstimate(cycles, cycles / fmax_hz, "FlexCL eq. 1 per loop (HLScope+ eq. 4)", notes)
     if kernel.latency is not None and kernel.latency.max is not None:
         cycles = sympy.Integer(kernel.latency.max)

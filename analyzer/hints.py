@@ -15,6 +15,7 @@ from hlsight.analyzer.estimate import Settings
 from hlsight.analyzer.results import AnalysisResult, LsuFacts
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import LSU, Design, Kernel, Loop, SourceLocation
+from hlsight.core.units import format_mhz, format_seconds
 
 #: rule id -> one-line description (for docs and SARIF rule metadata).
 RULES: dict[str, str] = {
@@ -35,8 +36,8 @@ def _diag(
     return Diagnostic.at(location, rule, severity, message, kernel=kernel.name, subject=subject, data=data)
 
 
-def _ms(seconds: float | None) -> str:
-    return "?" if seconds is None else f"{seconds * 1e3:.3g} ms"
+def _time(seconds: float | None) -> str:
+    return "?" if seconds is None else format_seconds(seconds)
 
 
 def _lsu_hints(kernel: Kernel, lsu: LSU, facts: LsuFacts, settings: Settings) -> Iterator[Diagnostic]:
@@ -73,13 +74,17 @@ def _lsu_hints(kernel: Kernel, lsu: LSU, facts: LsuFacts, settings: Settings) ->
     fmax = kernel.fmax_mhz or settings.user.get("fmax")
     if facts.saturated is False and fmin is not None:
         width = facts.width_bytes
-        need = f"{fmin:.0f} MHz" if facts.lsus_in_bank == 1 else f"{fmin / 2:.0f} MHz (x2 edges, eq. 6)"
-        factor = fmin / float(fmax) if fmax else None
+        sharing = facts.lsus_in_bank != 1
+        # eq. 6: LSUs sharing a bank use both DRAM edges, so fmax >= f_min / 2 saturates
+        need = fmin / 2 if sharing else fmin
+        halved = ", halved by eq. 6: LSUs share the bank" if sharing else ""
+        factor = need / float(fmax) if fmax else None
         widen = f"; widen it ~{factor:.1f}x (SIMD/unroll)" if factor else ""
         yield _diag(
             "mem-fmax-below-fmin", Severity.WARNING,
-            f"{lsu.id} ({width} B wide) needs fmax >= {need} to saturate {profile.name}"
-            f" but the kernel runs at {f'{fmax:g}' if fmax else '?'} MHz: memory non-saturated (eqs. 4-7){widen}"
+            f"{lsu.id} ({width} B wide) needs fmax >= {format_mhz(need)} (f_min {format_mhz(fmin)}, eq. 5{halved})"
+            f" to saturate {profile.name} but the kernel runs at {format_mhz(float(fmax)) if fmax else '?'}:"
+            f" memory non-saturated (eqs. 4-7){widen}"
             " or raise fmax",
             kernel, lsu.id, where, {"f_min_mhz": fmin, "fmax_mhz": fmax, "width_bytes": width},
         )
@@ -115,7 +120,7 @@ def _bank_hints(kernel: Kernel, facts_by_lsu: dict[str, LsuFacts], settings: Set
         yield _diag(
             "mem-shared-bank", Severity.WARNING,
             f"{len(ids)} LSUs share bank {bank}: each burst pays a row miss T_row ="
-            f" {settings.profile.t_row_s * 1e9:g} ns, T_ovh {_ms(overhead)}{share} (eq. 8, observation 1);"
+            f" {settings.profile.t_row_s * 1e9:g} ns, T_ovh {_time(overhead)}{share} (eq. 8, observation 1);"
             " spread buffers over banks (buffer_location / -no-interleaving) or one HBM pseudo-channel per buffer",
             kernel, bank, None if first is None else first.location,
             {"bank": bank, "lsus": ids, "t_ovh_seconds": overhead},

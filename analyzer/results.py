@@ -218,6 +218,9 @@ class KernelEstimate:
     lsu_facts: dict[str, LsuFacts] = field(default_factory=dict)
     #: Vivado/Vitis modules: the composed cycles and their times per clock.
     cycles: CycleEstimate | None = None
+    #: The two parts FlexCL eq. 12 composes, unsubstituted (what-if's per-point bound).
+    symbolic_memory: Any = None
+    symbolic_compute: Any = None
 
 
 @dataclass

@@ -12,8 +12,10 @@ counts. The models convert to SI internally.
 from __future__ import annotations
 
 import ast
+import difflib
 import math
 import operator
+import re
 import sys
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
@@ -27,7 +29,7 @@ from hlsight.analyzer.access.sources import defined_macros
 from hlsight.analyzer.results import SourceFacts
 from hlsight.core.errors import InputError
 from hlsight.core.limits import reading
-from hlsight.core.model import Design
+from hlsight.core.model import Design, Kernel
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -81,12 +83,83 @@ FMAX = sym("fmax")
 F_DRAM = sym("f_dram")
 
 
+#: Units of the per-LSU / per-loop fields.
+FIELD_UNITS: dict[str, str] = {"stride": "elements", "accesses": "count", "bytes": "bytes", "trip": "count"}
+
+
+def symbol_unit(name: str) -> str:
+    """The unit of a --set/--sweep name (``fmax`` -> ``MHz``); ``""`` for a
+    kernel argument, whose unit only the kernel's author knows."""
+    if name in GLOBAL_SYMBOLS:
+        return GLOBAL_SYMBOLS[name].unit
+    if name.startswith(("lsu.", "loop.")):
+        return FIELD_UNITS.get(name.rpartition(".")[2], "")
+    return ""
+
+
 def lsu_name(lsu_id: str, field: str) -> str:
     return f"lsu.{lsu_id}.{field}"
 
 
 def loop_name(loop: str, field: str = "trip") -> str:
     return f"loop.{loop}.{field}"
+
+
+_NOT_SHELL_SAFE = re.compile(r"[^A-Za-z0-9_-]+")
+
+
+def shell_safe(name: str) -> str:
+    """``name`` with every run of characters a shell would need quoted
+    (quotes, parentheses, ``#``, spaces) turned into ``_``, dot-separated
+    parts kept: ``'lambda'()#3`` -> ``lambda_3``, ``Loop 1.1`` -> ``Loop_1.1``."""
+    parts = [_NOT_SHELL_SAFE.sub("_", part).strip("_") for part in name.split(".")]
+    return ".".join(part for part in parts if part) or "_"
+
+
+def loop_symbols(kernel: Kernel) -> dict[int, str]:
+    """``id(loop)`` -> the loop's trip-count name, ``loop.<kernel>.<loop>.trip``.
+
+    Qualified by the kernel (Vivado's ``Loop 1`` exists in every module),
+    shell-safe (oneAPI's ``'lambda'()#3``), and unique within the kernel: aoc
+    lists several ``Fully unrolled loop`` entries and caffe has loops of one
+    name, which as one symbol would multiply into T as its cube; a repeated
+    name gets its source line (``_L412``), else its position (``_2``). The
+    kernel's name is not repeated when aoc already prefixed the loop with it
+    (``parse_reads1.B1`` -> ``loop.parse_reads1.B1.trip``).
+    """
+    # a Vitis _Pipeline_ module's loop is its caller's loop (the reader folds it there)
+    kernel_part = shell_safe(kernel.folded_into or kernel.name)
+    kernel_base = shell_safe(kernel.name.split("#")[0])
+    loops = kernel.all_loops()
+    local: dict[int, str] = {}
+    raw_base = kernel.name.split("#")[0]
+    for loop in loops:
+        raw = loop.name
+        for prefix in (kernel.name + ".", raw_base + "."):
+            if raw.startswith(prefix) and len(raw) > len(prefix):
+                raw = raw[len(prefix):]  # oneAPI: "k.cpp:675.B1" in kernel "k.cpp:675#2"
+                break
+        parts = shell_safe(raw).split(".")
+        if len(parts) > 1 and (parts[0] == kernel_base or parts[0].endswith("_" + kernel_base)):
+            parts = parts[1:]
+        local[id(loop)] = ".".join(parts)
+    counts: dict[str, int] = {}
+    for name in local.values():
+        counts[name] = counts.get(name, 0) + 1
+    seen: dict[str, int] = {}
+    names: dict[int, str] = {}
+    for loop in loops:
+        name = local[id(loop)]
+        if counts[name] > 1:
+            seen[name] = seen.get(name, 0) + 1
+            name = f"{name}_L{loop.location.line}" if loop.location is not None else f"{name}_{seen[name]}"
+        names[id(loop)] = f"loop.{kernel_part}.{name}.trip"
+    # two repeated loops on one line: fall back to their position
+    if len(set(names.values())) != len(names):
+        for index, loop in enumerate(loops, start=1):
+            if list(names.values()).count(names[id(loop)]) > 1:
+                names[id(loop)] = f"loop.{kernel_part}.{local[id(loop)]}_{index}.trip"
+    return names
 
 
 def valid_names(design: Design, derived: SourceFacts | None = None) -> list[str]:
@@ -101,8 +174,8 @@ def valid_names(design: Design, derived: SourceFacts | None = None) -> list[str]
     for kernel in design.kernels:
         for lsu in kernel.lsus:
             names.extend(lsu_name(lsu.id, field) for field in LSU_FIELDS)
+        names.extend(loop_symbols(kernel).values())
         for loop in kernel.all_loops():
-            names.append(loop_name(loop.name))
             names.append(loop_name(loop.name, "ii"))
     return names
 
@@ -206,6 +279,10 @@ def validate(
                 expected = "one of " + ", ".join(kernels)
                 raise InputError(source, f"unknown kernel '{kernel}' in '{name}'", expected=expected)
         if base not in known:
+            close = difflib.get_close_matches(base, valid, n=3, cutoff=0.6)
+            if close:
+                raise InputError(source, f"unknown name '{name}'; did you mean {' or '.join(close)}?",
+                                 expected="a name from 'hlsight analyze -v' or the --set help")
             shown = valid if len(valid) <= 40 else [*valid[:40], f"... ({len(valid) - 40} more)"]
             raise InputError(source, f"unknown name '{name}'", expected="one of " + ", ".join(shown))
 

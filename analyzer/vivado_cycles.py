@@ -34,7 +34,7 @@ import sympy
 
 from hlsight.analyzer.memory_model import smax
 from hlsight.analyzer.results import SourceFacts
-from hlsight.analyzer.symbols import loop_name, source_expr, sym
+from hlsight.analyzer.symbols import loop_name, loop_symbols, source_expr, sym
 from hlsight.core.model import Design, Instance, Kernel, LatencyRange, Loop
 
 
@@ -199,7 +199,7 @@ class CycleComposer:
         exact = _exact(loop.latency)
         if exact is not None:
             return sympy.Integer(exact)
-        trip = self.trip(loop)
+        trip = self.trip(loop, kernel)
         if loop.pipelined:
             return self._pipeline(loop, trip)
         return trip * self._iteration(kernel, loop)
@@ -256,7 +256,14 @@ class CycleComposer:
                     parts.append(cycles)
         return sympy.Add(*parts) if parts else None
 
-    def trip(self, loop: Loop) -> sympy.Expr:
+    def _loop_names(self, kernel: Kernel) -> dict[int, str]:
+        """The kernel's loop trip names, computed once per module."""
+        cache: dict[str, dict[int, str]] = self.__dict__.setdefault("_trip_names", {})
+        if kernel.name not in cache:
+            cache[kernel.name] = loop_symbols(kernel)
+        return cache[kernel.name]
+
+    def trip(self, loop: Loop, kernel: Kernel | None = None) -> sympy.Expr:
         count = loop.trip_count
         if count is not None and count.value is not None:
             return sympy.Integer(count.value)
@@ -264,7 +271,8 @@ class CycleComposer:
             value = count.min if self.bound is Bound.MIN else count.max
             if value is not None:
                 return sympy.Integer(value)
-        name = loop_name(loop.name)
+        # loop.<module>.<loop>.trip: Vivado's "Loop 1" exists in every module (issue 15)
+        name = (self._loop_names(kernel).get(id(loop)) if kernel is not None else None) or loop_name(loop.name)
         if count is not None and count.avg is not None and name not in self.given:
             self.notes.append(f"trip count of loop {loop.name}: pragma average {count.avg}")
             return sympy.Integer(count.avg)

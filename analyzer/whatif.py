@@ -20,6 +20,7 @@ import sympy
 
 from hlsight.analyzer.symbols import sym
 from hlsight.core.errors import InputError
+from hlsight.core.units import format_seconds
 
 
 @dataclass(frozen=True)
@@ -135,7 +136,8 @@ def solve_for(expr: sympy.Expr, values: Mapping[str, float], name: str, target: 
         low, high = float(np.nanmin(ys + target)), float(np.nanmax(ys + target))
         raise InputError(
             None,
-            f"no value of {name} gives {target:g} s: the estimate ranges over [{low:.4g}, {high:.4g}] s",
+            f"no value of {name} gives {format_seconds(target)}: the estimate ranges over"
+            f" [{format_seconds(low)}, {format_seconds(high)}]",
             expected="a reachable --for-time",
         )
     index = int(crossings[0])
@@ -151,3 +153,26 @@ def solve_for(expr: sympy.Expr, values: Mapping[str, float], name: str, target: 
         else:
             hi = mid
     return 0.5 * (lo + hi)
+
+
+def grid_bounds(memory: Any, compute: Any, values: Mapping[str, float], sweeps: Sequence[Sweep]) -> list[str] | None:
+    """Per grid point, ``memory`` or ``compute``: which of the estimate's two
+    parts (the memory model's time, the FlexCL pipeline's) is the larger
+    there; ``None`` when the estimate lacks one of them or they depend on a
+    name that is not given."""
+    if memory is None or compute is None:
+        return None
+    names = [sweep.name for sweep in sweeps]
+    evaluated = []
+    for part in (memory, compute):
+        bound = bind(part, values, names)
+        if any(symbol.name not in names for symbol in bound.free_symbols):
+            return None
+        if not sweeps:
+            evaluated.append(np.array([float(bound)]))
+            continue
+        grids = np.meshgrid(*[sweep.values for sweep in sweeps], indexing="ij")
+        columns = [grid.ravel() for grid in grids]
+        evaluated.append(np.broadcast_to(np.asarray(lambdify(bound, names)(*columns), dtype=np.float64),
+                                         columns[0].shape))
+    return ["memory" if m >= c else "compute" for m, c in zip(evaluated[0], evaluated[1], strict=True)]

@@ -221,7 +221,9 @@ def test_pipeline_explains_each_derived_fact() -> None:
     notes = [d for d in result.diagnostics if d.rule == "access-derived"]
     assert len(notes) == 1
     text = notes[0].format_gcc()
-    assert text.startswith(f"patterns.cl:{line_of('offset')}: note: load LSU offset: stride 3 from `a[strided + 1]`")
+    line = line_of("offset")
+    column = SOURCE.splitlines()[line - 1].index("a[strided + 1]") + 1  # issue 15: the access's column
+    assert text.startswith(f"patterns.cl:{line}:{column}: note: load LSU offset: stride 3 from `a[strided + 1]`")
     assert any(d.rule == "access-free-symbols" and "work_items" in d.message for d in result.diagnostics)
 
 

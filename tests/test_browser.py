@@ -25,6 +25,18 @@ from tests.conftest import CORPUS, FIXTURES, REPO, run_cli
 ARTIFACTS = REPO / "test-artifacts"
 SAXPY1 = CORPUS / "aoc" / "aoc18.1.1pro_s10_520n_saxpy_vscale" / "reportIntel" / "SAXPY1" / "reports"
 NW = CORPUS / "vivado" / "vitis2022.2.2_machsuite_nw"
+KMERS = CORPUS / "aoc" / "oneapi2023.0_s10mx_kmers" / "less_work_but_slower" / "reports_v12_m_v9_half"
+KMERS_VALUES = ("--set", "element_bytes=1", "--set", "stride=1", "--set", "work_items=1e9")
+#: JavaScript: true when no visible part of a vendor element (outside the panel)
+#: lies under the hlsight panel (a wide vendor table scrolls inside the body, which clips it).
+PANEL_CLEAR = """(() => {
+  const panel = document.getElementById('hlsight-panel').getBoundingClientRect();
+  const body = document.body.getBoundingClientRect();
+  const clip = getComputedStyle(document.body).overflowX !== 'visible' ? body.right : Infinity;
+  const vendor = Array.from(document.querySelectorAll('body table, body img, body pre, body h1, body h2'))
+    .filter(e => !e.closest('#hlsight-panel'));
+  return vendor.length > 0 && vendor.every(e => Math.min(e.getBoundingClientRect().right, clip) <= panel.left + 1);
+})()"""
 VIEWER_STUB = FIXTURES / "aoc_viewer_stub" / "main.js"
 HOSTILE = "<script>alert(1)</script>"
 #: Values the SAXPY1 report lacks, so its estimate is numeric (charts, badges with times).
@@ -63,7 +75,11 @@ def install_viewer_stub(report_html: Path) -> list[str]:
             continue
         missing.append(reference)
         asset.parent.mkdir(parents=True, exist_ok=True)
-        asset.write_text(VIEWER_STUB.read_text(encoding="utf-8") if asset.name == "main.js" else "")
+        stub = VIEWER_STUB.read_text(encoding="utf-8")
+        if asset.name == "fpga_report_core.js":  # oneAPI 2023: the page calls renderRootComponent()
+            stub += ("\nfunction renderRootComponent() {\n  var pane = document.createElement('div');\n"
+                     "  pane.id = 'report-pane';\n  document.body.appendChild(pane);\n  main();\n}\n")
+        asset.write_text(stub if asset.name in ("main.js", "fpga_report_core.js") else "")
     return missing
 
 
@@ -83,15 +99,28 @@ def test_html_report_of_a_modelled_kernel(tmp_path: Path) -> None:
 
 
 def test_html_report_of_corpus_cases(tmp_path: Path) -> None:
-    for name, path, values in (("aoc-saxpy1", SAXPY1, SAXPY_VALUES), ("vitis-nw", NW, ())):
+    for name, path, values in (("aoc-saxpy1", SAXPY1, SAXPY_VALUES), ("vitis-nw", NW, ()),
+                               ("oneapi-kmers", KMERS, KMERS_VALUES)):
         page = tmp_path / f"{name}.html"
         assert run_cli("analyze", str(path), *values, "--format", "html", "-o", str(page)).code == 0
         report = check_page(page, ARTIFACTS / f"html-report-{name}.png", {
             "kernels": "Array.from(document.querySelectorAll('h2 .hs-name'), e => e.textContent)",
             "bars": "document.querySelectorAll('svg rect.hs-ideal').length",
+            "ranked": "Array.from(document.querySelectorAll('table.hs-ranked tbody tr'), "
+                      "r => Array.from(r.cells, c => c.textContent))",
+            "rankedVisible": "document.querySelector('table.hs-ranked').getBoundingClientRect().top < innerHeight",
         })
         _clean(report)
-        assert report.values["kernels"][0] == {"aoc-saxpy1": "SAXPY", "vitis-nw": "needwun"}[name]
+        assert report.values["kernels"][0] == {"aoc-saxpy1": "SAXPY", "vitis-nw": "needwun",
+                                               "oneapi-kmers": "parse_reads1"}[name]
+        assert report.values["rankedVisible"] is True  # on the first screen
+        first = report.values["ranked"][0]
+        if name == "aoc-saxpy1":
+            assert first[:3] == ["SAXPY", "169 ms", "memory-bound (non-saturated)"]
+        elif name == "vitis-nw":  # one function: the _Pipeline_ modules are folded into it (issue 12)
+            assert [row[0] for row in report.values["ranked"]] == ["needwun"]
+        else:
+            assert len(report.values["ranked"]) == 37 and first[1] == "939 ms"
         if name == "aoc-saxpy1":
             assert report.values["bars"] == 4  # 3 LSUs + the DDR bank
 
@@ -104,25 +133,56 @@ def test_annotated_aoc_report_decorates_vendor_lsu_rows(tmp_path: Path) -> None:
         "vendorRows": "document.querySelectorAll('.vendor-stub-table tr').length",
         "badges": "Array.from(document.querySelectorAll('.hlsight-badge'), e => e.textContent)",
         "panelVisible": "document.getElementById('hlsight-panel').getBoundingClientRect().height > 50",
+        "panelClear": PANEL_CLEAR,
     }, settle_seconds=1.5)
     _clean(report)
     assert report.values["vendorRows"] == 3
     badges = report.values["badges"]
-    # the two Load rows list both loads of line 11, the Store row the store
+    # each vendor row its own LSU: the two Load rows of line 11 get load0 and load1, one each
     assert len(badges) == 3
-    assert sum("SAXPY/load0" in badge and "SAXPY/load1" in badge for badge in badges) == 2
+    assert sum("SAXPY/load0" in badge for badge in badges) == 1
+    assert sum("SAXPY/load1" in badge for badge in badges) == 1
     assert sum("SAXPY/store0" in badge for badge in badges) == 1
-    assert all("T_ideal" in badge and "T_ovh" in badge for badge in badges)
+    assert all(badge.count("T_ideal") == 1 and "T_ovh" in badge for badge in badges)
     assert report.values["panelVisible"] is True
+    assert report.values["panelClear"] is True  # the panel sits beside the vendor's table, not over it
+
+
+def test_annotated_kmers_report_stays_readable(tmp_path: Path) -> None:
+    """37 kernels: the panel ranks them by time (10 shown, the rest folded),
+    findings grouped; 46 LSU rows get one badge each."""
+    out = tmp_path / "kmers"
+    assert run_cli("annotate", str(KMERS), "-o", str(out), *KMERS_VALUES).code == 0
+    assert "./resources/core/fpga_report_core.js" in install_viewer_stub(out / "report.html")
+    report = check_page(out / "report.html", ARTIFACTS / "annotated-oneapi-kmers.png", {
+        "vendorRows": "document.querySelectorAll('.vendor-stub-table tr').length",
+        "badges": "Array.from(document.querySelectorAll('.hlsight-badge'), e => e.dataset.hlsightLsus)",
+        "rankedShown": "Array.from(document.querySelectorAll('#hlsight-panel > details > .hs-body > table.hs-ranked"
+                       " tbody tr'), r => r.cells[0].textContent + ' ' + r.cells[1].textContent)",
+        "findings": "document.querySelectorAll('#hlsight-panel .hs-hints li').length",
+        "panelClear": PANEL_CLEAR,
+    }, settle_seconds=2.5)
+    _clean(report)
+    badges = report.values["badges"]
+    assert report.values["vendorRows"] > 0 and len(badges) > 0
+    assert all(" " not in ids for ids in badges)  # one LSU per badge
+    assert len(set(badges)) == len(badges)  # and no LSU on two rows
+    shown = report.values["rankedShown"]
+    assert len(shown) == 10 and shown[0].endswith(" 939 ms")
+    assert report.values["findings"] < 40  # grouped, not one line per LSU
+    assert report.values["panelClear"] is True
 
 
 def test_annotated_vivado_report(tmp_path: Path) -> None:
     out = tmp_path / "nw"
     assert run_cli("annotate", str(NW), "-o", str(out)).code == 0
     report = check_page(out / "csynth.html", ARTIFACTS / "annotated-vitis-nw.png",
-                        {"panel": "!!document.getElementById('hlsight-panel')"})
+                        {"panel": "!!document.getElementById('hlsight-panel')", "panelClear": PANEL_CLEAR,
+                         "ranked": "document.querySelectorAll('#hlsight-panel table.hs-ranked tbody tr').length"})
     _clean(report)
     assert report.values["panel"] is True
+    assert report.values["panelClear"] is True
+    assert report.values["ranked"] == 1  # needwun, its _Pipeline_ modules folded in
 
 
 def test_hostile_names_never_execute(tmp_path: Path) -> None:
@@ -137,6 +197,6 @@ def test_hostile_names_never_execute(tmp_path: Path) -> None:
     copy_root.mkdir()
     annotated = annotate_vivado(copy_root, result)
     report = check_page(annotated, ARTIFACTS / "annotated-hostile.png",
-                        {"panel": "document.querySelector('#hlsight-panel h4').textContent"})
+                        {"panel": "document.querySelector('#hlsight-panel table.hs-ranked td').textContent"})
     _clean(report)
     assert report.values["panel"] == HOSTILE

@@ -82,7 +82,7 @@ def test_corpus_findings() -> None:
 
 
 def test_cli_prints_the_info_at_the_loop_source_line() -> None:
-    result = run_cli("analyze", str(VIVADO / "vitis2024.1_wrr_dataflow"))
+    result = run_cli("analyze", "-v", str(VIVADO / "vitis2024.1_wrr_dataflow"))
     assert result.code == 0, result.stderr
     line = next(text for text in result.stdout.splitlines() if RULE in text)
     assert line.startswith("weighted_round_robin/wrr.c:29: info: loop 'VITIS_LOOP_29_2'")

@@ -112,7 +112,7 @@ def test_deep_loop_nests(tmp_path: Path) -> None:
     for fmt in ("text", "json", "html", "sarif"):
         result = run_cli("analyze", str(deepest), "--format", fmt)
         assert result.code == 0, result.stderr
-    assert "L99: II -, trip 2" in run_cli("analyze", str(deepest)).stdout
+    assert "L99: II -, trip 2" in run_cli("analyze", "-v", str(deepest)).stdout
     one_line_error(nested_loops_xml(tmp_path / "d180", 180), "loops nested more than 100 deep")
 
 

@@ -71,5 +71,7 @@ def test_many_loops_under_the_limit_are_read_in_bounded_time(tmp_path: Path) -> 
     report = many_loops_xml(tmp_path / "ok", 1.2)  # ~9,300 loops
     process, seconds, peak_mb = measured_run(report)
     assert process.returncode == 0, process.stderr
-    assert "Loop 9000: II 2, trip 4 pipelined" in process.stdout
+    # every loop was read: the II-2 finding of each is grouped into one line (issue 15)
+    grouped = re.search(r"\((\d+) loops like this: Loop 0, Loop 1, Loop 2", process.stdout)
+    assert grouped is not None and int(grouped.group(1)) > 9000
     assert peak_mb < 1024 and seconds < 30, (peak_mb, seconds)

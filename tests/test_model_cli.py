@@ -54,8 +54,9 @@ def test_missing_values_stay_symbols() -> None:
 def test_unknown_set_name_lists_valid_names() -> None:
     result = run_cli("analyze", VECTORADD, "--set", "work_itemz=5")
     assert result.code == 2
-    assert "unknown name 'work_itemz'" in result.stderr
-    assert "work_items" in result.stderr and "lsu.test_multiplereads/load0.stride" in result.stderr
+    assert "unknown name 'work_itemz'; did you mean work_items?" in result.stderr
+    far = run_cli("analyze", VECTORADD, "--set", "nothing_like_it=5")
+    assert far.code == 2 and "work_items" in far.stderr and "lsu.test_multiplereads/load0.stride" in far.stderr
 
 
 def test_hints_file_per_lsu_stride_precedes_global(tmp_path: Path) -> None:
@@ -117,7 +118,7 @@ def test_whatif_sweep_is_linear_in_stride() -> None:
     assert result.code == 0, result.stderr
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
     times = [float(row["seconds"]) for row in rows]
-    assert [float(row[name]) for row in rows] == [1, 2, 4]
+    assert [float(row[f"{name} [elements]"]) for row in rows] == [1, 2, 4]  # the unit in the heading
     # eq. 2: delta multiplies this LSU's term, the others stay
     assert times[2] - times[1] == pytest.approx(2 * (times[1] - times[0]), rel=1e-9)
     # the global stride no longer matters once the source analysis fixed every LSU's stride

@@ -87,7 +87,7 @@ def test_wheel_in_a_fresh_venv_runs_the_demo(wheel: Path, tmp_path: Path) -> Non
     result = subprocess.run([str(venv / "bin" / "hlsight"), "demo"], cwd=tmp_path, capture_output=True,
                             text=True, timeout=120)
     assert result.returncode == 0, result.stderr
-    assert "kernel vector_add:" in result.stdout and " ms, memory-bound" in result.stdout
+    assert "  kernel vector_add  16.6 ms, memory-bound" in result.stdout and "  estimate: 16.6 ms" in result.stdout
     where = subprocess.run([str(python), "-c", "import hlsight.analyzer as a; print(a.__file__)"], cwd=tmp_path,
                            capture_output=True, text=True, check=True).stdout
     assert str(venv) in where

@@ -9,10 +9,12 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
+import pytest
 
-from hlsight.fixtures.sample_results import SOURCE_PATH, vector_add_result
+from hlsight.fixtures.sample_results import vector_add_result
 from hlsight.reporters.base import RenderOptions
 from hlsight.reporters.sarif import SarifReporter, artifact_uri
+from tests.conftest import REPO, run_cli
 
 SCHEMA_PATH = Path(__file__).parent / "data" / "sarif-schema-2.1.0.json"
 #: RFC 3986 URI-reference characters (jsonschema has no "uri-reference" checker
@@ -58,7 +60,9 @@ def test_numeric_result_validates_and_carries_the_numbers() -> None:
     first = run["results"][0]
     assert first["ruleId"] == "HLS101" and first["ruleIndex"] == 0 and first["level"] == "warning"
     physical = first["locations"][0]["physicalLocation"]
-    assert physical["artifactLocation"]["uri"] == "file://" + SOURCE_PATH
+    # a build-machine path hlsight did not find here: relative to the BUILDROOT base id
+    assert physical["artifactLocation"] == {"uri": "vector_add.cl", "uriBaseId": "BUILDROOT"}
+    assert run["originalUriBaseIds"] == {"BUILDROOT": {"uri": "file:///home/build/vector_add/device/"}}
     assert physical["region"] == {"startLine": 6, "startColumn": 12, "snippet": {"text": "    z[i] = x[i] + y[i];"}}
     assert first["locations"][0]["logicalLocations"] == [{"name": "vector_add", "kind": "function"}]
     props = first["properties"]
@@ -97,3 +101,16 @@ def test_every_hint_rule_has_help_text() -> None:
         doc = rule_doc(rule, Diagnostic(rule, Severity.NOTE, "example"))
         assert doc.summary.lower() == summary.lower()
         assert rule in _DOCS and doc.help == _DOCS[rule][1]
+
+
+def test_demo_uris_are_relative_to_the_checkout_and_name_an_existing_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 15: the demo's findings point at fixtures/demo/... (found in the
+    report folder), relative to SRCROOT (the working directory)."""
+    monkeypatch.chdir(REPO)
+    log = validate_sarif(run_cli("demo", "--format", "sarif").stdout)
+    (run,) = log["runs"]
+    assert run["originalUriBaseIds"]["SRCROOT"]["uri"] == Path.cwd().as_uri() + "/"
+    uris = {result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+            for result in run["results"] if "locations" in result}
+    assert uris == {"fixtures/demo/vector_add/device/vector_add.cl"}
+    assert (REPO / "fixtures/demo/vector_add/device/vector_add.cl").is_file()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import re
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -13,22 +14,45 @@ from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.fixtures.sample_results import SOURCE_PATH, vector_add_result
 from hlsight.reporters.base import RenderOptions
 from hlsight.reporters.text import TextReporter, format_diagnostic
-from tests.conftest import run_cli
+from tests.conftest import CORPUS, run_cli
 
 GCC_LINE = re.compile(r"^(?P<loc>[^ ]+): (?P<sev>error|warning|note|info): (?P<msg>.+) \[(?P<rule>[\w.-]+)\]$")
 
 
-def test_diagnostics_are_gcc_style_lines_before_the_summary() -> None:
+def _finding_lines(text: str) -> list[str]:
+    return [line for line in text.splitlines() if GCC_LINE.match(line)]
+
+
+def test_estimate_profile_and_clock_come_first_then_gcc_style_findings() -> None:
     text = TextReporter().render(vector_add_result(), RenderOptions())
     lines = text.splitlines()
-    assert lines[0] == (f"{SOURCE_PATH}:6:12: warning: 3 LSUs share DDR bank 0 and pay T_row on every switch "
-                        "[HLS101]")
-    assert lines[1] == f"{SOURCE_PATH}:6: note: loop II >= 4 (memory dependency) [HLS105]"
-    # no location at all: the tool name stands in, as gcc does for driver messages
-    assert lines[2] == "hlsight: warning: LSU st.z has no lsu_top instance in the RTL [rtl-unpaired-lsu]"
-    for line in lines[:3]:
-        assert GCC_LINE.match(line), line
-    assert lines[3] == "summary:"
+    assert lines[1] == "  estimate: 101 ms, memory-bound"
+    assert lines[2].startswith("  using: DRAM profile ") and "clock 300 MHz" in lines[2]
+    findings = _finding_lines(text)
+    assert findings == [
+        f"{SOURCE_PATH}:6:12: warning: 3 LSUs share DDR bank 0 and pay T_row on every switch [HLS101]",
+        # no location at all: the tool name stands in, as gcc does for driver messages
+        "hlsight: warning: LSU st.z has no lsu_top instance in the RTL [rtl-unpaired-lsu]",
+    ]
+    assert lines.index(findings[0]) > lines.index("  estimate: 101 ms, memory-bound")
+    # the note is behind -v, and the last line says so
+    assert lines[-1] == "(1 less severe finding not shown; -v or --min-severity note shows them)"
+
+
+def test_verbose_shows_notes_formulas_and_the_inventory() -> None:
+    text = TextReporter().render(vector_add_result(), RenderOptions(verbosity=1))
+    assert f"{SOURCE_PATH}:6: note: loop II >= 4 (memory dependency) [HLS105]" in _finding_lines(text)
+    assert "kernel vector_add [ndrange] fmax 300 MHz (post-fit)" in text
+    assert "not shown" not in text
+
+
+def test_min_severity_and_quiet() -> None:
+    errors_only = TextReporter().render(vector_add_result(), RenderOptions(min_severity=Severity.ERROR))
+    assert _finding_lines(errors_only) == []
+    assert "(3 less severe findings not shown" in errors_only
+    quiet = TextReporter().render(vector_add_result(), RenderOptions(verbosity=-1))
+    assert "summary:" not in quiet and "  estimate: 101 ms, memory-bound" in quiet
+    assert len(_finding_lines(quiet)) == 2
 
 
 def test_paths_below_the_working_directory_are_shown_relative() -> None:
@@ -45,27 +69,28 @@ def test_colour_only_when_requested() -> None:
     plain = TextReporter().render(result, RenderOptions(color=False))
     coloured = TextReporter().render(result, RenderOptions(color=True))
     assert "\033[" not in plain
-    first = coloured.splitlines()[0]
-    assert "\033[1;35mwarning:\033[0m" in first  # clang's magenta for warnings
-    assert re.sub(r"\033\[[0-9;]*m", "", first) == plain.splitlines()[0]
+    warning = next(line for line in coloured.splitlines() if "warning" in line)
+    assert "\033[1;35mwarning:\033[0m" in warning  # clang's magenta for warnings
+    assert re.sub(r"\033\[[0-9;]*m", "", coloured) == plain
 
 
-def test_summary_has_estimate_bound_and_top_time_shares() -> None:
+def test_ranked_kernels_have_estimate_bound_and_top_time_shares() -> None:
     text = TextReporter().render(vector_add_result(), RenderOptions())
     summary = text[text.index("summary:"):]
     # 3 terms: 2 x (28 + 4.2) ms + (28 + 8.4) ms = 100.8 ms
-    assert "kernel vector_add: 101 ms, memory-bound" in summary
-    assert "top time shares: st.z 36% (36.4 ms), ld.x 32% (32.2 ms), ld.y 32% (32.2 ms)" in summary
-    assert "with element_bytes=4, work_items=32768000" in summary
-    # the inventory follows
-    assert "kernel vector_add [ndrange] fmax 300 MHz (post-fit)" in text
+    # shares of the kernel's 101 ms (one bank: the terms add up to it)
+    assert ("  kernel vector_add  101 ms, memory-bound  top LSUs: st.z 36.4 ms (36%), ld.x 32.2 ms (32%),"
+            " ld.y 32.2 ms (32%)") in summary
+    assert "  with element_bytes=4, work_items=32768000" in text
 
 
-def test_symbolic_estimate_shows_the_expression_and_its_free_symbols() -> None:
+def test_symbolic_estimate_names_its_free_symbols_and_the_formula_with_v() -> None:
     text = TextReporter().render(vector_add_result(symbolic=True), RenderOptions())
-    assert "kernel vector_add: symbolic in stride, work_items" in text
-    assert "T = 8.05369127516779e-10*stride*work_items" in text
-    assert "top time shares" not in text
+    assert "kernel vector_add  symbolic in stride, work_items" in text
+    assert "T [s] = " not in text and "top LSUs:" not in text
+    verbose = TextReporter().render(vector_add_result(symbolic=True), RenderOptions(verbosity=1))
+    # units, and no float noise: 8.05369127516779e-10 printed at 4 digits
+    assert "      T [s] = 8.054e-10*stride*work_items" in verbose.splitlines()
 
 
 def test_no_summary_without_estimates() -> None:
@@ -73,8 +98,35 @@ def test_no_summary_without_estimates() -> None:
     result.estimates.clear()
     result.design_estimate = None
     text = TextReporter().render(result, RenderOptions())
-    assert "summary:" not in text
-    assert "kernel vector_add [ndrange]" in text
+    assert "summary:" not in text and "estimate:" not in text
+    assert "kernel vector_add [ndrange]" in TextReporter().render(result, RenderOptions(verbosity=1))
+
+
+KMERS = CORPUS / "aoc" / "oneapi2023.0_s10mx_kmers" / "less_work_but_slower" / "reports_v12_m_v9_half"
+
+
+def test_kmers_prints_under_150_short_lines_with_repeated_findings_grouped() -> None:
+    result = run_cli("analyze", str(KMERS))
+    assert result.code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert len(lines) < 150  # 393 before issue 15
+    findings = [line for line in lines if ": warning: " in line or ": error: " in line]
+    assert findings and max(map(len, findings)) < 700  # 3,901 with a loop's full compiler reason; -v shows it
+    assert lines[1].startswith("  estimate: ") and "DRAM profile hbm2-s10mx" in lines[2] and "clock 286 MHz" in lines[2]
+    grouped = [line for line in lines if re.search(r"\(15 LSUs like this: [^)]*store0, ", line)]
+    assert len(grouped) == 1 and grouped[0].endswith("[mem-fmax-below-fmin]")
+    # the 15 per-kernel copies of that warning are gone
+    assert sum("store0 (1 B wide) needs fmax" in line for line in lines) == 1
+    verbose = run_cli("analyze", "-v", str(KMERS)).stdout.splitlines()
+    assert sum("store0 (1 B wide) needs fmax" in line for line in verbose) == 15
+    assert len(verbose) > 300  # everything is still there behind -v
+
+
+def test_demo_notes_are_behind_verbose() -> None:
+    default = run_cli("demo").stdout
+    assert ": note: " not in default and "[access-derived]" not in default
+    assert "[access-derived]" in run_cli("demo", "-v").stdout
+    assert "[access-derived]" in run_cli("demo", "--min-severity", "note").stdout
 
 
 class _Tty(io.StringIO):
@@ -96,3 +148,36 @@ def test_colour_decision_follows_the_terminal_and_no_color(monkeypatch: pytest.M
 def test_cli_output_to_a_pipe_has_no_colour() -> None:
     result = run_cli("demo")
     assert result.code == 0 and "\033[" not in result.stdout
+
+
+KMERS_VALUES = ("--set", "element_bytes=1", "--set", "stride=1")
+
+
+def test_kmers_bound_label_agrees_with_the_shares_beside_it() -> None:
+    """A 1 B LSU that cannot saturate HBM (fmax < f_min) and takes the whole
+    kernel time is not "compute-bound next to load0 100 %"."""
+    big = run_cli("analyze", str(KMERS), *KMERS_VALUES, "--set", "work_items=1e9").stdout.splitlines()
+    rows = [line for line in big if line.startswith("  kernel ")]
+    assert len(rows) == 37
+    assert any("memory-bound (non-saturated)" in row or "compute+memory-bound" in row for row in rows)
+    for line in rows:
+        assert not ("compute-bound  top" in line and "(100%)" in line), line
+
+
+CAFFE = CORPUS / "aoc" / "aoc16.1_s5_de5net_caffe_net" / "kernels" / "net" / "bin" / "net"
+
+
+def test_caffe_f_min_is_the_same_number_in_text_and_html(tmp_path: Path) -> None:
+    text = run_cli("analyze", str(CAFFE)).stdout
+    line = next(line for line in text.splitlines() if "dataLayer/load0 (4 B wide)" in line)
+    assert "needs fmax >= 3200 MHz (f_min 6400 MHz, eq. 5, halved by eq. 6: LSUs share the bank)" in line
+    assert run_cli("analyze", str(CAFFE), "--format", "html", "-o", str(tmp_path / "r.html")).code == 0
+    html = (tmp_path / "r.html").read_text()
+    assert re.search(r"dataLayer/load0</td><td class=\"hs-num\">6400 MHz</td>", html)
+
+
+def test_zero_and_tiny_times_read_in_units() -> None:
+    from hlsight.core.units import format_seconds
+    assert format_seconds(0.0) == "0 s" and format_seconds(1.58e-9) == "1.58 ns"
+    text = run_cli("analyze", str(CAFFE)).stdout
+    assert "T_ovh 0 s (eq. 8" in text and " ms (eq. 8" not in text.replace("T_ovh 0 s", "")

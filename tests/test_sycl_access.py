@@ -134,7 +134,7 @@ def test_kmers_summary_lists_kernels_by_user_visible_names() -> None:
     kernels = [line for line in summary if line.startswith("  kernel ")]
     assert len(kernels) == 37
     assert not any("'lambda'" in line for line in kernels)
-    assert any(line.startswith(f"  kernel {KMERS_CPP}:530#15:") for line in kernels)
+    assert any(line.startswith(f"  kernel {KMERS_CPP}:530#15 ") for line in kernels)
     assert any(line.startswith("  kernel produce_reads1") for line in kernels)
 
 

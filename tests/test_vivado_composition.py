@@ -65,13 +65,13 @@ def test_bfs_queue_no_longer_counts_the_inner_loop_twice() -> None:
     design = read_report(VIVADO / "vitis2022.2.2_machsuite_bfs_queue")
     cycles, notes = module_cycles(_top(design), design)
     assert cycles is not None
-    assert str(cycles) == "481*loop.loop_queue.trip + 1"
-    assert any("loop.loop_queue.trip" in note for note in notes)
+    assert str(cycles) == "481*loop.bfs.loop_queue.trip + 1"  # qualified by its module (issue 15)
+    assert any("loop.bfs.loop_queue.trip" in note for note in notes)
 
 
 def test_cli_estimate_at_the_max_trip_count_is_the_report_max() -> None:
     result = run_cli("analyze", str(VIVADO / "vitis2022.2.2_machsuite_bfs_queue"), "--format", "json",
-                     "--set", "loop.loop_queue.trip=256")
+                     "--set", "loop.bfs.loop_queue.trip=256")
     assert result.code == 0, result.err
     data = json.loads(result.stdout)
     design = data["estimate"]

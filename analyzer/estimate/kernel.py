@@ -132,6 +132,9 @@ def to_estimate(model: KernelModel, design: Design, settings: Settings) -> Kerne
         values=dict(values),
         profile=settings.profile.name,
     )
+    # the two parts FlexCL eq. 12 composes, for what-if's per-point bound
+    estimate.symbolic_memory = None if model.memory is None else model.memory.expression
+    estimate.symbolic_compute = model.compute if model.compute is not None else model.compute_open
     if model.memory is not None:
         estimate.memory_seconds = numeric(model.memory.expression, subs)
         estimate.memory_saturated = truth(model.memory.saturated, subs)

@@ -18,6 +18,7 @@ from bs4 import BeautifulSoup, Tag
 from hlsight.analyzer.results import AnalysisResult
 from hlsight.core.model import LSU
 from hlsight.core.version import __version__
+from hlsight.reporters.base import RenderOptions
 from hlsight.reporters.hierarchy import functions
 from hlsight.reporters.html_view import ReportView, report_view
 from hlsight.reporters.present import basename, format_seconds, lsu_terms
@@ -90,7 +91,7 @@ def inject(soup: BeautifulSoup, result: AnalysisResult, relative_to: str | None 
     for element_id in (STYLE_ID, DATA_ID, PANEL_ID, SCRIPT_ID):  # re-annotating a report replaces ours
         for old in soup.find_all(id=element_id):
             old.decompose()
-    view = report_view(result, relative_to)
+    view = report_view(result, RenderOptions(relative_to=relative_to))
     style = soup.new_tag("style", id=STYLE_ID)
     style.string = template_text("annotate_panel.css")
     head.append(style)

@@ -10,6 +10,9 @@ from hlsight.analyzer.launches import Launch, read_launches
 from hlsight.analyzer.memory_profiles import MemoryProfile, load_profile
 from hlsight.analyzer.results import AnalysisResult
 from hlsight.analyzer.symbols import parse_set, read_hints
+from hlsight.commands.sources import local_sources
+from hlsight.core.diagnostics import Severity
+from hlsight.core.errors import InputError
 from hlsight.output import write_text
 from hlsight.reporters import REPORTERS, get_reporter
 from hlsight.reporters.base import RenderOptions
@@ -18,6 +21,14 @@ from hlsight.reporters.base import RenderOptions
 def add_output_arguments(parser: argparse.ArgumentParser, default: str = "text") -> None:
     parser.add_argument("--format", choices=sorted(REPORTERS), default=default, help="output format")
     parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
+    loudness = parser.add_mutually_exclusive_group()
+    loudness.add_argument("-v", "--verbose", action="store_true",
+                          help="also notes (how each access was derived), formulas and the inventory")
+    loudness.add_argument("-q", "--quiet", action="store_true", help="only the estimate and the warnings/errors")
+    parser.add_argument("--source-root", metavar="DIR",
+                        help="where the kernel sources are on this machine (reports name the build machine's paths)")
+    parser.add_argument("--min-severity", choices=[severity.value for severity in Severity],
+                        help="leave out findings less severe than this (default: warning; note with -v)")
 
 
 def add_design_arguments(parser: argparse.ArgumentParser) -> None:
@@ -32,7 +43,17 @@ def use_color(output: str | None) -> bool:
 
 def emit(result: AnalysisResult, args: argparse.Namespace) -> None:
     """Render ``result`` in ``args.format`` and write it to ``args.output``."""
-    options = RenderOptions(color=use_color(args.output), relative_to=os.getcwd())
+    source_root = getattr(args, "source_root", None)
+    if source_root is not None and not os.path.isdir(source_root):
+        raise InputError(source_root, "--source-root is not a directory",
+                         expected="the folder holding the kernel sources")
+    options = RenderOptions(
+        sources=local_sources(result.design, result.diagnostics, source_root, args.output),
+        color=use_color(args.output),
+        relative_to=os.getcwd(),
+        verbosity=1 if getattr(args, "verbose", False) else (-1 if getattr(args, "quiet", False) else 0),
+        min_severity=None if getattr(args, "min_severity", None) is None else Severity(args.min_severity),
+    )
     text = get_reporter(args.format).render(result, options)
     write_text(text, args.output)
 

@@ -1,7 +1,7 @@
 """``hlsight whatif PATH``: evaluate the estimate at other values.
 
 ``--set`` fixes symbols, ``--sweep`` evaluates a grid (cartesian product of
-all sweeps, vectorised with numpy), ``--solve NAME --for-time SECONDS`` finds
+all sweeps, vectorised with numpy), ``--solve NAME --for-time 10ms`` finds
 the value of NAME that meets a time budget.
 """
 
@@ -11,9 +11,10 @@ import argparse
 
 from hlsight.analyzer.pipeline import analyze
 from hlsight.analyzer.results import KernelEstimate
-from hlsight.analyzer.whatif import evaluate_grid, parse_sweep, solve_for
+from hlsight.analyzer.whatif import evaluate_grid, grid_bounds, parse_sweep, solve_for
 from hlsight.commands.common import add_design_arguments, add_model_arguments, launch_inputs, model_inputs
 from hlsight.core.errors import InputError
+from hlsight.core.units import parse_duration
 from hlsight.output import write_text
 from hlsight.parsers.loader import ReadOptions, load_design
 from hlsight.reporters.whatif import render_solution, render_sweep
@@ -28,7 +29,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="evaluate over these values (repeat for a grid)",
     )
     parser.add_argument("--solve", metavar="NAME", help="find the value of NAME that gives --for-time")
-    parser.add_argument("--for-time", type=float, metavar="SECONDS", help="target time for --solve")
+    parser.add_argument("--for-time", metavar="DURATION",
+                        help="target time for --solve: 10ms, 250us, 1.5s (a bare number is seconds)")
     parser.add_argument("--kernel", metavar="NAME", help="use this kernel's estimate instead of the design's")
     parser.add_argument("--format", choices=("text", "csv", "json"), default="text", help="output format")
     parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
@@ -55,7 +57,8 @@ def run(args: argparse.Namespace) -> int:
         )
     sweeps = [parse_sweep(text) for text in args.sweep]
     if (args.solve is None) != (args.for_time is None):
-        raise InputError(None, "--solve and --for-time go together", expected="--solve NAME --for-time SECONDS")
+        raise InputError(None, "--solve and --for-time go together", expected="--solve NAME --for-time 10ms")
+    for_time = None if args.for_time is None else parse_duration(args.for_time)
     design = load_design(args.path, ReadOptions(solution=args.solution))
     # Per-LSU / per-loop names and kernel arguments enter the expression only
     # when the user names them; a placeholder puts them in as symbols (the
@@ -75,9 +78,12 @@ def run(args: argparse.Namespace) -> int:
     if args.solve:
         if sweeps:
             raise InputError(None, "--solve cannot be combined with --sweep")
-        value = solve_for(expr, bound_values, args.solve, args.for_time)
-        write_text(render_solution(args.solve, value, args.for_time, args.format, header), args.output)
+        assert for_time is not None  # --solve and --for-time go together (checked above)
+        value = solve_for(expr, bound_values, args.solve, for_time)
+        write_text(render_solution(args.solve, value, for_time, args.format, header), args.output)
         return 0
     columns, seconds = evaluate_grid(expr, bound_values, sweeps)
-    write_text(render_sweep([sweep.name for sweep in sweeps], columns, seconds, args.format, header), args.output)
+    bounds = grid_bounds(estimate.symbolic_memory, estimate.symbolic_compute, bound_values, sweeps)
+    write_text(render_sweep([sweep.name for sweep in sweeps], columns, seconds, args.format, header, bounds),
+               args.output)
     return 0

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hlsight.analyzer.results import KernelEstimate
+from hlsight.core.units import format_mhz
 
 #: Width in SVG user units of the longest bandwidth bar.
 BW_BAR_SPACE = 380.0
@@ -53,4 +54,5 @@ def format_rate(bytes_per_s: float | None) -> str:
 
 
 def format_hz(hertz: float | None) -> str:
-    return "?" if hertz is None else f"{hertz / 1e6:.4g} MHz"
+    """As the text prints clocks (:func:`hlsight.core.units.format_mhz`)."""
+    return format_mhz(None if hertz is None else hertz / 1e6)

@@ -2,10 +2,24 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from hlsight.analyzer.results import AnalysisResult
+from hlsight.core.diagnostics import Severity
+
+
+@dataclass(frozen=True)
+class LocalSource:
+    """Where a source path the report spells (``/home/zach/k.cl``) is on this machine.
+
+    ``how`` says which rule found it: ``"report folder"``, ``"--source-root"``
+    or ``"embedded"`` (written out from the report next to the output).
+    """
+
+    path: str
+    how: str
 
 
 @dataclass(frozen=True)
@@ -15,6 +29,22 @@ class RenderOptions:
     color: bool = False
     #: Directory that relative source paths are shown against.
     relative_to: str | None = None
+    #: 0 normal, 1 ``-v`` (notes, formulas, the inventory), -1 ``-q`` (headline and findings only).
+    verbosity: int = 0
+    #: Findings less severe than this are left out (``None``: warning, note with ``-v``).
+    min_severity: Severity | None = None
+    #: Report path -> the local file shown in its place (see :mod:`hlsight.sources`).
+    sources: Mapping[str, LocalSource] = field(default_factory=dict)
+    #: Directory SARIF artifact URIs are made relative to (``originalUriBaseIds``).
+    sarif_base: str | None = None
+
+    def shows(self, severity: Severity) -> bool:
+        """Whether a finding of ``severity`` is printed under these options."""
+        order = list(Severity)
+        floor = self.min_severity
+        if floor is None:
+            floor = Severity.INFO if self.verbosity > 0 else Severity.WARNING
+        return order.index(severity) <= order.index(floor)
 
 
 class Reporter(Protocol):

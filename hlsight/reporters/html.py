@@ -18,5 +18,5 @@ class HtmlReporter:
     format_name = "html"
 
     def render(self, result: AnalysisResult, options: RenderOptions) -> str:
-        view = report_view(result, options.relative_to)
+        view = report_view(result, options)
         return render_template("report.html.j2", view=view, version=__version__)

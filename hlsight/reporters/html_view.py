@@ -10,6 +10,7 @@ JavaScript.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from html import escape as escape_html
 
@@ -18,10 +19,11 @@ from markupsafe import Markup
 from sympy.core.function import AppliedUndef
 from sympy.printing.mathml import mathml
 
-from hlsight.analyzer.results import AnalysisResult, CycleEstimate, KernelEstimate
+from hlsight.analyzer.results import AnalysisResult, CycleEstimate, KernelEstimate, SourceFacts
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import Design, Kernel, Loop
 from hlsight.reporters.bandwidth import BandwidthRow, bandwidth_rows
+from hlsight.reporters.base import RenderOptions
 from hlsight.reporters.hierarchy import (
     clock_check_text,
     clock_lines,
@@ -35,12 +37,18 @@ from hlsight.reporters.hierarchy import (
 )
 from hlsight.reporters.present import (
     basename,
-    display_path,
+    bound_phrase,
+    design_headline,
     estimate_headline,
+    expression_text,
     format_number,
     format_seconds,
     format_value,
+    group_findings,
     latency_text,
+    ranked_estimates,
+    rounded,
+    shown_path,
     source_for,
     time_shares,
     trip_text,
@@ -285,6 +293,8 @@ class KernelView:
     hints: list[Hint]
     alternatives: list[tuple[str, str]]
     shares: list[str]
+    #: the bound as the text reporter labels it (``memory (non-saturated)``), "" if unknown
+    bound: str = ""
     #: "Kernel" (aoc/oneAPI) or "Function" (Vivado/Vitis).
     heading: str = "Kernel"
     #: Cycles first (Vivado/Vitis): the cycle count, then the time per clock.
@@ -331,20 +341,20 @@ class Anchors:
         return f"src-{index}-L{line}"
 
 
-def _location_text(path: str | None, line: int | None, relative_to: str | None) -> str:
+def _location_text(path: str | None, line: int | None, options: RenderOptions) -> str:
     if path is None:
         return ""
-    shown = display_path(path, relative_to)
+    shown = shown_path(path, options)
     return shown if line is None else f"{shown}:{line}"
 
 
-def hint_view(diag: Diagnostic, anchors: Anchors, relative_to: str | None) -> Hint:
+def hint_view(diag: Diagnostic, anchors: Anchors, options: RenderOptions) -> Hint:
     return Hint(
         rule=diag.rule,
         severity=diag.severity.value,
         message=diag.message,
-        location=_location_text(diag.file, diag.line, relative_to),
-        short_location="" if diag.file is None else _location_text(basename(diag.file), diag.line, None),
+        location=_location_text(diag.file, diag.line, options),
+        short_location="" if diag.file is None else _location_text(basename(diag.file), diag.line, RenderOptions()),
         anchor=anchors.anchor(diag.file, diag.line),
         subject=diag.subject,
     )
@@ -353,14 +363,15 @@ def hint_view(diag: Diagnostic, anchors: Anchors, relative_to: str | None) -> Hi
 _SEVERITY_ORDER = {severity: index for index, severity in enumerate(Severity)}
 
 
-def hint_views(diags: list[Diagnostic], anchors: Anchors, relative_to: str | None) -> list[Hint]:
+def hint_views(diags: list[Diagnostic], anchors: Anchors, options: RenderOptions) -> list[Hint]:
     """Findings most severe first (warnings before notes), stable otherwise,
     so the actionable ones lead every list."""
     ordered = sorted(diags, key=lambda diag: _SEVERITY_ORDER[diag.severity])
-    return [hint_view(diag, anchors, relative_to) for diag in ordered]
+    return [hint_view(diag, anchors, options) for diag in ordered]
 
 
-def _loop_rows(loops: list[Loop], anchors: Anchors, relative_to: str | None, depth: int = 0) -> list[LoopRow]:
+def _loop_rows(loops: list[Loop], anchors: Anchors, options: RenderOptions, depth: int = 0,
+               values: Mapping[str, float] | None = None, source: SourceFacts | None = None) -> list[LoopRow]:
     rows = []
     for loop in loops:
         where = loop.location
@@ -370,19 +381,19 @@ def _loop_rows(loops: list[Loop], anchors: Anchors, relative_to: str | None, dep
                 name=loop.name,
                 pipelined={True: "yes", False: "no", None: "-"}[loop.pipelined],
                 ii="-" if loop.ii is None else str(loop.ii),
-                trip=trip_text(loop),
+                trip=trip_text(loop, values, None if source is None else source.trip(loop)),
                 latency=_latency_text(loop),
-                location="" if where is None else _location_text(where.file, where.line, relative_to),
+                location="" if where is None else _location_text(where.file, where.line, options),
                 anchor=None if where is None else anchors.anchor(where.file, where.line),
                 bottleneck=loop.bottleneck or "",
             )
         )
-        rows.extend(_loop_rows(loop.children, anchors, relative_to, depth + 1))
+        rows.extend(_loop_rows(loop.children, anchors, options, depth + 1, values, source))
     return rows
 
 
 def _lsu_rows(kernel: Kernel, estimate: KernelEstimate | None, anchors: Anchors,
-              relative_to: str | None) -> list[LsuRow]:
+              options: RenderOptions) -> list[LsuRow]:
     terms = {} if estimate is None else {term.subject: term for term in estimate.per_lsu}
     rows = []
     for lsu in kernel.lsus:
@@ -398,7 +409,7 @@ def _lsu_rows(kernel: Kernel, estimate: KernelEstimate | None, anchors: Anchors,
                 style=lsu.style_raw or lsu.style.value,
                 width="?" if lsu.width_bits is None else f"{lsu.width_bits} bit",
                 memory=memory,
-                location="" if where is None else _location_text(where.file, where.line, relative_to),
+                location="" if where is None else _location_text(where.file, where.line, options),
                 short_location="" if where is None else f"{basename(where.file)}:{where.line}",
                 anchor=None if where is None else anchors.anchor(where.file, where.line),
                 ideal="" if term is None else format_seconds(term.ideal_s),
@@ -424,7 +435,7 @@ def _quantities(estimate: KernelEstimate) -> list[Quantity]:
 
 
 def kernel_view(kernel: Kernel, result: AnalysisResult, hints: list[Diagnostic], anchors: Anchors,
-                relative_to: str | None) -> KernelView:
+                options: RenderOptions) -> KernelView:
     estimate = result.estimates.get(kernel.name)
     fmax = kernel.fmax_mhz
     fmax_text = "?" if fmax is None else f"{fmax:g} MHz" + (" (post-fit)" if kernel.fmax_postfit_mhz else "")
@@ -435,16 +446,17 @@ def kernel_view(kernel: Kernel, result: AnalysisResult, hints: list[Diagnostic],
         kind=kernel.kind.value,
         fmax=fmax_text,
         headline=estimate_headline(estimate, with_bound=False),
+        bound=bound_phrase(estimate),
         estimate=estimate,
-        math=None if symbolic is None else expression_mathml(symbolic),
-        expression_text="" if symbolic is None else str(symbolic),
+        math=None if symbolic is None else expression_mathml(rounded(symbolic)),
+        expression_text=expression_text(symbolic),
         lsu_chart=lsu_chart(estimate) if estimate is not None and has_terms else None,
         bank_chart=bank_chart(estimate) if estimate is not None and estimate.per_bank else None,
         bandwidth=bandwidth_rows(estimate),
         quantities=[] if estimate is None else _quantities(estimate),
-        loops=_loop_rows(kernel.loops, anchors, relative_to),
-        lsus=_lsu_rows(kernel, estimate, anchors, relative_to),
-        hints=hint_views(hints, anchors, relative_to),
+        loops=_loop_rows(kernel.loops, anchors, options, values=result.assignments, source=result.source),
+        lsus=_lsu_rows(kernel, estimate, anchors, options),
+        hints=hint_views(hints, anchors, options),
         alternatives=[] if estimate is None
         else [(alt.model, estimate_headline(alt)) for alt in estimate.alternatives],
         shares=[] if estimate is None
@@ -470,11 +482,11 @@ def _cycle_lines(estimate: KernelEstimate | None) -> list[str]:
     return lines
 
 
-def source_views(design: Design, anchors: Anchors, relative_to: str | None) -> list[SourceView]:
+def source_views(design: Design, anchors: Anchors, options: RenderOptions) -> list[SourceView]:
     """Every source file; embedded ones with their lines, findings highlighted."""
     views = []
     for index, source in enumerate(design.source_files):
-        view = SourceView(display_path(source.path, relative_to) or source.name, index, source.content is not None)
+        view = SourceView(shown_path(source.path, options) or source.name, index, source.content is not None)
         if source.content is not None:
             marked = anchors.highlighted.get(index, set())
             view.lines = [
@@ -483,6 +495,26 @@ def source_views(design: Design, anchors: Anchors, relative_to: str | None) -> l
             ]
         views.append(view)
     return views
+
+
+@dataclass
+class RankedRow:
+    """One line of the first screen's table: kernels by estimated time."""
+
+    index: int
+    name: str
+    time: str
+    bound: str
+    top: str
+
+
+@dataclass
+class FindingRow:
+    """Findings that say the same thing, shown once with their count."""
+
+    hint: Hint
+    count: int
+    subjects: str
 
 
 @dataclass
@@ -497,9 +529,13 @@ class ReportView:
     design_hints: list[Hint]
     sources: list[SourceView]
     hint_count: int
+    ranked: list[RankedRow] = field(default_factory=list)
+    #: warnings and errors, repeated ones grouped, most severe first
+    findings: list[FindingRow] = field(default_factory=list)
 
 
-def report_view(result: AnalysisResult, relative_to: str | None = None) -> ReportView:
+def report_view(result: AnalysisResult, given: RenderOptions | None = None) -> ReportView:
+    options = given or RenderOptions()
     design = result.design
     anchors = Anchors(design)
     by_kernel: dict[str | None, list[Diagnostic]] = {}
@@ -513,10 +549,10 @@ def report_view(result: AnalysisResult, relative_to: str | None = None) -> Repor
         if parent is not None and kernel.name in by_kernel:
             by_kernel.setdefault(parent, []).extend(by_kernel.pop(kernel.name))
     kernels = [
-        kernel_view(kernel, result, by_kernel.get(kernel.name, []), anchors, relative_to)
+        kernel_view(kernel, result, by_kernel.get(kernel.name, []), anchors, options)
         for kernel in shown
     ]
-    design_hints = hint_views(by_kernel.get(None, []), anchors, relative_to)
+    design_hints = hint_views(by_kernel.get(None, []), anchors, options)
     tool = design.tool
     memories = [
         f"{memory.name}: {memory.kind.value}, {memory.banks} bank{'s' if memory.banks != 1 else ''}"
@@ -528,11 +564,47 @@ def report_view(result: AnalysisResult, relative_to: str | None = None) -> Repor
         tool=f"{tool.product.value} {tool.version_raw or tool.version}",
         device=" · ".join(part for part in (design.device.family, design.device.part, design.device.board) if part),
         memories=memories,
-        design_headline=None if result.design_estimate is None else estimate_headline(result.design_estimate),
+        design_headline=None if result.design_estimate is None else design_headline(result),
         assignments=[f"{name} = {format_value(value)}" for name, value in sorted(result.assignments.items())],
         kernels=kernels,
         design_hints=design_hints,
-        sources=source_views(design, anchors, relative_to),
+        sources=source_views(design, anchors, options),
         hint_count=len(result.diagnostics),
+        ranked=ranked_rows(result, shown),
+        findings=finding_rows(result, anchors, options),
     )
+
+
+def finding_rows(result: AnalysisResult, anchors: Anchors, options: RenderOptions) -> list[FindingRow]:
+    """Warnings and errors grouped as the terminal groups them (kmers: 15
+    stores with one message are one row "x 15")."""
+    order = list(Severity)
+    shown = sorted((diag for diag in result.diagnostics if options.shows(diag.severity)),
+                   key=lambda diag: order.index(diag.severity))
+    rows = []
+    for group in group_findings(shown):
+        subjects = group.subjects
+        rows.append(FindingRow(hint_view(group.first, anchors, options), len(group.members),
+                               ", ".join(subjects[:3]) + (", ..." if len(subjects) > 3 else "")))
+    return rows
+
+
+def ranked_rows(result: AnalysisResult, shown: list[Kernel]) -> list[RankedRow]:
+    """The ``shown`` kernels (Vivado: outlined modules folded into their
+    caller) by estimated time, slowest first, with the bound as the text
+    reporter labels it and the LSU taking most of the time."""
+    index = {kernel.name: position for position, kernel in enumerate(shown)}
+    rows = []
+    for name, estimate in ranked_estimates(result):
+        if name not in index:
+            continue
+        shares = [] if estimate is None else time_shares(estimate, limit=1)
+        rows.append(RankedRow(
+            index=index[name],
+            name=name,
+            time=estimate_headline(estimate, with_bound=False),
+            bound=bound_phrase(estimate),
+            top="" if not shares else f"{shares[0].subject} {format_seconds(shares[0].seconds)}",
+        ))
+    return rows
 

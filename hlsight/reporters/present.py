@@ -1,5 +1,7 @@
 """Presentation helpers shared by every reporter.
 
+(``format_seconds`` lives in :mod:`hlsight.core.units`, re-exported here.)
+
 The reporters render the same facts in different syntaxes; this module decides
 *what* is shown (display paths, number formatting, which LSUs dominate a
 kernel's time, which source lines a finding points at) so text, HTML, SARIF
@@ -8,13 +10,19 @@ and the annotated vendor report never disagree.
 
 from __future__ import annotations
 
-import math
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath, PureWindowsPath
 
-from hlsight.analyzer.results import KernelEstimate, TermEstimate
+import sympy
+
+from hlsight.analyzer.access import parse_expression
+from hlsight.analyzer.results import AnalysisResult, KernelEstimate, TermEstimate
+from hlsight.core.diagnostics import Diagnostic
 from hlsight.core.model import Design, LatencyRange, Loop, SourceFile
+from hlsight.core.units import format_seconds as format_seconds
+from hlsight.reporters.base import RenderOptions
 
 #: Shares below this fraction of a kernel's time are left out of summaries.
 MIN_SHARE = 0.01
@@ -38,23 +46,18 @@ def display_path(path: str, relative_to: str | None = None) -> str:
     return path
 
 
+def shown_path(path: str, options: RenderOptions) -> str:
+    """The path to print for a report path: the local copy when one was found
+    (``--source-root``, the report folder, the embedded source written out),
+    else the report's spelling; shortened against the working directory."""
+    local = options.sources.get(path)
+    return display_path(path if local is None else local.path, options.relative_to)
+
+
 def basename(path: str) -> str:
     """Last component of a POSIX or Windows path (reports contain both)."""
     name = PureWindowsPath(path).name if "\\" in path else PurePosixPath(path).name
     return name or path
-
-
-def format_seconds(seconds: float | None) -> str:
-    """Engineering-style time: ``12.3 ms``, ``850 us``, ``1.20 s``; ``?`` for unknown."""
-    if seconds is None or math.isnan(seconds):
-        return "?"
-    if seconds == 0:
-        return "0 s"
-    magnitude = abs(seconds)
-    for scale, unit in ((1.0, "s"), (1e-3, "ms"), (1e-6, "us"), (1e-9, "ns")):
-        if magnitude >= scale:
-            return f"{seconds / scale:.3g} {unit}"
-    return f"{seconds:.3g} s"
 
 
 def format_number(value: object) -> str:
@@ -75,9 +78,24 @@ def range_text(low: int | None, high: int | None) -> str:
     return low_text if low_text == high_text else f"{low_text} ~ {high_text}"
 
 
-def trip_text(loop: Loop) -> str:
-    """Trip count: ``-`` when the report has no trip-count column."""
-    return "-" if loop.trip_count is None else range_text(loop.trip_count.min, loop.trip_count.max)
+def trip_text(loop: Loop, values: Mapping[str, float] | None = None, derived: str | None = None) -> str:
+    """Trip count from the report; else the source analysis's (``ceiling(n/16)``,
+    evaluated when ``values`` give its names: ``1048576 = ceiling(n/16)``,
+    marked "source"; ``derived`` is ``result.source.trip(loop)``); ``-`` when neither knows it."""
+    if loop.trip_count is not None and (loop.trip_count.min is not None or loop.trip_count.max is not None):
+        return range_text(loop.trip_count.min, loop.trip_count.max)
+    if derived is None:
+        return "-" if loop.trip_count is None else range_text(loop.trip_count.min, loop.trip_count.max)
+    try:
+        expression = parse_expression(derived)
+    except (sympy.SympifyError, SyntaxError, TypeError, ValueError):
+        return f"{derived} (source)"
+    given = {symbol: values[symbol.name] for symbol in expression.free_symbols
+             if isinstance(symbol, sympy.Symbol) and values and symbol.name in values}
+    evaluated = expression.subs(given)
+    if evaluated.is_number:
+        return f"{format_value(float(evaluated))} = {derived} (source)"
+    return f"{derived} (source)"
 
 
 def latency_text(latency: LatencyRange | None) -> str:
@@ -123,16 +141,90 @@ def time_shares(estimate: KernelEstimate, limit: int = 3) -> list[Share]:
     return [share for share in shares if share.fraction >= MIN_SHARE][:limit]
 
 
+#: Significant digits of the constants printed in a formula (the model's
+#: inputs -- clocks, timings -- have 3-4; 3.4965034965035e-9 is float noise).
+FORMULA_DIGITS = 4
+
+
+def expression_text(expression: object) -> str:
+    """The sympy expression as one line of text, its float constants rounded
+    to :data:`FORMULA_DIGITS` significant digits (``""`` when absent)."""
+    return "" if expression is None else str(rounded(expression))
+
+
+def rounded(expression: object) -> object:
+    """A sympy expression with its float constants at :data:`FORMULA_DIGITS`
+    significant digits; anything else as it is."""
+    if not isinstance(expression, sympy.Basic):
+        return expression
+    return expression.xreplace({
+        number: sympy.Float(float(f"{float(number):.{FORMULA_DIGITS}g}"), FORMULA_DIGITS)
+        for number in expression.atoms(sympy.Float)
+    })
+
+
+#: Memory and pipeline times within this fraction of each other bound the kernel together.
+BALANCE = 0.01
+
+
+def bound_label(estimate: KernelEstimate) -> str:
+    """The bound as the numbers beside it read: ``memory``, ``compute``,
+    ``memory (non-saturated)`` or ``""`` (unknown).
+
+    The model files a kernel whose LSUs cannot saturate the DRAM (fmax <
+    f_min, eq. 7) under ``compute``; but when that memory term is the time
+    printed (kmers: one store taking 100 %), "compute-bound" contradicts the
+    shares shown next to it. Then it reads ``memory (non-saturated)``: the
+    LSUs' issue rate at fmax limits. Left blank while the memory term is
+    symbolic and the pipeline numeric: which one wins depends on the values.
+    """
+    if estimate.bound == "unknown":
+        return ""
+    memory_s, compute_s = estimate.memory_seconds, estimate.compute_seconds
+    if memory_s and compute_s and abs(memory_s - compute_s) <= BALANCE * max(memory_s, compute_s):
+        return "compute+memory"  # the LSU issues once per pipeline iteration: both limit alike
+    if estimate.bound != "compute" or estimate.memory_saturated is not False:
+        return estimate.bound
+    if compute_s is None or (memory_s is not None and memory_s >= compute_s):
+        return "memory (non-saturated)"
+    if memory_s is None:
+        return ""
+    return "compute"
+
+
+def bound_phrase(estimate: KernelEstimate | None) -> str:
+    """``memory-bound``, ``memory-bound (non-saturated)``, ``compute-bound`` or ``""``."""
+    label = "" if estimate is None else bound_label(estimate)
+    if not label:
+        return ""
+    head, _, tail = label.partition(" ")
+    return f"{head}-bound" + (f" {tail}" if tail else "")
+
+
 def estimate_headline(estimate: KernelEstimate | None, with_bound: bool = True) -> str:
     """``12.3 ms, memory-bound`` or ``symbolic in work_items, stride``."""
     if estimate is None:
         return "no estimate"
-    bound = "" if estimate.bound == "unknown" or not with_bound else f", {estimate.bound}-bound"
+    label = bound_phrase(estimate)
+    bound = f", {label}" if label and with_bound else ""
     if estimate.seconds is not None:
         return f"{format_seconds(estimate.seconds)}{bound}"
     if estimate.free_symbols:
         return f"symbolic in {', '.join(estimate.free_symbols)}{bound}"
     return f"unknown{bound}"
+
+
+def design_headline(result: AnalysisResult) -> str:
+    """The design's estimate with the bound of the kernel that dominates it
+    (the design estimate's own bound is the model's raw one)."""
+    overall = result.design_estimate
+    if overall is None or overall.seconds is None:
+        return estimate_headline(overall)
+    slowest = ranked_estimates(result)[0][1] if result.design.kernels else None
+    if slowest is None or slowest.seconds is None:
+        return estimate_headline(overall)
+    label = bound_phrase(slowest)
+    return estimate_headline(overall, with_bound=False) + (f", {label}" if label else "")
 
 
 def source_for(design: Design, path: str | None) -> SourceFile | None:
@@ -143,3 +235,70 @@ def source_for(design: Design, path: str | None) -> SourceFile | None:
 def lsu_terms(estimate: KernelEstimate | None) -> dict[str, TermEstimate]:
     """Per-LSU terms of an estimate keyed by LSU id."""
     return {} if estimate is None else {term.subject: term for term in estimate.per_lsu}
+
+
+@dataclass(frozen=True)
+class FindingGroup:
+    """Findings that say the same thing about different LSUs/kernels.
+
+    kmers has 30 single-LSU kernels with the same ``mem-fmax-below-fmin``
+    warning; a reader wants it once with the count, not 30 times.
+    """
+
+    first: Diagnostic
+    members: tuple[Diagnostic, ...]
+
+    @property
+    def subjects(self) -> list[str]:
+        return [diag.subject or diag.kernel or "" for diag in self.members]
+
+
+def _finding_key(diag: Diagnostic) -> tuple[str, str, str | None, int | None, str]:
+    message = diag.message
+    for name in (diag.subject, diag.kernel):
+        if name:
+            message = message.replace(name, "\0")
+    return (diag.rule, diag.severity.value, diag.file, diag.line, message)
+
+
+def group_findings(diagnostics: list[Diagnostic]) -> list[FindingGroup]:
+    """Findings grouped by rule, place and message with the subject left out,
+    in the order of their first member."""
+    groups: dict[tuple[str, str, str | None, int | None, str], list[Diagnostic]] = {}
+    for diag in diagnostics:
+        groups.setdefault(_finding_key(diag), []).append(diag)
+    return [FindingGroup(members[0], tuple(members)) for members in groups.values()]
+
+
+def ranked_estimates(result: AnalysisResult) -> list[tuple[str, KernelEstimate | None]]:
+    """Kernels by estimated time, slowest first; symbolic ones, then those
+    without an estimate, follow in design order."""
+    rows = [(kernel.name, result.estimates.get(kernel.name)) for kernel in result.design.kernels]
+
+    def key(row: tuple[str, KernelEstimate | None]) -> tuple[int, float]:
+        estimate = row[1]
+        if estimate is None:
+            return (2, 0.0)
+        if estimate.seconds is None:
+            return (1, 0.0)
+        return (0, -estimate.seconds)
+
+    return sorted(rows, key=key)
+
+
+def profile_text(estimate: KernelEstimate | None) -> str | None:
+    """The DRAM profile an estimate used and why (``ddr4-1866 chosen from the target``)."""
+    if estimate is None:
+        return None
+    for assumption in estimate.assumptions:
+        if assumption.startswith("memory profile "):
+            return assumption.removeprefix("memory profile ").split("; pass --memory")[0]
+    return estimate.profile
+
+
+def clock_mhz(estimate: KernelEstimate | None) -> float | None:
+    """The kernel clock (MHz) an estimate was evaluated at, when numeric."""
+    if estimate is None:
+        return None
+    value = estimate.values.get("fmax")
+    return None if value is None else float(value)

@@ -42,6 +42,75 @@ def artifact_uri(path: str, relative_to: str | None = None) -> str:
     return quote(shown.replace("\\", "/"))
 
 
+#: ``uriBaseId`` of files found on this machine (relative to the working directory).
+SRCROOT = "SRCROOT"
+#: ``uriBaseId`` of paths only the build machine had (relative to their common folder).
+BUILDROOT = "BUILDROOT"
+
+
+def _is_absolute(path: str) -> bool:
+    return os.path.isabs(path) or (len(path) > 2 and path[0].isalpha() and path[1] == ":" and path[2] in "\\/")
+
+
+def _folder_uri(path: str) -> str:
+    uri = artifact_uri(path)
+    return uri if uri.endswith("/") else uri + "/"
+
+
+def _pure(path: str) -> PurePosixPath | PureWindowsPath:
+    return PureWindowsPath(path) if "\\" in path or path[1:2] == ":" else PurePosixPath(path)
+
+
+def _common_folder(paths: list[str]) -> str:
+    """The deepest folder holding every one of ``paths`` (POSIX or Windows)."""
+    folders = [_pure(path).parent.parts for path in paths]
+    common: list[str] = []
+    for parts in zip(*folders, strict=False):
+        if any(part.lower() != parts[0].lower() for part in parts):
+            break
+        common.append(parts[0])
+    return str(_pure(paths[0]).__class__(*common)) if common else str(_pure(paths[0]).anchor)
+
+
+class ArtifactLocations:
+    """Relative artifact URIs and the ``originalUriBaseIds`` they are relative to.
+
+    A file found on this machine (``--source-root``, the report folder, the
+    embedded copy written out) is relative to ``SRCROOT`` (the working
+    directory); a build-machine path hlsight could not find is relative to
+    ``BUILDROOT``, the folder the report's absolute paths have in common, so
+    a consumer can map it with one base-id setting.
+    """
+
+    def __init__(self, result: AnalysisResult, options: RenderOptions) -> None:
+        self._options = options
+        self._srcroot = os.path.abspath(options.relative_to or os.getcwd())
+        foreign = sorted({diag.file for diag in result.diagnostics
+                          if diag.file and diag.file not in options.sources and _is_absolute(diag.file)})
+        self._buildroot = _common_folder(foreign) if foreign else None
+        self.used: dict[str, str] = {}
+
+    def location(self, path: str) -> dict[str, str]:
+        local = self._options.sources.get(path)
+        if local is not None or not _is_absolute(path):
+            target = local.path if local is not None else path
+            self.used[SRCROOT] = _folder_uri(self._srcroot)
+            if _is_absolute(target):
+                try:
+                    target = os.path.relpath(target, self._srcroot)
+                except ValueError:
+                    return {"uri": artifact_uri(target)}
+            return {"uri": quote(target.replace("\\", "/")), "uriBaseId": SRCROOT}
+        if self._buildroot is None:
+            return {"uri": artifact_uri(path)}
+        self.used[BUILDROOT] = _folder_uri(self._buildroot)
+        relative = _pure(path).relative_to(self._buildroot).as_posix()
+        return {"uri": quote(relative), "uriBaseId": BUILDROOT}
+
+    def base_ids(self) -> dict[str, dict[str, str]]:
+        return {name: {"uri": uri} for name, uri in sorted(self.used.items())}
+
+
 def _rules(result: AnalysisResult) -> list[dict[str, Any]]:
     rules: dict[str, dict[str, Any]] = {}
     for diag in result.diagnostics:
@@ -60,10 +129,10 @@ def _rules(result: AnalysisResult) -> list[dict[str, Any]]:
     return list(rules.values())
 
 
-def _location(diag: Diagnostic, result: AnalysisResult, options: RenderOptions) -> dict[str, Any] | None:
+def _location(diag: Diagnostic, result: AnalysisResult, artifacts: ArtifactLocations) -> dict[str, Any] | None:
     if diag.file is None:
         return None
-    physical: dict[str, Any] = {"artifactLocation": {"uri": artifact_uri(diag.file, options.relative_to)}}
+    physical: dict[str, Any] = {"artifactLocation": artifacts.location(diag.file)}
     if diag.line is not None and diag.line >= 1:
         region: dict[str, Any] = {"startLine": diag.line}
         if diag.column is not None and diag.column >= 1:
@@ -100,6 +169,7 @@ def sarif_log(result: AnalysisResult, options: RenderOptions) -> dict[str, Any]:
     """The SARIF log as plain data."""
     rules = _rules(result)
     rule_index = {rule["id"]: index for index, rule in enumerate(rules)}
+    artifacts = ArtifactLocations(result, options)
     results = []
     for diag in result.diagnostics:
         entry: dict[str, Any] = {
@@ -109,7 +179,7 @@ def sarif_log(result: AnalysisResult, options: RenderOptions) -> dict[str, Any]:
             "message": {"text": diag.message},
             "properties": _properties(diag, result),
         }
-        location = _location(diag, result, options)
+        location = _location(diag, result, artifacts)
         if location is not None:
             entry["locations"] = [location]
         results.append(entry)
@@ -125,6 +195,7 @@ def sarif_log(result: AnalysisResult, options: RenderOptions) -> dict[str, Any]:
             }
         },
         "results": results,
+        **({"originalUriBaseIds": artifacts.base_ids()} if artifacts.used else {}),
         "properties": {
             "design": design.name or str(design.root),
             "producer": {"product": design.tool.product.value, "version": design.tool.version},

@@ -1,10 +1,12 @@
-"""Terminal output: gcc-style diagnostics, a per-kernel summary, the inventory.
+"""Terminal output: the estimate first, kernels ranked, then the findings.
 
-Diagnostics come first, one per line in the ``file:line:col: severity:
-message [rule-id]`` form that editors and CI log scrapers already parse
-(clang's colours only when writing to a terminal). The summary gives each
-kernel's estimate, its bound and the LSUs that take most of its time; the
-inventory lists what the readers found.
+Sections, in order (each a function so other issues' additions slot in):
+:func:`headline_lines` (design, estimate and bound, DRAM profile and clock
+used, the user's values), :func:`summary_lines` (kernels ranked by time, one
+line each), :func:`finding_lines` (one ``file:line:col: severity: message
+[rule-id]`` line per finding, as editors and CI log scrapers parse them;
+repeated findings grouped; notes behind ``-v``), and with ``-v`` the
+inventory of what the readers found.
 """
 
 from __future__ import annotations
@@ -27,10 +29,19 @@ from hlsight.reporters.hierarchy import (
     resources_text,
 )
 from hlsight.reporters.present import (
-    display_path,
+    FindingGroup,
+    Share,
+    basename,
+    clock_mhz,
+    design_headline,
     estimate_headline,
+    expression_text,
     format_seconds,
     format_value,
+    group_findings,
+    profile_text,
+    ranked_estimates,
+    shown_path,
     time_shares,
     trip_text,
 )
@@ -50,18 +61,31 @@ def _paint(text: str, code: str, options: RenderOptions) -> str:
     return f"{code}{text}{_RESET}" if options.color else text
 
 
-def format_diagnostic(diag: Diagnostic, options: RenderOptions) -> str:
-    """One diagnostic as ``file:line:col: severity: message [rule]``."""
+#: Characters of a finding's message shown without ``-v`` (the compiler's
+#: reasons and feedback paths quoted in a loop finding reach 3,900).
+SHORT_MESSAGE = 300
+
+
+def _short(message: str, options: RenderOptions) -> str:
+    if options.verbosity > 0 or len(message) <= SHORT_MESSAGE:
+        return message
+    return message[:SHORT_MESSAGE].rstrip() + " ... (-v: all of it)"
+
+
+def format_diagnostic(diag: Diagnostic, options: RenderOptions, also: str = "") -> str:
+    """One diagnostic as ``file:line:col: severity: message [rule]`` (``also``
+    is appended to the message, e.g. how many more findings say the same);
+    without ``-v`` a long message is cut at :data:`SHORT_MESSAGE` characters."""
     location = "hlsight"
     if diag.file is not None:
-        parts = [display_path(diag.file, options.relative_to)]
+        parts = [shown_path(diag.file, options)]
         if diag.line is not None:
             parts.append(str(diag.line))
             if diag.column is not None:
                 parts.append(str(diag.column))
         location = ":".join(parts)
     severity = _paint(f"{diag.severity.value}:", _SEVERITY_COLOR[diag.severity], options)
-    return f"{_paint(location + ':', _BOLD, options)} {severity} {diag.message} [{diag.rule}]"
+    return f"{_paint(location + ':', _BOLD, options)} {severity} {_short(diag.message, options)}{also} [{diag.rule}]"
 
 
 def _lsu_line(lsu: LSU, source: SourceFacts) -> str:
@@ -136,6 +160,126 @@ def inventory_lines(design: Design, source: SourceFacts | None = None) -> list[s
     return lines
 
 
+def _estimate_detail_lines(estimate: KernelEstimate, options: RenderOptions) -> list[str]:
+    """Model, formula and alternatives of one estimate (``-v``)."""
+    lines: list[str] = []
+    if estimate.model:
+        lines.append(f"      model: {estimate.model}")
+    if estimate.seconds is None and estimate.expression is not None:
+        lines.append(f"      T [s] = {expression_text(estimate.expression)}")
+    for alternative in estimate.alternatives:
+        lines.append(f"      also {alternative.model}: {estimate_headline(alternative)}")
+    return lines
+
+
+def _shares_text(estimate: KernelEstimate | None) -> str:
+    """The LSUs taking most time, as a share of the kernel's time when it is
+    known (a compute-bound kernel's store is not "100 %" of it)."""
+    if estimate is None:
+        return ""
+    shares = time_shares(estimate)
+    if not shares:
+        return ""
+    total = estimate.seconds
+
+    def part(share: Share) -> str:
+        fraction = share.fraction if not total else share.seconds / total
+        percent = "<1%" if 0 < fraction < 0.005 else f"{fraction:.0%}"
+        return f"{share.subject} {format_seconds(share.seconds)} ({percent})"
+
+    return "  top LSUs: " + ", ".join(part(share) for share in shares)
+
+
+def _clock_text(result: AnalysisResult) -> str | None:
+    clocks = sorted({clock for clock in (clock_mhz(e) for e in result.estimates.values()) if clock is not None})
+    if not clocks:
+        return None
+    if len(clocks) == 1:
+        return f"clock {clocks[0]:g} MHz"
+    return f"clocks {clocks[0]:g} ~ {clocks[-1]:g} MHz"
+
+
+def headline_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
+    """What comes first: the design, its estimate and bound, the DRAM profile
+    and clock the estimate used, and the values the user gave."""
+    design = result.design
+    tool = design.tool
+    device = " ".join(part for part in (design.device.family, design.device.part) if part)
+    title = f"{design.name or design.root}: {tool.product.value} {tool.version}" + (f", {device}" if device else "")
+    lines = [_paint(title, _BOLD, options)]
+    overall = result.design_estimate
+    if overall is None and len(result.estimates) == 1:
+        overall = next(iter(result.estimates.values()))
+    if overall is None and not result.estimates:
+        return lines
+    headline = design_headline(result) if overall is result.design_estimate else estimate_headline(overall)
+    lines.append(f"  estimate: {headline}")
+    why = result.memory_profile_why.removeprefix("memory profile ") if result.memory_profile_why else None
+    profile = why or profile_text(overall) or _any_profile(result)
+    used = [text for text in (profile and f"DRAM profile {profile}", _clock_text(result)) if text]
+    if used:
+        lines.append("  using: " + ", ".join(used))
+    if result.assignments:
+        values = ", ".join(f"{name}={format_value(value)}" for name, value in sorted(result.assignments.items()))
+        lines.append(f"  with {values}")
+    if result.launch_overhead_s > 0 and result.design_estimate is not None:
+        cost = format_seconds(result.launch_overhead_s)
+        lines.append(f"  design time includes {cost} per launch ({result.memory_profile} [launch] overhead_us)")
+    lines.extend(launch_lines(result))
+    lines.extend(missing_value_lines(result))
+    return lines
+
+
+def source_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
+    """Which local file stands for each source path the findings name, and
+    which rule found it; the ones not found, with how to find them."""
+    named = list(dict.fromkeys(diag.file for diag in result.diagnostics if diag.file and options.shows(diag.severity)))
+    lines = []
+    for path in named:
+        local = options.sources.get(path)
+        if local is not None:
+            lines.append(f"  source: {shown_path(path, options)} ({local.how}; the report says {path})")
+    missing = [path for path in named if path not in options.sources]
+    if missing:
+        names = ", ".join(basename(path) for path in missing)
+        lines.append(f"  not found on this machine: {names} (--source-root DIR finds them; with -o the embedded"
+                     " copies are written out)")
+    return lines
+
+
+def _any_profile(result: AnalysisResult) -> str | None:
+    for estimate in result.estimates.values():
+        text = profile_text(estimate)
+        if text:
+            return text
+    return None
+
+
+def summary_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
+    """Kernels ranked by estimated time, one line each (with ``-v`` the model,
+    formula and alternatives under each); empty without estimates."""
+    if not result.estimates or options.verbosity < 0:
+        return []
+    if is_xilinx(result.design):
+        # Vivado/Vitis: functions cycles first, outlined _Pipeline_ parts
+        # folded into their caller (issue 12)
+        lines = ["summary:"]
+        for kernel in functions(result.design):
+            lines.extend(_function_lines(kernel, result, options))
+        return lines
+    ranked = ranked_estimates(result)
+    width = max(len(name) for name, _ in ranked)
+    lines = ["summary:"]  # kernels by estimated time, slowest first
+    for name, estimate in ranked:
+        lines.append(f"  kernel {name:<{width}}  {estimate_headline(estimate)}{_shares_text(estimate)}")
+        kernel = result.design.kernel(name)
+        if kernel is not None and kernel.resources and (options.verbosity > 0 or len(ranked) == 1):
+            lines.append(f"      resources: {resources_text(kernel.resources)}")  # beside the estimate (issue 12)
+        if options.verbosity > 0 and estimate is not None:
+            lines.extend(_estimate_detail_lines(estimate, options))
+    return lines
+
+
 def _estimate_lines(label: str, estimate: KernelEstimate | None, options: RenderOptions) -> list[str]:
     lines = [f"  {_paint(label, _BOLD, options)}: {estimate_headline(estimate)}"]
     if estimate is None:
@@ -186,40 +330,27 @@ def _function_lines(kernel: Kernel, result: AnalysisResult, options: RenderOptio
     return lines
 
 
-def summary_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
-    """Per-kernel estimate, bound and top time shares (empty without estimates)."""
-    if not result.estimates and result.design_estimate is None:
-        return []
-    lines = ["summary:"]
-    if is_xilinx(result.design):
-        for kernel in functions(result.design):
-            lines.extend(_function_lines(kernel, result, options))
-        if result.assignments:
-            values = ", ".join(f"{name}={format_value(value)}" for name, value in sorted(result.assignments.items()))
-            lines.append(f"  with {values}")
-        if result.memory_profile_why:
-            lines.append(f"  memory: {result.memory_profile_why}")
-        return lines
-    once = " (first launch)" if result.launches else ""
-    for kernel in result.design.kernels:
-        lines.extend(_estimate_lines(f"kernel {kernel.name}{once}", result.estimates.get(kernel.name), options))
-    single = [result.estimates.get(kernel.name) for kernel in result.design.kernels]
-    differs = len(single) == 1 and single[0] is not None and result.design_estimate is not None and (
-        single[0].seconds != result.design_estimate.seconds
-    )
-    if result.design_estimate is not None and (len(result.design.kernels) > 1 or result.launches or differs):
-        label = "design (all launches)" if result.launches else "design"
-        lines.extend(_estimate_lines(label, result.design_estimate, options))
-    if result.assignments:
-        values = ", ".join(f"{name}={format_value(value)}" for name, value in sorted(result.assignments.items()))
-        lines.append(f"  with {values}")
-    if result.memory_profile_why:
-        lines.append(f"  memory: {result.memory_profile_why}")
-    if result.launch_overhead_s > 0 and result.design_estimate is not None:
-        cost = format_seconds(result.launch_overhead_s)
-        lines.append(f"  design time includes {cost} per launch ({result.memory_profile} [launch] overhead_us)")
-    lines.extend(launch_lines(result))
-    lines.extend(missing_value_lines(result))
+def _group_line(group: FindingGroup, options: RenderOptions) -> str:
+    count = len(group.members)
+    if count == 1:
+        return format_diagnostic(group.first, options)
+    subjects = group.subjects
+    rule = group.first.rule
+    what = "LSUs" if rule.startswith("mem-") else ("loops" if rule.startswith("loop") else "findings")
+    shown = ", ".join(subjects[:3]) + (", ..." if count > 3 else "")
+    return format_diagnostic(group.first, options, f" ({count} {what} like this: {shown})")
+
+
+def finding_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
+    """Findings at or above the severity floor, repeated ones grouped; a
+    last line says how many were left out and how to see them."""
+    shown = [diag for diag in result.diagnostics if options.shows(diag.severity)]
+    hidden = len(result.diagnostics) - len(shown)
+    groups = group_findings(shown) if options.verbosity <= 0 else [FindingGroup(d, (d,)) for d in shown]
+    lines = [_group_line(group, options) for group in groups]
+    if hidden:
+        lines.append(f"({hidden} less severe finding{'s' if hidden != 1 else ''} not shown; -v or --min-severity note"
+                     " shows them)")
     return lines
 
 
@@ -249,9 +380,12 @@ class TextReporter:
     format_name = "text"
 
     def render(self, result: AnalysisResult, options: RenderOptions) -> str:
-        lines = [format_diagnostic(diag, options) for diag in result.diagnostics]
+        lines = headline_lines(result, options)
         lines.extend(summary_lines(result, options))
-        lines.extend(inventory_lines(result.design, result.source))
+        lines.extend(source_lines(result, options))
+        lines.extend(finding_lines(result, options))
+        if options.verbosity > 0:
+            lines.extend(inventory_lines(result.design, result.source))
         # names from reports may hold escapes or newlines: each line stays one
         # line, and only hlsight's own colour codes reach the terminal
         own_codes = frozenset({_RESET, _BOLD, *_SEVERITY_COLOR.values()}) if options.color else frozenset()

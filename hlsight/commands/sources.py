@@ -1,0 +1,101 @@
+"""Find, on this machine, the source files a report names by their build-machine path.
+
+Reports spell sources as the compile machine saw them (``/home/zach/k.cl``,
+``d:/intelfpga/...``). A finding is only actionable when it names a file the
+user can open, so each such path is looked up, in this order:
+
+1. ``--source-root DIR``: the longest trailing part of the path that exists
+   below DIR (``src/k.cl``, then ``k.cl``);
+2. the report's own folder and the two folders above it (a report set sits in
+   ``<project>/reports`` or ``<project>.prj/reports``), the same way;
+3. the source embedded in the report, written out next to the ``-o`` output
+   (``<output>.sources/<name>``).
+
+The map says which rule matched, so every reporter can say where the file is from.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path, PurePosixPath, PureWindowsPath
+
+from hlsight.core.diagnostics import Diagnostic
+from hlsight.core.model import Design
+from hlsight.output import write_text
+from hlsight.reporters.base import LocalSource
+
+#: Folders above the report folder searched for sources (reports/ -> project/ -> parent).
+PARENT_LEVELS = 2
+
+
+def path_parts(path: str) -> tuple[str, ...]:
+    """The components of a POSIX or Windows path without its root/drive."""
+    pure = PureWindowsPath(path) if "\\" in path or (len(path) > 1 and path[1] == ":") else PurePosixPath(path)
+    return tuple(part for part in pure.parts if part not in (pure.anchor, "", ".", ".."))
+
+
+def find_below(root: Path, path: str) -> Path | None:
+    """The file below ``root`` matching the longest trailing part of ``path``."""
+    parts = path_parts(path)
+    for start in range(len(parts)):
+        candidate = root.joinpath(*parts[start:])
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def _report_folders(design: Design) -> list[Path]:
+    root = design.root if design.root.is_dir() else design.root.parent
+    folders = [root]
+    for _ in range(PARENT_LEVELS):
+        if folders[-1].parent == folders[-1]:
+            break
+        folders.append(folders[-1].parent)
+    return folders
+
+
+def referenced_paths(design: Design, diagnostics: list[Diagnostic]) -> list[str]:
+    """Every source path a finding, LSU or loop points at, in first-seen order."""
+    paths: dict[str, None] = {diag.file: None for diag in diagnostics if diag.file}
+    for kernel in design.kernels:
+        for lsu in kernel.lsus:
+            if lsu.location is not None:
+                paths.setdefault(lsu.location.file, None)
+        for loop in kernel.all_loops():
+            if loop.location is not None:
+                paths.setdefault(loop.location.file, None)
+    return list(paths)
+
+
+def _written_out(design: Design, path: str, output: str | None) -> Path | None:
+    source = design.source_file(path)
+    if output in (None, "-") or source is None or source.content is None:
+        return None
+    parts = path_parts(path)
+    target = Path(f"{output}.sources") / (parts[-1] if parts else "source")
+    write_text(source.content, str(target))
+    return target
+
+
+def local_sources(design: Design, diagnostics: list[Diagnostic], source_root: str | None,
+                  output: str | None) -> dict[str, LocalSource]:
+    """Report path -> the local file shown in its place, for every path found."""
+    found: dict[str, LocalSource] = {}
+    folders = _report_folders(design)
+    for path in referenced_paths(design, diagnostics):
+        if Path(path).is_file():
+            continue  # already a path this machine can open (a report artifact, a local build)
+        local: Path | None = None
+        how = ""
+        if source_root is not None:
+            local, how = find_below(Path(source_root), path), "--source-root"
+        if local is None:
+            for folder in folders:
+                local = find_below(folder, path)
+                if local is not None:
+                    how = "report folder"
+                    break
+        if local is None:
+            local, how = _written_out(design, path, output), "embedded in the report"
+        if local is not None:
+            found[path] = LocalSource(str(local.resolve()), how)
+    return found

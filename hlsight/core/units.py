@@ -1,0 +1,50 @@
+"""Readable numbers with units, and durations typed with units.
+
+One place for the formatting every layer prints (hints in the analyzer, the
+reporters, what-if), so ``T_ovh`` reads ``0 s`` or ``1.58 ns`` rather than
+``0 ms``/``1.58e-06 ms`` and the same f_min is printed alike everywhere.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from hlsight.core.errors import InputError
+
+#: SI time units a user may type after a number (``10ms``, ``2.5 us``, ``1e-3s``).
+TIME_UNITS: dict[str, float] = {"s": 1.0, "ms": 1e-3, "us": 1e-6, "µs": 1e-6, "ns": 1e-9, "min": 60.0, "h": 3600.0}
+_DURATION = re.compile(r"^\s*([0-9.]+(?:[eE][-+]?[0-9]+)?)\s*([a-zµ]*)\s*$")
+
+
+def format_seconds(seconds: float | None) -> str:
+    """Engineering-style time: ``12.3 ms``, ``850 us``, ``1.20 s``; ``?`` for unknown."""
+    if seconds is None or math.isnan(seconds):
+        return "?"
+    if seconds == 0:
+        return "0 s"
+    magnitude = abs(seconds)
+    for scale, unit in ((1.0, "s"), (1e-3, "ms"), (1e-6, "us"), (1e-9, "ns"), (1e-12, "ps")):
+        if magnitude >= scale:
+            return f"{seconds / scale:.3g} {unit}"
+    return f"{seconds:.3g} s"
+
+
+def format_mhz(mhz: float | None) -> str:
+    """A clock in MHz with 4 significant digits, whole MHz from 1000 up
+    (``286 MHz``, ``264.8 MHz``, ``11795 MHz`` -- not ``1.18e+04``)."""
+    if mhz is None:
+        return "?"
+    return f"{mhz:.0f} MHz" if abs(mhz) >= 1000 else f"{mhz:.4g} MHz"
+
+
+def parse_duration(text: str, what: str = "--for-time") -> float:
+    """Seconds from ``10ms``, ``2.5 us``, ``0.01`` (bare numbers are seconds)."""
+    match = _DURATION.match(text)
+    unit = "s" if match is None or not match.group(2) else match.group(2)
+    if match is None or unit not in TIME_UNITS:
+        raise InputError(None, f"{what} '{text}'", expected="a duration such as 10ms, 250us, 1.5s or 0.01 (seconds)")
+    value = float(match.group(1)) * TIME_UNITS[unit]
+    if not math.isfinite(value) or value <= 0:
+        raise InputError(None, f"{what} '{text}'", expected="a positive duration")
+    return value

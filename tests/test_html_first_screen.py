@@ -1,0 +1,60 @@
+"""Issue 15 item 7: the HTML report's first screen ranks kernels by estimated
+time with their bound; loop trip counts come from the source analysis when
+the report has none; the bottleneck column is filled or gone."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bs4 import BeautifulSoup
+
+from tests.conftest import CORPUS, run_cli
+
+KMERS = CORPUS / "aoc" / "oneapi2023.0_s10mx_kmers" / "less_work_but_slower" / "reports_v12_m_v9_half"
+NW = CORPUS / "vivado" / "vitis2022.2.2_machsuite_nw"
+KMERS_VALUES = ("--set", "element_bytes=1", "--set", "stride=1", "--set", "work_items=1e9")
+
+
+def _html(tmp_path: Path, *argv: str) -> BeautifulSoup:
+    out = tmp_path / "r.html"
+    result = run_cli(*argv, "--format", "html", "-o", str(out))
+    assert result.code == 0, result.stderr
+    return BeautifulSoup(out.read_text(encoding="utf-8"), "lxml")
+
+
+def _ranked(soup: BeautifulSoup) -> list[list[str]]:
+    table = soup.select_one("header table.hs-ranked")
+    assert table is not None
+    return [[cell.get_text() for cell in row.find_all("td")] for row in table.select("tbody tr")]
+
+
+def test_kmers_kernels_ranked_by_time_with_bound(tmp_path: Path) -> None:
+    rows = _ranked(_html(tmp_path, "analyze", str(KMERS), *KMERS_VALUES))
+    assert len(rows) == 37
+    assert rows[0][2] in ("memory-bound", "compute-bound", "compute+memory-bound", "memory-bound (non-saturated)")
+    timed = [row for row in rows if row[1].endswith((" s", " ms", " us", " ns"))]
+    units = {"s": 1.0, "ms": 1e-3, "us": 1e-6, "ns": 1e-9}
+    seconds = [float(row[1].split()[0]) * units[row[1].split()[1]] for row in timed]
+    assert seconds == sorted(seconds, reverse=True) and len(timed) >= 10
+    # symbolic ones come after every timed one
+    assert all(row[1].startswith("symbolic") for row in rows[len(timed):])
+
+
+def test_demo_loop_trip_count_from_the_source_and_no_empty_bottleneck_column(tmp_path: Path) -> None:
+    soup = _html(tmp_path, "demo")
+    loops = next(table for table in soup.select("table.hs-table")
+                 if table.find("th") is not None and table.find("th").get_text() == "loop")
+    headings = [th.get_text() for th in loops.select("thead th")]
+    assert "bottleneck" not in headings  # the demo's loop has none: the column is gone
+    (row,) = loops.select("tbody tr")
+    cells = dict(zip(headings, (td.get_text() for td in row.find_all("td")), strict=True))
+    assert cells["trip count"] == "1048576 = ceiling(n/16) (source)"  # n = 16777216 from hints.toml
+    assert _ranked(soup) == [["vector_add", "16.6 ms", "memory-bound", "vector_add/load0 5.54 ms"]]
+
+
+def test_nw_first_screen(tmp_path: Path) -> None:
+    soup = _html(tmp_path, "analyze", str(NW))
+    rows = _ranked(soup)
+    # one function: the outlined _Pipeline_ modules are folded into it (issue 12)
+    assert [row[0] for row in rows] == ["needwun"] and rows[0][1] == ("symbolic in loop.needwun.pad_a.trip,"
+                                                   " loop.needwun.pad_b.trip, loop.needwun.trace.trip")

@@ -1,0 +1,93 @@
+"""Issue 15 item 3: loop symbols are unique, kernel-qualified and shell-safe;
+an unknown --set name gets a "did you mean"."""
+
+from __future__ import annotations
+
+import shlex
+
+from hlsight.analyzer.pipeline import analyze
+from hlsight.analyzer.symbols import loop_symbols, shell_safe, valid_names
+from hlsight.core.model import Kernel, KernelKind, Loop, SourceLocation
+from hlsight.parsers.loader import load_design
+from tests.conftest import CORPUS, run_cli
+
+KMERS = CORPUS / "aoc" / "oneapi2023.0_s10mx_kmers" / "less_work_but_slower" / "reports_v12_m_v9_half"
+LR = CORPUS / "vivado" / "vhls2019.1_lr_trackfit"
+NW = CORPUS / "vivado" / "vitis2022.2.2_machsuite_nw"
+MMULT = CORPUS / "aoc" / "aoc18.1.1pro_s10_520n_saxpy_vscale" / "reportIntel" / "mmult" / "reports"
+
+
+def _loop_names(path: object) -> list[str]:
+    """Every loop's name; an outlined Vitis _Pipeline_ module's loop is its
+    caller's loop (same name), so those modules are not counted twice."""
+    design = load_design(path)  # type: ignore[arg-type]
+    return [name for kernel in design.kernels if kernel.folded_into is None
+            for name in loop_symbols(kernel).values()]
+
+
+def test_shell_safe() -> None:
+    assert shell_safe("'lambda'()#3") == "lambda_3"
+    assert shell_safe("Loop 1.1") == "Loop_1.1"
+    assert shell_safe("16X Partially unrolled vector_add.B2") == "16X_Partially_unrolled_vector_add.B2"
+
+
+def test_corpus_loop_symbols_are_unique_and_need_no_quoting() -> None:
+    for case in (KMERS, LR, NW, MMULT):
+        names = _loop_names(case)
+        assert names, case
+        assert len(set(names)) == len(names), case
+        assert all(shlex.quote(name) == name for name in names), case
+
+
+CPP = "two_bit_v19_HBM_test_v12_medium_v9_half.cpp"
+
+
+def test_kmers_lambda_loops_are_qualified_by_their_kernel() -> None:
+    names = _loop_names(KMERS)
+    # 'lambda'().B1 used to be one symbol for every lambda kernel; now each
+    # kernel (named after its source line, issue 14) has its own, shell-safe
+    assert {f"loop.{CPP}_530.B1.trip", f"loop.{CPP}_530_2.B1.trip", f"loop.{CPP}_869.B3.trip"} <= set(names)
+    assert "loop.parse_reads1.B1.trip" in names  # the kernel prefix is not doubled
+    assert not any(f"{CPP}_530_2.{CPP}" in name for name in names)
+
+
+def test_vivado_loop_1_names_one_module_only() -> None:
+    """`loop.Loop 1.trip` used to hit every module of lr_trackfit."""
+    names = _loop_names(LR)
+    assert "loop.calcHelix.Loop_1.trip" in names and "loop.countLayers.Loop_1.trip" in names
+    design = load_design(LR)
+    before = analyze(design).estimates
+    after = analyze(design, {"loop.calcHelix.Loop_1.trip": 10}).estimates
+    changed = {name for name in before if str(before[name].expression) != str(after[name].expression)}
+    assert "calcHelix" in changed and "countLayers" not in changed and "initFit" not in changed
+    text = run_cli("analyze", str(LR)).stdout
+    assert "function calcHelix: 41*loop.calcHelix.Loop_1.1.trip*loop.calcHelix.Loop_1.trip cycles" in text
+
+
+def test_repeated_loop_names_get_their_line_or_position() -> None:
+    """aoc lists several 'Fully unrolled loop' entries in one kernel; one
+    shared symbol would multiply into T as its square."""
+    first = Loop("Fully unrolled loop", location=SourceLocation("k.cl", 12, None))
+    second = Loop("Fully unrolled loop", location=SourceLocation("k.cl", 20, None))
+    third = Loop("Fully unrolled loop")
+    kernel = Kernel("k", kind=KernelKind.SINGLE_WORK_ITEM, loops=[first, second, third])
+    names = loop_symbols(kernel)
+    assert names[id(first)] == "loop.k.Fully_unrolled_loop_L12.trip"
+    assert names[id(second)] == "loop.k.Fully_unrolled_loop_L20.trip"
+    assert names[id(third)] == "loop.k.Fully_unrolled_loop_3.trip"
+
+
+def test_the_symbols_an_estimate_uses_are_valid_set_names() -> None:
+    design = load_design(KMERS)
+    valid = set(valid_names(design))
+    result = analyze(design)
+    used = {s for estimate in result.estimates.values() for s in estimate.free_symbols if s.startswith("loop.")}
+    assert used and used <= valid
+
+
+def test_unknown_set_name_gets_did_you_mean() -> None:
+    result = run_cli("analyze", str(LR), "--set", "loop.calcHelx.Loop_1.trip=4")
+    assert result.code == 2
+    assert "unknown name 'loop.calcHelx.Loop_1.trip'; did you mean loop.calcHelix.Loop_1.trip" in result.stderr
+    far = run_cli("analyze", str(LR), "--set", "zzz=4")
+    assert far.code == 2 and "did you mean" not in far.stderr and "one of work_items" in far.stderr

@@ -1,0 +1,76 @@
+"""Issue 15 item 5: what-if tables with units and a bound column, durations
+with units, kernel-argument sweeps (the demo's n, nw's and kmers' loops)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+
+from hlsight.core.errors import InputError
+from hlsight.core.units import parse_duration
+from tests.conftest import CORPUS, FIXTURES, run_cli
+
+DEMO = str(FIXTURES / "demo" / "vector_add" / "reports")
+HINTS = str(FIXTURES / "demo" / "vector_add" / "hints.toml")
+NW = str(CORPUS / "vivado" / "vitis2022.2.2_machsuite_nw")
+KMERS = str(CORPUS / "aoc" / "oneapi2023.0_s10mx_kmers" / "less_work_but_slower" / "reports_v12_m_v9_half")
+
+
+def test_durations_take_units() -> None:
+    assert parse_duration("10ms") == pytest.approx(0.01)
+    assert parse_duration("250 us") == pytest.approx(250e-6)
+    assert parse_duration("1.5s") == 1.5 and parse_duration("0.02") == 0.02
+    for bad in ("10 parsecs", "-1ms", "ms", "0"):
+        with pytest.raises(InputError):
+            parse_duration(bad)
+
+
+def test_kernel_argument_sweep_with_units_and_bound_column() -> None:
+    """The demo's n is a kernel argument (from the source analysis): sweepable.
+    Small n: the 2-cycle-per-16-element pipeline's fixed latency dominates;
+    large n: the shared DDR bank does (as `hlsight demo` says)."""
+    result = run_cli("whatif", DEMO, "--sweep", "n=1000,16777216")
+    assert result.code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[1].split() == ["n", "time", "bound"]
+    assert lines[2].split()[-1] == "compute" and lines[3].split()[-1] == "memory"
+    assert lines[3].split()[1:3] == ["16.6", "ms"]  # the same 16.6 ms `hlsight demo` prints for n = 16777216
+
+
+def test_sweep_csv_and_json_carry_units_and_bound() -> None:
+    rows = list(csv.DictReader(io.StringIO(
+        run_cli("whatif", DEMO, "--hints", HINTS, "--sweep", "fmax=100,400", "--format", "csv").stdout)))
+    assert list(rows[0]) == ["fmax [MHz]", "seconds", "bound"]
+    document = json.loads(run_cli("whatif", DEMO, "--hints", HINTS, "--sweep", "fmax=100,400",
+                                  "--format", "json").stdout)
+    assert document["units"] == {"fmax": "MHz"} and {point["bound"] for point in document["points"]} == {"memory"}
+
+
+def test_solve_prints_units_and_accepts_a_duration() -> None:
+    result = run_cli("whatif", DEMO, "--hints", HINTS, "--solve", "n", "--for-time", "10ms")
+    assert result.code == 0, result.stderr
+    assert result.stdout.startswith("n = 1.009") and " gives 10 ms (" in result.stdout
+    fmax = run_cli("whatif", DEMO, "--set", "n=1000", "--solve", "fmax", "--for-time", "3us")
+    assert fmax.code == 0, fmax.stderr
+    assert " MHz gives 3 us" in fmax.stdout
+    unreachable = run_cli("whatif", DEMO, "--hints", HINTS, "--solve", "fmax", "--for-time", "10ms")
+    assert unreachable.code == 2 and "no value of fmax gives 10 ms: the estimate ranges over [16.6 ms" \
+        in unreachable.stderr
+    bad = run_cli("whatif", DEMO, "--hints", HINTS, "--solve", "n", "--for-time", "10 fortnights")
+    assert bad.code == 2 and "10ms" in bad.stderr
+
+
+def test_loop_trip_sweeps_on_nw_and_kmers_use_the_qualified_names() -> None:
+    nw = run_cli("whatif", NW, "--kernel", "needwun", "--set", "loop.needwun.pad_a.trip=128",
+                 "--set", "loop.needwun.pad_b.trip=128", "--sweep", "loop.needwun.trace.trip=10,100")
+    assert nw.code == 0, nw.stderr
+    assert "loop.needwun.trace.trip [count]" in nw.stdout.splitlines()[1]
+    cpp = "two_bit_v19_HBM_test_v12_medium_v9_half.cpp"
+    kmers = run_cli("whatif", KMERS, "--kernel", "parse_reads1", "--sweep", "loop.parse_reads1.B1.trip=1e3,1e6",
+                    "--set", "loop.parse_reads1.B2.trip=10")
+    assert kmers.code == 0, kmers.stderr
+    typo = run_cli("whatif", KMERS, "--sweep", f"loop.{cpp}_869.B33.trip=1,2")
+    assert typo.code == 2 and f"did you mean loop.{cpp}_869.B3.trip" in typo.stderr
