@@ -19,18 +19,12 @@ that launch only. Every output shows the per-launch breakdown.
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from hlsight.analyzer.symbols import parse_number
+from hlsight.analyzer.symbols import load_hints_table, parse_number
 from hlsight.core.errors import InputError
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
 
 LAUNCH_TABLE = "launch"
 
@@ -87,12 +81,7 @@ def _launch(path: Path, index: int, table: Any) -> Launch:
 def read_launches(path: Path | str) -> list[Launch]:
     """The ``[[launch]]`` tables of a hints TOML (empty when it has none)."""
     path = Path(path)
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise InputError(path, f"cannot read hints ({error.strerror})") from None
-    except tomllib.TOMLDecodeError as error:
-        raise InputError(path, f"malformed TOML: {error}", expected="a hints file (NAME = VALUE lines)") from None
+    data = load_hints_table(path)
     tables = data.get(LAUNCH_TABLE, [])
     if not isinstance(tables, list):
         raise InputError(path, "'launch' is a single table", expected="[[launch]] (an array of tables)")

@@ -236,22 +236,33 @@ def _flatten(prefix: str, table: Mapping[str, Any], out: dict[str, Any]) -> None
             out[name] = value
 
 
-def read_hints(path: Path | str) -> dict[str, float]:
-    """Read a hints TOML: top-level names plus ``[lsu."<id>"]`` / ``[loop."<name>"]`` tables."""
-    path = Path(path)
-    expected = "a hints file (NAME = VALUE lines)"
+HINTS_EXPECTED = "a hints file (NAME = VALUE lines)"
+
+
+def load_hints_table(path: Path) -> dict[str, Any]:
+    """The parsed TOML of a hints file, read under the same guards as every
+    report (deep nesting, huge integers: issue 16); one error line otherwise.
+    Shared by :func:`read_hints` and the ``[[launch]]`` reader."""
     try:
-        with reading(path, expected):  # deep nesting, huge integers (issue 16)
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
-            flat: dict[str, Any] = {}
-            data.pop("launch", None)  # [[launch]] tables: hlsight.analyzer.launches
-            _flatten("", data, flat)
+        with reading(path, HINTS_EXPECTED):
+            table: dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8"))
+            return table
     except OSError as error:
         raise InputError(path, f"cannot read hints ({error.strerror})") from None
     except UnicodeDecodeError as error:
-        raise InputError(path, f"not UTF-8 text (byte {error.start})", expected=expected) from None
+        raise InputError(path, f"not UTF-8 text (byte {error.start})", expected=HINTS_EXPECTED) from None
     except tomllib.TOMLDecodeError as error:
-        raise InputError(path, f"malformed TOML: {error}", expected=expected) from None
+        raise InputError(path, f"malformed TOML: {error}", expected=HINTS_EXPECTED) from None
+
+
+def read_hints(path: Path | str) -> dict[str, float]:
+    """Read a hints TOML: top-level names plus ``[lsu."<id>"]`` / ``[loop."<name>"]`` tables."""
+    path = Path(path)
+    data = load_hints_table(path)
+    data.pop("launch", None)  # [[launch]] tables: hlsight.analyzer.launches
+    flat: dict[str, Any] = {}
+    with reading(path, HINTS_EXPECTED):  # tables nested deeper than Python recurses
+        _flatten("", data, flat)
     values: dict[str, float] = {}
     for name, raw in flat.items():
         if isinstance(raw, bool) or not isinstance(raw, (int, float, str)):
