@@ -64,11 +64,19 @@ def decode_payload(raw: str, path: Path, what: str) -> Any:
                          expected="a complete aoc report file")
     text = _fix_escapes(text)
     try:
-        with reading(path, "a complete aoc report file"):
-            return json.loads(text, strict=False, parse_float=_finite_float, parse_constant=_no_constant)
+        return loads_guarded(text, path, "a complete aoc report file", strict=False)
     except json.JSONDecodeError as error:
         raise InputError(path, f"{what}: malformed JSON at char {error.pos}: {error.msg}",
                          expected="a complete aoc report file") from None
+
+
+def loads_guarded(text: str, path: Path, expected: str, strict: bool = True) -> Any:
+    """``json.loads`` as every Intel reader uses it: numbers such as ``1e999``
+    and the non-JSON constants ``NaN``/``Infinity`` refused, and nesting too
+    deep for Python one error line naming ``path`` (issue 16). Raises
+    ``json.JSONDecodeError`` for the caller to word."""
+    with reading(path, expected):
+        return json.loads(text, strict=strict, parse_float=_finite_float, parse_constant=_no_constant)
 
 
 def _finite_float(text: str) -> float:

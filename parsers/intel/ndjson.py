@@ -36,7 +36,7 @@ from hlsight.core.model import (
 )
 from hlsight.parsers.intel.common import as_float, as_int, debug_location, yes_no
 from hlsight.parsers.intel.fmax import read_quartus_json
-from hlsight.parsers.intel.jsdata import read_text
+from hlsight.parsers.intel.jsdata import loads_guarded, read_text
 from hlsight.parsers.intel.summary import read_kernel_resources, read_kernel_summaries
 
 #: Documents that come as ``<name>.ndjson``.
@@ -61,7 +61,7 @@ def read_lines(path: Path) -> list[dict[str, Any]]:
         if not line.strip():
             continue
         try:
-            value = json.loads(line)
+            value = loads_guarded(line, path, "newline-delimited JSON, one object per line")
         except json.JSONDecodeError as error:
             raise InputError(path, f"line {number} is not JSON ({error.msg})",
                              expected="newline-delimited JSON, one object per line") from None
