@@ -29,7 +29,8 @@ from dataclasses import dataclass, field
 import sympy
 
 from hlsight.analyzer.access.c_symbols import WORK_ITEMS, Role, SymbolTable
-from hlsight.analyzer.access.walker import AccessSite, LoopInfo
+from hlsight.analyzer.access.loops import LoopInfo
+from hlsight.analyzer.access.walker import AccessSite
 
 _ID_ROLES = (Role.GLOBAL_ID, Role.LOCAL_ID)
 

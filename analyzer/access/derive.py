@@ -17,9 +17,10 @@ import sympy
 
 from hlsight.analyzer.access.c_symbols import Role, SymbolTable, parse_expression
 from hlsight.analyzer.access.classify import Classification, classify
+from hlsight.analyzer.access.loops import LoopInfo
 from hlsight.analyzer.access.matching import candidates, group_lsus, match_group, merged_neighbours
 from hlsight.analyzer.access.sources import ParsedSources, parse_design_sources
-from hlsight.analyzer.access.walker import AccessSite, LoopInfo, walk_function
+from hlsight.analyzer.access.walker import AccessSite, walk_function
 from hlsight.analyzer.results import AccessFacts, SourceFacts
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import LSU, Design, Kernel, KernelKind, Product

@@ -39,6 +39,7 @@ from pycparser import c_ast
 
 from hlsight.analyzer.access.c_symbols import Role, SymbolInfo, SymbolTable, combine_binary, fixed_per_launch
 from hlsight.analyzer.access.ctypes_info import ElementType
+from hlsight.analyzer.access.loops import LoopInfo, trip_from
 from hlsight.analyzer.access.sycl_clang import (
     CK,
     TK,
@@ -56,7 +57,7 @@ from hlsight.analyzer.access.sycl_clang import (
     unary_operator,
 )
 from hlsight.analyzer.access.sycl_kernels import SyclKernel
-from hlsight.analyzer.access.walker import AccessSite, Guard, LoopInfo, _trip_from
+from hlsight.analyzer.access.walker import AccessSite, Guard
 
 Key = tuple[str, int, int, str]
 _UNROLL = re.compile(r"^\s*#\s*pragma\s+unroll(?:\s+(\w+))?")
@@ -830,7 +831,7 @@ class SyclWalker:
             op, bound = mirror.get(op, op), self.value(operands[0])
         else:
             return None, f"the condition `{self._text(node)}` does not compare `{name}`"
-        return _trip_from(op, start, bound, step, f"`{self._text(node)}` from {start} step {step}")
+        return trip_from(op, start, bound, step, f"`{self._text(node)}` from {start} step {step}")
 
     def _data_trip(self, line: int) -> sympy.Symbol:
         """A trip count only the data decides: one named symbol, shared by the

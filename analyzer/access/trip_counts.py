@@ -13,7 +13,8 @@ from __future__ import annotations
 import sympy
 from pycparser import c_ast
 
-from hlsight.analyzer.access.walker import FunctionWalker, LoopInfo
+from hlsight.analyzer.access.loop_walker import LoopWalker
+from hlsight.analyzer.access.loops import LoopInfo
 from hlsight.parsers.csource import CUnit
 
 
@@ -31,7 +32,7 @@ def _enclosing_function(node: c_ast.Node, unit: CUnit) -> c_ast.FuncDef | None:
 
 def loop_infos(unit: CUnit, func: c_ast.FuncDef) -> dict[int, LoopInfo]:
     """Every loop of ``func`` (keyed by ``id`` of its AST node) with its trip count."""
-    walker = FunctionWalker(unit, func, {unit.filename: unit.lines})
+    walker = LoopWalker(unit, func, {unit.filename: unit.lines})
     walker.run()
     return walker.loop_infos
 

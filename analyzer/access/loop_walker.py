@@ -1,0 +1,419 @@
+"""Walk one C function in statement order, keeping the value of every local,
+and give each loop its :class:`LoopInfo` (counter, step, trip count).
+
+A small symbolic execution: local variables map to sympy values (through
+``int gid = get_global_id(0); int idx = 3*gid + 1;``), loop counters and
+variables carried across loop iterations become symbols with a step
+(``x = (x + 16) & 255`` advances 16 per iteration). This is all the HLScope+
+instrumenter needs (:mod:`hlsight.analyzer.access.trip_counts`); the access
+analysis (:mod:`hlsight.analyzer.access.walker`) builds on it through the
+hooks ``_expression``, ``_enter_block``/``_leave_block``,
+``_enter_branch``/``_else_branch``/``_leave_branch``, ``_array_info`` and
+``_alias_pointer``, which do nothing here.
+
+Statements are dispatched the pycparser way (:class:`c_ast.NodeVisitor`,
+one ``visit_<Node>`` per statement kind); anything else is an expression
+statement (:meth:`LoopWalker.generic_visit`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import sympy
+from pycparser import c_ast
+
+from hlsight.analyzer.access.c_symbols import (
+    ExprConverter,
+    Role,
+    SymbolInfo,
+    SymbolTable,
+    c_text,
+    fixed_per_launch,
+)
+from hlsight.analyzer.access.ctypes_info import ElementType, element_type, typedef_table
+from hlsight.analyzer.access.loops import (
+    MIRROR,
+    LoopInfo,
+    assigned_in,
+    counter_trip,
+    cycle_length,
+    for_counter,
+    trip_from,
+    unroll_factor,
+    update_step,
+)
+from hlsight.parsers.csource import CUnit
+from hlsight.parsers.csource.visitor import NodeVisitor
+
+
+@dataclass
+class ArrayInfo:
+    """An array or pointer the function can see (its value is not tracked)."""
+
+    name: str
+    element: ElementType
+    space: str
+    dims: list[sympy.Expr | None] = field(default_factory=list)
+
+
+class _Effects(NodeVisitor):
+    """Applies the side effects of an expression statement to the walker's values."""
+
+    def __init__(self, walker: LoopWalker) -> None:
+        self.walker = walker
+
+    def visit_ExprList(self, node: c_ast.ExprList) -> None:
+        for expr in node.exprs:
+            self.visit(expr)
+
+    def visit_Assignment(self, node: c_ast.Assignment) -> None:
+        if isinstance(node.lvalue, c_ast.ID):
+            self.walker._assign(node.lvalue.name, node.op, self.walker.value(node.rvalue))
+
+    def visit_UnaryOp(self, node: c_ast.UnaryOp) -> None:
+        if node.op in ("++", "--", "p++", "p--") and isinstance(node.expr, c_ast.ID):
+            self.walker._assign(node.expr.name, "+=", sympy.Integer(1 if "+" in node.op else -1))
+
+    def generic_visit(self, node: c_ast.Node) -> None:
+        return None  # no effect the walker follows
+
+
+class LoopWalker(NodeVisitor):
+    """Values and loops of one function definition of ``unit``."""
+
+    def __init__(self, unit: CUnit, func: c_ast.FuncDef, source_lines: dict[str, list[str]]):
+        self.unit = unit
+        self.func = func
+        self.name = func.decl.name
+        self.lines = source_lines
+        self.typedefs = typedef_table(unit.ast)
+        self.table = SymbolTable()
+        self.env: dict[str, sympy.Expr] = {}
+        self.arrays: dict[str, ArrayInfo] = {}
+        #: the loops around the statement being walked, outermost first
+        self.loops: list[LoopInfo] = []
+        self.loop_infos: dict[int, LoopInfo] = {}
+        self.converter = ExprConverter(self.table, self._lookup, self._inline)
+        self._functions = {
+            node.decl.name: node for node in unit.ast.ext if isinstance(node, c_ast.FuncDef)
+        }
+        self._inline_depth = 0
+        self._effects = _Effects(self)
+        #: ``#pragma`` written right before a loop (by ``id`` of the loop node)
+        self._pragmas: dict[int, str] = {}
+
+    # ------------------------------------------------------------------ hooks (the access walker fills them)
+
+    def _expression(self, node: c_ast.Node | None) -> None:
+        """``node`` is evaluated here (the access walker records its accesses)."""
+
+    def _enter_block(self, node: c_ast.Compound) -> None:
+        """A ``{ ... }`` block starts."""
+
+    def _leave_block(self) -> None:
+        """The innermost block ends."""
+
+    def _enter_branch(self, cond: c_ast.Node, line: int) -> None:
+        """The statements that follow run only when ``cond`` holds."""
+
+    def _else_branch(self, cond: c_ast.Node, line: int) -> None:
+        """The statements that follow run only when ``cond`` (of the innermost branch) fails."""
+
+    def _leave_branch(self) -> None:
+        """The innermost branch ends."""
+
+    def _array_info(self, decl: c_ast.Decl, element: ElementType, is_param: bool, file_scope: bool) -> ArrayInfo:
+        """What the walker keeps about a declared array (address space and dims only matter to accesses)."""
+        return ArrayInfo(str(decl.name), element, "")
+
+    def _alias_pointer(self, decl: c_ast.Decl) -> None:
+        """``float *p = x + i;``: ``p`` points into ``x`` (only accesses care)."""
+
+    # ------------------------------------------------------------------ setup
+
+    def _declare_array(self, decl: c_ast.Decl, is_param: bool, file_scope: bool) -> bool:
+        element = element_type(decl.type, self.typedefs)
+        if element is None or decl.name is None:
+            return False
+        self.arrays[decl.name] = self._array_info(decl, element, is_param, file_scope)
+        self.env.pop(decl.name, None)
+        return True
+
+    def run(self) -> None:
+        """Walk the function body."""
+        for node in self.unit.ast.ext:
+            if isinstance(node, c_ast.Decl) and isinstance(node.type, c_ast.ArrayDecl | c_ast.PtrDecl):
+                self._declare_array(node, is_param=False, file_scope=True)
+        params = self.func.decl.type.args.params if self.func.decl.type.args is not None else []
+        for param in params:
+            if not isinstance(param, c_ast.Decl) or param.name is None:
+                continue
+            if not self._declare_array(param, is_param=True, file_scope=False):
+                self.env[param.name] = self.table.named(param.name, SymbolInfo(Role.PARAM, param.name))
+        self._statement(self.func.body)
+
+    # ------------------------------------------------------------------ expressions
+
+    def _lookup(self, name: str) -> sympy.Expr | None:
+        return self.env.get(name)
+
+    def _inline(self, call: c_ast.FuncCall) -> sympy.Expr | None:
+        """Inline ``f(args)`` when ``f`` is ``{ return expr; }`` (helpers in kernels)."""
+        name = call.name.name if isinstance(call.name, c_ast.ID) else None
+        target = self._functions.get(name or "")
+        if target is None or self._inline_depth > 4:
+            return None
+        items = target.body.block_items or []
+        if len(items) != 1 or not isinstance(items[0], c_ast.Return):
+            return None
+        params = target.decl.type.args.params if target.decl.type.args is not None else []
+        args = call.args.exprs if call.args is not None else []
+        if len(params) != len(args):
+            return None
+        bound = {p.name: self.converter.convert(a) for p, a in zip(params, args, strict=True)}
+        saved = self.env
+        self.env = {**saved, **bound}
+        self._inline_depth += 1
+        try:
+            return self.converter.convert(items[0].expr)
+        finally:
+            self._inline_depth -= 1
+            self.env = saved
+
+    def value(self, node: c_ast.Node | None) -> sympy.Expr:
+        return self.converter.convert(node)
+
+    def _assign(self, name: str, op: str, rvalue: sympy.Expr) -> None:
+        if name in self.arrays:
+            return
+        current = self.env.get(name)
+        if op == "=":
+            self.env[name] = rvalue
+        elif current is not None and op in ("+=", "-=", "*="):
+            self.env[name] = {"+=": current + rvalue, "-=": current - rvalue, "*=": current * rvalue}[op]
+        else:
+            self.env[name] = self.table.make(name, SymbolInfo(Role.OPAQUE, name))
+
+    # ------------------------------------------------------------------ statements
+
+    def _statement(self, node: c_ast.Node | None) -> None:
+        if node is not None:
+            self.visit(node)
+
+    def generic_visit(self, node: c_ast.Node) -> None:
+        """An expression statement: evaluate it, then apply its assignments."""
+        self._expression(node)
+        self._effects.visit(node)
+
+    def visit_Compound(self, node: c_ast.Compound) -> None:
+        self._enter_block(node)
+        declared: dict[str, sympy.Expr | None] = {}
+        arrays_before = dict(self.arrays)
+        pragma: str | None = None
+        for item in node.block_items or []:
+            if isinstance(item, c_ast.Decl) and item.name is not None and item.name not in declared:
+                declared[item.name] = self.env.get(item.name)
+            if isinstance(item, c_ast.Pragma):
+                pragma = item.string
+                continue
+            if pragma is not None:
+                self._pragmas[id(item)] = pragma
+            self._statement(item)
+            self._pragmas.pop(id(item), None)
+            pragma = None
+        for name, previous in declared.items():
+            if previous is None:
+                self.env.pop(name, None)
+            else:
+                self.env[name] = previous
+        self.arrays = arrays_before
+        self._leave_block()
+
+    def visit_Decl(self, decl: c_ast.Decl) -> None:
+        if decl.name is None:
+            return
+        if isinstance(decl.type, c_ast.ArrayDecl | c_ast.PtrDecl):
+            if isinstance(decl.init, c_ast.InitList):
+                return
+            self._expression(decl.init)
+            self._declare_array(decl, is_param=False, file_scope=False)
+            if isinstance(decl.type, c_ast.PtrDecl) and decl.init is not None:
+                self._alias_pointer(decl)
+            return
+        if isinstance(decl.type, c_ast.FuncDecl):
+            return
+        self._expression(decl.init)
+        if decl.init is None or isinstance(decl.init, c_ast.InitList):
+            self.env[decl.name] = self.table.make(decl.name, SymbolInfo(Role.OPAQUE, f"{decl.name} (uninitialised)"))
+        else:
+            self.env[decl.name] = self.value(decl.init)
+
+    def visit_DeclList(self, node: c_ast.DeclList) -> None:
+        for decl in node.decls:
+            self.visit_Decl(decl)
+
+    def visit_If(self, node: c_ast.If) -> None:
+        self._expression(node.cond)
+        line = node.coord.line if node.coord is not None else 0
+        before = dict(self.env)
+        self._enter_branch(node.cond, line)
+        self._statement(node.iftrue)
+        after_true = self.env
+        self.env = dict(before)
+        self._else_branch(node.cond, line)
+        self._statement(node.iffalse)
+        self._leave_branch()
+        after_false = self.env
+        merged = dict(before)
+        for name in set(after_true) | set(after_false):
+            a, b = after_true.get(name), after_false.get(name)
+            if a is not None and b is not None and a == b:
+                merged[name] = a
+            elif name in before:
+                text = f"{name} (set under the if at line {line})"
+                merged[name] = self.table.make(name, SymbolInfo(Role.OPAQUE, text))
+        self.env = merged
+
+    def visit_Label(self, node: c_ast.Label) -> None:
+        self._statement(node.stmt)
+
+    def visit_Switch(self, node: c_ast.Switch) -> None:
+        self._expression(node.cond)
+        for name in assigned_in(node.stmt):
+            if name in self.env:
+                self.env[name] = self.table.make(name, SymbolInfo(Role.OPAQUE, name))
+        self._statement(node.stmt)
+
+    def visit_Case(self, node: c_ast.Case | c_ast.Default) -> None:
+        for stmt in node.stmts or []:
+            self._statement(stmt)
+
+    visit_Default = visit_Case
+
+    def visit_Return(self, node: c_ast.Return) -> None:
+        self._expression(node.expr)
+
+    def _no_effect(self, node: c_ast.Node) -> None:
+        return None
+
+    visit_Pragma = visit_Break = visit_Continue = visit_Goto = visit_EmptyStatement = _no_effect
+
+    # ------------------------------------------------------------------ loops
+
+    def _mark_loop_carried(
+        self, body: c_ast.Node, extra: c_ast.Node | None, skip: str | None, line: int
+    ) -> dict[str, sympy.Expr]:
+        """Turn variables assigned in a loop into STATE symbols; return their entry values."""
+        assigned = assigned_in(body)
+        if extra is not None:
+            for name, stmts in assigned_in(extra).items():
+                assigned.setdefault(name, []).extend(stmts)
+        entry: dict[str, sympy.Expr] = {}
+        for name, stmts in assigned.items():
+            if name == skip or name not in self.env:
+                continue
+            entry[name] = self.env[name]
+            step: sympy.Expr | None = None
+            period: sympy.Expr | None = None
+            conditional = True
+            if len(stmts) == 1 and stmts[0][1]:
+                step, period = update_step(name, stmts[0][0], self.env)
+                conditional = step is None
+            cycle = cycle_length(name, body, self.value, self.table) if conditional else None
+            self.env[name] = self.table.make(
+                name,
+                SymbolInfo(Role.STATE, name, step=step, period=period, conditional=conditional, loop=line, cycle=cycle),
+            )
+        return entry
+
+    def visit_For(self, node: c_ast.For) -> None:
+        line = node.coord.line if node.coord is not None else 0
+        file = str(node.coord.file) if node.coord is not None else ""
+        if isinstance(node.init, c_ast.DeclList):
+            for decl in node.init.decls:
+                self._expression(decl.init)
+        else:
+            self._expression(node.init)
+        counter_name, start = for_counter(node, self.value, self.env)
+        # initialise every variable of the init clause (for (i = 0, y = 0; ...))
+        if isinstance(node.init, c_ast.DeclList):
+            for decl in node.init.decls:
+                if decl.name != counter_name:
+                    self.visit_Decl(decl)
+        elif node.init is not None:
+            self._effects.visit(node.init)
+        step: sympy.Expr | None = None
+        if counter_name is not None and node.next is not None:
+            updates = assigned_in(node.next).get(counter_name, [])
+            in_body = assigned_in(node.stmt).get(counter_name, [])
+            if len(updates) == 1 and not in_body:
+                step, _modulus = update_step(counter_name, updates[0][0], self.env)
+        unroll = unroll_factor(self._pragmas.get(id(node)))
+        saved_env = dict(self.env)
+        trip, reason = counter_trip(counter_name, start, step, node.cond, self.value)
+        trip, reason = fixed_per_launch(self.table, trip, reason)
+        if unroll == 0 and (trip is None or not trip.is_number):
+            # aoc cannot fully unroll a loop whose trip count is not a constant: it stays a loop
+            unroll = None
+        role = Role.LANE if unroll is not None and unroll != 1 else Role.LOOP
+        counter = None
+        if counter_name is not None:
+            counter = self.table.make(counter_name, SymbolInfo(role, counter_name, step=step, loop=line))
+        info = LoopInfo("for", line, file, counter, step, trip, reason, unroll)
+        self.loop_infos[id(node)] = info
+        self._mark_loop_carried(node.stmt, node.next, counter_name, line)
+        if counter_name is not None and counter is not None:
+            self.env[counter_name] = counter
+        self.loops.append(info)
+        self._expression(node.cond)
+        self._statement(node.stmt)
+        self._expression(node.next)
+        self.loops.pop()
+        self._leave_loop(saved_env, node)
+
+    def _leave_loop(self, saved_env: dict[str, sympy.Expr], node: c_ast.Node) -> None:
+        """After a loop, variables it assigned hold unknown values."""
+        assigned = assigned_in(node)
+        self.env = saved_env
+        for name in assigned:
+            if name in self.env:
+                self.env[name] = self.table.make(name, SymbolInfo(Role.OPAQUE, f"{name} (after the loop)"))
+
+    def visit_While(self, node: c_ast.While | c_ast.DoWhile) -> None:
+        line = node.coord.line if node.coord is not None else 0
+        file = str(node.coord.file) if node.coord is not None else ""
+        saved_env = dict(self.env)
+        entry = self._mark_loop_carried(node.stmt, None, None, line)
+        counter: sympy.Symbol | None = None
+        step: sympy.Expr | None = None
+        trip: sympy.Expr | None = None
+        reason = f"the condition `{c_text(node.cond)}` is not a counter test"
+        cond = node.cond
+        if isinstance(cond, c_ast.BinaryOp):
+            for side, other in ((cond.left, cond.right), (cond.right, cond.left)):
+                if not isinstance(side, c_ast.ID):
+                    continue
+                symbol = self.env.get(side.name)
+                info = self.table.info(symbol) if symbol is not None else None
+                if info is None or info.role is not Role.STATE or info.step is None or info.conditional:
+                    continue
+                counter = symbol if isinstance(symbol, sympy.Symbol) else None
+                step = info.step
+                bound = self.value(other)
+                start = entry.get(side.name)
+                op = cond.op if side is cond.left else MIRROR.get(cond.op, cond.op)
+                why = f"`{c_text(cond)}` with `{side.name}` stepping by {step}"
+                trip, reason = trip_from(op, start, bound, step, why)
+                break
+        trip, reason = fixed_per_launch(self.table, trip, reason)
+        kind = "while" if isinstance(node, c_ast.While) else "do"
+        info_loop = LoopInfo(kind, line, file, counter, step, trip, reason, unroll_factor(self._pragmas.get(id(node))))
+        self.loop_infos[id(node)] = info_loop
+        self.loops.append(info_loop)
+        self._expression(node.cond)
+        self._statement(node.stmt)
+        self.loops.pop()
+        self._leave_loop(saved_env, node)
+
+    visit_DoWhile = visit_While

@@ -1,0 +1,346 @@
+"""What a loop is and how many times it runs: :class:`LoopInfo` and the
+shape tests behind trip counts.
+
+Pure functions over pycparser nodes and sympy values, shared by the C
+statement walker (:mod:`hlsight.analyzer.access.loop_walker`) and the SYCL
+walker: the trip count of a counter test (:func:`trip_from`), the step of a
+counter update (:func:`update_step`), the variables a loop assigns
+(:func:`assigned_in`) and the period of a row counter (:func:`cycle_length`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import sympy
+from pycparser import c_ast
+
+from hlsight.analyzer.access.c_symbols import ExprConverter, Role, SymbolTable, c_text
+from hlsight.parsers.csource.visitor import NodeVisitor
+
+#: ``a op b`` read from the right-hand side: ``b MIRROR[op] a``
+MIRROR = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "!=": "!=", "==": "=="}
+#: the comparison that holds when ``op`` does not
+NEGATE = {"<": ">=", ">=": "<", ">": "<=", "<=": ">", "==": "!=", "!=": "=="}
+_INCREMENTS = ("++", "--", "p++", "p--")
+
+
+@dataclass
+class LoopInfo:
+    """One loop around an access.
+
+    ``unroll`` is ``None`` for a pipelined loop, ``0`` for ``#pragma unroll``
+    (full) and ``n`` for ``#pragma unroll n``; ``lanes`` is how many copies
+    of the body the unrolling makes (``None`` when unknown).
+    """
+
+    kind: str  # "for" | "while" | "do"
+    line: int
+    file: str
+    counter: sympy.Symbol | None
+    step: sympy.Expr | None
+    trip_count: sympy.Expr | None
+    trip_reason: str
+    unroll: int | None = None
+
+    @property
+    def unrolled(self) -> bool:
+        return self.unroll is not None and self.unroll != 1
+
+    @property
+    def lanes(self) -> sympy.Expr | None:
+        if not self.unrolled:
+            return None
+        if self.unroll == 0:
+            return self.trip_count
+        return sympy.Integer(self.unroll) if self.unroll is not None else None
+
+
+def unroll_factor(pragma: str | None) -> int | None:
+    """``None`` (no unroll pragma), ``0`` (``#pragma unroll``) or ``n`` (``#pragma unroll n``)."""
+    if pragma is None:
+        return None
+    words = pragma.split()
+    if not words or words[0] != "unroll":
+        return None
+    if len(words) == 1:
+        return 0
+    try:
+        return int(words[1], 0)
+    except ValueError:
+        return 0
+
+
+def trip_from(
+    op: str, start: sympy.Expr | None, bound: sympy.Expr, step: sympy.Expr, why: str
+) -> tuple[sympy.Expr | None, str]:
+    """Trip count of ``v op bound`` with ``v`` from ``start`` by ``step``.
+
+    ``<``: ceil((bound - start) / step); ``<=``: floor((bound - start) / step) + 1;
+    mirrored for down-counting loops; ``!=`` needs an exact multiple. The
+    result assumes the loop runs at least once (symbolic bounds are not
+    clamped at zero; the explanation says so).
+    """
+    if start is None:
+        return None, "the counter has no initial value"
+    if not step.is_number or step == 0:
+        return None, f"the step {step} is not a non-zero constant"
+    distance: sympy.Expr
+    if op == "<" and step > 0:
+        trip = sympy.ceiling((bound - start) / step)
+    elif op == "<=" and step > 0:
+        trip = sympy.floor((bound - start) / step) + 1
+    elif op == ">" and step < 0:
+        trip = sympy.ceiling((start - bound) / -step)
+    elif op == ">=" and step < 0:
+        trip = sympy.floor((start - bound) / -step) + 1
+    elif op == "!=":
+        distance = (bound - start) / step
+        trip = distance
+    else:
+        return None, f"`{op}` with step {step} does not terminate by counting"
+    trip = sympy.expand(trip)
+    if trip.is_number and trip < 0:
+        trip = sympy.Integer(0)
+    return trip, why
+
+
+Value = Callable[[c_ast.Node], sympy.Expr]
+
+
+def for_counter(
+    node: c_ast.For, value: Value, env: dict[str, sympy.Expr]
+) -> tuple[str | None, sympy.Expr | None]:
+    """Counter variable and its initial value from ``for (int i = a; ...)``
+    (``value`` converts ``a`` where the loop stands, ``env`` holds the
+    locals for ``for (; i < n; ...)``)."""
+    init = node.init
+    cond = node.cond
+    names: dict[str, c_ast.Node | None] = {}
+    if isinstance(init, c_ast.DeclList):
+        for decl in init.decls:
+            names[decl.name] = decl.init
+    elif isinstance(init, c_ast.Assignment) and isinstance(init.lvalue, c_ast.ID):
+        names[init.lvalue.name] = init.rvalue
+    elif isinstance(init, c_ast.ExprList):
+        for expr in init.exprs:
+            if isinstance(expr, c_ast.Assignment) and isinstance(expr.lvalue, c_ast.ID):
+                names[expr.lvalue.name] = expr.rvalue
+    if isinstance(cond, c_ast.BinaryOp):
+        for side in (cond.left, cond.right):
+            if isinstance(side, c_ast.ID) and side.name in names:
+                start = names[side.name]
+                return side.name, None if start is None else value(start)
+            no_init = isinstance(init, c_ast.EmptyStatement | type(None))
+            if isinstance(side, c_ast.ID) and no_init and side.name in env:
+                return side.name, env[side.name]
+    if len(names) == 1:
+        name, start = next(iter(names.items()))
+        return name, None if start is None else value(start)
+    return None, None
+
+
+def counter_trip(
+    name: str | None, start: sympy.Expr | None, step: sympy.Expr | None, cond: c_ast.Node | None, value: Value
+) -> tuple[sympy.Expr | None, str]:
+    """Trip count (and why) of a ``for`` loop whose counter ``name`` runs
+    from ``start`` by ``step`` while ``cond`` holds."""
+    if name is None:
+        return None, "no loop counter found"
+    if start is None:
+        return None, f"`{name}` has no initial value"
+    if step is None:
+        return None, f"`{name}` does not change by a constant every iteration"
+    if not isinstance(cond, c_ast.BinaryOp):
+        return None, "the loop condition is not a comparison"
+    if isinstance(cond.left, c_ast.ID) and cond.left.name == name:
+        op, bound = cond.op, value(cond.right)
+    elif isinstance(cond.right, c_ast.ID) and cond.right.name == name:
+        op, bound = MIRROR.get(cond.op, cond.op), value(cond.left)
+    else:
+        return None, f"the condition `{c_text(cond)}` does not compare `{name}`"
+    return trip_from(op, start, bound, step, f"`{c_text(cond)}` from {start} step {step}")
+
+
+class _AssignedNames(NodeVisitor):
+    """Collects, for :func:`assigned_in`, every variable assigned below a node."""
+
+    def __init__(self) -> None:
+        self.found: dict[str, list[tuple[c_ast.Node, bool]]] = {}
+        self.declared: set[str] = set()
+        self.top = True
+
+    def _children(self, node: c_ast.Node, keep_top: bool = False) -> None:
+        top = self.top
+        self.top = top and keep_top
+        for _name, child in node.children():
+            self.visit(child)
+        self.top = top
+
+    def _target(self, name: str, node: c_ast.Node) -> None:
+        self.found.setdefault(name, []).append((node, self.top))
+
+    def visit_Compound(self, node: c_ast.Compound) -> None:
+        self._children(node, keep_top=True)
+
+    def visit_ExprList(self, node: c_ast.ExprList) -> None:
+        self._children(node, keep_top=True)
+
+    def visit_Decl(self, node: c_ast.Decl) -> None:
+        if node.name:
+            self.declared.add(node.name)
+        self._children(node)
+
+    def visit_Assignment(self, node: c_ast.Assignment) -> None:
+        if isinstance(node.lvalue, c_ast.ID):
+            self._target(node.lvalue.name, node)
+        self._children(node)
+
+    def visit_UnaryOp(self, node: c_ast.UnaryOp) -> None:
+        if node.op in _INCREMENTS and isinstance(node.expr, c_ast.ID):
+            self._target(node.expr.name, node)
+        self._children(node)
+
+    def generic_visit(self, node: c_ast.Node) -> None:
+        self._children(node)
+
+
+def assigned_in(node: c_ast.Node) -> dict[str, list[tuple[c_ast.Node, bool]]]:
+    """Variables assigned inside ``node``: name -> [(statement, unconditional)].
+
+    "Unconditional" means a direct statement of the loop body (not under
+    an ``if`` or a nested loop), so it runs once per iteration. Variables
+    declared inside ``node`` are its own and left out.
+    """
+    finder = _AssignedNames()
+    finder.visit(node)
+    return {name: stmts for name, stmts in finder.found.items() if name not in finder.declared}
+
+
+def update_step(
+    name: str, stmt: c_ast.Node, env: dict[str, sympy.Expr]
+) -> tuple[sympy.Expr | None, sympy.Expr | None]:
+    """Step (and modulus) of ``v++``, ``v += c``, ``v = v + c``, ``v = (v + c) & (M-1)``."""
+    if isinstance(stmt, c_ast.UnaryOp):
+        return sympy.Integer(1 if "+" in stmt.op else -1), None
+    if not isinstance(stmt, c_ast.Assignment):
+        return None, None
+    probe = SymbolTable()
+    marker = sympy.Symbol("__v", integer=True)
+    converter = ExprConverter(probe, lambda n: marker if n == name else env.get(n), lambda _c: None)
+    rvalue = converter.convert(stmt.rvalue)
+    if probe.roles(rvalue) & {Role.OPAQUE, Role.LOAD}:
+        return None, None
+    if stmt.op in ("+=", "-="):
+        step = rvalue if stmt.op == "+=" else -rvalue
+        return (step, None) if marker not in step.free_symbols else (None, None)
+    if stmt.op != "=":
+        return None, None
+    modulus: sympy.Expr | None = None
+    if isinstance(rvalue, sympy.Mod):
+        rvalue, modulus = rvalue.args
+    step = sympy.expand(rvalue - marker)
+    if marker in step.free_symbols:
+        return None, None
+    return step, modulus
+
+
+def counter_update(node: c_ast.Node, name: str) -> str | None:
+    """``"increment"`` (``y++``, ``y += 1``, ``y = y + 1``), ``"reset"``
+    (``y = 0``), ``"other"`` for any other assignment to ``name``."""
+    if isinstance(node, c_ast.UnaryOp) and node.op in ("++", "p++") and isinstance(node.expr, c_ast.ID):
+        return "increment" if node.expr.name == name else None
+    if isinstance(node, c_ast.UnaryOp) and node.op in ("--", "p--") and isinstance(node.expr, c_ast.ID):
+        return "other" if node.expr.name == name else None
+    if not isinstance(node, c_ast.Assignment) or not isinstance(node.lvalue, c_ast.ID) or node.lvalue.name != name:
+        return None
+    value = node.rvalue
+    if node.op == "+=" and isinstance(value, c_ast.Constant) and value.value == "1":
+        return "increment"
+    if node.op == "=" and isinstance(value, c_ast.Constant) and value.value == "0":
+        return "reset"
+    if (
+        node.op == "="
+        and isinstance(value, c_ast.BinaryOp)
+        and value.op == "+"
+        and isinstance(value.left, c_ast.ID)
+        and value.left.name == name
+        and isinstance(value.right, c_ast.Constant)
+        and value.right.value == "1"
+    ):
+        return "increment"
+    return "other"
+
+
+Path = list[tuple[c_ast.If, bool]]
+
+
+class _CounterUpdates(NodeVisitor):
+    """Where, under which ``if`` branches, a loop body updates one counter."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.path: Path = []
+        self.increments: list[Path] = []
+        self.resets: list[Path] = []
+        self.other = False
+
+    def visit_If(self, node: c_ast.If) -> None:
+        self.visit(node.cond)
+        outer = self.path
+        for branch, taken in ((node.iftrue, True), (node.iffalse, False)):
+            if branch is not None:
+                self.path = [*outer, (node, taken)]
+                self.visit(branch)
+        self.path = outer
+
+    def generic_visit(self, node: c_ast.Node) -> None:
+        kind = counter_update(node, self.name)
+        if kind == "increment":
+            self.increments.append(self.path)
+        elif kind == "reset":
+            self.resets.append(self.path)
+        elif kind == "other":
+            self.other = True
+        for _name, child in node.children():
+            self.visit(child)
+
+
+def cycle_length(name: str, body: c_ast.Node, value: Value, table: SymbolTable) -> sympy.Expr | None:
+    """Number of values a row counter cycles through, or ``None``.
+
+    Recognises the two shapes the Rodinia FPGA kernels use::
+
+        y++; if (y == K) y = 0;          // values 0..K-1: cycle K
+        if (y == K) y = 0; else y++;     // values 0..K:   cycle K+1
+
+    (possibly nested under another test such as ``if (x == 0)``). Every
+    value is then held for the same number of iterations, so a guard
+    ``y == c`` holds in 1/cycle of them. ``value`` converts the bound where
+    the loop stands.
+    """
+    updates = _CounterUpdates(name)
+    updates.visit(body)
+    increments, resets = updates.increments, updates.resets
+    if updates.other or len(increments) != 1 or len(resets) != 1 or not resets[0]:
+        return None
+    reset_if, reset_branch = resets[0][-1]
+    cond = reset_if.cond
+    if not reset_branch or not isinstance(cond, c_ast.BinaryOp) or cond.op != "==":
+        return None
+    if isinstance(cond.left, c_ast.ID) and cond.left.name == name:
+        bound_node = cond.right
+    elif isinstance(cond.right, c_ast.ID) and cond.right.name == name:
+        bound_node = cond.left
+    else:
+        return None
+    bound = value(bound_node)
+    if table.roles(bound) - {Role.PARAM, Role.MACRO}:
+        return None
+    increment = increments[0]
+    if increment == resets[0][:-1]:
+        return bound  # increment, then reset at K: values 0..K-1
+    if increment == [*resets[0][:-1], (reset_if, False)]:
+        return bound + 1  # reset at K, else increment: values 0..K
+    return None
