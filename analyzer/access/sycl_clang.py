@@ -13,6 +13,8 @@ from typing import Any
 
 from clang import cindex
 
+from hlsight.parsers.cxx.visitor import children
+
 CK = cindex.CursorKind
 TK = cindex.TypeKind
 
@@ -98,7 +100,7 @@ def strip(cursor: cindex.Cursor) -> cindex.Cursor:
 
 
 def expression_children(cursor: cindex.Cursor) -> list[cindex.Cursor]:
-    return [child for child in cursor.get_children() if child.kind not in _TYPE_REFS]
+    return [child for child in children(cursor) if child.kind not in _TYPE_REFS]
 
 
 def call_arguments(cursor: cindex.Cursor) -> list[cindex.Cursor]:
@@ -145,15 +147,15 @@ def call_name(cursor: cindex.Cursor) -> str:
     dependent type, where the callee is an unresolved member reference)."""
     if cursor.spelling:
         return str(cursor.spelling)
-    children = list(cursor.get_children())
-    if not children:
+    parts = children(cursor)
+    if not parts:
         return ""
-    callee = children[0]
-    while callee.kind == CK.UNEXPOSED_EXPR and list(callee.get_children()):
-        callee = next(iter(callee.get_children()))
+    callee = parts[0]
+    while callee.kind == CK.UNEXPOSED_EXPR and (inner := children(callee)):
+        callee = inner[0]
     if callee.kind in (CK.MEMBER_REF_EXPR, CK.DECL_REF_EXPR, CK.OVERLOADED_DECL_REF) and callee.spelling:
         return str(callee.spelling)
-    for node in callee.get_children():
+    for node in children(callee):
         if node.kind == CK.OVERLOADED_DECL_REF and node.spelling:
             return str(node.spelling)
     # ``h.single_task<Kernel<T>>`` / ``Pipes::PipeAt<i>::read``: the last name outside <...>

@@ -56,8 +56,10 @@ from hlsight.analyzer.access.sycl_clang import (
     type_size,
     unary_operator,
 )
+from hlsight.analyzer.access.sycl_expressions import AssignedKeys, SyclAccesses, SyclValues
 from hlsight.analyzer.access.sycl_kernels import SyclKernel
 from hlsight.analyzer.access.walker import AccessSite, Guard
+from hlsight.parsers.cxx.visitor import CursorVisitor, children
 
 Key = tuple[str, int, int, str]
 _UNROLL = re.compile(r"^\s*#\s*pragma\s+unroll(?:\s+(\w+))?")
@@ -92,7 +94,10 @@ class Pointer:
 
 
 @dataclass
-class SyclWalker:
+class SyclWalker(CursorVisitor):
+    """The statement walk of one kernel (a ``visit_<KIND>`` per statement
+    kind; any other cursor is an expression statement)."""
+
     kernel: SyclKernel
     label: str  # identifier-safe kernel label for trip-count symbols
     lines: list[str]
@@ -111,12 +116,20 @@ class SyclWalker:
     #: a range-for's container read): the report places their LSUs in a header
     library: set[int] = field(default_factory=set)
     _block_counter: int = 0
+    _values: SyclValues = field(init=False, repr=False)
+    _accesses: SyclAccesses = field(init=False, repr=False)
+    _assignments: AssignedKeys = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._values = SyclValues(self)
+        self._accesses = SyclAccesses(self)
+        self._assignments = AssignedKeys()
 
     # ------------------------------------------------------------------ entry
 
     def run(self) -> list[AccessSite]:
         body = None
-        for child in self.kernel.body.get_children():
+        for child in children(self.kernel.body):
             if child.kind == CK.PARM_DECL:
                 key = declaration_key(child)
                 found = _ID_DIMS.search(child.type.get_canonical().spelling)
@@ -126,7 +139,7 @@ class SyclWalker:
             elif child.kind == CK.COMPOUND_STMT:
                 body = child
         if body is not None:
-            self.statement(body)
+            self.visit(body)
         return self.sites
 
     # ------------------------------------------------------------------ helpers
@@ -152,34 +165,11 @@ class SyclWalker:
     # ------------------------------------------------------------------ values
 
     def value(self, cursor: cindex.Cursor | None) -> sympy.Expr:
+        """The sympy value of expression ``cursor`` (under casts and parentheses)."""
         if cursor is None:
             return sympy.Integer(0)
-        node = strip(cursor)
-        kind = node.kind
-        if kind in (CK.INTEGER_LITERAL, CK.CXX_BOOL_LITERAL_EXPR, CK.CHARACTER_LITERAL):
-            number = evaluate_int(node)
-            return self._opaque(node) if number is None else sympy.Integer(number)
-        if kind == CK.DECL_REF_EXPR:
-            return self._reference_value(node)
-        if kind == CK.BINARY_OPERATOR:
-            return self._binary(node)
-        if kind == CK.UNARY_OPERATOR:
-            operands = expression_children(node)
-            op = unary_operator(node)
-            if op == "-" and operands:
-                return -self.value(operands[0])
-            if op == "+" and operands:
-                return self.value(operands[0])
-            return self._opaque(node, Role.LOAD if op == "*" else Role.OPAQUE)
-        if kind == CK.CALL_EXPR:
-            return self._call_value(node)
-        if kind == CK.MEMBER_REF_EXPR:
-            base = expression_children(node)
-            inner = self.value(base[0]) if base else sympy.Integer(0)
-            role = Role.LOAD if Role.LOAD in self.table.roles(inner) else Role.OPAQUE
-            return self._opaque(node, role)
-        number = evaluate_int(node)
-        return self._opaque(node) if number is None else sympy.Integer(number)
+        result: sympy.Expr = self._values.visit(strip(cursor))
+        return result
 
     def _reference_value(self, node: cindex.Cursor) -> sympy.Expr:
         declaration = node.referenced
@@ -431,75 +421,25 @@ class SyclWalker:
                 flat = flat * dims[position + 1]
         return flat
 
-    def collect(self, cursor: cindex.Cursor | None, store: bool = False) -> None:
+    def collect(self, cursor: cindex.Cursor | None) -> None:
         """Record the accesses of expression ``cursor`` in evaluation order."""
-        if cursor is None:
-            return
-        node = strip(cursor)
-        kind = node.kind
-        if kind in (CK.CALL_EXPR, CK.ARRAY_SUBSCRIPT_EXPR) and self._subscript(node, store):
-            return
-        if kind == CK.DECL_REF_EXPR:
-            declaration = node.referenced
-            if declaration is not None and declaration_key(declaration) in self.references:
-                pointer = self.references[declaration_key(declaration)]
-                self._site(node, pointer.memory, pointer.offset, str(pointer.offset), "store" if store else "load")
-            return
-        if kind == CK.BINARY_OPERATOR:
-            operands = expression_children(node)
-            if binary_operator(node) == "=" and len(operands) == 2:
-                self.collect(operands[1])
-                self.collect(operands[0], store=True)
-                self._assign(operands[0], "=", operands[1])
-                return
-        if kind == CK.COMPOUND_ASSIGNMENT_OPERATOR:
-            operands = expression_children(node)
-            if len(operands) == 2:
-                self.collect(operands[1])
-                self.collect(operands[0])
-                self.collect(operands[0], store=True)
-                self._assign(operands[0], binary_operator(node), operands[1])
-                return
-        if kind == CK.UNARY_OPERATOR:
-            operands = expression_children(node)
-            op = unary_operator(node)
-            if op in ("++", "--") and operands:
-                self.collect(operands[0])
-                self.collect(operands[0], store=True)
-                self._step(operands[0], 1 if op == "++" else -1)
-                return
-            if op == "&" and operands:
-                inner = strip(operands[0])
-                for part in expression_children(inner)[1:]:
-                    self.collect(part)
-                return
-            if op == "*" and operands:
-                target = self.memory_of(operands[0])
-                if target is not None:
-                    self._site(node, target.memory, target.offset, str(target.offset), "store" if store else "load")
-                    return
-        if kind == CK.CALL_EXPR and self._library_call(node):
-            return
-        if kind == CK.CALL_EXPR and node.spelling == "operator=":
-            parts = expression_children(node)
-            if len(parts) == 3:
-                self.collect(parts[2])
-                self.collect(parts[0], store=True)
-                return
-        if kind == CK.CALL_EXPR and node.spelling in ("operator+=", "operator-=", "operator|=", "operator&="):
-            parts = expression_children(node)
-            if len(parts) == 3:
-                self.collect(parts[2])
-                self.collect(parts[0])
-                self.collect(parts[0], store=True)
-                return
-        if kind == CK.LAMBDA_EXPR:
-            for child in node.get_children():
-                if child.kind == CK.COMPOUND_STMT:
-                    self.statement(child)  # UnrolledLoop bodies, helper lambdas: walked once
-            return
-        for child in expression_children(node):
-            self.collect(child)
+        self._accesses.collect(cursor)
+
+    def _reference(self, node: cindex.Cursor, kind: str) -> None:
+        """A use of a reference into memory (``auto &x = acc[i]; x``) is an access."""
+        declaration = node.referenced
+        if declaration is not None and declaration_key(declaration) in self.references:
+            pointer = self.references[declaration_key(declaration)]
+            self._site(node, pointer.memory, pointer.offset, str(pointer.offset), kind)
+
+    def _dereference(self, node: cindex.Cursor, kind: str) -> bool:
+        """``*p`` on a pointer into memory: record it; False when ``p`` points nowhere known."""
+        operands = expression_children(node)
+        target = self.memory_of(operands[0]) if operands else None
+        if target is None:
+            return False
+        self._site(node, target.memory, target.offset, str(target.offset), kind)
+        return True
 
     def _library_call(self, node: cindex.Cursor) -> bool:
         """``std::fill``/``std::copy`` ranges and ``lsu::load/store``."""
@@ -616,39 +556,40 @@ class SyclWalker:
 
     # ------------------------------------------------------------------ statements
 
-    def statement(self, cursor: cindex.Cursor) -> None:
-        kind = cursor.kind
-        if kind == CK.COMPOUND_STMT:
-            self._block_counter += 1
-            self.blocks.append(self._block_counter)
-            for child in cursor.get_children():
-                self.statement(child)
-            self.blocks.pop()
-        elif kind == CK.DECL_STMT:
-            for child in cursor.get_children():
-                if child.kind == CK.VAR_DECL:
-                    self._declare(child)
-        elif kind == CK.FOR_STMT:
-            self._for(cursor)
-        elif kind in (CK.WHILE_STMT, CK.DO_STMT):
-            self._while(cursor)
-        elif kind == CK.CXX_FOR_RANGE_STMT:
-            self._range_for(cursor)
-        elif kind == CK.IF_STMT:
-            self._if(cursor)
-        elif kind in (CK.BREAK_STMT, CK.CONTINUE_STMT, CK.NULL_STMT):
-            return
-        elif kind == CK.RETURN_STMT:
-            for child in cursor.get_children():
-                self.collect(child)
-        elif kind in (CK.SWITCH_STMT, CK.CASE_STMT, CK.DEFAULT_STMT, CK.LABEL_STMT):
-            for child in cursor.get_children():
-                self.statement(child) if child.kind.is_statement() else self.collect(child)
-        elif kind == CK.UNEXPOSED_STMT:
-            for child in cursor.get_children():
-                self.statement(child)  # [[intel::...]] attributed loops
-        else:
-            self.collect(cursor)
+    def generic_visit(self, cursor: cindex.Cursor) -> None:
+        """An expression statement."""
+        self.collect(cursor)
+
+    def visit_COMPOUND_STMT(self, cursor: cindex.Cursor) -> None:
+        self._block_counter += 1
+        self.blocks.append(self._block_counter)
+        for child in children(cursor):
+            self.visit(child)
+        self.blocks.pop()
+
+    def visit_DECL_STMT(self, cursor: cindex.Cursor) -> None:
+        for child in children(cursor):
+            if child.kind == CK.VAR_DECL:
+                self._declare(child)
+
+    def _no_effect(self, cursor: cindex.Cursor) -> None:
+        return None
+
+    visit_BREAK_STMT = visit_CONTINUE_STMT = visit_NULL_STMT = _no_effect
+
+    def visit_RETURN_STMT(self, cursor: cindex.Cursor) -> None:
+        for child in children(cursor):
+            self.collect(child)
+
+    def visit_SWITCH_STMT(self, cursor: cindex.Cursor) -> None:
+        for child in children(cursor):
+            self.visit(child) if child.kind.is_statement() else self.collect(child)
+
+    visit_CASE_STMT = visit_DEFAULT_STMT = visit_LABEL_STMT = visit_SWITCH_STMT
+
+    def visit_UNEXPOSED_STMT(self, cursor: cindex.Cursor) -> None:
+        for child in children(cursor):
+            self.visit(child)  # [[intel::...]] attributed loops
 
     def _guard(self, condition: cindex.Cursor, negated: bool) -> Guard:
         node = strip(condition)
@@ -662,19 +603,19 @@ class SyclWalker:
                 complete = True
         return Guard(c_ast.ID(self._text(condition)), negated, condition.location.line, tests, complete)
 
-    def _if(self, cursor: cindex.Cursor) -> None:
-        children = list(cursor.get_children())
-        if len(children) < 2:
+    def visit_IF_STMT(self, cursor: cindex.Cursor) -> None:
+        parts = children(cursor)
+        if len(parts) < 2:
             return
-        condition = children[0]
+        condition = parts[0]
         self.collect(condition)
         guard = self._guard(condition, False)
         self.guards.append(guard)
-        self.statement(children[1])
+        self.visit(parts[1])
         self.guards.pop()
-        if len(children) > 2:
+        if len(parts) > 2:
             self.guards.append(Guard(guard.condition, True, guard.line, guard.tests, guard.complete))
-            self.statement(children[2])
+            self.visit(parts[2])
             self.guards.pop()
 
     def _unroll(self, line: int) -> int | None:
@@ -697,19 +638,7 @@ class SyclWalker:
         return None
 
     def _assigned(self, cursor: cindex.Cursor) -> set[Key]:
-        keys: set[Key] = set()
-        for node in cursor.walk_preorder():
-            target = None
-            if node.kind in (CK.BINARY_OPERATOR, CK.COMPOUND_ASSIGNMENT_OPERATOR):
-                if node.kind == CK.COMPOUND_ASSIGNMENT_OPERATOR or binary_operator(node) == "=":
-                    operands = expression_children(node)
-                    target = strip(operands[0]) if operands else None
-            elif node.kind == CK.UNARY_OPERATOR and unary_operator(node) in ("++", "--"):
-                operands = expression_children(node)
-                target = strip(operands[0]) if operands else None
-            if target is not None and target.kind == CK.DECL_REF_EXPR and target.referenced is not None:
-                keys.add(declaration_key(target.referenced))
-        return keys
+        return self._assignments.below(cursor)
 
     def _carry(self, body: cindex.Cursor, skip: Key | None, line: int) -> dict[Key, sympy.Expr]:
         """Variables assigned in a loop body become loop-carried symbols."""
@@ -732,21 +661,21 @@ class SyclWalker:
                 role = Role.LOAD if data else Role.OPAQUE
                 self.env[key] = self.table.make(key[3], SymbolInfo(role, f"{key[3]} (after the loop)"))
 
-    def _for(self, cursor: cindex.Cursor) -> None:
-        children = list(cursor.get_children())
+    def visit_FOR_STMT(self, cursor: cindex.Cursor) -> None:
+        parts = children(cursor)
         line = cursor.location.line
         file = cursor.location.file.name if cursor.location.file else self.kernel.file
-        body = children[-1] if children else None
+        body = parts[-1] if parts else None
         init = condition = increment = None
-        if len(children) == 4:
-            init, condition, increment = children[:3]
-        elif len(children) == 3 and children[0].kind == CK.DECL_STMT:
-            init, condition = children[:2]
+        if len(parts) == 4:
+            init, condition, increment = parts[:3]
+        elif len(parts) == 3 and parts[0].kind == CK.DECL_STMT:
+            init, condition = parts[:2]
         counter_key: Key | None = None
         start: sympy.Expr | None = None
         if init is not None:
             if init.kind == CK.DECL_STMT:
-                for declaration in init.get_children():
+                for declaration in children(init):
                     if declaration.kind == CK.VAR_DECL:
                         self._declare(declaration)
                         counter_key = counter_key or declaration_key(declaration)
@@ -779,7 +708,7 @@ class SyclWalker:
         self.loops.append(info)
         self.collect(condition)
         if body is not None:
-            self.statement(body)
+            self.visit(body)
         self.collect(increment)
         self.loops.pop()
         if body is not None:
@@ -838,11 +767,11 @@ class SyclWalker:
         access counts and the report's loop (``--set trips_<kernel>_L<line>=``)."""
         return sympy.Symbol(f"trips_{self.label}_L{line}")
 
-    def _while(self, cursor: cindex.Cursor) -> None:
-        children = list(cursor.get_children())
-        if len(children) < 2:
+    def visit_WHILE_STMT(self, cursor: cindex.Cursor) -> None:
+        parts = children(cursor)
+        if len(parts) < 2:
             return
-        condition, body = (children[0], children[1]) if cursor.kind == CK.WHILE_STMT else (children[1], children[0])
+        condition, body = (parts[0], parts[1]) if cursor.kind == CK.WHILE_STMT else (parts[1], parts[0])
         line = cursor.location.line
         file = cursor.location.file.name if cursor.location.file else self.kernel.file
         saved = self._carry(body, None, line)
@@ -852,15 +781,17 @@ class SyclWalker:
         self.loop_infos[hash(cursor)] = info
         self.loops.append(info)
         self.collect(condition)
-        self.statement(body)
+        self.visit(body)
         self.loops.pop()
         self._leave(saved, cursor)
 
-    def _range_for(self, cursor: cindex.Cursor) -> None:
-        children = list(cursor.get_children())
-        variable = next((child for child in children if child.kind == CK.VAR_DECL), None)
-        body = children[-1] if children else None
-        range_expr = next((child for child in children if child.kind != CK.VAR_DECL and child is not body), None)
+    visit_DO_STMT = visit_WHILE_STMT
+
+    def visit_CXX_FOR_RANGE_STMT(self, cursor: cindex.Cursor) -> None:
+        parts = children(cursor)
+        variable = next((child for child in parts if child.kind == CK.VAR_DECL), None)
+        body = parts[-1] if parts else None
+        range_expr = next((child for child in parts if child.kind != CK.VAR_DECL and child is not body), None)
         if variable is None or body is None or range_expr is None:
             return
         line = cursor.location.line
@@ -888,7 +819,7 @@ class SyclWalker:
         else:
             self._site(variable, memory, counter, "k", "load")
             self.env[key] = self.table.make(variable.spelling, SymbolInfo(Role.LOAD, variable.spelling))
-        self.statement(body)
+        self.visit(body)
         self.loops.pop()
         self._leave(saved, cursor)
 
@@ -896,11 +827,8 @@ class SyclWalker:
 def _buffer_element(declaration: cindex.Cursor) -> ElementType | None:
     """Element type of ``accessor acc(bufs[i][0], h, ...)`` from the buffer
     expression's declared type, peeling one level per subscript."""
-    arguments = [child for child in declaration.walk_preorder() if child.kind == CK.DECL_REF_EXPR]
-    if not arguments:
-        return None
-    first = arguments[0]
-    if first.referenced is None:
+    first = next((child for child in declaration.walk_preorder() if child.kind == CK.DECL_REF_EXPR), None)
+    if first is None or first.referenced is None:
         return None
     current = pointee(first.referenced.type).get_canonical()
     tokens = [token.spelling for token in declaration.get_tokens()]

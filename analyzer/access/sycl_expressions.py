@@ -1,0 +1,208 @@
+"""The three expression walks of the SYCL walker, one cursor visitor each.
+
+* :class:`SyclValues`: the sympy value of an expression;
+* :class:`SyclAccesses`: the memory accesses of an expression in evaluation
+  order (an assignment's target is a store, everything else a load);
+* :class:`AssignedKeys`: the local variables a statement assigns (loop-carried
+  values), remembered per compound statement because nested loops ask for
+  the same bodies again.
+
+Each dispatches on the cursor kind under implicit conversions and
+parentheses (:func:`strip`) and leaves the state (environment, sites,
+loops) to :class:`~hlsight.analyzer.access.sycl_walker.SyclWalker`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import sympy
+from clang import cindex
+
+from hlsight.analyzer.access.c_symbols import Role
+from hlsight.analyzer.access.sycl_clang import (
+    CK,
+    binary_operator,
+    declaration_key,
+    evaluate_int,
+    expression_children,
+    strip,
+    unary_operator,
+)
+from hlsight.parsers.cxx.visitor import CursorVisitor, children
+
+if TYPE_CHECKING:
+    from hlsight.analyzer.access.sycl_walker import Key, SyclWalker
+
+
+class SyclValues(CursorVisitor):
+    """The value of a (stripped) expression in the walker's environment."""
+
+    def __init__(self, walker: SyclWalker) -> None:
+        self.walker = walker
+
+    def generic_visit(self, node: cindex.Cursor) -> sympy.Expr:
+        """Literals, ``constexpr`` values and macros clang evaluates; anything else is opaque."""
+        number = evaluate_int(node)
+        return self.walker._opaque(node) if number is None else sympy.Integer(number)
+
+    def visit_DECL_REF_EXPR(self, node: cindex.Cursor) -> sympy.Expr:
+        return self.walker._reference_value(node)
+
+    def visit_BINARY_OPERATOR(self, node: cindex.Cursor) -> sympy.Expr:
+        return self.walker._binary(node)
+
+    def visit_CALL_EXPR(self, node: cindex.Cursor) -> sympy.Expr:
+        return self.walker._call_value(node)
+
+    def visit_UNARY_OPERATOR(self, node: cindex.Cursor) -> sympy.Expr:
+        operands = expression_children(node)
+        op = unary_operator(node)
+        if op == "-" and operands:
+            return -self.walker.value(operands[0])
+        if op == "+" and operands:
+            return self.walker.value(operands[0])
+        return self.walker._opaque(node, Role.LOAD if op == "*" else Role.OPAQUE)
+
+    def visit_MEMBER_REF_EXPR(self, node: cindex.Cursor) -> sympy.Expr:
+        base = expression_children(node)
+        inner = self.walker.value(base[0]) if base else sympy.Integer(0)
+        role = Role.LOAD if Role.LOAD in self.walker.table.roles(inner) else Role.OPAQUE
+        return self.walker._opaque(node, role)
+
+
+class SyclAccesses(CursorVisitor):
+    """Records, through its walker, the accesses of one expression in evaluation order."""
+
+    def __init__(self, walker: SyclWalker) -> None:
+        self.walker = walker
+
+    def collect(self, cursor: cindex.Cursor | None) -> None:
+        """The accesses of ``cursor``, all loads except the targets of assignments inside it."""
+        if cursor is not None:
+            self.visit(strip(cursor))
+
+    def store(self, cursor: cindex.Cursor) -> None:
+        """``cursor`` is the target of an assignment: a store at its top, loads below."""
+        node = strip(cursor)
+        kind = node.kind
+        if kind in (CK.CALL_EXPR, CK.ARRAY_SUBSCRIPT_EXPR) and self.walker._subscript(node, True):
+            return
+        if kind == CK.DECL_REF_EXPR:
+            self.walker._reference(node, "store")
+            return
+        if kind == CK.UNARY_OPERATOR and unary_operator(node) == "*" and self.walker._dereference(node, "store"):
+            return
+        self.visit(node)
+
+    def generic_visit(self, node: cindex.Cursor) -> None:
+        for child in expression_children(node):
+            self.collect(child)
+
+    def visit_ARRAY_SUBSCRIPT_EXPR(self, node: cindex.Cursor) -> None:
+        if not self.walker._subscript(node, False):
+            self.generic_visit(node)
+
+    def visit_DECL_REF_EXPR(self, node: cindex.Cursor) -> None:
+        self.walker._reference(node, "load")
+
+    def visit_BINARY_OPERATOR(self, node: cindex.Cursor) -> None:
+        operands = expression_children(node)
+        if binary_operator(node) == "=" and len(operands) == 2:
+            self.collect(operands[1])
+            self.store(operands[0])
+            self.walker._assign(operands[0], "=", operands[1])
+            return
+        self.generic_visit(node)
+
+    def visit_COMPOUND_ASSIGNMENT_OPERATOR(self, node: cindex.Cursor) -> None:
+        operands = expression_children(node)
+        if len(operands) == 2:
+            self.collect(operands[1])
+            self.collect(operands[0])
+            self.store(operands[0])
+            self.walker._assign(operands[0], binary_operator(node), operands[1])
+            return
+        self.generic_visit(node)
+
+    def visit_UNARY_OPERATOR(self, node: cindex.Cursor) -> None:
+        operands = expression_children(node)
+        op = unary_operator(node)
+        if op in ("++", "--") and operands:
+            self.collect(operands[0])
+            self.store(operands[0])
+            self.walker._step(operands[0], 1 if op == "++" else -1)
+            return
+        if op == "&" and operands:
+            inner = strip(operands[0])  # &acc[i]: an address, not an access; the index is evaluated
+            for part in expression_children(inner)[1:]:
+                self.collect(part)
+            return
+        if op == "*" and operands and self.walker._dereference(node, "load"):
+            return
+        self.generic_visit(node)
+
+    def visit_CALL_EXPR(self, node: cindex.Cursor) -> None:
+        if self.walker._subscript(node, False) or self.walker._library_call(node):
+            return
+        if node.spelling == "operator=":
+            parts = expression_children(node)
+            if len(parts) == 3:
+                self.collect(parts[2])
+                self.store(parts[0])
+                return
+        if node.spelling in ("operator+=", "operator-=", "operator|=", "operator&="):
+            parts = expression_children(node)
+            if len(parts) == 3:
+                self.collect(parts[2])
+                self.collect(parts[0])
+                self.store(parts[0])
+                return
+        self.generic_visit(node)
+
+    def visit_LAMBDA_EXPR(self, node: cindex.Cursor) -> None:
+        for child in children(node):
+            if child.kind == CK.COMPOUND_STMT:
+                self.walker.visit(child)  # UnrolledLoop bodies, helper lambdas: walked once
+
+
+class AssignedKeys(CursorVisitor):
+    """The declarations (by :func:`declaration_key`) assigned below a cursor."""
+
+    def __init__(self) -> None:
+        self.keys: set[Key] = set()
+        self._compounds: dict[cindex.Cursor, set[Key]] = {}
+
+    def below(self, cursor: cindex.Cursor) -> set[Key]:
+        self.keys = set()
+        self.visit(cursor)
+        return self.keys
+
+    def _target(self, node: cindex.Cursor) -> None:
+        operands = expression_children(node)
+        target = strip(operands[0]) if operands else None
+        if target is not None and target.kind == CK.DECL_REF_EXPR and target.referenced is not None:
+            self.keys.add(declaration_key(target.referenced))
+
+    def visit_BINARY_OPERATOR(self, node: cindex.Cursor) -> None:
+        if binary_operator(node) == "=":
+            self._target(node)
+        self.generic_visit(node)
+
+    def visit_COMPOUND_ASSIGNMENT_OPERATOR(self, node: cindex.Cursor) -> None:
+        self._target(node)
+        self.generic_visit(node)
+
+    def visit_UNARY_OPERATOR(self, node: cindex.Cursor) -> None:
+        if unary_operator(node) in ("++", "--"):
+            self._target(node)
+        self.generic_visit(node)
+
+    def visit_COMPOUND_STMT(self, node: cindex.Cursor) -> None:
+        known = self._compounds.get(node)
+        if known is None:
+            outer, self.keys = self.keys, set()
+            self.generic_visit(node)
+            known = self._compounds[node] = self.keys
+            self.keys = outer
+        self.keys |= known
