@@ -15,6 +15,9 @@ they are read from the original text and placed into the compound statement
 that contains them, between the statements around them, as pycparser does.
 Function templates and class members are not lowered (HLS tops are plain
 functions); they are listed in ``skipped``.
+
+Three cursor visitors (:mod:`hlsight.parsers.cxx.visitor`) do the work: the
+declarations of the file, the statements of a body, the expressions.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from pycparser import c_ast
 from pycparser.c_parser import Coord
 
 from hlsight.parsers.cxx.clang_frontend import CxxUnit
+from hlsight.parsers.cxx.visitor import CursorVisitor, children
 
 OPAQUE = "__hlsight_cxx"
 _PRAGMA = re.compile(r"^[ \t]*#[ \t]*pragma[ \t]+(.*?)[ \t]*$", re.MULTILINE)
@@ -66,7 +70,40 @@ def _evaluate_int(cursor: Any) -> int | None:
         lib.clang_EvalResult_dispose(result)
 
 
-class _Lowerer:
+class _Declarations(CursorVisitor):
+    """The function definitions of the main file, through namespaces and ``extern "C"``."""
+
+    def __init__(self, lowerer: _Lowerer):
+        self.lowerer = lowerer
+        self.out = LoweredUnit(c_ast.FileAST([]))
+
+    def _defined_here(self, cursor: Any) -> bool:
+        return self.lowerer.in_main(cursor) and bool(cursor.is_definition())
+
+    def generic_visit(self, cursor: Any) -> None:
+        return None  # types, variables, using-declarations: nothing to lower
+
+    def visit_TRANSLATION_UNIT(self, cursor: Any) -> None:
+        for child in children(cursor):
+            self.visit(child)
+
+    visit_LINKAGE_SPEC = visit_NAMESPACE = visit_UNEXPOSED_DECL = visit_TRANSLATION_UNIT
+
+    def visit_FUNCTION_DECL(self, cursor: Any) -> None:
+        if self._defined_here(cursor):
+            self.out.ast.ext.append(self.lowerer.function(cursor))
+
+    def visit_FUNCTION_TEMPLATE(self, cursor: Any) -> None:
+        if self._defined_here(cursor):
+            self.out.skipped.append(f"{cursor.spelling}: a function template or class member")
+
+    visit_CXX_METHOD = visit_CONSTRUCTOR = visit_FUNCTION_TEMPLATE
+
+
+class _Lowerer(CursorVisitor):
+    """Statements of a body (one ``visit_<KIND>`` per statement kind; any
+    other cursor is an expression statement)."""
+
     def __init__(self, unit: CxxUnit):
         from clang import cindex
 
@@ -76,6 +113,7 @@ class _Lowerer:
         self.filename = str(unit.path)
         self.pragmas = [(unit.text.count("\n", 0, match.start()) + 1, match.group(1))
                         for match in _PRAGMA.finditer(unit.text)]
+        self.expressions = _Expressions(self)
 
     # -- helpers
     def in_main(self, cursor: Any) -> bool:
@@ -92,21 +130,9 @@ class _Lowerer:
 
     # -- functions
     def functions(self) -> LoweredUnit:
-        out = LoweredUnit(c_ast.FileAST([]))
-        stack = list(self.unit.translation_unit.cursor.get_children())  # type: ignore[attr-defined]
-        while stack:
-            cursor = stack.pop(0)
-            kind = cursor.kind
-            if kind in (self.kinds.LINKAGE_SPEC, self.kinds.NAMESPACE, self.kinds.UNEXPOSED_DECL):
-                stack[:0] = list(cursor.get_children())
-                continue
-            if not self.in_main(cursor) or not cursor.is_definition():
-                continue
-            if kind == self.kinds.FUNCTION_DECL:
-                out.ast.ext.append(self.function(cursor))
-            elif kind in (self.kinds.FUNCTION_TEMPLATE, self.kinds.CXX_METHOD, self.kinds.CONSTRUCTOR):
-                out.skipped.append(f"{cursor.spelling}: a function template or class member")
-        return out
+        declarations = _Declarations(self)
+        declarations.visit(self.unit.translation_unit.cursor)  # type: ignore[attr-defined]
+        return declarations.out
 
     def function(self, cursor: Any) -> c_ast.FuncDef:
         params = []
@@ -118,7 +144,7 @@ class _Lowerer:
         returns = c_ast.TypeDecl(cursor.spelling, [], None, c_ast.IdentifierType([result]))
         function_type = c_ast.FuncDecl(c_ast.ParamList(params) if params else None, returns)
         decl = c_ast.Decl(cursor.spelling, [], [], [], [], function_type, None, None, coord=self.coord(cursor))
-        body = next((child for child in cursor.get_children() if child.kind == self.kinds.COMPOUND_STMT), None)
+        body = next((child for child in children(cursor) if child.kind == self.kinds.COMPOUND_STMT), None)
         lowered = self.compound(body) if body is not None else c_ast.Compound([])
         return c_ast.FuncDef(decl, None, lowered, coord=self.coord(cursor))
 
@@ -138,72 +164,87 @@ class _Lowerer:
         return base
 
     # -- statements
-    def statement(self, cursor: Any) -> c_ast.Node:
-        k = self.kinds
-        kind = cursor.kind
-        children = list(cursor.get_children())
-        coord = self.coord(cursor)
-        if kind == k.COMPOUND_STMT:
-            return self.compound(cursor)
-        if kind == k.FOR_STMT:
-            return self.for_statement(cursor, children, coord)
-        if kind == k.WHILE_STMT:
-            return c_ast.While(self.expression(children[-2]) if len(children) > 1 else self.opaque(cursor),
-                               self.statement(children[-1]), coord=coord)
-        if kind == k.DO_STMT:
-            return c_ast.DoWhile(self.expression(children[-1]), self.statement(children[0]), coord=coord)
-        if kind == k.IF_STMT:
-            return self.if_statement(cursor, children, coord)
-        if kind == k.SWITCH_STMT:
-            return c_ast.Switch(self.expression(children[-2]), self.statement(children[-1]), coord=coord)
-        if kind == k.CASE_STMT:
-            return c_ast.Case(self.expression(children[0]), [self.statement(children[-1])], coord=coord)
-        if kind == k.DEFAULT_STMT:
-            return c_ast.Default([self.statement(children[-1])], coord=coord)
-        if kind == k.BREAK_STMT:
-            return c_ast.Break(coord=coord)
-        if kind == k.CONTINUE_STMT:
-            return c_ast.Continue(coord=coord)
-        if kind == k.RETURN_STMT:
-            return c_ast.Return(self.expression(children[0]) if children else None, coord=coord)
-        if kind == k.GOTO_STMT:
-            target = next((c.spelling for c in children if c.kind == k.LABEL_REF), OPAQUE)
-            return c_ast.Goto(target, coord=coord)
-        if kind == k.LABEL_STMT:
-            body = self.statement(children[-1]) if children else c_ast.EmptyStatement(coord=coord)
-            return c_ast.Label(cursor.spelling, body, coord=coord)
-        if kind == k.DECL_STMT:
-            declarations = [self.declaration(child) for child in children if child.kind == k.VAR_DECL]
-            if len(declarations) == 1:
-                return declarations[0]
-            return c_ast.DeclList(declarations, coord=coord) if declarations else c_ast.EmptyStatement(coord=coord)
-        if kind == k.NULL_STMT:
-            return c_ast.EmptyStatement(coord=coord)
+    def generic_visit(self, cursor: Any) -> c_ast.Node:
         return self.expression(cursor)
+
+    def visit_COMPOUND_STMT(self, cursor: Any) -> c_ast.Node:
+        return self.compound(cursor)
+
+    def visit_WHILE_STMT(self, cursor: Any) -> c_ast.Node:
+        parts = children(cursor)
+        return c_ast.While(self.expression(parts[-2]) if len(parts) > 1 else self.opaque(cursor),
+                           self.visit(parts[-1]), coord=self.coord(cursor))
+
+    def visit_DO_STMT(self, cursor: Any) -> c_ast.Node:
+        parts = children(cursor)
+        return c_ast.DoWhile(self.expression(parts[-1]), self.visit(parts[0]), coord=self.coord(cursor))
+
+    def visit_SWITCH_STMT(self, cursor: Any) -> c_ast.Node:
+        parts = children(cursor)
+        return c_ast.Switch(self.expression(parts[-2]), self.visit(parts[-1]), coord=self.coord(cursor))
+
+    def visit_CASE_STMT(self, cursor: Any) -> c_ast.Node:
+        parts = children(cursor)
+        return c_ast.Case(self.expression(parts[0]), [self.visit(parts[-1])], coord=self.coord(cursor))
+
+    def visit_DEFAULT_STMT(self, cursor: Any) -> c_ast.Node:
+        return c_ast.Default([self.visit(children(cursor)[-1])], coord=self.coord(cursor))
+
+    def visit_BREAK_STMT(self, cursor: Any) -> c_ast.Node:
+        return c_ast.Break(coord=self.coord(cursor))
+
+    def visit_CONTINUE_STMT(self, cursor: Any) -> c_ast.Node:
+        return c_ast.Continue(coord=self.coord(cursor))
+
+    def visit_NULL_STMT(self, cursor: Any) -> c_ast.Node:
+        return c_ast.EmptyStatement(coord=self.coord(cursor))
+
+    def visit_RETURN_STMT(self, cursor: Any) -> c_ast.Node:
+        parts = children(cursor)
+        return c_ast.Return(self.expression(parts[0]) if parts else None, coord=self.coord(cursor))
+
+    def visit_GOTO_STMT(self, cursor: Any) -> c_ast.Node:
+        target = next((c.spelling for c in children(cursor) if c.kind == self.kinds.LABEL_REF), OPAQUE)
+        return c_ast.Goto(target, coord=self.coord(cursor))
+
+    def visit_LABEL_STMT(self, cursor: Any) -> c_ast.Node:
+        parts = children(cursor)
+        coord = self.coord(cursor)
+        body = self.visit(parts[-1]) if parts else c_ast.EmptyStatement(coord=coord)
+        return c_ast.Label(cursor.spelling, body, coord=coord)
+
+    def visit_DECL_STMT(self, cursor: Any) -> c_ast.Node:
+        coord = self.coord(cursor)
+        declarations = [self.declaration(child) for child in children(cursor) if child.kind == self.kinds.VAR_DECL]
+        if len(declarations) == 1:
+            return declarations[0]
+        return c_ast.DeclList(declarations, coord=coord) if declarations else c_ast.EmptyStatement(coord=coord)
 
     def compound(self, cursor: Any) -> c_ast.Compound:
         items: list[c_ast.Node] = []
-        children = list(cursor.get_children())
+        parts = children(cursor)
         extent = cursor.extent
         inside = self.in_main(cursor) and extent.start.file is not None
         pragmas = [(line, text) for line, text in self.pragmas
                    if inside and extent.start.line <= line <= extent.end.line
                    and not any(c.extent.start.line <= line <= c.extent.end.line and c.kind != self.kinds.NULL_STMT
-                               for c in children if self.in_main(c))]
-        for child in children:
+                               for c in parts if self.in_main(c))]
+        for child in parts:
             line = child.extent.start.line if self.in_main(child) else None
             while pragmas and line is not None and pragmas[0][0] < line:
                 pragma_line, pragma_text = pragmas.pop(0)
                 items.append(c_ast.Pragma(pragma_text, coord=Coord(self.filename, pragma_line, 1)))
-            items.append(self.statement(child))
+            items.append(self.visit(child))
         items.extend(c_ast.Pragma(text, coord=Coord(self.filename, line, 1)) for line, text in pragmas)
         return c_ast.Compound(items, coord=self.coord(cursor))
 
-    def for_statement(self, cursor: Any, children: list[Any], coord: Coord) -> c_ast.For:
+    def visit_FOR_STMT(self, cursor: Any) -> c_ast.Node:
         # libclang lists only the parts present: split them by the ';' tokens' offsets
+        listed = children(cursor)
+        coord = self.coord(cursor)
         parts: list[c_ast.Node | None] = [None, None, None]
-        body = children[-1] if children else None
-        header = children[:-1]
+        body = listed[-1] if listed else None
+        header = listed[:-1]
         semicolons = self.header_semicolons(cursor)
         for child in header:
             offset = child.extent.start.offset
@@ -214,7 +255,7 @@ class _Lowerer:
         init = parts[0]
         if isinstance(init, c_ast.Decl):
             init = c_ast.DeclList([init], coord=init.coord)
-        return c_ast.For(init, parts[1], parts[2], self.statement(body) if body is not None
+        return c_ast.For(init, parts[1], parts[2], self.visit(body) if body is not None
                          else c_ast.EmptyStatement(coord=coord), coord=coord)
 
     def header_semicolons(self, cursor: Any) -> list[int]:
@@ -232,28 +273,29 @@ class _Lowerer:
                 offsets.append(token.extent.start.offset)
         return offsets
 
-    def if_statement(self, cursor: Any, children: list[Any], coord: Coord) -> c_ast.If:
+    def visit_IF_STMT(self, cursor: Any) -> c_ast.Node:
         # children: [condition, then, else?]; a declaration condition adds a VAR_DECL first
-        ordered = [c for c in children if c.kind != self.kinds.VAR_DECL]
+        coord = self.coord(cursor)
+        ordered = [c for c in children(cursor) if c.kind != self.kinds.VAR_DECL]
         condition = ordered[0] if ordered else None
         branches = ordered[1:]
-        then = self.statement(branches[0]) if branches else c_ast.EmptyStatement(coord=coord)
-        other = self.statement(branches[1]) if len(branches) > 1 else None
+        then = self.visit(branches[0]) if branches else c_ast.EmptyStatement(coord=coord)
+        other = self.visit(branches[1]) if len(branches) > 1 else None
         return c_ast.If(self.expression(condition) if condition is not None else self.opaque(cursor), then, other,
                         coord=coord)
 
     def declaration_or_expression(self, cursor: Any) -> c_ast.Node:
         if cursor.kind == self.kinds.DECL_STMT:
-            return self.statement(cursor)
+            return self.visit_DECL_STMT(cursor)
         return self.expression(cursor)
 
     def declaration(self, cursor: Any) -> c_ast.Decl:
         initializer = None
         equals = self.initializer_offset(cursor)
-        children = [c for c in cursor.get_children() if c.kind.is_expression()
-                    and equals is not None and c.extent.start.offset > equals]
-        if children:
-            initializer = self.expression(children[-1])
+        values = [c for c in children(cursor) if c.kind.is_expression()
+                  and equals is not None and c.extent.start.offset > equals]
+        if values:
+            initializer = self.expression(values[-1])
         return c_ast.Decl(cursor.spelling, [], [], [], [], self.type_of(cursor, cursor.spelling), initializer, None,
                           coord=self.coord(cursor))
 
@@ -272,60 +314,118 @@ class _Lowerer:
 
     # -- expressions
     def expression(self, cursor: Any) -> c_ast.Node:
-        k = self.kinds
-        kind = cursor.kind
-        coord = self.coord(cursor)
-        children = list(cursor.get_children())
-        if kind in (k.UNEXPOSED_EXPR, k.PAREN_EXPR, k.CSTYLE_CAST_EXPR, k.CXX_FUNCTIONAL_CAST_EXPR,
-                    k.CXX_STATIC_CAST_EXPR) and children:
-            return self.expression(children[-1])
-        if kind == k.INTEGER_LITERAL or (kind == k.DECL_REF_EXPR and self.is_constant(cursor)):
+        result: c_ast.Node = self.expressions.visit(cursor)
+        return result
+
+
+class _Expressions(CursorVisitor):
+    """Integer expressions and calls, as ``c_ast``; what the C analyses do
+    not read becomes the opaque ``ID`` (keeping the calls inside visible)."""
+
+    def __init__(self, lowerer: _Lowerer):
+        self.lowerer = lowerer
+        self.kinds = lowerer.kinds
+        self.cindex = lowerer.cindex
+
+    def generic_visit(self, cursor: Any) -> c_ast.Node:
+        # anything else: keep the calls inside visible to the planner
+        inner = [self.visit(child) for child in children(cursor) if child.kind.is_expression()]
+        calls = [node for node in inner if _contains_call(node)]
+        if calls:
+            return c_ast.ExprList(calls, coord=self.lowerer.coord(cursor))
+        return self.lowerer.opaque(cursor)
+
+    def visit_UNEXPOSED_EXPR(self, cursor: Any) -> c_ast.Node:
+        parts = children(cursor)
+        return self.visit(parts[-1]) if parts else self.generic_visit(cursor)
+
+    visit_PAREN_EXPR = visit_CSTYLE_CAST_EXPR = visit_CXX_FUNCTIONAL_CAST_EXPR = visit_UNEXPOSED_EXPR
+    visit_CXX_STATIC_CAST_EXPR = visit_UNEXPOSED_EXPR
+
+    def visit_INTEGER_LITERAL(self, cursor: Any) -> c_ast.Node:
+        value = _evaluate_int(cursor)
+        if value is None:
+            return self.generic_visit(cursor)
+        return c_ast.Constant("int", str(value), coord=self.lowerer.coord(cursor))
+
+    def visit_DECL_REF_EXPR(self, cursor: Any) -> c_ast.Node:
+        if self.is_constant(cursor):
             value = _evaluate_int(cursor)
             if value is not None:
-                return c_ast.Constant("int", str(value), coord=coord)
-        if kind == k.DECL_REF_EXPR:
-            return c_ast.ID(cursor.spelling, coord=coord)
-        if kind == k.CALL_EXPR:
-            return self.call(cursor, children, coord)
-        if kind == k.BINARY_OPERATOR and len(children) == 2:
-            operator = self.operator_between(cursor, children[0])
-            left, right = self.expression(children[0]), self.expression(children[1])
+                return c_ast.Constant("int", str(value), coord=self.lowerer.coord(cursor))
+        return c_ast.ID(cursor.spelling, coord=self.lowerer.coord(cursor))
+
+    def visit_CALL_EXPR(self, cursor: Any) -> c_ast.Node:
+        return self.call(cursor, children(cursor), self.lowerer.coord(cursor))
+
+    def visit_BINARY_OPERATOR(self, cursor: Any) -> c_ast.Node:
+        parts = children(cursor)
+        if len(parts) == 2:
+            coord = self.lowerer.coord(cursor)
+            operator = self.operator_between(cursor, parts[0])
+            left, right = self.visit(parts[0]), self.visit(parts[1])
             if operator in _ASSIGN:
                 return c_ast.Assignment(operator, left, right, coord=coord)
             if operator in _BINARY:
                 return c_ast.BinaryOp(operator, left, right, coord=coord)
             if operator == ",":
                 return c_ast.ExprList([left, right], coord=coord)
-        if kind == k.COMPOUND_ASSIGNMENT_OPERATOR and len(children) == 2:
-            operator = self.operator_between(cursor, children[0])
+        return self.generic_visit(cursor)
+
+    def visit_COMPOUND_ASSIGNMENT_OPERATOR(self, cursor: Any) -> c_ast.Node:
+        parts = children(cursor)
+        if len(parts) == 2:
+            operator = self.operator_between(cursor, parts[0])
             if operator in _ASSIGN:
-                return c_ast.Assignment(operator, self.expression(children[0]), self.expression(children[1]),
-                                        coord=coord)
-        if kind == k.UNARY_OPERATOR and len(children) == 1:
+                return c_ast.Assignment(operator, self.visit(parts[0]), self.visit(parts[1]),
+                                        coord=self.lowerer.coord(cursor))
+        return self.generic_visit(cursor)
+
+    def visit_UNARY_OPERATOR(self, cursor: Any) -> c_ast.Node:
+        parts = children(cursor)
+        if len(parts) == 1:
             tokens = [token.spelling for token in cursor.get_tokens()]
             if tokens and tokens[0] in _UNARY:
-                return c_ast.UnaryOp(tokens[0], self.expression(children[0]), coord=coord)
+                return c_ast.UnaryOp(tokens[0], self.visit(parts[0]), coord=self.lowerer.coord(cursor))
             if tokens and tokens[-1] in ("++", "--"):
-                return c_ast.UnaryOp("p" + tokens[-1], self.expression(children[0]), coord=coord)
-        if kind == k.ARRAY_SUBSCRIPT_EXPR and len(children) == 2:
-            return c_ast.ArrayRef(self.expression(children[0]), self.expression(children[1]), coord=coord)
-        if kind == k.CONDITIONAL_OPERATOR and len(children) == 3:
-            return c_ast.TernaryOp(*(self.expression(child) for child in children), coord=coord)
-        if kind == k.MEMBER_REF_EXPR and children:
-            return c_ast.StructRef(self.expression(children[0]), ".", c_ast.ID(cursor.spelling), coord=coord)
-        if kind == k.CXX_BOOL_LITERAL_EXPR:
-            value = _evaluate_int(cursor)
-            return c_ast.Constant("int", str(value if value is not None else 0), coord=coord)
-        if kind in (k.FLOATING_LITERAL, k.STRING_LITERAL, k.CHARACTER_LITERAL):
-            tokens = [token.spelling for token in cursor.get_tokens()]
-            kind_name = {k.FLOATING_LITERAL: "double", k.STRING_LITERAL: "string", k.CHARACTER_LITERAL: "char"}[kind]
-            return c_ast.Constant(kind_name, tokens[0] if tokens else "0", coord=coord)
-        # anything else: keep the calls inside visible to the planner
-        inner = [self.expression(child) for child in children if child.kind.is_expression()]
-        calls = [node for node in inner if _contains_call(node)]
-        if calls:
-            return c_ast.ExprList(calls, coord=coord)
-        return self.opaque(cursor)
+                return c_ast.UnaryOp("p" + tokens[-1], self.visit(parts[0]), coord=self.lowerer.coord(cursor))
+        return self.generic_visit(cursor)
+
+    def visit_ARRAY_SUBSCRIPT_EXPR(self, cursor: Any) -> c_ast.Node:
+        parts = children(cursor)
+        if len(parts) == 2:
+            return c_ast.ArrayRef(self.visit(parts[0]), self.visit(parts[1]), coord=self.lowerer.coord(cursor))
+        return self.generic_visit(cursor)
+
+    def visit_CONDITIONAL_OPERATOR(self, cursor: Any) -> c_ast.Node:
+        parts = children(cursor)
+        if len(parts) == 3:
+            return c_ast.TernaryOp(*(self.visit(child) for child in parts), coord=self.lowerer.coord(cursor))
+        return self.generic_visit(cursor)
+
+    def visit_MEMBER_REF_EXPR(self, cursor: Any) -> c_ast.Node:
+        parts = children(cursor)
+        if parts:
+            return c_ast.StructRef(self.visit(parts[0]), ".", c_ast.ID(cursor.spelling),
+                                   coord=self.lowerer.coord(cursor))
+        return self.generic_visit(cursor)
+
+    def visit_CXX_BOOL_LITERAL_EXPR(self, cursor: Any) -> c_ast.Node:
+        value = _evaluate_int(cursor)
+        return c_ast.Constant("int", str(value if value is not None else 0), coord=self.lowerer.coord(cursor))
+
+    def _literal(self, cursor: Any, type_name: str) -> c_ast.Node:
+        tokens = [token.spelling for token in cursor.get_tokens()]
+        return c_ast.Constant(type_name, tokens[0] if tokens else "0", coord=self.lowerer.coord(cursor))
+
+    def visit_FLOATING_LITERAL(self, cursor: Any) -> c_ast.Node:
+        return self._literal(cursor, "double")
+
+    def visit_STRING_LITERAL(self, cursor: Any) -> c_ast.Node:
+        return self._literal(cursor, "string")
+
+    def visit_CHARACTER_LITERAL(self, cursor: Any) -> c_ast.Node:
+        return self._literal(cursor, "char")
 
     def is_constant(self, cursor: Any) -> bool:
         referenced = cursor.referenced
@@ -337,16 +437,16 @@ class _Lowerer:
 
     def call(self, cursor: Any, children: list[Any], coord: Coord) -> c_ast.Node:
         referenced = cursor.referenced
-        arguments = [self.expression(argument) for argument in cursor.get_arguments()]
+        arguments = [self.visit(argument) for argument in cursor.get_arguments()]
         plain = referenced is not None and referenced.kind == self.kinds.FUNCTION_DECL
         if plain and cursor.spelling and not cursor.spelling.startswith("operator"):
             name_cursor = next((c for c in cursor.walk_preorder() if c.kind == self.kinds.DECL_REF_EXPR
                                 and c.spelling == cursor.spelling), cursor)
-            return c_ast.FuncCall(c_ast.ID(cursor.spelling, coord=self.coord(name_cursor)),
+            return c_ast.FuncCall(c_ast.ID(cursor.spelling, coord=self.lowerer.coord(name_cursor)),
                                   c_ast.ExprList(arguments) if arguments else None, coord=coord)
-        inner = [self.expression(child) for child in children if child.kind.is_expression()]
+        inner = [self.visit(child) for child in children if child.kind.is_expression()]
         calls = [node for node in inner if _contains_call(node)]
-        return c_ast.ExprList(calls, coord=coord) if calls else self.opaque(cursor)
+        return c_ast.ExprList(calls, coord=coord) if calls else self.lowerer.opaque(cursor)
 
     def operator_between(self, cursor: Any, left: Any) -> str | None:
         end = left.extent.end.offset
