@@ -29,6 +29,7 @@ from hlsight.analyzer.instrument.plan import Plan
 from hlsight.analyzer.memory_profiles import MemoryProfile
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import Kernel
+from hlsight.parsers.csource.visitor import NodeVisitor
 
 DEFAULT_PORT_BITS = 32
 
@@ -85,15 +86,34 @@ def _report_width(kernel: Kernel, port: str, bundle: str | None) -> int | None:
     return None
 
 
+class _RootName(NodeVisitor):
+    """The variable an address expression starts from: ``a`` of ``&a[i]``,
+    ``(char *)a + 4``, ``*a``; ``None`` for anything else."""
+
+    def root(self, node: c_ast.Node) -> str | None:
+        found: str | None = self.visit(node)
+        return found
+
+    def generic_visit(self, node: c_ast.Node) -> str | None:
+        return None
+
+    def visit_ID(self, node: c_ast.ID) -> str | None:
+        return str(node.name)
+
+    def visit_ArrayRef(self, node: c_ast.ArrayRef) -> str | None:
+        return self.root(node.name)
+
+    def visit_BinaryOp(self, node: c_ast.BinaryOp) -> str | None:
+        return self.root(node.left)
+
+    def visit_UnaryOp(self, node: c_ast.UnaryOp | c_ast.Cast) -> str | None:
+        return self.root(node.expr)
+
+    visit_Cast = visit_UnaryOp
+
+
 def _root(node: c_ast.Node) -> str | None:
-    while isinstance(node, (c_ast.ArrayRef, c_ast.UnaryOp, c_ast.Cast, c_ast.BinaryOp)):
-        if isinstance(node, c_ast.ArrayRef):
-            node = node.name
-        elif isinstance(node, c_ast.BinaryOp):
-            node = node.left
-        else:
-            node = node.expr
-    return str(node.name) if isinstance(node, c_ast.ID) else None
+    return _RootName().root(node)
 
 
 def _pure(node: c_ast.Node) -> bool:

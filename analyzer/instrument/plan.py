@@ -32,6 +32,7 @@ from pycparser import c_ast, c_generator
 from hlsight.analyzer.instrument.sourceloops import SourceFunction, SourceLoop
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import Design, Kernel, LatencyRange, Loop
+from hlsight.parsers.csource.visitor import NodeVisitor
 from hlsight.parsers.vivado.names import module_matches
 
 
@@ -227,6 +228,7 @@ class Planner:
         self.instrumented: dict[str, InstrumentedFunction] = {}
         self.groups: list[Block] = []
         self.diagnostics: list[Diagnostic] = []
+        self._paths = _LongestPath(self)
 
     # -- helpers
     def _new(self, kind: BlockKind, name: str, function: str, line: int, **values: object) -> Block:
@@ -582,34 +584,58 @@ class Planner:
         block = self._block_of_node(node)
         if block is not None:
             return block.latency_max
-        if isinstance(node, c_ast.FuncCall) and self._callee(node) is not None:
-            return self._call_latency(node)
-        if isinstance(node, (c_ast.If, c_ast.TernaryOp)):
-            branches = [self._maxpath(node.iftrue), self._maxpath(node.iffalse)]
-            cond = self._maxpath(node.cond)
-            if cond is None or any(value is None for value in branches):
-                return None
-            return cond + max(value for value in branches if value is not None)
-        if isinstance(node, c_ast.Compound):
-            total = 0
-            grouped = {id(call): group for group in self.groups for call in group.calls}
-            seen: set[int] = set()
-            for item in node.block_items or []:
-                group = grouped.get(id(item))
-                if group is not None:
-                    if id(group) in seen:
-                        continue
-                    seen.add(id(group))
-                    value = group.latency_max
-                else:
-                    value = self._maxpath(item)
-                if value is None:
-                    return None
-                total += value
-            return total
+        return self._paths.latency(node)
+
+
+class _LongestPath(NodeVisitor):
+    """:meth:`Planner._maxpath` of a node that is no block itself, by node type."""
+
+    def __init__(self, planner: Planner):
+        self.planner = planner
+
+    def latency(self, node: c_ast.Node) -> int | None:
+        found: int | None = self.visit(node)
+        return found
+
+    def generic_visit(self, node: c_ast.Node) -> int | None:
+        """A sequence: its children one after the other (eq. 1)."""
         total = 0
         for _name, child in node.children():
-            value = self._maxpath(child)
+            value = self.planner._maxpath(child)
+            if value is None:
+                return None
+            total += value
+        return total
+
+    def visit_FuncCall(self, node: c_ast.FuncCall) -> int | None:
+        if self.planner._callee(node) is not None:
+            return self.planner._call_latency(node)
+        return self.generic_visit(node)
+
+    def visit_If(self, node: c_ast.If | c_ast.TernaryOp) -> int | None:
+        """Exclusive branches: the condition, then the longer branch."""
+        branches = [self.planner._maxpath(node.iftrue), self.planner._maxpath(node.iffalse)]
+        cond = self.planner._maxpath(node.cond)
+        if cond is None or any(value is None for value in branches):
+            return None
+        return cond + max(value for value in branches if value is not None)
+
+    visit_TernaryOp = visit_If
+
+    def visit_Compound(self, node: c_ast.Compound) -> int | None:
+        """Statements in sequence; a group of independent calls counts once, as its longest call (eq. 2)."""
+        total = 0
+        grouped = {id(call): group for group in self.planner.groups for call in group.calls}
+        seen: set[int] = set()
+        for item in node.block_items or []:
+            group = grouped.get(id(item))
+            if group is not None:
+                if id(group) in seen:
+                    continue
+                seen.add(id(group))
+                value = group.latency_max
+            else:
+                value = self.planner._maxpath(item)
             if value is None:
                 return None
             total += value

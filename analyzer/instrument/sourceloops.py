@@ -19,6 +19,7 @@ from hlsight.analyzer.access.trip_counts import loop_infos
 from hlsight.core.errors import InputError
 from hlsight.parsers.csource import CUnit
 from hlsight.parsers.csource.tokens import SourceText, TokenKind
+from hlsight.parsers.csource.visitor import NodeVisitor
 
 _KEYWORDS: dict[type[c_ast.Node], str] = {c_ast.For: "for", c_ast.While: "while", c_ast.DoWhile: "do"}
 
@@ -146,8 +147,12 @@ def _loop_body(node: c_ast.Node) -> c_ast.Node | None:
     return body
 
 
-class _LoopCollector:
-    """Walks one function body, building the loop tree in source order."""
+class _LoopCollector(NodeVisitor):
+    """Walks one function body, building the loop tree in source order.
+
+    While it walks, ``parent`` is the innermost enclosing loop, ``siblings``
+    the list the next loop joins and ``label`` the label written right
+    before the node being visited."""
 
     def __init__(self, function: str, source: SourceText, unit: CUnit):
         self.function = function
@@ -156,20 +161,40 @@ class _LoopCollector:
         self.ordinal = 0
         self.calls: list[str] = []
         self._rank_used: dict[tuple[int, str], int] = {}
+        self.parent: SourceLoop | None = None
+        self.siblings: list[SourceLoop] = []
+        self.label: str | None = None
 
     def collect(self, node: c_ast.Node, parent: SourceLoop | None, siblings: list[SourceLoop],
                 label: str | None) -> None:
-        if isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID):
-            self.calls.append(str(node.name.name))
-        if isinstance(node, (c_ast.For, c_ast.While, c_ast.DoWhile)):
-            loop = self._make(node, parent, len(siblings) + 1, label)
-            siblings.append(loop)
-            for _name, child in node.children():
-                self.collect(child, loop, loop.children, None)
-            return
+        self.parent, self.siblings, self.label = parent, siblings, label
+        self.visit(node)
+
+    def _children(self, node: c_ast.Node, parent: SourceLoop | None, siblings: list[SourceLoop],
+                  label: str | None = None) -> None:
+        outer = self.parent, self.siblings, self.label
         for _name, child in node.children():
-            child_label = str(node.name) if isinstance(node, c_ast.Label) else None
-            self.collect(child, parent, siblings, child_label)
+            self.parent, self.siblings, self.label = parent, siblings, label
+            self.visit(child)
+        self.parent, self.siblings, self.label = outer
+
+    def generic_visit(self, node: c_ast.Node) -> None:
+        self._children(node, self.parent, self.siblings)
+
+    def visit_FuncCall(self, node: c_ast.FuncCall) -> None:
+        if isinstance(node.name, c_ast.ID):
+            self.calls.append(str(node.name.name))
+        self.generic_visit(node)
+
+    def visit_Label(self, node: c_ast.Label) -> None:
+        self._children(node, self.parent, self.siblings, str(node.name))
+
+    def visit_For(self, node: c_ast.For | c_ast.While | c_ast.DoWhile) -> None:
+        loop = self._make(node, self.parent, len(self.siblings) + 1, self.label)
+        self.siblings.append(loop)
+        self._children(node, loop, loop.children)
+
+    visit_While = visit_DoWhile = visit_For
 
     def _make(self, node: c_ast.Node, parent: SourceLoop | None, position: int, label: str | None) -> SourceLoop:
         self.ordinal += 1
