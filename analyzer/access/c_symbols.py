@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 import sympy
 from pycparser import c_ast, c_generator
 
+from hlsight.parsers.csource.visitor import NodeVisitor
+
 #: Name of the NDRange global size symbol, shared with the memory model.
 WORK_ITEMS = "work_items"
 
@@ -183,8 +185,9 @@ def fixed_per_launch(table: SymbolTable, trip: sympy.Expr | None, reason: str) -
     return None, f"the bound depends on {names}, which is not fixed per launch"
 
 
-class ExprConverter:
-    """Translate a C expression to sympy in the environment ``lookup``.
+class ExprConverter(NodeVisitor):
+    """Translate a C expression to sympy in the environment ``lookup``
+    (one ``visit_<Node>`` per expression node type it follows).
 
     ``lookup(name)`` returns the current symbolic value of a variable or
     ``None`` when the name is not a variable of the function (then it is an
@@ -209,17 +212,17 @@ class ExprConverter:
     def convert(self, node: c_ast.Node | None) -> sympy.Expr:
         if node is None:
             return sympy.Integer(0)
-        method = getattr(self, f"_{type(node).__name__}", None)
-        if method is None:
-            return self.opaque(node)
-        result: sympy.Expr = method(node)
+        result: sympy.Expr = self.visit(node)
         return result
 
-    def _Constant(self, node: c_ast.Constant) -> sympy.Expr:
+    def generic_visit(self, node: c_ast.Node) -> sympy.Expr:
+        return self.opaque(node)
+
+    def visit_Constant(self, node: c_ast.Constant) -> sympy.Expr:
         value = _constant(node)
         return self.opaque(node) if value is None else value
 
-    def _ID(self, node: c_ast.ID) -> sympy.Expr:
+    def visit_ID(self, node: c_ast.ID) -> sympy.Expr:
         value = self.lookup(node.name)
         if value is not None:
             return value
@@ -227,22 +230,22 @@ class ExprConverter:
             return sympy.Integer(1 if node.name == "true" else 0)
         return self.table.named(node.name, SymbolInfo(Role.MACRO, node.name))
 
-    def _Cast(self, node: c_ast.Cast) -> sympy.Expr:
+    def visit_Cast(self, node: c_ast.Cast) -> sympy.Expr:
         return self.convert(node.expr)
 
-    def _ArrayRef(self, node: c_ast.ArrayRef) -> sympy.Expr:
+    def visit_ArrayRef(self, node: c_ast.ArrayRef) -> sympy.Expr:
         return self.opaque(node, Role.LOAD)
 
-    def _StructRef(self, node: c_ast.StructRef) -> sympy.Expr:
+    def visit_StructRef(self, node: c_ast.StructRef) -> sympy.Expr:
         return self.opaque(node, Role.LOAD)
 
-    def _TernaryOp(self, node: c_ast.TernaryOp) -> sympy.Expr:
+    def visit_TernaryOp(self, node: c_ast.TernaryOp) -> sympy.Expr:
         return self.opaque(node)
 
-    def _ExprList(self, node: c_ast.ExprList) -> sympy.Expr:
+    def visit_ExprList(self, node: c_ast.ExprList) -> sympy.Expr:
         return self.convert(node.exprs[-1]) if node.exprs else sympy.Integer(0)
 
-    def _UnaryOp(self, node: c_ast.UnaryOp) -> sympy.Expr:
+    def visit_UnaryOp(self, node: c_ast.UnaryOp) -> sympy.Expr:
         if node.op == "-":
             return -self.convert(node.expr)
         if node.op == "+":
@@ -251,13 +254,13 @@ class ExprConverter:
             return self.opaque(node, Role.LOAD)
         return self.opaque(node)
 
-    def _BinaryOp(self, node: c_ast.BinaryOp) -> sympy.Expr:
+    def visit_BinaryOp(self, node: c_ast.BinaryOp) -> sympy.Expr:
         left = self.convert(node.left)
         right = self.convert(node.right)
         combined = combine_binary(node.op, left, right)
         return self.opaque(node) if combined is None else combined
 
-    def _FuncCall(self, node: c_ast.FuncCall) -> sympy.Expr:
+    def visit_FuncCall(self, node: c_ast.FuncCall) -> sympy.Expr:
         name = node.name.name if isinstance(node.name, c_ast.ID) else None
         args = node.args.exprs if node.args is not None else []
         if name in _ID_FUNCTIONS:

@@ -1,28 +1,34 @@
 """The three expression walks of the SYCL walker, one cursor visitor each.
 
 * :class:`SyclValues`: the sympy value of an expression;
+* :class:`SyclPointers`: the memory object (and element offset) a pointer
+  expression points into;
 * :class:`SyclAccesses`: the memory accesses of an expression in evaluation
   order (an assignment's target is a store, everything else a load);
 * :class:`AssignedKeys`: the local variables a statement assigns (loop-carried
   values), remembered per compound statement because nested loops ask for
   the same bodies again.
 
-Each dispatches on the cursor kind under implicit conversions and
+:class:`Memory` and :class:`Pointer` are what the walker knows about memory.
+Each visitor dispatches on the cursor kind under implicit conversions and
 parentheses (:func:`strip`) and leaves the state (environment, sites,
 loops) to :class:`~hlsight.analyzer.access.sycl_walker.SyclWalker`.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import sympy
 from clang import cindex
 
 from hlsight.analyzer.access.c_symbols import Role
+from hlsight.analyzer.access.ctypes_info import ElementType
 from hlsight.analyzer.access.sycl_clang import (
     CK,
     binary_operator,
+    call_name,
     declaration_key,
     evaluate_int,
     expression_children,
@@ -34,6 +40,24 @@ from hlsight.parsers.cxx.visitor import CursorVisitor, children
 if TYPE_CHECKING:
     from hlsight.analyzer.access.sycl_walker import Key, SyclWalker
 
+
+@dataclass
+class Memory:
+    """A memory object an access goes to: its name as the user wrote it,
+    element type and address space (``global`` or ``local``)."""
+
+    name: str
+    element: ElementType
+    space: str
+    dims: int = 1  # accessor dimensions: acc[id<2>] / acc[{i, j}] are flattened row-major
+
+
+@dataclass
+class Pointer:
+    """A pointer/reference into a memory object at element ``offset``."""
+
+    memory: Memory
+    offset: sympy.Expr
 
 class SyclValues(CursorVisitor):
     """The value of a (stripped) expression in the walker's environment."""
@@ -69,6 +93,72 @@ class SyclValues(CursorVisitor):
         inner = self.walker.value(base[0]) if base else sympy.Integer(0)
         role = Role.LOAD if Role.LOAD in self.walker.table.roles(inner) else Role.OPAQUE
         return self.walker._opaque(node, role)
+
+
+class SyclPointers(CursorVisitor):
+    """The :class:`Pointer` a (stripped) expression evaluates to, or ``None``."""
+
+    def __init__(self, walker: SyclWalker) -> None:
+        self.walker = walker
+
+    def pointer(self, node: cindex.Cursor) -> Pointer | None:
+        found: Pointer | None = self.visit(node)
+        return found
+
+    def _offset(self, base_cursor: cindex.Cursor, step_cursor: cindex.Cursor, sign: int) -> Pointer | None:
+        """``base +/- step``: ``base``'s memory, ``step`` elements further."""
+        base = self.walker.memory_of(base_cursor)
+        if base is None:
+            return None
+        step = self.walker.value(step_cursor)
+        return Pointer(base.memory, base.offset + (step if sign > 0 else -step))
+
+    def generic_visit(self, node: cindex.Cursor) -> Pointer | None:
+        return None
+
+    def visit_DECL_REF_EXPR(self, node: cindex.Cursor) -> Pointer | None:
+        declaration = node.referenced
+        if declaration is None:
+            return None
+        key = declaration_key(declaration)
+        if key in self.walker.pointers:
+            return self.walker.pointers[key]
+        if key in self.walker.arrays:
+            return Pointer(self.walker.arrays[key], sympy.Integer(0))
+        return self.walker._declared_memory(declaration)
+
+    def visit_CALL_EXPR(self, node: cindex.Cursor) -> Pointer | None:
+        parts = expression_children(node)
+        if call_name(node) in ("get_pointer", "get_multi_ptr", "get", "data") and parts:
+            member = expression_children(parts[0])
+            return self.walker.memory_of(member[0]) if member else None
+        if node.spelling in ("operator+", "operator-") and len(parts) == 3:
+            moved = self._offset(parts[0], parts[2], 1 if node.spelling == "operator+" else -1)
+            if moved is not None:
+                return moved
+        if (node.spelling.startswith("operator ") or node.spelling in ("multi_ptr", "global_ptr")) and parts:
+            return self.walker.memory_of(parts[0])
+        return None
+
+    def visit_BINARY_OPERATOR(self, node: cindex.Cursor) -> Pointer | None:
+        operands = expression_children(node)
+        op = binary_operator(node)
+        if len(operands) == 2 and op in ("+", "-"):
+            return self._offset(operands[0], operands[1], 1 if op == "+" else -1)
+        return None
+
+    def visit_UNARY_OPERATOR(self, node: cindex.Cursor) -> Pointer | None:
+        if unary_operator(node) != "&":
+            return None
+        operands = expression_children(node)
+        inner = strip(operands[0]) if operands else None
+        if inner is not None and inner.kind in (CK.CALL_EXPR, CK.ARRAY_SUBSCRIPT_EXPR):
+            parts = expression_children(inner)
+            if len(parts) >= 2:
+                base = self.walker.memory_of(parts[0])
+                if base is not None:
+                    return Pointer(base.memory, base.offset + self.walker.value(parts[-1]))
+        return None
 
 
 class SyclAccesses(CursorVisitor):

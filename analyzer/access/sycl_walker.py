@@ -56,7 +56,14 @@ from hlsight.analyzer.access.sycl_clang import (
     type_size,
     unary_operator,
 )
-from hlsight.analyzer.access.sycl_expressions import AssignedKeys, SyclAccesses, SyclValues
+from hlsight.analyzer.access.sycl_expressions import (
+    AssignedKeys,
+    Memory,
+    Pointer,
+    SyclAccesses,
+    SyclPointers,
+    SyclValues,
+)
 from hlsight.analyzer.access.sycl_kernels import SyclKernel
 from hlsight.analyzer.access.walker import AccessSite, Guard
 from hlsight.parsers.cxx.visitor import CursorVisitor, children
@@ -72,25 +79,6 @@ _MEMORY_TYPE = re.compile(
 _ACCESSOR_DIMS = re.compile(r"\baccessor<.*?,\s*(\d+)\s*[,>]")
 _ID_DIMS = re.compile(r"\b(?:id|item|nd_item)<(\d*)")
 _FILLS = {"fill", "fill_n", "copy", "copy_n"}
-
-
-@dataclass
-class Memory:
-    """A memory object an access goes to: its name as the user wrote it,
-    element type and address space (``global`` or ``local``)."""
-
-    name: str
-    element: ElementType
-    space: str
-    dims: int = 1  # accessor dimensions: acc[id<2>] / acc[{i, j}] are flattened row-major
-
-
-@dataclass
-class Pointer:
-    """A pointer/reference into a memory object at element ``offset``."""
-
-    memory: Memory
-    offset: sympy.Expr
 
 
 @dataclass
@@ -119,11 +107,13 @@ class SyclWalker(CursorVisitor):
     _values: SyclValues = field(init=False, repr=False)
     _accesses: SyclAccesses = field(init=False, repr=False)
     _assignments: AssignedKeys = field(init=False, repr=False)
+    _pointers: SyclPointers = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         self._values = SyclValues(self)
         self._accesses = SyclAccesses(self)
         self._assignments = AssignedKeys()
+        self._pointers = SyclPointers(self)
 
     # ------------------------------------------------------------------ entry
 
@@ -261,47 +251,7 @@ class SyclWalker(CursorVisitor):
 
     def memory_of(self, cursor: cindex.Cursor) -> Pointer | None:
         """The memory object and element offset ``cursor`` points into, if any."""
-        node = strip(cursor)
-        kind = node.kind
-        if kind == CK.DECL_REF_EXPR and node.referenced is not None:
-            declaration = node.referenced
-            key = declaration_key(declaration)
-            if key in self.pointers:
-                return self.pointers[key]
-            if key in self.arrays:
-                return Pointer(self.arrays[key], sympy.Integer(0))
-            return self._declared_memory(declaration)
-        if kind == CK.CALL_EXPR:
-            children = expression_children(node)
-            if call_name(node) in ("get_pointer", "get_multi_ptr", "get", "data") and children:
-                member = expression_children(children[0])
-                return self.memory_of(member[0]) if member else None
-            if node.spelling in ("operator+", "operator-") and len(children) == 3:
-                base = self.memory_of(children[0])
-                if base is not None:
-                    step = self.value(children[2])
-                    return Pointer(base.memory, base.offset + (step if node.spelling == "operator+" else -step))
-            if (node.spelling.startswith("operator ") or node.spelling in ("multi_ptr", "global_ptr")) and children:
-                return self.memory_of(children[0])
-            return None
-        if kind == CK.BINARY_OPERATOR:
-            operands = expression_children(node)
-            if len(operands) == 2 and binary_operator(node) in ("+", "-"):
-                base = self.memory_of(operands[0])
-                if base is not None:
-                    step = self.value(operands[1])
-                    return Pointer(base.memory, base.offset + (step if binary_operator(node) == "+" else -step))
-            return None
-        if kind == CK.UNARY_OPERATOR and unary_operator(node) == "&":
-            operands = expression_children(node)
-            inner = strip(operands[0]) if operands else None
-            if inner is not None and inner.kind in (CK.CALL_EXPR, CK.ARRAY_SUBSCRIPT_EXPR):
-                parts = expression_children(inner)
-                if len(parts) >= 2:
-                    base = self.memory_of(parts[0])
-                    if base is not None:
-                        return Pointer(base.memory, base.offset + self.value(parts[-1]))
-        return None
+        return self._pointers.pointer(strip(cursor))
 
     def _declared_memory(self, declaration: cindex.Cursor) -> Pointer | None:
         """Accessors and pointers declared outside the lambda (captured)."""
