@@ -16,6 +16,7 @@ from pathlib import PurePath
 from clang import cindex
 
 from hlsight.analyzer.access.sycl_clang import CK, call_arguments, call_name, expression_children, in_main_file, strip
+from hlsight.parsers.cxx.visitor import CursorVisitor, children
 
 _LAUNCHES = {"single_task", "parallel_for"}
 
@@ -83,34 +84,46 @@ def _kernel_name(call: cindex.Cursor, launch: str) -> str | None:
     return text or None
 
 
-def find_kernels(unit: cindex.TranslationUnit, main_file: str) -> list[SyclKernel]:
-    """Every kernel launched in ``main_file`` (headers of the report included
-    only through it are skipped: their kernels have their own file name)."""
-    found: list[SyclKernel] = []
-    main = PurePath(main_file).name
-    tops = [top for top in unit.cursor.get_children() if in_main_file(top)]
-    for cursor in (node for top in tops for node in top.walk_preorder()):
-        if cursor.kind != CK.CALL_EXPR:
-            continue
+class _KernelLaunches(CursorVisitor):
+    """Every ``single_task``/``parallel_for`` call below a cursor, in source order."""
+
+    def __init__(self, main: str) -> None:
+        self.main = main
+        self.found: list[SyclKernel] = []
+
+    def visit_CALL_EXPR(self, cursor: cindex.Cursor) -> None:
+        kernel = self._kernel(cursor)
+        if kernel is not None:
+            self.found.append(kernel)
+        self.generic_visit(cursor)  # a submit's lambda holds the launch
+
+    def _kernel(self, cursor: cindex.Cursor) -> SyclKernel | None:
         launch = call_name(cursor)
         if launch not in _LAUNCHES:
-            continue
+            return None
         location = cursor.location
-        if location.file is None or PurePath(location.file.name).name != main:
-            continue
+        if location.file is None or PurePath(location.file.name).name != self.main:
+            return None
         arguments = call_arguments(cursor)
         body = _lambda(arguments[-1]) if arguments else None
         if body is None:
-            continue
-        found.append(
-            SyclKernel(
-                launch=launch,
-                file=location.file.name,
-                line=location.line,
-                lambda_line=body.location.line,
-                name=_kernel_name(cursor, launch),
-                body=body,
-                global_size=arguments[0] if launch == "parallel_for" and len(arguments) > 1 else None,
-            )
+            return None
+        return SyclKernel(
+            launch=launch,
+            file=location.file.name,
+            line=location.line,
+            lambda_line=body.location.line,
+            name=_kernel_name(cursor, launch),
+            body=body,
+            global_size=arguments[0] if launch == "parallel_for" and len(arguments) > 1 else None,
         )
-    return found
+
+
+def find_kernels(unit: cindex.TranslationUnit, main_file: str) -> list[SyclKernel]:
+    """Every kernel launched in ``main_file`` (headers of the report included
+    only through it are skipped: their kernels have their own file name)."""
+    launches = _KernelLaunches(PurePath(main_file).name)
+    for top in children(unit.cursor):
+        if in_main_file(top):
+            launches.visit(top)
+    return launches.found
