@@ -36,6 +36,7 @@ from hlsight.analyzer.access.loops import (
     MIRROR,
     LoopInfo,
     assigned_in,
+    counted_loop,
     counter_trip,
     cycle_length,
     for_counter,
@@ -351,16 +352,9 @@ class LoopWalker(NodeVisitor):
                 step, _modulus = update_step(counter_name, updates[0][0], self.env)
         unroll = unroll_factor(self._pragmas.get(id(node)))
         saved_env = dict(self.env)
-        trip, reason = counter_trip(counter_name, start, step, node.cond, self.value)
-        trip, reason = fixed_per_launch(self.table, trip, reason)
-        if unroll == 0 and (trip is None or not trip.is_number):
-            # aoc cannot fully unroll a loop whose trip count is not a constant: it stays a loop
-            unroll = None
-        role = Role.LANE if unroll is not None and unroll != 1 else Role.LOOP
-        counter = None
-        if counter_name is not None:
-            counter = self.table.make(counter_name, SymbolInfo(role, counter_name, step=step, loop=line))
-        info = LoopInfo("for", line, file, counter, step, trip, reason, unroll)
+        trip = counter_trip(counter_name, start, step, node.cond, self.value)
+        info = counted_loop(self.table, counter_name, step, trip, unroll, line, file)
+        counter = info.counter
         self.loop_infos[id(node)] = info
         self._mark_loop_carried(node.stmt, node.next, counter_name, line)
         if counter_name is not None and counter is not None:

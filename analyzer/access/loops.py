@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import sympy
 from pycparser import c_ast
 
-from hlsight.analyzer.access.c_symbols import ExprConverter, Role, SymbolTable, c_text
+from hlsight.analyzer.access.c_symbols import ExprConverter, Role, SymbolInfo, SymbolTable, c_text, fixed_per_launch
 from hlsight.parsers.csource.visitor import NodeVisitor
 
 #: ``a op b`` read from the right-hand side: ``b MIRROR[op] a``
@@ -161,6 +161,29 @@ def counter_trip(
     else:
         return None, f"the condition `{c_text(cond)}` does not compare `{name}`"
     return trip_from(op, start, bound, step, f"`{c_text(cond)}` from {start} step {step}")
+
+
+def counted_loop(
+    table: SymbolTable,
+    counter_name: str | None,
+    step: sympy.Expr | None,
+    trip: tuple[sympy.Expr | None, str],
+    unroll: int | None,
+    line: int,
+    file: str,
+) -> LoopInfo:
+    """The :class:`LoopInfo` of a ``for`` loop (C and SYCL alike): the trip
+    count only when fixed per launch, a full unroll of a loop whose count is
+    not a constant stays a loop (aoc cannot unroll it), and the counter is a
+    fresh symbol, a lane of the unrolled copies or a pipelined loop's counter."""
+    count, reason = fixed_per_launch(table, *trip)
+    if unroll == 0 and (count is None or not count.is_number):
+        unroll = None
+    role = Role.LANE if unroll is not None and unroll != 1 else Role.LOOP
+    counter = None
+    if counter_name is not None:
+        counter = table.make(counter_name, SymbolInfo(role, counter_name, step=step, loop=line))
+    return LoopInfo("for", line, file, counter, step, count, reason, unroll)
 
 
 class _AssignedNames(NodeVisitor):

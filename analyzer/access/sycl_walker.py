@@ -37,9 +37,9 @@ import sympy
 from clang import cindex
 from pycparser import c_ast
 
-from hlsight.analyzer.access.c_symbols import Role, SymbolInfo, SymbolTable, combine_binary, fixed_per_launch
+from hlsight.analyzer.access.c_symbols import Role, SymbolInfo, SymbolTable, combine_binary
 from hlsight.analyzer.access.ctypes_info import ElementType
-from hlsight.analyzer.access.loops import LoopInfo, trip_from
+from hlsight.analyzer.access.loops import MIRROR, LoopInfo, counted_loop, trip_from
 from hlsight.analyzer.access.sycl_clang import (
     CK,
     TK,
@@ -642,15 +642,10 @@ class SyclWalker(CursorVisitor):
             if counter_key in self._assigned(body):
                 step = None
         unroll = self._unroll(line)
-        trip, reason = self._trip(counter_key, start, step, condition)
-        trip, reason = fixed_per_launch(self.table, trip, reason)
-        if unroll == 0 and (trip is None or not trip.is_number):
-            unroll = None
-        role = Role.LANE if unroll is not None and unroll != 1 else Role.LOOP
-        counter = None
-        if counter_key is not None:
-            counter = self.table.make(counter_key[3], SymbolInfo(role, counter_key[3], step=step, loop=line))
-        info = LoopInfo("for", line, file, counter, step, trip, reason, unroll)
+        trip = self._trip(counter_key, start, step, condition)
+        info = counted_loop(self.table, counter_key[3] if counter_key is not None else None, step, trip, unroll,
+                            line, file)
+        counter = info.counter
         self.loop_infos[hash(cursor)] = info
         saved = self._carry(body, counter_key, line) if body is not None else dict(self.env)
         if counter_key is not None and counter is not None:
@@ -696,7 +691,6 @@ class SyclWalker(CursorVisitor):
             return None, "the loop condition is not a comparison"
         operands = [strip(operand) for operand in expression_children(node)]
         op = binary_operator(node)
-        mirror = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "!=": "!=", "==": "=="}
         if len(operands) != 2:
             return None, "the loop condition is not a comparison"
 
@@ -707,7 +701,7 @@ class SyclWalker(CursorVisitor):
         if is_counter(operands[0]):
             bound = self.value(operands[1])
         elif is_counter(operands[1]):
-            op, bound = mirror.get(op, op), self.value(operands[0])
+            op, bound = MIRROR.get(op, op), self.value(operands[0])
         else:
             return None, f"the condition `{self._text(node)}` does not compare `{name}`"
         return trip_from(op, start, bound, step, f"`{self._text(node)}` from {start} step {step}")
