@@ -131,3 +131,47 @@ def test_include_nothing_provides_is_left_out_with_one_line(tmp_path: Path) -> N
     included = [str(inclusion.include) for inclusion in unit.translation_unit.get_includes()]  # type: ignore[attr-defined]
     assert not any("passwd" in name or "tbb" in name for name in included)
 
+
+
+def _record_parses(monkeypatch: pytest.MonkeyPatch) -> list[Path | None]:
+    """The ``system_include`` of every parse_cxx call made by parse_cxx_as_c."""
+    from hlsight.parsers.cxx import as_c
+
+    seen: list[Path | None] = []
+    real = as_c.parse_cxx
+
+    def recording(*args: object, **kwargs: object) -> object:
+        seen.append(kwargs.get("system_include"))  # type: ignore[arg-type]
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(as_c, "parse_cxx", recording)
+    return seen
+
+
+def test_hls_cxx_with_the_model_headers_reads_the_stand_ins(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Vitis quicksort (../shared/instrument): <hls_stream.h>, <ap_int.h>
+    from hlsight's model, the C++ library from the stand-ins, one parse."""
+    from hlsight.parsers.cxx.as_c import parse_cxx_as_c
+
+    seen = _record_parses(monkeypatch)
+    source = CORPUS.parent / "instrument" / "vitis2022.2.2_c2hlsc_quicksort" / "upstream" / "qs_fast.cpp"
+    unit = parse_cxx_as_c(source)
+    assert seen == [STD_INCLUDE]
+    assert list(unit.functions()) == ["qs"]
+
+
+def test_hls_cxx_beyond_the_stand_ins_is_parsed_with_the_system_library(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """std::valarray is not among the stand-ins: the source is parsed again
+    against the machine's libstdc++ instead of being rejected."""
+    from hlsight.parsers.cxx.as_c import parse_cxx_as_c
+
+    seen = _record_parses(monkeypatch)
+    source = tmp_path / "kernel.cpp"
+    source.write_text("#include <valarray>\n#include <ap_int.h>\n"
+                      "int top(int n) {\n  std::valarray<int> v(n);\n  int s = 0;\n"
+                      "  for (int i = 0; i < 8; i++) s += v[i];\n  return s;\n}\n")
+    unit = parse_cxx_as_c(source)
+    assert seen == [STD_INCLUDE, None]
+    assert "top" in unit.functions()
