@@ -22,7 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from hlsight.parsers.cxx.sycl_headers import STD_INCLUDE, SYCL_INCLUDE, parse_sycl
+from hlsight.parsers.cxx.clang_frontend import STD_INCLUDE
+from hlsight.parsers.cxx.sycl_headers import SYCL_INCLUDE, parse_sycl
 from hlsight.parsers.loader import load_design
 from tests.conftest import CORPUS
 

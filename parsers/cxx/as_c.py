@@ -9,10 +9,9 @@ from pathlib import Path
 from hlsight.core.errors import InputError
 from hlsight.parsers.csource import CUnit
 from hlsight.parsers.csource.frontend import Dialect
-from hlsight.parsers.cxx.clang_frontend import parse_cxx
+from hlsight.parsers.cxx.clang_frontend import STD_INCLUDE, parse_cxx
 from hlsight.parsers.cxx.hls_headers import HlsHeaders, find_hls_headers
 from hlsight.parsers.cxx.lower import lower
-from hlsight.parsers.cxx.sycl_headers import STD_INCLUDE
 
 CXX_SUFFIXES = frozenset({".cpp", ".cc", ".cxx", ".c++", ".C"})
 

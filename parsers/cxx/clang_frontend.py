@@ -18,6 +18,11 @@ from pathlib import Path
 
 from hlsight.core.errors import InputError
 
+#: hlsight's stand-in C++ standard library and C library headers (see
+#: ``std_include/hlsight_std.hpp``): a parse with ``system_include=STD_INCLUDE``
+#: reads no header of the machine.
+STD_INCLUDE = Path(__file__).resolve().parent / "std_include"
+
 
 @dataclass
 class CxxUnit:

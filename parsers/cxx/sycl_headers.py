@@ -26,10 +26,9 @@ import re
 from collections.abc import Collection, Mapping
 from pathlib import Path, PurePath
 
-from hlsight.parsers.cxx.clang_frontend import CxxUnit, parse_cxx
+from hlsight.parsers.cxx.clang_frontend import STD_INCLUDE, CxxUnit, parse_cxx
 
 SYCL_INCLUDE = Path(__file__).resolve().parent / "sycl_include"
-STD_INCLUDE = Path(__file__).resolve().parent / "std_include"
 #: What the oneAPI compiler predefines for FPGA device code.
 SYCL_DEFINES = ("-DSYCL_LANGUAGE_VERSION=202001", "-D__SYCL_DEVICE_ONLY__=0", "-DFPGA=1", "-DFPGA_HARDWARE=1")
 
