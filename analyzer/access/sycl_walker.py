@@ -66,7 +66,7 @@ from hlsight.analyzer.access.sycl_expressions import (
 )
 from hlsight.analyzer.access.sycl_kernels import SyclKernel
 from hlsight.analyzer.access.walker import AccessSite, Guard
-from hlsight.parsers.cxx.visitor import CursorVisitor, children
+from hlsight.parsers.cxx.visitor import CursorVisitor, children, children_listed_once
 
 Key = tuple[str, int, int, str]
 _UNROLL = re.compile(r"^\s*#\s*pragma\s+unroll(?:\s+(\w+))?")
@@ -807,5 +807,6 @@ def _buffer_element(declaration: cindex.Cursor) -> ElementType | None:
 def walk_kernel(kernel: SyclKernel, label: str, lines: list[str]) -> SyclWalker:
     """Walk ``kernel``; the walker keeps its sites and loop infos."""
     walker = SyclWalker(kernel, label, lines)
-    walker.run()
+    with children_listed_once():
+        walker.run()
     return walker
