@@ -284,11 +284,14 @@ def validate(
     kernels = [kernel.name for kernel in design.kernels]
     for name in assignments:
         base = name
-        if ":" in name:
-            kernel, _, base = name.partition(":")
-            if kernel not in kernels:
+        if name not in known and ":" in name:
+            # kernel names may hold a colon themselves (oneAPI lambdas: ``kmers.cpp:530``):
+            # the longest kernel name that prefixes NAME wins
+            scopes = [kernel for kernel in kernels if name.startswith(kernel + ":")]
+            if not scopes:
                 expected = "one of " + ", ".join(kernels)
-                raise InputError(source, f"unknown kernel '{kernel}' in '{name}'", expected=expected)
+                raise InputError(source, f"unknown kernel '{name.rpartition(':')[0]}' in '{name}'", expected=expected)
+            base = name[len(max(scopes, key=len)) + 1 :]
         if base not in known:
             close = difflib.get_close_matches(base, valid, n=3, cutoff=0.6)
             if close:

@@ -18,7 +18,7 @@ from hlsight.analyzer.launches import Launch, read_launches
 from hlsight.analyzer.pipeline import analyze
 from hlsight.core.errors import InputError
 from hlsight.parsers.loader import load_design
-from tests.conftest import run_cli
+from tests.conftest import CORPUS, run_cli
 
 HBM2_CHANNEL_BW = 8 * 2 * 800e6 * 0.9215  # hbm2-s10mx: dq * 2 * f_dram * efficiency (Shuhai Table 5)
 DDR4_BW = 8 * 2 * 933.33e6 * 0.965  # ddr4-1866 profile
@@ -170,3 +170,19 @@ def test_kernel_scoped_value(corpus: Path) -> None:
     assert json.loads(scoped.stdout)["estimate"]["seconds"] == pytest.approx(expected)
     wrong = run_cli("analyze", report, "--set", "nope:work_items=3")
     assert wrong.code == 2 and "unknown kernel 'nope'" in wrong.stderr and "fetch, fft1d" in wrong.stderr
+
+
+def test_kernel_scoped_value_for_a_kernel_named_with_a_colon() -> None:
+    """oneAPI lambdas are named ``file.cpp:line``: ``--set file.cpp:869:NAME``
+    scopes NAME to that kernel (the longest kernel-name prefix wins), and the
+    value moves that kernel's estimate only."""
+    kmers = CORPUS / "aoc" / "oneapi2023.0_s10mx_kmers" / "less_work_but_slower" / "reports_v12_m_v9_half"
+    kernel = "two_bit_v19_HBM_test_v12_medium_v9_half.cpp:869"
+    loop = "loop.two_bit_v19_HBM_test_v12_medium_v9_half.cpp_869.B5.trip"
+    trips = "trips_two_bit_v19_HBM_test_v12_medium_v9_half_cpp_869_L885"
+    done = run_cli("analyze", str(kmers), "--format", "json", "--set", f"{kernel}:total_valid_reads=1000",
+                   "--set", f"{kernel}:{loop}=100", "--set", f"{kernel}:{trips}=10")
+    assert done.code in (0, 1), done.stderr
+    kernels = {entry["name"]: entry for entry in json.loads(done.stdout)["kernels"]}
+    assert kernels[kernel]["estimate"]["seconds"] is not None
+    assert kernels["two_bit_v19_HBM_test_v12_medium_v9_half.cpp:786"]["estimate"]["seconds"] is None
