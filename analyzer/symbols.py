@@ -105,6 +105,13 @@ def loop_name(loop: str, field: str = "trip") -> str:
     return f"loop.{loop}.{field}"
 
 
+def loop_field(trip_symbol: str, field: str) -> str:
+    """Another value of the loop a :func:`loop_symbols` name stands for:
+    ``loop.<kernel>.<loop>.trip`` -> ``loop.<kernel>.<loop>.ii``, so an II
+    is qualified and shell-safe like its trip count."""
+    return trip_symbol.removesuffix(".trip") + "." + field
+
+
 _NOT_SHELL_SAFE = re.compile(r"[^A-Za-z0-9_-]+")
 
 
@@ -174,9 +181,9 @@ def valid_names(design: Design, derived: SourceFacts | None = None) -> list[str]
     for kernel in design.kernels:
         for lsu in kernel.lsus:
             names.extend(lsu_name(lsu.id, field) for field in LSU_FIELDS)
-        names.extend(loop_symbols(kernel).values())
-        for loop in kernel.all_loops():
-            names.append(loop_name(loop.name, "ii"))
+        trips = loop_symbols(kernel).values()
+        names.extend(trips)
+        names.extend(loop_field(trip, "ii") for trip in trips)
     return names
 
 

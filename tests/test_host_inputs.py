@@ -156,6 +156,9 @@ def test_impossible_vendor_ii_is_flagged_not_multiplied(corpus: Path) -> None:
     given = analyze(design, {"work_items": 1000, "in_ch": 1, "out_size": 28, "in_dim": 100, "fmax": 100,
                              "loop.conv2d.B1.ii": 2})
     assert "loop.conv2d.B1.ii" not in given.estimates["conv2d"].alternatives[0].free_symbols
+    # qualified by the kernel and shell-safe like the trip symbols (was "loop.8X Partially unrolled fc_layer.B1.ii")
+    assert "loop.fc_layer.B1.ii" in result.estimates["fc_layer"].alternatives[0].free_symbols
+    assert any(d.message.endswith("give --set loop.fc_layer.B1.ii=VALUE") for d in flagged)
 
 
 def test_kernel_scoped_value(corpus: Path) -> None:
