@@ -74,8 +74,9 @@ def _lsu_hints(kernel: Kernel, lsu: LSU, facts: LsuFacts, settings: Settings) ->
     fmax = kernel.fmax_mhz or settings.user.get("fmax")
     if facts.saturated is False and fmin is not None:
         width = facts.width_bytes
-        sharing = facts.lsus_in_bank != 1
-        # eq. 6: LSUs sharing a bank use both DRAM edges, so fmax >= f_min / 2 saturates
+        sharing = facts.accesses_in_bank != 1
+        # eq. 6: accesses sharing a bank use both DRAM edges, so fmax >= f_min / 2
+        # saturates (the per-lane LSUs of one access count once)
         need = fmin / 2 if sharing else fmin
         halved = ", halved by eq. 6: LSUs share the bank" if sharing else ""
         factor = need / float(fmax) if fmax else None
