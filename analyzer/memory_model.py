@@ -16,6 +16,7 @@ Times are seconds, bandwidths bytes/s, frequencies Hz.
 from __future__ import annotations
 
 import enum
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -313,7 +314,17 @@ def accesses_in_bank(lsus: Sequence[LsuParams]) -> int:
 def bank_terms(lsus: Sequence[LsuParams], dram: DramParams, fmax: Expr, options: ModelOptions) -> list[LsuTerm]:
     """The eq. 2 summands of all LSUs that share one bank / pseudo-channel."""
     n_lsu = accesses_in_bank(lsus)
-    return [lsu_term(lsu, dram, fmax, n_lsu, options) for lsu in lsus]
+    sizes = Counter(lsu.access_key for lsu in lsus)
+    terms = []
+    for lsu in lsus:
+        term = lsu_term(lsu, dram, fmax, n_lsu, options)
+        if sizes[lsu.access_key] > 1:
+            term.notes.insert(0, (
+                f"one of {sizes[lsu.access_key]} LSUs of one access on this bank: counted once,"
+                f" #lsu = {n_lsu} (eqs. 6, 8; section 7.1.1 #ga = #lsu)"
+            ))
+        terms.append(term)
+    return terms
 
 
 def bank_time(terms: Sequence[LsuTerm]) -> Expr:

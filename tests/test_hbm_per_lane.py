@@ -92,6 +92,9 @@ def test_stride3_offset1_stores_of_several_widths(corpus: Path) -> None:
     assert banks["HBM10"] == pytest.approx(narrow + mid + wide, rel=1e-6)
     result = analyze(load_design(_report(corpus, "stride-3-1-offset1")), {"work_items": WI})
     (estimate,) = result.estimates.values()
+    notes = {term.subject: term.notes for term in estimate.per_lsu}
+    assert any("one of 5 LSUs of one access on this bank: counted once, #lsu = 1" in n
+               for n in notes["test_multiplereads/store0"])
     splits = {term.subject: [n for n in term.notes if n.startswith("HBM strided")] for term in estimate.per_lsu}
     assert splits["test_multiplereads/store0"] == []
     assert "x2 when stride > 1" in splits["test_multiplereads/store3"][0]
