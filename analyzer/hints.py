@@ -80,13 +80,17 @@ def _lsu_hints(kernel: Kernel, lsu: LSU, facts: LsuFacts, settings: Settings) ->
         need = fmin / 2 if sharing else fmin
         halved = ", halved by eq. 6: LSUs share the bank" if sharing else ""
         factor = need / float(fmax) if fmax else None
-        widen = f"; widen it ~{factor:.1f}x (SIMD/unroll)" if factor else ""
+        advice = f"; widen it ~{factor:.1f}x (SIMD/unroll) or raise fmax" if factor else "; widen it or raise fmax"
+        interface = profile.interface_bytes
+        if interface and width >= interface:
+            # eq. 5 already uses the board's interface width: a wider LSU cannot lower f_min
+            advice = (f"; the board's {interface * 8}-bit interface to the bank caps the width (section 7.2),"
+                      " so only a higher fmax helps")
         yield _diag(
             "mem-fmax-below-fmin", Severity.WARNING,
             f"{lsu.id} ({width} B wide) needs fmax >= {format_mhz(need)} (f_min {format_mhz(fmin)}, eq. 5{halved})"
             f" to saturate {profile.name} but the kernel runs at {format_mhz(float(fmax)) if fmax else '?'}:"
-            f" memory non-saturated (eqs. 4-7){widen}"
-            " or raise fmax",
+            f" memory non-saturated (eqs. 4-7){advice}",
             kernel, lsu.id, where, {"f_min_mhz": fmin, "fmax_mhz": fmax, "width_bytes": width},
         )
     width = facts.width_bytes

@@ -83,6 +83,9 @@ class DramParams:
     #: measured time of one atomic read-modify-write on this board (profile
     #: [atomic] op_ns); 0 when not measured: eq. 14's T_row alone
     atomic_op: float = 0.0
+    #: bytes the board's interface to this bank carries per kernel cycle
+    #: (profile [bandwidth] interface_bits / 8); 0: no limit
+    interface: int = 0
 
 
 @dataclass(frozen=True)
@@ -265,6 +268,12 @@ def lsu_term(lsu: LsuParams, dram: DramParams, fmax: Expr, n_lsu: int, options: 
     demand = max(lsu.ls_width, burst_bytes) if whole_burst else lsu.ls_width
     if lsu.variant is Variant.ATOMIC:
         demand = 2 * lsu.ls_width
+    if dram.interface and demand > dram.interface:
+        # Section 7.2: the MX BSP reaches each pseudo-channel through a 256-bit
+        # bus, so HBM2 "needs f_min = 400 MHz to maximize bandwidth" whatever
+        # the LSU width: eq. 5 with ls_width capped at the interface width.
+        notes.append(f"eq. 5 width capped at the board's {dram.interface * 8}-bit interface to the bank (section 7.2)")
+        demand = dram.interface
     fmin = f_min(bw, sympy.Integer(demand), stride if options.stride_in_fmin else sympy.Integer(1))
     bw_i = bw_mem(bw, fmax, fmin, n_lsu)
     ideal = t_ideal(lsu.ls_bytes, lsu.ls_acc, bw_i)

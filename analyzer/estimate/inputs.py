@@ -274,6 +274,7 @@ def dram_for(bank: str, inputs: list[LsuInput], design: Design, settings: Settin
         efficiency=profile.efficiency,
         parallel=parallel,
         atomic_op=profile.atomic_op_s,
+        interface=profile.interface_bytes,
     )
 
 
