@@ -63,12 +63,12 @@ def load_design(path: Path | str, options: ReadOptions | None = None) -> Design:
     options = options or ReadOptions()
     if not path.exists():
         raise InputError(path, "no such file or directory")
-    available = readers()
-    for reader in available:
+    for module in READER_MODULES:  # imported one by one: an Intel design never loads the Vivado reader
+        reader: ReportReader = importlib.import_module(module).READER
         if reader.claims(path):
             with reading(path):  # the last line of defence; readers name the exact file first
                 design = reader.read(path, options)
             _check_nesting(design, path)
             return design
-    expected = "; ".join(reader.accepts for reader in available) or "a supported HLS report"
+    expected = "; ".join(reader.accepts for reader in readers()) or "a supported HLS report"
     raise InputError(path, "no HLS report found here", expected=expected)

@@ -65,6 +65,9 @@ def test_wheel_installs_only_the_hlsight_namespace(wheel: Path) -> None:
                      "hlsight/parsers/csource/fake_include/stdint.h",
                      "hlsight/parsers/cxx/sycl_include/hlsight_sycl.hpp",
                      "hlsight/parsers/cxx/sycl_include/CL/sycl.hpp",
+                     "hlsight/parsers/cxx/std_include/hlsight_std.hpp",
+                     "hlsight/parsers/cxx/std_include/bits/stdc++.h",
+                     "hlsight/parsers/cxx/std_include/vector",
                      "hlsight/fixtures/demo/vector_add/reports/report.html", "hlsight/py.typed"):
         assert expected in names, expected
 

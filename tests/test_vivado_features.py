@@ -17,7 +17,7 @@ from hlsight.core.diagnostics import Severity
 from hlsight.core.model import Design, Kernel, Loop, TripCount
 from hlsight.parsers.vivado import read_report
 from hlsight.parsers.vivado.loops import ZERO_TRIP_NOTE
-from hlsight.parsers.vivado.names import module_matches, parse_loop_name, pipeline_module_parts
+from hlsight.parsers.vivado.names import module_matches, outlined_module_parts, parse_loop_name
 from hlsight.parsers.vivado.pragmas import evaluate_c_int
 from hlsight.parsers.vivado.values import parse_float, parse_range, parse_version
 from tests.conftest import REPO, run_cli
@@ -65,7 +65,7 @@ def test_loop_name_kinds() -> None:
 def test_module_names() -> None:
     assert module_matches("KeccakF1600_StatePer", "KeccakF1600_StatePermute")  # 20-char truncation
     assert not module_matches("KeccakF1600_StateP", "KeccakF1600_StatePermute")
-    assert pipeline_module_parts("lu_Pipeline_VITIS_LOOP_17_4_VITIS_LOOP_18_5") == (
+    assert outlined_module_parts("lu_Pipeline_VITIS_LOOP_17_4_VITIS_LOOP_18_5") == (
         "lu", "VITIS_LOOP_17_4_VITIS_LOOP_18_5")
 
 

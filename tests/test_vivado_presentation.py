@@ -131,14 +131,24 @@ def test_intel_resources_and_ii_bottleneck_detail() -> None:
 
 
 def test_outline_modules_are_parts_of_their_caller() -> None:
-    from hlsight.core.model import Design, Instance, Kernel, KernelKind, Product, ToolInfo, Vendor
+    """The reader decides (fold_outlined_modules), the reporters follow:
+    a loopless ``_Outline_`` region is a part of its caller too, and its
+    loops join the caller's loop tree as a ``_Pipeline_`` module's do."""
+    from hlsight.core.model import Design, Instance, Kernel, KernelKind, Loop, Product, ToolInfo, Vendor
+    from hlsight.parsers.vivado.assemble import fold_outlined_modules
     from hlsight.reporters.hierarchy import functions, parts_of
 
     top = Kernel("kernel_top", KernelKind.FUNCTION, is_top=True,
-                 instances=[Instance("grp_o", "kernel_top_Outline_VITIS_LOOP_12_1"), Instance("grp_f", "helper")])
+                 instances=[Instance("grp_o", "kernel_top_Outline_VITIS_LOOP_12_1"), Instance("grp_f", "helper"),
+                            Instance("grp_p", "kernel_top_Outline_VITIS_LOOP_20_2")])
     outline = Kernel("kernel_top_Outline_VITIS_LOOP_12_1", KernelKind.FUNCTION)
+    with_loop = Kernel("kernel_top_Outline_VITIS_LOOP_20_2", KernelKind.FUNCTION, loops=[Loop("VITIS_LOOP_20_2")])
     helper = Kernel("helper", KernelKind.FUNCTION)
+    fold_outlined_modules({k.name: k for k in (top, outline, with_loop, helper)}, instance_lists_known=True)
+    assert (outline.folded_into, with_loop.folded_into, helper.folded_into) == ("kernel_top", "kernel_top", None)
+    assert [loop.name for loop in top.loops] == ["VITIS_LOOP_20_2"]
     design = Design(ToolInfo(Vendor.XILINX, Product.VITIS_HLS, "2023.2"), Path("."),
-                    kernels=[top, outline, helper])
+                    kernels=[top, outline, with_loop, helper])
     assert [kernel.name for kernel in functions(design)] == ["kernel_top", "helper"]
-    assert [kernel.name for kernel in parts_of(top, design)] == ["kernel_top_Outline_VITIS_LOOP_12_1"]
+    assert [kernel.name for kernel in parts_of(top, design)] == [
+        "kernel_top_Outline_VITIS_LOOP_12_1", "kernel_top_Outline_VITIS_LOOP_20_2"]

@@ -24,15 +24,33 @@ def bind(expr: sympy.Basic, subs: Mapping[sympy.Symbol, sympy.Float]) -> sympy.B
     """``expr`` with the values of ``subs`` put in (symbols without a value stay)."""
     if expr.free_symbols <= subs.keys():
         return expr.xreplace(dict(subs))
-    return _partial(expr, subs)
+    key = frozenset(subs.items())
+    memo = _MEMOS.get(key)
+    if memo is None:
+        if len(_MEMOS) >= _MEMO_SETS:
+            _MEMOS.clear()
+        memo = _MEMOS[key] = {}
+    return _partial(expr, subs, memo)
 
 
-#: Max/Min with more symbolic arguments than this stay unevaluated (sympy's
-#: pairwise comparison grows with the square of the argument count).
-PAIRWISE_LIMIT = 3
+#: Partial results per set of values: an estimate binds the same terms (per
+#: LSU, per bank, then the kernel total that contains them) many times; on
+#: kmers 557 Max/Min evaluations were 53 distinct ones.
+_MEMOS: dict[frozenset[tuple[sympy.Symbol, sympy.Float]], dict[sympy.Basic, sympy.Basic]] = {}
+_MEMO_SETS = 8
 
 
-def _partial(expr: sympy.Basic, subs: Mapping[sympy.Symbol, sympy.Float]) -> sympy.Basic:
+#: Max/Min with more symbolic arguments than this stay unevaluated: sympy
+#: compares symbolic arguments pairwise through the assumptions system
+#: (``Max._find_localzeros``, ~14 ms per pair on kmers, a third of the
+#: estimate's time) only to drop a dominated term from a formula that stays
+#: symbolic; the numeric value, once every symbol is given, is the same.
+PAIRWISE_LIMIT = 1
+
+
+def _partial(
+    expr: sympy.Basic, subs: Mapping[sympy.Symbol, sympy.Float], memo: dict[sympy.Basic, sympy.Basic],
+) -> sympy.Basic:
     """Partial substitution, bottom-up. ``Max``/``Min`` keep their symbolic
     arguments unevaluated (their numeric ones fold into one number): sympy
     would compare symbolic arguments pairwise, seconds on a large design,
@@ -41,9 +59,18 @@ def _partial(expr: sympy.Basic, subs: Mapping[sympy.Symbol, sympy.Float]) -> sym
         return subs.get(expr, expr)
     if not expr.args:
         return expr
+    found = memo.get(expr)
+    if found is None:
+        found = memo[expr] = _partial_node(expr, subs, memo)
+    return found
+
+
+def _partial_node(
+    expr: sympy.Basic, subs: Mapping[sympy.Symbol, sympy.Float], memo: dict[sympy.Basic, sympy.Basic],
+) -> sympy.Basic:
     if not expr.free_symbols & subs.keys():
         return expr if expr.free_symbols else expr.func(*expr.args)  # numbers only: evaluate (Max(1, 8) -> 8)
-    args = [_partial(arg, subs) for arg in expr.args]
+    args = [_partial(arg, subs, memo) for arg in expr.args]
     if isinstance(expr, (sympy.Max, sympy.Min)):
         args = [inner for arg in args for inner in (arg.args if arg.func is expr.func else (arg,))]
         numbers = [arg for arg in args if arg.is_Number]

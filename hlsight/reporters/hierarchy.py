@@ -3,8 +3,8 @@ loops, cycles first (issue 12 items 2 and 3).
 
 Vitis outlines pipelined loops into ``<func>_Pipeline_<loop>`` modules and
 regions into ``<func>_Outline_<region>`` modules; they are parts of their
-caller, not functions of their own, so every reporter folds them (text
-summary, HTML, annotated report). Times are cycles times a named clock: the
+caller, not functions of their own (the reader decides which, ``folded_into``),
+so every reporter folds them (text summary, HTML, annotated report). Times are cycles times a named clock: the
 target clock (what the design is built for, and what Vivado's own "Latency
 (absolute)" column uses) and the estimated clock (the scheduler's critical
 path estimate).
@@ -12,7 +12,6 @@ path estimate).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 import sympy
@@ -21,42 +20,19 @@ from hlsight.analyzer.results import CycleEstimate, CyclePart
 from hlsight.core.model import Design, Kernel, ResourceUse, Vendor
 from hlsight.reporters.present import format_seconds
 
-#: ``<func>_Pipeline_<loop>`` (Vitis >= 2021.2) and ``<func>_Outline_<region>``.
-OUTLINED = re.compile(r"^(?P<caller>.+?)_(?:Pipeline|Outline)_.+$")
-
 
 def is_xilinx(design: Design) -> bool:
     return design.tool.vendor is Vendor.XILINX
 
 
-def callers(design: Design) -> dict[str, str]:
-    """Module name -> the module that instantiates it (first caller)."""
-    out: dict[str, str] = {}
-    for kernel in design.kernels:
-        for instance in kernel.instances:
-            out.setdefault(instance.module, kernel.name)
-    return out
-
-
-def folded_parent(kernel: Kernel, design: Design) -> str | None:
-    """The caller an outlined module is a part of, ``None`` for a function."""
-    if kernel.folded_into is not None:
-        return kernel.folded_into
-    if OUTLINED.match(kernel.name) is None:
-        return None
-    return callers(design).get(kernel.name)
-
-
 def functions(design: Design) -> list[Kernel]:
     """The design's functions: every kernel except outlined parts."""
-    if not is_xilinx(design):
-        return list(design.kernels)
-    return [kernel for kernel in design.kernels if folded_parent(kernel, design) is None]
+    return [kernel for kernel in design.kernels if kernel.folded_into is None]
 
 
 def parts_of(kernel: Kernel, design: Design) -> list[Kernel]:
     """The outlined modules folded into ``kernel``."""
-    return [other for other in design.kernels if other is not kernel and folded_parent(other, design) == kernel.name]
+    return [other for other in design.kernels if other is not kernel and other.folded_into == kernel.name]
 
 
 # ----------------------------------------------------------------------------- text

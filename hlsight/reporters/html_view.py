@@ -28,7 +28,6 @@ from hlsight.reporters.hierarchy import (
     clock_check_text,
     clock_lines,
     cycles_text,
-    folded_parent,
     functions,
     is_xilinx,
     parts_of,
@@ -545,7 +544,7 @@ def report_view(result: AnalysisResult, given: RenderOptions | None = None) -> R
     shown = functions(design)  # Vivado/Vitis: outlined modules fold into their caller
     names = {kernel.name for kernel in shown}
     for kernel in design.kernels:
-        parent = folded_parent(kernel, design) if kernel.name not in names else None
+        parent = kernel.folded_into if kernel.name not in names else None
         if parent is not None and kernel.name in by_kernel:
             by_kernel.setdefault(parent, []).extend(by_kernel.pop(kernel.name))
     kernels = [

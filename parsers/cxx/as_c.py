@@ -9,7 +9,7 @@ from pathlib import Path
 from hlsight.core.errors import InputError
 from hlsight.parsers.csource import CUnit
 from hlsight.parsers.csource.frontend import Dialect
-from hlsight.parsers.cxx.clang_frontend import parse_cxx
+from hlsight.parsers.cxx.clang_frontend import STD_INCLUDE, parse_cxx
 from hlsight.parsers.cxx.hls_headers import HlsHeaders, find_hls_headers
 from hlsight.parsers.cxx.lower import lower
 
@@ -21,7 +21,12 @@ def parse_cxx_as_c(path: Path, include_dirs: Sequence[Path] = (), headers: HlsHe
     HLS headers on the include path) and lower its functions to ``c_ast``.
     A source clang rejects is an :class:`InputError` naming clang's first error."""
     headers = headers or find_hls_headers()
-    unit = parse_cxx(path, include_dirs=[path.parent, *include_dirs, headers.directory])
+    folders = [path.parent, *include_dirs, headers.directory]
+    unit = parse_cxx(path, include_dirs=folders, system_include=STD_INCLUDE) if headers.is_model else None
+    if unit is None or unit.errors:
+        # the vendor's own headers need the real C++ library; so does a
+        # source using what the stand-ins do not declare
+        unit = parse_cxx(path, include_dirs=folders)
     if unit.errors:
         raise InputError(path, f"clang rejected the C++ source: {unit.errors[0]}",
                          expected=f"C++ that compiles against the HLS headers ({headers.origin}: {headers.directory})")

@@ -18,6 +18,11 @@ from pathlib import Path
 
 from hlsight.core.errors import InputError
 
+#: hlsight's stand-in C++ standard library and C library headers (see
+#: ``std_include/hlsight_std.hpp``): a parse with ``system_include=STD_INCLUDE``
+#: reads no header of the machine.
+STD_INCLUDE = Path(__file__).resolve().parent / "std_include"
+
 
 @dataclass
 class CxxUnit:
@@ -69,13 +74,17 @@ def parse_cxx(
     include_dirs: Sequence[Path] = (),
     unsaved: Mapping[str, str] | None = None,
     standard: str = "c++17",
+    system_include: Path | None = None,
 ) -> CxxUnit:
     """Parse ``path`` (or ``text`` under that name) as C++.
 
     ``include_dirs`` come first (user and stand-in headers), then gcc's
     builtin headers. ``unsaved`` maps further file names to contents (the
-    other sources embedded in a report). Raises :class:`InputError` when the
-    file cannot be read or libclang cannot produce a translation unit at all.
+    other sources embedded in a report). ``system_include`` replaces every
+    system header folder (``-nostdinc``): the parse then reads no file of the
+    machine, only that folder's stand-ins (see ``std_include``). Raises
+    :class:`InputError` when the file cannot be read or libclang cannot
+    produce a translation unit at all.
     """
     from clang import cindex
 
@@ -86,8 +95,9 @@ def parse_cxx(
             raise InputError(str(path), f"cannot read the source ({error.strerror or error})") from error
     command = ["-x", "c++", f"-std={standard}", *args]
     command += [f"-I{folder}" for folder in include_dirs]
-    builtin = _gcc_builtin_include()
-    if builtin is not None:
+    if system_include is not None:
+        command += ["-nostdinc", f"-isystem{system_include}"]
+    elif (builtin := _gcc_builtin_include()) is not None:
         command.append(f"-isystem{builtin}")
     files = [(str(path), text), *((name, content) for name, content in (unsaved or {}).items())]
     index = _index()

@@ -27,7 +27,7 @@ from hlsight.core.model import (
 from hlsight.parsers.vivado.aggregate_xml import Aggregate, likely_location
 from hlsight.parsers.vivado.merge import INTERVAL_RULE, align
 from hlsight.parsers.vivado.module_report import ModuleReport, RtlPort
-from hlsight.parsers.vivado.names import module_matches, parse_loop_name, pipeline_module_parts
+from hlsight.parsers.vivado.names import module_matches, outlined_module_parts, parse_loop_name
 from hlsight.parsers.vivado.pragmas import apply_tripcount_pragma
 from hlsight.parsers.vivado.values import parse_version
 
@@ -172,18 +172,19 @@ def _insert_by_line(siblings: list[Loop], loop: Loop) -> None:
     siblings.append(loop)
 
 
-def fold_pipeline_modules(kernels: dict[str, Kernel], instance_lists_known: bool) -> None:
-    """Put the loops of Vitis >= 2021.2 ``<func>_Pipeline_<loop>`` modules back
-    into the loop tree of the module that calls them (into the loop whose
-    ``InstanceList`` names the instance, else at the top level). Without the
-    aggregated ``csynth.xml`` the calling loop is unknown: the loop goes to the
-    top level with a note."""
+def fold_outlined_modules(kernels: dict[str, Kernel], instance_lists_known: bool) -> None:
+    """Vitis outlined modules (``<func>_Pipeline_<loop>``, ``<func>_Outline_<region>``)
+    are parts of the module that calls them, not functions: decided here,
+    once, for every consumer (``folded_into`` names the caller). Their loops
+    go back into the caller's loop tree (into the loop whose ``InstanceList``
+    names the instance, else at the top level). Without the aggregated
+    ``csynth.xml`` the calling loop is unknown: the loop goes to the top level
+    with a note."""
     for parent in kernels.values():
         unsure = not instance_lists_known and bool(parent.loops)
         for instance in parent.instances:
             child = find_kernel(kernels, instance.module)
-            if child is None or child is parent or child.folded_into or not child.loops \
-                    or pipeline_module_parts(child.name) is None:
+            if child is None or child is parent or child.folded_into or outlined_module_parts(child.name) is None:
                 continue
             host = next((loop for loop in parent.all_loops() if instance.name in loop.instances), None)
             for loop in child.loops:
@@ -249,8 +250,8 @@ def apply_pragmas(kernels: dict[str, Kernel], aggregate: Aggregate) -> None:
 
 def _module_of_function(module: str, function: str) -> bool:
     """Vitis module names: the function (``merge_1`` for a second copy of
-    ``merge``) or ``<function>_Pipeline_<loop>``."""
-    parts = pipeline_module_parts(module)
+    ``merge``) or one it outlined (``<function>_Pipeline_<loop>``)."""
+    parts = outlined_module_parts(module)
     base = parts[0] if parts is not None else module
     return module_matches(base, function) or (base.startswith(function + "_") and base[len(function) + 1:].isdigit())
 
@@ -332,7 +333,7 @@ def build_design(
         attach_locations(kernel, aggregate)
         if tool.product is Product.VITIS_HLS:
             mark_generated_loops(kernel)
-    fold_pipeline_modules(kernels, instance_lists_known=aggregate is not None)
+    fold_outlined_modules(kernels, instance_lists_known=aggregate is not None)
     if aggregate is not None:
         apply_pragmas(kernels, aggregate)
     diagnostics.extend(report_missing_modules(kernels, missing_severity))

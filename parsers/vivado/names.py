@@ -20,7 +20,7 @@ MODULE_NAME_LIMIT = 20
 _VITIS_LOOP = re.compile(r"^VITIS_LOOP_(?P<line>\d+)_(?P<ordinal>\d+)(?=_|$)")
 _VIVADO_LOOP = re.compile(r"^Loop (?P<path>\d+(?:\.\d+)*)$")
 _CHILD_OF = re.compile(r"^(?P<parent>.+)\.(?P<position>\d+)$")
-_PIPELINE_MODULE = re.compile(r"^(?P<function>.+?)_Pipeline_(?P<loop>.+)$")
+_OUTLINED_MODULE = re.compile(r"^(?P<function>.+?)_(?:Pipeline|Outline)_(?P<part>.+)$")
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,10 @@ def module_matches(module: str, candidate: str) -> bool:
     return len(short) == MODULE_NAME_LIMIT and long_.startswith(short)
 
 
-def pipeline_module_parts(module: str) -> tuple[str, str] | None:
-    """``IGCN_Pipeline_VITIS_LOOP_12_1`` -> ("IGCN", "VITIS_LOOP_12_1")."""
-    match = _PIPELINE_MODULE.match(module)
-    return None if match is None else (match["function"], match["loop"])
+def outlined_module_parts(module: str) -> tuple[str, str] | None:
+    """Vitis outlines a pipelined loop (``<function>_Pipeline_<loop>``,
+    >= 2021.2) or a region (``<function>_Outline_<region>``) into a module of
+    its own: ``IGCN_Pipeline_VITIS_LOOP_12_1`` -> ("IGCN", "VITIS_LOOP_12_1");
+    ``None`` for a function's own module."""
+    match = _OUTLINED_MODULE.match(module)
+    return None if match is None else (match["function"], match["part"])

@@ -17,6 +17,14 @@
 #include <array>
 #include <algorithm>
 #include <cmath>
+#include <system_error>
+
+// OpenCL error codes that sycl.hpp brings in through CL/cl.h (host code compares with them)
+#define CL_SUCCESS 0
+#define CL_DEVICE_NOT_FOUND -1
+#define CL_DEVICE_NOT_AVAILABLE -2
+#define CL_OUT_OF_RESOURCES -5
+#define CL_OUT_OF_HOST_MEMORY -6
 
 namespace sycl {
 inline namespace _V1 {
@@ -229,7 +237,7 @@ struct event {
 struct exception : std::exception {
   const char *what() const noexcept;
   int get_cl_code() const;
-  int code() const;
+  std::error_code code() const;
 };
 struct exception_list { const std::exception_ptr *begin() const; const std::exception_ptr *end() const; };
 using async_handler = std::function<void(exception_list)>;

@@ -1,0 +1,6 @@
+/* hlsight stand-in for <time.h>: see hlsight_libc.h (and hlsight_std.hpp in C++) */
+#ifdef __cplusplus
+#include "hlsight_std.hpp"
+#else
+#include "hlsight_libc.h"
+#endif
