@@ -44,8 +44,8 @@ def test_the_argument_gives_the_memory_model_number(corpus: Path) -> None:
     estimate = analyze(design, {"in_size": 16777216}).design_estimate
     assert estimate is not None and estimate.seconds is not None
     # one int8 (32 B) load per 8 elements on its own pseudo-channel (eq. 3),
-    # plus the hbm2-s10mx profile's fixed per-launch cost (162 us)
-    assert estimate.seconds == pytest.approx(16777216 / 8 * 32 / HBM2_CHANNEL_BW + 162e-6, rel=1e-6)
+    # plus the hbm2-s10mx profile's fixed per-launch cost (73 us)
+    assert estimate.seconds == pytest.approx(16777216 / 8 * 32 / HBM2_CHANNEL_BW + 73e-6, rel=1e-6)
 
 
 def test_work_items_on_single_work_item_design_is_a_warning(corpus: Path) -> None:
