@@ -157,7 +157,7 @@ def _float_value(
     value: float | None = None
     kind = type(expr)
     if expr.is_Number:
-        value = float(expr)  # type: ignore[arg-type]
+        value = float(expr)
     elif isinstance(expr, sympy.Symbol):
         value = float(subs[expr])
     elif kind in _FOLD or isinstance(expr, sympy.Add | sympy.Mul):
