@@ -17,7 +17,16 @@ import sympy
 from hlsight.analyzer.consistency import implausible_ii
 from hlsight.analyzer.memory_model import smax
 from hlsight.analyzer.results import SourceFacts
-from hlsight.analyzer.symbols import ELEMENT_BYTES, FMAX, WORK_ITEMS, loop_name, loop_symbols, source_expr, sym
+from hlsight.analyzer.symbols import (
+    ELEMENT_BYTES,
+    FMAX,
+    WORK_ITEMS,
+    loop_field,
+    loop_name,
+    loop_symbols,
+    source_expr,
+    sym,
+)
 from hlsight.core.model import Kernel, KernelKind, Loop
 
 
@@ -53,10 +62,11 @@ def _trip(loop: Loop, notes: list[str], given: Collection[str], source: SourceFa
     return sym(symbol)
 
 
-def _ii(loop: Loop, notes: list[str]) -> sympy.Expr:
+def _ii(loop: Loop, notes: list[str], names: Mapping[int, str] | None = None) -> sympy.Expr:
     if implausible_ii(loop):
-        notes.append(f"II of loop {loop.name} in the report is implausible: symbol {loop_name(loop.name, 'ii')}")
-        return sym(loop_name(loop.name, "ii"))
+        symbol = loop_field((names or {}).get(id(loop)) or loop_name(loop.name), "ii")
+        notes.append(f"II of loop {loop.name} in the report is implausible: symbol {symbol}")
+        return sym(symbol)
     if loop.ii is not None and loop.ii.value is not None:
         return sympy.Integer(loop.ii.value)
     if loop.pipelined is False:
@@ -92,14 +102,15 @@ def loop_cycles(
     trip = _trip(loop, notes, given, source, names)
     sequential = [child for child in loop.children if not is_unrolled(child)]
     if not sequential:  # unrolled sub-loops are part of one pipelined iteration
-        return _ii(loop, notes) * (trip - 1) + _depth(loop)
+        return _ii(loop, notes, names) * (trip - 1) + _depth(loop)
     body = sympy.Add(*[loop_cycles(child, notes, given, source, names) for child in sequential])
     return trip * (body + _depth(loop))
 
 
 def _ndrange_ii(kernel: Kernel) -> sympy.Expr:
     """The kernel's II: the largest loop II; a flagged (implausible) one stays a symbol."""
-    flagged = [sym(loop_name(loop.name, "ii")) for loop in kernel.all_loops() if implausible_ii(loop)]
+    names = loop_symbols(kernel)
+    flagged = [sym(loop_field(names[id(loop)], "ii")) for loop in kernel.all_loops() if implausible_ii(loop)]
     values = [
         sympy.Integer(loop.ii.value)
         for loop in kernel.all_loops()

@@ -17,6 +17,7 @@ never a failure.
 
 from __future__ import annotations
 
+from hlsight.analyzer.symbols import loop_field, loop_symbols
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import Design, Kernel, Loop
 
@@ -85,21 +86,23 @@ def implausible_ii(loop: Loop) -> bool:
 
 def check_implausible_ii(design: Design) -> list[Diagnostic]:
     """A warning per loop whose reported II is flagged, not multiplied: the
-    pipeline model uses a symbol ``loop.<name>.ii`` for it instead."""
+    pipeline model uses a symbol ``loop.<kernel>.<loop>.ii`` for it instead."""
     found: list[Diagnostic] = []
     for kernel in design.kernels:
+        names = loop_symbols(kernel)
         for loop in kernel.all_loops():
             if not implausible_ii(loop):
                 continue
             assert loop.ii is not None
             where = loop.location
+            symbol = loop_field(names[id(loop)], "ii")
             found.append(
                 Diagnostic(
                     rule=IMPLAUSIBLE_II_RULE,
                     severity=Severity.WARNING,
                     message=(
                         f"loop '{loop.name}': the report's II {loop.ii.value} cannot be real (above {MAX_PLAUSIBLE_II}"
-                        f" cycles and the loop's latency); not used: give --set loop.{loop.name}.ii=VALUE"
+                        f" cycles and the loop's latency); not used: give --set {symbol}=VALUE"
                     ),
                     file=where.file if where is not None else kernel.artifact,
                     line=where.line if where is not None else None,

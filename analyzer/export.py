@@ -244,6 +244,7 @@ def lsu_facts_to_dict(facts: LsuFacts) -> dict[str, Any]:
     return {
         "bank": facts.bank,
         "lsus_in_bank": facts.lsus_in_bank,
+        "accesses_in_bank": facts.accesses_in_bank,
         "variant": facts.variant,
         "width_bytes": facts.width_bytes,
         "stride": facts.stride,

@@ -74,18 +74,23 @@ def _lsu_hints(kernel: Kernel, lsu: LSU, facts: LsuFacts, settings: Settings) ->
     fmax = kernel.fmax_mhz or settings.user.get("fmax")
     if facts.saturated is False and fmin is not None:
         width = facts.width_bytes
-        sharing = facts.lsus_in_bank != 1
-        # eq. 6: LSUs sharing a bank use both DRAM edges, so fmax >= f_min / 2 saturates
+        sharing = facts.accesses_in_bank != 1
+        # eq. 6: accesses sharing a bank use both DRAM edges, so fmax >= f_min / 2
+        # saturates (the per-lane LSUs of one access count once)
         need = fmin / 2 if sharing else fmin
         halved = ", halved by eq. 6: LSUs share the bank" if sharing else ""
         factor = need / float(fmax) if fmax else None
-        widen = f"; widen it ~{factor:.1f}x (SIMD/unroll)" if factor else ""
+        advice = f"; widen it ~{factor:.1f}x (SIMD/unroll) or raise fmax" if factor else "; widen it or raise fmax"
+        interface = profile.interface_bytes
+        if interface and width >= interface:
+            # eq. 5 already uses the board's interface width: a wider LSU cannot lower f_min
+            advice = (f"; the board's {interface * 8}-bit interface to the bank caps the width (section 7.2),"
+                      " so only a higher fmax helps")
         yield _diag(
             "mem-fmax-below-fmin", Severity.WARNING,
             f"{lsu.id} ({width} B wide) needs fmax >= {format_mhz(need)} (f_min {format_mhz(fmin)}, eq. 5{halved})"
             f" to saturate {profile.name} but the kernel runs at {format_mhz(float(fmax)) if fmax else '?'}:"
-            f" memory non-saturated (eqs. 4-7){widen}"
-            " or raise fmax",
+            f" memory non-saturated (eqs. 4-7){advice}",
             kernel, lsu.id, where, {"f_min_mhz": fmin, "fmax_mhz": fmax, "width_bytes": width},
         )
     width = facts.width_bytes

@@ -16,6 +16,7 @@ Times are seconds, bandwidths bytes/s, frequencies Hz.
 from __future__ import annotations
 
 import enum
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -44,8 +45,10 @@ class ModelOptions:
     the non-saturated bandwidth; with it delta counts twice (eq. 5 and eq. 2).
     ``efficiency``: apply the profile's controller/refresh efficiency to
     bw_dram. ``hbm_write_stride_factor``: the section 7.1.1 correction for
-    strided aligned HBM stores; 0 (default) takes the profile's bl (the
-    paper's factor 4), 1 turns it off (docs/model.md, decision 4).
+    strided aligned HBM stores; 0 (default) takes the DRAM words of one
+    request, at most bl (:func:`hbm_store_split`: the paper's factor 4 for
+    wide stores), n > 0 a fixed factor n, 1 turns it off (docs/model.md,
+    decision 4).
     ``wide_burst``: an LSU wider than dq*bl bursts in words of its own width
     (:func:`burst_size_aligned`); False gives eq. 9 as printed.
     """
@@ -80,6 +83,9 @@ class DramParams:
     #: measured time of one atomic read-modify-write on this board (profile
     #: [atomic] op_ns); 0 when not measured: eq. 14's T_row alone
     atomic_op: float = 0.0
+    #: bytes the board's interface to this bank carries per kernel cycle
+    #: (profile [bandwidth] interface_bits / 8); 0: no limit
+    interface: int = 0
 
 
 @dataclass(frozen=True)
@@ -97,6 +103,13 @@ class LsuParams:
     max_threads: int = 64  # MAX_THREADS (non-aligned, eq. 11)
     atomic_v: Expr = field(default_factory=lambda: sympy.Integer(1))  # ops folded per atomic (eq. 14)
     random: bool = False  # data-dependent addresses: every access is its own burst
+    #: the global access (source variable) this LSU serves; LSUs the compiler
+    #: split one access into (per-lane LSUs) share it. Empty: the LSU's own id.
+    access: str = ""
+
+    @property
+    def access_key(self) -> str:
+        return self.access or self.id
 
 
 @dataclass
@@ -226,6 +239,20 @@ def t_ovh(lsu: LsuParams, dram: DramParams, n_lsu: int, options: ModelOptions) -
     return lsu.ls_acc * lsu.ls_bytes / burst * t_row(dram, lsu.variant)
 
 
+def hbm_store_split(ls_width: int, dram: DramParams, options: ModelOptions) -> int:
+    """Section 7.1.1's factor for a strided aligned HBM store: "the burst
+    splitter divides the request into bl = 4 words inside a burst taking bl
+    cycles to transfer it, while a read request only needs one clock cycle
+    for bl words". A request carries ceil(ls_width / dq) DRAM words, so it
+    takes that many cycles, at most bl (a whole burst): the paper's x4 for
+    the wide stores of its delta sweep, x1 for a 32-bit per-lane store (one
+    word, nothing to split). ``options.hbm_write_stride_factor`` > 0 fixes
+    the factor instead (1 turns the correction off)."""
+    if options.hbm_write_stride_factor > 0:
+        return options.hbm_write_stride_factor
+    return max(1, min(dram.bl, -(-ls_width // dram.dq)))
+
+
 def lsu_term(lsu: LsuParams, dram: DramParams, fmax: Expr, n_lsu: int, options: ModelOptions) -> LsuTerm:
     """One summand of eq. 2: delta * (T_ideal + T_ovh), with the write-ack burst
     waste of section 5.1.3 and the HBM strided-store correction of 7.1.1."""
@@ -241,6 +268,12 @@ def lsu_term(lsu: LsuParams, dram: DramParams, fmax: Expr, n_lsu: int, options: 
     demand = max(lsu.ls_width, burst_bytes) if whole_burst else lsu.ls_width
     if lsu.variant is Variant.ATOMIC:
         demand = 2 * lsu.ls_width
+    if dram.interface and demand > dram.interface:
+        # Section 7.2: the MX BSP reaches each pseudo-channel through a 256-bit
+        # bus, so HBM2 "needs f_min = 400 MHz to maximize bandwidth" whatever
+        # the LSU width: eq. 5 with ls_width capped at the interface width.
+        notes.append(f"eq. 5 width capped at the board's {dram.interface * 8}-bit interface to the bank (section 7.2)")
+        demand = dram.interface
     fmin = f_min(bw, sympy.Integer(demand), stride if options.stride_in_fmin else sympy.Integer(1))
     bw_i = bw_mem(bw, fmax, fmin, n_lsu)
     ideal = t_ideal(lsu.ls_bytes, lsu.ls_acc, bw_i)
@@ -251,7 +284,7 @@ def lsu_term(lsu: LsuParams, dram: DramParams, fmax: Expr, n_lsu: int, options: 
     ovh = t_ovh(lsu, dram, n_lsu, options)
     total = stride * (ideal + ovh)
     hbm_store = dram.kind == "hbm" and lsu.is_store and lsu.variant is Variant.ALIGNED
-    factor = dram.bl if options.hbm_write_stride_factor == 0 else options.hbm_write_stride_factor
+    factor = hbm_store_split(lsu.ls_width, dram, options)
     if hbm_store and factor > 1:
         # Section 7.1.1: strided HBM2 stores "do not detect coalescing"; the
         # burst splitter takes bl cycles per word where a read needs one.
@@ -259,7 +292,10 @@ def lsu_term(lsu: LsuParams, dram: DramParams, fmax: Expr, n_lsu: int, options: 
         # (the non-aligned LSU coalesces its own strided requests) on an HBM
         # pseudo-channel with a stride > 1.
         total = sympy.Piecewise((factor * total, sympy.Gt(stride, 1)), (total, True))
-        notes.append(f"HBM strided aligned store: x{factor} when stride > 1 (burst splitter, section 7.1.1)")
+        notes.append(
+            f"HBM strided aligned store: x{factor} when stride > 1 (burst splitter: one cycle per"
+            f" {dram.dq} B word of the {lsu.ls_width} B request, at most bl = {dram.bl}; section 7.1.1)"
+        )
     return LsuTerm(
         params=lsu,
         t_ideal=stride * ideal,
@@ -272,9 +308,32 @@ def lsu_term(lsu: LsuParams, dram: DramParams, fmax: Expr, n_lsu: int, options: 
     )
 
 
+def accesses_in_bank(lsus: Sequence[LsuParams]) -> int:
+    """#lsu of eqs. 6 and 8: the global accesses (variables) on one bank.
+
+    The journal counts one LSU per global access ("#ga is equal to #lsu",
+    section 7.1.1) and models its delta sweep as "#lsu = 3, v = 16" (Figure 6)
+    for the kernel aoc builds with 48 per-lane 32-bit LSUs; observation 1
+    makes T_ovh null "with HBM using one variable per pseudo-channel". The
+    LSUs one access was split into (:attr:`LsuParams.access`) therefore count
+    once: they stream one variable, they do not reopen rows for another."""
+    return len({lsu.access_key for lsu in lsus})
+
+
 def bank_terms(lsus: Sequence[LsuParams], dram: DramParams, fmax: Expr, options: ModelOptions) -> list[LsuTerm]:
     """The eq. 2 summands of all LSUs that share one bank / pseudo-channel."""
-    return [lsu_term(lsu, dram, fmax, len(lsus), options) for lsu in lsus]
+    n_lsu = accesses_in_bank(lsus)
+    sizes = Counter(lsu.access_key for lsu in lsus)
+    terms = []
+    for lsu in lsus:
+        term = lsu_term(lsu, dram, fmax, n_lsu, options)
+        if sizes[lsu.access_key] > 1:
+            term.notes.insert(0, (
+                f"one of {sizes[lsu.access_key]} LSUs of one access on this bank: counted once,"
+                f" #lsu = {n_lsu} (eqs. 6, 8; section 7.1.1 #ga = #lsu)"
+            ))
+        terms.append(term)
+    return terms
 
 
 def bank_time(terms: Sequence[LsuTerm]) -> Expr:

@@ -65,6 +65,11 @@ class MemoryProfile:
     #: measured time of one atomic read-modify-write ([atomic] op_ns), 0 if unknown
     atomic_op_s: float = 0.0
     atomic_op_source: str = ""
+    #: width of the board's global-memory interface per bank / pseudo-channel
+    #: ([bandwidth] interface_bits), 0 if not given: a request wider than it
+    #: crosses in several kernel cycles, so eq. 5 uses at most this width
+    interface_bytes: int = 0
+    interface_source: str = ""
     provenance: dict[str, str] = field(default_factory=dict)
     path: str = ""
 
@@ -109,6 +114,8 @@ class MemoryProfile:
             rows.append(("efficiency", f"{self.efficiency:g} ({self.efficiency_source})"))
         if self.atomic_op_source:
             rows.append(("atomic op", f"{self.atomic_op_s * 1e9:g} ns ({self.atomic_op_source})"))
+        if self.interface_bytes:
+            rows.append(("interface per bank", f"{self.interface_bytes * 8} bits ({self.interface_source})"))
         if self.launch_overhead_source:
             rows.append(("per-launch cost", f"{self.launch_overhead_s * 1e6:g} us ({self.launch_overhead_source})"))
         for key, text in self.provenance.items():
@@ -158,6 +165,9 @@ def parse_profile(data: dict[str, Any], path: Path) -> MemoryProfile:
     if not all(isinstance(table, dict) for table in tables):
         raise InputError(path, "[bandwidth], [launch], [atomic] and [provenance] must be tables")
     bus_bits = _number(bandwidth, "bus_max_bits", path, required=False)
+    interface_bits = _number(bandwidth, "interface_bits", path, required=False)
+    if interface_bits is not None and (interface_bits < 8 or interface_bits % 8):
+        raise InputError(path, f"interface_bits {interface_bits:g}", expected="a whole number of bytes, in bits")
     efficiency = _number(bandwidth, "efficiency", path, required=False)
     if efficiency is not None and not 0 < efficiency <= 1:
         raise InputError(path, f"efficiency {efficiency}", expected="a fraction in (0, 1]")
@@ -194,6 +204,8 @@ def parse_profile(data: dict[str, Any], path: Path) -> MemoryProfile:
         launch_overhead_source=str(launch.get("overhead_source", "")),
         atomic_op_s=(_scaled(atomic, "op_ns", path, 1e-9) or 0.0),
         atomic_op_source=str(atomic.get("op_source", "")),
+        interface_bytes=0 if interface_bits is None else int(interface_bits) // 8,
+        interface_source=str(bandwidth.get("interface_source", "")),
         provenance={str(key): str(value) for key, value in provenance.items()},
         path=str(path),
     )

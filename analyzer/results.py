@@ -139,6 +139,9 @@ class LsuFacts:
     t_ovh_s: float | None = None
     t_total_s: float | None = None
     bank_s: float | None = None
+    #: global accesses on the bank (#lsu of eqs. 6 and 8): the per-lane LSUs
+    #: of one access count once (:func:`memory_model.accesses_in_bank`)
+    accesses_in_bank: int = 1
 
     @property
     def f_min_mhz(self) -> float | None:

@@ -105,6 +105,13 @@ def loop_name(loop: str, field: str = "trip") -> str:
     return f"loop.{loop}.{field}"
 
 
+def loop_field(trip_symbol: str, field: str) -> str:
+    """Another value of the loop a :func:`loop_symbols` name stands for:
+    ``loop.<kernel>.<loop>.trip`` -> ``loop.<kernel>.<loop>.ii``, so an II
+    is qualified and shell-safe like its trip count."""
+    return trip_symbol.removesuffix(".trip") + "." + field
+
+
 _NOT_SHELL_SAFE = re.compile(r"[^A-Za-z0-9_-]+")
 
 
@@ -174,9 +181,9 @@ def valid_names(design: Design, derived: SourceFacts | None = None) -> list[str]
     for kernel in design.kernels:
         for lsu in kernel.lsus:
             names.extend(lsu_name(lsu.id, field) for field in LSU_FIELDS)
-        names.extend(loop_symbols(kernel).values())
-        for loop in kernel.all_loops():
-            names.append(loop_name(loop.name, "ii"))
+        trips = loop_symbols(kernel).values()
+        names.extend(trips)
+        names.extend(loop_field(trip, "ii") for trip in trips)
     return names
 
 
@@ -284,11 +291,14 @@ def validate(
     kernels = [kernel.name for kernel in design.kernels]
     for name in assignments:
         base = name
-        if ":" in name:
-            kernel, _, base = name.partition(":")
-            if kernel not in kernels:
+        if name not in known and ":" in name:
+            # kernel names may hold a colon themselves (oneAPI lambdas: ``kmers.cpp:530``):
+            # the longest kernel name that prefixes NAME wins
+            scopes = [kernel for kernel in kernels if name.startswith(kernel + ":")]
+            if not scopes:
                 expected = "one of " + ", ".join(kernels)
-                raise InputError(source, f"unknown kernel '{kernel}' in '{name}'", expected=expected)
+                raise InputError(source, f"unknown kernel '{name.rpartition(':')[0]}' in '{name}'", expected=expected)
+            base = name[len(max(scopes, key=len)) + 1 :]
         if base not in known:
             close = difflib.get_close_matches(base, valid, n=3, cutoff=0.6)
             if close:

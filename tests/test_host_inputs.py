@@ -18,7 +18,7 @@ from hlsight.analyzer.launches import Launch, read_launches
 from hlsight.analyzer.pipeline import analyze
 from hlsight.core.errors import InputError
 from hlsight.parsers.loader import load_design
-from tests.conftest import run_cli
+from tests.conftest import CORPUS, run_cli
 
 HBM2_CHANNEL_BW = 8 * 2 * 800e6 * 0.9215  # hbm2-s10mx: dq * 2 * f_dram * efficiency (Shuhai Table 5)
 DDR4_BW = 8 * 2 * 933.33e6 * 0.965  # ddr4-1866 profile
@@ -44,8 +44,8 @@ def test_the_argument_gives_the_memory_model_number(corpus: Path) -> None:
     estimate = analyze(design, {"in_size": 16777216}).design_estimate
     assert estimate is not None and estimate.seconds is not None
     # one int8 (32 B) load per 8 elements on its own pseudo-channel (eq. 3),
-    # plus the hbm2-s10mx profile's fixed per-launch cost (162 us)
-    assert estimate.seconds == pytest.approx(16777216 / 8 * 32 / HBM2_CHANNEL_BW + 162e-6, rel=1e-6)
+    # plus the hbm2-s10mx profile's fixed per-launch cost (73 us)
+    assert estimate.seconds == pytest.approx(16777216 / 8 * 32 / HBM2_CHANNEL_BW + 73e-6, rel=1e-6)
 
 
 def test_work_items_on_single_work_item_design_is_a_warning(corpus: Path) -> None:
@@ -156,6 +156,9 @@ def test_impossible_vendor_ii_is_flagged_not_multiplied(corpus: Path) -> None:
     given = analyze(design, {"work_items": 1000, "in_ch": 1, "out_size": 28, "in_dim": 100, "fmax": 100,
                              "loop.conv2d.B1.ii": 2})
     assert "loop.conv2d.B1.ii" not in given.estimates["conv2d"].alternatives[0].free_symbols
+    # qualified by the kernel and shell-safe like the trip symbols (was "loop.8X Partially unrolled fc_layer.B1.ii")
+    assert "loop.fc_layer.B1.ii" in result.estimates["fc_layer"].alternatives[0].free_symbols
+    assert any(d.message.endswith("give --set loop.fc_layer.B1.ii=VALUE") for d in flagged)
 
 
 def test_kernel_scoped_value(corpus: Path) -> None:
@@ -170,3 +173,19 @@ def test_kernel_scoped_value(corpus: Path) -> None:
     assert json.loads(scoped.stdout)["estimate"]["seconds"] == pytest.approx(expected)
     wrong = run_cli("analyze", report, "--set", "nope:work_items=3")
     assert wrong.code == 2 and "unknown kernel 'nope'" in wrong.stderr and "fetch, fft1d" in wrong.stderr
+
+
+def test_kernel_scoped_value_for_a_kernel_named_with_a_colon() -> None:
+    """oneAPI lambdas are named ``file.cpp:line``: ``--set file.cpp:869:NAME``
+    scopes NAME to that kernel (the longest kernel-name prefix wins), and the
+    value moves that kernel's estimate only."""
+    kmers = CORPUS / "aoc" / "oneapi2023.0_s10mx_kmers" / "less_work_but_slower" / "reports_v12_m_v9_half"
+    kernel = "two_bit_v19_HBM_test_v12_medium_v9_half.cpp:869"
+    loop = "loop.two_bit_v19_HBM_test_v12_medium_v9_half.cpp_869.B5.trip"
+    trips = "trips_two_bit_v19_HBM_test_v12_medium_v9_half_cpp_869_L885"
+    done = run_cli("analyze", str(kmers), "--format", "json", "--set", f"{kernel}:total_valid_reads=1000",
+                   "--set", f"{kernel}:{loop}=100", "--set", f"{kernel}:{trips}=10")
+    assert done.code in (0, 1), done.stderr
+    kernels = {entry["name"]: entry for entry in json.loads(done.stdout)["kernels"]}
+    assert kernels[kernel]["estimate"]["seconds"] is not None
+    assert kernels["two_bit_v19_HBM_test_v12_medium_v9_half.cpp:786"]["estimate"]["seconds"] is None

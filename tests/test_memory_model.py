@@ -58,7 +58,7 @@ def test_hbm_strided_store_correction_of_section_7_1_1() -> None:
     result = analyze(design, {"work_items": WI, "element_bytes": EB, "stride": 2}, options=options)
     # store bank: 4 * delta * T_ideal (one LSU per channel: no T_ovh); load bank: delta * T_ideal
     assert result.estimates["k"].seconds == pytest.approx(4 * 2 * EB * WI / HBM_BW, rel=1e-9)
-    # the default takes the factor from the profile's bl (4 on HBM2) ...
+    # the default: one cycle per 8 B word of the 64 B request, at most bl (4 on HBM2) ...
     assert _seconds(design, stride=2) == pytest.approx(4 * 2 * EB * WI / HBM_BW, rel=1e-9)
     # ... and 1 turns it off
     off = ModelOptions(efficiency=False, hbm_write_stride_factor=1)

@@ -229,8 +229,21 @@ def lsu_input(kernel: Kernel, lsu: LSU, design: Design, settings: Settings) -> L
         burst_cnt=burst_cnt,
         max_threads=max_threads,
         random=access is not None and access.data_dependent,
+        access=_access_key(kernel, lsu, None if access is None else access.expression),
     )
     return LsuInput(lsu, params, _bank_key(lsu), notes)
+
+
+def _access_key(kernel: Kernel, lsu: LSU, expression: str | None) -> str:
+    """The global access an LSU serves: kernel, kind, memory, source line and
+    the accessed expression from the source analysis. LSUs aoc split one
+    access into (per-lane LSUs of a SIMD kernel, several widths for a strided
+    vector) share it. Without a source line or expression the LSU is an
+    access of its own (the report's "variable" names the index, not the
+    buffer, so it cannot tell ``x[i]`` from ``y[i]``)."""
+    if lsu.location is None or not expression:
+        return ""
+    return f"{kernel.name}|{lsu.kind.value}|{_bank_key(lsu)}|{lsu.location.file}:{lsu.location.line}|{expression}"
 
 
 def _bank_key(lsu: LSU) -> str:
@@ -261,6 +274,7 @@ def dram_for(bank: str, inputs: list[LsuInput], design: Design, settings: Settin
         efficiency=profile.efficiency,
         parallel=parallel,
         atomic_op=profile.atomic_op_s,
+        interface=profile.interface_bytes,
     )
 
 

@@ -72,7 +72,12 @@ def _ratio(numerator: float | None, width: int, stride: float | None) -> float |
 
 
 def lsu_facts(
-    term: mm.LsuTerm, bank: str, lsus_in_bank: int, bank_s: float | None, subs: Mapping[sympy.Symbol, sympy.Float]
+    term: mm.LsuTerm,
+    bank: str,
+    lsus_in_bank: int,
+    bank_s: float | None,
+    subs: Mapping[sympy.Symbol, sympy.Float],
+    accesses_in_bank: int = 1,
 ) -> LsuFacts:
     """Eqs. 4-7 of one LSU evaluated: f_min, saturation, and the bandwidth
     it demands (f_max * width / stride) against what the memory supplies
@@ -96,6 +101,7 @@ def lsu_facts(
         t_ovh_s=numeric(term.t_ovh, subs),
         t_total_s=numeric(term.total, subs),
         bank_s=bank_s,
+        accesses_in_bank=accesses_in_bank,
     )
 
 
@@ -112,9 +118,10 @@ def memory_parts(
     per_lsu: list[TermEstimate] = []
     for bank, time, terms, inputs in result.banks:
         bank_s = numeric(time, subs)
+        accesses = mm.accesses_in_bank([item.params for item in inputs])
         bank_terms: list[TermEstimate] = []
         for term, item in zip(terms, inputs, strict=True):
-            fact = lsu_facts(term, bank, len(inputs), bank_s, subs)
+            fact = lsu_facts(term, bank, len(inputs), bank_s, subs, accesses)
             facts[item.lsu.id] = fact
             notes = [*item.notes, *term.notes]
             if fact.f_min_hz is not None:

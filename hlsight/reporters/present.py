@@ -11,7 +11,7 @@ and the annotated vendor report never disagree.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath, PureWindowsPath
 
@@ -201,7 +201,19 @@ def bound_phrase(estimate: KernelEstimate | None) -> str:
     return f"{head}-bound" + (f" {tail}" if tail else "")
 
 
-def estimate_headline(estimate: KernelEstimate | None, with_bound: bool = True) -> str:
+#: Names listed in one summary line before "and N more" (``-v`` lists all).
+NAMES_SHOWN = 5
+
+
+def name_list(names: Sequence[str], limit: int | None = NAMES_SHOWN) -> str:
+    """``a, b, c`` or, past ``limit``, ``a, b, c, d, e and 18 more``: a design
+    with 37 kernels has dozens of free symbols, a line of 1,500 characters."""
+    if limit is None or len(names) <= limit:
+        return ", ".join(names)
+    return f"{', '.join(names[:limit])} and {len(names) - limit} more"
+
+
+def estimate_headline(estimate: KernelEstimate | None, with_bound: bool = True, limit: int | None = NAMES_SHOWN) -> str:
     """``12.3 ms, memory-bound`` or ``symbolic in work_items, stride``."""
     if estimate is None:
         return "no estimate"
@@ -210,7 +222,7 @@ def estimate_headline(estimate: KernelEstimate | None, with_bound: bool = True) 
     if estimate.seconds is not None:
         return f"{format_seconds(estimate.seconds)}{bound}"
     if estimate.free_symbols:
-        return f"symbolic in {', '.join(estimate.free_symbols)}{bound}"
+        return f"symbolic in {name_list(estimate.free_symbols, limit)}{bound}"
     return f"unknown{bound}"
 
 

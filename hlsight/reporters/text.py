@@ -29,6 +29,7 @@ from hlsight.reporters.hierarchy import (
     resources_text,
 )
 from hlsight.reporters.present import (
+    NAMES_SHOWN,
     FindingGroup,
     Share,
     basename,
@@ -39,6 +40,7 @@ from hlsight.reporters.present import (
     format_seconds,
     format_value,
     group_findings,
+    name_list,
     profile_text,
     ranked_estimates,
     shown_path,
@@ -226,7 +228,7 @@ def headline_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
         cost = format_seconds(result.launch_overhead_s)
         lines.append(f"  design time includes {cost} per launch ({result.memory_profile} [launch] overhead_us)")
     lines.extend(launch_lines(result))
-    lines.extend(missing_value_lines(result))
+    lines.extend(missing_value_lines(result, options))
     return lines
 
 
@@ -354,13 +356,17 @@ def finding_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
     return lines
 
 
-def missing_value_lines(result: AnalysisResult) -> list[str]:
-    """Which values to give for a number: the estimate's free symbols."""
+def missing_value_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
+    """Which values to give for a number: the estimate's free symbols (past
+    a handful, the count and the first names; ``-v`` gives every option)."""
     estimates = [result.design_estimate, *result.estimates.values()]
     names = sorted({name for estimate in estimates if estimate is not None for name in estimate.free_symbols})
     if not names:
         return []
-    return ["  to get a number, give: " + " ".join(f"--set {name}=VALUE" for name in names)]
+    if options.verbosity > 0 or len(names) <= NAMES_SHOWN:
+        return ["  to get a number, give: " + " ".join(f"--set {name}=VALUE" for name in names)]
+    return [f"  to get a number, give {len(names)} values (--set NAME=VALUE or a --hints file): "
+            f"{name_list(names)}; -v lists them all"]
 
 
 def launch_lines(result: AnalysisResult) -> list[str]:
