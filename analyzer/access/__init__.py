@@ -8,8 +8,8 @@ as sympy expressions of the function arguments.
 
 The names below are loaded on first use (PEP 562): the HLScope+
 instrumenter imports :mod:`hlsight.analyzer.access.trip_counts` from this
-package and must not pay for the access analysis (the model, matching and
-classification) it does not run.
+package, and the symbol checks :func:`access_free_symbols`; neither must pay
+for the access analysis (walker, classification, LSU matching) it does not run.
 """
 
 from __future__ import annotations
@@ -18,15 +18,15 @@ import importlib
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from hlsight.analyzer.access.c_symbols import WORK_ITEMS, parse_expression
-    from hlsight.analyzer.access.derive import access_free_symbols, derive_access_facts
+    from hlsight.analyzer.access.c_symbols import WORK_ITEMS, access_free_symbols, parse_expression
+    from hlsight.analyzer.access.derive import derive_access_facts
 
 __all__ = ["WORK_ITEMS", "access_free_symbols", "derive_access_facts", "parse_expression"]
 
 _HOMES = {
     "WORK_ITEMS": "hlsight.analyzer.access.c_symbols",
     "parse_expression": "hlsight.analyzer.access.c_symbols",
-    "access_free_symbols": "hlsight.analyzer.access.derive",
+    "access_free_symbols": "hlsight.analyzer.access.c_symbols",
     "derive_access_facts": "hlsight.analyzer.access.derive",
 }
 

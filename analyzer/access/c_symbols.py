@@ -16,11 +16,15 @@ import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import sympy
 from pycparser import c_ast, c_generator
 
 from hlsight.parsers.csource.visitor import NodeVisitor
+
+if TYPE_CHECKING:
+    from hlsight.analyzer.results import SourceFacts
 
 #: Name of the NDRange global size symbol, shared with the memory model.
 WORK_ITEMS = "work_items"
@@ -303,3 +307,10 @@ def parse_expression(text: str) -> sympy.Expr:
     if not isinstance(result, sympy.Expr):
         raise ValueError(f"not an expression: {text!r}")
     return result
+
+
+def access_free_symbols(facts: SourceFacts) -> set[str]:
+    """Names the derived stride/accesses/trip expressions leave free (settable with --set)."""
+    texts = [text for access in facts.all_access() for text in (access.stride, access.accesses) if text]
+    texts.extend(facts.all_trips())
+    return {str(symbol) for text in texts for symbol in parse_expression(text).free_symbols}

@@ -15,7 +15,7 @@ from pathlib import PurePath
 
 import sympy
 
-from hlsight.analyzer.access.c_symbols import Role, SymbolTable, parse_expression
+from hlsight.analyzer.access.c_symbols import Role, SymbolTable
 from hlsight.analyzer.access.classify import Classification, classify
 from hlsight.analyzer.access.loops import LoopInfo
 from hlsight.analyzer.access.matching import candidates, group_lsus, match_group, merged_neighbours
@@ -316,10 +316,3 @@ def derive_loop_trips(context: KernelAccesses, facts: SourceFacts) -> list[Diagn
 
 def _plain(expr: sympy.Expr) -> sympy.Expr:
     return expr.xreplace({s: sympy.Symbol(s.name) for s in expr.free_symbols if isinstance(s, sympy.Symbol)})
-
-
-def access_free_symbols(facts: SourceFacts) -> set[str]:
-    """Names the derived stride/accesses/trip expressions leave free (settable with --set)."""
-    texts = [text for access in facts.all_access() for text in (access.stride, access.accesses) if text]
-    texts.extend(facts.all_trips())
-    return {str(symbol) for text in texts for symbol in parse_expression(text).free_symbols}
