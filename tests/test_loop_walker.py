@@ -27,8 +27,9 @@ SOURCES = [
     REPO / "fixtures" / "instrument" / "robustness" / "tricky.c",
 ]
 
-#: modules of the access analysis proper: the instrumenter must not import them
-ACCESS_ONLY = ("walker", "derive", "classify", "matching", "sycl_walker", "sycl_derive")
+#: modules of the access analysis proper and of the SYCL walk: the instrumenter must not import them
+ACCESS_ONLY = ("walker", "derive", "classify", "matching", "sycl_walker", "sycl_derive", "sycl_loop_walker",
+               "sycl_loops", "sycl_values", "sycl_memory")
 
 
 def _facts(info: LoopInfo) -> tuple[object, ...]:

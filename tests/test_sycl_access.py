@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 from hlsight.analyzer.access import derive_access_facts
+from hlsight.analyzer.access.loops import LoopInfo
 from hlsight.analyzer.access.sycl_derive import derive_sycl_access_facts
 from hlsight.analyzer.access.sycl_kernels import find_kernels
+from hlsight.analyzer.access.sycl_loop_walker import SyclLoopWalker
 from hlsight.analyzer.access.sycl_walker import walk_kernel
 from hlsight.analyzer.pipeline import analyze
 from hlsight.analyzer.results import AccessFacts, SourceFacts
@@ -260,3 +263,37 @@ void run(queue &q, buffer<float4, 1> &v, buffer<vec<float, 3>, 1> &w, buffer<Par
     sizes = {site.array: site.element.bytes for site in sites}
     # float4 16 B; vec<float, 3> is stored as 4 floats (SYCL 2020 4.14.2.1); Particle 16 + 4 -> 32 B (align 16)
     assert sizes == {"a": 16, "b": 16, "c": 32}
+
+
+def _loop_facts(info: LoopInfo) -> tuple[object, ...]:
+    """A loop's facts, the counter by its source name (the ``_N`` suffix only
+    counts the symbols made before)."""
+    counter = re.sub(r"_\d+$", "", info.counter.name) if info.counter is not None else None
+    return (info.kind, info.line, info.file, counter, info.step, info.trip_count, info.trip_reason, info.unroll)
+
+
+@pytest.mark.parametrize("report", [VADD_20, LSU_CONTROL, MEMORY_ATTRIBUTES, BFS, VADD_22, KMERS],
+                         ids=lambda path: path.parts[len(AOC.parts)])
+def test_loop_walk_alone_matches_the_access_walk(report: Path) -> None:
+    """The SYCL statement walk without the access recording finds every loop
+    the access walker finds, with the same facts; only the loops of library
+    calls (``std::fill``: recorded as accesses) are the access walker's own."""
+    sources = {source.path: source.content for source in _derived(report).source_files if source.content}
+    loops = sites = 0
+    for path, content in sources.items():
+        if not path.endswith(".cpp") or not re.search(r"\b(single_task|parallel_for)\b", content):
+            continue
+        unit = parse_sycl(Path(path), content, {other: text for other, text in sources.items() if other != path})
+        lines = content.splitlines()
+        for kernel in find_kernels(unit.translation_unit, path):
+            alone = SyclLoopWalker(kernel, "k", lines)
+            alone.run()
+            full = walk_kernel(kernel, "k", lines)
+            library = [key for key, info in full.loop_infos.items() if info.trip_reason.startswith("std::")]
+            assert list(alone.loop_infos) == [key for key in full.loop_infos if key not in library]
+            for key, info in alone.loop_infos.items():
+                assert _loop_facts(info) == _loop_facts(full.loop_infos[key])
+            assert not hasattr(alone, "sites")
+            loops += len(full.loop_infos)
+            sites += len(full.sites)
+    assert sites > 0 and (loops > 0 or report == VADD_22)  # vector_add 2022: one parallel_for, no loop

@@ -141,17 +141,27 @@ def for_counter(
     return None, None
 
 
+def uncounted(name: str | None, start: sympy.Expr | None, step: sympy.Expr | None) -> str | None:
+    """Why a ``for`` loop cannot be counted before its condition is read (a
+    missing counter, initial value or constant step), else ``None``; C and
+    SYCL loops alike."""
+    if name is None:
+        return "no loop counter found"
+    if start is None:
+        return f"`{name}` has no initial value"
+    if step is None:
+        return f"`{name}` does not change by a constant every iteration"
+    return None
+
+
 def counter_trip(
     name: str | None, start: sympy.Expr | None, step: sympy.Expr | None, cond: c_ast.Node | None, value: Value
 ) -> tuple[sympy.Expr | None, str]:
     """Trip count (and why) of a ``for`` loop whose counter ``name`` runs
     from ``start`` by ``step`` while ``cond`` holds."""
-    if name is None:
-        return None, "no loop counter found"
-    if start is None:
-        return None, f"`{name}` has no initial value"
-    if step is None:
-        return None, f"`{name}` does not change by a constant every iteration"
+    missing = uncounted(name, start, step)
+    if missing is not None:
+        return None, missing
     if not isinstance(cond, c_ast.BinaryOp):
         return None, "the loop condition is not a comparison"
     if isinstance(cond.left, c_ast.ID) and cond.left.name == name:

@@ -136,7 +136,11 @@ def type_name(value_type: cindex.Type) -> str:
     return str(pointee(value_type).spelling).replace("const ", "")
 
 
-def declaration_key(cursor: cindex.Cursor) -> tuple[str, int, int, str]:
+#: a declaration by where it is: file, line, column and name
+Key = tuple[str, int, int, str]
+
+
+def declaration_key(cursor: cindex.Cursor) -> Key:
     location = cursor.location
     return (location.file.name if location.file else "", location.line, location.column, cursor.spelling)
 

@@ -1,104 +1,50 @@
-"""The three expression walks of the SYCL walker, one cursor visitor each.
+"""The expression walks of the SYCL walker beside its values
+(:mod:`~hlsight.analyzer.access.sycl_values`), one cursor visitor each.
 
-* :class:`SyclValues`: the sympy value of an expression;
 * :class:`SyclPointers`: the memory object (and element offset) a pointer
   expression points into;
 * :class:`SyclAccesses`: the memory accesses of an expression in evaluation
-  order (an assignment's target is a store, everything else a load);
+  order (an assignment's target is a store, everything else a load) and
+  their assignments;
 * :class:`AssignedKeys`: the local variables a statement assigns (loop-carried
   values), remembered per compound statement because nested loops ask for
   the same bodies again.
 
-:class:`Memory` and :class:`Pointer` are what the walker knows about memory.
 Each visitor dispatches on the cursor kind under implicit conversions and
-parentheses (:func:`strip`) and leaves the state (environment, sites,
-loops) to :class:`~hlsight.analyzer.access.sycl_walker.SyclWalker`.
+parentheses (:func:`strip`) and leaves the state (environment, loops) to
+:class:`~hlsight.analyzer.access.sycl_loop_walker.SyclLoopWalker` and the
+recording of accesses to its hooks (what
+:class:`~hlsight.analyzer.access.sycl_walker.SyclAccessWalker` records).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import sympy
 from clang import cindex
 
-from hlsight.analyzer.access.c_symbols import Role
-from hlsight.analyzer.access.ctypes_info import ElementType
 from hlsight.analyzer.access.sycl_clang import (
     CK,
+    Key,
     binary_operator,
     call_name,
     declaration_key,
-    evaluate_int,
     expression_children,
     strip,
     unary_operator,
 )
+from hlsight.analyzer.access.sycl_memory import Pointer
 from hlsight.parsers.cxx.visitor import CursorVisitor, children
 
 if TYPE_CHECKING:
-    from hlsight.analyzer.access.sycl_walker import Key, SyclWalker
-
-
-@dataclass
-class Memory:
-    """A memory object an access goes to: its name as the user wrote it,
-    element type and address space (``global`` or ``local``)."""
-
-    name: str
-    element: ElementType
-    space: str
-    dims: int = 1  # accessor dimensions: acc[id<2>] / acc[{i, j}] are flattened row-major
-
-
-@dataclass
-class Pointer:
-    """A pointer/reference into a memory object at element ``offset``."""
-
-    memory: Memory
-    offset: sympy.Expr
-
-class SyclValues(CursorVisitor):
-    """The value of a (stripped) expression in the walker's environment."""
-
-    def __init__(self, walker: SyclWalker) -> None:
-        self.walker = walker
-
-    def generic_visit(self, node: cindex.Cursor) -> sympy.Expr:
-        """Literals, ``constexpr`` values and macros clang evaluates; anything else is opaque."""
-        number = evaluate_int(node)
-        return self.walker._opaque(node) if number is None else sympy.Integer(number)
-
-    def visit_DECL_REF_EXPR(self, node: cindex.Cursor) -> sympy.Expr:
-        return self.walker._reference_value(node)
-
-    def visit_BINARY_OPERATOR(self, node: cindex.Cursor) -> sympy.Expr:
-        return self.walker._binary(node)
-
-    def visit_CALL_EXPR(self, node: cindex.Cursor) -> sympy.Expr:
-        return self.walker._call_value(node)
-
-    def visit_UNARY_OPERATOR(self, node: cindex.Cursor) -> sympy.Expr:
-        operands = expression_children(node)
-        op = unary_operator(node)
-        if op == "-" and operands:
-            return -self.walker.value(operands[0])
-        if op == "+" and operands:
-            return self.walker.value(operands[0])
-        return self.walker._opaque(node, Role.LOAD if op == "*" else Role.OPAQUE)
-
-    def visit_MEMBER_REF_EXPR(self, node: cindex.Cursor) -> sympy.Expr:
-        base = expression_children(node)
-        inner = self.walker.value(base[0]) if base else sympy.Integer(0)
-        role = Role.LOAD if Role.LOAD in self.walker.table.roles(inner) else Role.OPAQUE
-        return self.walker._opaque(node, role)
+    from hlsight.analyzer.access.sycl_loop_walker import SyclLoopWalker
 
 
 class SyclPointers(CursorVisitor):
     """The :class:`Pointer` a (stripped) expression evaluates to, or ``None``."""
 
-    def __init__(self, walker: SyclWalker) -> None:
+    def __init__(self, walker: SyclLoopWalker) -> None:
         self.walker = walker
 
     def pointer(self, node: cindex.Cursor) -> Pointer | None:
@@ -164,7 +110,7 @@ class SyclPointers(CursorVisitor):
 class SyclAccesses(CursorVisitor):
     """Records, through its walker, the accesses of one expression in evaluation order."""
 
-    def __init__(self, walker: SyclWalker) -> None:
+    def __init__(self, walker: SyclLoopWalker) -> None:
         self.walker = walker
 
     def collect(self, cursor: cindex.Cursor | None) -> None:

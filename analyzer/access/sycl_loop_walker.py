@@ -1,0 +1,411 @@
+"""Walk one SYCL kernel lambda (libclang AST) in statement order, keeping the
+value of every local, and give each loop its :class:`LoopInfo`.
+
+The SYCL counterpart of :mod:`hlsight.analyzer.access.loop_walker`: locals
+map to sympy values (:mod:`~hlsight.analyzer.access.sycl_values`), pointers
+and references into memory objects are followed
+(:mod:`~hlsight.analyzer.access.sycl_memory`), variables a loop assigns
+become loop-carried symbols, and every loop gets its counter, step and trip
+count (:mod:`~hlsight.analyzer.access.sycl_loops`, shared with C through
+:mod:`~hlsight.analyzer.access.loops`). Loops whose count only the data
+decides (``while``, range-for over a container) get the named symbol
+``trips_<kernel>_L<line>``.
+
+The accesses themselves are recorded by
+:class:`~hlsight.analyzer.access.sycl_walker.SyclAccessWalker` through the
+hooks ``_subscript``, ``_reference``, ``_dereference``, ``_library_call``,
+``_element_read``, ``_collect_library``, the block hooks and the branch
+hooks; here they record nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import sympy
+from clang import cindex
+
+from hlsight.analyzer.access.c_symbols import Role, SymbolInfo, SymbolTable
+from hlsight.analyzer.access.ctypes_info import ElementType
+from hlsight.analyzer.access.loops import LoopInfo, counted_loop
+from hlsight.analyzer.access.sycl_clang import (
+    CK,
+    TK,
+    Key,
+    declaration_key,
+    expression_children,
+    pointee,
+    strip,
+    text,
+    type_name,
+    type_size,
+)
+from hlsight.analyzer.access.sycl_expressions import AssignedKeys, SyclAccesses, SyclPointers
+from hlsight.analyzer.access.sycl_kernels import SyclKernel
+from hlsight.analyzer.access.sycl_loops import counter_step, counter_trip, data_trip, unroll_above
+from hlsight.analyzer.access.sycl_memory import Memory, Pointer, captured_memory
+from hlsight.analyzer.access.sycl_values import SyclValues
+from hlsight.parsers.cxx.visitor import CursorVisitor, children
+
+_ID_DIMS = re.compile(r"\b(?:id|item|nd_item)<(\d*)")
+
+
+@dataclass
+class SyclLoopWalker(CursorVisitor):
+    """The statement walk of one kernel (a ``visit_<KIND>`` per statement
+    kind; any other cursor is an expression statement)."""
+
+    kernel: SyclKernel
+    label: str  # identifier-safe kernel label for trip-count symbols
+    lines: list[str]
+    table: SymbolTable = field(default_factory=SymbolTable)
+    env: dict[Key, sympy.Expr] = field(default_factory=dict)
+    pointers: dict[Key, Pointer] = field(default_factory=dict)
+    references: dict[Key, Pointer] = field(default_factory=dict)
+    arrays: dict[Key, Memory] = field(default_factory=dict)
+    loops: list[LoopInfo] = field(default_factory=list)
+    loop_infos: dict[int, LoopInfo] = field(default_factory=dict)
+    id_dims: int = 1
+    _values: SyclValues = field(init=False, repr=False)
+    _accesses: SyclAccesses = field(init=False, repr=False)
+    _assignments: AssignedKeys = field(init=False, repr=False)
+    _pointers: SyclPointers = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._values = SyclValues(self)
+        self._accesses = SyclAccesses(self)
+        self._assignments = AssignedKeys()
+        self._pointers = SyclPointers(self)
+
+    def run(self) -> None:
+        """Walk the lambda body (its parameter is the work-item id)."""
+        body = None
+        for child in children(self.kernel.body):
+            if child.kind == CK.PARM_DECL:
+                key = declaration_key(child)
+                found = _ID_DIMS.search(child.type.get_canonical().spelling)
+                self.id_dims = int(found.group(1)) if found and found.group(1) else 1
+                if self.kernel.ndrange and "nd_item" not in child.type.get_canonical().spelling:
+                    self.env[key] = self._values.work_item(0, child.spelling)
+            elif child.kind == CK.COMPOUND_STMT:
+                body = child
+        if body is not None:
+            self.visit(body)
+
+    # ------------------------------------------------------------------ helpers
+
+    def _text(self, cursor: cindex.Cursor) -> str:
+        return text(cursor, self.lines)
+
+    def _file(self, cursor: cindex.Cursor) -> str:
+        return cursor.location.file.name if cursor.location.file else self.kernel.file
+
+    def _inside(self, declaration: cindex.Cursor) -> bool:
+        """Declared inside the kernel lambda (else a captured host variable)."""
+        extent = self.kernel.body.extent
+        location = declaration.location
+        if location.file is None or extent.start.file is None or location.file.name != extent.start.file.name:
+            return False
+        start = (extent.start.line, extent.start.column)
+        end = (extent.end.line, extent.end.column)
+        return start <= (location.line, location.column) <= end
+
+    def _opaque(self, cursor: cindex.Cursor, role: Role = Role.OPAQUE) -> sympy.Symbol:
+        shown = self._text(cursor) or cursor.spelling or "expr"
+        prefix = "load" if role is Role.LOAD else "f"
+        return self.table.make(f"{prefix}_{shown}"[:40], SymbolInfo(role, shown))
+
+    def value(self, cursor: cindex.Cursor | None) -> sympy.Expr:
+        """The sympy value of expression ``cursor`` (under casts and parentheses)."""
+        if cursor is None:
+            return sympy.Integer(0)
+        result: sympy.Expr = self._values.visit(strip(cursor))
+        return result
+
+    def memory_of(self, cursor: cindex.Cursor) -> Pointer | None:
+        """The memory object and element offset ``cursor`` points into, if any."""
+        return self._pointers.pointer(strip(cursor))
+
+    def _declared_memory(self, declaration: cindex.Cursor) -> Pointer | None:
+        """Accessors and pointers declared outside the lambda (captured)."""
+        return None if self._inside(declaration) else captured_memory(declaration)
+
+    def collect(self, cursor: cindex.Cursor | None) -> None:
+        """Evaluate expression ``cursor``: its assignments (and, in the access
+        walker, its accesses) in evaluation order."""
+        self._accesses.collect(cursor)
+
+    # ------------------------------------------------------------------ access hooks (record nothing here)
+
+    def _subscript(self, node: cindex.Cursor, store: bool) -> bool:
+        """``acc[i]``: True when recorded as an access."""
+        return False
+
+    def _reference(self, node: cindex.Cursor, kind: str) -> None:
+        """A use of a reference into memory."""
+
+    def _dereference(self, node: cindex.Cursor, kind: str) -> bool:
+        """``*p``: True when recorded as an access."""
+        return False
+
+    def _library_call(self, node: cindex.Cursor) -> bool:
+        """``std::fill``/``lsu::load``...: True when recorded as accesses."""
+        return False
+
+    def _collect_library(self, cursor: cindex.Cursor) -> None:
+        """Evaluate ``cursor``, whose accesses a library construct makes."""
+        self.collect(cursor)
+
+    def _element_read(self, variable: cindex.Cursor, memory: Memory, index: sympy.Expr) -> None:
+        """A range-for's element copied from ``memory`` at ``index``."""
+
+    def _enter_block(self) -> None:
+        """A compound statement starts."""
+
+    def _leave_block(self) -> None:
+        """A compound statement ends."""
+
+    def _enter_branch(self, condition: cindex.Cursor) -> None:
+        """The then-branch of ``if (condition)`` starts."""
+
+    def _else_branch(self) -> None:
+        """The else-branch of the current ``if`` starts."""
+
+    def _leave_branch(self) -> None:
+        """The current ``if`` ends."""
+
+    # ------------------------------------------------------------------ local state
+
+    def _assign(self, target: cindex.Cursor, op: str, source: cindex.Cursor) -> None:
+        node = strip(target)
+        if node.kind != CK.DECL_REF_EXPR or node.referenced is None:
+            return
+        key = declaration_key(node.referenced)
+        if key in self.references or key in self.arrays:
+            return
+        if key in self.pointers and op == "=":
+            pointer = self.memory_of(source)
+            if pointer is not None:
+                self.pointers[key] = pointer
+            return
+        current = self.env.get(key)
+        rvalue = self.value(source)
+        if op == "=":
+            self.env[key] = rvalue
+        elif current is not None and op in ("+=", "-=", "*="):
+            self.env[key] = {"+=": current + rvalue, "-=": current - rvalue, "*=": current * rvalue}[op]
+        elif key in self.env or self._inside(node.referenced):
+            self.env[key] = self.table.make(node.spelling, SymbolInfo(Role.OPAQUE, node.spelling))
+
+    def _step(self, target: cindex.Cursor, delta: int) -> None:
+        node = strip(target)
+        if node.kind == CK.DECL_REF_EXPR and node.referenced is not None:
+            key = declaration_key(node.referenced)
+            if key in self.env:
+                self.env[key] = self.env[key] + delta
+
+    def _declare(self, declaration: cindex.Cursor) -> None:
+        key = declaration_key(declaration)
+        children = expression_children(declaration)
+        init = children[-1] if children else None
+        declared = declaration.type.get_canonical()
+        if declared.kind == TK.CONSTANTARRAY:
+            element = declared
+            while element.kind == TK.CONSTANTARRAY:
+                element = element.element_type
+            size = ElementType(type_name(element), type_size(element))
+            self.arrays[key] = Memory(declaration.spelling, size, "local")
+            return
+        if init is None:
+            self.env[key] = self.table.make(declaration.spelling, SymbolInfo(Role.OPAQUE, declaration.spelling))
+            return
+        if declared.kind in (TK.LVALUEREFERENCE, TK.RVALUEREFERENCE):
+            target = strip(init)
+            parts = expression_children(target)
+            if target.kind in (CK.CALL_EXPR, CK.ARRAY_SUBSCRIPT_EXPR) and len(parts) >= 2:
+                base = self.memory_of(parts[0])
+                if base is not None:
+                    for part in parts[1:]:
+                        self.collect(part)
+                    self.references[key] = Pointer(base.memory, base.offset + self.value(parts[-1]))
+                    return
+        pointer = self.memory_of(init)
+        if pointer is not None and (declared.kind == TK.POINTER or "multi_ptr" in declared.spelling):
+            self.pointers[key] = pointer
+            return
+        self.collect(init)
+        self.env[key] = self.value(init)
+
+    # ------------------------------------------------------------------ statements
+
+    def generic_visit(self, cursor: cindex.Cursor) -> None:
+        """An expression statement."""
+        self.collect(cursor)
+
+    def visit_COMPOUND_STMT(self, cursor: cindex.Cursor) -> None:
+        self._enter_block()
+        for child in children(cursor):
+            self.visit(child)
+        self._leave_block()
+
+    def visit_DECL_STMT(self, cursor: cindex.Cursor) -> None:
+        for child in children(cursor):
+            if child.kind == CK.VAR_DECL:
+                self._declare(child)
+
+    def _no_effect(self, cursor: cindex.Cursor) -> None:
+        return None
+
+    visit_BREAK_STMT = visit_CONTINUE_STMT = visit_NULL_STMT = _no_effect
+
+    def visit_RETURN_STMT(self, cursor: cindex.Cursor) -> None:
+        for child in children(cursor):
+            self.collect(child)
+
+    def visit_SWITCH_STMT(self, cursor: cindex.Cursor) -> None:
+        for child in children(cursor):
+            self.visit(child) if child.kind.is_statement() else self.collect(child)
+
+    visit_CASE_STMT = visit_DEFAULT_STMT = visit_LABEL_STMT = visit_SWITCH_STMT
+
+    def visit_UNEXPOSED_STMT(self, cursor: cindex.Cursor) -> None:
+        for child in children(cursor):
+            self.visit(child)  # [[intel::...]] attributed loops
+
+    def visit_IF_STMT(self, cursor: cindex.Cursor) -> None:
+        parts = children(cursor)
+        if len(parts) < 2:
+            return
+        condition = parts[0]
+        self.collect(condition)
+        self._enter_branch(condition)
+        self.visit(parts[1])
+        if len(parts) > 2:
+            self._else_branch()
+            self.visit(parts[2])
+        self._leave_branch()
+
+    # ------------------------------------------------------------------ loops
+
+    def _carry(self, body: cindex.Cursor, skip: Key | None, line: int) -> dict[Key, sympy.Expr]:
+        """Variables assigned in a loop body become loop-carried symbols."""
+        saved = dict(self.env)
+        for key in self._assignments.below(body):
+            if key != skip and key in self.env:
+                self.env[key] = self.table.make(key[3], SymbolInfo(Role.STATE, key[3], conditional=True, loop=line))
+        return saved
+
+    def _leave(self, saved: dict[Key, sympy.Expr], loop: cindex.Cursor) -> None:
+        """After a loop, what it assigned is unknown; a value read from
+        memory or a pipe inside it stays data (a LOAD) after it."""
+        assigned = self._assignments.below(loop)
+        ending = self.env
+        self.env = saved
+        for key in assigned:
+            if key in self.env:
+                last = ending.get(key)
+                data = last is not None and Role.LOAD in self.table.roles(last)
+                role = Role.LOAD if data else Role.OPAQUE
+                self.env[key] = self.table.make(key[3], SymbolInfo(role, f"{key[3]} (after the loop)"))
+
+    def _counter(self, init: cindex.Cursor) -> Key | None:
+        """Run a ``for`` init clause; the counter it declares or assigns."""
+        counter_key: Key | None = None
+        if init.kind == CK.DECL_STMT:
+            for declaration in children(init):
+                if declaration.kind == CK.VAR_DECL:
+                    self._declare(declaration)
+                    counter_key = counter_key or declaration_key(declaration)
+            return counter_key
+        self.collect(init)
+        operands = expression_children(strip(init))
+        if operands and strip(operands[0]).kind == CK.DECL_REF_EXPR and strip(operands[0]).referenced:
+            counter_key = declaration_key(strip(operands[0]).referenced)
+        return counter_key
+
+    def visit_FOR_STMT(self, cursor: cindex.Cursor) -> None:
+        parts = children(cursor)
+        line = cursor.location.line
+        body = parts[-1] if parts else None
+        init = condition = increment = None
+        if len(parts) == 4:
+            init, condition, increment = parts[:3]
+        elif len(parts) == 3 and parts[0].kind == CK.DECL_STMT:
+            init, condition = parts[:2]
+        counter_key = self._counter(init) if init is not None else None
+        start = self.env.get(counter_key) if counter_key is not None else None
+        step: sympy.Expr | None = None
+        if increment is not None and counter_key is not None and body is not None:
+            step = counter_step(increment, counter_key, self.value)
+            if counter_key in self._assignments.below(body):
+                step = None
+        unroll = unroll_above(self.lines, line)
+        trip = counter_trip(counter_key, start, step, condition, self.value, self._text)
+        info = counted_loop(self.table, counter_key[3] if counter_key is not None else None, step, trip, unroll,
+                            line, self._file(cursor))
+        counter = info.counter
+        self.loop_infos[hash(cursor)] = info
+        saved = self._carry(body, counter_key, line) if body is not None else dict(self.env)
+        if counter_key is not None and counter is not None:
+            self.env[counter_key] = counter
+        self.loops.append(info)
+        self.collect(condition)
+        if body is not None:
+            self.visit(body)
+        self.collect(increment)
+        self.loops.pop()
+        if body is not None:
+            self._leave(saved, cursor)
+
+    def visit_WHILE_STMT(self, cursor: cindex.Cursor) -> None:
+        parts = children(cursor)
+        if len(parts) < 2:
+            return
+        condition, body = (parts[0], parts[1]) if cursor.kind == CK.WHILE_STMT else (parts[1], parts[0])
+        line = cursor.location.line
+        saved = self._carry(body, None, line)
+        reason = f"`{self._text(condition)}` is decided while the loop runs (data-dependent)"
+        info = LoopInfo("while" if cursor.kind == CK.WHILE_STMT else "do", line, self._file(cursor), None, None,
+                        data_trip(self.label, line), reason, unroll_above(self.lines, line))
+        self.loop_infos[hash(cursor)] = info
+        self.loops.append(info)
+        self.collect(condition)
+        self.visit(body)
+        self.loops.pop()
+        self._leave(saved, cursor)
+
+    visit_DO_STMT = visit_WHILE_STMT
+
+    def visit_CXX_FOR_RANGE_STMT(self, cursor: cindex.Cursor) -> None:
+        parts = children(cursor)
+        variable = next((child for child in parts if child.kind == CK.VAR_DECL), None)
+        body = parts[-1] if parts else None
+        range_expr = next((child for child in parts if child.kind != CK.VAR_DECL and child is not body), None)
+        if variable is None or body is None or range_expr is None:
+            return
+        line = cursor.location.line
+        self._collect_library(range_expr)  # the container itself is read first (begin/end)
+        container = strip(range_expr)
+        parts = expression_children(container)
+        base = self.memory_of(parts[0]) if container.kind in (CK.CALL_EXPR, CK.ARRAY_SUBSCRIPT_EXPR) and parts else None
+        space = base.memory.space if base is not None else "local"
+        counter = self.table.make("k", SymbolInfo(Role.LOOP, f"element of {self._text(range_expr)}",
+                                                  step=sympy.Integer(1), loop=line))
+        reason = f"the number of elements of `{self._text(range_expr)}` is data (a container in memory)"
+        info = LoopInfo("for", line, self._file(cursor), counter, sympy.Integer(1), data_trip(self.label, line),
+                        reason, unroll_above(self.lines, line))
+        self.loop_infos[hash(cursor)] = info
+        element = pointee(variable.type)
+        memory = Memory(self._text(range_expr), ElementType(type_name(element), type_size(element)), space)
+        key = declaration_key(variable)
+        saved = self._carry(body, None, line)
+        self.loops.append(info)
+        if variable.type.kind in (TK.LVALUEREFERENCE, TK.RVALUEREFERENCE):
+            self.references[key] = Pointer(memory, counter)
+        else:
+            self._element_read(variable, memory, counter)
+            self.env[key] = self.table.make(variable.spelling, SymbolInfo(Role.LOAD, variable.spelling))
+        self.visit(body)
+        self.loops.pop()
+        self._leave(saved, cursor)

@@ -1,0 +1,108 @@
+"""How many times a SYCL loop runs, read off its cursors: the counter's step
+(:func:`counter_step`), the trip count of the counter test
+(:func:`counter_trip`, through :func:`~hlsight.analyzer.access.loops.trip_from`
+like a C loop), the ``#pragma unroll`` above a loop (:func:`unroll_above`)
+and the named symbol of a count only the data decides (:func:`data_trip`)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import sympy
+from clang import cindex
+
+from hlsight.analyzer.access.loops import MIRROR, trip_from, uncounted
+from hlsight.analyzer.access.sycl_clang import (
+    CK,
+    Key,
+    binary_operator,
+    declaration_key,
+    expression_children,
+    strip,
+    unary_operator,
+)
+
+Value = Callable[[cindex.Cursor], sympy.Expr]
+Text = Callable[[cindex.Cursor], str]
+
+_UNROLL = re.compile(r"^\s*#\s*pragma\s+unroll(?:\s+(\w+))?")
+_ATTRIBUTE_LINE = re.compile(r"^\s*(\[\[.*\]\]\s*)+$")
+
+
+def unroll_above(lines: list[str], line: int) -> int | None:
+    """``#pragma unroll [N]`` on the lines above a loop at ``line`` (over
+    comments, other pragmas and ``[[intel::...]]`` attributes): ``0`` for a
+    full unroll, ``N``, or ``None`` (pipelined)."""
+    number = line - 1
+    while number >= 1:
+        raw = lines[number - 1] if number <= len(lines) else ""
+        stripped = raw.strip()
+        match = _UNROLL.match(raw)
+        if match:
+            if match.group(1) is None:
+                return 0
+            try:
+                return int(match.group(1), 0)
+            except ValueError:
+                return 0
+        if stripped and not stripped.startswith(("//", "#pragma")) and not _ATTRIBUTE_LINE.match(raw):
+            return None
+        number -= 1
+    return None
+
+
+def _is_counter(operand: cindex.Cursor, key: Key) -> bool:
+    return operand.kind == CK.DECL_REF_EXPR and operand.referenced is not None and declaration_key(
+        operand.referenced) == key
+
+
+def counter_step(increment: cindex.Cursor, key: Key, value: Value) -> sympy.Expr | None:
+    """The constant step of ``i++``/``i--``/``i += c``/``i -= c`` on counter ``key``."""
+    node = strip(increment)
+    operands = expression_children(node)
+    if not operands:
+        return None
+    if not _is_counter(strip(operands[0]), key):
+        return None
+    if node.kind == CK.UNARY_OPERATOR:
+        op = unary_operator(node)
+        return sympy.Integer(1) if op == "++" else sympy.Integer(-1) if op == "--" else None
+    if node.kind == CK.COMPOUND_ASSIGNMENT_OPERATOR and len(operands) == 2:
+        amount = value(operands[1])
+        op = binary_operator(node)
+        if amount.is_number:
+            return amount if op == "+=" else -amount if op == "-=" else None
+    return None
+
+
+def counter_trip(key: Key | None, start: sympy.Expr | None, step: sympy.Expr | None,
+                 condition: cindex.Cursor | None, value: Value, text: Text) -> tuple[sympy.Expr | None, str]:
+    """Trip count (and why) of a ``for`` loop whose counter ``key`` runs from
+    ``start`` by ``step`` while ``condition`` holds (``value`` converts the
+    bound where the loop stands, ``text`` shows the condition)."""
+    missing = uncounted(key[3] if key is not None else None, start, step)
+    if missing is not None:
+        return None, missing
+    assert key is not None and start is not None and step is not None
+    name = key[3]
+    node = strip(condition) if condition is not None else None
+    if node is None or node.kind != CK.BINARY_OPERATOR:
+        return None, "the loop condition is not a comparison"
+    operands = [strip(operand) for operand in expression_children(node)]
+    op = binary_operator(node)
+    if len(operands) != 2:
+        return None, "the loop condition is not a comparison"
+    if _is_counter(operands[0], key):
+        bound = value(operands[1])
+    elif _is_counter(operands[1], key):
+        op, bound = MIRROR.get(op, op), value(operands[0])
+    else:
+        return None, f"the condition `{text(node)}` does not compare `{name}`"
+    return trip_from(op, start, bound, step, f"`{text(node)}` from {start} step {step}")
+
+
+def data_trip(label: str, line: int) -> sympy.Symbol:
+    """A trip count only the data decides: one named symbol, shared by the
+    access counts and the report's loop (``--set trips_<label>_L<line>=``)."""
+    return sympy.Symbol(f"trips_{label}_L{line}")

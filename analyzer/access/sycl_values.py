@@ -1,0 +1,162 @@
+"""The sympy value of a SYCL expression where the walker stands.
+
+:class:`SyclValues` dispatches on the cursor kind (under implicit
+conversions and parentheses, :func:`strip`) and reads the walker's
+environment: locals have their current values, host variables the lambda
+captures are named parameters (given with ``--set``), ``constexpr`` values
+and macros are evaluated by clang, work-item ids (the ``parallel_for``
+lambda's ``id``/``item``/``auto`` parameter, ``nd_item::get_global_id(d)``/
+``get_local_id(d)``) are the model's ``gid``/``lid``/``grp`` symbols (the
+last SYCL dimension moves fastest), a value read from memory or a pipe is a
+``LOAD`` (an index built from one is data-dependent) and anything else is
+opaque.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+import sympy
+from clang import cindex
+
+from hlsight.analyzer.access.c_symbols import Role, SymbolInfo, combine_binary
+from hlsight.analyzer.access.sycl_clang import (
+    CK,
+    TK,
+    binary_operator,
+    call_arguments,
+    call_name,
+    declaration_key,
+    evaluate_int,
+    expression_children,
+    pointee,
+    strip,
+    unary_operator,
+)
+from hlsight.parsers.cxx.visitor import CursorVisitor
+
+if TYPE_CHECKING:
+    from hlsight.analyzer.access.sycl_loop_walker import SyclLoopWalker
+
+_ID_CALLS = {"get_global_id": Role.GLOBAL_ID, "get_local_id": Role.LOCAL_ID, "get_group": Role.GROUP_ID,
+             "get_group_id": Role.GROUP_ID}
+_ID_TYPE = re.compile(r"\bsycl::(?:_V1::)?(?:id|item|nd_item)<")
+
+
+def is_id(cursor: cindex.Cursor) -> bool:
+    """``cursor`` is a SYCL ``id``/``item``/``nd_item`` (not a memory index)."""
+    spelling = pointee(strip(cursor).type).get_canonical().spelling
+    return _ID_TYPE.search(spelling) is not None
+
+
+class SyclValues(CursorVisitor):
+    """The value of a (stripped) expression in the walker's environment."""
+
+    def __init__(self, walker: SyclLoopWalker) -> None:
+        self.walker = walker
+
+    def generic_visit(self, node: cindex.Cursor) -> sympy.Expr:
+        """Literals, ``constexpr`` values and macros clang evaluates; anything else is opaque."""
+        number = evaluate_int(node)
+        return self.walker._opaque(node) if number is None else sympy.Integer(number)
+
+    def visit_DECL_REF_EXPR(self, node: cindex.Cursor) -> sympy.Expr:
+        walker = self.walker
+        declaration = node.referenced
+        if declaration is None:
+            return walker._opaque(node)
+        key = declaration_key(declaration)
+        if key in walker.env:
+            return walker.env[key]
+        if key in walker.references:
+            return walker._opaque(node, Role.LOAD)  # a value read from memory
+        if declaration.kind == CK.ENUM_CONSTANT_DECL:
+            return sympy.Integer(declaration.enum_value)
+        number = evaluate_int(node)
+        if number is not None:
+            return sympy.Integer(number)
+        if declaration.kind in (CK.VAR_DECL, CK.PARM_DECL, CK.FIELD_DECL) and not walker._inside(declaration):
+            # a host variable the kernel captures: fixed per launch, given by the user
+            return walker.table.named(declaration.spelling, SymbolInfo(Role.PARAM, declaration.spelling))
+        return walker._opaque(node)
+
+    def visit_BINARY_OPERATOR(self, node: cindex.Cursor) -> sympy.Expr:
+        walker = self.walker
+        operands = expression_children(node)
+        if len(operands) != 2:
+            return walker._opaque(node)
+        number = evaluate_int(node)
+        if number is not None:
+            return sympy.Integer(number)
+        left, right = walker.value(operands[0]), walker.value(operands[1])
+        combined = combine_binary(binary_operator(node), left, right)
+        if combined is not None:
+            return combined
+        roles = walker.table.roles(left) | walker.table.roles(right)
+        return walker._opaque(node, Role.LOAD if Role.LOAD in roles else Role.OPAQUE)
+
+    def visit_CALL_EXPR(self, node: cindex.Cursor) -> sympy.Expr:
+        walker = self.walker
+        name = call_name(node)
+        arguments = call_arguments(node)
+        children = expression_children(node)
+        if name in _ID_CALLS:
+            dim = walker.value(arguments[0]) if arguments else sympy.Integer(0)
+            dimension = int(dim) if dim.is_Integer else 0
+            return self.work_item(dimension, f"{name}({dimension})", _ID_CALLS[name])
+        if name.startswith("operator ") and children:
+            return walker.value(children[0])  # id<1> -> size_t conversion
+        if name == "operator[]" and children and is_id(children[0]):
+            if walker.id_dims > 1 and len(children) == 3:
+                dim = walker.value(children[2])
+                return self.work_item(int(dim) if dim.is_Integer else 0, walker._text(node))
+            return walker.value(children[0])
+        if name in ("id", "item") and len(arguments) == 1:
+            return walker.value(arguments[0])
+        if name == "get_id" and children:
+            return walker.value(children[0])
+        if name in ("min", "max") and len(arguments) == 2:
+            first, second = walker.value(arguments[0]), walker.value(arguments[1])
+            return sympy.Min(first, second) if name == "min" else sympy.Max(first, second)
+        if name == "read" or name == "operator[]" or name.startswith("operator*"):
+            return walker._opaque(node, Role.LOAD)  # a pipe read or a load: data
+        if len(children) == 1 and node.type.kind not in (TK.RECORD, TK.ELABORATED):
+            number = evaluate_int(node)
+            if number is not None:
+                return sympy.Integer(number)
+        return walker._opaque(node)
+
+    def visit_UNARY_OPERATOR(self, node: cindex.Cursor) -> sympy.Expr:
+        operands = expression_children(node)
+        op = unary_operator(node)
+        if op == "-" and operands:
+            return -self.walker.value(operands[0])
+        if op == "+" and operands:
+            return self.walker.value(operands[0])
+        return self.walker._opaque(node, Role.LOAD if op == "*" else Role.OPAQUE)
+
+    def visit_MEMBER_REF_EXPR(self, node: cindex.Cursor) -> sympy.Expr:
+        base = expression_children(node)
+        inner = self.walker.value(base[0]) if base else sympy.Integer(0)
+        role = Role.LOAD if Role.LOAD in self.walker.table.roles(inner) else Role.OPAQUE
+        return self.walker._opaque(node, role)
+
+    def work_item(self, dimension: int, text: str, role: Role = Role.GLOBAL_ID) -> sympy.Symbol:
+        """Id of SYCL dimension ``dimension``: the last SYCL dimension moves
+        fastest (row-major linear id), the model's dimension 0."""
+        fastest_first = max(self.walker.id_dims - 1 - dimension, 0)
+        short = {Role.GLOBAL_ID: "gid", Role.LOCAL_ID: "lid", Role.GROUP_ID: "grp"}[role]
+        return self.walker.table.named(f"{short}{fastest_first}", SymbolInfo(role, text, dimension=fastest_first))
+
+    def id_components(self, cursor: cindex.Cursor, dims: int) -> list[sympy.Expr] | None:
+        """``{i, j}`` / ``id<2>(i, j)`` / the lambda's ``id<2>`` as per-dimension values."""
+        node = strip(cursor)
+        parts = expression_children(node)
+        if node.kind in (CK.INIT_LIST_EXPR, CK.CALL_EXPR) and len(parts) == dims and node.spelling in ("", "id"):
+            return [self.walker.value(part) for part in parts]
+        if node.kind == CK.DECL_REF_EXPR and node.referenced is not None and is_id(node):
+            return [self.work_item(dim, f"{node.spelling}[{dim}]") for dim in range(dims)]
+        if node.kind == CK.CALL_EXPR and len(parts) == 1:
+            return self.id_components(parts[0], dims)
+        return None
