@@ -189,3 +189,18 @@ def test_kernel_scoped_value_for_a_kernel_named_with_a_colon() -> None:
     kernels = {entry["name"]: entry for entry in json.loads(done.stdout)["kernels"]}
     assert kernels[kernel]["estimate"]["seconds"] is not None
     assert kernels["two_bit_v19_HBM_test_v12_medium_v9_half.cpp:786"]["estimate"]["seconds"] is None
+
+
+def test_ndrange_kernel_declared_without_simd_attribute_has_one_lane(corpus: Path) -> None:
+    """fft1d's fetch kernel (HBM2 report) has no num_simd_work_items: one
+    work-item per cycle, although its load is 64 B wide (8 float2 from an
+    unrolled loop). Pipeline-only time = work_items / fmax (FlexCL eq. 1,
+    II 1) = 1,024,000 / 327.5 MHz = 3.127 ms, not 8x less as when the lanes
+    were guessed from the widest LSU."""
+    report = str(_reports(corpus, "hbm2/fft"))
+    done = run_cli("analyze", report, "--set", "LOGN=12", "--set", "count=2000", "--set", "work_items=1024000",
+                   "--format", "json")
+    assert done.code in (0, 1), done.stderr
+    fetch = next(kernel for kernel in json.loads(done.stdout)["kernels"] if kernel["name"] == "fetch")
+    (pipeline,) = fetch["estimate"]["alternatives"]
+    assert pipeline["seconds"] == pytest.approx(1_024_000 / 327.5e6, rel=1e-3)

@@ -119,7 +119,10 @@ def kernel_declarations(text: str) -> dict[str, tuple[int, int]]:
 def kernel_simd(kernel: Kernel, design: Design) -> int | None:
     """SIMD lanes: the report's value, else ``num_simd_work_items(N)`` in the
     declaration of the kernel in its embedded source (aoc 18.x reports do not
-    list it)."""
+    list it); a declaration without the attribute has aoc's default, one lane
+    (a wide LSU there comes from vector types or an unrolled loop, as fft1d's
+    fetch: 8 float2 per work-item). ``None`` only when the source is not
+    embedded."""
     if kernel.simd is not None:
         return kernel.simd
     for source in design.source_files:
@@ -132,7 +135,7 @@ def kernel_simd(kernel: Kernel, design: Design) -> int | None:
         head = source.content[max(0, start - 400) : end]
         found = _SIMD_ATTRIBUTE.findall(head)
         if not found:
-            return None
+            return 1
         value = found[-1]
         return int(value) if value.isdigit() else _macro_value(value, design, source.content)
     return None
