@@ -176,3 +176,41 @@ def test_hls_cxx_beyond_the_stand_ins_is_parsed_with_the_system_library(
     unit = parse_cxx_as_c(source)
     assert seen == [STD_INCLUDE, None]
     assert "top" in unit.functions()
+
+
+def _count_parses(monkeypatch: pytest.MonkeyPatch) -> list[Path | None]:
+    from hlsight.parsers.cxx import sycl_headers
+
+    seen: list[Path | None] = []
+    real = sycl_headers.parse_cxx
+
+    def recording(*args: object, **kwargs: object) -> object:
+        seen.append(kwargs.get("system_include"))  # type: ignore[arg-type]
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sycl_headers, "parse_cxx", recording)
+    return seen
+
+
+def test_sycl_source_beyond_the_stand_ins_is_parsed_with_the_system_library(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A kernel using std::valarray (not a stand-in): the stand-in parse says
+    so, the machine's libstdc++ parse has no error and is kept."""
+    seen = _count_parses(monkeypatch)
+    source = ("#include <sycl/sycl.hpp>\n#include <valarray>\n"
+              "void run(sycl::queue& q, int* out) {\n"
+              "  q.single_task([=]() { std::valarray<int> v(4); out[0] = v.size(); });\n}\n")
+    unit = parse_sycl(tmp_path / "k.cpp", source)
+    assert seen == [STD_INCLUDE, None]
+    assert unit.errors == []
+
+
+def test_kmers_takes_one_stand_in_parse(monkeypatch: pytest.MonkeyPatch) -> None:
+    """kmers' own two errors (MSVC __declspec) are not a library gap."""
+    seen = _count_parses(monkeypatch)
+    design = load_design(KMERS)
+    embedded = {source.path: source.content for source in design.source_files if source.content}
+    main = next(path for path in embedded if path.endswith("two_bit_v19_HBM_test_v12_medium_v9_half.cpp"))
+    parse_sycl(Path(main), embedded[main], {path: text for path, text in embedded.items() if path != main})
+    assert seen == [STD_INCLUDE]

@@ -48,14 +48,17 @@ def _provided(name: str, embedded: Collection[str]) -> bool:
     return any(PurePath(path).parts[-len(wanted):] == wanted for path in embedded)
 
 
-def _drop_missing_includes(text: str, embedded: Collection[str]) -> tuple[str, list[str]]:
+def _drop_missing_includes(
+    text: str, embedded: Collection[str], system_library: bool = False,
+) -> tuple[str, list[str]]:
     """Comment out the ``#include`` lines nothing provides; line numbers
-    stay. Returns the new text and the dropped names (as written)."""
+    stay. Returns the new text and the dropped names (as written). With
+    ``system_library`` the machine's headers provide every ``<...>`` name."""
     dropped: list[str] = []
 
     def replace(match: re.Match[str]) -> str:
         quoted, angled = match.group(2), match.group(3)
-        if _provided(quoted or angled, embedded):
+        if (system_library and angled) or _provided(quoted or angled, embedded):
             return match.group(0)
         dropped.append(f'"{quoted}"' if quoted else f"<{angled}>")
         return "// " + match.group(1)
@@ -63,21 +66,40 @@ def _drop_missing_includes(text: str, embedded: Collection[str]) -> tuple[str, l
     return _INCLUDE.sub(replace, text), dropped
 
 
+#: A parse error that says the stand-in library lacks what the source uses.
+_LIBRARY_GAP = re.compile(r"'std'|\bstd::")
+
+
 def parse_sycl(path: Path, text: str, others: Mapping[str, str] | None = None) -> CxxUnit:
     """Parse one embedded SYCL source; ``others`` are the other embedded
     files (user headers), made visible under their own paths and folders.
-    User headers the report lacks are left out, with one error line each."""
-    embedded = dict(others or {})
+    User headers the report lacks are left out, with one error line each.
+
+    The stand-in C++ library is tried first; when the parse then reports
+    something of ``std`` missing (or an error inside a stand-in), the source
+    is parsed again against the machine's C++ library and the parse with
+    fewer errors is kept: a kernel using what the stand-ins lack is typed as
+    before they existed, only slower."""
+    unit = _parse(path, text, dict(others or {}), system_library=False)
+    gaps = [error for error in unit.errors if _LIBRARY_GAP.search(error) or str(STD_INCLUDE) in error]
+    if gaps:
+        fallback = _parse(path, text, dict(others or {}), system_library=True)
+        if len(fallback.errors) < len(unit.errors):
+            return fallback
+    return unit
+
+
+def _parse(path: Path, text: str, embedded: dict[str, str], system_library: bool) -> CxxUnit:
     folders = sorted({Path(name).parent for name in embedded} | {path.parent}, key=str)
-    headers = {name: _drop_missing_includes(content, embedded)[0] for name, content in embedded.items()}
-    kept, dropped = _drop_missing_includes(text, embedded)
+    headers = {name: _drop_missing_includes(content, embedded, system_library)[0] for name, content in embedded.items()}
+    kept, dropped = _drop_missing_includes(text, embedded, system_library)
     unit = parse_cxx(
         path, text=kept, args=[*SYCL_DEFINES, "-Wno-everything", "-ferror-limit=0"],
-        include_dirs=[SYCL_INCLUDE, *folders], unsaved=headers, standard="c++17", system_include=STD_INCLUDE,
+        include_dirs=[SYCL_INCLUDE, *folders], unsaved=headers, standard="c++17",
+        system_include=None if system_library else STD_INCLUDE,
     )
     unit.text = text
-    unit.errors[:0] = [
-        f"{path}:1:1: header {name} is neither embedded in the report nor one of hlsight's stand-ins; left out"
-        for name in dropped
-    ]
+    missing = "is not embedded in the report" if system_library else \
+        "is neither embedded in the report nor one of hlsight's stand-ins"
+    unit.errors[:0] = [f"{path}:1:1: header {name} {missing}; left out" for name in dropped]
     return unit
