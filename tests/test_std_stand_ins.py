@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 
+from hlsight.parsers.cxx import sycl_headers
 from hlsight.parsers.cxx.clang_frontend import STD_INCLUDE
 from hlsight.parsers.cxx.sycl_headers import SYCL_INCLUDE, parse_sycl
 from hlsight.parsers.loader import load_design
@@ -134,27 +135,26 @@ def test_include_nothing_provides_is_left_out_with_one_line(tmp_path: Path) -> N
 
 
 
-def _record_parses(monkeypatch: pytest.MonkeyPatch) -> list[Path | None]:
-    """The ``system_include`` of every parse_cxx call made by parse_cxx_as_c."""
-    from hlsight.parsers.cxx import as_c
-
+def _record_parses(monkeypatch: pytest.MonkeyPatch, module: object) -> list[Path | None]:
+    """The ``system_include`` of every parse_cxx call ``module`` makes."""
     seen: list[Path | None] = []
-    real = as_c.parse_cxx
+    real = module.parse_cxx  # type: ignore[attr-defined]
 
     def recording(*args: object, **kwargs: object) -> object:
         seen.append(kwargs.get("system_include"))  # type: ignore[arg-type]
-        return real(*args, **kwargs)  # type: ignore[arg-type]
+        return real(*args, **kwargs)
 
-    monkeypatch.setattr(as_c, "parse_cxx", recording)
+    monkeypatch.setattr(module, "parse_cxx", recording)
     return seen
 
 
 def test_hls_cxx_with_the_model_headers_reads_the_stand_ins(monkeypatch: pytest.MonkeyPatch) -> None:
     """Vitis quicksort (../shared/instrument): <hls_stream.h>, <ap_int.h>
     from hlsight's model, the C++ library from the stand-ins, one parse."""
+    from hlsight.parsers.cxx import as_c
     from hlsight.parsers.cxx.as_c import parse_cxx_as_c
 
-    seen = _record_parses(monkeypatch)
+    seen = _record_parses(monkeypatch, as_c)
     source = CORPUS.parent / "instrument" / "vitis2022.2.2_c2hlsc_quicksort" / "upstream" / "qs_fast.cpp"
     unit = parse_cxx_as_c(source)
     assert seen == [STD_INCLUDE]
@@ -166,9 +166,10 @@ def test_hls_cxx_beyond_the_stand_ins_is_parsed_with_the_system_library(
 ) -> None:
     """std::valarray is not among the stand-ins: the source is parsed again
     against the machine's libstdc++ instead of being rejected."""
+    from hlsight.parsers.cxx import as_c
     from hlsight.parsers.cxx.as_c import parse_cxx_as_c
 
-    seen = _record_parses(monkeypatch)
+    seen = _record_parses(monkeypatch, as_c)
     source = tmp_path / "kernel.cpp"
     source.write_text("#include <valarray>\n#include <ap_int.h>\n"
                       "int top(int n) {\n  std::valarray<int> v(n);\n  int s = 0;\n"
@@ -178,26 +179,12 @@ def test_hls_cxx_beyond_the_stand_ins_is_parsed_with_the_system_library(
     assert "top" in unit.functions()
 
 
-def _count_parses(monkeypatch: pytest.MonkeyPatch) -> list[Path | None]:
-    from hlsight.parsers.cxx import sycl_headers
-
-    seen: list[Path | None] = []
-    real = sycl_headers.parse_cxx
-
-    def recording(*args: object, **kwargs: object) -> object:
-        seen.append(kwargs.get("system_include"))  # type: ignore[arg-type]
-        return real(*args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(sycl_headers, "parse_cxx", recording)
-    return seen
-
-
 def test_sycl_source_beyond_the_stand_ins_is_parsed_with_the_system_library(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A kernel using std::valarray (not a stand-in): the stand-in parse says
     so, the machine's libstdc++ parse has no error and is kept."""
-    seen = _count_parses(monkeypatch)
+    seen = _record_parses(monkeypatch, sycl_headers)
     source = ("#include <sycl/sycl.hpp>\n#include <valarray>\n"
               "void run(sycl::queue& q, int* out) {\n"
               "  q.single_task([=]() { std::valarray<int> v(4); out[0] = v.size(); });\n}\n")
@@ -208,7 +195,7 @@ def test_sycl_source_beyond_the_stand_ins_is_parsed_with_the_system_library(
 
 def test_kmers_takes_one_stand_in_parse(monkeypatch: pytest.MonkeyPatch) -> None:
     """kmers' own two errors (MSVC __declspec) are not a library gap."""
-    seen = _count_parses(monkeypatch)
+    seen = _record_parses(monkeypatch, sycl_headers)
     design = load_design(KMERS)
     embedded = {source.path: source.content for source in design.source_files if source.content}
     main = next(path for path in embedded if path.endswith("two_bit_v19_HBM_test_v12_medium_v9_half.cpp"))
