@@ -1169,6 +1169,21 @@ template <class T, class A = allocator<T>> class deque {
     void clear() noexcept;
     void resize(size_t n);
 };
+// the iterator of the node containers (list, map, set...)
+template <class V> struct __hlsight_node_iterator {
+    typedef V value_type;
+    typedef ptrdiff_t difference_type;
+    typedef V* pointer;
+    typedef V& reference;
+    typedef bidirectional_iterator_tag iterator_category;
+    V& operator*() const;
+    V* operator->() const;
+    __hlsight_node_iterator& operator++();
+    __hlsight_node_iterator operator++(int);
+    __hlsight_node_iterator& operator--();
+    bool operator==(const __hlsight_node_iterator& o) const;
+    bool operator!=(const __hlsight_node_iterator& o) const;
+};
 template <class T, class A = allocator<T>> class list {
     void* __node[2];
     size_t __size;
@@ -1177,20 +1192,7 @@ template <class T, class A = allocator<T>> class list {
     typedef size_t size_type;
     typedef T& reference;
     typedef const T& const_reference;
-    struct iterator {
-        typedef T value_type;
-        typedef ptrdiff_t difference_type;
-        typedef T* pointer;
-        typedef T& reference;
-        typedef bidirectional_iterator_tag iterator_category;
-        T& operator*() const;
-        T* operator->() const;
-        iterator& operator++();
-        iterator operator++(int);
-        iterator& operator--();
-        bool operator==(const iterator& o) const;
-        bool operator!=(const iterator& o) const;
-    };
+    typedef __hlsight_node_iterator<T> iterator;
     typedef iterator const_iterator;
     list();
     list(initializer_list<T> l);
@@ -1273,20 +1275,7 @@ template <class K, class V, class Container> class __hlsight_associative {
     typedef size_t size_type;
     typedef V& reference;
     typedef const V& const_reference;
-    struct iterator {
-        typedef V value_type;
-        typedef ptrdiff_t difference_type;
-        typedef V* pointer;
-        typedef V& reference;
-        typedef bidirectional_iterator_tag iterator_category;
-        V& operator*() const;
-        V* operator->() const;
-        iterator& operator++();
-        iterator operator++(int);
-        iterator& operator--();
-        bool operator==(const iterator& o) const;
-        bool operator!=(const iterator& o) const;
-    };
+    typedef __hlsight_node_iterator<V> iterator;
     typedef iterator const_iterator;
     __hlsight_associative();
     __hlsight_associative(initializer_list<V> l);
@@ -1626,55 +1615,48 @@ template <class C, class T, class A> istream& operator>>(istream& is, basic_stri
 template <class C, class T, class A> istream& getline(istream& is, basic_string<C, T, A>& s);
 template <class C, class T, class A> istream& getline(istream& is, basic_string<C, T, A>& s, C delim);
 class iostream : public istream, public ostream {};
-class ifstream : public istream {
+// file and string streams: one shape, the default open mode differs
+template <class Stream, unsigned Mode> class __hlsight_file_stream : public Stream {
   public:
-    ifstream();
-    explicit ifstream(const char* name, ios_base::openmode mode = ios_base::in);
-    explicit ifstream(const string& name, ios_base::openmode mode = ios_base::in);
-    void open(const char* name, ios_base::openmode mode = ios_base::in);
-    void open(const string& name, ios_base::openmode mode = ios_base::in);
+    __hlsight_file_stream();
+    explicit __hlsight_file_stream(const char* name, ios_base::openmode mode = Mode);
+    explicit __hlsight_file_stream(const string& name, ios_base::openmode mode = Mode);
+    void open(const char* name, ios_base::openmode mode = Mode);
+    void open(const string& name, ios_base::openmode mode = Mode);
     bool is_open() const;
     void close();
 };
-class ofstream : public ostream {
+template <class Stream, unsigned Mode> class __hlsight_string_stream : public Stream {
   public:
-    ofstream();
-    explicit ofstream(const char* name, ios_base::openmode mode = ios_base::out);
-    explicit ofstream(const string& name, ios_base::openmode mode = ios_base::out);
-    void open(const char* name, ios_base::openmode mode = ios_base::out);
-    void open(const string& name, ios_base::openmode mode = ios_base::out);
-    bool is_open() const;
-    void close();
-};
-class fstream : public iostream {
-  public:
-    fstream();
-    explicit fstream(const char* name, ios_base::openmode mode = ios_base::in | ios_base::out);
-    explicit fstream(const string& name, ios_base::openmode mode = ios_base::in | ios_base::out);
-    void open(const char* name, ios_base::openmode mode = ios_base::in | ios_base::out);
-    bool is_open() const;
-    void close();
-};
-class istringstream : public istream {
-  public:
-    istringstream();
-    explicit istringstream(const string& s, ios_base::openmode mode = ios_base::in);
+    __hlsight_string_stream();
+    explicit __hlsight_string_stream(ios_base::openmode mode);
+    explicit __hlsight_string_stream(const string& s, ios_base::openmode mode = Mode);
     string str() const;
     void str(const string& s);
 };
-class ostringstream : public ostream {
+class ifstream : public __hlsight_file_stream<istream, ios_base::in> {
   public:
-    ostringstream();
-    explicit ostringstream(ios_base::openmode mode);
-    string str() const;
-    void str(const string& s);
+    using __hlsight_file_stream::__hlsight_file_stream;
 };
-class stringstream : public iostream {
+class ofstream : public __hlsight_file_stream<ostream, ios_base::out> {
   public:
-    stringstream();
-    explicit stringstream(const string& s, ios_base::openmode mode = ios_base::in | ios_base::out);
-    string str() const;
-    void str(const string& s);
+    using __hlsight_file_stream::__hlsight_file_stream;
+};
+class fstream : public __hlsight_file_stream<iostream, ios_base::in | ios_base::out> {
+  public:
+    using __hlsight_file_stream::__hlsight_file_stream;
+};
+class istringstream : public __hlsight_string_stream<istream, ios_base::in> {
+  public:
+    using __hlsight_string_stream::__hlsight_string_stream;
+};
+class ostringstream : public __hlsight_string_stream<ostream, ios_base::out> {
+  public:
+    using __hlsight_string_stream::__hlsight_string_stream;
+};
+class stringstream : public __hlsight_string_stream<iostream, ios_base::in | ios_base::out> {
+  public:
+    using __hlsight_string_stream::__hlsight_string_stream;
 };
 extern istream cin;
 extern ostream cout;
