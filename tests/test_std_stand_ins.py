@@ -49,6 +49,7 @@ TYPES = {
     "std::uint8_t": "u8",
     "std::chrono::milliseconds": "ms",
     "std::unique_ptr<int>": "up",
+    "std::unique_ptr<int, void (*)(int*)>": "upd",
 }
 
 HEADERS = "#include <array>\n#include <bitset>\n#include <chrono>\n#include <complex>\n#include <cstdint>\n" \
@@ -201,3 +202,74 @@ def test_kmers_takes_one_stand_in_parse(monkeypatch: pytest.MonkeyPatch) -> None
     main = next(path for path in embedded if path.endswith("two_bit_v19_HBM_test_v12_medium_v9_half.cpp"))
     parse_sycl(Path(main), embedded[main], {path: text for path, text in embedded.items() if path != main})
     assert seen == [STD_INCLUDE]
+
+
+def test_host_code_passing_lambdas_to_the_library_takes_one_stand_in_parse(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Lambdas handed to declared-only library templates (clang's end-of-unit
+    'type does not have linkage' check on the stand-ins is not a gap), and the
+    callable forms oneAPI hosts use: async with a policy, call_once, visit,
+    bind, a comparator object, a deleter."""
+    seen = _record_parses(monkeypatch, sycl_headers)
+    source = """
+#include <algorithm>
+#include <functional>
+#include <future>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <variant>
+#include <vector>
+int host(std::vector<int>& v) {
+  auto by_size = [](int a, int b) { return a < b; };
+  std::sort(v.begin(), v.end(), by_size);
+  std::for_each(v.begin(), v.end(), [](int& x) { x += 1; });
+  std::function<int(int)> twice = [](int x) { return 2 * x; };
+  auto answer = std::async(std::launch::async, [] { return 42; });
+  std::once_flag once;
+  std::call_once(once, [] {});
+  std::variant<int, float> number = 1;
+  int as_int = std::visit([](auto x) { return int(x); }, number);
+  auto plus_one = std::bind([](int x, int y) { return x + y; }, 1, std::placeholders::_1);
+  std::map<int, int, std::function<bool(int, int)>> ordered(by_size);
+  std::unique_ptr<int, void (*)(int*)> owned(new int(1), [](int* p) { delete p; });
+  return twice(1) + answer.get() + as_int + plus_one(2) + int(ordered.size()) + *owned;
+}
+"""
+    unit = parse_sycl(tmp_path / "host.cpp", source)
+    assert unit.errors == []
+    assert seen == [STD_INCLUDE]
+
+
+def test_sycl_built_ins_and_scalar_aliases(tmp_path: Path) -> None:
+    """sycl::sqrt and friends take floating types (sqrt of an int stays
+    ::sqrt(double) after `using namespace sycl`); `ulong` is DPC++'s alias."""
+    source = """
+#include <sycl/sycl.hpp>
+using namespace sycl;
+ulong ticks;
+auto root_f = sycl::sqrt(2.0f);
+auto root_i = sqrt(4);
+auto low = sycl::min(3u, 5u);
+auto lanes = sycl::fabs(float4{});
+"""
+    unit = parse_sycl(tmp_path / "math.cpp", source)
+    assert unit.errors == []
+    types = {cursor.spelling: cursor.type.get_canonical().spelling
+             for cursor in unit.translation_unit.cursor.get_children()}  # type: ignore[attr-defined]
+    assert (types["ticks"], types["root_f"], types["root_i"], types["low"]) == (
+        "unsigned long", "float", "double", "unsigned int")
+    assert types["lanes"].startswith("sycl::") and "vec<float, 4>" in types["lanes"]
+
+
+def test_old_sycl_header_path_in_a_user_header_keeps_the_system_library_parse(tmp_path: Path) -> None:
+    """<CL/sycl/intel/fpga_extensions.hpp> (beta releases) is a stand-in; the
+    machine has no SYCL, so the libstdc++ parse must not look for it there."""
+    header = "#include <CL/sycl.hpp>\n#include <CL/sycl/intel/fpga_extensions.hpp>\n" \
+             "using Feed = cl::sycl::intel::pipe<class FeedId, int, 4>;\n"
+    source = '#include "feed.hpp"\nvoid run(sycl::queue& q) { q.single_task([=]() { Feed::write(1); }); }\n'
+    others = {str(tmp_path / "feed.hpp"): header}
+    for system_library in (False, True):
+        unit = sycl_headers._parse(tmp_path / "k.cpp", source, dict(others), system_library=system_library)
+        assert unit.errors == [], system_library

@@ -24,6 +24,22 @@ from hlsight.core.errors import InputError
 STD_INCLUDE = Path(__file__).resolve().parent / "std_include"
 
 
+#: Every stand-in header folder (C++ library, SYCL, HLS) lives next to this module.
+_STAND_INS = Path(__file__).resolve().parent
+_NO_LINKAGE_BODY = "cannot be defined in any other translation unit because its type does not have linkage"
+
+
+def _body_check_on_stand_in(diag: object) -> bool:
+    """Whether ``diag`` is clang's end-of-unit check that a function template
+    instantiated with a lambda (a type without linkage: ``std::sort(b, e,
+    [](int a, int b) {...})``) has its body in this unit, raised on a stand-in
+    declaration. The stand-ins declare without defining, so the check fires
+    on complete, correctly typed units; it changes nothing in the AST."""
+    location = diag.location  # type: ignore[attr-defined]
+    return (_NO_LINKAGE_BODY in diag.spelling  # type: ignore[attr-defined]
+            and location.file is not None and Path(str(location.file)).resolve().is_relative_to(_STAND_INS))
+
+
 @dataclass
 class CxxUnit:
     """A parsed C++ translation unit.
@@ -111,6 +127,6 @@ def parse_cxx(
     errors = [
         f"{diag.location.file}:{diag.location.line}:{diag.location.column}: {diag.spelling}"
         for diag in unit.diagnostics
-        if diag.severity >= cindex.Diagnostic.Error
+        if diag.severity >= cindex.Diagnostic.Error and not _body_check_on_stand_in(diag)
     ]
     return CxxUnit(path, text, unit, errors)

@@ -48,17 +48,25 @@ def _provided(name: str, embedded: Collection[str]) -> bool:
     return any(PurePath(path).parts[-len(wanted):] == wanted for path in embedded)
 
 
+def _is_sycl(name: str) -> bool:
+    """Whether ``<name>`` is a SYCL header: only the stand-ins provide those,
+    also when the machine's C++ library is used (no SYCL is installed there;
+    ``<CL/sycl/intel/...>`` of an old release would otherwise be fatal)."""
+    return PurePath(name).parts[0] in ("CL", "sycl")
+
+
 def _drop_missing_includes(
     text: str, embedded: Collection[str], system_library: bool = False,
 ) -> tuple[str, list[str]]:
     """Comment out the ``#include`` lines nothing provides; line numbers
     stay. Returns the new text and the dropped names (as written). With
-    ``system_library`` the machine's headers provide every ``<...>`` name."""
+    ``system_library`` the machine's headers provide every ``<...>`` name
+    but the SYCL ones."""
     dropped: list[str] = []
 
     def replace(match: re.Match[str]) -> str:
         quoted, angled = match.group(2), match.group(3)
-        if (system_library and angled) or _provided(quoted or angled, embedded):
+        if (system_library and angled and not _is_sycl(angled)) or _provided(quoted or angled, embedded):
             return match.group(0)
         dropped.append(f'"{quoted}"' if quoted else f"<{angled}>")
         return "// " + match.group(1)

@@ -227,12 +227,20 @@ template <class B, class... R> struct conjunction<B, R...> : conditional<bool(B:
 template <class... B> struct disjunction : false_type {};
 template <class B, class... R> struct disjunction<B, R...> : conditional<bool(B::value), B, disjunction<R...>>::type {};
 template <class B> struct negation : bool_constant<!bool(B::value)> {};
-template <class F, class... A> struct invoke_result { typedef decltype(declval<F>()(declval<A>()...)) type; };
+// SFINAE-friendly, as the standard requires: a callable that does not take
+// the arguments has no ``type`` (async(launch, f) must not pick async(f, a)).
+template <class V, class F, class... A> struct __hlsight_invoke_result {};
+template <class F, class... A> struct __hlsight_invoke_result<void_t<decltype(declval<F>()(declval<A>()...))>, F, A...> {
+    typedef decltype(declval<F>()(declval<A>()...)) type;
+};
+template <class F, class... A> struct invoke_result : __hlsight_invoke_result<void, F, A...> {};
 template <class F, class... A> using invoke_result_t = typename invoke_result<F, A...>::type;
 template <class S> struct result_of;
 template <class F, class... A> struct result_of<F(A...)> : invoke_result<F, A...> {};
 template <class S> using result_of_t = typename result_of<S>::type;
-template <class F, class... A> struct is_invocable : true_type {};
+template <class V, class F, class... A> struct __hlsight_is_invocable : false_type {};
+template <class F, class... A> struct __hlsight_is_invocable<void_t<typename invoke_result<F, A...>::type>, F, A...> : true_type {};
+template <class F, class... A> struct is_invocable : __hlsight_is_invocable<void, F, A...> {};
 template <class T, class U> inline constexpr bool is_same_v = is_same<T, U>::value;
 template <class T> inline constexpr bool is_integral_v = is_integral<T>::value;
 template <class T> inline constexpr bool is_floating_point_v = is_floating_point<T>::value;
@@ -602,13 +610,17 @@ template <class T> struct default_delete<T[]> {
     void operator()(T* p) const { delete[] p; }
 };
 template <class T, class D = default_delete<T>> class unique_ptr {
+    [[no_unique_address]] D __deleter;  // libstdc++: tuple<pointer, D>, an empty D takes no room
     T* __ptr;
   public:
     typedef T* pointer;
     typedef T element_type;
+    typedef D deleter_type;
     constexpr unique_ptr() noexcept : __ptr(nullptr) {}
     constexpr unique_ptr(nullptr_t) noexcept : __ptr(nullptr) {}
     explicit unique_ptr(T* p) noexcept : __ptr(p) {}
+    unique_ptr(T* p, const D& d) noexcept : __deleter(d), __ptr(p) {}
+    D& get_deleter() noexcept { return __deleter; }
     unique_ptr(unique_ptr&& u) noexcept : __ptr(u.release()) {}
     template <class U, class E> unique_ptr(unique_ptr<U, E>&& u) noexcept : __ptr(u.release()) {}
     unique_ptr(const unique_ptr&) = delete;
@@ -623,12 +635,16 @@ template <class T, class D = default_delete<T>> class unique_ptr {
     explicit operator bool() const noexcept { return __ptr != nullptr; }
 };
 template <class T, class D> class unique_ptr<T[], D> {
+    [[no_unique_address]] D __deleter;
     T* __ptr;
   public:
     typedef T* pointer;
     typedef T element_type;
+    typedef D deleter_type;
     constexpr unique_ptr() noexcept : __ptr(nullptr) {}
     explicit unique_ptr(T* p) noexcept : __ptr(p) {}
+    unique_ptr(T* p, const D& d) noexcept : __deleter(d), __ptr(p) {}
+    D& get_deleter() noexcept { return __deleter; }
     unique_ptr(unique_ptr&& u) noexcept : __ptr(u.release()) {}
     ~unique_ptr();
     unique_ptr& operator=(unique_ptr&& u) noexcept;
@@ -948,8 +964,21 @@ template <class F, class T> constexpr decltype(auto) apply(F&& f, T&& t) {
         return forward<F>(f)(get<I>(forward<T>(t))...);
     }(make_index_sequence<tuple_size<typename remove_reference<T>::type>::value>{});
 }
-namespace placeholders { struct __ph {}; extern const __ph _1, _2, _3, _4; }
-template <class F, class... A> auto bind(F&& f, A&&... a);
+template <int N> struct _Placeholder {};
+namespace placeholders {
+extern const _Placeholder<1> _1; extern const _Placeholder<2> _2; extern const _Placeholder<3> _3;
+extern const _Placeholder<4> _4; extern const _Placeholder<5> _5; extern const _Placeholder<6> _6;
+}
+// What a call of the bound object passes for one bound argument: the N-th
+// call argument for placeholder _N, else the stored value.
+template <class A, class... B> struct __hlsight_bound_arg { typedef A& type; };
+template <int N, class... B> struct __hlsight_bound_arg<_Placeholder<N>, B...> { typedef typename tuple_element<N - 1, tuple<B...>>::type type; };
+template <class F, class... A> struct __hlsight_binder {
+    F __f;
+    tuple<A...> __bound;
+    template <class... B> typename invoke_result<F&, typename __hlsight_bound_arg<A, B&&...>::type...>::type operator()(B&&... b);
+};
+template <class F, class... A> __hlsight_binder<typename decay<F>::type, typename decay<A>::type...> bind(F&& f, A&&... a);
 
 // <array> (an aggregate: T elems[N], as in libstdc++)
 template <class T, size_t N> struct array {
@@ -1280,6 +1309,8 @@ template <class K, class V, class Container> class __hlsight_associative {
     __hlsight_associative();
     __hlsight_associative(initializer_list<V> l);
     template <class I> __hlsight_associative(I first, I last);
+    template <class C, class = typename enable_if<is_invocable<const C&, const K&, const K&>::value>::type>
+    explicit __hlsight_associative(const C& comp);
     size_t size() const noexcept;
     bool empty() const noexcept;
     iterator begin() noexcept;
@@ -1381,8 +1412,17 @@ template <class... T> class variant {
 };
 template <class T, class... U> constexpr bool holds_alternative(const variant<U...>& v) noexcept;
 template <class T, class... U> constexpr T& get(variant<U...>& v);
+template <class T, class... U> constexpr const T& get(const variant<U...>& v);
+template <class V> struct variant_size;
+template <class... U> struct variant_size<variant<U...>> : integral_constant<size_t, sizeof...(U)> {};
+template <class V> inline constexpr size_t variant_size_v = variant_size<V>::value;
+template <size_t I, class V> struct variant_alternative;
+template <size_t I, class... U> struct variant_alternative<I, variant<U...>> : tuple_element<I, tuple<U...>> {};
+template <size_t I, class V> using variant_alternative_t = typename variant_alternative<I, V>::type;
+template <size_t I, class... U> constexpr variant_alternative_t<I, variant<U...>>& get(variant<U...>& v);
+template <size_t I, class... U> constexpr const variant_alternative_t<I, variant<U...>>& get(const variant<U...>& v);
 template <class T, class... U> constexpr T* get_if(variant<U...>* v) noexcept;
-template <class F, class... V> constexpr decltype(auto) visit(F&& f, V&&... v);
+template <class F, class... V> constexpr decltype(auto) visit(F&& f, V&&... v) { return forward<F>(f)(get<0>(v)...); }
 class any {
     void* __manager;
     void* __storage;
@@ -1901,6 +1941,14 @@ class mutex {
     void unlock();
 };
 class recursive_mutex : public mutex {};
+struct once_flag {  // libstdc++: one __gthread_once_t (an int)
+    int __once;
+    constexpr once_flag() noexcept : __once(0) {}
+    once_flag(const once_flag&) = delete;
+};
+// defined (not just declared): a lambda argument has no linkage, so clang
+// wants the body of a function template it instantiates in this unit
+template <class F, class... A> void call_once(once_flag&, F&& f, A&&... a) { forward<F>(f)(forward<A>(a)...); }
 template <class M> class lock_guard {
     M& __m;
   public:

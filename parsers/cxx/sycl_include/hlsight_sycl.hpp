@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <cmath>
 #include <system_error>
+#include <type_traits>
 
 // OpenCL error codes that sycl.hpp brings in through CL/cl.h (host code compares with them)
 #define CL_SUCCESS 0
@@ -229,6 +230,53 @@ template <typename T> using vec1 = vec<T, 1>;
 using float2 = vec<float, 2>; using float3 = vec<float, 3>; using float4 = vec<float, 4>; using float8 = vec<float, 8>; using float16 = vec<float, 16>;
 using int2 = vec<int, 2>; using int3 = vec<int, 3>; using int4 = vec<int, 4>; using int8 = vec<int, 8>; using int16 = vec<int, 16>;
 using double2 = vec<double, 2>; using double4 = vec<double, 4>;
+
+// SYCL 1.2.1 scalar aliases (DPC++ keeps them in sycl::): host code declares `ulong t;`
+using uchar = unsigned char; using schar = signed char; using ushort = unsigned short;
+using uint = unsigned int; using ulong = unsigned long; using longlong = long long;
+using ulonglong = unsigned long long;
+
+// SYCL 2020 4.17 built-in functions, typed as in DPC++: the float ones take
+// genfloat (float, double, vec of them), the integer ones geninteger, so
+// sqrt(int) still picks ::sqrt(double) after `using namespace sycl;`.
+template <typename T> struct __hlsight_scalar { typedef T type; };
+template <typename T, int N> struct __hlsight_scalar<vec<T, N>> { typedef T type; };
+template <typename T> using __hlsight_genfloat = std::enable_if_t<std::is_floating_point_v<typename __hlsight_scalar<T>::type>, T>;
+template <typename T> using __hlsight_geninteger = std::enable_if_t<std::is_integral_v<typename __hlsight_scalar<T>::type>, T>;
+template <typename T> using __hlsight_gentype = std::enable_if_t<std::is_arithmetic_v<typename __hlsight_scalar<T>::type>, T>;
+#define HLSIGHT_SYCL_F1(name) template <typename T> __hlsight_genfloat<T> name(T x);
+#define HLSIGHT_SYCL_F2(name) template <typename T> __hlsight_genfloat<T> name(T x, T y);
+HLSIGHT_SYCL_F1(sqrt) HLSIGHT_SYCL_F1(rsqrt) HLSIGHT_SYCL_F1(cbrt) HLSIGHT_SYCL_F1(exp) HLSIGHT_SYCL_F1(exp2)
+HLSIGHT_SYCL_F1(exp10) HLSIGHT_SYCL_F1(expm1) HLSIGHT_SYCL_F1(log) HLSIGHT_SYCL_F1(log2) HLSIGHT_SYCL_F1(log10)
+HLSIGHT_SYCL_F1(log1p) HLSIGHT_SYCL_F1(sin) HLSIGHT_SYCL_F1(cos) HLSIGHT_SYCL_F1(tan) HLSIGHT_SYCL_F1(asin)
+HLSIGHT_SYCL_F1(acos) HLSIGHT_SYCL_F1(atan) HLSIGHT_SYCL_F1(sinh) HLSIGHT_SYCL_F1(cosh) HLSIGHT_SYCL_F1(tanh)
+HLSIGHT_SYCL_F1(fabs) HLSIGHT_SYCL_F1(floor) HLSIGHT_SYCL_F1(ceil) HLSIGHT_SYCL_F1(round) HLSIGHT_SYCL_F1(trunc)
+HLSIGHT_SYCL_F1(rint) HLSIGHT_SYCL_F1(sign) HLSIGHT_SYCL_F1(degrees) HLSIGHT_SYCL_F1(radians)
+HLSIGHT_SYCL_F2(pow) HLSIGHT_SYCL_F2(powr) HLSIGHT_SYCL_F2(atan2) HLSIGHT_SYCL_F2(fmod) HLSIGHT_SYCL_F2(fmin)
+HLSIGHT_SYCL_F2(fmax) HLSIGHT_SYCL_F2(fdim) HLSIGHT_SYCL_F2(hypot) HLSIGHT_SYCL_F2(copysign) HLSIGHT_SYCL_F2(step)
+#undef HLSIGHT_SYCL_F1
+#undef HLSIGHT_SYCL_F2
+template <typename T> __hlsight_genfloat<T> pown(T x, int n);
+template <typename T> __hlsight_genfloat<T> ldexp(T x, int n);
+template <typename T> __hlsight_genfloat<T> fma(T a, T b, T c);
+template <typename T> __hlsight_genfloat<T> mad(T a, T b, T c);
+template <typename T> __hlsight_genfloat<T> mix(T a, T b, T c);
+template <typename T> __hlsight_genfloat<T> smoothstep(T a, T b, T c);
+template <typename T> __hlsight_gentype<T> min(T a, T b);
+template <typename T> __hlsight_gentype<T> max(T a, T b);
+template <typename T> __hlsight_gentype<T> clamp(T x, T lo, T hi);
+template <typename T> __hlsight_geninteger<T> abs(T x);
+template <typename T> __hlsight_geninteger<T> abs_diff(T x, T y);
+template <typename T> __hlsight_geninteger<T> add_sat(T x, T y);
+template <typename T> __hlsight_geninteger<T> sub_sat(T x, T y);
+template <typename T> __hlsight_geninteger<T> mul_hi(T x, T y);
+template <typename T> __hlsight_geninteger<T> rotate(T x, T y);
+template <typename T> __hlsight_geninteger<T> clz(T x);
+template <typename T> __hlsight_geninteger<T> ctz(T x);
+template <typename T> __hlsight_geninteger<T> popcount(T x);
+template <typename T> std::enable_if_t<std::is_floating_point_v<T>, bool> isnan(T x);
+template <typename T> std::enable_if_t<std::is_floating_point_v<T>, bool> isinf(T x);
+template <typename T> std::enable_if_t<std::is_floating_point_v<T>, bool> isfinite(T x);
 
 struct event {
   void wait();

@@ -1,0 +1,2 @@
+#pragma once
+#include "hlsight_sycl.hpp"
