@@ -22,6 +22,8 @@ from pathlib import Path
 
 import pytest
 
+from hlsight.analyzer.access.sycl_kernels import find_kernels
+from hlsight.analyzer.access.sycl_walker import walk_kernel
 from hlsight.parsers.cxx import sycl_headers
 from hlsight.parsers.cxx.clang_frontend import STD_INCLUDE
 from hlsight.parsers.cxx.sycl_headers import SYCL_INCLUDE, parse_sycl
@@ -273,3 +275,34 @@ def test_old_sycl_header_path_in_a_user_header_keeps_the_system_library_parse(tm
     for system_library in (False, True):
         unit = sycl_headers._parse(tmp_path / "k.cpp", source, dict(others), system_library=system_library)
         assert unit.errors == [], system_library
+
+
+def test_host_streaming_forms_parse_clean_and_type_the_kernel(tmp_path: Path) -> None:
+    """USM host streaming: host_ptr in the kernel, sycl::pipe, a long8 payload
+    compared lane-wise on the host, get_info<usm_host_allocations>() as bool,
+    std::generate_n with a lambda."""
+    source = """
+#include <sycl/sycl.hpp>
+#include <algorithm>
+using namespace sycl;
+using Lanes = long8;
+using Feed = pipe<class FeedId, Lanes>;
+class Copy;
+void stream(queue& q, Lanes* in_ptr, std::size_t count) {
+  q.single_task<Copy>([=]() {
+    host_ptr<Lanes> in(in_ptr);
+    for (std::size_t i = 0; i < count; i++) Feed::write(in[i]);
+  });
+}
+bool check(queue& q, Lanes* a, Lanes* b, std::size_t n) {
+  if (!q.get_device().get_info<info::device::usm_host_allocations>()) return false;
+  std::generate_n(a, n, [] { return Lanes(1); });
+  auto same = a[0] == b[0];
+  return same.size() == 8 && same[0] != 0;
+}
+"""
+    unit = parse_sycl(tmp_path / "stream.cpp", source)
+    assert unit.errors == []
+    (kernel,) = find_kernels(unit.translation_unit, str(tmp_path / "stream.cpp"))
+    sites = walk_kernel(kernel, "Copy", source.splitlines()).sites
+    assert [(site.kind, site.index_text, site.element.bytes) for site in sites] == [("load", "i", 64)]

@@ -571,6 +571,7 @@ template <class I, class T> I remove(I first, I last, const T& value);
 template <class I, class P> I remove_if(I first, I last, P pred);
 template <class I, class T> void replace(I first, I last, const T& old_value, const T& new_value);
 template <class I, class G> void generate(I first, I last, G gen);
+template <class O, class S, class G> constexpr O generate_n(O first, S n, G gen) { for (S i = 0; i < n; ++i, ++first) *first = gen(); return first; }
 template <class I, class P> I partition(I first, I last, P pred);
 template <class I, class G> void shuffle(I first, I last, G&& g);
 template <class I> bool next_permutation(I first, I last);

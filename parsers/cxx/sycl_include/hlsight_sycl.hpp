@@ -100,7 +100,8 @@ template <int D = 1> struct nd_item {
 namespace access {
 enum class mode { read, write, read_write, discard_write, discard_read_write, atomic };
 enum class target { device, global_buffer = device, constant_buffer, local, host_buffer };
-enum class address_space { global_space, local_space, constant_space, private_space, generic_space };
+enum class address_space { global_space, local_space, constant_space, private_space, generic_space,
+                           ext_intel_global_device_space, ext_intel_global_host_space };
 enum class fence_space { local_space, global_space, global_and_local };
 }  // namespace access
 using access_mode = access::mode;
@@ -123,6 +124,8 @@ template <typename T, access::address_space S = access::address_space::global_sp
 template <typename T> using global_ptr = multi_ptr<T, access::address_space::global_space>;
 template <typename T> using local_ptr = multi_ptr<T, access::address_space::local_space>;
 template <typename T> using device_ptr = multi_ptr<T, access::address_space::global_space>;
+// host memory an FPGA kernel reads over the host link (USM host allocations)
+template <typename T> using host_ptr = multi_ptr<T, access::address_space::ext_intel_global_host_space>;
 
 struct property_list {
   template <typename... P> property_list(P...);
@@ -212,14 +215,36 @@ template <typename T, int D = 1, access::mode M = access::mode::read_write> clas
 };
 template <typename T, int D, typename... P> host_accessor(buffer<T, D> &, P...) -> host_accessor<T, D>;
 
+// a vec comparison gives, per lane, a signed integer as wide as the element (SYCL 2020 4.14.2.1)
+template <std::size_t B> struct __hlsight_lane_mask;
+template <> struct __hlsight_lane_mask<1> { using type = signed char; };
+template <> struct __hlsight_lane_mask<2> { using type = short; };
+template <> struct __hlsight_lane_mask<4> { using type = int; };
+template <> struct __hlsight_lane_mask<8> { using type = long; };
+
 // SYCL 2020 4.14.2.1: a 3-element vec is stored (and aligned) as 4 elements
 template <typename T, int N> struct alignas(sizeof(T) * (N == 3 ? 4 : N)) vec {
+  using element_type = T;
+  using __mask = vec<typename __hlsight_lane_mask<sizeof(T)>::type, N>;
   vec();
   template <typename... A> vec(A...);
   T &operator[](int);
+  const T &operator[](int) const;
+  static constexpr std::size_t size() noexcept { return N; }
+  static constexpr std::size_t get_count() noexcept { return N; }
   vec operator+(const vec &) const;
   vec operator-(const vec &) const;
   vec operator*(const vec &) const;
+  vec operator/(const vec &) const;
+  vec &operator+=(const vec &);
+  vec &operator-=(const vec &);
+  vec &operator*=(const vec &);
+  __mask operator==(const vec &) const;
+  __mask operator!=(const vec &) const;
+  __mask operator<(const vec &) const;
+  __mask operator>(const vec &) const;
+  __mask operator<=(const vec &) const;
+  __mask operator>=(const vec &) const;
   T x() const; T y() const; T z() const; T w() const;
   T s0() const;
   void load(std::size_t, global_ptr<T>);
@@ -230,6 +255,13 @@ template <typename T> using vec1 = vec<T, 1>;
 using float2 = vec<float, 2>; using float3 = vec<float, 3>; using float4 = vec<float, 4>; using float8 = vec<float, 8>; using float16 = vec<float, 16>;
 using int2 = vec<int, 2>; using int3 = vec<int, 3>; using int4 = vec<int, 4>; using int8 = vec<int, 8>; using int16 = vec<int, 16>;
 using double2 = vec<double, 2>; using double4 = vec<double, 4>;
+#define HLSIGHT_SYCL_VECS(name, T) using name##2 = vec<T, 2>; using name##3 = vec<T, 3>; \
+  using name##4 = vec<T, 4>; using name##8 = vec<T, 8>; using name##16 = vec<T, 16>;
+HLSIGHT_SYCL_VECS(char, signed char) HLSIGHT_SYCL_VECS(uchar, unsigned char) HLSIGHT_SYCL_VECS(short, short)
+HLSIGHT_SYCL_VECS(ushort, unsigned short) HLSIGHT_SYCL_VECS(uint, unsigned int) HLSIGHT_SYCL_VECS(long, long)
+HLSIGHT_SYCL_VECS(ulong, unsigned long)
+using double3 = vec<double, 3>; using double8 = vec<double, 8>; using double16 = vec<double, 16>;
+#undef HLSIGHT_SYCL_VECS
 
 // SYCL 1.2.1 scalar aliases (DPC++ keeps them in sycl::): host code declares `ulong t;`
 using uchar = unsigned char; using schar = signed char; using ushort = unsigned short;
@@ -290,14 +322,30 @@ struct exception : std::exception {
 struct exception_list { const std::exception_ptr *begin() const; const std::exception_ptr *end() const; };
 using async_handler = std::function<void(exception_list)>;
 struct device {
-  template <typename I> std::string get_info() const;
+  template <typename I> typename I::return_type get_info() const;
   bool is_accelerator() const;
 };
-struct platform { template <typename I> std::string get_info() const; };
+struct platform { template <typename I> typename I::return_type get_info() const; };
 struct context { platform get_platform() const; };
 namespace info {
-namespace device { struct name {}; struct vendor {}; struct max_work_group_size {}; }
-namespace platform { struct name {}; }
+// each descriptor carries the type get_info returns for it (SYCL 2020 A.3)
+template <typename R> struct __hlsight_descriptor { using return_type = R; };
+namespace device {
+struct name : __hlsight_descriptor<std::string> {}; struct vendor : __hlsight_descriptor<std::string> {};
+struct version : __hlsight_descriptor<std::string> {}; struct driver_version : __hlsight_descriptor<std::string> {};
+struct max_work_group_size : __hlsight_descriptor<std::size_t> {};
+struct max_compute_units : __hlsight_descriptor<std::uint32_t> {};
+struct global_mem_size : __hlsight_descriptor<std::uint64_t> {};
+struct local_mem_size : __hlsight_descriptor<std::uint64_t> {};
+struct max_mem_alloc_size : __hlsight_descriptor<std::uint64_t> {};
+struct usm_host_allocations : __hlsight_descriptor<bool> {};
+struct usm_device_allocations : __hlsight_descriptor<bool> {};
+struct usm_shared_allocations : __hlsight_descriptor<bool> {};
+}
+namespace platform {
+struct name : __hlsight_descriptor<std::string> {}; struct vendor : __hlsight_descriptor<std::string> {};
+struct version : __hlsight_descriptor<std::string> {};
+}
 namespace event_profiling { struct command_start {}; struct command_end {}; struct command_submit {}; }
 }  // namespace info
 struct device_selector { virtual ~device_selector(); virtual int operator()(const device &) const; };
@@ -392,6 +440,7 @@ template <typename Name, typename T, int Capacity = 0, typename... P> using pipe
 }  // namespace experimental
 }}  // namespace ext::intel
 namespace INTEL = ext::intel;
+using ext::intel::pipe;  // DPC++ before the ext:: namespace: sycl::pipe
 namespace intel = ext::intel;
 
 inline constexpr int endl_stub = 0;
