@@ -1947,9 +1947,7 @@ struct once_flag {  // libstdc++: one __gthread_once_t (an int)
     constexpr once_flag() noexcept : __once(0) {}
     once_flag(const once_flag&) = delete;
 };
-// defined (not just declared): a lambda argument has no linkage, so clang
-// wants the body of a function template it instantiates in this unit
-template <class F, class... A> void call_once(once_flag&, F&& f, A&&... a) { forward<F>(f)(forward<A>(a)...); }
+template <class F, class... A> void call_once(once_flag& flag, F&& f, A&&... a);
 template <class M> class lock_guard {
     M& __m;
   public:
