@@ -109,8 +109,9 @@ def loop_cycles(
 
 def _ndrange_ii(kernel: Kernel) -> sympy.Expr:
     """The kernel's II: the largest loop II; a flagged (implausible) one stays a symbol."""
-    names = loop_symbols(kernel)
-    flagged = [sym(loop_field(names[id(loop)], "ii")) for loop in kernel.all_loops() if implausible_ii(loop)]
+    implausible = [loop for loop in kernel.all_loops() if implausible_ii(loop)]
+    names = loop_symbols(kernel) if implausible else {}
+    flagged = [sym(loop_field(names[id(loop)], "ii")) for loop in implausible]
     values = [
         sympy.Integer(loop.ii.value)
         for loop in kernel.all_loops()
@@ -136,8 +137,8 @@ def compute_estimate(
         lanes: sympy.Expr = sympy.Integer(simd or 1)
         widths = [lsu.width_bits for lsu in kernel.global_lsus() if lsu.width_bits]
         if simd is None and widths:
-            # No SIMD attribute in the report: the widest LSU carries one
-            # element per lane per cycle.
+            # No SIMD value in the report and no embedded source to read
+            # it from: the widest LSU carries one element per lane per cycle.
             widest = max(kernel.global_lsus(), key=lambda lsu: lsu.width_bits or 0)
             facts = source.access(widest)
             derived = facts.element_bytes if facts is not None else None

@@ -89,10 +89,9 @@ def check_implausible_ii(design: Design) -> list[Diagnostic]:
     pipeline model uses a symbol ``loop.<kernel>.<loop>.ii`` for it instead."""
     found: list[Diagnostic] = []
     for kernel in design.kernels:
-        names = loop_symbols(kernel)
-        for loop in kernel.all_loops():
-            if not implausible_ii(loop):
-                continue
+        implausible = [loop for loop in kernel.all_loops() if implausible_ii(loop)]
+        names = loop_symbols(kernel) if implausible else {}
+        for loop in implausible:
             assert loop.ii is not None
             where = loop.location
             symbol = loop_field(names[id(loop)], "ii")

@@ -160,10 +160,9 @@ def _float_value(
         value = float(expr)
     elif isinstance(expr, sympy.Symbol):
         value = float(subs[expr])
-    elif kind in _FOLD or isinstance(expr, sympy.Add | sympy.Mul):
-        fold = _FOLD.get(kind) or (math.fsum if isinstance(expr, sympy.Add) else math.prod)
+    elif kind in _FOLD:
         args = [_float_value(arg, subs, memo) for arg in expr.args]
-        value = None if None in args else fold(args)  # type: ignore[arg-type]
+        value = None if None in args else _FOLD[kind](args)  # type: ignore[arg-type]
     elif isinstance(expr, sympy.Pow):
         base, exponent = (_float_value(arg, subs, memo) for arg in expr.args)
         if base is not None and exponent is not None and not (base == 0 and exponent < 0):

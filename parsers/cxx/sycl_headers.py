@@ -88,10 +88,10 @@ def parse_sycl(path: Path, text: str, others: Mapping[str, str] | None = None) -
     is parsed again against the machine's C++ library and the parse with
     fewer errors is kept: a kernel using what the stand-ins lack is typed as
     before they existed, only slower."""
-    unit = _parse(path, text, dict(others or {}), system_library=False)
-    gaps = [error for error in unit.errors if _LIBRARY_GAP.search(error) or str(STD_INCLUDE) in error]
-    if gaps:
-        fallback = _parse(path, text, dict(others or {}), system_library=True)
+    embedded = dict(others or {})
+    unit = _parse(path, text, embedded, system_library=False)
+    if any(_LIBRARY_GAP.search(error) or str(STD_INCLUDE) in error for error in unit.errors):
+        fallback = _parse(path, text, embedded, system_library=True)
         if len(fallback.errors) < len(unit.errors):
             return fallback
     return unit
