@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hlsight.core.diagnostics import Diagnostic
-from hlsight.core.model import LSU, Design, Loop
+from hlsight.core.model import LSU, Design, Kernel, Loop
 
 
 @dataclass
@@ -51,6 +51,7 @@ class SourceFacts:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     _access: dict[int, tuple[LSU, AccessFacts]] = field(default_factory=dict, repr=False)
     _trips: dict[int, tuple[Loop, str]] = field(default_factory=dict, repr=False)
+    _barrier_modes: dict[int, tuple[Kernel, str]] = field(default_factory=dict, repr=False)
 
     def access(self, lsu: LSU) -> AccessFacts | None:
         found = self._access.get(id(lsu))
@@ -65,6 +66,14 @@ class SourceFacts:
 
     def set_trip(self, loop: Loop, expression: str) -> None:
         self._trips[id(loop)] = (loop, expression)
+
+    def barrier_mode(self, kernel: Kernel) -> str | None:
+        """Why ``kernel`` runs in FlexCL barrier mode (eq. 10), or ``None``."""
+        found = self._barrier_modes.get(id(kernel))
+        return None if found is None else found[1]
+
+    def set_barrier_mode(self, kernel: Kernel, reason: str) -> None:
+        self._barrier_modes[id(kernel)] = (kernel, reason)
 
     def items(self) -> list[tuple[LSU, AccessFacts]]:
         """Every LSU with derived facts, in derivation order."""

@@ -17,6 +17,8 @@ import sympy
 
 from hlsight.analyzer.access.c_symbols import Role, SymbolTable
 from hlsight.analyzer.access.classify import Classification, classify
+from hlsight.analyzer.access.communication import barrier_mode
+from hlsight.analyzer.access.loop_walker import BarrierSite
 from hlsight.analyzer.access.loops import LoopInfo
 from hlsight.analyzer.access.matching import candidates, group_lsus, match_group, merged_neighbours
 from hlsight.analyzer.access.sources import ParsedSources, parse_design_sources
@@ -36,6 +38,7 @@ class KernelAccesses:
     ndrange: bool
     sites: list[AccessSite] = field(default_factory=list)
     loops: list[LoopInfo] = field(default_factory=list)
+    barriers: list[BarrierSite] = field(default_factory=list)
 
 
 def _display(expr: sympy.Expr, table: SymbolTable) -> str:
@@ -87,7 +90,7 @@ def kernel_accesses(design: Design, kernel: Kernel, parsed: ParsedSources) -> Ke
                 if name != kernel.name and coord is not None and PurePath(str(coord.file)).name in files:
                     sites.extend(walk_function(other_unit, other, parsed.lines).sites)
     loops = list(walker.loop_infos.values())
-    return KernelAccesses(kernel, _is_ndrange(design, kernel, kernel_sites), sites, loops)
+    return KernelAccesses(kernel, _is_ndrange(design, kernel, kernel_sites), sites, loops, list(walker.barriers))
 
 
 def _merge_count(lsu: LSU, site: AccessSite, plain: Classification, context: KernelAccesses) -> int:
@@ -274,6 +277,12 @@ def derive_access_facts(design: Design, given: Collection[str] = ()) -> SourceFa
             continue
         facts.diagnostics.extend(derive_kernel(design, context, facts, given))
         facts.diagnostics.extend(derive_loop_trips(context, facts))
+        mode = barrier_mode(context) if context.ndrange else None
+        if mode is not None:
+            facts.set_barrier_mode(kernel, mode)
+            facts.diagnostics.append(
+                Diagnostic.at(kernel.location, "access-barrier-mode", Severity.NOTE, f"kernel {kernel.name}: {mode}")
+            )
     return facts
 
 
