@@ -196,9 +196,15 @@ def _clock_text(result: AnalysisResult) -> str | None:
     clocks = sorted({clock for clock in (clock_mhz(e) for e in result.estimates.values()) if clock is not None})
     if not clocks:
         return None
-    if len(clocks) == 1:
-        return f"clock {clocks[0]:g} MHz"
-    return f"clocks {clocks[0]:g} ~ {clocks[-1]:g} MHz"
+    text = f"clock {clocks[0]:g} MHz" if len(clocks) == 1 else f"clocks {clocks[0]:g} ~ {clocks[-1]:g} MHz"
+    if "fmax" in result.assignments:
+        return text + " (given)"
+    unfitted = [kernel.name for kernel in result.design.kernels
+                if kernel.fmax_postfit_mhz is None and kernel.fmax_estimated_mhz is not None]
+    if unfitted:
+        # a compiler's pre-fit clock is often far from what place-and-route reaches
+        text += " (the compiler's pre-fit estimate: no place-and-route fmax in the report; --set fmax=MHZ)"
+    return text
 
 
 def headline_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
