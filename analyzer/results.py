@@ -151,6 +151,9 @@ class LsuFacts:
     #: global accesses on the bank (#lsu of eqs. 6 and 8): the per-lane LSUs
     #: of one access count once (:func:`memory_model.accesses_in_bank`)
     accesses_in_bank: int = 1
+    #: the access count grows with the inputs (False: a fixed number of
+    #: accesses, e.g. a final ``Z[0] = acc``: no bandwidth hint applies)
+    scales: bool = True
 
     @property
     def f_min_mhz(self) -> float | None:
