@@ -52,6 +52,9 @@ class SourceFacts:
     _access: dict[int, tuple[LSU, AccessFacts]] = field(default_factory=dict, repr=False)
     _trips: dict[int, tuple[Loop, str]] = field(default_factory=dict, repr=False)
     _barrier_modes: dict[int, tuple[Kernel, str]] = field(default_factory=dict, repr=False)
+    #: scalar arguments of each kernel as its source declares them: the
+    #: host program sets them, so ``--set`` takes every one of them
+    kernel_arguments: dict[str, list[str]] = field(default_factory=dict)
 
     def access(self, lsu: LSU) -> AccessFacts | None:
         found = self._access.get(id(lsu))

@@ -14,6 +14,7 @@ from fractions import Fraction
 from pathlib import PurePath
 
 import sympy
+from pycparser import c_ast
 
 from hlsight.analyzer.access.c_symbols import Role, SymbolTable
 from hlsight.analyzer.access.classify import Classification, classify
@@ -67,6 +68,16 @@ def _is_ndrange(design: Design, kernel: Kernel, sites: list[AccessSite]) -> bool
     if kernel.kind in (KernelKind.SINGLE_WORK_ITEM, KernelKind.COMPONENT, KernelKind.FUNCTION):
         return False
     return _uses_ids(sites)
+
+
+def scalar_arguments(func: c_ast.FuncDef) -> list[str]:
+    """Names of the kernel's by-value parameters (``int A_width``), the ones a
+    host program sets with ``clSetKernelArg`` as numbers."""
+    params = func.decl.type.args.params if func.decl.type.args is not None else []
+    return [
+        param.name for param in params
+        if isinstance(param, c_ast.Decl) and param.name and isinstance(param.type, c_ast.TypeDecl)
+    ]
 
 
 def kernel_accesses(design: Design, kernel: Kernel, parsed: ParsedSources) -> KernelAccesses | None:
@@ -270,6 +281,9 @@ def derive_access_facts(design: Design, given: Collection[str] = ()) -> SourceFa
     parsed = parse_design_sources(design)
     facts.diagnostics.extend(parsed.diagnostics)
     for kernel in design.kernels:
+        found = parsed.function(kernel.name)
+        if found is not None:
+            facts.kernel_arguments[kernel.name] = scalar_arguments(found[1])
         if not kernel.lsus:
             continue
         context = kernel_accesses(design, kernel, parsed)
