@@ -19,6 +19,7 @@ from pycparser import c_ast
 from hlsight.analyzer.access.c_symbols import Role, SymbolTable
 from hlsight.analyzer.access.classify import Classification, classify
 from hlsight.analyzer.access.communication import barrier_mode
+from hlsight.analyzer.access.kernel_attributes import kernel_simd
 from hlsight.analyzer.access.loop_walker import BarrierSite
 from hlsight.analyzer.access.loops import LoopInfo
 from hlsight.analyzer.access.matching import candidates, group_lsus, match_group, merged_neighbours
@@ -40,6 +41,8 @@ class KernelAccesses:
     sites: list[AccessSite] = field(default_factory=list)
     loops: list[LoopInfo] = field(default_factory=list)
     barriers: list[BarrierSite] = field(default_factory=list)
+    #: SIMD lanes of an NDRange kernel: each access is as wide as the lanes
+    simd: int = 1
 
 
 def _display(expr: sympy.Expr, table: SymbolTable) -> str:
@@ -101,7 +104,9 @@ def kernel_accesses(design: Design, kernel: Kernel, parsed: ParsedSources) -> Ke
                 if name != kernel.name and coord is not None and PurePath(str(coord.file)).name in files:
                     sites.extend(walk_function(other_unit, other, parsed.lines).sites)
     loops = list(walker.loop_infos.values())
-    return KernelAccesses(kernel, _is_ndrange(design, kernel, kernel_sites), sites, loops, list(walker.barriers))
+    ndrange = _is_ndrange(design, kernel, kernel_sites)
+    simd = (kernel_simd(kernel, design) or 1) if ndrange else 1
+    return KernelAccesses(kernel, ndrange, sites, loops, list(walker.barriers), simd)
 
 
 def _merge_count(lsu: LSU, site: AccessSite, plain: Classification, context: KernelAccesses) -> int:
@@ -114,9 +119,17 @@ def _merge_count(lsu: LSU, site: AccessSite, plain: Classification, context: Ker
         if other.location is not None
     }
     count = merged_neighbours(site, context.sites, lsu_lines)
-    if count > 1 and count * int(plain.lanes) * site.element.bytes * 8 == lsu.width_bits:
+    merged_bits = count * int(plain.lanes) * context.simd * site.element.bytes * 8
+    if count > 1 and padded_width(merged_bits) == lsu.width_bits:
         return count
     return 1
+
+
+def padded_width(bits: int) -> int:
+    """The LSU width aoc builds for ``bits`` of merged data: the next power of
+    two (x[3i], x[3i+1], x[3i+2] on 2 SIMD lanes: 192 bits -> a 256-bit LSU;
+    the seed authors' test_CNA.cl at v = 2, 4, 8, 16 gives 256 ... 2048)."""
+    return 1 << max(bits - 1, 0).bit_length()
 
 
 def _lane_share(group: list[LSU], sites: list[AccessSite]) -> int:
