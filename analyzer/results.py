@@ -234,6 +234,8 @@ class KernelEstimate:
     compute_seconds: float | None = None
     bus_occupancy_seconds: float | None = None
     lsu_facts: dict[str, LsuFacts] = field(default_factory=dict)
+    #: why memory and pipeline time add (FlexCL eq. 10, barrier mode); ``None``: they overlap (eq. 12)
+    barrier_mode: str | None = None
     #: Vivado/Vitis modules: the composed cycles and their times per clock.
     cycles: CycleEstimate | None = None
     #: The two parts FlexCL eq. 12 composes, unsubstituted (what-if's per-point bound).

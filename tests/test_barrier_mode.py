@@ -16,6 +16,7 @@ Inputs: the seed authors' aoc reports in ../shared/corpus/zaragoza.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -27,6 +28,7 @@ from hlsight.analyzer.pipeline import analyze
 from hlsight.core.model import Kernel, KernelKind
 from hlsight.parsers.csource import parse_c_file
 from hlsight.parsers.loader import load_design
+from tests.conftest import run_cli
 
 #: Intel's matrix_mult.cl as the seed authors built it: BLOCK_SIZE 64, SIMD 16, 295 MHz
 A_WIDTH = 4096
@@ -114,3 +116,18 @@ def test_barrier_in_a_loop_that_reads_global_memory_is_barrier_mode(tmp_path: Pa
     assert reason is not None
     assert reason.startswith("barrier at k.cl:8 inside the loop at line 6")
     assert "`in[(t * 64) + get_local_id(0)]` at line 7" in reason
+
+
+def test_barrier_mode_is_said_next_to_the_number(corpus: Path) -> None:
+    report = str(corpus / "zaragoza" / "reports" / "ddr4-1866" / "matrixmult")
+    given = ("--set", f"A_width={A_WIDTH}", "--set", f"work_items={WORK_ITEMS}")
+    text = run_cli("analyze", report, *given).stdout.splitlines()
+    assert text[4] == (
+        "  kernel matrixMult: memory 715 ms + pipeline 227 ms, not overlapped: barrier at matrix_mult.cl:144 inside"
+        " the loop at line 132, which also accesses global memory (`A[(a + (A_width * local_y)) + local_x]` at"
+        " line 140) (FlexCL eq. 10, barrier mode)"
+    )
+    data = json.loads(run_cli("analyze", report, *given, "--format", "json").stdout)
+    kernel = next(entry for entry in data["kernels"] if entry["name"] == "matrixMult")
+    assert kernel["estimate"]["extra"]["barrier_mode"].startswith("barrier at matrix_mult.cl:144")
+    assert kernel["estimate"]["alternatives"][0]["extra"]["barrier_mode"] is None  # pipeline alone

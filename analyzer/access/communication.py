@@ -25,8 +25,13 @@ if TYPE_CHECKING:
     from hlsight.analyzer.access.derive import KernelAccesses
 
 
+#: what the mode means, said after the reason
+BARRIER_MODE = "FlexCL barrier mode, memory and pipeline time add (FlexCL eq. 10)"
+
+
 def barrier_mode(context: KernelAccesses) -> str | None:
-    """Why ``context``'s kernel runs in FlexCL barrier mode, or ``None``.
+    """Why ``context``'s kernel runs in FlexCL barrier mode (memory and
+    pipeline time add, eq. 10), or ``None``.
 
     The reason names the barrier, the loop around it and a global access
     that loop makes, so the user can check it in the source."""
@@ -42,7 +47,6 @@ def barrier_mode(context: KernelAccesses) -> str | None:
                 site = inside[0]
                 return (
                     f"barrier at {PurePath(barrier.file).name}:{barrier.line} inside the loop at line {loop.line},"
-                    f" which also accesses global memory (`{site.text}` at line {site.line}): FlexCL barrier"
-                    " mode, memory and pipeline time add (FlexCL eq. 10)"
+                    f" which also accesses global memory (`{site.text}` at line {site.line})"
                 )
     return None

@@ -18,7 +18,7 @@ from pycparser import c_ast
 
 from hlsight.analyzer.access.c_symbols import Role, SymbolTable
 from hlsight.analyzer.access.classify import Classification, classify
-from hlsight.analyzer.access.communication import barrier_mode
+from hlsight.analyzer.access.communication import BARRIER_MODE, barrier_mode
 from hlsight.analyzer.access.kernel_attributes import kernel_simd
 from hlsight.analyzer.access.loop_walker import BarrierSite
 from hlsight.analyzer.access.loops import LoopInfo
@@ -308,7 +308,8 @@ def derive_access_facts(design: Design, given: Collection[str] = ()) -> SourceFa
         if mode is not None:
             facts.set_barrier_mode(kernel, mode)
             facts.diagnostics.append(
-                Diagnostic.at(kernel.location, "access-barrier-mode", Severity.NOTE, f"kernel {kernel.name}: {mode}")
+                Diagnostic.at(kernel.location, "access-barrier-mode", Severity.NOTE,
+                              f"kernel {kernel.name}: {mode}: {BARRIER_MODE}")
             )
     return facts
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import sympy
 
 from hlsight.analyzer import memory_model as mm
+from hlsight.analyzer.access.communication import BARRIER_MODE
 from hlsight.analyzer.compute_model import compose, compute_estimate
 from hlsight.analyzer.estimate.evaluate import bind, free_names, numeric, substitutions, truth
 from hlsight.analyzer.estimate.inputs import Settings, default_values, kernel_scoped, kernel_simd
@@ -117,7 +118,7 @@ def to_estimate(model: KernelModel, design: Design, settings: Settings) -> Kerne
         mode = "eq. 10 (barrier mode)" if model.barrier_mode and model.memory is not None else "eq. 12 (pipeline mode)"
         models.append(f"FlexCL pipeline ({model.compute_equations}); composed by FlexCL {mode}")
     if model.barrier_mode:
-        assumptions.append(model.barrier_mode)
+        assumptions.append(f"{model.barrier_mode}: {BARRIER_MODE}")
     assumptions.extend(model.compute_notes)
     total = model.total
     seconds = numeric(total, subs)
@@ -140,6 +141,8 @@ def to_estimate(model: KernelModel, design: Design, settings: Settings) -> Kerne
     # the two parts FlexCL eq. 12 composes, for what-if's per-point bound
     estimate.symbolic_memory = None if model.memory is None else model.memory.expression
     estimate.symbolic_compute = model.compute if model.compute is not None else model.compute_open
+    if model.memory is not None and model.compute is not None:
+        estimate.barrier_mode = model.barrier_mode
     if model.memory is not None:
         estimate.memory_seconds = numeric(model.memory.expression, subs)
         estimate.memory_saturated = truth(model.memory.saturated, subs)
