@@ -48,9 +48,12 @@ def test_per_lane_write_ack_and_atomic_lsus_give_one_hint_per_line() -> None:
 
 
 def test_stride_hint_from_the_source_stride() -> None:
-    rules = _hints("hbm2/micro-cna-2_0")
+    # sum_reduct: x[i*delta + j*(16*delta)] with -Ddelta=2, 16 unrolled lanes 2 floats apart
+    rules = _hints("hbm2/sum-reduct", arg=2048000)
     (stride,) = rules["mem-stride"]
-    assert stride.data["stride"] == 3.0 and stride.line == 40
+    assert stride.data["stride"] == 2.0 and stride.line == 47
+    # test_CNA.cl's z[3i], z[3i+1], z[3i+2] are one padded LSU covering every element: no stride
+    assert "mem-stride" not in _hints("hbm2/micro-cna-2_0")
 
 
 def test_fmax_below_fmin_names_the_numbers() -> None:
