@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 
 import sympy
 
+from hlsight.analyzer.access.int_bounds import IMax, IMin
 from hlsight.analyzer.symbols import sym
 
 
@@ -24,7 +25,7 @@ def substitutions(values: Mapping[str, float]) -> dict[sympy.Symbol, sympy.Float
 
 def bind(expr: sympy.Basic, subs: Mapping[sympy.Symbol, sympy.Float]) -> sympy.Basic:
     """``expr`` with the values of ``subs`` put in (symbols without a value stay)."""
-    if expr.free_symbols <= subs.keys():
+    if expr.free_symbols <= subs.keys() and not expr.has(sympy.Sum):
         return expr.xreplace(dict(subs))
     key = frozenset(subs.items())
     memo = _MEMOS.get(key)
@@ -73,6 +74,12 @@ def _partial_node(
     if not expr.free_symbols & subs.keys():
         return expr if expr.free_symbols else expr.func(*expr.args)  # numbers only: evaluate (Max(1, 8) -> 8)
     args = [_partial(arg, subs, memo) for arg in expr.args]
+    if isinstance(expr, sympy.Sum):
+        summed = expr.func(*args)
+        value = None if summed.free_symbols else _sum_value(summed, {})
+        # a bound Sum is added up now: sympy would evalf it by Euler-Maclaurin
+        # (derivatives of floor/max) when a Max compares it
+        return summed if value is None else sympy.Float(value)
     if isinstance(expr, (sympy.Max, sympy.Min)):
         args = [inner for arg in args for inner in (arg.args if arg.func is expr.func else (arg,))]
         numbers = [arg for arg in args if arg.is_Number]
@@ -122,7 +129,7 @@ def free_names(expr: sympy.Basic, subs: Mapping[sympy.Symbol, sympy.Float]) -> l
 # ----------------------------------------------------------------------------- floats
 #
 # A fully bound estimate is a tree of Add/Mul/Pow/Max/Min/ceiling/Piecewise
-# over numbers. Rebuilding it as sympy objects (``xreplace``) to read one
+# (and Sum, added up term by term) over numbers. Rebuilding it as sympy objects (``xreplace``) to read one
 # float cost ~40 % of the estimate on kmers (576 rebuilds); the float is
 # computed here directly, bottom-up, with the same IEEE double arithmetic
 # sympy's Float uses (53-bit). A node of any other kind returns ``None``
@@ -133,6 +140,8 @@ _FOLD: dict[type[sympy.Basic], Callable[[list[float]], float]] = {
     sympy.Mul: math.prod,
     sympy.Max: max,
     sympy.Min: min,
+    IMax: max,
+    IMin: min,
 }
 _UNARY: dict[type[sympy.Basic], Callable[[float], float]] = {
     sympy.ceiling: lambda x: float(math.ceil(x)),
@@ -173,6 +182,8 @@ def _float_value(
     elif kind in _UNARY:
         inner = _float_value(expr.args[0], subs, memo)
         value = None if inner is None else _UNARY[kind](inner)
+    elif isinstance(expr, sympy.Sum):
+        value = _sum_value(expr, subs)
     elif isinstance(expr, sympy.Piecewise):
         for branch, condition in expr.args:
             chosen = _truth_value(condition, subs, memo)
@@ -185,6 +196,30 @@ def _float_value(
         value = None  # zoo/oo/nan: sympy decides what they mean
     memo[expr] = value
     return value
+
+
+#: an unevaluated ``Sum`` (exact guard counts: one term per row of a
+#: cycle) is added up term by term over at most this many terms
+SUM_TERMS = 1_000_000
+
+
+def _sum_value(expr: sympy.Sum, subs: Mapping[sympy.Symbol, sympy.Float]) -> float | None:
+    """``Sum(f, (v, a, b))`` with a, b bound: f at v = a..b, added up."""
+    if len(expr.limits) != 1:
+        return None
+    variable, low, high = expr.limits[0]
+    first, last = _float_value(low, subs, {}), _float_value(high, subs, {})
+    if first is None or last is None or not (first.is_integer() and last.is_integer()):
+        return None
+    if last - first + 1 > SUM_TERMS or last < first - 1:
+        return None  # too long, or sympy's reversed-limits convention: let sympy decide
+    terms = []
+    for value in range(int(first), int(last) + 1):
+        term = _float_value(expr.function, {**subs, variable: sympy.Float(value)}, {})
+        if term is None:
+            return None
+        terms.append(term)
+    return math.fsum(terms)
 
 
 def _truth_value(
