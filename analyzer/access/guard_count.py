@@ -122,7 +122,7 @@ class _System:
 
     def __init__(self, counters: list[Counter]) -> None:
         self.counters = counters
-        self.index = {c.symbol: sympy.Symbol(f"{c.text}_k", integer=True) for c in counters}
+        self.index = {c.symbol: sympy.Dummy(f"{c.text}_k", integer=True) for c in counters}
         self.at = {c.symbol: c.start + c.step * self.index[c.symbol] for c in counters}
         self.ge: list[sympy.Expr] = []
         self.ne: list[sympy.Expr] = []
@@ -202,9 +202,11 @@ def _components(numbers: dict[int, set[sympy.Symbol]]) -> list[list[int]]:
     return [sorted(group[1]) for group in groups]
 
 
-def _countable(site: AccessSite, test: Test, allowed: set[sympy.Symbol]) -> set[sympy.Symbol] | None:
+def _countable(site: AccessSite, test: Test) -> set[sympy.Symbol] | None:
     """Counter symbols of ``test`` when every varying symbol in it is a
-    counter and its other symbols are already part of the count."""
+    counter and its other symbols already take part in the count (a cycle
+    length such as ``rem_rows + 1``): a guard never adds a symbol the user
+    would have to give (``starting_row + y >= 0`` stays a bound)."""
     table: SymbolTable = site.table
     symbols = sympy.expand(test[1] - test[2]).free_symbols
     varying = {s for s in symbols if (info := table.info(s)) is not None and info.role in VARYING}
@@ -212,7 +214,7 @@ def _countable(site: AccessSite, test: Test, allowed: set[sympy.Symbol]) -> set[
     if not varying or any(counter_of(site, s) is None for s in varying):
         return None
     counters = [counter_of(site, s) for s in varying]
-    known = allowed | {s for c in counters if c is not None for s in (c.count.free_symbols | c.start.free_symbols)}
+    known = {s for c in counters if c is not None for s in (c.count.free_symbols | c.start.free_symbols)}
     return varying if fixed <= known else None
 
 
@@ -329,12 +331,11 @@ def exact_shares(site: AccessSite, tests: list[Test], skip: set[int]) -> list[Sh
     exactly: tests on lanes, on a stepping variable, or on both with a row
     counter it paces. A group with a row counter alone is left to the
     caller's one-counter rule."""
-    allowed: set[sympy.Symbol] = set()
     symbols: dict[int, set[sympy.Symbol]] = {}
     for number, test in enumerate(tests):
         if number in skip:
             continue
-        found = _countable(site, test, allowed)
+        found = _countable(site, test)
         if found is not None:
             symbols[number] = found
     shares = []
