@@ -19,6 +19,7 @@ import sympy
 
 from hlsight.analyzer.access import parse_expression
 from hlsight.analyzer.access.classify import classify
+from hlsight.analyzer.access.launch import solve_launch
 from hlsight.analyzer.access.walker import AccessSite, walk_function
 from hlsight.analyzer.estimate.evaluate import bind, numeric
 from hlsight.parsers.csource import parse_c_file
@@ -192,3 +193,14 @@ def test_bound_sum_is_added_up_not_evaluated_by_euler_maclaurin() -> None:
     assert float(bind(total, _given(total, rows=9, n=1))) == exact
     partial = bind(total, {sympy.Symbol("rows"): sympy.Float(9)})
     assert partial.free_symbols == {sympy.Symbol("n")} and float(partial.subs("n", 1)) == exact
+
+
+def test_launch_solver_adds_the_row_sum_up_before_relaxing_floors() -> None:
+    """1e6 wall elements at rem_rows 20: 312 of the 336 (x, y) vector
+    iterations of a block read wall (rows 1..20; rows 16..20 lose one or two
+    vectors), 16 lanes each: comp_exit = 1e6 * 336 / (16 * 312)."""
+    design, found = derived("ddr4-1866/pathfinder")
+    launch = solve_launch(design, found, 1e6, {"rem_rows": 20})
+    assert launch.values["comp_exit"] == pytest.approx(1e6 * 336 / (16 * 312))
+    comp_exit, wall, _dst = run_pathfinder(20, blocks=1)
+    assert (comp_exit, wall) == (336, 312 * 16)
