@@ -11,6 +11,7 @@ whole width).
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -23,7 +24,8 @@ from hlsight.analyzer.access.launch import solve_launch
 from hlsight.analyzer.access.walker import AccessSite, walk_function
 from hlsight.analyzer.estimate.evaluate import bind, numeric
 from hlsight.parsers.csource import parse_c_file
-from tests.test_access_zaragoza import derived
+from tests.conftest import run_cli
+from tests.test_access_zaragoza import ZARAGOZA, derived
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "access" / "guards.cl"
 
@@ -193,6 +195,9 @@ def test_bound_sum_is_added_up_not_evaluated_by_euler_maclaurin() -> None:
     assert float(bind(total, _given(total, rows=9, n=1))) == exact
     partial = bind(total, {sympy.Symbol("rows"): sympy.Float(9)})
     assert partial.free_symbols == {sympy.Symbol("n")} and float(partial.subs("n", 1)) == exact
+    rows = parse_expression("Sum(y, (y, 0, n))")
+    assert numeric(rows, _given(rows, n=2.5)) == 0 + 1 + 2  # the integer rows in 0..2.5
+    assert numeric(rows, _given(rows, n=10**7)) is None  # beyond SUM_TERMS: no value (and no sympy evalf)
 
 
 def test_launch_solver_adds_the_row_sum_up_before_relaxing_floors() -> None:
@@ -204,3 +209,20 @@ def test_launch_solver_adds_the_row_sum_up_before_relaxing_floors() -> None:
     assert launch.values["comp_exit"] == pytest.approx(1e6 * 336 / (16 * 312))
     comp_exit, wall, _dst = run_pathfinder(20, blocks=1)
     assert (comp_exit, wall) == (336, 312 * 16)
+
+
+def test_whatif_sweeps_the_row_cycle_and_refuses_to_solve_for_it() -> None:
+    """Sweeping rem_rows (a Sum limit) evaluates point by point and agrees
+    with analyze; solving for it has no continuous answer: exit 2 with the
+    way out; solving for comp_exit (the Sum then bound) still works."""
+    report = str(ZARAGOZA / "reports" / "ddr4-1866" / "pathfinder")
+    swept = run_cli("whatif", report, "--set", "comp_exit=155568", "--sweep", "rem_rows=2,20", "--format", "json")
+    assert swept.code == 0, swept.stderr
+    for point in json.loads(swept.stdout)["points"]:
+        single = run_cli("analyze", report, "--set", "comp_exit=155568", "--set", f"rem_rows={point['rem_rows']:g}",
+                         "--format", "json")
+        assert point["seconds"] == pytest.approx(json.loads(single.stdout)["estimate"]["seconds"], rel=1e-12)
+    refused = run_cli("whatif", report, "--set", "comp_exit=155568", "--solve", "rem_rows", "--for-time", "900us")
+    assert refused.code == 2 and "--sweep rem_rows=a,b,c" in refused.stderr and "Traceback" not in refused.stderr
+    solved = run_cli("whatif", report, "--set", "rem_rows=20", "--solve", "comp_exit", "--for-time", "1ms")
+    assert solved.code == 0 and "comp_exit = 185898 gives 1 ms" in solved.stdout

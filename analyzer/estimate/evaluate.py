@@ -75,11 +75,7 @@ def _partial_node(
         return expr if expr.free_symbols else expr.func(*expr.args)  # numbers only: evaluate (Max(1, 8) -> 8)
     args = [_partial(arg, subs, memo) for arg in expr.args]
     if isinstance(expr, sympy.Sum):
-        summed = expr.func(*args)
-        value = None if summed.free_symbols else _sum_value(summed, {})
-        # a bound Sum is added up now: sympy would evalf it by Euler-Maclaurin
-        # (derivatives of floor/max) when a Max compares it
-        return summed if value is None else sympy.Float(value)
+        return add_up_sums(expr.func(*args))
     if isinstance(expr, (sympy.Max, sympy.Min)):
         args = [inner for arg in args for inner in (arg.args if arg.func is expr.func else (arg,))]
         numbers = [arg for arg in args if arg.is_Number]
@@ -92,6 +88,21 @@ def _partial_node(
     return expr.func(*args)
 
 
+def add_up_sums(expr: sympy.Basic) -> sympy.Basic:
+    """``expr`` with every ``Sum`` whose limits are numbers replaced by its
+    value. An exact guard count sums over a row cycle; bound, sympy would
+    evalf that Sum by Euler-Maclaurin (derivatives of floor and max) as soon
+    as a ``Max`` compares it, and fail."""
+
+    def value(summed: sympy.Sum) -> sympy.Basic:
+        total = _sum_value(summed, {})
+        return summed if total is None else sympy.Float(total)
+
+    if not expr.has(sympy.Sum):
+        return expr
+    return expr.replace(lambda node: isinstance(node, sympy.Sum) and not node.free_symbols, value)
+
+
 def numeric(expr: sympy.Basic | None, subs: Mapping[sympy.Symbol, sympy.Float]) -> float | None:
     """``expr`` as a float when every symbol has a value, else ``None`` (no
     partial substitution: with a symbol left the value stays unknown, and
@@ -101,6 +112,8 @@ def numeric(expr: sympy.Basic | None, subs: Mapping[sympy.Symbol, sympy.Float]) 
     fast = _float_value(expr, subs, {})
     if fast is not None:
         return fast
+    if expr.has(sympy.Sum):
+        return None  # longer than SUM_TERMS: sympy's evalf of it would take longer still
     value = bind(expr, subs)
     if value.free_symbols:
         return None
@@ -199,22 +212,25 @@ def _float_value(
 
 
 #: an unevaluated ``Sum`` (exact guard counts: one term per row of a
-#: cycle) is added up term by term over at most this many terms
-SUM_TERMS = 1_000_000
+#: cycle, rem_rows + 1 for pathfinder) is added up term by term over at
+#: most this many terms; a longer one has no value here
+SUM_TERMS = 100_000
 
 
 def _sum_value(expr: sympy.Sum, subs: Mapping[sympy.Symbol, sympy.Float]) -> float | None:
-    """``Sum(f, (v, a, b))`` with a, b bound: f at v = a..b, added up."""
+    """``Sum(f, (v, a, b))`` with a, b bound: f at the integers v in a..b
+    (the rows of a cycle), added up; 0 for an empty range."""
     if len(expr.limits) != 1:
         return None
     variable, low, high = expr.limits[0]
     first, last = _float_value(low, subs, {}), _float_value(high, subs, {})
-    if first is None or last is None or not (first.is_integer() and last.is_integer()):
+    if first is None or last is None:
         return None
-    if last - first + 1 > SUM_TERMS or last < first - 1:
-        return None  # too long, or sympy's reversed-limits convention: let sympy decide
+    start, stop = math.ceil(first), math.floor(last) + 1
+    if stop - start > SUM_TERMS:
+        return None
     terms = []
-    for value in range(int(first), int(last) + 1):
+    for value in range(start, stop):
         term = _float_value(expr.function, {**subs, variable: sympy.Float(value)}, {})
         if term is None:
             return None
