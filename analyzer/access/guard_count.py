@@ -305,9 +305,8 @@ def _sum_rows(summand: sympy.Expr, k: sympy.Symbol, row: Counter) -> sympy.Expr:
     the text reads back through ``parse_expression``)."""
     if row.count.is_Integer and int(row.count) <= _SUM_NOW:
         return sympy.Add(*[summand.xreplace({k: sympy.Integer(value)}) for value in range(int(row.count))])
-    plain = sympy.Symbol(row.text)
-    if plain in summand.free_symbols or plain in row.count.free_symbols:
-        plain = sympy.Symbol(f"{row.text}_row")
+    taken = {getattr(symbol, "name", "") for symbol in summand.free_symbols | row.count.free_symbols}
+    plain = sympy.Symbol(row.text if row.text not in taken else f"{row.text}_row")
     body = summand.xreplace({k: plain})
     return sympy.Sum(body, (plain, 0, row.count - 1))
 
@@ -316,6 +315,9 @@ def _reason(tests: list[Test], numbers: list[int], counters: list[Counter], lane
     shown = "; ".join(f"{left} {op} {right}" for op, left, right in (tests[n] for n in numbers))
     ranges = ", ".join(c.describe() for c in counters if c.kind != "lane")
     text = f"`{shown}` counted exactly over {ranges or 'every iteration'}"
+    kinds = {c.kind: c.text for c in counters}
+    if "row" in kinds and "stepping" in kinds:
+        text += f" (`{kinds['row']}` advances when `{kinds['stepping']}` wraps: every pair equally often)"
     if lanes:
         width = sympy.Mul(*[c.count for c in lanes])
         names = ", ".join(f"`{c.text}`" for c in lanes)
