@@ -226,3 +226,15 @@ def test_whatif_sweeps_the_row_cycle_and_refuses_to_solve_for_it() -> None:
     assert refused.code == 2 and "--sweep rem_rows=a,b,c" in refused.stderr and "Traceback" not in refused.stderr
     solved = run_cli("whatif", report, "--set", "rem_rows=20", "--solve", "comp_exit", "--for-time", "1ms")
     assert solved.code == 0 and "comp_exit = 185898 gives 1 ms" in solved.stdout
+
+
+def test_nw_block_row_test_counts_one_iteration_in_sixteen() -> None:
+    """nw_kernel_v5.cl: `data[read_index]` (4 unrolled lanes) runs under
+    `if (block_row == 0)` and `block_row = (block_row + 1) & 15` every
+    iteration, so in 1 of 16 iterations: loop_exit * 4 / 16 elements (the
+    upper bound counted it in all 16; nw-ddr4's estimate moved 1.407 ->
+    1.282 ms, docs/model.md decision 12)."""
+    text, note = _facts("ddr4-1866/nw", "nw_kernel1/load1")
+    assert parse_expression(text) == parse_expression("loop_exit/4")
+    assert "`block_row == 0` counted exactly over `block_row` in 0..15" in note
+    assert "other conditions (comp_col_offset + i < dim - 1; block_offset + block_row < dim - 1) counted as always" in note

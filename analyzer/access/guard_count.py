@@ -241,11 +241,9 @@ def _share(site: AccessSite, tests: list[Test], numbers: list[int]) -> Share | N
     system = _System(counters)
     if not all(system.add(*test) for test in chosen):
         return None
-    indices = set(system.index.values())
-    if outer is None and system.ne:
-        return None
-    if outer is not None and any(expr.free_symbols & indices - {system.index[outer.symbol]} for expr in system.ne):
-        return None
+    summed = {system.index[outer.symbol]} if outer is not None else set()
+    if any(expr.free_symbols & set(system.index.values()) - summed for expr in system.ne):
+        return None  # `!=` on a lane or the stepping variable: not an interval
     for lane in lanes:
         if not system.eliminate_lane(system.index[lane.symbol]):
             return None
