@@ -123,6 +123,34 @@ def _ndrange_ii(kernel: Kernel) -> sympy.Expr:
     return terms[0] if len(terms) == 1 else sympy.Max(*terms)
 
 
+def loop_iterations(
+    loop: Loop, notes: list[str], given: Collection[str], source: SourceFacts, names: Mapping[int, str]
+) -> sympy.Expr:
+    """Pipeline slots one entry of ``loop`` takes in an NDRange kernel: its
+    trip count times the slots of its pipelined sub-loops (fully unrolled
+    sub-loops are copies inside one iteration, not more slots)."""
+    trip = _trip(loop, notes, given, source, names)
+    inner = [loop_iterations(child, notes, given, source, names) for child in loop.children if not is_unrolled(child)]
+    return trip * sympy.Add(*inner) if inner else trip
+
+
+def work_item_iterations(
+    kernel: Kernel, notes: list[str], given: Collection[str] = (), source: SourceFacts = NO_SOURCE
+) -> sympy.Expr:
+    """Pipeline slots of one work-item of an NDRange kernel (FlexCL eq. 1:
+    a work-item whose body holds a loop of TC iterations occupies the PE
+    for TC initiation intervals). aoc pipelines the iterations of all
+    work-items in flight, one slot per cycle and lane group; a kernel
+    without (pipelined) loops takes one slot per work-item."""
+    loops = [loop for loop in kernel.loops if not is_unrolled(loop)]
+    if not loops:
+        return sympy.Integer(1)
+    names = loop_symbols(kernel)
+    slots = sympy.Add(*[loop_iterations(loop, notes, given, source, names) for loop in loops])
+    notes.append(f"each work-item runs {slots} loop iteration(s) ({', '.join(loop.name for loop in loops)})")
+    return slots
+
+
 def compute_estimate(
     kernel: Kernel, simd: int | None = None, given: Collection[str] = (), source: SourceFacts = NO_SOURCE
 ) -> ComputeEstimate | None:
@@ -150,9 +178,10 @@ def compute_estimate(
         depth = kernel.latency.max if kernel.latency is not None and kernel.latency.max is not None else 0
         if depth == 0:
             notes.append("pipeline depth unknown: D = 0 (negligible for large NDRanges)")
+        slots = work_item_iterations(kernel, notes, given, source)
         # Eqs. 5 and 7 with one work-group per compute unit (N_wg = N/N_CU)
         # and N_PE = SIMD lanes; the scheduling term of eq. 7 is dropped.
-        cycles = ii * (WORK_ITEMS / (lanes * units) - 1) + depth
+        cycles = ii * (WORK_ITEMS * slots / (lanes * units) - 1) + depth
         notes.append(f"NDRange pipeline: II {ii}, {lanes} SIMD lane(s), {units} compute unit(s), depth {depth}")
         return ComputeEstimate(cycles, cycles / fmax_hz, "FlexCL eqs. 1, 5, 7", notes)
     if kernel.latency is not None and kernel.latency.max is not None and kernel.latency.min == kernel.latency.max:

@@ -268,6 +268,7 @@ def model_figures(estimate: KernelEstimate) -> dict[str, Any]:
         "memory_saturated": estimate.memory_saturated,
         "compute_seconds": estimate.compute_seconds,
         "bus_occupancy_seconds": estimate.bus_occupancy_seconds,
+        "barrier_mode": estimate.barrier_mode,
         "lsu_facts": {lsu_id: lsu_facts_to_dict(facts) for lsu_id, facts in estimate.lsu_facts.items()},
     }
 

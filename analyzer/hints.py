@@ -37,7 +37,7 @@ def _diag(
 
 
 def _time(seconds: float | None) -> str:
-    return "?" if seconds is None else format_seconds(seconds)
+    return "symbolic (inputs missing)" if seconds is None else format_seconds(seconds)
 
 
 def _lsu_hints(kernel: Kernel, lsu: LSU, facts: LsuFacts, settings: Settings) -> Iterator[Diagnostic]:
@@ -116,11 +116,12 @@ def _bank_hints(kernel: Kernel, facts_by_lsu: dict[str, LsuFacts], settings: Set
     for bank, ids in by_bank.items():
         if len(ids) <= settings.options.ovh_free_lsus:
             continue
-        overhead = sum(v for i in ids if (v := facts_by_lsu[i].t_ovh_s) is not None)
+        parts = [facts_by_lsu[i].t_ovh_s for i in ids]
+        overhead = None if any(v is None for v in parts) else sum(v or 0.0 for v in parts)
         bank_s = facts_by_lsu[ids[0]].bank_s
-        if bank_s is not None and bank_s > 0 and overhead / bank_s < MATERIAL_SHARE:
+        if overhead is not None and bank_s is not None and bank_s > 0 and overhead / bank_s < MATERIAL_SHARE:
             continue
-        share = f" ({overhead / bank_s:.0%} of the bank time)" if bank_s else ""
+        share = f" ({overhead / bank_s:.0%} of the bank time)" if bank_s and overhead is not None else ""
         first = lsus.get(ids[0])
         yield _diag(
             "mem-shared-bank", Severity.WARNING,
@@ -193,9 +194,11 @@ def bottleneck_hints(design: Design, result: AnalysisResult, settings: Settings)
         facts_by_lsu = {} if estimate is None else estimate.lsu_facts
         hints.extend(_bank_hints(kernel, facts_by_lsu, settings))
         lsu_hints: list[tuple[Diagnostic, float | None]] = []
+        # an access made a fixed number of times beside streaming ones takes no time worth a hint
+        streaming = any(facts.scales for facts in facts_by_lsu.values())
         for lsu in kernel.lsus:
             facts = facts_by_lsu.get(lsu.id)
-            if facts is not None:
+            if facts is not None and (facts.scales or not streaming):
                 lsu_hints.extend((hint, _share(facts)) for hint in _lsu_hints(kernel, lsu, facts, settings))
         hints.extend(_merge_per_line(lsu_hints))
         for loop in kernel.all_loops():

@@ -59,6 +59,7 @@ def analyze(
     result.diagnostics.extend(check_implausible_ii(design))
     result.diagnostics.extend(source.diagnostics)
     result.diagnostics.extend(_unused_work_items(design, every_name, source))
+    result.diagnostics.extend(_unused_arguments(design, every_name, source))
     result.diagnostics.extend(_fixed_macros(design, values, launches))
     assumptions: list[str] = []
     if memory is None:
@@ -107,6 +108,26 @@ def _unused_work_items(design: Design, names: set[str], source: SourceFacts) -> 
             kernel=first.name,
         )
     ]
+
+
+def _unused_arguments(design: Design, names: set[str], source: SourceFacts) -> list[Diagnostic]:
+    """A kernel argument the host sets but no count or trip depends on
+    (``B_width`` of the tiled matrix multiply only moves addresses): taken,
+    and said, so the user knows the value changed nothing."""
+    used = access_free_symbols(source) | set(GLOBAL_SYMBOLS)
+    notes: list[Diagnostic] = []
+    for kernel in design.kernels:
+        idle = sorted(name for name in source.kernel_arguments.get(kernel.name, ()) if name in names - used)
+        if idle:
+            notes.append(
+                Diagnostic.at(
+                    kernel.location, "input-argument-unused", Severity.NOTE,
+                    f"kernel {kernel.name}: argument(s) {', '.join(idle)} change nothing in the estimate"
+                    " (no access count or loop trip depends on them; they may only move addresses)",
+                    kernel=kernel.name,
+                )
+            )
+    return notes
 
 
 def _fixed_macros(design: Design, values: Mapping[str, float], launches: Sequence[Launch]) -> list[Diagnostic]:

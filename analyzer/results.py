@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hlsight.core.diagnostics import Diagnostic
-from hlsight.core.model import LSU, Design, Loop
+from hlsight.core.model import LSU, Design, Kernel, Loop
 
 
 @dataclass
@@ -51,6 +51,10 @@ class SourceFacts:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     _access: dict[int, tuple[LSU, AccessFacts]] = field(default_factory=dict, repr=False)
     _trips: dict[int, tuple[Loop, str]] = field(default_factory=dict, repr=False)
+    _barrier_modes: dict[int, tuple[Kernel, str]] = field(default_factory=dict, repr=False)
+    #: scalar arguments of each kernel as its source declares them: the
+    #: host program sets them, so ``--set`` takes every one of them
+    kernel_arguments: dict[str, list[str]] = field(default_factory=dict)
 
     def access(self, lsu: LSU) -> AccessFacts | None:
         found = self._access.get(id(lsu))
@@ -65,6 +69,14 @@ class SourceFacts:
 
     def set_trip(self, loop: Loop, expression: str) -> None:
         self._trips[id(loop)] = (loop, expression)
+
+    def barrier_mode(self, kernel: Kernel) -> str | None:
+        """Why ``kernel`` runs in FlexCL barrier mode (eq. 10), or ``None``."""
+        found = self._barrier_modes.get(id(kernel))
+        return None if found is None else found[1]
+
+    def set_barrier_mode(self, kernel: Kernel, reason: str) -> None:
+        self._barrier_modes[id(kernel)] = (kernel, reason)
 
     def items(self) -> list[tuple[LSU, AccessFacts]]:
         """Every LSU with derived facts, in derivation order."""
@@ -142,6 +154,9 @@ class LsuFacts:
     #: global accesses on the bank (#lsu of eqs. 6 and 8): the per-lane LSUs
     #: of one access count once (:func:`memory_model.accesses_in_bank`)
     accesses_in_bank: int = 1
+    #: the access count grows with the inputs (False: a fixed number of
+    #: accesses, e.g. a final ``Z[0] = acc``: no bandwidth hint applies)
+    scales: bool = True
 
     @property
     def f_min_mhz(self) -> float | None:
@@ -219,6 +234,8 @@ class KernelEstimate:
     compute_seconds: float | None = None
     bus_occupancy_seconds: float | None = None
     lsu_facts: dict[str, LsuFacts] = field(default_factory=dict)
+    #: why memory and pipeline time add (FlexCL eq. 10, barrier mode); ``None``: they overlap (eq. 12)
+    barrier_mode: str | None = None
     #: Vivado/Vitis modules: the composed cycles and their times per clock.
     cycles: CycleEstimate | None = None
     #: The two parts FlexCL eq. 12 composes, unsubstituted (what-if's per-point bound).

@@ -176,6 +176,8 @@ def valid_names(design: Design, derived: SourceFacts | None = None) -> list[str]
     names = list(GLOBAL_SYMBOLS)
     if derived is not None:
         names.extend(sorted(access_free_symbols(derived) - set(names)))
+        arguments = {name for args in derived.kernel_arguments.values() for name in args}
+        names.extend(sorted(arguments - set(names)))
     # macros the design was compiled with (accepted; a different value is a warning)
     names.extend(sorted(set(defined_macros(design)) - set(names)))
     for kernel in design.kernels:

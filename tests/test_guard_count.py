@@ -233,7 +233,7 @@ def test_nw_block_row_test_counts_one_iteration_in_sixteen() -> None:
     `if (block_row == 0)` and `block_row = (block_row + 1) & 15` every
     iteration, so in 1 of 16 iterations: loop_exit * 4 / 16 elements (the
     upper bound counted it in all 16; nw-ddr4's estimate moved 1.407 ->
-    1.282 ms, docs/model.md decision 12)."""
+    1.282 ms, docs/model.md decision 14)."""
     text, note = _facts("ddr4-1866/nw", "nw_kernel1/load1")
     assert parse_expression(text) == parse_expression("loop_exit/4")
     assert "`block_row == 0` counted exactly over `block_row` in 0..15" in note

@@ -196,3 +196,19 @@ def test_many_missing_values_are_counted_and_listed_in_full_with_v() -> None:
     assert estimate.endswith(" and 12 more")
     full = next(line for line in run_cli("analyze", "-v", str(kmers)).stdout.splitlines() if "to get a number" in line)
     assert full.count("--set ") == 22 and "--set total_kmers=VALUE" in full
+
+
+@pytest.mark.parametrize(
+    ("case", "extra", "clock"),
+    [
+        # no Quartus run in this report: the clock is aoc's estimate before place-and-route
+        ("stride5", [], "clock 480 MHz (the compiler's pre-fit estimate: no place-and-route fmax in the report"),
+        ("stride6", [], "clock 426.67 MHz\n"),  # post-fit (quartus.json)
+        ("stride5", ["--set", "fmax=400"], "clock 400 MHz (given)"),
+    ],
+)
+def test_headline_says_where_the_clock_comes_from(case: str, extra: list[str], clock: str) -> None:
+    report = CORPUS / "zaragoza" / "reports" / "hbm2" / case
+    result = run_cli("analyze", str(report), "--set", "work_items=32768000", *extra)
+    assert result.code == 0, result.stderr
+    assert clock in result.stdout.split("\n", 3)[2] + "\n"

@@ -91,3 +91,21 @@ def test_unknown_set_name_gets_did_you_mean() -> None:
     assert "unknown name 'loop.calcHelx.Loop_1.trip'; did you mean loop.calcHelix.Loop_1.trip" in result.stderr
     far = run_cli("analyze", str(LR), "--set", "zzz=4")
     assert far.code == 2 and "did you mean" not in far.stderr and "one of work_items" in far.stderr
+
+
+def test_every_scalar_kernel_argument_is_a_set_name() -> None:
+    """The host program sets all of matrixMult(C, A, B, A_width, B_width): B_width only
+    moves addresses, so it is accepted and said to change nothing; a name that is no
+    argument, macro or model symbol is still refused."""
+    report = CORPUS / "zaragoza" / "reports" / "ddr4-1866" / "matrixmult"
+    given = ("--set", "A_width=4096", "--set", "work_items=16777216")
+    result = run_cli("analyze", str(report), *given, "--set", "B_width=4096", "--min-severity", "note")
+    assert result.code == 0, result.stderr
+    assert ("kernel matrixMult: argument(s) B_width change nothing in the estimate" in result.stdout
+            and "[input-argument-unused]" in result.stdout)
+    without = run_cli("analyze", str(report), *given, "--min-severity", "note")
+    assert "input-argument-unused" not in without.stdout
+    # the estimate is the same with or without it
+    assert result.stdout.splitlines()[1] == without.stdout.splitlines()[1]
+    wrong = run_cli("analyze", str(report), *given, "--set", "C_width=4096")
+    assert wrong.code == 2 and "unknown name 'C_width'" in wrong.stderr

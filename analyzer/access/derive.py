@@ -14,9 +14,13 @@ from fractions import Fraction
 from pathlib import PurePath
 
 import sympy
+from pycparser import c_ast
 
 from hlsight.analyzer.access.c_symbols import Role, SymbolTable
 from hlsight.analyzer.access.classify import Classification, classify
+from hlsight.analyzer.access.communication import BARRIER_MODE, barrier_mode
+from hlsight.analyzer.access.kernel_attributes import kernel_simd
+from hlsight.analyzer.access.loop_walker import BarrierSite
 from hlsight.analyzer.access.loops import LoopInfo
 from hlsight.analyzer.access.matching import candidates, group_lsus, match_group, merged_neighbours
 from hlsight.analyzer.access.sources import ParsedSources, parse_design_sources
@@ -36,6 +40,9 @@ class KernelAccesses:
     ndrange: bool
     sites: list[AccessSite] = field(default_factory=list)
     loops: list[LoopInfo] = field(default_factory=list)
+    barriers: list[BarrierSite] = field(default_factory=list)
+    #: SIMD lanes of an NDRange kernel: each access is as wide as the lanes
+    simd: int = 1
 
 
 def _display(expr: sympy.Expr, table: SymbolTable) -> str:
@@ -66,6 +73,16 @@ def _is_ndrange(design: Design, kernel: Kernel, sites: list[AccessSite]) -> bool
     return _uses_ids(sites)
 
 
+def scalar_arguments(func: c_ast.FuncDef) -> list[str]:
+    """Names of the kernel's by-value parameters (``int A_width``), the ones a
+    host program sets with ``clSetKernelArg`` as numbers."""
+    params = func.decl.type.args.params if func.decl.type.args is not None else []
+    return [
+        param.name for param in params
+        if isinstance(param, c_ast.Decl) and param.name and isinstance(param.type, c_ast.TypeDecl)
+    ]
+
+
 def kernel_accesses(design: Design, kernel: Kernel, parsed: ParsedSources) -> KernelAccesses | None:
     found = parsed.function(kernel.name)
     if found is None:
@@ -87,7 +104,9 @@ def kernel_accesses(design: Design, kernel: Kernel, parsed: ParsedSources) -> Ke
                 if name != kernel.name and coord is not None and PurePath(str(coord.file)).name in files:
                     sites.extend(walk_function(other_unit, other, parsed.lines).sites)
     loops = list(walker.loop_infos.values())
-    return KernelAccesses(kernel, _is_ndrange(design, kernel, kernel_sites), sites, loops)
+    ndrange = _is_ndrange(design, kernel, kernel_sites)
+    simd = (kernel_simd(kernel, design) or 1) if ndrange else 1
+    return KernelAccesses(kernel, ndrange, sites, loops, list(walker.barriers), simd)
 
 
 def _merge_count(lsu: LSU, site: AccessSite, plain: Classification, context: KernelAccesses) -> int:
@@ -100,9 +119,17 @@ def _merge_count(lsu: LSU, site: AccessSite, plain: Classification, context: Ker
         if other.location is not None
     }
     count = merged_neighbours(site, context.sites, lsu_lines)
-    if count > 1 and count * int(plain.lanes) * site.element.bytes * 8 == lsu.width_bits:
+    merged_bits = count * int(plain.lanes) * context.simd * site.element.bytes * 8
+    if count > 1 and padded_width(merged_bits) == lsu.width_bits:
         return count
     return 1
+
+
+def padded_width(bits: int) -> int:
+    """The LSU width aoc builds for ``bits`` of merged data: the next power of
+    two (x[3i], x[3i+1], x[3i+2] on 2 SIMD lanes: 192 bits -> a 256-bit LSU;
+    the seed authors' test_CNA.cl at v = 2, 4, 8, 16 gives 256 ... 2048)."""
+    return 1 << max(bits - 1, 0).bit_length()
 
 
 def _lane_share(group: list[LSU], sites: list[AccessSite]) -> int:
@@ -267,6 +294,9 @@ def derive_access_facts(design: Design, given: Collection[str] = ()) -> SourceFa
     parsed = parse_design_sources(design)
     facts.diagnostics.extend(parsed.diagnostics)
     for kernel in design.kernels:
+        found = parsed.function(kernel.name)
+        if found is not None:
+            facts.kernel_arguments[kernel.name] = scalar_arguments(found[1])
         if not kernel.lsus:
             continue
         context = kernel_accesses(design, kernel, parsed)
@@ -274,6 +304,13 @@ def derive_access_facts(design: Design, given: Collection[str] = ()) -> SourceFa
             continue
         facts.diagnostics.extend(derive_kernel(design, context, facts, given))
         facts.diagnostics.extend(derive_loop_trips(context, facts))
+        mode = barrier_mode(context) if context.ndrange else None
+        if mode is not None:
+            facts.set_barrier_mode(kernel, mode)
+            facts.diagnostics.append(
+                Diagnostic.at(kernel.location, "access-barrier-mode", Severity.NOTE,
+                              f"kernel {kernel.name}: {mode}: {BARRIER_MODE}")
+            )
     return facts
 
 

@@ -60,6 +60,19 @@ class ArrayInfo:
     dims: list[sympy.Expr | None] = field(default_factory=list)
 
 
+#: OpenCL work-group barriers (OpenCL 1.2 ``barrier``, 2.0 ``work_group_barrier``)
+BARRIER_CALLS = frozenset({"barrier", "work_group_barrier"})
+
+
+@dataclass
+class BarrierSite:
+    """A work-group barrier and the loops around it (outermost first)."""
+
+    file: str
+    line: int
+    loops: tuple[LoopInfo, ...]
+
+
 class _Effects(NodeVisitor):
     """Applies the side effects of an expression statement to the walker's values."""
 
@@ -105,6 +118,8 @@ class LoopWalker(NodeVisitor):
         self._effects = _Effects(self)
         #: ``#pragma`` written right before a loop (by ``id`` of the loop node)
         self._pragmas: dict[int, str] = {}
+        #: work-group barriers met in the walk (FlexCL's communication mode)
+        self.barriers: list[BarrierSite] = []
 
     # ------------------------------------------------------------------ hooks (the access walker fills them)
 
@@ -208,6 +223,13 @@ class LoopWalker(NodeVisitor):
         """An expression statement: evaluate it, then apply its assignments."""
         self._expression(node)
         self._effects.visit(node)
+
+    def visit_FuncCall(self, node: c_ast.FuncCall) -> None:
+        """A call statement; a barrier is remembered with its enclosing loops."""
+        name = node.name.name if isinstance(node.name, c_ast.ID) else ""
+        if name in BARRIER_CALLS and node.coord is not None:
+            self.barriers.append(BarrierSite(str(node.coord.file), node.coord.line, tuple(self.loops)))
+        self.generic_visit(node)
 
     def visit_Compound(self, node: c_ast.Compound) -> None:
         self._enter_block(node)

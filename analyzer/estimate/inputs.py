@@ -4,14 +4,13 @@ SIMD lanes, values from the source analysis) and the default values."""
 
 from __future__ import annotations
 
-import functools
 import math
-import re
 from dataclasses import dataclass, field
 
 import sympy
 
 from hlsight.analyzer import memory_model as mm
+from hlsight.analyzer.access.kernel_attributes import kernel_simd
 from hlsight.analyzer.boards import board_profile
 from hlsight.analyzer.memory_profiles import MemoryProfile, load_profile
 from hlsight.analyzer.results import SourceFacts
@@ -76,69 +75,6 @@ def _burst_cnt(lsu: LSU, design: Design) -> tuple[int, str]:
         if key in family:
             return width, f"default BURSTCOUNT_WIDTH {width} for {design.device.family}"
     return FALLBACK_BURSTCOUNT_WIDTH, f"default BURSTCOUNT_WIDTH {FALLBACK_BURSTCOUNT_WIDTH}"
-
-
-_SIMD_ATTRIBUTE = re.compile(r"num_simd_work_items\s*\(\s*(\w+)\s*\)")
-
-
-def _macro_value(name: str, design: Design, text: str) -> int | None:
-    """Value of a -D macro on the aoc command line or a #define in the source."""
-    for pattern, haystack in (
-        (r"-D\s*" + re.escape(name) + r"=(\d+)", design.tool.command or ""),
-        (r"#\s*define\s+" + re.escape(name) + r"\s+\(?(\d+)", text),
-    ):
-        match = re.search(pattern, haystack)
-        if match:
-            return int(match.group(1))
-    return None
-
-
-_KERNEL_KEYWORD = re.compile(r"\b(?:__)?kernel\b")
-_CALLED_NAME = re.compile(r"\b(\w+)\s*\(")
-_DECLARATION_END = re.compile(r"[;{]")
-
-
-@functools.lru_cache(maxsize=64)
-def kernel_declarations(text: str) -> dict[str, tuple[int, int]]:
-    """(start, end) of the first ``kernel ... NAME(`` declaration head of
-    every NAME in one source text (``kernel``/``__kernel`` up to the name,
-    without crossing ``;`` or ``{``).
-
-    One scan per text, cached: matching a pattern per kernel rescans the whole
-    file each time, ~285 ms on a 37-kernel SYCL source where no name matches.
-    """
-    found: dict[str, tuple[int, int]] = {}
-    for keyword in _KERNEL_KEYWORD.finditer(text):
-        stop = _DECLARATION_END.search(text, keyword.end())
-        segment_end = len(text) if stop is None else stop.start()
-        for name in _CALLED_NAME.finditer(text, keyword.end(), segment_end):
-            found.setdefault(name.group(1), (keyword.start(), name.end()))
-    return found
-
-
-def kernel_simd(kernel: Kernel, design: Design) -> int | None:
-    """SIMD lanes: the report's value, else ``num_simd_work_items(N)`` in the
-    declaration of the kernel in its embedded source (aoc 18.x reports do not
-    list it); a declaration without the attribute has aoc's default, one lane
-    (a wide LSU there comes from vector types or an unrolled loop, as fft1d's
-    fetch: 8 float2 per work-item). ``None`` only when the source is not
-    embedded."""
-    if kernel.simd is not None:
-        return kernel.simd
-    for source in design.source_files:
-        if source.content is None:
-            continue
-        span = kernel_declarations(source.content).get(kernel.name)
-        if span is None:
-            continue
-        start, end = span
-        head = source.content[max(0, start - 400) : end]
-        found = _SIMD_ATTRIBUTE.findall(head)
-        if not found:
-            return 1
-        value = found[-1]
-        return int(value) if value.isdigit() else _macro_value(value, design, source.content)
-    return None
 
 
 def _split_share(kernel: Kernel, lsu: LSU, lanes: int) -> int:

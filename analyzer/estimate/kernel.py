@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import sympy
 
 from hlsight.analyzer import memory_model as mm
+from hlsight.analyzer.access.communication import BARRIER_MODE
 from hlsight.analyzer.compute_model import compose, compute_estimate
 from hlsight.analyzer.estimate.evaluate import bind, free_names, numeric, substitutions, truth
 from hlsight.analyzer.estimate.inputs import Settings, default_values, kernel_scoped, kernel_simd
@@ -28,6 +29,7 @@ class KernelModel:
     compute_equations: str
     total: sympy.Expr | None
     compute_open: sympy.Expr | None = None  # pipeline time still waiting for loop trip counts
+    barrier_mode: str | None = None  # why memory and pipeline time add (FlexCL eq. 10), if they do
 
 
 def kernel_model(kernels: list[Kernel], design: Design, settings: Settings, name: str) -> KernelModel:
@@ -59,13 +61,14 @@ def kernel_model(kernels: list[Kernel], design: Design, settings: Settings, name
         else:
             compute_parts.append(estimate.seconds)
     compute = max_of(compute_parts)
+    barrier = next((reason for kernel in kernels if (reason := settings.source.barrier_mode(kernel))), None)
     if memory is not None and compute is not None:
-        total: sympy.Expr | None = compose(memory.expression, compute)
+        total: sympy.Expr | None = compose(memory.expression, compute, barrier=barrier is not None)
     elif memory is not None:
         total = memory.expression
     else:
         total = compute
-    return KernelModel(name, memory, compute, compute_notes, equations, total, max_of(open_parts))
+    return KernelModel(name, memory, compute, compute_notes, equations, total, max_of(open_parts), barrier)
 
 
 def max_of(parts: list[sympy.Expr]) -> sympy.Expr | None:
@@ -112,7 +115,10 @@ def to_estimate(model: KernelModel, design: Design, settings: Settings) -> Kerne
                 f" ({settings.profile.efficiency_source})"
             )
     if model.compute is not None:
-        models.append(f"FlexCL pipeline ({model.compute_equations}); composed by FlexCL eq. 12 (pipeline mode)")
+        mode = "eq. 10 (barrier mode)" if model.barrier_mode and model.memory is not None else "eq. 12 (pipeline mode)"
+        models.append(f"FlexCL pipeline ({model.compute_equations}); composed by FlexCL {mode}")
+    if model.barrier_mode:
+        assumptions.append(f"{model.barrier_mode}: {BARRIER_MODE}")
     assumptions.extend(model.compute_notes)
     total = model.total
     seconds = numeric(total, subs)
@@ -135,6 +141,8 @@ def to_estimate(model: KernelModel, design: Design, settings: Settings) -> Kerne
     # the two parts FlexCL eq. 12 composes, for what-if's per-point bound
     estimate.symbolic_memory = None if model.memory is None else model.memory.expression
     estimate.symbolic_compute = model.compute if model.compute is not None else model.compute_open
+    if model.memory is not None and model.compute is not None:
+        estimate.barrier_mode = model.barrier_mode
     if model.memory is not None:
         estimate.memory_seconds = numeric(model.memory.expression, subs)
         estimate.memory_saturated = truth(model.memory.saturated, subs)

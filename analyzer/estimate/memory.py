@@ -50,8 +50,18 @@ def memory_estimate(kernels: list[Kernel], design: Design, settings: Settings) -
         time = mm.bank_time(terms)
         banks.append((bank, time, terms, inputs))
         bank_times.append(time)
-    saturated = sympy.And(*[term.saturated for _, _, terms, _ in banks for term in terms])
+    saturated = sympy.And(*[term.saturated for term in deciding_terms([t for _, _, ts, _ in banks for t in ts])])
     return MemoryResult(mm.kernel_time(bank_times), saturated, banks, notes)
+
+
+def deciding_terms(terms: list[mm.LsuTerm]) -> list[mm.LsuTerm]:
+    """The LSUs whose eqs. 4/7 state is the kernel's: those whose access
+    count grows with the inputs. An access made a fixed number of times
+    (FBLAS dot's final ``Z[0] = acc``, one 4 B store) cannot saturate
+    anything and does not make a streaming kernel "non-saturated"; when no
+    count depends on an input, every LSU decides."""
+    scaling = [term for term in terms if term.params.ls_acc.free_symbols]
+    return scaling or terms
 
 
 def term_model(term: mm.LsuTerm) -> str:
@@ -102,6 +112,7 @@ def lsu_facts(
         t_total_s=numeric(term.total, subs),
         bank_s=bank_s,
         accesses_in_bank=accesses_in_bank,
+        scales=bool(term.params.ls_acc.free_symbols),
     )
 
 

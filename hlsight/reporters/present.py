@@ -132,6 +132,8 @@ def time_shares(estimate: KernelEstimate, limit: int = 3) -> list[Share]:
     fraction of the kernel's max-over-banks time could exceed 1).
     """
     timed = [(term.subject, term_seconds(term)) for term in estimate.per_lsu]
+    if any(seconds is None for _, seconds in timed):
+        return []  # shares of the numeric terms alone would crown an LSU that runs once
     known = [(subject, seconds) for subject, seconds in timed if seconds is not None]
     total = sum(seconds for _, seconds in known)
     if total <= 0:

@@ -140,6 +140,10 @@ _DOCS: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "work_items given to a design without NDRange kernels",
         "work_items is the NDRange global size. Every kernel here is single-work-item, so it is not used; give the "
         "kernel arguments the access counts depend on (named in the message).", ("input",)),
+    "input-argument-unused": (
+        "Kernel argument the estimate does not depend on",
+        "The host program sets this kernel argument, but no access count or loop trip count depends on it (it may "
+        "only move addresses, e.g. a matrix row pitch), so its value changes nothing in the estimate.", ("input",)),
     "input-macro-compiled": (
         "Value given for a macro the design was compiled with",
         "The macro (a -D value or a #define in an embedded source or header) is fixed in the compiled design; a "

@@ -196,9 +196,15 @@ def _clock_text(result: AnalysisResult) -> str | None:
     clocks = sorted({clock for clock in (clock_mhz(e) for e in result.estimates.values()) if clock is not None})
     if not clocks:
         return None
-    if len(clocks) == 1:
-        return f"clock {clocks[0]:g} MHz"
-    return f"clocks {clocks[0]:g} ~ {clocks[-1]:g} MHz"
+    text = f"clock {clocks[0]:g} MHz" if len(clocks) == 1 else f"clocks {clocks[0]:g} ~ {clocks[-1]:g} MHz"
+    if "fmax" in result.assignments:
+        return text + " (given)"
+    unfitted = [kernel.name for kernel in result.design.kernels
+                if kernel.fmax_postfit_mhz is None and kernel.fmax_estimated_mhz is not None]
+    if unfitted:
+        # a compiler's pre-fit clock is often far from what place-and-route reaches
+        text += " (the compiler's pre-fit estimate: no place-and-route fmax in the report; --set fmax=MHZ)"
+    return text
 
 
 def headline_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
@@ -227,8 +233,23 @@ def headline_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
     if result.launch_overhead_s > 0 and result.design_estimate is not None:
         cost = format_seconds(result.launch_overhead_s)
         lines.append(f"  design time includes {cost} per launch ({result.memory_profile} [launch] overhead_us)")
+    lines.extend(barrier_lines(result))
     lines.extend(launch_lines(result))
     lines.extend(missing_value_lines(result, options))
+    return lines
+
+
+def barrier_lines(result: AnalysisResult) -> list[str]:
+    """Kernels whose memory and pipeline time add (FlexCL eq. 10): the
+    composition changes the number, so it is said next to it."""
+    lines = []
+    for name, estimate in result.estimates.items():
+        if estimate.barrier_mode is None:
+            continue
+        memory, pipeline = estimate.memory_seconds, estimate.compute_seconds
+        parts = (f"memory {format_seconds(memory)} + pipeline {format_seconds(pipeline)}"
+                 if memory is not None and pipeline is not None else "memory + pipeline time")
+        lines.append(f"  kernel {name}: {parts}, not overlapped: {estimate.barrier_mode} (FlexCL eq. 10, barrier mode)")
     return lines
 
 
