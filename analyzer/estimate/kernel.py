@@ -10,9 +10,10 @@ import sympy
 
 from hlsight.analyzer import memory_model as mm
 from hlsight.analyzer.access.communication import BARRIER_MODE
+from hlsight.analyzer.access.kernel_attributes import kernel_simd
 from hlsight.analyzer.compute_model import compose, compute_estimate
 from hlsight.analyzer.estimate.evaluate import bind, free_names, numeric, substitutions, truth
-from hlsight.analyzer.estimate.inputs import Settings, default_values, kernel_scoped, kernel_simd
+from hlsight.analyzer.estimate.inputs import Settings, default_values, kernel_scoped
 from hlsight.analyzer.estimate.memory import MEMORY_MODEL_NAME, MemoryResult, memory_estimate, memory_parts
 from hlsight.analyzer.results import BankEstimate, KernelEstimate, LsuFacts, TermEstimate
 from hlsight.core.model import Design, Kernel
