@@ -11,6 +11,7 @@ expressions the models produce where symbolic solving does not.
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -18,6 +19,7 @@ from typing import Any
 import numpy as np
 import sympy
 
+from hlsight.analyzer.estimate.evaluate import add_up_sums, numeric
 from hlsight.analyzer.symbols import sym
 from hlsight.core.errors import InputError
 from hlsight.core.units import format_seconds
@@ -62,13 +64,15 @@ def _np_min(*args: Any) -> Any:
     return functools.reduce(np.minimum, args)
 
 
-NUMPY_MODULES: list[Any] = [{"Max": _np_max, "Min": _np_min}, "numpy"]
+NUMPY_MODULES: list[Any] = [{"Max": _np_max, "Min": _np_min, "IMax": _np_max, "IMin": _np_min}, "numpy"]
 
 
 def bind(expr: sympy.Expr, values: Mapping[str, float], keep: Sequence[str]) -> sympy.Expr:
-    """Substitute every value except the names in ``keep``."""
+    """Substitute every value except the names in ``keep`` (a row ``Sum``
+    of an exact guard count whose limits become numbers is added up)."""
     subs = {sym(name): sympy.Float(value) for name, value in values.items() if name not in keep}
-    return expr.subs(subs)
+    bound: sympy.Expr = add_up_sums(expr.subs(subs))
+    return bound
 
 
 def _check_free(expr: sympy.Expr, allowed: Sequence[str]) -> None:
@@ -82,8 +86,20 @@ def _check_free(expr: sympy.Expr, allowed: Sequence[str]) -> None:
 
 
 def lambdify(expr: sympy.Expr, names: Sequence[str]) -> Callable[..., Any]:
-    """A numpy function of ``names`` (dotted names are fine: dummified)."""
-    fn: Callable[..., Any] = sympy.lambdify([sym(name) for name in names], expr, modules=NUMPY_MODULES, dummify=True)
+    """A numpy function of ``names`` (dotted names are fine: dummified).
+
+    A ``Sum`` whose limits depend on ``names`` (sweeping ``rem_rows`` of an
+    exact guard count) has no vectorised form: it is evaluated point by
+    point (:func:`hlsight.analyzer.estimate.evaluate.numeric`; a non-integer
+    or over-long row range gives NaN)."""
+    symbols = [sym(name) for name in names]
+    if expr.has(sympy.Sum):
+        def point(*xs: float) -> float:
+            value = numeric(expr, {s: sympy.Float(x) for s, x in zip(symbols, xs, strict=True)})
+            return math.nan if value is None else value
+
+        return np.vectorize(point, otypes=[np.float64])
+    fn: Callable[..., Any] = sympy.lambdify(symbols, expr, modules=NUMPY_MODULES, dummify=True)
     return fn
 
 
@@ -127,6 +143,13 @@ def solve_for(expr: sympy.Expr, values: Mapping[str, float], name: str, target: 
     _check_free(bound, [name])
     if sym(name) not in bound.free_symbols:
         raise InputError(None, f"the estimate does not depend on '{name}'", expected="a symbol that appears in it")
+    if any(sym(name) in limit.free_symbols for summed in bound.atoms(sympy.Sum) for limit in summed.limits):
+        raise InputError(
+            None,
+            f"'{name}' bounds a row cycle that the estimate adds up term by term (an exact guard count);"
+            " it has no continuous solution",
+            expected=f"--sweep {name}=a,b,c over the values of interest",
+        )
     fn = lambdify(bound, [name])
     xs = np.logspace(-6, 15, 2101)
     ys = np.asarray(fn(xs), dtype=np.float64) - target

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 import sympy
 from pycparser import c_ast, c_generator
 
+from hlsight.analyzer.access.int_bounds import IMax, IMin
 from hlsight.parsers.csource.visitor import NodeVisitor
 
 if TYPE_CHECKING:
@@ -55,7 +56,10 @@ class SymbolInfo:
     constant every iteration (``x = (x + 16) & 255``: step 16, period 256);
     ``conditional`` marks one updated only under an ``if`` (slow-moving);
     ``dimension`` is the NDRange dimension of an id symbol; ``loop`` the line
-    of the loop a counter belongs to.
+    of the loop a counter belongs to. A row counter that cycles through
+    0..``cycle``-1 is ``paced_by`` the loop-carried variable whose wrap
+    advances it (``if (x == 0) y++;``): then every (x, y) pair occurs equally
+    often. ``start`` is a loop-carried variable's value on loop entry.
     """
 
     role: Role
@@ -66,6 +70,8 @@ class SymbolInfo:
     dimension: int | None = None
     loop: int | None = None
     cycle: sympy.Expr | None = None
+    start: sympy.Expr | None = None
+    paced_by: sympy.Symbol | None = None
 
 
 @dataclass
@@ -282,7 +288,7 @@ class ExprConverter(NodeVisitor):
 
 #: Functions the access expressions use; every other identifier is a symbol.
 _FUNCTIONS = {"floor": sympy.floor, "ceiling": sympy.ceiling, "Mod": sympy.Mod, "Min": sympy.Min, "Max": sympy.Max,
-              "Abs": sympy.Abs}
+              "Abs": sympy.Abs, "Sum": sympy.Sum, "IMax": IMax, "IMin": IMin}
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 
 

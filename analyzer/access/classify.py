@@ -18,7 +18,9 @@ Offset: the index with every moving variable at zero (``3*i + 1`` -> 1);
 aligned iff it is 0. An index that contains a value read from memory is
 data-dependent (write-ack, section 5.1.3). Execution count: the NDRange size
 ``work_items`` (or 1 for single work-item kernels) times the trip count of
-every enclosing loop, restricted by guards on a loop counter.
+every enclosing loop, restricted by guards on a loop counter, by guards
+counted exactly over lanes and stepping/row counters
+(:mod:`hlsight.analyzer.access.guard_count`), and by guards on a row counter.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from dataclasses import dataclass, field
 import sympy
 
 from hlsight.analyzer.access.c_symbols import WORK_ITEMS, Role, SymbolTable
+from hlsight.analyzer.access.guard_count import exact_shares
 from hlsight.analyzer.access.loops import LoopInfo
 from hlsight.analyzer.access.walker import AccessSite
 
@@ -325,6 +328,10 @@ def _count(site: AccessSite, ndrange: bool, merged: int) -> tuple[sympy.Expr | N
             op, left, right = tests[used_test]
             reasons.append(f"only iterations where {left} {op} {right}")
         total *= trip
+    for share in exact_shares(site, tests, used):
+        used.update(share.numbers)
+        total *= share.fraction
+        reasons.append(f"x {share.fraction}: {_display_names(share.reason, table)}")
     for number, test in enumerate(tests):
         if number in used:
             continue

@@ -59,7 +59,12 @@ def _group_total(group: list[LSU], source: SourceFacts) -> sympy.Expr:
 
 def _solve(total: sympy.Expr, unknown: sympy.Symbol, elements: float) -> float | None:
     """``unknown`` such that ``total`` = ``elements`` (floor/ceiling relaxed
-    to their argument for the solve, then the integer answer is checked)."""
+    to their argument for the solve, then the integer answer is checked).
+    A ``Sum`` whose limits are numbers (an exact guard count over a row
+    cycle) is added up first: relaxing the floors inside it would change
+    the count, not just round it."""
+    if total.has(sympy.Sum):
+        total = total.doit()
     relaxed = total.replace(sympy.floor, lambda arg: arg).replace(sympy.ceiling, lambda arg: arg)
     try:
         roots = [root for root in sympy.solve(sympy.Eq(relaxed, elements), unknown) if root.is_real and root > 0]

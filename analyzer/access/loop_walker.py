@@ -40,6 +40,8 @@ from hlsight.analyzer.access.loops import (
     counter_trip,
     cycle_length,
     for_counter,
+    orbit,
+    pacing_test,
     trip_from,
     unroll_factor,
     update_step,
@@ -346,9 +348,33 @@ class LoopWalker(NodeVisitor):
             cycle = cycle_length(name, body, self.value, self.table) if conditional else None
             self.env[name] = self.table.make(
                 name,
-                SymbolInfo(Role.STATE, name, step=step, period=period, conditional=conditional, loop=line, cycle=cycle),
+                SymbolInfo(
+                    Role.STATE, name, step=step, period=period, conditional=conditional, loop=line, cycle=cycle,
+                    start=entry[name],
+                ),
             )
+        for name in entry:
+            self._pace(name, body)
         return entry
+
+    def _pace(self, name: str, body: c_ast.Node) -> None:
+        """Mark the row counter ``name`` as paced by the stepping variable
+        whose test ``v == c`` gates its updates, when ``v`` does take the
+        value ``c`` once per period (:func:`pacing_test`)."""
+        info = self.table.info(self.env[name])
+        test = pacing_test(name, body) if info is not None and info.cycle is not None else None
+        if info is None or test is None:
+            return
+        pacer = self.env.get(test[0])
+        pacer_info = self.table.info(pacer) if pacer is not None else None
+        if pacer_info is None or pacer_info.role is not Role.STATE or pacer_info.conditional:
+            return
+        values = orbit(pacer_info.start, pacer_info.step, pacer_info.period)
+        value = self.value(test[1])
+        if values is not None and isinstance(value, sympy.Integer):
+            first, gap, count = values
+            if (int(value) - first) % gap == 0 and first <= int(value) < first + gap * count:
+                info.paced_by = pacer if isinstance(pacer, sympy.Symbol) else None
 
     def visit_For(self, node: c_ast.For) -> None:
         line = node.coord.line if node.coord is not None else 0
@@ -375,7 +401,7 @@ class LoopWalker(NodeVisitor):
         unroll = unroll_factor(self._pragmas.get(id(node)))
         saved_env = dict(self.env)
         trip = counter_trip(counter_name, start, step, node.cond, self.value)
-        info = counted_loop(self.table, counter_name, step, trip, unroll, line, file)
+        info = counted_loop(self.table, counter_name, step, trip, unroll, line, file, start)
         counter = info.counter
         self.loop_infos[id(node)] = info
         self._mark_loop_carried(node.stmt, node.next, counter_name, line)

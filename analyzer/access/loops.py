@@ -5,11 +5,13 @@ Pure functions over pycparser nodes and sympy values, shared by the C
 statement walker (:mod:`hlsight.analyzer.access.loop_walker`) and the SYCL
 walker: the trip count of a counter test (:func:`trip_from`), the step of a
 counter update (:func:`update_step`), the variables a loop assigns
-(:func:`assigned_in`) and the period of a row counter (:func:`cycle_length`).
+(:func:`assigned_in`), the period of a row counter (:func:`cycle_length`) and
+the test that paces it (:func:`pacing_test`).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -43,6 +45,9 @@ class LoopInfo:
     trip_count: sympy.Expr | None
     trip_reason: str
     unroll: int | None = None
+    #: first value of the counter (``None`` when unknown); with ``step`` and
+    #: ``trip_count`` it gives the values a lane of an unrolled loop takes
+    start: sympy.Expr | None = None
 
     @property
     def unrolled(self) -> bool:
@@ -181,6 +186,7 @@ def counted_loop(
     unroll: int | None,
     line: int,
     file: str,
+    start: sympy.Expr | None = None,
 ) -> LoopInfo:
     """The :class:`LoopInfo` of a ``for`` loop (C and SYCL alike): the trip
     count only when fixed per launch, a full unroll of a loop whose count is
@@ -193,7 +199,7 @@ def counted_loop(
     counter = None
     if counter_name is not None:
         counter = table.make(counter_name, SymbolInfo(role, counter_name, step=step, loop=line))
-    return LoopInfo("for", line, file, counter, step, count, reason, unroll)
+    return LoopInfo("for", line, file, counter, step, count, reason, unroll, start)
 
 
 class _AssignedNames(NodeVisitor):
@@ -377,3 +383,46 @@ def cycle_length(name: str, body: c_ast.Node, value: Value, table: SymbolTable) 
     if increment == [*resets[0][:-1], (reset_if, False)]:
         return bound + 1  # reset at K, else increment: values 0..K
     return None
+
+
+def pacing_test(name: str, body: c_ast.Node) -> tuple[str, c_ast.Node] | None:
+    """``(v, c)`` when every update of the row counter ``name`` sits under one
+    ``if (v == c)`` written directly in the loop body::
+
+        if (x == 0) { y++; if (y == K) y = 0; }
+
+    The counter then advances once per period of ``v``, so over its cycle
+    every (v, y) pair occurs equally often. ``None`` for any other shape.
+    """
+    updates = _CounterUpdates(name)
+    updates.visit(body)
+    paths = updates.increments + updates.resets
+    if updates.other or not paths or not all(paths):
+        return None
+    gate = paths[0][0][0]
+    items = (body.block_items or []) if isinstance(body, c_ast.Compound) else [body]
+    if not any(item is gate for item in items) or any(path[0] != (gate, True) for path in paths):
+        return None
+    cond = gate.cond
+    if not isinstance(cond, c_ast.BinaryOp) or cond.op != "==":
+        return None
+    for side, other in ((cond.left, cond.right), (cond.right, cond.left)):
+        if isinstance(side, c_ast.ID) and side.name != name:
+            return side.name, other
+    return None
+
+
+def orbit(
+    start: sympy.Expr | None, step: sympy.Expr | None, period: sympy.Expr | None
+) -> tuple[int, int, int] | None:
+    """Values of a variable stepping modulo a period (``x = (x + 16) & 255``
+    from 0): ``(first, gap, count)`` for first, first + gap, ...,
+    first + (count - 1)*gap, each taken once per ``count`` iterations; ``None``
+    unless start, step and period are integers (period > 0)."""
+    if not all(isinstance(value, sympy.Integer) for value in (start, step, period)):
+        return None
+    first, stride, modulus = int(start), int(step), int(period)  # type: ignore[arg-type]
+    if modulus <= 0 or stride == 0:
+        return None
+    gap = math.gcd(stride, modulus)
+    return first % gap, gap, modulus // gap

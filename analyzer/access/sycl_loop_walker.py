@@ -343,7 +343,7 @@ class SyclLoopWalker(CursorVisitor):
         unroll = unroll_above(self.lines, line)
         trip = counter_trip(counter_key, start, step, condition, self.value, self._text)
         info = counted_loop(self.table, counter_key[3] if counter_key is not None else None, step, trip, unroll,
-                            line, self._file(cursor))
+                            line, self._file(cursor), start)
         counter = info.counter
         self.loop_infos[hash(cursor)] = info
         saved = self._carry(body, counter_key, line) if body is not None else dict(self.env)

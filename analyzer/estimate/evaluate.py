@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 
 import sympy
 
+from hlsight.analyzer.access.int_bounds import IMax, IMin
 from hlsight.analyzer.symbols import sym
 
 
@@ -24,7 +25,7 @@ def substitutions(values: Mapping[str, float]) -> dict[sympy.Symbol, sympy.Float
 
 def bind(expr: sympy.Basic, subs: Mapping[sympy.Symbol, sympy.Float]) -> sympy.Basic:
     """``expr`` with the values of ``subs`` put in (symbols without a value stay)."""
-    if expr.free_symbols <= subs.keys():
+    if expr.free_symbols <= subs.keys() and not expr.has(sympy.Sum):
         return expr.xreplace(dict(subs))
     key = frozenset(subs.items())
     memo = _MEMOS.get(key)
@@ -73,6 +74,8 @@ def _partial_node(
     if not expr.free_symbols & subs.keys():
         return expr if expr.free_symbols else expr.func(*expr.args)  # numbers only: evaluate (Max(1, 8) -> 8)
     args = [_partial(arg, subs, memo) for arg in expr.args]
+    if isinstance(expr, sympy.Sum):
+        return add_up_sums(expr.func(*args))
     if isinstance(expr, (sympy.Max, sympy.Min)):
         args = [inner for arg in args for inner in (arg.args if arg.func is expr.func else (arg,))]
         numbers = [arg for arg in args if arg.is_Number]
@@ -85,6 +88,21 @@ def _partial_node(
     return expr.func(*args)
 
 
+def add_up_sums(expr: sympy.Basic) -> sympy.Basic:
+    """``expr`` with every ``Sum`` whose limits are numbers replaced by its
+    value. An exact guard count sums over a row cycle; bound, sympy would
+    evalf that Sum by Euler-Maclaurin (derivatives of floor and max) as soon
+    as a ``Max`` compares it, and fail."""
+
+    def value(summed: sympy.Sum) -> sympy.Basic:
+        total = _sum_value(summed, {})
+        return summed if total is None else sympy.Float(total)
+
+    if not expr.has(sympy.Sum):
+        return expr
+    return expr.replace(lambda node: isinstance(node, sympy.Sum) and not node.free_symbols, value)
+
+
 def numeric(expr: sympy.Basic | None, subs: Mapping[sympy.Symbol, sympy.Float]) -> float | None:
     """``expr`` as a float when every symbol has a value, else ``None`` (no
     partial substitution: with a symbol left the value stays unknown, and
@@ -94,6 +112,8 @@ def numeric(expr: sympy.Basic | None, subs: Mapping[sympy.Symbol, sympy.Float]) 
     fast = _float_value(expr, subs, {})
     if fast is not None:
         return fast
+    if expr.has(sympy.Sum):
+        return None  # longer than SUM_TERMS: sympy's evalf of it would take longer still
     value = bind(expr, subs)
     if value.free_symbols:
         return None
@@ -122,7 +142,7 @@ def free_names(expr: sympy.Basic, subs: Mapping[sympy.Symbol, sympy.Float]) -> l
 # ----------------------------------------------------------------------------- floats
 #
 # A fully bound estimate is a tree of Add/Mul/Pow/Max/Min/ceiling/Piecewise
-# over numbers. Rebuilding it as sympy objects (``xreplace``) to read one
+# (and Sum, added up term by term) over numbers. Rebuilding it as sympy objects (``xreplace``) to read one
 # float cost ~40 % of the estimate on kmers (576 rebuilds); the float is
 # computed here directly, bottom-up, with the same IEEE double arithmetic
 # sympy's Float uses (53-bit). A node of any other kind returns ``None``
@@ -133,6 +153,8 @@ _FOLD: dict[type[sympy.Basic], Callable[[list[float]], float]] = {
     sympy.Mul: math.prod,
     sympy.Max: max,
     sympy.Min: min,
+    IMax: max,
+    IMin: min,
 }
 _UNARY: dict[type[sympy.Basic], Callable[[float], float]] = {
     sympy.ceiling: lambda x: float(math.ceil(x)),
@@ -173,6 +195,8 @@ def _float_value(
     elif kind in _UNARY:
         inner = _float_value(expr.args[0], subs, memo)
         value = None if inner is None else _UNARY[kind](inner)
+    elif isinstance(expr, sympy.Sum):
+        value = _sum_value(expr, subs)
     elif isinstance(expr, sympy.Piecewise):
         for branch, condition in expr.args:
             chosen = _truth_value(condition, subs, memo)
@@ -185,6 +209,33 @@ def _float_value(
         value = None  # zoo/oo/nan: sympy decides what they mean
     memo[expr] = value
     return value
+
+
+#: an unevaluated ``Sum`` (exact guard counts: one term per row of a
+#: cycle, rem_rows + 1 for pathfinder) is added up term by term over at
+#: most this many terms; a longer one has no value here
+SUM_TERMS = 100_000
+
+
+def _sum_value(expr: sympy.Sum, subs: Mapping[sympy.Symbol, sympy.Float]) -> float | None:
+    """``Sum(f, (v, a, b))`` with a, b bound: f at the integers v in a..b
+    (the rows of a cycle), added up; 0 for an empty range."""
+    if len(expr.limits) != 1:
+        return None
+    variable, low, high = expr.limits[0]
+    first, last = _float_value(low, subs, {}), _float_value(high, subs, {})
+    if first is None or last is None:
+        return None
+    start, stop = math.ceil(first), math.floor(last) + 1
+    if stop - start > SUM_TERMS:
+        return None
+    terms = []
+    for value in range(start, stop):
+        term = _float_value(expr.function, {**subs, variable: sympy.Float(value)}, {})
+        if term is None:
+            return None
+        terms.append(term)
+    return math.fsum(terms)
 
 
 def _truth_value(

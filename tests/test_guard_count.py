@@ -1,0 +1,240 @@
+"""Exact counts of guarded accesses (analyzer/access/guard_count.py).
+
+The derived counts are compared with brute-force runs of the kernels' own
+loops, written out here statement by statement: Rodinia pathfinder as
+embedded in the zaragoza reports (BSIZE 256, SSIZE 16 from its
+pathfinder_common.h) and the small kernels of fixtures/access/guards.cl.
+A vector iteration counts, with all its lanes, when at least one lane of
+the wide LSU is active (aoc issues the LSU's request then and moves the
+whole width).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+import sympy
+
+from hlsight.analyzer.access import parse_expression
+from hlsight.analyzer.access.classify import classify
+from hlsight.analyzer.access.launch import solve_launch
+from hlsight.analyzer.access.walker import AccessSite, walk_function
+from hlsight.analyzer.estimate.evaluate import bind, numeric
+from hlsight.parsers.csource import parse_c_file
+from tests.conftest import run_cli
+from tests.test_access_zaragoza import ZARAGOZA, derived
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "access" / "guards.cl"
+
+
+def _facts(report: str, lsu_id: str) -> tuple[str, str]:
+    design, found = derived(report)
+    lsu = next(lsu for kernel in design.kernels for lsu in kernel.lsus if lsu.id == lsu_id)
+    facts = found.access(lsu)
+    assert facts is not None and facts.accesses is not None and facts.explanation is not None
+    return facts.accesses, facts.explanation
+
+
+def _given(expr: sympy.Expr, **values: float) -> dict[sympy.Symbol, sympy.Float]:
+    return {s: sympy.Float(values[s.name]) for s in expr.free_symbols if isinstance(s, sympy.Symbol)}
+
+
+def _count(text: str, **values: int) -> int:
+    expr = parse_expression(text)
+    exact = expr.subs(values).doit()
+    fast = numeric(expr, _given(expr, **values))
+    assert fast == pytest.approx(float(exact), rel=1e-12)  # the float path adds the Sum up the same way
+    return int(exact)
+
+
+def run_pathfinder(rem_rows: int, blocks: int) -> tuple[int, int, int]:
+    """pathfinder_kernel_v5.cl lines 40-116 for ``blocks`` column blocks:
+    (comp_exit, wall elements, dst elements). ``real_x >= 0 && real_x < cols``
+    (the data size) and ``real_y >= 0`` are left out: the analysis counts
+    them as always true and says so."""
+    bsize, ssize, halo = 256, 16, rem_rows
+    comp_exit = bsize // ssize * (rem_rows + 1) * blocks  # host: BSIZE * col_blocks * (rem_rows + 1) / SSIZE
+    x = y = 0
+    wall = dst = 0
+    for _index in range(comp_exit):
+        real_block_x = [x + i - halo for i in range(ssize)]
+        lanes = [block_x >= y - halo and block_x < bsize - 2 * y for block_x in real_block_x]
+        if any(lanes) and y != 0:  # center = (y == 0) ? in : wall[read_offset]
+            wall += ssize
+        if any(lanes) and y == rem_rows:  # if (y == rem_rows) dst[real_x] = ...
+            dst += ssize
+        x = (x + ssize) & (bsize - 1)
+        if x == 0:
+            y += 1
+            if y == rem_rows + 1:
+                y = 0
+    return comp_exit, wall, dst
+
+
+@pytest.mark.parametrize("report", ["ddr4-1866/pathfinder", "hbm2/pathfinder-tunel-atps"])
+@pytest.mark.parametrize("rem_rows", [2, 20, 40, 99])
+def test_pathfinder_halo_counted_per_vector(report: str, rem_rows: int) -> None:
+    comp_exit, wall, dst = run_pathfinder(rem_rows, blocks=3)
+    wall_text, _ = _facts(report, "dynproc_kernel/load1")
+    dst_text, _ = _facts(report, "dynproc_kernel/store0")
+    assert _count(wall_text, comp_exit=comp_exit, rem_rows=rem_rows) == wall
+    assert _count(dst_text, comp_exit=comp_exit, rem_rows=rem_rows) == dst
+
+
+def test_pathfinder_hand_count_rem_rows_2() -> None:
+    """rem_rows = 2: rows y = 0, 1, 2 of 16 vectors each. Lane i of vector x is
+    active when y <= x + i < 258 - 2y: every vector has an active lane on
+    every row (y = 2: x + i in 2..253). wall skips row 0: 2 of 3 rows, dst
+    only row 2: 1 of 3; per block 32 and 16 vector iterations, 16 lanes each."""
+    comp_exit = 16 * 3  # one block
+    wall_text, _ = _facts("ddr4-1866/pathfinder", "dynproc_kernel/load1")
+    dst_text, _ = _facts("ddr4-1866/pathfinder", "dynproc_kernel/store0")
+    assert _count(wall_text, comp_exit=comp_exit, rem_rows=2) == 32 * 16
+    assert _count(dst_text, comp_exit=comp_exit, rem_rows=2) == 16 * 16
+
+
+def test_pathfinder_large_halo_drops_vectors() -> None:
+    """rem_rows = 99 (pyramid height 100): on row y the active lanes are
+    y <= x + i < 355 - 2y, so whole vectors fall out at both ends: the
+    upper bound (16*comp_exit*rem_rows/(rem_rows + 1)) overcounts wall by a
+    third and dst (row 99: x + i in 99..156, vectors 6..9) four times."""
+    comp_exit, wall, dst = run_pathfinder(99, blocks=1)
+    assert dst == 4 * 16
+    assert wall < 16 * comp_exit * 99 // 100 * 0.8
+
+
+def test_pathfinder_note_says_what_was_counted_and_what_bounded() -> None:
+    _, wall = _facts("ddr4-1866/pathfinder", "dynproc_kernel/load1")
+    _, dst = _facts("ddr4-1866/pathfinder", "dynproc_kernel/store0")
+    for note in (wall, dst):
+        assert "counted exactly over `x` in 0..240 step 16, `y` in 0..rem_rows" in note
+        assert "the 16 lanes of `i` are one wide LSU, which aoc issues when any lane is active" in note
+        assert "i_2" not in note  # C names, not analysis symbols
+    assert "y != 0" in wall.split("counted exactly")[0]
+    assert "counted as always true (upper bound)" in wall and "< cols" in wall.split("upper bound")[0]
+    # real_y >= 0 would make the count depend on starting_row: kept as a bound
+    assert "starting_row + y >= 0" in dst.split("counted as always true")[0].rsplit("other conditions", 1)[1]
+
+
+def test_src_row_test_keeps_its_share() -> None:
+    text, note = _facts("ddr4-1866/pathfinder", "dynproc_kernel/load0")
+    assert parse_expression(text) == parse_expression("16*comp_exit/(rem_rows + 1)")
+    assert "`y == 0` holds in 1 of every rem_rows + 1 iterations" in note
+
+
+@pytest.mark.parametrize(("report", "lanes", "last"), [("ddr4-1866/hotspot", 8, 504), ("hbm2/hotspot", 64, 448)])
+def test_hotspot_halo_leaves_every_vector_active(report: str, lanes: int, last: int) -> None:
+    """hotspot's dst store: 0 <= x + i - 1 < 510. Lane 0 of the first vector
+    and the last lane of the final vector are off, but each vector keeps an
+    active lane: the wide LSU still runs every iteration (share 1)."""
+    text, note = _facts(report, "hotspot/store0")
+    assert _count(text, comp_exit=1001, grid_rows=1000) == lanes * 1000
+    assert f"`i + x - 1 >= 0; i + x - 1 < 510` counted exactly over `x` in 0..{last} step {lanes}" in note
+    assert "bx + i + x - 1 < grid_cols) counted as always true (upper bound)" in note
+
+
+def _site(marker: str, kind: str) -> AccessSite:
+    unit = parse_c_file(FIXTURE)
+    line = next(number for number, text in enumerate(FIXTURE.read_text().splitlines(), 1) if f"// @{marker}" in text)
+    for func in unit.functions().values():
+        walker = walk_function(unit, func, {unit.filename: unit.lines})
+        for site in walker.sites:
+            if site.line == line and site.kind == kind:
+                return site
+    raise AssertionError(marker)
+
+
+def _brute_halo(rows: int) -> int:
+    """Vector iterations of one (x, y) cycle of kernel `halo` with an active lane."""
+    active = 0
+    for y in range(rows + 1):
+        for x in range(0, 64, 8):
+            if any(x + i >= 3 * y and x + i < 64 - y and y != 1 for i in range(8)):
+                active += 1
+    return active
+
+
+@pytest.mark.parametrize("rows", [0, 1, 3, 7, 20])
+def test_fixture_halo_against_brute_force(rows: int) -> None:
+    result = classify(_site("halo", "store"), ndrange=False)
+    assert result.accesses is not None
+    n = 8 * (rows + 1) * 5  # five whole (x, y) cycles
+    assert _count(str(result.accesses), n=n, rows=rows) == 5 * 8 * _brute_halo(rows)
+    assert "any lane is active" in " ".join(result.count_reasons)
+
+
+def test_unpaced_row_counter_is_not_counted_jointly() -> None:
+    """y advances on `flag == index`, not on x's wrap: the (x, y) pairs need
+    not be uniform, so the lane test on x and y stays an upper bound and
+    only `y != 1` takes its share of the row cycle."""
+    result = classify(_site("unpaced", "store"), ndrange=False)
+    assert result.accesses is not None
+    assert parse_expression(str(result.accesses)) == parse_expression("8*n*rows/(rows + 1)")
+    reasons = " ".join(result.count_reasons)
+    assert "counted exactly" not in reasons
+    assert re.search(r"other conditions \(i \+ x >= 3\*y\) counted as always true", reasons)
+
+
+def test_lanes_apart_are_not_one_lsu() -> None:
+    result = classify(_site("spread", "load"), ndrange=False)
+    assert result.accesses is not None
+    assert parse_expression(str(result.accesses)) == parse_expression("8*n")
+    assert "counted as always true (upper bound)" in " ".join(result.count_reasons)
+
+
+def test_bound_sum_is_added_up_not_evaluated_by_euler_maclaurin() -> None:
+    """A Sum whose limits become numbers inside a Max: bind adds it up (sympy
+    would evalf it through derivatives of floor and fail to compare)."""
+    total = parse_expression("Max(n, Sum(IMax(0, IMin(1, 4 - y))*floor((y + 1)/2), (y, 0, rows)))")
+    exact = sum(max(0, min(1, 4 - v)) * ((v + 1) // 2) for v in range(10))  # 0 + 1 + 1 + 2 = 4
+    assert exact == 4
+    assert numeric(total, _given(total, rows=9, n=1)) == exact
+    assert float(bind(total, _given(total, rows=9, n=1))) == exact
+    partial = bind(total, {sympy.Symbol("rows"): sympy.Float(9)})
+    assert partial.free_symbols == {sympy.Symbol("n")} and float(partial.subs("n", 1)) == exact
+    rows = parse_expression("Sum(y, (y, 0, n))")
+    assert numeric(rows, _given(rows, n=2.5)) == 0 + 1 + 2  # the integer rows in 0..2.5
+    assert numeric(rows, _given(rows, n=10**7)) is None  # beyond SUM_TERMS: no value (and no sympy evalf)
+
+
+def test_launch_solver_adds_the_row_sum_up_before_relaxing_floors() -> None:
+    """1e6 wall elements at rem_rows 20: 312 of the 336 (x, y) vector
+    iterations of a block read wall (rows 1..20; rows 16..20 lose one or two
+    vectors), 16 lanes each: comp_exit = 1e6 * 336 / (16 * 312)."""
+    design, found = derived("ddr4-1866/pathfinder")
+    launch = solve_launch(design, found, 1e6, {"rem_rows": 20})
+    assert launch.values["comp_exit"] == pytest.approx(1e6 * 336 / (16 * 312))
+    comp_exit, wall, _dst = run_pathfinder(20, blocks=1)
+    assert (comp_exit, wall) == (336, 312 * 16)
+
+
+def test_whatif_sweeps_the_row_cycle_and_refuses_to_solve_for_it() -> None:
+    """Sweeping rem_rows (a Sum limit) evaluates point by point and agrees
+    with analyze; solving for it has no continuous answer: exit 2 with the
+    way out; solving for comp_exit (the Sum then bound) still works."""
+    report = str(ZARAGOZA / "reports" / "ddr4-1866" / "pathfinder")
+    swept = run_cli("whatif", report, "--set", "comp_exit=155568", "--sweep", "rem_rows=2,20", "--format", "json")
+    assert swept.code == 0, swept.stderr
+    for point in json.loads(swept.stdout)["points"]:
+        single = run_cli("analyze", report, "--set", "comp_exit=155568", "--set", f"rem_rows={point['rem_rows']:g}",
+                         "--format", "json")
+        assert point["seconds"] == pytest.approx(json.loads(single.stdout)["estimate"]["seconds"], rel=1e-12)
+    refused = run_cli("whatif", report, "--set", "comp_exit=155568", "--solve", "rem_rows", "--for-time", "900us")
+    assert refused.code == 2 and "--sweep rem_rows=a,b,c" in refused.stderr and "Traceback" not in refused.stderr
+    solved = run_cli("whatif", report, "--set", "rem_rows=20", "--solve", "comp_exit", "--for-time", "1ms")
+    assert solved.code == 0 and "comp_exit = 185898 gives 1 ms" in solved.stdout
+
+
+def test_nw_block_row_test_counts_one_iteration_in_sixteen() -> None:
+    """nw_kernel_v5.cl: `data[read_index]` (4 unrolled lanes) runs under
+    `if (block_row == 0)` and `block_row = (block_row + 1) & 15` every
+    iteration, so in 1 of 16 iterations: loop_exit * 4 / 16 elements (the
+    upper bound counted it in all 16; nw-ddr4's estimate moved 1.407 ->
+    1.282 ms, docs/model.md decision 14)."""
+    text, note = _facts("ddr4-1866/nw", "nw_kernel1/load1")
+    assert parse_expression(text) == parse_expression("loop_exit/4")
+    assert "`block_row == 0` counted exactly over `block_row` in 0..15" in note
+    assert "other conditions (comp_col_offset + i < dim - 1; block_offset + block_row < dim - 1) counted as" in note
