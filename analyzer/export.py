@@ -269,6 +269,7 @@ def model_figures(estimate: KernelEstimate) -> dict[str, Any]:
         "compute_seconds": estimate.compute_seconds,
         "bus_occupancy_seconds": estimate.bus_occupancy_seconds,
         "barrier_mode": estimate.barrier_mode,
+        "caveats": list(estimate.caveats),
         "lsu_facts": {lsu_id: lsu_facts_to_dict(facts) for lsu_id, facts in estimate.lsu_facts.items()},
     }
 

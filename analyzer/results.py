@@ -236,6 +236,8 @@ class KernelEstimate:
     lsu_facts: dict[str, LsuFacts] = field(default_factory=dict)
     #: why memory and pipeline time add (FlexCL eq. 10, barrier mode); ``None``: they overlap (eq. 12)
     barrier_mode: str | None = None
+    #: where this model class was measurably off on real kernels (shown beside the number)
+    caveats: list[str] = field(default_factory=list)
     #: Vivado/Vitis modules: the composed cycles and their times per clock.
     cycles: CycleEstimate | None = None
     #: The two parts FlexCL eq. 12 composes, unsubstituted (what-if's per-point bound).

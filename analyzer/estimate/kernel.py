@@ -145,6 +145,7 @@ def to_estimate(model: KernelModel, design: Design, settings: Settings) -> Kerne
     if model.memory is not None and model.compute is not None:
         estimate.barrier_mode = model.barrier_mode
     if model.memory is not None:
+        estimate.caveats = list(model.memory.caveats)
         estimate.memory_seconds = numeric(model.memory.expression, subs)
         estimate.memory_saturated = truth(model.memory.saturated, subs)
     pipeline = model.compute if model.compute is not None else model.compute_open

@@ -234,6 +234,7 @@ def headline_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
         cost = format_seconds(result.launch_overhead_s)
         lines.append(f"  design time includes {cost} per launch ({result.memory_profile} [launch] overhead_us)")
     lines.extend(barrier_lines(result))
+    lines.extend(caveat_lines(result))
     lines.extend(launch_lines(result))
     lines.extend(missing_value_lines(result, options))
     return lines
@@ -251,6 +252,15 @@ def barrier_lines(result: AnalysisResult) -> list[str]:
                  if memory is not None and pipeline is not None else "memory + pipeline time")
         lines.append(f"  kernel {name}: {parts}, not overlapped: {estimate.barrier_mode} (FlexCL eq. 10, barrier mode)")
     return lines
+
+
+def caveat_lines(result: AnalysisResult) -> list[str]:
+    """Where the model class of a kernel was measurably off, beside the number."""
+    seen: dict[str, list[str]] = {}
+    for name, estimate in result.estimates.items():
+        for caveat in estimate.caveats:
+            seen.setdefault(caveat, []).append(name)
+    return [f"  caution ({', '.join(names)}): {caveat}" for caveat, names in seen.items()]
 
 
 def source_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
