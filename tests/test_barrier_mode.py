@@ -23,10 +23,13 @@ import pytest
 
 from hlsight.analyzer.access.communication import barrier_mode
 from hlsight.analyzer.access.derive import KernelAccesses
+from hlsight.analyzer.access.sycl_kernels import find_kernels
+from hlsight.analyzer.access.sycl_walker import walk_kernel
 from hlsight.analyzer.access.walker import walk_function
 from hlsight.analyzer.pipeline import analyze
 from hlsight.core.model import Kernel, KernelKind
 from hlsight.parsers.csource import parse_c_file
+from hlsight.parsers.cxx.sycl_headers import parse_sycl
 from hlsight.parsers.loader import load_design
 from tests.conftest import run_cli
 
@@ -131,3 +134,45 @@ def test_barrier_mode_is_said_next_to_the_number(corpus: Path) -> None:
     kernel = next(entry for entry in data["kernels"] if entry["name"] == "matrixMult")
     assert kernel["estimate"]["extra"]["barrier_mode"].startswith("barrier at matrix_mult.cl:144")
     assert kernel["estimate"]["alternatives"][0]["extra"]["barrier_mode"] is None  # pipeline alone
+
+
+SYCL_TILED = """#include <sycl/sycl.hpp>
+using namespace sycl;
+void run(queue &q, float *in, float *out, int n, int tiles) {
+  q.submit([&](handler &h) {
+    local_accessor<float, 1> tile(range<1>(64), h);
+    h.parallel_for<class Tiled>(nd_range<1>(range<1>(n), range<1>(64)), [=](nd_item<1> it) {
+      int l = it.get_local_id(0);
+      float acc = 0;
+      for (int t = 0; t < tiles; t++) {
+        tile[l] = LOAD;
+        it.barrier(access::fence_space::local_space);
+        acc += tile[63 - l];
+        group_barrier(it.get_group());
+      }
+      out[it.get_global_id(0)] = acc;
+    });
+  });
+}
+"""
+
+
+@pytest.mark.parametrize(("load", "mode"), [("in[t * 64 + l]", True), ("t * 2.0f", False)])
+def test_sycl_barriers_in_a_tile_loop(tmp_path: Path, load: str, mode: bool) -> None:
+    """``nd_item::barrier`` and SYCL 2020 ``group_barrier`` are work-group barriers too."""
+    text = SYCL_TILED.replace("LOAD", load)
+    path = tmp_path / "k.cpp"
+    unit = parse_sycl(path, text)
+    (launch,) = find_kernels(unit.translation_unit, str(path))
+    walker = walk_kernel(launch, "Tiled", text.splitlines())
+    found = [(barrier.line, [loop.line for loop in barrier.loops]) for barrier in walker.barriers]
+    assert found == [(11, [9]), (13, [9])]
+    kernel = Kernel(name="Tiled", kind=KernelKind.NDRANGE)
+    reason = barrier_mode(KernelAccesses(kernel, True, walker.sites, list(walker.loop_infos.values()), walker.barriers))
+    if mode:
+        assert reason == (
+            "barrier at k.cpp:11 inside the loop at line 9, which also accesses global memory"
+            " (`in[t * 64 + l]` at line 10)"
+        )
+    else:
+        assert reason is None

@@ -20,8 +20,7 @@ from hlsight.analyzer.access.c_symbols import Role, SymbolTable
 from hlsight.analyzer.access.classify import Classification, classify
 from hlsight.analyzer.access.communication import BARRIER_MODE, barrier_mode
 from hlsight.analyzer.access.kernel_attributes import kernel_simd
-from hlsight.analyzer.access.loop_walker import BarrierSite
-from hlsight.analyzer.access.loops import LoopInfo
+from hlsight.analyzer.access.loops import BarrierSite, LoopInfo
 from hlsight.analyzer.access.matching import candidates, group_lsus, match_group, merged_neighbours
 from hlsight.analyzer.access.sources import ParsedSources, parse_design_sources
 from hlsight.analyzer.access.walker import AccessSite, walk_function
@@ -304,14 +303,19 @@ def derive_access_facts(design: Design, given: Collection[str] = ()) -> SourceFa
             continue
         facts.diagnostics.extend(derive_kernel(design, context, facts, given))
         facts.diagnostics.extend(derive_loop_trips(context, facts))
-        mode = barrier_mode(context) if context.ndrange else None
-        if mode is not None:
-            facts.set_barrier_mode(kernel, mode)
-            facts.diagnostics.append(
-                Diagnostic.at(kernel.location, "access-barrier-mode", Severity.NOTE,
-                              f"kernel {kernel.name}: {mode}: {BARRIER_MODE}")
-            )
+        note_barrier_mode(context, facts)
     return facts
+
+
+def note_barrier_mode(context: KernelAccesses, facts: SourceFacts) -> None:
+    """Record (and say) that an NDRange kernel runs in FlexCL barrier mode."""
+    mode = barrier_mode(context) if context.ndrange else None
+    if mode is not None:
+        facts.set_barrier_mode(context.kernel, mode)
+        facts.diagnostics.append(
+            Diagnostic.at(context.kernel.location, "access-barrier-mode", Severity.NOTE,
+                          f"kernel {context.kernel.name}: {mode}: {BARRIER_MODE}", kernel=context.kernel.name)
+        )
 
 
 def derive_loop_trips(context: KernelAccesses, facts: SourceFacts) -> list[Diagnostic]:

@@ -33,7 +33,9 @@ from hlsight.analyzer.access.c_symbols import (
 )
 from hlsight.analyzer.access.ctypes_info import ElementType, element_type, typedef_table
 from hlsight.analyzer.access.loops import (
+    BARRIER_CALLS,
     MIRROR,
+    BarrierSite,
     LoopInfo,
     assigned_in,
     counted_loop,
@@ -58,19 +60,6 @@ class ArrayInfo:
     element: ElementType
     space: str
     dims: list[sympy.Expr | None] = field(default_factory=list)
-
-
-#: OpenCL work-group barriers (OpenCL 1.2 ``barrier``, 2.0 ``work_group_barrier``)
-BARRIER_CALLS = frozenset({"barrier", "work_group_barrier"})
-
-
-@dataclass
-class BarrierSite:
-    """A work-group barrier and the loops around it (outermost first)."""
-
-    file: str
-    line: int
-    loops: tuple[LoopInfo, ...]
 
 
 class _Effects(NodeVisitor):

@@ -62,6 +62,22 @@ class LoopInfo:
         return sympy.Integer(self.unroll) if self.unroll is not None else None
 
 
+#: work-group barriers: OpenCL 1.2 ``barrier``, 2.0 ``work_group_barrier``
+BARRIER_CALLS = frozenset({"barrier", "work_group_barrier"})
+#: SYCL: ``nd_item::barrier``, SYCL 2020 ``group_barrier``
+SYCL_BARRIERS = frozenset({"barrier", "group_barrier"})
+
+
+@dataclass
+class BarrierSite:
+    """A work-group barrier and the loops around it (outermost first): what
+    FlexCL's communication mode is read from."""
+
+    file: str
+    line: int
+    loops: tuple[LoopInfo, ...]
+
+
 def unroll_factor(pragma: str | None) -> int | None:
     """``None`` (no unroll pragma), ``0`` (``#pragma unroll``) or ``n`` (``#pragma unroll n``)."""
     if pragma is None:

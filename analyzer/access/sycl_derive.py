@@ -20,7 +20,7 @@ from collections.abc import Collection
 from dataclasses import replace
 from pathlib import Path, PurePath
 
-from hlsight.analyzer.access.derive import KernelAccesses, derive_kernel, derive_loop_trips
+from hlsight.analyzer.access.derive import KernelAccesses, derive_kernel, derive_loop_trips, note_barrier_mode
 from hlsight.analyzer.access.sycl_kernels import SyclKernel, find_kernels
 from hlsight.analyzer.access.sycl_walker import walk_kernel
 from hlsight.analyzer.access.walker import AccessSite
@@ -123,7 +123,7 @@ def derive_sycl_access_facts(design: Design, given: Collection[str] = ()) -> Sou
             continue
         walker = walk_kernel(launch, _label(kernel), lines.get(PurePath(launch.file).name, []))
         sites = walker.sites + _library_sites(kernel, walker.sites, walker.library, sources)
-        context = KernelAccesses(kernel, launch.ndrange, sites, list(walker.loop_infos.values()))
+        context = KernelAccesses(kernel, launch.ndrange, sites, list(walker.loop_infos.values()), walker.barriers)
         if launch.ndrange and launch.global_size is not None:
             size = " ".join(token.spelling for token in launch.global_size.get_tokens())
             diagnostics.append(Diagnostic.at(
@@ -133,4 +133,5 @@ def derive_sycl_access_facts(design: Design, given: Collection[str] = ()) -> Sou
         if kernel.lsus:
             diagnostics.extend(derive_kernel(design, context, facts, given))
         diagnostics.extend(derive_loop_trips(context, facts))  # also for pipe-only kernels
+        note_barrier_mode(context, facts)
     return facts

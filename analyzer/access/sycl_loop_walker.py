@@ -28,7 +28,7 @@ from clang import cindex
 
 from hlsight.analyzer.access.c_symbols import Role, SymbolInfo, SymbolTable
 from hlsight.analyzer.access.ctypes_info import ElementType
-from hlsight.analyzer.access.loops import LoopInfo, counted_loop
+from hlsight.analyzer.access.loops import SYCL_BARRIERS, BarrierSite, LoopInfo, counted_loop
 from hlsight.analyzer.access.sycl_clang import (
     CK,
     TK,
@@ -66,6 +66,8 @@ class SyclLoopWalker(CursorVisitor):
     arrays: dict[Key, Memory] = field(default_factory=dict)
     loops: list[LoopInfo] = field(default_factory=list)
     loop_infos: dict[int, LoopInfo] = field(default_factory=dict)
+    #: work-group barriers met in the walk (FlexCL's communication mode)
+    barriers: list[BarrierSite] = field(default_factory=list)
     id_dims: int = 1
     _values: SyclValues = field(init=False, repr=False)
     _accesses: SyclAccesses = field(init=False, repr=False)
@@ -242,6 +244,13 @@ class SyclLoopWalker(CursorVisitor):
     def generic_visit(self, cursor: cindex.Cursor) -> None:
         """An expression statement."""
         self.collect(cursor)
+
+    def visit_CALL_EXPR(self, cursor: cindex.Cursor) -> None:
+        """A call statement; a work-group barrier (``it.barrier()``,
+        ``group_barrier(g)``) is remembered with its enclosing loops."""
+        if cursor.spelling in SYCL_BARRIERS:
+            self.barriers.append(BarrierSite(self._file(cursor), cursor.location.line, tuple(self.loops)))
+        self.generic_visit(cursor)
 
     def visit_COMPOUND_STMT(self, cursor: cindex.Cursor) -> None:
         self._enter_block()

@@ -78,6 +78,10 @@ template <int D = 1> struct nd_range {
   range<D> get_local_range() const;
 };
 
+namespace access {
+enum class fence_space { local_space, global_space, global_and_local };
+}  // namespace access
+
 template <int D = 1> struct group {
   std::size_t get_group_id(int) const;
   std::size_t get_local_range(int) const;
@@ -94,15 +98,17 @@ template <int D = 1> struct nd_item {
   std::size_t get_local_range(int) const;
   std::size_t get_global_linear_id() const;
   std::size_t get_local_linear_id() const;
-  void barrier() const;
+  void barrier(access::fence_space = access::fence_space::global_and_local) const;
 };
+
+enum class memory_scope { work_item, sub_group, work_group, device, system };
+template <typename G> void group_barrier(G g, memory_scope scope = memory_scope::work_group);
 
 namespace access {
 enum class mode { read, write, read_write, discard_write, discard_read_write, atomic };
 enum class target { device, global_buffer = device, constant_buffer, local, host_buffer };
 enum class address_space { global_space, local_space, constant_space, private_space, generic_space,
                            ext_intel_global_device_space, ext_intel_global_host_space };
-enum class fence_space { local_space, global_space, global_and_local };
 }  // namespace access
 using access_mode = access::mode;
 using target = access::target;
