@@ -75,6 +75,7 @@ def analyze(
         profile=memory, options=options or ModelOptions(), user=first, assumptions=assumptions, source=source
     )
     result.estimates, result.design_estimate = estimate_design(design, settings)
+    _refuse_negative_times(result, first)
     result.design_estimate = _with_launch_cost(result.design_estimate, memory, 1)
     if launches:
         result.launches = [_launch_estimate(design, settings, values, launch) for launch in launches]
@@ -82,6 +83,20 @@ def analyze(
     result.diagnostics.extend(bottleneck_hints(design, result, settings))
     fill_columns(design, result.diagnostics, source)
     return result
+
+
+def _refuse_negative_times(result: AnalysisResult, values: Mapping[str, float]) -> None:
+    """A kernel argument may be 0 or negative (an offset), but one that
+    counts work cannot: a negative time is refused, naming the values."""
+    negative = sorted(name for name, estimate in result.estimates.items()
+                      if estimate.seconds is not None and estimate.seconds < 0)
+    if negative:
+        given = ", ".join(f"{name}={value:g}" for name, value in sorted(values.items()) if value <= 0)
+        raise InputError(
+            None, f"kernel {', '.join(negative)}: the values given make the estimated time negative"
+            + (f" ({given})" if given else ""),
+            expected="values an argument that counts work (a size, a trip count) can take: 0 or more",
+        )
 
 
 def _unused_work_items(design: Design, names: set[str], source: SourceFacts) -> list[Diagnostic]:
@@ -123,7 +138,8 @@ def _unused_arguments(design: Design, names: set[str], source: SourceFacts) -> l
                 Diagnostic.at(
                     kernel.location, "input-argument-unused", Severity.NOTE,
                     f"kernel {kernel.name}: argument(s) {', '.join(idle)} change nothing in the estimate"
-                    " (no access count or loop trip depends on them; they may only move addresses)",
+                    " (no access count or loop trip depends on them: they move addresses, or sit in tests the"
+                    " access notes count as always true)",
                     kernel=kernel.name,
                 )
             )

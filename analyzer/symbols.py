@@ -223,9 +223,20 @@ def parse_number(name: str, raw: str, source: str | None) -> float:
     except (TypeError, ValueError, SyntaxError, OverflowError, ZeroDivisionError, RecursionError, MemoryError):
         raise InputError(source, f"value of '{name}' is '{raw[:60]}'",
                          expected="a number, e.g. 32768000 or 2**20") from None
-    if not math.isfinite(value) or value <= 0:
+    if not math.isfinite(value):
+        raise InputError(source, f"value of '{name}' is {raw}", expected="a finite number")
+    if value <= 0 and must_be_positive(name):
         raise InputError(source, f"value of '{name}' is {raw}", expected="a positive finite number")
     return value
+
+
+def must_be_positive(name: str) -> bool:
+    """Model quantities (clocks, ``work_items``, sizes, strides, per-LSU and
+    per-loop values) are positive; a kernel argument may be 0 or negative
+    (pathfinder's first launch has ``starting_row = 0``, nw's
+    ``block_offset = 0``)."""
+    base = name.rpartition(":")[2]  # KERNEL:NAME scopes a value to one kernel
+    return base in GLOBAL_SYMBOLS or base.startswith(("lsu.", "loop.")) or name.startswith(("lsu.", "loop."))
 
 
 def parse_set(text: str) -> tuple[str, float]:

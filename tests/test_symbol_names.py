@@ -109,3 +109,21 @@ def test_every_scalar_kernel_argument_is_a_set_name() -> None:
     assert result.stdout.splitlines()[1] == without.stdout.splitlines()[1]
     wrong = run_cli("analyze", str(report), *given, "--set", "C_width=4096")
     assert wrong.code == 2 and "unknown name 'C_width'" in wrong.stderr
+
+
+def test_kernel_arguments_may_be_zero_but_counts_may_not_go_negative() -> None:
+    """pathfinder's first launch passes starting_row = 0 (an offset): accepted. A negative
+    count (comp_exit) makes the time negative and is refused in one line; model quantities
+    (fmax, work_items) stay strictly positive."""
+    report = str(CORPUS / "zaragoza" / "reports" / "ddr4-1866" / "pathfinder")
+    ok = run_cli("analyze", report, "--set", "comp_exit=155568", "--set", "rem_rows=20", "--set", "starting_row=0")
+    assert ok.code == 0, ok.stderr
+    negative = run_cli("analyze", report, "--set", "comp_exit=-5", "--set", "rem_rows=20")
+    assert negative.code == 2 and negative.stdout == ""
+    assert negative.stderr.strip() == (
+        "hlsight: error: kernel dynproc_kernel: the values given make the estimated time negative (comp_exit=-5)"
+        " (expected values an argument that counts work (a size, a trip count) can take: 0 or more)"
+    )
+    for name in ("fmax", "work_items", "loop.dynproc_kernel.B1.trip"):
+        refused = run_cli("analyze", report, "--set", f"{name}=0")
+        assert refused.code == 2 and "expected a positive finite number" in refused.stderr
