@@ -131,8 +131,11 @@ def _unused_arguments(design: Design, names: set[str], source: SourceFacts) -> l
     and said, so the user knows the value changed nothing."""
     used = access_free_symbols(source) | set(GLOBAL_SYMBOLS)
     notes: list[Diagnostic] = []
+    if names <= used:
+        return notes  # every name given is one the model uses (the usual run): no argument lists needed
+    arguments = source.kernel_arguments()
     for kernel in design.kernels:
-        idle = sorted(name for name in source.kernel_arguments.get(kernel.name, ()) if name in names - used)
+        idle = sorted(name for name in arguments.get(kernel.name, ()) if name in names - used)
         if idle:
             notes.append(
                 Diagnostic.at(

@@ -7,6 +7,7 @@ an :class:`AnalysisResult` and nothing else.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -52,9 +53,13 @@ class SourceFacts:
     _access: dict[int, tuple[LSU, AccessFacts]] = field(default_factory=dict, repr=False)
     _trips: dict[int, tuple[Loop, str]] = field(default_factory=dict, repr=False)
     _barrier_modes: dict[int, tuple[Kernel, str]] = field(default_factory=dict, repr=False)
-    #: scalar arguments of each kernel as its source declares them: the
-    #: host program sets them, so ``--set`` takes every one of them
-    kernel_arguments: dict[str, list[str]] = field(default_factory=dict)
+    #: how to list each kernel's scalar arguments (OpenCL by-value
+    #: parameters, SYCL captured host scalars): the host program sets them,
+    #: so ``--set`` takes every one of them. Listed on first use only: a
+    #: SYCL lambda is walked once more for it (~50 ms on kmers), which a
+    #: run whose names the model already knows never needs.
+    _argument_finders: dict[str, Callable[[], list[str]]] = field(default_factory=dict, repr=False)
+    _arguments: dict[str, list[str]] | None = field(default=None, repr=False)
 
     def access(self, lsu: LSU) -> AccessFacts | None:
         found = self._access.get(id(lsu))
@@ -69,6 +74,16 @@ class SourceFacts:
 
     def set_trip(self, loop: Loop, expression: str) -> None:
         self._trips[id(loop)] = (loop, expression)
+
+    def set_argument_finder(self, kernel: str, finder: Callable[[], list[str]]) -> None:
+        self._argument_finders[kernel] = finder
+        self._arguments = None
+
+    def kernel_arguments(self) -> dict[str, list[str]]:
+        """Scalar arguments per kernel name (listed once, on first use)."""
+        if self._arguments is None:
+            self._arguments = {kernel: finder() for kernel, finder in self._argument_finders.items()}
+        return self._arguments
 
     def barrier_mode(self, kernel: Kernel) -> str | None:
         """Why ``kernel`` runs in FlexCL barrier mode (eq. 10), or ``None``."""

@@ -169,15 +169,17 @@ def loop_symbols(kernel: Kernel) -> dict[int, str]:
     return names
 
 
-def valid_names(design: Design, derived: SourceFacts | None = None) -> list[str]:
+def valid_names(design: Design, derived: SourceFacts | None = None, arguments: bool = True) -> list[str]:
     """Every name ``--set``/``--hints`` accept for ``design``; ``derived``
     (the source analysis of the design) adds the kernel arguments, macros
-    and loop trip symbols its access counts and trip expressions use."""
+    and loop trip symbols its access counts and trip expressions use, and
+    (``arguments``) every scalar kernel argument."""
     names = list(GLOBAL_SYMBOLS)
     if derived is not None:
         names.extend(sorted(access_free_symbols(derived) - set(names)))
-        arguments = {name for args in derived.kernel_arguments.values() for name in args}
-        names.extend(sorted(arguments - set(names)))
+        if arguments:
+            listed = {name for args in derived.kernel_arguments().values() for name in args}
+            names.extend(sorted(listed - set(names)))
     # macros the design was compiled with (accepted; a different value is a warning)
     names.extend(sorted(set(defined_macros(design)) - set(names)))
     for kernel in design.kernels:
@@ -299,8 +301,11 @@ def validate(
 
     ``KERNEL:NAME`` scopes a value to one kernel (``--set fetch:work_items=1024000``):
     KERNEL must be a kernel of the design and NAME a valid name."""
-    valid = valid_names(design, derived)
+    valid = valid_names(design, derived, arguments=False)
     known = set(valid)
+    if not set(assignments) <= known:  # a kernel argument the model does not use, a scoped name, or a typo
+        valid = valid_names(design, derived)
+        known = set(valid)
     kernels = [kernel.name for kernel in design.kernels]
     for name in assignments:
         base = name

@@ -127,3 +127,16 @@ def test_kernel_arguments_may_be_zero_but_counts_may_not_go_negative() -> None:
     for name in ("fmax", "work_items", "loop.dynproc_kernel.B1.trip"):
         refused = run_cli("analyze", report, "--set", f"{name}=0")
         assert refused.code == 2 and "expected a positive finite number" in refused.stderr
+
+
+def test_sycl_captured_host_scalars_are_set_names() -> None:
+    """A SYCL kernel's arguments are the host scalars its lambda captures: memory_attributes'
+    kernels capture ``init`` (a value written, not a size): accepted and said to change
+    nothing; a misspelling gets "did you mean"."""
+    report = str(CORPUS / "aoc" / "oneapi20.3_a10pac_samples" / "memory_attributes")
+    given = run_cli("analyze", report, "--set", "init=5", "--min-severity", "note")
+    assert given.code == 0, given.stderr
+    notes = [line for line in given.stdout.splitlines() if line.endswith("[input-argument-unused]")]
+    assert len(notes) == 3 and all("argument(s) init change nothing in the estimate" in line for line in notes)
+    typo = run_cli("analyze", report, "--set", "initx=5")
+    assert typo.code == 2 and "unknown name 'initx'; did you mean init?" in typo.stderr

@@ -8,6 +8,7 @@ one diagnostic per LSU that says where each number came from.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -295,7 +296,7 @@ def derive_access_facts(design: Design, given: Collection[str] = ()) -> SourceFa
     for kernel in design.kernels:
         found = parsed.function(kernel.name)
         if found is not None:
-            facts.kernel_arguments[kernel.name] = scalar_arguments(found[1])
+            facts.set_argument_finder(kernel.name, functools.partial(scalar_arguments, found[1]))
         if not kernel.lsus:
             continue
         context = kernel_accesses(design, kernel, parsed)

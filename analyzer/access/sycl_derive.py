@@ -15,13 +15,14 @@ identical, as for any line.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Collection
 from dataclasses import replace
 from pathlib import Path, PurePath
 
 from hlsight.analyzer.access.derive import KernelAccesses, derive_kernel, derive_loop_trips, note_barrier_mode
-from hlsight.analyzer.access.sycl_kernels import SyclKernel, find_kernels
+from hlsight.analyzer.access.sycl_kernels import SyclKernel, captured_scalars, find_kernels
 from hlsight.analyzer.access.sycl_walker import walk_kernel
 from hlsight.analyzer.access.walker import AccessSite
 from hlsight.analyzer.results import SourceFacts
@@ -121,6 +122,7 @@ def derive_sycl_access_facts(design: Design, given: Collection[str] = ()) -> Sou
                 f"kernel {kernel.name}: no single_task/parallel_for lambda{where} in the embedded sources; "
                 f"its {len(kernel.lsus)} LSU(s) keep symbolic stride/bytes/accesses", kernel=kernel.name))
             continue
+        facts.set_argument_finder(kernel.name, functools.partial(captured_scalars, launch))
         walker = walk_kernel(launch, _label(kernel), lines.get(PurePath(launch.file).name, []))
         sites = walker.sites + _library_sites(kernel, walker.sites, walker.library, sources)
         context = KernelAccesses(kernel, launch.ndrange, sites, list(walker.loop_infos.values()), walker.barriers)

@@ -15,7 +15,16 @@ from pathlib import PurePath
 
 from clang import cindex
 
-from hlsight.analyzer.access.sycl_clang import CK, call_arguments, call_name, expression_children, in_main_file, strip
+from hlsight.analyzer.access.sycl_clang import (
+    CK,
+    TK,
+    call_arguments,
+    call_name,
+    evaluate_int,
+    expression_children,
+    in_main_file,
+    strip,
+)
 from hlsight.parsers.cxx.visitor import CursorVisitor, children
 
 _LAUNCHES = {"single_task", "parallel_for"}
@@ -127,3 +136,43 @@ def find_kernels(unit: cindex.TranslationUnit, main_file: str) -> list[SyclKerne
         if in_main_file(top):
             launches.visit(top)
     return launches.found
+
+
+def declared_inside(declaration: cindex.Cursor, body: cindex.Cursor) -> bool:
+    """Whether ``declaration`` lies inside the lambda ``body`` (else it is a
+    host variable the kernel captures)."""
+    extent = body.extent
+    location = declaration.location
+    if location.file is None or extent.start.file is None or location.file.name != extent.start.file.name:
+        return False
+    start = (extent.start.line, extent.start.column)
+    end = (extent.end.line, extent.end.column)
+    return start <= (location.line, location.column) <= end
+
+
+#: canonical types of a scalar host value (what the host program sets as a number)
+_SCALAR_TYPES = {
+    TK.BOOL, TK.CHAR_U, TK.UCHAR, TK.USHORT, TK.UINT, TK.ULONG, TK.ULONGLONG, TK.CHAR_S, TK.SCHAR, TK.SHORT,
+    TK.INT, TK.LONG, TK.LONGLONG, TK.FLOAT, TK.DOUBLE, TK.LONGDOUBLE,
+}
+
+
+def captured_scalars(kernel: SyclKernel) -> list[str]:
+    """Names of the scalar host variables ``kernel``'s lambda captures
+    (``n``, ``alpha``): the SYCL counterpart of an OpenCL kernel's by-value
+    arguments, the numbers a host program gives the launch."""
+    names: set[str] = set()
+    stack = [kernel.body]
+    while stack:
+        node = stack.pop()
+        if node.kind != CK.DECL_REF_EXPR:
+            stack.extend(children(node))
+            continue
+        declaration = node.referenced
+        if declaration is None or declaration.kind not in (CK.VAR_DECL, CK.PARM_DECL):
+            continue
+        if declaration.spelling in names or declaration.type.get_canonical().kind not in _SCALAR_TYPES:
+            continue
+        if not declared_inside(declaration, kernel.body) and evaluate_int(node) is None:  # not a constexpr
+            names.add(declaration.spelling)
+    return sorted(names)

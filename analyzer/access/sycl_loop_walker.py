@@ -42,7 +42,7 @@ from hlsight.analyzer.access.sycl_clang import (
     type_size,
 )
 from hlsight.analyzer.access.sycl_expressions import AssignedKeys, SyclAccesses, SyclPointers
-from hlsight.analyzer.access.sycl_kernels import SyclKernel
+from hlsight.analyzer.access.sycl_kernels import SyclKernel, declared_inside
 from hlsight.analyzer.access.sycl_loops import counter_step, counter_trip, data_trip, unroll_above
 from hlsight.analyzer.access.sycl_memory import Memory, Pointer, captured_memory
 from hlsight.analyzer.access.sycl_values import SyclValues
@@ -105,13 +105,7 @@ class SyclLoopWalker(CursorVisitor):
 
     def _inside(self, declaration: cindex.Cursor) -> bool:
         """Declared inside the kernel lambda (else a captured host variable)."""
-        extent = self.kernel.body.extent
-        location = declaration.location
-        if location.file is None or extent.start.file is None or location.file.name != extent.start.file.name:
-            return False
-        start = (extent.start.line, extent.start.column)
-        end = (extent.end.line, extent.end.column)
-        return start <= (location.line, location.column) <= end
+        return declared_inside(declaration, self.kernel.body)
 
     def _opaque(self, cursor: cindex.Cursor, role: Role = Role.OPAQUE) -> sympy.Symbol:
         shown = self._text(cursor) or cursor.spelling or "expr"
