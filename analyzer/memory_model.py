@@ -111,6 +111,12 @@ class LsuParams:
     def access_key(self) -> str:
         return self.access or self.id
 
+    @property
+    def scales(self) -> bool:
+        """Whether the access count grows with the inputs (a symbol in it);
+        False for an access made a fixed number of times (a final ``Z[0] = acc``)."""
+        return bool(self.ls_acc.free_symbols)
+
 
 @dataclass
 class LsuTerm:

@@ -30,7 +30,7 @@ class KernelModel:
     compute_equations: str
     total: sympy.Expr | None
     compute_open: sympy.Expr | None = None  # pipeline time still waiting for loop trip counts
-    barrier_mode: str | None = None  # why memory and pipeline time add (FlexCL eq. 10), if they do
+    barrier_mode: str | None = None  # why memory and pipeline time add (FlexCL eq. 10), when they do
 
 
 def kernel_model(kernels: list[Kernel], design: Design, settings: Settings, name: str) -> KernelModel:
@@ -62,8 +62,10 @@ def kernel_model(kernels: list[Kernel], design: Design, settings: Settings, name
         else:
             compute_parts.append(estimate.seconds)
     compute = max_of(compute_parts)
-    barrier = next((reason for kernel in kernels if (reason := settings.source.barrier_mode(kernel))), None)
+    barrier = None
     if memory is not None and compute is not None:
+        # barrier mode only composes a memory and a pipeline term that both exist
+        barrier = next((reason for kernel in kernels if (reason := settings.source.barrier_mode(kernel))), None)
         total: sympy.Expr | None = compose(memory.expression, compute, barrier=barrier is not None)
     elif memory is not None:
         total = memory.expression
@@ -116,7 +118,7 @@ def to_estimate(model: KernelModel, design: Design, settings: Settings) -> Kerne
                 f" ({settings.profile.efficiency_source})"
             )
     if model.compute is not None:
-        mode = "eq. 10 (barrier mode)" if model.barrier_mode and model.memory is not None else "eq. 12 (pipeline mode)"
+        mode = "eq. 10 (barrier mode)" if model.barrier_mode else "eq. 12 (pipeline mode)"
         models.append(f"FlexCL pipeline ({model.compute_equations}); composed by FlexCL {mode}")
     if model.barrier_mode:
         assumptions.append(f"{model.barrier_mode}: {BARRIER_MODE}")
@@ -142,8 +144,7 @@ def to_estimate(model: KernelModel, design: Design, settings: Settings) -> Kerne
     # the two parts FlexCL eq. 12 composes, for what-if's per-point bound
     estimate.symbolic_memory = None if model.memory is None else model.memory.expression
     estimate.symbolic_compute = model.compute if model.compute is not None else model.compute_open
-    if model.memory is not None and model.compute is not None:
-        estimate.barrier_mode = model.barrier_mode
+    estimate.barrier_mode = model.barrier_mode
     if model.memory is not None:
         estimate.caveats = list(model.memory.caveats)
         estimate.memory_seconds = numeric(model.memory.expression, subs)

@@ -84,7 +84,7 @@ def deciding_terms(terms: list[mm.LsuTerm]) -> list[mm.LsuTerm]:
     (FBLAS dot's final ``Z[0] = acc``, one 4 B store) cannot saturate
     anything and does not make a streaming kernel "non-saturated"; when no
     count depends on an input, every LSU decides."""
-    scaling = [term for term in terms if term.params.ls_acc.free_symbols]
+    scaling = [term for term in terms if term.params.scales]
     return scaling or terms
 
 
@@ -136,7 +136,7 @@ def lsu_facts(
         t_total_s=numeric(term.total, subs),
         bank_s=bank_s,
         accesses_in_bank=accesses_in_bank,
-        scales=bool(term.params.ls_acc.free_symbols),
+        scales=term.params.scales,
     )
 
 

@@ -142,8 +142,9 @@ _DOCS: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "kernel arguments the access counts depend on (named in the message).", ("input",)),
     "input-argument-unused": (
         "Kernel argument the estimate does not depend on",
-        "The host program sets this kernel argument, but no access count or loop trip count depends on it (it may "
-        "only move addresses, e.g. a matrix row pitch), so its value changes nothing in the estimate.", ("input",)),
+        "The host program sets this kernel argument, but no access count or loop trip count depends on it (it "
+        "moves addresses, e.g. a matrix row pitch, or sits in a test the access notes count as always true), so its "
+        "value changes nothing in the estimate.", ("input",)),
     "input-macro-compiled": (
         "Value given for a macro the design was compiled with",
         "The macro (a -D value or a #define in an embedded source or header) is fixed in the compiled design; a "

@@ -199,9 +199,8 @@ def _clock_text(result: AnalysisResult) -> str | None:
     text = f"clock {clocks[0]:g} MHz" if len(clocks) == 1 else f"clocks {clocks[0]:g} ~ {clocks[-1]:g} MHz"
     if "fmax" in result.assignments:
         return text + " (given)"
-    unfitted = [kernel.name for kernel in result.design.kernels
-                if kernel.fmax_postfit_mhz is None and kernel.fmax_estimated_mhz is not None]
-    if unfitted:
+    if any(kernel.fmax_postfit_mhz is None and kernel.fmax_estimated_mhz is not None
+           for kernel in result.design.kernels):
         # a compiler's pre-fit clock is often far from what place-and-route reaches
         text += " (the compiler's pre-fit estimate: no place-and-route fmax in the report; --set fmax=MHZ)"
     return text
