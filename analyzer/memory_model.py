@@ -86,6 +86,9 @@ class DramParams:
     #: bytes the board's interface to this bank carries per kernel cycle
     #: (profile [bandwidth] interface_bits / 8); 0: no limit
     interface: int = 0
+    #: measured time a burst-coalesced non-aligned LSU adds per request
+    #: (profile [nonaligned] request_ns); 0 when not measured
+    nonaligned_request: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -106,6 +109,9 @@ class LsuParams:
     #: the global access (source variable) this LSU serves; LSUs the compiler
     #: split one access into (per-lane LSUs) share it. Empty: the LSU's own id.
     access: str = ""
+    #: requests the LSU issues (pipeline iterations that fire it), from the
+    #: source analysis; ``None``: not known (bytes / width is used)
+    requests: Expr | None = None
 
     @property
     def access_key(self) -> str:
@@ -259,6 +265,31 @@ def hbm_store_split(ls_width: int, dram: DramParams, options: ModelOptions) -> i
     return max(1, min(dram.bl, -(-ls_width // dram.dq)))
 
 
+def non_aligned_requests_time(lsu: LsuParams, dram: DramParams, notes: list[str]) -> Expr:
+    """What a burst-coalesced non-aligned LSU's coalescer adds: a fixed time
+    per request. The journal (7.1.2) puts the non-aligned LSU's extra error
+    down to "the latency of the coalescer having a large variance" and gives
+    no equation; the profile's ``[nonaligned] request_ns`` is that time
+    measured on one board, a per-request overhead characterised per board as
+    HLScope+ characterises its controller overhead t_CO (eq. 9). Requests are
+    the pipeline iterations that fire the LSU (source analysis), else bytes
+    moved / LSU width."""
+    if lsu.variant is not Variant.NON_ALIGNED:
+        return sympy.Integer(0)
+    if dram.nonaligned_request <= 0:
+        notes.append("non-aligned coalescer time per request not measured for this memory: none added")
+        return sympy.Integer(0)
+    requests = lsu.requests
+    how = "requests from the source analysis"
+    if requests is None:
+        requests = lsu.ls_acc * lsu.ls_bytes / lsu.ls_width
+        how = "requests = bytes / LSU width (no source analysis)"
+    notes.append(
+        f"non-aligned coalescer: + {dram.nonaligned_request * 1e9:g} ns per request ({how}; profile [nonaligned])"
+    )
+    return requests * sympy.Float(dram.nonaligned_request)
+
+
 def lsu_term(lsu: LsuParams, dram: DramParams, fmax: Expr, n_lsu: int, options: ModelOptions) -> LsuTerm:
     """One summand of eq. 2: delta * (T_ideal + T_ovh), with the write-ack burst
     waste of section 5.1.3 and the HBM strided-store correction of 7.1.1."""
@@ -289,6 +320,8 @@ def lsu_term(lsu: LsuParams, dram: DramParams, fmax: Expr, n_lsu: int, options: 
         notes.append(f"{why}: each access uses a whole {burst_bytes} B burst (x dq*bl/ls_bytes, section 5.1.3)")
     ovh = t_ovh(lsu, dram, n_lsu, options)
     total = stride * (ideal + ovh)
+    coalescer = non_aligned_requests_time(lsu, dram, notes)
+    total += coalescer
     hbm_store = dram.kind == "hbm" and lsu.is_store and lsu.variant is Variant.ALIGNED
     factor = hbm_store_split(lsu.ls_width, dram, options)
     if hbm_store and factor > 1:
@@ -305,7 +338,7 @@ def lsu_term(lsu: LsuParams, dram: DramParams, fmax: Expr, n_lsu: int, options: 
     return LsuTerm(
         params=lsu,
         t_ideal=stride * ideal,
-        t_ovh=stride * ovh,
+        t_ovh=stride * ovh + coalescer,
         total=total,
         f_min=fmin,
         bw_mem=bw_i,

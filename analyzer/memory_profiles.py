@@ -65,6 +65,10 @@ class MemoryProfile:
     #: measured time of one atomic read-modify-write ([atomic] op_ns), 0 if unknown
     atomic_op_s: float = 0.0
     atomic_op_source: str = ""
+    #: measured time a burst-coalesced non-aligned LSU adds per request
+    #: ([nonaligned] request_ns: its coalescer, journal 7.1.2), 0 if unknown
+    nonaligned_request_s: float = 0.0
+    nonaligned_request_source: str = ""
     #: width of the board's global-memory interface per bank / pseudo-channel
     #: ([bandwidth] interface_bits), 0 if not given: a request wider than it
     #: crosses in several kernel cycles, so eq. 5 uses at most this width
@@ -114,6 +118,9 @@ class MemoryProfile:
             rows.append(("efficiency", f"{self.efficiency:g} ({self.efficiency_source})"))
         if self.atomic_op_source:
             rows.append(("atomic op", f"{self.atomic_op_s * 1e9:g} ns ({self.atomic_op_source})"))
+        if self.nonaligned_request_source:
+            rows.append(("non-aligned request", f"{self.nonaligned_request_s * 1e9:g} ns"
+                                                 f" ({self.nonaligned_request_source})"))
         if self.interface_bytes:
             rows.append(("interface per bank", f"{self.interface_bytes * 8} bits ({self.interface_source})"))
         if self.launch_overhead_source:
@@ -161,9 +168,10 @@ def parse_profile(data: dict[str, Any], path: Path) -> MemoryProfile:
     provenance = data.get("provenance", {})
     launch = data.get("launch", {})
     atomic = data.get("atomic", {})
-    tables = (bandwidth, provenance, launch, atomic)
+    nonaligned = data.get("nonaligned", {})
+    tables = (bandwidth, provenance, launch, atomic, nonaligned)
     if not all(isinstance(table, dict) for table in tables):
-        raise InputError(path, "[bandwidth], [launch], [atomic] and [provenance] must be tables")
+        raise InputError(path, "[bandwidth], [launch], [atomic], [nonaligned] and [provenance] must be tables")
     bus_bits = _number(bandwidth, "bus_max_bits", path, required=False)
     interface_bits = _number(bandwidth, "interface_bits", path, required=False)
     if interface_bits is not None and (interface_bits < 8 or interface_bits % 8):
@@ -204,6 +212,8 @@ def parse_profile(data: dict[str, Any], path: Path) -> MemoryProfile:
         launch_overhead_source=str(launch.get("overhead_source", "")),
         atomic_op_s=(_scaled(atomic, "op_ns", path, 1e-9) or 0.0),
         atomic_op_source=str(atomic.get("op_source", "")),
+        nonaligned_request_s=(_scaled(nonaligned, "request_ns", path, 1e-9) or 0.0),
+        nonaligned_request_source=str(nonaligned.get("request_source", "")),
         interface_bytes=0 if interface_bits is None else int(interface_bits) // 8,
         interface_source=str(bandwidth.get("interface_source", "")),
         provenance={str(key): str(value) for key, value in provenance.items()},

@@ -19,6 +19,7 @@ from hlsight.analyzer.consistency import check_implausible_ii, check_loop_latenc
 from hlsight.analyzer.estimate import Settings, default_profile, estimate_design
 from hlsight.analyzer.hints import bottleneck_hints
 from hlsight.analyzer.launches import Launch, LaunchEstimate
+from hlsight.analyzer.library_calls import library_call_diagnostics
 from hlsight.analyzer.memory_model import ModelOptions
 from hlsight.analyzer.memory_profiles import MemoryProfile
 from hlsight.analyzer.results import AnalysisResult, KernelEstimate, SourceFacts
@@ -57,6 +58,7 @@ def analyze(
     result.diagnostics.extend(design.diagnostics)
     result.diagnostics.extend(check_loop_latencies(design))
     result.diagnostics.extend(check_implausible_ii(design))
+    result.diagnostics.extend(library_call_diagnostics(design))
     result.diagnostics.extend(source.diagnostics)
     result.diagnostics.extend(_unused_work_items(design, every_name, source))
     result.diagnostics.extend(_unused_arguments(design, every_name, source))
@@ -70,6 +72,7 @@ def analyze(
         result.memory_profile_why = f"memory profile {memory.name} given with --memory"
     result.memory_profile = memory.name
     result.launch_overhead_s = memory.launch_overhead_s
+    result.launch_overhead_source = memory.launch_overhead_source or "not given in the profile"
     first = {**values, **launches[0].values} if launches else values
     settings = Settings(
         profile=memory, options=options or ModelOptions(), user=first, assumptions=assumptions, source=source
@@ -193,8 +196,14 @@ def _with_launch_cost(estimate: KernelEstimate | None, profile: MemoryProfile, l
     """The design time plus the board's fixed per-launch cost (profile
     ``[launch] overhead_us``, with its source printed as an assumption)."""
     cost = profile.launch_overhead_s * launches
-    if estimate is None or cost <= 0:
+    if estimate is None:
         return estimate
+    if cost <= 0:
+        # said, not silently left out: sub-millisecond kernels depend on it
+        return dataclasses.replace(estimate, assumptions=[
+            *estimate.assumptions,
+            f"no fixed per-launch cost added ({profile.name}: "
+            f"{profile.launch_overhead_source or 'not given in the profile'})"])
     return dataclasses.replace(
         estimate,
         seconds=None if estimate.seconds is None else estimate.seconds + cost,

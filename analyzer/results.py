@@ -32,6 +32,11 @@ class AccessFacts:
     data_dependent: bool = False
     expression: str | None = None
     explanation: str | None = None
+    #: requests the LSU issues: pipeline iterations that fire it (accesses
+    #: over the elements one request carries: unrolled lanes, merged
+    #: neighbours, SIMD lanes). Per-lane LSUs of one access fire every
+    #: iteration, so they keep the access's count.
+    requests: str | None = None
 
 
 @dataclass
@@ -281,4 +286,6 @@ class AnalysisResult:
     memory_profile_why: str = ""
     #: fixed cost per launch included in the design time (profile [launch])
     launch_overhead_s: float = 0.0
+    #: where that cost comes from (profile [launch] overhead_source)
+    launch_overhead_source: str = ""
     source: SourceFacts = field(default_factory=SourceFacts)

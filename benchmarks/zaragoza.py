@@ -251,6 +251,61 @@ def fit_launch_cost(
     return out
 
 
+#: The micro-benchmark of the burst-coalesced non-aligned LSU on HBM2 (the
+#: journal validates each LSU type on its own micro-benchmark, section 7.1).
+NON_ALIGNED_FILE = "testMX_CNA_SVSB.normalized.csv"
+
+
+def fit_nonaligned_request(
+    root: Path = ZARAGOZA, step_ns: float = 0.01, top_ns: float = 1.5
+) -> dict[str, float]:
+    """The per-request time c (ns) of a non-aligned LSU's coalescer (profile
+    ``[nonaligned] request_ns``) that minimises the mean |error| over the
+    non-aligned micro-benchmark rows, with leave-one-out CV. Each row is
+    analysed in-process (the CLI's analysis) with the profile's value
+    replaced by each grid point; the launch cost stays the profile's."""
+    import dataclasses
+
+    from hlsight.analyzer.memory_profiles import load_profile
+    from hlsight.analyzer.pipeline import analyze
+    from hlsight.parsers.loader import load_design
+
+    profile = load_profile("hbm2-s10mx")
+    grid = [index * step_ns for index in range(round(top_ns / step_ns) + 1)]
+    rows = [case for case in load_cases(root) if case.source == NON_ALIGNED_FILE]
+    estimates: list[list[float]] = []  # per row, per grid point (ms)
+    for case in rows:
+        design = load_design(root / "reports" / case.report)
+        values = {name: float(value) for name, value in case.sets.items()}
+        series = []
+        for c in grid:
+            changed = dataclasses.replace(profile, nonaligned_request_s=c * 1e-9)
+            estimate = analyze(design, values, memory=changed).design_estimate
+            assert estimate is not None and estimate.seconds is not None
+            series.append(estimate.seconds * 1e3)
+        estimates.append(series)
+
+    def mean_error(point: int, subset: list[int]) -> float:
+        return statistics.fmean(abs(estimates[i][point] - rows[i].measured_ms) / rows[i].measured_ms for i in subset)
+
+    def fit(subset: list[int]) -> int:
+        return min(range(len(grid)), key=lambda point: mean_error(point, subset))
+
+    every = list(range(len(rows)))
+    held_out = [mean_error(fit(every[:i] + every[i + 1 :]), [i]) for i in every]
+    best = fit(every)
+    return {
+        "rows": len(rows),
+        "fitted_ns": grid[best],
+        "mean_without": mean_error(0, every),
+        "max_without": max(mean_error(0, [i]) for i in every),
+        "mean_fitted": mean_error(best, every),
+        "max_fitted": max(mean_error(best, [i]) for i in every),
+        "loo_cv_mean": statistics.fmean(held_out),
+        "loo_cv_max": max(held_out),
+    }
+
+
 def _print_table(results: list[CaseResult]) -> None:
     print(f"{'case':<34} {'memory':<11} {'bound':<8} {'estimate ms':>12} {'measured ms':>12} {'error':>8}")
     for result in results:
@@ -286,6 +341,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--fit-launch-cost", action="store_true", help="fit the per-launch cost per memory, with leave-one-out CV"
     )
+    parser.add_argument(
+        "--fit-nonaligned", action="store_true",
+        help="fit the non-aligned LSU's per-request time on HBM2 (testMX_CNA_SVSB rows), with leave-one-out CV",
+    )
     args = parser.parse_args(argv)
     started = time.perf_counter()
     results = evaluate()
@@ -307,6 +366,14 @@ def main(argv: list[str] | None = None) -> int:
                 f" {fit['mean_fitted']:.1%} fitted; leave-one-out CV mean {fit['loo_cv_mean']:.1%}"
                 f" max {fit['loo_cv_max']:.1%}"
             )
+    if args.fit_nonaligned:
+        fitted = fit_nonaligned_request()
+        print(
+            f"\nnon-aligned request time (hbm2-s10mx [nonaligned] request_ns) over the {fitted['rows']:.0f}"
+            f" {NON_ALIGNED_FILE} rows: c = {fitted['fitted_ns']:.2f} ns: mean |error| {fitted['mean_without']:.1%}"
+            f" (max {fitted['max_without']:.1%}) with 0, {fitted['mean_fitted']:.1%} (max {fitted['max_fitted']:.1%})"
+            f" fitted; leave-one-out CV mean {fitted['loo_cv_mean']:.1%} max {fitted['loo_cv_max']:.1%}"
+        )
     return 0
 
 

@@ -58,3 +58,20 @@ def test_nw_first_screen(tmp_path: Path) -> None:
     # one function: the outlined _Pipeline_ modules are folded into it (issue 12)
     assert [row[0] for row in rows] == ["needwun"] and rows[0][1] == ("symbolic in loop.needwun.pad_a.trip,"
                                                    " loop.needwun.pad_b.trip, loop.needwun.trace.trip")
+
+
+def test_the_profile_and_launch_cost_sit_beside_the_design_estimate(tmp_path: Path) -> None:
+    """What the number assumes is on the first screen, as in the text headline."""
+    wm = CORPUS / "zaragoza" / "reports" / "hbm2" / "wm"
+    facts = _facts(_html(tmp_path, "analyze", str(wm), "--set", "iterations=50635"))
+    assert facts["design estimate"].startswith("437 us")
+    assert facts["DRAM profile"].startswith("hbm2-s10mx for the board Intel Stratix 10 MX dev kit (HBM2)")
+    assert facts["launch cost"] == "design time includes 47 us per launch (hbm2-s10mx [launch] overhead_us)"
+    demo = _facts(_html(tmp_path, "demo"))
+    assert demo["launch cost"].startswith("no per-launch cost added: ")
+
+
+def _facts(soup: BeautifulSoup) -> dict[str, str]:
+    facts = soup.select_one("header dl.hs-facts")
+    assert facts is not None
+    return {dt.get_text(): dt.find_next_sibling("dd").get_text() for dt in facts.find_all("dt")}

@@ -170,7 +170,8 @@ def _width_shares(group: list[LSU], sites: list[AccessSite], result: Classificat
     return {lsu_id: Fraction(count, total) for lsu_id, count in lanes.items()}
 
 
-def _facts(lsu: LSU, site: AccessSite, result: Classification, how: str) -> AccessFacts:
+def _facts(lsu: LSU, site: AccessSite, result: Classification, how: str,
+           requests: sympy.Expr | None = None) -> AccessFacts:
     where = f"{PurePath(site.file).name}:{site.line}"
     index = _display(site.index, site.table)
     parts = []
@@ -194,6 +195,7 @@ def _facts(lsu: LSU, site: AccessSite, result: Classification, how: str) -> Acce
         data_dependent=result.data_dependent,
         expression=site.text,
         explanation="; ".join(parts),
+        requests=None if requests is None else str(requests),
     )
 
 
@@ -242,6 +244,7 @@ def derive_kernel(
             if facts.access(lsu) is not None:
                 continue
             result = results[id(site)]
+            requests = None if result.accesses is None else result.accesses / (result.lanes * context.simd)
             how = match.how
             if share > 1 and result.accesses is not None:
                 result = replace(result, accesses=result.accesses / share)
@@ -253,7 +256,7 @@ def derive_kernel(
                     f"{how}; one of {len(group)} LSUs of different widths for one access:"
                     f" {part} of its elements (ceil(width / (element * stride)) lanes)"
                 )
-            found = _facts(lsu, site, result, how.strip("; "))
+            found = _facts(lsu, site, result, how.strip("; "), requests)
             facts.set_access(lsu, found)
             free |= result.free_symbols
             message = f"{lsu.kind.value} LSU {lsu.id}: {found.explanation}"

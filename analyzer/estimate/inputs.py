@@ -144,6 +144,7 @@ def lsu_input(kernel: Kernel, lsu: LSU, design: Design, settings: Settings) -> L
     source_acc = source_expr(None if access is None else access.accesses, given, notes, "accesses")
     ls_acc = pick("accesses", source_acc, default_acc)
     ls_bytes = pick("bytes", element, ELEMENT_BYTES)
+    requests = source_expr(None if access is None else access.requests, given, [], "requests")
     width = lsu.width_bytes
     if width is None or width == 0:
         width = 4
@@ -157,6 +158,7 @@ def lsu_input(kernel: Kernel, lsu: LSU, design: Design, settings: Settings) -> L
     scoped = kernel_scoped(kernel, settings)
     if scoped:
         ls_acc, stride, ls_bytes = (expr.xreplace(scoped) for expr in (ls_acc, stride, ls_bytes))
+        requests = None if requests is None else requests.xreplace(scoped)
     params = mm.LsuParams(
         id=lsu.id,
         variant=variant,
@@ -169,6 +171,7 @@ def lsu_input(kernel: Kernel, lsu: LSU, design: Design, settings: Settings) -> L
         max_threads=max_threads,
         random=access is not None and access.data_dependent,
         access=_access_key(kernel, lsu, None if access is None else access.expression),
+        requests=requests,
     )
     return LsuInput(lsu, params, _bank_key(lsu), notes)
 
@@ -213,6 +216,7 @@ def dram_for(bank: str, inputs: list[LsuInput], design: Design, settings: Settin
         efficiency=profile.efficiency,
         parallel=parallel,
         atomic_op=profile.atomic_op_s,
+        nonaligned_request=profile.nonaligned_request_s,
         interface=profile.interface_bytes,
     )
 

@@ -15,6 +15,7 @@ from hlsight.analyzer.compute_model import compose, compute_estimate
 from hlsight.analyzer.estimate.evaluate import bind, free_names, numeric, substitutions, truth
 from hlsight.analyzer.estimate.inputs import Settings, default_values, kernel_scoped
 from hlsight.analyzer.estimate.memory import MEMORY_MODEL_NAME, MemoryResult, memory_estimate, memory_parts
+from hlsight.analyzer.library_calls import library_caveat
 from hlsight.analyzer.results import BankEstimate, KernelEstimate, LsuFacts, TermEstimate
 from hlsight.core.model import Design, Kernel
 
@@ -31,6 +32,7 @@ class KernelModel:
     total: sympy.Expr | None
     compute_open: sympy.Expr | None = None  # pipeline time still waiting for loop trip counts
     barrier_mode: str | None = None  # why memory and pipeline time add (FlexCL eq. 10), when they do
+    kernels: tuple[Kernel, ...] = ()  # the kernels this model stands for
 
 
 def kernel_model(kernels: list[Kernel], design: Design, settings: Settings, name: str) -> KernelModel:
@@ -71,7 +73,8 @@ def kernel_model(kernels: list[Kernel], design: Design, settings: Settings, name
         total = memory.expression
     else:
         total = compute
-    return KernelModel(name, memory, compute, compute_notes, equations, total, max_of(open_parts), barrier)
+    return KernelModel(name, memory, compute, compute_notes, equations, total, max_of(open_parts), barrier,
+                       tuple(kernels))
 
 
 def max_of(parts: list[sympy.Expr]) -> sympy.Expr | None:
@@ -147,6 +150,9 @@ def to_estimate(model: KernelModel, design: Design, settings: Settings) -> Kerne
     estimate.barrier_mode = model.barrier_mode
     if model.memory is not None:
         estimate.caveats = list(model.memory.caveats)
+    estimate.caveats.extend(caveat for kernel in model.kernels
+                            if (caveat := library_caveat(kernel, total is not None)) is not None)
+    if model.memory is not None:
         estimate.memory_seconds = numeric(model.memory.expression, subs)
         estimate.memory_saturated = truth(model.memory.saturated, subs)
     pipeline = model.compute if model.compute is not None else model.compute_open

@@ -59,9 +59,10 @@ def memory_estimate(kernels: list[Kernel], design: Design, settings: Settings) -
     if split_banks:
         # how far this model class was off on measured kernels, said with the number
         caveats.append(
-            f"narrow per-lane LSUs split from one access on {', '.join(split_banks)}: the two measured HBM2"
-            " kernels of this shape (seed authors' stride6, stride3i1) came out 18.5 % and 19.8 % low with this"
-            " model; expect an error of that size (docs/model.md decision 10)"
+            f"narrow per-lane LSUs split from one access on {', '.join(split_banks)}: measured HBM2 kernels of"
+            " this shape came out 18.5 % and 19.8 % low (seed authors' stride6, stride3i1) and 11 % to 21 % high"
+            " (their stride5, stride8) with this model; expect an error of up to about 20 % either way"
+            " (docs/model.md decision 10)"
         )
     saturated = sympy.And(*[term.saturated for term in deciding_terms([t for _, _, ts, _ in banks for t in ts])])
     return MemoryResult(mm.kernel_time(bank_times), saturated, banks, notes, caveats)

@@ -46,6 +46,19 @@ class SourceLocation:
         return f"{self.file}:{self.line}"
 
 
+@dataclass(frozen=True)
+class LibraryCall:
+    """A call into an RTL library function (aoc ``-l lib.aoclib``).
+
+    The report shows the call as one instruction ("'f' HDL Function Call");
+    the library's memory accesses, loops and latency live in its RTL and are
+    not in the report, so no model can count them from it.
+    """
+
+    function: str
+    location: SourceLocation | None = None
+
+
 @dataclass
 class SourceFile:
     """A kernel source file, usually embedded in the vendor report.
@@ -475,6 +488,8 @@ class Kernel:
     report_name: str | None = None
     #: Estimated resources, in report order (empty when the report has none).
     resources: list[ResourceUse] = field(default_factory=list)
+    #: Calls into RTL library functions, once per function and place.
+    library_calls: list[LibraryCall] = field(default_factory=list)
 
     @property
     def fmax_mhz(self) -> float | None:

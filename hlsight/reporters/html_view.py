@@ -45,6 +45,7 @@ from hlsight.reporters.present import (
     format_value,
     group_findings,
     latency_text,
+    launch_cost_text,
     ranked_estimates,
     rounded,
     shown_path,
@@ -531,6 +532,9 @@ class ReportView:
     ranked: list[RankedRow] = field(default_factory=list)
     #: warnings and errors, repeated ones grouped, most severe first
     findings: list[FindingRow] = field(default_factory=list)
+    #: the DRAM profile the estimate used and why; the per-launch cost in it
+    memory_profile: str | None = None
+    launch_cost: str | None = None
 
 
 def report_view(result: AnalysisResult, given: RenderOptions | None = None) -> ReportView:
@@ -571,6 +575,9 @@ def report_view(result: AnalysisResult, given: RenderOptions | None = None) -> R
         hint_count=len(result.diagnostics),
         ranked=ranked_rows(result, shown),
         findings=finding_rows(result, anchors, options),
+        memory_profile=(result.memory_profile_why.removeprefix("memory profile ")
+                        if result.estimates and result.memory_profile_why else None),
+        launch_cost=launch_cost_text(result),
     )
 
 

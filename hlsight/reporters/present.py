@@ -228,6 +228,20 @@ def estimate_headline(estimate: KernelEstimate | None, with_bound: bool = True, 
     return f"unknown{bound}"
 
 
+def launch_cost_text(result: AnalysisResult) -> str | None:
+    """The fixed per-launch cost in the design time, or that none was added
+    and why (the profile's ``[launch]`` source says it in full, in the JSON
+    assumptions): a sub-millisecond kernel's time depends on it."""
+    if result.design_estimate is None or not result.memory_profile:
+        return None
+    if result.launch_overhead_s > 0:
+        cost = format_seconds(result.launch_overhead_s)
+        return f"design time includes {cost} per launch ({result.memory_profile} [launch] overhead_us)"
+    source = result.launch_overhead_source
+    why = source if source.startswith("not ") else "its measured cases did not determine one"
+    return f"no per-launch cost added: {why} ({result.memory_profile} [launch])"
+
+
 def design_headline(result: AnalysisResult) -> str:
     """The design's estimate with the bound of the kernel that dominates it
     (the design estimate's own bound is the model's raw one)."""

@@ -136,6 +136,12 @@ _DOCS: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "The report's initiation interval exceeds 2^16 cycles and the loop's own latency (aoc 18.1 prints "
         "52628672 for some loops). hlsight does not multiply it: the pipeline estimate keeps loop.<name>.ii as a "
         "symbol; give the real II with --set loop.<name>.ii=VALUE.", ("consistency", "input")),
+    "report-hdl-library-call": (
+        "Kernel calls an RTL library function",
+        "The kernel calls a function from an RTL library (aoc -l lib.aoclib). The report shows the call as one "
+        "instruction: the function's memory accesses, loops and latency are inside the library's RTL, so the "
+        "estimate cannot include them. The estimate (if any) is a lower bound; a caution line beside it says so.",
+        ("consistency",)),
     "input-work-items-unused": (
         "work_items given to a design without NDRange kernels",
         "work_items is the NDRange global size. Every kernel here is single-work-item, so it is not used; give the "

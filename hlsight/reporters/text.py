@@ -40,6 +40,7 @@ from hlsight.reporters.present import (
     format_seconds,
     format_value,
     group_findings,
+    launch_cost_text,
     name_list,
     profile_text,
     ranked_estimates,
@@ -229,9 +230,9 @@ def headline_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
     if result.assignments:
         values = ", ".join(f"{name}={format_value(value)}" for name, value in sorted(result.assignments.items()))
         lines.append(f"  with {values}")
-    if result.launch_overhead_s > 0 and result.design_estimate is not None:
-        cost = format_seconds(result.launch_overhead_s)
-        lines.append(f"  design time includes {cost} per launch ({result.memory_profile} [launch] overhead_us)")
+    launch_cost = launch_cost_text(result)
+    if launch_cost:
+        lines.append(f"  {launch_cost}")
     lines.extend(barrier_lines(result))
     lines.extend(caveat_lines(result))
     lines.extend(launch_lines(result))

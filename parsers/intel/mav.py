@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from hlsight.core.model import LSU, Kernel, KernelKind, MemoryKind, MemorySystem
+from hlsight.core.model import LSU, Kernel, KernelKind, LibraryCall, MemoryKind, MemorySystem
 from hlsight.parsers.intel.common import as_int, debug_location, table_details, width_bits, yes_no
 from hlsight.parsers.intel.lsu_style import lsu_kind, style_facts
 
@@ -37,6 +37,8 @@ _CHANNEL_READ = ("Channel Read", "Pipe Read", "Non-Blocking Pipe Read", "Stream 
                  "Non-Blocking Channel Read", "Non-Blocking Stream Read")
 _CHANNEL_WRITE = ("Channel Write", "Pipe Write", "Non-Blocking Pipe Write", "Stream Write",
                   "Non-Blocking Channel Write", "Non-Blocking Stream Write")
+#: An RTL library call (aoc ``-l``): ``'ImgSobelFunc' HDL Function Call``.
+_HDL_CALL = re.compile(r"^'(?P<function>[^']+)' HDL Function Call$")
 
 
 @dataclass
@@ -250,6 +252,12 @@ def read_mav(mav: Any) -> MavResult:
                 counters[kind.value] += 1
                 if lsu is not None:
                     kernel.lsus.append(lsu)
+                continue
+            hdl = _HDL_CALL.match(inst_name)
+            if hdl is not None:
+                call = LibraryCall(hdl["function"], debug_location(inst, walker.file_index))
+                if call not in kernel.library_calls:
+                    kernel.library_calls.append(call)
                 continue
             peers = [walker.names[n] for n in links.get(_node_id(inst) or "", [])
                      if walker.types.get(n) in ("channel", "pipe", "stream")]
