@@ -150,3 +150,16 @@ def test_text_inventory_shows_the_derived_facts_per_lsu() -> None:
     assert lines and lines[0].endswith("[x[index]: stride 3, 4 B, x 2*work_items/3]")
     assert re.search(r"test_bw10_delta\.cl:45:\d+: note: load LSU test_multiplereads/load0: stride 3 from `x\[index\]`",
                      result.stdout)
+
+
+def test_private_arrays_on_chip_match_their_local_lsus() -> None:
+    """aoc builds a function's private arrays in on-chip memory and reports
+    their LSUs as local: hbm2/histogram's l_histo_0..31 stores match them
+    (they were 'no array access of this kind on that line')."""
+    design = load_design(CORPUS / "zaragoza" / "reports" / "hbm2" / "histogram")
+    facts = derive_access_facts(design, ())
+    assert not [d for d in facts.diagnostics if d.rule == "access-unmatched"]
+    kernel = next(kernel for kernel in design.kernels if kernel.name == "Histogram_0")
+    store = next(lsu for lsu in kernel.lsus if lsu.variable == "l_histo_0")
+    found = facts.access(store)
+    assert found is not None and found.expression == "l_histo_0[pos]" and found.accesses == "bins"

@@ -59,7 +59,7 @@ def candidates(lsu: LSU, sites: Sequence[AccessSite]) -> list[AccessSite]:
     LSU the report gives no line (aoc 18.1 atomics), every such access of
     the kernel (they pair only if their facts are identical)."""
     kind = _kind(lsu)
-    wanted = _GLOBAL_SPACES if lsu.is_global else {"local"}
+    wanted = _GLOBAL_SPACES if lsu.is_global else {"local", "private"}  # aoc puts private arrays on chip
     if lsu.location is None:
         return [site for site in sites if site.kind == kind and site.space in wanted]
     key = site_key(lsu.location.file, lsu.location.line)
