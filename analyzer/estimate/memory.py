@@ -162,7 +162,9 @@ def memory_parts(
             notes = [*item.notes, *term.notes]
             if fact.f_min_hz is not None:
                 state = {True: "saturated", False: "non-saturated", None: "saturation unknown"}[fact.saturated]
-                notes.append(f"f_min {fact.f_min_hz / 1e6:.1f} MHz (eq. 5): {state}")
+                shared = (f", halved to {fact.f_min_hz / 2e6:.1f} MHz by eq. 6 ({accesses} accesses share the bank)"
+                          if accesses > 1 else "")
+                notes.append(f"f_min {fact.f_min_hz / 1e6:.1f} MHz (eq. 5){shared}: {state}")
             bank_terms.append(
                 TermEstimate(
                     subject=item.lsu.id,
