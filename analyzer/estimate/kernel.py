@@ -148,10 +148,9 @@ def to_estimate(model: KernelModel, design: Design, settings: Settings) -> Kerne
     estimate.symbolic_memory = None if model.memory is None else model.memory.expression
     estimate.symbolic_compute = model.compute if model.compute is not None else model.compute_open
     estimate.barrier_mode = model.barrier_mode
-    if model.memory is not None:
-        estimate.caveats = list(model.memory.caveats)
-    estimate.caveats.extend(caveat for kernel in model.kernels
-                            if (caveat := library_caveat(kernel, total is not None)) is not None)
+    estimate.caveats = [*(model.memory.caveats if model.memory is not None else ()),
+                        *(caveat for kernel in model.kernels
+                          if (caveat := library_caveat(kernel, total is not None)) is not None)]
     if model.memory is not None:
         estimate.memory_seconds = numeric(model.memory.expression, subs)
         estimate.memory_saturated = truth(model.memory.saturated, subs)
