@@ -51,6 +51,11 @@ def _trip(loop: Loop, notes: list[str], given: Collection[str], source: SourceFa
         return sympy.Integer(loop.trip_count.value)
     if loop.trip_count is not None and loop.trip_count.max is not None and loop.trip_count.avg is not None:
         return sympy.Integer(loop.trip_count.avg)
+    if loop.component_invocation and symbol not in given and _one_call_is_known(loop):
+        # the estimate is per launch; an i++ component's launch is one call
+        notes.append(f"loop {loop.name} is the component's invocation loop: one call per launch"
+                     f" (--set {symbol}=N for N back-to-back calls)")
+        return sympy.Integer(1)
     derived = source.trip(loop)
     if derived is not None and symbol not in given:
         # source-derived (issue 7); a user value for loop.<name>.trip wins
@@ -60,6 +65,13 @@ def _trip(loop: Loop, notes: list[str], given: Collection[str], source: SourceFa
             return expr
     notes.append(f"trip count of loop {loop.name} unknown: symbol {symbol}")
     return sym(symbol)
+
+
+def _one_call_is_known(loop: Loop) -> bool:
+    """One call of a component costs its invocation loop's sub-loops, or its
+    depth; a flat component whose depth the report does not give would
+    cost "0 cycles" per call, so its call count stays a symbol."""
+    return any(not is_unrolled(child) for child in loop.children) or _depth(loop) != 0
 
 
 def _ii(loop: Loop, notes: list[str], names: Mapping[int, str] | None = None) -> sympy.Expr:

@@ -30,4 +30,4 @@ def estimate_design(
         return estimates, None
     if xilinx:
         return estimates, top_estimate(design, estimates)
-    return estimates, intel_design_estimate(design, settings)
+    return estimates, intel_design_estimate(design, settings, estimates)

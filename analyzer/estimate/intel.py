@@ -10,6 +10,7 @@ from hlsight.analyzer.estimate.kernel import KernelModel, kernel_model, to_estim
 from hlsight.analyzer.estimate.memory import MEMORY_MODEL_NAME
 from hlsight.analyzer.results import KernelEstimate
 from hlsight.core.model import Design, Kernel, KernelKind
+from hlsight.core.units import name_list
 
 
 def concurrent_groups(design: Design) -> list[list[Kernel]]:
@@ -37,17 +38,22 @@ def concurrent_groups(design: Design) -> list[list[Kernel]]:
     return list(groups.values())
 
 
-def intel_design_estimate(design: Design, settings: Settings) -> KernelEstimate | None:
+def intel_design_estimate(
+    design: Design, settings: Settings, estimates: dict[str, KernelEstimate] | None = None
+) -> KernelEstimate | None:
     """The design estimate of an aoc/oneAPI design.
 
     Kernels of one channel-connected group run concurrently: their LSUs share
     the banks (pooled per bank in eq. 2) and the group takes the max of its
     memory and pipeline times. Groups run one after another (one in-order
-    host queue), so the design time is their sum.
+    host queue), so the design time is their sum. Kernels whose own
+    ``estimates`` have no model at all are named in a caution: the sum
+    leaves their time out.
     """
     group_totals: list[sympy.Expr] = []
     names: list[str] = []
     group_models: list[KernelModel] = []
+    left_out: list[str] = []
     for group in concurrent_groups(design):
         if any(kernel.kind is KernelKind.UNKNOWN and not kernel.lsus and not kernel.loops for kernel in group):
             group = [kernel for kernel in group if kernel.lsus or kernel.loops] or group
@@ -55,6 +61,9 @@ def intel_design_estimate(design: Design, settings: Settings) -> KernelEstimate 
         if model.total is not None:
             group_totals.append(model.total)
             group_models.append(model)
+        left_out.extend(kernel.name for kernel in group if model.total is None
+                        or (estimates is not None and kernel.name in estimates
+                            and estimates[kernel.name].symbolic is None))
         names.append("(" + " | ".join(kernel.name for kernel in group) + ")")
     if not group_totals:
         return None
@@ -66,6 +75,12 @@ def intel_design_estimate(design: Design, settings: Settings) -> KernelEstimate 
         design_estimate.bound = group_bound([to_estimate(m, design, settings) for m in group_models])
         design_estimate.model = "sum of sequential kernel groups; each " + MEMORY_MODEL_NAME
     design_estimate.kernel = design.name or "design"
+    if left_out:
+        # said with the number: a sum that skips kernels is only a lower bound
+        design_estimate.caveats.append(
+            f"the design time leaves out {name_list(left_out)}: no global LSUs, loops or latency in the"
+            " report to estimate them from, so it is a lower bound"
+        )
     design_estimate.assumptions.append(
         "kernels joined by channels/pipes run concurrently (max, shared banks); other kernels run in sequence (sum)"
     )

@@ -70,12 +70,15 @@ def memory_estimate(kernels: list[Kernel], design: Design, settings: Settings) -
 
 def narrow_split(terms: list[mm.LsuTerm], dram: mm.DramParams) -> bool:
     """Whether an HBM pseudo-channel serves LSUs narrower than one DRAM burst
-    that the compiler split from one access (per-lane LSUs): the shape
-    whose measured kernels the journal's equations do not reach
-    (docs/model.md decision 10)."""
+    that the compiler split from one access (per-lane LSUs) of a strided,
+    not data-dependent, index: the shape whose measured kernels the
+    journal's equations do not reach (docs/model.md decision 10)."""
     if dram.kind != "hbm":
         return False
-    narrow = [term.params.access_key for term in terms if term.params.ls_width < dram.dq * dram.bl]
+    # the measured kernels are strided; data-dependent per-lane LSUs (the
+    # write-ack micro-benchmark) have no HBM2 measurement to quote
+    narrow = [term.params.access_key for term in terms
+              if term.params.ls_width < dram.dq * dram.bl and not term.params.random]
     return len(narrow) > len(set(narrow))
 
 

@@ -374,6 +374,9 @@ class Loop:
     #: Partial unroll factor the compiler applied ("16X Partially unrolled
     #: vector_add.B2"): one pipeline iteration runs this many source iterations.
     unroll_factor: int | None = None
+    #: i++'s "Component invocation" loop (``<component>.B1.start``): one
+    #: iteration per call of the component, not a loop of its source.
+    component_invocation: bool = False
 
     def walk(self) -> list[Loop]:
         """This loop and all nested loops, pre-order."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 
 from hlsight.core.errors import InputError
 
@@ -48,3 +49,15 @@ def parse_duration(text: str, what: str = "--for-time") -> float:
     if not math.isfinite(value) or value <= 0:
         raise InputError(None, f"{what} '{text}'", expected="a positive duration")
     return value
+
+
+#: Names listed in one summary line before "and N more" (``-v`` lists all).
+NAMES_SHOWN = 5
+
+
+def name_list(names: Sequence[str], limit: int | None = NAMES_SHOWN) -> str:
+    """``a, b, c`` or, past ``limit``, ``a, b, c, d, e and 18 more``: a design
+    with 37 kernels has dozens of free symbols, a line of 1,500 characters."""
+    if limit is None or len(names) <= limit:
+        return ", ".join(names)
+    return f"{', '.join(names[:limit])} and {len(names) - limit} more"

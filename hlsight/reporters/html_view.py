@@ -535,6 +535,8 @@ class ReportView:
     #: the DRAM profile the estimate used and why; the per-launch cost in it
     memory_profile: str | None = None
     launch_cost: str | None = None
+    #: what the design time leaves out or may miss, beside it
+    design_caveats: list[str] = field(default_factory=list)
 
 
 def report_view(result: AnalysisResult, given: RenderOptions | None = None) -> ReportView:
@@ -578,6 +580,7 @@ def report_view(result: AnalysisResult, given: RenderOptions | None = None) -> R
         memory_profile=(result.memory_profile_why.removeprefix("memory profile ")
                         if result.estimates and result.memory_profile_why else None),
         launch_cost=launch_cost_text(result),
+        design_caveats=[] if result.design_estimate is None else list(result.design_estimate.caveats),
     )
 
 

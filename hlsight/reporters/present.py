@@ -11,7 +11,7 @@ and the annotated vendor report never disagree.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath, PureWindowsPath
 
@@ -21,7 +21,9 @@ from hlsight.analyzer.access import parse_expression
 from hlsight.analyzer.results import AnalysisResult, KernelEstimate, TermEstimate
 from hlsight.core.diagnostics import Diagnostic
 from hlsight.core.model import Design, LatencyRange, Loop, SourceFile
+from hlsight.core.units import NAMES_SHOWN as NAMES_SHOWN
 from hlsight.core.units import format_seconds as format_seconds
+from hlsight.core.units import name_list as name_list
 from hlsight.reporters.base import RenderOptions
 
 #: Shares below this fraction of a kernel's time are left out of summaries.
@@ -201,18 +203,6 @@ def bound_phrase(estimate: KernelEstimate | None) -> str:
         return ""
     head, _, tail = label.partition(" ")
     return f"{head}-bound" + (f" {tail}" if tail else "")
-
-
-#: Names listed in one summary line before "and N more" (``-v`` lists all).
-NAMES_SHOWN = 5
-
-
-def name_list(names: Sequence[str], limit: int | None = NAMES_SHOWN) -> str:
-    """``a, b, c`` or, past ``limit``, ``a, b, c, d, e and 18 more``: a design
-    with 37 kernels has dozens of free symbols, a line of 1,500 characters."""
-    if limit is None or len(names) <= limit:
-        return ", ".join(names)
-    return f"{', '.join(names[:limit])} and {len(names) - limit} more"
 
 
 def estimate_headline(estimate: KernelEstimate | None, with_bound: bool = True, limit: int | None = NAMES_SHOWN) -> str:

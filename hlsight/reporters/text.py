@@ -260,7 +260,11 @@ def caveat_lines(result: AnalysisResult) -> list[str]:
     for name, estimate in result.estimates.items():
         for caveat in estimate.caveats:
             seen.setdefault(caveat, []).append(name)
-    return [f"  caution ({', '.join(names)}): {caveat}" for caveat, names in seen.items()]
+    lines = [f"  caution ({', '.join(names)}): {caveat}" for caveat, names in seen.items()]
+    overall = result.design_estimate
+    lines.extend(f"  caution: {caveat}" for caveat in (overall.caveats if overall is not None else [])
+                 if caveat not in seen)
+    return lines
 
 
 def source_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:

@@ -90,6 +90,20 @@ def _texts(row: dict[str, Any]) -> list[str]:
     return out
 
 
+#: The "file" i++ gives the loop that runs once per call of a component.
+COMPONENT_INVOCATION = "Component invocation"
+
+
+def _debug_file(row: dict[str, Any]) -> str | None:
+    """The debug file name of a loop row, even where it names no file."""
+    debug = row.get("debug")
+    if isinstance(debug, list) and debug and isinstance(debug[0], list) and debug[0]:
+        entry = debug[0][0]
+        if isinstance(entry, dict) and isinstance(entry.get("filename"), str):
+            return str(entry["filename"])
+    return None
+
+
 def _loop(row: dict[str, Any], third_column: str) -> Loop:
     data = row.get("data") or []
     pipelined_text = data[0] if data else None
@@ -101,6 +115,7 @@ def _loop(row: dict[str, Any], third_column: str) -> Loop:
         details=_texts(row),
         location=debug_location(row),
         unroll_factor=partial_unroll_factor(str(row.get("name"))),
+        component_invocation=_debug_file(row) == COMPONENT_INVOCATION,
     )
     if third_column == "Speculated iterations":
         loop.speculated_iterations = as_int(third)

@@ -1,0 +1,75 @@
+"""A design estimate says what it leaves out, and an i++ component's
+invocation loop counts one call per launch (issue 11: no silent guess)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from bs4 import BeautifulSoup
+
+from hlsight.analyzer.pipeline import analyze
+from hlsight.parsers.loader import load_design
+from tests.conftest import run_cli
+
+REPORTS = Path("zaragoza") / "reports"
+
+
+def test_component_invocation_loop_is_one_call_per_launch(corpus: Path) -> None:
+    """i++ names the loop around a component's body "Component invocation"
+    (ImgSobel.B1.start); one launch is one call, so only the source loops'
+    trip counts remain to give, and the note says how to give N calls."""
+    design = load_design(corpus / REPORTS / "ddr4-1866" / "sobel")
+    (kernel,) = design.kernels
+    assert [loop.name for loop in kernel.loops if loop.component_invocation] == ["ImgSobel.B1.start"]
+    estimate = analyze(design, {}).estimates["ImgSobel"]
+    assert estimate.free_symbols == ["loop.ImgSobel.B2.trip", "loop.ImgSobel.B4.trip"]
+    given = analyze(design, {"loop.ImgSobel.B2.trip": 1081, "loop.ImgSobel.B4.trip": 241}).estimates["ImgSobel"]
+    # one call (x1) of: B2's 1081 iterations, each running B4's 241 iterations at
+    # II 114 (II*(TC-1) + 148 cycles), then the call's 18 (FlexCL eq. 1 per loop)
+    cycles = 1 * (1081 * (114 * (241 - 1) + 148) + 18)
+    assert given.seconds is not None and abs(given.seconds / (cycles / 480e6) - 1) < 1e-9
+    assert any("ImgSobel.B1.start is the component's invocation loop: one call per launch"
+               " (--set loop.ImgSobel.B1.start.trip=N for N back-to-back calls)" in note
+               for note in given.assumptions)
+    calls = analyze(design, {"loop.ImgSobel.B2.trip": 1081, "loop.ImgSobel.B4.trip": 241,
+                             "loop.ImgSobel.B1.start.trip": 3}).estimates["ImgSobel"]
+    assert calls.seconds is not None and calls.seconds > 2.9 * given.seconds
+
+
+def test_a_flat_component_keeps_its_call_count_symbol(corpus: Path) -> None:
+    """rgb_to_hsv's invocation loop has no sub-loops and no depth in the
+    report: one call would cost '0 cycles', so the count stays a symbol."""
+    design = load_design(corpus / "aoc" / "ipp18.1_max10_rgb_to_hsv")
+    estimate = analyze(design, {"fmax": 100}).estimates["rgb_to_hsv"]
+    assert estimate.seconds is None and estimate.free_symbols == ["loop.rgb_to_hsv.B1.start.trip"]
+
+
+def test_the_design_time_names_the_kernels_it_leaves_out(corpus: Path, tmp_path: Path) -> None:
+    """HiFlipVX on the MX: four of its five components have nothing the
+    model can count (their memory is the component's Avalon host port), so
+    the design time is a lower bound and says so."""
+    report = corpus / REPORTS / "hbm2" / "sobel-hiflipvx"
+    result = analyze(load_design(report), {})
+    assert result.design_estimate is not None
+    assert result.design_estimate.caveats == [
+        "the design time leaves out ImgSobelIntel, vxReadDram, vxWriteDram, vxWriteDram_1: no global LSUs, loops"
+        " or latency in the report to estimate them from, so it is a lower bound"]
+    text = run_cli("analyze", str(report)).stdout.split("summary:")[0]
+    assert "  caution: the design time leaves out ImgSobelIntel, vxReadDram, vxWriteDram, vxWriteDram_1" in text
+    data = json.loads(run_cli("analyze", str(report), "--format", "json").stdout)
+    assert data["estimate"]["extra"]["caveats"] == result.design_estimate.caveats
+    page = tmp_path / "r.html"
+    assert run_cli("analyze", str(report), "--format", "html", "-o", str(page)).code == 0
+    header = BeautifulSoup(page.read_text(encoding="utf-8"), "lxml").select_one("header dl.hs-facts")
+    assert header is not None and result.design_estimate.caveats[0] in header.get_text()
+    complete = analyze(load_design(corpus / REPORTS / "hbm2" / "fft"), {"LOGN": 12, "count": 2000,
+                                                                       "work_items": 1024000})
+    assert complete.design_estimate is not None and complete.design_estimate.caveats == []
+
+
+def test_data_dependent_per_lane_lsus_quote_no_stride_measurement(corpus: Path) -> None:
+    """The per-lane caution quotes the measured strided kernels; the
+    write-ack micro-benchmark's per-lane loads are data-dependent."""
+    result = analyze(load_design(corpus / REPORTS / "hbm2" / "micro-wack-4_1"), {"work_items": 1000})
+    assert [caveat for estimate in result.estimates.values() for caveat in estimate.caveats] == []
