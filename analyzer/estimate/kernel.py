@@ -33,6 +33,9 @@ class KernelModel:
     compute_open: sympy.Expr | None = None  # pipeline time still waiting for loop trip counts
     barrier_mode: str | None = None  # why memory and pipeline time add (FlexCL eq. 10), when they do
     kernels: tuple[Kernel, ...] = ()  # the kernels this model stands for
+    #: pipeline terms kept out of ``total`` for want of trip counts, said
+    #: beside the number (the memory time alone is then a lower bound)
+    left_out: tuple[str, ...] = ()
 
 
 def kernel_model(kernels: list[Kernel], design: Design, settings: Settings, name: str) -> KernelModel:
@@ -40,6 +43,7 @@ def kernel_model(kernels: list[Kernel], design: Design, settings: Settings, name
     compute_parts = []
     open_parts = []
     compute_notes: list[str] = []
+    left_out: list[str] = []
     equations = ""
     for kernel in kernels:
         estimate = compute_estimate(kernel, kernel_simd(kernel, design), frozenset(settings.user), settings.source)
@@ -60,6 +64,10 @@ def kernel_model(kernels: list[Kernel], design: Design, settings: Settings, name
             compute_notes.append(
                 f"{kernel.name}: pipeline time needs {', '.join(trips)}: left out of the total (give them with --set)"
             )
+            left_out.append(
+                f"pipeline time not in this number (it needs {', '.join(trips)}: --set {trips[0]}=VALUE);"
+                " the memory time alone is a lower bound"
+            )
             open_parts.append(estimate.seconds)
         else:
             compute_parts.append(estimate.seconds)
@@ -74,7 +82,7 @@ def kernel_model(kernels: list[Kernel], design: Design, settings: Settings, name
     else:
         total = compute
     return KernelModel(name, memory, compute, compute_notes, equations, total, max_of(open_parts), barrier,
-                       tuple(kernels))
+                       tuple(kernels), tuple(left_out))
 
 
 def max_of(parts: list[sympy.Expr]) -> sympy.Expr | None:
@@ -150,7 +158,8 @@ def to_estimate(model: KernelModel, design: Design, settings: Settings) -> Kerne
     estimate.barrier_mode = model.barrier_mode
     estimate.caveats = [*(model.memory.caveats if model.memory is not None else ()),
                         *(caveat for kernel in model.kernels
-                          if (caveat := library_caveat(kernel, total is not None)) is not None)]
+                          if (caveat := library_caveat(kernel, total is not None)) is not None),
+                        *model.left_out]
     if model.memory is not None:
         estimate.memory_seconds = numeric(model.memory.expression, subs)
         estimate.memory_saturated = truth(model.memory.saturated, subs)
