@@ -119,6 +119,42 @@ def loop_cycles(
     return trip * (body + _depth(loop))
 
 
+def runs_serially(loop: Loop) -> bool:
+    """aoc says when an outer loop's iterations cannot overlap the sub-loop
+    they run ("Iteration executed serially across X.B4 ... due to memory
+    dependency", "Serial exe: Memory dependency")."""
+    return any("executed serially" in text.lower() or text.lower().startswith("serial exe") for text in loop.details)
+
+
+def interleaved_cycles(
+    loop: Loop, notes: list[str], given: Collection[str] = (), source: SourceFacts = NO_SOURCE,
+    names: Mapping[int, str] | None = None,
+) -> tuple[sympy.Expr, sympy.Expr]:
+    """(issue, drain) cycles of an aoc loop nest. aoc launches the next
+    invocation of a pipelined inner loop as soon as the previous one has
+    launched its last iteration, not when it has drained (Intel FPGA SDK
+    for OpenCL Programming Guide 5.2.9 / HLS Reference Manual 6.8, "Loop
+    Interleaving Control": the pipelined-execution table starts invocation
+    j+1 at the cycle after invocation j's last launch). So an iteration of
+    a pipelined outer loop costs its sub-loops' launches, II*TC each, and
+    the pipeline depths drain once, at the end. A loop the report does not
+    pipeline, or whose iterations it says run serially across a sub-loop,
+    waits for each iteration's sub-loops to drain."""
+    if is_unrolled(loop):
+        return sympy.Integer(0), sympy.Integer(0)
+    trip = _trip(loop, notes, given, source, names)
+    sequential = [child for child in loop.children if not is_unrolled(child)]
+    if not sequential:
+        ii = _ii(loop, notes, names)
+        return ii * trip, _depth(loop) - ii  # alone: II*(TC-1) + D, as FlexCL eq. 1
+    parts = [interleaved_cycles(child, notes, given, source, names) for child in sequential]
+    if loop.pipelined is False or runs_serially(loop):
+        body = sympy.Add(*[issue + drain for issue, drain in parts])
+        return trip * (body + _depth(loop)), sympy.Integer(0)
+    issue = trip * sympy.Add(*[part[0] for part in parts])
+    return issue, _depth(loop) + smax(*[part[1] for part in parts])
+
+
 def _ndrange_ii(kernel: Kernel) -> sympy.Expr:
     """The kernel's II: the largest loop II; a flagged (implausible) one stays a symbol."""
     implausible = [loop for loop in kernel.all_loops() if implausible_ii(loop)]
@@ -164,12 +200,16 @@ def work_item_iterations(
 
 
 def compute_estimate(
-    kernel: Kernel, simd: int | None = None, given: Collection[str] = (), source: SourceFacts = NO_SOURCE
+    kernel: Kernel, simd: int | None = None, given: Collection[str] = (), source: SourceFacts = NO_SOURCE,
+    interleave: bool = False,
 ) -> ComputeEstimate | None:
     """FlexCL pipeline time of ``kernel``, or ``None`` when the report gives
     nothing to build it from. ``simd`` overrides ``kernel.simd`` (e.g. read
     from the source); ``source`` holds the source-derived element sizes and
-    loop trip expressions."""
+    loop trip expressions. ``interleave``: an aoc/oneAPI/i++ kernel, whose
+    nested loops pipeline across inner-loop invocations
+    (:func:`interleaved_cycles`); Vivado/Vitis loops run one after another.
+    """
     simd = simd if simd is not None else kernel.simd
     notes: list[str] = []
     fmax_hz = FMAX * 10**6
@@ -202,6 +242,16 @@ def compute_estimate(
         return ComputeEstimate(cycles, cycles / fmax_hz, "report latency", notes)
     if kernel.loops:
         names = loop_symbols(kernel)
+        if interleave:
+            nested = [loop for loop in kernel.loops if any(not is_unrolled(child) for child in loop.children)]
+            cycles = sympy.Add(*[sympy.Add(*interleaved_cycles(loop, notes, given, source, names))
+                                 for loop in kernel.loops])
+            if nested:
+                notes.append("nested loops: inner-loop invocations follow each other's last launch, pipeline depths"
+                             " drain once (aoc loop interleaving, Programming Guide 5.2.9), except where the report"
+                             " says iterations run serially")
+            return ComputeEstimate(cycles, cycles / fmax_hz, "FlexCL eq. 1 per loop, aoc nested-loop pipelining",
+                                   notes)
         cycles = sympy.Add(*[loop_cycles(loop, notes, given, source, names) for loop in kernel.loops])
         return ComputeEstimate(cycles, cycles / fmax_hz, "FlexCL eq. 1 per loop (HLScope+ eq. 4)", notes)
     if kernel.latency is not None and kernel.latency.max is not None:

@@ -73,3 +73,48 @@ def test_data_dependent_per_lane_lsus_quote_no_stride_measurement(corpus: Path) 
     write-ack micro-benchmark's per-lane loads are data-dependent."""
     result = analyze(load_design(corpus / REPORTS / "hbm2" / "micro-wack-4_1"), {"work_items": 1000})
     assert [caveat for estimate in result.estimates.values() for caveat in estimate.caveats] == []
+
+
+MM_SWI = REPORTS / "hbm2" / "mm"  # Boyi SWI+CH matrix multiply, t1-1_ul8.cl
+
+
+def test_a_loop_the_report_pipelines_gets_its_trip_whatever_the_pragma(corpus: Path) -> None:
+    """``#pragma unroll SIMD`` (a macro) left in.B4 a pipelined loop of 2
+    iterations (one 256-bit LSU, not two lanes' worth); ``#pragma unroll 8``
+    makes matrixMult.B6 a pipeline of ceil(A_width/8 / 8) iterations. Both
+    were 'trip unknown', and the pipeline time was left out of the number."""
+    design = load_design(corpus / MM_SWI)
+    values = {"A_width": 1024, "C_height": 1024, "C_width": 1024}
+    result = analyze(design, values)
+    trips = {d.subject: d.message for d in result.diagnostics if d.rule == "access-trip-count"}
+    assert "trip count 2 from the source" in trips["in.B4"]
+    assert "trip count ceiling(floor(A_width/8)/8) from the source" in trips["matrixMult.B6"]
+    assert "unrolled 8x by the compiler" in trips["matrixMult.B6"]
+    for estimate in result.estimates.values():
+        assert not any("left out of the total" in note for note in estimate.assumptions)
+
+
+def test_aoc_inner_loop_invocations_follow_each_other(corpus: Path) -> None:
+    """aoc starts the next invocation of a pipelined inner loop after the
+    previous one's last launch (Programming Guide 5.2.9): per (i, j) of the
+    matrix product, B6 costs its 16 launches, not its 190-cycle depth; the
+    depths of B1 (15), B3 (15) and B6 drain once."""
+    design = load_design(corpus / MM_SWI)
+    result = analyze(design, {"A_width": 1024, "C_height": 1024, "C_width": 1024})
+    (pipeline,) = result.estimates["matrixMult"].alternatives
+    cycles = 1024 * 1024 * 16 * 1 + 15 + 15 + (190 - 1)
+    assert pipeline.seconds is not None and abs(pipeline.seconds / (cycles / 432e6) - 1) < 1e-9
+    assert any("aoc loop interleaving" in note for note in result.estimates["matrixMult"].assumptions)
+
+
+def test_outer_iterations_the_report_serialises_wait_for_the_inner_loops(corpus: Path) -> None:
+    """mm-swi-ch-chai-bench: B1 'executed serially across matrixMult.B4,
+    matrixMult.B5': each of its iterations waits for B4 and B5 to drain;
+    inside B5 the B7 invocations (II 41, 128 launches) follow each other."""
+    design = load_design(corpus / REPORTS / "hbm2" / "mm-swi-ch-chai-bench")
+    result = analyze(design, {"A_width": 1024, "C_height": 1024, "C_width": 1024})
+    (pipeline,) = result.estimates["matrixMult"].alternatives
+    b4 = 1 * (1024 - 1) + 21  # leaf: II*(TC-1) + D
+    b5 = 1024 * (41 * 128) + 15 + (254 - 41)  # launches of B7, then the depths drain
+    cycles = 1024 * (b4 + b5 + 9)
+    assert pipeline.seconds is not None and abs(pipeline.seconds / (cycles / 480e6) - 1) < 1e-9

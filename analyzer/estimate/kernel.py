@@ -17,7 +17,7 @@ from hlsight.analyzer.estimate.inputs import Settings, default_values, kernel_sc
 from hlsight.analyzer.estimate.memory import MEMORY_MODEL_NAME, MemoryResult, memory_estimate, memory_parts
 from hlsight.analyzer.library_calls import library_caveat
 from hlsight.analyzer.results import BankEstimate, KernelEstimate, LsuFacts, TermEstimate
-from hlsight.core.model import Design, Kernel
+from hlsight.core.model import Design, Kernel, Vendor
 
 
 @dataclass
@@ -46,7 +46,8 @@ def kernel_model(kernels: list[Kernel], design: Design, settings: Settings, name
     left_out: list[str] = []
     equations = ""
     for kernel in kernels:
-        estimate = compute_estimate(kernel, kernel_simd(kernel, design), frozenset(settings.user), settings.source)
+        estimate = compute_estimate(kernel, kernel_simd(kernel, design), frozenset(settings.user), settings.source,
+                                    interleave=design.tool.vendor is Vendor.INTEL)
         if estimate is None:
             continue
         scoped = kernel_scoped(kernel, settings)
