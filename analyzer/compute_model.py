@@ -250,8 +250,9 @@ def compute_estimate(
                 notes.append("nested loops: inner-loop invocations follow each other's last launch, pipeline depths"
                              " drain once (aoc loop interleaving, Programming Guide 5.2.9), except where the report"
                              " says iterations run serially")
-            return ComputeEstimate(cycles, cycles / fmax_hz, "FlexCL eq. 1 per loop, aoc nested-loop pipelining",
-                                   notes)
+                return ComputeEstimate(cycles, cycles / fmax_hz, "FlexCL eq. 1 per loop, aoc nested-loop pipelining",
+                                       notes)
+            return ComputeEstimate(cycles, cycles / fmax_hz, "FlexCL eq. 1 per loop (HLScope+ eq. 4)", notes)
         cycles = sympy.Add(*[loop_cycles(loop, notes, given, source, names) for loop in kernel.loops])
         return ComputeEstimate(cycles, cycles / fmax_hz, "FlexCL eq. 1 per loop (HLScope+ eq. 4)", notes)
     if kernel.latency is not None and kernel.latency.max is not None:

@@ -208,6 +208,8 @@ def _with_launch_cost(estimate: KernelEstimate | None, profile: MemoryProfile, l
         estimate,
         seconds=None if estimate.seconds is None else estimate.seconds + cost,
         expression=estimate.expression + sympy.Float(cost) if estimate.expression is not None else None,
+        # what-if evaluates ``symbolic``: the same design time as analyze
+        symbolic=estimate.symbolic + sympy.Float(cost) if estimate.symbolic is not None else None,
         assumptions=[
             *estimate.assumptions,
             f"+ {cost * 1e6:g} us fixed cost per kernel launch ({profile.name}: {profile.launch_overhead_source})",

@@ -17,6 +17,7 @@ from hlsight.core.errors import InputError
 from hlsight.core.units import parse_duration
 from hlsight.output import write_text
 from hlsight.parsers.loader import ReadOptions, load_design
+from hlsight.reporters.present import launch_cost_text
 from hlsight.reporters.whatif import render_solution, render_sweep
 
 
@@ -74,7 +75,10 @@ def run(args: argparse.Namespace) -> int:
     if expr is None:
         raise InputError(None, "the estimate has no expression")
     bound_values = dict(estimate.values)
-    header = {"estimate": estimate.kernel, "model": estimate.model, "values": bound_values}
+    # the design time carries the launch cost (a kernel's own does not), as in analyze
+    launch = launch_cost_text(result) if estimate is result.design_estimate else None
+    header = {"estimate": estimate.kernel, "model": estimate.model, "values": bound_values,
+              "notes": [*([launch] if launch else []), *(f"caution: {caveat}" for caveat in estimate.caveats)]}
     if args.solve:
         if sweeps:
             raise InputError(None, "--solve cannot be combined with --sweep")

@@ -1,7 +1,8 @@
 """``hlsight whatif`` output: a sweep's grid or a solved value, as text, CSV or JSON.
 
 The analyzer evaluates (:mod:`hlsight.analyzer.whatif`); this module only lays
-the numbers out. ``header`` names the estimate, its model and the values used.
+the numbers out. ``header`` names the estimate, its model, the values used and
+``notes``: the launch cost in the times and the cautions analyze prints.
 Headings carry each name's unit (``fmax [MHz]``), times print in readable
 units in the text table, and ``bounds`` (when the estimate has both a memory
 and a pipeline part) says per point which of them is the larger.
@@ -27,6 +28,11 @@ def _heading(name: str) -> str:
     return f"{name} [{unit}]" if unit else name
 
 
+def _notes(header: dict[str, Any]) -> list[str]:
+    """What the numbers include or leave out (launch cost, cautions)."""
+    return [str(note) for note in header.get("notes", [])]
+
+
 def render_solution(name: str, value: float, for_time: float, fmt: str, header: dict[str, Any]) -> str:
     """The value of ``name`` (with its unit) that gives ``for_time`` seconds."""
     unit = symbol_unit(name)
@@ -36,7 +42,7 @@ def render_solution(name: str, value: float, for_time: float, fmt: str, header: 
     if fmt == "csv":
         return f"{_heading(name)},seconds\n{value:.10g},{for_time:.10g}\n"
     return (f"{name} = {value:.6g}{f' {unit}' if unit else ''} gives {format_seconds(for_time)}"
-            f" ({header['estimate']}: {header['model']})\n")
+            f" ({header['estimate']}: {header['model']})\n" + "".join(f"# {note}\n" for note in _notes(header)))
 
 
 def render_sweep(names: list[str], columns: list[np.ndarray[Any, Any]], seconds: np.ndarray[Any, Any], fmt: str,
@@ -60,7 +66,7 @@ def render_sweep(names: list[str], columns: list[np.ndarray[Any, Any]], seconds:
         for i in range(seconds.size):
             writer.writerow([*(f"{column[i]:.10g}" for column in columns), f"{seconds[i]:.10g}", *bound(i)])
         return out.getvalue()
-    lines = [f"# {header['estimate']}: {header['model']}"]
+    lines = [f"# {header['estimate']}: {header['model']}", *(f"# {note}" for note in _notes(header))]
     lines.append("  ".join(f"{_heading(name):>14}" for name in [*names, "time"]) + ("  bound" if bounds else ""))
     for i in range(min(seconds.size, TEXT_ROWS)):
         cells = [f"{column[i]:>14.6g}" for column in columns] + [f"{format_seconds(float(seconds[i])):>14}"]
