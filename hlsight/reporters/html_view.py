@@ -535,8 +535,9 @@ class ReportView:
     #: the DRAM profile the estimate used and why; the per-launch cost in it
     memory_profile: str | None = None
     launch_cost: str | None = None
-    #: what the design time leaves out or may miss, beside it
-    design_caveats: list[str] = field(default_factory=list)
+    #: every caution of the analysis once (each kernel's with its name, then
+    #: the design's own), beside the design estimate
+    cautions: list[str] = field(default_factory=list)
 
 
 def report_view(result: AnalysisResult, given: RenderOptions | None = None) -> ReportView:
@@ -580,8 +581,20 @@ def report_view(result: AnalysisResult, given: RenderOptions | None = None) -> R
         memory_profile=(result.memory_profile_why.removeprefix("memory profile ")
                         if result.estimates and result.memory_profile_why else None),
         launch_cost=launch_cost_text(result),
-        design_caveats=[] if result.design_estimate is None else list(result.design_estimate.caveats),
+        cautions=all_cautions(result),
     )
+
+
+def all_cautions(result: AnalysisResult) -> list[str]:
+    """Each kernel's cautions with the kernels' names (as the text headline
+    gives them), then the design's own that no kernel already gave."""
+    by_text: dict[str, list[str]] = {}
+    for name, estimate in result.estimates.items():
+        for caveat in estimate.caveats:
+            by_text.setdefault(caveat, []).append(name)
+    design = [] if result.design_estimate is None else result.design_estimate.caveats
+    return [*(f"{', '.join(names)}: {caveat}" for caveat, names in by_text.items()),
+            *(caveat for caveat in design if caveat not in by_text)]
 
 
 def finding_rows(result: AnalysisResult, anchors: Anchors, options: RenderOptions) -> list[FindingRow]:
