@@ -118,3 +118,13 @@ def test_outer_iterations_the_report_serialises_wait_for_the_inner_loops(corpus:
     b5 = 1024 * (41 * 128) + 15 + (254 - 41)  # launches of B7, then the depths drain
     cycles = 1024 * (b4 + b5 + 9)
     assert pipeline.seconds is not None and abs(pipeline.seconds / (cycles / 480e6) - 1) < 1e-9
+
+
+def test_a_missing_trip_count_names_its_source_loop(corpus: Path) -> None:
+    """'give loop.ImgSobel.B2.trip' alone does not say what that is: the
+    headline shows the loop's place and how the source bounds it."""
+    text = run_cli("analyze", str(corpus / REPORTS / "ddr4-1866" / "sobel")).stdout.split("summary:")[0]
+    assert "    loop.ImgSobel.B2.trip: the loop at img_filter_core.h:1430" \
+        " `for (vx_uint16 y = 0; y < IMG_ROWS + KERN_RAD; y++)`" in text
+    assert "    loop.ImgSobel.B4.trip: the loop at img_filter_core.h:1431" \
+        " `for (vx_uint16 x = 0; x < VEC_COLS + OHD_COLS; x++)`" in text

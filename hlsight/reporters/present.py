@@ -11,7 +11,7 @@ and the annotated vendor report never disagree.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath, PureWindowsPath
 
@@ -19,6 +19,7 @@ import sympy
 
 from hlsight.analyzer.access import parse_expression
 from hlsight.analyzer.results import AnalysisResult, KernelEstimate, TermEstimate
+from hlsight.analyzer.symbols import loop_symbols
 from hlsight.core.diagnostics import Diagnostic
 from hlsight.core.model import Design, LatencyRange, Loop, SourceFile
 from hlsight.core.units import NAMES_SHOWN as NAMES_SHOWN
@@ -243,6 +244,27 @@ def design_headline(result: AnalysisResult) -> str:
         return estimate_headline(overall)
     label = bound_phrase(slowest)
     return estimate_headline(overall, with_bound=False) + (f", {label}" if label else "")
+
+
+def trip_symbol_loops(design: Design, names: Sequence[str]) -> dict[str, str]:
+    """For each ``loop.<kernel>.<loop>.trip`` among ``names``: where its loop
+    is and how the source bounds it (``img_filter_core.h:1430 `for (...;
+    y < IMG_ROWS + KERN_RAD; ...)```), so the user knows what to give."""
+    wanted = set(names)
+    out: dict[str, str] = {}
+    for kernel in design.kernels:
+        symbols = loop_symbols(kernel)
+        for loop in kernel.all_loops():
+            name = symbols.get(id(loop))
+            if name not in wanted or loop.location is None:
+                continue
+            where = f"{basename(loop.location.file)}:{loop.location.line}"
+            source = design.source_file(loop.location.file)
+            lines = [] if source is None or source.content is None else source.content.splitlines()
+            text = lines[loop.location.line - 1].strip() if 0 < loop.location.line <= len(lines) else ""
+            text = text.split("{")[0].strip()
+            out[name] = f"the loop at {where}" + (f" `{text[:100]}`" if text else "")
+    return out
 
 
 def source_for(design: Design, path: str | None) -> SourceFile | None:

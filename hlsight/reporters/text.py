@@ -46,6 +46,7 @@ from hlsight.reporters.present import (
     ranked_estimates,
     shown_path,
     time_shares,
+    trip_symbol_loops,
     trip_text,
 )
 
@@ -399,7 +400,9 @@ def missing_value_lines(result: AnalysisResult, options: RenderOptions) -> list[
     if not names:
         return []
     if options.verbosity > 0 or len(names) <= NAMES_SHOWN:
-        return ["  to get a number, give: " + " ".join(f"--set {name}=VALUE" for name in names)]
+        loops = trip_symbol_loops(result.design, names)
+        return ["  to get a number, give: " + " ".join(f"--set {name}=VALUE" for name in names),
+                *(f"    {name}: {loops[name]}" for name in names if name in loops)]
     return [f"  to get a number, give {len(names)} values (--set NAME=VALUE or a --hints file): "
             f"{name_list(names)}; -v lists them all"]
 
