@@ -10,6 +10,7 @@ from bs4 import BeautifulSoup
 
 from hlsight.analyzer.pipeline import analyze
 from hlsight.parsers.loader import load_design
+from hlsight.reporters.present import trip_symbol_loops
 from tests.conftest import run_cli
 
 REPORTS = Path("zaragoza") / "reports"
@@ -22,7 +23,8 @@ def test_component_invocation_loop_is_one_call_per_launch(corpus: Path) -> None:
     design = load_design(corpus / REPORTS / "ddr4-1866" / "sobel")
     (kernel,) = design.kernels
     assert [loop.name for loop in kernel.loops if loop.component_invocation] == ["ImgSobel.B1.start"]
-    estimate = analyze(design, {}).estimates["ImgSobel"]
+    # report facts only: the source loops' trips are then the values to give
+    estimate = analyze(design, {}, derive_access=False).estimates["ImgSobel"]
     assert estimate.free_symbols == ["loop.ImgSobel.B2.trip", "loop.ImgSobel.B4.trip"]
     given = analyze(design, {"loop.ImgSobel.B2.trip": 1081, "loop.ImgSobel.B4.trip": 241}).estimates["ImgSobel"]
     # one call (x1) of: B2's 1081 iterations, each running B4's 241 iterations at
@@ -120,11 +122,32 @@ def test_outer_iterations_the_report_serialises_wait_for_the_inner_loops(corpus:
     assert pipeline.seconds is not None and abs(pipeline.seconds / (cycles / 480e6) - 1) < 1e-9
 
 
+
 def test_a_missing_trip_count_names_its_source_loop(corpus: Path) -> None:
     """'give loop.ImgSobel.B2.trip' alone does not say what that is: the
-    headline shows the loop's place and how the source bounds it."""
-    text = run_cli("analyze", str(corpus / REPORTS / "ddr4-1866" / "sobel")).stdout.split("summary:")[0]
-    assert "    loop.ImgSobel.B2.trip: the loop at img_filter_core.h:1430" \
-        " `for (vx_uint16 y = 0; y < IMG_ROWS + KERN_RAD; y++)`" in text
-    assert "    loop.ImgSobel.B4.trip: the loop at img_filter_core.h:1431" \
-        " `for (vx_uint16 x = 0; x < VEC_COLS + OHD_COLS; x++)`" in text
+    headline shows the loop's place and, when the report embeds the source,
+    how the source bounds it."""
+    design = load_design(corpus / REPORTS / "ddr4-1866" / "sobel")
+    assert trip_symbol_loops(design, ["loop.ImgSobel.B2.trip", "loop.ImgSobel.B4.trip", "fmax"]) == {
+        "loop.ImgSobel.B2.trip":
+            "the loop at img_filter_core.h:1430 `for (vx_uint16 y = 0; y < IMG_ROWS + KERN_RAD; y++)`",
+        "loop.ImgSobel.B4.trip":
+            "the loop at img_filter_core.h:1431 `for (vx_uint16 x = 0; x < VEC_COLS + OHD_COLS; x++)`",
+    }
+    text = run_cli("analyze", str(corpus / "vivado" / "vitis2022.2.2_machsuite_nw")).stdout.split("summary:")[0]
+    assert "    loop.needwun.trace.trip: the loop at nw.c:65" in text  # Vivado reports embed no source
+
+
+def test_component_loops_bounded_by_template_arguments(corpus: Path) -> None:
+    """HiFlipVX's Sobel: main() instantiates ImgSobel<uchar, schar, 8, 1920,
+    1080, 3, ...>, which reaches ComputeFilter2dFunc's loops y < IMG_ROWS +
+    KERN_RAD (1080 + 3/2 = 1081) and x < VEC_COLS + OHD_COLS (1920/8 + 1 =
+    241) four calls down; the estimate needs no value any more."""
+    result = analyze(load_design(corpus / REPORTS / "ddr4-1866" / "sobel"), {})
+    trips = {d.subject: d.message for d in result.diagnostics if d.rule == "access-trip-count"}
+    assert trips["ImgSobel.B2"].startswith("loop ImgSobel.B2: trip count 1081 from the source's template arguments")
+    assert trips["ImgSobel.B4"].startswith("loop ImgSobel.B4: trip count 241 from the source's template arguments")
+    estimate = result.estimates["ImgSobel"]
+    cycles = 1 * (1081 * (114 * (241 - 1) + 148) + 18)
+    assert estimate.seconds is not None and abs(estimate.seconds / (cycles / 480e6) - 1) < 1e-9
+

@@ -296,6 +296,8 @@ def derive_access_facts(design: Design, given: Collection[str] = ()) -> SourceFa
         return derive_sycl_access_facts(design, given)
     parsed = parse_design_sources(design)
     facts.diagnostics.extend(parsed.diagnostics)
+    if design.tool.product is Product.IPP:
+        facts.diagnostics.extend(derive_component_trips(design, facts))
     for kernel in design.kernels:
         found = parsed.function(kernel.name)
         if found is not None:
@@ -309,6 +311,34 @@ def derive_access_facts(design: Design, given: Collection[str] = ()) -> SourceFa
         facts.diagnostics.extend(derive_loop_trips(context, facts))
         note_barrier_mode(context, facts)
     return facts
+
+
+def derive_component_trips(design: Design, facts: SourceFacts) -> list[Diagnostic]:
+    """i++ components: trip counts of loops bounded by template parameters
+    (:mod:`~hlsight.analyzer.access.ipp_trips`), for report loops without one."""
+    from hlsight.analyzer.access.ipp_trips import component_loop_trips
+
+    if not any(loop.location is not None and loop.trip_count is None
+               for kernel in design.kernels for loop in kernel.all_loops()):
+        return []
+    trips = component_loop_trips(design)
+    notes: list[Diagnostic] = []
+    for kernel in design.kernels:
+        for loop in kernel.all_loops():
+            if loop.location is None or loop.trip_count is not None or "fully unrolled" in loop.name.lower():
+                continue
+            count = trips.get((PurePath(loop.location.file).name, loop.location.line))
+            if count is None:
+                continue
+            trip = sympy.ceiling(sympy.Integer(count) / loop.unroll_factor) if loop.unroll_factor else count
+            facts.set_trip(loop, str(trip))
+            notes.append(Diagnostic(
+                rule="access-trip-count", severity=Severity.NOTE,
+                message=f"loop {loop.name}: trip count {trip} from the source's template arguments"
+                        " (the component's instantiation in the testbench)",
+                file=loop.location.file, line=loop.location.line, kernel=kernel.name, subject=loop.name,
+            ))
+    return notes
 
 
 def note_barrier_mode(context: KernelAccesses, facts: SourceFacts) -> None:

@@ -1,0 +1,274 @@
+"""Loop trip counts of i++ (Intel HLS Compiler) C++ components, through the
+template arguments they are instantiated with.
+
+An i++ component is often a function template instantiated by the
+testbench (HiFlipVX: ``ImgSobel<uchar, schar, 8, 1920, 1080, 3, ...>``), and
+its loops are bounded by template parameters and constants computed from
+them (``y < IMG_ROWS + KERN_RAD`` with ``KERN_RAD = KERN_SIZE / 2``), often
+several calls deep. The report gives no trip counts. libclang resolves the
+testbench's call to the component's specialization (its integral template
+arguments); inside a template the calls are dependent, so their explicit
+template argument lists are evaluated here with the caller's bindings, and
+each callee's template is walked in turn. A ``for`` loop whose bounds then
+evaluate to numbers gets that trip count, matched to the report's loop by
+file and line. Anything that does not evaluate (a macro argument, a runtime
+value) stays unknown: the loop keeps its ``loop.<...>.trip`` symbol.
+"""
+
+from __future__ import annotations
+
+import ast
+import operator
+from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path, PurePath
+from typing import Any
+
+from hlsight.core.errors import InputError
+from hlsight.core.model import Design
+
+#: What the i++ compiler predefines for the component (the embedded Intel
+#: headers take their FPGA branch) and a builtin type its headers use.
+IPP_DEFINES = ("-D__INTELFPGA_COMPILER__", "-D__int64=long long", "-Wno-everything", "-ferror-limit=0")
+_MAX_DEPTH = 12
+_CXX_SUFFIXES = (".cpp", ".cc", ".cxx", ".c++")
+
+
+def _folders(paths: list[str]) -> list[Path]:
+    """Every ancestor folder of the embedded files: ``HLS/hls.h`` is then
+    found under ``/opt/.../hls/include`` as it was on the build machine."""
+    found: set[Path] = set()
+    for path in paths:
+        found.update(Path(path).parents)
+    return sorted(found, key=str)
+
+
+def _split_arguments(tokens: list[str]) -> list[list[str]]:
+    """Top-level comma-separated parts of a template argument list."""
+    parts: list[list[str]] = [[]]
+    depth = 0
+    for token in tokens:
+        if token in ("<", "(", "["):
+            depth += 1
+        elif token in (">", ")", "]"):
+            depth -= 1
+        elif token == "," and depth == 0:
+            parts.append([])
+            continue
+        parts[-1].append(token)
+    return parts
+
+
+_OPERATORS: dict[type, Callable[[int, int], int]] = {
+    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.FloorDiv: operator.floordiv,
+    ast.Mod: operator.mod, ast.LShift: operator.lshift, ast.RShift: operator.rshift,
+}
+
+
+def _value(tokens: list[str], bindings: Mapping[str, int]) -> int | None:
+    """An integer C expression of bound names and + - * / % << >>, or
+    ``None`` (C's ``/`` of the non-negative sizes here is floor division)."""
+    text = " ".join(tokens).replace("/", "//")
+    try:
+        tree = ast.parse(text, mode="eval").body
+    except SyntaxError:
+        return None
+    return _evaluate(tree, bindings)
+
+
+def _evaluate(node: ast.AST, bindings: Mapping[str, int]) -> int | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, int) and not isinstance(node.value, bool):
+        return node.value
+    if isinstance(node, ast.Name):
+        return bindings.get(node.id)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        inner = _evaluate(node.operand, bindings)
+        return None if inner is None else -inner
+    if isinstance(node, ast.BinOp) and type(node.op) in _OPERATORS:
+        left, right = _evaluate(node.left, bindings), _evaluate(node.right, bindings)
+        if left is None or right is None or (isinstance(node.op, (ast.FloorDiv, ast.Mod)) and right == 0):
+            return None
+        if isinstance(node.op, (ast.LShift, ast.RShift)) and not 0 <= right < 64:
+            return None
+        return _OPERATORS[type(node.op)](left, right)
+    return None
+
+
+def _templates(unit: Any) -> dict[str, list[Any]]:
+    """Function template definitions by name (file scope and namespaces:
+    a walk of every expression of the headers would take seconds)."""
+    from clang import cindex
+
+    out: dict[str, list[Any]] = {}
+    pending = list(unit.cursor.get_children())
+    while pending:
+        cursor = pending.pop()
+        if cursor.kind == cindex.CursorKind.NAMESPACE:
+            pending.extend(cursor.get_children())
+        elif cursor.kind == cindex.CursorKind.FUNCTION_TEMPLATE and cursor.is_definition():
+            out.setdefault(cursor.spelling, []).append(cursor)
+    return out
+
+
+def _parameters(template: Any) -> list[str]:
+    from clang import cindex
+
+    kinds = (cindex.CursorKind.TEMPLATE_TYPE_PARAMETER, cindex.CursorKind.TEMPLATE_NON_TYPE_PARAMETER,
+             cindex.CursorKind.TEMPLATE_TEMPLATE_PARAMETER)
+    return [child.spelling for child in template.get_children() if child.kind in kinds]
+
+
+def _bind(template: Any, arguments: list[int | None]) -> dict[str, int]:
+    return {name: value for name, value in zip(_parameters(template), arguments, strict=False) if value is not None}
+
+
+class _Walk:
+    """One walk from a component's specialization through the templates it calls."""
+
+    def __init__(self, templates: dict[str, list[Any]]) -> None:
+        self.templates = templates
+        self.trips: dict[tuple[str, int], int] = {}
+        self.seen: set[tuple[int, tuple[tuple[str, int], ...]]] = set()
+
+    def function(self, template: Any, bindings: dict[str, int], depth: int = 0) -> None:
+        from clang import cindex
+
+        key = (template.hash, tuple(sorted(bindings.items())))
+        if depth > _MAX_DEPTH or key in self.seen:
+            return
+        self.seen.add(key)
+        local = dict(bindings)
+        for cursor in template.walk_preorder():
+            if cursor.kind == cindex.CursorKind.VAR_DECL and cursor.type.is_const_qualified():
+                tokens = [token.spelling for token in cursor.get_tokens()]
+                if "=" in tokens:
+                    value = _value(tokens[tokens.index("=") + 1:], local)
+                    if value is not None:
+                        local[cursor.spelling] = value
+            elif cursor.kind == cindex.CursorKind.FOR_STMT:
+                self._loop(cursor, local)
+            elif cursor.kind == cindex.CursorKind.CALL_EXPR:
+                self._call(cursor, local, depth)
+
+    def _loop(self, cursor: Any, bindings: Mapping[str, int]) -> None:
+        tokens = [token.spelling for token in cursor.get_tokens()]
+        if len(tokens) < 4 or tokens[1] != "(":
+            return
+        header = _split_header(tokens[2:])
+        if header is None:
+            return
+        init, condition, step = header
+        if "=" not in init or len(condition) < 3 or condition[1] not in ("<", "<=") or step not in (
+                [condition[0], "++"], ["++", condition[0]]):
+            return
+        counter = condition[0]
+        start = _value(init[init.index("=") + 1:], bindings)
+        bound = _value(condition[2:], bindings)
+        if start is None or bound is None or init[init.index("=") - 1] != counter:
+            return
+        count = bound - start + (1 if condition[1] == "<=" else 0)
+        if count >= 0 and cursor.location.file is not None:
+            self.trips[(PurePath(str(cursor.location.file)).name, cursor.location.line)] = count
+
+    def _call(self, cursor: Any, bindings: Mapping[str, int], depth: int) -> None:
+        tokens = [token.spelling for token in cursor.get_tokens()]
+        if len(tokens) < 3 or tokens[1] != "<" or tokens[0] not in self.templates:
+            return
+        closing = _matching(tokens, 1)
+        if closing is None:
+            return
+        arguments = [_value(part, bindings) for part in _split_arguments(tokens[2:closing])]
+        for template in self.templates[tokens[0]]:
+            if len(_parameters(template)) == len(arguments):
+                self.function(template, _bind(template, arguments), depth + 1)
+
+
+def _matching(tokens: list[str], opening: int) -> int | None:
+    depth = 0
+    for index in range(opening, len(tokens)):
+        if tokens[index] in ("<", "("):
+            depth += 1
+        elif tokens[index] in (">", ")"):
+            depth -= 1
+            if depth == 0:
+                return index
+    return None
+
+
+def _split_header(tokens: list[str]) -> tuple[list[str], list[str], list[str]] | None:
+    """``init; condition; step`` of a ``for`` header (tokens after ``(``)."""
+    parts: list[list[str]] = [[]]
+    depth = 0
+    for token in tokens:
+        if token == "(":
+            depth += 1
+        elif token == ")":
+            if depth == 0:
+                break
+            depth -= 1
+        elif token == ";" and depth == 0:
+            parts.append([])
+            continue
+        parts[-1].append(token)
+    if len(parts) != 3:
+        return None
+    return parts[0], parts[1], parts[2]
+
+
+def _specialization_calls(unit: Any, names: set[str]) -> Iterator[tuple[Any, list[int | None]]]:
+    """The testbench's calls to a component specialization, with its
+    template arguments (integral ones as numbers)."""
+    from clang import cindex
+
+    for cursor in _main_file_cursors(unit):
+        if cursor.kind != cindex.CursorKind.CALL_EXPR or cursor.spelling not in names:
+            continue
+        specialization = cursor.referenced
+        if specialization is None or specialization.get_num_template_arguments() <= 0:
+            continue
+        template = cindex.conf.lib.clang_getSpecializedCursorTemplate(specialization)
+        if template is None or template.kind != cindex.CursorKind.FUNCTION_TEMPLATE:
+            continue
+        values: list[int | None] = []
+        for index in range(specialization.get_num_template_arguments()):
+            kind = specialization.get_template_argument_kind(index)
+            integral = kind == cindex.TemplateArgumentKind.INTEGRAL
+            values.append(specialization.get_template_argument_value(index) if integral else None)
+        yield template, values
+
+
+def _absolute(path: str) -> str:
+    return path if PurePath(path).is_absolute() else str(PurePath("/hlsight-embedded") / path)
+
+
+def _main_file_cursors(unit: Any) -> Iterator[Any]:
+    """Every cursor of the parsed file itself (not of its headers)."""
+    main = str(unit.spelling)
+    for top in unit.cursor.get_children():
+        if top.location.file is not None and str(top.location.file) == main:
+            yield from top.walk_preorder()
+
+
+def component_loop_trips(design: Design) -> dict[tuple[str, int], int]:
+    """(file name, line) -> trip count of the ``for`` loops of the design's
+    components, from their template arguments; empty when nothing parses."""
+    from hlsight.parsers.cxx.clang_frontend import STD_INCLUDE, parse_cxx
+
+    # relative names (the testbench's own folder) get one virtual absolute
+    # folder, so their #include "x.h" finds each other as on the build machine
+    embedded = {_absolute(source.path): source.content for source in design.source_files if source.content}
+    names = {kernel.name for kernel in design.kernels}
+    trips: dict[tuple[str, int], int] = {}
+    for path, text in embedded.items():
+        if not path.endswith(_CXX_SUFFIXES) or not any(name in text for name in names):
+            continue
+        others = {other: content for other, content in embedded.items() if other != path}
+        try:
+            unit = parse_cxx(Path(path), text=text, args=IPP_DEFINES, include_dirs=_folders(list(embedded)),
+                             unsaved=others, standard="c++17", system_include=STD_INCLUDE).translation_unit
+        except InputError:
+            continue
+        walk = _Walk(_templates(unit))
+        for template, values in _specialization_calls(unit, names):
+            walk.function(template, _bind(template, values))
+        trips.update(walk.trips)
+    return trips
