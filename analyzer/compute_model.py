@@ -71,7 +71,7 @@ def _one_call_is_known(loop: Loop) -> bool:
     """One call of a component costs its invocation loop's sub-loops, or its
     depth; a flat component whose depth the report does not give would
     cost "0 cycles" per call, so its call count stays a symbol."""
-    return any(not is_unrolled(child) for child in loop.children) or _depth(loop) != 0
+    return bool(loop.sub_loops) or _depth(loop) != 0
 
 
 def _ii(loop: Loop, notes: list[str], names: Mapping[int, str] | None = None) -> sympy.Expr:
@@ -95,11 +95,6 @@ def _depth(loop: Loop) -> sympy.Expr:
     return sympy.Integer(depth) if depth else sympy.Integer(0)
 
 
-def is_unrolled(loop: Loop) -> bool:
-    """aoc lists fully unrolled loops as "Fully unrolled loop" entries."""
-    return "fully unrolled" in loop.name.lower()
-
-
 def loop_cycles(
     loop: Loop, notes: list[str], given: Collection[str] = (), source: SourceFacts = NO_SOURCE,
     names: Mapping[int, str] | None = None,
@@ -109,10 +104,10 @@ def loop_cycles(
     A loop with sub-loops runs them TC times in sequence; fully unrolled
     sub-loops are part of the parent's pipelined body, so a loop whose only
     sub-loops are unrolled is itself a pipeline."""
-    if is_unrolled(loop):
+    if loop.fully_unrolled:
         return sympy.Integer(0)  # unrolled copies run side by side inside the parent's iteration
     trip = _trip(loop, notes, given, source, names)
-    sequential = [child for child in loop.children if not is_unrolled(child)]
+    sequential = loop.sub_loops
     if not sequential:  # unrolled sub-loops are part of one pipelined iteration
         return _ii(loop, notes, names) * (trip - 1) + _depth(loop)
     body = sympy.Add(*[loop_cycles(child, notes, given, source, names) for child in sequential])
@@ -140,10 +135,10 @@ def interleaved_cycles(
     the pipeline depths drain once, at the end. A loop the report does not
     pipeline, or whose iterations it says run serially across a sub-loop,
     waits for each iteration's sub-loops to drain."""
-    if is_unrolled(loop):
+    if loop.fully_unrolled:
         return sympy.Integer(0), sympy.Integer(0)
     trip = _trip(loop, notes, given, source, names)
-    sequential = [child for child in loop.children if not is_unrolled(child)]
+    sequential = loop.sub_loops
     if not sequential:
         ii = _ii(loop, notes, names)
         return ii * trip, _depth(loop) - ii  # alone: II*(TC-1) + D, as FlexCL eq. 1
@@ -178,7 +173,7 @@ def loop_iterations(
     trip count times the slots of its pipelined sub-loops (fully unrolled
     sub-loops are copies inside one iteration, not more slots)."""
     trip = _trip(loop, notes, given, source, names)
-    inner = [loop_iterations(child, notes, given, source, names) for child in loop.children if not is_unrolled(child)]
+    inner = [loop_iterations(child, notes, given, source, names) for child in loop.sub_loops]
     return trip * sympy.Add(*inner) if inner else trip
 
 
@@ -190,7 +185,7 @@ def work_item_iterations(
     for TC initiation intervals). aoc pipelines the iterations of all
     work-items in flight, one slot per cycle and lane group; a kernel
     without (pipelined) loops takes one slot per work-item."""
-    loops = [loop for loop in kernel.loops if not is_unrolled(loop)]
+    loops = [loop for loop in kernel.loops if not loop.fully_unrolled]
     if not loops:
         return sympy.Integer(1)
     names = loop_symbols(kernel)
@@ -243,7 +238,7 @@ def compute_estimate(
     if kernel.loops:
         names = loop_symbols(kernel)
         if interleave:
-            nested = [loop for loop in kernel.loops if any(not is_unrolled(child) for child in loop.children)]
+            nested = [loop for loop in kernel.loops if loop.sub_loops]
             cycles = sympy.Add(*[sympy.Add(*interleaved_cycles(loop, notes, given, source, names))
                                  for loop in kernel.loops])
             if nested:

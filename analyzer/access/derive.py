@@ -27,7 +27,7 @@ from hlsight.analyzer.access.sources import ParsedSources, parse_design_sources
 from hlsight.analyzer.access.walker import AccessSite, walk_function
 from hlsight.analyzer.results import AccessFacts, SourceFacts
 from hlsight.core.diagnostics import Diagnostic, Severity
-from hlsight.core.model import LSU, Design, Kernel, KernelKind, Product
+from hlsight.core.model import LSU, Design, Kernel, KernelKind, Loop, Product
 
 _SINGLE_ITEM_PRODUCTS = {Product.IPP, Product.VIVADO_HLS, Product.VITIS_HLS}
 
@@ -318,27 +318,48 @@ def derive_component_trips(design: Design, facts: SourceFacts) -> list[Diagnosti
     (:mod:`~hlsight.analyzer.access.ipp_trips`), for report loops without one."""
     from hlsight.analyzer.access.ipp_trips import component_loop_trips
 
-    if not any(loop.location is not None and loop.trip_count is None
-               for kernel in design.kernels for loop in kernel.all_loops()):
-        return []
+    wanted = [(kernel, loop) for kernel in design.kernels for loop in kernel.all_loops() if _trip_wanted(loop, facts)]
+    if not wanted:
+        return []  # nothing to find: no C++ parse
     trips = component_loop_trips(design)
     notes: list[Diagnostic] = []
-    for kernel in design.kernels:
-        for loop in kernel.all_loops():
-            if loop.location is None or loop.trip_count is not None or "fully unrolled" in loop.name.lower():
-                continue
-            count = trips.get((PurePath(loop.location.file).name, loop.location.line))
-            if count is None:
-                continue
-            trip = sympy.ceiling(sympy.Integer(count) / loop.unroll_factor) if loop.unroll_factor else count
-            facts.set_trip(loop, str(trip))
-            notes.append(Diagnostic(
-                rule="access-trip-count", severity=Severity.NOTE,
-                message=f"loop {loop.name}: trip count {trip} from the source's template arguments"
-                        " (the component's instantiation in the testbench)",
-                file=loop.location.file, line=loop.location.line, kernel=kernel.name, subject=loop.name,
-            ))
+    for kernel, loop in wanted:
+        assert loop.location is not None
+        count = trips.get((PurePath(loop.location.file).name, loop.location.line))
+        if count is not None:
+            notes.append(_record_trip(loop, sympy.Integer(count), loop.unroll_factor, "the source's template"
+                                      " arguments", "the component's instantiation in the testbench",
+                                      kernel, facts))
     return notes
+
+
+def _trip_wanted(loop: Loop, facts: SourceFacts) -> bool:
+    """A report loop that iterates, has a source line, and has no trip count
+    yet (from the report or already from the source)."""
+    known = loop.trip_count is not None and (loop.trip_count.value is not None or loop.trip_count.avg is not None)
+    return not known and facts.trip(loop) is None and loop.location is not None and not loop.fully_unrolled
+
+
+def _record_trip(loop: Loop, trip: sympy.Expr, factor: int | None, origin: str, detail: str, kernel: Kernel,
+                 facts: SourceFacts) -> Diagnostic:
+    """Give ``loop`` the source's ``trip``, per pipeline iteration of a loop
+    the compiler unrolled ``factor`` times, and say where it comes from."""
+    unrolled = factor is not None and factor > 1
+    if unrolled:
+        trip = sympy.ceiling(trip / factor)
+    expression = str(trip)
+    facts.set_trip(loop, expression)
+    assert loop.location is not None
+    return Diagnostic(
+        rule="access-trip-count",
+        severity=Severity.NOTE,
+        message=f"loop {loop.name}: trip count {expression} from {origin} ({detail}"
+        + (f", unrolled {factor}x by the compiler)" if unrolled else ")"),
+        file=loop.location.file,
+        line=loop.location.line,
+        kernel=kernel.name,
+        subject=loop.name,
+    )
 
 
 def note_barrier_mode(context: KernelAccesses, facts: SourceFacts) -> None:
@@ -360,37 +381,21 @@ def derive_loop_trips(context: KernelAccesses, facts: SourceFacts) -> list[Diagn
     for info in context.loops:
         by_line.setdefault((PurePath(info.file).name, info.line), info)
     for loop in context.kernel.all_loops():
-        known = loop.trip_count is not None and (loop.trip_count.value is not None or loop.trip_count.avg is not None)
-        if known or facts.trip(loop) is not None or loop.location is None:
+        if not _trip_wanted(loop, facts):
             continue
+        assert loop.location is not None
         found = by_line.get((PurePath(loop.location.file).name, loop.location.line))
-        if found is None or found.trip_count is None or "fully unrolled" in loop.name.lower():
-            continue  # unrolled loops are spatial copies, not iterations of the pipeline
-        info = found
-        trip = _plain(info.trip_count)
+        if found is None or found.trip_count is None:
+            continue
         # The report lists a pipelined loop here, so the compiler did not
         # unroll it fully, whatever the pragma says (aoc 19.4 left
         # ``#pragma unroll SIMD``, a macro, alone: one 256-bit LSU, loop B4).
         # A partial unroll runs unroll_factor source iterations per pipeline
         # iteration: the report's factor ("8X Partially unrolled"), else the
         # pragma's.
-        factor = loop.unroll_factor or (info.unroll if info.unroll is not None and info.unroll > 1 else None)
-        if factor and factor > 1:
-            trip = sympy.ceiling(trip / factor)
-        expression = str(trip)
-        facts.set_trip(loop, expression)
-        notes.append(
-            Diagnostic(
-                rule="access-trip-count",
-                severity=Severity.NOTE,
-                message=f"loop {loop.name}: trip count {expression} from the source ({info.trip_reason}"
-                + (f", unrolled {factor}x by the compiler)" if factor and factor > 1 else ")"),
-                file=loop.location.file,
-                line=loop.location.line,
-                kernel=context.kernel.name,
-                subject=loop.name,
-            )
-        )
+        factor = loop.unroll_factor or (found.unroll if found.unroll is not None and found.unroll > 1 else None)
+        notes.append(_record_trip(loop, _plain(found.trip_count), factor, "the source", found.trip_reason,
+                                  context.kernel, facts))
     return notes
 
 

@@ -42,16 +42,35 @@ def _folders(paths: list[str]) -> list[Path]:
     return sorted(found, key=str)
 
 
-def _split_arguments(tokens: list[str]) -> list[list[str]]:
-    """Top-level comma-separated parts of a template argument list."""
+#: Brackets that nest inside a template argument list, and inside a ``for``
+#: header (where ``<`` is a comparison).
+_TEMPLATE_BRACKETS = ("<([", ">)]")
+_PARENTHESES = ("([", ")]")
+
+
+def _closing(tokens: list[str], opening: int, brackets: tuple[str, str]) -> int | None:
+    """Index of the bracket that closes ``tokens[opening]``."""
+    depth = 0
+    for index in range(opening, len(tokens)):
+        if tokens[index] in brackets[0]:
+            depth += 1
+        elif tokens[index] in brackets[1]:
+            depth -= 1
+            if depth == 0:
+                return index
+    return None
+
+
+def _split(tokens: list[str], separator: str, brackets: tuple[str, str]) -> list[list[str]]:
+    """The parts of ``tokens`` between top-level ``separator`` tokens."""
     parts: list[list[str]] = [[]]
     depth = 0
     for token in tokens:
-        if token in ("<", "(", "["):
+        if token in brackets[0]:
             depth += 1
-        elif token in (">", ")", "]"):
+        elif token in brackets[1]:
             depth -= 1
-        elif token == "," and depth == 0:
+        elif token == separator and depth == 0:
             parts.append([])
             continue
         parts[-1].append(token)
@@ -151,10 +170,9 @@ class _Walk:
 
     def _loop(self, cursor: Any, bindings: Mapping[str, int]) -> None:
         tokens = [token.spelling for token in cursor.get_tokens()]
-        if len(tokens) < 4 or tokens[1] != "(":
-            return
-        header = _split_header(tokens[2:])
-        if header is None:
+        closing = _closing(tokens, 1, _PARENTHESES) if len(tokens) > 1 and tokens[1] == "(" else None
+        header = [] if closing is None else _split(tokens[2:closing], ";", _PARENTHESES)
+        if len(header) != 3:
             return
         init, condition, step = header
         if "=" not in init or len(condition) < 3 or condition[1] not in ("<", "<=") or step not in (
@@ -173,45 +191,13 @@ class _Walk:
         tokens = [token.spelling for token in cursor.get_tokens()]
         if len(tokens) < 3 or tokens[1] != "<" or tokens[0] not in self.templates:
             return
-        closing = _matching(tokens, 1)
+        closing = _closing(tokens, 1, _TEMPLATE_BRACKETS)
         if closing is None:
             return
-        arguments = [_value(part, bindings) for part in _split_arguments(tokens[2:closing])]
+        arguments = [_value(part, bindings) for part in _split(tokens[2:closing], ",", _TEMPLATE_BRACKETS)]
         for template in self.templates[tokens[0]]:
             if len(_parameters(template)) == len(arguments):
                 self.function(template, _bind(template, arguments), depth + 1)
-
-
-def _matching(tokens: list[str], opening: int) -> int | None:
-    depth = 0
-    for index in range(opening, len(tokens)):
-        if tokens[index] in ("<", "("):
-            depth += 1
-        elif tokens[index] in (">", ")"):
-            depth -= 1
-            if depth == 0:
-                return index
-    return None
-
-
-def _split_header(tokens: list[str]) -> tuple[list[str], list[str], list[str]] | None:
-    """``init; condition; step`` of a ``for`` header (tokens after ``(``)."""
-    parts: list[list[str]] = [[]]
-    depth = 0
-    for token in tokens:
-        if token == "(":
-            depth += 1
-        elif token == ")":
-            if depth == 0:
-                break
-            depth -= 1
-        elif token == ";" and depth == 0:
-            parts.append([])
-            continue
-        parts[-1].append(token)
-    if len(parts) != 3:
-        return None
-    return parts[0], parts[1], parts[2]
 
 
 def _specialization_calls(unit: Any, names: set[str]) -> Iterator[tuple[Any, list[int | None]]]:

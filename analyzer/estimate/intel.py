@@ -3,6 +3,8 @@ share the banks; the groups run one after another."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import sympy
 
 from hlsight.analyzer.estimate.inputs import Settings
@@ -39,7 +41,7 @@ def concurrent_groups(design: Design) -> list[list[Kernel]]:
 
 
 def intel_design_estimate(
-    design: Design, settings: Settings, estimates: dict[str, KernelEstimate] | None = None
+    design: Design, settings: Settings, estimates: Mapping[str, KernelEstimate]
 ) -> KernelEstimate | None:
     """The design estimate of an aoc/oneAPI design.
 
@@ -61,9 +63,7 @@ def intel_design_estimate(
         if model.total is not None:
             group_totals.append(model.total)
             group_models.append(model)
-        left_out.extend(kernel.name for kernel in group if model.total is None
-                        or (estimates is not None and kernel.name in estimates
-                            and estimates[kernel.name].symbolic is None))
+        left_out.extend(kernel.name for kernel in group if model.total is None or _unmodelled(kernel, estimates))
         names.append("(" + " | ".join(kernel.name for kernel in group) + ")")
     if not group_totals:
         return None
@@ -85,6 +85,12 @@ def intel_design_estimate(
         "kernels joined by channels/pipes run concurrently (max, shared banks); other kernels run in sequence (sum)"
     )
     return design_estimate
+
+
+def _unmodelled(kernel: Kernel, estimates: Mapping[str, KernelEstimate]) -> bool:
+    """A kernel with no model of its own adds nothing to its group's time."""
+    own = estimates.get(kernel.name)
+    return own is not None and own.symbolic is None
 
 
 def group_bound(estimates: list[KernelEstimate]) -> str:

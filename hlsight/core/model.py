@@ -378,6 +378,18 @@ class Loop:
     #: iteration per call of the component, not a loop of its source.
     component_invocation: bool = False
 
+    @property
+    def fully_unrolled(self) -> bool:
+        """aoc lists a fully unrolled loop as a "Fully unrolled loop" entry:
+        copies of the body inside one iteration of its parent, not a loop
+        that iterates."""
+        return "fully unrolled" in self.name.lower()
+
+    @property
+    def sub_loops(self) -> list[Loop]:
+        """The children that iterate (fully unrolled ones left out)."""
+        return [child for child in self.children if not child.fully_unrolled]
+
     def walk(self) -> list[Loop]:
         """This loop and all nested loops, pre-order."""
         out = [self]

@@ -44,6 +44,7 @@ from hlsight.reporters.present import (
     format_seconds,
     format_value,
     group_findings,
+    grouped_cautions,
     latency_text,
     launch_cost_text,
     ranked_estimates,
@@ -581,20 +582,9 @@ def report_view(result: AnalysisResult, given: RenderOptions | None = None) -> R
         memory_profile=(result.memory_profile_why.removeprefix("memory profile ")
                         if result.estimates and result.memory_profile_why else None),
         launch_cost=launch_cost_text(result),
-        cautions=all_cautions(result),
+        cautions=[f"{', '.join(names)}: {caveat}" if names else caveat
+                  for names, caveat in grouped_cautions(result)],
     )
-
-
-def all_cautions(result: AnalysisResult) -> list[str]:
-    """Each kernel's cautions with the kernels' names (as the text headline
-    gives them), then the design's own that no kernel already gave."""
-    by_text: dict[str, list[str]] = {}
-    for name, estimate in result.estimates.items():
-        for caveat in estimate.caveats:
-            by_text.setdefault(caveat, []).append(name)
-    design = [] if result.design_estimate is None else result.design_estimate.caveats
-    return [*(f"{', '.join(names)}: {caveat}" for caveat, names in by_text.items()),
-            *(caveat for caveat in design if caveat not in by_text)]
 
 
 def finding_rows(result: AnalysisResult, anchors: Anchors, options: RenderOptions) -> list[FindingRow]:

@@ -246,6 +246,18 @@ def design_headline(result: AnalysisResult) -> str:
     return estimate_headline(overall, with_bound=False) + (f", {label}" if label else "")
 
 
+def grouped_cautions(result: AnalysisResult) -> list[tuple[list[str], str]]:
+    """Every caution once, with the kernels that carry it: each kernel's
+    first, then the design's own that no kernel already gave (no names)."""
+    by_text: dict[str, list[str]] = {}
+    for name, estimate in result.estimates.items():
+        for caveat in estimate.caveats:
+            by_text.setdefault(caveat, []).append(name)
+    design = [] if result.design_estimate is None else result.design_estimate.caveats
+    return [*((names, caveat) for caveat, names in by_text.items()),
+            *(([], caveat) for caveat in design if caveat not in by_text)]
+
+
 def trip_symbol_loops(design: Design, names: Sequence[str]) -> dict[str, str]:
     """For each ``loop.<kernel>.<loop>.trip`` among ``names``: where its loop
     is and how the source bounds it (``img_filter_core.h:1430 `for (...;

@@ -40,6 +40,7 @@ from hlsight.reporters.present import (
     format_seconds,
     format_value,
     group_findings,
+    grouped_cautions,
     launch_cost_text,
     name_list,
     profile_text,
@@ -256,16 +257,9 @@ def barrier_lines(result: AnalysisResult) -> list[str]:
 
 
 def caveat_lines(result: AnalysisResult) -> list[str]:
-    """Where the model class of a kernel was measurably off, beside the number."""
-    seen: dict[str, list[str]] = {}
-    for name, estimate in result.estimates.items():
-        for caveat in estimate.caveats:
-            seen.setdefault(caveat, []).append(name)
-    lines = [f"  caution ({', '.join(names)}): {caveat}" for caveat, names in seen.items()]
-    overall = result.design_estimate
-    lines.extend(f"  caution: {caveat}" for caveat in (overall.caveats if overall is not None else [])
-                 if caveat not in seen)
-    return lines
+    """What the number may miss or where its model class was measurably off, beside it."""
+    return [f"  caution ({', '.join(names)}): {caveat}" if names else f"  caution: {caveat}"
+            for names, caveat in grouped_cautions(result)]
 
 
 def source_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:

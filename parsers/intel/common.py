@@ -74,6 +74,21 @@ def table_details(node: dict[str, Any]) -> dict[str, Any]:
     return {}
 
 
+def _has_debug(node: dict[str, Any]) -> bool:
+    debug = node.get("debug")
+    return isinstance(debug, list) and bool(debug) and isinstance(debug[0], list) and bool(debug[0])
+
+
+def debug_entry(node: dict[str, Any]) -> dict[str, Any] | None:
+    """The first ``debug`` entry of a node (17.1.1+), even one that names no
+    file: i++ gives its component-invocation loop the "file" ``Component
+    invocation`` and line 0."""
+    if not _has_debug(node):
+        return None
+    entry = node["debug"][0][0]
+    return entry if isinstance(entry, dict) else None
+
+
 def debug_location(node: dict[str, Any], file_index: dict[str, str] | None = None) -> SourceLocation | None:
     """Source location of a node.
 
@@ -81,10 +96,9 @@ def debug_location(node: dict[str, Any], file_index: dict[str, str] | None = Non
     line 0 means no debug info, ``-g0``). 15.1/16.1: ``"file":"1"`` indexes
     ``fileIndexMap`` and ``"line"`` is a string.
     """
-    debug = node.get("debug")
-    if isinstance(debug, list) and debug and isinstance(debug[0], list) and debug[0]:
-        entry = debug[0][0]
-        if isinstance(entry, dict):
+    if _has_debug(node):
+        entry = debug_entry(node)
+        if entry is not None:
             filename = entry.get("filename") or ""
             line = as_int(entry.get("line"))
             if filename and line and filename != "Unknown location":

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hlsight.core.model import InitiationInterval, KernelKind, Loop, SourceLocation, TripCount
-from hlsight.parsers.intel.common import as_float, as_int, debug_location, yes_no
+from hlsight.parsers.intel.common import as_float, as_int, debug_entry, debug_location, yes_no
 
 _II = re.compile(r"^\s*(~|>=)?\s*(\d+)\s*$")
 #: Top rows of loops.json: ``Kernel: <name>`` (aoc, oneAPI) or ``Component:
@@ -94,16 +94,6 @@ def _texts(row: dict[str, Any]) -> list[str]:
 COMPONENT_INVOCATION = "Component invocation"
 
 
-def _debug_file(row: dict[str, Any]) -> str | None:
-    """The debug file name of a loop row, even where it names no file."""
-    debug = row.get("debug")
-    if isinstance(debug, list) and debug and isinstance(debug[0], list) and debug[0]:
-        entry = debug[0][0]
-        if isinstance(entry, dict) and isinstance(entry.get("filename"), str):
-            return str(entry["filename"])
-    return None
-
-
 def _loop(row: dict[str, Any], third_column: str) -> Loop:
     data = row.get("data") or []
     pipelined_text = data[0] if data else None
@@ -115,7 +105,7 @@ def _loop(row: dict[str, Any], third_column: str) -> Loop:
         details=_texts(row),
         location=debug_location(row),
         unroll_factor=partial_unroll_factor(str(row.get("name"))),
-        component_invocation=_debug_file(row) == COMPONENT_INVOCATION,
+        component_invocation=(debug_entry(row) or {}).get("filename") == COMPONENT_INVOCATION,
     )
     if third_column == "Speculated iterations":
         loop.speculated_iterations = as_int(third)
