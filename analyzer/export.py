@@ -308,6 +308,14 @@ def result_to_dict(result: AnalysisResult) -> dict[str, Any]:
     data["estimate"] = None if result.design_estimate is None else estimate_to_dict(result.design_estimate)
     data["assignments"] = dict(result.assignments)
     data["memory_profile"] = {"name": result.memory_profile, "why": result.memory_profile_why}
+    band = result.clock_band
+    data["clock_band"] = None if band is None else {
+        "clock_mhz": band.clock_mhz,
+        "ratios": dict(zip(("low", "median", "high"), band.ratios, strict=True)),
+        "seconds": dict(zip(("low_clock", "median_clock", "high_clock"), band.seconds, strict=True)),
+        "designs": band.designs,
+        "source": band.source,
+    }
     data["launches"] = [
         {
             "repeat": item.launch.repeat,

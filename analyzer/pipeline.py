@@ -14,6 +14,7 @@ import sympy
 
 from hlsight.analyzer.access import access_free_symbols, derive_access_facts
 from hlsight.analyzer.access.sources import defined_macros
+from hlsight.analyzer.clock_band import clock_band
 from hlsight.analyzer.columns import fill_columns
 from hlsight.analyzer.consistency import check_implausible_ii, check_loop_latencies
 from hlsight.analyzer.estimate import Settings, default_profile, estimate_design
@@ -83,6 +84,7 @@ def analyze(
     if launches:
         result.launches = [_launch_estimate(design, settings, values, launch) for launch in launches]
         result.design_estimate = _sum_of_launches(result.design_estimate, result.launches)
+    result.clock_band = clock_band(design, result.design_estimate, every_name)
     result.diagnostics.extend(bottleneck_hints(design, result, settings))
     fill_columns(design, result.diagnostics, source)
     return result

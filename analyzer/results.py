@@ -265,6 +265,21 @@ class KernelEstimate:
     symbolic_compute: Any = None
 
 
+@dataclass(frozen=True)
+class ClockBand:
+    """The design time over the clocks place-and-route gave real designs,
+    beside an estimate that rests on the report's unplaced clock
+    (:mod:`hlsight.analyzer.clock_band`). ``ratios`` and ``seconds`` are the
+    low (10th percentile), median and high (90th percentile) placed / report
+    clock and the design time at each."""
+
+    clock_mhz: float
+    ratios: tuple[float, float, float]
+    seconds: tuple[float, float, float]
+    designs: int
+    source: str
+
+
 @dataclass
 class AnalysisResult:
     """A design plus everything computed about it.
@@ -289,3 +304,5 @@ class AnalysisResult:
     #: where that cost comes from (profile [launch] overhead_source)
     launch_overhead_source: str = ""
     source: SourceFacts = field(default_factory=SourceFacts)
+    #: the design time if place-and-route moves the report's clock (``None``: placed or given clock)
+    clock_band: ClockBand | None = None

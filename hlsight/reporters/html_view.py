@@ -37,6 +37,7 @@ from hlsight.reporters.hierarchy import (
 from hlsight.reporters.present import (
     basename,
     bound_phrase,
+    clock_band_text,
     design_headline,
     estimate_headline,
     expression_text,
@@ -536,6 +537,8 @@ class ReportView:
     #: the DRAM profile the estimate used and why; the per-launch cost in it
     memory_profile: str | None = None
     launch_cost: str | None = None
+    #: the design time over the clocks real designs placed at (report clock only)
+    clock_band: str | None = None
     #: every caution of the analysis once (each kernel's with its name, then
     #: the design's own), beside the design estimate
     cautions: list[str] = field(default_factory=list)
@@ -582,6 +585,7 @@ def report_view(result: AnalysisResult, given: RenderOptions | None = None) -> R
         memory_profile=(result.memory_profile_why.removeprefix("memory profile ")
                         if result.estimates and result.memory_profile_why else None),
         launch_cost=launch_cost_text(result),
+        clock_band=clock_band_text(result),
         cautions=[f"{', '.join(names)}: {caveat}" if names else caveat
                   for names, caveat in grouped_cautions(result)],
     )

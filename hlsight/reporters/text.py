@@ -33,6 +33,7 @@ from hlsight.reporters.present import (
     FindingGroup,
     Share,
     basename,
+    clock_band_text,
     clock_mhz,
     design_headline,
     estimate_headline,
@@ -229,6 +230,9 @@ def headline_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
     used = [text for text in (profile and f"DRAM profile {profile}", _clock_text(result)) if text]
     if used:
         lines.append("  using: " + ", ".join(used))
+    band = clock_band_text(result)
+    if band:
+        lines.append(f"  {band}")
     if result.assignments:
         values = ", ".join(f"{name}={format_value(value)}" for name, value in sorted(result.assignments.items()))
         lines.append(f"  with {values}")
