@@ -75,12 +75,12 @@ def test_barrier_once_per_work_item_keeps_pipeline_mode(corpus: Path) -> None:
     assert not [d for d in result.diagnostics if d.rule == "access-barrier-mode"]
 
 
-def _context(tmp_path: Path, body: str) -> KernelAccesses:
+SIGNATURE = "__kernel void k(__global float *restrict out, __global const float *restrict in, int n)"
+
+
+def _context(tmp_path: Path, body: str, signature: str = SIGNATURE) -> KernelAccesses:
     path = tmp_path / "k.cl"
-    path.write_text(
-        "__kernel void k(__global float *restrict out, __global const float *restrict in, int n)\n{\n"
-        + body + "\n}\n"
-    )
+    path.write_text(signature + "\n{\n" + body + "\n}\n")
     unit = parse_c_file(path)
     func = unit.functions()["k"]
     lines = {str(path): path.read_text().splitlines()}
@@ -176,3 +176,34 @@ def test_sycl_barriers_in_a_tile_loop(tmp_path: Path, load: str, mode: bool) -> 
         )
     else:
         assert reason is None
+
+
+TILE_LOOP = """
+    float acc = 0.0f;
+    {pragma}
+    for (int t = 0; t < n; t++) {{
+        tile[get_local_id(0)] = in[t * 64 + get_local_id(0)];
+        barrier(CLK_LOCAL_MEM_FENCE);
+        acc += tile[63 - get_local_id(0)];
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }}
+    out[get_global_id(0)] = acc;"""
+
+
+def test_a_local_parameter_on_the_signature_line_leaves_the_others_global(tmp_path: Path) -> None:
+    """The qualifier is read from each parameter's own text: `__local float
+    *tile` on the same line does not make `in` and `out` local."""
+    context = _context(tmp_path, TILE_LOOP.format(pragma=""), signature=(
+        "__kernel void k(__global float *restrict out, __global const float *restrict in,"
+        " __local float *tile, int n)"))
+    spaces = {site.text.split("[")[0]: site.space for site in context.sites}
+    assert spaces == {"in": "global", "tile": "local", "out": "global"}
+    assert barrier_mode(context) is not None
+
+
+def test_a_partially_unrolled_tile_loop_still_loops_over_its_barriers(tmp_path: Path) -> None:
+    body = "    __local float tile[64];" + TILE_LOOP
+    partial = _context(tmp_path, body.format(pragma="#pragma unroll 2"))
+    assert barrier_mode(partial) is not None
+    whole = _context(tmp_path, body.format(pragma="#pragma unroll").replace("t < n", "t < 4"))
+    assert barrier_mode(whole) is None  # four copies in straight-line code: no loop around the barriers

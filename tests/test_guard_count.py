@@ -169,10 +169,13 @@ def test_fixture_halo_against_brute_force(rows: int) -> None:
 def test_unpaced_row_counter_is_not_counted_jointly() -> None:
     """y advances on `flag == index`, not on x's wrap: the (x, y) pairs need
     not be uniform, so the lane test on x and y stays an upper bound and
-    only `y != 1` takes its share of the row cycle."""
+    only `y != 1` takes its share of the row cycle: rows of every rows + 1,
+    or all of them when the cycle is the single row 0."""
     result = classify(_site("unpaced", "store"), ndrange=False)
     assert result.accesses is not None
-    assert parse_expression(str(result.accesses)) == parse_expression("8*n*rows/(rows + 1)")
+    for rows in (0, 1, 3, 7):
+        n = 8 * (rows + 1)
+        assert _count(str(result.accesses), n=n, rows=rows) == 8 * n * max(rows, 1) // (rows + 1)
     reasons = " ".join(result.count_reasons)
     assert "counted exactly" not in reasons
     assert re.search(r"other conditions \(i \+ x >= 3\*y\) counted as always true", reasons)
@@ -238,3 +241,92 @@ def test_nw_block_row_test_counts_one_iteration_in_sixteen() -> None:
     assert parse_expression(text) == parse_expression("loop_exit/4")
     assert "`block_row == 0` counted exactly over `block_row` in 0..15" in note
     assert "other conditions (comp_col_offset + i < dim - 1; block_offset + block_row < dim - 1) counted as" in note
+
+
+STEPPING = """__attribute__((max_global_work_dim(0)))
+__kernel void k(__global int* restrict out, int rows, int n)
+{{
+    int x = 0;
+    int y = 0;
+    for (int index = 0; index < n; index++) {{
+        #pragma unroll
+        for (int i = 0; i < 8; i++) {{
+            if ({guard}) {{
+                out[x + i] = 1;
+            }}
+        }}
+        {step}
+        if (x == 0) {{
+            y++;
+            if (y == rows + 1) {{
+                y = 0;
+            }}
+        }}
+    }}
+}}
+"""
+
+
+def _stepping_count(tmp_path: Path, guard: str, step: str = "x = (x + 8) & 63;") -> tuple[str, str]:
+    """Access count and reasons of the store in a kernel whose x steps by 8
+    modulo 64 and whose y counts x's wraps modulo rows + 1."""
+    path = tmp_path / "k.cl"
+    path.write_text(STEPPING.format(guard=guard, step=step))
+    unit = parse_c_file(path)
+    walker = walk_function(unit, unit.functions()["k"], {unit.filename: unit.lines})
+    (site,) = [site for site in walker.sites if site.kind == "store"]
+    result = classify(site, ndrange=False)
+    assert result.accesses is not None
+    return str(result.accesses), " ".join(result.count_reasons)
+
+
+def _brute_stepping(active: object, rows: int, n: int) -> int:
+    """8 accesses per iteration with an active lane, as the kernel runs."""
+    x = y = count = 0
+    for _ in range(n):
+        if any(active(x, y, i) for i in range(8)):  # type: ignore[operator]
+            count += 8
+        x = (x + 8) & 63
+        if x == 0:
+            y += 1
+            if y == rows + 1:
+                y = 0
+    return count
+
+
+def test_a_lane_bound_stays_in_the_exact_count(tmp_path: Path) -> None:
+    """`i < 4` bounds the active lanes to 0..3 (4 elements per iteration);
+    `x + i >= 60` must then hold on one of those lanes: never (x <= 56),
+    and `x + i >= 52` only at x = 56, one iteration in 8."""
+    never, _ = _stepping_count(tmp_path, "i < 4 && x + i >= 60")
+    assert parse_expression(never) == 0
+    once, _ = _stepping_count(tmp_path, "i < 4 && x + i >= 52")
+    assert parse_expression(once) == parse_expression("4*n/8")
+
+
+def test_c_remainder_of_a_falling_counter_is_not_an_orbit(tmp_path: Path) -> None:
+    """C's % truncates: x = (x - 8) % 64 from 0 runs 0, -8, ..., -56, so no
+    lane ever reaches 32. Not a modulo orbit: the guard stays an upper bound."""
+    count, reasons = _stepping_count(tmp_path, "x + i >= 32", step="x = (x - 8) % 64;")
+    assert parse_expression(count) == parse_expression("8*n")
+    assert "counted as always true (upper bound)" in reasons
+    masked, _ = _stepping_count(tmp_path, "x + i >= 32", step="x = (x - 8) & 63;")
+    assert parse_expression(masked) == parse_expression("8*n/2")  # & is a true modulo: x = 56, 48, 40, 32
+
+
+@pytest.mark.parametrize(("guard", "active"), [
+    ("3 * x + i < y + 2", lambda x, y, i: 3 * x + i < y + 2),
+    ("y >= 3 && x + i < 10", lambda x, y, i: y >= 3 and x + i < 10),
+    ("y == 2", lambda x, y, i: y == 2),
+    ("y != 2", lambda x, y, i: y != 2),
+    ("y == 0 - 1", lambda x, y, i: y == -1),
+])
+def test_row_and_stepping_counts_against_the_kernel_run(tmp_path: Path, guard: str, active: object) -> None:
+    """Every row count from 0 (a one-row cycle) to 30, through the float
+    path an estimate takes: floor(y/24 + 1/24) at y = 23 is 1, not the
+    0.99999999999999989 doubles give; a threshold past the cycle's end
+    holds never or always, not a negative share."""
+    count, _ = _stepping_count(tmp_path, guard)
+    for rows in range(31):
+        n = 8 * (rows + 1) * 3
+        assert _count(count, n=n, rows=rows) == _brute_stepping(active, rows, n), rows

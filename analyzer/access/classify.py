@@ -31,7 +31,8 @@ from dataclasses import dataclass, field
 import sympy
 
 from hlsight.analyzer.access.c_symbols import WORK_ITEMS, Role, SymbolTable
-from hlsight.analyzer.access.guard_count import exact_shares
+from hlsight.analyzer.access.guard_count import cycle_contains, exact_shares
+from hlsight.analyzer.access.int_bounds import IMax, IMin
 from hlsight.analyzer.access.loops import LoopInfo
 from hlsight.analyzer.access.walker import AccessSite
 
@@ -293,14 +294,18 @@ def _cycle_fraction(test: tuple[str, sympy.Expr, sympy.Expr], table: SymbolTable
         if op not in ("==", "!=") and not value.is_number:
             continue  # a symbolic threshold may lie outside 0..K-1: no share claimed
         cycle = info.cycle
-        held = {
-            "==": sympy.Integer(1),
-            "!=": cycle - 1,
-            ">=": cycle - value,
-            ">": cycle - value - 1,
-            "<": value,
-            "<=": value + 1,
-        }[op]
+        if op in ("==", "!="):
+            inside = cycle_contains(value, cycle - 1)
+            if inside is not None:
+                hits: sympy.Expr = sympy.Integer(1 if inside else 0)
+            elif value.is_number and value >= 0:
+                hits = IMax(0, IMin(1, cycle - value))  # y == 2 while rows is symbolic: once K > 2
+            else:
+                continue  # `y == v` with v maybe outside 0..K-1: no share claimed
+            held = hits if op == "==" else cycle - hits
+        else:
+            raw = {">=": cycle - value, ">": cycle - value - 1, "<": value, "<=": value + 1}[op]
+            held = IMax(0, IMin(cycle, raw))  # a threshold past either end holds always or never
         return held / cycle, f"`{info.text} {op} {value}` holds in {held} of every {cycle} iterations"
     return None
 
@@ -312,6 +317,7 @@ def _count(site: AccessSite, ndrange: bool, merged: int) -> tuple[sympy.Expr | N
     reasons.append("once per work-item (`work_items`)" if ndrange else "single work-item kernel")
     tests = [test for guard in site.guards for test in guard.effective_tests()]
     used: set[int] = set()
+    lane_bounds: set[int] = set()  # tests that set an unrolled loop's active lanes
     for loop in site.loops:
         trip, used_test = _guarded_trip(loop, tests, table)
         if trip is None:
@@ -325,10 +331,14 @@ def _count(site: AccessSite, ndrange: bool, merged: int) -> tuple[sympy.Expr | N
         reasons.append(f"x {trip} ({label}{loop.kind} loop at line {loop.line}: {loop.trip_reason})")
         if used_test is not None:
             used.add(used_test)
+            if loop.unrolled:
+                lane_bounds.add(used_test)
             op, left, right = tests[used_test]
             reasons.append(f"only iterations where {left} {op} {right}")
         total *= trip
-    for share in exact_shares(site, tests, used):
+    # A lane bound stays in the exact count: `i < 4 && x + i >= 60` asks
+    # whether any of lanes 0..3 passes, not any of all the loop's lanes.
+    for share in exact_shares(site, tests, used - lane_bounds):
         used.update(share.numbers)
         total *= share.fraction
         reasons.append(f"x {share.fraction}: {_display_names(share.reason, table)}")

@@ -37,8 +37,8 @@ def barrier_mode(context: KernelAccesses) -> str | None:
     that loop makes, so the user can check it in the source."""
     for barrier in context.barriers:
         for loop in reversed(barrier.loops):  # innermost first
-            if loop.unrolled:
-                continue
+            if loop.unroll == 0:
+                continue  # fully unrolled: its copies sit in the enclosing loop (``unroll n`` still loops)
             inside = [
                 site for site in context.sites
                 if site.space == "global" and any(enclosing is loop for enclosing in site.loops)

@@ -261,6 +261,19 @@ def _symbols(test: Test) -> set[sympy.Symbol]:
     return {s for s in sympy.expand(test[1] - test[2]).free_symbols if isinstance(s, sympy.Symbol)}
 
 
+def cycle_contains(value: sympy.Expr, last: sympy.Expr) -> bool | None:
+    """Whether a counter cycling through 0..``last`` takes ``value``
+    (``None``: cannot tell while symbolic)."""
+    below, above = sympy.expand(value), sympy.expand(last - value)
+    if below.is_number and above.is_number:
+        return bool(below >= 0 and above >= 0)
+    if below.is_number and below < 0:
+        return False  # below the first value, whatever the cycle's length
+    if below == 0 or above == 0:
+        return True  # the first or the last value of a (non-empty) cycle
+    return None
+
+
 def _fixed_row(tests: list[Test], row: Counter) -> tuple[sympy.Expr | None, list[Test]] | None:
     """``y == v`` on the row counter alone: the other tests with ``y`` set
     to ``v`` (``None`` as the value when ``v`` is outside 0..K-1), when
@@ -276,12 +289,8 @@ def _fixed_row(tests: list[Test], row: Counter) -> tuple[sympy.Expr | None, list
         value = sympy.expand(row.symbol - difference / coefficient)
         if value.has(row.symbol):
             continue
-        below, above = sympy.expand(value), sympy.expand(last - value)
-        if below.is_number and above.is_number:
-            inside = bool(below >= 0 and above >= 0)
-        elif below == 0 or above == 0:
-            inside = True  # the first or the last value of a (non-empty) cycle
-        else:
+        inside = cycle_contains(value, last)
+        if inside is None:
             continue
         rest = [(other[0], other[1].subs(row.symbol, value), other[2].subs(row.symbol, value))
                 for other in tests if other != test]

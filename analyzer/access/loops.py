@@ -298,6 +298,13 @@ def update_step(
     step = sympy.expand(rvalue - marker)
     if marker in step.free_symbols:
         return None, None
+    if modulus is not None and isinstance(stmt.rvalue, c_ast.BinaryOp) and stmt.rvalue.op == "%":
+        # C's % truncates toward zero: x = (x - 8) % 64 from 0 runs 0, -8,
+        # ..., -56, not Mod's orbit (sympy writes it Mod(x + 56, 64));
+        # ``& 63`` is a true modulo
+        advance = sympy.expand(converter.convert(stmt.rvalue.left) - marker)
+        if not (advance.is_number and advance > 0):
+            return None, None
     return step, modulus
 
 

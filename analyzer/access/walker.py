@@ -10,6 +10,7 @@ by :class:`_AccessCollector`, a pycparser ``NodeVisitor``.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 import sympy
@@ -193,9 +194,27 @@ class AccessWalker(LoopWalker):
         lines = self.lines.get(file) or []
         return lines[line - 1] if 0 < line <= len(lines) else ""
 
+    def _declaration_text(self, decl: c_ast.Decl, is_param: bool) -> str:
+        """The source text of ``decl`` alone, for its address-space
+        qualifier: on a one-line signature ``__global float *out, __local
+        float *tile`` the whole line would make ``out`` local too. From the
+        separator before the declared name (``(``/``,`` for a parameter,
+        ``;``/``{``/``}`` for a declaration, whose qualifier covers every
+        name after a comma) to the name; the whole line when the name is not
+        on it (a macro made it)."""
+        line = self._line_text(decl.coord)
+        column = int(getattr(decl.coord, "column", 0) or 0)
+        names = list(re.finditer(rf"\b{re.escape(decl.name or '')}\b", line)) if decl.name else []
+        if not names:
+            return line
+        name = min(names, key=lambda match: abs(match.start() + 1 - column)) if column else names[0]
+        separators = "(," if is_param else ";{}"
+        start = max(line.rfind(separator, 0, name.start()) for separator in separators) + 1
+        return line[start:name.end()]
+
     def _array_info(self, decl: c_ast.Decl, element: ElementType, is_param: bool, file_scope: bool) -> ArrayInfo:
         is_pointer = isinstance(decl.type, c_ast.PtrDecl)
-        space = address_space(self._line_text(decl.coord), is_param, is_pointer, file_scope)
+        space = address_space(self._declaration_text(decl, is_param), is_param, is_pointer, file_scope)
         dims = [None if dim is None else self.converter.convert(dim) for dim in array_dims(decl.type)]
         return ArrayInfo(str(decl.name), element, space, dims)
 

@@ -156,9 +156,17 @@ _FOLD: dict[type[sympy.Basic], Callable[[list[float]], float]] = {
     IMax: max,
     IMin: min,
 }
+def _snapped(x: float) -> float:
+    """``x`` as the integer it stands for when it is one up to rounding:
+    a guard count floor(y/24 + 1/24) at y = 23 adds up to 0.99999999999999989
+    in doubles, and its floor must be 1, not 0."""
+    nearest = round(x)
+    return float(nearest) if abs(x - nearest) <= 1e-9 * max(1.0, abs(x)) else x
+
+
 _UNARY: dict[type[sympy.Basic], Callable[[float], float]] = {
-    sympy.ceiling: lambda x: float(math.ceil(x)),
-    sympy.floor: lambda x: float(math.floor(x)),
+    sympy.ceiling: lambda x: float(math.ceil(_snapped(x))),
+    sympy.floor: lambda x: float(math.floor(_snapped(x))),
     sympy.Abs: abs,
 }
 _COMPARE: dict[type[sympy.Basic], Callable[[float, float], bool]] = {
