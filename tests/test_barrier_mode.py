@@ -207,3 +207,18 @@ def test_a_partially_unrolled_tile_loop_still_loops_over_its_barriers(tmp_path: 
     assert barrier_mode(partial) is not None
     whole = _context(tmp_path, body.format(pragma="#pragma unroll").replace("t < n", "t < 4"))
     assert barrier_mode(whole) is None  # four copies in straight-line code: no loop around the barriers
+
+
+def test_a_barrier_inside_a_called_function_counts_at_the_call(tmp_path: Path) -> None:
+    """`sync()` wraps the barrier: the tile loop still synchronises every iteration."""
+    path = tmp_path / "k.cl"
+    path.write_text("void wait_all(void) { barrier(CLK_LOCAL_MEM_FENCE); }\n"
+                    "void sync(void) { wait_all(); }\n" + SIGNATURE + "\n{\n    __local float tile[64];"
+                    + TILE_LOOP.format(pragma="").replace("barrier(CLK_LOCAL_MEM_FENCE);", "sync();") + "\n}\n")
+    unit = parse_c_file(path)
+    walker = walk_function(unit, unit.functions()["k"], {str(path): path.read_text().splitlines()})
+    context = KernelAccesses(Kernel(name="k", kind=KernelKind.NDRANGE), True, walker.sites,
+                             list(walker.loop_infos.values()), walker.barriers)
+    assert [barrier.line for barrier in walker.barriers] == [10, 12]
+    reason = barrier_mode(context)
+    assert reason is not None and reason.startswith("barrier at k.cl:10 inside the loop at line 8")

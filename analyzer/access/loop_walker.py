@@ -216,9 +216,21 @@ class LoopWalker(NodeVisitor):
     def visit_FuncCall(self, node: c_ast.FuncCall) -> None:
         """A call statement; a barrier is remembered with its enclosing loops."""
         name = node.name.name if isinstance(node.name, c_ast.ID) else ""
-        if name in BARRIER_CALLS and node.coord is not None:
+        if (name in BARRIER_CALLS or self._reaches_barrier(name, set())) and node.coord is not None:
             self.barriers.append(BarrierSite(str(node.coord.file), node.coord.line, tuple(self.loops)))
         self.generic_visit(node)
+
+    def _reaches_barrier(self, name: str, seen: set[str]) -> bool:
+        """Whether calling the function ``name`` defined in this unit runs a
+        work-group barrier (``void sync() { barrier(...); }`` called in a
+        tile loop), through its own calls too."""
+        func = self._functions.get(name)
+        if func is None or name in seen:
+            return False
+        seen.add(name)
+        calls = _Calls()
+        calls.visit(func.body)
+        return any(callee in BARRIER_CALLS or self._reaches_barrier(callee, seen) for callee in calls.names)
 
     def visit_Compound(self, node: c_ast.Compound) -> None:
         self._enter_block(node)
@@ -448,3 +460,15 @@ class LoopWalker(NodeVisitor):
         self._leave_loop(saved_env, node)
 
     visit_DoWhile = visit_While
+
+
+class _Calls(NodeVisitor):
+    """Names of the functions a body calls."""
+
+    def __init__(self) -> None:
+        self.names: list[str] = []
+
+    def visit_FuncCall(self, node: c_ast.FuncCall) -> None:
+        if isinstance(node.name, c_ast.ID):
+            self.names.append(node.name.name)
+        self.generic_visit(node)
