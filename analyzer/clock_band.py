@@ -17,9 +17,9 @@ from dataclasses import dataclass
 
 import sympy
 
-from hlsight.analyzer.estimate.evaluate import numeric
+from hlsight.analyzer.estimate.evaluate import numeric, substitutions
 from hlsight.analyzer.results import ClockBand, KernelEstimate
-from hlsight.analyzer.symbols import FMAX, sym
+from hlsight.analyzer.symbols import FMAX
 from hlsight.core.model import Design, Vendor
 
 
@@ -66,16 +66,11 @@ def clock_band(design: Design, estimate: KernelEstimate | None, given: Collectio
     clock = estimate.values.get(FMAX.name)
     if clock is None:
         return None
-    subs = {sym(name): sympy.Float(value) for name, value in estimate.values.items()}
-
-    def seconds_at(ratio: float) -> float | None:
-        return numeric(estimate.symbolic, {**subs, sym(FMAX.name): sympy.Float(clock * ratio)})
-
-    times = [seconds_at(ratio) for ratio in (spread.low, spread.median, spread.high)]
-    if any(time is None for time in times):
+    subs = substitutions(estimate.values)
+    ratios = (spread.low, spread.median, spread.high)
+    times = [numeric(estimate.symbolic, {**subs, FMAX: sympy.Float(clock * ratio)}) for ratio in ratios]
+    at_low, at_median, at_high = times
+    if at_low is None or at_median is None or at_high is None:
         return None
-    at_low, at_median, at_high = (float(time) for time in times if time is not None)
-    return ClockBand(
-        clock_mhz=clock, ratios=(spread.low, spread.median, spread.high),
-        seconds=(at_low, at_median, at_high), designs=spread.designs, source=spread.source,
-    )
+    return ClockBand(clock_mhz=clock, ratios=ratios, seconds=(at_low, at_median, at_high),
+                     designs=spread.designs, source=spread.source)

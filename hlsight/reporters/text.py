@@ -11,6 +11,7 @@ inventory of what the readers found.
 
 from __future__ import annotations
 
+from hlsight.analyzer.clock_band import uses_report_clock
 from hlsight.analyzer.estimate.xilinx import COMPOSITION
 from hlsight.analyzer.results import AnalysisResult, KernelEstimate, SourceFacts
 from hlsight.core.diagnostics import Diagnostic, Severity
@@ -203,8 +204,7 @@ def _clock_text(result: AnalysisResult) -> str | None:
     text = f"clock {clocks[0]:g} MHz" if len(clocks) == 1 else f"clocks {clocks[0]:g} ~ {clocks[-1]:g} MHz"
     if "fmax" in result.assignments:
         return text + " (given)"
-    if any(kernel.fmax_postfit_mhz is None and kernel.fmax_estimated_mhz is not None
-           for kernel in result.design.kernels):
+    if uses_report_clock(result.design):
         # a compiler's pre-fit clock is often far from what place-and-route reaches
         text += " (the compiler's pre-fit estimate: no place-and-route fmax in the report; --set fmax=MHZ)"
     return text
