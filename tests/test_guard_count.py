@@ -247,7 +247,7 @@ STEPPING = """__attribute__((max_global_work_dim(0)))
 __kernel void k(__global int* restrict out, int rows, int n)
 {{
     int x = 0;
-    int y = 0;
+    int y = {y_start};
     for (int index = 0; index < n; index++) {{
         #pragma unroll
         for (int i = 0; i < 8; i++) {{
@@ -267,11 +267,11 @@ __kernel void k(__global int* restrict out, int rows, int n)
 """
 
 
-def _stepping_count(tmp_path: Path, guard: str, step: str = "x = (x + 8) & 63;") -> tuple[str, str]:
+def _stepping_count(tmp_path: Path, guard: str, step: str = "x = (x + 8) & 63;", y_start: int = 0) -> tuple[str, str]:
     """Access count and reasons of the store in a kernel whose x steps by 8
     modulo 64 and whose y counts x's wraps modulo rows + 1."""
     path = tmp_path / "k.cl"
-    path.write_text(STEPPING.format(guard=guard, step=step))
+    path.write_text(STEPPING.format(guard=guard, step=step, y_start=y_start))
     unit = parse_c_file(path)
     walker = walk_function(unit, unit.functions()["k"], {unit.filename: unit.lines})
     (site,) = [site for site in walker.sites if site.kind == "store"]
@@ -280,9 +280,9 @@ def _stepping_count(tmp_path: Path, guard: str, step: str = "x = (x + 8) & 63;")
     return str(result.accesses), " ".join(result.count_reasons)
 
 
-def _brute_stepping(active: object, rows: int, n: int) -> int:
+def _brute_stepping(active: object, rows: int, n: int, y_start: int = 0) -> int:
     """8 accesses per iteration with an active lane, as the kernel runs."""
-    x = y = count = 0
+    x, y, count = 0, y_start, 0
     for _ in range(n):
         if any(active(x, y, i) for i in range(8)):  # type: ignore[operator]
             count += 8
@@ -330,3 +330,14 @@ def test_row_and_stepping_counts_against_the_kernel_run(tmp_path: Path, guard: s
     for rows in range(31):
         n = 8 * (rows + 1) * 3
         assert _count(count, n=n, rows=rows) == _brute_stepping(active, rows, n), rows
+
+
+def test_a_row_counter_entering_past_its_reset_is_no_cycle(tmp_path: Path) -> None:
+    """y from 7 with `if (y == rows + 1) y = 0`: for rows < 6 it never
+    wraps and never equals 2. Not counted as 1 of every rows + 1 rows: the
+    test stays an upper bound, which the kernel's runs never exceed."""
+    count, reasons = _stepping_count(tmp_path, "y == 2", y_start=7)
+    assert "counted as always true (upper bound)" in reasons
+    for rows in range(12):
+        n = 8 * (rows + 1) * 3
+        assert _count(count, n=n, rows=rows) >= _brute_stepping(lambda x, y, i: y == 2, rows, n, y_start=7)

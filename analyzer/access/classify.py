@@ -31,9 +31,9 @@ from dataclasses import dataclass, field
 import sympy
 
 from hlsight.analyzer.access.c_symbols import WORK_ITEMS, Role, SymbolTable
-from hlsight.analyzer.access.guard_count import cycle_contains, exact_shares
+from hlsight.analyzer.access.guard_count import exact_shares
 from hlsight.analyzer.access.int_bounds import IMax, IMin
-from hlsight.analyzer.access.loops import LoopInfo
+from hlsight.analyzer.access.loops import LoopInfo, cycle_contains
 from hlsight.analyzer.access.walker import AccessSite
 
 _ID_ROLES = (Role.GLOBAL_ID, Role.LOCAL_ID)

@@ -38,7 +38,7 @@ import sympy
 
 from hlsight.analyzer.access.c_symbols import VARYING, Role, SymbolTable
 from hlsight.analyzer.access.int_bounds import IMax, IMin
-from hlsight.analyzer.access.loops import orbit
+from hlsight.analyzer.access.loops import cycle_contains, orbit
 from hlsight.analyzer.access.walker import AccessSite
 
 Test = tuple[str, sympy.Expr, sympy.Expr]
@@ -259,19 +259,6 @@ def _share(site: AccessSite, tests: list[Test], numbers: list[int]) -> Share | N
 
 def _symbols(test: Test) -> set[sympy.Symbol]:
     return {s for s in sympy.expand(test[1] - test[2]).free_symbols if isinstance(s, sympy.Symbol)}
-
-
-def cycle_contains(value: sympy.Expr, last: sympy.Expr) -> bool | None:
-    """Whether a counter cycling through 0..``last`` takes ``value``
-    (``None``: cannot tell while symbolic)."""
-    below, above = sympy.expand(value), sympy.expand(last - value)
-    if below.is_number and above.is_number:
-        return bool(below >= 0 and above >= 0)
-    if below.is_number and below < 0:
-        return False  # below the first value, whatever the cycle's length
-    if below == 0 or above == 0:
-        return True  # the first or the last value of a (non-empty) cycle
-    return None
 
 
 def _fixed_row(tests: list[Test], row: Counter) -> tuple[sympy.Expr | None, list[Test]] | None:

@@ -40,6 +40,7 @@ from hlsight.analyzer.access.loops import (
     assigned_in,
     counted_loop,
     counter_trip,
+    cycle_contains,
     cycle_length,
     for_counter,
     orbit,
@@ -347,6 +348,8 @@ class LoopWalker(NodeVisitor):
                 step, period = update_step(name, stmts[0][0], self.env)
                 conditional = step is None
             cycle = cycle_length(name, body, self.value, self.table) if conditional else None
+            if cycle is not None and cycle_contains(entry[name], cycle - 1) is not True:
+                cycle = None  # a counter entering above its reset value never wraps: no cycle
             self.env[name] = self.table.make(
                 name,
                 SymbolInfo(

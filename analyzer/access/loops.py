@@ -435,6 +435,19 @@ def pacing_test(name: str, body: c_ast.Node) -> tuple[str, c_ast.Node] | None:
     return None
 
 
+def cycle_contains(value: sympy.Expr, last: sympy.Expr) -> bool | None:
+    """Whether a counter cycling through 0..``last`` takes ``value``
+    (``None``: cannot tell while symbolic)."""
+    below, above = sympy.expand(value), sympy.expand(last - value)
+    if below.is_number and above.is_number:
+        return bool(below >= 0 and above >= 0)
+    if below.is_number and below < 0:
+        return False  # below the first value, whatever the cycle's length
+    if below == 0 or above == 0:
+        return True  # the first or the last value of a (non-empty) cycle
+    return None
+
+
 def orbit(
     start: sympy.Expr | None, step: sympy.Expr | None, period: sympy.Expr | None
 ) -> tuple[int, int, int] | None:
