@@ -78,6 +78,11 @@ class MemoryProfile:
     path: str = ""
 
     @property
+    def launch_cost_why(self) -> str:
+        """Where the per-launch cost comes from, or that the profile gives none."""
+        return self.launch_overhead_source or "not given in the profile"
+
+    @property
     def bw_dram_bps(self) -> float:
         """Peak bandwidth of one bank/pseudo-channel: dq * 2 * f_dram (journal section 5)."""
         return self.dq_bytes * 2 * self.f_dram_hz

@@ -73,7 +73,7 @@ def analyze(
         result.memory_profile_why = f"memory profile {memory.name} given with --memory"
     result.memory_profile = memory.name
     result.launch_overhead_s = memory.launch_overhead_s
-    result.launch_overhead_source = memory.launch_overhead_source or "not given in the profile"
+    result.launch_overhead_source = memory.launch_cost_why
     first = {**values, **launches[0].values} if launches else values
     settings = Settings(
         profile=memory, options=options or ModelOptions(), user=first, assumptions=assumptions, source=source
@@ -204,8 +204,7 @@ def _with_launch_cost(estimate: KernelEstimate | None, profile: MemoryProfile, l
         # said, not silently left out: sub-millisecond kernels depend on it
         return dataclasses.replace(estimate, assumptions=[
             *estimate.assumptions,
-            f"no fixed per-launch cost added ({profile.name}: "
-            f"{profile.launch_overhead_source or 'not given in the profile'})"])
+            f"no fixed per-launch cost added ({profile.name}: {profile.launch_cost_why})"])
     return dataclasses.replace(
         estimate,
         seconds=None if estimate.seconds is None else estimate.seconds + cost,

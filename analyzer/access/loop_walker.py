@@ -110,6 +110,8 @@ class LoopWalker(NodeVisitor):
         self._pragmas: dict[int, str] = {}
         #: work-group barriers met in the walk (FlexCL's communication mode)
         self.barriers: list[BarrierSite] = []
+        #: functions of the unit whose call runs a barrier (``_reaches_barrier``)
+        self._barrier_reach: dict[str, bool] = {}
 
     # ------------------------------------------------------------------ hooks (the access walker fills them)
 
@@ -217,21 +219,28 @@ class LoopWalker(NodeVisitor):
     def visit_FuncCall(self, node: c_ast.FuncCall) -> None:
         """A call statement; a barrier is remembered with its enclosing loops."""
         name = node.name.name if isinstance(node.name, c_ast.ID) else ""
-        if (name in BARRIER_CALLS or self._reaches_barrier(name, set())) and node.coord is not None:
+        if (name in BARRIER_CALLS or self._reaches_barrier(name)) and node.coord is not None:
             self.barriers.append(BarrierSite(str(node.coord.file), node.coord.line, tuple(self.loops)))
         self.generic_visit(node)
 
-    def _reaches_barrier(self, name: str, seen: set[str]) -> bool:
+    def _reaches_barrier(self, name: str) -> bool:
         """Whether calling the function ``name`` defined in this unit runs a
         work-group barrier (``void sync() { barrier(...); }`` called in a
-        tile loop), through its own calls too."""
+        tile loop), through its own calls too. Scanned once per function and
+        walk: a loop body with the call is walked more than once."""
+        known = self._barrier_reach.get(name)
+        if known is None:
+            known = self._barrier_reach[name] = self._scan_for_barrier(name, set())
+        return known
+
+    def _scan_for_barrier(self, name: str, seen: set[str]) -> bool:
         func = self._functions.get(name)
         if func is None or name in seen:
             return False
         seen.add(name)
         calls = _Calls()
         calls.visit(func.body)
-        return any(callee in BARRIER_CALLS or self._reaches_barrier(callee, seen) for callee in calls.names)
+        return any(callee in BARRIER_CALLS or self._scan_for_barrier(callee, seen) for callee in calls.names)
 
     def visit_Compound(self, node: c_ast.Compound) -> None:
         self._enter_block(node)
