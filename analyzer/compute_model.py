@@ -28,6 +28,7 @@ from hlsight.analyzer.symbols import (
     sym,
 )
 from hlsight.core.model import Kernel, KernelKind, Loop
+from hlsight.parsers.intel.loops import block_name
 
 
 @dataclass
@@ -112,6 +113,67 @@ def loop_cycles(
         return _ii(loop, notes, names) * (trip - 1) + _depth(loop)
     body = sympy.Add(*[loop_cycles(child, notes, given, source, names) for child in sequential])
     return trip * (body + _depth(loop))
+
+
+def loops_around(kernel: Kernel, block: str | None) -> list[Loop] | None:
+    """The loops that enclose basic block ``block``, outermost first and
+    ending with the loop ``block`` heads; ``None`` when no loop is headed by
+    it. aoc names a loop after its header block ("8X Partially unrolled
+    k.B7" heads block "k.B7"); a block of a loop body that is not its header
+    (an if-branch inside the loop) matches no loop, and then where the block
+    sits is unknown."""
+    if block is None:
+        return None
+
+    def find(loops: list[Loop], chain: list[Loop]) -> list[Loop] | None:
+        for loop in loops:
+            here = [*chain, loop]
+            if block_name(loop.name) == block:
+                return here
+            inner = find(loop.children, here)
+            if inner is not None:
+                return inner
+        return None
+
+    return find(kernel.loops, [])
+
+
+def loop_nest_executions(
+    kernel: Kernel, block: str | None, notes: list[str], given: Collection[str] = (),
+    source: SourceFacts = NO_SOURCE,
+) -> sympy.Expr | None:
+    """How often a single-work-item kernel runs basic block ``block`` per
+    launch: the product of the trip counts of the loops around it (the
+    report's, the source's, else ``loop.<kernel>.<loop>.trip``: the same
+    symbols the pipeline time uses, so one value serves both). Fully unrolled
+    loops are copies inside one iteration and add nothing. ``None`` when the
+    report does not place the block in a loop (:func:`loops_around`)."""
+    chain = loops_around(kernel, block)
+    if chain is None:
+        return None
+    names = loop_symbols(kernel)
+    trips = [_trip(loop, notes, given, source, names) for loop in chain if not loop.fully_unrolled]
+    return sympy.Mul(*trips)
+
+
+def sequential_part(kernel: Kernel, block: str | None) -> str | None:
+    """The part of a single-work-item kernel that basic block ``block``
+    runs in, as the loop path down to the first loop whose iterations overlap
+    ("k.B2/k.B3"). One thread runs the kernel: its top-level loops run one
+    after another, and so do the sub-loops of a loop the report says is not
+    pipelined (``#pragma disable_loop_pipelining``, HPCC STREAM's outer
+    loop); inside a pipelined loop everything may overlap. Blocks of two
+    different parts therefore never run at the same time. ``None`` when the
+    report does not place the block in a loop (:func:`loops_around`)."""
+    chain = loops_around(kernel, block)
+    if chain is None:
+        return None
+    path: list[str] = []
+    for loop in chain:
+        path.append(block_name(loop.name))
+        if loop.pipelined is not False:  # pipelined, or not said: its sub-loops may overlap
+            break
+    return "/".join(path)
 
 
 def runs_serially(loop: Loop) -> bool:

@@ -27,6 +27,8 @@ from hlsight.analyzer.symbols import load_hints_table, parse_number
 from hlsight.core.errors import InputError
 
 LAUNCH_TABLE = "launch"
+#: top-level hints key: kernels the host runs at the same time
+CONCURRENT_KEY = "concurrent"
 
 
 @dataclass(frozen=True)
@@ -86,3 +88,24 @@ def read_launches(path: Path | str) -> list[Launch]:
     if not isinstance(tables, list):
         raise InputError(path, "'launch' is a single table", expected="[[launch]] (an array of tables)")
     return [_launch(path, index, table) for index, table in enumerate(tables)]
+
+
+def read_concurrent(path: Path | str) -> list[tuple[str, ...]]:
+    """The kernel sets of a hints TOML's ``concurrent`` key: kernels the host
+    program runs at the same time (one command queue each, as HPCC STREAM
+    starts its four replicas). ``concurrent = ["a", "b"]`` is one set,
+    ``concurrent = [["a", "b"], ["c", "d"]]`` several."""
+    path = Path(path)
+    raw = load_hints_table(path).get(CONCURRENT_KEY)
+    if raw is None:
+        return []
+    expected = 'kernel names in quotes: concurrent = ["k1", "k2"] or [["k1", "k2"], ["k3", "k4"]]'
+    if not isinstance(raw, list) or not raw:
+        raise InputError(path, f"concurrent = {raw!r}", expected=expected)
+    sets = raw if all(isinstance(item, list) for item in raw) else [raw]
+    out: list[tuple[str, ...]] = []
+    for names in sets:
+        if not isinstance(names, list) or len(names) < 2 or not all(isinstance(name, str) for name in names):
+            raise InputError(path, f"concurrent set {names!r}", expected=expected + " (two kernels or more)")
+        out.append(tuple(names))
+    return out

@@ -112,6 +112,10 @@ class LsuParams:
     #: requests the LSU issues (pipeline iterations that fire it), from the
     #: source analysis; ``None``: not known (bytes / width is used)
     requests: Expr | None = None
+    #: ``(kernel, part)``: the part of a single-work-item kernel the LSU
+    #: streams in; two parts of one kernel never run at the same time (loops
+    #: one after another). ``None``: it may run alongside any LSU.
+    phase: tuple[str, str] | None = None
 
     @property
     def access_key(self) -> str:
@@ -347,24 +351,39 @@ def lsu_term(lsu: LsuParams, dram: DramParams, fmax: Expr, n_lsu: int, options: 
     )
 
 
-def accesses_in_bank(lsus: Sequence[LsuParams]) -> int:
-    """#lsu of eqs. 6 and 8: the global accesses (variables) on one bank.
+def run_together(first: LsuParams, second: LsuParams) -> bool:
+    """Whether two LSUs can stream at the same time: not when they sit in
+    parts of one single-work-item kernel that run one after another
+    (:attr:`LsuParams.phase`)."""
+    if first.phase is None or second.phase is None or first.phase[0] != second.phase[0]:
+        return True
+    return first.phase[1] == second.phase[1]
+
+
+def accesses_in_bank(lsus: Sequence[LsuParams], lsu: LsuParams | None = None) -> int:
+    """#lsu of eqs. 6 and 8: the global accesses (variables) on one bank
+    (those streaming alongside ``lsu`` when given).
 
     The journal counts one LSU per global access ("#ga is equal to #lsu",
     section 7.1.1) and models its delta sweep as "#lsu = 3, v = 16" (Figure 6)
     for the kernel aoc builds with 48 per-lane 32-bit LSUs; observation 1
     makes T_ovh null "with HBM using one variable per pseudo-channel". The
     LSUs one access was split into (:attr:`LsuParams.access`) therefore count
-    once: they stream one variable, they do not reopen rows for another."""
-    return len({lsu.access_key for lsu in lsus})
+    once: they stream one variable, they do not reopen rows for another.
+    Eq. 8's row misses come from streams interleaving on the bank (section
+    5.1: "when the #lsu increases, this forces the DRAM to open a new row"),
+    so an access in a loop that runs after another one has finished does
+    not count against it (:func:`run_together`)."""
+    sharing = lsus if lsu is None else [other for other in lsus if run_together(lsu, other)]
+    return len({other.access_key for other in sharing})
 
 
 def bank_terms(lsus: Sequence[LsuParams], dram: DramParams, fmax: Expr, options: ModelOptions) -> list[LsuTerm]:
     """The eq. 2 summands of all LSUs that share one bank / pseudo-channel."""
-    n_lsu = accesses_in_bank(lsus)
     sizes = Counter(lsu.access_key for lsu in lsus)
     terms = []
     for lsu in lsus:
+        n_lsu = accesses_in_bank(lsus, lsu)
         term = lsu_term(lsu, dram, fmax, n_lsu, options)
         if sizes[lsu.access_key] > 1:
             term.notes.insert(0, (

@@ -37,6 +37,7 @@ def analyze(
     options: ModelOptions | None = None,
     derive_access: bool = True,
     launches: Sequence[Launch] = (),
+    concurrent: Sequence[Sequence[str]] = (),
 ) -> AnalysisResult:
     """Analyse ``design`` with user-given symbol values ``assignments``
     (``--set``/``--hints``), the memory profile ``memory`` (default: chosen
@@ -44,7 +45,8 @@ def analyze(
     False skips the source analysis (the estimate then uses only report facts
     and the symbols, as the seed model does). ``launches`` (``[[launch]]``
     tables) make the design time the sum over the launches; the per-kernel
-    estimates shown are those of the first launch."""
+    estimates shown are those of the first launch. ``concurrent`` (hints
+    ``concurrent``) names kernel sets the host runs at the same time."""
     values = dict(assignments or {})
     # Stride / element size / access count per LSU and loop trip expressions
     # from the kernel source (issue 7), returned beside the design (which
@@ -55,6 +57,7 @@ def analyze(
     source = derive_access_facts(design, every_name) if derive_access else SourceFacts()
     validate(every_name, design, derived=source)
     _check_launch_kernels(launches, design)
+    _check_concurrent_kernels(concurrent, design)
     result = AnalysisResult(design=design, assignments=values, source=source)
     result.diagnostics.extend(design.diagnostics)
     result.diagnostics.extend(check_loop_latencies(design))
@@ -76,7 +79,8 @@ def analyze(
     result.launch_overhead_source = memory.launch_cost_why
     first = {**values, **launches[0].values} if launches else values
     settings = Settings(
-        profile=memory, options=options or ModelOptions(), user=first, assumptions=assumptions, source=source
+        profile=memory, options=options or ModelOptions(), user=first, assumptions=assumptions, source=source,
+        concurrent=tuple(tuple(names) for names in concurrent),
     )
     result.estimates, result.design_estimate = estimate_design(design, settings)
     _refuse_negative_times(result, first)
@@ -180,6 +184,14 @@ def _check_launch_kernels(launches: Sequence[Launch], design: Design) -> None:
     for launch in launches:
         if launch.kernel is not None and launch.kernel not in names:
             raise InputError(None, f"[[launch]] kernel '{launch.kernel}'", expected="one of " + ", ".join(names))
+
+
+def _check_concurrent_kernels(concurrent: Sequence[Sequence[str]], design: Design) -> None:
+    names = [kernel.name for kernel in design.kernels]
+    for kernels in concurrent:
+        for name in kernels:
+            if name not in names:
+                raise InputError(None, f"concurrent kernel '{name}'", expected="one of " + ", ".join(names))
 
 
 def _launch_estimate(design: Design, settings: Settings, values: Mapping[str, float], launch: Launch) -> LaunchEstimate:

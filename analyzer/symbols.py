@@ -26,6 +26,7 @@ import sympy
 
 from hlsight.analyzer.access import access_free_symbols, parse_expression
 from hlsight.analyzer.access.sources import defined_macros
+from hlsight.analyzer.interleaving import BANK_NAME, host_placed_memories
 from hlsight.analyzer.results import SourceFacts
 from hlsight.core.errors import InputError
 from hlsight.core.limits import reading
@@ -182,6 +183,8 @@ def valid_names(design: Design, derived: SourceFacts | None = None, arguments: b
             names.extend(sorted(listed - set(names)))
     # macros the design was compiled with (accepted; a different value is a warning)
     names.extend(sorted(set(defined_macros(design)) - set(names)))
+    if host_placed_memories(design):
+        names.append(BANK_NAME)  # which bank the host put a kernel's buffers in
     for kernel in design.kernels:
         for lsu in kernel.lsus:
             names.extend(lsu_name(lsu.id, field) for field in LSU_FIELDS)
@@ -282,6 +285,7 @@ def read_hints(path: Path | str) -> dict[str, float]:
     path = Path(path)
     data = load_hints_table(path)
     data.pop("launch", None)  # [[launch]] tables: hlsight.analyzer.launches
+    data.pop("concurrent", None)  # kernel sets: hlsight.analyzer.launches.read_concurrent
     flat: dict[str, Any] = {}
     with reading(path, HINTS_EXPECTED):  # tables nested deeper than Python recurses
         _flatten("", data, flat)

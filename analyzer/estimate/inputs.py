@@ -12,11 +12,13 @@ import sympy
 from hlsight.analyzer import memory_model as mm
 from hlsight.analyzer.access.kernel_attributes import kernel_simd
 from hlsight.analyzer.boards import board_profile
+from hlsight.analyzer.compute_model import loop_nest_executions, sequential_part
+from hlsight.analyzer.interleaving import UNPLACED, host_bank, interleaving_disabled
 from hlsight.analyzer.memory_profiles import MemoryProfile, load_profile
 from hlsight.analyzer.results import SourceFacts
 from hlsight.analyzer.symbols import ELEMENT_BYTES, F_DRAM, FMAX, STRIDE, WORK_ITEMS, lsu_name, source_expr, sym
 from hlsight.core.errors import InputError
-from hlsight.core.model import LSU, Design, Kernel, LSUKind, LSUStyle, MemoryKind
+from hlsight.core.model import LSU, Design, Kernel, KernelKind, LSUKind, LSUStyle, MemoryKind
 
 #: BURSTCOUNT_WIDTH when no RTL was read. Every lsu_top instance in the aoc
 #: corpus (Cyclone V, Stratix V, Arria 10, Stratix 10; aoc 14.0-21.2, oneAPI)
@@ -48,6 +50,8 @@ class Settings:
     assumptions: list[str] = field(default_factory=list)
     #: access facts and loop trip expressions from the source analysis
     source: SourceFacts = field(default_factory=SourceFacts)
+    #: kernel sets the host runs at the same time (hints ``concurrent``)
+    concurrent: tuple[tuple[str, ...], ...] = ()
 
 
 def default_profile(design: Design) -> tuple[MemoryProfile, str]:
@@ -100,6 +104,47 @@ def _split_share(kernel: Kernel, lsu: LSU, lanes: int) -> int:
     return lanes if len(group) >= lanes and len(group) % lanes == 0 else 1
 
 
+def _default_accesses(kernel: Kernel, lsu: LSU, design: Design, settings: Settings, notes: list[str]) -> sympy.Expr:
+    """An LSU's accesses per launch when neither the user nor the source
+    analysis gives them. An NDRange LSU runs once per work-item
+    (``work_items``, split over per-lane LSUs). A single-work-item kernel or
+    i++ component has no work-items: its LSU runs once per iteration of the
+    loops around its basic block, which the report names
+    (``loop.<kernel>.<loop>.trip`` where it gives no trip count); when the
+    report places the block in no loop the count stays the LSU's own symbol,
+    never ``work_items`` (issue 11: a missing value is never replaced by
+    another)."""
+    if _single_threaded(kernel):
+        nest = loop_nest_executions(kernel, lsu.block, notes, set(settings.user), settings.source)
+        if nest is not None:
+            notes.append(f"accesses from the report's loop nest: once per iteration of the loops around"
+                         f" block {lsu.block}: {nest}")
+            return nest
+        name = lsu_name(lsu.id, "accesses")
+        notes.append(f"accesses unknown: the report places block {lsu.block or '(none)'} in no loop; symbol {name}")
+        return sym(name)
+    share = _split_share(kernel, lsu, kernel_simd(kernel, design) or 1)
+    if share > 1:
+        notes.append(f"one of {share} per-lane LSUs: work_items/{share} accesses")
+        return WORK_ITEMS / share
+    return WORK_ITEMS
+
+
+def _default_bytes(kernel: Kernel, lsu: LSU, notes: list[str]) -> sympy.Expr:
+    """Bytes per access without a source-derived element size: an NDRange
+    access moves one element (``element_bytes``); a single-work-item LSU
+    moves its whole width each time it runs (the width already holds the
+    unrolled or vector lanes)."""
+    if _single_threaded(kernel) and lsu.width_bytes:
+        notes.append(f"{lsu.width_bytes} B per access (the LSU's width: no source analysis)")
+        return sympy.Integer(lsu.width_bytes)
+    return ELEMENT_BYTES
+
+
+def _single_threaded(kernel: Kernel) -> bool:
+    return kernel.kind in (KernelKind.SINGLE_WORK_ITEM, KernelKind.COMPONENT)
+
+
 #: ``--set KERNEL:NAME=VALUE`` gives NAME a value for one kernel only.
 KERNEL_SCOPE = ":"
 
@@ -118,6 +163,9 @@ class LsuInput:
     params: mm.LsuParams
     bank: str
     notes: list[str]
+    #: the memory's banks are not interleaved and the user did not say which
+    #: bank the host put this kernel's buffers in
+    unplaced: bool = False
 
 
 def lsu_input(kernel: Kernel, lsu: LSU, design: Design, settings: Settings) -> LsuInput:
@@ -134,16 +182,16 @@ def lsu_input(kernel: Kernel, lsu: LSU, design: Design, settings: Settings) -> L
             return from_access
         return default
 
-    share = _split_share(kernel, lsu, kernel_simd(kernel, design) or 1)
-    default_acc = WORK_ITEMS / share if share > 1 else WORK_ITEMS
-    if share > 1:
-        notes.append(f"one of {share} per-lane LSUs: work_items/{share} accesses")
     element = sympy.Integer(access.element_bytes) if access is not None and access.element_bytes else None
     given = set(user)
     stride = pick("stride", source_expr(None if access is None else access.stride, given, notes, "stride"), STRIDE)
     source_acc = source_expr(None if access is None else access.accesses, given, notes, "accesses")
+    needs_default = source_acc is None and lsu_name(lsu.id, "accesses") not in user
+    default_acc = _default_accesses(kernel, lsu, design, settings, notes) if needs_default else WORK_ITEMS
     ls_acc = pick("accesses", source_acc, default_acc)
-    ls_bytes = pick("bytes", element, ELEMENT_BYTES)
+    # a source-derived count counts elements; a loop-nest or user count counts the LSU's runs
+    per_run = element is None and source_acc is None
+    ls_bytes = pick("bytes", element, _default_bytes(kernel, lsu, notes) if per_run else ELEMENT_BYTES)
     requests = source_expr(None if access is None else access.requests, given, [], "requests")
     width = lsu.width_bytes
     if width is None or width == 0:
@@ -172,8 +220,20 @@ def lsu_input(kernel: Kernel, lsu: LSU, design: Design, settings: Settings) -> L
         random=access is not None and access.data_dependent,
         access=_access_key(kernel, lsu, None if access is None else access.expression),
         requests=requests,
+        phase=_phase(kernel, lsu),
     )
-    return LsuInput(lsu, params, _bank_key(lsu), notes)
+    bank = host_bank(kernel, lsu, design, settings.user, notes)
+    return LsuInput(lsu, params, bank or _bank_key(lsu), notes, bank == UNPLACED)
+
+
+def _phase(kernel: Kernel, lsu: LSU) -> tuple[str, str] | None:
+    """The part of a single-work-item kernel (or i++ component) the LSU runs
+    in (:func:`compute_model.sequential_part`); NDRange work-items overlap
+    everywhere, so theirs is ``None``."""
+    if not _single_threaded(kernel):
+        return None
+    part = sequential_part(kernel, lsu.block)
+    return None if part is None else (kernel.name, part)
 
 
 def _access_key(kernel: Kernel, lsu: LSU, expression: str | None) -> str:
@@ -203,7 +263,7 @@ def dram_for(bank: str, inputs: list[LsuInput], design: Design, settings: Settin
             kind = "hbm"
         elif memory.kind is MemoryKind.DDR:
             kind = "ddr"
-        if inputs[0].lsu.bank is None and memory.banks > 1:
+        if inputs[0].lsu.bank is None and memory.banks > 1 and not interleaving_disabled(design, memory.name):
             parallel = memory.banks  # buffers interleaved over all banks
     return mm.DramParams(
         dq=profile.dq_bytes,

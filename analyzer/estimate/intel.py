@@ -3,7 +3,7 @@ share the banks; the groups run one after another."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import sympy
 
@@ -15,9 +15,11 @@ from hlsight.core.model import Design, Kernel, KernelKind
 from hlsight.core.units import name_list
 
 
-def concurrent_groups(design: Design) -> list[list[Kernel]]:
+def concurrent_groups(design: Design, declared: Sequence[Sequence[str]] = ()) -> list[list[Kernel]]:
     """Kernels joined by channels/pipes run concurrently: connected components
-    of the channel graph (autorun kernels join the group they talk to)."""
+    of the channel graph (autorun kernels join the group they talk to), joined
+    with the kernel sets the user says the host runs at the same time
+    (``declared``: hints ``concurrent``)."""
     parent = {kernel.name: kernel.name for kernel in design.kernels}
 
     def find(name: str) -> str:
@@ -34,6 +36,10 @@ def concurrent_groups(design: Design) -> list[list[Kernel]]:
         for channel in kernel.channels_read:
             for writer in writers.get(channel, []):
                 parent[find(writer)] = find(kernel.name)
+    for names in declared:
+        for name in names[1:]:
+            if name in parent and names[0] in parent:
+                parent[find(name)] = find(names[0])
     groups: dict[str, list[Kernel]] = {}
     for kernel in design.kernels:
         groups.setdefault(find(kernel.name), []).append(kernel)
@@ -56,7 +62,7 @@ def intel_design_estimate(
     names: list[str] = []
     group_models: list[KernelModel] = []
     left_out: list[str] = []
-    for group in concurrent_groups(design):
+    for group in concurrent_groups(design, settings.concurrent):
         if any(kernel.kind is KernelKind.UNKNOWN and not kernel.lsus and not kernel.loops for kernel in group):
             group = [kernel for kernel in group if kernel.lsus or kernel.loops] or group
         model = kernel_model(group, design, settings, "+".join(kernel.name for kernel in group))
@@ -84,6 +90,14 @@ def intel_design_estimate(
     design_estimate.assumptions.append(
         "kernels joined by channels/pipes run concurrently (max, shared banks); other kernels run in sequence (sum)"
     )
+    if len(group_models) > 1:
+        # the host program decides this, not the report: said with the number
+        design_estimate.caveats.append(
+            f"the design time adds {' + '.join(names) if len(names) <= 4 else f'its {len(names)} kernel groups'},"
+            " as one in-order command queue runs them one after another;"
+            " kernels the host runs at the same time (one queue each) take about as long as the slowest of them:"
+            ' say so with concurrent = ["k1", "k2"] in the --hints file'
+        )
     return design_estimate
 
 

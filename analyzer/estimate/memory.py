@@ -45,10 +45,14 @@ def memory_estimate(kernels: list[Kernel], design: Design, settings: Settings) -
         return None
     fmax_hz = FMAX * 10**6
     split_banks: list[str] = []
+    unplaced: list[str] = []
     banks = []
     bank_times = []
     for bank, inputs in by_bank.items():
         dram = dram_for(bank, inputs, design, settings)
+        memory = design.memory_system(inputs[0].lsu.memory) if inputs[0].lsu.memory else None
+        if memory is not None and any(item.unplaced for item in inputs):
+            unplaced.append(f"{memory.name} ({memory.banks} banks)")
         terms = mm.bank_terms([item.params for item in inputs], dram, fmax_hz, settings.options)
         if narrow_split(terms, dram):
             split_banks.append(bank)
@@ -63,6 +67,14 @@ def memory_estimate(kernels: list[Kernel], design: Design, settings: Settings) -
             " this shape came out 18.5 % and 19.8 % low (seed authors' stride6, stride3i1) and 11 % to 21 % high"
             " (their stride5, stride8) with this model; expect an error of up to about 20 % either way"
             " (docs/model.md decision 10)"
+        )
+    if unplaced:
+        # the host program places each buffer; the report cannot say where
+        caveats.append(
+            f"compiled with -no-interleaving: each buffer sits in one bank of {', '.join(unplaced)}, which the host"
+            " program picks when it allocates it; this estimate puts all of the kernel's buffers in one bank (one"
+            " bank's bandwidth; buffers spread over banks run up to that many times faster) and concurrent kernels"
+            " in the same one: --set KERNEL:bank=N says where the host put them"
         )
     saturated = sympy.And(*[term.saturated for term in deciding_terms([t for _, _, ts, _ in banks for t in ts])])
     return MemoryResult(mm.kernel_time(bank_times), saturated, banks, notes, caveats)
@@ -157,9 +169,10 @@ def memory_parts(
     per_lsu: list[TermEstimate] = []
     for bank, time, terms, inputs in result.banks:
         bank_s = numeric(time, subs)
-        accesses = mm.accesses_in_bank([item.params for item in inputs])
+        params = [item.params for item in inputs]
         bank_terms: list[TermEstimate] = []
         for term, item in zip(terms, inputs, strict=True):
+            accesses = mm.accesses_in_bank(params, item.params)
             fact = lsu_facts(term, bank, len(inputs), bank_s, subs, accesses)
             facts[item.lsu.id] = fact
             notes = [*item.notes, *term.notes]

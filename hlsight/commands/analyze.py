@@ -9,6 +9,7 @@ from hlsight.commands.common import (
     add_design_arguments,
     add_model_arguments,
     add_output_arguments,
+    concurrent_inputs,
     emit,
     launch_inputs,
     model_inputs,
@@ -27,5 +28,6 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def run(args: argparse.Namespace) -> int:
     values, memory = model_inputs(args)
     design = load_design(args.path, ReadOptions(solution=args.solution))
-    emit(analyze(design, values, memory=memory, launches=launch_inputs(args)), args)
+    result = analyze(design, values, memory=memory, launches=launch_inputs(args), concurrent=concurrent_inputs(args))
+    emit(result, args)
     return 0

@@ -6,7 +6,7 @@ import argparse
 import os
 import sys
 
-from hlsight.analyzer.launches import Launch, read_launches
+from hlsight.analyzer.launches import Launch, read_concurrent, read_launches
 from hlsight.analyzer.memory_profiles import MemoryProfile, load_profile
 from hlsight.analyzer.results import AnalysisResult
 from hlsight.analyzer.symbols import parse_set, read_hints
@@ -68,13 +68,18 @@ def add_model_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--hints", metavar="FILE.toml", help="symbol values from a TOML file (--set wins);"
         " [[launch]] tables"
-        " (repeat = N, values) sum repeated launches")
+        " (repeat = N, values) sum repeated launches; concurrent = [\"k1\", \"k2\"] kernels run at the same time")
     parser.add_argument("--memory", metavar="NAME|FILE.toml", help="memory profile (see 'hlsight memory list')")
 
 
 def launch_inputs(args: argparse.Namespace) -> list[Launch]:
     """The ``[[launch]]`` tables of ``--hints`` (empty: one launch)."""
     return read_launches(args.hints) if getattr(args, "hints", None) else []
+
+
+def concurrent_inputs(args: argparse.Namespace) -> list[tuple[str, ...]]:
+    """The ``concurrent`` kernel sets of ``--hints`` (empty: in sequence)."""
+    return read_concurrent(args.hints) if getattr(args, "hints", None) else []
 
 
 def model_inputs(args: argparse.Namespace) -> tuple[dict[str, float], MemoryProfile | None]:

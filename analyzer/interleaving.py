@@ -1,0 +1,62 @@
+"""Whether a multi-bank global memory interleaves buffers over its banks.
+
+aoc interleaves every buffer over all banks of a DDR memory by default, so a
+kernel sees the banks' summed bandwidth. Compiled with
+``-no-interleaving=<memory>`` (oneAPI ``-Xsno-interleaving=...``), each buffer
+lives in one bank, the one the host program picks when it allocates it
+(``CL_CHANNEL_n_INTELFPGA``, Intel FPGA SDK for OpenCL Programming Guide,
+"Manual Partitioning of Global Memory"). The report cannot say which: the
+compile command in ``info.json`` says only that interleaving is off.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from hlsight.core.errors import InputError
+from hlsight.core.model import LSU, Design, Kernel, MemoryKind, MemorySystem
+
+#: ``-no-interleaving=default`` names the board's default global memory, ``=DDR`` one by name
+_NO_INTERLEAVING = re.compile(r"no-interleaving(?:=|\s+)([\w.-]+)")
+
+#: ``--set [KERNEL:]bank=N``: the bank (1-based, as CL_CHANNEL_N) the host put a kernel's buffers in
+BANK_NAME = "bank"
+
+#: :func:`host_bank` of an LSU whose bank only the host program knows
+UNPLACED = ""
+
+
+def interleaving_disabled(design: Design, memory: str) -> bool:
+    """Whether ``design`` was compiled with interleaving off for ``memory``."""
+    names = {name.lower() for name in _NO_INTERLEAVING.findall(design.tool.command or "")}
+    return "default" in names or memory.lower() in names
+
+
+def host_placed_memories(design: Design) -> list[MemorySystem]:
+    """The multi-bank DDR memories whose buffers the host places bank by bank."""
+    return [
+        memory for memory in design.memory_systems
+        if memory.kind is MemoryKind.DDR and memory.banks > 1 and interleaving_disabled(design, memory.name)
+    ]
+
+
+def host_bank(kernel: Kernel, lsu: LSU, design: Design, user: Mapping[str, float], notes: list[str]) -> str | None:
+    """The bank key of an LSU whose memory does not interleave: ``memory/bank
+    N`` when ``--set KERNEL:bank=N`` (or ``bank=N`` for every kernel) says
+    which bank the host allocated the kernel's buffers in, as its
+    ``CL_CHANNEL_N_INTELFPGA`` flag does (kernels in different banks then
+    share nothing); :data:`UNPLACED` when nobody said; ``None`` when the
+    memory interleaves or the report names the bank itself."""
+    memory = design.memory_system(lsu.memory) if lsu.memory else None
+    if lsu.bank is not None or memory is None or memory not in host_placed_memories(design):
+        return None
+    scoped = f"{kernel.name}:{BANK_NAME}"
+    value = user.get(scoped, user.get(BANK_NAME))
+    if value is None:
+        return UNPLACED
+    if value != int(value) or not 1 <= value <= memory.banks:
+        raise InputError(None, f"{scoped if scoped in user else BANK_NAME}={value:g}",
+                         expected=f"a bank of {memory.name}: 1 to {memory.banks} (CL_CHANNEL_N)")
+    notes.append(f"in bank {int(value)} of {memory.name} (given: the host allocates the kernel's buffers there)")
+    return f"{memory.name}/bank {int(value)}"

@@ -1,0 +1,177 @@
+"""What the host program decides and a report cannot show (issue 11):
+how often a single-work-item kernel's LSU runs when no source is embedded,
+which bank a buffer sits in when interleaving is off, whether kernels run at
+the same time, and which loops of one kernel never stream together.
+
+The case is HPCC FPGA STREAM on the Bittware 520N (aoc 21.2, ``-g0``: no
+source in the report, ``-no-interleaving=default``): four replicas
+``calc_0..3``, each an outer loop that is not pipelined around three
+pipelined loops (read ``in1``, read ``in2``, write ``out``; 32768 x 64 B
+each). Its measured run (pc2/hpcc_fpga_eval_21, commit 690d38c,
+``experiments/1_fpga/stream_N1-929870.out``: ``-r 4 -s 1073741824``, one
+queue per replica, replica i's buffers in bank i+1) is an outside check of
+the ddr4-2400-520n profile, which no corpus measurement covers.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import sympy
+
+from hlsight.analyzer import memory_model as mm
+from hlsight.analyzer.compute_model import sequential_part
+from hlsight.analyzer.pipeline import analyze
+from hlsight.parsers.loader import load_design
+from tests.conftest import CORPUS, run_cli
+
+STREAM = (CORPUS / "aoc" / "aoc21.2_s10_520n_hpcc_stream_randomaccess" / "synthesis_artifacts" / "STREAM"
+          / "520n-21.2.0-20.4.0" / "stream_kernels_single_synth_reports")
+SWI_CHANNELS = CORPUS / "zaragoza" / "reports" / "hbm2" / "mm-swi-ch-chai-bench"
+SAXPY1 = CORPUS / "aoc" / "aoc18.1.1pro_s10_520n_saxpy_vscale" / "reportIntel" / "SAXPY1" / "reports"
+KERNELS = ("calc_0", "calc_1", "calc_2", "calc_3")
+#: 2^30 floats over 4 replicas = 2^24 float16 vectors each, 32768 per outer iteration
+OUTER_TRIP = 2**30 // 4 // 16 // 32768
+#: one 520N bank: dq * 2 * f_dram * efficiency of the ddr4-2400-520n profile
+BANK_BW = 8 * 2 * 1200e6 * 0.965
+#: the three loops of one replica move 3 x 32768 x 64 B per outer iteration
+REPLICA_SECONDS = 3 * OUTER_TRIP * 32768 * 64 / BANK_BW
+#: measured minimum time of STREAM Add (3 arrays of 2^30 floats), the run above
+MEASURED_ADD_S = 0.190222
+
+
+def _hints(tmp_path: Path, banks: bool = True, concurrent: bool = True) -> Path:
+    lines = ['concurrent = ["calc_0", "calc_1", "calc_2", "calc_3"]'] if concurrent else []
+    lines.append("stride = 1")
+    for index, kernel in enumerate(KERNELS, start=1):
+        lines.append(f'"loop.{kernel}.B2.trip" = {OUTER_TRIP}')
+        if banks:
+            lines.append(f'"{kernel}:bank" = {index}')
+    path = tmp_path / "stream.toml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def _json(*argv: str) -> dict[str, object]:
+    result = run_cli("analyze", *argv, "--format", "json")
+    assert result.code == 0, result.stderr
+    payload: dict[str, object] = json.loads(result.stdout)
+    return payload
+
+
+def test_single_work_item_lsu_runs_once_per_loop_nest_iteration() -> None:
+    """No source: the count is the trip counts around the LSU's block (the
+    report's 32768, the outer loop's symbol), never ``work_items``."""
+    design = load_design(STREAM)
+    result = analyze(design, {"work_items": 1e9, "stride": 1})
+    estimate = result.estimates["calc_0"]
+    assert estimate.seconds is None
+    assert estimate.free_symbols == ["loop.calc_0.B2.trip"]
+    assert [d.rule for d in result.diagnostics].count("input-work-items-unused") == 1
+    notes = " ".join(note for term in estimate.per_lsu for note in term.notes)
+    assert "accesses from the report's loop nest" in notes and "32768*loop.calc_0.B2.trip" in notes
+    assert "64 B per access (the LSU's width: no source analysis)" in notes
+
+
+def test_stream_replicas_in_their_own_banks_at_the_same_time(tmp_path: Path) -> None:
+    payload = _json(str(STREAM), "--hints", str(_hints(tmp_path)))
+    estimate = payload["estimate"]
+    assert isinstance(estimate, dict)
+    # eq. 3 per replica on one bank; the loops run one after another, so no
+    # row-miss overhead (eq. 8) and the four replicas overlap (max, eq. 1)
+    assert estimate["seconds"] == pytest.approx(REPLICA_SECONDS, rel=1e-9)
+    assert not estimate["extra"]["caveats"]
+    kernels = payload["kernels"]
+    assert isinstance(kernels, list)
+    for kernel in kernels:
+        facts = kernel["estimate"]["extra"]["lsu_facts"]
+        assert {fact["accesses_in_bank"] for fact in facts.values()} == {1}
+        assert {fact["t_ovh_s"] for fact in facts.values()} == {0.0}
+    rules = [diagnostic["rule"] for diagnostic in payload["diagnostics"]]  # type: ignore[union-attr]
+    assert "mem-shared-bank" not in rules
+    # against the measured Add: 174 ms vs 190 ms, -8.6 % (the controller's
+    # 3.5 % is the profile's; the remaining gap is not modelled)
+    assert abs(estimate["seconds"] / MEASURED_ADD_S - 1) < 0.10
+
+
+def test_unplaced_buffers_share_one_bank_and_say_so(tmp_path: Path) -> None:
+    result = run_cli("analyze", str(STREAM), "--hints", str(_hints(tmp_path, banks=False, concurrent=False)))
+    assert result.code == 0, result.stderr
+    assert "compiled with -no-interleaving: each buffer sits in one bank of DDR (4 banks)" in result.stdout
+    assert "--set KERNEL:bank=N says where the host put them" in result.stdout
+    assert "the design time adds (calc_0) + (calc_1) + (calc_2) + (calc_3)" in result.stdout
+    payload = _json(str(STREAM), "--hints", str(_hints(tmp_path, banks=False, concurrent=False)))
+    estimate = payload["estimate"]
+    assert isinstance(estimate, dict)
+    assert estimate["seconds"] == pytest.approx(4 * REPLICA_SECONDS, rel=1e-9)  # one after another
+
+
+def test_concurrent_kernels_in_one_bank_share_it(tmp_path: Path) -> None:
+    """Declared concurrent but not placed: the four replicas pool on one bank,
+    and their streams interleave there, so each burst pays a row miss (eq. 8:
+    the other replicas' accesses stream alongside)."""
+    payload = _json(str(STREAM), "--hints", str(_hints(tmp_path, banks=False)))
+    estimate = payload["estimate"]
+    assert isinstance(estimate, dict)
+    assert estimate["seconds"] > 4 * REPLICA_SECONDS * 1.1
+    facts = estimate["extra"]["lsu_facts"]
+    assert {fact["accesses_in_bank"] for fact in facts.values()} == {10}  # its own + 9 of the others
+
+
+def test_bad_bank_and_concurrent_inputs_are_clear_errors(tmp_path: Path) -> None:
+    out_of_range = run_cli("analyze", str(STREAM), "--set", "calc_0:bank=5", "--set", "stride=1")
+    assert out_of_range.code == 2
+    assert "calc_0:bank=5" in out_of_range.stderr and "1 to 4" in out_of_range.stderr
+    assert "Traceback" not in out_of_range.stderr
+    interleaved = run_cli("analyze", str(SAXPY1), "--set", "bank=1")
+    assert interleaved.code == 2 and "unknown name 'bank'" in interleaved.stderr
+    hints = tmp_path / "bad.toml"
+    hints.write_text('concurrent = ["calc_0", "calc_9"]\n', encoding="utf-8")
+    unknown = run_cli("analyze", str(STREAM), "--hints", str(hints))
+    assert unknown.code == 2 and "concurrent kernel 'calc_9'" in unknown.stderr
+    hints.write_text('concurrent = "calc_0"\n', encoding="utf-8")
+    malformed = run_cli("analyze", str(STREAM), "--hints", str(hints))
+    assert malformed.code == 2 and str(hints) in malformed.stderr and "kernel names in quotes" in malformed.stderr
+
+
+def test_sequential_parts_follow_the_reported_pipelining() -> None:
+    stream = load_design(STREAM).kernel("calc_0")
+    assert stream is not None
+    # the outer loop is not pipelined: its three sub-loops are three parts
+    parts = {sequential_part(stream, block) for block in ("calc_0.B3", "calc_0.B5", "calc_0.B7")}
+    assert parts == {"calc_0.B2/calc_0.B3", "calc_0.B2/calc_0.B5", "calc_0.B2/calc_0.B7"}
+    assert sequential_part(stream, "calc_0.B1") is None  # no loop is headed by the entry block
+    # a pipelined outer loop: its sub-loops' LSUs may stream together
+    matrix = load_design(SWI_CHANNELS).kernel("matrixMult")
+    assert matrix is not None
+    assert sequential_part(matrix, "matrixMult.B7") == sequential_part(matrix, "matrixMult.B5") == "matrixMult.B1"
+
+
+def _lsu(name: str, phase: tuple[str, str] | None) -> mm.LsuParams:
+    one = sympy.Integer(1)
+    return mm.LsuParams(name, mm.Variant.ALIGNED, False, 64, one, one, one, 5, phase=phase)
+
+
+def test_accesses_count_only_the_lsus_that_stream_together() -> None:
+    first, second = _lsu("a", ("k", "B2")), _lsu("b", ("k", "B4"))
+    other_kernel, anywhere = _lsu("c", ("j", "B2")), _lsu("d", None)
+    lsus = [first, second, other_kernel, anywhere]
+    assert mm.accesses_in_bank(lsus) == 4
+    assert mm.accesses_in_bank(lsus, first) == 3  # not b: its loop runs after a's
+    assert mm.accesses_in_bank(lsus, anywhere) == 4
+    assert not mm.run_together(first, second) and mm.run_together(first, other_kernel)
+
+
+def test_lsu_outside_any_reported_loop_keeps_its_own_symbol() -> None:
+    """A block no loop is headed by (a loop body's if-branch, the entry
+    block) does not say how often it runs: the count stays lsu.<id>.accesses."""
+    design = load_design(STREAM)
+    kernel = design.kernel("calc_0")
+    load = next(lsu for lsu in kernel.global_lsus() if lsu.id == "calc_0/load0")
+    load.block = "calc_0.B4"
+    estimate = analyze(design, {"stride": 1, "loop.calc_0.B2.trip": 512}).estimates["calc_0"]
+    assert estimate.free_symbols == ["lsu.calc_0/load0.accesses"]
+    given = analyze(design, {"stride": 1, "loop.calc_0.B2.trip": 512, "lsu.calc_0/load0.accesses": 1e6})
+    assert given.estimates["calc_0"].seconds is not None
