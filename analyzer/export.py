@@ -271,6 +271,7 @@ def model_figures(estimate: KernelEstimate) -> dict[str, Any]:
         "bus_occupancy_seconds": estimate.bus_occupancy_seconds,
         "barrier_mode": estimate.barrier_mode,
         "caveats": list(estimate.caveats),
+        "left_out": list(estimate.left_out),
         "lsu_facts": {lsu_id: lsu_facts_to_dict(facts) for lsu_id, facts in estimate.lsu_facts.items()},
     }
 

@@ -258,6 +258,9 @@ class KernelEstimate:
     barrier_mode: str | None = None
     #: where this model class was measurably off on real kernels (shown beside the number)
     caveats: list[str] = field(default_factory=list)
+    #: design estimates: kernels its time leaves out (nothing in the report to
+    #: time them by); non-empty makes ``seconds`` a lower bound
+    left_out: list[str] = field(default_factory=list)
     #: Vivado/Vitis modules: the composed cycles and their times per clock.
     cycles: CycleEstimate | None = None
     #: The two parts FlexCL eq. 12 composes, unsubstituted (what-if's per-point bound).

@@ -59,8 +59,10 @@ def test_the_design_time_names_the_kernels_it_leaves_out(corpus: Path, tmp_path:
         " or latency in the report to estimate them from, so it is a lower bound"]
     text = run_cli("analyze", str(report)).stdout.split("summary:")[0]
     assert "  caution: the design time leaves out ImgSobelIntel, vxReadDram, vxWriteDram, vxWriteDram_1" in text
+    assert "  estimate: at least 41.2 ns" in text  # the number itself says it is a floor
     data = json.loads(run_cli("analyze", str(report), "--format", "json").stdout)
     assert data["estimate"]["extra"]["caveats"] == result.design_estimate.caveats
+    assert data["estimate"]["extra"]["left_out"] == ["ImgSobelIntel", "vxReadDram", "vxWriteDram", "vxWriteDram_1"]
     page = tmp_path / "r.html"
     assert run_cli("analyze", str(report), "--format", "html", "-o", str(page)).code == 0
     header = BeautifulSoup(page.read_text(encoding="utf-8"), "lxml").select_one("header dl.hs-facts")
@@ -68,6 +70,7 @@ def test_the_design_time_names_the_kernels_it_leaves_out(corpus: Path, tmp_path:
     complete = analyze(load_design(corpus / REPORTS / "hbm2" / "fft"), {"LOGN": 12, "count": 2000,
                                                                        "work_items": 1024000})
     assert complete.design_estimate is not None and complete.design_estimate.caveats == []
+    assert complete.design_estimate.left_out == []
 
 
 def test_data_dependent_per_lane_lsus_quote_no_stride_measurement(corpus: Path) -> None:

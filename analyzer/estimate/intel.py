@@ -83,6 +83,7 @@ def intel_design_estimate(
     design_estimate.kernel = design.name or "design"
     if left_out:
         # said with the number: a sum that skips kernels is only a lower bound
+        design_estimate.left_out = list(left_out)
         design_estimate.caveats.append(
             f"the design time leaves out {name_list(left_out)}: no global LSUs, loops or latency in the"
             " report to estimate them from, so it is a lower bound"

@@ -255,11 +255,13 @@ def design_headline(result: AnalysisResult) -> str:
     overall = result.design_estimate
     if overall is None or overall.seconds is None:
         return estimate_headline(overall)
+    # a sum that leaves kernels out is a lower bound: said in the number itself
+    floor = "at least " if overall.left_out else ""
     slowest = ranked_estimates(result)[0][1] if result.design.kernels else None
     if slowest is None or slowest.seconds is None:
-        return estimate_headline(overall)
+        return floor + estimate_headline(overall)
     label = bound_phrase(slowest)
-    return estimate_headline(overall, with_bound=False) + (f", {label}" if label else "")
+    return floor + estimate_headline(overall, with_bound=False) + (f", {label}" if label else "")
 
 
 def grouped_cautions(result: AnalysisResult) -> list[tuple[list[str], str]]:
