@@ -175,3 +175,14 @@ def test_lsu_outside_any_reported_loop_keeps_its_own_symbol() -> None:
     assert estimate.free_symbols == ["lsu.calc_0/load0.accesses"]
     given = analyze(design, {"stride": 1, "loop.calc_0.B2.trip": 512, "lsu.calc_0/load0.accesses": 1e6})
     assert given.estimates["calc_0"].seconds is not None
+
+
+def test_whatif_reads_the_same_concurrent_kernels_as_analyze(tmp_path: Path) -> None:
+    """whatif sweeps the design time analyze prints: the replicas overlap, so
+    doubling one replica's work doubles the design time (it is the slowest),
+    not adds a quarter."""
+    result = run_cli("whatif", str(STREAM), "--hints", str(_hints(tmp_path)),
+                     "--sweep", f"loop.calc_0.B2.trip={OUTER_TRIP},{2 * OUTER_TRIP}", "--format", "json")
+    assert result.code == 0, result.stderr
+    points = json.loads(result.stdout)["points"]
+    assert [point["seconds"] for point in points] == pytest.approx([REPLICA_SECONDS, 2 * REPLICA_SECONDS], rel=1e-9)

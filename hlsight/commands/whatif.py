@@ -12,7 +12,13 @@ import argparse
 from hlsight.analyzer.pipeline import analyze
 from hlsight.analyzer.results import KernelEstimate
 from hlsight.analyzer.whatif import evaluate_grid, grid_bounds, parse_sweep, solve_for
-from hlsight.commands.common import add_design_arguments, add_model_arguments, launch_inputs, model_inputs
+from hlsight.commands.common import (
+    add_design_arguments,
+    add_model_arguments,
+    concurrent_inputs,
+    launch_inputs,
+    model_inputs,
+)
 from hlsight.core.errors import InputError
 from hlsight.core.units import parse_duration
 from hlsight.output import write_text
@@ -69,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
         values.setdefault(sweep.name, float(sweep.values[0]))
     if args.solve:
         values.setdefault(args.solve, 1.0)
-    result = analyze(design, values, memory=memory)
+    result = analyze(design, values, memory=memory, concurrent=concurrent_inputs(args))
     estimate = _pick(result.estimates, result.design_estimate, args.kernel)
     expr = estimate.symbolic
     if expr is None:
