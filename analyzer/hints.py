@@ -114,10 +114,13 @@ def _bank_hints(kernel: Kernel, facts_by_lsu: dict[str, LsuFacts], settings: Set
         by_bank.setdefault(facts.bank, []).append(lsu_id)
     lsus = {lsu.id: lsu for lsu in kernel.lsus}
     for bank, ids in by_bank.items():
-        if len(ids) <= settings.options.ovh_free_lsus:
+        # eq. 8 counts the accesses that stream together (loops run one after another do not)
+        if max(facts_by_lsu[i].accesses_in_bank for i in ids) <= settings.options.ovh_free_lsus:
             continue
         parts = [facts_by_lsu[i].t_ovh_s for i in ids]
         overhead = None if any(v is None for v in parts) else sum(v or 0.0 for v in parts)
+        if overhead == 0:
+            continue
         bank_s = facts_by_lsu[ids[0]].bank_s
         if overhead is not None and bank_s is not None and bank_s > 0 and overhead / bank_s < MATERIAL_SHARE:
             continue

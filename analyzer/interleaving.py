@@ -12,7 +12,7 @@ compile command in ``info.json`` says only that interleaving is off.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from hlsight.core.errors import InputError
 from hlsight.core.model import LSU, Design, Kernel, MemoryKind, MemorySystem
@@ -60,3 +60,22 @@ def host_bank(kernel: Kernel, lsu: LSU, design: Design, user: Mapping[str, float
                          expected=f"a bank of {memory.name}: 1 to {memory.banks} (CL_CHANNEL_N)")
     notes.append(f"in bank {int(value)} of {memory.name} (given: the host allocates the kernel's buffers there)")
     return f"{memory.name}/bank {int(value)}"
+
+
+def check_placement(design: Design, tables: Sequence[Mapping[str, float]]) -> None:
+    """Banks for all of a memory's kernels or for none: a design where some
+    kernels are placed and others are not would put the others in a bank of
+    their own beside the numbered ones, one the board does not have."""
+    for memory in host_placed_memories(design):
+        users = [kernel.name for kernel in design.kernels
+                 if any(lsu.memory == memory.name and lsu.bank is None for lsu in kernel.global_lsus())]
+        for user in tables:
+            if BANK_NAME in user:
+                continue  # one bank for every kernel
+            placed = [name for name in users if f"{name}:{BANK_NAME}" in user]
+            if placed and len(placed) < len(users):
+                missing = [name for name in users if name not in placed]
+                raise InputError(
+                    None, f"a bank for {', '.join(placed)} but not for {', '.join(missing)}",
+                    expected=f"--set KERNEL:bank=N for every kernel that uses {memory.name}, or bank=N for all",
+                )

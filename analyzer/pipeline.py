@@ -19,6 +19,7 @@ from hlsight.analyzer.columns import fill_columns
 from hlsight.analyzer.consistency import check_implausible_ii, check_loop_latencies
 from hlsight.analyzer.estimate import Settings, default_profile, estimate_design
 from hlsight.analyzer.hints import bottleneck_hints
+from hlsight.analyzer.interleaving import check_placement
 from hlsight.analyzer.launches import Launch, LaunchEstimate
 from hlsight.analyzer.library_calls import library_call_diagnostics
 from hlsight.analyzer.memory_model import ModelOptions
@@ -58,6 +59,7 @@ def analyze(
     validate(every_name, design, derived=source)
     _check_launch_kernels(launches, design)
     _check_concurrent_kernels(concurrent, design)
+    check_placement(design, [values, *({**values, **launch.values} for launch in launches)])
     result = AnalysisResult(design=design, assignments=values, source=source)
     result.diagnostics.extend(design.diagnostics)
     result.diagnostics.extend(check_loop_latencies(design))
@@ -114,7 +116,7 @@ def _unused_work_items(design: Design, names: set[str], source: SourceFacts) -> 
     worse, stand in for an argument it is not). Say so."""
     if WORK_ITEMS.name not in names or not design.kernels:
         return []
-    if any(kernel.kind is not KernelKind.SINGLE_WORK_ITEM for kernel in design.kernels):
+    if any(kernel.kind not in (KernelKind.SINGLE_WORK_ITEM, KernelKind.COMPONENT) for kernel in design.kernels):
         return []
     arguments = sorted(access_free_symbols(source) - set(GLOBAL_SYMBOLS))
     wanted = f"; give the kernel arguments instead ({', '.join(arguments)})" if arguments else ""
@@ -124,7 +126,7 @@ def _unused_work_items(design: Design, names: set[str], source: SourceFacts) -> 
             rule="input-work-items-unused",
             severity=Severity.WARNING,
             message=(
-                "work_items is the NDRange global size, but every kernel is single-work-item"
+                "work_items is the NDRange global size, but every kernel is single-work-item or an i++ component"
                 f" ({', '.join(kernel.name for kernel in design.kernels)}): it is not used{wanted}"
             ),
             file=None if first.location is None else first.location.file,
@@ -192,6 +194,8 @@ def _check_concurrent_kernels(concurrent: Sequence[Sequence[str]], design: Desig
         for name in kernels:
             if name not in names:
                 raise InputError(None, f"concurrent kernel '{name}'", expected="one of " + ", ".join(names))
+        if len(set(kernels)) < 2:
+            raise InputError(None, f"concurrent = {list(kernels)}", expected="two different kernels or more")
 
 
 def _launch_estimate(design: Design, settings: Settings, values: Mapping[str, float], launch: Launch) -> LaunchEstimate:

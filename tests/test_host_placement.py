@@ -121,10 +121,12 @@ def test_concurrent_kernels_in_one_bank_share_it(tmp_path: Path) -> None:
 
 
 def test_bad_bank_and_concurrent_inputs_are_clear_errors(tmp_path: Path) -> None:
-    out_of_range = run_cli("analyze", str(STREAM), "--set", "calc_0:bank=5", "--set", "stride=1")
+    out_of_range = run_cli("analyze", str(STREAM), "--hints", str(_hints(tmp_path)), "--set", "calc_0:bank=5")
     assert out_of_range.code == 2
     assert "calc_0:bank=5" in out_of_range.stderr and "1 to 4" in out_of_range.stderr
     assert "Traceback" not in out_of_range.stderr
+    everywhere = run_cli("analyze", str(STREAM), "--set", "bank=2.5", "--set", "stride=1")
+    assert everywhere.code == 2 and "bank=2.5" in everywhere.stderr
     interleaved = run_cli("analyze", str(SAXPY1), "--set", "bank=1")
     assert interleaved.code == 2 and "unknown name 'bank'" in interleaved.stderr
     hints = tmp_path / "bad.toml"
@@ -186,3 +188,38 @@ def test_whatif_reads_the_same_concurrent_kernels_as_analyze(tmp_path: Path) -> 
     assert result.code == 0, result.stderr
     points = json.loads(result.stdout)["points"]
     assert [point["seconds"] for point in points] == pytest.approx([REPLICA_SECONDS, 2 * REPLICA_SECONDS], rel=1e-9)
+
+
+GRIDDING = CORPUS / "aoc" / "aoc17.1.1_a10_gridding" / "reports"
+
+
+def test_review_findings_stay_fixed(tmp_path: Path) -> None:
+    """Found by reviewing decision 18: each was a wrong or silent output."""
+    # banks for some kernels only would put the rest in a fifth bank the board lacks
+    partial = run_cli("analyze", str(STREAM), "--hints", str(_hints(tmp_path, banks=False)),
+                      "--set", "calc_0:bank=1", "--set", "calc_1:bank=1")
+    assert partial.code == 2 and "a bank for calc_0, calc_1 but not for calc_2, calc_3" in partial.stderr
+    # a concurrent "set" of one kernel joins nothing
+    hints = tmp_path / "one.toml"
+    hints.write_text('concurrent = ["calc_0", "calc_0"]\n', encoding="utf-8")
+    single = run_cli("analyze", str(STREAM), "--hints", str(hints))
+    assert single.code == 2 and "two different kernels or more" in single.stderr
+    # no row-miss warning for loops that never stream together, even while the time is symbolic
+    symbolic = _json(str(STREAM), "--set", "stride=1", "--set", "loop.calc_0.B2.trip=512")
+    rules = [diagnostic["rule"] for diagnostic in symbolic["diagnostics"]]  # type: ignore[union-attr]
+    assert "mem-shared-bank" not in rules
+    # a user's bytes win, and the width note is not printed beside them
+    given = _json(str(STREAM), "--hints", str(_hints(tmp_path)), "--set", "lsu.calc_0/load0.bytes=32")
+    kernels = given["kernels"]
+    assert isinstance(kernels, list)
+    load0 = next(term for kernel in kernels for term in kernel["estimate"]["per_lsu"] if term["id"] == "calc_0/load0")
+    assert not any("the LSU's width" in note for note in load0["notes"])
+    assert load0["T_ideal"] == pytest.approx(OUTER_TRIP * 32768 * 32 / BANK_BW, rel=1e-9)
+    # the sum of sequential groups keeps what each group's number rests on
+    sequential = _json(str(STREAM), "--hints", str(_hints(tmp_path, banks=False, concurrent=False)))
+    caveats = sequential["estimate"]["extra"]["caveats"]  # type: ignore[index]
+    assert any(caveat.startswith("compiled with -no-interleaving") for caveat in caveats)
+    # an unmatched single-work-item LSU says what the estimate does with it
+    notes = run_cli("analyze", str(GRIDDING), "-v").stdout
+    assert ("convEng/load0: no array access of this kind on that line; its stride stays a free symbol;"
+            " it moves its width once per iteration of the loops the report puts around it") in notes

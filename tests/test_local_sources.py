@@ -71,7 +71,8 @@ def test_caffe_findings_carry_columns_from_the_embedded_source() -> None:
     findings = [line for line in text.splitlines() if re.search(r": (error|warning|note|info): ", line)]
     placed = [line for line in findings if not line.startswith("hlsight: ")]  # 6 kernel-wide infos have no place
     places = _finding_files(text)
-    assert len(placed) == len(places) == 54  # every placed one as file:line:col
+    # every placed one as file:line:col (51: three row-miss warnings with T_ovh 0 s are gone, decision 18)
+    assert len(placed) == len(places) == 51
     assert ("/home/zach/project/inc/caffe-fpga-opencl-v2/kernels/net/net.cl", 517, 13) in places
 
 

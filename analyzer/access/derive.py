@@ -234,7 +234,7 @@ def derive_kernel(
                         kernel,
                         "access-ambiguous" if sites else "access-unmatched",
                         Severity.WARNING if sites else Severity.INFO,
-                        f"{lsu.kind.value} LSU {lsu.id}: {match.problem}; its stride/bytes/accesses stay free symbols",
+                        f"{lsu.kind.value} LSU {lsu.id}: {match.problem}; {_unmatched_fallback(kernel)}",
                     )
                 )
             continue
@@ -401,3 +401,12 @@ def derive_loop_trips(context: KernelAccesses, facts: SourceFacts) -> list[Diagn
 
 def _plain(expr: sympy.Expr) -> sympy.Expr:
     return expr.xreplace({s: sympy.Symbol(s.name) for s in expr.free_symbols if isinstance(s, sympy.Symbol)})
+
+
+def _unmatched_fallback(kernel: Kernel) -> str:
+    """What the estimate uses for an LSU no source access matched (the
+    defaults of :func:`hlsight.analyzer.estimate.inputs.lsu_input`)."""
+    if kernel.kind in (KernelKind.SINGLE_WORK_ITEM, KernelKind.COMPONENT):
+        return ("its stride stays a free symbol; it moves its width once per iteration of the loops the report puts"
+                " around it")
+    return "its stride/bytes/accesses stay free symbols"

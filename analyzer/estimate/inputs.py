@@ -13,7 +13,7 @@ from hlsight.analyzer import memory_model as mm
 from hlsight.analyzer.access.kernel_attributes import kernel_simd
 from hlsight.analyzer.boards import board_profile
 from hlsight.analyzer.compute_model import loop_nest_executions, sequential_part
-from hlsight.analyzer.interleaving import UNPLACED, host_bank, interleaving_disabled
+from hlsight.analyzer.interleaving import UNPLACED, host_bank, host_placed_memories
 from hlsight.analyzer.memory_profiles import MemoryProfile, load_profile
 from hlsight.analyzer.results import SourceFacts
 from hlsight.analyzer.symbols import ELEMENT_BYTES, F_DRAM, FMAX, STRIDE, WORK_ITEMS, lsu_name, source_expr, sym
@@ -190,7 +190,7 @@ def lsu_input(kernel: Kernel, lsu: LSU, design: Design, settings: Settings) -> L
     default_acc = _default_accesses(kernel, lsu, design, settings, notes) if needs_default else WORK_ITEMS
     ls_acc = pick("accesses", source_acc, default_acc)
     # a source-derived count counts elements; a loop-nest or user count counts the LSU's runs
-    per_run = element is None and source_acc is None
+    per_run = element is None and source_acc is None and lsu_name(lsu.id, "bytes") not in user
     ls_bytes = pick("bytes", element, _default_bytes(kernel, lsu, notes) if per_run else ELEMENT_BYTES)
     requests = source_expr(None if access is None else access.requests, given, [], "requests")
     width = lsu.width_bytes
@@ -263,7 +263,7 @@ def dram_for(bank: str, inputs: list[LsuInput], design: Design, settings: Settin
             kind = "hbm"
         elif memory.kind is MemoryKind.DDR:
             kind = "ddr"
-        if inputs[0].lsu.bank is None and memory.banks > 1 and not interleaving_disabled(design, memory.name):
+        if inputs[0].lsu.bank is None and memory.banks > 1 and memory not in host_placed_memories(design):
             parallel = memory.banks  # buffers interleaved over all banks
     return mm.DramParams(
         dq=profile.dq_bytes,

@@ -60,6 +60,7 @@ def intel_design_estimate(
     """
     group_totals: list[sympy.Expr] = []
     names: list[str] = []
+    summed: list[str] = []  # the groups whose time the sum holds
     group_models: list[KernelModel] = []
     left_out: list[str] = []
     for group in concurrent_groups(design, settings.concurrent):
@@ -71,6 +72,8 @@ def intel_design_estimate(
             group_models.append(model)
         left_out.extend(kernel.name for kernel in group if model.total is None or _unmodelled(kernel, estimates))
         names.append("(" + " | ".join(kernel.name for kernel in group) + ")")
+        if model.total is not None:
+            summed.append(names[-1])
     if not group_totals:
         return None
     if len(group_models) == 1:
@@ -78,8 +81,13 @@ def intel_design_estimate(
     else:
         combined = KernelModel(" ; ".join(names), None, None, [], "", sympy.Add(*group_totals))
         design_estimate = to_estimate(combined, design, settings)
-        design_estimate.bound = group_bound([to_estimate(m, design, settings) for m in group_models])
+        groups = [to_estimate(m, design, settings) for m in group_models]
+        design_estimate.bound = group_bound(groups)
         design_estimate.model = "sum of sequential kernel groups; each " + MEMORY_MODEL_NAME
+        # what the kernels' numbers rest on holds for their sum too (JSON, whatif)
+        own = {caveat for estimate in estimates.values() for caveat in estimate.caveats}
+        design_estimate.caveats.extend(
+            dict.fromkeys(caveat for group in groups for caveat in group.caveats if caveat in own))
     design_estimate.kernel = design.name or "design"
     if left_out:
         # said with the number: a sum that skips kernels is only a lower bound
@@ -94,7 +102,7 @@ def intel_design_estimate(
     if len(group_models) > 1:
         # the host program decides this, not the report: said with the number
         design_estimate.caveats.append(
-            f"the design time adds {' + '.join(names) if len(names) <= 4 else f'its {len(names)} kernel groups'},"
+            f"the design time adds {' + '.join(summed) if len(summed) <= 4 else f'its {len(summed)} kernel groups'},"
             " as one in-order command queue runs them one after another;"
             " kernels the host runs at the same time (one queue each) take about as long as the slowest of them:"
             ' say so with concurrent = ["k1", "k2"] in the --hints file'

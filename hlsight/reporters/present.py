@@ -239,13 +239,14 @@ def clock_band_text(result: AnalysisResult) -> str | None:
     band = result.clock_band
     if band is None:
         return None
+    floor = "at least " if result.design_estimate is not None and result.design_estimate.left_out else ""
     low, median, high = band.ratios
     at_low, at_median, at_high = band.seconds
     clocks = f"{band.clock_mhz * low:.0f}-{band.clock_mhz * high:.0f} MHz"
     spread = f"{low:g}x-{high:g}x the report's clock, as 80 % of {band.designs} corpus designs placed"
     if max(band.seconds) <= min(band.seconds) * 1.005:
-        return f"clock band: {format_seconds(at_median)} at any placed clock of {clocks} ({spread})"
-    return (f"clock band: {format_seconds(at_high)} - {format_seconds(at_low)} for a placed clock of {clocks}"
+        return f"clock band: {floor}{format_seconds(at_median)} at any placed clock of {clocks} ({spread})"
+    return (f"clock band: {floor}{format_seconds(at_high)} - {format_seconds(at_low)} for a placed clock of {clocks}"
             f" ({spread}; at the median {median:g}x: {format_seconds(at_median)})")
 
 
