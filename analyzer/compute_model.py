@@ -52,13 +52,14 @@ def _trip(loop: Loop, notes: list[str], given: Collection[str], source: SourceFa
         return sympy.Integer(loop.trip_count.value)
     if loop.trip_count is not None and loop.trip_count.max is not None and loop.trip_count.avg is not None:
         return sympy.Integer(loop.trip_count.avg)
-    if loop.component_invocation and symbol not in given and _one_call_is_known(loop):
+    user_value = _given(symbol, given)
+    if loop.component_invocation and not user_value and _one_call_is_known(loop):
         # the estimate is per launch; an i++ component's launch is one call
         notes.append(f"loop {loop.name} is the component's invocation loop: one call per launch"
                      f" (--set {symbol}=N for N back-to-back calls)")
         return sympy.Integer(1)
     derived = source.trip(loop)
-    if derived is not None and symbol not in given:
+    if derived is not None and not user_value:
         # source-derived (issue 7); a user value for loop.<name>.trip wins
         expr = source_expr(derived, given, notes, f"trip count of loop {loop.name}")
         if expr is not None:
@@ -66,6 +67,13 @@ def _trip(loop: Loop, notes: list[str], given: Collection[str], source: SourceFa
             return expr
     notes.append(f"trip count of loop {loop.name} unknown: symbol {symbol}")
     return sym(symbol)
+
+
+def _given(symbol: str, given: Collection[str]) -> bool:
+    """Whether the user gave ``symbol``, for every kernel or for one
+    (``--set KERNEL:loop.<kernel>.<loop>.trip``: the kernel's expressions
+    swap the symbol for the scoped one later)."""
+    return symbol in given or any(name.endswith(":" + symbol) for name in given)
 
 
 def _one_call_is_known(loop: Loop) -> bool:

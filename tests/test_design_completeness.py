@@ -37,6 +37,10 @@ def test_component_invocation_loop_is_one_call_per_launch(corpus: Path) -> None:
     calls = analyze(design, {"loop.ImgSobel.B2.trip": 1081, "loop.ImgSobel.B4.trip": 241,
                              "loop.ImgSobel.B1.start.trip": 3}).estimates["ImgSobel"]
     assert calls.seconds is not None and calls.seconds > 2.9 * given.seconds
+    # the same value for this kernel only (--set KERNEL:NAME) counts the same calls
+    scoped = analyze(design, {"loop.ImgSobel.B2.trip": 1081, "loop.ImgSobel.B4.trip": 241,
+                              "ImgSobel:loop.ImgSobel.B1.start.trip": 3}).estimates["ImgSobel"]
+    assert scoped.seconds == calls.seconds
 
 
 def test_a_flat_component_keeps_its_call_count_symbol(corpus: Path) -> None:
