@@ -28,7 +28,7 @@ from hlsight.analyzer.results import AnalysisResult, KernelEstimate, SourceFacts
 from hlsight.analyzer.symbols import GLOBAL_SYMBOLS, WORK_ITEMS, validate
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.errors import InputError
-from hlsight.core.model import Design, KernelKind
+from hlsight.core.model import Design
 
 
 def analyze(
@@ -116,7 +116,7 @@ def _unused_work_items(design: Design, names: set[str], source: SourceFacts) -> 
     worse, stand in for an argument it is not). Say so."""
     if WORK_ITEMS.name not in names or not design.kernels:
         return []
-    if any(kernel.kind not in (KernelKind.SINGLE_WORK_ITEM, KernelKind.COMPONENT) for kernel in design.kernels):
+    if not all(kernel.single_threaded for kernel in design.kernels):
         return []
     arguments = sorted(access_free_symbols(source) - set(GLOBAL_SYMBOLS))
     wanted = f"; give the kernel arguments instead ({', '.join(arguments)})" if arguments else ""
@@ -181,19 +181,23 @@ def _fixed_macros(design: Design, values: Mapping[str, float], launches: Sequenc
     return notes
 
 
-def _check_launch_kernels(launches: Sequence[Launch], design: Design) -> None:
+def _check_kernel_name(name: str, design: Design, what: str) -> None:
+    """A kernel the hints name (``[[launch]] kernel``, ``concurrent``) is one of the design's."""
     names = [kernel.name for kernel in design.kernels]
+    if name not in names:
+        raise InputError(None, f"{what} '{name}'", expected="one of " + ", ".join(names))
+
+
+def _check_launch_kernels(launches: Sequence[Launch], design: Design) -> None:
     for launch in launches:
-        if launch.kernel is not None and launch.kernel not in names:
-            raise InputError(None, f"[[launch]] kernel '{launch.kernel}'", expected="one of " + ", ".join(names))
+        if launch.kernel is not None:
+            _check_kernel_name(launch.kernel, design, "[[launch]] kernel")
 
 
 def _check_concurrent_kernels(concurrent: Sequence[Sequence[str]], design: Design) -> None:
-    names = [kernel.name for kernel in design.kernels]
     for kernels in concurrent:
         for name in kernels:
-            if name not in names:
-                raise InputError(None, f"concurrent kernel '{name}'", expected="one of " + ", ".join(names))
+            _check_kernel_name(name, design, "concurrent kernel")
         if len(set(kernels)) < 2:
             raise InputError(None, f"concurrent = {list(kernels)}", expected="two different kernels or more")
 

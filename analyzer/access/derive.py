@@ -406,7 +406,7 @@ def _plain(expr: sympy.Expr) -> sympy.Expr:
 def _unmatched_fallback(kernel: Kernel) -> str:
     """What the estimate uses for an LSU no source access matched (the
     defaults of :func:`hlsight.analyzer.estimate.inputs.lsu_input`)."""
-    if kernel.kind in (KernelKind.SINGLE_WORK_ITEM, KernelKind.COMPONENT):
+    if kernel.single_threaded:
         return ("its stride stays a free symbol; it moves its width once per iteration of the loops the report puts"
                 " around it")
     return "its stride/bytes/accesses stay free symbols"

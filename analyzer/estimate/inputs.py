@@ -18,7 +18,7 @@ from hlsight.analyzer.memory_profiles import MemoryProfile, load_profile
 from hlsight.analyzer.results import SourceFacts
 from hlsight.analyzer.symbols import ELEMENT_BYTES, F_DRAM, FMAX, STRIDE, WORK_ITEMS, lsu_name, source_expr, sym
 from hlsight.core.errors import InputError
-from hlsight.core.model import LSU, Design, Kernel, KernelKind, LSUKind, LSUStyle, MemoryKind
+from hlsight.core.model import LSU, Design, Kernel, LSUKind, LSUStyle, MemoryKind
 
 #: BURSTCOUNT_WIDTH when no RTL was read. Every lsu_top instance in the aoc
 #: corpus (Cyclone V, Stratix V, Arria 10, Stratix 10; aoc 14.0-21.2, oneAPI)
@@ -114,7 +114,7 @@ def _default_accesses(kernel: Kernel, lsu: LSU, design: Design, settings: Settin
     report places the block in no loop the count stays the LSU's own symbol,
     never ``work_items`` (issue 11: a missing value is never replaced by
     another)."""
-    if _single_threaded(kernel):
+    if kernel.single_threaded:
         nest = loop_nest_executions(kernel, lsu.block, notes, set(settings.user), settings.source)
         if nest is not None:
             notes.append(f"accesses from the report's loop nest: once per iteration of the loops around"
@@ -135,14 +135,10 @@ def _default_bytes(kernel: Kernel, lsu: LSU, notes: list[str]) -> sympy.Expr:
     access moves one element (``element_bytes``); a single-work-item LSU
     moves its whole width each time it runs (the width already holds the
     unrolled or vector lanes)."""
-    if _single_threaded(kernel) and lsu.width_bytes:
+    if kernel.single_threaded and lsu.width_bytes:
         notes.append(f"{lsu.width_bytes} B per access (the LSU's width: no source analysis)")
         return sympy.Integer(lsu.width_bytes)
     return ELEMENT_BYTES
-
-
-def _single_threaded(kernel: Kernel) -> bool:
-    return kernel.kind in (KernelKind.SINGLE_WORK_ITEM, KernelKind.COMPONENT)
 
 
 #: ``--set KERNEL:NAME=VALUE`` gives NAME a value for one kernel only.
@@ -230,7 +226,7 @@ def _phase(kernel: Kernel, lsu: LSU) -> tuple[str, str] | None:
     """The part of a single-work-item kernel (or i++ component) the LSU runs
     in (:func:`compute_model.sequential_part`); NDRange work-items overlap
     everywhere, so theirs is ``None``."""
-    if not _single_threaded(kernel):
+    if not kernel.single_threaded:
         return None
     part = sequential_part(kernel, lsu.block)
     return None if part is None else (kernel.name, part)

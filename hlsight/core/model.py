@@ -517,6 +517,13 @@ class Kernel:
             out.extend(loop.walk())
         return out
 
+    @property
+    def single_threaded(self) -> bool:
+        """One thread runs it: a single-work-item kernel or an i++ component
+        has no work-items (no ``work_items``) and runs its loops one after
+        another."""
+        return self.kind in (KernelKind.SINGLE_WORK_ITEM, KernelKind.COMPONENT)
+
     def global_lsus(self) -> list[LSU]:
         return [lsu for lsu in self.lsus if lsu.is_global]
 
