@@ -91,6 +91,7 @@ def analyze(
         result.launches = [_launch_estimate(design, settings, values, launch) for launch in launches]
         result.design_estimate = _sum_of_launches(result.design_estimate, result.launches)
     result.clock_band = clock_band(design, result.design_estimate, every_name)
+    result.diagnostics.extend(_unused_fallbacks(design, result, every_name))
     result.diagnostics.extend(bottleneck_hints(design, result, settings))
     fill_columns(design, result.diagnostics, source)
     return result
@@ -157,6 +158,38 @@ def _unused_arguments(design: Design, names: set[str], source: SourceFacts) -> l
                     kernel=kernel.name,
                 )
             )
+    return notes
+
+
+#: Global names only an LSU without its own fact falls back to (eq. 2's delta,
+#: ls_bytes): the source analysis or ``lsu.<id>.*`` usually decides instead.
+_FALLBACK_NAMES = {
+    "stride": "stride comes from the source analysis or lsu.<id>.stride",
+    "element_bytes": "element size comes from the source analysis, the LSU's width or lsu.<id>.bytes",
+}
+
+
+def _unused_fallbacks(design: Design, result: AnalysisResult, names: set[str]) -> list[Diagnostic]:
+    """``--set stride=2`` where every LSU's stride is known from its source
+    line changed nothing, and a user who believes the access is strided must
+    hear that the tool disagrees: a warning, naming what decided instead
+    (``lsu.<id>.stride`` overrides one LSU)."""
+    used: set[str] = set()
+    for estimate in result.estimates.values():
+        if isinstance(estimate.symbolic, sympy.Basic):
+            used |= {str(symbol) for symbol in estimate.symbolic.free_symbols}
+    notes: list[Diagnostic] = []
+    for name in sorted(names):
+        base = name.rpartition(":")[2]
+        if base not in _FALLBACK_NAMES or name in used or not result.estimates:
+            continue
+        notes.append(
+            Diagnostic.at(
+                design.kernels[0].location if design.kernels else None, "input-unused", Severity.WARNING,
+                f"{name} changes nothing in the estimate: no LSU falls back to it (each LSU's"
+                f" {_FALLBACK_NAMES[base]}; -v shows each LSU's facts)",
+            )
+        )
     return notes
 
 

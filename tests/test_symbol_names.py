@@ -140,3 +140,24 @@ def test_sycl_captured_host_scalars_are_set_names() -> None:
     assert len(notes) == 3 and all("argument(s) init change nothing in the estimate" in line for line in notes)
     typo = run_cli("analyze", report, "--set", "initx=5")
     assert typo.code == 2 and "unknown name 'initx'; did you mean init?" in typo.stderr
+
+
+def test_a_global_fallback_no_lsu_uses_is_said() -> None:
+    """``--set stride=2`` on vectoradd, whose three accesses the source analysis finds
+    contiguous, changes nothing: a warning says so (the user believed the access strided).
+    Without the source (STREAM's -g0 build) the same value is used: no warning, and the
+    stride hint shows it took effect."""
+    report = str(CORPUS / "zaragoza" / "reports" / "ddr4-1866" / "vectoradd")
+    given = run_cli("analyze", report, "--set", "work_items=32768000", "--set", "stride=2", "--set", "element_bytes=8")
+    plain = run_cli("analyze", report, "--set", "work_items=32768000")
+    assert given.code == 0 and plain.code == 0, given.stderr
+    unused = [line for line in given.stdout.splitlines() if line.endswith("[input-unused]")]
+    assert [line.split(": warning: ")[1].split(" changes")[0] for line in unused] == ["element_bytes", "stride"]
+    assert all(line.startswith("/home/angelica/") and "test_bw10.cl:" in line for line in unused)
+    assert given.stdout.splitlines()[1] == plain.stdout.splitlines()[1]  # same estimate
+    stream = str(CORPUS / "aoc" / "aoc21.2_s10_520n_hpcc_stream_randomaccess" / "synthesis_artifacts" / "STREAM"
+                 / "520n-21.2.0-20.4.0" / "stream_kernels_single_synth_reports")
+    strided = run_cli("analyze", stream, "--set", "stride=2", "--set", "element_bytes=4")
+    assert strided.code == 0, strided.stderr
+    assert "stride changes nothing" not in strided.stdout and "[mem-stride]" in strided.stdout
+    assert "element_bytes changes nothing" in strided.stdout  # its LSUs move their width each run

@@ -33,7 +33,7 @@ import sympy
 from hlsight.analyzer.access.c_symbols import WORK_ITEMS, Role, SymbolTable
 from hlsight.analyzer.access.guard_count import exact_shares
 from hlsight.analyzer.access.int_bounds import IMax, IMin
-from hlsight.analyzer.access.loops import LoopInfo, cycle_contains
+from hlsight.analyzer.access.loops import LoopInfo, cycle_contains, unknown_trip_symbol
 from hlsight.analyzer.access.walker import AccessSite
 
 _ID_ROLES = (Role.GLOBAL_ID, Role.LOCAL_ID)
@@ -321,7 +321,7 @@ def _count(site: AccessSite, ndrange: bool, merged: int) -> tuple[sympy.Expr | N
     for loop in site.loops:
         trip, used_test = _guarded_trip(loop, tests, table)
         if trip is None:
-            symbol = sympy.Symbol(f"trips_{site.function}_L{loop.line}")
+            symbol = unknown_trip_symbol(site.function, loop.line, loop.nth)
             reasons.append(
                 f"x `{symbol}`: trip count of the {loop.kind} loop at line {loop.line} unknown ({loop.trip_reason})"
             )

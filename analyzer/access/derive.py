@@ -21,7 +21,7 @@ from hlsight.analyzer.access.c_symbols import Role, SymbolTable
 from hlsight.analyzer.access.classify import Classification, classify
 from hlsight.analyzer.access.communication import BARRIER_MODE, barrier_mode
 from hlsight.analyzer.access.kernel_attributes import kernel_simd
-from hlsight.analyzer.access.loops import BarrierSite, LoopInfo
+from hlsight.analyzer.access.loops import BarrierSite, LoopInfo, unknown_trip_symbol
 from hlsight.analyzer.access.matching import candidates, group_lsus, match_group, merged_neighbours
 from hlsight.analyzer.access.sources import ParsedSources, parse_design_sources
 from hlsight.analyzer.access.walker import AccessSite, walk_function
@@ -377,15 +377,18 @@ def derive_loop_trips(context: KernelAccesses, facts: SourceFacts) -> list[Diagn
     """Give report loops without a trip count the source's expression
     (``for (i = 0; i < 1 + (N-1)/64; i++)`` -> ``floor((N-1)/64) + 1``)."""
     notes: list[Diagnostic] = []
-    by_line: dict[tuple[str, int], LoopInfo] = {}
-    for info in context.loops:
-        by_line.setdefault((PurePath(info.file).name, info.line), info)
+    matched = _source_loops(context)
     for loop in context.kernel.all_loops():
         if not _trip_wanted(loop, facts):
             continue
-        assert loop.location is not None
-        found = by_line.get((PurePath(loop.location.file).name, loop.location.line))
-        if found is None or found.trip_count is None:
+        found = matched.get(id(loop))
+        if found is None:
+            continue
+        if found.trip_count is None:
+            shared = _access_trip_symbol(context, found)
+            if shared is not None:
+                notes.append(_record_trip(loop, shared, None, "the source", f"unknown there: {found.trip_reason};"
+                                          f" {shared} also counts the accesses inside it", context.kernel, facts))
             continue
         # The report lists a pipelined loop here, so the compiler did not
         # unroll it fully, whatever the pragma says (aoc 19.4 left
@@ -397,6 +400,45 @@ def derive_loop_trips(context: KernelAccesses, facts: SourceFacts) -> list[Diagn
         notes.append(_record_trip(loop, _plain(found.trip_count), factor, "the source", found.trip_reason,
                                   context.kernel, facts))
     return notes
+
+
+def _source_loops(context: KernelAccesses) -> dict[int, LoopInfo]:
+    """The source loop of each report loop (by ``id``), matched by file and
+    line: the loop's first line, else its closing one (aoc 17.1 puts a
+    ``while (1)`` at its ``}``, every aoc a do-while at its ``while``).
+    Several loops on one line (a macro that expands to a loop nest) pair in
+    order, outermost first, when the report lists as many there; otherwise
+    none of them is matched rather than all given the first one's trip."""
+    by_line: dict[tuple[str, int], list[LoopInfo]] = {}
+    for info in context.loops:
+        by_line.setdefault((PurePath(info.file).name, info.line), []).append(info)
+    for info in context.loops:
+        if info.end_line is not None and (PurePath(info.file).name, info.end_line) not in by_line:
+            by_line[(PurePath(info.file).name, info.end_line)] = [info]
+    in_report: dict[tuple[str, int], list[Loop]] = {}
+    for loop in context.kernel.all_loops():
+        if loop.location is not None:
+            in_report.setdefault((PurePath(loop.location.file).name, loop.location.line), []).append(loop)
+    matched: dict[int, LoopInfo] = {}
+    for where, loops in in_report.items():
+        infos = by_line.get(where, [])
+        if len(infos) == 1:
+            matched.update((id(loop), infos[0]) for loop in loops)
+        elif len(infos) == len(loops):
+            matched.update((id(loop), info) for loop, info in zip(loops, infos, strict=True))
+    return matched
+
+
+def _access_trip_symbol(context: KernelAccesses, loop: LoopInfo) -> sympy.Symbol | None:
+    """The symbol the access counts use for a loop whose trip the source
+    does not fix (``trips_convEng_L218``, a ``while (1)``), so the pipeline
+    model names the same loop the same way instead of adding
+    ``loop.convEng.B1.trip``: one value to give, not two."""
+    for site in context.sites:
+        for info in site.loops:
+            if info is loop and info.trip_count is None:
+                return unknown_trip_symbol(site.function, info.line, info.nth)
+    return None
 
 
 def _plain(expr: sympy.Expr) -> sympy.Expr:

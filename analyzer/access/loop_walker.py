@@ -38,11 +38,13 @@ from hlsight.analyzer.access.loops import (
     BarrierSite,
     LoopInfo,
     assigned_in,
+    closing_line,
     counted_loop,
     counter_trip,
     cycle_contains,
     cycle_length,
     for_counter,
+    nth_on_line,
     orbit,
     pacing_test,
     trip_from,
@@ -416,6 +418,8 @@ class LoopWalker(NodeVisitor):
         trip = counter_trip(counter_name, start, step, node.cond, self.value)
         info = counted_loop(self.table, counter_name, step, trip, unroll, line, file, start)
         counter = info.counter
+        info.end_line = self._end_line(node, file)
+        info.nth = nth_on_line(self.loop_infos, id(node), file, line)
         self.loop_infos[id(node)] = info
         self._mark_loop_carried(node.stmt, node.next, counter_name, line)
         if counter_name is not None and counter is not None:
@@ -426,6 +430,16 @@ class LoopWalker(NodeVisitor):
         self._expression(node.next)
         self.loops.pop()
         self._leave_loop(saved_env, node)
+
+    def _end_line(self, node: c_ast.For | c_ast.While | c_ast.DoWhile, file: str) -> int | None:
+        """Where the loop closes: a do-while's ``while``, else its body's
+        ``}`` (pycparser keeps no end coordinates)."""
+        if isinstance(node, c_ast.DoWhile):
+            return node.cond.coord.line if node.cond is not None and node.cond.coord is not None else None
+        body = node.stmt
+        if not isinstance(body, c_ast.Compound) or body.coord is None:
+            return None
+        return closing_line(self.lines.get(file) or [], body.coord.line, 1)
 
     def _leave_loop(self, saved_env: dict[str, sympy.Expr], node: c_ast.Node) -> None:
         """After a loop, variables it assigned hold unknown values."""
@@ -464,6 +478,8 @@ class LoopWalker(NodeVisitor):
         trip, reason = fixed_per_launch(self.table, trip, reason)
         kind = "while" if isinstance(node, c_ast.While) else "do"
         info_loop = LoopInfo(kind, line, file, counter, step, trip, reason, unroll_factor(self._pragmas.get(id(node))))
+        info_loop.end_line = self._end_line(node, file)
+        info_loop.nth = nth_on_line(self.loop_infos, id(node), file, line)
         self.loop_infos[id(node)] = info_loop
         self.loops.append(info_loop)
         self._expression(node.cond)

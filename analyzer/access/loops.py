@@ -28,6 +28,57 @@ NEGATE = {"<": ">=", ">=": "<", ">": "<=", "<=": ">", "==": "!=", "!=": "=="}
 _INCREMENTS = ("++", "--", "p++", "p--")
 
 
+def closing_line(lines: list[str], line: int, column: int) -> int | None:
+    """The line of the ``}`` that closes the block whose ``{`` is the first
+    one at or after ``line``:``column`` (1-based), skipping comments, string
+    and character literals; ``None`` when the text does not close it."""
+    depth = 0
+    state = ""  # "", "//", "/*", '"' or "'"
+    for number in range(line, len(lines) + 1):
+        text = lines[number - 1]
+        index = column - 1 if number == line else 0
+        if state == "//":
+            state = ""
+        while index < len(text):
+            char, pair = text[index], text[index:index + 2]
+            if state == "/*":
+                if pair == "*/":
+                    state, index = "", index + 1
+            elif state in ('"', "'"):
+                if char == "\\":
+                    index += 1
+                elif char == state:
+                    state = ""
+            elif pair == "//":
+                state = "//"
+                break
+            elif pair == "/*":
+                state, index = "/*", index + 1
+            elif char in ('"', "'"):
+                state = char
+            elif char == "{":
+                depth += 1
+            elif char == "}":
+                depth -= 1
+                if depth == 0:
+                    return number
+            index += 1
+    return None
+
+
+def unknown_trip_symbol(function: str, line: int, nth: int = 1) -> sympy.Symbol:
+    """The one name of a loop trip count only the data or the host decides
+    (``trips_<kernel>_L<line>``, ``..._L<line>_2`` for the second loop
+    starting on that line): the access counts and the report loop's
+    pipeline model share it, so the user gives one value per loop."""
+    return sympy.Symbol(f"trips_{function}_L{line}" + (f"_{nth}" if nth > 1 else ""))
+
+
+def nth_on_line(infos: dict[int, LoopInfo], key: int, file: str, line: int) -> int:
+    """1 + how many other loops already walked start on ``file``:``line``."""
+    return 1 + sum(1 for other, info in infos.items() if other != key and info.line == line and info.file == file)
+
+
 @dataclass
 class LoopInfo:
     """One loop around an access.
@@ -48,6 +99,13 @@ class LoopInfo:
     #: first value of the counter (``None`` when unknown); with ``step`` and
     #: ``trip_count`` it gives the values a lane of an unrolled loop takes
     start: sympy.Expr | None = None
+    #: the line that closes the loop (its ``}``, a do-while's ``while``):
+    #: aoc reports some loops there (17.1's ``while (1)`` at its closing
+    #: brace, every do-while at its ``while``), not at the keyword
+    end_line: int | None = None
+    #: 1 for the first loop that starts on its line, 2 for the next (a macro
+    #: that expands to nested loops puts them all on the line of its use)
+    nth: int = 1
 
     @property
     def unrolled(self) -> bool:

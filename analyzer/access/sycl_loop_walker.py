@@ -28,7 +28,7 @@ from clang import cindex
 
 from hlsight.analyzer.access.c_symbols import Role, SymbolInfo, SymbolTable
 from hlsight.analyzer.access.ctypes_info import ElementType
-from hlsight.analyzer.access.loops import SYCL_BARRIERS, BarrierSite, LoopInfo, counted_loop
+from hlsight.analyzer.access.loops import SYCL_BARRIERS, BarrierSite, LoopInfo, counted_loop, nth_on_line
 from hlsight.analyzer.access.sycl_clang import (
     CK,
     TK,
@@ -348,6 +348,8 @@ class SyclLoopWalker(CursorVisitor):
         info = counted_loop(self.table, counter_key[3] if counter_key is not None else None, step, trip, unroll,
                             line, self._file(cursor), start)
         counter = info.counter
+        info.end_line = cursor.extent.end.line
+        info.nth = nth_on_line(self.loop_infos, hash(cursor), info.file, line)
         self.loop_infos[hash(cursor)] = info
         saved = self._carry(body, counter_key, line) if body is not None else dict(self.env)
         if counter_key is not None and counter is not None:
@@ -369,8 +371,10 @@ class SyclLoopWalker(CursorVisitor):
         line = cursor.location.line
         saved = self._carry(body, None, line)
         reason = f"`{self._text(condition)}` is decided while the loop runs (data-dependent)"
+        nth = nth_on_line(self.loop_infos, hash(cursor), self._file(cursor), line)
         info = LoopInfo("while" if cursor.kind == CK.WHILE_STMT else "do", line, self._file(cursor), None, None,
-                        data_trip(self.label, line), reason, unroll_above(self.lines, line))
+                        data_trip(self.label, line, nth), reason, unroll_above(self.lines, line))
+        info.end_line, info.nth = cursor.extent.end.line, nth
         self.loop_infos[hash(cursor)] = info
         self.loops.append(info)
         self.collect(condition)
@@ -396,8 +400,10 @@ class SyclLoopWalker(CursorVisitor):
         counter = self.table.make("k", SymbolInfo(Role.LOOP, f"element of {self._text(range_expr)}",
                                                   step=sympy.Integer(1), loop=line))
         reason = f"the number of elements of `{self._text(range_expr)}` is data (a container in memory)"
-        info = LoopInfo("for", line, self._file(cursor), counter, sympy.Integer(1), data_trip(self.label, line),
+        nth = nth_on_line(self.loop_infos, hash(cursor), self._file(cursor), line)
+        info = LoopInfo("for", line, self._file(cursor), counter, sympy.Integer(1), data_trip(self.label, line, nth),
                         reason, unroll_above(self.lines, line))
+        info.end_line, info.nth = cursor.extent.end.line, nth
         self.loop_infos[hash(cursor)] = info
         element = pointee(variable.type)
         memory = Memory(self._text(range_expr), ElementType(type_name(element), type_size(element)), space)

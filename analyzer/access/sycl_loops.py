@@ -12,7 +12,7 @@ from collections.abc import Callable
 import sympy
 from clang import cindex
 
-from hlsight.analyzer.access.loops import MIRROR, trip_from, uncounted
+from hlsight.analyzer.access.loops import MIRROR, trip_from, uncounted, unknown_trip_symbol
 from hlsight.analyzer.access.sycl_clang import (
     CK,
     Key,
@@ -102,7 +102,7 @@ def counter_trip(key: Key | None, start: sympy.Expr | None, step: sympy.Expr | N
     return trip_from(op, start, bound, step, f"`{text(node)}` from {start} step {step}")
 
 
-def data_trip(label: str, line: int) -> sympy.Symbol:
+def data_trip(label: str, line: int, nth: int = 1) -> sympy.Symbol:
     """A trip count only the data decides: one named symbol, shared by the
     access counts and the report's loop (``--set trips_<label>_L<line>=``)."""
-    return sympy.Symbol(f"trips_{label}_L{line}")
+    return unknown_trip_symbol(label, line, nth)

@@ -151,6 +151,12 @@ _DOCS: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "The host program sets this kernel argument, but no access count or loop trip count depends on it (it "
         "moves addresses, e.g. a matrix row pitch, or sits in a test the access notes count as always true), so its "
         "value changes nothing in the estimate.", ("input",)),
+    "input-unused": (
+        "Global stride or element size no LSU falls back to",
+        "stride and element_bytes are fallbacks: an LSU uses them only when neither the source analysis nor "
+        "lsu.<id>.stride / lsu.<id>.bytes gives its own value (and a single-work-item LSU without source moves its "
+        "width). Here no LSU falls back, so the value changed nothing; -v shows each LSU's facts and where they "
+        "came from. Override one LSU with lsu.<id>.stride=VALUE.", ("input",)),
     "input-macro-compiled": (
         "Value given for a macro the design was compiled with",
         "The macro (a -D value or a #define in an embedded source or header) is fixed in the compiled design; a "

@@ -1,0 +1,63 @@
+"""One name per loop whose trip count the source leaves to the data.
+
+The access counts name such a loop ``trips_<kernel>_L<line>``; the report's
+loop of the same source loop used to get a second name,
+``loop.<kernel>.<block>.trip``, for the pipeline model, so a user had to give
+one value twice (gridding's ``while (1)``, reported by aoc 17.1 at its closing
+brace) and, until then, the pipeline time was left out of the number. Loops
+that a macro expands on one line (caffe's ``LOAD_DATA_PAD_ENSURE_ZERO``) got
+one name for three loops, and their accesses the cube of it.
+"""
+
+from __future__ import annotations
+
+import json
+
+from hlsight.analyzer.access.loops import closing_line, unknown_trip_symbol
+from tests.conftest import CORPUS, run_cli
+
+GRIDDING = CORPUS / "aoc" / "aoc17.1.1_a10_gridding" / "reports"
+CAFFE = CORPUS / "aoc" / "aoc16.1_s5_de5net_caffe_net" / "kernels" / "net" / "bin" / "net" / "reports"
+CONV_LOOPS = (218, 228, 229, 241, 247, 253, 278, 279)
+
+
+def test_the_closing_line_skips_braces_in_comments_and_strings() -> None:
+    lines = [
+        "while (1) {            // {",
+        '  char *s = "}{";',
+        "  /* } */ if (x) { y('}'); }",
+        "} // END loop",
+    ]
+    assert closing_line(lines, 1, 1) == 4
+    assert closing_line(lines[:3], 1, 1) is None  # never closed: no guess
+    assert str(unknown_trip_symbol("k", 430)) == "trips_k_L430" and str(unknown_trip_symbol("k", 430, 3)) == "trips_k_L430_3"
+
+
+def test_a_loop_reported_at_its_closing_brace_shares_the_access_name() -> None:
+    """convEng.B1 is the ``while (1)`` of line 218, which aoc 17.1 reports at line 289:
+    its trip is trips_convEng_L218 (no loop.convEng.B1.trip), and with the eight trips,
+    fmax and the tile counts given, the pipeline time is in the number (hand-computed
+    from FlexCL eq. 1 per loop: 8 * (8*8 + 8*(8*8 - 1) + 8*8 - 2) cycles at 300 MHz)."""
+    verbose = run_cli("analyze", str(GRIDDING), "-v").stdout
+    assert "loop.convEng" not in verbose
+    assert ("gridding_kernels_tile.cl:289:5: note: loop convEng.B1: trip count trips_convEng_L218 from the source"
+            in verbose)
+    given = [f"--set=trips_convEng_L{line}=8" for line in CONV_LOOPS]
+    result = run_cli("analyze", str(GRIDDING), "--format", "json", "--set", "fmax=300", "--set", "numTiles_u=4",
+                     "--set", "numTiles_v=4", "--set", "stride=1", "--set", "trips_oskar_process_all_tiles_L107=100",
+                     *given)
+    assert result.code == 0, result.stderr
+    conv = next(kernel for kernel in json.loads(result.stdout)["kernels"] if kernel["name"] == "convEng")
+    assert conv["estimate"]["free_symbols"] == [] and not conv["estimate"]["extra"]["caveats"]
+    assert abs(conv["estimate"]["extra"]["compute_seconds"] - 8 * (64 + 8 * 63 + 64 - 2) / 300e6) < 1e-12
+
+
+def test_loops_a_macro_puts_on_one_line_keep_their_own_names() -> None:
+    """paddingLayer's three nested while loops all sit on line 430 (one macro): they are
+    trips_paddingLayer_L430, _L430_2 and _L430_3, in nesting order, for the report's
+    Block6, Block7 and Block8 alike, and the store counts their product, not a cube."""
+    verbose = run_cli("analyze", str(CAFFE), "-v").stdout
+    for block, suffix in (("Block6", ""), ("Block7", "_2"), ("Block8", "_3")):
+        assert f"note: loop {block}: trip count trips_paddingLayer_L430{suffix} from the source" in verbose
+    assert "trips_paddingLayer_L430**" not in verbose
+    assert "x trips_paddingLayer_L430*trips_paddingLayer_L430_2*trips_paddingLayer_L430_3*work_items]" in verbose
