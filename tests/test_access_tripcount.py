@@ -23,7 +23,7 @@ KERNEL = """\
 #define HALF(x) ((x) / 2)
 typedef int idx_t;
 
-void top(int a[N], int n, int m, int step, long counts[8]) {
+void top(int a[N], int n, int m, int step, long counts[11]) {
     const int limit = 1 + (n - 1) / 16;
     for (int i = 0; i < n; i++) {            /* L0: n */
         counts[0]++;
@@ -44,11 +44,20 @@ void top(int a[N], int n, int m, int step, long counts[8]) {
     for (s = 2; s < N; s = s + 5) {          /* L5: assignment init, s = s + 5 */
         counts[5]++;
     }
-    for (int v = 1; v < n; v *= 2) {         /* L6: not a constant step */
+    for (int v = 1; v < n; v *= 2) {         /* L6: doubling: ceiling(log2(n)) */
         counts[6]++;
     }
     for (int w = 0; w < n; w += step) {      /* L7: step is an argument */
         counts[7]++;
+    }
+    for (int r = n; r > 0; r >>= 1) {        /* L8: halving (integer): floor(log2(n)) + 1 */
+        counts[8]++;
+    }
+    for (int q = 3; q <= m; q <<= 2) {       /* L9: x4 up to m: floor(log4(m/3)) + 1 */
+        counts[9]++;
+    }
+    for (int p = 1; p < 100; p *= 3) {       /* L10: numeric ends, stepped exactly: 5 */
+        counts[10]++;
     }
     a[0] = s;
 }
@@ -56,16 +65,16 @@ void top(int a[N], int n, int m, int step, long counts[8]) {
 
 HARNESS = """\
 #include <stdio.h>
-void top(int a[64], int n, int m, int step, long counts[8]);
+void top(int a[64], int n, int m, int step, long counts[11]);
 int main(int argc, char **argv) {
     int a[64];
     int n, m;
     for (int arg = 1; arg + 1 < argc; arg += 2) {
-        long counts[8] = {0};
+        long counts[11] = {0};
         sscanf(argv[arg], "%d", &n);
         sscanf(argv[arg + 1], "%d", &m);
         top(a, n, m, 1, counts);
-        for (int l = 0; l < 8; l++) printf("%ld ", counts[l]);
+        for (int l = 0; l < 11; l++) printf("%ld ", counts[l]);
         printf("\\n");
     }
     return 0;
@@ -98,11 +107,14 @@ def _loops() -> tuple[list[c_ast.For], object]:
 
 def test_static_trip_counts_match_the_compiled_loops(measured: list[list[int]]) -> None:
     loops, unit = _loops()
-    assert len(loops) == 8
+    assert len(loops) == 11
     expressions = [static_trip_count(loop, unit) for loop in loops]
-    assert expressions[6] is None and expressions[7] is None
+    assert expressions[7] is None
+    assert expressions[10] == 5
     for (n, m), counts in zip(ARGS, measured, strict=True):
-        for index, expression in enumerate(expressions[:6]):
+        for index, expression in enumerate(expressions):
+            if index == 7:
+                continue
             assert expression is not None
             value = expression.subs({"n": n, "m": m})
             assert value == counts[index], (index, expression, n, m)
@@ -119,5 +131,5 @@ def test_expressions_use_the_argument_names() -> None:
 
 def test_unknown_steps_say_why() -> None:
     loops, unit = _loops()
-    assert "does not change by a constant" in trip_count_reason(loops[6], unit)
+    assert "x2 each iteration (a logarithm: assumes the loop runs at least once)" in trip_count_reason(loops[6], unit)
     assert "not a non-zero constant" in trip_count_reason(loops[7], unit)

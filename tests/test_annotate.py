@@ -135,7 +135,8 @@ def test_the_panel_says_what_the_number_assumes(tmp_path: Path) -> None:
                   for caveat in (kernel["estimate"] or {}).get("extra", {}).get("caveats", [])]
     expected = [f"caution: {kernel['name']}: {caveat}" for kernel in analyzed["kernels"]
                 for caveat in (kernel["estimate"] or {}).get("extra", {}).get("caveats", [])]
-    expected += [f"caution: {caveat}" for caveat in analyzed["estimate"]["extra"]["caveats"] if caveat not in per_kernel]
+    design_wide = [caveat for caveat in analyzed["estimate"]["extra"]["caveats"] if caveat not in per_kernel]
+    expected += [f"caution: {caveat}" for caveat in design_wide]
     assert len(expected) == 4 and cautions == expected
     assert all("pipeline time not in this number" in caution for caution in cautions[:3])
     assert cautions[3].startswith("caution: the design time adds (Kernel<1>) + (Kernel<2>) + (Kernel<0>)")

@@ -30,7 +30,8 @@ def test_the_closing_line_skips_braces_in_comments_and_strings() -> None:
     ]
     assert closing_line(lines, 1, 1) == 4
     assert closing_line(lines[:3], 1, 1) is None  # never closed: no guess
-    assert str(unknown_trip_symbol("k", 430)) == "trips_k_L430" and str(unknown_trip_symbol("k", 430, 3)) == "trips_k_L430_3"
+    assert str(unknown_trip_symbol("k", 430)) == "trips_k_L430"
+    assert str(unknown_trip_symbol("k", 430, 3)) == "trips_k_L430_3"
 
 
 def test_a_loop_reported_at_its_closing_brace_shares_the_access_name() -> None:
@@ -61,3 +62,18 @@ def test_loops_a_macro_puts_on_one_line_keep_their_own_names() -> None:
         assert f"note: loop {block}: trip count trips_paddingLayer_L430{suffix} from the source" in verbose
     assert "trips_paddingLayer_L430**" not in verbose
     assert "x trips_paddingLayer_L430*trips_paddingLayer_L430_2*trips_paddingLayer_L430_3*work_items]" in verbose
+
+
+CLBOOL_SCAN = CORPUS / "aoc" / "aoc20.4_a10_clbool" / "fpga_reports" / "prefix_sum" / "reports"
+
+
+def test_a_required_work_group_size_fixes_get_local_size() -> None:
+    """clBool's Blelloch scan, ``reqd_work_group_size(256,1,1)``: its two tree loops
+    (``s = block_size >> 1; s > 0; s >>= 1`` and ``s = 1; s < block_size; s <<= 1``, with
+    block_size = get_local_size(0)) run log2(256) = 8 times each; before, both were
+    "not fixed per launch" symbols the user had to give."""
+    verbose = run_cli("analyze", str(CLBOOL_SCAN), "-v").stdout
+    prefix = "note: loop scan_blelloch."
+    assert f"{prefix}B1: trip count 8 from the source (`s > 0` from 128, /2 each iteration)" in verbose
+    assert f"{prefix}B3: trip count 8 from the source (`s < block_size` from 1, x2 each iteration)" in verbose
+    assert "trips_scan_blelloch" not in verbose

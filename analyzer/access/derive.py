@@ -20,7 +20,7 @@ from pycparser import c_ast
 from hlsight.analyzer.access.c_symbols import Role, SymbolTable
 from hlsight.analyzer.access.classify import Classification, classify
 from hlsight.analyzer.access.communication import BARRIER_MODE, barrier_mode
-from hlsight.analyzer.access.kernel_attributes import kernel_simd
+from hlsight.analyzer.access.kernel_attributes import kernel_local_size, kernel_simd
 from hlsight.analyzer.access.loops import BarrierSite, LoopInfo, unknown_trip_symbol
 from hlsight.analyzer.access.matching import candidates, group_lsus, match_group, merged_neighbours
 from hlsight.analyzer.access.sources import ParsedSources, parse_design_sources
@@ -88,7 +88,7 @@ def kernel_accesses(design: Design, kernel: Kernel, parsed: ParsedSources) -> Ke
     if found is None:
         return None
     unit, func = found
-    walker = walk_function(unit, func, parsed.lines)
+    walker = walk_function(unit, func, parsed.lines, kernel_local_size(kernel, design))
     kernel_sites = walker.sites
     sites = list(kernel_sites)
     covered = {(PurePath(site.file).name, site.line) for site in kernel_sites}

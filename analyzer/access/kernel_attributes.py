@@ -13,6 +13,7 @@ import re
 from hlsight.core.model import Design, Kernel
 
 _SIMD_ATTRIBUTE = re.compile(r"num_simd_work_items\s*\(\s*(\w+)\s*\)")
+_WORK_GROUP_ATTRIBUTE = re.compile(r"reqd_work_group_size\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)")
 
 
 def _macro_value(name: str, design: Design, text: str) -> int | None:
@@ -73,3 +74,67 @@ def kernel_simd(kernel: Kernel, design: Design) -> int | None:
         value = found[-1]
         return int(value) if value.isdigit() else _macro_value(value, design, source.content)
     return None
+
+
+def _declaration_head(kernel: Kernel, design: Design) -> tuple[str, str] | None:
+    """The text before and of ``kernel``'s declaration (where its
+    attributes are written), with the whole source for macro look-ups."""
+    for source in design.source_files:
+        if source.content is None:
+            continue
+        span = kernel_declarations(source.content).get(kernel.name)
+        if span is not None:
+            start, end = span
+            return source.content[max(0, start - 400) : end], source.content
+    return None
+
+
+def kernel_local_size(kernel: Kernel, design: Design) -> tuple[int, int, int] | None:
+    """The work-group size ``reqd_work_group_size(X, Y, Z)`` fixes (each a
+    number, a ``-D`` macro, a ``#define`` or a product of those, as
+    ``(1024 * 32)``), so ``get_local_size(d)`` is a constant, not a launch
+    value; ``None`` when the kernel has no such attribute or a size is not
+    a constant."""
+    found = _declaration_head(kernel, design)
+    if found is None:
+        return None
+    head, text = found
+    sizes = _WORK_GROUP_ATTRIBUTE.findall(head)
+    if not sizes:
+        return None
+    values: list[int] = []
+    for part in sizes[-1].split(","):
+        value = _constant_product(part, design, text)
+        if value is None:
+            return None
+        values.append(value)
+    if not 1 <= len(values) <= 3:
+        return None
+    x, y, z = [*values, 1, 1][:3]
+    return x, y, z
+
+
+def _constant_product(text: str, design: Design, source: str, depth: int = 0) -> int | None:
+    """``1024 * 32``, ``REQD_WG_SIZE`` (a macro of such), or a number."""
+    if depth > 8:
+        return None
+    product = 1
+    for factor in text.replace("(", " ").replace(")", " ").split("*"):
+        word = factor.strip()
+        if word.isdigit():
+            product *= int(word)
+            continue
+        if not re.fullmatch(r"[A-Za-z_]\w*", word):
+            return None
+        define = re.search(r"#\s*define\s+" + re.escape(word) + r"\s+([^\n]+)", source)
+        command = re.search(r"-D\s*" + re.escape(word) + r"=(\d+)", design.tool.command or "")
+        if command is not None:
+            product *= int(command.group(1))
+        elif define is not None:
+            value = _constant_product(define.group(1).split("//")[0], design, source, depth + 1)
+            if value is None:
+                return None
+            product *= value
+        else:
+            return None
+    return product

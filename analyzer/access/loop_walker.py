@@ -36,6 +36,7 @@ from hlsight.analyzer.access.loops import (
     BARRIER_CALLS,
     MIRROR,
     BarrierSite,
+    Geometric,
     LoopInfo,
     assigned_in,
     closing_line,
@@ -44,6 +45,7 @@ from hlsight.analyzer.access.loops import (
     cycle_contains,
     cycle_length,
     for_counter,
+    geometric_update,
     nth_on_line,
     orbit,
     pacing_test,
@@ -107,6 +109,8 @@ class LoopWalker(NodeVisitor):
             node.decl.name: node for node in unit.ast.ext if isinstance(node, c_ast.FuncDef)
         }
         self._inline_depth = 0
+        #: ``reqd_work_group_size`` of the kernel, when it fixes one
+        self.local_size: tuple[int, int, int] | None = None
         self._effects = _Effects(self)
         #: ``#pragma`` written right before a loop (by ``id`` of the loop node)
         self._pragmas: dict[int, str] = {}
@@ -173,6 +177,10 @@ class LoopWalker(NodeVisitor):
     def _inline(self, call: c_ast.FuncCall) -> sympy.Expr | None:
         """Inline ``f(args)`` when ``f`` is ``{ return expr; }`` (helpers in kernels)."""
         name = call.name.name if isinstance(call.name, c_ast.ID) else None
+        if name == "get_local_size" and self.local_size is not None and call.args is not None:
+            dimension = self.converter.convert(call.args.exprs[0]) if call.args.exprs else None
+            if dimension is not None and dimension.is_Integer and 0 <= int(dimension) <= 2:
+                return sympy.Integer(self.local_size[int(dimension)])
         target = self._functions.get(name or "")
         if target is None or self._inline_depth > 4:
             return None
@@ -408,14 +416,17 @@ class LoopWalker(NodeVisitor):
         elif node.init is not None:
             self._effects.visit(node.init)
         step: sympy.Expr | None = None
+        geometric: Geometric | None = None
         if counter_name is not None and node.next is not None:
             updates = assigned_in(node.next).get(counter_name, [])
             in_body = assigned_in(node.stmt).get(counter_name, [])
             if len(updates) == 1 and not in_body:
                 step, _modulus = update_step(counter_name, updates[0][0], self.env)
+                if step is None:
+                    geometric = geometric_update(counter_name, updates[0][0], self.value)
         unroll = unroll_factor(self._pragmas.get(id(node)))
         saved_env = dict(self.env)
-        trip = counter_trip(counter_name, start, step, node.cond, self.value)
+        trip = counter_trip(counter_name, start, step, node.cond, self.value, geometric)
         info = counted_loop(self.table, counter_name, step, trip, unroll, line, file, start)
         counter = info.counter
         info.end_line = self._end_line(node, file)

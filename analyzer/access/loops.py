@@ -185,6 +185,72 @@ def trip_from(
     return trip, why
 
 
+#: ``(factor, grows)``: the counter is multiplied (``grows``) or integer-divided
+#: by ``factor`` each iteration (``s <<= 1``, ``s >>= 1``, ``s *= 4``, ``s /= 2``)
+Geometric = tuple[int, bool]
+
+
+def geometric_trip(
+    op: str, start: sympy.Expr | None, bound: sympy.Expr, geometric: Geometric, why: str
+) -> tuple[sympy.Expr | None, str]:
+    """Trip count of ``v op bound`` with ``v`` from ``start`` multiplied or
+    integer-divided by a constant factor (tree reductions and scans:
+    ``for (s = 1; s < n; s <<= 1)`` runs ceil(log2 n) times). Numeric ends
+    are stepped through exactly (C's integer division); a symbolic end gives
+    the logarithm, assuming the loop runs at least once."""
+    factor, grows = geometric
+    if start is None:
+        return None, "the counter has no initial value"
+    if factor < 2:
+        return None, f"the factor {factor} does not move the counter"
+    holds = {"<": lambda v, b: v < b, "<=": lambda v, b: v <= b, ">": lambda v, b: v > b,
+             ">=": lambda v, b: v >= b, "!=": lambda v, b: v != b}.get(op)
+    if holds is None or (grows and op in (">", ">=")) or (not grows and op in ("<", "<=")):
+        return None, f"`{op}` with a {'growing' if grows else 'shrinking'} counter does not terminate by counting"
+    if start.is_number and bound.is_number:
+        value, count = int(start), 0
+        while holds(value, int(bound)) and count <= 64:
+            value = value * factor if grows else value // factor
+            count += 1
+            if value == 0 and grows:
+                break
+        return (sympy.Integer(count), why) if count <= 64 else (None, f"{why} does not end within 64 steps")
+    base = sympy.Integer(factor)
+    if grows and op in ("<", "!="):
+        trip = sympy.ceiling(sympy.log(bound / start) / sympy.log(base))
+    elif grows:
+        trip = sympy.floor(sympy.log(bound / start) / sympy.log(base)) + 1
+    else:
+        low = bound + 1 if op in (">", "!=") else bound
+        trip = sympy.floor(sympy.log(start / low) / sympy.log(base)) + 1
+    return trip, why + " (a logarithm: assumes the loop runs at least once)"
+
+
+def geometric_update(name: str, stmt: c_ast.Node, value: Callable[[c_ast.Node], sympy.Expr]) -> Geometric | None:
+    """``v <<= k``, ``v >>= k``, ``v *= c``, ``v /= c`` and their ``v = v op c``
+    spellings with a constant ``k``/``c``, as (factor, grows)."""
+    if not isinstance(stmt, c_ast.Assignment) or not isinstance(stmt.lvalue, c_ast.ID) or stmt.lvalue.name != name:
+        return None
+    op, amount = stmt.op[:-1], stmt.rvalue
+    if stmt.op == "=":
+        rvalue = stmt.rvalue
+        if not (isinstance(rvalue, c_ast.BinaryOp) and isinstance(rvalue.left, c_ast.ID) and rvalue.left.name == name):
+            return None
+        op, amount = rvalue.op, rvalue.right
+    return geometric_step(op, value(amount))
+
+
+def geometric_step(op: str, amount: sympy.Expr) -> Geometric | None:
+    """(factor, grows) of ``op`` (``<<``, ``>>``, ``*``, ``/``) by a positive constant."""
+    if not (amount.is_Integer and int(amount) > 0):
+        return None
+    if op in ("<<", ">>") and int(amount) < 31:
+        return 2 ** int(amount), op == "<<"
+    if op in ("*", "/"):
+        return int(amount), op == "*"
+    return None
+
+
 Value = Callable[[c_ast.Node], sympy.Expr]
 
 
@@ -234,11 +300,13 @@ def uncounted(name: str | None, start: sympy.Expr | None, step: sympy.Expr | Non
 
 
 def counter_trip(
-    name: str | None, start: sympy.Expr | None, step: sympy.Expr | None, cond: c_ast.Node | None, value: Value
+    name: str | None, start: sympy.Expr | None, step: sympy.Expr | None, cond: c_ast.Node | None, value: Value,
+    geometric: Geometric | None = None,
 ) -> tuple[sympy.Expr | None, str]:
     """Trip count (and why) of a ``for`` loop whose counter ``name`` runs
-    from ``start`` by ``step`` while ``cond`` holds."""
-    missing = uncounted(name, start, step)
+    from ``start`` by ``step`` (or multiplied/divided, ``geometric``) while
+    ``cond`` holds."""
+    missing = uncounted(name, start, step if geometric is None else sympy.Integer(1))
     if missing is not None:
         return None, missing
     if not isinstance(cond, c_ast.BinaryOp):
@@ -249,6 +317,10 @@ def counter_trip(
         op, bound = MIRROR.get(cond.op, cond.op), value(cond.left)
     else:
         return None, f"the condition `{c_text(cond)}` does not compare `{name}`"
+    if geometric is not None:
+        factor, grows = geometric
+        how = f"x{factor}" if grows else f"/{factor}"
+        return geometric_trip(op, start, bound, geometric, f"`{c_text(cond)}` from {start}, {how} each iteration")
     return trip_from(op, start, bound, step, f"`{c_text(cond)}` from {start} step {step}")
 
 

@@ -28,7 +28,14 @@ from clang import cindex
 
 from hlsight.analyzer.access.c_symbols import Role, SymbolInfo, SymbolTable
 from hlsight.analyzer.access.ctypes_info import ElementType
-from hlsight.analyzer.access.loops import SYCL_BARRIERS, BarrierSite, LoopInfo, counted_loop, nth_on_line
+from hlsight.analyzer.access.loops import (
+    SYCL_BARRIERS,
+    BarrierSite,
+    Geometric,
+    LoopInfo,
+    counted_loop,
+    nth_on_line,
+)
 from hlsight.analyzer.access.sycl_clang import (
     CK,
     TK,
@@ -43,7 +50,7 @@ from hlsight.analyzer.access.sycl_clang import (
 )
 from hlsight.analyzer.access.sycl_expressions import AssignedKeys, SyclAccesses, SyclPointers
 from hlsight.analyzer.access.sycl_kernels import SyclKernel, declared_inside
-from hlsight.analyzer.access.sycl_loops import counter_step, counter_trip, data_trip, unroll_above
+from hlsight.analyzer.access.sycl_loops import counter_factor, counter_step, counter_trip, data_trip, unroll_above
 from hlsight.analyzer.access.sycl_memory import Memory, Pointer, captured_memory
 from hlsight.analyzer.access.sycl_values import SyclValues
 from hlsight.parsers.cxx.visitor import CursorVisitor, children
@@ -339,12 +346,15 @@ class SyclLoopWalker(CursorVisitor):
         counter_key = self._counter(init) if init is not None else None
         start = self.env.get(counter_key) if counter_key is not None else None
         step: sympy.Expr | None = None
+        geometric: Geometric | None = None
         if increment is not None and counter_key is not None and body is not None:
             step = counter_step(increment, counter_key, self.value)
+            if step is None:
+                geometric = counter_factor(increment, counter_key, self.value)
             if counter_key in self._assignments.below(body):
-                step = None
+                step = geometric = None
         unroll = unroll_above(self.lines, line)
-        trip = counter_trip(counter_key, start, step, condition, self.value, self._text)
+        trip = counter_trip(counter_key, start, step, condition, self.value, self._text, geometric)
         info = counted_loop(self.table, counter_key[3] if counter_key is not None else None, step, trip, unroll,
                             line, self._file(cursor), start)
         counter = info.counter

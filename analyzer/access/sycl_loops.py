@@ -12,7 +12,15 @@ from collections.abc import Callable
 import sympy
 from clang import cindex
 
-from hlsight.analyzer.access.loops import MIRROR, trip_from, uncounted, unknown_trip_symbol
+from hlsight.analyzer.access.loops import (
+    MIRROR,
+    Geometric,
+    geometric_step,
+    geometric_trip,
+    trip_from,
+    uncounted,
+    unknown_trip_symbol,
+)
 from hlsight.analyzer.access.sycl_clang import (
     CK,
     Key,
@@ -76,15 +84,26 @@ def counter_step(increment: cindex.Cursor, key: Key, value: Value) -> sympy.Expr
     return None
 
 
+def counter_factor(increment: cindex.Cursor, key: Key, value: Value) -> Geometric | None:
+    """``i <<= k``/``i >>= k``/``i *= c``/``i /= c`` on counter ``key``, as (factor, grows)."""
+    node = strip(increment)
+    operands = expression_children(node)
+    if node.kind != CK.COMPOUND_ASSIGNMENT_OPERATOR or len(operands) != 2 or not _is_counter(strip(operands[0]), key):
+        return None
+    return geometric_step(binary_operator(node)[:-1], value(operands[1]))
+
+
 def counter_trip(key: Key | None, start: sympy.Expr | None, step: sympy.Expr | None,
-                 condition: cindex.Cursor | None, value: Value, text: Text) -> tuple[sympy.Expr | None, str]:
+                 condition: cindex.Cursor | None, value: Value, text: Text,
+                 geometric: Geometric | None = None) -> tuple[sympy.Expr | None, str]:
     """Trip count (and why) of a ``for`` loop whose counter ``key`` runs from
-    ``start`` by ``step`` while ``condition`` holds (``value`` converts the
-    bound where the loop stands, ``text`` shows the condition)."""
-    missing = uncounted(key[3] if key is not None else None, start, step)
+    ``start`` by ``step`` (or multiplied/divided, ``geometric``) while
+    ``condition`` holds (``value`` converts the bound where the loop stands,
+    ``text`` shows the condition)."""
+    missing = uncounted(key[3] if key is not None else None, start, step if geometric is None else sympy.Integer(1))
     if missing is not None:
         return None, missing
-    assert key is not None and start is not None and step is not None
+    assert key is not None and start is not None
     name = key[3]
     node = strip(condition) if condition is not None else None
     if node is None or node.kind != CK.BINARY_OPERATOR:
@@ -99,6 +118,10 @@ def counter_trip(key: Key | None, start: sympy.Expr | None, step: sympy.Expr | N
         op, bound = MIRROR.get(op, op), value(operands[0])
     else:
         return None, f"the condition `{text(node)}` does not compare `{name}`"
+    if geometric is not None:
+        how = f"x{geometric[0]}" if geometric[1] else f"/{geometric[0]}"
+        return geometric_trip(op, start, bound, geometric, f"`{text(node)}` from {start}, {how} each iteration")
+    assert step is not None
     return trip_from(op, start, bound, step, f"`{text(node)}` from {start} step {step}")
 
 

@@ -347,8 +347,12 @@ class AccessWalker(LoopWalker):
         )
 
 
-def walk_function(unit: CUnit, func: c_ast.FuncDef, source_lines: dict[str, list[str]]) -> AccessWalker:
-    """Run the access walker over ``func``; the walker keeps sites and loop infos."""
+def walk_function(unit: CUnit, func: c_ast.FuncDef, source_lines: dict[str, list[str]],
+                  local_size: tuple[int, int, int] | None = None) -> AccessWalker:
+    """Run the access walker over ``func``; the walker keeps sites and loop
+    infos. ``local_size``: the work-group size the kernel's
+    ``reqd_work_group_size`` fixes (``get_local_size(d)`` is then a number)."""
     walker = AccessWalker(unit, func, source_lines)
+    walker.local_size = local_size
     walker.run()
     return walker
