@@ -39,6 +39,10 @@ class ComputeEstimate:
     seconds: sympy.Expr
     equations: str
     notes: list[str] = field(default_factory=list)
+    #: seconds of each top-level loop of a single-work-item kernel, by its
+    #: block name ("k.B2"): loops that run one after another, whose memory
+    #: time cannot overlap each other's pipeline time
+    parts: dict[str, sympy.Expr] = field(default_factory=dict)
 
 
 #: No source analysis: report facts and symbols only.
@@ -309,15 +313,18 @@ def compute_estimate(
         names = loop_symbols(kernel)
         if interleave:
             nested = [loop for loop in kernel.loops if loop.sub_loops]
-            cycles = sympy.Add(*[sympy.Add(*interleaved_cycles(loop, notes, given, source, names))
-                                 for loop in kernel.loops])
+            per_loop = [(loop, sympy.Add(*interleaved_cycles(loop, notes, given, source, names)))
+                        for loop in kernel.loops]
+            cycles = sympy.Add(*[part for _loop, part in per_loop])
+            pipelined = [(block_name(loop.name), part / fmax_hz) for loop, part in per_loop if not loop.fully_unrolled]
+            parts = dict(pipelined) if len(pipelined) > 1 and len(dict(pipelined)) == len(pipelined) else {}
             if nested:
                 notes.append("nested loops: inner-loop invocations follow each other's last launch, pipeline depths"
                              " drain once (aoc loop interleaving, Programming Guide 5.2.9), except where the report"
                              " says iterations run serially")
                 return ComputeEstimate(cycles, cycles / fmax_hz, "FlexCL eq. 1 per loop, aoc nested-loop pipelining",
-                                       notes)
-            return ComputeEstimate(cycles, cycles / fmax_hz, "FlexCL eq. 1 per loop (HLScope+ eq. 4)", notes)
+                                       notes, parts)
+            return ComputeEstimate(cycles, cycles / fmax_hz, "FlexCL eq. 1 per loop (HLScope+ eq. 4)", notes, parts)
         cycles = sympy.Add(*[loop_cycles(loop, notes, given, source, names) for loop in kernel.loops])
         return ComputeEstimate(cycles, cycles / fmax_hz, "FlexCL eq. 1 per loop (HLScope+ eq. 4)", notes)
     if kernel.latency is not None and kernel.latency.max is not None:

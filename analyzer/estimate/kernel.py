@@ -36,12 +36,15 @@ class KernelModel:
     #: pipeline terms kept out of ``total`` for want of trip counts, said
     #: beside the number (the memory time alone is then a lower bound)
     left_out: tuple[str, ...] = ()
+    #: loops composed one at a time (eq. 12 per loop): they run one after another
+    per_loop: bool = False
 
 
 def kernel_model(kernels: list[Kernel], design: Design, settings: Settings, name: str) -> KernelModel:
     memory = memory_estimate(kernels, design, settings)
     compute_parts = []
     open_parts = []
+    sequential: dict[str, sympy.Expr] = {}
     compute_notes: list[str] = []
     left_out: list[str] = []
     equations = ""
@@ -72,18 +75,54 @@ def kernel_model(kernels: list[Kernel], design: Design, settings: Settings, name
             open_parts.append(estimate.seconds)
         else:
             compute_parts.append(estimate.seconds)
+            if len(kernels) == 1:
+                sequential = {name: part.xreplace(scoped) if scoped else part for name, part in estimate.parts.items()}
     compute = max_of(compute_parts)
     barrier = None
+    per_loop: sympy.Expr | None = None
     if memory is not None and compute is not None:
         # barrier mode only composes a memory and a pipeline term that both exist
         barrier = next((reason for kernel in kernels if (reason := settings.source.barrier_mode(kernel))), None)
         total: sympy.Expr | None = compose(memory.expression, compute, barrier=barrier is not None)
+        if barrier is None and sequential:
+            per_loop = sequential_total(memory, sequential)
+        if per_loop is not None:
+            total = per_loop
+            compute_notes.append(f"{name}: its loops {', '.join(sequential)} run one after another: memory and"
+                                 " pipeline time overlap within each loop only (FlexCL eq. 12 per loop, summed)")
     elif memory is not None:
         total = memory.expression
     else:
         total = compute
     return KernelModel(name, memory, compute, compute_notes, equations, total, max_of(open_parts), barrier,
-                       tuple(kernels), tuple(left_out))
+                       tuple(kernels), tuple(left_out), per_loop is not None)
+
+
+def sequential_total(memory: MemoryResult, pipeline: Mapping[str, sympy.Expr]) -> sympy.Expr | None:
+    """FlexCL eq. 12 per loop of a single-work-item kernel whose top-level
+    loops run one after another (``pipeline``: each loop's pipeline time by
+    block name): memory and pipeline time overlap within a loop, never
+    across two, so the kernel takes the sum over its loops of the longer of
+    the two (eq. 1 per loop: the slowest bank of that loop's LSUs). LSUs the
+    report places in no loop run once, before or after: their time adds.
+    ``None`` when no LSU sits in two different loops' parts (nothing to split)."""
+    by_part: dict[str | None, dict[str, list[mm.LsuTerm]]] = {}
+    for bank, _time, terms, inputs in memory.banks:
+        for term, item in zip(terms, inputs, strict=True):
+            phase = item.params.phase
+            part = None if phase is None else phase[1].split("/")[0]
+            by_part.setdefault(part if part in pipeline else None, {}).setdefault(bank, []).append(term)
+    if len([part for part in by_part if part is not None]) < 2:
+        return None
+    total: sympy.Expr = sympy.Integer(0)
+    for part, seconds in pipeline.items():
+        banks = by_part.get(part)
+        total += seconds if banks is None else mm.smax(
+            mm.kernel_time([mm.bank_time(terms) for terms in banks.values()]), seconds)
+    outside = by_part.get(None)
+    if outside is not None:
+        total += mm.kernel_time([mm.bank_time(terms) for terms in outside.values()])
+    return total
 
 
 def max_of(parts: list[sympy.Expr]) -> sympy.Expr | None:
@@ -130,7 +169,9 @@ def to_estimate(model: KernelModel, design: Design, settings: Settings) -> Kerne
                 f" ({settings.profile.efficiency_source})"
             )
     if model.compute is not None:
-        mode = "eq. 10 (barrier mode)" if model.barrier_mode else "eq. 12 (pipeline mode)"
+        mode = ("eq. 10 (barrier mode)" if model.barrier_mode
+                else "eq. 12 per loop, summed (loops run one after another)" if model.per_loop
+                else "eq. 12 (pipeline mode)")
         models.append(f"FlexCL pipeline ({model.compute_equations}); composed by FlexCL {mode}")
     if model.barrier_mode:
         assumptions.append(f"{model.barrier_mode}: {BARRIER_MODE}")
