@@ -205,8 +205,26 @@ def test_kernel_name_types_as_written_and_template_instances() -> None:
     assert kernels[0].matches_name("Kernel<0>") and not kernels[1].matches_name("Kernel<0>")
 
 
+def test_a_user_function_the_kernel_calls_is_walked_where_it_is_called() -> None:
+    """memory_attributes' kernels call ``Compute(init, dict_offset)``, a template in the
+    same file: its do-while (``++iter < kMaxIter``, kMaxIter = 8) and the local LSUs inside
+    it (lines 47 and 54) get their facts, counted inside the caller; before, the walker did
+    not enter the call, the 60 LSUs were access-unmatched and the loop needed
+    loop.Kernel_<n>.B3.trip."""
+    design = load_design(MEMORY_ATTRIBUTES)
+    derived_facts = derive_sycl_access_facts(design)
+    rules = [(d.rule, d.subject) for d in derived_facts.diagnostics]
+    assert not [rule for rule, _ in rules if rule in ("access-unmatched", "access-ambiguous")]
+    inside = [lsu for kernel in design.kernels for lsu in kernel.lsus
+              if lsu.location is not None and lsu.location.line in (47, 54)]
+    assert len(inside) == 60 and all(derived_facts.access(lsu) is not None for lsu in inside)
+    trips = {d.subject: d.message for d in derived_facts.diagnostics if d.rule == "access-trip-count"}
+    for kernel in ("Kernel<0>", "Kernel<1>", "Kernel<2>"):
+        assert trips[f"{kernel}.B3"].startswith(f"loop {kernel}.B3: trip count 8 from the source (`++iter < kMaxIter`")
+
+
 def test_diagnostics_say_which_lsus_got_no_facts() -> None:
-    design = load_design(MEMORY_ATTRIBUTES)  # local LSUs inside Compute(), a function the walker does not enter
+    design = load_design(KMERS)  # LSUs in std:: library code the walker cannot pair
     derived_facts = derive_sycl_access_facts(design)
     rules = [(d.rule, d.subject) for d in derived_facts.diagnostics]
     derived = {subject for rule, subject in rules if rule == "access-derived"}

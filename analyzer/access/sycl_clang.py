@@ -73,6 +73,11 @@ def unary_operator(cursor: cindex.Cursor) -> str:
     return _spelling(lib.clang_getUnaryOperatorKindSpelling(lib.clang_getCursorUnaryOperatorKind(cursor)))
 
 
+def unary_prefix(cursor: cindex.Cursor) -> bool:
+    """``++v``/``--v`` (libclang's CXUnaryOperator_PreInc / PreDec), not ``v++``/``v--``."""
+    return int(_lib().clang_getCursorUnaryOperatorKind(cursor)) in (3, 4)
+
+
 def evaluate_int(cursor: cindex.Cursor) -> int | None:
     """The integer value of a constant expression (macros, ``constexpr``), else ``None``."""
     lib = _lib()

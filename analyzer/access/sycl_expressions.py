@@ -194,6 +194,8 @@ class SyclAccesses(CursorVisitor):
                 self.collect(parts[0])
                 self.store(parts[0])
                 return
+        if self.walker.user_call(node):
+            return
         self.generic_visit(node)
 
     def visit_LAMBDA_EXPR(self, node: cindex.Cursor) -> None:

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 import sympy
 from clang import cindex
 
-from hlsight.analyzer.access.c_symbols import Role, SymbolInfo, SymbolTable
+from hlsight.analyzer.access.c_symbols import Role, SymbolInfo, SymbolTable, fixed_per_launch
 from hlsight.analyzer.access.ctypes_info import ElementType
 from hlsight.analyzer.access.loops import (
     SYCL_BARRIERS,
@@ -35,11 +35,13 @@ from hlsight.analyzer.access.loops import (
     LoopInfo,
     counted_loop,
     nth_on_line,
+    trip_from,
 )
 from hlsight.analyzer.access.sycl_clang import (
     CK,
     TK,
     Key,
+    binary_operator,
     declaration_key,
     expression_children,
     pointee,
@@ -47,6 +49,8 @@ from hlsight.analyzer.access.sycl_clang import (
     text,
     type_name,
     type_size,
+    unary_operator,
+    unary_prefix,
 )
 from hlsight.analyzer.access.sycl_expressions import AssignedKeys, SyclAccesses, SyclPointers
 from hlsight.analyzer.access.sycl_kernels import SyclKernel, declared_inside
@@ -80,6 +84,8 @@ class SyclLoopWalker(CursorVisitor):
     _accesses: SyclAccesses = field(init=False, repr=False)
     _assignments: AssignedKeys = field(init=False, repr=False)
     _pointers: SyclPointers = field(init=False, repr=False)
+    #: definitions of the user functions being walked, innermost last
+    _called: list[cindex.Cursor] = field(default_factory=list, repr=False)
 
     def __post_init__(self) -> None:
         self._values = SyclValues(self)
@@ -111,8 +117,65 @@ class SyclLoopWalker(CursorVisitor):
         return cursor.location.file.name if cursor.location.file else self.kernel.file
 
     def _inside(self, declaration: cindex.Cursor) -> bool:
-        """Declared inside the kernel lambda (else a captured host variable)."""
-        return declared_inside(declaration, self.kernel.body)
+        """Declared inside the kernel lambda or a user function it calls
+        (else a captured host variable)."""
+        return declared_inside(declaration, self.kernel.body) or any(
+            declared_inside(declaration, called) for called in self._called)
+
+    def user_call(self, node: cindex.Cursor) -> bool:
+        """Walk the body of the user function ``node`` calls, defined in the
+        kernel's own source file (``Compute(init, dict_offset)``), where the
+        call stands: its loops sit inside the caller's, its parameters hold
+        the arguments' values and memories. The call's result stays opaque.
+        False (nothing walked) for library and header functions, recursion
+        and calls nested deeper than four."""
+        callee = node.referenced
+        if callee is None or callee.kind not in (CK.FUNCTION_DECL, CK.CXX_METHOD, CK.FUNCTION_TEMPLATE):
+            return False
+        definition = callee.get_definition()
+        if (definition is None or definition.location.file is None
+                or definition.location.file.name != self.kernel.file or len(self._called) >= 4
+                or any(definition == called for called in self._called)):
+            return False
+        parameters = [child for child in children(definition) if child.kind == CK.PARM_DECL]
+        body = next((child for child in children(definition) if child.kind == CK.COMPOUND_STMT), None)
+        arguments = list(node.get_arguments())
+        if body is None or len(parameters) != len(arguments):
+            return False
+        for argument in arguments:
+            self.collect(argument)
+        bound = [(parameter, *self._bind(argument, parameter)) for parameter, argument
+                 in zip(parameters, arguments, strict=True)]
+        self._called.append(definition)
+        try:
+            for parameter, how, binding in bound:
+                key = declaration_key(parameter)
+                table = self.references if how == "reference" else self.pointers
+                if isinstance(binding, Pointer):
+                    table[key] = binding
+                else:
+                    self.env[key] = binding
+            self.visit(body)
+        finally:
+            self._called.pop()
+        return True
+
+    def _bind(self, argument: cindex.Cursor, parameter: cindex.Cursor) -> tuple[str, Pointer | sympy.Expr]:
+        """What a parameter holds: the memory an array/pointer argument points
+        into, the element a reference argument names, else the value."""
+        kind = parameter.type.get_canonical().kind
+        if kind in (TK.POINTER, TK.INCOMPLETEARRAY, TK.CONSTANTARRAY):
+            pointer = self.memory_of(argument)
+            if pointer is not None:
+                return "pointer", pointer
+        if kind in (TK.LVALUEREFERENCE, TK.RVALUEREFERENCE):
+            target = strip(argument)
+            parts = expression_children(target)
+            if target.kind in (CK.CALL_EXPR, CK.ARRAY_SUBSCRIPT_EXPR) and len(parts) >= 2:
+                base = self.memory_of(parts[0])
+                if base is not None:
+                    return "reference", Pointer(base.memory, base.offset + self.value(parts[-1]))
+        return "value", self.value(argument)
 
     def _opaque(self, cursor: cindex.Cursor, role: Role = Role.OPAQUE) -> sympy.Symbol:
         shown = self._text(cursor) or cursor.spelling or "expr"
@@ -379,11 +442,17 @@ class SyclLoopWalker(CursorVisitor):
             return
         condition, body = (parts[0], parts[1]) if cursor.kind == CK.WHILE_STMT else (parts[1], parts[0])
         line = cursor.location.line
+        counted = self._stepped_condition(condition, body, cursor.kind == CK.DO_STMT)
         saved = self._carry(body, None, line)
         reason = f"`{self._text(condition)}` is decided while the loop runs (data-dependent)"
         nth = nth_on_line(self.loop_infos, hash(cursor), self._file(cursor), line)
+        trip: sympy.Expr | None = data_trip(self.label, line, nth)
+        if counted is not None:
+            count, why = fixed_per_launch(self.table, *counted)
+            if count is not None:
+                trip, reason = count, why
         info = LoopInfo("while" if cursor.kind == CK.WHILE_STMT else "do", line, self._file(cursor), None, None,
-                        data_trip(self.label, line, nth), reason, unroll_above(self.lines, line))
+                        trip, reason, unroll_above(self.lines, line))
         info.end_line, info.nth = cursor.extent.end.line, nth
         self.loop_infos[hash(cursor)] = info
         self.loops.append(info)
@@ -393,6 +462,34 @@ class SyclLoopWalker(CursorVisitor):
         self._leave(saved, cursor)
 
     visit_DO_STMT = visit_WHILE_STMT
+
+    def _stepped_condition(self, condition: cindex.Cursor, body: cindex.Cursor,
+                           do_while: bool) -> tuple[sympy.Expr | None, str] | None:
+        """The trip count of ``while (++v < n)`` / ``do ... while (v++ < n)``:
+        the condition steps a local the body does not assign. A do-while runs
+        its body once more than the condition holds."""
+        node = strip(condition)
+        operands = [strip(operand) for operand in expression_children(node)]
+        if node.kind != CK.BINARY_OPERATOR or len(operands) != 2 or operands[0].kind != CK.UNARY_OPERATOR:
+            return None
+        op = binary_operator(node)
+        stepped = unary_operator(operands[0])
+        target = expression_children(operands[0])
+        variable = strip(target[0]) if target else None
+        if (stepped not in ("++", "--") or variable is None or variable.kind != CK.DECL_REF_EXPR
+                or variable.referenced is None):
+            return None
+        key = declaration_key(variable.referenced)
+        start = self.env.get(key)
+        if start is None or key in self._assignments.below(body):
+            return None
+        step = sympy.Integer(1 if stepped == "++" else -1)
+        first = start + step if unary_prefix(operands[0]) else start
+        why = f"`{self._text(condition)}` from {start}" + (", the body once before the first test" if do_while else "")
+        tested, reason = trip_from(op, first, self.value(operands[1]), step, why)
+        if tested is None:
+            return None, reason
+        return (tested + 1 if do_while else tested), reason
 
     def visit_CXX_FOR_RANGE_STMT(self, cursor: cindex.Cursor) -> None:
         parts = children(cursor)

@@ -25,10 +25,11 @@ matching are shared with OpenCL. What is SYCL-specific:
 Ids, captured host variables and pipe reads as values are
 :mod:`~hlsight.analyzer.access.sycl_values`' part.
 
-Not handled (recorded as opaque, so no stride): calls into user functions
-(their accesses are not walked), 2-D accessor subscripts ``acc[i][j]``
-(flattened only for kernel-scope arrays), ``sycl::vec`` loads through
-``vec::load``.
+A call to a user function defined in the kernel's own file is walked where
+it stands (:meth:`SyclLoopWalker.user_call`). Not handled (recorded as
+opaque, so no stride): calls into functions of other files, 2-D accessor
+subscripts ``acc[i][j]`` (flattened only for kernel-scope arrays),
+``sycl::vec`` loads through ``vec::load``.
 """
 
 from __future__ import annotations
