@@ -23,7 +23,7 @@ KERNEL = """\
 #define HALF(x) ((x) / 2)
 typedef int idx_t;
 
-void top(int a[N], int n, int m, int step, long counts[11]) {
+void top(int a[N], int n, int m, int step, long counts[13]) {
     const int limit = 1 + (n - 1) / 16;
     for (int i = 0; i < n; i++) {            /* L0: n */
         counts[0]++;
@@ -59,22 +59,30 @@ void top(int a[N], int n, int m, int step, long counts[11]) {
     for (int p = 1; p < 100; p *= 3) {       /* L10: numeric ends, stepped exactly: 5 */
         counts[10]++;
     }
+    int it = 0;
+    do {                                     /* L11: stepped in the condition, once before the test: n */
+        counts[11]++;
+    } while (++it < n);
+    int jt = 2;
+    while (jt++ < m) {                       /* L12: postfix step in the condition: m - 2 */
+        counts[12]++;
+    }
     a[0] = s;
 }
 """
 
 HARNESS = """\
 #include <stdio.h>
-void top(int a[64], int n, int m, int step, long counts[11]);
+void top(int a[64], int n, int m, int step, long counts[13]);
 int main(int argc, char **argv) {
     int a[64];
     int n, m;
     for (int arg = 1; arg + 1 < argc; arg += 2) {
-        long counts[11] = {0};
+        long counts[13] = {0};
         sscanf(argv[arg], "%d", &n);
         sscanf(argv[arg + 1], "%d", &m);
         top(a, n, m, 1, counts);
-        for (int l = 0; l < 11; l++) printf("%ld ", counts[l]);
+        for (int l = 0; l < 13; l++) printf("%ld ", counts[l]);
         printf("\\n");
     }
     return 0;
@@ -99,15 +107,15 @@ def measured(tmp_path_factory: pytest.TempPathFactory) -> list[list[int]]:
     return [[int(x) for x in line.split()] for line in output.splitlines()]
 
 
-def _loops() -> tuple[list[c_ast.For], object]:
+def _loops() -> tuple[list[c_ast.Node], object]:
     unit = parse_c_text(KERNEL, "kernel.c")
-    loops = [node for node in unit.walk() if isinstance(node, c_ast.For)]
+    loops = [node for node in unit.walk() if isinstance(node, (c_ast.For, c_ast.While, c_ast.DoWhile))]
     return loops, unit
 
 
 def test_static_trip_counts_match_the_compiled_loops(measured: list[list[int]]) -> None:
     loops, unit = _loops()
-    assert len(loops) == 11
+    assert len(loops) == 13
     expressions = [static_trip_count(loop, unit) for loop in loops]
     assert expressions[7] is None
     assert expressions[10] == 5

@@ -49,6 +49,7 @@ from hlsight.analyzer.access.loops import (
     nth_on_line,
     orbit,
     pacing_test,
+    stepped_in_condition,
     trip_from,
     unroll_factor,
     update_step,
@@ -486,6 +487,8 @@ class LoopWalker(NodeVisitor):
                 why = f"`{c_text(cond)}` with `{side.name}` stepping by {step}"
                 trip, reason = trip_from(op, start, bound, step, why)
                 break
+            else:
+                trip, reason = self._stepped_condition(node, entry, (trip, reason))
         trip, reason = fixed_per_launch(self.table, trip, reason)
         kind = "while" if isinstance(node, c_ast.While) else "do"
         info_loop = LoopInfo(kind, line, file, counter, step, trip, reason, unroll_factor(self._pragmas.get(id(node))))
@@ -499,6 +502,24 @@ class LoopWalker(NodeVisitor):
         self._leave_loop(saved_env, node)
 
     visit_DoWhile = visit_While
+
+    def _stepped_condition(self, node: c_ast.While | c_ast.DoWhile, entry: dict[str, sympy.Expr],
+                           otherwise: tuple[sympy.Expr | None, str]) -> tuple[sympy.Expr | None, str]:
+        """``while (++i < n)`` / ``do ... while (i++ < n)`` with ``i`` a local
+        the body does not assign (``otherwise`` when the condition is not that)."""
+        cond = node.cond
+        if not (isinstance(cond, c_ast.BinaryOp) and isinstance(cond.left, c_ast.UnaryOp)
+                and cond.left.op in ("++", "--", "p++", "p--") and isinstance(cond.left.expr, c_ast.ID)):
+            return otherwise
+        name = cond.left.expr.name
+        start = entry.get(name, self.env.get(name))
+        if start is None or name in assigned_in(node.stmt):
+            return otherwise
+        do_while = isinstance(node, c_ast.DoWhile)
+        why = f"`{c_text(cond)}` from {start}" + (", the body once before the first test" if do_while else "")
+        step = sympy.Integer(1 if "+" in cond.left.op else -1)
+        return stepped_in_condition(cond.op, start, self.value(cond.right), step, not cond.left.op.startswith("p"),
+                                    do_while, why)
 
 
 class _Calls(NodeVisitor):

@@ -185,6 +185,19 @@ def trip_from(
     return trip, why
 
 
+def stepped_in_condition(
+    op: str, start: sympy.Expr, bound: sympy.Expr, step: sympy.Expr, prefix: bool, do_while: bool, why: str
+) -> tuple[sympy.Expr | None, str]:
+    """Trip count of ``while (++i < n)`` / ``do ... while (i++ < n)``: the
+    condition steps ``i`` (from ``start``) before (``prefix``) or after its
+    test, and the body does not assign it; a do-while runs its body once more
+    than the condition holds."""
+    tested, reason = trip_from(op, start + step if prefix else start, bound, step, why)
+    if tested is None:
+        return None, reason
+    return (tested + 1 if do_while else tested), reason
+
+
 #: ``(factor, grows)``: the counter is multiplied (``grows``) or integer-divided
 #: by ``factor`` each iteration (``s <<= 1``, ``s >>= 1``, ``s *= 4``, ``s /= 2``)
 Geometric = tuple[int, bool]

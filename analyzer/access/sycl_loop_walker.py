@@ -35,7 +35,7 @@ from hlsight.analyzer.access.loops import (
     LoopInfo,
     counted_loop,
     nth_on_line,
-    trip_from,
+    stepped_in_condition,
 )
 from hlsight.analyzer.access.sycl_clang import (
     CK,
@@ -483,13 +483,9 @@ class SyclLoopWalker(CursorVisitor):
         start = self.env.get(key)
         if start is None or key in self._assignments.below(body):
             return None
-        step = sympy.Integer(1 if stepped == "++" else -1)
-        first = start + step if unary_prefix(operands[0]) else start
         why = f"`{self._text(condition)}` from {start}" + (", the body once before the first test" if do_while else "")
-        tested, reason = trip_from(op, first, self.value(operands[1]), step, why)
-        if tested is None:
-            return None, reason
-        return (tested + 1 if do_while else tested), reason
+        return stepped_in_condition(op, start, self.value(operands[1]), sympy.Integer(1 if stepped == "++" else -1),
+                                    unary_prefix(operands[0]), do_while, why)
 
     def visit_CXX_FOR_RANGE_STMT(self, cursor: cindex.Cursor) -> None:
         parts = children(cursor)
