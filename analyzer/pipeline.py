@@ -174,6 +174,8 @@ def _unused_fallbacks(design: Design, result: AnalysisResult, names: set[str]) -
     line changed nothing, and a user who believes the access is strided must
     hear that the tool disagrees: a warning, naming what decided instead
     (``lsu.<id>.stride`` overrides one LSU)."""
+    if not any(name.rpartition(":")[2] in _FALLBACK_NAMES for name in names):
+        return []
     used: set[str] = set()
     for estimate in result.estimates.values():
         if isinstance(estimate.symbolic, sympy.Basic):
