@@ -39,7 +39,7 @@ from hlsight.analyzer.access.loops import (
     Geometric,
     LoopInfo,
     assigned_in,
-    closing_line,
+    closing_lines,
     counted_loop,
     counter_trip,
     cycle_contains,
@@ -110,6 +110,8 @@ class LoopWalker(NodeVisitor):
             node.decl.name: node for node in unit.ast.ext if isinstance(node, c_ast.FuncDef)
         }
         self._inline_depth = 0
+        #: closing line of each brace block, per file (:func:`closing_lines`)
+        self._closing: dict[str, dict[int, int]] = {}
         #: ``reqd_work_group_size`` of the kernel, when it fixes one
         self.local_size: tuple[int, int, int] | None = None
         self._effects = _Effects(self)
@@ -451,7 +453,9 @@ class LoopWalker(NodeVisitor):
         body = node.stmt
         if not isinstance(body, c_ast.Compound) or body.coord is None:
             return None
-        return closing_line(self.lines.get(file) or [], body.coord.line, 1)
+        if file not in self._closing:
+            self._closing[file] = closing_lines(self.lines.get(file) or [])
+        return self._closing[file].get(body.coord.line)
 
     def _leave_loop(self, saved_env: dict[str, sympy.Expr], node: c_ast.Node) -> None:
         """After a loop, variables it assigned hold unknown values."""

@@ -12,7 +12,7 @@ the test that paces it (:func:`pacing_test`).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import sympy
@@ -28,17 +28,18 @@ NEGATE = {"<": ">=", ">=": "<", ">": "<=", "<=": ">", "==": "!=", "!=": "=="}
 _INCREMENTS = ("++", "--", "p++", "p--")
 
 
-def closing_line(lines: list[str], line: int, column: int) -> int | None:
-    """The line of the ``}`` that closes the block whose ``{`` is the first
-    one at or after ``line``:``column`` (1-based), skipping comments, string
-    and character literals; ``None`` when the text does not close it."""
-    depth = 0
-    state = ""  # "", "//", "/*", '"' or "'"
-    for number in range(line, len(lines) + 1):
-        text = lines[number - 1]
-        index = column - 1 if number == line else 0
-        if state == "//":
-            state = ""
+def closing_lines(lines: Sequence[str]) -> dict[int, int]:
+    """For every line that opens a brace block: the line of the ``}`` that
+    closes the first ``{`` on it (1-based), skipping comments, string and
+    character literals. One pass over the file, so a walker asks it once per
+    file, not once per loop (an unbalanced brace would otherwise rescan to
+    the end of the file for every loop); blocks never closed are left out."""
+    found: dict[int, int] = {}
+    open_blocks: list[tuple[int, bool]] = []  # (line, first brace on its line)
+    state = ""  # "", "/*", '"' or "'"
+    for number, text in enumerate(lines, start=1):
+        index = 0
+        first = True
         while index < len(text):
             char, pair = text[index], text[index:index + 2]
             if state == "/*":
@@ -50,20 +51,28 @@ def closing_line(lines: list[str], line: int, column: int) -> int | None:
                 elif char == state:
                     state = ""
             elif pair == "//":
-                state = "//"
                 break
             elif pair == "/*":
                 state, index = "/*", index + 1
             elif char in ('"', "'"):
                 state = char
             elif char == "{":
-                depth += 1
-            elif char == "}":
-                depth -= 1
-                if depth == 0:
-                    return number
+                open_blocks.append((number, first))
+                first = False
+            elif char == "}" and open_blocks:
+                opened, was_first = open_blocks.pop()
+                if was_first:
+                    found[opened] = number
             index += 1
-    return None
+        if state in ('"', "'"):
+            state = ""  # a literal does not run past its line
+    return found
+
+
+def closing_line(lines: Sequence[str], line: int) -> int | None:
+    """The line of the ``}`` that closes the first ``{`` on ``line``, or
+    ``None`` when the text does not close it (see :func:`closing_lines`)."""
+    return closing_lines(lines).get(line)
 
 
 def unknown_trip_symbol(function: str, line: int, nth: int = 1) -> sympy.Symbol:
