@@ -178,8 +178,9 @@ def _unused_fallbacks(design: Design, result: AnalysisResult, names: set[str]) -
         return []
     used: set[str] = set()
     for estimate in result.estimates.values():
-        if isinstance(estimate.symbolic, sympy.Basic):
-            used |= {str(symbol) for symbol in estimate.symbolic.free_symbols}
+        for shown in (estimate, *estimate.alternatives):  # HLScope+ beside a Vivado pipeline estimate uses them
+            if isinstance(shown.symbolic, sympy.Basic):
+                used |= {str(symbol) for symbol in shown.symbolic.free_symbols}
     notes: list[Diagnostic] = []
     for name in sorted(names):
         base = name.rpartition(":")[2]
@@ -188,7 +189,7 @@ def _unused_fallbacks(design: Design, result: AnalysisResult, names: set[str]) -
         notes.append(
             Diagnostic.at(
                 design.kernels[0].location if design.kernels else None, "input-unused", Severity.WARNING,
-                f"{name} changes nothing in the estimate: no LSU falls back to it (each LSU's"
+                f"{name} changes nothing in the estimate: no global memory access falls back to it (an LSU's"
                 f" {_FALLBACK_NAMES[base]}; -v shows each LSU's facts)",
             )
         )

@@ -155,7 +155,8 @@ _DOCS: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "Global stride or element size no LSU falls back to",
         "stride and element_bytes are fallbacks: an LSU uses them only when neither the source analysis nor "
         "lsu.<id>.stride / lsu.<id>.bytes gives its own value (and a single-work-item LSU without source moves its "
-        "width). Here no LSU falls back, so the value changed nothing; -v shows each LSU's facts and where they "
+        "width). Here no global memory access falls back (or the design has none), so the value changed "
+        "nothing; -v shows each LSU's facts and where they "
         "came from. Override one LSU with lsu.<id>.stride=VALUE.", ("input",)),
     "input-macro-compiled": (
         "Value given for a macro the design was compiled with",
