@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from pathlib import Path
 
 import pytest
 
@@ -118,3 +119,16 @@ def test_estimate_carries_bandwidth_demand_supply_and_bank_sums() -> None:
     assert bank["T_ideal"] == pytest.approx(sum(term["T_ideal"] for term in terms), rel=1e-12)
     assert bank["T_ovh"] == pytest.approx(sum(term["T_ovh"] for term in terms), rel=1e-12)
     assert bank["T_ideal"] + bank["T_ovh"] == pytest.approx(memory_seconds(N), rel=1e-6)
+
+
+def test_demo_takes_the_launches_of_a_hints_file(tmp_path: Path) -> None:
+    """``hlsight demo --hints FILE`` reads the file's ``[[launch]]`` tables as analyze does:
+    3 launches with n = 2^20 and one with n = 4096 add up (they were ignored)."""
+    hints = tmp_path / "launches.toml"
+    hints.write_text("[[launch]]\nrepeat = 3\nn = 1048576\n\n[[launch]]\nn = 4096\n", encoding="utf-8")
+    result = run_cli("demo", "--hints", str(hints), "--format", "json")
+    assert result.code == 0, result.stderr
+    payload = json.loads(result.stdout)
+    launches = payload["launches"]
+    assert [launch["repeat"] for launch in launches] == [3, 1]
+    assert payload["estimate"]["seconds"] == pytest.approx(3 * memory_seconds(2**20) + memory_seconds(4096), rel=1e-6)

@@ -14,7 +14,14 @@ from pathlib import Path
 
 from hlsight.analyzer.pipeline import analyze
 from hlsight.analyzer.symbols import read_hints
-from hlsight.commands.common import add_model_arguments, add_output_arguments, emit, model_inputs
+from hlsight.commands.common import (
+    add_model_arguments,
+    add_output_arguments,
+    concurrent_inputs,
+    emit,
+    launch_inputs,
+    model_inputs,
+)
 from hlsight.parsers.loader import load_design
 
 DEMO_DIR = Path(str(resources.files("hlsight.fixtures"))) / "demo" / "vector_add"
@@ -33,5 +40,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def run(args: argparse.Namespace) -> int:
     values, memory = model_inputs(args)
     values = {**read_hints(DEMO_HINTS), **values}
-    emit(analyze(load_design(DEMO_REPORT), values, memory=memory), args)
+    # a --hints file's [[launch]] tables and concurrent sets apply as in analyze
+    emit(analyze(load_design(DEMO_REPORT), values, memory=memory, launches=launch_inputs(args),
+                 concurrent=concurrent_inputs(args)), args)
     return 0
