@@ -4,15 +4,12 @@ from __future__ import annotations
 
 import argparse
 
-from hlsight.analyzer.pipeline import analyze
 from hlsight.commands.common import (
     add_design_arguments,
     add_model_arguments,
     add_output_arguments,
-    concurrent_inputs,
+    analyze_with_inputs,
     emit,
-    launch_inputs,
-    model_inputs,
 )
 from hlsight.parsers.loader import ReadOptions, load_design
 
@@ -26,8 +23,6 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
-    values, memory = model_inputs(args)
     design = load_design(args.path, ReadOptions(solution=args.solution))
-    result = analyze(design, values, memory=memory, launches=launch_inputs(args), concurrent=concurrent_inputs(args))
-    emit(result, args)
+    emit(analyze_with_inputs(design, args), args)
     return 0

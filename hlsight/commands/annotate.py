@@ -13,17 +13,10 @@ import argparse
 import sys
 from pathlib import Path
 
-from hlsight.analyzer.pipeline import analyze
 from hlsight.annotate.intel import annotate_intel
 from hlsight.annotate.staging import check_destination, staged_copy
 from hlsight.annotate.vivado import annotate_vivado
-from hlsight.commands.common import (
-    add_design_arguments,
-    add_model_arguments,
-    concurrent_inputs,
-    launch_inputs,
-    model_inputs,
-)
+from hlsight.commands.common import add_design_arguments, add_model_arguments, analyze_with_inputs
 from hlsight.core.model import Vendor
 from hlsight.core.terminal import terminal_safe
 from hlsight.parsers.loader import ReadOptions, load_design
@@ -43,9 +36,7 @@ def run(args: argparse.Namespace) -> int:
     source_root = path.parent if path.is_file() else path
     destination = Path(args.output)
     check_destination(source_root, destination, args.force)  # fail before the (slow) analysis
-    values, memory = model_inputs(args)
-    design = load_design(path, ReadOptions(solution=args.solution))
-    result = analyze(design, values, memory=memory, launches=launch_inputs(args), concurrent=concurrent_inputs(args))
+    result = analyze_with_inputs(load_design(path, ReadOptions(solution=args.solution)), args)
     with staged_copy(source_root, destination, args.force) as copy_root:
         if result.design.tool.vendor is Vendor.INTEL:
             written = annotate_intel(copy_root, source_root, result)

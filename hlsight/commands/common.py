@@ -8,11 +8,13 @@ import sys
 
 from hlsight.analyzer.launches import Launch, read_concurrent, read_launches
 from hlsight.analyzer.memory_profiles import MemoryProfile, load_profile
+from hlsight.analyzer.pipeline import analyze
 from hlsight.analyzer.results import AnalysisResult
 from hlsight.analyzer.symbols import parse_set, read_hints
 from hlsight.commands.sources import local_sources
 from hlsight.core.diagnostics import Severity
 from hlsight.core.errors import InputError
+from hlsight.core.model import Design
 from hlsight.output import write_text
 from hlsight.reporters import REPORTERS, get_reporter
 from hlsight.reporters.base import RenderOptions
@@ -92,3 +94,15 @@ def model_inputs(args: argparse.Namespace) -> tuple[dict[str, float], MemoryProf
         values[name] = value
     memory = load_profile(args.memory) if getattr(args, "memory", None) else None
     return values, memory
+
+
+def analyze_with_inputs(
+    design: Design, args: argparse.Namespace, defaults: dict[str, float] | None = None
+) -> AnalysisResult:
+    """Analyse ``design`` with everything the user gave (``--hints``: values,
+    ``[[launch]]`` tables, ``concurrent``; ``--set``; ``--memory``) over
+    ``defaults`` (the demo's own hints): the one path analyze, annotate and
+    demo share."""
+    values, memory = model_inputs(args)
+    return analyze(design, {**(defaults or {}), **values}, memory=memory, launches=launch_inputs(args),
+                   concurrent=concurrent_inputs(args))

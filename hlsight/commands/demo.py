@@ -12,16 +12,8 @@ import argparse
 from importlib import resources
 from pathlib import Path
 
-from hlsight.analyzer.pipeline import analyze
 from hlsight.analyzer.symbols import read_hints
-from hlsight.commands.common import (
-    add_model_arguments,
-    add_output_arguments,
-    concurrent_inputs,
-    emit,
-    launch_inputs,
-    model_inputs,
-)
+from hlsight.commands.common import add_model_arguments, add_output_arguments, analyze_with_inputs, emit
 from hlsight.parsers.loader import load_design
 
 DEMO_DIR = Path(str(resources.files("hlsight.fixtures"))) / "demo" / "vector_add"
@@ -38,9 +30,6 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
-    values, memory = model_inputs(args)
-    values = {**read_hints(DEMO_HINTS), **values}
-    # a --hints file's [[launch]] tables and concurrent sets apply as in analyze
-    emit(analyze(load_design(DEMO_REPORT), values, memory=memory, launches=launch_inputs(args),
-                 concurrent=concurrent_inputs(args)), args)
+    # the user's --hints (values, [[launch]] tables, concurrent) and --set over the demo's own hints
+    emit(analyze_with_inputs(load_design(DEMO_REPORT), args, read_hints(DEMO_HINTS)), args)
     return 0
