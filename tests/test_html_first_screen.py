@@ -75,3 +75,23 @@ def _facts(soup: BeautifulSoup) -> dict[str, str]:
     facts = soup.select_one("header dl.hs-facts")
     assert facts is not None
     return {dt.get_text(): dt.find_next_sibling("dd").get_text() for dt in facts.find_all("dt")}
+
+
+def test_the_header_shows_the_design_caution_first_and_folds_the_rest(tmp_path: Path) -> None:
+    """kmers carries 10 cautions (7 kernels' pipeline time, 16 kernels' data-dependent
+    addresses, the design's in-order queue): the header shows the design's own and the
+    next three, and folds the other six into one <details>; each kernel's section still
+    shows its own. Sixteen 60-character kernel names shrink to three and a count."""
+    soup = _html(tmp_path, "analyze", str(KMERS), *KMERS_VALUES)
+    facts = soup.select_one("header dl.hs-facts")
+    assert facts is not None
+    pairs = zip(facts.find_all("dt"), facts.find_all("dd"), strict=True)
+    shown = [dd for dt, dd in pairs if dt.get_text() == "caution"]
+    assert len(shown) == 5 and shown[0].get_text().startswith("the design time adds its 16 kernel groups")
+    folded = shown[4].select_one("details.hs-more-cautions")
+    assert folded is not None and folded.summary is not None
+    assert folded.summary.get_text() == "6 more (each kernel's section repeats its own)"
+    assert len(folded.find_all("p")) == 6
+    texts = [dd.get_text() for dd in shown[1:4]] + [p.get_text() for p in folded.find_all("p")]
+    (random,) = [text for text in texts if "data-dependent addresses" in text]
+    assert " and 13 more: data-dependent addresses: charged one burst each" in random

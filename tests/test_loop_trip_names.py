@@ -52,7 +52,8 @@ def test_a_loop_reported_at_its_closing_brace_shares_the_access_name() -> None:
                      *given)
     assert result.code == 0, result.stderr
     conv = next(kernel for kernel in json.loads(result.stdout)["kernels"] if kernel["name"] == "convEng")
-    assert conv["estimate"]["free_symbols"] == [] and not conv["estimate"]["extra"]["caveats"]
+    assert conv["estimate"]["free_symbols"] == []
+    assert not [c for c in conv["estimate"]["extra"]["caveats"] if c.startswith("pipeline time not in this number")]
     assert abs(conv["estimate"]["extra"]["compute_seconds"] - 8 * (64 + 8 * 63 + 64 - 2) / 300e6) < 1e-12
 
 

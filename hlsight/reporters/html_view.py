@@ -46,6 +46,7 @@ from hlsight.reporters.present import (
     format_value,
     group_findings,
     grouped_cautions,
+    kernel_list,
     latency_text,
     launch_cost_text,
     ranked_estimates,
@@ -542,6 +543,9 @@ class ReportView:
     #: every caution of the analysis once (each kernel's with its name, then
     #: the design's own), beside the design estimate
     cautions: list[str] = field(default_factory=list)
+    #: the same, the design's own first: the report header shows the first few
+    #: and folds the rest (each kernel's section repeats its own)
+    header_cautions: list[str] = field(default_factory=list)
 
 
 def report_view(result: AnalysisResult, given: RenderOptions | None = None) -> ReportView:
@@ -586,9 +590,15 @@ def report_view(result: AnalysisResult, given: RenderOptions | None = None) -> R
                         if result.estimates and result.memory_profile_why else None),
         launch_cost=launch_cost_text(result),
         clock_band=clock_band_text(result),
-        cautions=[f"{', '.join(names)}: {caveat}" if names else caveat
-                  for names, caveat in grouped_cautions(result)],
+        cautions=[caution_text(names, caveat) for names, caveat in grouped_cautions(result)],
+        header_cautions=[caution_text(names, caveat) for names, caveat
+                         in sorted(grouped_cautions(result), key=lambda item: bool(item[0]))],
     )
+
+
+def caution_text(names: list[str], caveat: str) -> str:
+    """A caution with the kernels that carry it (none: the design's own)."""
+    return f"{kernel_list(names)}: {caveat}" if names else caveat
 
 
 def finding_rows(result: AnalysisResult, anchors: Anchors, options: RenderOptions) -> list[FindingRow]:

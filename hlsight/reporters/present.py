@@ -265,6 +265,19 @@ def design_headline(result: AnalysisResult) -> str:
     return floor + estimate_headline(overall, with_bound=False) + (f", {label}" if label else "")
 
 
+#: more kernels than this share a caution: the first few are named, the rest counted
+_NAMED_KERNELS = 4
+
+
+def kernel_list(names: Sequence[str]) -> str:
+    """``a, b, c`` or, for many, ``a, b, c and 13 more`` (kmers: 16 kernels
+    share one caution; their 60-character names filled the first screen)."""
+    if len(names) <= _NAMED_KERNELS:
+        return ", ".join(names)
+    shown = _NAMED_KERNELS - 1
+    return f"{', '.join(names[:shown])} and {len(names) - shown} more"
+
+
 def grouped_cautions(result: AnalysisResult) -> list[tuple[list[str], str]]:
     """Every caution once, with the kernels that carry it: each kernel's
     first, then the design's own that no kernel already gave (no names)."""

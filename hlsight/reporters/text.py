@@ -43,6 +43,7 @@ from hlsight.reporters.present import (
     format_value,
     group_findings,
     grouped_cautions,
+    kernel_list,
     launch_cost_text,
     name_list,
     profile_text,
@@ -262,7 +263,7 @@ def barrier_lines(result: AnalysisResult) -> list[str]:
 
 def caveat_lines(result: AnalysisResult) -> list[str]:
     """What the number may miss or where its model class was measurably off, beside it."""
-    return [f"  caution ({', '.join(names)}): {caveat}" if names else f"  caution: {caveat}"
+    return [f"  caution ({kernel_list(names)}): {caveat}" if names else f"  caution: {caveat}"
             for names, caveat in grouped_cautions(result)]
 
 
