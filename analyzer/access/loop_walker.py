@@ -37,6 +37,7 @@ from hlsight.analyzer.access.loops import (
     MIRROR,
     BarrierSite,
     Geometric,
+    LineOrdinals,
     LoopInfo,
     assigned_in,
     closing_lines,
@@ -46,7 +47,6 @@ from hlsight.analyzer.access.loops import (
     cycle_length,
     for_counter,
     geometric_update,
-    nth_on_line,
     orbit,
     pacing_test,
     stepped_in_condition,
@@ -110,6 +110,8 @@ class LoopWalker(NodeVisitor):
             node.decl.name: node for node in unit.ast.ext if isinstance(node, c_ast.FuncDef)
         }
         self._inline_depth = 0
+        #: which loop on its line each loop is (macro-expanded loop nests)
+        self._ordinals = LineOrdinals()
         #: closing line of each brace block, per file (:func:`closing_lines`)
         self._closing: dict[str, dict[int, int]] = {}
         #: ``reqd_work_group_size`` of the kernel, when it fixes one
@@ -433,7 +435,7 @@ class LoopWalker(NodeVisitor):
         info = counted_loop(self.table, counter_name, step, trip, unroll, line, file, start)
         counter = info.counter
         info.end_line = self._end_line(node, file)
-        info.nth = nth_on_line(self.loop_infos, id(node), file, line)
+        info.nth = self._ordinals.nth(id(node), file, line)
         self.loop_infos[id(node)] = info
         self._mark_loop_carried(node.stmt, node.next, counter_name, line)
         if counter_name is not None and counter is not None:
@@ -497,7 +499,7 @@ class LoopWalker(NodeVisitor):
         kind = "while" if isinstance(node, c_ast.While) else "do"
         info_loop = LoopInfo(kind, line, file, counter, step, trip, reason, unroll_factor(self._pragmas.get(id(node))))
         info_loop.end_line = self._end_line(node, file)
-        info_loop.nth = nth_on_line(self.loop_infos, id(node), file, line)
+        info_loop.nth = self._ordinals.nth(id(node), file, line)
         self.loop_infos[id(node)] = info_loop
         self.loops.append(info_loop)
         self._expression(node.cond)

@@ -83,9 +83,19 @@ def unknown_trip_symbol(function: str, line: int, nth: int = 1) -> sympy.Symbol:
     return sympy.Symbol(f"trips_{function}_L{line}" + (f"_{nth}" if nth > 1 else ""))
 
 
-def nth_on_line(infos: dict[int, LoopInfo], key: int, file: str, line: int) -> int:
-    """1 + how many other loops already walked start on ``file``:``line``."""
-    return 1 + sum(1 for other, info in infos.items() if other != key and info.line == line and info.file == file)
+class LineOrdinals:
+    """Which loop, in walk order, each loop is among those starting on its
+    line (1 for the first): one list per line, so a walker asks once per
+    loop without rescanning every loop it has met."""
+
+    def __init__(self) -> None:
+        self._keys: dict[tuple[str, int], list[int]] = {}
+
+    def nth(self, key: int, file: str, line: int) -> int:
+        keys = self._keys.setdefault((file, line), [])
+        if key not in keys:
+            keys.append(key)
+        return keys.index(key) + 1
 
 
 @dataclass

@@ -32,9 +32,9 @@ from hlsight.analyzer.access.loops import (
     SYCL_BARRIERS,
     BarrierSite,
     Geometric,
+    LineOrdinals,
     LoopInfo,
     counted_loop,
-    nth_on_line,
     stepped_in_condition,
 )
 from hlsight.analyzer.access.sycl_clang import (
@@ -84,6 +84,8 @@ class SyclLoopWalker(CursorVisitor):
     _accesses: SyclAccesses = field(init=False, repr=False)
     _assignments: AssignedKeys = field(init=False, repr=False)
     _pointers: SyclPointers = field(init=False, repr=False)
+    #: which loop on its line each loop is (macro-expanded loop nests)
+    _ordinals: LineOrdinals = field(default_factory=LineOrdinals, repr=False)
     #: definitions of the user functions being walked, innermost last
     _called: list[cindex.Cursor] = field(default_factory=list, repr=False)
 
@@ -422,7 +424,7 @@ class SyclLoopWalker(CursorVisitor):
                             line, self._file(cursor), start)
         counter = info.counter
         info.end_line = cursor.extent.end.line
-        info.nth = nth_on_line(self.loop_infos, hash(cursor), info.file, line)
+        info.nth = self._ordinals.nth(hash(cursor), info.file, line)
         self.loop_infos[hash(cursor)] = info
         saved = self._carry(body, counter_key, line) if body is not None else dict(self.env)
         if counter_key is not None and counter is not None:
@@ -445,7 +447,7 @@ class SyclLoopWalker(CursorVisitor):
         counted = self._stepped_condition(condition, body, cursor.kind == CK.DO_STMT)
         saved = self._carry(body, None, line)
         reason = f"`{self._text(condition)}` is decided while the loop runs (data-dependent)"
-        nth = nth_on_line(self.loop_infos, hash(cursor), self._file(cursor), line)
+        nth = self._ordinals.nth(hash(cursor), self._file(cursor), line)
         trip: sympy.Expr | None = data_trip(self.label, line, nth)
         if counted is not None:
             count, why = fixed_per_launch(self.table, *counted)
@@ -503,7 +505,7 @@ class SyclLoopWalker(CursorVisitor):
         counter = self.table.make("k", SymbolInfo(Role.LOOP, f"element of {self._text(range_expr)}",
                                                   step=sympy.Integer(1), loop=line))
         reason = f"the number of elements of `{self._text(range_expr)}` is data (a container in memory)"
-        nth = nth_on_line(self.loop_infos, hash(cursor), self._file(cursor), line)
+        nth = self._ordinals.nth(hash(cursor), self._file(cursor), line)
         info = LoopInfo("for", line, self._file(cursor), counter, sympy.Integer(1), data_trip(self.label, line, nth),
                         reason, unroll_above(self.lines, line))
         info.end_line, info.nth = cursor.extent.end.line, nth
