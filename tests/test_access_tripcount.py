@@ -12,9 +12,11 @@ import subprocess
 from pathlib import Path
 
 import pytest
+import sympy
 from pycparser import c_ast
 
 from hlsight.analyzer.access import parse_expression
+from hlsight.analyzer.access.loops import geometric_trip
 from hlsight.analyzer.access.trip_counts import static_trip_count, trip_count_reason
 from hlsight.parsers.csource import parse_c_text
 
@@ -141,3 +143,13 @@ def test_unknown_steps_say_why() -> None:
     loops, unit = _loops()
     assert "x2 each iteration (a logarithm: assumes the loop runs at least once)" in trip_count_reason(loops[6], unit)
     assert "not a non-zero constant" in trip_count_reason(loops[7], unit)
+
+
+def test_geometric_counters_that_never_end_are_not_counted() -> None:
+    """``for (s = 0; s < n; s <<= 1)`` and ``for (s = 4; s >= 0; s >>= 1)`` never end in C
+    (0 stays 0): no trip count, said why; a finite one is stepped exactly (1, 3, ..., 729)."""
+    zero, why = geometric_trip("<", sympy.Integer(0), sympy.Symbol("n"), (2, True), "`s < n`")
+    assert zero is None and "starts at 0 never grows" in why
+    stuck, why = geometric_trip(">=", sympy.Integer(4), sympy.Integer(0), (2, False), "`s >= 0`")
+    assert stuck is None and "does not end within 64 steps" in why
+    assert geometric_trip("<", sympy.Integer(1), sympy.Integer(1000), (3, True), "")[0] == 7

@@ -239,13 +239,14 @@ def geometric_trip(
              ">=": lambda v, b: v >= b, "!=": lambda v, b: v != b}.get(op)
     if holds is None or (grows and op in (">", ">=")) or (not grows and op in ("<", "<=")):
         return None, f"`{op}` with a {'growing' if grows else 'shrinking'} counter does not terminate by counting"
+    if grows and start.is_zero:
+        return None, f"{why}: a counter that starts at 0 never grows"
     if start.is_number and bound.is_number:
         value, count = int(start), 0
         while holds(value, int(bound)) and count <= 64:
-            value = value * factor if grows else value // factor
+            # C's integer division truncates toward zero
+            value = value * factor if grows else (value // factor if value >= 0 else -(-value // factor))
             count += 1
-            if value == 0 and grows:
-                break
         return (sympy.Integer(count), why) if count <= 64 else (None, f"{why} does not end within 64 steps")
     base = sympy.Integer(factor)
     if grows and op in ("<", "!="):
