@@ -104,6 +104,21 @@ def test_pass1_cli_with_k_and_static_loops(tmp_path: Path) -> None:
     assert "for (i = 0; i < n; i++)\n    {\n#pragma HLS loop_tripcount min=7 max=7 avg=7\n    a[i]++; }" in text
 
 
+def test_pass1_keeps_pragmas_on_loops_only_hlsight_counts(tmp_path: Path) -> None:
+    """``for (s = 1; s < 64; s <<= 1)`` and ``do ... while (++i < 8)`` have counts hlsight
+    derives (6 and 8) that the HLS tool's header analysis need not find: pass 1 still
+    gives them a pragma (ignored where the tool knows); a constant-step loop stays bare."""
+    source = tmp_path / "g.c"
+    source.write_text("void g(int a[64]) {\n  int s, i = 0;\n  for (s = 1; s < 64; s <<= 1) a[s] = 0;\n"
+                      "  do { a[i] = 1; } while (++i < 8);\n  for (s = 0; s < 64; s++) a[s]++;\n}\n")
+    out = tmp_path / "g_tc.c"
+    result = run_cli("instrument", str(source), "--mode", "tripcount", "--tripcount", "7", "-o", str(out))
+    assert result.code == 0, result.stderr
+    text = out.read_text()
+    assert text.count("loop_tripcount min=7 max=7 avg=7") == 2
+    assert "for (s = 0; s < 64; s++) a[s]++;" in text
+
+
 def test_pass1_output_behaves_like_the_original(tmp_path: Path) -> None:
     out = tmp_path / "qsort.c"
     assert run_cli("instrument", str(QSORT / "qsort.c"), "--mode", "tripcount", "-o", str(out)).code == 0

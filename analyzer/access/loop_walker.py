@@ -436,6 +436,7 @@ class LoopWalker(NodeVisitor):
         counter = info.counter
         info.end_line = self._end_line(node, file)
         info.nth = self._ordinals.nth(id(node), file, line)
+        info.header_counted = geometric is None
         self.loop_infos[id(node)] = info
         self._mark_loop_carried(node.stmt, node.next, counter_name, line)
         if counter_name is not None and counter is not None:
@@ -476,6 +477,7 @@ class LoopWalker(NodeVisitor):
         step: sympy.Expr | None = None
         trip: sympy.Expr | None = None
         reason = f"the condition `{c_text(node.cond)}` is not a counter test"
+        header_counted = True
         cond = node.cond
         if isinstance(cond, c_ast.BinaryOp):
             for side, other in ((cond.left, cond.right), (cond.right, cond.left)):
@@ -495,11 +497,13 @@ class LoopWalker(NodeVisitor):
                 break
             else:
                 trip, reason = self._stepped_condition(node, entry, (trip, reason))
+                header_counted = False
         trip, reason = fixed_per_launch(self.table, trip, reason)
         kind = "while" if isinstance(node, c_ast.While) else "do"
         info_loop = LoopInfo(kind, line, file, counter, step, trip, reason, unroll_factor(self._pragmas.get(id(node))))
         info_loop.end_line = self._end_line(node, file)
         info_loop.nth = self._ordinals.nth(id(node), file, line)
+        info_loop.header_counted = header_counted
         self.loop_infos[id(node)] = info_loop
         self.loops.append(info_loop)
         self._expression(node.cond)

@@ -125,6 +125,11 @@ class LoopInfo:
     #: 1 for the first loop that starts on its line, 2 for the next (a macro
     #: that expands to nested loops puts them all on the line of its use)
     nth: int = 1
+    #: the count comes from a counter stepped by a constant in the loop
+    #: header (what the HLS tools' own trip-count analysis finds), not from a
+    #: geometric or condition-stepped counter: the instrumenter leaves a
+    #: trip-count pragma out only for these
+    header_counted: bool = True
 
     @property
     def unrolled(self) -> bool:

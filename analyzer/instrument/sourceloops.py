@@ -285,7 +285,9 @@ def static_trip_counts(unit: CUnit, definition: c_ast.FuncDef) -> dict[int, int]
     counts: dict[int, int] = {}
     for key, info in loop_infos(unit, definition).items():
         count = info.trip_count
-        if count is not None and count.is_Integer:
+        # a geometric or condition-stepped count is hlsight's, not necessarily
+        # the HLS tool's: keep the pragma (the tool ignores it where it knows)
+        if count is not None and count.is_Integer and info.header_counted:
             counts[key] = max(0, int(count))
     return counts
 
