@@ -89,15 +89,20 @@ def test_pass1_inserts_pragmas_into_dynamic_loops_only(tmp_path: Path) -> None:
     assert "qsort_comp" in unit.functions()
 
 
-def test_pass1_cli_with_k_and_static_loops(tmp_path: Path) -> None:
+def _pass1_with_k7(tmp_path: Path, code: str) -> str:
+    """``hlsight instrument --mode tripcount --tripcount 7`` on ``code``: the written text."""
     source = tmp_path / "k.c"
-    source.write_text("void k(int a[16], int n) {\n  int i;\n  for (i = 0; i < 16; i++) a[i] = 0;\n"
-                      "  for (i = 0; i < n; i++)\n    a[i]++;\n"
-                      "  while (n > 0) { n--;\n#pragma HLS loop_tripcount min=1 max=9\n  }\n}\n")
+    source.write_text(code)
     out = tmp_path / "k_tc.c"
     result = run_cli("instrument", str(source), "--mode", "tripcount", "--tripcount", "7", "-o", str(out))
     assert result.code == 0, result.stderr
-    text = out.read_text()
+    return out.read_text()
+
+
+def test_pass1_cli_with_k_and_static_loops(tmp_path: Path) -> None:
+    text = _pass1_with_k7(tmp_path, "void k(int a[16], int n) {\n  int i;\n  for (i = 0; i < 16; i++) a[i] = 0;\n"
+                          "  for (i = 0; i < n; i++)\n    a[i]++;\n"
+                          "  while (n > 0) { n--;\n#pragma HLS loop_tripcount min=1 max=9\n  }\n}\n")
     assert text.count("loop_tripcount min=7 max=7 avg=7") == 2
     assert "min=1 max=9" not in text  # the existing range pragma is replaced
     assert "for (i = 0; i < 16; i++) a[i] = 0;" in text  # static loop untouched
@@ -108,13 +113,8 @@ def test_pass1_keeps_pragmas_on_loops_only_hlsight_counts(tmp_path: Path) -> Non
     """``for (s = 1; s < 64; s <<= 1)`` and ``do ... while (++i < 8)`` have counts hlsight
     derives (6 and 8) that the HLS tool's header analysis need not find: pass 1 still
     gives them a pragma (ignored where the tool knows); a constant-step loop stays bare."""
-    source = tmp_path / "g.c"
-    source.write_text("void g(int a[64]) {\n  int s, i = 0;\n  for (s = 1; s < 64; s <<= 1) a[s] = 0;\n"
-                      "  do { a[i] = 1; } while (++i < 8);\n  for (s = 0; s < 64; s++) a[s]++;\n}\n")
-    out = tmp_path / "g_tc.c"
-    result = run_cli("instrument", str(source), "--mode", "tripcount", "--tripcount", "7", "-o", str(out))
-    assert result.code == 0, result.stderr
-    text = out.read_text()
+    text = _pass1_with_k7(tmp_path, "void g(int a[64]) {\n  int s, i = 0;\n  for (s = 1; s < 64; s <<= 1) a[s] = 0;\n"
+                          "  do { a[i] = 1; } while (++i < 8);\n  for (s = 0; s < 64; s++) a[s]++;\n}\n")
     assert text.count("loop_tripcount min=7 max=7 avg=7") == 2
     assert "for (s = 0; s < 64; s++) a[s]++;" in text
 
