@@ -19,6 +19,7 @@ that launch only. Every output shows the per-launch breakdown.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -83,20 +84,23 @@ def _launch(path: Path, index: int, table: Any) -> Launch:
 def read_launches(path: Path | str) -> list[Launch]:
     """The ``[[launch]]`` tables of a hints TOML (empty when it has none)."""
     path = Path(path)
-    data = load_hints_table(path)
+    return launches_in(path, load_hints_table(path))
+
+
+def launches_in(path: Path, data: Mapping[str, Any]) -> list[Launch]:
+    """The ``[[launch]]`` tables of a hints file's parsed ``data``."""
     tables = data.get(LAUNCH_TABLE, [])
     if not isinstance(tables, list):
         raise InputError(path, "'launch' is a single table", expected="[[launch]] (an array of tables)")
     return [_launch(path, index, table) for index, table in enumerate(tables)]
 
 
-def read_concurrent(path: Path | str) -> list[tuple[str, ...]]:
-    """The kernel sets of a hints TOML's ``concurrent`` key: kernels the host
-    program runs at the same time (one command queue each, as HPCC STREAM
-    starts its four replicas). ``concurrent = ["a", "b"]`` is one set,
-    ``concurrent = [["a", "b"], ["c", "d"]]`` several."""
-    path = Path(path)
-    raw = load_hints_table(path).get(CONCURRENT_KEY)
+def concurrent_in(path: Path, data: Mapping[str, Any]) -> list[tuple[str, ...]]:
+    """The kernel sets of a hints file's ``concurrent`` key (``data``: its
+    parsed TOML): kernels the host program runs at the same time (one command
+    queue each, as HPCC STREAM starts its four replicas).
+    ``concurrent = ["a", "b"]`` is one set, ``[["a", "b"], ["c", "d"]]`` several."""
+    raw = data.get(CONCURRENT_KEY)
     if raw is None:
         return []
     expected = 'kernel names in quotes: concurrent = ["k1", "k2"] or [["k1", "k2"], ["k3", "k4"]]'

@@ -267,7 +267,7 @@ HINTS_EXPECTED = "a hints file (NAME = VALUE lines)"
 def load_hints_table(path: Path) -> dict[str, Any]:
     """The parsed TOML of a hints file, read under the same guards as every
     report (deep nesting, huge integers: issue 16); one error line otherwise.
-    Shared by :func:`read_hints` and the ``[[launch]]`` reader."""
+    Shared by :func:`read_hints` and the ``[[launch]]``/``concurrent`` readers."""
     try:
         with reading(path, HINTS_EXPECTED):
             table: dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8"))
@@ -283,9 +283,13 @@ def load_hints_table(path: Path) -> dict[str, Any]:
 def read_hints(path: Path | str) -> dict[str, float]:
     """Read a hints TOML: top-level names plus ``[lsu."<id>"]`` / ``[loop."<name>"]`` tables."""
     path = Path(path)
-    data = load_hints_table(path)
-    data.pop("launch", None)  # [[launch]] tables: hlsight.analyzer.launches
-    data.pop("concurrent", None)  # kernel sets: hlsight.analyzer.launches.read_concurrent
+    return hint_values(path, load_hints_table(path))
+
+
+def hint_values(path: Path, table: Mapping[str, Any]) -> dict[str, float]:
+    """The symbol values of a hints file's parsed ``table`` (:func:`load_hints_table`)."""
+    # [[launch]] tables and kernel sets: hlsight.analyzer.launches
+    data = {key: value for key, value in table.items() if key not in ("launch", "concurrent")}
     flat: dict[str, Any] = {}
     with reading(path, HINTS_EXPECTED):  # tables nested deeper than Python recurses
         _flatten("", data, flat)

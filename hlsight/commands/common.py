@@ -5,12 +5,14 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from dataclasses import dataclass, field
+from pathlib import Path
 
-from hlsight.analyzer.launches import Launch, read_concurrent, read_launches
+from hlsight.analyzer.launches import Launch, concurrent_in, launches_in
 from hlsight.analyzer.memory_profiles import MemoryProfile, load_profile
 from hlsight.analyzer.pipeline import analyze
 from hlsight.analyzer.results import AnalysisResult
-from hlsight.analyzer.symbols import parse_set, read_hints
+from hlsight.analyzer.symbols import hint_values, load_hints_table, parse_set
 from hlsight.commands.sources import local_sources
 from hlsight.core.diagnostics import Severity
 from hlsight.core.errors import InputError
@@ -74,26 +76,32 @@ def add_model_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--memory", metavar="NAME|FILE.toml", help="memory profile (see 'hlsight memory list')")
 
 
-def launch_inputs(args: argparse.Namespace) -> list[Launch]:
-    """The ``[[launch]]`` tables of ``--hints`` (empty: one launch)."""
-    return read_launches(args.hints) if getattr(args, "hints", None) else []
+@dataclass
+class UserInputs:
+    """What the user gave for the model: symbol values (``--hints``, then
+    ``--set``), the memory profile, the hints file's ``[[launch]]`` tables and
+    ``concurrent`` kernel sets."""
+
+    values: dict[str, float] = field(default_factory=dict)
+    memory: MemoryProfile | None = None
+    launches: list[Launch] = field(default_factory=list)
+    concurrent: list[tuple[str, ...]] = field(default_factory=list)
 
 
-def concurrent_inputs(args: argparse.Namespace) -> list[tuple[str, ...]]:
-    """The ``concurrent`` kernel sets of ``--hints`` (empty: in sequence)."""
-    return read_concurrent(args.hints) if getattr(args, "hints", None) else []
-
-
-def model_inputs(args: argparse.Namespace) -> tuple[dict[str, float], MemoryProfile | None]:
-    """The user's symbol values (hints file, then --set) and memory profile."""
-    values: dict[str, float] = {}
+def user_inputs(args: argparse.Namespace) -> UserInputs:
+    """Read ``--hints`` once (values, launches, concurrent sets), then ``--set`` and ``--memory``."""
+    inputs = UserInputs()
     if getattr(args, "hints", None):
-        values.update(read_hints(args.hints))
+        path = Path(args.hints)
+        table = load_hints_table(path)
+        inputs.values.update(hint_values(path, table))
+        inputs.launches = launches_in(path, table)
+        inputs.concurrent = concurrent_in(path, table)
     for item in getattr(args, "set", []) or []:
         name, value = parse_set(item)
-        values[name] = value
-    memory = load_profile(args.memory) if getattr(args, "memory", None) else None
-    return values, memory
+        inputs.values[name] = value
+    inputs.memory = load_profile(args.memory) if getattr(args, "memory", None) else None
+    return inputs
 
 
 def analyze_with_inputs(
@@ -103,6 +111,6 @@ def analyze_with_inputs(
     ``[[launch]]`` tables, ``concurrent``; ``--set``; ``--memory``) over
     ``defaults`` (the demo's own hints): the one path analyze, annotate and
     demo share."""
-    values, memory = model_inputs(args)
-    return analyze(design, {**(defaults or {}), **values}, memory=memory, launches=launch_inputs(args),
-                   concurrent=concurrent_inputs(args))
+    inputs = user_inputs(args)
+    return analyze(design, {**(defaults or {}), **inputs.values}, memory=inputs.memory, launches=inputs.launches,
+                   concurrent=inputs.concurrent)

@@ -12,13 +12,7 @@ import argparse
 from hlsight.analyzer.pipeline import analyze
 from hlsight.analyzer.results import KernelEstimate
 from hlsight.analyzer.whatif import evaluate_grid, grid_bounds, parse_sweep, solve_for
-from hlsight.commands.common import (
-    add_design_arguments,
-    add_model_arguments,
-    concurrent_inputs,
-    launch_inputs,
-    model_inputs,
-)
+from hlsight.commands.common import add_design_arguments, add_model_arguments, user_inputs
 from hlsight.core.errors import InputError
 from hlsight.core.units import parse_duration
 from hlsight.output import write_text
@@ -56,8 +50,9 @@ def _pick(result_estimates: dict[str, KernelEstimate], design_estimate: KernelEs
 
 
 def run(args: argparse.Namespace) -> int:
-    values, memory = model_inputs(args)
-    if launch_inputs(args):
+    inputs = user_inputs(args)
+    values = inputs.values
+    if inputs.launches:
         raise InputError(
             args.hints, "[[launch]] tables: whatif sweeps one launch",
             expected="a hints file without [[launch]] (give that launch's values with --set)",
@@ -75,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
         values.setdefault(sweep.name, float(sweep.values[0]))
     if args.solve:
         values.setdefault(args.solve, 1.0)
-    result = analyze(design, values, memory=memory, concurrent=concurrent_inputs(args))
+    result = analyze(design, values, memory=inputs.memory, concurrent=inputs.concurrent)
     estimate = _pick(result.estimates, result.design_estimate, args.kernel)
     expr = estimate.symbolic
     if expr is None:
