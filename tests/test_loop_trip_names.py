@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 
-from hlsight.analyzer.access.loops import closing_line, closing_lines, unknown_trip_symbol
+from hlsight.analyzer.access.loops import closing_lines, unknown_trip_symbol
 from tests.conftest import CORPUS, run_cli
 
 GRIDDING = CORPUS / "aoc" / "aoc17.1.1_a10_gridding" / "reports"
@@ -28,9 +28,9 @@ def test_the_closing_line_skips_braces_in_comments_and_strings() -> None:
         "  /* } */ if (x) { y('}'); }",
         "} // END loop",
     ]
-    assert closing_line(lines, 1) == 4
-    assert closing_line(lines, 3) == 3  # `if (x) { ... }` closes on its own line
-    assert closing_line(lines[:3], 1) is None  # never closed: no guess
+    assert closing_lines(lines)[1] == 4
+    assert closing_lines(lines)[3] == 3  # `if (x) { ... }` closes on its own line
+    assert 1 not in closing_lines(lines[:3])  # never closed: no guess
     unbalanced = ["void f() {", *(["for (;;) {"] * 20000)]
     assert closing_lines(unbalanced) == {}  # one pass, not one rescan per loop
     assert str(unknown_trip_symbol("k", 430)) == "trips_k_L430"

@@ -16,16 +16,21 @@ _SIMD_ATTRIBUTE = re.compile(r"num_simd_work_items\s*\(\s*(\w+)\s*\)")
 _WORK_GROUP_ATTRIBUTE = re.compile(r"reqd_work_group_size\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)")
 
 
+def _macro_text(name: str, design: Design, text: str) -> str | None:
+    """What a ``-D`` macro on the aoc command line (first) or a ``#define``
+    in the source stands for, without a trailing ``//`` comment."""
+    command = re.search(r"-D\s*" + re.escape(name) + r"=(\S+)", design.tool.command or "")
+    if command is not None:
+        return command.group(1)
+    define = re.search(r"#\s*define\s+" + re.escape(name) + r"\s+([^\n]+)", text)
+    return None if define is None else define.group(1).split("//")[0].strip()
+
+
 def _macro_value(name: str, design: Design, text: str) -> int | None:
-    """Value of a -D macro on the aoc command line or a #define in the source."""
-    for pattern, haystack in (
-        (r"-D\s*" + re.escape(name) + r"=(\d+)", design.tool.command or ""),
-        (r"#\s*define\s+" + re.escape(name) + r"\s+\(?(\d+)", text),
-    ):
-        match = re.search(pattern, haystack)
-        if match:
-            return int(match.group(1))
-    return None
+    """The number a macro starts with (``16``, ``(16)``)."""
+    body = _macro_text(name, design, text)
+    match = None if body is None else re.match(r"\(?(\d+)", body)
+    return None if match is None else int(match.group(1))
 
 
 _KERNEL_KEYWORD = re.compile(r"\b(?:__)?kernel\b")
@@ -60,20 +65,15 @@ def kernel_simd(kernel: Kernel, design: Design) -> int | None:
     embedded."""
     if kernel.simd is not None:
         return kernel.simd
-    for source in design.source_files:
-        if source.content is None:
-            continue
-        span = kernel_declarations(source.content).get(kernel.name)
-        if span is None:
-            continue
-        start, end = span
-        head = source.content[max(0, start - 400) : end]
-        found = _SIMD_ATTRIBUTE.findall(head)
-        if not found:
-            return 1
-        value = found[-1]
-        return int(value) if value.isdigit() else _macro_value(value, design, source.content)
-    return None
+    found = _declaration_head(kernel, design)
+    if found is None:
+        return None
+    head, text = found
+    lanes = _SIMD_ATTRIBUTE.findall(head)
+    if not lanes:
+        return 1
+    value = lanes[-1]
+    return int(value) if value.isdigit() else _macro_value(value, design, text)
 
 
 def _declaration_head(kernel: Kernel, design: Design) -> tuple[str, str] | None:
@@ -126,15 +126,9 @@ def _constant_product(text: str, design: Design, source: str, depth: int = 0) ->
             continue
         if not re.fullmatch(r"[A-Za-z_]\w*", word):
             return None
-        define = re.search(r"#\s*define\s+" + re.escape(word) + r"\s+([^\n]+)", source)
-        command = re.search(r"-D\s*" + re.escape(word) + r"=(\d+)", design.tool.command or "")
-        if command is not None:
-            product *= int(command.group(1))
-        elif define is not None:
-            value = _constant_product(define.group(1).split("//")[0], design, source, depth + 1)
-            if value is None:
-                return None
-            product *= value
-        else:
+        body = _macro_text(word, design, source)
+        value = None if body is None else _constant_product(body, design, source, depth + 1)
+        if value is None:
             return None
+        product *= value
     return product

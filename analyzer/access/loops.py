@@ -69,12 +69,6 @@ def closing_lines(lines: Sequence[str]) -> dict[int, int]:
     return found
 
 
-def closing_line(lines: Sequence[str], line: int) -> int | None:
-    """The line of the ``}`` that closes the first ``{`` on ``line``, or
-    ``None`` when the text does not close it (see :func:`closing_lines`)."""
-    return closing_lines(lines).get(line)
-
-
 def unknown_trip_symbol(function: str, line: int, nth: int = 1) -> sympy.Symbol:
     """The one name of a loop trip count only the data or the host decides
     (``trips_<kernel>_L<line>``, ``..._L<line>_2`` for the second loop
@@ -228,16 +222,18 @@ Geometric = tuple[int, bool]
 
 
 def geometric_trip(
-    op: str, start: sympy.Expr | None, bound: sympy.Expr, geometric: Geometric, why: str
+    op: str, start: sympy.Expr | None, bound: sympy.Expr, geometric: Geometric, condition: str
 ) -> tuple[sympy.Expr | None, str]:
     """Trip count of ``v op bound`` with ``v`` from ``start`` multiplied or
     integer-divided by a constant factor (tree reductions and scans:
-    ``for (s = 1; s < n; s <<= 1)`` runs ceil(log2 n) times). Numeric ends
-    are stepped through exactly (C's integer division); a symbolic end gives
-    the logarithm, assuming the loop runs at least once."""
+    ``for (s = 1; s < n; s <<= 1)`` runs ceil(log2 n) times), and why
+    (``condition``: the test as written). Numeric ends are stepped through
+    exactly (C's integer division); a symbolic end gives the logarithm,
+    assuming the loop runs at least once."""
     factor, grows = geometric
     if start is None:
         return None, "the counter has no initial value"
+    why = f"{condition} from {start}, {'x' if grows else '/'}{factor} each iteration"
     if factor < 2:
         return None, f"the factor {factor} does not move the counter"
     holds = {"<": lambda v, b: v < b, "<=": lambda v, b: v <= b, ">": lambda v, b: v > b,
@@ -356,9 +352,7 @@ def counter_trip(
     else:
         return None, f"the condition `{c_text(cond)}` does not compare `{name}`"
     if geometric is not None:
-        factor, grows = geometric
-        how = f"x{factor}" if grows else f"/{factor}"
-        return geometric_trip(op, start, bound, geometric, f"`{c_text(cond)}` from {start}, {how} each iteration")
+        return geometric_trip(op, start, bound, geometric, f"`{c_text(cond)}`")
     return trip_from(op, start, bound, step, f"`{c_text(cond)}` from {start} step {step}")
 
 

@@ -146,38 +146,35 @@ class SyclLoopWalker(CursorVisitor):
             return False
         for argument in arguments:
             self.collect(argument)
-        bound = [(parameter, *self._bind(argument, parameter)) for parameter, argument
-                 in zip(parameters, arguments, strict=True)]
+        for parameter, argument in zip(parameters, arguments, strict=True):
+            self._bind(parameter, argument)  # in the caller's scope, before the callee's
         self._called.append(definition)
         try:
-            for parameter, how, binding in bound:
-                key = declaration_key(parameter)
-                table = self.references if how == "reference" else self.pointers
-                if isinstance(binding, Pointer):
-                    table[key] = binding
-                else:
-                    self.env[key] = binding
             self.visit(body)
         finally:
             self._called.pop()
         return True
 
-    def _bind(self, argument: cindex.Cursor, parameter: cindex.Cursor) -> tuple[str, Pointer | sympy.Expr]:
-        """What a parameter holds: the memory an array/pointer argument points
-        into, the element a reference argument names, else the value."""
+    def _bind(self, parameter: cindex.Cursor, argument: cindex.Cursor) -> None:
+        """Give a parameter what its argument holds: the memory an
+        array/pointer argument points into, the element a reference argument
+        names, else the value."""
+        key = declaration_key(parameter)
         kind = parameter.type.get_canonical().kind
         if kind in (TK.POINTER, TK.INCOMPLETEARRAY, TK.CONSTANTARRAY):
             pointer = self.memory_of(argument)
             if pointer is not None:
-                return "pointer", pointer
+                self.pointers[key] = pointer
+                return
         if kind in (TK.LVALUEREFERENCE, TK.RVALUEREFERENCE):
             target = strip(argument)
             parts = expression_children(target)
             if target.kind in (CK.CALL_EXPR, CK.ARRAY_SUBSCRIPT_EXPR) and len(parts) >= 2:
                 base = self.memory_of(parts[0])
                 if base is not None:
-                    return "reference", Pointer(base.memory, base.offset + self.value(parts[-1]))
-        return "value", self.value(argument)
+                    self.references[key] = Pointer(base.memory, base.offset + self.value(parts[-1]))
+                    return
+        self.env[key] = self.value(argument)
 
     def _opaque(self, cursor: cindex.Cursor, role: Role = Role.OPAQUE) -> sympy.Symbol:
         shown = self._text(cursor) or cursor.spelling or "expr"

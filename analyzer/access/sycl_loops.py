@@ -119,8 +119,7 @@ def counter_trip(key: Key | None, start: sympy.Expr | None, step: sympy.Expr | N
     else:
         return None, f"the condition `{text(node)}` does not compare `{name}`"
     if geometric is not None:
-        how = f"x{geometric[0]}" if geometric[1] else f"/{geometric[0]}"
-        return geometric_trip(op, start, bound, geometric, f"`{text(node)}` from {start}, {how} each iteration")
+        return geometric_trip(op, start, bound, geometric, f"`{text(node)}`")
     assert step is not None
     return trip_from(op, start, bound, step, f"`{text(node)}` from {start} step {step}")
 
