@@ -65,27 +65,27 @@ def kernel_simd(kernel: Kernel, design: Design) -> int | None:
     embedded."""
     if kernel.simd is not None:
         return kernel.simd
-    found = _declaration_head(kernel, design)
+    found = _attribute(kernel, design, _SIMD_ATTRIBUTE)
     if found is None:
         return None
-    head, text = found
-    lanes = _SIMD_ATTRIBUTE.findall(head)
-    if not lanes:
+    value, text = found
+    if value is None:
         return 1
-    value = lanes[-1]
     return int(value) if value.isdigit() else _macro_value(value, design, text)
 
 
-def _declaration_head(kernel: Kernel, design: Design) -> tuple[str, str] | None:
-    """The text before and of ``kernel``'s declaration (where its
-    attributes are written), with the whole source for macro look-ups."""
+def _attribute(kernel: Kernel, design: Design, pattern: re.Pattern[str]) -> tuple[str | None, str] | None:
+    """The arguments of the last ``pattern`` attribute written before or in
+    ``kernel``'s declaration (``None`` when it has none), with the whole
+    source for macro look-ups; ``None`` when no embedded source declares it."""
     for source in design.source_files:
         if source.content is None:
             continue
         span = kernel_declarations(source.content).get(kernel.name)
         if span is not None:
             start, end = span
-            return source.content[max(0, start - 400) : end], source.content
+            found = pattern.findall(source.content[max(0, start - 400) : end])
+            return (found[-1] if found else None), source.content
     return None
 
 
@@ -95,15 +95,14 @@ def kernel_local_size(kernel: Kernel, design: Design) -> tuple[int, int, int] | 
     ``(1024 * 32)``), so ``get_local_size(d)`` is a constant, not a launch
     value; ``None`` when the kernel has no such attribute or a size is not
     a constant."""
-    found = _declaration_head(kernel, design)
+    found = _attribute(kernel, design, _WORK_GROUP_ATTRIBUTE)
     if found is None:
         return None
-    head, text = found
-    sizes = _WORK_GROUP_ATTRIBUTE.findall(head)
-    if not sizes:
+    sizes, text = found
+    if sizes is None:
         return None
     values: list[int] = []
-    for part in sizes[-1].split(","):
+    for part in sizes.split(","):
         value = _constant_product(part, design, text)
         if value is None:
             return None
