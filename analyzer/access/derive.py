@@ -103,7 +103,7 @@ def kernel_accesses(design: Design, kernel: Kernel, parsed: ParsedSources) -> Ke
                 coord = other.coord
                 if name != kernel.name and coord is not None and PurePath(str(coord.file)).name in files:
                     sites.extend(walk_function(other_unit, other, parsed.lines).sites)
-    loops = list(walker.loop_infos.values())
+    loops = [*walker.loop_infos.values(), *walker.called_loop_infos.values()]
     ndrange = _is_ndrange(design, kernel, kernel_sites)
     simd = (kernel_simd(kernel, design) or 1) if ndrange else 1
     return KernelAccesses(kernel, ndrange, sites, loops, list(walker.barriers), simd)
@@ -173,6 +173,8 @@ def _width_shares(group: list[LSU], sites: list[AccessSite], result: Classificat
 def _facts(lsu: LSU, site: AccessSite, result: Classification, how: str,
            requests: sympy.Expr | None = None) -> AccessFacts:
     where = f"{PurePath(site.file).name}:{site.line}"
+    if site.calls:
+        where += f" (in {', in '.join(reversed(site.calls))})"
     index = _display(site.index, site.table)
     parts = []
     why = "; ".join(result.reasons)

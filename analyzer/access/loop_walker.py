@@ -234,9 +234,19 @@ class LoopWalker(NodeVisitor):
     def visit_FuncCall(self, node: c_ast.FuncCall) -> None:
         """A call statement; a barrier is remembered with its enclosing loops."""
         name = node.name.name if isinstance(node.name, c_ast.ID) else ""
-        if (name in BARRIER_CALLS or self._reaches_barrier(name)) and node.coord is not None:
-            self.barriers.append(BarrierSite(str(node.coord.file), node.coord.line, tuple(self.loops)))
+        if name in BARRIER_CALLS or (self._reaches_barrier(name) and not self._walks_into(name)):
+            self._barrier(node)
         self.generic_visit(node)
+
+    def _walks_into(self, name: str) -> bool:
+        """Whether the walk enters the body of the function ``name`` where it
+        is called (then a barrier inside is met there, not at the call)."""
+        return False
+
+    def _barrier(self, node: c_ast.FuncCall) -> None:
+        """A work-group barrier is run at ``node`` (inside the current loops)."""
+        if node.coord is not None:
+            self.barriers.append(BarrierSite(str(node.coord.file), node.coord.line, tuple(self.loops)))
 
     def _reaches_barrier(self, name: str) -> bool:
         """Whether calling the function ``name`` defined in this unit runs a

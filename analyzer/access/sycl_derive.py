@@ -111,6 +111,8 @@ def derive_sycl_access_facts(design: Design, given: Collection[str] = ()) -> Sou
     launches, lines, diagnostics = _parse(design)
     facts = SourceFacts(diagnostics=diagnostics)
     sources = set(lines)
+    # the embedded user files a kernel may call functions of, as libclang names them
+    headers = {source.path: source.content.splitlines() for source in design.source_files if source.content}
     for kernel in design.kernels:
         launch = _launch_of(kernel, launches)
         if launch is None and not kernel.lsus:
@@ -123,7 +125,7 @@ def derive_sycl_access_facts(design: Design, given: Collection[str] = ()) -> Sou
                 f"its {len(kernel.lsus)} LSU(s) keep symbolic stride/bytes/accesses", kernel=kernel.name))
             continue
         facts.set_argument_finder(kernel.name, functools.partial(captured_scalars, launch))
-        walker = walk_kernel(launch, _label(kernel), lines.get(PurePath(launch.file).name, []))
+        walker = walk_kernel(launch, _label(kernel), lines.get(PurePath(launch.file).name, []), headers)
         sites = walker.sites + _library_sites(kernel, walker.sites, walker.library, sources)
         context = KernelAccesses(kernel, launch.ndrange, sites, list(walker.loop_infos.values()), walker.barriers)
         if launch.ndrange and launch.global_size is not None:

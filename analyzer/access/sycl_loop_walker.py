@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from pathlib import PurePath
 
 import sympy
 from clang import cindex
@@ -86,8 +87,13 @@ class SyclLoopWalker(CursorVisitor):
     _pointers: SyclPointers = field(init=False, repr=False)
     #: which loop on its line each loop is (macro-expanded loop nests)
     _ordinals: LineOrdinals = field(default_factory=LineOrdinals, repr=False)
+    #: the other embedded user files (headers) by path, with their lines:
+    #: functions defined there are walked where the kernel calls them
+    headers: dict[str, list[str]] = field(default_factory=dict)
     #: definitions of the user functions being walked, innermost last
     _called: list[cindex.Cursor] = field(default_factory=list, repr=False)
+    #: ``name() called at file:line`` of each of them (for the explanations)
+    _call_sites: list[str] = field(default_factory=list, repr=False)
 
     def __post_init__(self) -> None:
         self._values = SyclValues(self)
@@ -112,8 +118,14 @@ class SyclLoopWalker(CursorVisitor):
 
     # ------------------------------------------------------------------ helpers
 
+    def _lines_of(self, cursor: cindex.Cursor) -> list[str]:
+        """The lines of the file ``cursor`` stands in (a header's for a
+        called function defined there)."""
+        file = cursor.location.file
+        return self.headers.get(file.name, self.lines) if file is not None else self.lines
+
     def _text(self, cursor: cindex.Cursor) -> str:
-        return text(cursor, self.lines)
+        return text(cursor, self._lines_of(cursor))
 
     def _file(self, cursor: cindex.Cursor) -> str:
         return cursor.location.file.name if cursor.location.file else self.kernel.file
@@ -126,17 +138,20 @@ class SyclLoopWalker(CursorVisitor):
 
     def user_call(self, node: cindex.Cursor) -> bool:
         """Walk the body of the user function ``node`` calls, defined in the
-        kernel's own source file (``Compute(init, dict_offset)``), where the
-        call stands: its loops sit inside the caller's, its parameters hold
-        the arguments' values and memories. The call's result stays opaque.
-        False (nothing walked) for library and header functions, recursion
-        and calls nested deeper than four."""
+        kernel's own source file (``Compute(init, dict_offset)``) or in a
+        header the report embeds, where the call stands: its loops sit inside
+        the caller's, its parameters hold the arguments' values and memories.
+        The call's result stays opaque. False (nothing walked) for library
+        functions (SYCL, the C++ library), recursion and calls nested deeper
+        than four."""
         callee = node.referenced
         if callee is None or callee.kind not in (CK.FUNCTION_DECL, CK.CXX_METHOD, CK.FUNCTION_TEMPLATE):
             return False
         definition = callee.get_definition()
         if (definition is None or definition.location.file is None
-                or definition.location.file.name != self.kernel.file or len(self._called) >= 4
+                or (definition.location.file.name != self.kernel.file
+                    and definition.location.file.name not in self.headers)
+                or len(self._called) >= 4
                 or any(definition == called for called in self._called)):
             return False
         parameters = [child for child in children(definition) if child.kind == CK.PARM_DECL]
@@ -149,10 +164,14 @@ class SyclLoopWalker(CursorVisitor):
         for parameter, argument in zip(parameters, arguments, strict=True):
             self._bind(parameter, argument)  # in the caller's scope, before the callee's
         self._called.append(definition)
+        where = node.location
+        shown = f"{PurePath(where.file.name).name}:{where.line}" if where.file is not None else "?"
+        self._call_sites.append(f"{callee.spelling}() called at {shown}")
         try:
             self.visit(body)
         finally:
             self._called.pop()
+            self._call_sites.pop()
         return True
 
     def _bind(self, parameter: cindex.Cursor, argument: cindex.Cursor) -> None:
@@ -415,7 +434,7 @@ class SyclLoopWalker(CursorVisitor):
                 geometric = counter_factor(increment, counter_key, self.value)
             if counter_key in self._assignments.below(body):
                 step = geometric = None
-        unroll = unroll_above(self.lines, line)
+        unroll = unroll_above(self._lines_of(cursor), line)
         trip = counter_trip(counter_key, start, step, condition, self.value, self._text, geometric)
         info = counted_loop(self.table, counter_key[3] if counter_key is not None else None, step, trip, unroll,
                             line, self._file(cursor), start)
@@ -451,7 +470,7 @@ class SyclLoopWalker(CursorVisitor):
             if count is not None:
                 trip, reason = count, why
         info = LoopInfo("while" if cursor.kind == CK.WHILE_STMT else "do", line, self._file(cursor), None, None,
-                        trip, reason, unroll_above(self.lines, line))
+                        trip, reason, unroll_above(self._lines_of(cursor), line))
         info.end_line, info.nth = cursor.extent.end.line, nth
         self.loop_infos[hash(cursor)] = info
         self.loops.append(info)
@@ -504,7 +523,7 @@ class SyclLoopWalker(CursorVisitor):
         reason = f"the number of elements of `{self._text(range_expr)}` is data (a container in memory)"
         nth = self._ordinals.nth(hash(cursor), self._file(cursor), line)
         info = LoopInfo("for", line, self._file(cursor), counter, sympy.Integer(1), data_trip(self.label, line, nth),
-                        reason, unroll_above(self.lines, line))
+                        reason, unroll_above(self._lines_of(cursor), line))
         info.end_line, info.nth = cursor.extent.end.line, nth
         self.loop_infos[hash(cursor)] = info
         element = pointee(variable.type)

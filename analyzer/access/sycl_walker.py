@@ -135,6 +135,7 @@ class SyclAccessWalker(SyclLoopWalker):
                 block=self.blocks[-1],
                 order=len(self.sites),
                 table=self.table,
+                calls=tuple(self._call_sites),
             )
         )
 
@@ -278,9 +279,11 @@ class SyclAccessWalker(SyclLoopWalker):
         self._site(variable, memory, index, "k", "load")
 
 
-def walk_kernel(kernel: SyclKernel, label: str, lines: list[str]) -> SyclAccessWalker:
-    """Walk ``kernel``; the walker keeps its sites and loop infos."""
-    walker = SyclAccessWalker(kernel, label, lines)
+def walk_kernel(kernel: SyclKernel, label: str, lines: list[str],
+                headers: dict[str, list[str]] | None = None) -> SyclAccessWalker:
+    """Walk ``kernel`` (``lines``: its file's; ``headers``: the other
+    embedded user files by path); the walker keeps its sites and loop infos."""
+    walker = SyclAccessWalker(kernel, label, lines, headers=dict(headers or {}))
     with children_listed_once():
         walker.run()
     return walker

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from pathlib import PurePath
 
 import sympy
 from pycparser import c_ast
@@ -74,6 +75,9 @@ class AccessSite:
     block: int  # id of the enclosing statement list (for merged-access detection)
     order: int  # position in evaluation order within the function
     table: SymbolTable
+    #: the user-function calls the access was walked through, outermost
+    #: first (``get() called at k.cl:12``); empty in the kernel's own body
+    calls: tuple[str, ...] = ()
 
 
 _ATOMIC_PREFIXES = ("atomic_", "atom_")
@@ -143,6 +147,7 @@ class _AccessCollector(NodeVisitor):
                 return
         for arg in args:
             self.visit(arg)
+        self.walker._walk_call(node)
 
     def visit_TernaryOp(self, node: c_ast.TernaryOp) -> None:
         self.visit(node.cond)
@@ -165,6 +170,16 @@ class AccessWalker(LoopWalker):
         self.blocks: list[int] = [0]
         self.sites: list[AccessSite] = []
         self._collector = _AccessCollector(self)
+        #: calls of user functions being walked at their call site, innermost last
+        self._calls: list[c_ast.FuncCall] = []
+        self._call_sites: list[str] = []
+        #: loops of the called functions, counted where they were called
+        #: (``loop_infos`` keeps the function's own, as the loop walk gives them)
+        self.called_loop_infos: dict[int, LoopInfo] = {}
+        self._file_arrays = {
+            node.name for node in unit.ast.ext
+            if isinstance(node, c_ast.Decl) and isinstance(node.type, c_ast.ArrayDecl | c_ast.PtrDecl)
+        }
 
     # ------------------------------------------------------------------ hooks of the statement walk
 
@@ -222,7 +237,15 @@ class AccessWalker(LoopWalker):
         """``float *p = x + i;`` (or ``&x[i]``) makes ``p`` an alias of element
         ``i`` of ``x``: same address space, accesses through ``p`` are
         accesses to ``x``."""
-        init = decl.init
+        target = self._pointer_target(decl.init) if decl.init is not None else None
+        if target is not None and decl.name in self.arrays:
+            self._alias(decl.name, target)
+
+    def _pointer_target(self, pointer: c_ast.Node) -> tuple[str, sympy.Expr, str] | None:
+        """Array, element offset and address space the expression ``pointer``
+        points into (``x``, ``x + i``, ``&x[i]``, through aliases), if the
+        walker knows the array."""
+        init = pointer
         while isinstance(init, c_ast.Cast):
             init = init.expr
         offsets: list[c_ast.Node] = []
@@ -234,13 +257,68 @@ class AccessWalker(LoopWalker):
                 init, offsets = init.right, [*offsets, init.left]
             else:
                 init, offsets = init.left, [*offsets, init.right]
-        if not (isinstance(init, c_ast.ID) and init.name in self.arrays and decl.name in self.arrays):
-            return
-        source = self.arrays[init.name]
-        self.arrays[decl.name] = ArrayInfo(decl.name, self.arrays[decl.name].element, source.space)
+        if not (isinstance(init, c_ast.ID) and init.name in self.arrays):
+            return None
         base, base_offset = self.aliases.get(init.name, (init.name, sympy.Integer(0)))
         value = sympy.Add(*[self.value(offset) for offset in offsets])
-        self.aliases[decl.name] = (base, sympy.expand(base_offset + value))
+        return base, sympy.expand(base_offset + value), self.arrays[init.name].space
+
+    def _walks_into(self, name: str) -> bool:
+        called = {call.name.name for call in self._calls if isinstance(call.name, c_ast.ID)}
+        return name in self._functions and name != self.name and name not in called and len(self._calls) < 4
+
+    def _barrier(self, node: c_ast.FuncCall) -> None:
+        """Inside a walked call the barrier is shown at the kernel's call
+        (the line the user wrote in the kernel), with every loop around it,
+        the callee's own included."""
+        super()._barrier(self._calls[0] if self._calls else node)
+
+    def _alias(self, name: str, target: tuple[str, sympy.Expr, str]) -> None:
+        base, offset, space = target
+        self.arrays[name] = ArrayInfo(name, self.arrays[name].element, space)
+        self.aliases[name] = (base, offset)
+
+    def _walk_call(self, call: c_ast.FuncCall) -> None:
+        """Walk the body of the user function ``call`` calls, where the call
+        stands, as aoc inlines it: its accesses run inside the caller's loops
+        and guards, its array parameters alias the arrays the arguments point
+        into, its scalar parameters hold the arguments' values. Without this
+        a helper's ``a[i]`` (``i`` a parameter) was classified on its own:
+        "the same element every time", once per work-item, whatever loop
+        called it. Library functions, recursion and calls nested deeper than
+        four are not walked (their value stays opaque as before)."""
+        name = call.name.name if isinstance(call.name, c_ast.ID) else ""
+        if not self._walks_into(name):
+            return
+        callee = self._functions[name]
+        params = callee.decl.type.args.params if callee.decl.type.args is not None else []
+        params = [param for param in params if not (isinstance(param, c_ast.Typename) and c_text(param) == "void")]
+        args = call.args.exprs if call.args is not None else []
+        if len(params) != len(args) or not all(isinstance(param, c_ast.Decl) and param.name for param in params):
+            return
+        # what each argument holds, in the caller's scope
+        held = [(param, self._pointer_target(arg) if element_type(param.type, self.typedefs) else self.value(arg))
+                for param, arg in zip(params, args, strict=True)]
+        saved = (self.env, self.arrays, self.aliases, self.loop_infos)
+        # the callee sees its parameters and the file-scope arrays, not the caller's locals
+        self.env, self.aliases, self.loop_infos = {}, {}, {}
+        self.arrays = {name: info for name, info in self.arrays.items() if name in self._file_arrays}
+        self._calls.append(call)
+        where = f"{PurePath(str(call.coord.file)).name}:{call.coord.line}" if call.coord is not None else "?"
+        self._call_sites.append(f"{name}() called at {where}")
+        try:
+            for param, value in held:
+                if self._declare_array(param, is_param=True, file_scope=False):
+                    if isinstance(value, tuple):
+                        self._alias(param.name, value)
+                elif isinstance(value, sympy.Expr):
+                    self.env[param.name] = value
+            self._statement(callee.body)
+        finally:
+            self._calls.pop()
+            self._call_sites.pop()
+            self.called_loop_infos.update(self.loop_infos)
+            self.env, self.arrays, self.aliases, self.loop_infos = saved
 
     def _guard(self, cond: c_ast.Node, negated: bool, line: int) -> Guard:
         """A guard with the comparisons of its ``&&`` chain converted now."""
@@ -343,6 +421,7 @@ class AccessWalker(LoopWalker):
                 block=self.blocks[-1],
                 order=len(self.sites),
                 table=self.table,
+                calls=tuple(self._call_sites),
             )
         )
 
