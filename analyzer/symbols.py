@@ -227,7 +227,7 @@ def parse_number(name: str, raw: str, source: str | None) -> float:
         value = _arithmetic(ast.parse(raw.strip(), mode="eval"))
     except (TypeError, ValueError, SyntaxError, OverflowError, ZeroDivisionError, RecursionError, MemoryError):
         raise InputError(source, f"value of '{name}' is '{raw[:60]}'",
-                         expected="a number, e.g. 32768000 or 2**20") from None
+                         expected="a number, e.g. 32768000, 2**20 or 4096*4096 (a 2-D global size)") from None
     if not math.isfinite(value):
         raise InputError(source, f"value of '{name}' is {raw}", expected="a finite number")
     if value <= 0 and must_be_positive(name):

@@ -270,3 +270,31 @@ def test_pointer_aliases_structs_and_struct_channels() -> None:
     assert load.expression == "p->lat"
     # o = &out[2*gid]; *o = ...: stride 2, 4-byte floats
     assert (store.stride, store.offset, store.element_bytes) == ("2", "0", 4)
+
+
+def test_vector_loads_and_stores_move_whole_vectors() -> None:
+    """`vload4(i, x + 1)` reads x[4i+1] .. x[4i+4]: one 16 B float4 per
+    work-item, a quarter of an element off alignment; `vload_half4`: four
+    halves, 8 B; `vstore4(v, 2*i, y)`: every other float4 of y."""
+    units = [lsu("vload", LSUKind.LOAD, "vload", 128), lsu("half", LSUKind.LOAD, "vload_half", 64),
+             lsu("vstore", LSUKind.STORE, "vstore", 128)]
+    found = derive_access_facts(design([Kernel("vectors", kind=KernelKind.NDRANGE, lsus=units)]))
+    loaded, halves, stored = (found.access(unit) for unit in units)
+    assert loaded is not None and halves is not None and stored is not None
+    assert (loaded.stride, loaded.offset, loaded.element_bytes, loaded.accesses) == ("1", "1/4", 16, "work_items")
+    assert "offset 1/4 (not aligned)" in loaded.explanation
+    assert (halves.stride, halves.offset, halves.element_bytes) == ("1", "0", 8)
+    assert (stored.stride, stored.offset, stored.element_bytes) == ("2", "0", 16)
+
+
+def test_a_grid_stride_loop_deals_its_iterations_among_the_work_items() -> None:
+    """`for (i = gid + 2; i < n; i += get_global_size(0))`: work-item g runs
+    ceil((n - 2 - g) / work_items) iterations, n - 2 in all: the load runs
+    n - 2 times, consecutive work-items touch consecutive floats."""
+    unit = lsu("load", LSUKind.LOAD, "gridstride")
+    facts = derive_access_facts(design([Kernel("grid_stride", kind=KernelKind.NDRANGE, lsus=[unit])])).access(unit)
+    assert facts is not None
+    assert (facts.stride, facts.offset) == ("1", "2")
+    assert evaluate(facts.accesses, n=1000, work_items=64) == 998
+    assert "grid-stride loop `i < n` from gid0 + 2 step work_items: the work-items share its n - 2 iterations" \
+        in facts.explanation

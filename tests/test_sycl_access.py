@@ -14,11 +14,12 @@ import re
 from pathlib import Path
 
 import pytest
+import sympy
 
 from hlsight.analyzer.access import derive_access_facts
 from hlsight.analyzer.access.loops import LoopInfo
 from hlsight.analyzer.access.sycl_derive import derive_sycl_access_facts
-from hlsight.analyzer.access.sycl_kernels import find_kernels
+from hlsight.analyzer.access.sycl_kernels import captured_scalars, find_kernels
 from hlsight.analyzer.access.sycl_loop_walker import SyclLoopWalker
 from hlsight.analyzer.access.sycl_walker import walk_kernel
 from hlsight.analyzer.pipeline import analyze
@@ -315,3 +316,91 @@ def test_loop_walk_alone_matches_the_access_walk(report: Path) -> None:
             loops += len(full.loop_infos)
             sites += len(full.sites)
     assert sites > 0 and (loops > 0 or report == VADD_22)  # vector_add 2022: one parallel_for, no loop
+
+
+GRID_STRIDE = """#include <sycl/sycl.hpp>
+using namespace sycl;
+void run(queue &q, float *x, float *y, int n) {
+  q.parallel_for(nd_range<1>(range<1>(1024), range<1>(64)), [=](nd_item<1> it) {
+    for (size_t i = it.get_global_id(0); i < n; i += it.get_global_range(0)) {
+      y[i] = 2.0f * x[i];
+    }
+  });
+  q.parallel_for(range<1>(1024), [=](item<1> it) {
+    for (size_t i = it.get_id(0) + 1; i <= n; i += it.get_range(0)) {
+      y[i] = 3.0f * x[i];
+    }
+  });
+}
+"""
+
+
+def test_grid_stride_loops_deal_their_iterations_among_the_work_items(tmp_path: Path) -> None:
+    """`for (i = it.get_global_id(0); i < n; i += it.get_global_range(0))`
+    (and the `item` form with `get_id`/`get_range`): work-item g runs
+    ceil((n - g) / work_items) iterations, n in all, so the loop counts
+    n / work_items per work-item; the index is gid + rounds * work_items
+    (consecutive work-items, consecutive floats). The queue's nd_range
+    shortcut parses."""
+    path = tmp_path / "g.cpp"
+    unit = parse_sycl(path, GRID_STRIDE)
+    assert not unit.errors
+    first, second = find_kernels(unit.translation_unit, str(path))
+    for kernel, count in ((first, "n/work_items"), (second, "n/work_items")):
+        walker = walk_kernel(kernel, "G", GRID_STRIDE.splitlines())
+        (loop,) = walker.loop_infos.values()
+        assert str(loop.trip_count) == count, loop.trip_reason
+        assert loop.trip_reason.startswith("grid-stride loop")
+        gid, rounds, work_items = (sympy.Symbol(name) for name in ("gid0", "i", "work_items"))
+        plain = {site.text: site.index.xreplace({s: sympy.Symbol(s.name) for s in site.index.free_symbols})
+                 for site in walker.sites}
+        offset = 0 if kernel is first else 1
+        assert plain == {"x[i]": gid + offset + rounds * work_items, "y[i]": gid + offset + rounds * work_items}
+
+
+FUNCTORS = """#include <sycl/sycl.hpp>
+using namespace sycl;
+struct Scale {
+  float *x;
+  float *y;
+  int n;
+  void operator()() const {
+    for (int i = 0; i < n; i++) y[i] = 2.0f * x[2 * i];
+  }
+};
+struct Add {
+  float *x;
+  void operator()(id<1> i) const { x[i] += 1.0f; }
+};
+void run(queue &q, float *x, float *y, int n) {
+  q.single_task<class ScaleK>(Scale{x, y, n});
+  q.parallel_for<class AddK>(range<1>(n), Add{x});
+  q.parallel_for<class AddL>(range<1>(n), [=](id<1> i) { y[i] += 1.0f; });
+}
+"""
+
+
+def test_kernel_functors_are_kernels_and_their_members_what_the_host_gives(tmp_path: Path) -> None:
+    """A kernel given as a functor (`single_task<ScaleK>(Scale{x, y, n})`):
+    its `operator()` is the kernel body, its pointer members are the
+    memories and its scalar members the host's values (`n`), as a lambda's
+    captures are. A USM pointer indexed by the id<1> itself (`x[i]`) is the
+    work-item's element. Before, functor kernels were not found at all and
+    `x[i]` with an id was an opaque index."""
+    path = tmp_path / "f.cpp"
+    unit = parse_sycl(path, FUNCTORS)
+    assert not unit.errors
+    kernels = find_kernels(unit.translation_unit, str(path))
+    assert [(kernel.name, kernel.line, kernel.ndrange) for kernel in kernels] == [
+        ("ScaleK", 16, False), ("AddK", 17, True), ("AddL", 18, True)]
+    scale, add, lambda_add = kernels
+    assert captured_scalars(scale) == ["n"]
+    walker = walk_kernel(scale, "ScaleK", FUNCTORS.splitlines())
+    (loop,) = walker.loop_infos.values()
+    assert str(loop.trip_count) == "n"
+    indices = {(site.array, site.text): str(site.index) for site in walker.sites}
+    assert indices == {("x", "x[2 * i]"): "2*i", ("y", "y[i]"): "i"}
+    for kernel, array in ((add, "x"), (lambda_add, "y")):
+        sites = walk_kernel(kernel, "Add", FUNCTORS.splitlines()).sites
+        assert [(site.array, site.kind, str(site.index)) for site in sites] == [
+            (array, "load", "gid0"), (array, "store", "gid0")]

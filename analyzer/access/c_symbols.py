@@ -279,6 +279,10 @@ class ExprConverter(NodeVisitor):
             role = _ID_FUNCTIONS[name]
             short = {"get_global_id": "gid", "get_local_id": "lid", "get_group_id": "grp"}[name]
             return self.table.named(f"{short}{dim}", SymbolInfo(role, f"{name}({dim})", dimension=dim))
+        if name == "get_global_size" and len(args) == 1 and self.convert(args[0]) == 0:
+            # the NDRange's first dimension: all the work-items of a 1-D launch,
+            # the step of a grid-stride loop (``i += get_global_size(0)``)
+            return self.table.named(WORK_ITEMS, SymbolInfo(Role.PARAM, "get_global_size(0)"))
         if name in ("min", "max", "fmin", "fmax") and len(args) == 2:
             a, b = self.convert(args[0]), self.convert(args[1])
             return sympy.Min(a, b) if name.endswith("min") else sympy.Max(a, b)

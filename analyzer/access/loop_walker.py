@@ -47,6 +47,7 @@ from hlsight.analyzer.access.loops import (
     cycle_length,
     for_counter,
     geometric_update,
+    is_grid_step,
     orbit,
     pacing_test,
     stepped_in_condition,
@@ -442,6 +443,9 @@ class LoopWalker(NodeVisitor):
         unroll = unroll_factor(self._pragmas.get(id(node)))
         saved_env = dict(self.env)
         trip = counter_trip(counter_name, start, step, node.cond, self.value, geometric)
+        grid_step = step if is_grid_step(step) else None
+        if grid_step is not None:
+            step = sympy.Integer(1)  # the counter counts rounds: i = start + rounds * work_items
         info = counted_loop(self.table, counter_name, step, trip, unroll, line, file, start)
         counter = info.counter
         info.end_line = self._end_line(node, file)
@@ -450,7 +454,7 @@ class LoopWalker(NodeVisitor):
         self.loop_infos[id(node)] = info
         self._mark_loop_carried(node.stmt, node.next, counter_name, line)
         if counter_name is not None and counter is not None:
-            self.env[counter_name] = counter
+            self.env[counter_name] = counter if grid_step is None or start is None else start + grid_step * counter
         self.loops.append(info)
         self._expression(node.cond)
         self._statement(node.stmt)

@@ -18,7 +18,15 @@ from dataclasses import dataclass
 import sympy
 from pycparser import c_ast
 
-from hlsight.analyzer.access.c_symbols import ExprConverter, Role, SymbolInfo, SymbolTable, c_text, fixed_per_launch
+from hlsight.analyzer.access.c_symbols import (
+    WORK_ITEMS,
+    ExprConverter,
+    Role,
+    SymbolInfo,
+    SymbolTable,
+    c_text,
+    fixed_per_launch,
+)
 from hlsight.parsers.csource.visitor import NodeVisitor
 
 #: ``a op b`` read from the right-hand side: ``b MIRROR[op] a``
@@ -169,6 +177,33 @@ def unroll_factor(pragma: str | None) -> int | None:
         return 0
 
 
+#: the NDRange size (``get_global_size(0)``, SYCL ``get_global_range(0)``) and
+#: the first work-item id, as the C and SYCL converters name them
+_GRID = sympy.Symbol(WORK_ITEMS, integer=True)
+_FIRST_ID = sympy.Symbol("gid0", integer=True)
+
+
+def is_grid_step(step: sympy.Expr | None) -> bool:
+    """``i += get_global_size(0)``: the step of a grid-stride loop."""
+    return isinstance(step, sympy.Symbol) and step.name == WORK_ITEMS
+
+
+def grid_stride_trip(op: str, start: sympy.Expr, bound: sympy.Expr, why: str) -> tuple[sympy.Expr | None, str]:
+    """``for (i = gid + c; i < n; i += work_items)``: the work-items deal
+    the iterations c .. n-1 out among themselves, work-item g running
+    ceil((n - c - g) / work_items) of them, n - c in all, so the count per
+    work-item is (n - c) / work_items on average (exact for the sum the
+    access counts need). The walker counts the loop's rounds, with the
+    counter at ``start + rounds * work_items``."""
+    first = sympy.expand(start - _FIRST_ID)
+    if sympy.expand(start).coeff(_FIRST_ID) != 1 or _FIRST_ID in first.free_symbols or op not in ("<", "<="):
+        return None, f"{why}: a work_items step needs a counter from get_global_id(0) + c and `<`/`<=`"
+    count, _why = trip_from(op, first, bound, sympy.Integer(1), why)
+    if count is None:
+        return None, why
+    return count / _GRID, f"grid-stride loop {why}: the work-items share its {count} iterations"
+
+
 def trip_from(
     op: str, start: sympy.Expr | None, bound: sympy.Expr, step: sympy.Expr, why: str
 ) -> tuple[sympy.Expr | None, str]:
@@ -181,6 +216,8 @@ def trip_from(
     """
     if start is None:
         return None, "the counter has no initial value"
+    if is_grid_step(step):
+        return grid_stride_trip(op, start, bound, why)
     if not step.is_number or step == 0:
         return None, f"the step {step} is not a non-zero constant"
     distance: sympy.Expr

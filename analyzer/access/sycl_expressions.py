@@ -73,6 +73,13 @@ class SyclPointers(CursorVisitor):
             return Pointer(self.walker.arrays[key], sympy.Integer(0))
         return self.walker._declared_memory(declaration)
 
+    def visit_MEMBER_REF_EXPR(self, node: cindex.Cursor) -> Pointer | None:
+        """A kernel functor's pointer/accessor member, as a captured one."""
+        declaration = node.referenced
+        if declaration is None or not self.walker.kernel.holds(declaration):
+            return None
+        return self.visit_DECL_REF_EXPR(node)
+
     def visit_CALL_EXPR(self, node: cindex.Cursor) -> Pointer | None:
         parts = expression_children(node)
         if call_name(node) in ("get_pointer", "get_multi_ptr", "get", "data") and parts:

@@ -39,12 +39,18 @@ class SyclKernel:
     line: int  # of the call
     lambda_line: int
     name: str | None  # kernel-name type as written, e.g. "VectorAdd", "Kernel<AttrType>"
-    body: cindex.Cursor  # the lambda
+    body: cindex.Cursor  # the lambda, or a functor's ``operator()``
     global_size: cindex.Cursor | None  # parallel_for's range / nd_range argument
 
     @property
     def ndrange(self) -> bool:
         return self.launch == "parallel_for"
+
+    def holds(self, declaration: cindex.Cursor) -> bool:
+        """``declaration`` is a data member of the kernel functor: what the
+        host gave the kernel, as a lambda's captured variables are."""
+        return bool(self.body.kind == CK.CXX_METHOD and declaration.kind == CK.FIELD_DECL
+                    and declaration.semantic_parent == self.body.semantic_parent)
 
     def matches_name(self, report_name: str) -> bool:
         """``Kernel<1>`` matches ``Kernel<AttrType>`` (a template parameter)."""
@@ -65,6 +71,21 @@ def _lambda(argument: cindex.Cursor) -> cindex.Cursor | None:
             return None
         node = strip(children[0])
     return node if node.kind == CK.LAMBDA_EXPR else None
+
+
+def _functor(argument: cindex.Cursor) -> cindex.Cursor | None:
+    """The ``operator()`` definition of a kernel functor argument
+    (``single_task<K>(Scale{x, y, n})``, ``parallel_for(r, kernel)``)."""
+    record = strip(argument).type.get_canonical()
+    if record.kind != TK.RECORD:
+        return None
+    declaration = record.get_declaration()
+    definition = declaration.get_definition() if declaration is not None else None
+    for member in children(definition) if definition is not None else []:
+        if member.kind == CK.CXX_METHOD and member.spelling == "operator()" and any(
+                child.kind == CK.COMPOUND_STMT for child in children(member)):
+            return member
+    return None
 
 
 def _kernel_name(call: cindex.Cursor, launch: str) -> str | None:
@@ -114,7 +135,7 @@ class _KernelLaunches(CursorVisitor):
         if location.file is None or PurePath(location.file.name).name != self.main:
             return None
         arguments = call_arguments(cursor)
-        body = _lambda(arguments[-1]) if arguments else None
+        body = (_lambda(arguments[-1]) or _functor(arguments[-1])) if arguments else None
         if body is None:
             return None
         return SyclKernel(
@@ -165,11 +186,12 @@ def captured_scalars(kernel: SyclKernel) -> list[str]:
     stack = [kernel.body]
     while stack:
         node = stack.pop()
-        if node.kind != CK.DECL_REF_EXPR:
+        member = node.kind == CK.MEMBER_REF_EXPR and node.referenced is not None and kernel.holds(node.referenced)
+        if node.kind != CK.DECL_REF_EXPR and not member:
             stack.extend(children(node))
             continue
         declaration = node.referenced
-        if declaration is None or declaration.kind not in (CK.VAR_DECL, CK.PARM_DECL):
+        if declaration is None or declaration.kind not in (CK.VAR_DECL, CK.PARM_DECL, CK.FIELD_DECL):
             continue
         if declaration.spelling in names or declaration.type.get_canonical().kind not in _SCALAR_TYPES:
             continue

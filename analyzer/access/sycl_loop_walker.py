@@ -36,6 +36,7 @@ from hlsight.analyzer.access.loops import (
     LineOrdinals,
     LoopInfo,
     counted_loop,
+    is_grid_step,
     stepped_in_condition,
 )
 from hlsight.analyzer.access.sycl_clang import (
@@ -436,6 +437,9 @@ class SyclLoopWalker(CursorVisitor):
                 step = geometric = None
         unroll = unroll_above(self._lines_of(cursor), line)
         trip = counter_trip(counter_key, start, step, condition, self.value, self._text, geometric)
+        grid_step = step if is_grid_step(step) else None
+        if grid_step is not None:
+            step = sympy.Integer(1)  # the counter counts rounds: i = start + rounds * work_items
         info = counted_loop(self.table, counter_key[3] if counter_key is not None else None, step, trip, unroll,
                             line, self._file(cursor), start)
         counter = info.counter
@@ -444,7 +448,7 @@ class SyclLoopWalker(CursorVisitor):
         self.loop_infos[hash(cursor)] = info
         saved = self._carry(body, counter_key, line) if body is not None else dict(self.env)
         if counter_key is not None and counter is not None:
-            self.env[counter_key] = counter
+            self.env[counter_key] = counter if grid_step is None or start is None else start + grid_step * counter
         self.loops.append(info)
         self.collect(condition)
         if body is not None:

@@ -17,6 +17,7 @@ from hlsight.analyzer.access.loops import (
     Geometric,
     geometric_step,
     geometric_trip,
+    is_grid_step,
     trip_from,
     uncounted,
     unknown_trip_symbol,
@@ -66,7 +67,8 @@ def _is_counter(operand: cindex.Cursor, key: Key) -> bool:
 
 
 def counter_step(increment: cindex.Cursor, key: Key, value: Value) -> sympy.Expr | None:
-    """The constant step of ``i++``/``i--``/``i += c``/``i -= c`` on counter ``key``."""
+    """The constant step of ``i++``/``i--``/``i += c``/``i -= c`` on counter
+    ``key`` (or ``i += it.get_global_range(0)``, a grid-stride loop's)."""
     node = strip(increment)
     operands = expression_children(node)
     if not operands:
@@ -81,6 +83,8 @@ def counter_step(increment: cindex.Cursor, key: Key, value: Value) -> sympy.Expr
         op = binary_operator(node)
         if amount.is_number:
             return amount if op == "+=" else -amount if op == "-=" else None
+        if is_grid_step(amount) and op == "+=":
+            return amount
     return None
 
 

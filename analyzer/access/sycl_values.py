@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 import sympy
 from clang import cindex
 
-from hlsight.analyzer.access.c_symbols import Role, SymbolInfo, combine_binary
+from hlsight.analyzer.access.c_symbols import WORK_ITEMS, Role, SymbolInfo, combine_binary
 from hlsight.analyzer.access.sycl_clang import (
     CK,
     TK,
@@ -101,12 +101,19 @@ class SyclValues(CursorVisitor):
         name = call_name(node)
         arguments = call_arguments(node)
         children = expression_children(node)
-        if name in _ID_CALLS:
+        on_id = bool(children) and children[0].kind == CK.MEMBER_REF_EXPR and any(
+            is_id(base) for base in expression_children(children[0])[:1])
+        if name in _ID_CALLS or (name == "get_id" and arguments and on_id):
             dim = walker.value(arguments[0]) if arguments else sympy.Integer(0)
             dimension = int(dim) if dim.is_Integer else 0
-            return self.work_item(dimension, f"{name}({dimension})", _ID_CALLS[name])
+            return self.work_item(dimension, f"{name}({dimension})", _ID_CALLS.get(name, Role.GLOBAL_ID))
+        if name in ("get_global_range", "get_range") and walker.id_dims == 1 and arguments and on_id:
+            # a 1-D launch's size (the step of a grid-stride loop)
+            return walker.table.named(WORK_ITEMS, SymbolInfo(Role.PARAM, walker._text(node)))
         if name.startswith("operator ") and children:
-            return walker.value(children[0])  # id<1> -> size_t conversion
+            # id<1> -> size_t conversion (``ptr[i]`` with the lambda's id<1> i)
+            converted = expression_children(children[0]) if children[0].kind == CK.MEMBER_REF_EXPR else []
+            return walker.value(converted[0] if converted and is_id(converted[0]) else children[0])
         if name == "operator[]" and children and is_id(children[0]):
             if walker.id_dims > 1 and len(children) == 3:
                 dim = walker.value(children[2])
@@ -137,6 +144,8 @@ class SyclValues(CursorVisitor):
         return self.walker._opaque(node, Role.LOAD if op == "*" else Role.OPAQUE)
 
     def visit_MEMBER_REF_EXPR(self, node: cindex.Cursor) -> sympy.Expr:
+        if node.referenced is not None and self.walker.kernel.holds(node.referenced):
+            return self.visit_DECL_REF_EXPR(node)  # a functor's data member: as a captured variable
         base = expression_children(node)
         inner = self.walker.value(base[0]) if base else sympy.Integer(0)
         role = Role.LOAD if Role.LOAD in self.walker.table.roles(inner) else Role.OPAQUE

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import PurePath
+from typing import NamedTuple
 
 import sympy
 from pycparser import c_ast
@@ -80,7 +81,19 @@ class AccessSite:
     calls: tuple[str, ...] = ()
 
 
+class PointerTarget(NamedTuple):
+    """Where a pointer expression points: element ``offset`` of array
+    ``base`` (its address space), through a variable of ``element`` type."""
+
+    base: str
+    offset: sympy.Expr
+    space: str
+    element: ElementType
+
+
 _ATOMIC_PREFIXES = ("atomic_", "atom_")
+#: OpenCL's vector loads and stores: ``vload4(i, p)`` reads p[4i] .. p[4i+3]
+_VECTOR_IO = re.compile(r"v(?P<op>load|store)a?(?P<half>_half)?(?P<lanes>2|3|4|8|16)(?:_\w+)?")
 
 
 class _AccessCollector(NodeVisitor):
@@ -145,6 +158,13 @@ class _AccessCollector(NodeVisitor):
                     self.visit(arg)
                 self.walker._record(target, "atomic")
                 return
+        vector = _VECTOR_IO.fullmatch(name)
+        if vector is not None and len(args) == (2 if vector["op"] == "load" else 3):
+            for arg in args[:-1]:
+                self.visit(arg)
+            self.walker._record_vector(node, vector["op"], vector["half"] is not None, int(vector["lanes"]),
+                                       args[-2], args[-1])
+            return
         for arg in args:
             self.visit(arg)
         self.walker._walk_call(node)
@@ -241,10 +261,9 @@ class AccessWalker(LoopWalker):
         if target is not None and decl.name in self.arrays:
             self._alias(decl.name, target)
 
-    def _pointer_target(self, pointer: c_ast.Node) -> tuple[str, sympy.Expr, str] | None:
-        """Array, element offset and address space the expression ``pointer``
-        points into (``x``, ``x + i``, ``&x[i]``, through aliases), if the
-        walker knows the array."""
+    def _pointer_target(self, pointer: c_ast.Node) -> PointerTarget | None:
+        """What the expression ``pointer`` points into (``x``, ``x + i``,
+        ``&x[i]``, through aliases), if the walker knows the array."""
         init = pointer
         while isinstance(init, c_ast.Cast):
             init = init.expr
@@ -261,7 +280,8 @@ class AccessWalker(LoopWalker):
             return None
         base, base_offset = self.aliases.get(init.name, (init.name, sympy.Integer(0)))
         value = sympy.Add(*[self.value(offset) for offset in offsets])
-        return base, sympy.expand(base_offset + value), self.arrays[init.name].space
+        known = self.arrays[init.name]
+        return PointerTarget(base, sympy.expand(base_offset + value), known.space, known.element)
 
     def _walks_into(self, name: str) -> bool:
         called = {call.name.name for call in self._calls if isinstance(call.name, c_ast.ID)}
@@ -273,10 +293,9 @@ class AccessWalker(LoopWalker):
         the callee's own included."""
         super()._barrier(self._calls[0] if self._calls else node)
 
-    def _alias(self, name: str, target: tuple[str, sympy.Expr, str]) -> None:
-        base, offset, space = target
-        self.arrays[name] = ArrayInfo(name, self.arrays[name].element, space)
-        self.aliases[name] = (base, offset)
+    def _alias(self, name: str, target: PointerTarget) -> None:
+        self.arrays[name] = ArrayInfo(name, self.arrays[name].element, target.space)
+        self.aliases[name] = (target.base, target.offset)
 
     def _walk_call(self, call: c_ast.FuncCall) -> None:
         """Walk the body of the user function ``call`` calls, where the call
@@ -309,7 +328,7 @@ class AccessWalker(LoopWalker):
         try:
             for param, value in held:
                 if self._declare_array(param, is_param=True, file_scope=False):
-                    if isinstance(value, tuple):
+                    if isinstance(value, PointerTarget):
                         self._alias(param.name, value)
                 elif isinstance(value, sympy.Expr):
                     self.env[param.name] = value
@@ -400,6 +419,21 @@ class AccessWalker(LoopWalker):
             return True
         self._site(node, info, index, c_text(extra) if extra is not None else "0", kind)
         return True
+
+    def _record_vector(self, call: c_ast.FuncCall, op: str, half: bool, lanes: int,
+                       offset: c_ast.Node, pointer: c_ast.Node) -> None:
+        """``vloadN(offset, p)`` / ``vstoreN(data, offset, p)``: one access of
+        N elements (``vload_halfN``: N halves) at element ``N * offset`` of
+        what ``p`` points into; the element is the N-vector, so consecutive
+        offsets are stride 1 and ``p + 1`` is a quarter-element offset
+        (not aligned) for N = 4."""
+        target = self._pointer_target(pointer)
+        if target is None:
+            return
+        scalar = ElementType("half", 2) if half else target.element
+        element = ElementType(f"{scalar.name}{lanes}", None if scalar.bytes is None else scalar.bytes * lanes)
+        index = sympy.expand(self.value(offset) + target.offset / lanes)
+        self._site(call, ArrayInfo(target.base, element, target.space), index, c_text(offset), op)
 
     def _site(self, ref: c_ast.Node, info: ArrayInfo, index: sympy.Expr, index_text: str, kind: str) -> None:
         coord = ref.coord

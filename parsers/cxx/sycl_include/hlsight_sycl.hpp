@@ -383,6 +383,7 @@ class queue {
   template <typename F> event submit(F f) { return event{}; }
   template <typename Name = void, typename F> event single_task(const F &f) { return event{}; }
   template <typename Name = void, int D, typename F> event parallel_for(range<D> r, const F &f) { return event{}; }
+  template <typename Name = void, int D, typename F> event parallel_for(nd_range<D> r, const F &f) { return event{}; }
   template <typename Name = void, typename F> event parallel_for(std::size_t n, const F &f) { return event{}; }
   event memcpy(void *dst, const void *src, std::size_t n);
   template <typename T> event copy(const T *src, T *dst, std::size_t n);
