@@ -152,3 +152,11 @@ def test_a_sycl_kernel_calling_a_function_of_an_embedded_header() -> None:
     assert sympy.expand(site.index.xreplace({s: sympy.Symbol(s.name) for s in site.index.free_symbols})) \
         == sympy.expand(cols * r + j)
     assert [loop.line for loop in site.loops] == [6, 5]
+
+
+def test_a_two_dimensional_array_parameter_keeps_its_row_length() -> None:
+    """`element(m, gid, 3)` reads `m[gid][3]` of 64-float rows: stride 64,
+    offset 3 (the parameter's `[][64]` gives the row length)."""
+    load = lsu("column/load0", LSUKind.LOAD, "element")
+    facts = facts_of(derived([Kernel(name="column", kind=KernelKind.NDRANGE, lsus=[load])]), load)
+    assert (facts.stride, facts.offset, facts.accesses) == ("64", "3", "work_items")

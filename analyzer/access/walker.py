@@ -294,7 +294,8 @@ class AccessWalker(LoopWalker):
         super()._barrier(self._calls[0] if self._calls else node)
 
     def _alias(self, name: str, target: PointerTarget) -> None:
-        self.arrays[name] = ArrayInfo(name, self.arrays[name].element, target.space)
+        declared = self.arrays[name]
+        self.arrays[name] = ArrayInfo(name, declared.element, target.space, declared.dims)
         self.aliases[name] = (target.base, target.offset)
 
     def _walk_call(self, call: c_ast.FuncCall) -> None:
