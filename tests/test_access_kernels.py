@@ -14,6 +14,8 @@ import pytest
 import sympy
 
 from hlsight.analyzer.access import access_free_symbols, derive_access_facts, parse_expression
+from hlsight.analyzer.access.c_symbols import Role
+from hlsight.analyzer.access.walker import walk_function
 from hlsight.analyzer.pipeline import analyze
 from hlsight.analyzer.results import AccessFacts, SourceFacts
 from hlsight.core.model import (
@@ -29,6 +31,7 @@ from hlsight.core.model import (
     ToolInfo,
     Vendor,
 )
+from hlsight.parsers.csource import parse_c_file
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "access"
 SOURCE = (FIXTURE / "patterns.cl").read_text()
@@ -298,3 +301,53 @@ def test_a_grid_stride_loop_deals_its_iterations_among_the_work_items() -> None:
     assert evaluate(facts.accesses, n=1000, work_items=64) == 998
     assert "grid-stride loop `i < n` from gid0 + 2 step work_items: the work-items share its n - 2 iterations" \
         in facts.explanation
+
+
+def test_fields_member_arrays_flags_and_macro_blocks() -> None:
+    """Found on public OpenCL code (Rodinia lavaMD, b+tree, bfs, cfd, srad):
+    `f[i].v += 1` loads and stores f[i] (was two loads); `q[i].x = 2` stores
+    (was a load); `boxes[i].nei[2]` loads boxes[i] (was dropped with the
+    loads inside its index); `*over = 1` through a kernel argument stores
+    (was dropped as a hoisted struct read); a `do { } while (0)` macro block
+    runs once (was a loop of unknown count); `s = 2 * s` from 2 to 256
+    doubles 8 times (only `s = s * 2` was counted)."""
+    sites = {
+        "field": [lsu("field_load", LSUKind.LOAD, "field_update", 64),
+                  lsu("field_store", LSUKind.STORE, "field_update", 64)],
+        "component": [lsu("component", LSUKind.STORE, "component_store", 128)],
+        "member": [lsu("member", LSUKind.LOAD, "member_array", 160)],
+        "flag": [lsu("flag", LSUKind.STORE, "flag_store", 8)],
+        "doubling": [lsu("doubling", LSUKind.STORE, "doubling", 128)],
+    }
+    units = [unit for group in sites.values() for unit in group]
+    found = derive_access_facts(design([Kernel("records", kind=KernelKind.NDRANGE, lsus=units)]))
+    facts = {unit.id: found.access(unit) for unit in units}
+    assert all(fact is not None for fact in facts.values()), [name for name, fact in facts.items() if fact is None]
+    field_load, field_store = facts["field_load"], facts["field_store"]
+    assert field_load is not None and field_store is not None
+    assert (field_load.stride, field_load.element_bytes) == ("1", 8) == (field_store.stride, field_store.element_bytes)
+    component, member, flag, doubling = facts["component"], facts["member"], facts["flag"], facts["doubling"]
+    assert component is not None and (component.stride, component.element_bytes) == ("1", 16)
+    assert member is not None and (member.stride, member.element_bytes, member.accesses) == ("1", 20, "work_items")
+    assert flag is not None and (flag.offset, flag.accesses) == ("0", "work_items")
+    assert doubling is not None and evaluate(doubling.accesses, work_items=10) == 80
+    assert not [d for d in found.diagnostics if d.rule in ("access-unmatched", "access-ambiguous")]
+    path = FIXTURE / "patterns.cl"
+    unit = parse_c_file(path)
+    walker = walk_function(unit, unit.functions()["records"], {str(path): SOURCE.splitlines()})
+    block = [site for site in walker.sites if site.line == line_of("macro_block")]
+    assert block and all([loop.trip_count for loop in site.loops] == [1] for site in block)
+
+
+def test_a_vector_component_read_twice_is_one_value_until_it_changes() -> None:
+    """`in[v.x]` and `in[v.x + 1]` (v loaded from memory) are neighbours:
+    one data symbol for `v.x`, not one per read; after `v.x = 7` it is a
+    new value (a spiking-network kernel read `input[syn.x]`, `input[syn.x
+    + 1]`, ... as four unrelated symbols)."""
+    path = FIXTURE / "patterns.cl"
+    unit = parse_c_file(path)
+    walker = walk_function(unit, unit.functions()["components"], {str(path): SOURCE.splitlines()})
+    first, second = (site.index for site in walker.sites if site.line == line_of("neighbours") and site.array == "in")
+    assert sympy.expand(second - first) == 1 and walker.table.roles(first) == {Role.LOAD}
+    (changed,) = (site.index for site in walker.sites if site.line == line_of("changed") and site.array == "in")
+    assert changed != first

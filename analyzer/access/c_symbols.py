@@ -247,6 +247,12 @@ class ExprConverter(NodeVisitor):
         return self.opaque(node, Role.LOAD)
 
     def visit_StructRef(self, node: c_ast.StructRef) -> sympy.Expr:
+        """A field or component read: one symbol per value of the variable
+        (``in[v.x]`` and ``in[v.x + 1]`` are neighbours until ``v`` changes)."""
+        if node.type == "." and isinstance(node.name, c_ast.ID) and isinstance(node.field, c_ast.ID):
+            held = self.lookup(node.name.name)
+            if isinstance(held, sympy.Symbol):
+                return self.table.named(f"{held.name}_{node.field.name}", SymbolInfo(Role.LOAD, c_text(node)))
         return self.opaque(node, Role.LOAD)
 
     def visit_TernaryOp(self, node: c_ast.TernaryOp) -> sympy.Expr:

@@ -99,12 +99,19 @@ def struct_bytes(struct: c_ast.Struct, typedefs: dict[str, c_ast.Node], depth: i
     offset = 0
     largest = 1
     for decl in struct.decls:
-        name = _scalar_name(decl.type)
+        field, count = decl.type, 1
+        while isinstance(field, c_ast.ArrayDecl):  # `int nei[4]`: four ints, aligned as one
+            dim = field.dim
+            if not (isinstance(dim, c_ast.Constant) and dim.type == "int" and dim.value.rstrip("uUlL").isdigit()):
+                return None
+            count *= int(dim.value.rstrip("uUlL"))
+            field = field.type
+        name = _scalar_name(field)
         size = None if name is None or depth > 16 else type_bytes(name, typedefs, depth + 1)
         if size is None:
             return None
         align = min(size, 16)
-        offset = (offset + align - 1) // align * align + size
+        offset = (offset + align - 1) // align * align + size * count
         largest = max(largest, align)
     return (offset + largest - 1) // largest * largest
 

@@ -82,6 +82,12 @@ class _Effects(NodeVisitor):
     def visit_Assignment(self, node: c_ast.Assignment) -> None:
         if isinstance(node.lvalue, c_ast.ID):
             self.walker._assign(node.lvalue.name, node.op, self.walker.value(node.rvalue))
+        elif isinstance(node.lvalue, c_ast.StructRef) and node.lvalue.type == "." \
+                and isinstance(node.lvalue.name, c_ast.ID):
+            # `r.x = g`: r is a new value (its fields read before are not the same)
+            name = node.lvalue.name.name
+            changed = self.walker.table.make(name, SymbolInfo(Role.OPAQUE, f"{name} (set by field)"))
+            self.walker._assign(name, "=", changed)
 
     def visit_UnaryOp(self, node: c_ast.UnaryOp) -> None:
         if node.op in ("++", "--", "p++", "p--") and isinstance(node.expr, c_ast.ID):
@@ -493,7 +499,9 @@ class LoopWalker(NodeVisitor):
         reason = f"the condition `{c_text(node.cond)}` is not a counter test"
         header_counted = True
         cond = node.cond
-        if isinstance(cond, c_ast.BinaryOp):
+        if isinstance(node, c_ast.DoWhile) and self.value(cond) == 0:
+            trip, reason = sympy.Integer(1), f"`do {{ ... }} while ({c_text(cond)})` runs its body once (a macro block)"
+        elif isinstance(cond, c_ast.BinaryOp):
             for side, other in ((cond.left, cond.right), (cond.right, cond.left)):
                 if not isinstance(side, c_ast.ID):
                     continue

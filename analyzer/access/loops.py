@@ -299,15 +299,20 @@ def geometric_trip(
 
 def geometric_update(name: str, stmt: c_ast.Node, value: Callable[[c_ast.Node], sympy.Expr]) -> Geometric | None:
     """``v <<= k``, ``v >>= k``, ``v *= c``, ``v /= c`` and their ``v = v op c``
-    spellings with a constant ``k``/``c``, as (factor, grows)."""
+    (and ``v = c * v``) spellings with a constant ``k``/``c``, as (factor, grows)."""
     if not isinstance(stmt, c_ast.Assignment) or not isinstance(stmt.lvalue, c_ast.ID) or stmt.lvalue.name != name:
         return None
     op, amount = stmt.op[:-1], stmt.rvalue
     if stmt.op == "=":
         rvalue = stmt.rvalue
-        if not (isinstance(rvalue, c_ast.BinaryOp) and isinstance(rvalue.left, c_ast.ID) and rvalue.left.name == name):
+        if not isinstance(rvalue, c_ast.BinaryOp):
             return None
-        op, amount = rvalue.op, rvalue.right
+        if isinstance(rvalue.left, c_ast.ID) and rvalue.left.name == name:
+            op, amount = rvalue.op, rvalue.right
+        elif rvalue.op == "*" and isinstance(rvalue.right, c_ast.ID) and rvalue.right.name == name:
+            op, amount = rvalue.op, rvalue.left  # v = 2 * v
+        else:
+            return None
     return geometric_step(op, value(amount))
 
 

@@ -104,6 +104,8 @@ class _AccessCollector(NodeVisitor):
 
     def store(self, node: c_ast.Node) -> None:
         """``node`` is the target of an assignment: a store at its top, loads below."""
+        while isinstance(node, c_ast.StructRef) and node.type == ".":
+            node = node.name  # a field or vector component of what is stored: `a[i].x = v` stores a[i]
         if isinstance(node, c_ast.ArrayRef):
             self.walker._record(node, "store")
         elif isinstance(node, c_ast.UnaryOp) and node.op == "*":
@@ -389,6 +391,15 @@ class AccessWalker(LoopWalker):
         for index in indices:
             self._expression(index)
         if info is None:
+            base = ref.name
+            while isinstance(base, c_ast.ArrayRef):
+                base = base.name
+            if isinstance(base, c_ast.StructRef):
+                # `a[i].keys[j]`, `p->nei[k]`: an array inside a struct element is part of that element
+                if kind == "load":
+                    self._collector.visit(base)
+                else:
+                    self._collector.store(base)
             return
         index_node = indices[-1] if len(indices) == 1 else None
         index_text = c_text(index_node) if index_node is not None else ", ".join(c_text(i) for i in indices)
@@ -414,9 +425,10 @@ class AccessWalker(LoopWalker):
             base, offset = self.aliases[pointer.name]
             info = ArrayInfo(base, info.element, info.space)
             index = sympy.expand(index + offset)
-        if not self.table.roles(index) & VARYING:
+        if kind == "load" and not self.table.roles(index) & VARYING:
             # `param->field` of a struct argument: loop-invariant, aoc hoists
             # or caches it; it is not the streaming access an LSU line shows
+            # (a store, `*g_over = true`, still reaches memory)
             return True
         self._site(node, info, index, c_text(extra) if extra is not None else "0", kind)
         return True
