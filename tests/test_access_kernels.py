@@ -351,3 +351,18 @@ def test_a_vector_component_read_twice_is_one_value_until_it_changes() -> None:
     assert sympy.expand(second - first) == 1 and walker.table.roles(first) == {Role.LOAD}
     (changed,) = (site.index for site in walker.sites if site.line == line_of("changed") and site.array == "in")
     assert changed != first
+
+
+def test_a_work_group_copy_moves_its_elements_once_per_group() -> None:
+    """`async_work_group_copy(line, &in[r*1024 + 512], 512, 0)` in a loop of
+    `rows`: 512 contiguous floats per group and row, shared by the 64
+    work-items of a group (reqd_work_group_size): 512/64 = 8 per work-item
+    and row (a Rodinia-FPGA hotspot3D kernel bursts lines this way; its
+    copies had no access at all)."""
+    unit = lsu("copy", LSUKind.LOAD, "group_copy", 512)
+    kernel = Kernel("group_copy", kind=KernelKind.NDRANGE, lsus=[unit])
+    found = derive_access_facts(design([kernel]))
+    facts = found.access(unit)
+    assert facts is not None
+    assert (facts.stride, facts.element_bytes) == ("1", 4)
+    assert evaluate(facts.accesses, rows=10, work_items=6400) == 10 * 512 * 100  # 100 groups

@@ -18,7 +18,7 @@ from typing import NamedTuple
 import sympy
 from pycparser import c_ast
 
-from hlsight.analyzer.access.c_symbols import VARYING, SymbolTable, c_text
+from hlsight.analyzer.access.c_symbols import VARYING, Role, SymbolInfo, SymbolTable, c_text, fixed_per_launch
 from hlsight.analyzer.access.ctypes_info import ElementType, address_space, array_dims, element_type
 from hlsight.analyzer.access.loop_walker import ArrayInfo, LoopWalker
 from hlsight.analyzer.access.loops import NEGATE, LoopInfo
@@ -92,6 +92,8 @@ class PointerTarget(NamedTuple):
 
 
 _ATOMIC_PREFIXES = ("atomic_", "atom_")
+#: OpenCL's work-group copies and their argument counts (the strided one has a stride)
+_GROUP_COPIES = {"async_work_group_copy": 4, "async_work_group_strided_copy": 5}
 #: OpenCL's vector loads and stores: ``vload4(i, p)`` reads p[4i] .. p[4i+3]
 _VECTOR_IO = re.compile(r"v(?P<op>load|store)a?(?P<half>_half)?(?P<lanes>2|3|4|8|16)(?:_\w+)?")
 
@@ -160,6 +162,11 @@ class _AccessCollector(NodeVisitor):
                     self.visit(arg)
                 self.walker._record(target, "atomic")
                 return
+        if name in _GROUP_COPIES and len(args) == _GROUP_COPIES[name]:
+            for arg in args:
+                self.visit(arg)
+            self.walker._record_group_copy(node, args)
+            return
         vector = _VECTOR_IO.fullmatch(name)
         if vector is not None and len(args) == (2 if vector["op"] == "load" else 3):
             for arg in args[:-1]:
@@ -432,6 +439,38 @@ class AccessWalker(LoopWalker):
             return True
         self._site(node, info, index, c_text(extra) if extra is not None else "0", kind)
         return True
+
+    def _record_group_copy(self, call: c_ast.FuncCall, args: list[c_ast.Node]) -> None:
+        """``async_work_group_copy(dst, src, n, event)``: the work-group
+        copies n elements, src[k] to dst[k] (the strided form steps the
+        global side by its stride), as a loop of n around one load and one
+        store at the call. Each work-item's share is n / the work-group
+        size, known when ``reqd_work_group_size`` fixes it (1 for the
+        single-work-item kernels that use it to burst a line into local
+        memory); else the count stays a symbol."""
+        source, destination = self._pointer_target(args[1]), self._pointer_target(args[0])
+        stride = self.value(args[3]) if len(args) == 5 else sympy.Integer(1)
+        elements = self.value(args[2])
+        line = int(call.coord.line) if call.coord is not None else 0
+        file = str(call.coord.file) if call.coord is not None else ""
+        if self.local_size is not None:
+            group = self.local_size[0] * self.local_size[1] * self.local_size[2]
+            trip: sympy.Expr | None = elements / group
+            reason = f"work-group copy of {elements} elements, shared by the {group} work-item(s) of a group"
+        else:
+            trip, reason = None, f"work-group copy of {elements} elements: the work-group size is not fixed"
+        trip, reason = fixed_per_launch(self.table, trip, reason)
+        counter = self.table.make("copied", SymbolInfo(Role.LOOP, "element copied", step=sympy.Integer(1), loop=line))
+        self.loops.append(LoopInfo("for", line, file, counter, sympy.Integer(1), trip, reason, None, sympy.Integer(0)))
+        try:
+            for target, kind in ((source, "load"), (destination, "store")):
+                if target is not None:
+                    step = stride if target.space == "global" else sympy.Integer(1)
+                    info = ArrayInfo(target.base, target.element, target.space)
+                    index = sympy.expand(target.offset + step * counter)
+                    self._site(call, info, index, f"copied element of {target.base}", kind)
+        finally:
+            self.loops.pop()
 
     def _record_vector(self, call: c_ast.FuncCall, op: str, half: bool, lanes: int,
                        offset: c_ast.Node, pointer: c_ast.Node) -> None:
