@@ -404,3 +404,70 @@ def test_kernel_functors_are_kernels_and_their_members_what_the_host_gives(tmp_p
         sites = walk_kernel(kernel, "Add", FUNCTORS.splitlines()).sites
         assert [(site.array, site.kind, str(site.index)) for site in sites] == [
             (array, "load", "gid0"), (array, "store", "gid0")]
+
+
+ONEAPI_SAMPLES_APIS = """#include <sycl/sycl.hpp>
+#include <sycl/ext/intel/fpga_extensions.hpp>
+#include <array>
+using namespace std;
+using namespace sycl;
+constexpr int kSize = 256;
+template <typename In, typename Out> struct Copy {
+  In in;
+  Out out;
+  int len;
+  void operator()() const {
+    for (int idx = 0; idx < len; idx++) out[idx] = in[idx];
+  }
+};
+struct MM {
+  ext::oneapi::experimental::annotated_arg<int *, decltype(ext::oneapi::experimental::properties{
+      ext::intel::experimental::awidth<32>, ext::intel::experimental::read_write_mode_read})> x;
+  int size;
+  void operator()() const { for (int i = 0; i < size; i++) x[i] += 1; }
+};
+void run(queue &q, std::array<float, kSize> &data, float *usm, int n) {
+  buffer buf(data);                                   // a buffer of a std::array
+  buffer<float, 1> other(usm, range<1>(n));
+  q.submit([&](handler &h) {
+    auto acc = buf.get_access<access::mode::read_write>(h);
+    auto out = other.template get_access<access::mode::discard_write>(h);
+    h.single_task<class Arrays>([=]() {
+      auto p = acc.template get_multi_ptr<access::decorated::no>();
+      ext::intel::host_ptr<float> host(usm);
+      for (int i = 0; i < kSize; i++) {
+        ext::intel::math_dsp_control<ext::intel::Preference::DSP, ext::intel::Propagate::Off>([&] {
+          out[i] = p[i] * 2.0f + host[i];
+        });
+      }
+    });
+  });
+  q.single_task<class CopyK>(Copy<float *, float *>{usm, usm + n, n});
+  q.single_task(MM{nullptr, n});
+  queue again;                                        // `queue` is sycl::queue: std::queue needs <queue>
+}
+"""
+
+
+def test_oneapi_samples_apis_parse_and_template_functors_are_kernels(tmp_path: Path) -> None:
+    """What a check on 24 public oneAPI sources found missing: a buffer of a
+    `std::array`, `buffer::get_access<mode>(h)`, `get_multi_ptr<decorated>`,
+    `ext::intel::host_ptr`, `math_dsp_control`, the annotated_arg
+    `awidth`/`read_write_mode_*` properties, `using namespace std;` beside
+    `using namespace sycl;` (std::queue made `queue` ambiguous), a class
+    template functor (`Copy<float *, float *>{...}`; its members typed as
+    instantiated) and a launch without a kernel name (named after its
+    functor)."""
+    path = tmp_path / "samples.cpp"
+    unit = parse_sycl(path, ONEAPI_SAMPLES_APIS)
+    assert not unit.errors, unit.errors[:3]
+    kernels = find_kernels(unit.translation_unit, str(path))
+    assert [kernel.name for kernel in kernels] == ["Arrays", "CopyK", "MM"]
+    found = {}
+    for kernel in kernels:
+        walker = walk_kernel(kernel, kernel.name or "k", ONEAPI_SAMPLES_APIS.splitlines())
+        found[kernel.name] = sorted((site.array, site.kind, str(site.index)) for site in walker.sites)
+    assert found["Arrays"] == [("acc", "load", "i"), ("out", "store", "i"), ("usm", "load", "i")]
+    assert found["CopyK"] == [("in", "load", "idx"), ("out", "store", "idx")]
+    assert found["MM"] == [("x", "load", "i"), ("x", "store", "i")]
+    assert captured_scalars(kernels[1]) == ["len"] and captured_scalars(kernels[2]) == ["size"]

@@ -10,7 +10,7 @@ debug location points), by its kernel-name type when it has one
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import PurePath
 
 from clang import cindex
@@ -41,6 +41,8 @@ class SyclKernel:
     name: str | None  # kernel-name type as written, e.g. "VectorAdd", "Kernel<AttrType>"
     body: cindex.Cursor  # the lambda, or a functor's ``operator()``
     global_size: cindex.Cursor | None  # parallel_for's range / nd_range argument
+    #: a functor kernel's data members by name, as the launch instantiates them
+    fields: dict[str, cindex.Cursor] = field(default_factory=dict)
 
     @property
     def ndrange(self) -> bool:
@@ -50,7 +52,13 @@ class SyclKernel:
         """``declaration`` is a data member of the kernel functor: what the
         host gave the kernel, as a lambda's captured variables are."""
         return bool(self.body.kind == CK.CXX_METHOD and declaration.kind == CK.FIELD_DECL
+                    and declaration.spelling in self.fields
                     and declaration.semantic_parent == self.body.semantic_parent)
+
+    def member(self, declaration: cindex.Cursor) -> cindex.Cursor:
+        """The functor member ``declaration`` as the launch instantiates it
+        (its type concrete), else ``declaration``."""
+        return self.fields.get(declaration.spelling, declaration) if self.holds(declaration) else declaration
 
     def matches_name(self, report_name: str) -> bool:
         """``Kernel<1>`` matches ``Kernel<AttrType>`` (a template parameter)."""
@@ -73,18 +81,28 @@ def _lambda(argument: cindex.Cursor) -> cindex.Cursor | None:
     return node if node.kind == CK.LAMBDA_EXPR else None
 
 
-def _functor(argument: cindex.Cursor) -> cindex.Cursor | None:
+def _functor(argument: cindex.Cursor) -> tuple[cindex.Cursor, dict[str, cindex.Cursor], str] | None:
     """The ``operator()`` definition of a kernel functor argument
-    (``single_task<K>(Scale{x, y, n})``, ``parallel_for(r, kernel)``)."""
+    (``single_task<K>(Scale{x, y, n})``, ``parallel_for(r, kernel)``), its
+    data members as the launch instantiates them (a class template's
+    ``A in`` is ``int *in`` for ``F<int *, ...>``; its ``operator()`` is
+    read from the template) and the functor's type name."""
     record = strip(argument).type.get_canonical()
     if record.kind != TK.RECORD:
         return None
     declaration = record.get_declaration()
     definition = declaration.get_definition() if declaration is not None else None
-    for member in children(definition) if definition is not None else []:
+    if definition is None:
+        return None
+    members = children(definition)
+    if not any(member.kind == CK.CXX_METHOD for member in members):
+        template = cindex.conf.lib.clang_getSpecializedCursorTemplate(definition)
+        members = children(template) if template is not None and not template.kind.is_invalid() else []
+    for member in members:
         if member.kind == CK.CXX_METHOD and member.spelling == "operator()" and any(
                 child.kind == CK.COMPOUND_STMT for child in children(member)):
-            return member
+            fields = {field.spelling: field for field in record.get_fields()}
+            return member, fields, str(definition.spelling)
     return None
 
 
@@ -135,7 +153,10 @@ class _KernelLaunches(CursorVisitor):
         if location.file is None or PurePath(location.file.name).name != self.main:
             return None
         arguments = call_arguments(cursor)
-        body = (_lambda(arguments[-1]) or _functor(arguments[-1])) if arguments else None
+        body = _lambda(arguments[-1]) if arguments else None
+        functor = _functor(arguments[-1]) if arguments and body is None else None
+        if functor is not None:
+            body = functor[0]
         if body is None:
             return None
         return SyclKernel(
@@ -143,9 +164,10 @@ class _KernelLaunches(CursorVisitor):
             file=location.file.name,
             line=location.line,
             lambda_line=body.location.line,
-            name=_kernel_name(cursor, launch),
+            name=_kernel_name(cursor, launch) or (functor[2] if functor is not None else None),
             body=body,
             global_size=arguments[0] if launch == "parallel_for" and len(arguments) > 1 else None,
+            fields=functor[1] if functor is not None else {},
         )
 
 

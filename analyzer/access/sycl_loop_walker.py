@@ -213,8 +213,9 @@ class SyclLoopWalker(CursorVisitor):
         return self._pointers.pointer(strip(cursor))
 
     def _declared_memory(self, declaration: cindex.Cursor) -> Pointer | None:
-        """Accessors and pointers declared outside the lambda (captured)."""
-        return None if self._inside(declaration) else captured_memory(declaration)
+        """Accessors and pointers declared outside the lambda (captured), or
+        a functor's members (typed as the launch instantiates them)."""
+        return None if self._inside(declaration) else captured_memory(self.kernel.member(declaration))
 
     def collect(self, cursor: cindex.Cursor | None) -> None:
         """Evaluate expression ``cursor``: its assignments (and, in the access

@@ -106,6 +106,7 @@ template <typename G> void group_barrier(G g, memory_scope scope = memory_scope:
 
 namespace access {
 enum class mode { read, write, read_write, discard_write, discard_read_write, atomic };
+enum class decorated { no, yes, legacy };
 enum class target { device, global_buffer = device, constant_buffer, local, host_buffer };
 enum class address_space { global_space, local_space, constant_space, private_space, generic_space,
                            ext_intel_global_device_space, ext_intel_global_host_space };
@@ -179,6 +180,11 @@ template <typename T, typename... Q> annotated_arg(T *, Q...) -> annotated_arg<T
 }}  // namespace ext::oneapi
 
 class handler;
+// declared here with their defaults (buffer::get_access returns them)
+template <typename T, int D = 1, access::mode M = access::mode::read_write,
+          access::target TG = access::target::device, typename PL = void>
+class accessor;
+template <typename T, int D = 1, access::mode M = access::mode::read_write> class host_accessor;
 template <typename T, int D = 1> class buffer {
  public:
   template <typename... P> buffer(range<D> r, P...);
@@ -186,18 +192,26 @@ template <typename T, int D = 1> class buffer {
   template <typename... P> buffer(const T *p, range<D> r, P...);
   template <typename A, typename... P> buffer(std::vector<T, A> &v, P...);
   template <typename A, typename... P> buffer(const std::vector<T, A> &v, P...);
+  template <std::size_t N, typename... P> buffer(std::array<T, N> &a, P...);
+  template <std::size_t N, typename... P> buffer(const std::array<T, N> &a, P...);
   template <typename It> buffer(It first, It last);
+  template <access::mode M = access::mode::read_write, access::target TG = access::target::device>
+  accessor<T, D, M, TG> get_access(handler &h);
+  template <access::mode M = access::mode::read_write> host_accessor<T, D, M> get_access();
+  template <typename O> void set_final_data(O out);
+  void set_write_back(bool flag = true);
   range<D> get_range() const;
   std::size_t size() const;
   std::size_t get_count() const;
 };
 template <typename T, typename A, typename... P> buffer(std::vector<T, A> &, P...) -> buffer<T, 1>;
 template <typename T, typename A, typename... P> buffer(const std::vector<T, A> &, P...) -> buffer<T, 1>;
+template <typename T, std::size_t N, typename... P> buffer(std::array<T, N> &, P...) -> buffer<T, 1>;
+template <typename T, std::size_t N, typename... P> buffer(const std::array<T, N> &, P...) -> buffer<T, 1>;
 template <typename T, int D, typename... P> buffer(T *, range<D>, P...) -> buffer<T, D>;
 template <typename T, int D, typename... P> buffer(const T *, range<D>, P...) -> buffer<T, D>;
 
-template <typename T, int D = 1, access::mode M = access::mode::read_write,
-          access::target TG = access::target::device, typename PL = void>
+template <typename T, int D, access::mode M, access::target TG, typename PL>
 class accessor {
  public:
   accessor();
@@ -210,11 +224,11 @@ class accessor {
   std::size_t get_count() const;
   range<D> get_range() const;
   global_ptr<T> get_pointer() const;
-  T *get_multi_ptr() const;
+  template <access::decorated IsDecorated = access::decorated::legacy> global_ptr<T> get_multi_ptr() const;
 };
 template <typename T, int D, typename... P> accessor(buffer<T, D> &, P...) -> accessor<T, D>;
 template <typename T, int D = 1> using local_accessor = accessor<T, D, access::mode::read_write, access::target::local>;
-template <typename T, int D = 1, access::mode M = access::mode::read_write> class host_accessor {
+template <typename T, int D, access::mode M> class host_accessor {
  public:
   template <typename... P> host_accessor(buffer<T, D> &b, P...);
   T &operator[](std::size_t) const;
@@ -434,11 +448,28 @@ template <typename Name, typename T, int Capacity = 0, typename... P> struct pip
 template <typename T, typename... P> struct kernel_readable_io_pipe;
 template <typename T, int N> struct ac_int_stub;
 template <typename T> T fpga_reg(T v);
+template <typename T> using device_ptr = multi_ptr<T, access::address_space::ext_intel_global_device_space>;
+template <typename T> using host_ptr = multi_ptr<T, access::address_space::ext_intel_global_host_space>;
+enum class Preference { DSP, Softlogic, Compiler_default };
+enum class Propagate { On, Off };
+template <Preference P = Preference::DSP, Propagate G = Propagate::On, typename F> void math_dsp_control(F f) { f(); }
 namespace experimental {
 template <int N> struct buffer_location_key {};
 template <int N> inline constexpr buffer_location_key<N> buffer_location{};
 template <int N> struct dwidth_key {};
 template <int N> inline constexpr dwidth_key<N> dwidth{};
+template <int N> struct awidth_key {};
+template <int N> inline constexpr awidth_key<N> awidth{};
+struct read_write_mode_key {};
+inline constexpr read_write_mode_key read_write_mode_read{};
+inline constexpr read_write_mode_key read_write_mode_write{};
+inline constexpr read_write_mode_key read_write_mode_readwrite{};
+struct conduit_key {};
+inline constexpr conduit_key conduit{};
+struct register_map_key {};
+inline constexpr register_map_key register_map{};
+struct stable_key {};
+inline constexpr stable_key stable{};
 template <int N> struct latency_key {};
 template <int N> inline constexpr latency_key<N> latency{};
 template <int N> struct maxburst_key {};

@@ -1,2 +1,3 @@
 // hlsight stand-in for <bits/stdc++.h>: see hlsight_std.hpp
 #include "../hlsight_std.hpp"
+#include "../hlsight_std_adaptors.hpp"
