@@ -17,6 +17,7 @@ import pytest
 import sympy
 
 from hlsight.analyzer.access import derive_access_facts
+from hlsight.analyzer.access.classify import classify
 from hlsight.analyzer.access.loops import LoopInfo
 from hlsight.analyzer.access.sycl_derive import derive_sycl_access_facts
 from hlsight.analyzer.access.sycl_kernels import captured_scalars, find_kernels
@@ -471,3 +472,56 @@ def test_oneapi_samples_apis_parse_and_template_functors_are_kernels(tmp_path: P
     assert found["CopyK"] == [("in", "load", "idx"), ("out", "store", "idx")]
     assert found["MM"] == [("x", "load", "i"), ("x", "store", "i")]
     assert captured_scalars(kernels[1]) == ["len"] and captured_scalars(kernels[2]) == ["size"]
+
+
+BODY_STEPPED = """#include <sycl/sycl.hpp>
+using namespace sycl;
+void run(queue &q, float *x, int n) {
+  q.single_task<class DW>([=]() {
+    int oc = 0;
+    do {
+      x[oc] = 1.0f;
+      oc += 2;
+    } while (oc < n);
+    int k = 3;
+    while (k < n) { x[k] += 1; k++; }
+    int m = 0;
+    while (m < n) { if (x[m] > 0) m++; else m += 2; }
+  });
+}
+"""
+
+
+def test_loops_whose_counter_steps_in_the_body_are_counted(tmp_path: Path) -> None:
+    """`do { x[oc] = 1; oc += 2; } while (oc < n)` runs ceil(n/2) times and
+    `x[oc]` advances 2 per iteration; `while (k < n) { ...; k++; }` from 3
+    runs n - 3 times (CRR's outer do-while was a `trips_` symbol called
+    "data-dependent"). A counter stepped under a branch stays a symbol."""
+    path = tmp_path / "dw.cpp"
+    unit = parse_sycl(path, BODY_STEPPED)
+    assert not unit.errors
+    (kernel,) = find_kernels(unit.translation_unit, str(path))
+    walker = walk_kernel(kernel, "DW", BODY_STEPPED.splitlines())
+    trips = {loop.line: str(loop.trip_count) for loop in walker.loop_infos.values()}
+    assert trips == {6: "ceiling(n/2)", 11: "n - 3", 13: "trips_DW_L13"}
+    (store,) = [site for site in walker.sites if site.line == 7]
+    info = walker.table.info(store.index)
+    assert info is not None and info.step == 2 and not info.conditional
+    result = classify(store, ndrange=False)
+    assert (result.stride, str(result.accesses)) == (2, "ceiling(n/2)")
+
+
+def test_a_captured_reference_is_a_value_the_host_gives(tmp_path: Path) -> None:
+    """lsu_control's kernels capture `const size_t &input_size` (a function
+    parameter): it bounds their loops, so `--set input_size=` must be
+    accepted like any captured number (it was missing from the list)."""
+    source = """#include <sycl/sycl.hpp>
+using namespace sycl;
+void run(queue &q, float *x, const size_t &input_size) {
+  q.single_task<class R>([=]() { for (size_t i = 0; i < input_size; i++) x[i] = 0; });
+}
+"""
+    path = tmp_path / "r.cpp"
+    unit = parse_sycl(path, source)
+    (kernel,) = find_kernels(unit.translation_unit, str(path))
+    assert captured_scalars(kernel) == ["input_size"]

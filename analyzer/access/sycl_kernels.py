@@ -23,6 +23,7 @@ from hlsight.analyzer.access.sycl_clang import (
     evaluate_int,
     expression_children,
     in_main_file,
+    pointee,
     strip,
 )
 from hlsight.parsers.cxx.visitor import CursorVisitor, children
@@ -215,7 +216,8 @@ def captured_scalars(kernel: SyclKernel) -> list[str]:
         declaration = node.referenced
         if declaration is None or declaration.kind not in (CK.VAR_DECL, CK.PARM_DECL, CK.FIELD_DECL):
             continue
-        if declaration.spelling in names or declaration.type.get_canonical().kind not in _SCALAR_TYPES:
+        # a reference parameter the lambda captures (`const size_t &input_size`) holds a number too
+        if declaration.spelling in names or pointee(declaration.type).get_canonical().kind not in _SCALAR_TYPES:
             continue
         if not declared_inside(declaration, kernel.body) and evaluate_int(node) is None:  # not a constexpr
             names.add(declaration.spelling)

@@ -466,7 +466,13 @@ class SyclLoopWalker(CursorVisitor):
         condition, body = (parts[0], parts[1]) if cursor.kind == CK.WHILE_STMT else (parts[1], parts[0])
         line = cursor.location.line
         counted = self._stepped_condition(condition, body, cursor.kind == CK.DO_STMT)
+        stepped = self._stepped_in_body(condition, body) if counted is None else None
+        if stepped is not None:
+            counted = stepped[2]
         saved = self._carry(body, None, line)
+        if stepped is not None:  # the counter advances by its step every iteration (a stride, not a mystery)
+            key, step = stepped[0], stepped[1]
+            self.env[key] = self.table.make(key[3], SymbolInfo(Role.STATE, key[3], step=step, loop=line))
         reason = f"`{self._text(condition)}` is decided while the loop runs (data-dependent)"
         nth = self._ordinals.nth(hash(cursor), self._file(cursor), line)
         trip: sympy.Expr | None = data_trip(self.label, line, nth)
@@ -485,6 +491,37 @@ class SyclLoopWalker(CursorVisitor):
         self._leave(saved, cursor)
 
     visit_DO_STMT = visit_WHILE_STMT
+
+    def _stepped_in_body(self, condition: cindex.Cursor, body: cindex.Cursor
+                         ) -> tuple[Key, sympy.Expr, tuple[sympy.Expr | None, str]] | None:
+        """``while (v < n) { ...; v += c; }`` / ``do { ...; v++; } while (v < n)``:
+        one statement of the body (not nested in a branch) steps the local
+        ``v`` by a constant and nothing else assigns it or the bound. Both
+        forms run ceil((n - v0) / c) times (a do-while at least once, as
+        the count assumes). The counter, its step and the count."""
+        node = strip(condition)
+        operands = [strip(operand) for operand in expression_children(node)]
+        if node.kind != CK.BINARY_OPERATOR or len(operands) != 2 or body.kind != CK.COMPOUND_STMT:
+            return None
+        assigned = self._assignments.below(body)
+        statements = children(body)
+        for side, other in ((operands[0], operands[1]), (operands[1], operands[0])):
+            if side.kind != CK.DECL_REF_EXPR or side.referenced is None:
+                continue
+            key = declaration_key(side.referenced)
+            bound_keys = {declaration_key(ref.referenced) for ref in other.walk_preorder()
+                          if ref.kind == CK.DECL_REF_EXPR and ref.referenced is not None}
+            if key not in self.env or bound_keys & assigned:
+                continue
+            steps = [(statement, counter_step(statement, key, self.value)) for statement in statements]
+            stepping = [(statement, step) for statement, step in steps if step is not None]
+            if len(stepping) != 1 or any(key in self._assignments.below(statement)
+                                         for statement in statements if statement != stepping[0][0]):
+                continue
+            step = stepping[0][1]
+            assert step is not None
+            return key, step, counter_trip(key, self.env[key], step, condition, self.value, self._text)
+        return None
 
     def _stepped_condition(self, condition: cindex.Cursor, body: cindex.Cursor,
                            do_while: bool) -> tuple[sympy.Expr | None, str] | None:
