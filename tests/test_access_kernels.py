@@ -366,3 +366,15 @@ def test_a_work_group_copy_moves_its_elements_once_per_group() -> None:
     assert facts is not None
     assert (facts.stride, facts.element_bytes) == ("1", 4)
     assert evaluate(facts.accesses, rows=10, work_items=6400) == 10 * 512 * 100  # 100 groups
+
+
+def test_a_triangular_nest_counts_its_iterations() -> None:
+    """`for (x < n) for (y = x + 1; y < n; y++)`: the inner loop runs
+    n - x - 1 times, n(n - 1)/2 in all; its count per entry is the average
+    (n - 1)/2 (oneAPI's triangular_loop sample, Rodinia lud: was unknown)."""
+    units = [lsu("load", LSUKind.LOAD, "triangle"), lsu("store", LSUKind.STORE, "triangle")]
+    found = derive_access_facts(design([Kernel("triangle", kind=KernelKind.SINGLE_WORK_ITEM, lsus=units)]))
+    facts = found.access(units[0])
+    assert facts is not None
+    assert evaluate(facts.accesses, n=100) == 4950
+    assert "averaged over the iterations of the loop at line" in facts.explanation

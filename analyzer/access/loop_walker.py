@@ -40,6 +40,7 @@ from hlsight.analyzer.access.loops import (
     LineOrdinals,
     LoopInfo,
     assigned_in,
+    averaged_over_enclosing,
     closing_lines,
     counted_loop,
     counter_trip,
@@ -452,7 +453,8 @@ class LoopWalker(NodeVisitor):
         grid_step = step if is_grid_step(step) else None
         if grid_step is not None:
             step = sympy.Integer(1)  # the counter counts rounds: i = start + rounds * work_items
-        info = counted_loop(self.table, counter_name, step, trip, unroll, line, file, start)
+        info = counted_loop(self.table, counter_name, step, averaged_over_enclosing(trip, self.loops), unroll, line,
+                            file, start)
         counter = info.counter
         info.end_line = self._end_line(node, file)
         info.nth = self._ordinals.nth(id(node), file, line)

@@ -398,6 +398,37 @@ def counter_trip(
     return trip_from(op, start, bound, step, f"`{c_text(cond)}` from {start} step {step}")
 
 
+def averaged_over_enclosing(trip: tuple[sympy.Expr | None, str], enclosing: Sequence[LoopInfo]
+                            ) -> tuple[sympy.Expr | None, str]:
+    """A triangular loop's count, ``for (j = 0; j < i; j++)`` inside ``for
+    (i = 0; i < n; i++)``: the count changes with the enclosing counter, so
+    it is replaced by its average over the enclosing loop's iterations,
+    sum_t trip(start + step*t) / n = (n - 1) / 2 here. Counts multiply
+    along the nest, so the inner body's total (n(n-1)/2) and the report
+    loop's trip (per entry, on average) come out right. Innermost
+    enclosing loop first; a sum sympy cannot close leaves the count as it
+    was (``fixed_per_launch`` then calls it unknown)."""
+    count, reason = trip
+    if count is None:
+        return trip
+    averaged: list[str] = []
+    for loop in reversed(enclosing):
+        counter = loop.counter
+        if counter is None or counter not in count.free_symbols:
+            continue
+        if loop.trip_count is None or loop.start is None or loop.step is None or not loop.step.is_number:
+            return trip
+        rounds = sympy.Dummy("t", integer=True, nonnegative=True)
+        total = sympy.summation(count.subs(counter, loop.start + loop.step * rounds), (rounds, 0, loop.trip_count - 1))
+        if total.has(sympy.Sum) or total.has(counter):
+            return trip
+        count = sympy.factor(sympy.simplify(total / loop.trip_count))
+        averaged.append(f"the loop at line {loop.line}")
+    if not averaged:
+        return trip
+    return count, f"{reason}, averaged over the iterations of {' and '.join(averaged)} (a triangular nest)"
+
+
 def counted_loop(
     table: SymbolTable,
     counter_name: str | None,

@@ -35,6 +35,7 @@ from hlsight.analyzer.access.loops import (
     Geometric,
     LineOrdinals,
     LoopInfo,
+    averaged_over_enclosing,
     counted_loop,
     is_grid_step,
     stepped_in_condition,
@@ -441,8 +442,8 @@ class SyclLoopWalker(CursorVisitor):
         grid_step = step if is_grid_step(step) else None
         if grid_step is not None:
             step = sympy.Integer(1)  # the counter counts rounds: i = start + rounds * work_items
-        info = counted_loop(self.table, counter_key[3] if counter_key is not None else None, step, trip, unroll,
-                            line, self._file(cursor), start)
+        info = counted_loop(self.table, counter_key[3] if counter_key is not None else None, step,
+                            averaged_over_enclosing(trip, self.loops), unroll, line, self._file(cursor), start)
         counter = info.counter
         info.end_line = cursor.extent.end.line
         info.nth = self._ordinals.nth(hash(cursor), info.file, line)
