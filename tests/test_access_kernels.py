@@ -16,6 +16,7 @@ import sympy
 from hlsight.analyzer.access import access_free_symbols, derive_access_facts, parse_expression
 from hlsight.analyzer.access.c_symbols import Role
 from hlsight.analyzer.access.walker import walk_function
+from hlsight.analyzer.instrument.sourceloops import static_trip_counts
 from hlsight.analyzer.pipeline import analyze
 from hlsight.analyzer.results import AccessFacts, SourceFacts
 from hlsight.core.model import (
@@ -378,3 +379,18 @@ def test_a_triangular_nest_counts_its_iterations() -> None:
     assert facts is not None
     assert evaluate(facts.accesses, n=100) == 4950
     assert "averaged over the iterations of the loop at line" in facts.explanation
+
+
+def test_a_triangular_average_is_not_a_constant_for_the_instrumenter(tmp_path: Path) -> None:
+    """HLS C `for (i < 101) for (j < i)`: the access analysis counts the
+    inner loop 50 times per entry on average, but per entry it varies, so
+    the instrumenter must still give it a loop_tripcount pragma (it only
+    leaves out loops whose count is a constant the HLS tool finds too)."""
+    path = tmp_path / "tri.c"
+    path.write_text("void f(int a[101][101]) {\n  for (int i = 0; i < 101; i++)\n"
+                    "    for (int j = 0; j < i; j++)\n      a[i][j] = 0;\n}\n")
+    unit = parse_c_file(path)
+    walker = walk_function(unit, unit.functions()["f"], {str(path): path.read_text().splitlines()})
+    counts = [loop.trip_count for loop in walker.loop_infos.values()]
+    assert sorted(int(count) for count in counts if count is not None) == [50, 101]
+    assert sorted(static_trip_counts(unit, unit.functions()["f"]).values()) == [101]

@@ -453,12 +453,13 @@ class LoopWalker(NodeVisitor):
         grid_step = step if is_grid_step(step) else None
         if grid_step is not None:
             step = sympy.Integer(1)  # the counter counts rounds: i = start + rounds * work_items
-        info = counted_loop(self.table, counter_name, step, averaged_over_enclosing(trip, self.loops), unroll, line,
-                            file, start)
+        averaged = averaged_over_enclosing(trip, self.loops)
+        info = counted_loop(self.table, counter_name, step, averaged, unroll, line, file, start)
         counter = info.counter
         info.end_line = self._end_line(node, file)
         info.nth = self._ordinals.nth(id(node), file, line)
-        info.header_counted = geometric is None
+        # a triangular loop's average is hlsight's, per entry the count varies: the instrumenter keeps its pragma
+        info.header_counted = geometric is None and averaged is trip
         self.loop_infos[id(node)] = info
         self._mark_loop_carried(node.stmt, node.next, counter_name, line)
         if counter_name is not None and counter is not None:
