@@ -525,3 +525,52 @@ void run(queue &q, float *x, const size_t &input_size) {
     unit = parse_sycl(path, source)
     (kernel,) = find_kernels(unit.translation_unit, str(path))
     assert captured_scalars(kernel) == ["input_size"]
+
+
+def test_a_template_value_bound_is_a_named_value(tmp_path: Path) -> None:
+    """`for (j < k_width)` with `k_width` a template parameter of the
+    launching function (merge_sort, anr): a value fixed per instantiation,
+    so a symbol `k_width` the user gives, not "not fixed per launch"."""
+    source = """#include <sycl/sycl.hpp>
+using namespace sycl;
+template <int k_width, typename T>
+void launch(queue &q, T *x, int n) {
+  q.single_task<class TP>([=]() {
+    for (int i = 0; i < n; i++)
+      for (int j = 0; j < k_width; j++) x[i * k_width + j] = 0;
+  });
+}
+void run(queue &q, float *x, int n) { launch<8>(q, x, n); }
+"""
+    path = tmp_path / "tp.cpp"
+    unit = parse_sycl(path, source)
+    (kernel,) = find_kernels(unit.translation_unit, str(path))
+    walker = walk_kernel(kernel, "TP", source.splitlines())
+    assert sorted(str(loop.trip_count) for loop in walker.loop_infos.values()) == ["k_width", "n"]
+
+
+def test_an_index_stepped_in_the_loop_body_is_a_stride(tmp_path: Path) -> None:
+    """loop_coalesce reads `a[idx]` with `idx++` at the end of the inner
+    body: one element further every iteration (stride 1), not an index
+    that "moves through idx, which is not affine"."""
+    source = """#include <sycl/sycl.hpp>
+using namespace sycl;
+void run(queue &q, float *a, float *out) {
+  q.single_task<class C>([=]() {
+    size_t idx = 0;
+    for (size_t i = 0; i < 1000; ++i) {
+      for (size_t j = 0; j < 2; ++j) {
+        out[i] += a[idx];
+        idx++;
+      }
+    }
+  });
+}
+"""
+    path = tmp_path / "c.cpp"
+    unit = parse_sycl(path, source)
+    (kernel,) = find_kernels(unit.translation_unit, str(path))
+    walker = walk_kernel(kernel, "C", source.splitlines())
+    (site,) = [site for site in walker.sites if site.array == "a"]
+    result = classify(site, ndrange=False)
+    assert (result.stride, result.accesses) == (1, 2000)

@@ -383,12 +383,29 @@ class SyclLoopWalker(CursorVisitor):
     # ------------------------------------------------------------------ loops
 
     def _carry(self, body: cindex.Cursor, skip: Key | None, line: int) -> dict[Key, sympy.Expr]:
-        """Variables assigned in a loop body become loop-carried symbols."""
+        """Variables assigned in a loop body become loop-carried symbols; one
+        the body steps by a constant in a single statement of its own
+        (``idx++`` in loop_coalesce) advances by that step every iteration."""
         saved = dict(self.env)
         for key in self._assignments.below(body):
             if key != skip and key in self.env:
-                self.env[key] = self.table.make(key[3], SymbolInfo(Role.STATE, key[3], conditional=True, loop=line))
+                step = self._body_step(body, key)
+                info = SymbolInfo(Role.STATE, key[3], conditional=True, loop=line) if step is None else \
+                    SymbolInfo(Role.STATE, key[3], step=step, loop=line)
+                self.env[key] = self.table.make(key[3], info)
         return saved
+
+    def _body_step(self, body: cindex.Cursor, key: Key) -> sympy.Expr | None:
+        """The constant step of ``key`` when exactly one statement of the
+        loop body (not nested in a branch or loop) steps it and nothing else
+        in the body assigns it."""
+        statements = children(body) if body.kind == CK.COMPOUND_STMT else [body]
+        stepping = [(statement, step) for statement in statements
+                    if (step := counter_step(statement, key, self.value)) is not None]
+        if len(stepping) != 1 or any(key in self._assignments.below(statement)
+                                     for statement in statements if statement != stepping[0][0]):
+            return None
+        return stepping[0][1]
 
     def _leave(self, saved: dict[Key, sympy.Expr], loop: cindex.Cursor) -> None:
         """After a loop, what it assigned is unknown; a value read from
@@ -470,10 +487,7 @@ class SyclLoopWalker(CursorVisitor):
         stepped = self._stepped_in_body(condition, body) if counted is None else None
         if stepped is not None:
             counted = stepped[2]
-        saved = self._carry(body, None, line)
-        if stepped is not None:  # the counter advances by its step every iteration (a stride, not a mystery)
-            key, step = stepped[0], stepped[1]
-            self.env[key] = self.table.make(key[3], SymbolInfo(Role.STATE, key[3], step=step, loop=line))
+        saved = self._carry(body, None, line)  # the counter advances by its step every iteration
         reason = f"`{self._text(condition)}` is decided while the loop runs (data-dependent)"
         nth = self._ordinals.nth(hash(cursor), self._file(cursor), line)
         trip: sympy.Expr | None = data_trip(self.label, line, nth)
@@ -505,7 +519,6 @@ class SyclLoopWalker(CursorVisitor):
         if node.kind != CK.BINARY_OPERATOR or len(operands) != 2 or body.kind != CK.COMPOUND_STMT:
             return None
         assigned = self._assignments.below(body)
-        statements = children(body)
         for side, other in ((operands[0], operands[1]), (operands[1], operands[0])):
             if side.kind != CK.DECL_REF_EXPR or side.referenced is None:
                 continue
@@ -514,13 +527,9 @@ class SyclLoopWalker(CursorVisitor):
                           if ref.kind == CK.DECL_REF_EXPR and ref.referenced is not None}
             if key not in self.env or bound_keys & assigned:
                 continue
-            steps = [(statement, counter_step(statement, key, self.value)) for statement in statements]
-            stepping = [(statement, step) for statement, step in steps if step is not None]
-            if len(stepping) != 1 or any(key in self._assignments.below(statement)
-                                         for statement in statements if statement != stepping[0][0]):
+            step = self._body_step(body, key)
+            if step is None:
                 continue
-            step = stepping[0][1]
-            assert step is not None
             return key, step, counter_trip(key, self.env[key], step, condition, self.value, self._text)
         return None
 

@@ -79,6 +79,9 @@ class SyclValues(CursorVisitor):
         if declaration.kind in (CK.VAR_DECL, CK.PARM_DECL, CK.FIELD_DECL) and not walker._inside(declaration):
             # a host variable the kernel captures: fixed per launch, given by the user
             return walker.table.named(declaration.spelling, SymbolInfo(Role.PARAM, declaration.spelling))
+        if declaration.kind == CK.TEMPLATE_NON_TYPE_PARAMETER:
+            # `j < k_width` in a kernel template: fixed per instantiation, a value the user gives
+            return walker.table.named(declaration.spelling, SymbolInfo(Role.PARAM, declaration.spelling))
         return walker._opaque(node)
 
     def visit_BINARY_OPERATOR(self, node: cindex.Cursor) -> sympy.Expr:
