@@ -574,3 +574,20 @@ void run(queue &q, float *a, float *out) {
     (site,) = [site for site in walker.sites if site.array == "a"]
     result = classify(site, ndrange=False)
     assert (result.stride, result.accesses) == (1, 2000)
+
+
+def test_pointer_arithmetic_on_an_annotated_arg(tmp_path: Path) -> None:
+    """zero_copy reads `*(h_in_data + i)` through an `annotated_arg` (its
+    conversion to a pointer): a load of element i, like `a[i]` (was none)."""
+    source = """#include <sycl/sycl.hpp>
+using namespace sycl;
+void run(queue &q, float *x, int n) {
+  ext::oneapi::experimental::annotated_arg a(x);
+  q.single_task<class Z>([=]() { for (int i = 0; i < n; i++) { float v = *(a + i); a[i] = v * 2; } });
+}
+"""
+    path = tmp_path / "z.cpp"
+    unit = parse_sycl(path, source)
+    (kernel,) = find_kernels(unit.translation_unit, str(path))
+    sites = walk_kernel(kernel, "Z", source.splitlines()).sites
+    assert [(site.array, site.kind, str(site.index)) for site in sites] == [("a", "load", "i"), ("a", "store", "i")]

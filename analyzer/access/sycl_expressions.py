@@ -74,9 +74,16 @@ class SyclPointers(CursorVisitor):
         return self.walker._declared_memory(declaration)
 
     def visit_MEMBER_REF_EXPR(self, node: cindex.Cursor) -> Pointer | None:
-        """A kernel functor's pointer/accessor member, as a captured one."""
+        """A kernel functor's pointer/accessor member, as a captured one; the
+        object of a conversion (``a.operator float *`` in ``*(a + i)`` with
+        an ``annotated_arg a``) points where the object does."""
         declaration = node.referenced
-        if declaration is None or not self.walker.kernel.holds(declaration):
+        if declaration is None:
+            return None
+        if declaration.kind == CK.CONVERSION_FUNCTION:
+            base = expression_children(node)
+            return self.walker.memory_of(base[0]) if base else None
+        if not self.walker.kernel.holds(declaration):
             return None
         return self.visit_DECL_REF_EXPR(node)
 
