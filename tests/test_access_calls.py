@@ -11,13 +11,16 @@ facts against values worked out by hand from the source.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import sympy
 
 from hlsight.analyzer.access import derive_access_facts, parse_expression
+from hlsight.analyzer.access.loops import CALL_WALK_BUDGET
 from hlsight.analyzer.access.sycl_kernels import find_kernels
 from hlsight.analyzer.access.sycl_walker import walk_kernel
+from hlsight.analyzer.access.walker import walk_function
 from hlsight.analyzer.results import AccessFacts, SourceFacts
 from hlsight.core.model import (
     LSU,
@@ -32,6 +35,7 @@ from hlsight.core.model import (
     ToolInfo,
     Vendor,
 )
+from hlsight.parsers.csource import parse_c_file
 from hlsight.parsers.cxx.sycl_headers import parse_sycl
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "access"
@@ -160,3 +164,25 @@ def test_a_two_dimensional_array_parameter_keeps_its_row_length() -> None:
     load = lsu("column/load0", LSUKind.LOAD, "element")
     facts = facts_of(derived([Kernel(name="column", kind=KernelKind.NDRANGE, lsus=[load])]), load)
     assert (facts.stride, facts.offset, facts.accesses) == ("64", "3", "work_items")
+
+
+def test_a_hostile_fan_out_of_helpers_is_walked_within_a_budget(tmp_path: Path) -> None:
+    """Four levels of helpers, each calling the next twenty times, and the
+    kernel keeping the sum in a local: 20^4 = 160,000 inlined calls. The
+    value inlining (older than this session) took over two minutes; the
+    walk now stops entering calls after CALL_WALK_BUDGET of them (values
+    past it are opaque, accesses come from the helper's own walk)."""
+    lines = ["float f4(__global const float *a, int i) { return a[i]; }"]
+    for level in (3, 2, 1):
+        calls = " + ".join(f"f{level + 1}(a, i + {k})" for k in range(20))
+        lines.append(f"float f{level}(__global const float *a, int i) {{ return {calls}; }}")
+    calls = " + ".join(f"f1(a, {k})" for k in range(20))
+    lines.append("__kernel void k(__global const float *restrict a, __global float *restrict o) "
+                 f"{{ float s = {calls}; o[get_global_id(0)] = s; }}")
+    path = tmp_path / "fan.cl"
+    path.write_text("\n".join(lines) + "\n")
+    unit = parse_c_file(path)
+    started = time.perf_counter()
+    walker = walk_function(unit, unit.functions()["k"], {str(path): path.read_text().splitlines()})
+    assert time.perf_counter() - started < 30  # about 1 s here; unbounded before
+    assert walker.sites and len(walker.sites) <= 2 * CALL_WALK_BUDGET

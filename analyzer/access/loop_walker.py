@@ -34,6 +34,7 @@ from hlsight.analyzer.access.c_symbols import (
 from hlsight.analyzer.access.ctypes_info import ElementType, element_type, typedef_table
 from hlsight.analyzer.access.loops import (
     BARRIER_CALLS,
+    CALL_WALK_BUDGET,
     MIRROR,
     BarrierSite,
     Geometric,
@@ -118,6 +119,7 @@ class LoopWalker(NodeVisitor):
             node.decl.name: node for node in unit.ast.ext if isinstance(node, c_ast.FuncDef)
         }
         self._inline_depth = 0
+        self._inlined = 0
         #: which loop on its line each loop is (macro-expanded loop nests)
         self._ordinals = LineOrdinals()
         #: closing line of each brace block, per file (:func:`closing_lines`)
@@ -195,8 +197,8 @@ class LoopWalker(NodeVisitor):
             if dimension is not None and dimension.is_Integer and 0 <= int(dimension) <= 2:
                 return sympy.Integer(self.local_size[int(dimension)])
         target = self._functions.get(name or "")
-        if target is None or self._inline_depth > 4:
-            return None
+        if target is None or self._inline_depth > 4 or self._inlined >= CALL_WALK_BUDGET:
+            return None  # past the budget (a hostile fan-out of helpers) the value stays opaque
         items = target.body.block_items or []
         if len(items) != 1 or not isinstance(items[0], c_ast.Return):
             return None
@@ -204,6 +206,7 @@ class LoopWalker(NodeVisitor):
         args = call.args.exprs if call.args is not None else []
         if len(params) != len(args):
             return None
+        self._inlined += 1
         bound = {p.name: self.converter.convert(a) for p, a in zip(params, args, strict=True)}
         saved = self.env
         self.env = {**saved, **bound}

@@ -29,6 +29,12 @@ from hlsight.analyzer.access.c_symbols import (
 )
 from hlsight.parsers.csource.visitor import NodeVisitor
 
+#: calls walked where they stand per kernel walk, at most (C and SYCL): a
+#: helper called in a fan-out (each level calling the next twenty times)
+#: would otherwise be walked 20^4 times; past the budget a call is not
+#: entered (its accesses come from the helper's own walk, its value is opaque)
+CALL_WALK_BUDGET = 512
+
 #: ``a op b`` read from the right-hand side: ``b MIRROR[op] a``
 MIRROR = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "!=": "!=", "==": "=="}
 #: the comparison that holds when ``op`` does not

@@ -30,6 +30,7 @@ from clang import cindex
 from hlsight.analyzer.access.c_symbols import Role, SymbolInfo, SymbolTable, fixed_per_launch
 from hlsight.analyzer.access.ctypes_info import ElementType
 from hlsight.analyzer.access.loops import (
+    CALL_WALK_BUDGET,
     SYCL_BARRIERS,
     BarrierSite,
     Geometric,
@@ -96,6 +97,7 @@ class SyclLoopWalker(CursorVisitor):
     _called: list[cindex.Cursor] = field(default_factory=list, repr=False)
     #: ``name() called at file:line`` of each of them (for the explanations)
     _call_sites: list[str] = field(default_factory=list, repr=False)
+    _walked_calls: int = field(default=0, repr=False)
 
     def __post_init__(self) -> None:
         self._values = SyclValues(self)
@@ -153,7 +155,7 @@ class SyclLoopWalker(CursorVisitor):
         if (definition is None or definition.location.file is None
                 or (definition.location.file.name != self.kernel.file
                     and definition.location.file.name not in self.headers)
-                or len(self._called) >= 4
+                or len(self._called) >= 4 or self._walked_calls >= CALL_WALK_BUDGET
                 or any(definition == called for called in self._called)):
             return False
         parameters = [child for child in children(definition) if child.kind == CK.PARM_DECL]
@@ -165,6 +167,7 @@ class SyclLoopWalker(CursorVisitor):
             self.collect(argument)
         for parameter, argument in zip(parameters, arguments, strict=True):
             self._bind(parameter, argument)  # in the caller's scope, before the callee's
+        self._walked_calls += 1
         self._called.append(definition)
         where = node.location
         shown = f"{PurePath(where.file.name).name}:{where.line}" if where.file is not None else "?"

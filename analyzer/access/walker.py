@@ -21,7 +21,7 @@ from pycparser import c_ast
 from hlsight.analyzer.access.c_symbols import VARYING, Role, SymbolInfo, SymbolTable, c_text, fixed_per_launch
 from hlsight.analyzer.access.ctypes_info import ElementType, address_space, array_dims, element_type
 from hlsight.analyzer.access.loop_walker import ArrayInfo, LoopWalker
-from hlsight.analyzer.access.loops import NEGATE, LoopInfo
+from hlsight.analyzer.access.loops import CALL_WALK_BUDGET, NEGATE, LoopInfo
 from hlsight.parsers.csource import CUnit
 from hlsight.parsers.csource.visitor import NodeVisitor
 
@@ -202,6 +202,7 @@ class AccessWalker(LoopWalker):
         #: calls of user functions being walked at their call site, innermost last
         self._calls: list[c_ast.FuncCall] = []
         self._call_sites: list[str] = []
+        self._walked_calls = 0
         #: loops of the called functions, counted where they were called
         #: (``loop_infos`` keeps the function's own, as the loop walk gives them)
         self.called_loop_infos: dict[int, LoopInfo] = {}
@@ -294,7 +295,8 @@ class AccessWalker(LoopWalker):
 
     def _walks_into(self, name: str) -> bool:
         called = {call.name.name for call in self._calls if isinstance(call.name, c_ast.ID)}
-        return name in self._functions and name != self.name and name not in called and len(self._calls) < 4
+        return (name in self._functions and name != self.name and name not in called and len(self._calls) < 4
+                and self._walked_calls < CALL_WALK_BUDGET)
 
     def _barrier(self, node: c_ast.FuncCall) -> None:
         """Inside a walked call the barrier is shown at the kernel's call
@@ -332,6 +334,7 @@ class AccessWalker(LoopWalker):
         # the callee sees its parameters and the file-scope arrays, not the caller's locals
         self.env, self.aliases, self.loop_infos = {}, {}, {}
         self.arrays = {name: info for name, info in self.arrays.items() if name in self._file_arrays}
+        self._walked_calls += 1
         self._calls.append(call)
         where = f"{PurePath(str(call.coord.file)).name}:{call.coord.line}" if call.coord is not None else "?"
         self._call_sites.append(f"{name}() called at {where}")
