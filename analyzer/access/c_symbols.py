@@ -268,6 +268,10 @@ class ExprConverter(NodeVisitor):
             return self.convert(node.expr)
         if node.op == "*":
             return self.opaque(node, Role.LOAD)
+        if node.op in ("p++", "p--"):
+            return self.convert(node.expr)  # `out[k++]` indexes with k; the walker applies the step after
+        if node.op in ("++", "--"):
+            return self.convert(node.expr) + (1 if node.op == "++" else -1)
         return self.opaque(node)
 
     def visit_BinaryOp(self, node: c_ast.BinaryOp) -> sympy.Expr:

@@ -128,11 +128,12 @@ def classify(site: AccessSite, ndrange: bool, merged: int = 1) -> Classification
     else:
         stride = _stride(site, expr, ndrange, merged, reasons)
         lanes = _lane_count(site, expr) * merged
-    moving = table.of_role(expr, Role.GLOBAL_ID, Role.LOCAL_ID, Role.GROUP_ID, Role.LOOP, Role.LANE, Role.STATE)
+    moving = table.of_role(expr, *_MOVING)
     offset: sympy.Expr | None = None
     aligned: bool | None = None
     if not data_dependent and not (roles & {Role.OPAQUE}):
-        offset = sympy.expand(expr.subs({symbol: 0 for symbol in moving}))
+        offset = sympy.expand(expr.subs({symbol: _first_value(symbol, table) for symbol in moving}))
+        offset = sympy.expand(offset.subs({symbol: 0 for symbol in table.of_role(offset, *_MOVING)}))
         if offset.is_number:
             aligned = offset == 0
         if offset.free_symbols & set(table.of_role(offset, Role.STATE)):
@@ -146,6 +147,21 @@ def classify(site: AccessSite, ndrange: bool, merged: int = 1) -> Classification
         if (info := table.info(symbol)) is None or info.role in (Role.PARAM, Role.MACRO)
     }
     return Classification(stride, offset, aligned, data_dependent, accesses, lanes, reasons, count_reasons, free)
+
+
+#: symbols whose value changes from one access to the next
+_MOVING = (Role.GLOBAL_ID, Role.LOCAL_ID, Role.GROUP_ID, Role.LOOP, Role.LANE, Role.STATE)
+
+
+def _first_value(symbol: sympy.Symbol, table: SymbolTable) -> sympy.Expr:
+    """Where a moving symbol starts, for the offset: a variable carried
+    across iterations from a known value (``p = in + 3`` then ``p += 4``:
+    3), else 0 (ids and loop counters count from the start of their range)."""
+    info = table.info(symbol)
+    start = info.start if info is not None and info.role is Role.STATE else None
+    if start is None or table.roles(start) & {Role.OPAQUE, Role.LOAD}:
+        return sympy.Integer(0)
+    return start
 
 
 def _lane_loops(site: AccessSite, expr: sympy.Expr) -> list[LoopInfo]:

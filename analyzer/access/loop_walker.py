@@ -49,6 +49,7 @@ from hlsight.analyzer.access.loops import (
     cycle_length,
     for_counter,
     geometric_update,
+    induction_value,
     is_grid_step,
     orbit,
     pacing_test,
@@ -72,31 +73,52 @@ class ArrayInfo:
 
 
 class _Effects(NodeVisitor):
-    """Applies the side effects of an expression statement to the walker's values."""
+    """Applies the side effects of an expression statement to the walker's
+    values, nested ones too (``out[k++] = v``, ``*q++ = *p++``), in the
+    order C gives them: a value is read before its statement's increments.
+    The right side of ``&&``/``||`` and the arms of ``?:`` run on some
+    executions only and are left out."""
 
     def __init__(self, walker: LoopWalker) -> None:
         self.walker = walker
 
-    def visit_ExprList(self, node: c_ast.ExprList) -> None:
-        for expr in node.exprs:
-            self.visit(expr)
-
     def visit_Assignment(self, node: c_ast.Assignment) -> None:
-        if isinstance(node.lvalue, c_ast.ID):
-            self.walker._assign(node.lvalue.name, node.op, self.walker.value(node.rvalue))
+        walker = self.walker
+        if isinstance(node.lvalue, c_ast.ID) and node.lvalue.name in walker.arrays:
+            self.visit(node.rvalue)
+            walker._assign_pointer(node.lvalue.name, node.op, node.rvalue)
+        elif isinstance(node.lvalue, c_ast.ID):
+            value = walker.value(node.rvalue)
+            self.visit(node.rvalue)
+            walker._assign(node.lvalue.name, node.op, value)
         elif isinstance(node.lvalue, c_ast.StructRef) and node.lvalue.type == "." \
                 and isinstance(node.lvalue.name, c_ast.ID):
             # `r.x = g`: r is a new value (its fields read before are not the same)
+            self.visit(node.rvalue)
             name = node.lvalue.name.name
-            changed = self.walker.table.make(name, SymbolInfo(Role.OPAQUE, f"{name} (set by field)"))
-            self.walker._assign(name, "=", changed)
+            changed = walker.table.make(name, SymbolInfo(Role.OPAQUE, f"{name} (set by field)"))
+            walker._assign(name, "=", changed)
+        else:
+            self.visit(node.rvalue)
+            self.visit(node.lvalue)
 
     def visit_UnaryOp(self, node: c_ast.UnaryOp) -> None:
         if node.op in ("++", "--", "p++", "p--") and isinstance(node.expr, c_ast.ID):
-            self.walker._assign(node.expr.name, "+=", sympy.Integer(1 if "+" in node.op else -1))
+            step = sympy.Integer(1 if "+" in node.op else -1)
+            if node.expr.name in self.walker.arrays:
+                self.walker._advance_pointer(node.expr.name, step)
+            else:
+                self.walker._assign(node.expr.name, "+=", step)
+        else:
+            self.visit(node.expr)
 
-    def generic_visit(self, node: c_ast.Node) -> None:
-        return None  # no effect the walker follows
+    def visit_BinaryOp(self, node: c_ast.BinaryOp) -> None:
+        self.visit(node.left)
+        if node.op not in ("&&", "||"):
+            self.visit(node.right)
+
+    def visit_TernaryOp(self, node: c_ast.TernaryOp) -> None:
+        self.visit(node.cond)
 
 
 class LoopWalker(NodeVisitor):
@@ -160,6 +182,12 @@ class LoopWalker(NodeVisitor):
 
     def _alias_pointer(self, decl: c_ast.Decl) -> None:
         """``float *p = x + i;``: ``p`` points into ``x`` (only accesses care)."""
+
+    def _assign_pointer(self, name: str, op: str, rvalue: c_ast.Node) -> None:
+        """``p = q + i;`` / ``p += k;`` on the pointer ``name`` (only accesses care)."""
+
+    def _advance_pointer(self, name: str, step: sympy.Expr) -> None:
+        """``p++``: the pointer ``name`` moves ``step`` elements (only accesses care)."""
 
     # ------------------------------------------------------------------ setup
 
@@ -319,7 +347,9 @@ class LoopWalker(NodeVisitor):
         if decl.init is None or isinstance(decl.init, c_ast.InitList):
             self.env[decl.name] = self.table.make(decl.name, SymbolInfo(Role.OPAQUE, f"{decl.name} (uninitialised)"))
         else:
-            self.env[decl.name] = self.value(decl.init)
+            value = self.value(decl.init)
+            self._effects.visit(decl.init)  # `int v = a[k++];` steps k
+            self.env[decl.name] = value
 
     def visit_DeclList(self, node: c_ast.DeclList) -> None:
         for decl in node.decls:
@@ -338,7 +368,7 @@ class LoopWalker(NodeVisitor):
         self._leave_branch()
         after_false = self.env
         merged = dict(before)
-        for name in set(after_true) | set(after_false):
+        for name in sorted(set(after_true) | set(after_false)):  # symbol numbering is the same every run
             a, b = after_true.get(name), after_false.get(name)
             if a is not None and b is not None and a == b:
                 merged[name] = a
@@ -389,8 +419,13 @@ class LoopWalker(NodeVisitor):
             step: sympy.Expr | None = None
             period: sympy.Expr | None = None
             conditional = True
-            if len(stmts) == 1 and stmts[0][1]:
-                step, period = update_step(name, stmts[0][0], self.env)
+            if all(unconditional for _stmt, unconditional in stmts):
+                # stepped once or more in every iteration (`out[k++] = a; out[k++] = b;` steps 2)
+                steps = [update_step(name, stmt, self.env) for stmt, _unconditional in stmts]
+                if len(steps) == 1:
+                    step, period = steps[0]
+                elif all(each is not None and modulus is None for each, modulus in steps):
+                    step = sympy.Add(*[each for each, _modulus in steps])
                 conditional = step is None
             cycle = cycle_length(name, body, self.value, self.table) if conditional else None
             if cycle is not None and cycle_contains(entry[name], cycle - 1) is not True:
@@ -434,10 +469,12 @@ class LoopWalker(NodeVisitor):
         else:
             self._expression(node.init)
         counter_name, start = for_counter(node, self.value, self.env)
-        # initialise every variable of the init clause (for (i = 0, y = 0; ...))
+        # initialise every variable of the init clause (for (i = 0, y = 0; ...));
+        # a pointer counter (for (float *p = in; p < end; p++)) is declared
+        # too: where it points, its value the counter (an element offset)
         if isinstance(node.init, c_ast.DeclList):
             for decl in node.init.decls:
-                if decl.name != counter_name:
+                if decl.name != counter_name or isinstance(decl.type, c_ast.PtrDecl):
                     self.visit_Decl(decl)
         elif node.init is not None:
             self._effects.visit(node.init)
@@ -464,9 +501,14 @@ class LoopWalker(NodeVisitor):
         # a triangular loop's average is hlsight's, per entry the count varies: the instrumenter keeps its pragma
         info.header_counted = geometric is None and averaged is trip
         self.loop_infos[id(node)] = info
-        self._mark_loop_carried(node.stmt, node.next, counter_name, line)
+        carried = self._mark_loop_carried(node.stmt, node.next, counter_name, line)
         if counter_name is not None and counter is not None:
             self.env[counter_name] = counter if grid_step is None or start is None else start + grid_step * counter
+        if grid_step is None and geometric is None:
+            for name in carried:
+                stepped = induction_value(self.env[name], self.table, info)
+                if stepped is not None:
+                    self.env[name] = stepped
         self.loops.append(info)
         self._expression(node.cond)
         self._statement(node.stmt)

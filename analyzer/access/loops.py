@@ -40,6 +40,9 @@ MIRROR = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "!=": "!=", "==": "=="}
 #: the comparison that holds when ``op`` does not
 NEGATE = {"<": ">=", ">=": "<", ">": "<=", "<=": ">", "==": "!=", "!=": "=="}
 _INCREMENTS = ("++", "--", "p++", "p--")
+#: statements and expressions whose parts run on some iterations only
+_CONDITIONAL = (c_ast.If, c_ast.For, c_ast.While, c_ast.DoWhile, c_ast.Switch, c_ast.Case, c_ast.Default,
+                c_ast.TernaryOp)
 
 
 def closing_lines(lines: Sequence[str]) -> dict[int, int]:
@@ -459,6 +462,24 @@ def counted_loop(
     return LoopInfo("for", line, file, counter, step, count, reason, unroll, start)
 
 
+def induction_value(value: sympy.Expr, table: SymbolTable, loop: LoopInfo) -> sympy.Expr | None:
+    """A variable ``value`` that ``loop`` steps by a constant once per
+    iteration, written in the loop's counter: start + step * (counter -
+    counter start) / counter step (a compiler's induction-variable
+    substitution). ``row = m + gid*cols; for (j ...) s += *row++`` is then
+    element ``gid*cols + j``: work-items a row apart, as ``m[gid*cols + j]``
+    is; as a symbol of its own the work-item part was hidden in its start.
+    ``None`` when ``value`` is not such a variable or the loop has no plain
+    counter (a geometric or grid-stride counter, a ``while``)."""
+    info = table.info(value) if isinstance(value, sympy.Symbol) else None
+    if (info is None or info.role is not Role.STATE or info.loop != loop.line or info.conditional
+            or info.step is None or info.period is not None or info.cycle is not None or info.start is None):
+        return None
+    if loop.counter is None or loop.start is None or loop.step is None or not loop.step.is_nonzero:
+        return None
+    return sympy.expand(info.start + info.step * (loop.counter - loop.start) / loop.step)
+
+
 class _AssignedNames(NodeVisitor):
     """Collects, for :func:`assigned_in`, every variable assigned below a node."""
 
@@ -486,20 +507,32 @@ class _AssignedNames(NodeVisitor):
     def visit_Decl(self, node: c_ast.Decl) -> None:
         if node.name:
             self.declared.add(node.name)
-        self._children(node)
+        self._children(node, keep_top=True)
 
     def visit_Assignment(self, node: c_ast.Assignment) -> None:
         if isinstance(node.lvalue, c_ast.ID):
             self._target(node.lvalue.name, node)
-        self._children(node)
+        self._children(node, keep_top=True)
 
     def visit_UnaryOp(self, node: c_ast.UnaryOp) -> None:
         if node.op in _INCREMENTS and isinstance(node.expr, c_ast.ID):
             self._target(node.expr.name, node)
-        self._children(node)
+        self._children(node, keep_top=True)
+
+    def visit_BinaryOp(self, node: c_ast.BinaryOp) -> None:
+        if node.op in ("&&", "||"):  # the right operand runs only on some iterations
+            self.visit(node.left)
+            top, self.top = self.top, False
+            self.visit(node.right)
+            self.top = top
+        else:
+            self._children(node, keep_top=True)
 
     def generic_visit(self, node: c_ast.Node) -> None:
-        self._children(node)
+        # an expression nested in a statement of the body runs with it
+        # (`*q++ = *p++` steps both once per iteration); a branch, a nested
+        # loop or a `?:` arm runs on some iterations only
+        self._children(node, keep_top=not isinstance(node, _CONDITIONAL))
 
 
 def assigned_in(node: c_ast.Node) -> dict[str, list[tuple[c_ast.Node, bool]]]:

@@ -33,6 +33,7 @@ from hlsight.analyzer.access.sycl_clang import (
     expression_children,
     strip,
     unary_operator,
+    unary_prefix,
 )
 from hlsight.analyzer.access.sycl_memory import Pointer
 from hlsight.parsers.cxx.visitor import CursorVisitor, children
@@ -68,7 +69,7 @@ class SyclPointers(CursorVisitor):
             return None
         key = declaration_key(declaration)
         if key in self.walker.pointers:
-            return self.walker.pointers[key]
+            return self.walker.pointer_at(key)
         if key in self.walker.arrays:
             return Pointer(self.walker.arrays[key], sympy.Integer(0))
         return self.walker._declared_memory(declaration)
@@ -108,9 +109,16 @@ class SyclPointers(CursorVisitor):
         return None
 
     def visit_UNARY_OPERATOR(self, node: cindex.Cursor) -> Pointer | None:
-        if unary_operator(node) != "&":
-            return None
+        op = unary_operator(node)
         operands = expression_children(node)
+        if op in ("++", "--") and operands:
+            # `p++` is where p points before the step, `++p` one element further
+            moved = self.walker.memory_of(operands[0])
+            if moved is None or not unary_prefix(node):
+                return moved
+            return Pointer(moved.memory, moved.offset + (1 if op == "++" else -1))
+        if op != "&":
+            return None
         inner = strip(operands[0]) if operands else None
         if inner is not None and inner.kind in (CK.CALL_EXPR, CK.ARRAY_SUBSCRIPT_EXPR):
             parts = expression_children(inner)

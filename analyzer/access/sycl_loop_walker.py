@@ -38,6 +38,7 @@ from hlsight.analyzer.access.loops import (
     LoopInfo,
     averaged_over_enclosing,
     counted_loop,
+    induction_value,
     is_grid_step,
     stepped_in_condition,
 )
@@ -58,7 +59,15 @@ from hlsight.analyzer.access.sycl_clang import (
 )
 from hlsight.analyzer.access.sycl_expressions import AssignedKeys, SyclAccesses, SyclPointers
 from hlsight.analyzer.access.sycl_kernels import SyclKernel, declared_inside
-from hlsight.analyzer.access.sycl_loops import counter_factor, counter_step, counter_trip, data_trip, unroll_above
+from hlsight.analyzer.access.sycl_loops import (
+    assignments_to,
+    counter_factor,
+    counter_step,
+    counter_trip,
+    data_trip,
+    evaluated_with,
+    unroll_above,
+)
 from hlsight.analyzer.access.sycl_memory import Memory, Pointer, captured_memory
 from hlsight.analyzer.access.sycl_values import SyclValues
 from hlsight.parsers.cxx.visitor import CursorVisitor, children
@@ -188,7 +197,7 @@ class SyclLoopWalker(CursorVisitor):
         if kind in (TK.POINTER, TK.INCOMPLETEARRAY, TK.CONSTANTARRAY):
             pointer = self.memory_of(argument)
             if pointer is not None:
-                self.pointers[key] = pointer
+                self._point(key, pointer)
                 return
         if kind in (TK.LVALUEREFERENCE, TK.RVALUEREFERENCE):
             target = strip(argument)
@@ -215,6 +224,19 @@ class SyclLoopWalker(CursorVisitor):
     def memory_of(self, cursor: cindex.Cursor) -> Pointer | None:
         """The memory object and element offset ``cursor`` points into, if any."""
         return self._pointers.pointer(strip(cursor))
+
+    def pointer_at(self, key: Key) -> Pointer:
+        """Where the pointer variable ``key`` points now: its memory, at the
+        element offset it holds in ``env`` (so ``p++``/``p += 4`` step it,
+        loops carry it and a branch merges it like any variable)."""
+        pointer = self.pointers[key]
+        offset = self.env.get(key)
+        return pointer if offset is None else Pointer(pointer.memory, pointer.offset + offset)
+
+    def _point(self, key: Key, pointer: Pointer) -> None:
+        """The pointer variable ``key`` now points at ``pointer``."""
+        self.pointers[key] = Pointer(pointer.memory, sympy.Integer(0))
+        self.env[key] = pointer.offset
 
     def _declared_memory(self, declaration: cindex.Cursor) -> Pointer | None:
         """Accessors and pointers declared outside the lambda (captured), or
@@ -277,7 +299,9 @@ class SyclLoopWalker(CursorVisitor):
         if key in self.pointers and op == "=":
             pointer = self.memory_of(source)
             if pointer is not None:
-                self.pointers[key] = pointer
+                self._point(key, pointer)
+            else:
+                self.env[key] = self.table.make(node.spelling, SymbolInfo(Role.OPAQUE, f"{node.spelling} (pointer)"))
             return
         current = self.env.get(key)
         rvalue = self.value(source)
@@ -322,7 +346,8 @@ class SyclLoopWalker(CursorVisitor):
                     return
         pointer = self.memory_of(init)
         if pointer is not None and (declared.kind == TK.POINTER or "multi_ptr" in declared.spelling):
-            self.pointers[key] = pointer
+            self.collect(init)  # `float *p = in + a[0];` reads a[0]
+            self._point(key, pointer)
             return
         self.collect(init)
         self.env[key] = self.value(init)
@@ -390,25 +415,25 @@ class SyclLoopWalker(CursorVisitor):
         the body steps by a constant in a single statement of its own
         (``idx++`` in loop_coalesce) advances by that step every iteration."""
         saved = dict(self.env)
-        for key in self._assignments.below(body):
+        for key in sorted(self._assignments.below(body)):  # symbol numbering is the same every run
             if key != skip and key in self.env:
                 step = self._body_step(body, key)
                 info = SymbolInfo(Role.STATE, key[3], conditional=True, loop=line) if step is None else \
-                    SymbolInfo(Role.STATE, key[3], step=step, loop=line)
+                    SymbolInfo(Role.STATE, key[3], step=step, loop=line, start=saved[key])
                 self.env[key] = self.table.make(key[3], info)
         return saved
 
     def _body_step(self, body: cindex.Cursor, key: Key) -> sympy.Expr | None:
-        """The constant step of ``key`` when exactly one statement of the
-        loop body (not nested in a branch or loop) steps it and nothing else
-        in the body assigns it."""
+        """The constant step of ``key`` per iteration when every assignment
+        to it in the loop body is a constant step that runs with the body: a
+        statement of the body or an expression inside one (``idx++;``,
+        ``*q++ = *p++;``; not in a branch or a nested loop)."""
         statements = children(body) if body.kind == CK.COMPOUND_STMT else [body]
-        stepping = [(statement, step) for statement in statements
-                    if (step := counter_step(statement, key, self.value)) is not None]
-        if len(stepping) != 1 or any(key in self._assignments.below(statement)
-                                     for statement in statements if statement != stepping[0][0]):
+        steps = [step for statement in statements for part in evaluated_with(statement)
+                 if (step := counter_step(part, key, self.value)) is not None]
+        if not steps or len(steps) != assignments_to(body, key):
             return None
-        return stepping[0][1]
+        return sympy.Add(*steps)  # `out[k++] = a; out[k++] = b;` steps 2
 
     def _leave(self, saved: dict[Key, sympy.Expr], loop: cindex.Cursor) -> None:
         """After a loop, what it assigned is unknown; a value read from
@@ -416,7 +441,7 @@ class SyclLoopWalker(CursorVisitor):
         assigned = self._assignments.below(loop)
         ending = self.env
         self.env = saved
-        for key in assigned:
+        for key in sorted(assigned):
             if key in self.env:
                 last = ending.get(key)
                 data = last is not None and Role.LOAD in self.table.roles(last)
@@ -471,6 +496,11 @@ class SyclLoopWalker(CursorVisitor):
         saved = self._carry(body, counter_key, line) if body is not None else dict(self.env)
         if counter_key is not None and counter is not None:
             self.env[counter_key] = counter if grid_step is None or start is None else start + grid_step * counter
+        if grid_step is None and geometric is None:
+            for key, held in list(self.env.items()):
+                stepped = induction_value(held, self.table, info)
+                if stepped is not None:
+                    self.env[key] = stepped
         self.loops.append(info)
         self.collect(condition)
         if body is not None:

@@ -7,7 +7,7 @@ and the named symbol of a count only the data decides (:func:`data_trip`)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import sympy
 from clang import cindex
@@ -64,6 +64,46 @@ def unroll_above(lines: list[str], line: int) -> int | None:
 def _is_counter(operand: cindex.Cursor, key: Key) -> bool:
     return operand.kind == CK.DECL_REF_EXPR and operand.referenced is not None and declaration_key(
         operand.referenced) == key
+
+
+def evaluated_with(statement: cindex.Cursor) -> Iterator[cindex.Cursor]:
+    """``statement`` and the expressions inside it that run every time it
+    does (``p++`` in ``*q++ = *p++;``, a declaration's initialiser), not the
+    arms of ``?:``, the right of ``&&``/``||``, nested statements or lambdas."""
+    if statement.kind == CK.DECL_STMT:
+        for declaration in expression_children(statement):
+            yield from evaluated_with(declaration)
+        return
+    if statement.kind == CK.VAR_DECL:
+        for part in expression_children(statement):
+            yield from evaluated_with(part)
+        return
+    if not statement.kind.is_expression():
+        return
+    statement = strip(statement)  # once per expression, not again for its implicit-cast wrapper
+    yield statement
+    parts = expression_children(statement)
+    if statement.kind == CK.CONDITIONAL_OPERATOR or (
+            statement.kind == CK.BINARY_OPERATOR and binary_operator(statement) in ("&&", "||")):
+        parts = parts[:1]
+    for part in parts:
+        yield from evaluated_with(part)
+
+
+def assignments_to(node: cindex.Cursor, key: Key) -> int:
+    """How many assignments and steps of ``key`` are written below ``node``."""
+    count = 0
+    for cursor in node.walk_preorder():
+        if cursor.kind == CK.UNARY_OPERATOR:
+            assigns = unary_operator(cursor) in ("++", "--")
+        elif cursor.kind == CK.BINARY_OPERATOR:
+            assigns = binary_operator(cursor) == "="
+        else:
+            assigns = cursor.kind == CK.COMPOUND_ASSIGNMENT_OPERATOR
+        operands = expression_children(cursor) if assigns else []
+        if operands and _is_counter(strip(operands[0]), key):
+            count += 1
+    return count
 
 
 def counter_step(increment: cindex.Cursor, key: Key, value: Value) -> sympy.Expr | None:

@@ -33,6 +33,7 @@ from hlsight.analyzer.access.sycl_clang import (
     pointee,
     strip,
     unary_operator,
+    unary_prefix,
 )
 from hlsight.parsers.cxx.visitor import CursorVisitor
 
@@ -68,7 +69,10 @@ class SyclValues(CursorVisitor):
             return walker._opaque(node)
         key = declaration_key(declaration)
         if key in walker.env:
-            return walker.env[key]
+            return walker.env[key]  # a pointer variable's is its element offset
+        memory = walker.memory_of(node)
+        if memory is not None:
+            return memory.offset  # `p < in + n` compares element offsets into `in`
         if key in walker.references:
             return walker._opaque(node, Role.LOAD)  # a value read from memory
         if declaration.kind == CK.ENUM_CONSTANT_DECL:
@@ -144,6 +148,10 @@ class SyclValues(CursorVisitor):
             return -self.walker.value(operands[0])
         if op == "+" and operands:
             return self.walker.value(operands[0])
+        if op in ("++", "--") and operands:
+            # `acc[k++]` indexes with k (the walk applies the step after); `++k` with k + 1
+            before = self.walker.value(operands[0])
+            return before + (1 if op == "++" else -1) if unary_prefix(node) else before
         return self.walker._opaque(node, Role.LOAD if op == "*" else Role.OPAQUE)
 
     def visit_MEMBER_REF_EXPR(self, node: cindex.Cursor) -> sympy.Expr:

@@ -160,9 +160,9 @@ class SyclAccessWalker(SyclLoopWalker):
             indices.insert(0, inner_parts[1])
             inner = strip(inner_parts[0])
         base = self.memory_of(inner)
-        for index in indices:
-            self.collect(index)
         if base is None:
+            for index in indices:
+                self.collect(index)
             self.collect(base_cursor)
             return True
         flat = self._flat_index(inner, indices)
@@ -179,6 +179,8 @@ class SyclAccessWalker(SyclLoopWalker):
                     flat += component * extent
             else:
                 flat = self._opaque(indices[0])
+        for index in indices:
+            self.collect(index)  # its loads, and its steps after it was read (`acc[k++]` is element k)
         element = ElementType(type_name(node.type), type_size(node.type))
         if element.bytes is None:
             element = base.memory.element
@@ -216,6 +218,9 @@ class SyclAccessWalker(SyclLoopWalker):
         target = self.memory_of(operands[0]) if operands else None
         if target is None:
             return False
+        # where it points is read first; then the operand runs: its loads
+        # (`*(p + a[i])`) and its step (`*p++` moves p after reading)
+        self.collect(operands[0])
         self._site(node, target.memory, target.offset, str(target.offset), kind)
         return True
 

@@ -193,8 +193,10 @@ class AccessWalker(LoopWalker):
 
     def __init__(self, unit: CUnit, func: c_ast.FuncDef, source_lines: dict[str, list[str]]):
         super().__init__(unit, func, source_lines)
-        #: pointer locals into an array: name -> (array, element offset)
-        self.aliases: dict[str, tuple[str, sympy.Expr]] = {}
+        #: pointers into an array: name -> the array (the element offset
+        #: is the pointer's value in ``env``, so it steps, is carried across
+        #: loop iterations and is merged after branches like any variable)
+        self.aliases: dict[str, str] = {}
         self.guards: list[Guard] = []
         self.blocks: list[int] = [0]
         self.sites: list[AccessSite] = []
@@ -263,6 +265,41 @@ class AccessWalker(LoopWalker):
         dims = [None if dim is None else self.converter.convert(dim) for dim in array_dims(decl.type)]
         return ArrayInfo(str(decl.name), element, space, dims)
 
+    def _declare_array(self, decl: c_ast.Decl, is_param: bool, file_scope: bool) -> bool:
+        """A pointer parameter points at element 0 of what it was given:
+        ``in += n`` or ``*in++`` then moves it like a pointer local."""
+        declared = super()._declare_array(decl, is_param, file_scope)
+        if declared and is_param and isinstance(decl.type, c_ast.PtrDecl) and decl.name is not None:
+            info = self.arrays[decl.name]
+            if not info.dims:
+                self._alias(decl.name, PointerTarget(decl.name, sympy.Integer(0), info.space, info.element))
+        return declared
+
+    def _offset(self, name: str) -> sympy.Expr:
+        """The element offset of the pointer ``name`` into its array."""
+        offset = self.env.get(name) if name in self.aliases else sympy.Integer(0)
+        if offset is None:
+            return self.table.make(name, SymbolInfo(Role.OPAQUE, f"{name} (pointer)"))
+        return offset
+
+    def _assign_pointer(self, name: str, op: str, rvalue: c_ast.Node) -> None:
+        """``p = x + i`` points ``p`` into ``x``; ``p += k`` moves it k
+        elements; anything else leaves where it points unknown."""
+        if op == "=":
+            target = self._pointer_target(rvalue)
+            if target is not None:
+                self._alias(name, target)
+                return
+        elif op in ("+=", "-=") and name in self.aliases:
+            self._advance_pointer(name, self.value(rvalue) * (1 if op == "+=" else -1))
+            return
+        if name in self.aliases:
+            self.env[name] = self.table.make(name, SymbolInfo(Role.OPAQUE, f"{name} (pointer set at {c_text(rvalue)})"))
+
+    def _advance_pointer(self, name: str, step: sympy.Expr) -> None:
+        if name in self.aliases:
+            self.env[name] = sympy.expand(self._offset(name) + step)
+
     def _alias_pointer(self, decl: c_ast.Decl) -> None:
         """``float *p = x + i;`` (or ``&x[i]``) makes ``p`` an alias of element
         ``i`` of ``x``: same address space, accesses through ``p`` are
@@ -288,7 +325,7 @@ class AccessWalker(LoopWalker):
                 init, offsets = init.left, [*offsets, init.right]
         if not (isinstance(init, c_ast.ID) and init.name in self.arrays):
             return None
-        base, base_offset = self.aliases.get(init.name, (init.name, sympy.Integer(0)))
+        base, base_offset = self.aliases.get(init.name, init.name), self._offset(init.name)
         value = sympy.Add(*[self.value(offset) for offset in offsets])
         known = self.arrays[init.name]
         return PointerTarget(base, sympy.expand(base_offset + value), known.space, known.element)
@@ -307,7 +344,8 @@ class AccessWalker(LoopWalker):
     def _alias(self, name: str, target: PointerTarget) -> None:
         declared = self.arrays[name]
         self.arrays[name] = ArrayInfo(name, declared.element, target.space, declared.dims)
-        self.aliases[name] = (target.base, target.offset)
+        self.aliases[name] = target.base
+        self.env[name] = target.offset
 
     def _walk_call(self, call: c_ast.FuncCall) -> None:
         """Walk the body of the user function ``call`` calls, where the call
@@ -415,26 +453,29 @@ class AccessWalker(LoopWalker):
         index_text = c_text(index_node) if index_node is not None else ", ".join(c_text(i) for i in indices)
         index = self._flat_index(info, indices)
         if info.name in self.aliases:
-            base, offset = self.aliases[info.name]
-            info = ArrayInfo(base, info.element, info.space)
-            index = sympy.expand(index + offset)
+            index = sympy.expand(index + self._offset(info.name))
+            info = ArrayInfo(self.aliases[info.name], info.element, info.space)
         self._site(ref, info, index, index_text, kind)
 
     def _record_pointer(self, node: c_ast.Node, pointer: c_ast.Node, kind: str) -> bool:
         """``*p``, ``*(p + i)`` and ``p->field`` on a pointer (or alias of
         one): an access to element ``offset + i`` of the underlying array."""
         extra: c_ast.Node | None = None
+        shift = sympy.Integer(0)
+        if isinstance(pointer, c_ast.UnaryOp) and pointer.op in ("++", "--", "p++", "p--"):
+            # `*p++` reads where p points before the statement moves it, `*++p` one further
+            shift = sympy.Integer({"++": 1, "--": -1}.get(pointer.op, 0))
+            pointer = pointer.expr
         if isinstance(pointer, c_ast.BinaryOp) and pointer.op == "+" and isinstance(pointer.left, c_ast.ID):
             pointer, extra = pointer.left, pointer.right
         if not isinstance(pointer, c_ast.ID) or pointer.name not in self.arrays:
             return False
         self._expression(extra)
         info = self.arrays[pointer.name]
-        index: sympy.Expr = self.value(extra) if extra is not None else sympy.Integer(0)
+        index: sympy.Expr = (self.value(extra) if extra is not None else sympy.Integer(0)) + shift
         if pointer.name in self.aliases:
-            base, offset = self.aliases[pointer.name]
-            info = ArrayInfo(base, info.element, info.space)
-            index = sympy.expand(index + offset)
+            index = sympy.expand(index + self._offset(pointer.name))
+            info = ArrayInfo(self.aliases[pointer.name], info.element, info.space)
         if kind == "load" and not self.table.roles(index) & VARYING:
             # `param->field` of a struct argument: loop-invariant, aoc hoists
             # or caches it; it is not the streaming access an LSU line shows
