@@ -141,7 +141,9 @@ class LoopWalker(NodeVisitor):
             node.decl.name: node for node in unit.ast.ext if isinstance(node, c_ast.FuncDef)
         }
         self._inline_depth = 0
-        self._inlined = 0
+        #: helper calls inlined or walked so far in this walk, both bounded
+        #: by CALL_WALK_BUDGET (a hostile fan-out of helpers stays fast)
+        self._calls_spent = 0
         #: which loop on its line each loop is (macro-expanded loop nests)
         self._ordinals = LineOrdinals()
         #: closing line of each brace block, per file (:func:`closing_lines`)
@@ -225,7 +227,7 @@ class LoopWalker(NodeVisitor):
             if dimension is not None and dimension.is_Integer and 0 <= int(dimension) <= 2:
                 return sympy.Integer(self.local_size[int(dimension)])
         target = self._functions.get(name or "")
-        if target is None or self._inline_depth > 4 or self._inlined >= CALL_WALK_BUDGET:
+        if target is None or self._inline_depth > 4 or self._calls_spent >= CALL_WALK_BUDGET:
             return None  # past the budget (a hostile fan-out of helpers) the value stays opaque
         items = target.body.block_items or []
         if len(items) != 1 or not isinstance(items[0], c_ast.Return):
@@ -234,7 +236,7 @@ class LoopWalker(NodeVisitor):
         args = call.args.exprs if call.args is not None else []
         if len(params) != len(args):
             return None
-        self._inlined += 1
+        self._calls_spent += 1
         bound = {p.name: self.converter.convert(a) for p, a in zip(params, args, strict=True)}
         saved = self.env
         self.env = {**saved, **bound}

@@ -517,10 +517,9 @@ class SyclLoopWalker(CursorVisitor):
         condition, body = (parts[0], parts[1]) if cursor.kind == CK.WHILE_STMT else (parts[1], parts[0])
         line = cursor.location.line
         counted = self._stepped_condition(condition, body, cursor.kind == CK.DO_STMT)
-        stepped = self._stepped_in_body(condition, body) if counted is None else None
-        if stepped is not None:
-            counted = stepped[2]
         saved = self._carry(body, None, line)  # the counter advances by its step every iteration
+        if counted is None:
+            counted = self._stepped_in_body(condition, saved, line)
         reason = f"`{self._text(condition)}` is decided while the loop runs (data-dependent)"
         nth = self._ordinals.nth(hash(cursor), self._file(cursor), line)
         trip: sympy.Expr | None = data_trip(self.label, line, nth)
@@ -540,30 +539,29 @@ class SyclLoopWalker(CursorVisitor):
 
     visit_DO_STMT = visit_WHILE_STMT
 
-    def _stepped_in_body(self, condition: cindex.Cursor, body: cindex.Cursor
-                         ) -> tuple[Key, sympy.Expr, tuple[sympy.Expr | None, str]] | None:
+    def _stepped_in_body(self, condition: cindex.Cursor, entry: dict[Key, sympy.Expr], line: int
+                         ) -> tuple[sympy.Expr | None, str] | None:
         """``while (v < n) { ...; v += c; }`` / ``do { ...; v++; } while (v < n)``:
-        one statement of the body (not nested in a branch) steps the local
-        ``v`` by a constant and nothing else assigns it or the bound. Both
-        forms run ceil((n - v0) / c) times (a do-while at least once, as
-        the count assumes). The counter, its step and the count."""
+        the body steps ``v`` by a constant every iteration (``_carry`` gave
+        it that step) and leaves the bound alone. Both forms run
+        ceil((n - v0) / c) times from v's value on ``entry`` (a do-while at
+        least once, as the count assumes)."""
         node = strip(condition)
         operands = [strip(operand) for operand in expression_children(node)]
-        if node.kind != CK.BINARY_OPERATOR or len(operands) != 2 or body.kind != CK.COMPOUND_STMT:
+        if node.kind != CK.BINARY_OPERATOR or len(operands) != 2:
             return None
-        assigned = self._assignments.below(body)
         for side, other in ((operands[0], operands[1]), (operands[1], operands[0])):
             if side.kind != CK.DECL_REF_EXPR or side.referenced is None:
                 continue
             key = declaration_key(side.referenced)
-            bound_keys = {declaration_key(ref.referenced) for ref in other.walk_preorder()
-                          if ref.kind == CK.DECL_REF_EXPR and ref.referenced is not None}
-            if key not in self.env or bound_keys & assigned:
+            info = self.table.info(self.env[key]) if key in self.env and key in entry else None
+            if info is None or info.role is not Role.STATE or info.loop != line or info.step is None:
                 continue
-            step = self._body_step(body, key)
-            if step is None:
-                continue
-            return key, step, counter_trip(key, self.env[key], step, condition, self.value, self._text)
+            moved = [symbol for symbol in self.table.of_role(self.value(other), Role.STATE)
+                     if (held := self.table.info(symbol)) is not None and held.loop == line]
+            if moved:
+                continue  # the body moves the bound too
+            return counter_trip(key, entry[key], info.step, condition, self.value, self._text)
         return None
 
     def _stepped_condition(self, condition: cindex.Cursor, body: cindex.Cursor,

@@ -203,8 +203,6 @@ class AccessWalker(LoopWalker):
         self._collector = _AccessCollector(self)
         #: calls of user functions being walked at their call site, innermost last
         self._calls: list[c_ast.FuncCall] = []
-        self._call_sites: list[str] = []
-        self._walked_calls = 0
         #: loops of the called functions, counted where they were called
         #: (``loop_infos`` keeps the function's own, as the loop walk gives them)
         self.called_loop_infos: dict[int, LoopInfo] = {}
@@ -333,7 +331,7 @@ class AccessWalker(LoopWalker):
     def _walks_into(self, name: str) -> bool:
         called = {call.name.name for call in self._calls if isinstance(call.name, c_ast.ID)}
         return (name in self._functions and name != self.name and name not in called and len(self._calls) < 4
-                and self._walked_calls < CALL_WALK_BUDGET)
+                and self._calls_spent < CALL_WALK_BUDGET)
 
     def _barrier(self, node: c_ast.FuncCall) -> None:
         """Inside a walked call the barrier is shown at the kernel's call
@@ -372,10 +370,8 @@ class AccessWalker(LoopWalker):
         # the callee sees its parameters and the file-scope arrays, not the caller's locals
         self.env, self.aliases, self.loop_infos = {}, {}, {}
         self.arrays = {name: info for name, info in self.arrays.items() if name in self._file_arrays}
-        self._walked_calls += 1
+        self._calls_spent += 1
         self._calls.append(call)
-        where = f"{PurePath(str(call.coord.file)).name}:{call.coord.line}" if call.coord is not None else "?"
-        self._call_sites.append(f"{name}() called at {where}")
         try:
             for param, value in held:
                 if self._declare_array(param, is_param=True, file_scope=False):
@@ -386,7 +382,6 @@ class AccessWalker(LoopWalker):
             self._statement(callee.body)
         finally:
             self._calls.pop()
-            self._call_sites.pop()
             self.called_loop_infos.update(self.loop_infos)
             self.env, self.arrays, self.aliases, self.loop_infos = saved
 
@@ -551,9 +546,16 @@ class AccessWalker(LoopWalker):
                 block=self.blocks[-1],
                 order=len(self.sites),
                 table=self.table,
-                calls=tuple(self._call_sites),
+                calls=tuple(_called_at(call) for call in self._calls),
             )
         )
+
+
+def _called_at(call: c_ast.FuncCall) -> str:
+    """``load_at() called at k.cl:12``: where a walked call stands, for the explanation."""
+    name = call.name.name if isinstance(call.name, c_ast.ID) else "?"
+    where = f"{PurePath(str(call.coord.file)).name}:{call.coord.line}" if call.coord is not None else "?"
+    return f"{name}() called at {where}"
 
 
 def walk_function(unit: CUnit, func: c_ast.FuncDef, source_lines: dict[str, list[str]],
