@@ -68,6 +68,38 @@ def _linear_coefficient(expr: sympy.Expr, symbol: sympy.Symbol) -> sympy.Expr | 
     return sympy.expand(coefficient)
 
 
+def _mean_coefficient(expr: sympy.Expr, symbol: sympy.Symbol) -> sympy.Expr | None:
+    """How far ``expr`` moves per unit of ``symbol`` on average, when it is
+    affine in ``symbol`` but for integer divisions of affine parts:
+    ``floor((a*s + b) / k)`` moves a/k (``vertices[gid / leaf_size]``: the
+    same element for leaf_size work-items, then the next). ``None`` for any
+    other use (a remainder, a product of two moving values)."""
+    total: sympy.Expr = sympy.Integer(0)
+    for term in sympy.Add.make_args(sympy.expand(expr)):
+        if not term.has(symbol):
+            continue
+        scale, moving = term.as_independent(symbol, as_Add=False)
+        if moving == symbol:
+            total += scale
+            continue
+        if not isinstance(moving, sympy.floor):
+            return None
+        inner = _linear_coefficient(moving.args[0], symbol)
+        if inner is None:
+            return None
+        total += scale * inner
+    return sympy.expand(total)
+
+
+def _averaged(advance: sympy.Expr) -> sympy.Expr:
+    """An average advance below one element is delta 1 (consecutive
+    accesses share elements, as "the same element every time" is): the
+    stride is max(1, advance), a number once the divisor is known."""
+    if advance.is_number:
+        return sympy.Max(sympy.Integer(1), sympy.Abs(advance))
+    return sympy.Max(sympy.Integer(1), advance)
+
+
 def _names(symbols: list[sympy.Symbol], table: SymbolTable) -> str:
     return ", ".join(f"`{info.text}`" if (info := table.info(s)) else f"`{s}`" for s in symbols)
 
@@ -82,9 +114,12 @@ def _loop_advance(
     advance: sympy.Expr = sympy.Integer(0)
     words: list[str] = []
     moved = False
-    movers: list[tuple[sympy.Symbol, sympy.Expr]] = []
+    movers: list[tuple[sympy.Symbol, sympy.Expr | None]] = []
     if loop.counter is not None and loop.counter in expr.free_symbols and loop.counter not in exclude:
-        movers.append((loop.counter, loop.step if loop.step is not None else sympy.Integer(1)))
+        if loop.geometric:
+            # `for (i = 1; i < n; i *= 2)`: the counter grows by a factor, no constant advance
+            return None, [f"`{loop.counter}` is multiplied or divided, not stepped"], True
+        movers.append((loop.counter, loop.step))
     for symbol in sorted(expr.free_symbols, key=str):
         info = table.info(symbol)
         if (
@@ -97,15 +132,25 @@ def _loop_advance(
             and info.step is not None
         ):
             movers.append((symbol, info.step))
-    for symbol, step in movers:
+    averaged = False
+    for symbol, known_step in movers:
         moved = True
+        # a step hlsight cannot read (`i += threads * get_num_groups(0)`) is taken as 1, and said
+        step = known_step if known_step is not None else sympy.Integer(1)
+        shown = f"step {step}" if known_step is not None else "step unread, taken as 1"
         coefficient = _linear_coefficient(expr, symbol)
         if coefficient is None:
-            words.append(f"`{symbol}` appears non-linearly")
-            return None, words, True
+            coefficient = _mean_coefficient(expr, symbol)
+            if coefficient is None:
+                words.append(f"`{symbol}` appears non-linearly")
+                return None, words, True
+            averaged = True
+            words.append(f"`{symbol}` (through an integer division: {coefficient} on average, {shown})")
+        else:
+            words.append(f"`{symbol}` (coefficient {coefficient}, {shown})")
         advance += coefficient * step
-        words.append(f"`{symbol}` (coefficient {coefficient}, step {step})")
-    return sympy.expand(advance), words, moved
+    advance = sympy.expand(advance)
+    return (_averaged(advance) if averaged else advance), words, moved
 
 
 def classify(site: AccessSite, ndrange: bool, merged: int = 1) -> Classification:
@@ -244,9 +289,13 @@ def _outer_advance(
                 coefficient = _linear_coefficient(expr, ids[0])
                 info = table.info(ids[0])
                 text = info.text if info else str(ids[0])
-                if coefficient is None:
+                if coefficient is not None:
+                    return coefficient, f"coefficient {coefficient} of `{text}` (consecutive work-items)"
+                mean = _mean_coefficient(expr, ids[0])
+                if mean is None:
                     return None, f"`{text}` appears non-linearly in the index"
-                return coefficient, f"coefficient {coefficient} of `{text}` (consecutive work-items)"
+                return _averaged(mean), (f"`{text}` through an integer division: {mean} elements per work-item on "
+                                         "average (consecutive work-items share elements below 1)")
     for loop in reversed(site.loops):
         if loop.unrolled:
             continue

@@ -502,6 +502,7 @@ class LoopWalker(NodeVisitor):
         info.nth = self._ordinals.nth(id(node), file, line)
         # a triangular loop's average is hlsight's, per entry the count varies: the instrumenter keeps its pragma
         info.header_counted = geometric is None and averaged is trip
+        info.geometric = geometric is not None
         self.loop_infos[id(node)] = info
         carried = self._mark_loop_carried(node.stmt, node.next, counter_name, line)
         if counter_name is not None and counter is not None:

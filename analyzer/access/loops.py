@@ -141,6 +141,9 @@ class LoopInfo:
     #: geometric or condition-stepped counter: the instrumenter leaves a
     #: trip-count pragma out only for these
     header_counted: bool = True
+    #: the counter is multiplied or divided (``i *= 2``), not stepped: an
+    #: index in it has no constant advance per iteration
+    geometric: bool = False
 
     @property
     def unrolled(self) -> bool:

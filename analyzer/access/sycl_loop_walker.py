@@ -490,6 +490,7 @@ class SyclLoopWalker(CursorVisitor):
         info = counted_loop(self.table, counter_key[3] if counter_key is not None else None, step,
                             averaged_over_enclosing(trip, self.loops), unroll, line, self._file(cursor), start)
         counter = info.counter
+        info.geometric = geometric is not None
         info.end_line = cursor.extent.end.line
         info.nth = self._ordinals.nth(hash(cursor), info.file, line)
         self.loop_infos[hash(cursor)] = info

@@ -1,0 +1,112 @@
+"""Indexes that move unevenly: through an integer division, by a factor,
+or by a step hlsight cannot read.
+
+``vertices[gid / leaf_size]`` (clBool's prefix sum) was "no stride" and
+left the estimate asking for a `stride` nobody knows; a doubling counter
+``in[span]`` (span *= 2) was "advance 1 per iteration", confidently wrong;
+an unreadable grid step was silently taken as 1. Now a division moves its
+average (the stride is max(1, a/k)), a doubling counter has no constant
+advance, and an assumed step says so.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import sympy
+
+from hlsight.analyzer.access import derive_access_facts, parse_expression
+from hlsight.analyzer.results import AccessFacts
+from hlsight.core.model import (
+    LSU,
+    Design,
+    Kernel,
+    KernelKind,
+    LSUKind,
+    LSUStyle,
+    Product,
+    SourceFile,
+    SourceLocation,
+    ToolInfo,
+    Vendor,
+)
+from tests.conftest import CORPUS, run_cli
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "access"
+SOURCE = (FIXTURE / "steps.cl").read_text()
+NAME = "steps.cl"
+
+
+def line_of(marker: str) -> int:
+    return next(number for number, text in enumerate(SOURCE.splitlines(), 1) if f"// @{marker}" in text)
+
+
+def load_facts(kernel: str, marker: str, ndrange: bool) -> AccessFacts:
+    unit = LSU(id=f"{kernel}/load0", kind=LSUKind.LOAD, style=LSUStyle.BURST_COALESCED, style_raw="Burst-coalesced",
+               width_bits=32, is_global=True, location=SourceLocation(NAME, line_of(marker)))
+    design = Design(tool=ToolInfo(Vendor.INTEL, Product.AOC, "20.4.0", command=f"aoc {NAME}"), root=FIXTURE,
+                    kernels=[Kernel(name=kernel, kind=KernelKind.NDRANGE if ndrange else KernelKind.SINGLE_WORK_ITEM,
+                                    lsus=[unit])],
+                    source_files=[SourceFile(f"/build/{NAME}", NAME, SOURCE)])
+    facts = derive_access_facts(design).access(unit)
+    assert facts is not None
+    return facts
+
+
+def stride(facts: AccessFacts, **values: int) -> sympy.Expr:
+    assert facts.stride is not None
+    return parse_expression(facts.stride).subs(values)
+
+
+def test_work_items_sharing_an_element_through_a_division() -> None:
+    """`vertices[gid / leaf_size]`: leaf_size consecutive work-items read
+    one element: delta 1 once leaf_size is given (at least 1 element per
+    access, as "the same element every time" is), and leaf_size is what the
+    estimate asks for, not a stride."""
+    facts = load_facts("leaves", "leaf", ndrange=True)
+    assert stride(facts, leaf_size=256) == 1 and stride(facts, leaf_size=1) == 1
+    assert "leaf_size" in facts.stride and "integer division" in facts.explanation
+
+
+def test_a_division_that_still_moves_more_than_one_element() -> None:
+    """`in[(3*gid)/2]`: 1.5 elements per work-item on average."""
+    facts = load_facts("three_halves", "three_halves", ndrange=True)
+    assert stride(facts) == sympy.Rational(3, 2)
+
+
+def test_a_loop_index_halved() -> None:
+    """`in[i/2]` in `for (i < n)`: each element read twice in a row: delta 1."""
+    facts = load_facts("pairs", "pairs", ndrange=False)
+    assert stride(facts) == 1
+    assert "1/2 on average" in facts.explanation
+
+
+def test_a_doubling_counter_has_no_constant_advance() -> None:
+    """`for (span = 1; span < n; span *= 2) s += in[span]`: 1, 2, 4, 8...
+    was "advance 1 per iteration"; no stride now, and the count is still
+    the loop's log2 trip."""
+    facts = load_facts("doubling", "doubling", ndrange=False)
+    assert facts.stride is None
+    assert "multiplied or divided" in facts.explanation
+
+
+def test_an_unread_step_is_said_where_the_stride_is_explained() -> None:
+    """`i += k * get_num_groups(0)`: hlsight cannot read the step; the
+    stride rests on taking it as 1, and the explanation says so."""
+    facts = load_facts("unread_step", "unread", ndrange=False)
+    assert stride(facts) == 1
+    assert "step unread, taken as 1" in facts.explanation
+
+
+def test_clbool_prefix_sum_asks_for_its_kernel_argument_not_a_stride() -> None:
+    """The corpus report (aoc 20.4): update_pref_sum's
+    `vertices[global_leaf_id]` (`global_id / leaf_size`) made the estimate
+    symbolic in `stride`; now it needs the host's `leaf_size` and the
+    global size, and with them it is a number."""
+    report = CORPUS / "aoc" / "aoc20.4_a10_clbool" / "fpga_reports" / "prefix_sum" / "reports"
+    symbolic = run_cli("analyze", str(report))
+    assert "symbolic in leaf_size, work_items" in symbolic.stdout
+    assert "--set stride" not in symbolic.stdout
+    numeric = run_cli("analyze", str(report), "--set", "leaf_size=256", "--set", "work_items=1048576")
+    assert numeric.code == 0
+    assert "estimate: " in numeric.stdout and "symbolic" not in numeric.stdout.split("estimate: ")[1].splitlines()[0]
