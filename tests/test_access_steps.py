@@ -16,6 +16,9 @@ from pathlib import Path
 import sympy
 
 from hlsight.analyzer.access import derive_access_facts, parse_expression
+from hlsight.analyzer.access.classify import classify
+from hlsight.analyzer.access.sycl_kernels import find_kernels
+from hlsight.analyzer.access.sycl_walker import walk_kernel
 from hlsight.analyzer.results import AccessFacts
 from hlsight.core.model import (
     LSU,
@@ -30,6 +33,7 @@ from hlsight.core.model import (
     ToolInfo,
     Vendor,
 )
+from hlsight.parsers.cxx.sycl_headers import parse_sycl
 from tests.conftest import CORPUS, run_cli
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "access"
@@ -41,8 +45,8 @@ def line_of(marker: str) -> int:
     return next(number for number, text in enumerate(SOURCE.splitlines(), 1) if f"// @{marker}" in text)
 
 
-def load_facts(kernel: str, marker: str, ndrange: bool) -> AccessFacts:
-    unit = LSU(id=f"{kernel}/load0", kind=LSUKind.LOAD, style=LSUStyle.BURST_COALESCED, style_raw="Burst-coalesced",
+def load_facts(kernel: str, marker: str, ndrange: bool, kind: LSUKind = LSUKind.LOAD) -> AccessFacts:
+    unit = LSU(id=f"{kernel}/lsu0", kind=kind, style=LSUStyle.BURST_COALESCED, style_raw="Burst-coalesced",
                width_bits=32, is_global=True, location=SourceLocation(NAME, line_of(marker)))
     design = Design(tool=ToolInfo(Vendor.INTEL, Product.AOC, "20.4.0", command=f"aoc {NAME}"), root=FIXTURE,
                     kernels=[Kernel(name=kernel, kind=KernelKind.NDRANGE if ndrange else KernelKind.SINGLE_WORK_ITEM,
@@ -91,11 +95,51 @@ def test_a_doubling_counter_has_no_constant_advance() -> None:
 
 
 def test_an_unread_step_is_said_where_the_stride_is_explained() -> None:
-    """`i += k * get_num_groups(0)`: hlsight cannot read the step; the
+    """`i += (int)sqrt((float)n)`: hlsight cannot read the step; the
     stride rests on taking it as 1, and the explanation says so."""
     facts = load_facts("unread_step", "unread", ndrange=False)
     assert stride(facts) == 1
     assert "step unread, taken as 1" in facts.explanation
+
+
+def test_a_loop_the_work_items_of_a_group_deal_out() -> None:
+    """`for (i = lid; i < n; i += get_local_size(0))`: consecutive
+    work-items read consecutive elements (stride 1, was the step: the
+    local size); the step is the launch's `local_size0`, a value the user
+    gives, not an opaque call."""
+    facts = load_facts("group_strided", "group_strided", ndrange=True)
+    assert stride(facts) == 1
+    assert "local_size0" in facts.explanation
+
+
+def test_a_grid_stride_while_loop_keeps_its_work_item_stride() -> None:
+    """`i = gid; while (i < n) { a[i] = 0; i += get_global_size(0); }`:
+    stride 1, n / work_items iterations per work-item (the stride was
+    work_items: the loop's step)."""
+    facts = load_facts("grid_while", "grid_while", ndrange=True, kind=LSUKind.STORE)
+    assert stride(facts) == 1
+    assert facts.accesses is not None
+    assert parse_expression(facts.accesses).subs({"n": 4096, "work_items": 256}) == 4096
+
+
+def test_a_two_dimensional_kernel_names_its_launch_sizes() -> None:
+    """`out[x * get_global_size(1) + y]` with x = get_global_id(0):
+    consecutive work-items are `global_size1` apart (was an opaque
+    `f_get_global_size_1`); in a 2-D kernel `get_global_size(0)` is
+    `global_size0`, not `work_items` (all the work-items)."""
+    unit = LSU(id="transpose/store0", kind=LSUKind.STORE, style=LSUStyle.BURST_COALESCED,
+               style_raw="Burst-coalesced", width_bits=32, is_global=True,
+               location=SourceLocation(NAME, line_of("transpose")))
+    load = LSU(id="transpose/load0", kind=LSUKind.LOAD, style=LSUStyle.BURST_COALESCED, style_raw="Burst-coalesced",
+               width_bits=32, is_global=True, location=SourceLocation(NAME, line_of("transpose")))
+    design = Design(tool=ToolInfo(Vendor.INTEL, Product.AOC, "20.4.0", command=f"aoc {NAME}"), root=FIXTURE,
+                    kernels=[Kernel(name="transpose", kind=KernelKind.NDRANGE, lsus=[load, unit])],
+                    source_files=[SourceFile(f"/build/{NAME}", NAME, SOURCE)])
+    found = derive_access_facts(design)
+    stored, loaded = found.access(unit), found.access(load)
+    assert stored is not None and loaded is not None
+    assert stored.stride == "global_size1" and stride(loaded) == 1
+    assert loaded.expression is not None and "global_size0" in loaded.explanation
 
 
 def test_clbool_prefix_sum_asks_for_its_kernel_argument_not_a_stride() -> None:
@@ -110,3 +154,37 @@ def test_clbool_prefix_sum_asks_for_its_kernel_argument_not_a_stride() -> None:
     numeric = run_cli("analyze", str(report), "--set", "leaf_size=256", "--set", "work_items=1048576")
     assert numeric.code == 0
     assert "estimate: " in numeric.stdout and "symbolic" not in numeric.stdout.split("estimate: ")[1].splitlines()[0]
+
+
+SYCL_KERNELS = """#include <sycl/sycl.hpp>
+void run(sycl::queue &q, float *a, float *out, int n) {
+  q.parallel_for<class GridWhile>(sycl::range<1>(1024), [=](sycl::item<1> it) {
+    size_t i = it.get_id(0);
+    while (i < n) {
+      a[i] = 0.0f;
+      i += it.get_range(0);
+    }
+  });
+  q.parallel_for<class Transpose>(sycl::range<2>(64, 32), [=](sycl::item<2> it) {
+    size_t x = it.get_id(0), y = it.get_id(1);
+    out[x * it.get_range(1) + y] = a[y * it.get_range(0) + x];
+  });
+}
+"""
+
+
+def test_sycl_grid_stride_while_and_named_ranges() -> None:
+    """oneAPI: the grid-stride `while` keeps stride 1 (consecutive
+    work-items), n / work_items iterations each; a 2-D item's
+    `get_range(d)` is the named value `range<d>` (was opaque)."""
+    path = "/build/src/steps.cpp"
+    unit = parse_sycl(Path(path), SYCL_KERNELS, {})
+    assert not unit.errors
+    found = {kernel.name: walk_kernel(kernel, kernel.name, SYCL_KERNELS.splitlines()).sites
+             for kernel in find_kernels(unit.translation_unit, path)}
+    (store,) = found["GridWhile"]
+    shape = classify(store, ndrange=True)
+    assert shape.stride == 1 and shape.accesses is not None
+    assert shape.accesses.subs({s: {"n": 4096, "work_items": 256}[s.name] for s in shape.accesses.free_symbols}) == 4096
+    names = {site.text: {str(s) for s in site.index.free_symbols} for site in found["Transpose"]}
+    assert "range1" in names["out[x * it.get_range(1) + y]"] and "range0" in names["a[y * it.get_range(0) + x]"]

@@ -129,6 +129,12 @@ _ID_FUNCTIONS = {
     "get_group_id": Role.GROUP_ID,
 }
 
+#: the NDRange's sizes, values the host program gives the launch (named after
+#: the call: `global_size1`, `local_size0`, `num_groups0`)
+_SIZE_FUNCTIONS = {"get_global_size": "global_size", "get_local_size": "local_size", "get_num_groups": "num_groups"}
+#: every work-item function that takes a dimension
+WORK_ITEM_FUNCTIONS = frozenset(_ID_FUNCTIONS) | frozenset(_SIZE_FUNCTIONS)
+
 _INT_SUFFIX = re.compile(r"[uUlL]+$")
 
 
@@ -213,6 +219,9 @@ class ExprConverter(NodeVisitor):
         self.table = table
         self.lookup = lookup
         self.inline = inline
+        #: the kernel uses dimension 1 or 2 of its NDRange: ``work_items``
+        #: (all work-items) is then not ``get_global_size(0)``
+        self.multi_dimensional = False
 
     def opaque(self, node: c_ast.Node, role: Role = Role.OPAQUE) -> sympy.Symbol:
         text = c_text(node)
@@ -289,7 +298,7 @@ class ExprConverter(NodeVisitor):
             role = _ID_FUNCTIONS[name]
             short = {"get_global_id": "gid", "get_local_id": "lid", "get_group_id": "grp"}[name]
             return self.table.named(f"{short}{dim}", SymbolInfo(role, f"{name}({dim})", dimension=dim))
-        if name == "get_global_size" and len(args) == 1 and self.convert(args[0]) == 0:
+        if name == "get_global_size" and len(args) == 1 and self.convert(args[0]) == 0 and not self.multi_dimensional:
             # the NDRange's first dimension: all the work-items of a 1-D launch,
             # the step of a grid-stride loop (``i += get_global_size(0)``)
             return self.table.named(WORK_ITEMS, SymbolInfo(Role.PARAM, "get_global_size(0)"))
@@ -297,7 +306,15 @@ class ExprConverter(NodeVisitor):
             a, b = self.convert(args[0]), self.convert(args[1])
             return sympy.Min(a, b) if name.endswith("min") else sympy.Max(a, b)
         inlined = self.inline(node)
-        return inlined if inlined is not None else self.opaque(node)
+        if inlined is not None:
+            return inlined
+        if name in _SIZE_FUNCTIONS and len(args) == 1:
+            dimension = self.convert(args[0])
+            if dimension.is_Integer and 0 <= int(dimension) <= 2:
+                # a size of the launch the host program chose: a value the user gives
+                return self.table.named(f"{_SIZE_FUNCTIONS[name]}{dimension}",
+                                        SymbolInfo(Role.PARAM, f"{name}({dimension})"))
+        return self.opaque(node)
 
 
 #: Functions the access expressions use; every other identifier is a symbol.

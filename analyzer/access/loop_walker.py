@@ -24,6 +24,7 @@ import sympy
 from pycparser import c_ast
 
 from hlsight.analyzer.access.c_symbols import (
+    WORK_ITEM_FUNCTIONS,
     ExprConverter,
     Role,
     SymbolInfo,
@@ -47,10 +48,10 @@ from hlsight.analyzer.access.loops import (
     counter_trip,
     cycle_contains,
     cycle_length,
+    dealt_step,
     for_counter,
     geometric_update,
     induction_value,
-    is_grid_step,
     orbit,
     pacing_test,
     stepped_in_condition,
@@ -212,7 +213,23 @@ class LoopWalker(NodeVisitor):
                 continue
             if not self._declare_array(param, is_param=True, file_scope=False):
                 self.env[param.name] = self.table.named(param.name, SymbolInfo(Role.PARAM, param.name))
+        self.converter.multi_dimensional = self._uses_higher_dimensions()
         self._statement(self.func.body)
+
+    def _uses_higher_dimensions(self) -> bool:
+        """Whether the function, or a function of the unit it calls, asks for
+        dimension 1 or 2 of the NDRange (``get_global_id(1)``...)."""
+        pending, seen = [self.func], {self.name}
+        while pending:
+            calls = _Calls()
+            calls.visit(pending.pop().body)
+            if calls.higher_dimension:
+                return True
+            for name in calls.names:
+                if name in self._functions and name not in seen:
+                    seen.add(name)
+                    pending.append(self._functions[name])
+        return False
 
     # ------------------------------------------------------------------ expressions
 
@@ -423,7 +440,8 @@ class LoopWalker(NodeVisitor):
             conditional = True
             if all(unconditional for _stmt, unconditional in stmts):
                 # stepped once or more in every iteration (`out[k++] = a; out[k++] = b;` steps 2)
-                steps = [update_step(name, stmt, self.env) for stmt, _unconditional in stmts]
+                steps = [update_step(name, stmt, self.env, self.converter.multi_dimensional)
+                         for stmt, _unconditional in stmts]
                 if len(steps) == 1:
                     step, period = steps[0]
                 elif all(each is not None and modulus is None for each, modulus in steps):
@@ -486,13 +504,13 @@ class LoopWalker(NodeVisitor):
             updates = assigned_in(node.next).get(counter_name, [])
             in_body = assigned_in(node.stmt).get(counter_name, [])
             if len(updates) == 1 and not in_body:
-                step, _modulus = update_step(counter_name, updates[0][0], self.env)
+                step, _modulus = update_step(counter_name, updates[0][0], self.env, self.converter.multi_dimensional)
                 if step is None:
                     geometric = geometric_update(counter_name, updates[0][0], self.value)
         unroll = unroll_factor(self._pragmas.get(id(node)))
         saved_env = dict(self.env)
         trip = counter_trip(counter_name, start, step, node.cond, self.value, geometric)
-        grid_step = step if is_grid_step(step) else None
+        grid_step = dealt_step(step, start, self.table)
         if grid_step is not None:
             step = sympy.Integer(1)  # the counter counts rounds: i = start + rounds * work_items
         averaged = averaged_over_enclosing(trip, self.loops)
@@ -574,6 +592,8 @@ class LoopWalker(NodeVisitor):
         trip, reason = fixed_per_launch(self.table, trip, reason)
         kind = "while" if isinstance(node, c_ast.While) else "do"
         info_loop = LoopInfo(kind, line, file, counter, step, trip, reason, unroll_factor(self._pragmas.get(id(node))))
+        if counter is not None and step is not None:
+            self._number_iterations(info_loop, entry)
         info_loop.end_line = self._end_line(node, file)
         info_loop.nth = self._ordinals.nth(id(node), file, line)
         info_loop.header_counted = header_counted
@@ -585,6 +605,23 @@ class LoopWalker(NodeVisitor):
         self._leave_loop(saved_env, node)
 
     visit_DoWhile = visit_While
+
+    def _number_iterations(self, loop: LoopInfo, carried: dict[str, sympy.Expr]) -> None:
+        """A ``while`` loop counted by a stepping variable gets an iteration
+        counter (from 0, step 1), and every variable it steps by a constant
+        is written in it, as in a counted ``for`` (:func:`induction_value`):
+        ``i = gid; while (i < n) { a[i] = 0; i += get_global_size(0); }`` is
+        then element gid + rounds * work_items, consecutive work-items one
+        element apart (as a symbol of its own, the loop's step work_items
+        was taken for the stride)."""
+        rounds = self.table.make(f"{loop.kind}_{loop.line}_round",
+                                 SymbolInfo(Role.LOOP, f"iteration of the {loop.kind} loop at line {loop.line}",
+                                            step=sympy.Integer(1), loop=loop.line))
+        loop.counter, loop.step, loop.start = rounds, sympy.Integer(1), sympy.Integer(0)
+        for name in carried:
+            stepped = induction_value(self.env[name], self.table, loop)
+            if stepped is not None:
+                self.env[name] = stepped
 
     def _stepped_condition(self, node: c_ast.While | c_ast.DoWhile, entry: dict[str, sympy.Expr],
                            otherwise: tuple[sympy.Expr | None, str]) -> tuple[sympy.Expr | None, str]:
@@ -606,12 +643,18 @@ class LoopWalker(NodeVisitor):
 
 
 class _Calls(NodeVisitor):
-    """Names of the functions a body calls."""
+    """Names of the functions a body calls, and whether it asks a work-item
+    function for dimension 1 or 2."""
 
     def __init__(self) -> None:
         self.names: list[str] = []
+        self.higher_dimension = False
 
     def visit_FuncCall(self, node: c_ast.FuncCall) -> None:
         if isinstance(node.name, c_ast.ID):
             self.names.append(node.name.name)
+            args = node.args.exprs if node.args is not None else []
+            if node.name.name in WORK_ITEM_FUNCTIONS and len(args) == 1 and isinstance(args[0], c_ast.Constant) \
+                    and args[0].value in ("1", "2"):
+                self.higher_dimension = True
         self.generic_visit(node)

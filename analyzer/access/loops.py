@@ -200,6 +200,24 @@ def is_grid_step(step: sympy.Expr | None) -> bool:
     return isinstance(step, sympy.Symbol) and step.name == WORK_ITEMS
 
 
+_WORK_ITEM_ROLES = {Role.GLOBAL_ID, Role.LOCAL_ID, Role.GROUP_ID}
+
+
+def dealt_step(step: sympy.Expr | None, start: sympy.Expr | None, table: SymbolTable) -> sympy.Expr | None:
+    """The step of a loop whose iterations the work-items deal out among
+    themselves, else ``None``: a grid-stride step (``i += get_global_size(0)``)
+    or any constant-per-launch step of a counter that starts at a work-item
+    id (``for (i = lid; i < n; i += get_local_size(0))``). The walker then
+    counts the loop's rounds and writes the counter as start + rounds *
+    step, so the work-item id stays in the index: consecutive work-items
+    are one element apart, not a step apart."""
+    if is_grid_step(step):
+        return step
+    if step is None or start is None or not table.roles(start) & _WORK_ITEM_ROLES:
+        return None
+    return step if not table.roles(step) - {Role.PARAM, Role.MACRO} else None
+
+
 def grid_stride_trip(op: str, start: sympy.Expr, bound: sympy.Expr, why: str) -> tuple[sympy.Expr | None, str]:
     """``for (i = gid + c; i < n; i += work_items)``: the work-items deal
     the iterations c .. n-1 out among themselves, work-item g running
@@ -551,9 +569,10 @@ def assigned_in(node: c_ast.Node) -> dict[str, list[tuple[c_ast.Node, bool]]]:
 
 
 def update_step(
-    name: str, stmt: c_ast.Node, env: dict[str, sympy.Expr]
+    name: str, stmt: c_ast.Node, env: dict[str, sympy.Expr], multi_dimensional: bool = False
 ) -> tuple[sympy.Expr | None, sympy.Expr | None]:
-    """Step (and modulus) of ``v++``, ``v += c``, ``v = v + c``, ``v = (v + c) & (M-1)``."""
+    """Step (and modulus) of ``v++``, ``v += c``, ``v = v + c``, ``v = (v + c) & (M-1)``
+    (``multi_dimensional``: the kernel's, for what ``get_global_size(0)`` is)."""
     if isinstance(stmt, c_ast.UnaryOp):
         return sympy.Integer(1 if "+" in stmt.op else -1), None
     if not isinstance(stmt, c_ast.Assignment):
@@ -561,6 +580,7 @@ def update_step(
     probe = SymbolTable()
     marker = sympy.Symbol("__v", integer=True)
     converter = ExprConverter(probe, lambda n: marker if n == name else env.get(n), lambda _c: None)
+    converter.multi_dimensional = multi_dimensional
     rvalue = converter.convert(stmt.rvalue)
     if probe.roles(rvalue) & {Role.OPAQUE, Role.LOAD}:
         return None, None

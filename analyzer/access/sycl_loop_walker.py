@@ -38,8 +38,8 @@ from hlsight.analyzer.access.loops import (
     LoopInfo,
     averaged_over_enclosing,
     counted_loop,
+    dealt_step,
     induction_value,
-    is_grid_step,
     stepped_in_condition,
 )
 from hlsight.analyzer.access.sycl_clang import (
@@ -484,7 +484,7 @@ class SyclLoopWalker(CursorVisitor):
                 step = geometric = None
         unroll = unroll_above(self._lines_of(cursor), line)
         trip = counter_trip(counter_key, start, step, condition, self.value, self._text, geometric)
-        grid_step = step if is_grid_step(step) else None
+        grid_step = dealt_step(step, start, self.table)
         if grid_step is not None:
             step = sympy.Integer(1)  # the counter counts rounds: i = start + rounds * work_items
         info = counted_loop(self.table, counter_key[3] if counter_key is not None else None, step,
@@ -519,8 +519,9 @@ class SyclLoopWalker(CursorVisitor):
         line = cursor.location.line
         counted = self._stepped_condition(condition, body, cursor.kind == CK.DO_STMT)
         saved = self._carry(body, None, line)  # the counter advances by its step every iteration
-        if counted is None:
-            counted = self._stepped_in_body(condition, saved, line)
+        stepped = self._stepped_in_body(condition, saved, line) if counted is None else None
+        if stepped:
+            counted = stepped
         reason = f"`{self._text(condition)}` is decided while the loop runs (data-dependent)"
         nth = self._ordinals.nth(hash(cursor), self._file(cursor), line)
         trip: sympy.Expr | None = data_trip(self.label, line, nth)
@@ -530,6 +531,8 @@ class SyclLoopWalker(CursorVisitor):
                 trip, reason = count, why
         info = LoopInfo("while" if cursor.kind == CK.WHILE_STMT else "do", line, self._file(cursor), None, None,
                         trip, reason, unroll_above(self._lines_of(cursor), line))
+        if stepped:
+            self._number_iterations(info)
         info.end_line, info.nth = cursor.extent.end.line, nth
         self.loop_infos[hash(cursor)] = info
         self.loops.append(info)
@@ -539,6 +542,21 @@ class SyclLoopWalker(CursorVisitor):
         self._leave(saved, cursor)
 
     visit_DO_STMT = visit_WHILE_STMT
+
+    def _number_iterations(self, loop: LoopInfo) -> None:
+        """A loop counted by a variable its body steps gets an iteration
+        counter (from 0, step 1), and the variables it steps by a constant
+        are written in it, as in a counted ``for`` (the C walker's
+        ``_number_iterations``: a grid-stride ``while`` keeps its work-item
+        stride)."""
+        loop.counter = self.table.make(f"{loop.kind}_{loop.line}_round",
+                                       SymbolInfo(Role.LOOP, f"iteration of the {loop.kind} loop at line {loop.line}",
+                                                  step=sympy.Integer(1), loop=loop.line))
+        loop.step, loop.start = sympy.Integer(1), sympy.Integer(0)
+        for key, held in list(self.env.items()):
+            stepped = induction_value(held, self.table, loop)
+            if stepped is not None:
+                self.env[key] = stepped
 
     def _stepped_in_body(self, condition: cindex.Cursor, entry: dict[Key, sympy.Expr], line: int
                          ) -> tuple[sympy.Expr | None, str] | None:

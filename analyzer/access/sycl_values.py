@@ -51,6 +51,12 @@ def is_id(cursor: cindex.Cursor) -> bool:
     return _ID_TYPE.search(spelling) is not None
 
 
+#: the launch's sizes asked of an item/nd_item, named after the SYCL call
+#: and its dimension as the user wrote it (`range1` is ``get_range(1)``)
+_RANGE_CALLS = {"get_global_range": "range", "get_range": "range", "get_local_range": "local_range",
+                "get_group_range": "group_range"}
+
+
 class SyclValues(CursorVisitor):
     """The value of a (stripped) expression in the walker's environment."""
 
@@ -117,6 +123,11 @@ class SyclValues(CursorVisitor):
         if name in ("get_global_range", "get_range") and walker.id_dims == 1 and arguments and on_id:
             # a 1-D launch's size (the step of a grid-stride loop)
             return walker.table.named(WORK_ITEMS, SymbolInfo(Role.PARAM, walker._text(node)))
+        if name in _RANGE_CALLS and arguments and on_id:
+            dim = walker.value(arguments[0])
+            if dim.is_Integer and 0 <= int(dim) <= 2:
+                # a size of a multi-dimensional launch: a value the host program chose
+                return walker.table.named(f"{_RANGE_CALLS[name]}{dim}", SymbolInfo(Role.PARAM, walker._text(node)))
         if name.startswith("operator ") and children:
             # id<1> -> size_t conversion (``ptr[i]`` with the lambda's id<1> i)
             converted = expression_children(children[0]) if children[0].kind == CK.MEMBER_REF_EXPR else []
