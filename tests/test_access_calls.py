@@ -16,57 +16,23 @@ from pathlib import Path
 
 import sympy
 
-from hlsight.analyzer.access import derive_access_facts, parse_expression
 from hlsight.analyzer.access.loops import CALL_WALK_BUDGET
 from hlsight.analyzer.access.sycl_kernels import find_kernels
 from hlsight.analyzer.access.sycl_walker import walk_kernel
 from hlsight.analyzer.access.walker import walk_function
-from hlsight.analyzer.results import AccessFacts, SourceFacts
-from hlsight.core.model import (
-    LSU,
-    Design,
-    Kernel,
-    KernelKind,
-    LSUKind,
-    LSUStyle,
-    Product,
-    SourceFile,
-    SourceLocation,
-    ToolInfo,
-    Vendor,
-)
+from hlsight.core.model import LSU, Kernel, KernelKind, LSUKind
 from hlsight.parsers.csource import parse_c_file
 from hlsight.parsers.cxx.sycl_headers import parse_sycl
+from tests.access_fixtures import MarkedSource, facts_of, value
 
-FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "access"
-SOURCE = (FIXTURE / "helpers.cl").read_text()
-NAME = "helpers.cl"
-
-
-def line_of(marker: str) -> int:
-    return next(number for number, text in enumerate(SOURCE.splitlines(), 1) if f"// @{marker}" in text)
+HELPERS = MarkedSource("helpers.cl")
+NAME = HELPERS.name
+line_of = HELPERS.line_of
+derived = HELPERS.derived
 
 
 def lsu(lsu_id: str, kind: LSUKind, marker: str) -> LSU:
-    return LSU(id=lsu_id, kind=kind, style=LSUStyle.BURST_COALESCED, style_raw="Burst-coalesced",
-               width_bits=32, is_global=True, location=SourceLocation(NAME, line_of(marker)))
-
-
-def derived(kernels: list[Kernel]) -> SourceFacts:
-    design = Design(tool=ToolInfo(Vendor.INTEL, Product.AOC, "19.4.0", command=f"aoc {NAME}"), root=FIXTURE,
-                    kernels=kernels, source_files=[SourceFile(f"/build/{NAME}", NAME, SOURCE)])
-    return derive_access_facts(design)
-
-
-def facts_of(found: SourceFacts, unit: LSU) -> AccessFacts:
-    facts = found.access(unit)
-    assert facts is not None, unit.id
-    return facts
-
-
-def value(text: str | None, **values: int) -> sympy.Expr:
-    assert text is not None
-    return parse_expression(text).subs(values)
+    return HELPERS.lsu(lsu_id, kind, marker)
 
 
 def test_a_helper_called_in_a_loop_gets_the_callers_stride_and_count() -> None:

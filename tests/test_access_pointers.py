@@ -17,55 +17,22 @@ from pathlib import Path
 
 import sympy
 
-from hlsight.analyzer.access import derive_access_facts, parse_expression
 from hlsight.analyzer.access.classify import classify
 from hlsight.analyzer.access.sycl_kernels import find_kernels
 from hlsight.analyzer.access.sycl_walker import walk_kernel
 from hlsight.analyzer.access.walker import walk_function
 from hlsight.analyzer.results import AccessFacts
-from hlsight.core.model import (
-    LSU,
-    Design,
-    Kernel,
-    KernelKind,
-    LSUKind,
-    LSUStyle,
-    Product,
-    SourceFile,
-    SourceLocation,
-    ToolInfo,
-    Vendor,
-)
+from hlsight.core.model import LSUKind
 from hlsight.parsers.csource import parse_c_file
 from hlsight.parsers.cxx.sycl_headers import parse_sycl
+from tests.access_fixtures import MarkedSource, value
 
-FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "access"
-SOURCE = (FIXTURE / "pointers.cl").read_text()
-NAME = "pointers.cl"
-
-
-def line_of(marker: str) -> int:
-    return next(number for number, text in enumerate(SOURCE.splitlines(), 1) if f"// @{marker}" in text)
+POINTERS = MarkedSource("pointers.cl")
+line_of = POINTERS.line_of
 
 
 def facts(kernel: str, kinds: list[tuple[LSUKind, str]], ndrange: bool = False) -> list[AccessFacts]:
-    """The access facts of LSUs of ``kernel`` placed on the marked lines."""
-    lsus = [LSU(id=f"{kernel}/lsu{number}", kind=kind, style=LSUStyle.BURST_COALESCED, style_raw="Burst-coalesced",
-                width_bits=32, is_global=True, location=SourceLocation(NAME, line_of(marker)))
-            for number, (kind, marker) in enumerate(kinds)]
-    design = Design(tool=ToolInfo(Vendor.INTEL, Product.AOC, "19.4.0", command=f"aoc {NAME}"), root=FIXTURE,
-                    kernels=[Kernel(name=kernel, kind=KernelKind.NDRANGE if ndrange else KernelKind.SINGLE_WORK_ITEM,
-                                    lsus=lsus)],
-                    source_files=[SourceFile(f"/build/{NAME}", NAME, SOURCE)])
-    found = derive_access_facts(design)
-    result = [found.access(unit) for unit in lsus]
-    assert all(fact is not None for fact in result), kernel
-    return [fact for fact in result if fact is not None]
-
-
-def value(text: str | None, **values: int) -> sympy.Expr:
-    assert text is not None
-    return parse_expression(text).subs(values)
+    return POINTERS.facts(kernel, kinds, ndrange)
 
 
 def test_post_increment_copy_streams_both_pointers() -> None:
@@ -125,7 +92,7 @@ def test_a_pointer_pointed_at_another_buffer() -> None:
     """`p = b + 1` after `p = a`: `p[2*i]` reads b, stride 2 from element 1."""
     (load,) = facts("repointed", [(LSUKind.LOAD, "repointed")])
     assert (value(load.stride), value(load.offset)) == (2, 1)
-    unit = parse_c_file(FIXTURE / NAME)
+    unit = parse_c_file(POINTERS.path)
     walker = walk_function(unit, unit.functions()["repointed"], {unit.filename: unit.lines})
     assert [(site.array, site.kind) for site in walker.sites if site.line == line_of("repointed")] \
         == [("b", "load"), ("out", "store")]

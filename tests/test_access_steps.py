@@ -15,45 +15,21 @@ from pathlib import Path
 
 import sympy
 
-from hlsight.analyzer.access import derive_access_facts, parse_expression
+from hlsight.analyzer.access import parse_expression
 from hlsight.analyzer.access.classify import classify
 from hlsight.analyzer.access.sycl_kernels import find_kernels
 from hlsight.analyzer.access.sycl_walker import walk_kernel
 from hlsight.analyzer.results import AccessFacts
-from hlsight.core.model import (
-    LSU,
-    Design,
-    Kernel,
-    KernelKind,
-    LSUKind,
-    LSUStyle,
-    Product,
-    SourceFile,
-    SourceLocation,
-    ToolInfo,
-    Vendor,
-)
+from hlsight.core.model import Kernel, KernelKind, LSUKind
 from hlsight.parsers.cxx.sycl_headers import parse_sycl
+from tests.access_fixtures import MarkedSource, facts_of
 from tests.conftest import CORPUS, run_cli
 
-FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "access"
-SOURCE = (FIXTURE / "steps.cl").read_text()
-NAME = "steps.cl"
-
-
-def line_of(marker: str) -> int:
-    return next(number for number, text in enumerate(SOURCE.splitlines(), 1) if f"// @{marker}" in text)
+STEPS = MarkedSource("steps.cl", version="20.4.0")
 
 
 def load_facts(kernel: str, marker: str, ndrange: bool, kind: LSUKind = LSUKind.LOAD) -> AccessFacts:
-    unit = LSU(id=f"{kernel}/lsu0", kind=kind, style=LSUStyle.BURST_COALESCED, style_raw="Burst-coalesced",
-               width_bits=32, is_global=True, location=SourceLocation(NAME, line_of(marker)))
-    design = Design(tool=ToolInfo(Vendor.INTEL, Product.AOC, "20.4.0", command=f"aoc {NAME}"), root=FIXTURE,
-                    kernels=[Kernel(name=kernel, kind=KernelKind.NDRANGE if ndrange else KernelKind.SINGLE_WORK_ITEM,
-                                    lsus=[unit])],
-                    source_files=[SourceFile(f"/build/{NAME}", NAME, SOURCE)])
-    facts = derive_access_facts(design).access(unit)
-    assert facts is not None
+    (facts,) = STEPS.facts(kernel, [(kind, marker)], ndrange)
     return facts
 
 
@@ -127,17 +103,10 @@ def test_a_two_dimensional_kernel_names_its_launch_sizes() -> None:
     consecutive work-items are `global_size1` apart (was an opaque
     `f_get_global_size_1`); in a 2-D kernel `get_global_size(0)` is
     `global_size0`, not `work_items` (all the work-items)."""
-    unit = LSU(id="transpose/store0", kind=LSUKind.STORE, style=LSUStyle.BURST_COALESCED,
-               style_raw="Burst-coalesced", width_bits=32, is_global=True,
-               location=SourceLocation(NAME, line_of("transpose")))
-    load = LSU(id="transpose/load0", kind=LSUKind.LOAD, style=LSUStyle.BURST_COALESCED, style_raw="Burst-coalesced",
-               width_bits=32, is_global=True, location=SourceLocation(NAME, line_of("transpose")))
-    design = Design(tool=ToolInfo(Vendor.INTEL, Product.AOC, "20.4.0", command=f"aoc {NAME}"), root=FIXTURE,
-                    kernels=[Kernel(name="transpose", kind=KernelKind.NDRANGE, lsus=[load, unit])],
-                    source_files=[SourceFile(f"/build/{NAME}", NAME, SOURCE)])
-    found = derive_access_facts(design)
-    stored, loaded = found.access(unit), found.access(load)
-    assert stored is not None and loaded is not None
+    load = STEPS.lsu("transpose/load0", LSUKind.LOAD, "transpose")
+    store = STEPS.lsu("transpose/store0", LSUKind.STORE, "transpose")
+    found = STEPS.derived([Kernel(name="transpose", kind=KernelKind.NDRANGE, lsus=[load, store])])
+    stored, loaded = facts_of(found, store), facts_of(found, load)
     assert stored.stride == "global_size1" and stride(loaded) == 1
     assert loaded.expression is not None and "global_size0" in loaded.explanation
 
