@@ -157,3 +157,16 @@ def test_sycl_grid_stride_while_and_named_ranges() -> None:
     assert shape.accesses.subs({s: {"n": 4096, "work_items": 256}[s.name] for s in shape.accesses.free_symbols}) == 4096
     names = {site.text: {str(s) for s in site.index.free_symbols} for site in found["Transpose"]}
     assert "range1" in names["out[x * it.get_range(1) + y]"] and "range0" in names["a[y * it.get_range(0) + x]"]
+
+
+def test_a_triangular_nest_bounded_by_an_integer_division() -> None:
+    """`for (j < i/2)` inside `for (i < n)`: sum of floor(i/2) over i < n
+    is n(n - 2)/4 for even n (0+0+1+1+...: 20 at n = 10, 30 at n = 12);
+    the count was an unknown `trips_` symbol (sympy has no closed form for
+    the floor sum; its mean over a period sums exactly)."""
+    facts = load_facts("half_triangle", "half_triangle", ndrange=False, kind=LSUKind.STORE)
+    assert facts.accesses is not None
+    count = parse_expression(facts.accesses)
+    assert count.subs({"n": 10}) == sum(i // 2 for i in range(10)) == 20
+    assert count.subs({"n": 12}) == sum(i // 2 for i in range(12)) == 30
+    assert "integer division averaged" in facts.explanation

@@ -428,6 +428,24 @@ def counter_trip(
     return trip_from(op, start, bound, step, f"`{c_text(cond)}` from {start} step {step}")
 
 
+def _floors_averaged(expr: sympy.Expr, counter: sympy.Symbol) -> sympy.Expr | None:
+    """``expr`` with each ``floor(a*t/q + b)`` (a, q coprime integers, b an
+    integer) replaced by its mean over a period of the counter ``t``:
+    a*t/q + b - (q - 1)/(2q). Summed over whole periods this is exact
+    (sum of floor(t/2), t < n even: n(n - 2)/4); else within one element
+    per period. ``None`` when ``expr`` has no such floor."""
+    replaced: dict[sympy.Expr, sympy.Expr] = {}
+    for part in expr.atoms(sympy.floor):
+        inner = sympy.expand(part.args[0])
+        slope = inner.coeff(counter)
+        rest = sympy.expand(inner - slope * counter)
+        if not (slope.is_Rational and slope != 0 and rest.is_Integer and not rest.has(counter)):
+            return None
+        q = sympy.Rational(slope).q
+        replaced[part] = inner - sympy.Rational(q - 1, 2 * q)
+    return expr.xreplace(replaced) if replaced else None
+
+
 def averaged_over_enclosing(trip: tuple[sympy.Expr | None, str], enclosing: Sequence[LoopInfo]
                             ) -> tuple[sympy.Expr | None, str]:
     """A triangular loop's count, ``for (j = 0; j < i; j++)`` inside ``for
@@ -449,11 +467,15 @@ def averaged_over_enclosing(trip: tuple[sympy.Expr | None, str], enclosing: Sequ
         if loop.trip_count is None or loop.start is None or loop.step is None or not loop.step.is_number:
             return trip
         rounds = sympy.Dummy("t", integer=True, nonnegative=True)
-        total = sympy.summation(count.subs(counter, loop.start + loop.step * rounds), (rounds, 0, loop.trip_count - 1))
+        term = count.subs(counter, loop.start + loop.step * rounds)
+        smoothed = _floors_averaged(term, rounds)
+        if smoothed is not None:  # `j < i/2`: sympy cannot sum floor(t/2) in closed form
+            term = smoothed
+        total = sympy.summation(term, (rounds, 0, loop.trip_count - 1))
         if total.has(sympy.Sum) or total.has(counter):
             return trip
         count = sympy.factor(sympy.simplify(total / loop.trip_count))
-        averaged.append(f"the loop at line {loop.line}")
+        averaged.append(f"the loop at line {loop.line}" + (" (its integer division averaged)" if smoothed else ""))
     if not averaged:
         return trip
     return count, f"{reason}, averaged over the iterations of {' and '.join(averaged)} (a triangular nest)"
