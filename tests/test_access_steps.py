@@ -22,7 +22,7 @@ from hlsight.analyzer.access.sycl_walker import walk_kernel
 from hlsight.analyzer.results import AccessFacts
 from hlsight.core.model import Kernel, KernelKind, LSUKind
 from hlsight.parsers.cxx.sycl_headers import parse_sycl
-from tests.access_fixtures import MarkedSource, facts_of
+from tests.access_fixtures import MarkedSource, facts_of, value
 from tests.conftest import CORPUS, run_cli
 
 STEPS = MarkedSource("steps.cl", version="20.4.0")
@@ -170,3 +170,41 @@ def test_a_triangular_nest_bounded_by_an_integer_division() -> None:
     assert count.subs({"n": 10}) == sum(i // 2 for i in range(10)) == 20
     assert count.subs({"n": 12}) == sum(i // 2 for i in range(12)) == 30
     assert "integer division averaged" in facts.explanation
+
+
+def test_a_counter_stepped_in_the_loop_condition_moves_the_index() -> None:
+    """`while (i++ < n) a[i] = 0`: elements 1 .. n, n times (was "the same
+    element every time": the condition's step was not carried);
+    `do { a[3*k] = 1; } while (k++ < n)`: 0, 3, ... n + 1 times."""
+    stepped, done = STEPS.facts("counted_in_condition", [(LSUKind.STORE, "condition_while"),
+                                                          (LSUKind.STORE, "condition_do")])
+    assert (value(stepped.stride), value(stepped.offset), value(stepped.accesses, n=50)) == (1, 1, 50)
+    assert (value(done.stride), value(done.offset), value(done.accesses, n=50)) == (3, 0, 51)
+
+
+SYCL_CONDITION = """#include <sycl/sycl.hpp>
+void run(sycl::queue &q, float *a, int n) {
+  q.single_task<class CondStep>([=]() {
+    int i = 0;
+    while (i++ < n)
+      a[i] = 0.0f;
+    int k = 0;
+    do {
+      a[3 * k] = 1.0f;
+    } while (k++ < n);
+  });
+}
+"""
+
+
+def test_sycl_counter_stepped_in_the_loop_condition() -> None:
+    """The same two loops in a oneAPI kernel: stride 1 from element 1, and
+    stride 3 from element 0 (the do-while's body runs before its test)."""
+    path = "/build/src/condition.cpp"
+    unit = parse_sycl(Path(path), SYCL_CONDITION, {})
+    assert not unit.errors
+    (kernel,) = find_kernels(unit.translation_unit, path)
+    sites = walk_kernel(kernel, "CondStep", SYCL_CONDITION.splitlines()).sites
+    shapes = [(site.text, classify(site, ndrange=False).stride, classify(site, ndrange=False).offset)
+              for site in sites]
+    assert shapes == [("a[i]", 1, 1), ("a[3 * k]", 3, 0)]

@@ -565,6 +565,7 @@ class LoopWalker(NodeVisitor):
         counter: sympy.Symbol | None = None
         step: sympy.Expr | None = None
         trip: sympy.Expr | None = None
+        condition_counter: tuple[str, sympy.Expr, sympy.Expr] | None = None
         reason = f"the condition `{c_text(node.cond)}` is not a counter test"
         header_counted = True
         cond = node.cond
@@ -587,13 +588,23 @@ class LoopWalker(NodeVisitor):
                 trip, reason = trip_from(op, start, bound, step, why)
                 break
             else:
-                trip, reason = self._stepped_condition(node, entry, (trip, reason))
+                stepped = self._stepped_condition(node, entry)
+                if stepped is not None:
+                    (trip, reason), condition_counter = stepped
                 header_counted = False
         trip, reason = fixed_per_launch(self.table, trip, reason)
         kind = "while" if isinstance(node, c_ast.While) else "do"
         info_loop = LoopInfo(kind, line, file, counter, step, trip, reason, unroll_factor(self._pragmas.get(id(node))))
         if counter is not None and step is not None:
             self._number_iterations(info_loop, entry)
+        elif condition_counter is not None and trip is not None:
+            # `while (i++ < n)`: the body sees i stepped once more than the
+            # rounds before it; a do-while's body runs before the first step
+            name, first, stepping = condition_counter
+            self._number_iterations(info_loop, {})
+            assert info_loop.counter is not None
+            later = 0 if isinstance(node, c_ast.DoWhile) else 1
+            self.env[name] = sympy.expand(first + stepping * (info_loop.counter + later))
         info_loop.end_line = self._end_line(node, file)
         info_loop.nth = self._ordinals.nth(id(node), file, line)
         info_loop.header_counted = header_counted
@@ -623,23 +634,25 @@ class LoopWalker(NodeVisitor):
             if stepped is not None:
                 self.env[name] = stepped
 
-    def _stepped_condition(self, node: c_ast.While | c_ast.DoWhile, entry: dict[str, sympy.Expr],
-                           otherwise: tuple[sympy.Expr | None, str]) -> tuple[sympy.Expr | None, str]:
+    def _stepped_condition(self, node: c_ast.While | c_ast.DoWhile, entry: dict[str, sympy.Expr]
+                           ) -> tuple[tuple[sympy.Expr | None, str], tuple[str, sympy.Expr, sympy.Expr]] | None:
         """``while (++i < n)`` / ``do ... while (i++ < n)`` with ``i`` a local
-        the body does not assign (``otherwise`` when the condition is not that)."""
+        the body does not assign: the count (and why), and the counter's
+        name, value on entry and step; ``None`` when the condition is not that."""
         cond = node.cond
         if not (isinstance(cond, c_ast.BinaryOp) and isinstance(cond.left, c_ast.UnaryOp)
                 and cond.left.op in ("++", "--", "p++", "p--") and isinstance(cond.left.expr, c_ast.ID)):
-            return otherwise
+            return None
         name = cond.left.expr.name
         start = entry.get(name, self.env.get(name))
         if start is None or name in assigned_in(node.stmt):
-            return otherwise
+            return None
         do_while = isinstance(node, c_ast.DoWhile)
         why = f"`{c_text(cond)}` from {start}" + (", the body once before the first test" if do_while else "")
         step = sympy.Integer(1 if "+" in cond.left.op else -1)
-        return stepped_in_condition(cond.op, start, self.value(cond.right), step, not cond.left.op.startswith("p"),
-                                    do_while, why)
+        counted = stepped_in_condition(cond.op, start, self.value(cond.right), step,
+                                       not cond.left.op.startswith("p"), do_while, why)
+        return counted, (name, start, step)
 
 
 class _Calls(NodeVisitor):

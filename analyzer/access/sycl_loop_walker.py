@@ -517,7 +517,9 @@ class SyclLoopWalker(CursorVisitor):
             return
         condition, body = (parts[0], parts[1]) if cursor.kind == CK.WHILE_STMT else (parts[1], parts[0])
         line = cursor.location.line
-        counted = self._stepped_condition(condition, body, cursor.kind == CK.DO_STMT)
+        do_while = cursor.kind == CK.DO_STMT
+        in_condition = self._stepped_condition(condition, body, do_while)
+        counted = in_condition[0] if in_condition is not None else None
         saved = self._carry(body, None, line)  # the counter advances by its step every iteration
         stepped = self._stepped_in_body(condition, saved, line) if counted is None else None
         if stepped:
@@ -525,6 +527,7 @@ class SyclLoopWalker(CursorVisitor):
         reason = f"`{self._text(condition)}` is decided while the loop runs (data-dependent)"
         nth = self._ordinals.nth(hash(cursor), self._file(cursor), line)
         trip: sympy.Expr | None = data_trip(self.label, line, nth)
+        count: sympy.Expr | None = None
         if counted is not None:
             count, why = fixed_per_launch(self.table, *counted)
             if count is not None:
@@ -533,11 +536,23 @@ class SyclLoopWalker(CursorVisitor):
                         trip, reason, unroll_above(self._lines_of(cursor), line))
         if stepped:
             self._number_iterations(info)
+        elif in_condition is not None and count is not None:
+            # `while (i++ < n)`: i is the entry value plus a step per round;
+            # the condition's own step (collected below) gives the body the
+            # one it sees
+            _counted, key, step = in_condition
+            self._number_iterations(info)
+            assert info.counter is not None
+            self.env[key] = sympy.expand(self.env[key] + step * info.counter)
         info.end_line, info.nth = cursor.extent.end.line, nth
         self.loop_infos[hash(cursor)] = info
         self.loops.append(info)
-        self.collect(condition)
-        self.visit(body)
+        if do_while:  # the body runs before the test
+            self.visit(body)
+            self.collect(condition)
+        else:
+            self.collect(condition)
+            self.visit(body)
         self.loops.pop()
         self._leave(saved, cursor)
 
@@ -583,11 +598,12 @@ class SyclLoopWalker(CursorVisitor):
             return counter_trip(key, entry[key], info.step, condition, self.value, self._text)
         return None
 
-    def _stepped_condition(self, condition: cindex.Cursor, body: cindex.Cursor,
-                           do_while: bool) -> tuple[sympy.Expr | None, str] | None:
-        """The trip count of ``while (++v < n)`` / ``do ... while (v++ < n)``:
-        the condition steps a local the body does not assign. A do-while runs
-        its body once more than the condition holds."""
+    def _stepped_condition(self, condition: cindex.Cursor, body: cindex.Cursor, do_while: bool
+                           ) -> tuple[tuple[sympy.Expr | None, str], Key, sympy.Expr] | None:
+        """The trip count (and why) of ``while (++v < n)`` / ``do ... while
+        (v++ < n)``: the condition steps a local the body does not assign. A
+        do-while runs its body once more than the condition holds. With the
+        counter and its step."""
         node = strip(condition)
         operands = [strip(operand) for operand in expression_children(node)]
         if node.kind != CK.BINARY_OPERATOR or len(operands) != 2 or operands[0].kind != CK.UNARY_OPERATOR:
@@ -604,8 +620,10 @@ class SyclLoopWalker(CursorVisitor):
         if start is None or key in self._assignments.below(body):
             return None
         why = f"`{self._text(condition)}` from {start}" + (", the body once before the first test" if do_while else "")
-        return stepped_in_condition(op, start, self.value(operands[1]), sympy.Integer(1 if stepped == "++" else -1),
-                                    unary_prefix(operands[0]), do_while, why)
+        step = sympy.Integer(1 if stepped == "++" else -1)
+        counted = stepped_in_condition(op, start, self.value(operands[1]), step, unary_prefix(operands[0]),
+                                       do_while, why)
+        return counted, key, step
 
     def visit_CXX_FOR_RANGE_STMT(self, cursor: cindex.Cursor) -> None:
         parts = children(cursor)
