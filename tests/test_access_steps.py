@@ -208,3 +208,12 @@ def test_sycl_counter_stepped_in_the_loop_condition() -> None:
     shapes = [(site.text, classify(site, ndrange=False).stride, classify(site, ndrange=False).offset)
               for site in sites]
     assert shapes == [("a[i]", 1, 1), ("a[3 * k]", 3, 0)]
+
+
+def test_a_loop_that_may_leave_early_says_its_count_is_at_most() -> None:
+    """`for (i < n) { if (a[i] == 0) break; s += b[i]; }`: n reads at most;
+    the count says so, naming the `break` (an inner loop's own `break` is
+    not the outer loop's)."""
+    (read,) = STEPS.facts("early_exit", [(LSUKind.LOAD, "early_read")])
+    assert value(read.accesses, n=100) == 100
+    assert f"at most: the body may leave early (`break` at line {STEPS.line_of('leaves')})" in read.explanation

@@ -42,6 +42,7 @@ from hlsight.analyzer.access.loops import (
     LineOrdinals,
     LoopInfo,
     assigned_in,
+    at_most,
     averaged_over_enclosing,
     closing_lines,
     counted_loop,
@@ -49,6 +50,7 @@ from hlsight.analyzer.access.loops import (
     cycle_contains,
     cycle_length,
     dealt_step,
+    early_exit,
     for_counter,
     geometric_update,
     induction_value,
@@ -509,7 +511,8 @@ class LoopWalker(NodeVisitor):
                     geometric = geometric_update(counter_name, updates[0][0], self.value)
         unroll = unroll_factor(self._pragmas.get(id(node)))
         saved_env = dict(self.env)
-        trip = counter_trip(counter_name, start, step, node.cond, self.value, geometric)
+        trip = at_most(counter_trip(counter_name, start, step, node.cond, self.value, geometric),
+                       early_exit(node.stmt))
         grid_step = dealt_step(step, start, self.table)
         if grid_step is not None:
             step = sympy.Integer(1)  # the counter counts rounds: i = start + rounds * work_items
@@ -592,7 +595,7 @@ class LoopWalker(NodeVisitor):
                 if stepped is not None:
                     (trip, reason), condition_counter = stepped
                 header_counted = False
-        trip, reason = fixed_per_launch(self.table, trip, reason)
+        trip, reason = at_most(fixed_per_launch(self.table, trip, reason), early_exit(node.stmt))
         kind = "while" if isinstance(node, c_ast.While) else "do"
         info_loop = LoopInfo(kind, line, file, counter, step, trip, reason, unroll_factor(self._pragmas.get(id(node))))
         if counter is not None and step is not None:

@@ -523,6 +523,53 @@ def induction_value(value: sympy.Expr, table: SymbolTable, loop: LoopInfo) -> sy
     return sympy.expand(info.start + info.step * (loop.counter - loop.start) / loop.step)
 
 
+class _EarlyExit(NodeVisitor):
+    """Finds, for :func:`early_exit`, the first statement that leaves a loop body early."""
+
+    def __init__(self) -> None:
+        self.found: tuple[str, int] | None = None
+        self.depth = 0  # loops and switches entered below the body: their `break` is theirs
+
+    def _leave(self, what: str, node: c_ast.Node) -> None:
+        if self.found is None:
+            self.found = (what, node.coord.line if node.coord is not None else 0)
+
+    def visit_Break(self, node: c_ast.Break) -> None:
+        if self.depth == 0:
+            self._leave("break", node)
+
+    def visit_Return(self, node: c_ast.Return) -> None:
+        self._leave("return", node)
+
+    def visit_Goto(self, node: c_ast.Goto) -> None:
+        self._leave("goto", node)
+
+    def _nested(self, node: c_ast.Node) -> None:
+        self.depth += 1
+        self.generic_visit(node)
+        self.depth -= 1
+
+    visit_For = visit_While = visit_DoWhile = visit_Switch = _nested
+
+
+def early_exit(body: c_ast.Node | None) -> tuple[str, int] | None:
+    """``("break", line)`` (or ``return``/``goto``) when the loop body can
+    leave the loop before its count runs out: the count is then at most."""
+    if body is None:
+        return None
+    finder = _EarlyExit()
+    finder.visit(body)
+    return finder.found
+
+
+def at_most(trip: tuple[sympy.Expr | None, str], exit_at: tuple[str, int] | None) -> tuple[sympy.Expr | None, str]:
+    """The count's explanation says it is an upper bound when the body can leave early."""
+    count, reason = trip
+    if count is None or exit_at is None:
+        return trip
+    return count, f"{reason}; at most: the body may leave early (`{exit_at[0]}` at line {exit_at[1]})"
+
+
 class _AssignedNames(NodeVisitor):
     """Collects, for :func:`assigned_in`, every variable assigned below a node."""
 

@@ -36,6 +36,7 @@ from hlsight.analyzer.access.loops import (
     Geometric,
     LineOrdinals,
     LoopInfo,
+    at_most,
     averaged_over_enclosing,
     counted_loop,
     dealt_step,
@@ -65,6 +66,7 @@ from hlsight.analyzer.access.sycl_loops import (
     counter_step,
     counter_trip,
     data_trip,
+    early_exit,
     evaluated_with,
     unroll_above,
 )
@@ -483,7 +485,8 @@ class SyclLoopWalker(CursorVisitor):
             if counter_key in self._assignments.below(body):
                 step = geometric = None
         unroll = unroll_above(self._lines_of(cursor), line)
-        trip = counter_trip(counter_key, start, step, condition, self.value, self._text, geometric)
+        trip = at_most(counter_trip(counter_key, start, step, condition, self.value, self._text, geometric),
+                       early_exit(body))
         grid_step = dealt_step(step, start, self.table)
         if grid_step is not None:
             step = sympy.Integer(1)  # the counter counts rounds: i = start + rounds * work_items
@@ -529,7 +532,7 @@ class SyclLoopWalker(CursorVisitor):
         trip: sympy.Expr | None = data_trip(self.label, line, nth)
         count: sympy.Expr | None = None
         if counted is not None:
-            count, why = fixed_per_launch(self.table, *counted)
+            count, why = at_most(fixed_per_launch(self.table, *counted), early_exit(body))
             if count is not None:
                 trip, reason = count, why
         info = LoopInfo("while" if cursor.kind == CK.WHILE_STMT else "do", line, self._file(cursor), None, None,

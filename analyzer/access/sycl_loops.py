@@ -66,6 +66,25 @@ def _is_counter(operand: cindex.Cursor, key: Key) -> bool:
         operand.referenced) == key
 
 
+_LOOPS_AND_SWITCHES = (CK.FOR_STMT, CK.WHILE_STMT, CK.DO_STMT, CK.CXX_FOR_RANGE_STMT, CK.SWITCH_STMT)
+
+
+def early_exit(body: cindex.Cursor | None) -> tuple[str, int] | None:
+    """``("break", line)`` (or ``return``/``goto``) when a loop body can
+    leave the loop before its count runs out (a nested loop's or switch's
+    ``break`` is its own; a lambda's ``return`` is the lambda's)."""
+    pending = [(child, False) for child in (body.get_children() if body is not None else [])]
+    while pending:
+        cursor, nested = pending.pop(0)
+        kind = cursor.kind
+        if (kind == CK.BREAK_STMT and not nested) or kind in (CK.RETURN_STMT, CK.GOTO_STMT):
+            return {CK.BREAK_STMT: "break", CK.RETURN_STMT: "return"}.get(kind, "goto"), cursor.location.line
+        if kind == CK.LAMBDA_EXPR:
+            continue
+        pending.extend((child, nested or kind in _LOOPS_AND_SWITCHES) for child in cursor.get_children())
+    return None
+
+
 def evaluated_with(statement: cindex.Cursor) -> Iterator[cindex.Cursor]:
     """``statement`` and the expressions inside it that run every time it
     does (``p++`` in ``*q++ = *p++;``, a declaration's initialiser), not the
