@@ -58,7 +58,7 @@ def test_a_loop_index_halved() -> None:
     """`in[i/2]` in `for (i < n)`: each element read twice in a row: delta 1."""
     facts = load_facts("pairs", "pairs", ndrange=False)
     assert stride(facts) == 1
-    assert "1/2 on average" in facts.explanation
+    assert "integer division, on average: 1/2" in facts.explanation
 
 
 def test_a_doubling_counter_has_no_constant_advance() -> None:
@@ -217,3 +217,11 @@ def test_a_loop_that_may_leave_early_says_its_count_is_at_most() -> None:
     (read,) = STEPS.facts("early_exit", [(LSUKind.LOAD, "early_read")])
     assert value(read.accesses, n=100) == 100
     assert f"at most: the body may leave early (`break` at line {STEPS.line_of('leaves')})" in read.explanation
+
+
+def test_a_ring_buffer_index_is_consecutive_between_its_wraps() -> None:
+    """`a[(i + 1) % n]`: elements 1, 2, ..., n - 1, 0: stride 1 (was "no
+    stride": the remainder made it non-linear)."""
+    (read,) = STEPS.facts("ring", [(LSUKind.LOAD, "ring")])
+    assert value(read.stride) == 1
+    assert "a remainder, between its wraps every n elements" in read.explanation

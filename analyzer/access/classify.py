@@ -68,13 +68,17 @@ def _linear_coefficient(expr: sympy.Expr, symbol: sympy.Symbol) -> sympy.Expr | 
     return sympy.expand(coefficient)
 
 
-def _mean_coefficient(expr: sympy.Expr, symbol: sympy.Symbol) -> sympy.Expr | None:
-    """How far ``expr`` moves per unit of ``symbol`` on average, when it is
-    affine in ``symbol`` but for integer divisions of affine parts:
-    ``floor((a*s + b) / k)`` moves a/k (``vertices[gid / leaf_size]``: the
-    same element for leaf_size work-items, then the next). ``None`` for any
-    other use (a remainder, a product of two moving values)."""
+def _mean_coefficient(expr: sympy.Expr, symbol: sympy.Symbol) -> tuple[sympy.Expr, str] | None:
+    """How far ``expr`` moves per unit of ``symbol``, and through what, when
+    it is affine in ``symbol`` but for integer divisions or remainders of
+    affine parts. ``floor((a*s + b) / k)`` moves a/k on average
+    (``vertices[gid / leaf_size]``: the same element for leaf_size
+    work-items, then the next); ``Mod(a*s + b, m)`` moves a between its
+    wraps (a ring buffer ``buf[(i + 1) % n]``: consecutive but once every
+    m/a accesses). ``None`` for any other use (a product of two moving
+    values, a remainder of a division)."""
     total: sympy.Expr = sympy.Integer(0)
+    through: list[str] = []
     for term in sympy.Add.make_args(sympy.expand(expr)):
         if not term.has(symbol):
             continue
@@ -82,13 +86,19 @@ def _mean_coefficient(expr: sympy.Expr, symbol: sympy.Symbol) -> sympy.Expr | No
         if moving == symbol:
             total += scale
             continue
-        if not isinstance(moving, sympy.floor):
+        if isinstance(moving, sympy.floor):
+            inner = _linear_coefficient(moving.args[0], symbol)
+            how = "an integer division, on average"
+        elif isinstance(moving, sympy.Mod) and not moving.args[1].has(symbol):
+            inner = _linear_coefficient(moving.args[0], symbol)
+            how = f"a remainder, between its wraps every {moving.args[1]} elements"
+        else:
             return None
-        inner = _linear_coefficient(moving.args[0], symbol)
         if inner is None:
             return None
         total += scale * inner
-    return sympy.expand(total)
+        through.append(how)
+    return sympy.expand(total), " and ".join(dict.fromkeys(through))
 
 
 def _averaged(advance: sympy.Expr) -> sympy.Expr:
@@ -140,12 +150,13 @@ def _loop_advance(
         shown = f"step {step}" if known_step is not None else "step unread, taken as 1"
         coefficient = _linear_coefficient(expr, symbol)
         if coefficient is None:
-            coefficient = _mean_coefficient(expr, symbol)
-            if coefficient is None:
+            mean = _mean_coefficient(expr, symbol)
+            if mean is None:
                 words.append(f"`{symbol}` appears non-linearly")
                 return None, words, True
+            coefficient, how = mean
             averaged = True
-            words.append(f"`{symbol}` (through an integer division: {coefficient} on average, {shown})")
+            words.append(f"`{symbol}` (through {how}: {coefficient}, {shown})")
         else:
             words.append(f"`{symbol}` (coefficient {coefficient}, {shown})")
         advance += coefficient * step
@@ -294,8 +305,9 @@ def _outer_advance(
                 mean = _mean_coefficient(expr, ids[0])
                 if mean is None:
                     return None, f"`{text}` appears non-linearly in the index"
-                return _averaged(mean), (f"`{text}` through an integer division: {mean} elements per work-item on "
-                                         "average (consecutive work-items share elements below 1)")
+                advance, how = mean
+                return _averaged(advance), (f"`{text}` through {how}: {advance} elements per work-item "
+                                            "(consecutive work-items share elements below 1)")
     for loop in reversed(site.loops):
         if loop.unrolled:
             continue
