@@ -173,3 +173,12 @@ def test_sycl_pointers_move_like_c_pointers() -> None:
     assert walk[0] == ("load", "*p", 1, 0, n)
     assert ("store", "out[k++]", 2, 0, n) in walk and ("store", "out[k++]", 2, 1, n) in walk
     assert ("load", "*++r", 1, 1, n) in walk
+
+
+def test_an_optional_pointer_test_reads_as_written() -> None:
+    """`if (bias != 0) v += bias[i]`: the test is on the pointer, a value of
+    the launch, counted as always true (n reads at most) and shown as
+    `bias != 0`, not as the pointer's element offset (`0 != 0`)."""
+    (load,) = facts("optional_bias", [(LSUKind.LOAD, "bias")])
+    assert value(load.accesses, n=64) == 64
+    assert "other conditions (bias != 0) counted as always true" in load.explanation

@@ -395,10 +395,18 @@ class AccessWalker(LoopWalker):
             if isinstance(part, c_ast.BinaryOp) and part.op == "&&":
                 pending.extend([part.right, part.left])
             elif isinstance(part, c_ast.BinaryOp) and part.op in NEGATE:
-                tests.append((part.op, self.value(part.left), self.value(part.right)))
+                tests.append((part.op, self._tested(part.left), self._tested(part.right)))
             else:
                 complete = False
         return Guard(cond, negated, line, tests, complete)
+
+    def _tested(self, side: c_ast.Node) -> sympy.Expr:
+        """One side of a guard's comparison. A pointer on its own
+        (``bias != NULL``) is the pointer, a value of the launch: its
+        element offset (0) would show the test as ``0 != 0``."""
+        if isinstance(side, c_ast.ID) and side.name in self.aliases:
+            return self.table.named(side.name, SymbolInfo(Role.MACRO, side.name))
+        return self.value(side)
 
     # ------------------------------------------------------------------ accesses
 
