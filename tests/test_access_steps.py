@@ -225,3 +225,11 @@ def test_a_ring_buffer_index_is_consecutive_between_its_wraps() -> None:
     (read,) = STEPS.facts("ring", [(LSUKind.LOAD, "ring")])
     assert value(read.stride) == 1
     assert "a remainder, between its wraps every n elements" in read.explanation
+
+
+def test_a_division_and_its_remainder_recombine() -> None:
+    """`a[(i / 16) * 16 + i % 16]` is `a[i]`: stride 1 exactly (adding the
+    remainder's advance to the division's average would say 2)."""
+    (read,) = STEPS.facts("flattened", [(LSUKind.LOAD, "flattened")])
+    assert value(read.stride) == 1
+    assert "a division and its remainder, which recombine" in read.explanation

@@ -77,6 +77,11 @@ def _mean_coefficient(expr: sympy.Expr, symbol: sympy.Symbol) -> tuple[sympy.Exp
     wraps (a ring buffer ``buf[(i + 1) % n]``: consecutive but once every
     m/a accesses). ``None`` for any other use (a product of two moving
     values, a remainder of a division)."""
+    # `a[i / 16][i % 16]` flattened: Mod(u, m) + m*floor(u/m) is u, exactly
+    recombined = sympy.expand(expr.replace(sympy.Mod, lambda u, m: u - m * sympy.floor(u / m)))
+    exact = _linear_coefficient(recombined, symbol) if not recombined.has(sympy.floor) else None
+    if exact is not None:
+        return exact, "a division and its remainder, which recombine"
     total: sympy.Expr = sympy.Integer(0)
     through: list[str] = []
     for term in sympy.Add.make_args(sympy.expand(expr)):

@@ -51,6 +51,7 @@ from hlsight.analyzer.access.loops import (
     cycle_length,
     dealt_step,
     early_exit,
+    exit_values,
     for_counter,
     geometric_update,
     induction_value,
@@ -533,12 +534,15 @@ class LoopWalker(NodeVisitor):
                 stepped = induction_value(self.env[name], self.table, info)
                 if stepped is not None:
                     self.env[name] = stepped
+        exits = exit_values(info, self.env, exact=grid_step is None and geometric is None and averaged is trip
+                            and early_exit(node.stmt) is None)
         self.loops.append(info)
         self._expression(node.cond)
         self._statement(node.stmt)
         self._expression(node.next)
         self.loops.pop()
         self._leave_loop(saved_env, node)
+        self.env.update(exits)
 
     def _end_line(self, node: c_ast.For | c_ast.While | c_ast.DoWhile, file: str) -> int | None:
         """Where the loop closes: a do-while's ``while``, else its body's

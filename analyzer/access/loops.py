@@ -12,8 +12,9 @@ the test that paces it (:func:`pacing_test`).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 import sympy
 from pycparser import c_ast
@@ -40,6 +41,8 @@ MIRROR = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "!=": "!=", "==": "=="}
 #: the comparison that holds when ``op`` does not
 NEGATE = {"<": ">=", ">=": "<", ">": "<=", "<=": ">", "==": "!=", "!=": "=="}
 _INCREMENTS = ("++", "--", "p++", "p--")
+#: a walker's variable key (a C name, a SYCL declaration key)
+K = TypeVar("K")
 #: statements and expressions whose parts run on some iterations only
 _CONDITIONAL = (c_ast.If, c_ast.For, c_ast.While, c_ast.DoWhile, c_ast.Switch, c_ast.Case, c_ast.Default,
                 c_ast.TernaryOp)
@@ -503,6 +506,20 @@ def counted_loop(
     if counter_name is not None:
         counter = table.make(counter_name, SymbolInfo(role, counter_name, step=step, loop=line))
     return LoopInfo("for", line, file, counter, step, count, reason, unroll, start)
+
+
+def exit_values(loop: LoopInfo, values: Mapping[K, sympy.Expr], exact: bool) -> dict[K, sympy.Expr]:
+    """What the loop's counter and the variables written in it (the
+    ``values`` that hold the counter, taken before the body runs) hold
+    after a loop that runs its whole count: each at the counter's value
+    after ``trip`` steps (``for (i < n) *out++ = ...; *out = 0;`` stores
+    element n, not an unknown one). Empty when the count is not ``exact``
+    (an average, a possible early exit) or not known."""
+    counter = loop.counter
+    if not exact or counter is None or loop.trip_count is None or loop.start is None or loop.step is None:
+        return {}
+    final = sympy.expand(loop.start + loop.step * loop.trip_count)
+    return {key: sympy.expand(value.subs(counter, final)) for key, value in values.items() if value.has(counter)}
 
 
 def induction_value(value: sympy.Expr, table: SymbolTable, loop: LoopInfo) -> sympy.Expr | None:

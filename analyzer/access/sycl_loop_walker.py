@@ -40,6 +40,7 @@ from hlsight.analyzer.access.loops import (
     averaged_over_enclosing,
     counted_loop,
     dealt_step,
+    exit_values,
     induction_value,
     stepped_in_condition,
 )
@@ -490,8 +491,9 @@ class SyclLoopWalker(CursorVisitor):
         grid_step = dealt_step(step, start, self.table)
         if grid_step is not None:
             step = sympy.Integer(1)  # the counter counts rounds: i = start + rounds * work_items
+        averaged = averaged_over_enclosing(trip, self.loops)
         info = counted_loop(self.table, counter_key[3] if counter_key is not None else None, step,
-                            averaged_over_enclosing(trip, self.loops), unroll, line, self._file(cursor), start)
+                            averaged, unroll, line, self._file(cursor), start)
         counter = info.counter
         info.geometric = geometric is not None
         info.end_line = cursor.extent.end.line
@@ -505,6 +507,8 @@ class SyclLoopWalker(CursorVisitor):
                 stepped = induction_value(held, self.table, info)
                 if stepped is not None:
                     self.env[key] = stepped
+        exits = exit_values(info, self.env, exact=grid_step is None and geometric is None and averaged is trip
+                            and early_exit(body) is None)
         self.loops.append(info)
         self.collect(condition)
         if body is not None:
@@ -513,6 +517,7 @@ class SyclLoopWalker(CursorVisitor):
         self.loops.pop()
         if body is not None:
             self._leave(saved, cursor)
+        self.env.update(exits)
 
     def visit_WHILE_STMT(self, cursor: cindex.Cursor) -> None:
         parts = children(cursor)
