@@ -54,13 +54,14 @@ from hlsight.analyzer.access.loops import (
     exit_values,
     for_counter,
     geometric_update,
-    induction_value,
+    number_iterations,
     orbit,
     pacing_test,
     stepped_in_condition,
     trip_from,
     unroll_factor,
     update_step,
+    write_in_counter,
 )
 from hlsight.parsers.csource import CUnit
 from hlsight.parsers.csource.visitor import NodeVisitor
@@ -512,8 +513,8 @@ class LoopWalker(NodeVisitor):
                     geometric = geometric_update(counter_name, updates[0][0], self.value)
         unroll = unroll_factor(self._pragmas.get(id(node)))
         saved_env = dict(self.env)
-        trip = at_most(counter_trip(counter_name, start, step, node.cond, self.value, geometric),
-                       early_exit(node.stmt))
+        leaves = early_exit(node.stmt)
+        trip = at_most(counter_trip(counter_name, start, step, node.cond, self.value, geometric), leaves)
         grid_step = dealt_step(step, start, self.table)
         if grid_step is not None:
             step = sympy.Integer(1)  # the counter counts rounds: i = start + rounds * work_items
@@ -526,16 +527,13 @@ class LoopWalker(NodeVisitor):
         info.header_counted = geometric is None and averaged is trip
         info.geometric = geometric is not None
         self.loop_infos[id(node)] = info
-        carried = self._mark_loop_carried(node.stmt, node.next, counter_name, line)
+        self._mark_loop_carried(node.stmt, node.next, counter_name, line)
         if counter_name is not None and counter is not None:
             self.env[counter_name] = counter if grid_step is None or start is None else start + grid_step * counter
         if grid_step is None and geometric is None:
-            for name in carried:
-                stepped = induction_value(self.env[name], self.table, info)
-                if stepped is not None:
-                    self.env[name] = stepped
+            write_in_counter(self.env, self.table, info)
         exits = exit_values(info, self.env, exact=grid_step is None and geometric is None and averaged is trip
-                            and early_exit(node.stmt) is None)
+                            and leaves is None)
         self.loops.append(info)
         self._expression(node.cond)
         self._statement(node.stmt)
@@ -603,15 +601,14 @@ class LoopWalker(NodeVisitor):
         kind = "while" if isinstance(node, c_ast.While) else "do"
         info_loop = LoopInfo(kind, line, file, counter, step, trip, reason, unroll_factor(self._pragmas.get(id(node))))
         if counter is not None and step is not None:
-            self._number_iterations(info_loop, entry)
+            number_iterations(info_loop, self.table, self.env)
         elif condition_counter is not None and trip is not None:
             # `while (i++ < n)`: the body sees i stepped once more than the
             # rounds before it; a do-while's body runs before the first step
             name, first, stepping = condition_counter
-            self._number_iterations(info_loop, {})
-            assert info_loop.counter is not None
+            rounds = number_iterations(info_loop, self.table, self.env)
             later = 0 if isinstance(node, c_ast.DoWhile) else 1
-            self.env[name] = sympy.expand(first + stepping * (info_loop.counter + later))
+            self.env[name] = sympy.expand(first + stepping * (rounds + later))
         info_loop.end_line = self._end_line(node, file)
         info_loop.nth = self._ordinals.nth(id(node), file, line)
         info_loop.header_counted = header_counted
@@ -623,23 +620,6 @@ class LoopWalker(NodeVisitor):
         self._leave_loop(saved_env, node)
 
     visit_DoWhile = visit_While
-
-    def _number_iterations(self, loop: LoopInfo, carried: dict[str, sympy.Expr]) -> None:
-        """A ``while`` loop counted by a stepping variable gets an iteration
-        counter (from 0, step 1), and every variable it steps by a constant
-        is written in it, as in a counted ``for`` (:func:`induction_value`):
-        ``i = gid; while (i < n) { a[i] = 0; i += get_global_size(0); }`` is
-        then element gid + rounds * work_items, consecutive work-items one
-        element apart (as a symbol of its own, the loop's step work_items
-        was taken for the stride)."""
-        rounds = self.table.make(f"{loop.kind}_{loop.line}_round",
-                                 SymbolInfo(Role.LOOP, f"iteration of the {loop.kind} loop at line {loop.line}",
-                                            step=sympy.Integer(1), loop=loop.line))
-        loop.counter, loop.step, loop.start = rounds, sympy.Integer(1), sympy.Integer(0)
-        for name in carried:
-            stepped = induction_value(self.env[name], self.table, loop)
-            if stepped is not None:
-                self.env[name] = stepped
 
     def _stepped_condition(self, node: c_ast.While | c_ast.DoWhile, entry: dict[str, sympy.Expr]
                            ) -> tuple[tuple[sympy.Expr | None, str], tuple[str, sympy.Expr, sympy.Expr]] | None:

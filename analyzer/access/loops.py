@@ -540,6 +540,30 @@ def induction_value(value: sympy.Expr, table: SymbolTable, loop: LoopInfo) -> sy
     return sympy.expand(info.start + info.step * (loop.counter - loop.start) / loop.step)
 
 
+def write_in_counter(values: dict[K, sympy.Expr], table: SymbolTable, loop: LoopInfo) -> None:
+    """Rewrite, in place, every value that ``loop`` steps by a constant in
+    the loop's counter (:func:`induction_value`); the others stay."""
+    for key, held in list(values.items()):
+        stepped = induction_value(held, table, loop)
+        if stepped is not None:
+            values[key] = stepped
+
+
+def number_iterations(loop: LoopInfo, table: SymbolTable, values: dict[K, sympy.Expr]) -> sympy.Symbol:
+    """Give a ``while``/``do`` loop counted by a stepping variable an
+    iteration counter (from 0, step 1) and write the ``values`` it steps in
+    it, as a counted ``for``'s are: ``i = gid; while (i < n) { a[i] = 0; i
+    += get_global_size(0); }`` is then element gid + rounds * work_items,
+    consecutive work-items one element apart (as a symbol of its own, the
+    loop's step work_items was taken for the stride). C and SYCL alike."""
+    rounds = table.make(f"{loop.kind}_{loop.line}_round",
+                        SymbolInfo(Role.LOOP, f"iteration of the {loop.kind} loop at line {loop.line}",
+                                   step=sympy.Integer(1), loop=loop.line))
+    loop.counter, loop.step, loop.start = rounds, sympy.Integer(1), sympy.Integer(0)
+    write_in_counter(values, table, loop)
+    return rounds
+
+
 class _EarlyExit(NodeVisitor):
     """Finds, for :func:`early_exit`, the first statement that leaves a loop body early."""
 

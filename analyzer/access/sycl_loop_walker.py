@@ -41,8 +41,9 @@ from hlsight.analyzer.access.loops import (
     counted_loop,
     dealt_step,
     exit_values,
-    induction_value,
+    number_iterations,
     stepped_in_condition,
+    write_in_counter,
 )
 from hlsight.analyzer.access.sycl_clang import (
     CK,
@@ -486,8 +487,8 @@ class SyclLoopWalker(CursorVisitor):
             if counter_key in self._assignments.below(body):
                 step = geometric = None
         unroll = unroll_above(self._lines_of(cursor), line)
-        trip = at_most(counter_trip(counter_key, start, step, condition, self.value, self._text, geometric),
-                       early_exit(body))
+        leaves = early_exit(body)
+        trip = at_most(counter_trip(counter_key, start, step, condition, self.value, self._text, geometric), leaves)
         grid_step = dealt_step(step, start, self.table)
         if grid_step is not None:
             step = sympy.Integer(1)  # the counter counts rounds: i = start + rounds * work_items
@@ -503,12 +504,9 @@ class SyclLoopWalker(CursorVisitor):
         if counter_key is not None and counter is not None:
             self.env[counter_key] = counter if grid_step is None or start is None else start + grid_step * counter
         if grid_step is None and geometric is None:
-            for key, held in list(self.env.items()):
-                stepped = induction_value(held, self.table, info)
-                if stepped is not None:
-                    self.env[key] = stepped
+            write_in_counter(self.env, self.table, info)
         exits = exit_values(info, self.env, exact=grid_step is None and geometric is None and averaged is trip
-                            and early_exit(body) is None)
+                            and leaves is None)
         self.loops.append(info)
         self.collect(condition)
         if body is not None:
@@ -543,15 +541,14 @@ class SyclLoopWalker(CursorVisitor):
         info = LoopInfo("while" if cursor.kind == CK.WHILE_STMT else "do", line, self._file(cursor), None, None,
                         trip, reason, unroll_above(self._lines_of(cursor), line))
         if stepped:
-            self._number_iterations(info)
+            number_iterations(info, self.table, self.env)
         elif in_condition is not None and count is not None:
             # `while (i++ < n)`: i is the entry value plus a step per round;
             # the condition's own step (collected below) gives the body the
             # one it sees
             _counted, key, step = in_condition
-            self._number_iterations(info)
-            assert info.counter is not None
-            self.env[key] = sympy.expand(self.env[key] + step * info.counter)
+            rounds = number_iterations(info, self.table, self.env)
+            self.env[key] = sympy.expand(self.env[key] + step * rounds)
         info.end_line, info.nth = cursor.extent.end.line, nth
         self.loop_infos[hash(cursor)] = info
         self.loops.append(info)
@@ -565,21 +562,6 @@ class SyclLoopWalker(CursorVisitor):
         self._leave(saved, cursor)
 
     visit_DO_STMT = visit_WHILE_STMT
-
-    def _number_iterations(self, loop: LoopInfo) -> None:
-        """A loop counted by a variable its body steps gets an iteration
-        counter (from 0, step 1), and the variables it steps by a constant
-        are written in it, as in a counted ``for`` (the C walker's
-        ``_number_iterations``: a grid-stride ``while`` keeps its work-item
-        stride)."""
-        loop.counter = self.table.make(f"{loop.kind}_{loop.line}_round",
-                                       SymbolInfo(Role.LOOP, f"iteration of the {loop.kind} loop at line {loop.line}",
-                                                  step=sympy.Integer(1), loop=loop.line))
-        loop.step, loop.start = sympy.Integer(1), sympy.Integer(0)
-        for key, held in list(self.env.items()):
-            stepped = induction_value(held, self.table, loop)
-            if stepped is not None:
-                self.env[key] = stepped
 
     def _stepped_in_body(self, condition: cindex.Cursor, entry: dict[Key, sympy.Expr], line: int
                          ) -> tuple[sympy.Expr | None, str] | None:
