@@ -87,23 +87,53 @@ def test_non_aligned_max_threads_64() -> None:
     assert _seconds(design, stride=delta) == pytest.approx(expected, rel=1e-9)
 
 
-def test_non_aligned_narrow_lsu_uses_width_over_stride() -> None:
-    # max_reqs = 64 * 256 / 2 = 8192 B > 2048 B page -> burst = ls_width / delta (eq. 12, second case)
+def test_non_aligned_request_is_capped_at_the_dram_page() -> None:
+    # max_reqs = 64 * 256 / 2 = 8192 B > 2048 B DRAM page (eq. 9) -> the
+    # coalescer sends one page: burst = min(max_reqs, page) / delta = 2048 B
+    # (eq. 12 as the journal's Table 5 computes it, decision 29), also when
+    # the wide master bursts in its own 256 B words (decision 6 is aligned-only)
     design = ddr_design([lsu(f"l{i}", width_bits=2048, aligned=False) for i in range(3)], fmax=400.0)
     t_ideal = EB * WI / DDR_BW
-    t_ovh = WI * EB / (256 / 1) * DDR_TROW
-    literal = ModelOptions(efficiency=False, wide_burst=False)  # eq. 9 as printed: 2^5 * dq * bl
+    t_ovh = WI * EB / 2048 * DDR_TROW
+    assert _seconds(design) == pytest.approx(3 * (t_ideal + t_ovh), rel=1e-9)
+    literal = ModelOptions(efficiency=False, wide_burst=False)  # eq. 9 as printed: same page
     result = analyze(design, {"work_items": WI, "element_bytes": EB, "stride": 1}, options=literal)
     assert result.estimates["k"].seconds == pytest.approx(3 * (t_ideal + t_ovh), rel=1e-9)
 
 
-def test_wide_lsu_bursts_in_its_own_words() -> None:
-    # A 256 B LSU bursts 2^5 of its own words (Avalon burstcount): page 8192 B;
-    # max_reqs = 64 * 256 / 2 = 8192 B fits it -> burst = max_reqs / delta (eq. 12, first case)
+def test_non_aligned_eq12_printed_option_keeps_the_literal_second_case() -> None:
     design = ddr_design([lsu(f"l{i}", width_bits=2048, aligned=False) for i in range(3)], fmax=400.0)
     t_ideal = EB * WI / DDR_BW
-    t_ovh = WI * EB / 8192 * DDR_TROW
-    assert _seconds(design) == pytest.approx(3 * (t_ideal + t_ovh), rel=1e-9)
+    values = {"work_items": WI, "element_bytes": EB, "stride": 1}
+    # printed, eq. 9 page: 8192 B > 2048 B -> ls_width / delta = 256 B
+    literal = ModelOptions(efficiency=False, wide_burst=False, non_aligned_burst="printed")
+    seconds = analyze(design, values, options=literal).estimates["k"].seconds
+    assert seconds == pytest.approx(3 * (t_ideal + WI * EB / 256 * DDR_TROW), rel=1e-9)
+    # printed, wide page 2^5 * 256 B = 8192 B: max_reqs fits -> 8192 / delta
+    wide = ModelOptions(efficiency=False, non_aligned_burst="printed")
+    seconds = analyze(design, values, options=wide).estimates["k"].seconds
+    assert seconds == pytest.approx(3 * (t_ideal + WI * EB / 8192 * DDR_TROW), rel=1e-9)
+
+
+def test_journal_table5_bcna_ddr4_figure_is_reproduced() -> None:
+    """Journal Table 5, "DDR4-1866, ub BCNA, #lsu 3, this work: 4.0 %": the
+    non-aligned micro-benchmark at v = 16 (NonAligned_1866.csv row (3, 16):
+    347.5 MHz, three 2048-bit LSUs, delta = 3, measured 130.92 ms)."""
+    design = ddr_design([lsu(f"l{i}", width_bits=2048, aligned=False) for i in range(3)], fmax=347.5)
+    delta = 3
+    t_ideal = EB * WI / DDR_BW  # 8.78 ms
+    max_reqs = 64 * 256 / (delta + 1)  # eq. 11: 4096 B > 2048 B page
+    burst = DDR_BURST / delta  # 682.7 B
+    t_ovh = WI * EB / burst * DDR_TROW  # eq. 8: 5.18 ms
+    expected = 3 * delta * (t_ideal + t_ovh)  # eq. 2: 125.7 ms
+    assert max_reqs > DDR_BURST
+    assert _seconds(design, stride=delta) == pytest.approx(expected, rel=1e-9)
+    assert (expected - 0.13092) / 0.13092 == pytest.approx(-0.040, abs=5e-4)  # the journal's 4.0 %
+    # eq. 12's second case as printed (ls_width / delta = 85 B) is +245 %
+    literal = ModelOptions(efficiency=False, wide_burst=False, non_aligned_burst="printed")
+    values = {"work_items": WI, "element_bytes": EB, "stride": delta}
+    seconds = analyze(design, values, options=literal).estimates["k"].seconds
+    assert seconds is not None and (seconds - 0.13092) / 0.13092 > 2.4
 
 
 def test_write_ack() -> None:

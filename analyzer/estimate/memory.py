@@ -12,7 +12,7 @@ from hlsight.analyzer import memory_model as mm
 from hlsight.analyzer.estimate.evaluate import bind, numeric, truth
 from hlsight.analyzer.estimate.inputs import LsuInput, Settings, dram_for, lsu_input
 from hlsight.analyzer.results import BankEstimate, LsuFacts, TermEstimate
-from hlsight.analyzer.symbols import FMAX
+from hlsight.analyzer.symbols import F_DRAM, FMAX
 from hlsight.core.model import Design, Kernel, MemoryKind
 
 MEMORY_MODEL_NAME = "Davila-Guzman GMI/DRAM model (journal eqs. 1-14)"
@@ -44,7 +44,9 @@ def memory_estimate(kernels: list[Kernel], design: Design, settings: Settings) -
     if not by_bank:
         return None
     fmax_hz = FMAX * 10**6
+    clock_mhz = kernel_clock_mhz(kernels, settings)
     split_banks: list[str] = []
+    narrow_non_aligned: list[str] = []
     unplaced: list[str] = []
     banks = []
     bank_times = []
@@ -56,6 +58,7 @@ def memory_estimate(kernels: list[Kernel], design: Design, settings: Settings) -
         terms = mm.bank_terms([item.params for item in inputs], dram, fmax_hz, settings.options)
         if narrow_split(terms, dram):
             split_banks.append(bank)
+        narrow_non_aligned.extend(strided_non_aligned_below_fmin(terms, dram, settings, clock_mhz))
         time = mm.bank_time(terms)
         banks.append((bank, time, terms, inputs))
         bank_times.append(time)
@@ -67,6 +70,14 @@ def memory_estimate(kernels: list[Kernel], design: Design, settings: Settings) -
             " this shape came out 18.5 % and 19.8 % low (seed authors' stride6, stride3i1) and 11 % to 21 % high"
             " (their stride5, stride8) with this model; expect an error of up to about 20 % either way"
             " (docs/model.md decision 10)"
+        )
+    if narrow_non_aligned:
+        # the journal leaves this state unestimated; the measured rows scatter
+        caveats.append(
+            f"strided non-aligned LSUs on DDR too narrow to saturate it ({named(narrow_non_aligned)}; eq. 5 as"
+            " printed, with the stride): the journal does not estimate this state (non-saturated, section 7.1);"
+            " the seed authors' DDR4-1866 non-aligned micro-benchmark rows in it (NonAligned_1866.csv, stride 3,"
+            " 32 and 64 B LSUs) came out 45 % low to 89 % high with this model (docs/model.md decision 29)"
         )
     if unplaced:
         # the host program places each buffer; the report cannot say where
@@ -99,6 +110,55 @@ def narrow_split(terms: list[mm.LsuTerm], dram: mm.DramParams) -> bool:
     narrow = [term.params.access_key for term in terms
               if term.params.ls_width < dram.dq * dram.bl and not term.params.random]
     return len(narrow) > len(set(narrow))
+
+
+def named(ids: list[str], shown: int = 3) -> str:
+    """The first ``shown`` ids and how many more."""
+    more = len(ids) - shown
+    return ", ".join(ids[:shown]) + (f" and {more} more" if more > 0 else "")
+
+
+def kernel_clock_mhz(kernels: list[Kernel], settings: Settings) -> float | None:
+    """The clock the kernels run at: the user's ``fmax``, else the slowest
+    report clock among them (None when no report gives one)."""
+    if "fmax" in settings.user:
+        return settings.user["fmax"]
+    clocks = [kernel.fmax_mhz for kernel in kernels if kernel.fmax_mhz is not None]
+    return min(clocks) if clocks else None
+
+
+def strided_non_aligned_below_fmin(
+    terms: list[mm.LsuTerm], dram: mm.DramParams, settings: Settings, clock_mhz: float | None
+) -> list[str]:
+    """The LSUs of a DDR bank that are burst-coalesced non-aligned, strided
+    (a stride known to be > 1) and below eq. 5's f_min as the journal prints
+    it, with the stride (bw_dram * delta / ls_width): the state the journal
+    marks "NS" and does not estimate (Figures 5, 8), where the seed
+    authors' NonAligned_1866 rows scatter from -45 % to +89 % around this
+    model (docs/model.md decision 29). Aligned LSUs in that state match
+    their measurements (testMX_C_SVSB v = 2, 4), so only these get it; an
+    unknown clock counts as below."""
+    if dram.kind == "hbm":
+        return []
+    f_dram_mhz = settings.user.get(F_DRAM.name, settings.profile.f_dram_hz / 1e6)
+    bandwidth = float(mm.bw_dram(dram, settings.options).subs(F_DRAM, f_dram_mhz))
+    found = []
+    for term in terms:
+        params = term.params
+        if params.variant is not mm.Variant.NON_ALIGNED or params.random:
+            continue
+        given = {symbol: settings.user[symbol.name] for symbol in params.stride.free_symbols
+                 if isinstance(symbol, sympy.Symbol) and symbol.name in settings.user}
+        value = params.stride.subs(given)
+        if not value.is_number:
+            continue
+        stride = float(value)
+        if stride <= 1:
+            continue
+        f_min_printed_mhz = bandwidth * stride / params.ls_width / 1e6
+        if clock_mhz is None or clock_mhz < f_min_printed_mhz:
+            found.append(params.id)
+    return found
 
 
 def spread_random(terms: list[mm.LsuTerm]) -> bool:
