@@ -56,6 +56,9 @@ class ModelOptions:
     the page being eq. 9's 2^burst_cnt * dq * bl (:func:`burst_size_non_aligned`,
     decision 29); ``"printed"`` takes eq. 12's second case literally
     (ls_width / delta) with :func:`burst_size_aligned`'s page.
+    ``hbm_split_non_aligned``: charge a strided non-aligned HBM store the
+    section 7.1.1 factor too (:func:`hbm_strided_store`, decision 30);
+    False limits it to aligned stores, as before.
     """
 
     burst_rule: str = "paper"
@@ -65,6 +68,7 @@ class ModelOptions:
     hbm_write_stride_factor: int = 0
     wide_burst: bool = True
     non_aligned_burst: str = "page"
+    hbm_split_non_aligned: bool = True
 
 
 @dataclass(frozen=True)
@@ -293,6 +297,23 @@ def hbm_store_split(ls_width: int, dram: DramParams, options: ModelOptions) -> i
     return max(1, min(dram.bl, -(-ls_width // dram.dq)))
 
 
+def hbm_strided_store(lsu: LsuParams, dram: DramParams, options: ModelOptions) -> bool:
+    """Whether section 7.1.1's burst-splitter factor can apply to ``lsu``: a
+    burst-coalesced store on an HBM pseudo-channel (when its stride is > 1).
+
+    The journal measured it on aligned strided stores and explains it by the
+    requests' byte-enable holes ("they do not detect coalescing"). A
+    non-aligned strided store leaves the same holes, so it is charged too
+    (``options.hbm_split_non_aligned``; decision 30). Merged neighbours
+    (test_CNA.cl: x[3i], x[3i+1], x[3i+2]) are stride 1 (decision 13) and
+    write whole words: not charged, as measured (testMX_CNA_SVSB)."""
+    if dram.kind != "hbm" or not lsu.is_store:
+        return False
+    if lsu.variant is Variant.ALIGNED:
+        return True
+    return lsu.variant is Variant.NON_ALIGNED and options.hbm_split_non_aligned
+
+
 def non_aligned_requests_time(lsu: LsuParams, dram: DramParams, notes: list[str]) -> Expr:
     """What a burst-coalesced non-aligned LSU's coalescer adds: a fixed time
     per request. The journal (7.1.2) puts the non-aligned LSU's extra error
@@ -347,22 +368,22 @@ def lsu_term(lsu: LsuParams, dram: DramParams, fmax: Expr, n_lsu: int, options: 
         why = "write-ack" if lsu.variant is Variant.WRITE_ACK else "data-dependent index"
         notes.append(f"{why}: each access uses a whole {burst_bytes} B burst (x dq*bl/ls_bytes, section 5.1.3)")
     ovh = t_ovh(lsu, dram, n_lsu, options)
-    total = stride * (ideal + ovh)
+    transfer = stride * (ideal + ovh)
     coalescer = non_aligned_requests_time(lsu, dram, notes)
-    total += coalescer
-    hbm_store = dram.kind == "hbm" and lsu.is_store and lsu.variant is Variant.ALIGNED
     factor = hbm_store_split(lsu.ls_width, dram, options)
-    if hbm_store and factor > 1:
+    if hbm_strided_store(lsu, dram, options) and factor > 1:
         # Section 7.1.1: strided HBM2 stores "do not detect coalescing"; the
         # burst splitter takes bl cycles per word where a read needs one.
-        # The report shows when it applies: an aligned burst-coalesced store
-        # (the non-aligned LSU coalesces its own strided requests) on an HBM
-        # pseudo-channel with a stride > 1.
-        total = sympy.Piecewise((factor * total, sympy.Gt(stride, 1)), (total, True))
+        # It applies to a burst-coalesced store on an HBM pseudo-channel
+        # whose stride (after merged neighbours, decision 13) is > 1: its
+        # requests leave byte-enable holes, aligned or not (decision 30).
+        transfer = sympy.Piecewise((factor * transfer, sympy.Gt(stride, 1)), (transfer, True))
+        kind = "aligned" if lsu.variant is Variant.ALIGNED else "non-aligned (decision 30: measured on aligned ones)"
         notes.append(
-            f"HBM strided aligned store: x{factor} when stride > 1 (burst splitter: one cycle per"
+            f"HBM strided {kind} store: x{factor} when stride > 1 (burst splitter: one cycle per"
             f" {dram.dq} B word of the {lsu.ls_width} B request, at most bl = {dram.bl}; section 7.1.1)"
         )
+    total = transfer + coalescer
     return LsuTerm(
         params=lsu,
         t_ideal=stride * ideal,

@@ -210,3 +210,23 @@ def test_pipelined_loop_with_unrolled_children_is_a_pipeline() -> None:
     assert loop_cycles(loop, []) == 2 * (100 - 1) + 30  # FlexCL eq. 1 / HLScope+ eq. 4
     outer = Loop("k.B0", trip_count=TripCount(10, 10), iteration_latency=5, children=[loop])
     assert loop_cycles(outer, []) == 10 * (2 * 99 + 30 + 5)
+
+
+def test_strided_non_aligned_hbm_store_is_charged_the_burst_splitter() -> None:
+    """Decision 30: a non-aligned store with stride 3 (hbm2/stride3: 2048-bit
+    LSUs, one per pseudo-channel) leaves byte-enable holes as the aligned
+    strided stores of section 7.1.1 do: x min(bl, 256 B / 8 B) = x4."""
+    design = hbm_design([
+        lsu("ld", width_bits=2048, aligned=False, memory="HBM1"),
+        lsu("st", LSUKind.STORE, width_bits=2048, aligned=False, memory="HBM10"),
+    ])
+    delta = 3
+    t_channel = delta * EB * WI / HBM_BW  # eq. 2, one LSU per channel: no T_ovh; 30.72 ms
+    request = 0.51e-9 * WI * EB / 256  # decision 15: requests = bytes / width without source analysis
+    assert _seconds(design, stride=delta) == pytest.approx(4 * t_channel + request, rel=1e-9)
+    values = {"work_items": WI, "element_bytes": EB, "stride": delta}
+    before = ModelOptions(efficiency=False, hbm_split_non_aligned=False)
+    seconds = analyze(design, values, options=before).estimates["k"].seconds
+    assert seconds == pytest.approx(t_channel + request, rel=1e-9)
+    # stride 1 (merged neighbours, decision 13): whole words, no factor
+    assert _seconds(design, stride=1) == pytest.approx(EB * WI / HBM_BW + request, rel=1e-9)

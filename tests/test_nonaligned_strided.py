@@ -78,3 +78,29 @@ def test_corpus_reports_get_the_caution_only_where_the_shape_is(corpus: Path) ->
     hotspot = analyze(load_design(reports / "hotspot"), {"comp_exit": 1144143.0, "grid_rows": 2979.0})
     assert hotspot.design_estimate is not None
     assert not any(caveat.startswith(CAUTION) for caveat in hotspot.design_estimate.caveats)
+
+
+SPLIT = "strided non-aligned stores on HBM"
+
+
+def test_hbm_strided_non_aligned_store_carries_its_assumption(corpus: Path) -> None:
+    """Decision 30: hbm2/stride3 (x[3*i] stores through a 2048-bit non-aligned
+    LSU) is charged section 7.1.1's x4, and says that no measurement covers it;
+    the merged-neighbour CNA store (stride 1) is neither charged nor cautioned."""
+    reports = corpus / "zaragoza" / "reports" / "hbm2"
+    strided = analyze(load_design(reports / "stride3"), {"work_items": 32768000.0})
+    estimate = strided.design_estimate
+    assert estimate is not None and estimate.seconds is not None
+    assert [caveat for caveat in estimate.caveats if caveat.startswith(SPLIT)] == [
+        "strided non-aligned stores on HBM (test_multiplereads/store0): charged the section 7.1.1 burst-splitter"
+        " time for strided HBM2 stores (x4), which the journal measured on aligned stores; no non-aligned one is"
+        " measured, and the store time without it is 1/4 of this (docs/model.md decision 30)"
+    ]
+    # the store channel: 4 x the load channels' time (the same bytes, stride 3, one LSU each), coalescer aside
+    (kernel,) = strided.estimates.values()
+    by_bank = {bank.name: bank.seconds for bank in kernel.per_bank}
+    assert by_bank["HBM10"] is not None and by_bank["HBM1"] is not None
+    assert 3.9 < by_bank["HBM10"] / by_bank["HBM1"] < 4.0
+    merged = analyze(load_design(reports / "micro-cna-16_3"), {"work_items": 32768000.0})
+    assert merged.design_estimate is not None
+    assert not any(caveat.startswith(SPLIT) for caveat in merged.design_estimate.caveats)

@@ -47,6 +47,7 @@ def memory_estimate(kernels: list[Kernel], design: Design, settings: Settings) -
     clock_mhz = kernel_clock_mhz(kernels, settings)
     split_banks: list[str] = []
     narrow_non_aligned: list[str] = []
+    split_non_aligned: list[tuple[str, int]] = []
     unplaced: list[str] = []
     banks = []
     bank_times = []
@@ -59,6 +60,7 @@ def memory_estimate(kernels: list[Kernel], design: Design, settings: Settings) -
         if narrow_split(terms, dram):
             split_banks.append(bank)
         narrow_non_aligned.extend(strided_non_aligned_below_fmin(terms, dram, settings, clock_mhz))
+        split_non_aligned.extend(split_non_aligned_stores(terms, dram, settings))
         time = mm.bank_time(terms)
         banks.append((bank, time, terms, inputs))
         bank_times.append(time)
@@ -78,6 +80,16 @@ def memory_estimate(kernels: list[Kernel], design: Design, settings: Settings) -
             " printed, with the stride): the journal does not estimate this state (non-saturated, section 7.1);"
             " the seed authors' DDR4-1866 non-aligned micro-benchmark rows in it (NonAligned_1866.csv, stride 3,"
             " 32 and 64 B LSUs) came out 45 % low to 89 % high with this model (docs/model.md decision 29)"
+        )
+    if split_non_aligned:
+        # an assumption the measurements do not cover, said with the number
+        factors = sorted({factor for _, factor in split_non_aligned})
+        shown = " or ".join(f"x{factor}" for factor in factors)
+        caveats.append(
+            f"strided non-aligned stores on HBM ({named([lsu for lsu, _ in split_non_aligned])}): charged the"
+            f" section 7.1.1 burst-splitter time for strided HBM2 stores ({shown}), which the journal measured on"
+            " aligned stores; no non-aligned one is measured, and the store time without it is"
+            f" 1/{factors[0]}{' or less' if len(factors) > 1 else ''} of this (docs/model.md decision 30)"
         )
     if unplaced:
         # the host program places each buffer; the report cannot say where
@@ -147,17 +159,36 @@ def strided_non_aligned_below_fmin(
         params = term.params
         if params.variant is not mm.Variant.NON_ALIGNED or params.random:
             continue
-        given = {symbol: settings.user[symbol.name] for symbol in params.stride.free_symbols
-                 if isinstance(symbol, sympy.Symbol) and symbol.name in settings.user}
-        value = params.stride.subs(given)
-        if not value.is_number:
-            continue
-        stride = float(value)
-        if stride <= 1:
+        stride = _stride_value(params, settings)
+        if stride is None or stride <= 1:
             continue
         f_min_printed_mhz = bandwidth * stride / params.ls_width / 1e6
         if clock_mhz is None or clock_mhz < f_min_printed_mhz:
             found.append(params.id)
+    return found
+
+
+def _stride_value(params: mm.LsuParams, settings: Settings) -> float | None:
+    """The LSU's stride with the user's values, None while a symbol is left."""
+    given = {symbol: settings.user[symbol.name] for symbol in params.stride.free_symbols
+             if isinstance(symbol, sympy.Symbol) and symbol.name in settings.user}
+    value = params.stride.subs(given)
+    return float(value) if value.is_number else None
+
+
+def split_non_aligned_stores(terms: list[mm.LsuTerm], dram: mm.DramParams, settings: Settings) -> list[tuple[str, int]]:
+    """The strided non-aligned HBM stores charged section 7.1.1's factor
+    (:func:`memory_model.hbm_strided_store`), with the factor: an
+    assumption no measurement covers (docs/model.md decision 30)."""
+    found = []
+    for term in terms:
+        params = term.params
+        if params.variant is not mm.Variant.NON_ALIGNED or not mm.hbm_strided_store(params, dram, settings.options):
+            continue
+        factor = mm.hbm_store_split(params.ls_width, dram, settings.options)
+        stride = _stride_value(params, settings)
+        if factor > 1 and stride is not None and stride > 1:
+            found.append((params.id, factor))
     return found
 
 
