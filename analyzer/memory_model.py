@@ -143,9 +143,9 @@ class LsuTerm:
     """Model result for one LSU: the pieces of eq. 2."""
 
     params: LsuParams
-    t_ideal: Expr
-    t_ovh: Expr
-    total: Expr  # delta * (T_ideal + T_ovh) * corrections
+    t_ideal: Expr  # delta * T_ideal, with the HBM store split
+    t_ovh: Expr  # delta * T_ovh, with the HBM store split, + the non-aligned coalescer time
+    total: Expr  # t_ideal + t_ovh: what the LSU adds to its bank (eq. 2)
     f_min: Expr
     bw_mem: Expr
     saturated: sympy.Basic  # boolean expression of eq. 4/7
@@ -368,8 +368,8 @@ def lsu_term(lsu: LsuParams, dram: DramParams, fmax: Expr, n_lsu: int, options: 
         why = "write-ack" if lsu.variant is Variant.WRITE_ACK else "data-dependent index"
         notes.append(f"{why}: each access uses a whole {burst_bytes} B burst (x dq*bl/ls_bytes, section 5.1.3)")
     ovh = t_ovh(lsu, dram, n_lsu, options)
-    transfer = stride * (ideal + ovh)
     coalescer = non_aligned_requests_time(lsu, dram, notes)
+    split: Expr = sympy.Integer(1)
     factor = hbm_store_split(lsu.ls_width, dram, options)
     if hbm_strided_store(lsu, dram, options) and factor > 1:
         # Section 7.1.1: strided HBM2 stores "do not detect coalescing"; the
@@ -377,18 +377,21 @@ def lsu_term(lsu: LsuParams, dram: DramParams, fmax: Expr, n_lsu: int, options: 
         # It applies to a burst-coalesced store on an HBM pseudo-channel
         # whose stride (after merged neighbours, decision 13) is > 1: its
         # requests leave byte-enable holes, aligned or not (decision 30).
-        transfer = sympy.Piecewise((factor * transfer, sympy.Gt(stride, 1)), (transfer, True))
+        # It stretches the transfer (T_ideal and T_ovh alike), not the
+        # coalescer's per-request time, so T_ideal + T_ovh stays the total.
+        split = sympy.Piecewise((sympy.Integer(factor), sympy.Gt(stride, 1)), (sympy.Integer(1), True))
         kind = "aligned" if lsu.variant is Variant.ALIGNED else "non-aligned (decision 30: measured on aligned ones)"
         notes.append(
             f"HBM strided {kind} store: x{factor} when stride > 1 (burst splitter: one cycle per"
             f" {dram.dq} B word of the {lsu.ls_width} B request, at most bl = {dram.bl}; section 7.1.1)"
         )
-    total = transfer + coalescer
+    ideal_part = split * stride * ideal
+    overhead_part = split * stride * ovh + coalescer
     return LsuTerm(
         params=lsu,
-        t_ideal=stride * ideal,
-        t_ovh=stride * ovh + coalescer,
-        total=total,
+        t_ideal=ideal_part,
+        t_ovh=overhead_part,
+        total=ideal_part + overhead_part,
         f_min=fmin,
         bw_mem=bw_i,
         saturated=saturated(fmax, fmin, n_lsu),
