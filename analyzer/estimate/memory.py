@@ -9,10 +9,11 @@ from dataclasses import dataclass, field
 import sympy
 
 from hlsight.analyzer import memory_model as mm
+from hlsight.analyzer.estimate.cautions import BankTerms, kernel_clock_mhz, memory_cautions
 from hlsight.analyzer.estimate.evaluate import bind, numeric, truth
 from hlsight.analyzer.estimate.inputs import LsuInput, Settings, dram_for, lsu_input
 from hlsight.analyzer.results import BankEstimate, LsuFacts, TermEstimate
-from hlsight.analyzer.symbols import F_DRAM, FMAX
+from hlsight.analyzer.symbols import FMAX
 from hlsight.core.model import Design, Kernel, MemoryKind
 
 MEMORY_MODEL_NAME = "Davila-Guzman GMI/DRAM model (journal eqs. 1-14)"
@@ -44,161 +45,23 @@ def memory_estimate(kernels: list[Kernel], design: Design, settings: Settings) -
     if not by_bank:
         return None
     fmax_hz = FMAX * 10**6
-    clock_mhz = kernel_clock_mhz(kernels, settings)
-    split_banks: list[str] = []
-    narrow_non_aligned: list[str] = []
-    split_non_aligned: list[tuple[str, int]] = []
     unplaced: list[str] = []
     banks = []
     bank_times = []
+    drams: list[BankTerms] = []
     for bank, inputs in by_bank.items():
         dram = dram_for(bank, inputs, design, settings)
         memory = design.memory_system(inputs[0].lsu.memory) if inputs[0].lsu.memory else None
         if memory is not None and any(item.unplaced for item in inputs):
             unplaced.append(f"{memory.name} ({memory.banks} banks)")
         terms = mm.bank_terms([item.params for item in inputs], dram, fmax_hz, settings.options)
-        if narrow_split(terms, dram):
-            split_banks.append(bank)
-        narrow_non_aligned.extend(strided_non_aligned_below_fmin(terms, dram, settings, clock_mhz))
-        split_non_aligned.extend(split_non_aligned_stores(terms, dram, settings))
         time = mm.bank_time(terms)
         banks.append((bank, time, terms, inputs))
         bank_times.append(time)
-    caveats: list[str] = []
-    if split_banks:
-        # how far this model class was off on measured kernels, said with the number
-        caveats.append(
-            f"narrow per-lane LSUs split from one access on {', '.join(split_banks)}: measured HBM2 kernels of"
-            " this shape came out 18.5 % and 19.8 % low (seed authors' stride6, stride3i1) and 11 % to 21 % high"
-            " (their stride5, stride8) with this model; expect an error of up to about 20 % either way"
-            " (docs/model.md decision 10)"
-        )
-    if narrow_non_aligned:
-        # the journal leaves this state unestimated; the measured rows scatter
-        caveats.append(
-            f"strided non-aligned LSUs on DDR too narrow to saturate it ({named(narrow_non_aligned)}; eq. 5 as"
-            " printed, with the stride): the journal does not estimate this state (non-saturated, section 7.1);"
-            " the seed authors' DDR4-1866 non-aligned micro-benchmark rows in it (NonAligned_1866.csv, stride 3,"
-            " 32 and 64 B LSUs) came out 45 % low to 89 % high with this model (docs/model.md decision 29)"
-        )
-    if split_non_aligned:
-        # an assumption the measurements do not cover, said with the number
-        factors = sorted({factor for _, factor in split_non_aligned})
-        shown = " or ".join(f"x{factor}" for factor in factors)
-        caveats.append(
-            f"strided non-aligned stores on HBM ({named([lsu for lsu, _ in split_non_aligned])}): charged the"
-            f" section 7.1.1 burst-splitter time for strided HBM2 stores ({shown}), which the journal measured on"
-            " aligned stores; no non-aligned one is measured, and the store time without it is"
-            f" 1/{factors[0]}{' or less' if len(factors) > 1 else ''} of this (docs/model.md decision 30)"
-        )
-    if unplaced:
-        # the host program places each buffer; the report cannot say where
-        caveats.append(
-            f"compiled with -no-interleaving: each buffer sits in one bank of {', '.join(unplaced)}, which the host"
-            " program picks when it allocates it; this estimate puts all of the kernel's buffers in one bank (one"
-            " bank's bandwidth; buffers spread over banks run up to that many times faster) and concurrent kernels"
-            " in the same one: --set KERNEL:bank=N says where the host put them"
-        )
-    if any(spread_random(terms) for _bank, _time, terms, _inputs in banks):
-        # the journal's random micro-benchmark stays within a few DRAM rows
-        caveats.append(
-            "data-dependent addresses: charged one burst each, as if they stayed in open DRAM rows (observation 3;"
-            " writeAck_1866 14 % low); over a large buffer each opens a row, not charged here: HPCC RandomAccess"
-            " on the 520N took 3.1x this model's time (docs/model.md decision 21)"
-        )
+        drams.append((bank, dram, terms))
+    caveats = memory_cautions(drams, unplaced, kernel_clock_mhz(kernels, settings), settings)
     saturated = sympy.And(*[term.saturated for term in deciding_terms([t for _, _, ts, _ in banks for t in ts])])
     return MemoryResult(mm.kernel_time(bank_times), saturated, banks, notes, caveats)
-
-
-def narrow_split(terms: list[mm.LsuTerm], dram: mm.DramParams) -> bool:
-    """Whether an HBM pseudo-channel serves LSUs narrower than one DRAM burst
-    that the compiler split from one access (per-lane LSUs) of a strided,
-    not data-dependent, index: the shape whose measured kernels the
-    journal's equations do not reach (docs/model.md decision 10)."""
-    if dram.kind != "hbm":
-        return False
-    # the measured kernels are strided; data-dependent per-lane LSUs (the
-    # write-ack micro-benchmark) have no HBM2 measurement to quote
-    narrow = [term.params.access_key for term in terms
-              if term.params.ls_width < dram.dq * dram.bl and not term.params.random]
-    return len(narrow) > len(set(narrow))
-
-
-def named(ids: list[str], shown: int = 3) -> str:
-    """The first ``shown`` ids and how many more."""
-    more = len(ids) - shown
-    return ", ".join(ids[:shown]) + (f" and {more} more" if more > 0 else "")
-
-
-def kernel_clock_mhz(kernels: list[Kernel], settings: Settings) -> float | None:
-    """The clock the kernels run at: the user's ``fmax``, else the slowest
-    report clock among them (None when no report gives one)."""
-    if "fmax" in settings.user:
-        return settings.user["fmax"]
-    clocks = [kernel.fmax_mhz for kernel in kernels if kernel.fmax_mhz is not None]
-    return min(clocks) if clocks else None
-
-
-def strided_non_aligned_below_fmin(
-    terms: list[mm.LsuTerm], dram: mm.DramParams, settings: Settings, clock_mhz: float | None
-) -> list[str]:
-    """The LSUs of a DDR bank that are burst-coalesced non-aligned, strided
-    (a stride known to be > 1) and below eq. 5's f_min as the journal prints
-    it, with the stride (bw_dram * delta / ls_width): the state the journal
-    marks "NS" and does not estimate (Figures 5, 8), where the seed
-    authors' NonAligned_1866 rows scatter from -45 % to +89 % around this
-    model (docs/model.md decision 29). Aligned LSUs in that state match
-    their measurements (testMX_C_SVSB v = 2, 4), so only these get it; an
-    unknown clock counts as below."""
-    if dram.kind == "hbm":
-        return []
-    f_dram_mhz = settings.user.get(F_DRAM.name, settings.profile.f_dram_hz / 1e6)
-    bandwidth = float(mm.bw_dram(dram, settings.options).subs(F_DRAM, f_dram_mhz))
-    found = []
-    for term in terms:
-        params = term.params
-        if params.variant is not mm.Variant.NON_ALIGNED or params.random:
-            continue
-        stride = _stride_value(params, settings)
-        if stride is None or stride <= 1:
-            continue
-        f_min_printed_mhz = bandwidth * stride / params.ls_width / 1e6
-        if clock_mhz is None or clock_mhz < f_min_printed_mhz:
-            found.append(params.id)
-    return found
-
-
-def _stride_value(params: mm.LsuParams, settings: Settings) -> float | None:
-    """The LSU's stride with the user's values, None while a symbol is left."""
-    given = {symbol: settings.user[symbol.name] for symbol in params.stride.free_symbols
-             if isinstance(symbol, sympy.Symbol) and symbol.name in settings.user}
-    value = params.stride.subs(given)
-    return float(value) if value.is_number else None
-
-
-def split_non_aligned_stores(terms: list[mm.LsuTerm], dram: mm.DramParams, settings: Settings) -> list[tuple[str, int]]:
-    """The strided non-aligned HBM stores charged section 7.1.1's factor
-    (:func:`memory_model.hbm_strided_store`), with the factor: an
-    assumption no measurement covers (docs/model.md decision 30)."""
-    found = []
-    for term in terms:
-        params = term.params
-        if params.variant is not mm.Variant.NON_ALIGNED or not mm.hbm_strided_store(params, dram, settings.options):
-            continue
-        factor = mm.hbm_store_split(params.ls_width, dram, settings.options)
-        stride = _stride_value(params, settings)
-        if factor > 1 and stride is not None and stride > 1:
-            found.append((params.id, factor))
-    return found
-
-
-def spread_random(terms: list[mm.LsuTerm]) -> bool:
-    """Whether a bank serves loads or stores whose addresses the data
-    decides (not atomics, which eq. 14 charges a row cycle each) and whose
-    count grows with the inputs: the accesses the journal models as staying
-    within open rows (docs/model.md decision 21)."""
-    return any(term.params.random and term.params.variant is not mm.Variant.ATOMIC and term.params.scales
-               for term in terms)
 
 
 def deciding_terms(terms: list[mm.LsuTerm]) -> list[mm.LsuTerm]:
