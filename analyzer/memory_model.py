@@ -251,9 +251,10 @@ def burst_size_non_aligned(lsu: LsuParams, dram: DramParams, options: ModelOptio
     reqs = max_reqs(lsu.max_threads, sympy.Integer(lsu.ls_width), lsu.stride)
     if options.non_aligned_burst == "printed":
         page = burst_size_aligned(lsu.burst_cnt, dram, options, lsu.ls_width)
-        return sympy.Piecewise((reqs / lsu.stride, sympy.Le(reqs, page)), (lsu.ls_width / lsu.stride, True))
-    page = sympy.Integer(burst_beats(lsu.burst_cnt, options) * dram.dq * dram.bl)
-    return sympy.Piecewise((reqs / lsu.stride, sympy.Le(reqs, page)), (page / lsu.stride, True))
+        beyond: Expr = sympy.Integer(lsu.ls_width)
+    else:
+        page = beyond = sympy.Integer(burst_beats(lsu.burst_cnt, options) * dram.dq * dram.bl)
+    return sympy.Piecewise((reqs / lsu.stride, sympy.Le(reqs, page)), (beyond / lsu.stride, True))
 
 
 def t_row(dram: DramParams, variant: Variant) -> Expr:
