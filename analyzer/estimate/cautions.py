@@ -10,26 +10,28 @@ reporters print next to the estimate (text headline, HTML, JSON
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import sympy
 
 from hlsight.analyzer import memory_model as mm
-from hlsight.analyzer.estimate.inputs import Settings
-from hlsight.analyzer.symbols import F_DRAM
-from hlsight.core.model import Kernel
+from hlsight.analyzer.estimate.evaluate import numeric
+from hlsight.analyzer.symbols import FMAX
 
 #: (bank name, its DRAM parameters, its eq. 2 terms)
 BankTerms = tuple[str, mm.DramParams, list[mm.LsuTerm]]
 
 
 def memory_cautions(
-    banks: list[BankTerms], unplaced: list[str], clock_mhz: float | None, settings: Settings
+    banks: list[BankTerms], unplaced: list[str], subs: Mapping[sympy.Symbol, sympy.Float], options: mm.ModelOptions
 ) -> list[str]:
-    """The cautions of one memory estimate, in a fixed order."""
+    """The cautions of one memory estimate, in a fixed order. ``subs`` are
+    the values the estimate is evaluated with (report, profile, user)."""
     split_banks = [bank for bank, dram, terms in banks if narrow_split(terms, dram)]
     narrow_non_aligned = [lsu for _bank, dram, terms in banks
-                          for lsu in strided_non_aligned_below_fmin(terms, dram, settings, clock_mhz)]
+                          for lsu in strided_non_aligned_below_fmin(terms, dram, subs, options)]
     split_non_aligned = [item for _bank, dram, terms in banks
-                         for item in split_non_aligned_stores(terms, dram, settings)]
+                         for item in split_non_aligned_stores(terms, dram, subs, options)]
     caveats: list[str] = []
     if split_banks:
         # how far this model class was off on measured kernels, said with the number
@@ -95,17 +97,8 @@ def named(ids: list[str], shown: int = 3) -> str:
     return ", ".join(ids[:shown]) + (f" and {more} more" if more > 0 else "")
 
 
-def kernel_clock_mhz(kernels: list[Kernel], settings: Settings) -> float | None:
-    """The clock the kernels run at: the user's ``fmax``, else the slowest
-    report clock among them (None when no report gives one)."""
-    if "fmax" in settings.user:
-        return settings.user["fmax"]
-    clocks = [kernel.fmax_mhz for kernel in kernels if kernel.fmax_mhz is not None]
-    return min(clocks) if clocks else None
-
-
 def strided_non_aligned_below_fmin(
-    terms: list[mm.LsuTerm], dram: mm.DramParams, settings: Settings, clock_mhz: float | None
+    terms: list[mm.LsuTerm], dram: mm.DramParams, subs: Mapping[sympy.Symbol, sympy.Float], options: mm.ModelOptions
 ) -> list[str]:
     """The LSUs of a DDR bank that are burst-coalesced non-aligned, strided
     (a stride known to be > 1) and below eq. 5's f_min as the journal prints
@@ -117,46 +110,35 @@ def strided_non_aligned_below_fmin(
     unknown clock counts as below."""
     if dram.kind == "hbm":
         return []
-    f_dram_mhz = settings.user.get(F_DRAM.name, settings.profile.f_dram_hz / 1e6)
-    bandwidth = float(mm.bw_dram(dram, settings.options).subs(F_DRAM, f_dram_mhz))
+    bandwidth = numeric(mm.bw_dram(dram, options), subs)
+    fmax_mhz = numeric(FMAX, subs)
     found = []
     for term in terms:
         params = term.params
         if params.variant is not mm.Variant.NON_ALIGNED or params.random:
             continue
-        stride = _stride_value(params, settings)
-        if stride is None or stride <= 1:
+        stride = numeric(params.stride, subs)
+        if stride is None or stride <= 1 or bandwidth is None:
             continue
         f_min_printed_mhz = bandwidth * stride / params.ls_width / 1e6
-        if clock_mhz is None or clock_mhz < f_min_printed_mhz:
+        if fmax_mhz is None or fmax_mhz < f_min_printed_mhz:
             found.append(params.id)
     return found
 
 
-def _stride_value(params: mm.LsuParams, settings: Settings) -> float | None:
-    """The LSU's stride with the user's values, None while a symbol is left."""
-    given = {symbol: settings.user[symbol.name] for symbol in params.stride.free_symbols
-             if isinstance(symbol, sympy.Symbol) and symbol.name in settings.user}
-    value = params.stride.subs(given)
-    if not value.is_number:
-        return None
-    try:
-        return float(value)
-    except (TypeError, ValueError):  # zoo, nan: no stride to compare
-        return None
-
-
-def split_non_aligned_stores(terms: list[mm.LsuTerm], dram: mm.DramParams, settings: Settings) -> list[tuple[str, int]]:
+def split_non_aligned_stores(
+    terms: list[mm.LsuTerm], dram: mm.DramParams, subs: Mapping[sympy.Symbol, sympy.Float], options: mm.ModelOptions
+) -> list[tuple[str, int]]:
     """The strided non-aligned HBM stores charged section 7.1.1's factor
     (:func:`memory_model.hbm_strided_store`), with the factor: an
     assumption no measurement covers (docs/model.md decision 30)."""
     found = []
     for term in terms:
         params = term.params
-        if params.variant is not mm.Variant.NON_ALIGNED or not mm.hbm_strided_store(params, dram, settings.options):
+        if params.variant is not mm.Variant.NON_ALIGNED or not mm.hbm_strided_store(params, dram, options):
             continue
-        factor = mm.hbm_store_split(params.ls_width, dram, settings.options)
-        stride = _stride_value(params, settings)
+        factor = mm.hbm_store_split(params.ls_width, dram, options)
+        stride = numeric(params.stride, subs)
         if factor > 1 and stride is not None and stride > 1:
             found.append((params.id, factor))
     return found

@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 import sympy
 
 from hlsight.analyzer import memory_model as mm
-from hlsight.analyzer.estimate.cautions import BankTerms, kernel_clock_mhz, memory_cautions
-from hlsight.analyzer.estimate.evaluate import bind, numeric, truth
-from hlsight.analyzer.estimate.inputs import LsuInput, Settings, dram_for, lsu_input
+from hlsight.analyzer.estimate.cautions import BankTerms, memory_cautions
+from hlsight.analyzer.estimate.evaluate import bind, numeric, substitutions, truth
+from hlsight.analyzer.estimate.inputs import LsuInput, Settings, default_values, dram_for, lsu_input
 from hlsight.analyzer.results import BankEstimate, LsuFacts, TermEstimate
 from hlsight.analyzer.symbols import FMAX
 from hlsight.core.model import Design, Kernel, MemoryKind
@@ -59,7 +59,8 @@ def memory_estimate(kernels: list[Kernel], design: Design, settings: Settings) -
         banks.append((bank, time, terms, inputs))
         bank_times.append(time)
         drams.append((bank, dram, terms))
-    caveats = memory_cautions(drams, unplaced, kernel_clock_mhz(kernels, settings), settings)
+    subs = substitutions(default_values(design, settings))  # the values the estimate is evaluated with
+    caveats = memory_cautions(drams, unplaced, subs, settings.options)
     saturated = sympy.And(*[term.saturated for term in deciding_terms([t for _, _, ts, _ in banks for t in ts])])
     return MemoryResult(mm.kernel_time(bank_times), saturated, banks, notes, caveats)
 
