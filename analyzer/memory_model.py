@@ -372,7 +372,8 @@ def lsu_term(lsu: LsuParams, dram: DramParams, fmax: Expr, n_lsu: int, options: 
     coalescer = non_aligned_requests_time(lsu, dram, notes)
     split: Expr = sympy.Integer(1)
     factor = hbm_store_split(lsu.ls_width, dram, options)
-    if hbm_strided_store(lsu, dram, options) and factor > 1:
+    strided = sympy.Gt(stride, 1)
+    if hbm_strided_store(lsu, dram, options) and factor > 1 and strided is not sympy.false:
         # Section 7.1.1: strided HBM2 stores "do not detect coalescing"; the
         # burst splitter takes bl cycles per word where a read needs one.
         # It applies to a burst-coalesced store on an HBM pseudo-channel
@@ -380,7 +381,9 @@ def lsu_term(lsu: LsuParams, dram: DramParams, fmax: Expr, n_lsu: int, options: 
         # requests leave byte-enable holes, aligned or not (decision 30).
         # It stretches the transfer (T_ideal and T_ovh alike), not the
         # coalescer's per-request time, so T_ideal + T_ovh stays the total.
-        split = sympy.Piecewise((sympy.Integer(factor), sympy.Gt(stride, 1)), (sympy.Integer(1), True))
+        # A store known to be contiguous (stride 1) gets neither the factor
+        # nor the note, which would read as a x4 it is not charged.
+        split = sympy.Piecewise((sympy.Integer(factor), strided), (sympy.Integer(1), True))
         kind = "aligned" if lsu.variant is Variant.ALIGNED else "non-aligned (decision 30: measured on aligned ones)"
         notes.append(
             f"HBM strided {kind} store: x{factor} when stride > 1 (burst splitter: one cycle per"

@@ -102,6 +102,23 @@ def test_stride3_offset1_stores_of_several_widths(corpus: Path) -> None:
     assert "x4 when stride > 1" in splits["test_multiplereads/store4"][0]
 
 
+def test_contiguous_hbm_store_gets_neither_the_split_nor_its_note(corpus: Path) -> None:
+    """A store known to be stride 1 is not charged the 7.1.1 splitter, and its
+    notes do not print an "x4 when stride > 1" it is not charged (hbm2/hotspot:
+    a 2048-bit non-aligned `MatrixOut[index]` store, stride 1 from the source)."""
+    contiguous = _store("st", 32, "z[i]", WI, stride=1)
+    term = mm.lsu_term(contiguous, HBM2, sympy.Float(FMAX), 1, mm.ModelOptions())
+    assert not any(note.startswith("HBM strided") for note in term.notes)
+    strided = mm.lsu_term(_store("st", 32, "z[3*i]", WI, stride=3), HBM2, sympy.Float(FMAX), 1, mm.ModelOptions())
+    assert any("x4 when stride > 1" in note for note in strided.notes)
+    assert float(strided.total) == pytest.approx(4 * 3 * float(term.total), rel=1e-9)
+    result = analyze(load_design(_report(corpus, "hotspot")), {"comp_exit": 1144143, "grid_rows": 2979})
+    (estimate,) = result.estimates.values()
+    store = next(term for term in estimate.per_lsu if term.subject == "hotspot/store0")
+    assert any("stride from source analysis: 1" in note for note in store.notes)
+    assert not any(note.startswith("HBM strided") for note in store.notes)
+
+
 def test_wide_strided_store_keeps_the_papers_x4(corpus: Path) -> None:
     # hbm2/stride4: one 2048-bit LSU per buffer, 443.33 MHz; f_min = bw / 256 B < fmax:
     # saturated; store channel = 4 (7.1.1) * delta 4 * T_ideal (eq. 3)
