@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hlsight.analyzer.results import AnalysisResult, CycleEstimate, KernelEstimate, LsuFacts, SourceFacts
+from hlsight.analyzer.results import AnalysisResult, CycleEstimate, KernelEstimate, LsuFacts, SourceFacts, bound_label
 from hlsight.core.diagnostics import Diagnostic
 from hlsight.core.model import LSU, Design, Kernel, LatencyRange, Loop, MemorySystem, SourceLocation
 
@@ -197,6 +197,7 @@ def estimate_to_dict(estimate: KernelEstimate) -> dict[str, Any]:
     return {
         "seconds": estimate.seconds,
         "bound": estimate.bound,
+        "bound_label": bound_label(estimate),
         "expression": None if estimate.expression is None else str(estimate.expression),
         "free_symbols": list(estimate.free_symbols),
         "model": estimate.model,
@@ -325,6 +326,7 @@ def result_to_dict(result: AnalysisResult) -> dict[str, Any]:
             "seconds": item.seconds,
             "total_seconds": item.total_seconds,
             "bound": item.bound,
+            "bound_label": item.label,
             "free_symbols": list(item.free_symbols),
         }
         for item in result.launches

@@ -55,6 +55,12 @@ class LaunchEstimate:
     seconds: float | None
     bound: str
     free_symbols: list[str] = field(default_factory=list)
+    #: the bound as every output reads it (:func:`~hlsight.analyzer.results.bound_label`)
+    label: str = ""
+    #: the launch's eq. 1 memory time, pipeline time and eq. 7 state (what the label rests on)
+    memory_seconds: float | None = None
+    compute_seconds: float | None = None
+    memory_saturated: bool | None = None
 
     @property
     def total_seconds(self) -> float | None:

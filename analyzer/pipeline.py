@@ -24,7 +24,7 @@ from hlsight.analyzer.launches import Launch, LaunchEstimate
 from hlsight.analyzer.library_calls import library_call_diagnostics
 from hlsight.analyzer.memory_model import ModelOptions
 from hlsight.analyzer.memory_profiles import MemoryProfile
-from hlsight.analyzer.results import AnalysisResult, KernelEstimate, SourceFacts
+from hlsight.analyzer.results import AnalysisResult, KernelEstimate, SourceFacts, bound_label
 from hlsight.analyzer.symbols import GLOBAL_SYMBOLS, WORK_ITEMS, validate
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.errors import InputError
@@ -247,7 +247,11 @@ def _launch_estimate(design: Design, settings: Settings, values: Mapping[str, fl
     if estimate is None:
         return LaunchEstimate(launch, None, "unknown")
     seconds = None if estimate.seconds is None else estimate.seconds + settings.profile.launch_overhead_s
-    return LaunchEstimate(launch, seconds, estimate.bound, list(estimate.free_symbols))
+    return LaunchEstimate(
+        launch, seconds, estimate.bound, list(estimate.free_symbols), label=bound_label(estimate),
+        memory_seconds=estimate.memory_seconds, compute_seconds=estimate.compute_seconds,
+        memory_saturated=estimate.memory_saturated,
+    )
 
 
 def _with_launch_cost(estimate: KernelEstimate | None, profile: MemoryProfile, launches: int) -> KernelEstimate | None:
@@ -286,6 +290,10 @@ def _sum_of_launches(first: KernelEstimate | None, launches: list[LaunchEstimate
         first,
         seconds=seconds,
         bound=slowest.bound if seconds is not None else "unknown",
+        # the slowest launch's parts, so the design's bound label is that launch's
+        memory_seconds=slowest.memory_seconds,
+        compute_seconds=slowest.compute_seconds,
+        memory_saturated=slowest.memory_saturated,
         expression=sympy.Float(seconds) if seconds is not None else first.expression,
         free_symbols=free,
         model=f"sum over {sum(launch.launch.repeat for launch in launches)} launches ([[launch]]); each {first.model}",

@@ -309,3 +309,34 @@ class AnalysisResult:
     source: SourceFacts = field(default_factory=SourceFacts)
     #: the design time if place-and-route moves the report's clock (``None``: placed or given clock)
     clock_band: ClockBand | None = None
+
+
+#: Memory and pipeline times within this fraction of each other bound the kernel together.
+BOUND_BALANCE = 0.01
+
+
+def bound_label(estimate: KernelEstimate) -> str:
+    """The bound as the numbers beside it read: ``memory``, ``compute``,
+    ``compute+memory``, ``memory (non-saturated)`` or ``""`` (unknown).
+
+    ``bound`` is eq. 7's classification: the model files a kernel whose LSUs
+    cannot saturate the DRAM (fmax < f_min) under ``compute``. When that
+    memory term is the time printed (kmers: one store taking 100 %;
+    stride-3-1-offset1: the store channel), "compute-bound" contradicts the
+    shares shown next to it, so it reads ``memory (non-saturated)``: the
+    LSUs' issue rate at fmax limits. Blank while the memory term is symbolic
+    and the pipeline numeric: which one wins depends on the values. Every
+    output (text, HTML, JSON ``bound_label``, SARIF) shows this one reading.
+    """
+    if estimate.bound == "unknown":
+        return ""
+    memory_s, compute_s = estimate.memory_seconds, estimate.compute_seconds
+    if memory_s and compute_s and abs(memory_s - compute_s) <= BOUND_BALANCE * max(memory_s, compute_s):
+        return "compute+memory"  # the LSU issues once per pipeline iteration: both limit alike
+    if estimate.bound != "compute" or estimate.memory_saturated is not False:
+        return estimate.bound
+    if compute_s is None or (memory_s is not None and memory_s >= compute_s):
+        return "memory (non-saturated)"
+    if memory_s is None:
+        return ""
+    return "compute"

@@ -15,7 +15,7 @@ from typing import Any
 
 from bs4 import BeautifulSoup, Tag
 
-from hlsight.analyzer.results import AnalysisResult
+from hlsight.analyzer.results import AnalysisResult, bound_label
 from hlsight.core.model import LSU
 from hlsight.core.version import __version__
 from hlsight.reporters.base import RenderOptions
@@ -67,6 +67,7 @@ def annotation_data(result: AnalysisResult, view: ReportView) -> dict[str, Any]:
             "headline": kernel_view.cycle_lines[0] if kernel_view.cycle_lines else kernel_view.headline,
             "seconds": None if estimate is None else estimate.seconds,
             "bound": None if estimate is None else estimate.bound,
+            "bound_label": None if estimate is None else bound_label(estimate),
             "lsus": lsus,
         })
     hints = [

@@ -18,7 +18,7 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 import sympy
 
 from hlsight.analyzer.access import parse_expression
-from hlsight.analyzer.results import AnalysisResult, KernelEstimate, TermEstimate
+from hlsight.analyzer.results import AnalysisResult, KernelEstimate, TermEstimate, bound_label
 from hlsight.analyzer.symbols import loop_symbols
 from hlsight.core.diagnostics import Diagnostic
 from hlsight.core.model import Design, LatencyRange, Loop, SourceFile
@@ -166,35 +166,6 @@ def rounded(expression: object) -> object:
         number: sympy.Float(float(f"{float(number):.{FORMULA_DIGITS}g}"), FORMULA_DIGITS)
         for number in expression.atoms(sympy.Float)
     })
-
-
-#: Memory and pipeline times within this fraction of each other bound the kernel together.
-BALANCE = 0.01
-
-
-def bound_label(estimate: KernelEstimate) -> str:
-    """The bound as the numbers beside it read: ``memory``, ``compute``,
-    ``memory (non-saturated)`` or ``""`` (unknown).
-
-    The model files a kernel whose LSUs cannot saturate the DRAM (fmax <
-    f_min, eq. 7) under ``compute``; but when that memory term is the time
-    printed (kmers: one store taking 100 %), "compute-bound" contradicts the
-    shares shown next to it. Then it reads ``memory (non-saturated)``: the
-    LSUs' issue rate at fmax limits. Left blank while the memory term is
-    symbolic and the pipeline numeric: which one wins depends on the values.
-    """
-    if estimate.bound == "unknown":
-        return ""
-    memory_s, compute_s = estimate.memory_seconds, estimate.compute_seconds
-    if memory_s and compute_s and abs(memory_s - compute_s) <= BALANCE * max(memory_s, compute_s):
-        return "compute+memory"  # the LSU issues once per pipeline iteration: both limit alike
-    if estimate.bound != "compute" or estimate.memory_saturated is not False:
-        return estimate.bound
-    if compute_s is None or (memory_s is not None and memory_s >= compute_s):
-        return "memory (non-saturated)"
-    if memory_s is None:
-        return ""
-    return "compute"
 
 
 def bound_phrase(estimate: KernelEstimate | None) -> str:

@@ -18,7 +18,7 @@ from typing import Any
 from urllib.parse import quote
 
 from hlsight.analyzer.export import _plain, estimate_to_dict
-from hlsight.analyzer.results import AnalysisResult
+from hlsight.analyzer.results import AnalysisResult, bound_label
 from hlsight.core.diagnostics import Diagnostic
 from hlsight.core.version import __version__
 from hlsight.reporters.base import RenderOptions
@@ -157,7 +157,8 @@ def _properties(diag: Diagnostic, result: AnalysisResult) -> dict[str, Any]:
         properties["subject"] = diag.subject
     estimate = None if diag.kernel is None else result.estimates.get(diag.kernel)
     if estimate is not None:
-        summary: dict[str, Any] = {"kernel": estimate.kernel, "seconds": estimate.seconds, "bound": estimate.bound}
+        summary: dict[str, Any] = {"kernel": estimate.kernel, "seconds": estimate.seconds, "bound": estimate.bound,
+                                   "bound_label": bound_label(estimate)}
         term = lsu_terms(estimate).get(diag.subject or "")
         if term is not None:
             summary["lsu"] = {"id": term.subject, "T_ideal_s": term.ideal_s, "T_ovh_s": term.overhead_s}

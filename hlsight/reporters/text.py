@@ -415,7 +415,8 @@ def launch_lines(result: AnalysisResult) -> list[str]:
         each = "?" if item.seconds is None else format_seconds(item.seconds)
         total = "?" if item.total_seconds is None else format_seconds(item.total_seconds)
         free = f", symbolic in {', '.join(item.free_symbols)}" if item.free_symbols else ""
-        lines.append(f"    {item.launch.label()}: {each} each, {total} in all ({item.bound}{free})")
+        bound = item.label or item.bound
+        lines.append(f"    {item.launch.label()}: {each} each, {total} in all ({bound}{free})")
     return lines
 
 
