@@ -318,7 +318,15 @@ def result_to_dict(result: AnalysisResult) -> dict[str, Any]:
         "designs": band.designs,
         "source": band.source,
     }
-    data["launches"] = [
+    data["launches"] = launches_to_list(result)
+    data["diagnostics"] = [diagnostic_to_dict(diag) for diag in result.diagnostics]
+    return data
+
+
+def launches_to_list(result: AnalysisResult) -> list[dict[str, Any]]:
+    """The per-launch breakdown of a ``[[launch]]`` sequence (JSON
+    ``launches``, SARIF run properties, the annotated report's data)."""
+    return [
         {
             "repeat": item.launch.repeat,
             "kernel": item.launch.kernel,
@@ -331,5 +339,3 @@ def result_to_dict(result: AnalysisResult) -> dict[str, Any]:
         }
         for item in result.launches
     ]
-    data["diagnostics"] = [diagnostic_to_dict(diag) for diag in result.diagnostics]
-    return data

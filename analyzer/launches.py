@@ -40,11 +40,6 @@ class Launch:
     values: dict[str, float] = field(default_factory=dict)
     kernel: str | None = None
 
-    def label(self) -> str:
-        given = ", ".join(f"{name}={value:g}" for name, value in self.values.items())
-        target = f"kernel {self.kernel}" if self.kernel else "all kernels"
-        return f"{self.repeat} x [{given}] ({target})" if given else f"{self.repeat} x ({target})"
-
 
 @dataclass
 class LaunchEstimate:

@@ -125,6 +125,29 @@ def test_html_report_of_corpus_cases(tmp_path: Path) -> None:
             assert report.values["bars"] == 4  # 3 LSUs + the DDR bank
 
 
+def test_html_report_shows_each_launch(tmp_path: Path) -> None:
+    """A ``[[launch]]`` sequence (Rodinia pathfinder: 15 full blocks of rows,
+    then the rest) is a table in the report header, laid out on the first screen."""
+    hints = tmp_path / "launches.toml"
+    hints.write_text('rem_rows = 20\n[[launch]]\nrepeat = 15\n"comp_exit" = 431600\n'
+                     "[[launch]]\ncomp_exit = 100000\nrem_rows = 5\n")
+    page = tmp_path / "pathfinder.html"
+    report_dir = CORPUS / "zaragoza" / "reports" / "ddr4-1866" / "pathfinder"
+    assert run_cli("analyze", str(report_dir), "--hints", str(hints), "--format", "html", "-o", str(page)).code == 0
+    report = check_page(page, ARTIFACTS / "html-report-launches.png", {
+        "launches": "Array.from(document.querySelectorAll('table.hs-launches tbody tr'), "
+                    "r => Array.from(r.cells, c => c.textContent))",
+        "height": "document.querySelector('table.hs-launches').getBoundingClientRect().height",
+        "visible": "document.querySelector('table.hs-launches').getBoundingClientRect().top < innerHeight",
+    })
+    _clean(report)
+    assert report.values["launches"] == [
+        ["15 x [comp_exit=431600] (all kernels)", "2.32 ms", "34.8 ms", "memory"],
+        ["1 x [comp_exit=100000, rem_rows=5] (all kernels)", "617 us", "617 us", "memory"],
+    ]
+    assert report.values["height"] > 20 and report.values["visible"] is True
+
+
 def test_annotated_aoc_report_decorates_vendor_lsu_rows(tmp_path: Path) -> None:
     out = tmp_path / "annotated"
     assert run_cli("annotate", str(SAXPY1), "-o", str(out), *SAXPY_VALUES).code == 0

@@ -15,6 +15,7 @@ from typing import Any
 
 from bs4 import BeautifulSoup, Tag
 
+from hlsight.analyzer.export import launches_to_list
 from hlsight.analyzer.results import AnalysisResult, bound_label
 from hlsight.core.model import LSU
 from hlsight.core.version import __version__
@@ -75,7 +76,8 @@ def annotation_data(result: AnalysisResult, view: ReportView) -> dict[str, Any]:
          "file": diag.file, "line": diag.line, "kernel": diag.kernel}
         for diag in result.diagnostics
     ]
-    return {"generator": f"hlsight {__version__}", "kernels": kernels, "hints": hints}
+    return {"generator": f"hlsight {__version__}", "kernels": kernels, "launches": launches_to_list(result),
+            "hints": hints}
 
 
 def json_island_text(data: dict[str, Any]) -> str:

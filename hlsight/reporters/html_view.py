@@ -35,6 +35,7 @@ from hlsight.reporters.hierarchy import (
     resources_text,
 )
 from hlsight.reporters.present import (
+    LaunchRow,
     basename,
     bound_phrase,
     clock_band_text,
@@ -49,6 +50,7 @@ from hlsight.reporters.present import (
     kernel_list,
     latency_text,
     launch_cost_text,
+    launch_rows,
     ranked_estimates,
     rounded,
     shown_path,
@@ -538,6 +540,8 @@ class ReportView:
     #: the DRAM profile the estimate used and why; the per-launch cost in it
     memory_profile: str | None = None
     launch_cost: str | None = None
+    #: the per-launch breakdown of a ``[[launch]]`` sequence (empty: one launch)
+    launches: list[LaunchRow] = field(default_factory=list)
     #: the design time over the clocks real designs placed at (report clock only)
     clock_band: str | None = None
     #: every caution of the analysis once (each kernel's with its name, then
@@ -589,6 +593,7 @@ def report_view(result: AnalysisResult, given: RenderOptions | None = None) -> R
         memory_profile=(result.memory_profile_why.removeprefix("memory profile ")
                         if result.estimates and result.memory_profile_why else None),
         launch_cost=launch_cost_text(result),
+        launches=launch_rows(result),
         clock_band=clock_band_text(result),
         cautions=[caution_text(names, caveat) for names, caveat in grouped_cautions(result)],
         header_cautions=[caution_text(names, caveat) for names, caveat

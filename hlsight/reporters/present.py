@@ -18,6 +18,7 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 import sympy
 
 from hlsight.analyzer.access import parse_expression
+from hlsight.analyzer.launches import Launch
 from hlsight.analyzer.results import AnalysisResult, KernelEstimate, TermEstimate, bound_label
 from hlsight.analyzer.symbols import loop_symbols
 from hlsight.core.diagnostics import Diagnostic
@@ -188,6 +189,40 @@ def estimate_headline(estimate: KernelEstimate | None, with_bound: bool = True, 
     if estimate.free_symbols:
         return f"symbolic in {name_list(estimate.free_symbols, limit)}{bound}"
     return f"unknown{bound}"
+
+
+@dataclass(frozen=True)
+class LaunchRow:
+    """One ``[[launch]]`` entry as every reporter shows it."""
+
+    launch: str
+    each: str
+    total: str
+    bound: str
+    symbolic: str
+
+
+def launch_text(launch: Launch) -> str:
+    """``15 x [comp_exit=431600] (all kernels)``: the values as typed."""
+    given = ", ".join(f"{name}={format_value(value)}" for name, value in launch.values.items())
+    target = f"kernel {launch.kernel}" if launch.kernel else "all kernels"
+    return f"{launch.repeat} x [{given}] ({target})" if given else f"{launch.repeat} x ({target})"
+
+
+def launch_rows(result: AnalysisResult) -> list[LaunchRow]:
+    """The per-launch breakdown of a ``[[launch]]`` sequence (the design
+    time is their sum): what each launch sets, its time once and times its
+    repeat, the bound as the headline reads it, the names still missing."""
+    return [
+        LaunchRow(
+            launch=launch_text(item.launch),
+            each="?" if item.seconds is None else format_seconds(item.seconds),
+            total="?" if item.total_seconds is None else format_seconds(item.total_seconds),
+            bound=item.label or item.bound,
+            symbolic=", ".join(item.free_symbols),
+        )
+        for item in result.launches
+    ]
 
 
 def launch_cost_text(result: AnalysisResult) -> str | None:

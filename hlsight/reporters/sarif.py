@@ -17,7 +17,7 @@ from pathlib import PurePosixPath, PureWindowsPath
 from typing import Any
 from urllib.parse import quote
 
-from hlsight.analyzer.export import _plain, estimate_to_dict
+from hlsight.analyzer.export import _plain, estimate_to_dict, launches_to_list
 from hlsight.analyzer.results import AnalysisResult, bound_label
 from hlsight.core.diagnostics import Diagnostic
 from hlsight.core.version import __version__
@@ -205,6 +205,7 @@ def sarif_log(result: AnalysisResult, options: RenderOptions) -> dict[str, Any]:
             if result.design_estimate is None
             else estimate_to_dict(result.design_estimate),
             "assignments": dict(result.assignments),
+            "launches": launches_to_list(result),
         },
     }
     return {"$schema": SARIF_SCHEMA_URI, "version": SARIF_VERSION, "runs": [run]}

@@ -45,6 +45,7 @@ from hlsight.reporters.present import (
     grouped_cautions,
     kernel_list,
     launch_cost_text,
+    launch_rows,
     name_list,
     profile_text,
     ranked_estimates,
@@ -408,15 +409,13 @@ def missing_value_lines(result: AnalysisResult, options: RenderOptions) -> list[
 
 def launch_lines(result: AnalysisResult) -> list[str]:
     """The per-launch breakdown of a ``[[launch]]`` sequence."""
-    if not result.launches:
+    rows = launch_rows(result)
+    if not rows:
         return []
     lines = ["  launches (design time = sum over launches):"]
-    for item in result.launches:
-        each = "?" if item.seconds is None else format_seconds(item.seconds)
-        total = "?" if item.total_seconds is None else format_seconds(item.total_seconds)
-        free = f", symbolic in {', '.join(item.free_symbols)}" if item.free_symbols else ""
-        bound = item.label or item.bound
-        lines.append(f"    {item.launch.label()}: {each} each, {total} in all ({bound}{free})")
+    for row in rows:
+        free = f", symbolic in {row.symbolic}" if row.symbolic else ""
+        lines.append(f"    {row.launch}: {row.each} each, {row.total} in all ({row.bound}{free})")
     return lines
 
 

@@ -1,0 +1,80 @@
+"""Every output shows the per-launch breakdown of a ``[[launch]]`` sequence
+(issue 11: "the design time is the sum over launches, and every output shows
+the per-launch breakdown"): text, JSON, HTML, SARIF and the annotated vendor
+report, with the values as the user typed them (1048576, not 1.04858e+06).
+
+Rodinia pathfinder (DDR4, the seed authors' report): the host launches
+dynproc_kernel 15 times for full blocks of rows and once for the rest.
+oneAPI lsu_control (Arria 10 PAC, with a vendor report.html to annotate).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+
+from hlsight.annotate.inject import DATA_ID
+from tests.conftest import run_cli
+
+
+def _pathfinder(corpus: Path, tmp_path: Path) -> tuple[str, str]:
+    hints = tmp_path / "launches.toml"
+    hints.write_text('rem_rows = 20\n[[launch]]\nrepeat = 15\n"comp_exit" = 431600\n'
+                     "[[launch]]\ncomp_exit = 100000\nrem_rows = 5\n")
+    return str(corpus / "zaragoza" / "reports" / "ddr4-1866" / "pathfinder"), str(hints)
+
+
+def _rows(table: BeautifulSoup) -> list[list[str]]:
+    return [[cell.get_text(strip=True) for cell in row.find_all("td")] for row in table.select("tbody tr")]
+
+
+def test_html_sarif_and_json_show_each_launch_like_the_text(corpus: Path, tmp_path: Path) -> None:
+    report, hints = _pathfinder(corpus, tmp_path)
+    text = run_cli("analyze", report, "--hints", hints).stdout
+    lines = [line.strip() for line in text.splitlines() if " in all (" in line]
+    assert lines == [
+        "15 x [comp_exit=431600] (all kernels): 2.32 ms each, 34.8 ms in all (memory)",
+        "1 x [comp_exit=100000, rem_rows=5] (all kernels): 617 us each, 617 us in all (memory)",
+    ]
+    page = tmp_path / "report.html"
+    assert run_cli("analyze", report, "--hints", hints, "--format", "html", "-o", str(page)).code == 0
+    table = BeautifulSoup(page.read_text(), "lxml").select_one("table.hs-launches")
+    assert table is not None and "sum over launches" in table.caption.get_text()
+    assert _rows(table) == [
+        ["15 x [comp_exit=431600] (all kernels)", "2.32 ms", "34.8 ms", "memory"],
+        ["1 x [comp_exit=100000, rem_rows=5] (all kernels)", "617 us", "617 us", "memory"],
+    ]
+    payload = json.loads(run_cli("analyze", report, "--hints", hints, "--format", "json").stdout)
+    sarif = json.loads(run_cli("analyze", report, "--hints", hints, "--format", "sarif").stdout)
+    assert sarif["runs"][0]["properties"]["launches"] == payload["launches"]
+    assert [item["total_seconds"] for item in payload["launches"]] == pytest.approx([34.8e-3, 617e-6], rel=2e-3)
+    assert payload["estimate"]["seconds"] == pytest.approx(sum(item["total_seconds"] for item in payload["launches"]))
+
+
+def test_one_launch_shows_no_launch_table(corpus: Path, tmp_path: Path) -> None:
+    report, _hints = _pathfinder(corpus, tmp_path)
+    page = tmp_path / "report.html"
+    run_cli("analyze", report, "--set", "comp_exit=431600", "--set", "rem_rows=20", "--format", "html", "-o", str(page))
+    assert BeautifulSoup(page.read_text(), "lxml").select_one("table.hs-launches") is None
+
+
+def test_annotated_vendor_report_shows_each_launch(corpus: Path, tmp_path: Path) -> None:
+    hints = tmp_path / "launches.toml"
+    hints.write_text("[[launch]]\nrepeat = 3\ninput_size = 1048576\n[[launch]]\ninput_size = 4096\n")
+    out = tmp_path / "annotated"
+    report = corpus / "aoc" / "oneapi20.3_a10pac_samples" / "lsu_control"
+    result = run_cli("annotate", str(report), "--hints", str(hints), "--set", "fmax=272", "-o", str(out))
+    assert result.code == 0, result.stderr
+    soup = BeautifulSoup((out / "report.html").read_text(), "lxml")
+    table = soup.select_one("#hlsight-panel table.hs-launches")
+    assert table is not None
+    rows = _rows(table)
+    assert [row[0] for row in rows] == ["3 x [input_size=1048576] (all kernels)", "1 x [input_size=4096] (all kernels)"]
+    island = soup.find("script", id=DATA_ID)
+    assert island is not None
+    data = json.loads(island.string or "")
+    assert [item["repeat"] for item in data["launches"]] == [3, 1]
+    assert [item["values"] for item in data["launches"]] == [{"input_size": 1048576}, {"input_size": 4096}]
