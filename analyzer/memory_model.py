@@ -126,6 +126,11 @@ class LsuParams:
     #: streams in; two parts of one kernel never run at the same time (loops
     #: one after another). ``None``: it may run alongside any LSU.
     phase: tuple[str, str] | None = None
+    #: False for a part of a single-work-item kernel that talks over no
+    #: channel/pipe while other parts of that kernel do: it runs before or
+    #: after the channel traffic, so never alongside the LSUs of the kernels
+    #: at the other end (histogram's final per-bin stores).
+    coupled: bool = True
 
     @property
     def access_key(self) -> str:
@@ -406,10 +411,12 @@ def lsu_term(lsu: LsuParams, dram: DramParams, fmax: Expr, n_lsu: int, options: 
 def run_together(first: LsuParams, second: LsuParams) -> bool:
     """Whether two LSUs can stream at the same time: not when they sit in
     parts of one single-work-item kernel that run one after another
-    (:attr:`LsuParams.phase`)."""
-    if first.phase is None or second.phase is None or first.phase[0] != second.phase[0]:
-        return True
-    return first.phase[1] == second.phase[1]
+    (:attr:`LsuParams.phase`), nor, across the kernels of a channel-joined
+    group, when either sits in a part of its kernel that runs before or
+    after that kernel's channel traffic (:attr:`LsuParams.coupled`)."""
+    if first.phase is not None and second.phase is not None and first.phase[0] == second.phase[0]:
+        return first.phase[1] == second.phase[1]
+    return first.coupled and second.coupled
 
 
 def accesses_in_bank(lsus: Sequence[LsuParams], lsu: LsuParams | None = None) -> int:

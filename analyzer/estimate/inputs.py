@@ -217,6 +217,7 @@ def lsu_input(kernel: Kernel, lsu: LSU, design: Design, settings: Settings) -> L
         access=_access_key(kernel, lsu, None if access is None else access.expression),
         requests=requests,
         phase=_phase(kernel, lsu),
+        coupled=_coupled(kernel, lsu),
     )
     bank = host_bank(kernel, lsu, design, settings.user, notes)
     return LsuInput(lsu, params, bank or _bank_key(lsu), notes, bank == UNPLACED)
@@ -230,6 +231,24 @@ def _phase(kernel: Kernel, lsu: LSU) -> tuple[str, str] | None:
         return None
     part = sequential_part(kernel, lsu.block)
     return None if part is None else (kernel.name, part)
+
+
+def _coupled(kernel: Kernel, lsu: LSU) -> bool:
+    """False when the LSU's part of a single-work-item kernel holds no
+    channel/pipe access while other parts do: one thread runs the parts one
+    after another, so it streams before the kernel's channel traffic starts
+    or after it ends, never alongside the kernels at the other end (a
+    consumer that stalls on an empty channel, a producer on a full one).
+    True whenever that is not certain: an NDRange kernel, a kernel without
+    channels (joined by the user's ``concurrent`` only), a part or a channel
+    access the report places in no loop."""
+    if not kernel.single_threaded or not kernel.channel_blocks:
+        return True
+    part = sequential_part(kernel, lsu.block)
+    channel_parts = {sequential_part(kernel, block) for block in kernel.channel_blocks}
+    if part is None or None in channel_parts:
+        return True
+    return part in channel_parts
 
 
 def _access_key(kernel: Kernel, lsu: LSU, expression: str | None) -> str:

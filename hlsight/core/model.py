@@ -485,6 +485,9 @@ class Kernel:
     instances: list[Instance] = field(default_factory=list)
     channels_read: list[str] = field(default_factory=list)
     channels_written: list[str] = field(default_factory=list)
+    #: basic blocks holding a channel/pipe read or write (``None``: the
+    #: report places that instruction in no block)
+    channel_blocks: list[str | None] = field(default_factory=list)
     location: SourceLocation | None = None
     #: Vendor pipeline type verbatim (Vivado ``none``/``function``/``dataflow``,
     #: Vitis ``no``/``yes``/``loop auto-rewind stp(...)``).

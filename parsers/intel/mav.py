@@ -265,6 +265,8 @@ def read_mav(mav: Any) -> MavResult:
                 kernel.channels_read.extend(p for p in peers if p not in kernel.channels_read)
             elif inst_name in _CHANNEL_WRITE:
                 kernel.channels_written.extend(p for p in peers if p not in kernel.channels_written)
+            if (inst_name in _CHANNEL_READ or inst_name in _CHANNEL_WRITE) and block not in kernel.channel_blocks:
+                kernel.channel_blocks.append(block)
         result.kernels.append(kernel)
         result.keys.append(key)
         result.blocks[display] = _blocks(node)
