@@ -142,6 +142,7 @@ def kernel_to_dict(kernel: Kernel, source: SourceFacts) -> dict[str, Any]:
         ],
         "channels_read": list(kernel.channels_read),
         "channels_written": list(kernel.channels_written),
+        "channel_blocks": list(kernel.channel_blocks),
         "interval": _range(kernel.interval),
         "latency_avg": kernel.latency_avg,
         "pipeline_type": kernel.pipeline_type,

@@ -36,6 +36,9 @@ def test_the_report_says_which_blocks_hold_the_channel(corpus: Path) -> None:
     kernels = {kernel.name: kernel for kernel in load_design(_histogram(corpus)).kernels}
     assert kernels["Histogram_in"].channel_blocks == ["Histogram_in.B2"]
     assert kernels["Histogram_0"].channel_blocks == ["Histogram_0.B4"]
+    payload = json.loads(run_cli("analyze", str(_histogram(corpus)), "--format", "json").stdout)
+    assert {kernel["name"]: kernel["channel_blocks"] for kernel in payload["kernels"]} == {
+        "Histogram_in": ["Histogram_in.B2"], "Histogram_0": ["Histogram_0.B4"]}
 
 
 def test_final_bin_writes_do_not_share_the_stream(corpus: Path) -> None:
