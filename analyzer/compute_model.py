@@ -52,11 +52,16 @@ NO_SOURCE = SourceFacts()
 def _trip(loop: Loop, notes: list[str], given: Collection[str], source: SourceFacts,
           names: Mapping[int, str] | None = None) -> sympy.Expr:
     symbol = (names or {}).get(id(loop)) or loop_name(loop.name)
-    if loop.trip_count is not None and loop.trip_count.value is not None:
-        return sympy.Integer(loop.trip_count.value)
-    if loop.trip_count is not None and loop.trip_count.max is not None and loop.trip_count.avg is not None:
-        return sympy.Integer(loop.trip_count.avg)
     user_value = _given(symbol, given)
+    reported = _reported_trip(loop)
+    if reported is not None and user_value:
+        # the user's count wins and the report's is said: aoc's loop_attr
+        # "tc" of a `#pragma loop_coalesce` nest is one loop's count (HPCC
+        # GEMM's merged 512 x 64 load loop reads "512")
+        notes.append(f"trip count of loop {loop.name}: given ({symbol}); the report says {reported}")
+        return sym(symbol)
+    if reported is not None:
+        return sympy.Integer(reported)
     if loop.component_invocation and not user_value and _one_call_is_known(loop):
         # the estimate is per launch; an i++ component's launch is one call
         notes.append(f"loop {loop.name} is the component's invocation loop: one call per launch"
@@ -69,8 +74,24 @@ def _trip(loop: Loop, notes: list[str], given: Collection[str], source: SourceFa
         if expr is not None:
             notes.append(f"trip count of loop {loop.name} from the source: {derived}")
             return expr
-    notes.append(f"trip count of loop {loop.name} unknown: symbol {symbol}")
+    if user_value:
+        notes.append(f"trip count of loop {loop.name}: given ({symbol})")
+    else:
+        notes.append(f"trip count of loop {loop.name} unknown: symbol {symbol}")
     return sym(symbol)
+
+
+def _reported_trip(loop: Loop) -> int | None:
+    """The report's trip count of ``loop``: its exact count, else the
+    average of a range it gives with a maximum (``None``: not reported)."""
+    count = loop.trip_count
+    if count is None:
+        return None
+    if count.value is not None:
+        return count.value
+    if count.max is not None and count.avg is not None:
+        return count.avg
+    return None
 
 
 def _given(symbol: str, given: Collection[str]) -> bool:

@@ -201,6 +201,7 @@ def estimate_to_dict(estimate: KernelEstimate) -> dict[str, Any]:
         "bound_label": bound_label(estimate),
         "expression": None if estimate.expression is None else str(estimate.expression),
         "free_symbols": list(estimate.free_symbols),
+        "pending_symbols": list(estimate.pending_symbols),
         "model": estimate.model,
         "assumptions": list(estimate.assumptions),
         "per_bank": [

@@ -92,6 +92,7 @@ def analyze(
         result.design_estimate = _sum_of_launches(result.design_estimate, result.launches)
     result.clock_band = clock_band(design, result.design_estimate, every_name)
     result.diagnostics.extend(_unused_fallbacks(design, result, every_name))
+    result.diagnostics.extend(_unused_trip_counts(design, result, every_name))
     result.diagnostics.extend(bottleneck_hints(design, result, settings))
     fill_columns(design, result.diagnostics, source)
     return result
@@ -194,6 +195,39 @@ def _unused_fallbacks(design: Design, result: AnalysisResult, names: set[str]) -
             )
         )
     return notes
+
+
+def _estimate_names(result: AnalysisResult) -> set[str]:
+    """Every symbol the estimates' expressions hold (the number, its memory
+    and pipeline parts, the alternatives), before the values go in."""
+    used: set[str] = set()
+    estimates = [*result.estimates.values(), *([result.design_estimate] if result.design_estimate else [])]
+    for estimate in estimates:
+        for shown in (estimate, *estimate.alternatives):
+            for expression in (shown.symbolic, shown.symbolic_memory, shown.symbolic_compute, shown.expression):
+                if isinstance(expression, sympy.Basic):
+                    used |= {str(symbol) for symbol in expression.free_symbols}
+    return used
+
+
+def _unused_trip_counts(design: Design, result: AnalysisResult, names: set[str]) -> list[Diagnostic]:
+    """``--set loop.<kernel>.<loop>.trip`` that no expression holds changed
+    nothing: the report's latency of that loop (a Vivado/Vitis loop or
+    outlined module with a known count) already gives its cycles. Said, so
+    a user correcting a count is not left believing it was taken."""
+    trips = sorted(name for name in names if name.rpartition(":")[2].startswith("loop."))
+    if not trips or not result.estimates:
+        return []
+    used = _estimate_names(result)
+    idle = [name for name in trips if name not in used and name.rpartition(":")[2] not in used]
+    if not idle:
+        return []
+    return [Diagnostic.at(
+        design.kernels[0].location if design.kernels else None, "input-unused", Severity.WARNING,
+        f"{', '.join(idle)} change{'s' if len(idle) == 1 else ''} nothing in the estimate: the report's latency"
+        " of that loop (or of the module that runs it) already gives its cycles; only a loop the report gives"
+        " no count for, or an aoc loop, takes a trip count",
+    )]
 
 
 def _fixed_macros(design: Design, values: Mapping[str, float], launches: Sequence[Launch]) -> list[Diagnostic]:

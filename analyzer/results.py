@@ -266,6 +266,9 @@ class KernelEstimate:
     #: The two parts FlexCL eq. 12 composes, unsubstituted (what-if's per-point bound).
     symbolic_memory: Any = None
     symbolic_compute: Any = None
+    #: names a part this number leaves out still needs (a pipeline time
+    #: waiting for loop trip counts): give them and the number is complete
+    pending_symbols: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

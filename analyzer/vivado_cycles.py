@@ -266,8 +266,10 @@ class CycleComposer:
     def trip(self, loop: Loop, kernel: Kernel | None = None) -> sympy.Expr:
         count = loop.trip_count
         if count is not None and count.value is not None:
-            return sympy.Integer(count.value)
+            return sympy.Integer(count.value)  # a given value changes nothing: said (input-unused)
         if self.bound is not Bound.SYMBOLIC and count is not None:
+            # the report's range calibrates the module's own cycles; the
+            # user's value enters the symbolic pass below
             value = count.min if self.bound is Bound.MIN else count.max
             if value is not None:
                 return sympy.Integer(value)
@@ -282,7 +284,12 @@ class CycleComposer:
             if expr is not None:
                 self.notes.append(f"trip count of loop {loop.name} from the source: {derived}")
                 return expr
-        self.notes.append(f"trip count of loop {loop.name} unknown: symbol {name}")
+        if name in self.given:
+            ranged = count is not None and count.max is not None
+            reported = f"; the report says {count.min} ~ {count.max}" if ranged and count else ""
+            self.notes.append(f"trip count of loop {loop.name}: given ({name}){reported}")
+        else:
+            self.notes.append(f"trip count of loop {loop.name} unknown: symbol {name}")
         return sym(name)
 
 

@@ -198,6 +198,8 @@ def to_estimate(model: KernelModel, design: Design, settings: Settings) -> Kerne
     estimate.symbolic_memory = None if model.memory is None else model.memory.expression
     estimate.symbolic_compute = model.compute if model.compute is not None else model.compute_open
     estimate.barrier_mode = model.barrier_mode
+    if model.compute_open is not None:
+        estimate.pending_symbols = free_names(model.compute_open, subs)
     estimate.caveats = [*(model.memory.caveats if model.memory is not None else ()),
                         *(caveat for kernel in model.kernels
                           if (caveat := library_caveat(kernel, total is not None)) is not None),

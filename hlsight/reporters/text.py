@@ -393,17 +393,21 @@ def finding_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
 
 
 def missing_value_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
-    """Which values to give for a number: the estimate's free symbols (past
-    a handful, the count and the first names; ``-v`` gives every option)."""
-    estimates = [result.design_estimate, *result.estimates.values()]
-    names = sorted({name for estimate in estimates if estimate is not None for name in estimate.free_symbols})
+    """Which values to give for a number: the estimate's free symbols, and
+    the names a part it leaves out still needs (a pipeline time waiting for
+    loop trip counts), so giving the list completes the number (past a
+    handful, the count and the first names; ``-v`` gives every option)."""
+    estimates = [estimate for estimate in (result.design_estimate, *result.estimates.values()) if estimate is not None]
+    free = {name for estimate in estimates for name in estimate.free_symbols}
+    names = sorted(free | {name for estimate in estimates for name in estimate.pending_symbols})
     if not names:
         return []
+    lead = "to get a number, give" if free else "to complete the number (its pipeline time), give"
     if options.verbosity > 0 or len(names) <= NAMES_SHOWN:
         loops = trip_symbol_loops(result.design, names)
-        return ["  to get a number, give: " + " ".join(f"--set {name}=VALUE" for name in names),
+        return [f"  {lead}: " + " ".join(f"--set {name}=VALUE" for name in names),
                 *(f"    {name}: {loops[name]}" for name in names if name in loops)]
-    return [f"  to get a number, give {len(names)} values (--set NAME=VALUE or a --hints file): "
+    return [f"  {lead} {len(names)} values (--set NAME=VALUE or a --hints file): "
             f"{name_list(names)}; -v lists them all"]
 
 
