@@ -30,6 +30,9 @@ from hlsight.core.errors import InputError
 LAUNCH_TABLE = "launch"
 #: top-level hints key: kernels the host runs at the same time
 CONCURRENT_KEY = "concurrent"
+#: top-level hints key: the only kernels the host launches (the others are
+#: built into the bitstream, e.g. replicas a run does not use)
+LAUNCHED_KEY = "launched"
 
 
 @dataclass(frozen=True)
@@ -114,3 +117,15 @@ def concurrent_in(path: Path, data: Mapping[str, Any]) -> list[tuple[str, ...]]:
             raise InputError(path, f"concurrent set {names!r}", expected=expected + " (two kernels or more)")
         out.append(tuple(names))
     return out
+
+
+def launched_in(path: Path, data: Mapping[str, Any]) -> tuple[str, ...]:
+    """The kernels a hints file's ``launched`` key names: the host program
+    launches these and no other kernel of the design (HPCC FFT built with 5
+    replicas, run with 2). Empty: every kernel."""
+    raw = data.get(LAUNCHED_KEY)
+    if raw is None:
+        return ()
+    if not isinstance(raw, list) or not raw or not all(isinstance(name, str) for name in raw):
+        raise InputError(path, f"launched = {raw!r}", expected='kernel names in quotes: launched = ["k1", "k2"]')
+    return tuple(dict.fromkeys(raw))

@@ -289,7 +289,7 @@ def read_hints(path: Path | str) -> dict[str, float]:
 def hint_values(path: Path, table: Mapping[str, Any]) -> dict[str, float]:
     """The symbol values of a hints file's parsed ``table`` (:func:`load_hints_table`)."""
     # [[launch]] tables and kernel sets: hlsight.analyzer.launches
-    data = {key: value for key, value in table.items() if key not in ("launch", "concurrent")}
+    data = {key: value for key, value in table.items() if key not in ("launch", "concurrent", "launched")}
     flat: dict[str, Any] = {}
     with reading(path, HINTS_EXPECTED):  # tables nested deeper than Python recurses
         _flatten("", data, flat)

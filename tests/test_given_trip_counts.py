@@ -75,4 +75,5 @@ def test_a_given_count_inside_the_reports_range_is_used_and_said() -> None:
                      "--set", "loop.bfs.loop_queue.trip=256")
     cycles = json.loads(result.stdout)["estimate"]["cycles"]
     assert cycles["cycles"] == 123137
-    assert cycles["notes"] == ["trip count of loop loop_queue: given (loop.bfs.loop_queue.trip); the report says 1 ~ 256"]
+    assert cycles["notes"] == [
+        "trip count of loop loop_queue: given (loop.bfs.loop_queue.trip); the report says 1 ~ 256"]

@@ -8,7 +8,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hlsight.analyzer.launches import Launch, concurrent_in, launches_in
+from hlsight.analyzer.launches import Launch, concurrent_in, launched_in, launches_in
 from hlsight.analyzer.memory_profiles import MemoryProfile, load_profile
 from hlsight.analyzer.pipeline import analyze
 from hlsight.analyzer.results import AnalysisResult
@@ -72,7 +72,8 @@ def add_model_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--hints", metavar="FILE.toml", help="symbol values from a TOML file (--set wins);"
         " [[launch]] tables"
-        " (repeat = N, values) sum repeated launches; concurrent = [\"k1\", \"k2\"] kernels run at the same time")
+        " (repeat = N, values) sum repeated launches; concurrent = [\"k1\", \"k2\"] kernels run at the same time;"
+        " launched = [\"k1\", ...] the only kernels the host launches")
     parser.add_argument("--memory", metavar="NAME|FILE.toml", help="memory profile (see 'hlsight memory list')")
 
 
@@ -86,6 +87,8 @@ class UserInputs:
     memory: MemoryProfile | None = None
     launches: list[Launch] = field(default_factory=list)
     concurrent: list[tuple[str, ...]] = field(default_factory=list)
+    #: the hints file's ``launched``: the only kernels the host launches
+    launched: tuple[str, ...] = ()
 
 
 def user_inputs(args: argparse.Namespace) -> UserInputs:
@@ -97,6 +100,7 @@ def user_inputs(args: argparse.Namespace) -> UserInputs:
         inputs.values.update(hint_values(path, table))
         inputs.launches = launches_in(path, table)
         inputs.concurrent = concurrent_in(path, table)
+        inputs.launched = launched_in(path, table)
     for item in getattr(args, "set", []) or []:
         name, value = parse_set(item)
         inputs.values[name] = value
@@ -113,4 +117,4 @@ def analyze_with_inputs(
     demo share."""
     inputs = user_inputs(args)
     return analyze(design, {**(defaults or {}), **inputs.values}, memory=inputs.memory, launches=inputs.launches,
-                   concurrent=inputs.concurrent)
+                   concurrent=inputs.concurrent, launched=inputs.launched)

@@ -70,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
         values.setdefault(sweep.name, float(sweep.values[0]))
     if args.solve:
         values.setdefault(args.solve, 1.0)
-    result = analyze(design, values, memory=inputs.memory, concurrent=inputs.concurrent)
+    result = analyze(design, values, memory=inputs.memory, concurrent=inputs.concurrent, launched=inputs.launched)
     estimate = _pick(result.estimates, result.design_estimate, args.kernel)
     expr = estimate.symbolic
     if expr is None:
