@@ -21,7 +21,7 @@ from tests.conftest import CORPUS, run_cli
 STREAM = (CORPUS / "aoc" / "aoc21.2_s10_520n_hpcc_stream_randomaccess" / "synthesis_artifacts" / "STREAM"
           / "520n-21.2.0-20.4.0" / "stream_kernels_single_synth_reports")
 OUTER_TRIP = 2**30 // 4 // 16 // 32768
-BANK_BW = 8 * 2 * 1200e6 * 0.965  # one 520N bank at the ddr4-2400-520n profile's efficiency
+BANK_BW = 8 * 2 * 1200e6 * 0.882  # one 520N bank at the ddr4-2400-520n profile's efficiency
 REPLICA_SECONDS = 3 * OUTER_TRIP * 32768 * 64 / BANK_BW  # three 64 B loops of 32768 per outer iteration
 
 
