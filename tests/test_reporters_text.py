@@ -216,3 +216,14 @@ def test_headline_says_where_the_clock_comes_from(case: str, extra: list[str], c
     result = run_cli("analyze", str(report), "--set", "work_items=32768000", *extra)
     assert result.code == 0, result.stderr
     assert clock in result.stdout.split("\n", 3)[2] + "\n"
+
+
+def test_a_report_file_that_opens_is_not_called_not_found() -> None:
+    """Vivado 2019.2 matrixmul: a finding names matrixmul_csynth.xml, which is
+    right there in the report folder; it was listed as "not found on this
+    machine" (so were the Vitis U280 reports of HPCC GEMM, checked outside the
+    corpus). A path that opens as named needs no line at all."""
+    result = run_cli("analyze", str(CORPUS / "vivado" / "vhls2019.2_matrixmul"))
+    assert "matrixmul_csynth.xml: warning:" in result.stdout
+    assert "not found on this machine" not in result.stdout
+    assert "source: " not in result.stdout

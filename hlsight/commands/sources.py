@@ -21,7 +21,7 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 from hlsight.core.diagnostics import Diagnostic
 from hlsight.core.model import Design
 from hlsight.output import write_text
-from hlsight.reporters.base import LocalSource
+from hlsight.reporters.base import AS_NAMED, LocalSource
 
 #: Folders above the report folder searched for sources (reports/ -> project/ -> parent).
 PARENT_LEVELS = 2
@@ -83,7 +83,9 @@ def local_sources(design: Design, diagnostics: list[Diagnostic], source_root: st
     folders = _report_folders(design)
     for path in referenced_paths(design, diagnostics):
         if Path(path).is_file():
-            continue  # already a path this machine can open (a report artifact, a local build)
+            # already a path this machine can open (a report artifact, a local build)
+            found[path] = LocalSource(path, AS_NAMED)
+            continue
         local: Path | None = None
         how = ""
         if source_root is not None:

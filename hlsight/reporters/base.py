@@ -9,6 +9,9 @@ from typing import Protocol
 from hlsight.analyzer.results import AnalysisResult
 from hlsight.core.diagnostics import Severity
 
+#: ``LocalSource.how`` of a path that opens as the report spells it
+AS_NAMED = "as named"
+
 
 @dataclass(frozen=True)
 class LocalSource:
@@ -20,6 +23,11 @@ class LocalSource:
 
     path: str
     how: str
+
+    @property
+    def as_named(self) -> bool:
+        """The report's own path opens on this machine: nothing to say."""
+        return self.how == AS_NAMED
 
 
 @dataclass(frozen=True)

@@ -275,7 +275,7 @@ def source_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
     lines = []
     for path in named:
         local = options.sources.get(path)
-        if local is not None:
+        if local is not None and not local.as_named:
             lines.append(f"  source: {shown_path(path, options)} ({local.how}; the report says {path})")
     missing = [path for path in named if path not in options.sources]
     if missing:

@@ -8,6 +8,7 @@ loop that calls them, attach source locations, and say what is missing.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 from hlsight.core.diagnostics import Diagnostic, Severity
@@ -215,10 +216,24 @@ GENERATED_LOOP_NOTE = "compiler-generated loop (Vitis 'Loop N': array copy/initi
 
 def mark_generated_loops(kernel: Kernel) -> None:
     """Vitis names its own loops ``Loop N`` (format notes §4); say so, since
-    source-matching consumers would otherwise look for an unlabelled C loop."""
+    source-matching consumers would otherwise look for an unlabelled C loop.
+    Only flat ones: a ``Loop N`` with sub-loops, or a ``Loop N.M``, is a
+    source nest in the old naming (the caller only marks designs whose
+    unlabelled source loops are ``VITIS_LOOP_*``)."""
     for loop in kernel.all_loops():
-        if parse_loop_name(loop.name).kind == "vivado" and GENERATED_LOOP_NOTE not in loop.details:
+        name = parse_loop_name(loop.name)
+        if name.kind != "vivado" or len(name.path) > 1 or loop.children:
+            continue
+        if GENERATED_LOOP_NOTE not in loop.details:
             loop.details.append(GENERATED_LOOP_NOTE)
+
+
+def names_source_loops_vitis_style(kernels: Iterable[Kernel]) -> bool:
+    """Whether the report names unlabelled source loops ``VITIS_LOOP_<line>_<k>``.
+    Vitis 2020.2 still names an OpenCL kernel's unlabelled loops ``Loop 1``,
+    ``Loop 1.1`` like Vivado (HPCC FPGA STREAM and GEMM for the U280): there
+    ``Loop N`` is a source loop, not a compiler-generated one."""
+    return any(parse_loop_name(loop.name).kind == "vitis" for kernel in kernels for loop in kernel.all_loops())
 
 
 def enrich_from_aggregate(kernel: Kernel, module: ModuleReport | None, aggregate: Aggregate) -> None:
@@ -329,9 +344,10 @@ def build_design(
             for interface in kernel.interfaces:
                 interface.bundle = None  # a sub-module's m_axi "Source Object" is the C argument (§2.7)
     tool = tool_info(modules or list(by_name.values()))
+    vitis_names = tool.product is Product.VITIS_HLS and names_source_loops_vitis_style(kernels.values())
     for kernel in kernels.values():
         attach_locations(kernel, aggregate)
-        if tool.product is Product.VITIS_HLS:
+        if vitis_names:
             mark_generated_loops(kernel)
     fold_outlined_modules(kernels, instance_lists_known=aggregate is not None)
     if aggregate is not None:
