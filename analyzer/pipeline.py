@@ -25,7 +25,7 @@ from hlsight.analyzer.library_calls import library_call_diagnostics
 from hlsight.analyzer.memory_model import ModelOptions
 from hlsight.analyzer.memory_profiles import MemoryProfile
 from hlsight.analyzer.results import AnalysisResult, KernelEstimate, SourceFacts, bound_label
-from hlsight.analyzer.symbols import GLOBAL_SYMBOLS, WORK_ITEMS, validate
+from hlsight.analyzer.symbols import GLOBAL_SYMBOLS, WORK_ITEMS, loop_symbols, validate
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.errors import InputError
 from hlsight.core.model import Design
@@ -225,7 +225,9 @@ def _unused_trip_counts(design: Design, result: AnalysisResult, names: set[str])
     nothing: the report's latency of that loop (a Vivado/Vitis loop or
     outlined module with a known count) already gives its cycles. Said, so
     a user correcting a count is not left believing it was taken."""
-    trips = sorted(name for name in names if name.rpartition(":")[2].startswith("loop."))
+    # the loops of the kernels analysed (a kernel left out by ``launched`` is said elsewhere)
+    own = {name for kernel in design.kernels for name in loop_symbols(kernel).values()}
+    trips = sorted(name for name in names if name.rpartition(":")[2] in own)
     if not trips or not result.estimates:
         return []
     used = _estimate_names(result)
@@ -234,9 +236,9 @@ def _unused_trip_counts(design: Design, result: AnalysisResult, names: set[str])
         return []
     return [Diagnostic.at(
         design.kernels[0].location if design.kernels else None, "input-unused", Severity.WARNING,
-        f"{', '.join(idle)} change{'s' if len(idle) == 1 else ''} nothing in the estimate: the report's latency"
-        " of that loop (or of the module that runs it) already gives its cycles; only a loop the report gives"
-        " no count for, or an aoc loop, takes a trip count",
+        f"{', '.join(idle)} change{'s' if len(idle) == 1 else ''} nothing in the estimate: no part of it uses"
+        " that loop's count (a Vivado/Vitis loop whose cycles the report's latency already gives, or a loop"
+        " the compiler fully unrolled)",
     )]
 
 
