@@ -230,9 +230,18 @@ def parse_number(name: str, raw: str, source: str | None) -> float:
                          expected="a number, e.g. 32768000, 2**20 or 4096*4096 (a 2-D global size)") from None
     if not math.isfinite(value):
         raise InputError(source, f"value of '{name}' is {raw}", expected="a finite number")
+    if value == 0 and is_trip_count(name):
+        return value  # a loop the host program skips (HPCC STREAM's Copy skips its in2 loop)
     if value <= 0 and must_be_positive(name):
-        raise InputError(source, f"value of '{name}' is {raw}", expected="a positive finite number")
+        expected = "0 or more (0: the loop does not run)" if is_trip_count(name) else "a positive finite number"
+        raise InputError(source, f"value of '{name}' is {raw}", expected=expected)
     return value
+
+
+def is_trip_count(name: str) -> bool:
+    """``loop.<kernel>.<loop>.trip`` (also scoped to one kernel)."""
+    base = name.rpartition(":")[2]
+    return base.startswith("loop.") and base.endswith(".trip")
 
 
 def must_be_positive(name: str) -> bool:

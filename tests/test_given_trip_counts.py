@@ -12,6 +12,7 @@ for such loops. A given count is also no longer called "unknown".
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -77,3 +78,35 @@ def test_a_given_count_inside_the_reports_range_is_used_and_said() -> None:
     assert cycles["cycles"] == 123137
     assert cycles["notes"] == [
         "trip count of loop loop_queue: given (loop.bfs.loop_queue.trip); the report says 1 ~ 256"]
+
+
+STREAM_OUTER = 2**30 // 4 // 16 // 32768  # the public run: 2^30 floats over 4 replicas, 64 B x 32768 per loop
+
+
+def _stream_hints(tmp_path: Path, extra: str = "") -> str:
+    lines = ['concurrent = ["calc_0", "calc_1", "calc_2", "calc_3"]', "stride = 1"]
+    for index in range(4):
+        lines += [f'"loop.calc_{index}.B2.trip" = {STREAM_OUTER}', f'"calc_{index}:bank" = {index + 1}']
+    path = tmp_path / "stream.toml"
+    path.write_text("\n".join(lines) + "\n" + extra, encoding="utf-8")
+    return str(path)
+
+
+def test_a_loop_the_host_skips_takes_zero_trips(tmp_path: Path) -> None:
+    """HPCC STREAM's Copy and Scale skip the kernel's in2 loop (B5), which the
+    report counts: 0 trips leaves two arrays' traffic, 2/3 of Add's time.
+    The public run's Copy took 0.131062 s; Add 0.190222 s."""
+    add = json.loads(run_cli("analyze", str(STREAM), "--hints", _stream_hints(tmp_path), "--format", "json").stdout)
+    skipped = "".join(f'"loop.calc_{index}.B5.trip" = 0\n' for index in range(4))
+    result = run_cli("analyze", str(STREAM), "--hints", _stream_hints(tmp_path, skipped), "--format", "json")
+    assert result.code == 0, result.stderr
+    copy = json.loads(result.stdout)
+    assert copy["estimate"]["seconds"] == pytest.approx(add["estimate"]["seconds"] * 2 / 3, rel=1e-6)
+    assert abs(copy["estimate"]["seconds"] / 0.131062 - 1) < 0.05  # -3.2 %
+
+
+@pytest.mark.parametrize(("name", "value"), [("loop.calc_0.B5.trip", "-1"), ("fmax", "0"), ("work_items", "0")])
+def test_zero_is_only_a_trip_count(name: str, value: str) -> None:
+    result = run_cli("analyze", str(STREAM), "--set", f"{name}={value}")
+    assert result.code == 2 and "Traceback" not in result.stderr
+    assert f"value of '{name}' is {value}" in result.stderr

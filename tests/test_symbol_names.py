@@ -114,7 +114,7 @@ def test_every_scalar_kernel_argument_is_a_set_name() -> None:
 def test_kernel_arguments_may_be_zero_but_counts_may_not_go_negative() -> None:
     """pathfinder's first launch passes starting_row = 0 (an offset): accepted. A negative
     count (comp_exit) makes the time negative and is refused in one line; model quantities
-    (fmax, work_items) stay strictly positive."""
+    (fmax, work_items) stay strictly positive, a loop trip count 0 or more."""
     report = str(CORPUS / "zaragoza" / "reports" / "ddr4-1866" / "pathfinder")
     ok = run_cli("analyze", report, "--set", "comp_exit=155568", "--set", "rem_rows=20", "--set", "starting_row=0")
     assert ok.code == 0, ok.stderr
@@ -124,9 +124,13 @@ def test_kernel_arguments_may_be_zero_but_counts_may_not_go_negative() -> None:
         "hlsight: error: kernel dynproc_kernel: the values given make the estimated time negative (comp_exit=-5)"
         " (expected values an argument that counts work (a size, a trip count) can take: 0 or more)"
     )
-    for name in ("fmax", "work_items", "loop.dynproc_kernel.B1.trip"):
+    for name in ("fmax", "work_items"):
         refused = run_cli("analyze", report, "--set", f"{name}=0")
         assert refused.code == 2 and "expected a positive finite number" in refused.stderr
+    # a trip count may be 0 (a loop the host skips, session 12), never negative
+    assert run_cli("analyze", report, "--set", "loop.dynproc_kernel.B1.trip=0").code == 0
+    refused = run_cli("analyze", report, "--set", "loop.dynproc_kernel.B1.trip=-1")
+    assert refused.code == 2 and "expected 0 or more (0: the loop does not run)" in refused.stderr
 
 
 def test_sycl_captured_host_scalars_are_set_names() -> None:
