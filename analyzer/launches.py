@@ -24,15 +24,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from hlsight.analyzer.symbols import load_hints_table, parse_number
+from hlsight.analyzer.results import KernelEstimate, bound_label
+from hlsight.analyzer.symbols import CONCURRENT_KEY, LAUNCH_TABLE, LAUNCHED_KEY, load_hints_table, parse_number
 from hlsight.core.errors import InputError
-
-LAUNCH_TABLE = "launch"
-#: top-level hints key: kernels the host runs at the same time
-CONCURRENT_KEY = "concurrent"
-#: top-level hints key: the only kernels the host launches (the others are
-#: built into the bitstream, e.g. replicas a run does not use)
-LAUNCHED_KEY = "launched"
 
 
 @dataclass(frozen=True)
@@ -53,12 +47,13 @@ class LaunchEstimate:
     seconds: float | None
     bound: str
     free_symbols: list[str] = field(default_factory=list)
-    #: the bound as every output reads it (:func:`~hlsight.analyzer.results.bound_label`)
-    label: str = ""
-    #: the launch's eq. 1 memory time, pipeline time and eq. 7 state (what the label rests on)
-    memory_seconds: float | None = None
-    compute_seconds: float | None = None
-    memory_saturated: bool | None = None
+    #: the launch's own estimate (the design's, or its one kernel's); ``None``: none
+    estimate: KernelEstimate | None = None
+
+    @property
+    def label(self) -> str:
+        """The bound as every output reads it (:func:`~hlsight.analyzer.results.bound_label`)."""
+        return bound_label(self.estimate) if self.estimate is not None else ""
 
     @property
     def total_seconds(self) -> float | None:

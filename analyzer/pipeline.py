@@ -24,7 +24,7 @@ from hlsight.analyzer.launches import Launch, LaunchEstimate
 from hlsight.analyzer.library_calls import library_call_diagnostics
 from hlsight.analyzer.memory_model import ModelOptions
 from hlsight.analyzer.memory_profiles import MemoryProfile
-from hlsight.analyzer.results import AnalysisResult, KernelEstimate, SourceFacts, bound_label
+from hlsight.analyzer.results import AnalysisResult, KernelEstimate, SourceFacts
 from hlsight.analyzer.symbols import GLOBAL_SYMBOLS, WORK_ITEMS, loop_symbols, validate
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.errors import InputError
@@ -187,11 +187,7 @@ def _unused_fallbacks(design: Design, result: AnalysisResult, names: set[str]) -
     (``lsu.<id>.stride`` overrides one LSU)."""
     if not any(name.rpartition(":")[2] in _FALLBACK_NAMES for name in names):
         return []
-    used: set[str] = set()
-    for estimate in result.estimates.values():
-        for shown in (estimate, *estimate.alternatives):  # HLScope+ beside a Vivado pipeline estimate uses them
-            if isinstance(shown.symbolic, sympy.Basic):
-                used |= {str(symbol) for symbol in shown.symbolic.free_symbols}
+    used = _estimate_names(result)  # HLScope+ beside a Vivado pipeline estimate uses them too
     notes: list[Diagnostic] = []
     for name in sorted(names):
         base = name.rpartition(":")[2]
@@ -310,11 +306,7 @@ def _launch_estimate(design: Design, settings: Settings, values: Mapping[str, fl
     if estimate is None:
         return LaunchEstimate(launch, None, "unknown")
     seconds = None if estimate.seconds is None else estimate.seconds + settings.profile.launch_overhead_s
-    return LaunchEstimate(
-        launch, seconds, estimate.bound, list(estimate.free_symbols), label=bound_label(estimate),
-        memory_seconds=estimate.memory_seconds, compute_seconds=estimate.compute_seconds,
-        memory_saturated=estimate.memory_saturated,
-    )
+    return LaunchEstimate(launch, seconds, estimate.bound, list(estimate.free_symbols), estimate)
 
 
 def _with_launch_cost(estimate: KernelEstimate | None, profile: MemoryProfile, launches: int) -> KernelEstimate | None:
@@ -354,9 +346,9 @@ def _sum_of_launches(first: KernelEstimate | None, launches: list[LaunchEstimate
         seconds=seconds,
         bound=slowest.bound if seconds is not None else "unknown",
         # the slowest launch's parts, so the design's bound label is that launch's
-        memory_seconds=slowest.memory_seconds,
-        compute_seconds=slowest.compute_seconds,
-        memory_saturated=slowest.memory_saturated,
+        memory_seconds=None if slowest.estimate is None else slowest.estimate.memory_seconds,
+        compute_seconds=None if slowest.estimate is None else slowest.estimate.compute_seconds,
+        memory_saturated=None if slowest.estimate is None else slowest.estimate.memory_saturated,
         expression=sympy.Float(seconds) if seconds is not None else first.expression,
         free_symbols=free,
         model=f"sum over {sum(launch.launch.repeat for launch in launches)} launches ([[launch]]); each {first.model}",

@@ -295,10 +295,19 @@ def read_hints(path: Path | str) -> dict[str, float]:
     return hint_values(path, load_hints_table(path))
 
 
+#: hints keys that are not symbol values (read by hlsight.analyzer.launches):
+#: ``[[launch]]`` tables
+LAUNCH_TABLE = "launch"
+#: kernels the host runs at the same time
+CONCURRENT_KEY = "concurrent"
+#: the only kernels the host launches (the others are built into the
+#: bitstream, e.g. replicas a run does not use)
+LAUNCHED_KEY = "launched"
+
+
 def hint_values(path: Path, table: Mapping[str, Any]) -> dict[str, float]:
     """The symbol values of a hints file's parsed ``table`` (:func:`load_hints_table`)."""
-    # [[launch]] tables and kernel sets: hlsight.analyzer.launches
-    data = {key: value for key, value in table.items() if key not in ("launch", "concurrent", "launched")}
+    data = {key: value for key, value in table.items() if key not in (LAUNCH_TABLE, CONCURRENT_KEY, LAUNCHED_KEY)}
     flat: dict[str, Any] = {}
     with reading(path, HINTS_EXPECTED):  # tables nested deeper than Python recurses
         _flatten("", data, flat)

@@ -285,8 +285,9 @@ class CycleComposer:
                 self.notes.append(f"trip count of loop {loop.name} from the source: {derived}")
                 return expr
         if name in self.given:
-            ranged = count is not None and count.max is not None
-            reported = f"; the report says {count.min} ~ {count.max}" if ranged and count else ""
+            reported = ""
+            if count is not None and count.max is not None:
+                reported = f"; the report says {count.min} ~ {count.max}"
             self.notes.append(f"trip count of loop {loop.name}: given ({name}){reported}")
         else:
             self.notes.append(f"trip count of loop {loop.name} unknown: symbol {name}")

@@ -17,6 +17,7 @@ import sympy
 from hlsight.analyzer import memory_model as mm
 from hlsight.analyzer.estimate.evaluate import numeric
 from hlsight.analyzer.symbols import FMAX
+from hlsight.core.units import name_list
 
 #: (bank name, its DRAM parameters, its eq. 2 terms)
 BankTerms = tuple[str, mm.DramParams, list[mm.LsuTerm]]
@@ -44,7 +45,7 @@ def memory_cautions(
     if narrow_non_aligned:
         # the journal leaves this state unestimated; the measured rows scatter
         caveats.append(
-            f"strided non-aligned LSUs on DDR too narrow to saturate it ({named(narrow_non_aligned)}; eq. 5 as"
+            f"strided non-aligned LSUs on DDR too narrow to saturate it ({name_list(narrow_non_aligned, 3)}; eq. 5 as"
             " printed, with the stride): the journal does not estimate this state (non-saturated, section 7.1);"
             " the seed authors' DDR4-1866 non-aligned micro-benchmark rows in it (NonAligned_1866.csv, stride 3,"
             " 32 and 64 B LSUs) came out 45 % low to 89 % high with this model (docs/model.md decision 29)"
@@ -54,7 +55,7 @@ def memory_cautions(
         factors = sorted({factor for _, factor in split_non_aligned})
         shown = " or ".join(f"x{factor}" for factor in factors)
         caveats.append(
-            f"strided non-aligned stores on HBM ({named([lsu for lsu, _ in split_non_aligned])}): charged the"
+            f"strided non-aligned stores on HBM ({name_list([lsu for lsu, _ in split_non_aligned], 3)}): charged the"
             f" section 7.1.1 burst-splitter time for strided HBM2 stores ({shown}), which the journal measured on"
             " aligned stores; no non-aligned one is measured, and the store time without it is"
             f" 1/{factors[0]}{' or less' if len(factors) > 1 else ''} of this (docs/model.md decision 30)"
@@ -89,12 +90,6 @@ def narrow_split(terms: list[mm.LsuTerm], dram: mm.DramParams) -> bool:
     narrow = [term.params.access_key for term in terms
               if term.params.ls_width < dram.dq * dram.bl and not term.params.random]
     return len(narrow) > len(set(narrow))
-
-
-def named(ids: list[str], shown: int = 3) -> str:
-    """The first ``shown`` ids and how many more."""
-    more = len(ids) - shown
-    return ", ".join(ids[:shown]) + (f" and {more} more" if more > 0 else "")
 
 
 def strided_non_aligned_below_fmin(
