@@ -154,6 +154,7 @@ class LsuTerm:
     f_min: Expr
     bw_mem: Expr
     saturated: sympy.Basic  # boolean expression of eq. 4/7
+    split: Expr  # section 7.1.1's burst-splitter factor in t_ideal and t_ovh (1: none)
     notes: list[str] = field(default_factory=list)
 
 
@@ -405,6 +406,7 @@ def lsu_term(lsu: LsuParams, dram: DramParams, fmax: Expr, n_lsu: int, options: 
         bw_mem=bw_i,
         saturated=saturated(fmax, fmin, n_lsu),
         notes=notes,
+        split=split,
     )
 
 

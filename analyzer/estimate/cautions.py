@@ -31,8 +31,7 @@ def memory_cautions(
     split_banks = [bank for bank, dram, terms in banks if narrow_split(terms, dram)]
     narrow_non_aligned = [lsu for _bank, dram, terms in banks
                           for lsu in strided_non_aligned_below_fmin(terms, dram, subs, options)]
-    split_non_aligned = [item for _bank, dram, terms in banks
-                         for item in split_non_aligned_stores(terms, dram, subs, options)]
+    split_non_aligned = [item for _bank, _dram, terms in banks for item in split_non_aligned_stores(terms, subs)]
     caveats: list[str] = []
     if split_banks:
         # how far this model class was off on measured kernels, said with the number
@@ -122,20 +121,18 @@ def strided_non_aligned_below_fmin(
 
 
 def split_non_aligned_stores(
-    terms: list[mm.LsuTerm], dram: mm.DramParams, subs: Mapping[sympy.Symbol, sympy.Float], options: mm.ModelOptions
+    terms: list[mm.LsuTerm], subs: Mapping[sympy.Symbol, sympy.Float]
 ) -> list[tuple[str, int]]:
     """The strided non-aligned HBM stores charged section 7.1.1's factor
-    (:func:`memory_model.hbm_strided_store`), with the factor: an
-    assumption no measurement covers (docs/model.md decision 30)."""
+    (:attr:`memory_model.LsuTerm.split`, decision 30), with the factor: an
+    assumption no measurement covers."""
     found = []
     for term in terms:
-        params = term.params
-        if params.variant is not mm.Variant.NON_ALIGNED or not mm.hbm_strided_store(params, dram, options):
+        if term.params.variant is not mm.Variant.NON_ALIGNED:
             continue
-        factor = mm.hbm_store_split(params.ls_width, dram, options)
-        stride = numeric(params.stride, subs)
-        if factor > 1 and stride is not None and stride > 1:
-            found.append((params.id, factor))
+        factor = numeric(term.split, subs)
+        if factor is not None and factor > 1:
+            found.append((term.params.id, int(factor)))
     return found
 
 
