@@ -17,7 +17,7 @@ from hlsight.analyzer.compute_model import compute_estimate
 from hlsight.analyzer.memory_model import smax, smin
 from hlsight.analyzer.memory_profiles import MemoryProfile
 from hlsight.analyzer.results import KernelEstimate
-from hlsight.analyzer.symbols import ELEMENT_BYTES, FMAX, STRIDE, WORK_ITEMS, sym
+from hlsight.analyzer.symbols import FMAX, axi_name, is_axi_master, sym
 from hlsight.core.model import Design, Interface, Kernel
 
 #: Largest AXI burst Vivado HLS issues (section IV: "1KB for AXI").
@@ -25,7 +25,7 @@ AXI_MAX_BURST_BYTES = 1024
 
 
 def axi_ports(kernel: Kernel) -> list[Interface]:
-    return [port for port in kernel.interfaces if port.protocol.lower().replace("_", "") == "maxi"]
+    return [port for port in kernel.interfaces if is_axi_master(port)]
 
 
 def t_dp(profile: MemoryProfile, length: sympy.Expr) -> sympy.Expr:
@@ -38,12 +38,22 @@ def t_dp(profile: MemoryProfile, length: sympy.Expr) -> sympy.Expr:
     return smax(sympy.Float(t_ras), profile.t_rcd_s + t_cas + length / f_ddr) + profile.t_rp_s + t_co
 
 
-def dbw_p(profile: MemoryProfile, element_bytes: sympy.Expr, stride: sympy.Expr) -> sympy.Expr:
+def dbw_p(profile: MemoryProfile, element_bytes: sympy.Expr | int, stride: sympy.Expr | int) -> sympy.Expr:
     """Eq. 10: DBW_P = len * #dq / t_DP. Consecutive accesses burst up to 1 KB;
     strided ones behave like random accesses (section IV-A.1), one element per
-    row cycle."""
+    row cycle.
+
+    Eq. 9 assumes a closed-row controller (a row opened per burst). Where the
+    profile carries a measured sequential rate of one channel (Shuhai's
+    Table 5 for the U280, taken the way HLScope+ measures DBW_C: many long
+    consecutive requests), that rate was achieved, so a closed-row DBW_P
+    below it is refuted by the measurement: the consecutive branch is then
+    the measured rate (the U280's controllers keep the row open across
+    bursts; eq. 9 alone put its DDR4 at 11.8 of a measured 18 GB/s)."""
     burst_len = sympy.Integer(AXI_MAX_BURST_BYTES // profile.dq_bytes)
-    consecutive = burst_len * profile.dq_bytes / t_dp(profile, burst_len)
+    closed_row = burst_len * profile.dq_bytes / t_dp(profile, burst_len)
+    measured = profile.measured_channel_bps
+    consecutive = closed_row if measured is None else smax(closed_row, sympy.Float(measured))
     random = element_bytes / t_dp(profile, sympy.Integer(1))
     return sympy.Piecewise((consecutive, sympy.Le(stride, 1)), (random, True))
 
@@ -77,38 +87,77 @@ def hlscope_estimate(
     t_comp: sympy.Expr | None = None,
 ) -> KernelEstimate | None:
     """The HLScope+ estimate of ``kernel`` (``None`` without m_axi ports).
-    ``t_comp`` is the module's compute time (default: its own loops/latency)."""
+    ``t_comp`` is the module's scheduled time (default: its own loops/latency).
+
+    Vivado's schedule assumes "data can be fetched from the external memory
+    every cycle" (section IV): the csynth cycles already hold each transfer
+    at one bus beat per cycle, DSIZE / DBW_B. HLScope+'s t_COMP excludes the
+    transfers (its instrumented simulation times them with eq. 7), so here
+    t_COMP = scheduled time - sum DSIZE / DBW_B, and eq. 14 adds sum t_MEM
+    back: the scheduled time plus each port's DRAM-side excess. Adding the
+    whole t_MEM to the scheduled time counted every transfer twice (HPCC
+    STREAM on the U280: +132 to +169 %).
+    """
     ports = axi_ports(kernel)
     if not ports:
         return None
     fbus = FMAX * 10**6
     assumptions = [
-        f"each m_axi port moves work_items*element_bytes bytes ({len(ports)} port(s))",
+        f"bytes per m_axi bundle given by the user (axi.<module>.<bundle>.bytes; {len(ports)} bundle(s))",
         "one DLAT per port: outstanding requests overlap the rest (eq. 7)",
+        "the csynth schedule counts one bus beat per cycle per port (section IV); only the DRAM's excess is added",
+        "all bundles share one memory controller (eq. 15, HLScope+'s single-controller assumption); each has its"
+        " own data bus (eq. 11)",
         f"DRAM {profile.name}: t_RAS, t_CO, DBW_C, DLAT from the profile",
     ]
-    dsize = WORK_ITEMS * ELEMENT_BYTES
-    occupancy = []
-    memory_times = []
+    occupancy = []  # eq. 13, per port: the shared DRAM side
+    own_bus = []  # each port's own data bus (eq. 11) limits only that port
+    excess = []  # t_MEM data term beyond the scheduled beats
+    memory_times = []  # eq. 7, per port
+    latencies = []
+    defaults: dict[sympy.Symbol, sympy.Expr] = {}
     for port in ports:
         write = (port.direction or "").lower() in ("out", "w", "write")
-        bitw = port.width_bits or 32
-        bandwidth = smin(dbw_p(profile, ELEMENT_BYTES, STRIDE), sympy.Float(dbw_c(profile, write)), dbw_b(fbus, bitw))
-        occupancy.append(dsize / bandwidth)  # eq. 13
-        memory_times.append(dsize / bandwidth + dlat(profile, write))  # eq. 7
+        bitw = port.width_bits
+        if bitw is None:
+            bitw = 32
+            assumptions.append(f"{port.name}: data width not in the report, 32 bits assumed")
+        bytes_name = axi_name(kernel.name, port.name, "bytes")
+        if values.get(bytes_name) == 0:
+            assumptions.append(f"{port.name}: given 0 bytes, idle (no transfer, no DLAT)")
+            continue
+        dsize = sym(bytes_name)
+        stride_name = axi_name(kernel.name, port.name, "stride")
+        stride = sym(stride_name)
+        if stride_name not in values:
+            defaults[stride] = sympy.Integer(1)
+            assumptions.append(f"{port.name}: consecutive bursts up to 1 KB assumed (--set {stride_name}=N if"
+                               " strided or random)")
+        bus = dbw_b(fbus, bitw)
+        dram = smin(dbw_p(profile, sympy.Integer(max(bitw // 8, 1)), stride), sympy.Float(dbw_c(profile, write)))
+        bandwidth = smin(dram, bus)
+        occupancy.append(dsize / dram)
+        own_bus.append(dsize / bandwidth)
+        excess.append(dsize / bandwidth - dsize / bus)
+        memory_times.append(dsize / bandwidth + dlat(profile, write))
+        latencies.append(sympy.Float(dlat(profile, write)))
     if t_comp is None:
         compute = compute_estimate(kernel)
         t_comp = compute.seconds if compute is not None else None
     if t_comp is None:
         t_comp = sympy.Integer(0)
-        assumptions.append("no loop/latency data: t_COMP = 0")
-    t_bo = sympy.Add(*occupancy)  # eq. 15
+        assumptions.append("no loop/latency data: scheduled time 0")
+    # eq. 15 serialises the bundles at the controller; a bundle's own bus
+    # width (eq. 11) does not slow the others, so it bounds only its own time
+    t_bo = smax(sympy.Add(*occupancy), *own_bus) if own_bus else sympy.Integer(0)
     if kernel.dataflow:
         assumptions.append("dataflow: ports served by concurrent processes, t_p = max(t_c, t_BO_p) (eq. 16)")
         total = smax(t_comp, *memory_times, t_bo)
     else:
-        assumptions.append("no dataflow: transfers and compute in sequence, t_c = t_COMP + sum t_MEM (eq. 14)")
-        total = smax(t_comp + sympy.Add(*memory_times), t_bo)  # eq. 16 with one PE
+        assumptions.append("no dataflow: t_c = t_COMP + sum t_MEM (eq. 14), t_COMP = schedule - sum DSIZE/DBW_B")
+        total = smax(t_comp + sympy.Add(*excess) + sympy.Add(*latencies), t_bo)  # eqs. 14, 16 with one PE
+    total = total.subs(defaults)
+    t_bo = t_bo.subs(defaults)
     subs = {sym(name): sympy.Float(value) for name, value in values.items()}
     value = total.subs(subs)
     seconds = None if value.free_symbols else float(value)

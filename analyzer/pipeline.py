@@ -25,10 +25,10 @@ from hlsight.analyzer.library_calls import library_call_diagnostics
 from hlsight.analyzer.memory_model import ModelOptions
 from hlsight.analyzer.memory_profiles import MemoryProfile
 from hlsight.analyzer.results import AnalysisResult, KernelEstimate, SourceFacts
-from hlsight.analyzer.symbols import GLOBAL_SYMBOLS, WORK_ITEMS, loop_symbols, validate
+from hlsight.analyzer.symbols import GLOBAL_SYMBOLS, WORK_ITEMS, loop_symbols, valid_names, validate
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.errors import InputError
-from hlsight.core.model import Design
+from hlsight.core.model import Design, Vendor
 from hlsight.core.units import name_list
 
 
@@ -128,18 +128,24 @@ def _unused_work_items(design: Design, names: set[str], source: SourceFacts) -> 
     worse, stand in for an argument it is not). Say so."""
     if WORK_ITEMS.name not in names or not design.kernels:
         return []
-    if not all(kernel.single_threaded for kernel in design.kernels):
+    xilinx = design.tool.vendor is Vendor.XILINX  # a C function: no NDRange, its m_axi bytes are per bundle
+    if not xilinx and not all(kernel.single_threaded for kernel in design.kernels):
         return []
     arguments = sorted(access_free_symbols(source) - set(GLOBAL_SYMBOLS))
     wanted = f"; give the kernel arguments instead ({', '.join(arguments)})" if arguments else ""
     first = design.kernels[0]
+    if xilinx:
+        ports = [name for name in valid_names(design) if name.startswith("axi.") and name.endswith(".bytes")]
+        wanted = f"; give the bytes each m_axi bundle moves instead ({', '.join(ports)})" if ports else ""
     return [
         Diagnostic(
             rule="input-work-items-unused",
             severity=Severity.WARNING,
             message=(
-                "work_items is the NDRange global size, but every kernel is single-work-item or an i++ component"
-                f" ({', '.join(kernel.name for kernel in design.kernels)}): it is not used{wanted}"
+                "work_items is the NDRange global size, but "
+                + ("a Vivado/Vitis design is C functions" if xilinx else
+                   "every kernel is single-work-item or an i++ component")
+                + f" ({name_list([kernel.name for kernel in design.kernels])}): it is not used{wanted}"
             ),
             file=None if first.location is None else first.location.file,
             line=None if first.location is None else first.location.line,
@@ -175,7 +181,8 @@ def _unused_arguments(design: Design, names: set[str], source: SourceFacts) -> l
 #: Global names only an LSU without its own fact falls back to (eq. 2's delta,
 #: ls_bytes): the source analysis or ``lsu.<id>.*`` usually decides instead.
 _FALLBACK_NAMES = {
-    "stride": "stride comes from the source analysis or lsu.<id>.stride",
+    "stride": "stride comes from the source analysis or lsu.<id>.stride; an m_axi bundle's from axi.<top>.<bundle>"
+              ".stride",
     "element_bytes": "element size comes from the source analysis, the LSU's width or lsu.<id>.bytes",
 }
 

@@ -30,7 +30,7 @@ from hlsight.analyzer.interleaving import BANK_NAME, host_placed_memories
 from hlsight.analyzer.results import SourceFacts
 from hlsight.core.errors import InputError
 from hlsight.core.limits import reading
-from hlsight.core.model import Design, Kernel
+from hlsight.core.model import Design, Interface, Kernel
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -66,10 +66,21 @@ LSU_FIELDS: dict[str, str] = {
     "bytes": "bytes per access of this LSU (ls_bytes)",
 }
 
+#: Per m_axi port (bundle) of a Vivado/Vitis module: ``axi.<module>.<bundle>.<field>``.
+AXI_FIELDS: dict[str, str] = {
+    "bytes": "bytes this m_axi bundle moves per call (the host buffers behind it, read plus written)",
+    "stride": "1 = consecutive bursts (default, printed); more = strided/random (one bus beat per row cycle)",
+}
+
 LOOP_FIELDS: dict[str, str] = {
     "trip": "trip count of this loop",
     "ii": "initiation interval of this loop (only where the report's value is flagged implausible)",
 }
+
+
+def is_axi_master(port: Interface) -> bool:
+    """An m_axi port: the HLScope+ model's DRAM traffic (section IV)."""
+    return port.protocol.lower().replace("_", "") == "maxi"
 
 
 def sym(name: str) -> sympy.Symbol:
@@ -93,13 +104,20 @@ def symbol_unit(name: str) -> str:
     kernel argument, whose unit only the kernel's author knows."""
     if name in GLOBAL_SYMBOLS:
         return GLOBAL_SYMBOLS[name].unit
-    if name.startswith(("lsu.", "loop.")):
+    if name.startswith(("lsu.", "loop.", "axi.")):
         return FIELD_UNITS.get(name.rpartition(".")[2], "")
     return ""
 
 
 def lsu_name(lsu_id: str, field: str) -> str:
     return f"lsu.{lsu_id}.{field}"
+
+
+def axi_name(module: str, port: str, field: str) -> str:
+    """``axi.<module>.<bundle>.<field>``: ``m_axi_gmem`` of ``vadd`` gives
+    ``axi.vadd.gmem.bytes``. Scoped by module like loops (a sub-module's
+    bundle moves only its own part of the bytes)."""
+    return f"axi.{shell_safe(module)}.{shell_safe(port.removeprefix('m_axi_'))}.{field}"
 
 
 def loop_name(loop: str, field: str = "trip") -> str:
@@ -185,6 +203,10 @@ def valid_names(design: Design, derived: SourceFacts | None = None, arguments: b
     names.extend(sorted(set(defined_macros(design)) - set(names)))
     if host_placed_memories(design):
         names.append(BANK_NAME)  # which bank the host put a kernel's buffers in
+    tops = [kernel for kernel in design.kernels if kernel.is_top] or design.kernels[:1]
+    for top in tops:  # the HLScope+ model is the top module's (estimate.xilinx)
+        names.extend(axi_name(top.name, port.name, field) for port in top.interfaces if is_axi_master(port)
+                     for field in AXI_FIELDS)
     for kernel in design.kernels:
         for lsu in kernel.lsus:
             names.extend(lsu_name(lsu.id, field) for field in LSU_FIELDS)
@@ -230,10 +252,11 @@ def parse_number(name: str, raw: str, source: str | None) -> float:
                          expected="a number, e.g. 32768000, 2**20 or 4096*4096 (a 2-D global size)") from None
     if not math.isfinite(value):
         raise InputError(source, f"value of '{name}' is {raw}", expected="a finite number")
-    if value == 0 and is_trip_count(name):
-        return value  # a loop the host program skips (HPCC STREAM's Copy skips its in2 loop)
+    if value == 0 and (is_trip_count(name) or is_axi_bytes(name)):
+        return value  # a loop the host program skips, a bundle it leaves idle (HPCC STREAM's Copy: in2)
     if value <= 0 and must_be_positive(name):
-        expected = "0 or more (0: the loop does not run)" if is_trip_count(name) else "a positive finite number"
+        expected = ("0 or more (0: the loop does not run)" if is_trip_count(name) else
+                    "0 or more (0: the bundle moves nothing)" if is_axi_bytes(name) else "a positive finite number")
         raise InputError(source, f"value of '{name}' is {raw}", expected=expected)
     return value
 
@@ -244,13 +267,20 @@ def is_trip_count(name: str) -> bool:
     return base.startswith("loop.") and base.endswith(".trip")
 
 
+def is_axi_bytes(name: str) -> bool:
+    """``axi.<top>.<bundle>.bytes``: may be 0, a bundle the host leaves idle."""
+    base = name.rpartition(":")[2]
+    return base.startswith("axi.") and base.endswith(".bytes")
+
+
 def must_be_positive(name: str) -> bool:
     """Model quantities (clocks, ``work_items``, sizes, strides, per-LSU and
     per-loop values) are positive; a kernel argument may be 0 or negative
     (pathfinder's first launch has ``starting_row = 0``, nw's
     ``block_offset = 0``)."""
     base = name.rpartition(":")[2]  # KERNEL:NAME scopes a value to one kernel
-    return base in GLOBAL_SYMBOLS or base.startswith(("lsu.", "loop.")) or name.startswith(("lsu.", "loop."))
+    return base in GLOBAL_SYMBOLS or base.startswith(("lsu.", "loop.", "axi.")) or name.startswith(
+        ("lsu.", "loop.", "axi."))
 
 
 def parse_set(text: str) -> tuple[str, float]:

@@ -41,7 +41,10 @@ def xilinx_kernel_estimate(
     cycles = cycle_estimate(kernel, design, settings, values)
     module_times[kernel.name] = None if cycles is None else cycles.expression / (FMAX * 10**6)
     t_comp = module_times[kernel.name]
-    memory = hlscope_estimate(kernel, design, settings.profile, values, t_comp)
+    # The DRAM model is the top module's: its bundles carry the host's
+    # buffers (axi.<top>.<bundle>.bytes). A sub-module moves an unknown part
+    # of them, so it keeps its scheduled time rather than ask for its own sizes.
+    memory = hlscope_estimate(kernel, design, settings.profile, values, t_comp) if _is_top(kernel, design) else None
     compute = None if cycles is None else _compute_only(kernel, cycles, t_comp, settings, values)
     if memory is not None:
         # HLScope+ already contains t_COMP (eqs. 14, 16): it is the primary
@@ -65,8 +68,16 @@ def clock_values(kernel: Kernel, design: Design, settings: Settings) -> dict[str
     return values
 
 
+def _tops(design: Design) -> list[Kernel]:
+    return [kernel for kernel in design.kernels if kernel.is_top] or design.kernels[:1]
+
+
+def _is_top(kernel: Kernel, design: Design) -> bool:
+    return any(top is kernel for top in _tops(design))
+
+
 def _top_clock(design: Design) -> float | None:
-    tops = [kernel for kernel in design.kernels if kernel.is_top] or design.kernels[:1]
+    tops = _tops(design)
     return tops[0].clock_target_ns if tops else None
 
 
@@ -142,5 +153,4 @@ def _clock_text(cycles: CycleEstimate, values: Mapping[str, float]) -> str:
 
 def top_estimate(design: Design, estimates: dict[str, KernelEstimate]) -> KernelEstimate:
     """The design estimate of a Vivado/Vitis design: its top module's."""
-    tops = [kernel for kernel in design.kernels if kernel.is_top] or design.kernels[:1]
-    return estimates[tops[0].name]
+    return estimates[_tops(design)[0].name]

@@ -20,7 +20,7 @@ import sympy
 from hlsight.analyzer.access import parse_expression
 from hlsight.analyzer.launches import Launch
 from hlsight.analyzer.results import AnalysisResult, KernelEstimate, TermEstimate, bound_label
-from hlsight.analyzer.symbols import loop_symbols
+from hlsight.analyzer.symbols import axi_name, is_axi_master, loop_symbols
 from hlsight.core.diagnostics import Diagnostic
 from hlsight.core.model import Design, LatencyRange, Loop, SourceFile
 from hlsight.core.units import NAMES_SHOWN as NAMES_SHOWN
@@ -314,6 +314,23 @@ def trip_symbol_loops(design: Design, names: Sequence[str]) -> dict[str, str]:
             text = lines[loop.location.line - 1].strip() if 0 < loop.location.line <= len(lines) else ""
             text = text.split("{")[0].strip()
             out[name] = f"the loop at {where}" + (f" `{text[:100]}`" if text else "")
+    return out
+
+
+def axi_symbol_ports(design: Design, names: Sequence[str]) -> dict[str, str]:
+    """For each ``axi.<module>.<bundle>.bytes`` among ``names``: which m_axi
+    bundle it is (direction and width from the report), so a Vitis user knows
+    which host buffers' sizes to add up."""
+    wanted = set(names)
+    out: dict[str, str] = {}
+    for kernel in design.kernels:
+        for port in kernel.interfaces:
+            name = axi_name(kernel.name, port.name, "bytes")
+            if name in wanted and is_axi_master(port):
+                facts = ", ".join(fact for fact in (port.direction, f"{port.width_bits}-bit" if port.width_bits else "")
+                                  if fact)
+                out[name] = (f"the bytes m_axi bundle {port.name} of {kernel.name} moves per call"
+                             f"{f' ({facts})' if facts else ''}: the sizes of the host buffers behind it")
     return out
 
 

@@ -33,6 +33,7 @@ from hlsight.reporters.present import (
     NAMES_SHOWN,
     FindingGroup,
     Share,
+    axi_symbol_ports,
     basename,
     clock_band_text,
     clock_mhz,
@@ -404,7 +405,7 @@ def missing_value_lines(result: AnalysisResult, options: RenderOptions) -> list[
         return []
     lead = "to get a number, give" if free else "to complete the number (its pipeline time), give"
     if options.verbosity > 0 or len(names) <= NAMES_SHOWN:
-        loops = trip_symbol_loops(result.design, names)
+        loops = {**trip_symbol_loops(result.design, names), **axi_symbol_ports(result.design, names)}
         return [f"  {lead}: " + " ".join(f"--set {name}=VALUE" for name in names),
                 *(f"    {name}: {loops[name]}" for name in names if name in loops)]
     return [f"  {lead} {len(names)} values (--set NAME=VALUE or a --hints file): "
