@@ -40,8 +40,8 @@ def t_dp(profile: MemoryProfile, length: sympy.Expr) -> sympy.Expr:
 
 def dbw_p(profile: MemoryProfile, element_bytes: sympy.Expr | int, stride: sympy.Expr | int) -> sympy.Expr:
     """Eq. 10: DBW_P = len * #dq / t_DP. Consecutive accesses burst up to 1 KB;
-    strided ones behave like random accesses (section IV-A.1), one element per
-    row cycle.
+    strided ones behave like random accesses (section IV-A.1), one access of
+    ``element_bytes`` per row cycle (len: its beats on the #dq pins, at least 1).
 
     Eq. 9 assumes a closed-row controller (a row opened per burst). Where the
     profile carries a measured sequential rate of one channel (Shuhai's
@@ -54,7 +54,7 @@ def dbw_p(profile: MemoryProfile, element_bytes: sympy.Expr | int, stride: sympy
     closed_row = burst_len * profile.dq_bytes / t_dp(profile, burst_len)
     measured = profile.measured_channel_bps
     consecutive = closed_row if measured is None else smax(closed_row, sympy.Float(measured))
-    random = element_bytes / t_dp(profile, sympy.Integer(1))
+    random = element_bytes / t_dp(profile, smax(sympy.Integer(1), sympy.ceiling(element_bytes / profile.dq_bytes)))
     return sympy.Piecewise((consecutive, sympy.Le(stride, 1)), (random, True))
 
 
@@ -133,8 +133,15 @@ def hlscope_estimate(
             defaults[stride] = sympy.Integer(1)
             assumptions.append(f"{port.name}: consecutive bursts up to 1 KB assumed (--set {stride_name}=N if"
                                " strided or random)")
+        access_name = axi_name(kernel.name, port.name, "access_bytes")
+        access = sym(access_name)
+        if access_name not in values:
+            defaults[access] = sympy.Integer(max(bitw // 8, 1))
+            if values.get(stride_name, 1) > 1:
+                assumptions.append(f"{port.name}: each strided access moves one {bitw}-bit beat"
+                                   f" (--set {access_name}=N if it moves N-byte words)")
         bus = dbw_b(fbus, bitw)
-        dram = smin(dbw_p(profile, sympy.Integer(max(bitw // 8, 1)), stride), sympy.Float(dbw_c(profile, write)))
+        dram = smin(dbw_p(profile, access, stride), sympy.Float(dbw_c(profile, write)))
         bandwidth = smin(dram, bus)
         occupancy.append(dsize / dram)
         own_bus.append(dsize / bandwidth)

@@ -68,8 +68,9 @@ LSU_FIELDS: dict[str, str] = {
 
 #: Per m_axi port (bundle) of a Vivado/Vitis module: ``axi.<module>.<bundle>.<field>``.
 AXI_FIELDS: dict[str, str] = {
-    "bytes": "bytes this m_axi bundle moves per call (the host buffers behind it, read plus written)",
-    "stride": "1 = consecutive bursts (default, printed); more = strided/random (one bus beat per row cycle)",
+    "bytes": "bytes this m_axi bundle moves per call, reads plus writes (a buffer the run leaves alone counts 0)",
+    "stride": "1 = consecutive bursts (default, printed); more = strided/random (one access per row cycle)",
+    "access_bytes": "bytes of one strided/random access (default: the port's data width, printed)",
 }
 
 LOOP_FIELDS: dict[str, str] = {

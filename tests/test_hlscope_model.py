@@ -111,3 +111,19 @@ def test_port_bytes_may_be_zero_but_not_negative() -> None:
         parse_number("axi.top.gmem.stride", "0", None)
     # an idle bundle adds nothing, not even a DLAT: the schedule alone
     assert _seconds(_design(False), {BYTES: 0}) == pytest.approx(1000 / 250e6, rel=1e-9)
+
+
+def test_a_random_access_moves_its_own_bytes_per_row_cycle() -> None:
+    # HPCC RandomAccess on the U280: 8-byte updates through a 512-bit port.
+    # eq. 9 with len = the access's beats on the 128-bit #dq: ceil(8/16) = 1
+    t_dp1 = max(36e-9, 13.5e-9 + 1 / (2 * 666.67e6)) + 13.5e-9 + 26.5e-9
+    values = {BYTES: DSIZE, "axi.top.gmem.stride": 1000, "axi.top.gmem.access_bytes": 8}
+    words = _seconds(_design(True), values)
+    assert words == pytest.approx(DSIZE / (8 / t_dp1) + DLAT_R, rel=1e-9)
+    # not given: one 64-byte beat per access (4 #dq beats), printed beside the number
+    t_dp4 = max(36e-9, 13.5e-9 + 4 / (2 * 666.67e6)) + 13.5e-9 + 26.5e-9
+    del values["axi.top.gmem.access_bytes"]
+    estimate = analyze(_design(True), values).estimates["top"]
+    assert estimate.seconds == pytest.approx(DSIZE / (64 / t_dp4) + DLAT_R, rel=1e-9)
+    assert any("each strided access moves one 512-bit beat (--set axi.top.gmem.access_bytes=N" in line
+               for line in estimate.assumptions)

@@ -38,7 +38,7 @@ def test_the_bytes_of_each_top_bundle_are_asked_for() -> None:
     assert ("  to get a number, give: --set axi.nms.gmem.bytes=VALUE --set axi.nms.gmem0.bytes=VALUE"
             " --set axi.nms.gmem1.bytes=VALUE") in result.stdout
     assert ("    axi.nms.gmem0.bytes: the bytes m_axi bundle m_axi_gmem0 of nms moves per call (read, 32-bit):"
-            " the sizes of the host buffers behind it") in result.stdout
+            " reads plus writes in the run (a buffer behind it the run leaves alone counts 0)") in result.stdout
     assert "work_items" not in result.stdout
 
 

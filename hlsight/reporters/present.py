@@ -330,7 +330,8 @@ def axi_symbol_ports(design: Design, names: Sequence[str]) -> dict[str, str]:
                 facts = ", ".join(fact for fact in (port.direction, f"{port.width_bits}-bit" if port.width_bits else "")
                                   if fact)
                 out[name] = (f"the bytes m_axi bundle {port.name} of {kernel.name} moves per call"
-                             f"{f' ({facts})' if facts else ''}: the sizes of the host buffers behind it")
+                             f"{f' ({facts})' if facts else ''}: reads plus writes in the run (a buffer behind it"
+                             " the run leaves alone counts 0)")
     return out
 
 

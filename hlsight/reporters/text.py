@@ -209,7 +209,8 @@ def _clock_text(result: AnalysisResult) -> str | None:
         return text + " (given)"
     if uses_report_clock(result.design):
         # a compiler's pre-fit clock is often far from what place-and-route reaches
-        text += " (the compiler's pre-fit estimate: no place-and-route fmax in the report; --set fmax=MHZ)"
+        what = "the HLS target clock" if is_xilinx(result.design) else "the compiler's pre-fit estimate"
+        text += f" ({what}: no place-and-route fmax in the report; --set fmax=MHZ)"
     return text
 
 
