@@ -225,9 +225,10 @@ def _estimate_names(result: AnalysisResult) -> set[str]:
 
 def _unused_trip_counts(design: Design, result: AnalysisResult, names: set[str]) -> list[Diagnostic]:
     """``--set loop.<kernel>.<loop>.trip`` that no expression holds changed
-    nothing: the report's latency of that loop (a Vivado/Vitis loop or
-    outlined module with a known count) already gives its cycles. Said, so
-    a user correcting a count is not left believing it was taken."""
+    nothing: the compiler fully unrolled the loop, or it sits in a module the
+    estimate does not reach. Said, so a user correcting a count is not left
+    believing it was taken. (A Vivado/Vitis loop with an exact reported
+    latency takes a given count since session 13.)"""
     # the loops of the kernels analysed (a kernel left out by ``launched`` is said elsewhere)
     own = {name for kernel in design.kernels for name in loop_symbols(kernel).values()}
     trips = sorted(name for name in names if name.rpartition(":")[2] in own)
@@ -240,8 +241,8 @@ def _unused_trip_counts(design: Design, result: AnalysisResult, names: set[str])
     return [Diagnostic.at(
         design.kernels[0].location if design.kernels else None, "input-unused", Severity.WARNING,
         f"{', '.join(idle)} change{'s' if len(idle) == 1 else ''} nothing in the estimate: no part of it uses"
-        " that loop's count (a Vivado/Vitis loop whose cycles the report's latency already gives, or a loop"
-        " the compiler fully unrolled)",
+        " that loop's count (a loop the compiler fully unrolled, or one in a module the estimate does not"
+        " reach)",
     )]
 
 

@@ -92,7 +92,7 @@ class CycleComposer:
 
     def _module(self, kernel: Kernel) -> sympy.Expr | None:
         exact = _exact(kernel.latency)
-        if exact is not None:
+        if exact is not None and not self._holds_given(kernel, kernel.loops, kernel.instances):
             return sympy.Integer(exact)
         body = self.body(kernel)
         if body is None:
@@ -188,16 +188,14 @@ class CycleComposer:
     def loop(self, kernel: Kernel, loop: Loop) -> sympy.Expr:
         if loop.outlined_module not in (None, kernel.name):
             # the call of the outlined module costs its latency (the loop's
-            # plus the module's entry/exit states)
-            try:
-                outlined = self.design.kernel(loop.outlined_module or "")
-            except KeyError:
-                outlined = None
+            # plus the module's entry/exit states; a given trip count of the
+            # loop reaches it there: loop_symbols names it after this loop)
+            outlined = self._kernel(loop.outlined_module)
             cycles = self.module(outlined) if outlined is not None else None
             if cycles is not None:
                 return cycles
         exact = _exact(loop.latency)
-        if exact is not None:
+        if exact is not None and not self._holds_given(kernel, [loop], self._instances_of(kernel, loop)):
             return sympy.Integer(exact)
         trip = self.trip(loop, kernel)
         if loop.pipelined:
@@ -229,8 +227,9 @@ class CycleComposer:
     def _iteration(self, kernel: Kernel, loop: Loop) -> sympy.Expr:
         """IL of a loop that is not pipelined: exact from the report, else its
         sub-loops and calls plus its own fixed cycles."""
-        if loop.iteration_latency is not None:
-            return sympy.Integer(loop.iteration_latency)
+        exact = loop.iteration_latency
+        if exact is not None and not self._holds_given(kernel, loop.children, self._instances_of(kernel, loop)):
+            return sympy.Integer(exact)
         body = self._loop_body(kernel, loop)
         if body is None:
             value = _pick(loop.iteration_latency_range, self.bound)
@@ -241,8 +240,10 @@ class CycleComposer:
                 self.notes.append(f"loop {loop.name}: iteration latency {loop.iteration_latency_range.min}"  # type: ignore[union-attr]
                                   f" ~ {value} cycles (a branch): worst case {value} used")
             return sympy.Integer(value)
-        return body + self._fixed(f"loop {loop.name}", loop.iteration_latency_range,
-                                  lambda composer: composer._loop_body(kernel, loop))
+        reported = loop.iteration_latency_range
+        if exact is not None:
+            reported = LatencyRange(exact, exact)
+        return body + self._fixed(f"loop {loop.name}", reported, lambda composer: composer._loop_body(kernel, loop))
 
     def _loop_body(self, kernel: Kernel, loop: Loop) -> sympy.Expr | None:
         parts = [self.loop(kernel, child) for child in loop.children]
@@ -263,10 +264,62 @@ class CycleComposer:
             cache[kernel.name] = loop_symbols(kernel)
         return cache[kernel.name]
 
+    def _holds_given(self, kernel: Kernel, loops: list[Loop], instances: list[Instance]) -> bool:
+        """Some loop among ``loops`` (or nested in them), or in a module they
+        or ``instances`` call, has a given trip count: the report's exact
+        latency around it no longer holds (the symbolic pass only)."""
+        if self.bound is not Bound.SYMBOLIC or not any(name.startswith("loop.") for name in self.given):
+            return False
+        for loop in loops:
+            for inner in loop.walk():
+                if self._given_trip(kernel, inner):
+                    return True
+                outlined = self._kernel(inner.outlined_module)
+                if outlined is not None and outlined is not kernel and self._module_holds_given(outlined):
+                    return True
+        return any(self._module_holds_given(child) for child in
+                   (self._kernel(instance.module) for instance in instances) if child is not None)
+
+    def _module_holds_given(self, kernel: Kernel) -> bool:
+        seen: set[str] = self.__dict__.setdefault("_seen_given", set())
+        if kernel.name in seen:
+            return False  # recursion guard
+        seen.add(kernel.name)
+        try:
+            return self._holds_given(kernel, kernel.loops, kernel.instances)
+        finally:
+            seen.discard(kernel.name)
+
+    def _kernel(self, name: str | None) -> Kernel | None:
+        if not name:
+            return None
+        try:
+            return self.design.kernel(name)
+        except KeyError:
+            return None
+
+    def _instances_of(self, kernel: Kernel, loop: Loop) -> list[Instance]:
+        """The sub-module calls inside ``loop`` (or its sub-loops)."""
+        names = {inner.name for inner in loop.walk()}
+        listed = {name for inner in loop.walk() for name in inner.instances}
+        return [instance for instance in kernel.instances if instance.loop in names or instance.name in listed]
+
+    def _given_trip(self, kernel: Kernel, loop: Loop) -> bool:
+        """The user gave this loop's trip count and this is the symbolic pass
+        (the MIN/MAX passes calibrate the module's own cycles on the report's
+        counts). A given count wins over the report's, as on aoc loops: the
+        report's count is the static one, the host knows the run (HPCC STREAM
+        Copy skips the in2 loop its report counts 16384 times)."""
+        return self.bound is Bound.SYMBOLIC and self._loop_names(kernel).get(id(loop)) in self.given
+
     def trip(self, loop: Loop, kernel: Kernel | None = None) -> sympy.Expr:
         count = loop.trip_count
         if count is not None and count.value is not None:
-            return sympy.Integer(count.value)  # a given value changes nothing: said (input-unused)
+            if kernel is not None and self._given_trip(kernel, loop):
+                name = self._loop_names(kernel)[id(loop)]
+                self.notes.append(f"trip count of loop {loop.name}: given ({name}); the report says {count.value}")
+                return sym(name)
+            return sympy.Integer(count.value)
         if self.bound is not Bound.SYMBOLIC and count is not None:
             # the report's range calibrates the module's own cycles; the
             # user's value enters the symbolic pass below
