@@ -67,7 +67,8 @@ def add_model_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--set", action="append", default=[], metavar="NAME=VALUE",
         help="give a symbol a value (work_items, stride, element_bytes, fmax [MHz], f_dram [MHz],"
-        " lsu.<id>.stride|accesses|bytes, loop.<name>.trip, kernel arguments);"
+        " lsu.<id>.stride|accesses|bytes, loop.<name>.trip, kernel arguments; Vivado/Vitis:"
+        " axi.<top>.<bundle>.bytes|stride|access_bytes);"
         " KERNEL:NAME=VALUE for one kernel only; repeatable",
     )
     parser.add_argument("--hints", metavar="FILE.toml", help="symbol values from a TOML file (--set wins);"
