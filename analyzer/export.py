@@ -236,6 +236,8 @@ def cycles_to_dict(cycles: CycleEstimate) -> dict[str, Any]:
         "seconds_at_target_clock": cycles.seconds_target,
         "seconds_at_estimated_clock": cycles.seconds_estimated,
         "clock_used": cycles.clock_used,
+        "clock_given_ns": cycles.clock_given_ns,
+        "seconds_at_given_clock": cycles.seconds_given,
         "report_latency_min": cycles.report_min,
         "report_latency_max": cycles.report_max,
         "parts": [{"name": part.name, "kind": part.kind, "cycles": whole(part.cycles),

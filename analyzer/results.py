@@ -211,6 +211,9 @@ class CycleEstimate:
     seconds_estimated: float | None
     #: The clock the primary estimate uses ("target", "estimated" or "--set fmax").
     clock_used: str = "target"
+    #: ``--set fmax``: its period and the time at it (shown first: it is the number's clock)
+    clock_given_ns: float | None = None
+    seconds_given: float | None = None
     report_min: int | None = None
     report_max: int | None = None
     parts: list[CyclePart] = field(default_factory=list)

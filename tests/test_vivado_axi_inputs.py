@@ -40,6 +40,8 @@ def test_the_bytes_of_each_top_bundle_are_asked_for() -> None:
     assert ("    axi.nms.gmem0.bytes: the bytes m_axi bundle m_axi_gmem0 of nms moves per call (read, 32-bit):"
             " reads plus writes in the run (a buffer behind it the run leaves alone counts 0)") in result.stdout
     assert "work_items" not in result.stdout
+    # the clock is the target, not a compiler's estimate (that is the 137 MHz one)
+    assert "clock 100 MHz (the HLS target clock: no place-and-route fmax in the report" in result.stdout
 
 
 def test_work_items_on_a_vitis_design_names_the_bundle_values() -> None:

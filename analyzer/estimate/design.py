@@ -29,5 +29,5 @@ def estimate_design(
     if not design.kernels:
         return estimates, None
     if xilinx:
-        return estimates, top_estimate(design, estimates)
+        return estimates, top_estimate(design, estimates, settings)
     return estimates, intel_design_estimate(design, settings, estimates)

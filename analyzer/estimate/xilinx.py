@@ -19,10 +19,12 @@ from hlsight.analyzer.estimate.evaluate import free_names, numeric, substitution
 from hlsight.analyzer.estimate.inputs import Settings, default_values
 from hlsight.analyzer.estimate.kernel import KernelModel
 from hlsight.analyzer.hlscope_model import hlscope_estimate
+from hlsight.analyzer.memory_model import smax
 from hlsight.analyzer.results import CycleEstimate, CyclePart, KernelEstimate
 from hlsight.analyzer.symbols import FMAX
 from hlsight.analyzer.vivado_cycles import CycleComposer
 from hlsight.core.model import Design, Kernel
+from hlsight.core.units import name_list
 
 COMPOSITION = "Vivado/Vitis latency composition (HLScope+ eqs. 1, 2, 4; IL contains sub-loops)"
 
@@ -111,6 +113,8 @@ def cycle_estimate(
         seconds_estimated=None if value is None or estimated is None else value * estimated * 1e-9,
         clock_used="--set fmax" if user_fmax is not None else ("target" if target else
                                                                "estimated" if estimated else "fmax"),
+        clock_given_ns=None if user_fmax is None else 1000.0 / user_fmax,
+        seconds_given=None if value is None or user_fmax is None else value / (user_fmax * 1e6),
         report_min=None if latency is None else latency.min,
         report_max=None if latency is None else latency.max,
         parts=parts,
@@ -151,6 +155,74 @@ def _clock_text(cycles: CycleEstimate, values: Mapping[str, float]) -> str:
     return "clock fmax (unknown: symbol fmax)" if fmax is None else f"clock period {1000.0 / fmax:g} ns (fmax)"
 
 
-def top_estimate(design: Design, estimates: dict[str, KernelEstimate]) -> KernelEstimate:
-    """The design estimate of a Vivado/Vitis design: its top module's."""
-    return estimates[_tops(design)[0].name]
+def top_estimate(design: Design, estimates: dict[str, KernelEstimate], settings: Settings) -> KernelEstimate:
+    """The design estimate of a Vivado/Vitis design: its top module's, or,
+    for the several kernels of a Vitis kernel flow, theirs composed."""
+    tops = _tops(design)
+    if len(tops) == 1:
+        return estimates[tops[0].name]
+    return _kernels_estimate(design, [estimates[top.name] for top in tops], settings)
+
+
+def _kernel_groups(names: list[str], concurrent: tuple[tuple[str, ...], ...]) -> list[list[str]]:
+    """The kernels in groups the host runs at the same time (hints
+    ``concurrent``); every other kernel alone. Kernel-flow kernels joined by
+    AXI streams are connected at link time (``stream_connect``), which no
+    report shows, so only the hints join them."""
+    groups: list[list[str]] = []
+    placed: set[str] = set()
+    for declared in concurrent:
+        group = [name for name in declared if name in names and name not in placed]
+        if group:
+            groups.append(group)
+            placed.update(group)
+    groups.extend([name] for name in names if name not in placed)
+    return groups
+
+
+def _kernels_estimate(design: Design, kernels: list[KernelEstimate], settings: Settings) -> KernelEstimate:
+    """Kernels of one group run concurrently (the slowest sets the time),
+    groups one after another (one in-order command queue): the same reading
+    as aoc kernels (:mod:`.intel`), said with the number."""
+    by_name = {estimate.kernel: estimate for estimate in kernels}
+    groups = _kernel_groups(list(by_name), settings.concurrent)
+    left_out = [estimate.kernel for estimate in kernels if estimate.expression is None]
+    timed = [[by_name[name] for name in group if by_name[name].expression is not None] for group in groups]
+    timed = [group for group in timed if group]
+    expression = sympy.Add(*[smax(*[member.expression for member in group]) for group in timed])
+    symbolic = [member.symbolic if member.symbolic is not None else member.expression for group in timed
+                for member in group]
+    symbolic_total = sympy.Add(*[smax(*[symbolic.pop(0) for _ in group]) for group in timed])
+    seconds = numeric(expression, {})
+    slowest = [max(group, key=lambda member: member.seconds or 0.0) for group in timed]
+    bound = "unknown"
+    if seconds is not None and slowest:
+        bound = max(slowest, key=lambda member: member.seconds or 0.0).bound
+    names = ["(" + " | ".join(member.kernel for member in group) + ")" for group in timed]
+    estimate = KernelEstimate(
+        kernel=design.name or "design",
+        seconds=seconds,
+        bound=bound,
+        expression=expression,
+        free_symbols=sorted({name for member in kernels for name in member.free_symbols}),
+        model="kernels of a Vitis kernel flow: concurrent ones take the slowest, the rest add up",
+        assumptions=[*settings.assumptions,
+                     "each kernel's m_axi traffic timed as if alone on its memory (the link's bank mapping is not"
+                     " in the reports)"],
+        symbolic=symbolic_total,
+        values=dict(kernels[0].values),
+        profile=kernels[0].profile,
+        caveats=list(dict.fromkeys(caveat for member in kernels for caveat in member.caveats)),
+        left_out=left_out,
+    )
+    estimate.pending_symbols = sorted({name for member in kernels for name in member.pending_symbols})
+    if left_out:
+        estimate.caveats.append(f"the design time leaves out {name_list(left_out)}: nothing in its report to time"
+                                " it by, so it is a lower bound")
+    if len(timed) > 1:
+        estimate.caveats.append(
+            f"the design time adds {' + '.join(names) if len(names) <= 4 else f'its {len(names)} kernel groups'},"
+            " as one in-order command queue runs them one after another; kernels the host runs at the same time"
+            ' (one queue each, or joined by AXI streams) take about as long as the slowest of them: say so with'
+            ' concurrent = ["k1", "k2"] in the --hints file')
+    return estimate

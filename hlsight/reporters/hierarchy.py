@@ -56,8 +56,10 @@ class ClockTime:
 
 
 def clock_times(cycles: CycleEstimate) -> list[ClockTime]:
-    """The time at each named clock (target first)."""
+    """The time at each named clock (the given one first, then target)."""
     out = []
+    if cycles.clock_given_ns:
+        out.append(ClockTime("given clock", cycles.clock_given_ns, cycles.seconds_given))
     if cycles.clock_target_ns:
         out.append(ClockTime("target clock", cycles.clock_target_ns, cycles.seconds_target))
     if cycles.clock_estimated_ns:

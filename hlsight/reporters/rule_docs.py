@@ -124,6 +124,11 @@ _DOCS: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "Top module guessed",
         "No report names the top module; hlsight chose the largest uninstantiated module. Read the solution "
         "directory (with csynth.xml) to remove the guess.", ("input",)),
+    "vivado-kernels": (
+        "Several kernels of a Vitis kernel flow",
+        "The folder holds reports of several top functions, each with an s_axi control port (v++ -c writes one "
+        "report per kernel into hls_reports/). Each is a kernel: the design time adds them, or takes the slowest "
+        "of the kernels the host runs at the same time (hints concurrent = [\"k1\", \"k2\"]).", ("input",)),
     "vivado-untested-version": (
         "Vivado/Vitis HLS version outside the tested range",
         "The report comes from a tool version hlsight was not tested with; check the inventory.", ("input",)),

@@ -25,6 +25,7 @@ from hlsight.core.model import (
     ToolInfo,
     Vendor,
 )
+from hlsight.core.units import name_list
 from hlsight.parsers.vivado.aggregate_xml import Aggregate, likely_location
 from hlsight.parsers.vivado.merge import INTERVAL_RULE, align
 from hlsight.parsers.vivado.module_report import ModuleReport, RtlPort
@@ -124,21 +125,32 @@ def count_descendants(kernels: dict[str, Kernel], kernel: Kernel, seen: set[str]
     return count
 
 
-def top_module(kernels: dict[str, Kernel], declared: str | None, luts: dict[str, int | None],
-               diagnostics: list[Diagnostic]) -> Kernel | None:
+def top_modules(kernels: dict[str, Kernel], declared: str | None, luts: dict[str, int | None],
+                diagnostics: list[Diagnostic]) -> list[Kernel]:
     """The declared top (``TopModelName`` of ``csynth.xml``), else the module
-    no other module instantiates; among several such roots (sub-module reports
-    missing) the largest one (LUTs include all instances), then the one with
-    the most descendants."""
+    no other module instantiates. Several such roots that each have an
+    ``s_axi`` control port and a block-level ``ap_ctrl_*`` protocol are the
+    kernels of a Vitis kernel flow (``v++ -c`` writes one report per kernel
+    into ``hls_reports/``, no ``csynth.xml``): every one is a top. Among
+    other roots (sub-module reports missing) the largest one (LUTs include
+    all instances), then the one with the most descendants, said in a note."""
     if declared:
         found = find_kernel(kernels, declared)
         if found is not None:
-            return found
+            return [found]
     instantiated = {inst.module for kernel in kernels.values() for inst in kernel.instances}
     roots = [k for k in kernels.values() if not any(module_matches(k.name, m) for m in instantiated)]
     candidates = roots or list(kernels.values())
     if not candidates:
-        return None
+        return []
+    if len(candidates) > 1 and roots and all(_is_kernel_flow_top(kernel) for kernel in roots):
+        diagnostics.append(Diagnostic(
+            rule="vivado-kernels", severity=Severity.NOTE,
+            message=(f"no csynth.xml names a top module; {name_list([k.name for k in roots])} each have an s_axi"
+                     " control port and a block-level protocol: kernels of a Vitis kernel flow, each a top"),
+            file=roots[0].artifact, kernel=roots[0].name, subject=roots[0].name,
+        ))
+        return roots
     if len(candidates) > 1:
         chosen = max(candidates, key=lambda kernel: (luts.get(kernel.name) or 0,
                                                       count_descendants(kernels, kernel, {kernel.name})))
@@ -148,8 +160,16 @@ def top_module(kernels: dict[str, Kernel], declared: str | None, luts: dict[str,
                      f"uninstantiated modules {', '.join(sorted(k.name for k in candidates))})"),
             file=chosen.artifact, kernel=chosen.name, subject=chosen.name,
         ))
-        return chosen
-    return candidates[0]
+        return [chosen]
+    return candidates[:1]
+
+
+def _is_kernel_flow_top(kernel: Kernel) -> bool:
+    """An ``s_axi`` (AXI4-Lite control) port and an ``ap_ctrl_*`` block
+    protocol: only a top function gets them (a sub-module's ports are its C
+    arguments and ``ap_ctrl_hs`` without s_axi)."""
+    protocols = {interface.protocol.lower() for interface in kernel.interfaces}
+    return "s_axi" in protocols and any(protocol.startswith("ap_ctrl") for protocol in protocols)
 
 
 def _loop_place(loop: Loop) -> tuple[str | None, int | None]:
@@ -332,10 +352,10 @@ def build_design(
         for name, kernel in kernels.items():
             enrich_from_aggregate(kernel, aggregate.modules.get(name), aggregate)
     luts = {name: module.luts for name, module in by_name.items()}
-    top = top_module(kernels, declared_top or (aggregate.top.name if aggregate else None), luts, diagnostics)
-    diagnostics[:] = [diag for diag in diagnostics
-                      if diag.rule != INTERVAL_RULE or (top is not None and diag.kernel == top.name)]
-    if top is not None:
+    tops = top_modules(kernels, declared_top or (aggregate.top.name if aggregate else None), luts, diagnostics)
+    top_names = {top.name for top in tops}
+    diagnostics[:] = [diag for diag in diagnostics if diag.rule != INTERVAL_RULE or diag.kernel in top_names]
+    for top in tops:
         top.is_top = True
         if aggregate is not None:
             _merge_bus_interfaces(top, aggregate.interfaces)
@@ -357,7 +377,7 @@ def build_design(
     first = modules[0] if modules else next(iter(by_name.values()), None)
     ordered = sorted(kernels.values(), key=lambda kernel: (not kernel.is_top, kernel.name))
     return Design(
-        tool=tool, root=root, name=top.name if top is not None else "",
+        tool=tool, root=root, name=" + ".join(top.name for top in tops),
         device=Device(family=None if first is None else first.family, part=None if first is None else first.part),
         kernels=ordered, artifacts=artifacts, diagnostics=diagnostics,
     )
