@@ -204,8 +204,7 @@ def valid_names(design: Design, derived: SourceFacts | None = None, arguments: b
     names.extend(sorted(set(defined_macros(design)) - set(names)))
     if host_placed_memories(design):
         names.append(BANK_NAME)  # which bank the host put a kernel's buffers in
-    tops = [kernel for kernel in design.kernels if kernel.is_top] or design.kernels[:1]
-    for top in tops:  # the HLScope+ model is the top module's (estimate.xilinx)
+    for top in design.top_kernels():  # the HLScope+ model is the top module's (estimate.xilinx)
         names.extend(axi_name(top.name, port.name, field) for port in top.interfaces if is_axi_master(port)
                      for field in AXI_FIELDS)
     for kernel in design.kernels:

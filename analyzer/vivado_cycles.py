@@ -137,10 +137,7 @@ class CycleComposer:
         return self._fixed(kernel.name, kernel.latency, lambda composer: composer.body(kernel))
 
     def _instance(self, instance: Instance) -> sympy.Expr | None:
-        try:
-            child = self.design.kernel(instance.module)
-        except KeyError:
-            child = None
+        child = self._kernel(instance.module)
         if child is not None:
             cycles = self.module(child)
             if cycles is not None:

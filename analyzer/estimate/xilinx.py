@@ -70,16 +70,12 @@ def clock_values(kernel: Kernel, design: Design, settings: Settings) -> dict[str
     return values
 
 
-def _tops(design: Design) -> list[Kernel]:
-    return [kernel for kernel in design.kernels if kernel.is_top] or design.kernels[:1]
-
-
 def _is_top(kernel: Kernel, design: Design) -> bool:
-    return any(top is kernel for top in _tops(design))
+    return any(top is kernel for top in design.top_kernels())
 
 
 def _top_clock(design: Design) -> float | None:
-    tops = _tops(design)
+    tops = design.top_kernels()
     return tops[0].clock_target_ns if tops else None
 
 
@@ -158,7 +154,7 @@ def _clock_text(cycles: CycleEstimate, values: Mapping[str, float]) -> str:
 def top_estimate(design: Design, estimates: dict[str, KernelEstimate], settings: Settings) -> KernelEstimate:
     """The design estimate of a Vivado/Vitis design: its top module's, or,
     for the several kernels of a Vitis kernel flow, theirs composed."""
-    tops = _tops(design)
+    tops = design.top_kernels()
     if len(tops) == 1:
         return estimates[tops[0].name]
     return _kernels_estimate(design, [estimates[top.name] for top in tops], settings)
@@ -190,9 +186,8 @@ def _kernels_estimate(design: Design, kernels: list[KernelEstimate], settings: S
     timed = [[by_name[name] for name in group if by_name[name].expression is not None] for group in groups]
     timed = [group for group in timed if group]
     expression = sympy.Add(*[smax(*[member.expression for member in group]) for group in timed])
-    symbolic = [member.symbolic if member.symbolic is not None else member.expression for group in timed
-                for member in group]
-    symbolic_total = sympy.Add(*[smax(*[symbolic.pop(0) for _ in group]) for group in timed])
+    symbolic = sympy.Add(*[smax(*[member.expression if member.symbolic is None else member.symbolic
+                                  for member in group]) for group in timed])
     seconds = numeric(expression, {})
     slowest = [max(group, key=lambda member: member.seconds or 0.0) for group in timed]
     bound = "unknown"
@@ -209,7 +204,7 @@ def _kernels_estimate(design: Design, kernels: list[KernelEstimate], settings: S
         assumptions=[*settings.assumptions,
                      "each kernel's m_axi traffic timed as if alone on its memory (the link's bank mapping is not"
                      " in the reports)"],
-        symbolic=symbolic_total,
+        symbolic=symbolic,
         values=dict(kernels[0].values),
         profile=kernels[0].profile,
         caveats=list(dict.fromkeys(caveat for member in kernels for caveat in member.caveats)),

@@ -560,6 +560,11 @@ class Design:
                 return kernel
         raise KeyError(name)
 
+    def top_kernels(self) -> list[Kernel]:
+        """The Vivado/Vitis top modules (several for a Vitis kernel flow's
+        folder of kernels), else the first kernel: whose estimate is the design's."""
+        return [kernel for kernel in self.kernels if kernel.is_top] or self.kernels[:1]
+
     def memory_system(self, name: str) -> MemorySystem | None:
         for memory in self.memory_systems:
             if memory.name == name:
