@@ -23,7 +23,7 @@ CASES = sorted(path.name for path in VIVADO.iterdir() if path.is_dir())
 
 
 def _top(design: Design) -> Kernel:
-    return ([kernel for kernel in design.kernels if kernel.is_top] or design.kernels[:1])[0]
+    return design.top_kernels()[0]
 
 
 def _ranged_cases() -> list[str]:
