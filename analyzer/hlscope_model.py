@@ -16,8 +16,8 @@ import sympy
 from hlsight.analyzer.compute_model import compute_estimate
 from hlsight.analyzer.memory_model import smax, smin
 from hlsight.analyzer.memory_profiles import MemoryProfile
-from hlsight.analyzer.results import KernelEstimate
-from hlsight.analyzer.symbols import FMAX, axi_name, is_axi_master, sym
+from hlsight.analyzer.results import KernelEstimate, SourceFacts
+from hlsight.analyzer.symbols import FMAX, axi_name, is_axi_master, source_expr, sym
 from hlsight.core.model import Design, Interface, Kernel
 
 #: Largest AXI burst Vivado HLS issues (section IV: "1KB for AXI").
@@ -85,9 +85,12 @@ def hlscope_estimate(
     profile: MemoryProfile,
     values: Mapping[str, float],
     t_comp: sympy.Expr | None = None,
+    derived: SourceFacts | None = None,
 ) -> KernelEstimate | None:
     """The HLScope+ estimate of ``kernel`` (``None`` without m_axi ports).
-    ``t_comp`` is the module's scheduled time (default: its own loops/latency).
+    ``t_comp`` is the module's scheduled time (default: its own loops/latency);
+    ``derived`` the source analysis, whose per-bundle bytes and access pattern
+    stand in for values the user did not give (decision 34).
 
     Vivado's schedule assumes "data can be fetched from the external memory
     every cycle" (section IV): the csynth cycles already hold each transfer
@@ -103,7 +106,8 @@ def hlscope_estimate(
         return None
     fbus = FMAX * 10**6
     assumptions = [
-        f"bytes per m_axi bundle given by the user (axi.<module>.<bundle>.bytes; {len(ports)} bundle(s))",
+        f"bytes per m_axi bundle ({len(ports)}): given (axi.<top>.<bundle>.bytes), else counted in the source"
+        " (accesses under a condition counted as taken)",
         "one DLAT per port: outstanding requests overlap the rest (eq. 7)",
         "the csynth schedule counts one bus beat per cycle per port (section IV); only the DRAM's excess is added",
         "all bundles share one memory controller (eq. 15, HLScope+'s single-controller assumption); each has its"
@@ -126,18 +130,31 @@ def hlscope_estimate(
         if values.get(bytes_name) == 0:
             assumptions.append(f"{port.name}: given 0 bytes, idle (no transfer, no DLAT)")
             continue
-        dsize = sym(bytes_name)
+        known = derived.axi(kernel.name, port.name) if derived is not None else None
+        dsize: sympy.Expr = sym(bytes_name)
+        if bytes_name not in values and known is not None:
+            from_source = source_expr(known.bytes, values, assumptions, f"bytes of {port.name}")
+            if from_source is not None:
+                dsize = from_source
+                assumptions.append(f"{port.name}: {known.bytes} bytes per call from the source ({known.how})")
         stride_name = axi_name(kernel.name, port.name, "stride")
         stride = sym(stride_name)
-        if stride_name not in values:
+        if stride_name not in values and known is not None:
+            defaults[stride] = sympy.Integer(1 if known.consecutive else 2)
+            assumptions.append(f"{port.name}: " + ("consecutive accesses (the source): bursts up to 1 KB"
+                                                   if known.consecutive else
+                                                   "strided or data-dependent accesses (the source): random"))
+        elif stride_name not in values:
             defaults[stride] = sympy.Integer(1)
             assumptions.append(f"{port.name}: consecutive bursts up to 1 KB assumed (--set {stride_name}=N if"
                                " strided or random)")
         access_name = axi_name(kernel.name, port.name, "access_bytes")
         access = sym(access_name)
-        if access_name not in values:
+        if access_name not in values and known is not None and known.access_bytes is not None:
+            defaults[access] = sympy.Integer(known.access_bytes)
+        elif access_name not in values:
             defaults[access] = sympy.Integer(max(bitw // 8, 1))
-            if values.get(stride_name, 1) > 1:
+            if values.get(stride_name, 1) > 1 or (known is not None and not known.consecutive):
                 assumptions.append(f"{port.name}: each strided access moves one {bitw}-bit beat"
                                    f" (--set {access_name}=N if it moves N-byte words)")
         bus = dbw_b(fbus, bitw)

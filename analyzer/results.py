@@ -39,6 +39,19 @@ class AccessFacts:
     requests: str | None = None
 
 
+@dataclass(frozen=True)
+class AxiFacts:
+    """What the source says one m_axi bundle of a top function moves per call
+    (:mod:`hlsight.analyzer.access.axi_derive`): ``bytes`` as an expression
+    of the function's arguments, whether every access is consecutive, the
+    bytes of one access when they agree, and the accesses counted."""
+
+    bytes: str
+    consecutive: bool
+    access_bytes: int | None
+    how: str
+
+
 @dataclass
 class SourceFacts:
     """What the source analysis derived about a design, kept beside it.
@@ -58,6 +71,7 @@ class SourceFacts:
     _access: dict[int, tuple[LSU, AccessFacts]] = field(default_factory=dict, repr=False)
     _trips: dict[int, tuple[Loop, str]] = field(default_factory=dict, repr=False)
     _barrier_modes: dict[int, tuple[Kernel, str]] = field(default_factory=dict, repr=False)
+    _axi: dict[tuple[str, str], AxiFacts] = field(default_factory=dict, repr=False)
     #: how to list each kernel's scalar arguments (OpenCL by-value
     #: parameters, SYCL captured host scalars): the host program sets them,
     #: so ``--set`` takes every one of them. Listed on first use only: a
@@ -89,6 +103,16 @@ class SourceFacts:
         if self._arguments is None:
             self._arguments = {kernel: finder() for kernel, finder in self._argument_finders.items()}
         return self._arguments
+
+    def axi(self, module: str, port: str) -> AxiFacts | None:
+        """The source's traffic of m_axi interface ``port`` of ``module``."""
+        return self._axi.get((module, port))
+
+    def set_axi(self, module: str, port: str, facts: AxiFacts) -> None:
+        self._axi[(module, port)] = facts
+
+    def all_axi(self) -> list[AxiFacts]:
+        return list(self._axi.values())
 
     def barrier_mode(self, kernel: Kernel) -> str | None:
         """Why ``kernel`` runs in FlexCL barrier mode (eq. 10), or ``None``."""

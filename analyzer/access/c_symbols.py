@@ -350,4 +350,5 @@ def access_free_symbols(facts: SourceFacts) -> set[str]:
     """Names the derived stride/accesses/trip expressions leave free (settable with --set)."""
     texts = [text for access in facts.all_access() for text in (access.stride, access.accesses) if text]
     texts.extend(facts.all_trips())
+    texts.extend(axi.bytes for axi in facts.all_axi())
     return {str(symbol) for text in texts for symbol in parse_expression(text).free_symbols}

@@ -27,7 +27,7 @@ from hlsight.analyzer.access.sources import ParsedSources, parse_design_sources
 from hlsight.analyzer.access.walker import AccessSite, walk_function
 from hlsight.analyzer.results import AccessFacts, SourceFacts
 from hlsight.core.diagnostics import Diagnostic, Severity
-from hlsight.core.model import LSU, Design, Kernel, KernelKind, Loop, Product
+from hlsight.core.model import LSU, Design, Kernel, KernelKind, Loop, Product, Vendor
 
 _SINGLE_ITEM_PRODUCTS = {Product.IPP, Product.VIVADO_HLS, Product.VITIS_HLS}
 
@@ -287,6 +287,12 @@ def derive_access_facts(design: Design, given: Collection[str] = ()) -> SourceFa
     facts carry the explanation diagnostics.
     """
     facts = SourceFacts()
+    if design.tool.vendor is Vendor.XILINX:
+        if not any(source.content for source in design.source_files):
+            return facts
+        from hlsight.analyzer.access.axi_derive import derive_axi_facts  # imports derive: not at module level
+
+        return derive_axi_facts(design, given)
     if not any(lsu.location is not None for kernel in design.kernels for lsu in kernel.lsus):
         return facts
     if not any(source.content for source in design.source_files):

@@ -46,7 +46,8 @@ def xilinx_kernel_estimate(
     # The DRAM model is the top module's: its bundles carry the host's
     # buffers (axi.<top>.<bundle>.bytes). A sub-module moves an unknown part
     # of them, so it keeps its scheduled time rather than ask for its own sizes.
-    memory = hlscope_estimate(kernel, design, settings.profile, values, t_comp) if _is_top(kernel, design) else None
+    memory = (hlscope_estimate(kernel, design, settings.profile, values, t_comp, settings.source)
+              if _is_top(kernel, design) else None)
     compute = None if cycles is None else _compute_only(kernel, cycles, t_comp, settings, values)
     if memory is not None:
         # HLScope+ already contains t_COMP (eqs. 14, 16): it is the primary
@@ -87,7 +88,7 @@ def cycle_estimate(
     expression = composer.module(kernel)
     if expression is None:
         return None
-    subs = substitutions({name: value for name, value in values.items() if name.startswith("loop.")})
+    subs = substitutions(values)  # trip counts, and the kernel arguments source-derived trips use
     value = numeric(expression, subs)
     parts = [CyclePart(name, kind, numeric(expr, subs), expr) for name, kind, expr in composer.parts(kernel)]
     fixed = composer.fixed(kernel)

@@ -16,10 +16,12 @@ The map says which rule matched, so every reporter can say where the file is fro
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from pathlib import Path, PurePosixPath, PureWindowsPath
 
 from hlsight.core.diagnostics import Diagnostic
-from hlsight.core.model import Design
+from hlsight.core.model import Design, SourceFile, Vendor
 from hlsight.output import write_text
 from hlsight.reporters.base import AS_NAMED, LocalSource
 
@@ -101,3 +103,36 @@ def local_sources(design: Design, diagnostics: list[Diagnostic], source_root: st
         if local is not None:
             found[path] = LocalSource(str(local.resolve()), how)
     return found
+
+
+#: Largest source file read for the analysis (a generated source of tables is larger; its facts are not needed).
+MAX_SOURCE_BYTES = 4 * 2**20
+_INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*"([^"]+)"', re.MULTILINE)
+
+
+def with_local_sources(design: Design, source_root: str | None) -> Design:
+    """``design`` with the text of the Vivado/Vitis sources its report names
+    that this machine has (found as :func:`local_sources` finds them, and the
+    local headers they include), so the source analysis can count each m_axi
+    bundle's bytes in the kernel's arguments (decision 34). Reports of Intel
+    tools embed their sources; a Vivado/Vitis report only names them. The
+    files are read, never written; one too large or not UTF-8 is skipped."""
+    if design.tool.vendor is not Vendor.XILINX or any(source.content for source in design.source_files):
+        return design
+    found = local_sources(design, [], source_root, None)
+    loaded: dict[str, SourceFile] = {}
+    pending = [Path(local.path) for local in found.values()]
+    while pending:
+        path = pending.pop()
+        key = str(path.resolve())
+        if key in loaded or not path.is_file() or path.stat().st_size > MAX_SOURCE_BYTES:
+            continue
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        loaded[key] = SourceFile(path=key, name=path.name, content=text)
+        pending.extend(path.parent / name for name in _INCLUDE.findall(text))
+    if not loaded:
+        return design
+    return dataclasses.replace(design, source_files=[*design.source_files, *loaded.values()])

@@ -74,6 +74,15 @@ _DOCS: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "The report gives no trip count for this loop; hlsight read it from the loop bounds as an expression of "
         "kernel arguments. It is used once those arguments have values (--set); --set loop.<name>.trip wins.",
         ("source",)),
+    "axi-derived": (
+        "m_axi traffic derived from the Vivado/Vitis source",
+        "hlsight walked the top function and counted each access to a pointer its m_axi pragmas (or the report's "
+        "only bundle) tie to a bundle: accesses x element bytes, as an expression of the function's arguments, "
+        "and whether every access is consecutive. --set axi.<top>.<bundle>.bytes|stride wins.", ("source",)),
+    "axi-count-unknown": (
+        "An m_axi access the source does not count",
+        "An access to the bundle's pointer has no count the loop bounds give (or no element size): the bundle's "
+        "bytes stay a value to give with --set axi.<top>.<bundle>.bytes.", ("source",)),
     "access-source-unparsed": (
         "Kernel source could not be parsed",
         "hlsight could not parse the kernel source embedded in the report, so stride and access counts stay "

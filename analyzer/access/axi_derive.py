@@ -1,0 +1,182 @@
+"""Vivado/Vitis sources: the bytes each m_axi bundle of a top function moves
+and the trip counts of its loops, as expressions of the function's arguments.
+
+The HLScope+ model (:mod:`hlsight.analyzer.hlscope_model`) needs DSIZE per
+bundle; a user knows the kernel's arguments (``size``), not the bytes. The
+same walker and classification that give aoc LSUs their counts
+(:mod:`hlsight.analyzer.access.walker`, :func:`~hlsight.analyzer.access.classify.classify`)
+walk the top function: every access to a pointer parameter the function
+maps to an m_axi bundle counts ``accesses x element bytes`` towards that
+bundle (HLScope+ section IV: "DSIZE ... is found from the length of the
+consecutive array index from the loop bound"), its stride says whether the
+bundle bursts, and the report's loops take the source's trip counts.
+
+A parameter's bundle comes from its ``#pragma HLS interface m_axi port=...
+bundle=...``; without ``bundle=``, or without a pragma, only when the
+report shows exactly one m_axi bundle (Vivado's default ``gmem``). Nothing
+else is guessed: a bundle no access could be tied to keeps its symbol.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path, PurePath
+
+import sympy
+from pycparser import c_ast
+
+from hlsight.analyzer.access.classify import classify
+from hlsight.analyzer.access.derive import KernelAccesses, derive_loop_trips, scalar_arguments
+from hlsight.analyzer.access.sources import ParsedSources, parse_design_sources
+from hlsight.analyzer.access.walker import AccessSite, walk_function
+from hlsight.analyzer.results import AxiFacts, SourceFacts
+from hlsight.core.diagnostics import Diagnostic, Severity
+from hlsight.core.errors import InputError
+from hlsight.core.model import Design, Interface, Kernel
+from hlsight.parsers.csource import CUnit
+
+_PRAGMA = re.compile(r"^[ \t]*#[ \t]*pragma[ \t]+(HLS[ \t]+interface\b.*)$", re.IGNORECASE | re.MULTILINE)
+
+
+def axi_pragma_ports(pragmas: Iterable[str]) -> dict[str, str | None]:
+    """``port -> bundle`` of ``HLS interface m_axi port=X [bundle=B]`` pragma
+    texts (``None``: no ``bundle=`` given)."""
+    ports: dict[str, str | None] = {}
+    for text in pragmas:
+        words = text.replace("=", " = ").split()
+        lowered = [word.lower() for word in words]
+        if lowered[:2] != ["hls", "interface"] or "m_axi" not in lowered:
+            continue
+        options: dict[str, str] = {}
+        for index, word in enumerate(lowered):
+            if index + 2 < len(words) and words[index + 1] == "=":
+                options[word] = words[index + 2]
+        if "port" in options:
+            ports[options["port"]] = options.get("bundle")
+    return ports
+
+
+@dataclass
+class BundleTraffic:
+    """What the source says one m_axi bundle moves per call, while counting."""
+
+    bytes: sympy.Expr = field(default_factory=lambda: sympy.Integer(0))
+    #: every access consecutive (stride 1, not data-dependent)
+    consecutive: bool = True
+    sizes: set[int] = field(default_factory=set)
+    sites: list[str] = field(default_factory=list)
+    #: accesses whose count or size the source does not give: the bundle keeps its symbol
+    unknown: list[str] = field(default_factory=list)
+
+    def facts(self) -> AxiFacts:
+        access = next(iter(self.sizes)) if len(self.sizes) == 1 else None
+        return AxiFacts(str(self.bytes), self.consecutive, access, "; ".join(self.sites))
+
+
+def derive_axi_facts(design: Design, given: Collection[str] = ()) -> SourceFacts:
+    """Bundle bytes and loop trip counts of every top function whose source
+    the design carries (``given``: names the user set)."""
+    facts = SourceFacts()
+    parsed = _parse(design, facts)
+    for top in design.top_kernels():
+        found = parsed.function(top.name)
+        if found is None:
+            continue
+        unit, func = found
+        facts.set_argument_finder(top.name, functools.partial(scalar_arguments, func))
+        walker = walk_function(unit, func, parsed.lines)
+        loops = [*walker.loop_infos.values(), *walker.called_loop_infos.values()]
+        for kernel in design.kernels:  # the top's loops and its outlined/inlined modules' loops
+            context = KernelAccesses(kernel, False, list(walker.sites), loops)
+            facts.diagnostics.extend(derive_loop_trips(context, facts))
+        bundles = _bundles(top, func, unit)
+        traffic: dict[str, BundleTraffic] = {}
+        for site in walker.sites:
+            bundle = bundles.get(site.array)
+            if bundle is None or site.kind == "atomic":
+                continue
+            _count_site(site, traffic.setdefault(bundle, BundleTraffic()))
+        for port, moved in traffic.items():
+            if moved.unknown:
+                facts.diagnostics.append(Diagnostic(
+                    rule="axi-count-unknown", severity=Severity.NOTE, kernel=top.name, file=top.artifact,
+                    message=f"{port}: the source does not count {', '.join(moved.unknown)}; its bytes stay a value"
+                            " to give"))
+                continue
+            derived = moved.facts()
+            facts.set_axi(top.name, port, derived)
+            pattern = "consecutive" if derived.consecutive else "strided or data-dependent: timed as random accesses"
+            facts.diagnostics.append(Diagnostic(
+                rule="axi-derived", severity=Severity.NOTE, kernel=top.name, file=top.artifact,
+                message=f"{port} of {top.name} moves {derived.bytes} bytes per call ({pattern}), from the source:"
+                        f" {derived.how}"))
+    return facts
+
+
+def _count_site(site: AccessSite, moved: BundleTraffic) -> None:
+    result = classify(site, ndrange=False)
+    size = site.element.bytes
+    if result.accesses is None or size is None:
+        moved.unknown.append(f"{site.text} (line {site.line})")
+        return
+    moved.bytes = sympy.expand(moved.bytes + result.accesses * size)
+    stride = result.stride
+    if result.data_dependent or stride is None or not (stride.is_number and abs(stride) <= 1):
+        moved.consecutive = False
+    moved.sizes.add(size)
+    moved.sites.append(f"{site.text} (line {site.line}): {result.accesses} x {size} B")
+
+
+def _bundles(top: Kernel, func: c_ast.FuncDef, unit: CUnit) -> dict[str, str]:
+    """Pointer parameter -> the report's m_axi interface name it goes through."""
+    interfaces = [port for port in top.interfaces if port.protocol.lower().replace("_", "") == "maxi"]
+    if not interfaces:
+        return {}
+    by_bundle = {_bundle_of(port): port.name for port in interfaces}
+    pragmas = axi_pragma_ports(_PRAGMA.findall(unit.text))
+    params = _pointer_parameters(func)
+    out: dict[str, str] = {}
+    for param in params:
+        if param in pragmas and pragmas[param] is not None:
+            name = by_bundle.get(str(pragmas[param]))
+            if name is not None:
+                out[param] = name
+        elif len(interfaces) == 1 and (param in pragmas or not pragmas):
+            out[param] = interfaces[0].name  # the one bundle (Vivado's default gmem)
+    return out
+
+
+def _bundle_of(port: Interface) -> str:
+    return port.bundle or port.name.removeprefix("m_axi_")
+
+
+def _pointer_parameters(func: c_ast.FuncDef) -> list[str]:
+    params = func.decl.type.args.params if func.decl.type.args is not None else []
+    return [param.name for param in params if isinstance(param, c_ast.Decl) and param.name
+            and isinstance(param.type, (c_ast.PtrDecl, c_ast.ArrayDecl))]
+
+
+def _parse(design: Design, facts: SourceFacts) -> ParsedSources:
+    """C sources through pycparser, C++ through libclang lowered to C."""
+    parsed = parse_design_sources(design)
+    facts.diagnostics.extend(parsed.diagnostics)
+    from hlsight.parsers.cxx.as_c import CXX_SUFFIXES, parse_cxx_as_c  # libclang: only for C++ designs
+
+    for source in design.source_files:
+        path = Path(source.path)
+        if source.content is None or path.suffix not in CXX_SUFFIXES or not path.is_file():
+            continue
+        try:
+            unit = parse_cxx_as_c(path)
+        except InputError as error:
+            facts.diagnostics.append(Diagnostic(
+                rule="access-source-unparsed", severity=Severity.WARNING,
+                message=f"cannot derive m_axi traffic from {PurePath(source.path).name}: {error.message}",
+                file=source.path))
+            continue
+        parsed.units.append(unit)
+        parsed.lines.setdefault(source.path, source.content.splitlines())
+    return parsed

@@ -1,0 +1,131 @@
+"""With its source on this machine, a Vivado/Vitis top function's m_axi
+bytes and loop trip counts come from the source as expressions of its
+arguments (decision 34): the user gives ``n``, not the bytes of each bundle.
+
+Real case: Vitis 2024.1 weighted round-robin (``instrument/vitis2024.1_wrr_dataflow``,
+its ``report`` beside ``wrr.c``; 143 cycles is the report's worst-case latency
+for 4 trips of the ``while (1)`` loop). Hand case: a vadd whose counts and
+bytes are computed by hand.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from hlsight.analyzer.pipeline import analyze
+from hlsight.core.model import (
+    Design,
+    Device,
+    InitiationInterval,
+    Interface,
+    Kernel,
+    KernelKind,
+    LatencyRange,
+    Loop,
+    Product,
+    SourceFile,
+    SourceLocation,
+    ToolInfo,
+    TripCount,
+    Vendor,
+)
+from tests.conftest import SHARED, run_cli
+
+WRR = SHARED / "instrument" / "vitis2024.1_wrr_dataflow"
+DERIVED = ("m_axi_gmem of weighted_rr moves 28*trips_weighted_rr_L29 + 16 bytes per call (consecutive), from the"
+           " source: grant[i] (line 22): 4 x 4 B; req[current] (line 32): trips_weighted_rr_L29 x 4 B;")
+
+
+def _json(report: Path, root: Path, *given: str) -> dict[str, object]:
+    result = run_cli("analyze", str(report), "--source-root", str(root), *given, "--format", "json")
+    assert result.code == 0, result.stderr
+    data: dict[str, object] = json.loads(result.stdout)
+    return data
+
+
+def _derived_notes(data: dict[str, object]) -> list[str]:
+    diagnostics = data["diagnostics"]
+    assert isinstance(diagnostics, list)
+    return [str(diag["message"]) for diag in diagnostics if diag["rule"] == "axi-derived"]
+
+
+def test_the_sources_counts_replace_bytes_and_trip_symbols() -> None:
+    data = _json(WRR / "report", WRR)
+    estimate = data["estimate"]
+    assert isinstance(estimate, dict)
+    assert estimate["free_symbols"] == ["trips_weighted_rr_L29"]  # one value: the loop's trips, shared
+    notes = _derived_notes(data)
+    assert len(notes) == 1 and notes[0].startswith(DERIVED)
+    timed = _json(WRR / "report", WRR, "--set", "trips_weighted_rr_L29=4")["estimate"]
+    assert isinstance(timed, dict)
+    assert timed["seconds"] == pytest.approx(143 * 10e-9, rel=1e-9)  # 21 x 4 + 59 cycles at 10 ns
+
+
+def test_cplusplus_sources_go_through_libclang(tmp_path: Path) -> None:
+    """The same kernel as a .cpp (its report's paths renamed to match): parsed
+    by libclang and lowered to C, it gives the same counts."""
+    report = tmp_path / "report"
+    report.mkdir()
+    for path in (WRR / "report").iterdir():
+        report.joinpath(path.name).write_text(path.read_text(encoding="utf-8").replace("wrr.c", "wrr.cpp"),
+                                              encoding="utf-8")
+    shutil.copy(WRR / "wrr.c", tmp_path / "wrr.cpp")
+    notes = _derived_notes(_json(report, tmp_path))
+    assert len(notes) == 1 and notes[0].startswith(DERIVED)
+
+
+VADD = """\
+void vadd(const int *in1, const int *in2, int *out, const int *table, int n)
+{
+#pragma HLS INTERFACE m_axi port=in1 bundle=gmem0
+#pragma HLS INTERFACE m_axi port=in2 bundle=gmem0
+#pragma HLS INTERFACE m_axi port=out bundle=gmem1
+#pragma HLS INTERFACE m_axi port=table bundle=gmem2
+#pragma HLS INTERFACE s_axilite port=n
+    for (int i = 0; i < n; i++) {
+#pragma HLS PIPELINE II=1
+        out[i] = in1[i] + in2[i] + table[4 * i];
+    }
+}
+"""
+
+
+def _vadd() -> Design:
+    loop = Loop("VITIS_LOOP_8_1", pipelined=True, ii=InitiationInterval(1), pipeline_depth=5,
+                trip_count=TripCount(), location=SourceLocation("vadd.c", 8))
+    ports = [Interface("control", "s_axi", 32), Interface("vadd", "ap_ctrl_hs"),
+             *(Interface(f"m_axi_gmem{k}", "m_axi", 32, bundle=f"gmem{k}") for k in range(3))]
+    kernel = Kernel("vadd", kind=KernelKind.FUNCTION, latency=LatencyRange(None, None), is_top=True,
+                    loops=[loop], interfaces=ports, clock_target_ns=4.0)
+    return Design(tool=ToolInfo(Vendor.XILINX, Product.VITIS_HLS, "2022.2"), root=Path("hand"), name="vadd",
+                  device=Device("virtexuplus", "xcu280-fsvh2892-2L-e"), kernels=[kernel],
+                  source_files=[SourceFile("vadd.c", "vadd.c", VADD)])
+
+
+def test_bytes_per_bundle_and_the_access_pattern_by_hand() -> None:
+    n = 1_000_000
+    result = analyze(_vadd(), {"n": n})
+    estimate = result.estimates["vadd"]
+    notes = [diag.message for diag in result.diagnostics if diag.rule == "axi-derived"]
+    heads = sorted(note.split(", from the source")[0] for note in notes)
+    assert heads == ["m_axi_gmem0 of vadd moves 8*n bytes per call (consecutive)",
+                     "m_axi_gmem1 of vadd moves 4*n bytes per call (consecutive)",
+                     "m_axi_gmem2 of vadd moves 4*n bytes per call (strided or data-dependent: timed as random"
+                     " accesses)"]
+    assert estimate.seconds is not None and not estimate.free_symbols
+    assert estimate.cycles is not None and estimate.cycles.cycles == 1 * (n - 1) + 5  # eq. 4, trip n from the source
+    # By hand on the U280's DDR4 (Shuhai: tRCD 16.6 ns, tRP 16.7 ns, 18 GB/s measured per channel).
+    # table[4*i] is strided: each 4-byte access is its own row cycle, eq. 9 with len 1:
+    # t_DP = 16.6 + 1/2.4 GHz + 16.7 ns. The consecutive bundles stream at 18 GB/s at the DRAM
+    # (their 32-bit buses, 1 GB/s at 250 MHz, already paced the schedule). One controller (eq. 15):
+    t_dp = 16.6e-9 + 1 / 2.4e9 + 16.7e-9
+    t_bo = 8 * n / 18e9 + 4 * n / 18e9 + 4 * n / (4 / t_dp)
+    assert estimate.profile == "ddr4-u280"
+    assert estimate.seconds == pytest.approx(t_bo, rel=1e-9)
+    # a given value still wins
+    given = analyze(_vadd(), {"n": n, "axi.vadd.gmem2.bytes": 0}).estimates["vadd"]
+    assert given.seconds is not None and given.seconds < estimate.seconds
