@@ -20,14 +20,14 @@ else is guessed: a bundle no access could be tied to keeps its symbol.
 from __future__ import annotations
 
 import functools
-import re
-from collections.abc import Collection, Iterable
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 
 import sympy
 from pycparser import c_ast
 
+from hlsight.analyzer.access.axi_pragmas import PRAGMA_LINE, axi_pragma_ports
 from hlsight.analyzer.access.classify import classify
 from hlsight.analyzer.access.derive import KernelAccesses, derive_loop_trips, scalar_arguments
 from hlsight.analyzer.access.sources import ParsedSources, parse_design_sources
@@ -37,26 +37,6 @@ from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.errors import InputError
 from hlsight.core.model import Design, Interface, Kernel
 from hlsight.parsers.csource import CUnit
-
-_PRAGMA = re.compile(r"^[ \t]*#[ \t]*pragma[ \t]+(HLS[ \t]+interface\b.*)$", re.IGNORECASE | re.MULTILINE)
-
-
-def axi_pragma_ports(pragmas: Iterable[str]) -> dict[str, str | None]:
-    """``port -> bundle`` of ``HLS interface m_axi port=X [bundle=B]`` pragma
-    texts (``None``: no ``bundle=`` given)."""
-    ports: dict[str, str | None] = {}
-    for text in pragmas:
-        words = text.replace("=", " = ").split()
-        lowered = [word.lower() for word in words]
-        if lowered[:2] != ["hls", "interface"] or "m_axi" not in lowered:
-            continue
-        options: dict[str, str] = {}
-        for index, word in enumerate(lowered):
-            if index + 2 < len(words) and words[index + 1] == "=":
-                options[word] = words[index + 2]
-        if "port" in options:
-            ports[options["port"]] = options.get("bundle")
-    return ports
 
 
 @dataclass
@@ -136,7 +116,7 @@ def _bundles(top: Kernel, func: c_ast.FuncDef, unit: CUnit) -> dict[str, str]:
     if not interfaces:
         return {}
     by_bundle = {_bundle_of(port): port.name for port in interfaces}
-    pragmas = axi_pragma_ports(_PRAGMA.findall(unit.text))
+    pragmas = axi_pragma_ports(PRAGMA_LINE.findall(unit.text))
     params = _pointer_parameters(func)
     out: dict[str, str] = {}
     for param in params:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from pycparser import c_ast
 
+from hlsight.analyzer.access.axi_pragmas import axi_pragma_ports
 from hlsight.analyzer.hlscope_model import dbw_c, dbw_p, dlat
 from hlsight.analyzer.instrument.codegen import MemoryConstants
 from hlsight.analyzer.instrument.plan import Plan
@@ -60,20 +61,9 @@ class Transfer:
 
 
 def _pragma_ports(pragmas: list[str]) -> dict[str, str]:
-    """``port -> bundle`` of ``#pragma HLS interface m_axi port=X bundle=B``."""
-    ports: dict[str, str] = {}
-    for text in pragmas:
-        words = text.replace("=", " = ").split()
-        lowered = [word.lower() for word in words]
-        if lowered[:2] != ["hls", "interface"] or "m_axi" not in lowered:
-            continue
-        options: dict[str, str] = {}
-        for index, word in enumerate(lowered):
-            if index + 2 < len(words) and words[index + 1] == "=":
-                options[word] = words[index + 2]
-        if "port" in options:
-            ports[options["port"]] = options.get("bundle", "gmem")
-    return ports
+    """``port -> bundle`` of ``#pragma HLS interface m_axi port=X bundle=B``
+    (Vivado's default bundle ``gmem`` when none is named)."""
+    return {port: bundle or "gmem" for port, bundle in axi_pragma_ports(pragmas).items()}
 
 
 def _report_width(kernel: Kernel, port: str, bundle: str | None) -> int | None:
