@@ -129,3 +129,42 @@ def test_bytes_per_bundle_and_the_access_pattern_by_hand() -> None:
     # a given value still wins
     given = analyze(_vadd(), {"n": n, "axi.vadd.gmem2.bytes": 0}).estimates["vadd"]
     assert given.seconds is not None and given.seconds < estimate.seconds
+
+
+STREAM_CL = """\
+__kernel
+__attribute__((reqd_work_group_size(1, 1, 1)))
+void calc_0(__global const float * restrict in1, __global const float * restrict in2,
+            __global float * restrict out, const float scalar, const uint array_size)
+{
+    for (uint i = 0; i < array_size; i += 16) {
+        __attribute__((opencl_unroll_hint(16)))
+        for (uint k = 0; k < 16; k++) {
+            out[i + k] = in1[i + k] + scalar * in2[i + k];
+        }
+    }
+}
+"""
+
+
+def test_an_opencl_kernel_built_by_vitis() -> None:
+    """A Vitis OpenCL C kernel (HPCC STREAM's shape): no HLS pragmas, one
+    m_axi bundle in the report, so all three pointers go through it."""
+    loop = Loop("Loop 1", pipelined=True, ii=InitiationInterval(1), pipeline_depth=10, trip_count=TripCount(),
+                location=SourceLocation("stream.cl", 6))
+    ports = [Interface("control", "s_axi", 32), Interface("calc_0", "ap_ctrl_chain"),
+             Interface("m_axi_gmem", "m_axi", 512, bundle="gmem")]
+    kernel = Kernel("calc_0", kind=KernelKind.FUNCTION, latency=LatencyRange(None, None), is_top=True,
+                    loops=[loop], interfaces=ports, clock_target_ns=1000 / 300)
+    design = Design(tool=ToolInfo(Vendor.XILINX, Product.VITIS_HLS, "2020.2"), root=Path("hand"), name="stream",
+                    device=Device("virtexuplus", "xcu280-fsvh2892-2L-e"), kernels=[kernel],
+                    source_files=[SourceFile("stream.cl", "stream.cl", STREAM_CL)])
+    size = 2**28
+    result = analyze(design, {"array_size": size})
+    estimate = result.estimates["calc_0"]
+    notes = [diag.message for diag in result.diagnostics if diag.rule == "axi-derived"]
+    assert len(notes) == 1 and notes[0].startswith("m_axi_gmem of calc_0 moves 192*ceiling(array_size/16) bytes per"
+                                                   " call (consecutive)")  # whole 16-element blocks
+    assert estimate.cycles is not None and estimate.cycles.cycles == size // 16 - 1 + 10  # eq. 4
+    # 3 x 4 B x 2^28 through one bundle: the controller's measured 18 GB/s (Shuhai Table 5) bounds it (eq. 16)
+    assert estimate.seconds == pytest.approx(12 * size / 18e9, rel=1e-9)

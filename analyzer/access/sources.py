@@ -114,7 +114,7 @@ def parse_design_sources(design: Design) -> ParsedSources:
         headers = {other: content for other, content in embedded.items() if other != path}
         try:
             unit = parse_c_text(
-                text, path, dialect if path.endswith(".cl") else Dialect.C, (), defines, headers, _TABLE_LIMIT
+                text, path, Dialect.OPENCL if path.endswith(".cl") else Dialect.C, (), defines, headers, _TABLE_LIMIT
             )
         except InputError as error:
             parsed.diagnostics.append(
