@@ -168,3 +168,12 @@ def test_an_opencl_kernel_built_by_vitis() -> None:
     assert estimate.cycles is not None and estimate.cycles.cycles == size // 16 - 1 + 10  # eq. 4
     # 3 x 4 B x 2^28 through one bundle: the controller's measured 18 GB/s (Shuhai Table 5) bounds it (eq. 16)
     assert estimate.seconds == pytest.approx(12 * size / 18e9, rel=1e-9)
+
+
+def test_a_source_the_parser_rejects_leaves_the_values_to_give(tmp_path: Path) -> None:
+    shutil.copytree(WRR / "report", tmp_path / "report")
+    (tmp_path / "wrr.c").write_text("void weighted_rr(int req[4] {{{\n", encoding="utf-8")
+    result = run_cli("analyze", str(tmp_path / "report"), "--source-root", str(tmp_path))
+    assert result.code == 0, result.stderr
+    assert "warning: cannot derive access facts from wrr.c: pycparser rejected the C source" in result.stdout
+    assert "to get a number, give: --set axi.weighted_rr.gmem.bytes=VALUE" in result.stdout
