@@ -177,3 +177,13 @@ def test_a_source_the_parser_rejects_leaves_the_values_to_give(tmp_path: Path) -
     assert result.code == 0, result.stderr
     assert "warning: cannot derive access facts from wrr.c: pycparser rejected the C source" in result.stdout
     assert "to get a number, give: --set axi.weighted_rr.gmem.bytes=VALUE" in result.stdout
+
+
+def test_whatif_sweeps_a_source_value() -> None:
+    """whatif reads the sources beside the report too: the loop's trips sweep
+    the whole design time (21 cycles per trip + 59, at 10 ns)."""
+    result = run_cli("whatif", str(WRR / "report"), "--sweep", "trips_weighted_rr_L29=1,4", "--format", "csv")
+    assert result.code == 0, result.stderr
+    rows = [line.split(",") for line in result.stdout.splitlines() if line and not line.startswith("#")]
+    seconds = [float(row[1]) for row in rows[1:]]
+    assert seconds == pytest.approx([80 * 10e-9, 143 * 10e-9], rel=1e-9)

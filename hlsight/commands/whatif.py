@@ -13,6 +13,7 @@ from hlsight.analyzer.pipeline import analyze
 from hlsight.analyzer.results import KernelEstimate
 from hlsight.analyzer.whatif import evaluate_grid, grid_bounds, parse_sweep, solve_for
 from hlsight.commands.common import add_design_arguments, add_model_arguments, user_inputs
+from hlsight.commands.sources import with_local_sources
 from hlsight.core.errors import InputError
 from hlsight.core.units import parse_duration
 from hlsight.output import write_text
@@ -61,7 +62,9 @@ def run(args: argparse.Namespace) -> int:
     if (args.solve is None) != (args.for_time is None):
         raise InputError(None, "--solve and --for-time go together", expected="--solve NAME --for-time 10ms")
     for_time = None if args.for_time is None else parse_duration(args.for_time)
-    design = load_design(args.path, ReadOptions(solution=args.solution))
+    # a Vivado/Vitis report's sources beside it give its m_axi bytes and trips in the arguments
+    design = with_local_sources(load_design(args.path, ReadOptions(solution=args.solution)),
+                                getattr(args, "source_root", None))
     # Per-LSU / per-loop names and kernel arguments enter the expression only
     # when the user names them; a placeholder puts them in as symbols (the
     # sweep or the solver rebinds them). analyze() checks every name against
