@@ -45,10 +45,13 @@ def _lsu_hints(kernel: Kernel, lsu: LSU, facts: LsuFacts, settings: Settings) ->
     where = lsu.location
     stride = facts.stride
     if stride is not None and stride > 1 and facts.variant != "atomic-pipelined":
+        # a strided access drags at most its whole burst through the bus (memory_model.lsu_term)
+        burst = profile.dq_bytes * profile.bl
+        charged = stride if not facts.access_bytes else min(stride, max(1.0, burst / facts.access_bytes))
         yield _diag(
             "mem-stride", Severity.WARNING,
-            f"stride {stride:g} on {lsu.kind.value} {lsu.id}: {1 - 1 / stride:.0%} of every DRAM burst is discarded,"
-            f" time x{stride:g} (eq. 2, observation 2); make the access contiguous (e.g. struct of arrays)",
+            f"stride {stride:g} on {lsu.kind.value} {lsu.id}: {1 - 1 / charged:.0%} of every DRAM burst is discarded,"
+            f" time x{charged:g} (eq. 2, observation 2); make the access contiguous (e.g. struct of arrays)",
             kernel, lsu.id, where, {"stride": stride, "lsu_seconds": facts.t_total_s},
         )
     variant = facts.variant

@@ -395,6 +395,14 @@ def lsu_term(lsu: LsuParams, dram: DramParams, fmax: Expr, n_lsu: int, options: 
             f"HBM strided {kind} store: x{factor} when stride > 1 (burst splitter: one cycle per"
             f" {dram.dq} B word of the {lsu.ls_width} B request, at most bl = {dram.bl}; section 7.1.1)"
         )
+    # delta of eq. 2 counts the data a strided access drags through the bus:
+    # at most the whole DRAM burst it sits in (section 5.1.3's rule for a
+    # data-dependent index). Past burst/ls_bytes the accesses are each their
+    # own burst, and a larger stride costs no more per access.
+    whole = sympy.Integer(burst_bytes) / lsu.ls_bytes
+    if not whole_burst and not (isinstance(stride, sympy.Number) and (stride <= 1 or stride <= whole)):
+        stride = sympy.Min(stride, sympy.Max(sympy.Integer(1), whole))
+        notes.append(f"stride counted up to one whole {burst_bytes} B burst per access (dq*bl/ls_bytes)")
     ideal_part = split * stride * ideal
     overhead_part = split * stride * ovh + coalescer
     return LsuTerm(

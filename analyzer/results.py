@@ -187,6 +187,8 @@ class LsuFacts:
     variant: str
     width_bytes: int
     stride: float | None = None
+    #: bytes of one access (ls_bytes): a stride costs at most dq*bl / ls_bytes
+    access_bytes: float | None = None
     f_min_hz: float | None = None
     f_max_hz: float | None = None
     demand_bps: float | None = None

@@ -230,3 +230,19 @@ def test_strided_non_aligned_hbm_store_is_charged_the_burst_splitter() -> None:
     assert seconds == pytest.approx(t_channel + request, rel=1e-9)
     # stride 1 (merged neighbours, decision 13): whole words, no factor
     assert _seconds(design, stride=1) == pytest.approx(EB * WI / HBM_BW + request, rel=1e-9)
+
+
+def test_a_stride_costs_at_most_the_whole_burst_of_each_access() -> None:
+    """Eq. 2's delta counts the data a strided access drags through the bus;
+    past dq * bl / ls_bytes (64 B / 4 B = 16 on DDR4) every access is its own
+    burst, the rule section 5.1.3 gives a data-dependent index. HPCC
+    RandomAccess on the 520N given `stride = 1e6` came to 3.3e6 s (the run:
+    23.1 s); capped, 26.4 s."""
+    design = ddr_design([lsu("ld0"), lsu("st", LSUKind.STORE)])
+    whole = _seconds(design, stride=16)
+    assert whole == pytest.approx(16 * 2 * EB * WI / DDR_BW, rel=1e-9)  # eqs. 2, 3 with delta = 16
+    assert _seconds(design, stride=10**6) == pytest.approx(whole, rel=1e-12)
+    assert _seconds(design, stride=8) == pytest.approx(whole / 2, rel=1e-9)  # below the cap: delta as is
+    result = analyze(design, {"work_items": WI, "element_bytes": EB, "stride": 10**6}, options=PAPER)
+    hints = [diag.message for diag in result.diagnostics if diag.rule == "mem-stride"]
+    assert hints and all("94% of every DRAM burst is discarded, time x16 " in hint for hint in hints)

@@ -114,6 +114,7 @@ def lsu_facts(
         variant=term.params.variant.value,
         width_bytes=width,
         stride=stride,
+        access_bytes=numeric(term.params.ls_bytes, subs),
         f_min_hz=f_min_hz,
         f_max_hz=f_max_hz,
         demand_bps=_ratio(f_max_hz, width, stride),
