@@ -17,7 +17,7 @@ from hlsight.analyzer.compute_model import compute_estimate
 from hlsight.analyzer.memory_model import smax, smin
 from hlsight.analyzer.memory_profiles import MemoryProfile
 from hlsight.analyzer.results import KernelEstimate, SourceFacts
-from hlsight.analyzer.symbols import FMAX, axi_name, is_axi_master, source_expr, sym
+from hlsight.analyzer.symbols import FMAX, axi_name, source_expr, sym
 from hlsight.core.model import Design, Interface, Kernel
 
 #: Largest AXI burst Vivado HLS issues (section IV: "1KB for AXI").
@@ -25,7 +25,7 @@ AXI_MAX_BURST_BYTES = 1024
 
 
 def axi_ports(kernel: Kernel) -> list[Interface]:
-    return [port for port in kernel.interfaces if is_axi_master(port)]
+    return [port for port in kernel.interfaces if port.is_axi_master]
 
 
 def t_dp(profile: MemoryProfile, length: sympy.Expr) -> sympy.Expr:

@@ -30,7 +30,7 @@ from hlsight.analyzer.interleaving import BANK_NAME, host_placed_memories
 from hlsight.analyzer.results import SourceFacts
 from hlsight.core.errors import InputError
 from hlsight.core.limits import reading
-from hlsight.core.model import Design, Interface, Kernel
+from hlsight.core.model import Design, Kernel
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -77,11 +77,6 @@ LOOP_FIELDS: dict[str, str] = {
     "trip": "trip count of this loop",
     "ii": "initiation interval of this loop (only where the report's value is flagged implausible)",
 }
-
-
-def is_axi_master(port: Interface) -> bool:
-    """An m_axi port: the HLScope+ model's DRAM traffic (section IV)."""
-    return port.protocol.lower().replace("_", "") == "maxi"
 
 
 def sym(name: str) -> sympy.Symbol:
@@ -205,7 +200,7 @@ def valid_names(design: Design, derived: SourceFacts | None = None, arguments: b
     if host_placed_memories(design):
         names.append(BANK_NAME)  # which bank the host put a kernel's buffers in
     for top in design.top_kernels():  # the HLScope+ model is the top module's (estimate.xilinx)
-        names.extend(axi_name(top.name, port.name, field) for port in top.interfaces if is_axi_master(port)
+        names.extend(axi_name(top.name, port.name, field) for port in top.interfaces if port.is_axi_master
                      for field in AXI_FIELDS)
     for kernel in design.kernels:
         for lsu in kernel.lsus:

@@ -187,3 +187,38 @@ def test_whatif_sweeps_a_source_value() -> None:
     rows = [line.split(",") for line in result.stdout.splitlines() if line and not line.startswith("#")]
     seconds = [float(row[1]) for row in rows[1:]]
     assert seconds == pytest.approx([80 * 10e-9, 143 * 10e-9], rel=1e-9)
+
+
+HELPER_AND_MEMCPY = """\
+static void load(const int *src, int *buf, int n) {
+    for (int i = 0; i < n; i++) buf[i] = src[i];
+}
+void top(const int *in, int *out, int n)
+{
+#pragma HLS INTERFACE m_axi port=in bundle=gmem0
+#pragma HLS INTERFACE m_axi port=out bundle=gmem1
+    int buf[1024];
+    load(in, buf, n);
+    memcpy(out, buf, n * sizeof(int));
+}
+"""
+
+
+def test_a_helper_is_followed_and_a_memcpy_is_not_missed() -> None:
+    """``load()`` reads ``in`` through its parameter ``src``: counted for
+    gmem0. The memcpy to ``out`` moves bytes the access walk does not see:
+    gmem1 keeps its symbol (a count that missed it would be silently low)."""
+    ports = [Interface("control", "s_axi", 32), Interface("top", "ap_ctrl_hs"),
+             *(Interface(f"m_axi_gmem{k}", "m_axi", 32, bundle=f"gmem{k}") for k in range(2))]
+    kernel = Kernel("top", kind=KernelKind.FUNCTION, latency=LatencyRange(None, None), is_top=True,
+                    interfaces=ports, clock_target_ns=4.0)
+    design = Design(tool=ToolInfo(Vendor.XILINX, Product.VITIS_HLS, "2022.2"), root=Path("hand"), name="top",
+                    device=Device("virtexuplus", "xcu280-fsvh2892-2L-e"), kernels=[kernel],
+                    source_files=[SourceFile("top.c", "top.c", HELPER_AND_MEMCPY)])
+    result = analyze(design, {"n": 100})
+    messages = {diag.rule: diag.message for diag in result.diagnostics if diag.rule.startswith("axi-")}
+    assert messages["axi-derived"] == ("m_axi_gmem0 of top moves 4*n bytes per call (consecutive), from the source:"
+                                       " src[i] (line 2): n x 4 B")
+    assert messages["axi-count-unknown"] == ("m_axi_gmem1: the source does not count the call memcpy(...) (line 10);"
+                                             " its bytes stay a value to give")
+    assert result.estimates["top"].free_symbols == ["axi.top.gmem1.bytes"]

@@ -20,7 +20,6 @@ else is guessed: a bundle no access could be tied to keeps its symbol.
 from __future__ import annotations
 
 import functools
-from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 
@@ -56,9 +55,9 @@ class BundleTraffic:
         return AxiFacts(str(self.bytes), self.consecutive, access, "; ".join(self.sites))
 
 
-def derive_axi_facts(design: Design, given: Collection[str] = ()) -> SourceFacts:
+def derive_axi_facts(design: Design) -> SourceFacts:
     """Bundle bytes and loop trip counts of every top function whose source
-    the design carries (``given``: names the user set)."""
+    the design carries."""
     facts = SourceFacts()
     parsed = _parse(design, facts)
     for top in design.top_kernels():
@@ -79,6 +78,11 @@ def derive_axi_facts(design: Design, given: Collection[str] = ()) -> SourceFacts
             if bundle is None or site.kind == "atomic":
                 continue
             _count_site(site, traffic.setdefault(bundle, BundleTraffic()))
+        defined = {name for other in parsed.units for name in other.functions()}
+        for call, pointer in _opaque_calls(func, set(bundles), defined):
+            # memcpy and library calls move bytes the walker does not count:
+            # the bundle keeps its symbol rather than a count that misses them
+            traffic.setdefault(bundles[pointer], BundleTraffic()).unknown.append(call)
         for port, moved in traffic.items():
             if moved.unknown:
                 facts.diagnostics.append(Diagnostic(
@@ -94,6 +98,41 @@ def derive_axi_facts(design: Design, given: Collection[str] = ()) -> SourceFacts
                 message=f"{port} of {top.name} moves {derived.bytes} bytes per call ({pattern}), from the source:"
                         f" {derived.how}"))
     return facts
+
+
+def _opaque_calls(func: c_ast.FuncDef, pointers: set[str], defined: set[str]) -> list[tuple[str, str]]:
+    """(call text, pointer) for each call of a function the sources do not
+    define (``memcpy``, a library routine) that is passed a bundle pointer."""
+    found: list[tuple[str, str]] = []
+    stack: list[c_ast.Node] = [func.body]
+    while stack:
+        node = stack.pop()
+        stack.extend(child for _name, child in node.children())
+        if not (isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID)) or node.name.name in defined:
+            continue
+        arguments = node.args.exprs if node.args is not None else []
+        for argument in arguments:
+            root = _root_name(argument)
+            if root in pointers:
+                line = node.coord.line if node.coord is not None else "?"
+                found.append((f"the call {node.name.name}(...) (line {line})", root))
+                break
+    return found
+
+
+def _root_name(node: c_ast.Node) -> str | None:
+    """The variable an argument expression starts from (``out + 4`` -> ``out``)."""
+    while True:
+        if isinstance(node, c_ast.ID):
+            return str(node.name)
+        if isinstance(node, (c_ast.Cast, c_ast.UnaryOp)):
+            node = node.expr
+        elif isinstance(node, c_ast.BinaryOp):
+            node = node.left
+        elif isinstance(node, c_ast.ArrayRef):
+            node = node.name
+        else:
+            return None
 
 
 def _count_site(site: AccessSite, moved: BundleTraffic) -> None:
@@ -112,7 +151,7 @@ def _count_site(site: AccessSite, moved: BundleTraffic) -> None:
 
 def _bundles(top: Kernel, func: c_ast.FuncDef, unit: CUnit) -> dict[str, str]:
     """Pointer parameter -> the report's m_axi interface name it goes through."""
-    interfaces = [port for port in top.interfaces if port.protocol.lower().replace("_", "") == "maxi"]
+    interfaces = [port for port in top.interfaces if port.is_axi_master]
     if not interfaces:
         return {}
     by_bundle = {_bundle_of(port): port.name for port in interfaces}

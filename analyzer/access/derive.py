@@ -292,7 +292,7 @@ def derive_access_facts(design: Design, given: Collection[str] = ()) -> SourceFa
             return facts
         from hlsight.analyzer.access.axi_derive import derive_axi_facts  # imports derive: not at module level
 
-        return derive_axi_facts(design, given)
+        return derive_axi_facts(design)
     if not any(lsu.location is not None for kernel in design.kernels for lsu in kernel.lsus):
         return facts
     if not any(source.content for source in design.source_files):

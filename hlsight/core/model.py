@@ -426,6 +426,12 @@ class Interface:
     #: requests, ``READ_WRITE_MODE``...).
     details: dict[str, str] = field(default_factory=dict)
 
+    @property
+    def is_axi_master(self) -> bool:
+        """An AXI4 memory-mapped master (``m_axi``): the port the HLScope+
+        model times as DRAM traffic (section IV)."""
+        return self.protocol.lower().replace("_", "") == "maxi"
+
 
 @dataclass
 class Instance:

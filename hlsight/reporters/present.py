@@ -20,7 +20,7 @@ import sympy
 from hlsight.analyzer.access import parse_expression
 from hlsight.analyzer.launches import Launch
 from hlsight.analyzer.results import AnalysisResult, KernelEstimate, TermEstimate, bound_label
-from hlsight.analyzer.symbols import axi_name, is_axi_master, loop_symbols
+from hlsight.analyzer.symbols import axi_name, loop_symbols
 from hlsight.core.diagnostics import Diagnostic
 from hlsight.core.model import Design, LatencyRange, Loop, SourceFile
 from hlsight.core.units import NAMES_SHOWN as NAMES_SHOWN
@@ -326,7 +326,7 @@ def axi_symbol_ports(design: Design, names: Sequence[str]) -> dict[str, str]:
     for kernel in design.kernels:
         for port in kernel.interfaces:
             name = axi_name(kernel.name, port.name, "bytes")
-            if name in wanted and is_axi_master(port):
+            if name in wanted and port.is_axi_master:
                 facts = ", ".join(fact for fact in (port.direction, f"{port.width_bits}-bit" if port.width_bits else "")
                                   if fact)
                 out[name] = (f"the bytes m_axi bundle {port.name} of {kernel.name} moves per call"
