@@ -66,7 +66,7 @@ def derive_axi_facts(design: Design) -> SourceFacts:
             continue
         unit, func = found
         facts.set_argument_finder(top.name, functools.partial(scalar_arguments, func))
-        walker = walk_function(unit, func, parsed.lines)
+        walker = walk_function(unit, func, parsed.lines, count_memcpy=True)
         loops = [*walker.loop_infos.values(), *walker.called_loop_infos.values()]
         for kernel in design.kernels:  # the top's loops and its outlined/inlined modules' loops
             context = KernelAccesses(kernel, False, list(walker.sites), loops)
@@ -78,7 +78,7 @@ def derive_axi_facts(design: Design) -> SourceFacts:
             if bundle is None or site.kind == "atomic":
                 continue
             _count_site(site, traffic.setdefault(bundle, BundleTraffic()))
-        defined = {name for other in parsed.units for name in other.functions()}
+        defined = {"memcpy", *(name for other in parsed.units for name in other.functions())}
         for call, pointer in _opaque_calls(func, set(bundles), defined):
             # memcpy and library calls move bytes the walker does not count:
             # the bundle keeps its symbol rather than a count that misses them

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 import sympy
 from pycparser import c_ast, c_generator
 
+from hlsight.analyzer.access.ctypes_info import sizeof_type
 from hlsight.analyzer.access.int_bounds import IMax, IMin
 from hlsight.parsers.csource.visitor import NodeVisitor
 
@@ -281,6 +282,10 @@ class ExprConverter(NodeVisitor):
             return self.convert(node.expr)  # `out[k++]` indexes with k; the walker applies the step after
         if node.op in ("++", "--"):
             return self.convert(node.expr) + (1 if node.op == "++" else -1)
+        if node.op == "sizeof":
+            size = sizeof_type(node.expr)  # memcpy(dst, src, n * sizeof(int))
+            if size is not None:
+                return sympy.Integer(size)
         return self.opaque(node)
 
     def visit_BinaryOp(self, node: c_ast.BinaryOp) -> sympy.Expr:

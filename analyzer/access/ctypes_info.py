@@ -91,6 +91,16 @@ def type_bytes(name: str, typedefs: dict[str, c_ast.Node], depth: int = 0) -> in
     return opencl_type_bytes(name)
 
 
+def sizeof_type(node: c_ast.Node) -> int | None:
+    """``sizeof(int)``: bytes of a scalar type name (``None``: a struct, a
+    typedef or an expression, which the caller leaves opaque)."""
+    if isinstance(node, c_ast.Typename):
+        name = _scalar_name(node.type)
+        if name is not None:
+            return type_bytes(name, {})
+    return None
+
+
 def struct_bytes(struct: c_ast.Struct, typedefs: dict[str, c_ast.Node], depth: int = 0) -> int | None:
     """Size of a struct with C layout (each field aligned to its size, the
     whole padded to the largest field); ``None`` when a field size is unknown."""

@@ -162,6 +162,11 @@ class _AccessCollector(NodeVisitor):
                     self.visit(arg)
                 self.walker._record(target, "atomic")
                 return
+        if name == "memcpy" and len(args) == 3 and self.walker.count_memcpy:
+            for arg in args:
+                self.visit(arg)
+            self.walker._record_memcpy(node, args)
+            return
         if name in _GROUP_COPIES and len(args) == _GROUP_COPIES[name]:
             for arg in args:
                 self.visit(arg)
@@ -201,6 +206,9 @@ class AccessWalker(LoopWalker):
         self.blocks: list[int] = [0]
         self.sites: list[AccessSite] = []
         self._collector = _AccessCollector(self)
+        #: ``memcpy(dst, src, bytes)`` counts as a copy loop (HLS C: the m_axi
+        #: burst HLScope+ section IV times); off for OpenCL, which has none
+        self.count_memcpy = False
         #: calls of user functions being walked at their call site, innermost last
         self._calls: list[c_ast.FuncCall] = []
         #: loops of the called functions, counted where they were called
@@ -519,6 +527,31 @@ class AccessWalker(LoopWalker):
         finally:
             self.loops.pop()
 
+    def _record_memcpy(self, call: c_ast.FuncCall, args: list[c_ast.Node]) -> None:
+        """``memcpy(dst, src, bytes)``: a loop of bytes / element-size
+        iterations around one load of ``src[k]`` and one store of ``dst[k]``
+        (each side in its own element), as a work-group copy is walked."""
+        size = self.value(args[2])
+        line = int(call.coord.line) if call.coord is not None else 0
+        file = str(call.coord.file) if call.coord is not None else ""
+        for pointer, kind in ((args[1], "load"), (args[0], "store")):
+            target = self._pointer_target(pointer)
+            if target is None:
+                continue
+            bytes_each = target.element.bytes
+            trip: sympy.Expr | None = None if bytes_each is None else size / bytes_each
+            reason = f"memcpy of {size} bytes in {bytes_each}-byte elements"
+            trip, reason = fixed_per_launch(self.table, trip, reason)
+            counter = self.table.make("copied", SymbolInfo(Role.LOOP, "element copied", step=sympy.Integer(1),
+                                                           loop=line))
+            self.loops.append(LoopInfo("for", line, file, counter, sympy.Integer(1), trip, reason, None,
+                                       sympy.Integer(0)))
+            try:
+                info = ArrayInfo(target.base, target.element, target.space)
+                self._site(call, info, sympy.expand(target.offset + counter), f"copied element of {target.base}", kind)
+            finally:
+                self.loops.pop()
+
     def _record_vector(self, call: c_ast.FuncCall, op: str, half: bool, lanes: int,
                        offset: c_ast.Node, pointer: c_ast.Node) -> None:
         """``vloadN(offset, p)`` / ``vstoreN(data, offset, p)``: one access of
@@ -567,11 +600,13 @@ def _called_at(call: c_ast.FuncCall) -> str:
 
 
 def walk_function(unit: CUnit, func: c_ast.FuncDef, source_lines: dict[str, list[str]],
-                  local_size: tuple[int, int, int] | None = None) -> AccessWalker:
+                  local_size: tuple[int, int, int] | None = None, count_memcpy: bool = False) -> AccessWalker:
     """Run the access walker over ``func``; the walker keeps sites and loop
     infos. ``local_size``: the work-group size the kernel's
-    ``reqd_work_group_size`` fixes (``get_local_size(d)`` is then a number)."""
+    ``reqd_work_group_size`` fixes (``get_local_size(d)`` is then a number);
+    ``count_memcpy``: walk ``memcpy`` as a copy loop (HLS C)."""
     walker = AccessWalker(unit, func, source_lines)
     walker.local_size = local_size
+    walker.count_memcpy = count_memcpy
     walker.run()
     return walker
