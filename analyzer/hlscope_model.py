@@ -163,8 +163,9 @@ def hlscope_estimate(
         occupancy.append(dsize / dram)
         own_bus.append(dsize / bandwidth)
         excess.append(dsize / bandwidth - dsize / bus)
-        memory_times.append(dsize / bandwidth + dlat(profile, write))
-        latencies.append(sympy.Float(dlat(profile, write)))
+        latency = sympy.Float(dlat(profile, write))
+        memory_times.append(dsize / bandwidth + latency)
+        latencies.append(latency)
     if t_comp is None:
         compute = compute_estimate(kernel)
         t_comp = compute.seconds if compute is not None else None

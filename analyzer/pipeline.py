@@ -25,7 +25,7 @@ from hlsight.analyzer.library_calls import library_call_diagnostics
 from hlsight.analyzer.memory_model import ModelOptions
 from hlsight.analyzer.memory_profiles import MemoryProfile
 from hlsight.analyzer.results import AnalysisResult, KernelEstimate, SourceFacts
-from hlsight.analyzer.symbols import GLOBAL_SYMBOLS, WORK_ITEMS, loop_symbols, valid_names, validate
+from hlsight.analyzer.symbols import GLOBAL_SYMBOLS, WORK_ITEMS, axi_names, loop_symbols, validate
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.errors import InputError
 from hlsight.core.model import Design, Vendor
@@ -135,7 +135,7 @@ def _unused_work_items(design: Design, names: set[str], source: SourceFacts) -> 
     wanted = f"; give the kernel arguments instead ({', '.join(arguments)})" if arguments else ""
     first = design.kernels[0]
     if xilinx:
-        ports = [name for name in valid_names(design) if name.startswith("axi.") and name.endswith(".bytes")]
+        ports = axi_names(design, "bytes")
         wanted = f"; give the bytes each m_axi bundle moves instead ({', '.join(ports)})" if ports else ""
     return [
         Diagnostic(

@@ -116,6 +116,14 @@ def axi_name(module: str, port: str, field: str) -> str:
     return f"axi.{shell_safe(module)}.{shell_safe(port.removeprefix('m_axi_'))}.{field}"
 
 
+def axi_names(design: Design, *fields: str) -> list[str]:
+    """``axi.<top>.<bundle>.<field>`` of every m_axi bundle of the top
+    modules, each bundle's ``fields`` together: the HLScope+ model is the
+    top's (estimate.xilinx)."""
+    return [axi_name(top.name, port.name, field) for top in design.top_kernels() for port in top.interfaces
+            if port.is_axi_master for field in fields]
+
+
 def loop_name(loop: str, field: str = "trip") -> str:
     return f"loop.{loop}.{field}"
 
@@ -199,9 +207,7 @@ def valid_names(design: Design, derived: SourceFacts | None = None, arguments: b
     names.extend(sorted(set(defined_macros(design)) - set(names)))
     if host_placed_memories(design):
         names.append(BANK_NAME)  # which bank the host put a kernel's buffers in
-    for top in design.top_kernels():  # the HLScope+ model is the top module's (estimate.xilinx)
-        names.extend(axi_name(top.name, port.name, field) for port in top.interfaces if port.is_axi_master
-                     for field in AXI_FIELDS)
+    names.extend(axi_names(design, *AXI_FIELDS))
     for kernel in design.kernels:
         for lsu in kernel.lsus:
             names.extend(lsu_name(lsu.id, field) for field in LSU_FIELDS)

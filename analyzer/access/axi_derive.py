@@ -26,7 +26,7 @@ from pathlib import Path, PurePath
 import sympy
 from pycparser import c_ast
 
-from hlsight.analyzer.access.axi_pragmas import PRAGMA_LINE, axi_pragma_ports
+from hlsight.analyzer.access.axi_ports import PRAGMA_LINE, all_nodes, axi_pragma_ports, pointer_root
 from hlsight.analyzer.access.classify import classify
 from hlsight.analyzer.access.derive import KernelAccesses, derive_loop_trips, scalar_arguments
 from hlsight.analyzer.access.sources import ParsedSources, parse_design_sources
@@ -69,7 +69,7 @@ def derive_axi_facts(design: Design) -> SourceFacts:
         walker = walk_function(unit, func, parsed.lines, count_memcpy=True)
         loops = [*walker.loop_infos.values(), *walker.called_loop_infos.values()]
         for kernel in design.kernels:  # the top's loops and its outlined/inlined modules' loops
-            context = KernelAccesses(kernel, False, list(walker.sites), loops)
+            context = KernelAccesses(kernel, False, walker.sites, loops)
             facts.diagnostics.extend(derive_loop_trips(context, facts))
         bundles = _bundles(top, func, unit)
         traffic: dict[str, BundleTraffic] = {}
@@ -80,7 +80,7 @@ def derive_axi_facts(design: Design) -> SourceFacts:
             _count_site(site, traffic.setdefault(bundle, BundleTraffic()))
         defined = {"memcpy", *(name for other in parsed.units for name in other.functions())}
         for call, pointer in _opaque_calls(func, set(bundles), defined):
-            # memcpy and library calls move bytes the walker does not count:
+            # a routine the sources do not define moves bytes no walk sees:
             # the bundle keeps its symbol rather than a count that misses them
             traffic.setdefault(bundles[pointer], BundleTraffic()).unknown.append(call)
         for port, moved in traffic.items():
@@ -102,37 +102,17 @@ def derive_axi_facts(design: Design) -> SourceFacts:
 
 def _opaque_calls(func: c_ast.FuncDef, pointers: set[str], defined: set[str]) -> list[tuple[str, str]]:
     """(call text, pointer) for each call of a function the sources do not
-    define (``memcpy``, a library routine) that is passed a bundle pointer."""
+    define (a vendor or library routine) that is passed a bundle pointer."""
     found: list[tuple[str, str]] = []
-    stack: list[c_ast.Node] = [func.body]
-    while stack:
-        node = stack.pop()
-        stack.extend(child for _name, child in node.children())
+    for node in all_nodes(func.body):
         if not (isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID)) or node.name.name in defined:
             continue
         arguments = node.args.exprs if node.args is not None else []
-        for argument in arguments:
-            root = _root_name(argument)
-            if root in pointers:
-                line = node.coord.line if node.coord is not None else "?"
-                found.append((f"the call {node.name.name}(...) (line {line})", root))
-                break
+        root = next((name for name in map(pointer_root, arguments) if name in pointers), None)
+        if root is not None:
+            line = node.coord.line if node.coord is not None else "?"
+            found.append((f"the call {node.name.name}(...) (line {line})", root))
     return found
-
-
-def _root_name(node: c_ast.Node) -> str | None:
-    """The variable an argument expression starts from (``out + 4`` -> ``out``)."""
-    while True:
-        if isinstance(node, c_ast.ID):
-            return str(node.name)
-        if isinstance(node, (c_ast.Cast, c_ast.UnaryOp)):
-            node = node.expr
-        elif isinstance(node, c_ast.BinaryOp):
-            node = node.left
-        elif isinstance(node, c_ast.ArrayRef):
-            node = node.name
-        else:
-            return None
 
 
 def _count_site(site: AccessSite, moved: BundleTraffic) -> None:

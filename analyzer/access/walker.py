@@ -10,7 +10,9 @@ by :class:`_AccessCollector`, a pycparser ``NodeVisitor``.
 
 from __future__ import annotations
 
+import contextlib
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import PurePath
 from typing import NamedTuple
@@ -506,24 +508,32 @@ class AccessWalker(LoopWalker):
         source, destination = self._pointer_target(args[1]), self._pointer_target(args[0])
         stride = self.value(args[3]) if len(args) == 5 else sympy.Integer(1)
         elements = self.value(args[2])
-        line = int(call.coord.line) if call.coord is not None else 0
-        file = str(call.coord.file) if call.coord is not None else ""
         if self.local_size is not None:
             group = self.local_size[0] * self.local_size[1] * self.local_size[2]
             trip: sympy.Expr | None = elements / group
             reason = f"work-group copy of {elements} elements, shared by the {group} work-item(s) of a group"
         else:
             trip, reason = None, f"work-group copy of {elements} elements: the work-group size is not fixed"
-        trip, reason = fixed_per_launch(self.table, trip, reason)
-        counter = self.table.make("copied", SymbolInfo(Role.LOOP, "element copied", step=sympy.Integer(1), loop=line))
-        self.loops.append(LoopInfo("for", line, file, counter, sympy.Integer(1), trip, reason, None, sympy.Integer(0)))
-        try:
+        with self._copy_loop(call, trip, reason) as counter:
             for target, kind in ((source, "load"), (destination, "store")):
                 if target is not None:
                     step = stride if target.space == "global" else sympy.Integer(1)
                     info = ArrayInfo(target.base, target.element, target.space)
                     index = sympy.expand(target.offset + step * counter)
                     self._site(call, info, index, f"copied element of {target.base}", kind)
+
+    @contextlib.contextmanager
+    def _copy_loop(self, call: c_ast.FuncCall, trip: sympy.Expr | None, reason: str) -> Iterator[sympy.Symbol]:
+        """A copy call walked as a loop of ``trip`` iterations (unknown when
+        not fixed per launch) at the call's line: its element counter while
+        the copy's sites are recorded inside it."""
+        line = int(call.coord.line) if call.coord is not None else 0
+        file = str(call.coord.file) if call.coord is not None else ""
+        trip, reason = fixed_per_launch(self.table, trip, reason)
+        counter = self.table.make("copied", SymbolInfo(Role.LOOP, "element copied", step=sympy.Integer(1), loop=line))
+        self.loops.append(LoopInfo("for", line, file, counter, sympy.Integer(1), trip, reason, None, sympy.Integer(0)))
+        try:
+            yield counter
         finally:
             self.loops.pop()
 
@@ -532,25 +542,15 @@ class AccessWalker(LoopWalker):
         iterations around one load of ``src[k]`` and one store of ``dst[k]``
         (each side in its own element), as a work-group copy is walked."""
         size = self.value(args[2])
-        line = int(call.coord.line) if call.coord is not None else 0
-        file = str(call.coord.file) if call.coord is not None else ""
         for pointer, kind in ((args[1], "load"), (args[0], "store")):
             target = self._pointer_target(pointer)
             if target is None:
                 continue
             bytes_each = target.element.bytes
-            trip: sympy.Expr | None = None if bytes_each is None else size / bytes_each
-            reason = f"memcpy of {size} bytes in {bytes_each}-byte elements"
-            trip, reason = fixed_per_launch(self.table, trip, reason)
-            counter = self.table.make("copied", SymbolInfo(Role.LOOP, "element copied", step=sympy.Integer(1),
-                                                           loop=line))
-            self.loops.append(LoopInfo("for", line, file, counter, sympy.Integer(1), trip, reason, None,
-                                       sympy.Integer(0)))
-            try:
+            trip = None if bytes_each is None else size / bytes_each
+            with self._copy_loop(call, trip, f"memcpy of {size} bytes in {bytes_each}-byte elements") as counter:
                 info = ArrayInfo(target.base, target.element, target.space)
                 self._site(call, info, sympy.expand(target.offset + counter), f"copied element of {target.base}", kind)
-            finally:
-                self.loops.pop()
 
     def _record_vector(self, call: c_ast.FuncCall, op: str, half: bool, lanes: int,
                        offset: c_ast.Node, pointer: c_ast.Node) -> None:

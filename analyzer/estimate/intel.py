@@ -101,13 +101,18 @@ def intel_design_estimate(
     )
     if len(group_models) > 1:
         # the host program decides this, not the report: said with the number
-        design_estimate.caveats.append(
-            f"the design time adds {' + '.join(summed) if len(summed) <= 4 else f'its {len(summed)} kernel groups'},"
-            " as one in-order command queue runs them one after another;"
-            " kernels the host runs at the same time (one queue each) take about as long as the slowest of them:"
-            ' say so with concurrent = ["k1", "k2"] in the --hints file'
-        )
+        design_estimate.caveats.append(sequence_caution(summed, "one queue each"))
     return design_estimate
+
+
+def sequence_caution(groups: list[str], concurrent_when: str) -> str:
+    """Said beside a design time that adds kernel ``groups`` (``(a | b)``):
+    the host program, not the report, decides what runs at the same time
+    (``concurrent_when``: how such kernels are recognised)."""
+    added = " + ".join(groups) if len(groups) <= 4 else f"its {len(groups)} kernel groups"
+    return (f"the design time adds {added}, as one in-order command queue runs them one after another;"
+            f" kernels the host runs at the same time ({concurrent_when}) take about as long as the slowest of"
+            ' them: say so with concurrent = ["k1", "k2"] in the --hints file')
 
 
 def _unmodelled(kernel: Kernel, estimates: Mapping[str, KernelEstimate]) -> bool:

@@ -11,12 +11,14 @@ fmax=MHz`` replaces both.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 
 import sympy
 
 from hlsight.analyzer.estimate.evaluate import free_names, numeric, substitutions
 from hlsight.analyzer.estimate.inputs import Settings, default_values
+from hlsight.analyzer.estimate.intel import concurrent_groups, group_bound, sequence_caution
 from hlsight.analyzer.estimate.kernel import KernelModel
 from hlsight.analyzer.hlscope_model import hlscope_estimate
 from hlsight.analyzer.memory_model import smax
@@ -161,39 +163,24 @@ def top_estimate(design: Design, estimates: dict[str, KernelEstimate], settings:
     return _kernels_estimate(design, [estimates[top.name] for top in tops], settings)
 
 
-def _kernel_groups(names: list[str], concurrent: tuple[tuple[str, ...], ...]) -> list[list[str]]:
-    """The kernels in groups the host runs at the same time (hints
-    ``concurrent``); every other kernel alone. Kernel-flow kernels joined by
-    AXI streams are connected at link time (``stream_connect``), which no
-    report shows, so only the hints join them."""
-    groups: list[list[str]] = []
-    placed: set[str] = set()
-    for declared in concurrent:
-        group = [name for name in declared if name in names and name not in placed]
-        if group:
-            groups.append(group)
-            placed.update(group)
-    groups.extend([name] for name in names if name not in placed)
-    return groups
-
-
 def _kernels_estimate(design: Design, kernels: list[KernelEstimate], settings: Settings) -> KernelEstimate:
     """Kernels of one group run concurrently (the slowest sets the time),
     groups one after another (one in-order command queue): the same reading
     as aoc kernels (:mod:`.intel`), said with the number."""
     by_name = {estimate.kernel: estimate for estimate in kernels}
-    groups = _kernel_groups(list(by_name), settings.concurrent)
+    # the kernels' own design (no channels between them): hints ``concurrent`` joins them
+    tops = dataclasses.replace(design, kernels=[kernel for kernel in design.kernels if kernel.name in by_name])
+    groups = concurrent_groups(tops, settings.concurrent)
     left_out = [estimate.kernel for estimate in kernels if estimate.expression is None]
-    timed = [[by_name[name] for name in group if by_name[name].expression is not None] for group in groups]
+    timed = [[by_name[kernel.name] for kernel in group if by_name[kernel.name].expression is not None]
+             for group in groups]
     timed = [group for group in timed if group]
     expression = sympy.Add(*[smax(*[member.expression for member in group]) for group in timed])
     symbolic = sympy.Add(*[smax(*[member.expression if member.symbolic is None else member.symbolic
                                   for member in group]) for group in timed])
     seconds = numeric(expression, {})
     slowest = [max(group, key=lambda member: member.seconds or 0.0) for group in timed]
-    bound = "unknown"
-    if seconds is not None and slowest:
-        bound = max(slowest, key=lambda member: member.seconds or 0.0).bound
+    bound = group_bound(slowest) if seconds is not None else "unknown"
     names = ["(" + " | ".join(member.kernel for member in group) + ")" for group in timed]
     estimate = KernelEstimate(
         kernel=design.name or "design",
@@ -216,9 +203,5 @@ def _kernels_estimate(design: Design, kernels: list[KernelEstimate], settings: S
         estimate.caveats.append(f"the design time leaves out {name_list(left_out)}: nothing in its report to time"
                                 " it by, so it is a lower bound")
     if len(timed) > 1:
-        estimate.caveats.append(
-            f"the design time adds {' + '.join(names) if len(names) <= 4 else f'its {len(names)} kernel groups'},"
-            " as one in-order command queue runs them one after another; kernels the host runs at the same time"
-            ' (one queue each, or joined by AXI streams) take about as long as the slowest of them: say so with'
-            ' concurrent = ["k1", "k2"] in the --hints file')
+        estimate.caveats.append(sequence_caution(names, "one queue each, or joined by AXI streams"))
     return estimate

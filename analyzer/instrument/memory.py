@@ -23,14 +23,13 @@ from dataclasses import dataclass
 
 from pycparser import c_ast
 
-from hlsight.analyzer.access.axi_pragmas import axi_pragma_ports
+from hlsight.analyzer.access.axi_ports import all_nodes, axi_pragma_ports, pointer_root
 from hlsight.analyzer.hlscope_model import dbw_c, dbw_p, dlat
 from hlsight.analyzer.instrument.codegen import MemoryConstants
 from hlsight.analyzer.instrument.plan import Plan
 from hlsight.analyzer.memory_profiles import MemoryProfile
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import Kernel
-from hlsight.parsers.csource.visitor import NodeVisitor
 
 DEFAULT_PORT_BITS = 32
 
@@ -68,42 +67,12 @@ def _pragma_ports(pragmas: list[str]) -> dict[str, str]:
 
 def _report_width(kernel: Kernel, port: str, bundle: str | None) -> int | None:
     for interface in kernel.interfaces:
-        if interface.protocol.lower().replace("_", "") != "maxi":
+        if not interface.is_axi_master:
             continue
         names = {interface.bundle, interface.source_object, interface.name}
         if port in names or (bundle is not None and (bundle in names or f"m_axi_{bundle}" in names)):
             return interface.width_bits
     return None
-
-
-class _RootName(NodeVisitor):
-    """The variable an address expression starts from: ``a`` of ``&a[i]``,
-    ``(char *)a + 4``, ``*a``; ``None`` for anything else."""
-
-    def root(self, node: c_ast.Node) -> str | None:
-        found: str | None = self.visit(node)
-        return found
-
-    def generic_visit(self, node: c_ast.Node) -> str | None:
-        return None
-
-    def visit_ID(self, node: c_ast.ID) -> str | None:
-        return str(node.name)
-
-    def visit_ArrayRef(self, node: c_ast.ArrayRef) -> str | None:
-        return self.root(node.name)
-
-    def visit_BinaryOp(self, node: c_ast.BinaryOp) -> str | None:
-        return self.root(node.left)
-
-    def visit_UnaryOp(self, node: c_ast.UnaryOp | c_ast.Cast) -> str | None:
-        return self.root(node.expr)
-
-    visit_Cast = visit_UnaryOp
-
-
-def _root(node: c_ast.Node) -> str | None:
-    return _RootName().root(node)
 
 
 def _pure(node: c_ast.Node) -> bool:
@@ -128,25 +97,25 @@ def find_transfers(plan: Plan) -> tuple[list[Transfer], list[Diagnostic]]:
             width = _report_width(item.kernel, parameter, None)
             if width is not None and parameter not in own:
                 own[parameter] = width
-        for node in _walk(item.source.node.body):
+        for node in all_nodes(item.source.node.body):
             if isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID):
                 callee = plan.functions.get(str(node.name.name))
                 if callee is None or node.args is None:
                     continue
                 callee_parameters = _parameters(callee.source.node)
                 for position, argument in enumerate(node.args.exprs):
-                    root = _root(argument)
+                    root = pointer_root(argument)
                     if root is not None and root in own and position < len(callee_parameters):
                         widths.setdefault(callee.source.name, {}).setdefault(callee_parameters[position], own[root])
     transfers: list[Transfer] = []
     for name, item in plan.functions.items():
         ports = widths.get(name, {})
-        for node in _walk(item.source.node.body):
+        for node in all_nodes(item.source.node.body):
             if not (isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID)
                     and node.name.name == "memcpy" and node.args is not None and len(node.args.exprs) == 3):
                 continue
             destination, source, size = node.args.exprs
-            write_root, read_root = _root(destination), _root(source)
+            write_root, read_root = pointer_root(destination), pointer_root(source)
             if write_root not in ports and read_root not in ports:
                 continue
             if not _pure(size):
@@ -165,13 +134,3 @@ def _parameters(definition: c_ast.FuncDef) -> list[str]:
     if arguments is None:
         return []
     return [str(parameter.name) for parameter in arguments.params if isinstance(parameter, c_ast.Decl)]
-
-
-def _walk(node: c_ast.Node | None) -> list[c_ast.Node]:
-    out: list[c_ast.Node] = []
-    stack = [] if node is None else [node]
-    while stack:
-        current = stack.pop()
-        out.append(current)
-        stack.extend(child for _name, child in current.children())
-    return out
