@@ -28,6 +28,12 @@ class BoardRule:
 
 
 BOARD_RULES: tuple[BoardRule, ...] = (
+    # The 520N-MX's board variants (p520_hpc_m210h_g3x16, p520_max_m210h_g3x16) also
+    # start with p520: matched before the 520N, whose DDR4 this card does not have.
+    BoardRule(
+        ("m210h", "520nmx", "520n_mx", "520n-mx"), "hbm2-s10mx",
+        "Bittware 520N-MX (Stratix 10 MX 2100, in-package HBM2 as the MX dev kit's)", Vendor.INTEL,
+    ),
     BoardRule(("s10mx",), "hbm2-s10mx", "Intel Stratix 10 MX dev kit (HBM2)", Vendor.INTEL),
     BoardRule(("p520", "520n", "nalla"), "ddr4-2400-520n", "Bittware/Nallatech 520N", Vendor.INTEL),
     BoardRule(("pac_a10", "a10gx_pac"), "ddr4-2400-a10pac", "Intel PAC with Arria 10 GX", Vendor.INTEL),
@@ -40,6 +46,10 @@ BOARD_RULES: tuple[BoardRule, ...] = (
     ),
     BoardRule(("u280", "xcu280"), "ddr4-u280", "Xilinx Alveo U280", Vendor.XILINX, "hbm2-u280"),
     BoardRule(("u55c", "xcu55c"), "hbm2-u280", "Xilinx Alveo U55C (HBM2, as the U280's)", Vendor.XILINX, "hbm2-u280"),
+    BoardRule(("xcu50",), "hbm2-u280", "Xilinx Alveo U50 (HBM2, as the U280's)", Vendor.XILINX, "hbm2-u280"),
+    BoardRule(
+        ("xcu200", "xcu250"), "ddr4-u250", "Xilinx Alveo U200/U250 (4 DDR4-2400 channels)", Vendor.XILINX,
+    ),
     BoardRule(("ku060", "ku3", "xcku060"), "ddr3-1333-ku3", "Alpha Data ADM-PCIE-KU3", Vendor.XILINX),
     BoardRule(("7v3", "xc7vx690t"), "ddr3-1333-7v3", "Alpha Data ADM-PCIE-7V3", Vendor.XILINX),
     BoardRule(("xc7z",), "ddr3-1066-zynq", "Zynq-7000 (PS DDR3)", Vendor.XILINX),

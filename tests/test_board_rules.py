@@ -1,0 +1,92 @@
+"""The board a report names picks its memory profile (analyzer/boards.py).
+
+Boards whose names overlap are the risk: the Bittware 520N-MX's board
+variants (``p520_max_m210h_g3x16``, from Bittware's board list) start with
+``p520`` like the DDR4 520N's, and used to get the 520N's DDR4 profile for a
+card that only has HBM2. Alveo parts name their card (``xcu250`` is only on
+a U250), so they need no "unknown board" fallback to a DDR3 board.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from hlsight.analyzer.boards import board_profile
+from hlsight.analyzer.memory_profiles import load_profile
+from hlsight.core.model import Design, Device, Product, ToolInfo, Vendor
+from tests.conftest import CORPUS, run_cli
+
+AOC = ToolInfo(Vendor.INTEL, Product.AOC, "20.4.0")
+VITIS = ToolInfo(Vendor.XILINX, Product.VITIS_HLS, "2022.2")
+
+
+def _profile(tool: ToolInfo, part: str, board: str | None = None, family: str | None = None) -> tuple[str, bool]:
+    choice = board_profile(Design(tool=tool, root=Path("."), device=Device(family, part, board)))
+    return choice.profile, choice.known
+
+
+@pytest.mark.parametrize(
+    ("tool", "part", "board", "profile"),
+    [
+        # 520N-MX under the board names aoc gives it
+        (AOC, "1SM21CHU2F53E2VG", "p520_max_m210h_g3x16", "hbm2-s10mx"),
+        (AOC, "1SM21BHU2F53E2VGS1", "bitt_s10mx_pcie:p520_hpc_m210h_g3x16", "hbm2-s10mx"),
+        # the DDR4 520N keeps its profile
+        (AOC, "1SG280LU3F50E1VGS1", "nalla_pcie:p520_max_sg280l", "ddr4-2400-520n"),
+        (AOC, "1SG280LU3F50E1VGS1", "bitt_s10_pcie:p520_hpc_sg280l", "ddr4-2400-520n"),
+        (AOC, "1SM21BHU2F53E2VGS1", "s10mx_ref:s10mx_hbm_es", "hbm2-s10mx"),
+        (VITIS, "xcu250-figd2104-2L-e", None, "ddr4-u250"),
+        (VITIS, "xcu200-fsgd2104-2-e", None, "ddr4-u250"),
+        (VITIS, "xcu50-fsvh2104-2-e", None, "hbm2-u280"),
+        (VITIS, "xcu280-fsvh2892-2L-e", None, "ddr4-u280"),
+        (VITIS, "xcu55c-fsvh2892-2L-e", None, "hbm2-u280"),
+    ],
+)
+def test_board_picks_its_memory(tool: ToolInfo, part: str, board: str | None, profile: str) -> None:
+    assert _profile(tool, part, board) == (profile, True)
+
+
+def test_a_part_no_rule_knows_says_so() -> None:
+    assert _profile(VITIS, "xcvu9p-flga2104-2L-e") == ("ddr3-1333-7v3", False)
+    assert _profile(AOC, "1SX280HN2F43E2VG", "pac_s10_dc") == ("ddr4-1866", False)
+
+
+def test_u250_profile_is_four_u280_ddr4_channels() -> None:
+    u250, u280 = load_profile("ddr4-u250"), load_profile("ddr4-u280")
+    assert u250.channels == 4 and u280.channels == 2
+    # UG1393: 77 GB/s over the four channels of a DDR-based Alveo card
+    assert 4 * u250.bw_dram_bps / 1e9 == pytest.approx(76.8)
+    assert (u250.t_rcd_s, u250.t_rp_s, u250.measured_channel_bps) == (
+        u280.t_rcd_s, u280.t_rp_s, u280.measured_channel_bps)
+
+
+def _retarget(report: Path, tmp_path: Path, old: str, new: str) -> Path:
+    copy = tmp_path / report.name
+    shutil.copytree(report, copy)
+    for path in copy.rglob("*"):
+        if path.is_file() and path.suffix in {".js", ".json", ".xml", ".rpt"}:
+            text = path.read_text(encoding="utf-8", errors="surrogateescape")
+            path.write_text(text.replace(old, new), encoding="utf-8", errors="surrogateescape")
+    return copy
+
+
+def test_a_520n_mx_report_is_timed_on_hbm2(tmp_path: Path) -> None:
+    report = _retarget(CORPUS / "zaragoza" / "reports" / "hbm2" / "axpy", tmp_path,
+                       "s10mx_ref:s10mx_hbm_es", "p520_max_m210h_g3x16")
+    result = run_cli("analyze", str(report), "--set", "N=32768000")
+    assert result.code == 0, result.stderr
+    assert "DRAM profile hbm2-s10mx for the board Bittware 520N-MX" in result.stdout
+    shown = json.loads(run_cli("analyze", str(report), "--set", "N=32768000", "--format", "json").stdout)
+    assert shown["memory_profile"]["name"] == "hbm2-s10mx"
+
+
+def test_a_u250_kernel_is_timed_on_its_ddr4(tmp_path: Path) -> None:
+    report = _retarget(CORPUS / "vivado" / "vitis2023.2_cluster_nms", tmp_path, "xc7z020-clg400-1",
+                       "xcu250-figd2104-2L-e")
+    result = run_cli("analyze", str(report), "-v")
+    assert result.code == 0, result.stderr
+    assert "DRAM profile ddr4-u250 for the board Xilinx Alveo U200/U250" in result.stdout
