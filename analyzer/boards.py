@@ -32,7 +32,7 @@ BOARD_RULES: tuple[BoardRule, ...] = (
     # start with p520: matched before the 520N, whose DDR4 this card does not have.
     BoardRule(
         ("m210h", "520nmx", "520n_mx", "520n-mx"), "hbm2-s10mx",
-        "Bittware 520N-MX (Stratix 10 MX 2100, in-package HBM2 as the MX dev kit's)", Vendor.INTEL,
+        "Bittware 520N-MX (Stratix 10 MX HBM2, assumed as the MX dev kit's)", Vendor.INTEL,
     ),
     BoardRule(("s10mx",), "hbm2-s10mx", "Intel Stratix 10 MX dev kit (HBM2)", Vendor.INTEL),
     BoardRule(("p520", "520n", "nalla"), "ddr4-2400-520n", "Bittware/Nallatech 520N", Vendor.INTEL),
