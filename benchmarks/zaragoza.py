@@ -21,7 +21,19 @@ then mean and max |error| per memory over ALL cases (beside it, never
 instead: the rows run through the CLI, the host-inputs rows and the eq.-7
 memory-bound subset). Nothing comes from a measured time.
 
-Usage: python benchmarks/zaragoza.py [--json]
+``--outside`` runs instead the cases of ``benchmarks/notebook-cases.csv``:
+the other measured runs of the seed authors' public notebook
+(angelicadavila/FPGA_MEMORY_HLS @0f7b292,
+``Aplications/Applications_MemoryModel_HLS.ipynb``) whose report folder is
+in the corpus, not in host-inputs.csv and not used to build or fit
+anything. The notebook names no folders and few inputs, so each row says
+what was inferred (``flags``: ``mapping-guessed``, ``inputs-guessed``,
+``host-default-sizes``, ``value-doubtful``; ``seen-before`` = quoted in
+docs/model.md before this check; ``alt`` = a second value or folder for a
+case, printed but not summarised). Summaries: every primary row, and the
+"clean" rows with no flag.
+
+Usage: python benchmarks/zaragoza.py [--json] [--outside]
 """
 
 from __future__ import annotations
@@ -48,6 +60,9 @@ from benchmarks.zaragoza_designs import NON_ALIGNED_DDR4, estimate_row, load_row
 from hlsight.cli import main as hlsight_main  # noqa: E402
 
 ZARAGOZA = REPO.parent / "shared" / "corpus" / "zaragoza"
+NOTEBOOK_CASES = REPO / "benchmarks" / "notebook-cases.csv"
+#: flags that keep a notebook row out of the "clean" summary
+INFERRED = ("mapping-guessed", "inputs-guessed", "host-default-sizes", "value-doubtful", "seen-before")
 MICRO_WORK_ITEMS = 32_768_000
 MEMORY_OF_FOLDER = {"ddr4-1866": "ddr4-1866", "hbm2": "hbm2-s10mx"}
 
@@ -61,6 +76,7 @@ class Case:
     launches: list[tuple[int, dict[str, str]]]
     measured_ms: float
     source: str  # host-inputs.csv or the measured file
+    flags: tuple[str, ...] = ()  # notebook-cases.csv: what was inferred (see --outside)
 
 
 @dataclass
@@ -80,6 +96,7 @@ class CaseResult:
     #: "cli": ``hlsight analyze`` on the report; "design": a measured row no
     #: report matches, built from its columns (zaragoza_designs.py)
     via: str = "cli"
+    flags: tuple[str, ...] = ()
 
 
 def parse_sets(text: str) -> dict[str, str]:
@@ -129,6 +146,19 @@ def load_cases(root: Path = ZARAGOZA) -> list[Case]:
     return cases
 
 
+def load_notebook_cases(path: Path = NOTEBOOK_CASES) -> list[Case]:
+    """The notebook's other measured runs (``--outside``), with their flags."""
+    with path.open(newline="") as stream:
+        return [
+            Case(
+                row["case_id"], row["memory_profile"], row["report"], parse_sets(row["sets"]),
+                parse_launches(row["launches"]), float(row["measured_ms"]), path.name,
+                tuple(flag for flag in row["flags"].split(";") if flag),
+            )
+            for row in csv.DictReader(stream)
+        ]
+
+
 _NUMBER = re.compile(r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$")
 
 
@@ -175,7 +205,8 @@ def run_case(case: Case, root: Path = ZARAGOZA) -> CaseResult:
             hints.write_text(hints_toml(case.launches), encoding="utf-8")
         code, out, err = run_cli(cli_arguments(case, root, hints))
     result = CaseResult(
-        case.case_id, case.memory, case.report, None, case.measured_ms, None, "error", [], exit_code=code
+        case.case_id, case.memory, case.report, None, case.measured_ms, None, "error", [], exit_code=code,
+        flags=case.flags,
     )
     if code != 0:
         result.message = err.strip().splitlines()[-1] if err.strip() else f"exit {code}"
@@ -332,6 +363,39 @@ def fit_nonaligned_request(
     }
 
 
+def summarize_outside(results: list[CaseResult]) -> dict[str, dict[str, float | int | str]]:
+    """Mean/max |error| per memory over the notebook's primary rows (not
+    ``alt``) and over the clean ones (no inferred value); rows without an
+    estimate are counted as missing."""
+    summary: dict[str, dict[str, float | int | str]] = {}
+    for memory in sorted({result.memory for result in results}):
+        primary = [result for result in results if result.memory == memory and "alt" not in result.flags]
+        clean = [result for result in primary if not set(result.flags) & set(INFERRED)]
+        entry: dict[str, float | int | str] = {}
+        for label, subset in (("primary", primary), ("clean", clean)):
+            errors = [(abs(result.error), result.case_id) for result in subset if result.error is not None]
+            entry[f"{label}_cases"] = len(subset)
+            entry[f"{label}_missing"] = len(subset) - len(errors)
+            if errors:
+                entry[f"{label}_mean"] = statistics.fmean(error for error, _ in errors)
+                entry[f"{label}_max"], entry[f"{label}_worst"] = max(errors)
+        summary[memory] = entry
+    return summary
+
+
+def _print_outside_summary(summary: dict[str, dict[str, float | int | str]]) -> None:
+    for memory, entry in summary.items():
+        parts = [memory]
+        for label in ("primary", "clean"):
+            count, missing = int(entry[f"{label}_cases"]), int(entry[f"{label}_missing"])
+            figures = (
+                f"mean {float(entry[f'{label}_mean']):.1%} max {float(entry[f'{label}_max']):.1%}"
+                f" [{entry[f'{label}_worst']}]" if f"{label}_mean" in entry else "no estimate"
+            )
+            parts.append(f"{label} ({count}, {missing} without estimate): {figures}")
+        print("\n  ".join(parts))
+
+
 def _print_table(results: list[CaseResult]) -> None:
     print(f"{'case':<34} {'memory':<11} {'bound':<8} {'estimate ms':>12} {'measured ms':>12} {'error':>8}")
     for result in results:
@@ -344,6 +408,8 @@ def _print_table(results: list[CaseResult]) -> None:
             extra += f"  profile {result.profile} (expected {result.memory})"
         if len(result.per_launch_ms) > 1:
             extra += "  launches: " + " + ".join(f"{ms:.3f}" for ms in result.per_launch_ms)
+        if result.flags:
+            extra += f"  [{', '.join(result.flags)}]"
         head = f"{result.case_id:<34} {result.memory:<11} {result.bound:<8}"
         print(f"{head} {est:>12} {result.measured_ms:>12.3f} {err:>8}{extra}")
 
@@ -371,7 +437,13 @@ def main(argv: list[str] | None = None) -> int:
         "--fit-nonaligned", action="store_true",
         help="fit the non-aligned LSU's per-request time on HBM2 (testMX_CNA_SVSB rows), with leave-one-out CV",
     )
+    parser.add_argument(
+        "--outside", action="store_true",
+        help="run the seed notebook's other measured cases (benchmarks/notebook-cases.csv) instead",
+    )
     args = parser.parse_args(argv)
+    if args.outside:
+        return _outside(args.json)
     started = time.perf_counter()
     results = evaluate()
     elapsed = time.perf_counter() - started
@@ -401,6 +473,22 @@ def main(argv: list[str] | None = None) -> int:
             f" (max {fitted['max_without']:.1%}) with 0, {fitted['mean_fitted']:.1%} (max {fitted['max_fitted']:.1%})"
             f" fitted; leave-one-out CV mean {fitted['loo_cv_mean']:.1%} max {fitted['loo_cv_max']:.1%}"
         )
+    return 0
+
+
+def _outside(as_json: bool) -> int:
+    started = time.perf_counter()
+    results = [run_case(case) for case in load_notebook_cases()]
+    elapsed = time.perf_counter() - started
+    summary = summarize_outside(results)
+    if as_json:
+        print(json.dumps({"results": [asdict(r) for r in results], "summary": summary}, indent=2))
+        return 0
+    _print_table(results)
+    print("\nper memory: primary = every notebook row but the alt ones; clean = primary rows with no inferred"
+          " mapping, input or value and not quoted before (see the flags)")
+    _print_outside_summary(summary)
+    print(f"\n{len(results)} cases in {elapsed:.1f} s (hlsight analyze --format json per case)")
     return 0
 
 
