@@ -15,6 +15,7 @@ import pytest
 
 from hlsight.core.model import Design
 from hlsight.parsers.loader import load_design
+from hlsight.reporters.text import inventory_lines
 from tests.conftest import CORPUS
 
 ZARAGOZA = CORPUS / "zaragoza" / "reports"
@@ -83,6 +84,20 @@ def test_ipp_component_report_uses_system_memory() -> None:
     assert design.tool.product.value == "i++"
     assert [k.kind.value for k in design.kernels] == ["component"]
     assert {m.name for m in design.memory_systems if m.kind.value == "host"} == {"System Memory/0"}
+
+
+def test_ipp_host_interface_lsus_are_not_called_local() -> None:
+    """The inventory shows an i++ component's Avalon host-interface LSUs as
+    ``host`` (they reach memory outside the component, not timed), not as
+    ``local`` like its on-chip buffers."""
+    design = load_design(ZARAGOZA / "hbm2" / "sobel-hiflipvx")
+    lines = inventory_lines(design)
+    assert "  host memory (Avalon host interfaces, not timed): System Memory/1, System Memory/2, System Memory/3" \
+        in lines
+    read = next(line for line in lines if "link_OpenCLIntel.h:34" in line)
+    assert read.split()[3:5] == ["host", "System"]
+    buffer = next(line for line in lines if "img_filter_core.h:69" in line)
+    assert buffer.split()[3:5] == ["local", "linebuffer"]
 
 
 MICRO = [r for r in ROWS if r["case"].startswith(("micro-ca-", "micro-cna-", "micro-wack-")) and r["memory"] == "hbm2"]

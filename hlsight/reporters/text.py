@@ -15,7 +15,7 @@ from hlsight.analyzer.clock_band import uses_report_clock
 from hlsight.analyzer.estimate.xilinx import COMPOSITION
 from hlsight.analyzer.results import AnalysisResult, KernelEstimate, SourceFacts
 from hlsight.core.diagnostics import Diagnostic, Severity
-from hlsight.core.model import LSU, Design, Kernel, KernelKind, Loop
+from hlsight.core.model import LSU, Design, Kernel, KernelKind, Loop, MemoryKind
 from hlsight.core.terminal import terminal_safe_keeping
 from hlsight.reporters.base import RenderOptions
 from hlsight.reporters.hierarchy import (
@@ -98,7 +98,7 @@ def format_diagnostic(diag: Diagnostic, options: RenderOptions, also: str = "") 
     return f"{_paint(location + ':', _BOLD, options)} {severity} {_short(diag.message, options)}{also} [{diag.rule}]"
 
 
-def _lsu_line(lsu: LSU, source: SourceFacts) -> str:
+def _lsu_line(lsu: LSU, source: SourceFacts, host_memories: frozenset[str]) -> str:
     style = lsu.style_raw or lsu.style.value
     width = "?" if lsu.width_bits is None else f"{lsu.width_bits}b"
     memory = lsu.memory or ("local" if not lsu.is_global else "?")
@@ -106,7 +106,9 @@ def _lsu_line(lsu: LSU, source: SourceFacts) -> str:
         memory = f"{memory}/{lsu.bank}"
     where = "" if lsu.location is None else f"  {lsu.location}"
     rtl = "" if lsu.rtl is None else f"  rtl:{lsu.rtl.instance}"
-    scope = "global" if lsu.is_global else "local"
+    # an i++ component's Avalon host interface reaches memory outside the
+    # component ("System Memory"): neither the board's global memory nor local
+    scope = "global" if lsu.is_global else "host" if lsu.memory in host_memories else "local"
     facts = source.access(lsu)
     derived = ""
     if facts is not None and lsu.is_global:  # source-derived (issue 7); explained in the notes above
@@ -125,7 +127,7 @@ def _loop_lines(loop: Loop, depth: int) -> list[str]:
     return lines
 
 
-def _kernel_lines(kernel: Kernel, source: SourceFacts) -> list[str]:
+def _kernel_lines(kernel: Kernel, source: SourceFacts, host_memories: frozenset[str]) -> list[str]:
     fmax = kernel.fmax_mhz
     fmax_text = "fmax ?" if fmax is None else f"fmax {fmax:g} MHz"
     if kernel.fmax_postfit_mhz is not None:
@@ -135,7 +137,7 @@ def _kernel_lines(kernel: Kernel, source: SourceFacts) -> list[str]:
         lines.append(f"   resources: {resources_text(kernel.resources)}")
     if kernel.lsus:
         lines.append(f"   LSUs ({len(kernel.lsus)}):")
-        lines.extend(_lsu_line(lsu, source) for lsu in kernel.lsus)
+        lines.extend(_lsu_line(lsu, source, host_memories) for lsu in kernel.lsus)
     loops = kernel.loops
     if kernel.folded_into is not None and loops:
         # Vitis outlines a pipelined loop into <func>_Pipeline_<loop>; the
@@ -165,8 +167,11 @@ def inventory_lines(design: Design, source: SourceFacts | None = None) -> list[s
         )
         if memories:
             lines.append(f"  global memory: {memories}")
+    host_memories = frozenset(memory.name for memory in design.memory_systems if memory.kind is MemoryKind.HOST)
+    if host_memories:
+        lines.append(f"  host memory (Avalon host interfaces, not timed): {', '.join(sorted(host_memories))}")
     for kernel in design.kernels:
-        lines.extend(_kernel_lines(kernel, source))
+        lines.extend(_kernel_lines(kernel, source, host_memories))
     return lines
 
 
