@@ -264,15 +264,24 @@ def summarize(results: list[CaseResult]) -> dict[str, dict[str, float | int | st
         dev = [result for result in rows if ":" not in result.case_id]
         cli = [result for result in rows if result.via == "cli"]
         for label, subset in (("all", rows), ("cli", cli), ("dev", dev), ("memory_bound", bound)):
-            if subset:
-                errors = [abs(result.error or 0.0) for result in subset]
-                worst = max(subset, key=lambda result: abs(result.error or 0.0))
-                entry[f"{label}_count"] = len(subset)
-                entry[f"{label}_mean"] = statistics.fmean(errors)
-                entry[f"{label}_max"] = max(errors)
-                entry[f"{label}_worst"] = worst.case_id
+            entry.update(error_figures(label, subset))
         summary[memory] = entry
     return summary
+
+
+def error_figures(label: str, results: list[CaseResult]) -> dict[str, float | int | str]:
+    """``<label>_count``, ``_mean``, ``_max`` and ``_worst`` (case id) of the
+    |error| over the results that have an estimate; nothing when none has."""
+    estimated = [result for result in results if result.error is not None]
+    if not estimated:
+        return {}
+    worst = max(estimated, key=lambda result: abs(result.error or 0.0))
+    return {
+        f"{label}_count": len(estimated),
+        f"{label}_mean": statistics.fmean(abs(result.error or 0.0) for result in estimated),
+        f"{label}_max": abs(worst.error or 0.0),
+        f"{label}_worst": worst.case_id,
+    }
 
 
 def fit_launch_cost(
@@ -373,12 +382,10 @@ def summarize_outside(results: list[CaseResult]) -> dict[str, dict[str, float | 
         clean = [result for result in primary if not set(result.flags) & set(INFERRED)]
         entry: dict[str, float | int | str] = {}
         for label, subset in (("primary", primary), ("clean", clean)):
-            errors = [(abs(result.error), result.case_id) for result in subset if result.error is not None]
+            figures = error_figures(label, subset)
             entry[f"{label}_cases"] = len(subset)
-            entry[f"{label}_missing"] = len(subset) - len(errors)
-            if errors:
-                entry[f"{label}_mean"] = statistics.fmean(error for error, _ in errors)
-                entry[f"{label}_max"], entry[f"{label}_worst"] = max(errors)
+            entry[f"{label}_missing"] = len(subset) - int(figures.get(f"{label}_count", 0))
+            entry.update(figures)
         summary[memory] = entry
     return summary
 
