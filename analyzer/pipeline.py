@@ -18,6 +18,7 @@ from hlsight.analyzer.clock_band import clock_band
 from hlsight.analyzer.columns import fill_columns
 from hlsight.analyzer.consistency import check_implausible_ii, check_loop_latencies
 from hlsight.analyzer.estimate import Settings, default_profile, estimate_design
+from hlsight.analyzer.estimate.evaluate import LONG_SUM, UndefinedValue
 from hlsight.analyzer.hints import bottleneck_hints
 from hlsight.analyzer.interleaving import check_placement
 from hlsight.analyzer.launches import Launch, LaunchEstimate
@@ -89,8 +90,8 @@ def analyze(
         profile=memory, options=options or ModelOptions(), user=first, assumptions=assumptions, source=source,
         concurrent=tuple(tuple(names) for names in concurrent),
     )
-    result.estimates, result.design_estimate = estimate_design(design, settings)
-    _refuse_negative_times(result, first)
+    result.estimates, result.design_estimate = _estimate(design, settings, first, "")
+    _refuse_negative_times(result.estimates, first)
     result.design_estimate = _with_launch_cost(result.design_estimate, memory, 1)
     if unlaunched and result.design_estimate is not None:
         # the user's word, not the report's: said where the number is read
@@ -98,7 +99,8 @@ def analyze(
             f"the host launches only {name_list(list(launched))} (hints launched); {name_list(unlaunched)}"
             f" {'is' if len(unlaunched) == 1 else 'are'} built into the design but left out of this number")
     if launches:
-        result.launches = [_launch_estimate(design, settings, values, launch) for launch in launches]
+        result.launches = [_launch_estimate(design, settings, values, launch, number)
+                           for number, launch in enumerate(launches, 1)]
         result.design_estimate = _sum_of_launches(result.design_estimate, result.launches)
     result.clock_band = clock_band(design, result.design_estimate, every_name)
     result.diagnostics.extend(_unused_fallbacks(design, result, every_name))
@@ -108,18 +110,64 @@ def analyze(
     return result
 
 
-def _refuse_negative_times(result: AnalysisResult, values: Mapping[str, float]) -> None:
-    """A kernel argument may be 0 or negative (an offset), but one that
-    counts work cannot: a negative time is refused, naming the values."""
-    negative = sorted(name for name, estimate in result.estimates.items()
-                      if estimate.seconds is not None and estimate.seconds < 0)
-    if negative:
+def _estimate(
+    design: Design, settings: Settings, values: Mapping[str, float], where: str
+) -> tuple[dict[str, KernelEstimate], KernelEstimate | None]:
+    """:func:`estimate_design`, with a value that makes a term undefined (a
+    count divided by zero) said as an input error naming the values."""
+    try:
+        kernels, whole = estimate_design(design, settings)
+    except UndefinedValue as error:
         given = ", ".join(f"{name}={value:g}" for name, value in sorted(values.items()) if value <= 0)
         raise InputError(
-            None, f"kernel {', '.join(negative)}: the values given make the estimated time negative"
-            + (f" ({given})" if given else ""),
+            None, f"the values given{where} make the estimate undefined ({error.what})"
+            + (f"; the values at or below 0: {given}" if given else ""),
+            expected="values for which every count the kernel source gives is defined (a size, a trip count)",
+        ) from None
+    unsummed = sorted(name for name, estimate in kernels.items()
+                      if estimate.seconds is None and not estimate.free_symbols
+                      and isinstance(estimate.expression, sympy.Basic) and estimate.expression.has(sympy.Sum))
+    if unsummed:
+        raise InputError(None, f"kernel {', '.join(unsummed)}: the estimate has no number at the values given{where}"
+                         f" ({LONG_SUM})", expected="values in the range the kernel runs with")
+    return kernels, whole
+
+
+def _refuse_negative_times(
+    estimates: Mapping[str, KernelEstimate], values: Mapping[str, float], where: str = ""
+) -> None:
+    """A kernel argument may be 0 or negative (an offset), but one that
+    counts work cannot: a negative time is refused, naming the values. The
+    memory part counts, not only the kernel's total: a negative memory time
+    under a positive pipeline time (a loop bound given as -5) would
+    otherwise leave the larger part as the estimate, a number that looks
+    right."""
+    negative = [(name, part) for name, estimate in sorted(estimates.items())
+                if (part := _negative_part(estimate)) is not None]
+    if negative:
+        given = ", ".join(f"{name}={value:g}" for name, value in sorted(values.items()) if value < 0)
+        kernels = "; ".join(f"kernel {name}: {part}" for name, part in negative)
+        raise InputError(
+            None, f"{kernels} negative with the values given{where}" + (f" ({given})" if given else ""),
             expected="values an argument that counts work (a size, a trip count) can take: 0 or more",
         )
+
+
+def _negative_part(estimate: KernelEstimate) -> str | None:
+    """Which of the total, the memory part, a bank or an LSU term of
+    ``estimate`` is a number below zero (the first found). Memory terms are
+    linear in the access counts, so a negative one means a negative count.
+    The pipeline part is left out: FlexCL eq. 1's (N - 1) * II gives a loop
+    the host skips (a trip count of 0, which is allowed) one cycle below
+    zero, a model artefact the memory time or the total then covers."""
+    parts: list[tuple[str, float | None]] = [
+        ("the estimated time is", estimate.seconds),
+        ("the memory time is", estimate.memory_seconds),
+    ]
+    parts += [(f"the time of bank {bank.name} is", bank.seconds) for bank in estimate.per_bank]
+    parts += [(f"the time of {term.subject} is", term.ideal_s) for term in estimate.per_lsu]
+    parts += [(f"the row-miss time of {term.subject} is", term.overhead_s) for term in estimate.per_lsu]
+    return next((what for what, seconds in parts if seconds is not None and seconds < 0), None)
 
 
 def _unused_work_items(design: Design, names: set[str], source: SourceFacts) -> list[Diagnostic]:
@@ -305,11 +353,14 @@ def _check_concurrent_kernels(concurrent: Sequence[Sequence[str]], design: Desig
             raise InputError(None, f"concurrent = {list(kernels)}", expected="two different kernels or more")
 
 
-def _launch_estimate(design: Design, settings: Settings, values: Mapping[str, float], launch: Launch) -> LaunchEstimate:
+def _launch_estimate(
+    design: Design, settings: Settings, values: Mapping[str, float], launch: Launch, number: int
+) -> LaunchEstimate:
     """One launch entry: the design (or the launched kernel) at the
     top-level values overridden by the launch's."""
     mine = dataclasses.replace(settings, user={**values, **launch.values}, assumptions=[])
-    kernels, whole = estimate_design(design, mine)
+    kernels, whole = _estimate(design, mine, {**values, **launch.values}, f" in [[launch]] #{number}")
+    _refuse_negative_times(kernels, {**values, **launch.values}, f" in [[launch]] #{number}")
     estimate = whole if launch.kernel is None else kernels.get(launch.kernel)
     if estimate is None:
         return LaunchEstimate(launch, None, "unknown")

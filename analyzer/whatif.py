@@ -19,7 +19,8 @@ from typing import Any
 import numpy as np
 import sympy
 
-from hlsight.analyzer.estimate.evaluate import add_up_sums, numeric
+from hlsight.analyzer.estimate.evaluate import LONG_SUM, add_up_sums, numeric
+from hlsight.analyzer.estimate.evaluate import bind as bind_values
 from hlsight.analyzer.symbols import sym
 from hlsight.core.errors import InputError
 from hlsight.core.units import format_seconds
@@ -69,9 +70,13 @@ NUMPY_MODULES: list[Any] = [{"Max": _np_max, "Min": _np_min, "IMax": _np_max, "I
 
 def bind(expr: sympy.Expr, values: Mapping[str, float], keep: Sequence[str]) -> sympy.Expr:
     """Substitute every value except the names in ``keep`` (a row ``Sum``
-    of an exact guard count whose limits become numbers is added up)."""
+    of an exact guard count whose limits become numbers is added up), the
+    way ``analyze`` does (:func:`hlsight.analyzer.estimate.evaluate.bind`):
+    sympy's ``subs`` put one value at a time and let a ``Max`` compare a
+    half-bound row ``Sum``, which sympy evaluates by Euler-Maclaurin and
+    fails on (pathfinder at rem_rows = 0 was a traceback)."""
     subs = {sym(name): sympy.Float(value) for name, value in values.items() if name not in keep}
-    bound: sympy.Expr = add_up_sums(expr.subs(subs))
+    bound: sympy.Expr = add_up_sums(bind_values(expr, subs))
     return bound
 
 
@@ -122,7 +127,13 @@ def evaluate_grid(
                 " sweep lsu.<id>.stride etc. instead)",
             )
     if not sweeps:
-        return [], np.array([float(bound)], dtype=np.float64)
+        value = numeric(bound, {})
+        if value is None:  # a row Sum longer than SUM_TERMS: sympy would try Euler-Maclaurin and fail
+            raise InputError(
+                None, f"the estimate has no number at the values given ({LONG_SUM})",
+                expected="values in the range the kernel runs with",
+            )
+        return [], np.array([value], dtype=np.float64)
     grids = np.meshgrid(*[sweep.values for sweep in sweeps], indexing="ij")
     columns = [grid.ravel() for grid in grids]
     fn = lambdify(bound, names)

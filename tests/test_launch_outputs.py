@@ -78,3 +78,16 @@ def test_annotated_vendor_report_shows_each_launch(corpus: Path, tmp_path: Path)
     data = json.loads(island.string or "")
     assert [item["repeat"] for item in data["launches"]] == [3, 1]
     assert [item["values"] for item in data["launches"]] == [{"input_size": 1048576}, {"input_size": 4096}]
+
+
+def test_a_later_launch_with_a_negative_count_is_refused(corpus: Path, tmp_path: Path) -> None:
+    """Every launch's values are checked, not only the first's: pathfinder's last pyramid
+    with rem_rows = -3 makes its memory time negative (it was summed into the design time)."""
+    hints = tmp_path / "launches.toml"
+    hints.write_text("[[launch]]\nrepeat = 15\nrem_rows = 64\ncomp_exit = 431600\n"
+                     "[[launch]]\nrem_rows = -3\ncomp_exit = 265600\n")
+    report = str(corpus / "zaragoza" / "reports" / "ddr4-1866" / "pathfinder")
+    result = run_cli("analyze", report, "--hints", str(hints))
+    assert result.code == 2 and result.stdout == ""
+    assert result.stderr.startswith("hlsight: error: kernel dynproc_kernel: the memory time is negative with the"
+                                    " values given in [[launch]] #2 (rem_rows=-3)")

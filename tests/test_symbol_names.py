@@ -121,9 +121,21 @@ def test_kernel_arguments_may_be_zero_but_counts_may_not_go_negative() -> None:
     negative = run_cli("analyze", report, "--set", "comp_exit=-5", "--set", "rem_rows=20")
     assert negative.code == 2 and negative.stdout == ""
     assert negative.stderr.strip() == (
-        "hlsight: error: kernel dynproc_kernel: the values given make the estimated time negative (comp_exit=-5)"
+        "hlsight: error: kernel dynproc_kernel: the estimated time is negative with the values given (comp_exit=-5)"
         " (expected values an argument that counts work (a size, a trip count) can take: 0 or more)"
     )
+    # a negative part under a positive one is refused too: rem_rows = -5 makes the memory
+    # time negative while the pipeline time stays positive (it printed "1.23 ms, compute-bound")
+    hidden = run_cli("analyze", report, "--set", "comp_exit=431600", "--set", "rem_rows=-5")
+    assert hidden.code == 2 and hidden.stdout == ""
+    assert hidden.stderr.startswith(
+        "hlsight: error: kernel dynproc_kernel: the memory time is negative with the values given (rem_rows=-5)")
+    # rem_rows = -1 divides the counts by rem_rows + 1 = 0 (it was a traceback)
+    undefined = run_cli("analyze", report, "--set", "comp_exit=431600", "--set", "rem_rows=-1")
+    assert undefined.code == 2 and undefined.stdout == "" and "Traceback" not in undefined.stderr
+    assert undefined.stderr.startswith(
+        "hlsight: error: the values given make the estimate undefined (the divisor rem_rows + 1 is 0);"
+        " the values at or below 0: rem_rows=-1")
     for name in ("fmax", "work_items"):
         refused = run_cli("analyze", report, "--set", f"{name}=0")
         assert refused.code == 2 and "expected a positive finite number" in refused.stderr
@@ -131,6 +143,20 @@ def test_kernel_arguments_may_be_zero_but_counts_may_not_go_negative() -> None:
     assert run_cli("analyze", report, "--set", "loop.dynproc_kernel.B1.trip=0").code == 0
     refused = run_cli("analyze", report, "--set", "loop.dynproc_kernel.B1.trip=-1")
     assert refused.code == 2 and "expected 0 or more (0: the loop does not run)" in refused.stderr
+
+
+def test_a_value_that_divides_by_zero_is_an_input_error() -> None:
+    """clBool's prefix_sum divides its counts by the kernel argument leaf_size, hotspot's by
+    grid_rows + 1: 0 and -1 gave a sympy traceback ("'zoo' is not comparable"); now one
+    line naming the divisor, exit 2, for analyze and whatif alike."""
+    prefix_sum = str(CORPUS / "aoc" / "aoc20.4_a10_clbool" / "fpga_reports" / "prefix_sum")
+    hotspot = str(CORPUS / "zaragoza" / "reports" / "ddr4-1866" / "hotspot")
+    for command in ("analyze", "whatif"):
+        zero = run_cli(command, prefix_sum, "--set", "leaf_size=0", "--set", "work_items=1000")
+        assert zero.code == 2 and zero.stdout == "" and "Traceback" not in zero.stderr
+        assert "make the estimate undefined (the divisor leaf_size is 0)" in zero.stderr
+        minus_one = run_cli(command, hotspot, "--set", "grid_rows=-1", "--set", "comp_exit=1000")
+        assert minus_one.code == 2 and "(the divisor grid_rows + 1 is 0)" in minus_one.stderr
 
 
 def test_sycl_captured_host_scalars_are_set_names() -> None:

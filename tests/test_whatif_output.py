@@ -77,3 +77,22 @@ def test_loop_trip_sweeps_on_nw_and_kmers_use_the_qualified_names() -> None:
     assert kmers.code == 0, kmers.stderr
     typo = run_cli("whatif", KMERS, "--sweep", f"loop.{cpp}_869.B33.trip=1,2")
     assert typo.code == 2 and f"did you mean loop.{cpp}_869.B3.trip" in typo.stderr
+
+
+def test_whatif_binds_values_like_analyze() -> None:
+    """whatif put the values in one at a time (sympy ``subs``), so a ``Max`` compared
+    pathfinder's half-bound row ``Sum`` and sympy's Euler-Maclaurin evaluation of it raised:
+    a traceback at rem_rows = 0 or 0.5. It now binds as analyze does and prints its number;
+    a row range too long to add up is one error line in both commands."""
+    report = str(CORPUS / "zaragoza" / "reports" / "ddr4-1866" / "pathfinder")
+    given = ("--set", "comp_exit=1000", "--set", "cols=1000", "--set", "starting_row=1000")
+    for rows in ("0", "0.5", "64"):
+        whatif = run_cli("whatif", report, *given, "--set", f"rem_rows={rows}")
+        analyze = run_cli("analyze", report, *given, "--set", f"rem_rows={rows}")
+        assert whatif.code == 0 and analyze.code == 0, whatif.stderr + analyze.stderr
+        number = analyze.stdout.splitlines()[1].split("estimate: ")[1].split(",")[0]
+        assert whatif.stdout.splitlines()[-1].split() == [*number.split(), "memory"]
+    for command in ("whatif", "analyze"):
+        huge = run_cli(command, report, *given, "--set", "rem_rows=1e30")
+        assert huge.code == 2 and "Traceback" not in huge.stderr
+        assert "has no number at the values given (a row sum over more than 100,000 rows" in huge.stderr

@@ -19,6 +19,28 @@ from hlsight.analyzer.access.int_bounds import IMax, IMin
 from hlsight.analyzer.symbols import sym
 
 
+class UndefinedValue(ValueError):
+    """The values given make a term of the estimate undefined: a count
+    divided by zero (pathfinder's ``16*comp_exit/(rem_rows + 1)`` at
+    ``rem_rows = -1``), which then reaches a ``Max`` that cannot order it.
+    The pipeline turns it into an input error naming the values."""
+
+    def __init__(self, expr: sympy.Basic, subs: Mapping[sympy.Symbol, sympy.Float]) -> None:
+        divisor = zero_divisor(expr, subs)
+        self.what = f"the divisor {divisor} is 0" if divisor is not None else "a term is 0/0 or 1/0"
+        super().__init__(f"undefined at the values given: {self.what}")
+
+
+def zero_divisor(expr: sympy.Basic, subs: Mapping[sympy.Symbol, sympy.Float]) -> sympy.Basic | None:
+    """The first divisor in ``expr`` that the values make 0 (``rem_rows + 1``
+    at ``rem_rows = -1``), for the message; ``None`` when none is found."""
+    for node in sympy.preorder_traversal(expr):
+        if (isinstance(node, sympy.Pow) and node.exp.is_negative and node.base.free_symbols
+                and numeric(node.base, subs) == 0):
+            return node.base
+    return None
+
+
 def substitutions(values: Mapping[str, float]) -> dict[sympy.Symbol, sympy.Float]:
     return {sym(name): sympy.Float(value) for name, value in values.items()}
 
@@ -26,7 +48,10 @@ def substitutions(values: Mapping[str, float]) -> dict[sympy.Symbol, sympy.Float
 def bind(expr: sympy.Basic, subs: Mapping[sympy.Symbol, sympy.Float]) -> sympy.Basic:
     """``expr`` with the values of ``subs`` put in (symbols without a value stay)."""
     if expr.free_symbols <= subs.keys() and not expr.has(sympy.Sum):
-        return expr.xreplace(dict(subs))
+        try:
+            return expr.xreplace(dict(subs))
+        except (TypeError, ValueError) as error:  # Max/Min of nan or zoo: "not comparable"
+            raise UndefinedValue(expr, subs) from error
     key = frozenset(subs.items())
     memo = _MEMOS.get(key)
     if memo is None:
@@ -79,6 +104,8 @@ def _partial_node(
     if isinstance(expr, (sympy.Max, sympy.Min)):
         args = [inner for arg in args for inner in (arg.args if arg.func is expr.func else (arg,))]
         numbers = [arg for arg in args if arg.is_Number]
+        if any(number is sympy.nan or number.is_extended_real is False for number in numbers):
+            raise UndefinedValue(expr, subs)  # 1/0 or 0/0 from the values: no order, no number
         rest = [arg for arg in args if not arg.is_Number]
         if numbers:
             rest.append(max(numbers) if isinstance(expr, sympy.Max) else min(numbers))
@@ -223,6 +250,8 @@ def _float_value(
 #: cycle, rem_rows + 1 for pathfinder) is added up term by term over at
 #: most this many terms; a longer one has no value here
 SUM_TERMS = 100_000
+#: why a fully bound estimate has no number (said by analyze and whatif)
+LONG_SUM = f"a row sum over more than {SUM_TERMS:,} rows of an exact guard count"
 
 
 def _sum_value(expr: sympy.Sum, subs: Mapping[sympy.Symbol, sympy.Float]) -> float | None:
