@@ -163,15 +163,16 @@ def solve_for(expr: sympy.Expr, values: Mapping[str, float], name: str, target: 
         )
     fn = lambdify(bound, [name])
     xs = np.logspace(-6, 15, 2101)
-    ys = np.asarray(fn(xs), dtype=np.float64) - target
-    signs = np.sign(ys)
+    times = np.asarray(fn(xs), dtype=np.float64)
+    signs = np.sign(times - target)
     crossings = np.nonzero(signs[:-1] * signs[1:] <= 0)[0]
     if crossings.size == 0:
-        low, high = float(np.nanmin(ys + target)), float(np.nanmax(ys + target))
+        # from the times themselves: (times - target) + target is 0 for a target of 1e300 s
+        low, high = float(np.nanmin(times)), float(np.nanmax(times))
         raise InputError(
             None,
             f"no value of {name} gives {format_seconds(target)}: the estimate ranges over"
-            f" [{format_seconds(low)}, {format_seconds(high)}]",
+            f" [{format_seconds(low)}, {format_seconds(high)}] for {name} from {xs[0]:g} to {xs[-1]:g}",
             expected="a reachable --for-time",
         )
     index = int(crossings[0])
