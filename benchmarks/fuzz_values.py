@@ -9,12 +9,13 @@ does (``traceback``, ``slow``, ``bad-message``, ``ok``).
 
     python benchmarks/fuzz_values.py [--names 6] [--limit 20] [--show 30]
 
-Measured 2026-11-28 (session 16, 2-core machine): before its fixes a run over
-the aoc/oneAPI/i++ reports found 13 tracebacks: a count divided by a value
-made 0 (pathfinder's and hotspot's ``rem_rows + 1`` / ``grid_rows + 1`` at
--1, clBool prefix_sum's ``leaf_size`` at 0: "'zoo' is not comparable"), and
-``whatif`` on pathfinder at rem_rows = 0, 0.5 or 1e30 (sympy's ``subs`` let a
-``Max`` compare a half-bound row ``Sum``, evaluated by Euler-Maclaurin).
+Measured 2026-11-28 (session 16, 2-core machine): before its fixes, runs
+over the aoc/oneAPI/i++ reports found tracebacks of two kinds: a count
+divided by a value made 0 (pathfinder's and hotspot's ``rem_rows + 1`` /
+``grid_rows + 1`` at -1, clBool prefix_sum's ``leaf_size`` at 0: "'zoo' is
+not comparable"), and ``whatif`` on pathfinder at rem_rows = 0, 0.5 or 1e30
+and comp_exit = 0.5 or 1e30 (sympy's ``subs`` let a ``Max`` compare a
+half-bound row ``Sum``, evaluated by Euler-Maclaurin).
 After them (--names 6, every aoc/oneAPI/i++ report and Vivado/Vitis case):
 2,810 runs, 0 tracebacks, 0 over 20 s, 0 bad messages; 1,460 exit 2 with
 one line, 1,350 exit 0.
