@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hlsight.core.model import Design, MemoryKind, Vendor
+from hlsight.core.model import Design, MemoryKind, Product, Vendor
 
 
 @dataclass(frozen=True)
@@ -55,6 +55,9 @@ BOARD_RULES: tuple[BoardRule, ...] = (
     BoardRule(("xc7z",), "ddr3-1066-zynq", "Zynq-7000 (PS DDR3)", Vendor.XILINX),
 )
 
+#: How the reason starts when no DRAM profile applies (reporters print it as it is).
+NO_PROFILE = "no DRAM profile"
+
 #: When no rule matches: the profile the estimate falls back to, per vendor.
 FALLBACK = {Vendor.INTEL: "ddr4-1866", Vendor.XILINX: "ddr3-1333-7v3"}
 
@@ -69,6 +72,12 @@ class BoardChoice:
 def board_profile(design: Design) -> BoardChoice:
     """The profile for ``design``'s board, and why (shown with the estimate)."""
     target = " ".join(filter(None, (design.device.part, design.device.board, design.device.family))).lower()
+    if component_without_board_memory(design):
+        name = FALLBACK[Vendor.INTEL]
+        return BoardChoice(name, (
+            f"{NO_PROFILE}: i++ component ({target or 'no part in the report'}) without board memory; its Avalon"
+            " host interfaces reach memory the report does not describe (not timed)"
+        ), False)
     hbm = any(memory.kind is MemoryKind.HBM for memory in design.memory_systems if memory.is_global)
     for rule in BOARD_RULES:
         if rule.vendor is not design.tool.vendor and design.tool.vendor in FALLBACK:
@@ -82,3 +91,14 @@ def board_profile(design: Design) -> BoardChoice:
     name = fallback or FALLBACK.get(design.tool.vendor, "ddr4-1866")
     shown = target or "no board or part in the report"
     return BoardChoice(name, f"unknown board ({shown}): memory profile {name} assumed; pass --memory", False)
+
+
+def component_without_board_memory(design: Design) -> bool:
+    """An i++ component whose global memories are all its Avalon host
+    interfaces ("System Memory"): it has no board, and the memory its host
+    interfaces reach is the surrounding system's, which no report names, so
+    a board profile would be a guess (and ``--memory`` would change
+    nothing). Said in the headline instead of "unknown board"."""
+    return design.tool.product is Product.IPP and not any(
+        memory.is_global and memory.kind is not MemoryKind.HOST for memory in design.memory_systems
+    )

@@ -90,3 +90,22 @@ def test_a_u250_kernel_is_timed_on_its_ddr4(tmp_path: Path) -> None:
     result = run_cli("analyze", str(report), "-v")
     assert result.code == 0, result.stderr
     assert "DRAM profile ddr4-u250 for the board Xilinx Alveo U200/U250" in result.stdout
+
+
+def test_an_ipp_component_says_no_dram_profile_applies() -> None:
+    """An i++ component has no board: its global memories are Avalon host interfaces
+    ("System Memory") whose far side the report does not describe. It used to read
+    "unknown board (...): memory profile ddr4-1866 assumed; pass --memory" and "no per-launch
+    cost added ... (ddr4-1866 [launch])", though no LSU used the profile and --memory
+    changed nothing; now the headline says no DRAM profile applies and drops the launch line."""
+    for report in (CORPUS / "zaragoza" / "reports" / "ddr4-1866" / "sobel",
+                   CORPUS / "zaragoza" / "reports" / "hbm2" / "sobel-hiflipvx"):
+        result = run_cli("analyze", str(report))
+        assert result.code == 0, result.stderr
+        headline = result.stdout.split("summary:")[0]
+        assert "  using: no DRAM profile: i++ component (" in headline
+        assert "without board memory; its Avalon host interfaces reach memory the report does not describe" in headline
+        assert "unknown board" not in headline and "[launch]" not in headline and "pass --memory" not in headline
+    aoc = run_cli("analyze", str(CORPUS / "zaragoza" / "reports" / "ddr4-1866" / "vectoradd"))
+    assert "  using: DRAM profile memory profile" not in aoc.stdout
+    assert "  using: DRAM profile ddr4-1866 for the board Intel Stratix 10 GX dev kit" in aoc.stdout

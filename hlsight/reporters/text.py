@@ -11,6 +11,7 @@ inventory of what the readers found.
 
 from __future__ import annotations
 
+from hlsight.analyzer.boards import NO_PROFILE
 from hlsight.analyzer.clock_band import uses_report_clock
 from hlsight.analyzer.estimate.xilinx import COMPOSITION
 from hlsight.analyzer.results import AnalysisResult, KernelEstimate, SourceFacts
@@ -236,7 +237,8 @@ def headline_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
     lines.append(f"  estimate: {headline}")
     why = result.memory_profile_why.removeprefix("memory profile ") if result.memory_profile_why else None
     profile = why or profile_text(overall) or _any_profile(result)
-    used = [text for text in (profile and f"DRAM profile {profile}", _clock_text(result)) if text]
+    shown = profile if profile is None or profile.startswith(NO_PROFILE) else f"DRAM profile {profile}"
+    used = [text for text in (shown, _clock_text(result)) if text]
     if used:
         lines.append("  using: " + ", ".join(used))
     band = clock_band_text(result)
