@@ -10,6 +10,7 @@ HLScope+ section IV (``DBW_C``, ``DLAT``, ``t_RAS``, ``t_CO``).
 
 from __future__ import annotations
 
+import math
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,6 +26,8 @@ else:  # pragma: no cover - exercised on 3.10 only
 PROFILE_DIR = Path(__file__).resolve().parent / "profiles"
 
 _REQUIRED_TIMING = ("f_dram_mhz", "dq_bytes", "bl", "t_rcd_ns", "t_rp_ns", "t_wr_ns")
+#: timing fields every bandwidth or burst size is a multiple of (so never 0)
+_SIZES = ("f_dram_mhz", "dq_bytes", "bl")
 
 
 @dataclass(frozen=True)
@@ -143,8 +146,8 @@ def _number(table: dict[str, Any], key: str, path: Path, required: bool) -> floa
         if required:
             raise InputError(path, f"memory profile lacks '{key}'", expected=f"a number for {key}")
         return None
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
-        raise InputError(path, f"memory profile field '{key}' is {value!r}", expected="a non-negative number")
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
+        raise InputError(path, f"memory profile field '{key}' is {value!r}", expected="a finite non-negative number")
     return float(value)
 
 
@@ -160,6 +163,11 @@ def parse_profile(data: dict[str, Any], path: Path) -> MemoryProfile:
         expected = "[timing] with " + ", ".join(_REQUIRED_TIMING)
         raise InputError(path, "memory profile has no [timing] table", expected=expected)
     values = {key: _number(timing, key, path, required=True) for key in _REQUIRED_TIMING}
+    for key in _SIZES:  # divisors of every bandwidth and burst: 0 is no memory at all
+        size = values[key]
+        if not size or (key != "f_dram_mhz" and not float(size).is_integer()):
+            kind_of = "a positive number" if key == "f_dram_mhz" else "a positive whole number"
+            raise InputError(path, f"memory profile field '{key}' is {timing[key]!r}", expected=kind_of)
     name = data.get("name")
     if not isinstance(name, str) or not name:
         raise InputError(path, "memory profile has no name", expected='name = "..."')

@@ -109,6 +109,20 @@ def test_user_memory_profile_changes_the_estimate(tmp_path: Path) -> None:
     broken.write_text('name = "x"\n[timing]\nf_dram_mhz = 1\n')
     result = run_cli("analyze", VECTORADD, "--memory", str(broken))
     assert result.code == 2 and "dq_bytes" in result.stderr
+    # sizes every bandwidth divides by must be positive (dq_bytes = 0 was a traceback), whole
+    # where they count bytes or beats, and no field may be infinite (TOML's 1e400)
+    good = profile.read_text()
+    for field, value, expected in (("dq_bytes = 8", "dq_bytes = 0", "a positive whole number"),
+                                   ("bl = 8", "bl = 0", "a positive whole number"),
+                                   ("dq_bytes = 8", "dq_bytes = 8.5", "a positive whole number"),
+                                   ("f_dram_mhz = 1866.66", "f_dram_mhz = 0", "a positive number"),
+                                   ("t_wr_ns = 15", "t_wr_ns = 1e400", "a finite non-negative number")):
+        broken.write_text(good.replace(field, value))
+        for command in ("analyze", "whatif"):
+            refused = run_cli(command, VECTORADD, *ROW, "--memory", str(broken))
+            assert refused.code == 2 and refused.stdout == "" and "Traceback" not in refused.stderr, value
+            assert refused.stderr.startswith(f"hlsight: error: {broken}: memory profile field") and expected in \
+                refused.stderr, refused.stderr
 
 
 def test_whatif_sweep_is_linear_in_stride() -> None:
