@@ -145,6 +145,26 @@ def test_kernel_arguments_may_be_zero_but_counts_may_not_go_negative() -> None:
     assert refused.code == 2 and "expected 0 or more (0: the loop does not run)" in refused.stderr
 
 
+def test_counts_of_work_items_and_iterations_are_whole() -> None:
+    """work_items = 2**-3 gave a 124 ps estimate and 1e-320 gave 0 s: a count of work-items
+    (or NDRange size, or loop trips) that is not whole is a slip, said as one; the same
+    count written as 3.2768e7 is accepted, and kernel arguments keep any value."""
+    vectoradd = str(CORPUS / "zaragoza" / "reports" / "ddr4-1866" / "vectoradd")
+    for value in ("2**-3", "1e-320", "1024*1000/3"):
+        refused = run_cli("analyze", vectoradd, "--set", f"work_items={value}")
+        assert refused.code == 2 and refused.stderr == (
+            f"hlsight: error: value of 'work_items' is {value} (expected a whole number (it counts work-items or"
+            " loop iterations))\n")
+    same = [run_cli("analyze", vectoradd, "--set", f"work_items={value}").stdout for value in ("32768000", "3.2768e7")]
+    assert same[0] == same[1] and "estimate: 32.5 ms" in same[0]
+    pathfinder = str(CORPUS / "zaragoza" / "reports" / "ddr4-1866" / "pathfinder")
+    trips = run_cli("analyze", pathfinder, "--set", "loop.dynproc_kernel.B1.trip=2.5")
+    assert trips.code == 2 and "expected a whole number" in trips.stderr
+    scoped = run_cli("analyze", str(CORPUS / "zaragoza" / "reports" / "ddr4-1866" / "fft1d"), "--set",
+                     "fetch:work_items=0.5")
+    assert scoped.code == 2 and "value of 'fetch:work_items' is 0.5" in scoped.stderr
+
+
 def test_a_value_that_divides_by_zero_is_an_input_error() -> None:
     """clBool's prefix_sum divides its counts by the kernel argument leaf_size, hotspot's by
     grid_rows + 1: 0 and -1 gave a sympy traceback ("'zoo' is not comparable"); now one
