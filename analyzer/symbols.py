@@ -253,9 +253,9 @@ def parse_number(name: str, raw: str, source: str | None) -> float:
                          expected="a number, e.g. 32768000, 2**20 or 4096*4096 (a 2-D global size)") from None
     if not math.isfinite(value):
         raise InputError(source, f"value of '{name}' is {raw}", expected="a finite number")
-    if counts_items(name) and not value.is_integer():
-        raise InputError(source, f"value of '{name}' is {raw}", expected="a whole number (it counts work-items or"
-                         " loop iterations)")
+    if must_be_whole(name) and not value.is_integer():
+        raise InputError(source, f"value of '{name}' is {raw}", expected="a whole number (it counts work-items,"
+                         " iterations, elements or bytes)")
     if value == 0 and (is_trip_count(name) or is_axi_bytes(name)):
         return value  # a loop the host program skips, a bundle it leaves idle (HPCC STREAM's Copy: in2)
     if value <= 0 and must_be_positive(name):
@@ -271,15 +271,21 @@ def is_trip_count(name: str) -> bool:
     return base.startswith("loop.") and base.endswith(".trip")
 
 
-_ITEM_COUNTS = re.compile(r"(work_items|global_size\d|local_size\d|num_groups\d)")
+_WHOLE_COUNTS = re.compile(
+    r"work_items|global_size\d|local_size\d|num_groups\d|element_bytes|stride"
+    r"|lsu\..+\.(stride|accesses|bytes)|axi\..+\.(bytes|stride|access_bytes)|loop\..+\.trip"
+)
 
 
-def counts_items(name: str) -> bool:
-    """Names that count work-items or loop iterations: ``work_items``, the
-    NDRange sizes (``global_size1``...) and loop trip counts. A fraction there
-    is a slip (``work_items = 2**-3`` gave a 124 ps estimate), not a size."""
+def must_be_whole(name: str) -> bool:
+    """Names that count work-items, iterations, elements or bytes:
+    ``work_items``, the NDRange sizes (``global_size1``...), loop trip counts,
+    element sizes, strides and per-LSU / per-bundle counts. A fraction there
+    is a slip (``work_items = 2**-3`` gave a 124 ps estimate, ``stride = 0.5``
+    halved an LSU's time), not a size; clocks and kernel arguments may be
+    fractional."""
     base = name.rpartition(":")[2]
-    return is_trip_count(name) or _ITEM_COUNTS.fullmatch(base) is not None
+    return _WHOLE_COUNTS.fullmatch(base) is not None
 
 
 def is_axi_bytes(name: str) -> bool:

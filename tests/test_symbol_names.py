@@ -147,14 +147,15 @@ def test_kernel_arguments_may_be_zero_but_counts_may_not_go_negative() -> None:
 
 def test_counts_of_work_items_and_iterations_are_whole() -> None:
     """work_items = 2**-3 gave a 124 ps estimate and 1e-320 gave 0 s: a count of work-items
-    (or NDRange size, or loop trips) that is not whole is a slip, said as one; the same
-    count written as 3.2768e7 is accepted, and kernel arguments keep any value."""
+    (or NDRange size, loop trips, elements, bytes) that is not whole is a slip, said as one;
+    the same count written as 3.2768e7 is accepted, and clocks and kernel arguments keep
+    any value."""
     vectoradd = str(CORPUS / "zaragoza" / "reports" / "ddr4-1866" / "vectoradd")
     for value in ("2**-3", "1e-320", "1024*1000/3"):
         refused = run_cli("analyze", vectoradd, "--set", f"work_items={value}")
         assert refused.code == 2 and refused.stderr == (
-            f"hlsight: error: value of 'work_items' is {value} (expected a whole number (it counts work-items or"
-            " loop iterations))\n")
+            f"hlsight: error: value of 'work_items' is {value} (expected a whole number (it counts work-items,"
+            " iterations, elements or bytes))\n")
     same = [run_cli("analyze", vectoradd, "--set", f"work_items={value}").stdout for value in ("32768000", "3.2768e7")]
     assert same[0] == same[1] and "estimate: 32.5 ms" in same[0]
     pathfinder = str(CORPUS / "zaragoza" / "reports" / "ddr4-1866" / "pathfinder")
@@ -163,6 +164,11 @@ def test_counts_of_work_items_and_iterations_are_whole() -> None:
     scoped = run_cli("analyze", str(CORPUS / "zaragoza" / "reports" / "ddr4-1866" / "fft1d"), "--set",
                      "fetch:work_items=0.5")
     assert scoped.code == 2 and "value of 'fetch:work_items' is 0.5" in scoped.stderr
+    # element sizes and strides count bytes and elements: stride = 0.5 halved an LSU's time
+    for name in ("stride", "element_bytes", "lsu.test_bw10/load0.stride", "lsu.test_bw10/load0.bytes"):
+        fraction = run_cli("analyze", vectoradd, "--set", "work_items=1000", "--set", f"{name}=1.5")
+        assert fraction.code == 2 and f"value of '{name}' is 1.5 (expected a whole number" in fraction.stderr
+    assert run_cli("analyze", vectoradd, "--set", "work_items=1000", "--set", "fmax=300.5").code == 0
 
 
 def test_a_value_that_divides_by_zero_is_an_input_error() -> None:
