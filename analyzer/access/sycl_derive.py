@@ -23,6 +23,7 @@ from pathlib import Path, PurePath
 
 from hlsight.analyzer.access.derive import KernelAccesses, derive_kernel, derive_loop_trips, note_barrier_mode
 from hlsight.analyzer.access.sycl_kernels import SyclKernel, captured_scalars, find_kernels
+from hlsight.analyzer.access.sycl_walk_cache import KernelWalk, WalkCache
 from hlsight.analyzer.access.sycl_walker import walk_kernel
 from hlsight.analyzer.access.walker import AccessSite
 from hlsight.analyzer.results import SourceFacts
@@ -82,6 +83,11 @@ def _launch_of(kernel: Kernel, launches: list[SyclKernel]) -> SyclKernel | None:
     return chosen[0] if len(chosen) == 1 else None
 
 
+def _walk(launch: SyclKernel, label: str, lines: list[str], headers: dict[str, list[str]]) -> KernelWalk:
+    walker = walk_kernel(launch, label, lines, headers)
+    return KernelWalk(walker.sites, walker.library, walker.loop_infos, walker.barriers)
+
+
 def _library_sites(kernel: Kernel, sites: list[AccessSite], library: set[int], sources: set[str]) -> list[AccessSite]:
     """Copies of the accesses that can serve LSUs the report places in a
     library header, moved to that header line so the shared matching pairs
@@ -113,6 +119,7 @@ def derive_sycl_access_facts(design: Design, given: Collection[str] = ()) -> Sou
     sources = set(lines)
     # the embedded user files a kernel may call functions of, as libclang names them
     headers = {source.path: source.content.splitlines() for source in design.source_files if source.content}
+    walks = WalkCache()  # the kernels one templated launch instantiates share its walk
     for kernel in design.kernels:
         launch = _launch_of(kernel, launches)
         if launch is None and not kernel.lsus:
@@ -125,9 +132,10 @@ def derive_sycl_access_facts(design: Design, given: Collection[str] = ()) -> Sou
                 f"its {len(kernel.lsus)} LSU(s) keep symbolic stride/bytes/accesses", kernel=kernel.name))
             continue
         facts.set_argument_finder(kernel.name, functools.partial(captured_scalars, launch))
-        walker = walk_kernel(launch, _label(kernel), lines.get(PurePath(launch.file).name, []), headers)
-        sites = walker.sites + _library_sites(kernel, walker.sites, walker.library, sources)
-        context = KernelAccesses(kernel, launch.ndrange, sites, list(walker.loop_infos.values()), walker.barriers)
+        walk = walks.walk(launch, _label(kernel), functools.partial(
+            _walk, launch, _label(kernel), lines.get(PurePath(launch.file).name, []), headers))
+        sites = walk.sites + _library_sites(kernel, walk.sites, walk.library, sources)
+        context = KernelAccesses(kernel, launch.ndrange, sites, list(walk.loop_infos.values()), walk.barriers)
         if launch.ndrange and launch.global_size is not None:
             size = " ".join(token.spelling for token in launch.global_size.get_tokens())
             diagnostics.append(Diagnostic.at(
