@@ -90,8 +90,7 @@ def analyze(
         profile=memory, options=options or ModelOptions(), user=first, assumptions=assumptions, source=source,
         concurrent=tuple(tuple(names) for names in concurrent),
     )
-    result.estimates, result.design_estimate = _estimate(design, settings, first, "")
-    _refuse_negative_times(result.estimates, first)
+    result.estimates, result.design_estimate = _estimate(design, settings, "")
     result.design_estimate = _with_launch_cost(result.design_estimate, memory, 1)
     if unlaunched and result.design_estimate is not None:
         # the user's word, not the report's: said where the number is read
@@ -111,10 +110,13 @@ def analyze(
 
 
 def _estimate(
-    design: Design, settings: Settings, values: Mapping[str, float], where: str
+    design: Design, settings: Settings, where: str
 ) -> tuple[dict[str, KernelEstimate], KernelEstimate | None]:
-    """:func:`estimate_design`, with a value that makes a term undefined (a
-    count divided by zero) said as an input error naming the values."""
+    """:func:`estimate_design` at ``settings.user``, refusing as an input
+    error naming the values: a value that makes a term undefined (a count
+    divided by zero), a bound estimate that has no number, and a negative
+    time (:func:`_refuse_negative_times`)."""
+    values = settings.user
     try:
         kernels, whole = estimate_design(design, settings)
     except UndefinedValue as error:
@@ -130,12 +132,11 @@ def _estimate(
     if unsummed:
         raise InputError(None, f"kernel {', '.join(unsummed)}: the estimate has no number at the values given{where}"
                          f" ({LONG_SUM})", expected="values in the range the kernel runs with")
+    _refuse_negative_times(kernels, values, where)
     return kernels, whole
 
 
-def _refuse_negative_times(
-    estimates: Mapping[str, KernelEstimate], values: Mapping[str, float], where: str = ""
-) -> None:
+def _refuse_negative_times(estimates: Mapping[str, KernelEstimate], values: Mapping[str, float], where: str) -> None:
     """A kernel argument may be 0 or negative (an offset), but one that
     counts work cannot: a negative time is refused, naming the values. The
     memory part counts, not only the kernel's total: a negative memory time
@@ -359,8 +360,7 @@ def _launch_estimate(
     """One launch entry: the design (or the launched kernel) at the
     top-level values overridden by the launch's."""
     mine = dataclasses.replace(settings, user={**values, **launch.values}, assumptions=[])
-    kernels, whole = _estimate(design, mine, {**values, **launch.values}, f" in [[launch]] #{number}")
-    _refuse_negative_times(kernels, {**values, **launch.values}, f" in [[launch]] #{number}")
+    kernels, whole = _estimate(design, mine, f" in [[launch]] #{number}")
     estimate = whole if launch.kernel is None else kernels.get(launch.kernel)
     if estimate is None:
         return LaunchEstimate(launch, None, "unknown")

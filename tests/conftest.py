@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import io
+import json
 import sys
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
@@ -36,6 +37,14 @@ def run_cli(*argv: str) -> CliResult:
         except SystemExit as exit_:  # argparse usage errors
             code = int(exit_.code or 0)
     return CliResult(code, out.getvalue(), err.getvalue())
+
+
+def estimate_caveats(report: Path, *given: str) -> list[str]:
+    """The cautions every kernel's estimate carries (JSON ``extra.caveats``) for ``analyze REPORT GIVEN...``."""
+    result = run_cli("analyze", str(report), *given, "--format", "json")
+    assert result.code == 0, result.stderr
+    return [caveat for kernel in json.loads(result.stdout)["kernels"]
+            for caveat in kernel["estimate"]["extra"]["caveats"]]
 
 
 @pytest.fixture(scope="session")

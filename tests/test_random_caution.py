@@ -10,18 +10,13 @@ user reads it, and a streaming kernel does not.
 
 from __future__ import annotations
 
-import json
-
-from tests.conftest import CORPUS, run_cli
+from tests.conftest import CORPUS, estimate_caveats, run_cli
 
 ZARAGOZA = CORPUS / "zaragoza" / "reports" / "ddr4-1866"
 
 
 def _caveats(report: str, *given: str) -> list[str]:
-    result = run_cli("analyze", str(ZARAGOZA / report), *given, "--format", "json")
-    assert result.code == 0, result.stderr
-    return [caveat for kernel in json.loads(result.stdout)["kernels"]
-            for caveat in kernel["estimate"]["extra"]["caveats"]]
+    return estimate_caveats(ZARAGOZA / report, *given)
 
 
 def test_data_dependent_accesses_carry_the_measured_miss() -> None:

@@ -10,13 +10,11 @@ store, an HBM pseudo-channel per buffer, or one load alone does not get it.
 
 from __future__ import annotations
 
-import json
-
 import sympy
 
 from hlsight.analyzer import memory_model as mm
 from hlsight.analyzer.estimate.cautions import two_read_streams
-from tests.conftest import CORPUS, run_cli
+from tests.conftest import CORPUS, estimate_caveats, run_cli
 
 ZARAGOZA = CORPUS / "zaragoza" / "reports"
 CAUTION = "two streaming loads and no streaming store share the bank"
@@ -24,10 +22,7 @@ STREAMED = sympy.Symbol("n")
 
 
 def _caveats(report: str, *given: str) -> list[str]:
-    result = run_cli("analyze", str(ZARAGOZA / report), *given, "--format", "json")
-    assert result.code == 0, result.stderr
-    return [caveat for kernel in json.loads(result.stdout)["kernels"]
-            for caveat in kernel["estimate"]["extra"]["caveats"]]
+    return estimate_caveats(ZARAGOZA / report, *given)
 
 
 def test_dot_product_on_one_ddr4_bank_says_the_measured_miss() -> None:

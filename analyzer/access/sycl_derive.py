@@ -132,8 +132,9 @@ def derive_sycl_access_facts(design: Design, given: Collection[str] = ()) -> Sou
                 f"its {len(kernel.lsus)} LSU(s) keep symbolic stride/bytes/accesses", kernel=kernel.name))
             continue
         facts.set_argument_finder(kernel.name, functools.partial(captured_scalars, launch))
-        walk = walks.walk(launch, _label(kernel), functools.partial(
-            _walk, launch, _label(kernel), lines.get(PurePath(launch.file).name, []), headers))
+        label = _label(kernel)
+        walk = walks.walk(launch, label, functools.partial(
+            _walk, launch, label, lines.get(PurePath(launch.file).name, []), headers))
         sites = walk.sites + _library_sites(kernel, walk.sites, walk.library, sources)
         context = KernelAccesses(kernel, launch.ndrange, sites, list(walk.loop_infos.values()), walk.barriers)
         if launch.ndrange and launch.global_size is not None:
