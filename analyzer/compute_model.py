@@ -142,6 +142,8 @@ def loop_cycles(
         return sympy.Integer(0)  # unrolled copies run side by side inside the parent's iteration
     trip = _trip(loop, notes, given, source, names)
     sequential = loop.sub_loops
+    if not loop.iteration_latency and not loop.pipeline_depth:
+        notes.append(f"pipeline depth of loop {loop.name} not in the report: not counted (FlexCL eq. 1's D = 0)")
     if not sequential:  # unrolled sub-loops are part of one pipelined iteration
         return _ii(loop, notes, names) * (trip - 1) + _depth(loop)
     body = sympy.Add(*[loop_cycles(child, notes, given, source, names) for child in sequential])

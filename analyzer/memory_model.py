@@ -163,12 +163,21 @@ class LsuTerm:
 
 def smax(*args: Expr) -> Expr:
     """Unevaluated Max: sympy's simplification of Max/Min arguments costs
-    tens of ms per call and buys nothing here (values are bound later)."""
-    return args[0] if len(args) == 1 else sympy.Max(*args, evaluate=False)
+    tens of ms per call and buys nothing here (values are bound later).
+    Numbers alone are folded: "Max(0, 4006001, 4014003)" is a number."""
+    if len(args) == 1:
+        return args[0]
+    if all(isinstance(arg, sympy.Number) for arg in args):
+        return max(args, key=float)
+    return sympy.Max(*args, evaluate=False)
 
 
 def smin(*args: Expr) -> Expr:
-    return args[0] if len(args) == 1 else sympy.Min(*args, evaluate=False)
+    if len(args) == 1:
+        return args[0]
+    if all(isinstance(arg, sympy.Number) for arg in args):
+        return min(args, key=float)
+    return sympy.Min(*args, evaluate=False)
 
 
 def bw_dram(dram: DramParams, options: ModelOptions) -> Expr:

@@ -43,8 +43,12 @@ def parse_xml_bytes(data: bytes, path: Path, expected: str) -> etree._Element:
     try:
         root = etree.fromstring(data, _parser())
     except etree.XMLSyntaxError as error:
-        detail = str(error).splitlines()[0] if str(error) else "syntax error"
-        raise InputError(path, f"malformed XML: {detail}", expected=expected) from None
+        # lxml's str() repeats the position three ways ("... line 88, line 88,
+        # column 20 (<string>, line 88)"): say libxml2's message and the position once
+        message = (error.msg or "").splitlines()[0] if error.msg else "syntax error"
+        line, column = error.position if error.position else (None, None)
+        where = f" at line {line}, column {column}" if line else ""
+        raise InputError(path, f"malformed XML{where}: {message.split(', line ')[0]}", expected=expected) from None
     if root is None:
         raise InputError(path, "empty XML document", expected=expected)
     docinfo = root.getroottree().docinfo

@@ -43,10 +43,25 @@ def test_component_invocation_loop_is_one_call_per_launch(corpus: Path) -> None:
     assert scoped.seconds == calls.seconds
 
 
-def test_a_flat_component_keeps_its_call_count_symbol(corpus: Path) -> None:
-    """rgb_to_hsv's invocation loop has no sub-loops and no depth in the
-    report: one call would cost '0 cycles', so the count stays a symbol."""
+def test_a_flat_component_costs_its_depth_per_call(corpus: Path) -> None:
+    """rgb_to_hsv's invocation loop has no sub-loops; its depth is in the
+    i++ 18.1 mav only, as the cycle its last instruction finishes (the block
+    says "Latency" 1 but writes its output channel at cycle 55): one call
+    per launch costs those 55 cycles (FlexCL eq. 1 with TC = 1)."""
     design = load_design(corpus / "aoc" / "ipp18.1_max10_rgb_to_hsv")
+    estimate = analyze(design, {"fmax": 100}).estimates["rgb_to_hsv"]
+    assert estimate.seconds is not None and abs(estimate.seconds - 55 / 100e6) < 1e-15
+    assert any("rgb_to_hsv.B1.start is the component's invocation loop: one call per launch" in note
+               for note in estimate.assumptions)
+
+
+def test_a_flat_component_without_a_depth_keeps_its_call_count_symbol(corpus: Path) -> None:
+    """Without any depth in the report, one call would cost '0 cycles', so
+    the count stays a symbol (the same component with its depths removed)."""
+    design = load_design(corpus / "aoc" / "ipp18.1_max10_rgb_to_hsv")
+    for kernel in design.kernels:
+        for loop in kernel.all_loops():
+            loop.iteration_latency = None
     estimate = analyze(design, {"fmax": 100}).estimates["rgb_to_hsv"]
     assert estimate.seconds is None and estimate.free_symbols == ["loop.rgb_to_hsv.B1.start.trip"]
 

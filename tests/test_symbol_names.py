@@ -121,7 +121,7 @@ def test_kernel_arguments_may_be_zero_but_counts_may_not_go_negative() -> None:
     negative = run_cli("analyze", report, "--set", "comp_exit=-5", "--set", "rem_rows=20")
     assert negative.code == 2 and negative.stdout == ""
     assert negative.stderr.strip() == (
-        "hlsight: error: kernel dynproc_kernel: the estimated time is negative with the values given (comp_exit=-5)"
+        "hlsight: error: kernel dynproc_kernel: the memory time is negative with the values given (comp_exit=-5)"
         " (expected values an argument that counts work (a size, a trip count) can take: 0 or more)"
     )
     # a negative part under a positive one is refused too: rem_rows = -5 makes the memory

@@ -84,8 +84,9 @@ def local_sources(design: Design, diagnostics: list[Diagnostic], source_root: st
     found: dict[str, LocalSource] = {}
     folders = _report_folders(design)
     for path in referenced_paths(design, diagnostics):
-        if Path(path).is_file():
-            # already a path this machine can open (a report artifact, a local build)
+        if Path(path).exists():
+            # already a path this machine can open (a report artifact, a local
+            # build; a folder: the version note names the reports folder)
             found[path] = LocalSource(path, AS_NAMED)
             continue
         local: Path | None = None
@@ -111,20 +112,25 @@ _INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*"([^"]+)"', re.MULTILINE)
 
 
 def with_local_sources(design: Design, source_root: str | None) -> Design:
-    """``design`` with the text of the Vivado/Vitis sources its report names
-    that this machine has (found as :func:`local_sources` finds them, and the
-    local headers they include), so the source analysis can count each m_axi
-    bundle's bytes in the kernel's arguments (decision 34). Reports of Intel
-    tools embed their sources; a Vivado/Vitis report only names them. The
-    files are read, never written; one too large or not UTF-8 is skipped."""
-    if design.tool.vendor is not Vendor.XILINX or any(source.content for source in design.source_files):
+    """``design`` with the text of the sources its report names that this
+    machine has (found as :func:`local_sources` finds them, and the local
+    headers they include), when the report embeds none: a Vivado/Vitis report
+    only names its sources (the analysis counts each m_axi bundle's bytes in
+    the kernel's arguments, decision 34), and a oneAPI 2025 ``.ndjson`` report
+    (or a copy without ``report_data.js``) holds no file contents. Intel
+    sources keep the report's path, which the LSU locations name; Vivado/Vitis
+    ones the local path. The files are read, never written; one too large or
+    not UTF-8 is skipped."""
+    if design.tool.vendor not in (Vendor.XILINX, Vendor.INTEL) or any(
+            source.content for source in design.source_files):
         return design
+    keep_report_path = design.tool.vendor is Vendor.INTEL
     found = local_sources(design, [], source_root, None)
     loaded: dict[str, SourceFile] = {}
-    pending = [Path(local.path) for local in found.values()]
+    pending = [(report_path, Path(local.path)) for report_path, local in found.items()]
     while pending:
-        path = pending.pop()
-        key = str(path.resolve())
+        named, path = pending.pop()
+        key = named if keep_report_path else str(path.resolve())
         if key in loaded or not path.is_file() or path.stat().st_size > MAX_SOURCE_BYTES:
             continue
         try:
@@ -132,7 +138,8 @@ def with_local_sources(design: Design, source_root: str | None) -> Design:
         except (OSError, UnicodeDecodeError):
             continue
         loaded[key] = SourceFile(path=key, name=path.name, content=text)
-        pending.extend(path.parent / name for name in _INCLUDE.findall(text))
+        folder = PurePosixPath(named).parent if keep_report_path else path.parent
+        pending.extend((str(folder / name), path.parent / name) for name in _INCLUDE.findall(text))
     if not loaded:
         return design
     return dataclasses.replace(design, source_files=[*design.source_files, *loaded.values()])

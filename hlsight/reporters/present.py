@@ -23,7 +23,7 @@ from hlsight.analyzer.launches import Launch
 from hlsight.analyzer.results import AnalysisResult, KernelEstimate, TermEstimate, bound_label
 from hlsight.analyzer.symbols import axi_name, loop_symbols
 from hlsight.core.diagnostics import Diagnostic
-from hlsight.core.model import Design, LatencyRange, Loop, SourceFile
+from hlsight.core.model import Design, LatencyRange, Loop, SourceFile, SourceLocation
 from hlsight.core.units import NAMES_SHOWN as NAMES_SHOWN
 from hlsight.core.units import format_seconds as format_seconds
 from hlsight.core.units import name_list as name_list
@@ -309,15 +309,27 @@ def trip_symbol_loops(design: Design, names: Sequence[str]) -> dict[str, str]:
         symbols = loop_symbols(kernel)
         for loop in kernel.all_loops():
             name = symbols.get(id(loop))
-            if name not in wanted or loop.location is None:
+            if name not in wanted:
                 continue
-            where = f"{basename(loop.location.file)}:{loop.location.line}"
-            source = design.source_file(loop.location.file)
-            lines = [] if source is None or source.content is None else source.content.splitlines()
-            text = lines[loop.location.line - 1].strip() if 0 < loop.location.line <= len(lines) else ""
-            text = text.split("{")[0].strip()
-            out[name] = f"the loop at {where}" + (f" `{text[:100]}`" if text else "")
+            said = [_loop_place(design, loop.location)] if loop.location is not None else []
+            count = loop.trip_count
+            if count is not None and count.min is not None and count.max is not None and not count.known:
+                # the tool's own range (a loop_tripcount pragma or its bounds
+                # analysis): a hint for the value, never taken for it
+                said.append(f"the report gives a trip count of {count.min} ~ {count.max}")
+            if said:
+                out[name] = "; ".join(said)
     return out
+
+
+def _loop_place(design: Design, location: SourceLocation) -> str:
+    """``the loop at file:line `for (...)``` (the source line when the file is known)."""
+    where = f"{basename(location.file)}:{location.line}"
+    source = design.source_file(location.file)
+    lines = [] if source is None or source.content is None else source.content.splitlines()
+    text = lines[location.line - 1].strip() if 0 < location.line <= len(lines) else ""
+    text = text.split("{")[0].strip()
+    return f"the loop at {where}" + (f" `{text[:100]}`" if text else "")
 
 
 def axi_symbol_ports(design: Design, names: Sequence[str]) -> dict[str, str]:

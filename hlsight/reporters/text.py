@@ -352,7 +352,12 @@ def _function_lines(kernel: Kernel, result: AnalysisResult, options: RenderOptio
     top = " (top)" if kernel.is_top else ""
     label = _paint(f"function {kernel.name}{top}", _BOLD, options)
     if estimate is None or cycles is None:
-        return _estimate_lines(f"function {kernel.name}{top}", estimate, options)
+        lines = _estimate_lines(f"function {kernel.name}{top}", estimate, options)
+        if kernel.is_top:  # the clock check and resources are the report's, with or without cycles
+            check = clock_check_text(kernel)
+            lines.extend([f"    {check}"] if check else [])
+            lines.extend([f"    resources: {resources_text(kernel.resources)}"] if kernel.resources else [])
+        return lines
     lines = [f"  {label}: {cycles_text(cycles.expression)} cycles"]
     if not kernel.is_top:  # sub-functions: one line each
         times = clock_lines(cycles)

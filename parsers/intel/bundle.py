@@ -1,7 +1,9 @@
 """Uniform access to the named JSON documents of one aoc report.
 
 The same document (``mav``, ``loops``, ``info``...) lives in ``json/mav.json``
-(17.1.1+), in ``var mavJSON=`` of ``report_data.js`` (16.1+), or for
+(17.1.1+), in ``json/mav.ndjson`` (oneAPI 2024+, one node per line, rebuilt
+into the ``.json`` shape by :func:`hlsight.parsers.intel.ndjson.as_document`),
+in ``var mavJSON=`` of ``report_data.js`` (16.1+), or for
 ``info``/``quartus`` in ``product_data.js``/``quartus_data.js`` (20.4+).
 :class:`ReportBundle` hides where: ``get("mav")`` returns the decoded object
 or ``None``. Documents are decoded lazily and once, so reading a design only
@@ -16,6 +18,7 @@ from typing import Any, TypeVar
 
 from hlsight.core.errors import InputError
 from hlsight.parsers.intel.jsdata import decode_payload, load_json_file, load_quartus_json, read_text, split_js_vars
+from hlsight.parsers.intel.ndjson import as_document, read_lines
 
 T = TypeVar("T")
 #: What a reader raises when a well-formed JSON document has an unexpected shape.
@@ -47,18 +50,29 @@ class ReportBundle:
             self._js_vars = found
         return self._js_vars
 
+    def _file(self, name: str) -> Path | None:
+        """``json/<name>.json``, else ``json/<name>.ndjson``, when present."""
+        for suffix in (".json", ".ndjson"):
+            path = self.json_dir / f"{name}{suffix}"
+            if path.is_file():
+                return path
+        return None
+
     def has(self, name: str) -> bool:
-        return (self.json_dir / f"{name}.json").is_file() or f"{name}JSON" in self._vars()
+        return self._file(name) is not None or f"{name}JSON" in self._vars()
 
     def get(self, name: str) -> Any:
         """Decoded document ``name`` (``"mav"``, ``"loops"``...) or ``None``."""
         if name in self._cache:
             return self._cache[name]
         value: Any = None
-        path = self.json_dir / f"{name}.json"
-        if path.is_file():
+        path = self._file(name)
+        if path is not None:
             self.read_files.append(path)
-            value = load_quartus_json(path) if name == "quartus" else load_json_file(path)
+            if path.suffix == ".ndjson":
+                value = as_document(read_lines(path), name)
+            else:
+                value = load_quartus_json(path) if name == "quartus" else load_json_file(path)
         else:
             entry = self._vars().get(f"{name}JSON")
             if entry is not None:
@@ -68,8 +82,8 @@ class ReportBundle:
 
     def source_of(self, name: str) -> Path | None:
         """File the document comes from (for messages and ``artifacts``)."""
-        path = self.json_dir / f"{name}.json"
-        if path.is_file():
+        path = self._file(name)
+        if path is not None:
             return path
         entry = self._vars().get(f"{name}JSON")
         return None if entry is None else entry[0]

@@ -79,14 +79,25 @@ def _has_debug(node: dict[str, Any]) -> bool:
     return isinstance(debug, list) and bool(debug) and isinstance(debug[0], list) and bool(debug[0])
 
 
+#: The SYCL runtime's own headers (``.../include/sycl/handler.hpp``): oneAPI
+#: 2025 starts a kernel node's debug chain there (where the runtime calls the
+#: kernel lambda) and names the user's line in the next entry.
+_SYCL_RUNTIME_HEADER = re.compile(r"[/\\]include[/\\](?:sycl|CL)[/\\]")
+
+
 def debug_entry(node: dict[str, Any]) -> dict[str, Any] | None:
-    """The first ``debug`` entry of a node (17.1.1+), even one that names no
-    file: i++ gives its component-invocation loop the "file" ``Component
-    invocation`` and line 0."""
+    """The ``debug`` entry of a node (17.1.1+) that names its source: the
+    first one, skipping the SYCL runtime headers a oneAPI 2025 chain starts
+    with (``handler.hpp:1602 > kernel.cpp:42``) when a later entry names
+    another file. An entry may name no file: i++ gives its
+    component-invocation loop the "file" ``Component invocation`` and line 0."""
     if not _has_debug(node):
         return None
-    entry = node["debug"][0][0]
-    return entry if isinstance(entry, dict) else None
+    chain = [entry for entry in node["debug"][0] if isinstance(entry, dict)]
+    if not chain:
+        return None
+    return next((entry for entry in chain
+                 if not _SYCL_RUNTIME_HEADER.search(str(entry.get("filename") or ""))), chain[0])
 
 
 def debug_location(node: dict[str, Any], file_index: dict[str, str] | None = None) -> SourceLocation | None:

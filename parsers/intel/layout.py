@@ -51,7 +51,9 @@ class Layout:
 
 
 def _has_mav_data(path: Path) -> bool:
-    return (path / "report_data.js").is_file() or (path / "json" / "mav.json").is_file()
+    """``report_data.js``, ``json/mav.json`` or (oneAPI 2025) ``json/mav.ndjson``."""
+    return (path / "report_data.js").is_file() or any(
+        (path / "json" / f"mav{suffix}").is_file() for suffix in (".json", ".ndjson"))
 
 
 def _is_data_dir(path: Path) -> bool:
@@ -91,8 +93,8 @@ def _from_directory(path: Path) -> Layout | None:
         return _report_layout(path, data_dir)
     if path.name in DATA_DIR_NAMES and _is_data_dir(path):
         return _report_layout(path.parent, path)
-    if _is_data_dir(path) and path.name == "json":  # pointed at lib/json
-        return _report_layout(path.parent.parent, path.parent)
+    if path.name == "json" and path.parent.name in DATA_DIR_NAMES and _is_data_dir(path.parent):
+        return _report_layout(path.parent.parent, path.parent)  # pointed at lib/json or resources/json
     reports = path / "reports"
     if reports.is_dir():
         data_dir = _data_dir_of(reports)
@@ -119,10 +121,13 @@ def locate(path: Path) -> Layout | None:
         return _from_directory(path.parent)
     if name.endswith(".js") and path.parent.name in DATA_DIR_NAMES:
         return _report_layout(path.parent.parent, path.parent)
+    folder = path.parent
+    if name.endswith((".json", ".ndjson")) and folder.name == "json" and folder.parent.name in DATA_DIR_NAMES:
+        return _from_directory(folder)  # one document of lib/json or resources/json
     if name == "mav.json":
-        if path.parent.name == "json":
-            return _report_layout(path.parent.parent.parent, path.parent.parent)
-        return Layout("mav15", path.parent)
+        return Layout("mav15", folder)
+    if name.endswith(".ndjson"):
+        return _from_directory(folder)  # bare oneAPI 2024+ .ndjson files
     return None
 
 

@@ -247,6 +247,16 @@ def apply_schedule(loops: list[Loop], blocks: dict[str, BlockSchedule]) -> None:
                 item.trip_count = block.trip_count
 
 
+def fill_iteration_latencies(loops: list[Loop], block_latencies: dict[str, int]) -> None:
+    """Give a loop the scheduled latency of its header block when no loop
+    document did (16.1-18.1 reports, whose only latency is the mav's per
+    block): FlexCL eq. 1's depth D, which a one-iteration loop costs."""
+    for loop in loops:
+        for item in loop.walk():
+            if item.iteration_latency is None and item.pipeline_depth is None:
+                item.iteration_latency = block_latencies.get(block_name(item.name))
+
+
 def occurrence_keys(names: list[str]) -> list[tuple[str, int]]:
     """``(name, n)`` for the n-th time each name occurs (SYCL repeats names)."""
     seen: Counter[str] = Counter()

@@ -60,6 +60,11 @@ class MavResult:
     #: Basic-block names of each kernel in report order (14.x-16.1 RTL
     #: modules are numbered ``<kernel>_basic_block_<i>`` in this order).
     blocks: dict[str, list[str]] = field(default_factory=dict)
+    #: Basic block -> its scheduled latency (the bb's "Latency" detail), per
+    #: kernel, parallel to ``kernels``: the same number 19.3+ ``fmax_ii.json``
+    #: and 20.4+ ``loop_attr.json`` give as a loop's iteration latency, and the
+    #: only place 16.1-18.1 reports give it.
+    block_latencies: list[dict[str, int]] = field(default_factory=list)
 
 
 def _node_id(node: dict[str, Any]) -> str | None:
@@ -177,6 +182,46 @@ def _blocks(node: dict[str, Any]) -> list[str]:
     return out
 
 
+def _last_cycle(node: dict[str, Any]) -> int | None:
+    """The cycle the last instruction below ``node`` finishes (its "Start
+    Cycle" plus "Latency"), ``None`` when none gives a start."""
+    last: int | None = None
+    for child in node.get("children") or []:
+        if not isinstance(child, dict):
+            continue
+        if child.get("type") == "inst":
+            table = table_details(child)
+            start = as_int(table.get("Start Cycle", table.get("Start-Cycle")))
+            if start is not None and start >= 0:
+                end = start + max(as_int(table.get("Latency")) or 0, 0)
+                last = end if last is None else max(last, end)
+        inner = _last_cycle(child)
+        if inner is not None:
+            last = inner if last is None else max(last, inner)
+    return last
+
+
+def _block_latencies(node: dict[str, Any]) -> dict[str, int]:
+    """Each basic block's latency: its "Latency", or the cycle its last
+    instruction finishes when that is later (over 600 corpus blocks the two
+    agree within 2 cycles but for three; i++ 18.1 rgb_to_hsv's start block
+    says 1 and writes its output channel at cycle 55)."""
+    out: dict[str, int] = {}
+    for child in node.get("children") or []:
+        if not isinstance(child, dict):
+            continue
+        if child.get("type") == "bb":
+            latency = as_int(table_details(child).get("Latency"))
+            last = _last_cycle(child)
+            values = [value for value in (latency, last) if value is not None and value >= 0]
+            if values:
+                out.setdefault(str(child.get("name")), max(values))
+        elif child.get("type") in ("container", "cluster", "loop"):
+            for name, latency in _block_latencies(child).items():
+                out.setdefault(name, latency)
+    return out
+
+
 def _instructions(node: dict[str, Any], block: str | None) -> Iterator[tuple[dict[str, Any], str | None]]:
     """Every ``inst`` below a kernel with the basic block it sits in."""
     for child in node.get("children") or []:
@@ -270,4 +315,5 @@ def read_mav(mav: Any) -> MavResult:
         result.kernels.append(kernel)
         result.keys.append(key)
         result.blocks[display] = _blocks(node)
+        result.block_latencies.append(_block_latencies(node))
     return result

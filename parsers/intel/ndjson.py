@@ -7,13 +7,18 @@ From oneAPI 2024 the report documents are written one node per line:
 * ``summary.ndjson``: section headers carrying a ``summary_type``
   (``performanceSummary``, ``estimatedResources``...) and rows naming their
   section in ``parent``;
-* ``quartus.ndjson``: one line, the same object as 20.4+ ``quartus.json``.
+* ``quartus.ndjson``, ``info.ndjson``: one line, the same object as the
+  ``.json`` document;
+* ``mav.ndjson``, ``loops.ndjson`` (oneAPI 2025): a header row (``id`` -1 or
+  0: the ``links`` or ``columns``), then one row per node naming its
+  ``parent`` id.
 
 They sit in ``<proj>.prj/reports/resources/json/`` (hls4ml's reader expects
 them there) or, copied out, as bare files. :func:`as_document` rebuilds the
-nested shape of the ``.json`` documents so the existing readers apply;
-:func:`read_ndjson_report` assembles a design from them (there is no mav
-document in this form: kernels come from the summary and the loop data).
+nested shape of the ``.json`` documents so the existing readers apply: a
+report with ``mav.ndjson`` is read as any other (``ReportBundle`` falls back
+to ``<name>.ndjson``); :func:`read_ndjson_report` assembles a design from the
+2024 subset without a mav (kernels come from the summary and the loop data).
 """
 
 from __future__ import annotations
@@ -71,10 +76,52 @@ def read_lines(path: Path) -> list[dict[str, Any]]:
     return rows
 
 
-def as_document(rows: list[dict[str, Any]]) -> Any:
-    """The nested document the ``.json`` form of the same report holds."""
+#: The list a parent-linked document's top-level rows go in (``mav.json``
+#: and ``gmv.json`` hold ``{"nodes": [...], "links": [...]}``, ``loops.json``
+#: ``{"columns": [...], "children": [...]}``).
+TOP_LEVEL_KEY = {"mav": "nodes", "gmv": "nodes", "lmv": "nodes", "new_lmv": "nodes"}
+
+
+def _is_parent_linked(rows: list[dict[str, Any]]) -> bool:
+    """oneAPI 2025 writes ``mav``/``loops`` as a header row (``id`` -1 or 0,
+    no ``parent``) then one row per node naming its ``parent`` id."""
+    header = rows[0]
+    return "parent" not in header and "id" in header and any(
+        isinstance(row.get("parent"), int) for row in rows[1:])
+
+
+def _nest_by_parent(rows: list[dict[str, Any]], top_key: str) -> dict[str, Any]:
+    """Rebuild ``{**header, top_key: [nodes with children]}`` from parent ids,
+    keeping the file's row order; a row whose parent is missing (or a loop of
+    parents) is dropped, as a node the document does not reach."""
+    header = {key: value for key, value in rows[0].items() if key not in ("id", "depth")}
+    header_id = rows[0].get("id")
+    nodes: dict[Any, dict[str, Any]] = {}
+    for row in rows[1:]:
+        if "id" in row and row["id"] not in nodes and row["id"] != header_id:
+            nodes[row["id"]] = {key: value for key, value in row.items() if key not in ("parent", "depth")}
+    top: list[dict[str, Any]] = []
+    for row in rows[1:]:
+        node = nodes.get(row.get("id"))
+        if node is None:
+            continue
+        parent = row.get("parent")
+        if parent == header_id:
+            top.append(node)
+        elif parent in nodes and parent != row.get("id"):
+            nodes[parent].setdefault("children", []).append(node)
+    return {**header, top_key: top}
+
+
+def as_document(rows: list[dict[str, Any]], name: str = "") -> Any:
+    """The nested document the ``.json`` form of the same report holds
+    (``name``: the document, ``"mav"``, ``"loops"``...)."""
+    if not rows:
+        return None
     if len(rows) == 1:
         return rows[0]
+    if _is_parent_linked(rows):
+        return _nest_by_parent(rows, TOP_LEVEL_KEY.get(name, "children"))
     by_id = {row["id"]: row for row in rows if "id" in row}
     header = rows[0]
     if isinstance(header.get("nodes"), list):  # loop_attr: children by id
@@ -101,7 +148,7 @@ def as_document(rows: list[dict[str, Any]]) -> Any:
 
 def load(directory: Path, name: str) -> tuple[Path | None, Any]:
     path = ndjson_file(directory, name)
-    return (None, None) if path is None else (path, as_document(read_lines(path)))
+    return (None, None) if path is None else (path, as_document(read_lines(path), name))
 
 
 def _loops(node: dict[str, Any]) -> list[Loop]:

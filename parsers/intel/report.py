@@ -29,6 +29,7 @@ from hlsight.parsers.intel.jsdata import read_text
 from hlsight.parsers.intel.layout import Layout, rtl_project_file
 from hlsight.parsers.intel.loops import (
     apply_schedule,
+    fill_iteration_latencies,
     occurrence_keys,
     read_flat_loops,
     read_fmax_ii,
@@ -198,6 +199,8 @@ def read_report(layout: Layout, read_rtl: bool = True) -> Design:
     if info is None:
         _kinds_from_log(layout, kernels)
     _attach_loops(bundle, kernels, by_key)
+    for kernel, latencies in zip(kernels, parsed.block_latencies, strict=True):
+        fill_iteration_latencies(kernel.loops, latencies)
     fit = _postfit(layout, bundle)
     if fit is not None:
         for kernel in kernels:

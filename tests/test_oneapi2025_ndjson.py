@@ -1,0 +1,111 @@
+"""oneAPI 2025 reports: every document one node per line (``*.ndjson``).
+
+The fixture ``fixtures/oneapi2025_ndjson`` is a hand-written report in that
+layout (a single-task vector add): ``info``/``summary``/``loop_attr`` as in
+oneAPI 2024, and ``mav``/``loops`` as a header row followed by rows naming
+their ``parent``, with debug chains that start in the SYCL runtime's
+``handler.hpp``. Before, such a report read as "2024+" with no device and no
+LSUs, and its estimate was a pipeline time alone.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from hlsight.core.model import KernelKind, LSUKind, Product
+from hlsight.parsers.intel.ndjson import as_document
+from hlsight.parsers.loader import load_design
+from tests.conftest import CORPUS, FIXTURES, run_cli
+
+FIXTURE = FIXTURES / "oneapi2025_ndjson"
+PROJECT = FIXTURE / "vadd.report.prj"
+JSON_DIR = PROJECT / "reports" / "resources" / "json"
+SOURCE = "/home/user/vadd/src/vadd.cpp"
+FMAX = 480e6
+
+
+def test_the_2025_documents_are_read() -> None:
+    design = load_design(PROJECT)
+    assert design.tool.product is Product.ONEAPI and design.tool.version == "2025.0.0"
+    assert design.device.family is not None and "agilex" in design.device.family.lower()
+    assert design.device.part == "AGFB014R24A2E2V"
+    (kernel,) = design.kernels
+    assert kernel.name == "VAdd" and kernel.kind is KernelKind.SINGLE_WORK_ITEM
+    assert [(lsu.kind, lsu.width_bits, lsu.memory) for lsu in kernel.lsus] == [
+        (LSUKind.LOAD, 32, "0"), (LSUKind.LOAD, 32, "0"), (LSUKind.STORE, 32, "0")]
+    # the user's line, not the runtime's handler.hpp:1602 the chain starts with
+    assert {(lsu.location.file, lsu.location.line) for lsu in kernel.lsus if lsu.location} == {(SOURCE, 17)}
+    (loop,) = kernel.loops
+    assert (loop.name, loop.trip_count.value if loop.trip_count else None) == ("VAdd.B1", 1024)
+    assert loop.ii is not None and loop.ii.value == 1 and loop.iteration_latency == 70
+    assert loop.location is not None and (loop.location.file, loop.location.line) == (SOURCE, 16)
+
+
+@pytest.mark.parametrize("given", [PROJECT, PROJECT / "reports", PROJECT / "reports" / "resources",
+                                   JSON_DIR, JSON_DIR / "mav.ndjson", JSON_DIR / "info.ndjson"])
+def test_every_path_a_user_may_give_reads_the_same_report(given: Path) -> None:
+    design = load_design(given)
+    assert design.tool.version == "2025.0.0" and len(design.kernels[0].lsus) == 3
+
+
+def test_the_estimate_uses_the_source_found_beside_the_report() -> None:
+    """No file contents in the .ndjson documents: the source is found in the
+    report's folder tree (src/vadd.cpp) and read, so the accesses are derived
+    (a[i], b[i], c[i]) and the estimate is a number. Its pipeline part is
+    FlexCL eq. 1, (1024 - 1) * 1 + 70 cycles at the 480 MHz pre-fit clock."""
+    result = run_cli("analyze", str(PROJECT), "--format", "json")
+    assert result.code == 0, result.stderr
+    kernel = json.loads(result.stdout)["kernels"][0]
+    assert [lsu["access"]["expression"] for lsu in kernel["lsus"]] == ["a[i]", "b[i]", "c[i]"]
+    estimate = kernel["estimate"]
+    assert estimate["free_symbols"] == [] and estimate["seconds"] is not None
+    assert estimate["extra"]["compute_seconds"] == pytest.approx((1023 + 70) / FMAX, rel=1e-12)
+    assert estimate["seconds"] >= estimate["extra"]["compute_seconds"]
+
+
+def test_the_text_names_no_report_folder_as_a_missing_source() -> None:
+    """The version note names the reports folder, which is on this machine:
+    it is not a source to look for (it read "not found on this machine: reports")."""
+    result = run_cli("analyze", str(PROJECT), "-v")
+    assert result.code == 0, result.stderr
+    assert "[intel-unverified-version]" in result.stdout
+    assert "not found on this machine" not in result.stdout
+    assert f"src/vadd.cpp (report folder; the report says {SOURCE})" in result.stdout
+
+
+def test_parent_linked_rows_nest_in_file_order() -> None:
+    rows = [{"id": -1, "depth": 0, "links": [{"from": 3, "to": 9}]},
+            {"id": 3, "parent": 2, "name": "inst"},  # before its parent: still nested
+            {"id": 2, "parent": -1, "name": "kernel"},
+            {"id": 4, "parent": 2, "name": "second"},
+            {"id": 5, "parent": 99, "name": "orphan"},  # its parent is missing: dropped
+            {"id": 6, "parent": 6, "name": "self"}]  # its own parent: dropped
+    document = as_document(rows, "mav")
+    assert document["links"] == [{"from": 3, "to": 9}]
+    (kernel,) = document["nodes"]
+    assert kernel["name"] == "kernel" and [child["name"] for child in kernel["children"]] == ["inst", "second"]
+    loops = as_document([{"columns": ["", "II"], "id": 0}, {"id": 1, "parent": 0, "name": "Kernel: k"}], "loops")
+    assert loops == {"columns": ["", "II"], "children": [{"id": 1, "name": "Kernel: k"}]}
+
+
+def test_a_17_1_json_folder_is_not_taken_for_a_15_1_project() -> None:
+    """``reports/lib/json`` holds ``mav.json`` as a 15.1 project folder does;
+    it read as "not a 15.1 mav.json". It is the report's data, as ``lib/`` is."""
+    lib = CORPUS / "zaragoza" / "reports" / "hbm2" / "stride6" / "lib"
+    whole = load_design(lib)
+    for given in (lib / "json", lib / "json" / "loops.json"):
+        design = load_design(given)
+        assert design.tool.version == whole.tool.version == "19.4.0"
+        assert [len(kernel.lsus) for kernel in design.kernels] == [48]
+
+
+def test_18_1_loops_take_their_depth_from_the_mav() -> None:
+    """aoc 16.1-18.1 loop documents give no iteration latency; the mav gives
+    each block's (the number 19.3+ fmax_ii.json gives the same loops), or its
+    last instruction's end when that is later."""
+    design = load_design(CORPUS / "aoc" / "aoc18.1.1pro_s10_520n_saxpy_vscale" / "reportIntel" / "mmult" / "reports")
+    depths = {loop.name: loop.iteration_latency for loop in design.kernels[0].all_loops() if not loop.fully_unrolled}
+    assert depths == {"mmult.B2": 249, "mmult.B4": 249, "mmult.B6": 12, "mmult.B7": 105, "mmult.B10": 23}
