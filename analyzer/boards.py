@@ -72,11 +72,16 @@ class BoardChoice:
 def board_profile(design: Design) -> BoardChoice:
     """The profile for ``design``'s board, and why (shown with the estimate)."""
     target = " ".join(filter(None, (design.device.part, design.device.board, design.device.family))).lower()
-    if component_without_board_memory(design):
+    if without_board_memory(design):
         name = FALLBACK[Vendor.INTEL]
+        if design.tool.product is Product.IPP:
+            return BoardChoice(name, (
+                f"{NO_PROFILE}: i++ component ({target or 'no part in the report'}) without board memory; its Avalon"
+                " host interfaces reach memory the report does not describe (not timed)"
+            ), False)
         return BoardChoice(name, (
-            f"{NO_PROFILE}: i++ component ({target or 'no part in the report'}) without board memory; its Avalon"
-            " host interfaces reach memory the report does not describe (not timed)"
+            f"{NO_PROFILE}: the kernels' global memory is the host's ({target or 'no part in the report'}; a USM/SVM"
+            " BSP's \"host\", reached over PCIe), which the DRAM model does not time"
         ), False)
     hbm = any(memory.kind is MemoryKind.HBM for memory in design.memory_systems if memory.is_global)
     for rule in BOARD_RULES:
@@ -93,12 +98,14 @@ def board_profile(design: Design) -> BoardChoice:
     return BoardChoice(name, f"unknown board ({shown}): memory profile {name} assumed; pass --memory", False)
 
 
-def component_without_board_memory(design: Design) -> bool:
-    """An i++ component whose global memories are all its Avalon host
-    interfaces ("System Memory"): it has no board, and the memory its host
-    interfaces reach is the surrounding system's, which no report names, so
-    a board profile would be a guess (and ``--memory`` would change
-    nothing). Said in the headline instead of "unknown board"."""
-    return design.tool.product is Product.IPP and not any(
-        memory.is_global and memory.kind is not MemoryKind.HOST for memory in design.memory_systems
-    )
+def without_board_memory(design: Design) -> bool:
+    """No board DRAM is reached: an i++ component whose global memories are
+    all its Avalon host interfaces ("System Memory"; the memory they reach
+    is the surrounding system's, which no report names), or an aoc/oneAPI
+    design whose global memories are all a USM/SVM BSP's "host" (the host's
+    DRAM over PCIe). A board profile would be a guess, and ``--memory``
+    would change nothing: said in the headline instead of "unknown board"."""
+    board = [memory for memory in design.memory_systems if memory.is_global and memory.kind is not MemoryKind.HOST]
+    if design.tool.product is Product.IPP:
+        return not board
+    return not board and any(memory.is_global for memory in design.memory_systems)

@@ -17,7 +17,8 @@ from hlsight.analyzer.estimate.inputs import Settings, default_values, kernel_sc
 from hlsight.analyzer.estimate.memory import MEMORY_MODEL_NAME, MemoryResult, memory_estimate, memory_parts
 from hlsight.analyzer.library_calls import library_caveat
 from hlsight.analyzer.results import BankEstimate, KernelEstimate, LsuFacts, TermEstimate
-from hlsight.core.model import Design, Kernel, Vendor
+from hlsight.core.model import Design, Kernel, MemoryKind, Product, Vendor
+from hlsight.core.units import name_list
 
 
 @dataclass
@@ -38,6 +39,20 @@ class KernelModel:
     left_out: tuple[str, ...] = ()
     #: loops composed one at a time (eq. 12 per loop): they run one after another
     per_loop: bool = False
+    #: LSUs on a USM/SVM BSP's host memory, not timed: no bound can be named
+    host_lsus: tuple[str, ...] = ()
+
+
+def _host_memory_lsus(kernels: list[Kernel], design: Design) -> tuple[str, ...]:
+    """The LSUs of aoc/oneAPI ``kernels`` that reach a USM/SVM BSP's "host"
+    memory: the host's DRAM over PCIe, which eqs. 1-14 (a DRAM bank beside
+    the FPGA) do not describe. (An i++ component's host interfaces are said
+    in the headline.)"""
+    if design.tool.product is Product.IPP:
+        return ()
+    return tuple(lsu.id for kernel in kernels for lsu in kernel.global_lsus()
+                 if (memory := design.memory_system(lsu.memory) if lsu.memory else None) is not None
+                 and memory.kind is MemoryKind.HOST)
 
 
 def kernel_model(kernels: list[Kernel], design: Design, settings: Settings, name: str) -> KernelModel:
@@ -77,6 +92,12 @@ def kernel_model(kernels: list[Kernel], design: Design, settings: Settings, name
             compute_parts.append(estimate.seconds)
             if len(kernels) == 1:
                 sequential = {name: part.xreplace(scoped) if scoped else part for name, part in estimate.parts.items()}
+    host_lsus = _host_memory_lsus(kernels, design)
+    if host_lsus:
+        left_out.append(
+            f"{len(host_lsus)} LSU(s) reach the host's memory over PCIe (a USM/SVM BSP's \"host\":"
+            f" {name_list(list(host_lsus))}), which the DRAM model does not time: this number leaves their"
+            " transfers out and is a lower bound")
     compute = max_of(compute_parts)
     barrier = None
     per_loop: sympy.Expr | None = None
@@ -95,7 +116,7 @@ def kernel_model(kernels: list[Kernel], design: Design, settings: Settings, name
     else:
         total = compute
     return KernelModel(name, memory, compute, compute_notes, equations, total, max_of(open_parts), barrier,
-                       tuple(kernels), tuple(left_out), per_loop is not None)
+                       tuple(kernels), tuple(left_out), per_loop is not None, host_lsus)
 
 
 def sequential_total(memory: MemoryResult, pipeline: Mapping[str, sympy.Expr]) -> sympy.Expr | None:
@@ -132,6 +153,8 @@ def max_of(parts: list[sympy.Expr]) -> sympy.Expr | None:
 
 
 def kernel_bound(model: KernelModel, subs: Mapping[sympy.Symbol, sympy.Float]) -> str:
+    if model.host_lsus:
+        return "unknown"  # their PCIe transfers are not timed: either side may limit
     memory_s = numeric(model.memory.expression, subs) if model.memory is not None else None
     compute_s = numeric(model.compute, subs)
     if memory_s is not None and compute_s is not None and compute_s > memory_s:

@@ -18,7 +18,7 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 import sympy
 
 from hlsight.analyzer.access import parse_expression
-from hlsight.analyzer.boards import component_without_board_memory
+from hlsight.analyzer.boards import without_board_memory
 from hlsight.analyzer.launches import Launch
 from hlsight.analyzer.results import AnalysisResult, KernelEstimate, TermEstimate, bound_label
 from hlsight.analyzer.symbols import axi_name, loop_symbols
@@ -232,7 +232,7 @@ def launch_cost_text(result: AnalysisResult) -> str | None:
     assumptions): a sub-millisecond kernel's time depends on it."""
     if result.design_estimate is None or not result.memory_profile:
         return None
-    if component_without_board_memory(result.design):
+    if without_board_memory(result.design):
         return None  # no board, so no board's launch cost to add or to say is missing
     if result.launch_overhead_s > 0:
         cost = format_seconds(result.launch_overhead_s)

@@ -16,7 +16,7 @@ from hlsight.analyzer.clock_band import uses_report_clock
 from hlsight.analyzer.estimate.xilinx import COMPOSITION
 from hlsight.analyzer.results import AnalysisResult, KernelEstimate, SourceFacts
 from hlsight.core.diagnostics import Diagnostic, Severity
-from hlsight.core.model import LSU, Design, Kernel, KernelKind, Loop, MemoryKind
+from hlsight.core.model import LSU, Design, Kernel, KernelKind, Loop, MemoryKind, Product
 from hlsight.core.terminal import terminal_safe_keeping
 from hlsight.reporters.base import RenderOptions
 from hlsight.reporters.hierarchy import (
@@ -170,7 +170,8 @@ def inventory_lines(design: Design, source: SourceFacts | None = None) -> list[s
             lines.append(f"  global memory: {memories}")
     host_memories = frozenset(memory.name for memory in design.memory_systems if memory.kind is MemoryKind.HOST)
     if host_memories:
-        lines.append(f"  host memory (Avalon host interfaces, not timed): {', '.join(sorted(host_memories))}")
+        how = "Avalon host interfaces" if design.tool.product is Product.IPP else "the host's, over PCIe"
+        lines.append(f"  host memory ({how}, not timed): {', '.join(sorted(host_memories))}")
     for kernel in design.kernels:
         lines.extend(_kernel_lines(kernel, source, host_memories))
     return lines

@@ -77,6 +77,10 @@ def _memory_kind(name: str, memtype: str) -> MemoryKind:
         return MemoryKind.ONCHIP
     if memtype in SYSTEM_MEMTYPES:
         return MemoryKind.HOST
+    if memtype in GLOBAL_MEMTYPES and name.strip().lower() == "host":
+        # a USM/SVM BSP's host memory (PAC S10 USM, D5005: buffer_location("host")),
+        # the host's DRAM reached over PCIe, not a bank on the board
+        return MemoryKind.HOST
     upper = name.upper()
     for prefix, kind in (("HBM", MemoryKind.HBM), ("DDR", MemoryKind.DDR), ("QDR", MemoryKind.QDR)):
         if upper.startswith(prefix):
