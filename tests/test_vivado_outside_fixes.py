@@ -8,7 +8,8 @@
 * a function with nothing to time said its clock was "the HLS target clock"
   while printing the estimated one, and left out the clock check and resources;
 * a loop trip the user must give did not say the report's own range;
-* lxml's message repeated the position of malformed XML three times.
+* lxml's message repeated the position of malformed XML three times;
+* a solution folder with only ``csynth.xml`` left out the top's resources.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from tests.conftest import CORPUS, run_cli
 
 SOBEL = CORPUS / "vivado" / "vhls2018.3_hls_sobel_dataflow"
 WRR = CORPUS / "vivado" / "vitis2024.1_wrr_dataflow"
+TOPK = CORPUS / "vivado" / "vitis2022.1_topk_sort_dataflow"
 
 
 def _top_reports_only(tmp_path: Path) -> Path:
@@ -93,3 +95,16 @@ def test_malformed_xml_says_its_position_once(tmp_path: Path) -> None:
     (line,) = result.stderr.splitlines()
     assert line.startswith(f"hlsight: error: {bad}: malformed XML at line 3, column ")
     assert line.count("line 3") == 1 and "<string>" not in line
+
+
+def test_a_solution_with_only_csynth_xml_shows_the_tops_resources(tmp_path: Path) -> None:
+    """Read as a folder holding only ``csynth.xml`` (its per-module reports
+    missing), the top showed no resources, which the same file read alone
+    shows: the top's own area estimates stand for its module."""
+    aggregate = tmp_path / "csynth.xml"
+    shutil.copy(TOPK / "csynth.xml", aggregate)
+    folder = run_cli("analyze", str(tmp_path))
+    alone = run_cli("analyze", str(aggregate))
+    assert folder.code == 0 and alone.code == 0, folder.stderr
+    line = next(text for text in alone.stdout.splitlines() if text.startswith("    resources: "))
+    assert line in folder.stdout.splitlines()

@@ -128,6 +128,11 @@ def read_aggregate_root(root: etree._Element, path: Path) -> Aggregate:
     for element in root.iterfind("ModuleInformation/Module"):
         module = _module_report(element, path, top)
         if module is not None:
+            if module.name == top.name and not module.resources:
+                # the top's own AreaEstimates (with AvailableResources), as
+                # reading this file alone gives them: a solution whose
+                # <top>_csynth.xml is missing showed no resources
+                module.resources = list(top.resources)
             aggregate.modules[module.name] = module
     top_node = root.find("RTLDesignHierarchy/TopModule")
     if top_node is not None:
