@@ -48,8 +48,9 @@ def analyze(
     from the target) and the model decisions ``options``. ``derive_access``
     False skips the source analysis (the estimate then uses only report facts
     and the symbols, as the seed model does). ``launches`` (``[[launch]]``
-    tables) make the design time the sum over the launches; the per-kernel
-    estimates shown are those of the first launch. ``concurrent`` (hints
+    tables) make the design time the sum over the launches; each kernel's
+    estimate shown is that of the first launch naming it (``kernel = "k"``),
+    else of the first launch. ``concurrent`` (hints
     ``concurrent``) names kernel sets the host runs at the same time; ``launched`` (hints
     ``launched``) the only kernels it launches: the others are validated
     against but left out of the analysis."""
@@ -100,6 +101,7 @@ def analyze(
     if launches:
         result.launches = [_launch_estimate(design, settings, values, launch, number)
                            for number, launch in enumerate(launches, 1)]
+        result.estimates = _at_their_launches(result.estimates, result.launches)
         result.design_estimate = _sum_of_launches(result.design_estimate, result.launches)
     result.clock_band = clock_band(design, result.design_estimate, every_name)
     result.diagnostics.extend(_unused_fallbacks(design, result, every_name))
@@ -392,6 +394,22 @@ def _with_launch_cost(estimate: KernelEstimate | None, profile: MemoryProfile, l
     )
 
 
+def _at_their_launches(
+    estimates: dict[str, KernelEstimate], launches: list[LaunchEstimate]
+) -> dict[str, KernelEstimate]:
+    """Each kernel's estimate at the first launch that names it (``kernel =
+    "k"`` in its table), the first launch's values otherwise: a LeNet host
+    launching conv2d, maxpool2d and fc_layer one table each showed maxpool2d
+    at conv2d's sizes and fc_layer "symbolic in in_dim", and asked for a value
+    every fc_layer launch gives."""
+    out = dict(estimates)
+    for item in launches:
+        name = item.launch.kernel
+        if name is not None and name in estimates and out[name] is estimates[name] and item.estimate is not None:
+            out[name] = item.estimate
+    return out
+
+
 def _sum_of_launches(first: KernelEstimate | None, launches: list[LaunchEstimate]) -> KernelEstimate | None:
     """The design estimate: the sum of repeat x time over the launches."""
     if first is None:
@@ -408,6 +426,8 @@ def _sum_of_launches(first: KernelEstimate | None, launches: list[LaunchEstimate
         memory_seconds=None if slowest.estimate is None else slowest.estimate.memory_seconds,
         compute_seconds=None if slowest.estimate is None else slowest.estimate.compute_seconds,
         memory_saturated=None if slowest.estimate is None else slowest.estimate.memory_saturated,
+        # and its values, which those parts were evaluated with
+        values=first.values if slowest.estimate is None else dict(slowest.estimate.values),
         expression=sympy.Float(seconds) if seconds is not None else first.expression,
         free_symbols=free,
         model=f"sum over {sum(launch.launch.repeat for launch in launches)} launches ([[launch]]); each {first.model}",
