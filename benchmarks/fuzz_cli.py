@@ -86,6 +86,11 @@ SEEDS: tuple[Seed, ...] = (
          "lib/report_data.js"),
     Seed("aoc17.1.1 report_data.js", AOC / "aoc17.1.1_a10_gridding/gridding_kernels_tile/reports",
          "lib/report_data.js"),
+    # oneAPI 2025 .ndjson (parent-linked mav, loops; a fixture written in that layout)
+    Seed("oneapi2025 mav.ndjson", REPO / "fixtures" / "oneapi2025_ndjson",
+         "vadd.report.prj/reports/resources/json/mav.ndjson", ("analyze", "{case}/vadd.report.prj")),
+    Seed("oneapi2025 loops.ndjson", REPO / "fixtures" / "oneapi2025_ndjson",
+         "vadd.report.prj/reports/resources/json/loops.ndjson", ("analyze", "{case}/vadd.report.prj")),
     # 15.1 mav.json
     Seed("aoc15.1 mav.json", AOC / "aoc15.1_c5soc_vector_add/vector_add/bin_vector_add", "mav.json"),
     # RTL: Verilog (14.0), VHDL (18.1), SystemVerilog (oneAPI 20.3)

@@ -11,6 +11,7 @@ LSUs, and its estimate was a pipeline time alone.
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -109,3 +110,25 @@ def test_18_1_loops_take_their_depth_from_the_mav() -> None:
     design = load_design(CORPUS / "aoc" / "aoc18.1.1pro_s10_520n_saxpy_vscale" / "reportIntel" / "mmult" / "reports")
     depths = {loop.name: loop.iteration_latency for loop in design.kernels[0].all_loops() if not loop.fully_unrolled}
     assert depths == {"mmult.B2": 249, "mmult.B4": 249, "mmult.B6": 12, "mmult.B7": 105, "mmult.B10": 23}
+
+
+def test_a_parent_chain_too_deep_to_read_is_one_error_line(tmp_path: Path) -> None:
+    """Parent ids can nest nodes deeper than any JSON text would (no bracket
+    per level): 20,000 blocks each the parent of the next stop with one
+    line, exit 2, not a RecursionError traceback; a cycle of parents never
+    reaches the kernel and is left out."""
+    copy = tmp_path / "vadd.report.prj"
+    shutil.copytree(PROJECT, copy)
+    mav = copy / "reports" / "resources" / "json" / "mav.ndjson"
+    chain = [json.dumps({"type": "bb", "id": 1000 + i, "name": f"VAdd.X{i}", "parent": 999 + i if i else 4})
+             for i in range(20000)]
+    cycle = [json.dumps({"type": "bb", "id": 900, "name": "VAdd.C1", "parent": 901}),
+             json.dumps({"type": "bb", "id": 901, "name": "VAdd.C2", "parent": 900})]
+    original = mav.read_text()
+    mav.write_text(original + "\n".join(cycle) + "\n")
+    assert load_design(copy).kernels[0].lsus  # the cycle is left out, the rest reads
+    mav.write_text(original + "\n".join(chain) + "\n")
+    result = run_cli("analyze", str(copy))
+    assert result.code == 2 and result.stdout == ""
+    (line,) = result.stderr.splitlines()
+    assert "nested too deeply" in line and "Traceback" not in result.stderr
