@@ -131,4 +131,4 @@ def test_a_parent_chain_too_deep_to_read_is_one_error_line(tmp_path: Path) -> No
     result = run_cli("analyze", str(copy))
     assert result.code == 2 and result.stdout == ""
     (line,) = result.stderr.splitlines()
-    assert "nested too deeply" in line and "Traceback" not in result.stderr
+    assert f"{mav}: mav data nested too deeply" in line and "Traceback" not in result.stderr

@@ -94,6 +94,11 @@ class ReportBundle:
         document = self.get(name)
         try:
             return reader(document)
+        except RecursionError:
+            # a oneAPI 2025 .ndjson document nests by parent ids, as deep as it likes
+            where = self.source_of(name) or self.data_dir
+            raise InputError(where, f"{name} data nested too deeply to read",
+                             expected=f"the aoc {name} document layout") from None
         except SHAPE_ERRORS as error:
             where = self.source_of(name) or self.data_dir
             raise InputError(where, f"{name} data has an unexpected structure ({type(error).__name__}: {error})",
