@@ -354,11 +354,8 @@ def _function_lines(kernel: Kernel, result: AnalysisResult, options: RenderOptio
     label = _paint(f"function {kernel.name}{top}", _BOLD, options)
     if estimate is None or cycles is None:
         lines = _estimate_lines(f"function {kernel.name}{top}", estimate, options)
-        if kernel.is_top:  # the clock check and resources are the report's, with or without cycles
-            check = clock_check_text(kernel)
-            lines.extend([f"    {check}"] if check else [])
-            lines.extend([f"    resources: {resources_text(kernel.resources)}"] if kernel.resources else [])
-        return lines
+        # the clock check and resources are the report's, with or without cycles
+        return lines + (_report_fact_lines(kernel) if kernel.is_top else [])
     lines = [f"  {label}: {cycles_text(cycles.expression)} cycles"]
     if not kernel.is_top:  # sub-functions: one line each
         times = clock_lines(cycles)
@@ -367,11 +364,7 @@ def _function_lines(kernel: Kernel, result: AnalysisResult, options: RenderOptio
     reported = report_latency_text(cycles)
     if reported:
         lines.append(f"    {reported}")
-    check = clock_check_text(kernel)
-    if check:
-        lines.append(f"    {check}")
-    if kernel.resources:
-        lines.append(f"    resources: {resources_text(kernel.resources)}")
+    lines.extend(_report_fact_lines(kernel))
     if estimate.cycles is not cycles or estimate.model != COMPOSITION:
         lines.append(f"    model: {estimate.model}: {estimate_headline(estimate)}")
     if cycles.parts:
@@ -381,6 +374,13 @@ def _function_lines(kernel: Kernel, result: AnalysisResult, options: RenderOptio
     if folded:
         lines.append(f"    outlined parts: {', '.join(part.name for part in folded)}")
     return lines
+
+
+def _report_fact_lines(kernel: Kernel) -> list[str]:
+    """A top function's clock check and resources, as its report gives them."""
+    check = clock_check_text(kernel)
+    return ([f"    {check}"] if check else []) + (
+        [f"    resources: {resources_text(kernel.resources)}"] if kernel.resources else [])
 
 
 def _group_line(group: FindingGroup, options: RenderOptions) -> str:

@@ -175,15 +175,19 @@ class _Walker:
         return out
 
 
-def _blocks(node: dict[str, Any]) -> list[str]:
-    out: list[str] = []
+def _block_nodes(node: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """The basic blocks below a kernel in report order, through containers,
+    clusters and loops."""
     for child in node.get("children") or []:
         if isinstance(child, dict):
             if child.get("type") == "bb":
-                out.append(str(child.get("name")))
+                yield child
             elif child.get("type") in ("container", "cluster", "loop"):
-                out.extend(_blocks(child))
-    return out
+                yield from _block_nodes(child)
+
+
+def _blocks(node: dict[str, Any]) -> list[str]:
+    return [str(block.get("name")) for block in _block_nodes(node)]
 
 
 def _last_cycle(node: dict[str, Any]) -> int | None:
@@ -211,18 +215,11 @@ def _block_latencies(node: dict[str, Any]) -> dict[str, int]:
     agree within 2 cycles but for three; i++ 18.1 rgb_to_hsv's start block
     says 1 and writes its output channel at cycle 55)."""
     out: dict[str, int] = {}
-    for child in node.get("children") or []:
-        if not isinstance(child, dict):
-            continue
-        if child.get("type") == "bb":
-            latency = as_int(table_details(child).get("Latency"))
-            last = _last_cycle(child)
-            values = [value for value in (latency, last) if value is not None and value >= 0]
-            if values:
-                out.setdefault(str(child.get("name")), max(values))
-        elif child.get("type") in ("container", "cluster", "loop"):
-            for name, latency in _block_latencies(child).items():
-                out.setdefault(name, latency)
+    for block in _block_nodes(node):
+        latency = as_int(table_details(block).get("Latency"))
+        values = [value for value in (latency, _last_cycle(block)) if value is not None and value >= 0]
+        if values:
+            out.setdefault(str(block.get("name")), max(values))
     return out
 
 
