@@ -124,8 +124,12 @@ def _ii(loop: Loop, notes: list[str], names: Mapping[int, str] | None = None) ->
     return sympy.Integer(1)
 
 
-def _depth(loop: Loop) -> sympy.Expr:
+def _depth(loop: Loop, notes: list[str] | None = None) -> sympy.Expr:
+    """FlexCL eq. 1's D of ``loop``: 0 when the report gives none, said in
+    ``notes`` when given (every loop composition passes them)."""
     depth = loop.iteration_latency or loop.pipeline_depth
+    if not depth and notes is not None:
+        notes.append(f"pipeline depth of loop {loop.name} not in the report: not counted (FlexCL eq. 1's D = 0)")
     return sympy.Integer(depth) if depth else sympy.Integer(0)
 
 
@@ -142,12 +146,10 @@ def loop_cycles(
         return sympy.Integer(0)  # unrolled copies run side by side inside the parent's iteration
     trip = _trip(loop, notes, given, source, names)
     sequential = loop.sub_loops
-    if not loop.iteration_latency and not loop.pipeline_depth:
-        notes.append(f"pipeline depth of loop {loop.name} not in the report: not counted (FlexCL eq. 1's D = 0)")
     if not sequential:  # unrolled sub-loops are part of one pipelined iteration
-        return _ii(loop, notes, names) * (trip - 1) + _depth(loop)
+        return _ii(loop, notes, names) * (trip - 1) + _depth(loop, notes)
     body = sympy.Add(*[loop_cycles(child, notes, given, source, names) for child in sequential])
-    return trip * (body + _depth(loop))
+    return trip * (body + _depth(loop, notes))
 
 
 def loops_around(kernel: Kernel, block: str | None) -> list[Loop] | None:
@@ -238,13 +240,14 @@ def interleaved_cycles(
     sequential = loop.sub_loops
     if not sequential:
         ii = _ii(loop, notes, names)
-        return ii * trip, _depth(loop) - ii  # alone: II*(TC-1) + D, as FlexCL eq. 1
+        return ii * trip, _depth(loop, notes) - ii  # alone: II*(TC-1) + D, as FlexCL eq. 1
     parts = [interleaved_cycles(child, notes, given, source, names) for child in sequential]
+    depth = _depth(loop, notes)
     if loop.pipelined is False or runs_serially(loop):
         body = sympy.Add(*[issue + drain for issue, drain in parts])
-        return trip * (body + _depth(loop)), sympy.Integer(0)
+        return trip * (body + depth), sympy.Integer(0)
     issue = trip * sympy.Add(*[part[0] for part in parts])
-    return issue, _depth(loop) + smax(*[part[1] for part in parts])
+    return issue, depth + smax(*[part[1] for part in parts])
 
 
 def _ndrange_ii(kernel: Kernel) -> sympy.Expr:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from hlsight.analyzer.pipeline import analyze
 from hlsight.core.model import KernelKind, LSUKind, Product
 from hlsight.parsers.intel.ndjson import as_document
 from hlsight.parsers.loader import load_design
@@ -132,3 +133,12 @@ def test_a_parent_chain_too_deep_to_read_is_one_error_line(tmp_path: Path) -> No
     assert result.code == 2 and result.stdout == ""
     (line,) = result.stderr.splitlines()
     assert f"{mav}: mav data nested too deeply" in line and "Traceback" not in result.stderr
+
+
+def test_a_depth_no_document_gives_is_said() -> None:
+    """aoc 14.0 reports give no loop latency at all: D = 0, said beside the
+    estimate (the note sat on the path only non-Intel kernels take)."""
+    design = load_design(CORPUS / "aoc" / "aoc14.0_c5soc_sobel" / "Sobel")
+    estimate = analyze(design, {}).estimates["sobel"]
+    assert ("sobel: pipeline depth of loop for.cond.preheader not in the report: not counted (FlexCL eq. 1's D = 0)"
+            in estimate.assumptions)
