@@ -12,12 +12,13 @@ has placed yet is never read as exact.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 import sympy
 
 from hlsight.analyzer.estimate.evaluate import numeric, substitutions
+from hlsight.analyzer.launches import LaunchEstimate
 from hlsight.analyzer.results import ClockBand, KernelEstimate
 from hlsight.analyzer.symbols import FMAX
 from hlsight.core.model import Design, Vendor
@@ -53,12 +54,19 @@ def uses_report_clock(design: Design) -> bool:
 
 
 def clock_band(design: Design, estimate: KernelEstimate | None, given: Collection[str],
+               launches: Sequence[LaunchEstimate] = (), launch_cost_s: float = 0.0,
                spread: PlacedClockSpread = INTEL_PLACED_CLOCK) -> ClockBand | None:
     """The design time at the spread's low, median and high clock, or
     ``None`` when the clock is placed or given (``fmax`` among the names
     ``given`` with ``--set`` or in a launch table), the design
     is not an Intel one (no placed-clock data for other flows), or the time
-    is symbolic."""
+    is symbolic.
+
+    With ``[[launch]]`` tables the design time is their sum, so the band is
+    too: each launch's time at the scaled clock, times its ``repeat``, plus
+    the board's ``launch_cost_s`` per launch (which no clock moves). The
+    band of one launch beside the sum of several would read as a slower
+    clock making the design faster."""
     if design.tool.vendor is not Vendor.INTEL or FMAX.name in given or not uses_report_clock(design):
         return None
     if estimate is None or estimate.seconds is None or estimate.symbolic is None:
@@ -66,11 +74,28 @@ def clock_band(design: Design, estimate: KernelEstimate | None, given: Collectio
     clock = estimate.values.get(FMAX.name)
     if clock is None:
         return None
-    subs = substitutions(estimate.values)
+    parts = [(estimate, 1, 0.0)] if not launches else \
+        [(launch.estimate, launch.launch.repeat, launch_cost_s) for launch in launches]
     ratios = (spread.low, spread.median, spread.high)
-    times = [numeric(estimate.symbolic, {**subs, FMAX: sympy.Float(clock * ratio)}) for ratio in ratios]
+    times: list[float] = []
+    for ratio in ratios:
+        total = 0.0
+        for part, repeat, fixed_s in parts:
+            seconds = _at_clock(part, ratio)
+            if seconds is None:
+                return None
+            total += repeat * (seconds + fixed_s)
+        times.append(total)
     at_low, at_median, at_high = times
-    if at_low is None or at_median is None or at_high is None:
-        return None
     return ClockBand(clock_mhz=clock, ratios=ratios, seconds=(at_low, at_median, at_high),
                      designs=spread.designs, source=spread.source)
+
+
+def _at_clock(estimate: KernelEstimate | None, ratio: float) -> float | None:
+    """``estimate``'s time with its own clock scaled by ``ratio``."""
+    if estimate is None or estimate.symbolic is None:
+        return None
+    clock = estimate.values.get(FMAX.name)
+    if clock is None:
+        return None
+    return numeric(estimate.symbolic, {**substitutions(estimate.values), FMAX: sympy.Float(clock * ratio)})

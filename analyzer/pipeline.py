@@ -103,7 +103,8 @@ def analyze(
                            for number, launch in enumerate(launches, 1)]
         result.estimates = _at_their_launches(result.estimates, result.launches)
         result.design_estimate = _sum_of_launches(result.design_estimate, result.launches)
-    result.clock_band = clock_band(design, result.design_estimate, every_name)
+    result.clock_band = clock_band(design, result.design_estimate, every_name, result.launches,
+                                   memory.launch_overhead_s)
     result.diagnostics.extend(_unused_fallbacks(design, result, every_name))
     result.diagnostics.extend(_unused_trip_counts(design, result, every_name))
     result.diagnostics.extend(bottleneck_hints(design, result, settings))

@@ -84,3 +84,20 @@ def test_no_band_for_a_placed_or_given_clock_or_a_symbolic_time(corpus: Path) ->
     document = json.loads(run_cli("analyze", str(corpus / HBM2 / "axpy"), "--set", "N=32768000",
                                   "--format", "json").stdout)
     assert document["clock_band"] is None
+
+
+def test_the_band_of_repeated_launches_is_their_sum(corpus: Path, tmp_path: Path) -> None:
+    """With [[launch]] tables the design time is the sum over launches, so
+    the band is that sum at each clock (found on a public oneAPI 2025
+    design: the band was one launch's beside three launches' time)."""
+    hints = tmp_path / "launches.toml"
+    hints.write_text(f"[[launch]]\nrepeat = 3\nN = {N}\n\n[[launch]]\nN = {N // 2}\n", encoding="utf-8")
+    result = run_cli("analyze", str(corpus / HBM2 / "dot"), "--hints", str(hints), "--format", "json")
+    assert result.code == 0, result.stderr
+    document = json.loads(result.stdout)
+    saturated = N * 4 / (12.8e9 * 0.9215)
+    slow = N * 4 / (432e6 * 0.61 * 32)
+    seconds = document["clock_band"]["seconds"]
+    assert seconds["low_clock"] == pytest.approx(3 * (slow + LAUNCH_S) + slow / 2 + LAUNCH_S, rel=1e-6)
+    assert seconds["median_clock"] == pytest.approx(3 * (saturated + LAUNCH_S) + saturated / 2 + LAUNCH_S, rel=1e-6)
+    assert document["estimate"]["seconds"] == pytest.approx(seconds["median_clock"], rel=1e-9)
