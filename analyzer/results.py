@@ -71,6 +71,9 @@ class SourceFacts:
     _access: dict[int, tuple[LSU, AccessFacts]] = field(default_factory=dict, repr=False)
     _trips: dict[int, tuple[Loop, str]] = field(default_factory=dict, repr=False)
     _barrier_modes: dict[int, tuple[Kernel, str]] = field(default_factory=dict, repr=False)
+    #: LSUs the report links to no memory whose source line reads a
+    #: ``__constant`` argument: the constant cache serves them (by LSU id)
+    _constant_cache: dict[int, tuple[LSU, str]] = field(default_factory=dict, repr=False)
     _axi: dict[tuple[str, str], AxiFacts] = field(default_factory=dict, repr=False)
     #: how to list each kernel's scalar arguments (OpenCL by-value
     #: parameters, SYCL captured host scalars): the host program sets them,
@@ -121,6 +124,15 @@ class SourceFacts:
 
     def set_barrier_mode(self, kernel: Kernel, reason: str) -> None:
         self._barrier_modes[id(kernel)] = (kernel, reason)
+
+    def constant_cache(self, lsu: LSU) -> str | None:
+        """The ``__constant`` access (source text) the constant cache serves
+        for ``lsu``, or ``None``."""
+        found = self._constant_cache.get(id(lsu))
+        return None if found is None else found[1]
+
+    def set_constant_cache(self, lsu: LSU, access: str) -> None:
+        self._constant_cache[id(lsu)] = (lsu, access)
 
     def items(self) -> list[tuple[LSU, AccessFacts]]:
         """Every LSU with derived facts, in derivation order."""

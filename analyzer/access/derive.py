@@ -22,7 +22,7 @@ from hlsight.analyzer.access.classify import Classification, classify
 from hlsight.analyzer.access.communication import BARRIER_MODE, barrier_mode
 from hlsight.analyzer.access.kernel_attributes import kernel_local_size, kernel_simd
 from hlsight.analyzer.access.loops import BarrierSite, LoopInfo, unknown_trip_symbol
-from hlsight.analyzer.access.matching import candidates, group_lsus, match_group, merged_neighbours
+from hlsight.analyzer.access.matching import candidates, constant_reads, group_lsus, match_group, merged_neighbours
 from hlsight.analyzer.access.sources import ParsedSources, parse_design_sources
 from hlsight.analyzer.access.walker import AccessSite, walk_function
 from hlsight.analyzer.results import AccessFacts, SourceFacts
@@ -228,6 +228,10 @@ def derive_kernel(
             return len(keys) == 1
 
         match = match_group(group, sites, alike)
+        constant = [] if sites else constant_reads(group[0], context.sites)
+        if constant:
+            diagnostics.extend(_constant_cache(group, constant, kernel, facts))
+            continue
         if match.problem is not None:
             for lsu in group:
                 diagnostics.append(
@@ -451,6 +455,23 @@ def _access_trip_symbol(context: KernelAccesses, loop: LoopInfo) -> sympy.Symbol
 
 def _plain(expr: sympy.Expr) -> sympy.Expr:
     return expr.xreplace({s: sympy.Symbol(s.name) for s in expr.free_symbols if isinstance(s, sympy.Symbol)})
+
+
+def _constant_cache(group: list[LSU], reads: list[AccessSite], kernel: Kernel, facts: SourceFacts) -> list[Diagnostic]:
+    """Record ``group`` as constant-cache loads and say what the estimate
+    leaves out: no equation here times a cache (its hits cost no DRAM
+    traffic, its misses "incur a large penalty", the report says), so the
+    number becomes a lower bound instead of a guess."""
+    text = ", ".join(site.text for site in reads)
+    diagnostics = []
+    for lsu in group:
+        facts.set_constant_cache(lsu, text)
+        diagnostics.append(_diagnostic(
+            lsu, kernel, "mem-constant-cache", Severity.WARNING,
+            f"{lsu.kind.value} LSU {lsu.id} reads __constant `{text}` through the constant cache (the report links it"
+            " to no global memory): the DRAM model does not time a cache, so the estimate leaves its misses out;"
+            " pass small read-only data by value, or declare the argument __global const to have it timed"))
+    return diagnostics
 
 
 def _unmatched_fallback(kernel: Kernel) -> str:

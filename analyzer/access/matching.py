@@ -70,6 +70,18 @@ def candidates(lsu: LSU, sites: Sequence[AccessSite]) -> list[AccessSite]:
     ]
 
 
+def constant_reads(lsu: LSU, sites: Sequence[AccessSite]) -> list[AccessSite]:
+    """``__constant`` reads at the line of an LSU the report links to no
+    memory. aoc 16.1 shows a load through the constant cache that way
+    (a Pipelined load, no link; the area report's "Constant cache
+    interconnect"), so the rule for local LSUs finds no access there."""
+    if lsu.is_global or lsu.location is None or _kind(lsu) != "load":
+        return []
+    key = site_key(lsu.location.file, lsu.location.line)
+    return [site for site in sites
+            if site_key(site.file, site.line) == key and site.kind == "load" and site.space == "constant"]
+
+
 def match_group(lsus: list[LSU], sites: list[AccessSite], alike: Callable[[list[AccessSite]], bool]) -> Match:
     """Pair ``lsus`` (one line, one kind) with the candidate ``sites``.
 

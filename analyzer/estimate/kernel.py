@@ -98,6 +98,11 @@ def kernel_model(kernels: list[Kernel], design: Design, settings: Settings, name
             f"{len(host_lsus)} LSU(s) reach the host's memory over PCIe (a USM/SVM BSP's \"host\":"
             f" {name_list(list(host_lsus))}), which the DRAM model does not time: this number leaves their"
             " transfers out and is a lower bound")
+    constant = [lsu.id for kernel in kernels for lsu in kernel.lsus if settings.source.constant_cache(lsu)]
+    if constant:
+        left_out.append(
+            f"{len(constant)} LSU(s) read __constant data through the constant cache ({name_list(constant)}),"
+            " which the DRAM model does not time: this number leaves their cache misses out and is a lower bound")
     compute = max_of(compute_parts)
     barrier = None
     per_loop: sympy.Expr | None = None

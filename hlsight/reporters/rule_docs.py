@@ -65,6 +65,11 @@ _DOCS: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "The LSU's source line holds several array accesses of its kind with different strides or counts, and "
         "neither the report's variable name nor the number of LSUs decides which one it serves. hlsight does not "
         "guess: give the values with --set lsu.<id>.stride|accesses|bytes.", ("source",)),
+    "mem-constant-cache": (
+        "Load through the constant cache (not timed)",
+        "A __constant argument's load goes through aoc's constant cache, not straight to DRAM; no model here times "
+        "a cache, so the estimate leaves its misses out and is a lower bound. Pass small read-only data by value, "
+        "or make the argument __global const to have the load timed.", ("performance", "memory")),
     "access-unmatched": (
         "No array access of the LSU's kind on its source line",
         "The report points the LSU at a line without a matching array access (an access inside a helper called "
