@@ -120,8 +120,16 @@ class CycleComposer:
         for instance in kernel.instances:
             if instance.name in in_loops:
                 continue
+            implied = implied_loop(kernel, instance)
+            if implied is not None:
+                if self.bound is Bound.SYMBOLIC:
+                    self.notes.append(_implied_loop_note(kernel, instance, implied))
+                continue
             cycles = self._instance(instance)
             if cycles is None:
+                if self.bound is Bound.SYMBOLIC:
+                    self.notes.append(f"{kernel.name}: {instance.module} is left out: its latency is not in the report"
+                                      " (\"?\") and it has no report of its own here, so this count is a lower bound")
                 continue
             calls = _calls(kernel, instance)
             if calls > 1:
@@ -151,6 +159,9 @@ class CycleComposer:
         """The owner's own cycles beyond its parts, from the report (see the
         module docstring)."""
         if latency is None or latency.min is None:
+            if self.bound is Bound.SYMBOLIC:
+                self.notes.append(f"{owner}: its own control cycles beyond its parts are unknown (the report's"
+                                  " latency is \"?\"): none counted")
             return sympy.Integer(0)
         low = _numeric(parts(self.at(Bound.MIN)))
         if low is None:
@@ -372,6 +383,61 @@ def _instances_in_loops(kernel: Kernel) -> set[str]:
         if instance.loop in loop_names or instance.module in outlined or called_in_loop:
             names.add(instance.name)
     return names
+
+
+def implied_loop(kernel: Kernel, instance: Instance) -> Loop | None:
+    """The loop ``instance`` must be called in, where the report does not
+    say (Vivado HLS reports list instances and loops apart; only Vitis
+    2021.2+ places a call in a loop), else ``None``.
+
+    A call outside every loop adds its latency to each run of the module,
+    so a module whose minimum is below the instance's minimum does not
+    make it there unconditionally (Vivado HLS 2016.4 sha256_update: minimum
+    1, sha256_transform 435 cycles). It is placed in the one loop whose own
+    iteration cycles (iteration latency beyond its largest sub-loop) can
+    hold it (Loop 1: 3 ~ 439 per iteration): counted outside as well, it
+    was counted twice (439 x trip + 435, 28,531 at the report's 64
+    iterations against its maximum of 28,097). Where the module's latency
+    is unknown ("?"), the instance must also make up most of that loop's
+    own cycles (sha256: Loop 1 up to 28,228 per iteration, 28,100 beyond
+    its sub-loops, sha256_update 28,097), which no straight-line loop body
+    explains. With two such loops, or none, nothing is implied."""
+    if kernel.dataflow or instance.latency is None or instance.latency.min is None or instance.latency.max is None:
+        return None
+    fits = [loop for loop in kernel.all_loops()
+            if (own := _own_iteration_cycles(loop)) is not None and own >= instance.latency.max]
+    if len(fits) != 1:
+        return None
+    latency = kernel.latency
+    if latency is not None and latency.min is not None:
+        return fits[0] if latency.min < instance.latency.min else None
+    own = _own_iteration_cycles(fits[0]) or 0
+    return fits[0] if 2 * instance.latency.max >= own else None
+
+
+def _own_iteration_cycles(loop: Loop) -> int | None:
+    """The worst iteration latency of ``loop`` beyond its largest sub-loop
+    (sub-loops may be alternatives: an if/else of two loops)."""
+    worst = loop.iteration_latency if loop.iteration_latency_range is None else loop.iteration_latency_range.max
+    if worst is None:
+        return None
+    inner = [child.latency.max if child.latency is not None else None for child in loop.children]
+    if any(value is None for value in inner):
+        return None
+    return worst - max((value or 0 for value in inner), default=0)
+
+
+def _implied_loop_note(kernel: Kernel, instance: Instance, loop: Loop) -> str:
+    latency = instance.latency
+    cycles = "?" if latency is None else f"{latency.max:,}" if latency.min == latency.max else \
+        f"{latency.min:,} ~ {latency.max:,}"
+    lead = (f"{kernel.name}: {instance.module} ({cycles} cycles) is counted once per iteration of loop {loop.name},"
+            " in its iteration latency (the report does not say where it is called): ")
+    if kernel.latency is not None and kernel.latency.min is not None:
+        return lead + (f"outside every loop it would add to each run of {kernel.name}, whose minimum is"
+                       f" {kernel.latency.min:,}")
+    return lead + (f"it makes up most of that loop's {_own_iteration_cycles(loop):,} cycles per iteration beyond its"
+                   " sub-loops, which no straight-line code explains")
 
 
 def _calls(kernel: Kernel, instance: Instance) -> int:

@@ -21,7 +21,7 @@ import sympy
 
 from hlsight.analyzer.estimate.evaluate import LONG_SUM, add_up_sums, numeric
 from hlsight.analyzer.estimate.evaluate import bind as bind_values
-from hlsight.analyzer.symbols import sym
+from hlsight.analyzer.symbols import is_axi_bytes, is_trip_count, must_be_positive, sym
 from hlsight.core.errors import InputError
 from hlsight.core.units import format_seconds
 
@@ -52,8 +52,15 @@ def parse_sweep(text: str) -> Sweep:
     except ValueError:
         expected = "NAME=a,b,c or NAME=start:stop:count with numbers"
         raise InputError(None, f"--sweep '{text}'", expected=expected) from None
-    if not np.all(np.isfinite(values)) or np.any(values <= 0):
-        raise InputError(None, f"--sweep '{text}'", expected="positive finite values")
+    if not np.all(np.isfinite(values)):
+        raise InputError(None, f"--sweep '{text}'", expected="finite values")
+    if must_be_positive(name):
+        # as --set: a trip count or a bundle's bytes may be 0 (the loop a
+        # host skips, the report's "0 ~ 64"), other model quantities not
+        zero_allowed = is_trip_count(name) or is_axi_bytes(name)
+        if np.any(values < 0) or (not zero_allowed and np.any(values == 0)):
+            expected = "values of 0 or more" if zero_allowed else "positive finite values"
+            raise InputError(None, f"--sweep '{text}'", expected=expected)
     return Sweep(name, values)
 
 

@@ -376,7 +376,19 @@ def _function_lines(kernel: Kernel, result: AnalysisResult, options: RenderOptio
     folded = parts_of(kernel, result.design)
     if folded:
         lines.append(f"    outlined parts: {', '.join(part.name for part in folded)}")
+    lines.extend(f"    note: {note}" for note in cycles.notes if options.verbosity > 0 or not _routine(note))
     return lines
+
+
+def _routine(note: str) -> bool:
+    """A composition note the number needs no warning for: where a trip
+    count came from (an unknown one is already asked for), and the few own
+    control cycles of a module or loop whose latency the report leaves "?"
+    (most modules with a data-dependent loop). The others say what was
+    assumed or chosen (a conditional call's worst-case path, a call placed
+    in a loop, an II taken as 1, a call left out) and stand beside the
+    number; ``-v`` shows every note."""
+    return note.startswith("trip count of loop ") or note.endswith("latency is \"?\"): none counted")
 
 
 def _report_fact_lines(kernel: Kernel) -> list[str]:

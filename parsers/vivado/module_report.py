@@ -58,7 +58,8 @@ class ModuleReport:
     #: LUTs of the module including its instances (used to recognise the top
     #: module when no ``csynth.xml`` names it: it contains every other module).
     luts: int | None = None
-    #: AreaEstimates/Resources with AvailableResources (XML only).
+    #: AreaEstimates/Resources with AvailableResources (XML), the utilization
+    #: summary's Total and Available rows (rpt).
     resources: list[ResourceUse] = field(default_factory=list)
 
     def all_loops(self) -> list[Loop]:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from hlsight.core.errors import InputError
 from hlsight.core.limits import MAX_VIVADO_REPORT_BYTES, check_loop_count, check_size, reading
-from hlsight.core.model import Instance, LatencyRange, Loop
+from hlsight.core.model import Instance, LatencyRange, Loop, ResourceUse
 from hlsight.parsers.vivado.loops import make_loop
 from hlsight.parsers.vivado.module_report import ModuleReport, RtlPort
 from hlsight.parsers.vivado.text_tables import TextTable, read_table
@@ -124,20 +124,33 @@ def ports_from_table(table: TextTable | None) -> list[RtlPort]:
     return ports
 
 
-def _total_luts(lines: list[str], utilization: int) -> int | None:
-    """LUT cell of the ``Total`` row of the utilization summary."""
+def _utilization(lines: list[str], utilization: int) -> list[ResourceUse]:
+    """The ``Total`` row of the utilization summary with its ``Available``
+    row, per column (BRAM_18K, DSP48E / DSP, FF, LUT, URAM), as the XML's
+    AreaEstimates give them (a report set with only ``.rpt`` files showed
+    no resources)."""
     table = read_table(lines, utilization, utilization + 40)
     if table is None or not table.header:
-        return None
+        return []
     header = _cells(table.header[-1])
-    if "LUT" not in header:
-        return None
-    column = header.index("LUT")
-    end = _find(lines, "|Total", table.end, table.end + 10)
-    if end is None:
-        return None
-    cells = _cells(lines[end].strip()[1:-1].split("|"))
-    return parse_int(cells[column]) if column < len(cells) else None
+    rows: dict[str, list[str]] = {}
+    for at in range(table.end, min(table.end + 10, len(lines))):
+        text = lines[at].strip()
+        if text.startswith("|") and text.endswith("|"):
+            cells = _cells(text[1:-1].split("|"))
+            if cells and cells[0] in ("Total", "Available"):
+                rows.setdefault(cells[0], cells)
+    total, available = rows.get("Total"), rows.get("Available")
+    if total is None:
+        return []
+    out = []
+    for column, name in enumerate(header[1:], start=1):
+        used = parse_float(total[column]) if column < len(total) else None
+        if not name or used is None:
+            continue
+        offered = parse_float(available[column]) if available is not None and column < len(available) else None
+        out.append(ResourceUse(name, used, offered))
+    return out
 
 
 def read_rpt(path: Path) -> ModuleReport:
@@ -190,7 +203,8 @@ def _read_rpt(path: Path) -> ModuleReport:
         if loop_table is not None and not loop_table.closed:
             raise InputError(path, "loop table cut short", expected=EXPECTED)
         report.loops = [] if loop_table is None else loops_from_table(loop_table, path)
-    report.luts = _total_luts(lines, utilization)
+    report.resources = _utilization(lines, utilization)
+    report.luts = next((int(item.used) for item in report.resources if item.name == "LUT"), None)
     interface_table = read_table(lines, interface_at, None)
     if interface_table is None or not interface_table.closed:
         raise InputError(path, "interface table cut short (truncated report?)", expected=EXPECTED)

@@ -1,0 +1,88 @@
+"""A call the report does not place is counted in the loop whose
+iteration latency holds it, never twice (analyzer/vivado_cycles.py
+``implied_loop``); a call with no latency is said to be left out.
+
+Found on a public Vivado HLS 2016.4 SHA-256 (bigbrett/wssha256_hls, not in
+the corpus): sha256_update (latency 1 ~ 28,097) calls sha256_transform
+(435) inside Loop 1 (3 ~ 439 per iteration, 0 ~ 64 times), and hlsight
+printed 439 x trip + 435, 28,531 cycles at 64 iterations.
+``fixtures/vhls2016_call_in_loop`` is a hand-written report of that shape:
+mix_update, latency 1 ~ 4,865, mix_block 300 cycles, Loop 1 3 ~ 304 per
+iteration, 0 ~ 16 times (16 x 304 + 1 = 4,865).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hlsight.analyzer.pipeline import analyze
+from hlsight.analyzer.vivado_cycles import module_cycles
+from hlsight.parsers.loader import load_design
+from tests.conftest import run_cli
+
+REPO = Path(__file__).resolve().parents[1]
+REPORT = REPO / "fixtures" / "vhls2016_call_in_loop" / "mix_update_csynth.rpt"
+TRIP = "loop.mix_update.Loop_1.trip"
+
+
+def test_the_call_is_counted_once_per_iteration() -> None:
+    design = load_design(REPORT)
+    cycles, notes = module_cycles(design.kernel("mix_update"), design)
+    assert str(cycles) == f"304*{TRIP} + 1"
+    assert ("mix_update: mix_block (300 cycles) is counted once per iteration of loop Loop 1, in its iteration latency"
+            " (the report does not say where it is called): outside every loop it would add to each run of"
+            " mix_update, whose minimum is 1") in notes
+
+
+@pytest.mark.parametrize(("trip", "cycles"), [(0, 1), (16, 4865)])
+def test_the_report_range_holds_at_its_trip_count_ends(trip: int, cycles: int) -> None:
+    """At the report's 0 and 16 iterations the count is its 1 and 4,865 (it
+    was 301 and 5,165 with the call counted outside as well)."""
+    result = analyze(load_design(REPORT), {TRIP: trip})
+    assert result.design_estimate is not None and result.design_estimate.cycles is not None
+    assert result.design_estimate.cycles.cycles == cycles
+
+
+def test_the_note_is_beside_the_number_and_whatif_takes_a_zero_trip() -> None:
+    text = run_cli("analyze", str(REPORT))
+    assert text.code == 0, text.stderr
+    assert any(line.startswith("    note: mix_update: mix_block (300 cycles) is counted once per iteration")
+               for line in text.stdout.splitlines())
+    sweep = run_cli("whatif", str(REPORT), "--sweep", f"{TRIP}=0,16", "--format", "csv")
+    assert sweep.code == 0, sweep.stderr
+    assert sweep.stdout.splitlines()[1:] == ["0,1e-08", "16,4.865e-05"]  # 1 and 4,865 cycles x 10 ns
+    refused = run_cli("whatif", str(REPORT), "--sweep", "fmax=0,100")
+    assert refused.code == 2 and "expected positive finite values" in refused.stderr
+
+
+def test_keccak_absorbs_its_permutation_in_the_block_loop(corpus: Path) -> None:
+    """Vivado HLS 2018.3 keccak_absorb (latency "?"): keccak_absorb_label7
+    takes 150 cycles per iteration, its sub-loop label0 85 and
+    KeccakF1600_StatePer 62 (+3). The module is memset_t 199 + label6 25 +
+    label5 85 = 309 cycles besides its two data-dependent loops; with the
+    permutation outside as well it was 371."""
+    design = load_design(corpus / "vivado" / "vhls2018.3_sha3_keccak")
+    cycles, notes = module_cycles(design.kernel("keccak_absorb"), design)
+    assert str(cycles) == ("2*loop.keccak_absorb.keccak_absorb_label4.trip"
+                           " + 150*loop.keccak_absorb.keccak_absorb_label7.trip + 309")
+    lead = "keccak_absorb: KeccakF1600_StatePer (62 cycles) is counted once per iteration of loop keccak_absorb_label7"
+    tail = ("it makes up most of that loop's 65 cycles per iteration beyond its sub-loops, which no straight-line"
+            " code explains")
+    assert any(note.startswith(lead) and note.endswith(tail) for note in notes)
+
+
+def test_a_call_without_latency_is_said_to_be_left_out(tmp_path: Path) -> None:
+    """An instance whose latency is "?" and that has no report of its own
+    adds nothing it can count: a note says so, and that the count is a
+    lower bound."""
+    copy = tmp_path / "mix_update_csynth.rpt"
+    text = REPORT.read_text(encoding="utf-8")
+    copy.write_text(text.replace("|grp_mix_block_fu_120    |mix_block    |  300|  300|  300|  300|   none  |",
+                                 "|grp_mix_block_fu_120    |mix_block    |    ?|    ?|    ?|    ?|   none  |"),
+                    encoding="utf-8")
+    result = run_cli("analyze", str(copy))
+    assert result.code == 0, result.stderr
+    assert ('    note: mix_update: mix_block is left out: its latency is not in the report ("?") and it has no'
+            " report of its own here, so this count is a lower bound") in result.stdout.splitlines()
