@@ -106,7 +106,8 @@ def test_pass1_cli_with_k_and_static_loops(tmp_path: Path) -> None:
     assert text.count("loop_tripcount min=7 max=7 avg=7") == 2
     assert "min=1 max=9" not in text  # the existing range pragma is replaced
     assert "for (i = 0; i < 16; i++) a[i] = 0;" in text  # static loop untouched
-    assert "for (i = 0; i < n; i++)\n    {\n#pragma HLS loop_tripcount min=7 max=7 avg=7\n    a[i]++; }" in text
+    assert ("for (i = 0; i < n; i++)\n    {\n#pragma HLS loop_tripcount min=7 max=7 avg=7\n#line 5\n    a[i]++; }"
+            in text)
 
 
 def test_pass1_keeps_pragmas_on_loops_only_hlsight_counts(tmp_path: Path) -> None:

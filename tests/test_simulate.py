@@ -41,6 +41,8 @@ CASES = [
     ("dataflow", "df.c", "report", "df_top", 23, {}),
     ("early_exit", "search.c", "report", None, 15, {"FIND": (9, 11)}),
     ("dataflow", "df.c", "report", "par_top", 14, {"parallel(produce, consume)": (0, 13)}),
+    # processes over a ping-pong buffer run in sequence: 13 + 14 + the region's 2 (report 209 = 103 + 104 + 2)
+    ("dataflow_pipo", "pipo.c", "report", None, 29, {"PRODUCE": (10, 12), "CONSUME": (10, 13)}),
 ]
 
 

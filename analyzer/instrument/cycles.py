@@ -58,7 +58,9 @@ def parse_source(path: Path | str, include_dirs: Sequence[Path] = (), hls_includ
     else:
         unit = parse_c_file(path, include_dirs=include_dirs)
     text = SourceText(unit.text, str(path))
-    return ParsedSource(path, unit, text, collect_functions(unit, text), headers)
+    notes = [Diagnostic("hls-model-width", Severity.WARNING, message, file=str(path), line=line)
+             for line, message in unit.warnings]
+    return ParsedSource(path, unit, text, collect_functions(unit, text), headers, notes)
 
 
 def _looks_cxx(path: Path) -> bool:

@@ -317,7 +317,8 @@ class Planner:
         for loop in item.source.all_loops():
             if id(loop) in absorbed:
                 continue
-            report = next((available[_norm(n)] for n in loop.candidate_names if _norm(n) in available), None)
+            report = next((available[_norm(n)] for n in _names_to_match(loop, available) if _norm(n) in available),
+                          None)
             innermost = None
             if report is None:
                 flattened = _flattened(loop, available)
@@ -350,11 +351,16 @@ class Planner:
             if innermost is not None and id(loop) in self.loop_blocks:
                 self.loop_blocks[id(loop)].count_loop = innermost
                 self.loop_blocks[id(loop)].name = report.name
+        vitis = any(name.startswith("VITIS_LOOP_") for name in available)
         for name, report in available.items():
             if name not in claimed:
+                cycles = _loop_latency_max(report)
+                made = (" (a Vitis 'Loop N' is a loop the compiler made, such as an array initialiser)"
+                        if vitis and re.fullmatch(r"Loop\d+(\.\d+)*", name) else "")
                 self._diag("instrument-report-loop-unmatched", Severity.WARNING,
                            f"report loop '{report.name}' of module '{item.kernel.name}' matches no source loop "
-                           "(by label, Vivado 'Loop N.M' position or Vitis 'VITIS_LOOP_<line>_<k>')",
+                           f"(by label, Vivado 'Loop N.M' position or Vitis 'VITIS_LOOP_<line>_<k>'){made}; its"
+                           f" {'' if cycles is None else f'{cycles:,} '}cycles are not counted",
                            int(item.source.node.coord.line), item.source.name, report.name)
 
     def _match_moved_lines(self, item: InstrumentedFunction, available: dict[str, Loop], claimed: set[str],
@@ -455,7 +461,7 @@ class Planner:
         block = item.block
         latency = item.kernel.latency or LatencyRange()
         block.latency_max = latency.max
-        if item.dataflow:
+        if item.dataflow and not self._processes_in_sequence(item, latency):
             block.composition = Composition.DATAFLOW
         for loop_block in self._blocks_of(item.source.name):
             if loop_block.kind is BlockKind.SEQUENTIAL and loop_block.loop is not None:
@@ -479,6 +485,27 @@ class Planner:
                 self._diag("instrument-unknown-latency", Severity.WARNING,
                            f"module '{item.kernel.name}' has no known latency: counted as 0 cycles",
                            block.line, block.function)
+
+    def _processes_in_sequence(self, item: InstrumentedFunction, latency: LatencyRange) -> bool:
+        """Whether the processes of dataflow region ``item`` run one after
+        another within a call: the report's latency of the region is at
+        least the sum of theirs. Eq. 3 overlaps processes that stream to
+        each other; a process that reads a ping-pong buffer or a scalar
+        channel starts only when its producer has finished (public
+        topk_sort, Vitis 2022.1: 1,208 = 1,002 + 101 + 103 + 2, and eq. 3
+        gave 1,005, the region's interval). Eq. 1 then counts them, with
+        the region's own cycles as its residual (eq. 6)."""
+        if latency.max is None or latency.min != latency.max:
+            return False
+        processes = self._maxpath(item.source.node.body)
+        if processes is None or latency.max < processes:
+            return False
+        self._diag("instrument-dataflow-sequential", Severity.NOTE,
+                   f"dataflow region '{item.kernel.name}': the report's latency ({latency.max:,}) is at least the"
+                   f" sum of its processes' ({processes:,}): they run one after another within a call (ping-pong or"
+                   " scalar channels), so they are counted in sequence (eq. 1), not overlapped (eq. 3)",
+                   int(item.source.node.coord.line), item.source.name)
+        return True
 
     def _blocks_of(self, function: str) -> Iterable[Block]:
         # innermost first so a parent's maxpath sees its children's constants
@@ -640,6 +667,19 @@ class _LongestPath(NodeVisitor):
                 return None
             total += value
         return total
+
+
+def _names_to_match(loop: SourceLoop, available: dict[str, Loop]) -> list[str]:
+    """The report names ``loop`` may have. Vitis names every source loop by
+    its label or ``VITIS_LOOP_<line>_<k>`` and gives ``Loop N`` only to loops
+    the compiler makes (an array initialiser's ``<f>_Pipeline_2``), so in a
+    Vitis report a loop the source unrolls takes no positional name: the
+    public cluster-nms's unrolled 100-element load loop took the 4,950-trip
+    initialiser's ``Loop 1`` and counted 100 cycles for it."""
+    names = loop.candidate_names
+    if loop.unrolled_in_source and any(name.startswith("VITIS_LOOP_") for name in available):
+        return [name for name in names if name != loop.vivado_name]
+    return names
 
 
 def _flattened(loop: SourceLoop, available: dict[str, Loop]) -> tuple[Loop, list[SourceLoop]] | None:

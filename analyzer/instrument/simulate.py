@@ -92,6 +92,15 @@ class Toolchain:
     timeout_s: float = 600.0
     #: further C files of the design or testbench, compiled unchanged
     extra_sources: tuple[Path, ...] = ()
+    #: the folder the testbench runs in (``--run-dir``): where its relative
+    #: data paths resolve. ``None``: the build folder, so nothing the
+    #: testbench writes lands beside the user's files.
+    run_dir: Path | None = None
+
+
+#: Said when a testbench fails in the build folder: it may read data files by relative path.
+RUN_DIR_HINT = ("it ran in a temporary build folder: a testbench that opens data files by relative path needs"
+                " --run-dir DIR, e.g. its own folder, where 'vitis_hls csim' finds them")
 
 
 def _compiler(name: str) -> str:
@@ -233,8 +242,9 @@ def _read_capped(path: Path) -> bytes:
 
 def run_program(program: Path, json_path: Path | None, toolchain: Toolchain,
                 arguments: tuple[str, ...] = ()) -> tuple[subprocess.CompletedProcess[bytes], float]:
-    """Run the program in its folder; stdout and stderr go to files there and
-    are read back capped at OUTPUT_CAP_BYTES."""
+    """Run the program in ``toolchain.run_dir`` (default: its own folder);
+    stdout and stderr go to files beside the program and are read back
+    capped at OUTPUT_CAP_BYTES."""
     program = program.resolve()
     environment = dict(os.environ)
     environment.pop("HLSIGHT_TABLE", None)
@@ -246,7 +256,8 @@ def run_program(program: Path, json_path: Path | None, toolchain: Toolchain,
     try:
         with out_path.open("wb") as out, err_path.open("wb") as err:
             returncode = subprocess.run([str(program), *arguments], stdout=out, stderr=err, env=environment,
-                                        timeout=toolchain.timeout_s, check=False, cwd=program.parent).returncode
+                                        timeout=toolchain.timeout_s, check=False,
+                                        cwd=toolchain.run_dir or program.parent).returncode
     except subprocess.TimeoutExpired:
         raise InputError(program, f"the testbench did not finish within {toolchain.timeout_s:g} s") from None
     elapsed = time.perf_counter() - started
@@ -275,8 +286,9 @@ def simulate(source: ParsedSource, design: Design, report: str, testbench: Path,
             json_path.write_text('{"blocks": []}', encoding="utf-8")  # nothing was instrumented (warned)
         if not json_path.is_file():
             tail = completed.stderr.decode(errors="replace").strip().splitlines()[-1:] or [""]
+            where = "" if toolchain.run_dir is not None else f"; {RUN_DIR_HINT}"
             raise InputError(testbench, f"the testbench exited with status {completed.returncode} before the "
-                             f"cycle table was written {tail[0]}".rstrip(),
+                             f"cycle table was written: {tail[0]}".rstrip(": ") + where,
                              expected="a testbench that returns from main or calls exit()")
         table = json.loads(json_path.read_text(encoding="utf-8"))
     diagnostics = list(instrumented.diagnostics)

@@ -13,7 +13,8 @@ Which loops: with a report, those whose trip count is unknown (``?``) or a
 range; without one, every ``while``/``do`` loop and every ``for`` loop that is
 not a counted loop with constant bounds. Loops HLS unrolls (inside a
 pipelined loop, or with ``#pragma HLS unroll``) get no pragma. An existing
-``loop_tripcount`` pragma of such a loop is replaced, so min = max = avg.
+``loop_tripcount`` pragma of such a loop is replaced, so min = max = avg,
+with a ``tripcount-replaced`` warning quoting it.
 """
 
 from __future__ import annotations
@@ -93,6 +94,16 @@ def insert_tripcounts(source: ParsedSource, design: Design | None = None, trip_c
                     "tripcount-not-run", Severity.NOTE,
                     f"loop '{loop.display_name}' never ran in the counted run: K = {trip_count}",
                     file=str(source.path), line=loop.line, kernel=loop.function))
+            existing = _own_tripcount_directive(source, loop, tokens[1], tokens[2])
+            if existing is not None:
+                # the author's bounds are an input too: said, not silently overwritten
+                written = " ".join(source.text.tokens[existing].text.split())
+                result.diagnostics.append(Diagnostic(
+                    "tripcount-replaced", Severity.WARNING,
+                    f"loop '{loop.display_name}': its '{written}' is replaced by min = max = avg = {value} (pass 1"
+                    " fixes every data-dependent trip count so that the report gives each enclosing loop's"
+                    " iteration latency; --testbench takes the value from a counted run)",
+                    file=str(source.path), line=loop.line, kernel=loop.function))
             edits.extend(_pragma_edits(source, loop, tokens, value))
             result.inserted.append((loop, value))
     result.source = apply_edits(source.text.text, edits, str(source.path))
@@ -109,6 +120,13 @@ def _pragma_edits(source: ParsedSource, loop: SourceLoop, tokens: tuple[int, int
         indent = text.text[text.text.rfind("\n", 0, token.start) + 1 : token.start]
         return [Edit(token.start - len(indent), token.end + 1, 0, str(snippets.tripcount_pragma(indent, k)))]
     first = text.tokens[body_first]
+
+    def resume(offset: int) -> str:
+        # the pragma takes a line of its own; ``#line`` gives the text after
+        # it its original number back, so the re-synthesized report names
+        # the loops VITIS_LOOP_<line>_<k> of the source pass 2 instruments
+        return str(snippets.line_marker(text.text.count("\n", 0, offset) + 1))
+
     if is_compound(text, body_first):
         line_end = text.text.find("\n", first.end)
         rest_blank = line_end >= 0 and not any(
@@ -116,13 +134,16 @@ def _pragma_edits(source: ParsedSource, loop: SourceLoop, tokens: tuple[int, int
         if rest_blank:
             next_line = text.text[line_end + 1 : text.text.find("\n", line_end + 1)]
             indent = next_line[: len(next_line) - len(next_line.lstrip())]
-            return [Edit(line_end + 1, line_end + 1, opening_rank(99), str(snippets.tripcount_pragma(indent, k)))]
-        return [Edit(first.end, first.end, opening_rank(99), "\n" + str(snippets.tripcount_pragma("", k)))]
+            return [Edit(line_end + 1, line_end + 1, opening_rank(99),
+                         str(snippets.tripcount_pragma(indent, k)) + resume(line_end + 1))]
+        return [Edit(first.end, first.end, opening_rank(99),
+                     "\n" + str(snippets.tripcount_pragma("", k)) + resume(first.end))]
     body_end = text.tokens[body_last].end
     before = text.text[text.text.rfind("\n", 0, first.start) + 1 : first.start]
     indent = before if not before.strip() else ""
     return [
-        Edit(first.start, first.start, opening_rank(99), "{\n" + str(snippets.tripcount_pragma("", k)) + indent),
+        Edit(first.start, first.start, opening_rank(99),
+             "{\n" + str(snippets.tripcount_pragma("", k)) + resume(first.start) + indent),
         Edit(body_end, body_end, -1, " }"),
     ]
 

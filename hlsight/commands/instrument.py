@@ -19,8 +19,16 @@ from hlsight.analyzer.instrument.codegen import HEADER_NAME
 from hlsight.analyzer.instrument.counting import count_trip_counts
 from hlsight.analyzer.instrument.cycles import instrument_cycles, parse_source
 from hlsight.analyzer.instrument.plan import Baseline
+from hlsight.analyzer.instrument.simulate import Toolchain
 from hlsight.analyzer.instrument.tripcount_pragmas import DEFAULT_TRIP_COUNT, insert_tripcounts
-from hlsight.commands.report_args import add_report_arguments, load_memory, load_report, positive_int
+from hlsight.commands.report_args import (
+    add_report_arguments,
+    add_run_dir_argument,
+    load_memory,
+    load_report,
+    positive_int,
+    run_dir,
+)
 from hlsight.core.diagnostics import Diagnostic
 from hlsight.core.errors import InputError
 from hlsight.output import write_text
@@ -38,6 +46,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help=f"trip count for pass 1 pragmas (default {DEFAULT_TRIP_COUNT}, as in HLScope+)")
     parser.add_argument("--testbench", metavar="TB.c",
                         help="pass 1: take K per loop from a counted run of this testbench (mean trip count)")
+    add_run_dir_argument(parser)
     parser.add_argument("-v", "--verbose", action="store_true", help="also print notes")
     add_report_arguments(parser, report_required=False)
     return parser
@@ -56,7 +65,8 @@ def run(args: argparse.Namespace) -> int:
         source.add_directives(Path(args.directives))
     design = load_report(args.report, args.solution) if args.report else None
     if args.mode == "tripcount":
-        counted = count_trip_counts(source, Path(args.testbench)) if args.testbench else None
+        toolchain = Toolchain(run_dir=run_dir(args.run_dir))
+        counted = count_trip_counts(source, Path(args.testbench), toolchain) if args.testbench else None
         result = insert_tripcounts(source, design, args.tripcount, counted)
         print_diagnostics([*source.notes, *result.diagnostics], args.verbose)
         write_text(result.source, args.output)

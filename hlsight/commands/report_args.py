@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from hlsight.analyzer.memory_profiles import MemoryProfile, load_profile
+from hlsight.core.errors import InputError
 from hlsight.core.model import Design
 from hlsight.parsers.loader import ReadOptions, load_design
 
@@ -45,3 +47,19 @@ def load_report(path: str, solution: str | None) -> Design:
 def load_memory(name: str) -> MemoryProfile:
     """A memory profile by built-in name or TOML path (analyzer/profiles)."""
     return load_profile(name)
+
+
+def add_run_dir_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--run-dir", metavar="DIR",
+                        help="run the testbench in DIR, where its relative data paths resolve (default: the"
+                             " temporary build folder, so nothing it writes lands beside your files)")
+
+
+def run_dir(text: str | None) -> Path | None:
+    """``--run-dir`` as an existing folder, or ``None``."""
+    if text is None:
+        return None
+    folder = Path(text)
+    if not folder.is_dir():
+        raise InputError(text, "--run-dir is not a folder", expected="the folder the testbench reads its data from")
+    return folder.resolve()

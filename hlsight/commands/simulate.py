@@ -17,7 +17,7 @@ from pathlib import Path
 from hlsight.analyzer.instrument.cycles import parse_source
 from hlsight.analyzer.instrument.plan import Baseline
 from hlsight.analyzer.instrument.simulate import DEFAULT_FLAGS, Toolchain, simulate
-from hlsight.commands.report_args import add_report_arguments, load_memory, load_report
+from hlsight.commands.report_args import add_report_arguments, add_run_dir_argument, load_memory, load_report, run_dir
 from hlsight.core.errors import InputError
 from hlsight.output import write_text
 from hlsight.reporters.simulate import simulation_json, simulation_text
@@ -38,6 +38,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--extra", metavar="FILE.c", action="append", default=[],
                         help="another C file to compile and link unchanged (repeatable)")
     parser.add_argument("--show-output", action="store_true", help="copy the testbench's stdout to stderr")
+    add_run_dir_argument(parser)
     return parser
 
 
@@ -56,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     design = load_report(args.report, args.solution)
     memory = load_memory(args.memory) if args.memory else None
     toolchain = Toolchain(flags=tuple(shlex.split(args.cflags)), timeout_s=timeout,
-                          extra_sources=tuple(Path(extra) for extra in args.extra))
+                          extra_sources=tuple(Path(extra) for extra in args.extra), run_dir=run_dir(args.run_dir))
     result = simulate(source, design, str(args.report), Path(args.testbench), args.top, Baseline(args.baseline),
                       memory, toolchain, Path(args.keep) if args.keep else None)
     if args.show_output:

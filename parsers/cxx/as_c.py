@@ -3,13 +3,14 @@ C analyses (the instrumenter) take C++ sources too."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
 from hlsight.core.errors import InputError
 from hlsight.parsers.csource import CUnit
 from hlsight.parsers.csource.frontend import Dialect
-from hlsight.parsers.cxx.clang_frontend import STD_INCLUDE, parse_cxx
+from hlsight.parsers.cxx.clang_frontend import STD_INCLUDE, CxxUnit, parse_cxx
 from hlsight.parsers.cxx.hls_headers import HlsHeaders, find_hls_headers
 from hlsight.parsers.cxx.lower import lower
 
@@ -31,4 +32,35 @@ def parse_cxx_as_c(path: Path, include_dirs: Sequence[Path] = (), headers: HlsHe
         raise InputError(path, f"clang rejected the C++ source: {unit.errors[0]}",
                          expected=f"C++ that compiles against the HLS headers ({headers.origin}: {headers.directory})")
     lowered = lower(unit)
-    return CUnit(ast=lowered.ast, filename=str(path), text=unit.text, dialect=Dialect.C)
+    warnings = wider_than_model(unit) if headers.is_model else []
+    return CUnit(ast=lowered.ast, filename=str(path), text=unit.text, dialect=Dialect.C, warnings=warnings)
+
+
+#: The model's ap_int/ap_uint keep a 64-bit word (hls_include/README.md).
+MODEL_BITS = 64
+_AP_WIDTH = re.compile(r"\bap_u?int<\s*(\d+)\s*>")
+
+
+def wider_than_model(unit: CxxUnit) -> list[tuple[int, str]]:
+    """Declarations of the main file whose type holds an ``ap_int``/``ap_uint``
+    wider than the model's 64 bits (``ap_uint<512>`` AXI words): the C
+    simulation keeps only their low 64 bits, so data, and control that
+    depends on it, can differ from the vendor's. One warning per line."""
+    from clang import cindex
+
+    wanted = {cindex.CursorKind.VAR_DECL, cindex.CursorKind.PARM_DECL, cindex.CursorKind.FIELD_DECL,
+              cindex.CursorKind.TYPEDEF_DECL}
+    main = str(unit.path)
+    found: dict[int, str] = {}
+    for cursor in unit.translation_unit.cursor.walk_preorder():  # type: ignore[attr-defined]
+        if cursor.kind not in wanted or cursor.location.file is None or str(cursor.location.file) != main:
+            continue
+        spelling = cursor.type.get_canonical().spelling
+        widths = [int(width) for width in _AP_WIDTH.findall(spelling)]
+        wide = max(widths, default=0)
+        if wide > MODEL_BITS and cursor.location.line not in found:
+            found[cursor.location.line] = (
+                f"'{cursor.spelling}' ({spelling}) is {wide} bits wide: hlsight's model of ap_int.h keeps"
+                f" {MODEL_BITS} bits, so this C simulation drops the higher bits (pass --hls-include with the"
+                " vendor's headers for bit-accurate values)")
+    return sorted(found.items())

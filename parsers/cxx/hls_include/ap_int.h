@@ -3,7 +3,8 @@
  * (pass --hls-include DIR or set XILINX_HLS to use the real ones).
  *
  * Limits (documented in parsers/cxx/hls_include/README.md): widths up to 64
- * bits; values are kept in a 64-bit word wrapped to W bits after every
+ * bits (a wider type compiles but keeps its low 64 bits; hlsight warns about
+ * each such declaration of the kernel); values are kept in a 64-bit word wrapped to W bits after every
  * assignment (two's complement for ap_int); arithmetic happens in 64-bit
  * C++ integers, so intermediate results wider than 64 bits overflow where
  * the vendor types would widen; range()/operator[] are supported for

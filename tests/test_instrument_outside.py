@@ -1,0 +1,115 @@
+"""The instrumenter on what public HLS projects do (session 18 outside
+check): each test is one finding, on a fixture or source written for
+hlsight."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from hlsight.analyzer.instrument.cycles import parse_source
+from tests.conftest import FIXTURES, run_cli
+
+KERNELS = FIXTURES / "instrument"
+
+
+def _cycles_notes(case: Path, source: str, tmp_path: Path) -> list[str]:
+    result = run_cli("instrument", str(case / source), "--mode", "cycles", "--report", str(case / "report"),
+                     "-o", str(tmp_path / "out.c"), "-v")
+    assert result.code == 0, result.stderr
+    return result.stderr.splitlines()
+
+
+def test_an_unrolled_loop_does_not_take_the_compilers_loop_1(tmp_path: Path) -> None:
+    """Vitis names source loops VITIS_LOOP_<line>_<k>; the 'Loop 1' of
+    scale_sum_Pipeline_2 is the array initialiser. The unrolled load loop
+    at line 11 has no row (a public cluster-nms counted such a loop as the
+    4,950-trip initialiser, 100 cycles, without a word), and the
+    initialiser's cycles are said to be missing."""
+    case = KERNELS / "unrolled_init"
+    lines = _cycles_notes(case, "scale_sum.c", tmp_path)
+    source = str(case / "scale_sum.c")
+    assert (f"{source}:11: note: loop 'Loop 1' is not in the report: HLS unrolls it (its cycles are inside the"
+            " enclosing pipeline) [instrument-loop-unrolled]") in lines
+    assert (f"{source}:6: warning: report loop 'Loop 1' of module 'scale_sum' matches no source loop (by label,"
+            " Vivado 'Loop N.M' position or Vitis 'VITIS_LOOP_<line>_<k>') (a Vitis 'Loop N' is a loop the compiler"
+            " made, such as an array initialiser); its 64 cycles are not counted"
+            " [instrument-report-loop-unmatched]") in lines
+    blocks = (tmp_path / "hlsight_cycles.h").read_text(encoding="utf-8")
+    assert '{ "VITIS_LOOP_15_2", "scale_sum"' in blocks and '"Loop 1"' not in blocks
+
+
+def test_the_authors_tripcount_pragma_is_not_replaced_silently(tmp_path: Path) -> None:
+    source = tmp_path / "count_until.c"
+    source.write_text("int count_until(const int a[64], int stop)\n{\n    int n = 0;\n    while (a[n] != stop) {\n"
+                      "#pragma HLS loop_tripcount min=1 max=32\n        n++;\n    }\n    return n;\n}\n",
+                      encoding="utf-8")
+    result = run_cli("instrument", str(source), "--mode", "tripcount", "-o", str(tmp_path / "out.c"))
+    assert result.code == 0, result.stderr
+    assert (f"{source}:4: warning: loop 'Loop 1': its '#pragma HLS loop_tripcount min=1 max=32' is replaced by"
+            " min = max = avg = 100 (pass 1 fixes every data-dependent trip count so that the report gives each"
+            " enclosing loop's iteration latency; --testbench takes the value from a counted run)"
+            " [tripcount-replaced]") in result.stderr.splitlines()
+
+
+def test_pass_1_keeps_every_loop_on_its_line(tmp_path: Path) -> None:
+    """A pragma takes a line of its own; ``#line`` gives the following text
+    its number back, so the re-synthesized report's VITIS_LOOP_<line> names
+    are the original source's (they shifted by one per pragma before)."""
+    source = tmp_path / "loops.c"
+    source.write_text("int loops(int a[100], int n) {\n    int s = 0, i;\n    for (i = 0; i < n; i++) s += a[i];\n"
+                      "    for (i = 0; i < n; i++)\n        s ^= a[i];\n    while (s > n) {\n        s -= n;\n    }\n"
+                      "    for (i = 0; i < n; i++) { s += i;\n        s *= 3; }\n    return s;\n}\n", encoding="utf-8")
+    output = tmp_path / "out.c"
+    result = run_cli("instrument", str(source), "--mode", "tripcount", "-o", str(output))
+    assert result.code == 0, result.stderr
+    assert output.read_text(encoding="utf-8").count("#pragma HLS loop_tripcount") == 4
+
+    def lines(path: Path) -> list[int]:
+        parsed = parse_source(path)
+        return [loop.line for function in parsed.functions.values() for loop in function.all_loops()]
+
+    assert lines(output) == lines(source) == [3, 4, 6, 9]
+    statements = parse_source(output).unit.functions()["loops"].body.block_items
+    assert [item.coord.line for item in statements] == [2, 2, 3, 4, 6, 9, 11]  # s and i on line 2
+
+
+def test_a_testbench_reading_data_runs_where_run_dir_says(tmp_path: Path) -> None:
+    """A testbench that opens its data file by relative path (a public FIR
+    feature extractor) failed in the temporary build folder; the error now
+    names --run-dir, and --run-dir runs it there."""
+    case = KERNELS / "dataflow_pipo"
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "n.txt").write_text("10\n", encoding="utf-8")
+    testbench = tmp_path / "tb.c"
+    testbench.write_text(
+        "#include <stdio.h>\n#define N 256\nvoid pipo_top(const int in[N], int out[N], int n);\n"
+        "int main(void)\n{\n    static int in[N], out[N];\n    int n = 0;\n    FILE *f = fopen(\"n.txt\", \"r\");\n"
+        "    if (!f || fscanf(f, \"%d\", &n) != 1) { fprintf(stderr, \"cannot open n.txt\\n\"); return 3; }\n"
+        "    fclose(f);\n    pipo_top(in, out, n);\n    printf(\"%d\\n\", out[0]);\n    return 0;\n}\n",
+        encoding="utf-8")
+    common = ("simulate", str(case / "pipo.c"), "--report", str(case / "report"), "--testbench", str(testbench))
+    failed = run_cli(*common)
+    assert failed.code == 2
+    assert ("the testbench exited with status 3 before the cycle table was written: cannot open n.txt; it ran in a"
+            " temporary build folder: a testbench that opens data files by relative path needs --run-dir DIR, e.g."
+            " its own folder, where 'vitis_hls csim' finds them") in failed.stderr
+    document = json.loads(run_cli(*common, "--run-dir", str(data), "--format", "json").stdout)
+    assert document["cycles"] == 29  # as tests/test_simulate.py's dataflow_pipo case at n = 10
+    missing = run_cli(*common, "--run-dir", str(tmp_path / "nowhere"))
+    assert missing.code == 2 and "--run-dir is not a folder" in missing.stderr
+
+
+def test_an_ap_uint_wider_than_the_model_is_said(tmp_path: Path) -> None:
+    """hlsight's ap_int.h keeps 64 bits; a 512-bit AXI word (common in
+    Vitis kernels) compiled silently and lost its high bits."""
+    source = tmp_path / "wide.cpp"
+    source.write_text("#include <ap_int.h>\nconstexpr int W = 512;\ntypedef ap_uint<W> word_t;\n"
+                      "void wide(word_t *in, ap_uint<32> *out, int n) {\n    for (int i = 0; i < n; i++) {\n"
+                      "#pragma HLS PIPELINE II=1\n        out[i] = in[i] + 1;\n    }\n}\n", encoding="utf-8")
+    result = run_cli("instrument", str(source), "--mode", "tripcount", "-o", str(tmp_path / "out.cpp"))
+    assert result.code == 0, result.stderr
+    warnings = [line for line in result.stderr.splitlines() if line.endswith("[hls-model-width]")]
+    assert len(warnings) == 2 and warnings[0].startswith(f"{source}:3: warning: 'word_t' (ap_uint<512>) is 512")
+    assert warnings[1].startswith(f"{source}:4: warning: 'in' (ap_uint<512> *) is 512 bits wide: hlsight's model")
