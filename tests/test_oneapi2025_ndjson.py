@@ -142,3 +142,19 @@ def test_a_depth_no_document_gives_is_said() -> None:
     estimate = analyze(design, {}).estimates["sobel"]
     assert ("sobel: pipeline depth of loop for.cond.preheader not in the report: not counted (FlexCL eq. 1's D = 0)"
             in estimate.assumptions)
+
+
+def test_a_set_without_the_loops_document_takes_its_loops_from_loop_attr(tmp_path: Path) -> None:
+    """A report set that keeps loop_attr but not loops (a public oneAPI 2025
+    set with loops.ndjson left out read with no loop at all: 965 ns against
+    78 us): loop_attr names, nests, counts and schedules the same loop, so
+    the pipeline time is (1024 - 1) * 1 + 70 cycles as with both."""
+    copy = tmp_path / "vadd.report.prj"
+    shutil.copytree(PROJECT, copy)
+    (copy / "reports" / "resources" / "json" / "loops.ndjson").unlink()
+    (loop,) = load_design(copy).kernels[0].loops
+    assert (loop.name, loop.trip_count.value if loop.trip_count else None, loop.iteration_latency) == (
+        "VAdd.B1", 1024, 70)
+    assert loop.ii is not None and loop.ii.value == 1
+    kernel = json.loads(run_cli("analyze", str(copy), "--format", "json").stdout)["kernels"][0]
+    assert kernel["estimate"]["extra"]["compute_seconds"] == pytest.approx((1023 + 70) / FMAX, rel=1e-12)

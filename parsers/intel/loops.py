@@ -221,6 +221,35 @@ def _attr_blocks(node: dict[str, Any], out: dict[str, BlockSchedule]) -> None:
         _attr_blocks(child, out)
 
 
+def loops_from_attr(node: dict[str, Any]) -> list[Loop]:
+    """A kernel's loop tree from its ``loop_attr`` node (blocks that are no
+    loop pass their loops up), for report sets without a ``loops`` document
+    (oneAPI ``.ndjson`` sets that keep only ``loop_attr``)."""
+    loops: list[Loop] = []
+    for child in node.get("children") or []:
+        if not isinstance(child, dict):
+            continue
+        nested = loops_from_attr(child)
+        if child.get("type") != "loop":
+            loops.extend(nested)  # a basic block: its loops belong to the parent
+            continue
+        trip = as_int(child.get("tc"))
+        ii = as_int(child.get("ii"))
+        loops.append(Loop(
+            name=str(child.get("name")),
+            pipelined=yes_no(child.get("pl")),
+            ii=InitiationInterval(ii) if ii is not None else None,
+            iteration_latency=as_int(as_float(child.get("lt"))),
+            trip_count=TripCount(trip, trip) if trip else TripCount(),  # tc 0 = unknown
+            max_interleaving=as_int(child.get("mi")),
+            achieved_fmax_mhz=as_float(child.get("af")),
+            details=[str(item.get("text")) for item in child.get("details") or [] if isinstance(item, dict)],
+            location=debug_location(child),
+            children=nested,
+        ))
+    return loops
+
+
 def read_loop_attr(data: Any) -> list[tuple[str, float | None, dict[str, BlockSchedule]]]:
     """20.4+ ``loop_attr.json``: ``(kernel, scheduled fmax, blocks)`` in order."""
     out: list[tuple[str, float | None, dict[str, BlockSchedule]]] = []

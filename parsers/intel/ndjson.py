@@ -30,18 +30,16 @@ from typing import Any
 from hlsight.core.errors import InputError
 from hlsight.core.model import (
     Design,
-    InitiationInterval,
     Kernel,
     KernelKind,
-    Loop,
     Product,
     ToolInfo,
-    TripCount,
     Vendor,
 )
-from hlsight.parsers.intel.common import as_float, as_int, debug_location, yes_no
+from hlsight.parsers.intel.common import as_float, debug_location
 from hlsight.parsers.intel.fmax import read_quartus_json
 from hlsight.parsers.intel.jsdata import loads_guarded, read_text
+from hlsight.parsers.intel.loops import loops_from_attr
 from hlsight.parsers.intel.summary import read_kernel_resources, read_kernel_summaries
 
 #: Documents that come as ``<name>.ndjson``.
@@ -151,32 +149,6 @@ def load(directory: Path, name: str) -> tuple[Path | None, Any]:
     return (None, None) if path is None else (path, as_document(read_lines(path), name))
 
 
-def _loops(node: dict[str, Any]) -> list[Loop]:
-    loops: list[Loop] = []
-    for child in node.get("children") or []:
-        if not isinstance(child, dict):
-            continue
-        nested = _loops(child)
-        if child.get("type") != "loop":
-            loops.extend(nested)  # a basic block: its loops belong to the parent
-            continue
-        trip = as_int(child.get("tc"))
-        ii = as_int(child.get("ii"))
-        loops.append(Loop(
-            name=str(child.get("name")),
-            pipelined=yes_no(child.get("pl")),
-            ii=InitiationInterval(ii) if ii is not None else None,
-            iteration_latency=as_int(as_float(child.get("lt"))),
-            trip_count=TripCount(trip, trip) if trip else TripCount(),  # tc 0 = unknown
-            max_interleaving=as_int(child.get("mi")),
-            achieved_fmax_mhz=as_float(child.get("af")),
-            details=[str(item.get("text")) for item in child.get("details") or [] if isinstance(item, dict)],
-            location=debug_location(child),
-            children=nested,
-        ))
-    return loops
-
-
 def read_ndjson_report(directory: Path, root: Path) -> Design:
     """A design from the ``.ndjson`` documents in ``directory``."""
     files: list[Path] = []
@@ -198,7 +170,7 @@ def read_ndjson_report(directory: Path, root: Path) -> Design:
             if isinstance(node, dict) and node.get("type") == "kernel":
                 name = str(node.get("name"))
                 kernel = kernels.setdefault(name, Kernel(name=name, kind=KernelKind.SINGLE_WORK_ITEM))
-                kernel.loops = _loops(node)
+                kernel.loops = loops_from_attr(node)
                 kernel.fmax_estimated_mhz = as_float(node.get("fmax"))
                 kernel.location = kernel.location or debug_location(node)
     quartus_path, quartus = load(directory, "quartus")
