@@ -70,5 +70,10 @@ def load_design(path: Path | str, options: ReadOptions | None = None) -> Design:
                 design = reader.read(path, options)
             _check_nesting(design, path)
             return design
+    from hlsight.parsers.vivado.discovery import unread_artifact  # only on this error path
+
+    why = unread_artifact(path)
+    if why is not None:
+        raise InputError(path, why, expected="a Vivado/Vitis solution, syn/report folder or *_csynth.xml/.rpt file")
     expected = "; ".join(reader.accepts for reader in readers()) or "a supported HLS report"
     raise InputError(path, "no HLS report found here", expected=expected)

@@ -18,6 +18,7 @@ import pytest
 
 from hlsight.analyzer.pipeline import analyze
 from hlsight.core.model import KernelKind, LSUKind, Product
+from hlsight.core.units import format_seconds
 from hlsight.parsers.intel.ndjson import as_document
 from hlsight.parsers.loader import load_design
 from tests.conftest import CORPUS, FIXTURES, run_cli
@@ -158,3 +159,25 @@ def test_a_set_without_the_loops_document_takes_its_loops_from_loop_attr(tmp_pat
     assert loop.ii is not None and loop.ii.value == 1
     kernel = json.loads(run_cli("analyze", str(copy), "--format", "json").stdout)["kernels"][0]
     assert kernel["estimate"]["extra"]["compute_seconds"] == pytest.approx((1023 + 70) / FMAX, rel=1e-12)
+
+
+def test_the_fmax_hint_of_a_kernel_its_loops_limit_is_a_note(tmp_path: Path) -> None:
+    """With the loop at II 84 the pipeline takes (1023 x 84 + 70) cycles,
+    far longer than the three 4 B streams: widening them shortens nothing
+    (a public oneAPI kernel, II 84 and 248, was told to widen its loads),
+    so the hint is a note that says the loops' II limits the kernel."""
+    shutil.copytree(FIXTURE, tmp_path / "vadd")  # the source (src/vadd.cpp) beside the report too
+    copy = tmp_path / "vadd" / PROJECT.name
+    folder = copy / "reports" / "resources" / "json"
+    loops = folder / "loops.ndjson"
+    loops.write_text(loops.read_text(encoding="utf-8").replace('"data":["Yes", "1", "0"]', '"data":["Yes", "84", "0"]'),
+                     encoding="utf-8")
+    attrs = folder / "loop_attr.ndjson"
+    attrs.write_text(attrs.read_text(encoding="utf-8").replace('"ii":"1"', '"ii":"84"'), encoding="utf-8")
+    plain = run_cli("analyze", str(PROJECT)).stdout
+    assert "[mem-fmax-below-fmin]" in plain  # the warning, where the streams and the pipeline take alike
+    shown = run_cli("analyze", str(copy), "-v").stdout.splitlines()
+    (hint,) = [line for line in shown if line.endswith("[mem-fmax-below-fmin]")]
+    pipeline = format_seconds((1023 * 84 + 70) / FMAX)
+    assert ": note: " in hint and f"but the pipeline ({pipeline}) takes longer than the memory" in hint
+    assert "[mem-fmax-below-fmin]" not in run_cli("analyze", str(copy)).stdout  # a note: behind -v

@@ -73,7 +73,7 @@ def derive_axi_facts(design: Design) -> SourceFacts:
             facts.diagnostics.extend(derive_loop_trips(context, facts))
         bundles = _bundles(top, func, unit)
         traffic: dict[str, BundleTraffic] = {}
-        for site in walker.sites:
+        for site in _without_repeated_loads(walker.sites):
             bundle = bundles.get(site.array)
             if bundle is None or site.kind == "atomic":
                 continue
@@ -98,6 +98,26 @@ def derive_axi_facts(design: Design) -> SourceFacts:
                 message=f"{port} of {top.name} moves {derived.bytes} bytes per call ({pattern}), from the source:"
                         f" {derived.how}"))
     return facts
+
+
+def _without_repeated_loads(sites: list[AccessSite]) -> list[AccessSite]:
+    """``sites`` without a load that repeats an earlier load of the same
+    element in the same statement list and line, with no store to that
+    array between: HLS reads it once (``y[i] = x[i] * (x[i] + 1)`` on a
+    public Vivado HLS 2015.2 m_axi example moves 80 bytes, not 120)."""
+    kept: list[AccessSite] = []
+    seen: set[tuple[str, int, int, str, tuple[int, ...]]] = set()
+    for site in sorted(sites, key=lambda item: item.order):
+        if site.kind != "load":
+            seen = {key for key in seen if key[0] != site.array}  # a store (or atomic) makes it a new value
+            kept.append(site)
+            continue
+        key = (site.array, site.block, site.line, str(site.index), tuple(id(loop) for loop in site.loops))
+        if key in seen:
+            continue
+        seen.add(key)
+        kept.append(site)
+    return kept
 
 
 def _opaque_calls(func: c_ast.FuncDef, pointers: set[str], defined: set[str]) -> list[tuple[str, str]]:

@@ -126,6 +126,8 @@ def with_local_sources(design: Design, source_root: str | None) -> Design:
         return design
     keep_report_path = design.tool.vendor is Vendor.INTEL
     found = local_sources(design, [], source_root, None)
+    if not found and design.tool.vendor is Vendor.XILINX:
+        found = _top_definition(design, source_root)
     loaded: dict[str, SourceFile] = {}
     pending = [(report_path, Path(local.path)) for report_path, local in found.items()]
     while pending:
@@ -143,3 +145,38 @@ def with_local_sources(design: Design, source_root: str | None) -> Design:
     if not loaded:
         return design
     return dataclasses.replace(design, source_files=[*design.source_files, *loaded.values()])
+
+
+#: C/C++ suffixes searched for the top function's definition.
+_C_SUFFIXES = (".c", ".cpp", ".cc", ".cxx")
+#: Files looked at for it, at most (a large tree is not walked).
+MAX_DEFINITION_FILES = 200
+
+
+def _top_definition(design: Design, source_root: str | None) -> dict[str, LocalSource]:
+    """The one C/C++ file that defines the top function, for a report that
+    names no source at all (Vivado HLS 2015.x-2017.x: no source locations,
+    and a Vitis report whose loops carry none). Looked for in --source-root,
+    else beside the report and up to the project folder (the solution's
+    parent, where Vivado HLS projects keep their sources), and in their
+    ``src`` folders; two files defining it, or none, give nothing."""
+    top = next((kernel.name for kernel in design.kernels if kernel.is_top), None)
+    if top is None:
+        return {}
+    definition = re.compile(rf"\b{re.escape(top)}\s*\([^;{{}}]*\)\s*\{{")
+    root = design.root if design.root.is_dir() else design.root.parent
+    folders = [Path(source_root)] if source_root is not None else [root, *list(root.parents)[:PARENT_LEVELS + 1]]
+    files: list[Path] = []
+    for folder in folders:
+        for place in (folder, folder / "src"):
+            if place.is_dir():
+                files.extend(sorted(path for path in place.iterdir() if path.suffix in _C_SUFFIXES))
+    found: dict[str, LocalSource] = {}
+    for path in dict.fromkeys(files[:MAX_DEFINITION_FILES]):
+        try:
+            if path.stat().st_size <= MAX_SOURCE_BYTES and definition.search(path.read_text(encoding="utf-8")):
+                found[str(path)] = LocalSource(str(path.resolve()), "defines the top function " + top)
+        except (OSError, UnicodeDecodeError):
+            continue
+    return found if len(found) == 1 else {}
+

@@ -126,6 +126,10 @@ def _located_below(path: Path) -> Located:
     """PATH holds report sets deeper down: one is read, several are listed."""
     sets = report_sets_below(path)
     if not sets:
+        why = unread_artifact(path) or unread_artifact(path / "syn" / "report")
+        if why is not None:
+            raise InputError(path, why, expected="a project, solution or syn/report directory with"
+                                                 " *_csynth.xml/.rpt files")
         raise InputError(path, "no Vivado/Vitis synthesis reports found",
                          expected="a project, solution or syn/report directory with *_csynth.xml/.rpt files")
     if len(sets) > 1:
@@ -133,3 +137,33 @@ def _located_below(path: Path) -> Located:
         raise InputError(path, f"{len(sets)} Vivado/Vitis report sets below this folder: {names};"
                                " give the one to read as PATH")
     return Located(report_dir=sets[0])
+
+
+#: Vivado/Vitis files that are no synthesis report, and what to give instead.
+_NOT_A_REPORT = {
+    "hls_compile.rpt": "the Vitis unified flow's compile summary, which hlsight does not read",
+    "csynth_design_size.rpt": "a design-size (instruction count) report, which has no latency",
+}
+
+
+def unread_artifact(path: Path) -> str | None:
+    """Why ``path`` (or the only such file in a folder ``path``) is not read,
+    when it is a Vivado/Vitis file hlsight knows but does not read; a design
+    size report of a run that stopped says so ("C-Synthesis has not
+    completed!"), which is why no latency report exists."""
+    candidates = [path] if path.is_file() else [path / name for name in _NOT_A_REPORT]
+    for candidate in candidates:
+        what = _NOT_A_REPORT.get(candidate.name)
+        if what is None or not candidate.is_file():
+            continue
+        try:
+            with candidate.open(encoding="utf-8", errors="replace") as stream:
+                head = stream.read(4096)
+        except OSError:
+            head = ""
+        if "C-Synthesis has not completed" in head:
+            return (f"{candidate.name} says 'C-Synthesis has not completed!': this run stopped before synthesis"
+                    " wrote its latency reports")
+        return f"{candidate.name} is {what}; point at the solution's syn/report folder (csynth.xml, *_csynth.rpt)"
+    return None
+

@@ -1,0 +1,51 @@
+"""A Vivado HLS report that names no source (2015.x-2017.x) finds the one
+file defining its top function, and an element read twice in one statement
+moves once (public marsee101/multi_axim, Vivado HLS 2015.2: the estimate
+stayed symbolic in the bundle's bytes even with --source-root, and counted
+``x[i] * (x[i] + 1)`` as two reads).
+
+``fixtures/vhls2015_maxi_nosource``: a hand-written 2015.4 report of poly()
+(16 x ``y[i] = x[i] * (x[i] + a)`` on one m_axi bundle) and its poly.c in
+the project folder."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from tests.conftest import FIXTURES, run_cli
+
+PROJECT = FIXTURES / "vhls2015_maxi_nosource"
+
+
+def _document(*argv: str) -> dict[str, object]:
+    result = run_cli("analyze", *argv, "--format", "json")
+    assert result.code == 0, result.stderr
+    document: dict[str, object] = json.loads(result.stdout)
+    return document
+
+
+def _axi_notes(document: dict[str, object]) -> list[str]:
+    return [d["message"] for d in document["diagnostics"] if d["rule"] == "axi-derived"]
+
+
+def test_the_file_defining_the_top_is_the_source() -> None:
+    for given in (PROJECT, PROJECT / "solution1" / "syn" / "report" / "poly_csynth.rpt"):
+        document = _document(str(given))
+        assert [Path(item["path"]).name for item in document["source_files"]] == ["poly.c"]
+        assert _axi_notes(document) == [
+            "m_axi_gmem of poly moves 128 bytes per call (consecutive), from the source: x[i] (line 11): 16 x 4 B;"
+            " y[i] (line 11): 16 x 4 B"]
+        assert document["estimate"]["free_symbols"] == []
+
+
+def test_two_files_defining_the_top_give_no_source(tmp_path: Path) -> None:
+    copy = tmp_path / "project"
+    shutil.copytree(PROJECT, copy)
+    shutil.copy(copy / "poly.c", copy / "poly_old.c")
+    document = _document(str(copy))
+    assert document["source_files"] == [] and _axi_notes(document) == []
+    assert document["estimate"]["free_symbols"] == ["axi.poly.gmem.bytes"]
+    chosen = _document(str(copy), "--source-root", str(copy / "solution1"))  # nothing defines it there
+    assert chosen["source_files"] == []
