@@ -22,7 +22,8 @@ def _cycles_notes(case: Path, source: str, tmp_path: Path) -> list[str]:
 
 def test_an_unrolled_loop_does_not_take_the_compilers_loop_1(tmp_path: Path) -> None:
     """Vitis names source loops VITIS_LOOP_<line>_<k>; the 'Loop 1' of
-    scale_sum_Pipeline_2 is the array initialiser. The unrolled load loop
+    scale_sum_Pipeline_2 is the array initialiser, VITIS_LOOP_71_1 a loop
+    of an inlined header with the unrolled loop's ordinal. The unrolled load loop
     at line 11 has no row (a public cluster-nms counted such a loop as the
     4,950-trip initialiser, 100 cycles, without a word), and the
     initialiser's cycles are said to be missing."""
@@ -35,6 +36,9 @@ def test_an_unrolled_loop_does_not_take_the_compilers_loop_1(tmp_path: Path) -> 
             " Vivado 'Loop N.M' position or Vitis 'VITIS_LOOP_<line>_<k>') (a Vitis 'Loop N' is a loop the compiler"
             " made, such as an array initialiser); its 64 cycles are not counted"
             " [instrument-report-loop-unmatched]") in lines
+    # nor the inlined header's VITIS_LOOP_71_1 by its ordinal (public systolic array)
+    assert not any("instrument-loop-moved" in line for line in lines)
+    assert any("report loop 'VITIS_LOOP_71_1' of module 'scale_sum' matches no source loop" in line for line in lines)
     blocks = (tmp_path / "hlsight_cycles.h").read_text(encoding="utf-8")
     assert '{ "VITIS_LOOP_15_2", "scale_sum"' in blocks and '"Loop 1"' not in blocks
 

@@ -373,6 +373,8 @@ class Planner:
         for loop in item.source.all_loops():
             if id(loop) not in matches or matches[id(loop)][0] is not None or loop.label:
                 continue
+            if loop.unrolled_in_source:
+                continue  # no row of its own to have moved (public systolic array: it took a header's loop)
             pattern = re.compile(rf"VITIS_LOOP_(\d+)_{loop.ordinal}")
             found = [(key, report) for key, report in available.items()
                      if key not in claimed and (hit := pattern.fullmatch(report.name)) is not None
