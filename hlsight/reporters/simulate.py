@@ -46,6 +46,16 @@ def simulation_to_dict(result: SimulationResult) -> dict[str, object]:
     }
 
 
+#: Warnings whose part the total leaves out (a report loop no source loop
+#: matched, a latency the report does not give): the total then reads as
+#: a lower bound where it is printed (a public systolic array: 8 cycles
+#: with 14 header loops uncounted).
+UNCOUNTED_RULES = frozenset({
+    "instrument-report-loop-unmatched", "instrument-loop-unmatched", "instrument-unknown-il",
+    "instrument-unknown-latency", "instrument-loop-macro",
+})
+
+
 def simulation_text(result: SimulationResult) -> str:
     """Cycles per function and loop, the total at the report's clock, and the warnings."""
     lines = [f"{result.source}: top '{result.top}', report {result.report}"
@@ -61,6 +71,10 @@ def simulation_text(result: SimulationResult) -> str:
         lines.append(f"total: {result.cycles:,} cycles = {result.seconds * 1e3:.4f} ms at {result.clock_ns} ns")
     else:
         lines.append(f"total: {result.cycles:,} cycles (the report gives no clock)")
+    missing = [diagnostic for diagnostic in result.diagnostics if diagnostic.rule in UNCOUNTED_RULES]
+    if missing:
+        lines.append(f"  a lower bound: {len(missing)} part(s) of the design are not counted (the"
+                     f" {', '.join(sorted({d.rule for d in missing}))} warnings below)")
     lines.extend(diagnostic.format_gcc() for diagnostic in result.diagnostics
                  if diagnostic.severity in (Severity.ERROR, Severity.WARNING))
     return "\n".join(lines) + "\n"
