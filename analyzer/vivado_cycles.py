@@ -393,7 +393,9 @@ def implied_loop(kernel: Kernel, instance: Instance) -> Loop | None:
     A call outside every loop adds its latency to each run of the module,
     so a module whose minimum is below the instance's minimum does not
     make it there unconditionally (Vivado HLS 2016.4 sha256_update: minimum
-    1, sha256_transform 435 cycles). It is placed in the one loop whose own
+    1, sha256_transform 435 cycles), and where the loops' maxima and the
+    call's exceed the module's maximum it is not made there conditionally
+    either (28,096 + 435 > 28,097). It is placed in the one loop whose own
     iteration cycles (iteration latency beyond its largest sub-loop) can
     hold it (Loop 1: 3 ~ 439 per iteration): counted outside as well, it
     was counted twice (439 x trip + 435, 28,531 at the report's 64
@@ -410,7 +412,14 @@ def implied_loop(kernel: Kernel, instance: Instance) -> Loop | None:
         return None
     latency = kernel.latency
     if latency is not None and latency.min is not None:
-        return fits[0] if latency.min < instance.latency.min else None
+        if latency.min >= instance.latency.min:
+            return None
+        # a call made conditionally outside the loops fits the report's maximum beside them
+        loops = [loop.latency.max if loop.latency is not None else None for loop in kernel.loops]
+        if latency.max is not None and None not in loops and \
+                sum(value or 0 for value in loops) + instance.latency.max <= latency.max:
+            return None
+        return fits[0]
     own = _own_iteration_cycles(fits[0]) or 0
     return fits[0] if 2 * instance.latency.max >= own else None
 

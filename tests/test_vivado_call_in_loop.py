@@ -86,3 +86,17 @@ def test_a_call_without_latency_is_said_to_be_left_out(tmp_path: Path) -> None:
     assert result.code == 0, result.stderr
     assert ('    note: mix_update: mix_block is left out: its latency is not in the report ("?") and it has no'
             " report of its own here, so this count is a lower bound") in result.stdout.splitlines()
+
+
+def test_a_call_that_fits_beside_the_loops_stays_outside(tmp_path: Path) -> None:
+    """Latency 1 ~ 5,165 leaves room for the loop's 4,864 and the call's 300
+    (+1): the call may be made conditionally after the loop, so it is not
+    moved into the loop (the worst-case path counts it once, outside)."""
+    copy = tmp_path / "mix_update_csynth.rpt"
+    copy.write_text(REPORT.read_text(encoding="utf-8").replace("|    1|  4865|    1|  4865|   none  |",
+                                                                "|    1|  5165|    1|  5165|   none  |"),
+                    encoding="utf-8")
+    design = load_design(copy)
+    cycles, notes = module_cycles(design.kernel("mix_update"), design)
+    assert str(cycles) == f"304*{TRIP} + 301"
+    assert not any("counted once per iteration" in note for note in notes)
