@@ -110,7 +110,30 @@ class CycleComposer:
         parts = [expr for _, _, expr in self.parts(kernel)]
         if not parts:
             return None
-        return smax(*parts) if kernel.dataflow and len(parts) > 1 else sympy.Add(*parts)
+        if len(parts) > 1 and (kernel.dataflow or self._calls_overlap(kernel)):
+            return smax(*parts)
+        return sympy.Add(*parts)
+
+    def _calls_overlap(self, kernel: Kernel) -> bool:
+        """A module without loops whose calls' worst cases add up to more
+        than its own maximum runs them at the same time (independent calls,
+        HLScope+ eq. 2) or one of them only (if/else): either way the
+        longest counts. Public Vivado HLS 2017.4 loop_functions: two
+        sub_func calls of 1 ~ 63 cycles in a module of 2 ~ 64, summed to
+        126 before."""
+        latency = kernel.latency
+        if kernel.loops or latency is None or latency.max is None:
+            return False
+        worst = [_numeric(expr) for _, _, expr in self.at(Bound.MAX).parts(kernel)]
+        if len(worst) < 2 or any(value is None for value in worst):
+            return False
+        known = [value or 0 for value in worst]
+        overlap = sum(known) > latency.max >= max(known)
+        if overlap and self.bound is Bound.SYMBOLIC:
+            self.notes.append(f"{kernel.name}: its calls' worst cases add up to {sum(known):,} cycles, more than its"
+                              f" maximum of {latency.max:,}: they run at the same time (or only one of them runs),"
+                              " so the longest counts (HLScope+ eq. 2)")
+        return overlap
 
     def parts(self, kernel: Kernel) -> list[tuple[str, str, sympy.Expr]]:
         """(name, "loop"/"module", cycles) of the module's top-level loops and
@@ -123,7 +146,7 @@ class CycleComposer:
             implied = implied_loop(kernel, instance)
             if implied is not None:
                 if self.bound is Bound.SYMBOLIC:
-                    self.notes.append(_implied_loop_note(kernel, instance, implied))
+                    self.notes.append(_implied_loop_note(kernel, instance, *implied))
                 continue
             cycles = self._instance(instance)
             if cycles is None:
@@ -385,24 +408,24 @@ def _instances_in_loops(kernel: Kernel) -> set[str]:
     return names
 
 
-def implied_loop(kernel: Kernel, instance: Instance) -> Loop | None:
-    """The loop ``instance`` must be called in, where the report does not
-    say (Vivado HLS reports list instances and loops apart; only Vitis
+def implied_loop(kernel: Kernel, instance: Instance) -> tuple[Loop, str] | None:
+    """The loop ``instance`` must be called in, and why, where the report does
+    not say (Vivado HLS reports list instances and loops apart; only Vitis
     2021.2+ places a call in a loop), else ``None``.
 
-    A call outside every loop adds its latency to each run of the module,
-    so a module whose minimum is below the instance's minimum does not
-    make it there unconditionally (Vivado HLS 2016.4 sha256_update: minimum
-    1, sha256_transform 435 cycles), and where the loops' maxima and the
-    call's exceed the module's maximum it is not made there conditionally
-    either (28,096 + 435 > 28,097). It is placed in the one loop whose own
-    iteration cycles (iteration latency beyond its largest sub-loop) can
-    hold it (Loop 1: 3 ~ 439 per iteration): counted outside as well, it
-    was counted twice (439 x trip + 435, 28,531 at the report's 64
-    iterations against its maximum of 28,097). Where the module's latency
-    is unknown ("?"), the instance must also make up most of that loop's
-    own cycles (sha256: Loop 1 up to 28,228 per iteration, 28,100 beyond
-    its sub-loops, sha256_update 28,097), which no straight-line loop body
+    Everything made outside the loops adds up: when the loops' and the
+    calls' worst cases exceed the module's maximum, some call runs inside a
+    loop, and it is placed in the one loop whose own iteration cycles
+    (iteration latency beyond its largest sub-loop) can hold it. Vivado
+    HLS 2016.4 sha256_update: Loop 1 28,096 + sha256_transform 435 >
+    28,097, and Loop 1's 3 ~ 439 per iteration holds 435 (counted outside
+    as well, 28,531 cycles at the report's 64 iterations); 2019.1 sha256:
+    57,100 + 64 + 959 + 440 > 58,126, and only sha256_update (440) fits
+    Loop 1's 443 own cycles. A call that fits beside the loops may be made
+    after them, conditionally, and stays outside. Where the module's (or a
+    loop's) latency is unknown ("?"), the call must make up most of that
+    loop's own cycles instead (2016.4 sha256: Loop 1 28,100 beyond its
+    sub-loops, sha256_update 28,097), which no straight-line loop body
     explains. With two such loops, or none, nothing is implied."""
     if kernel.dataflow or instance.latency is None or instance.latency.min is None or instance.latency.max is None:
         return None
@@ -411,17 +434,29 @@ def implied_loop(kernel: Kernel, instance: Instance) -> Loop | None:
     if len(fits) != 1:
         return None
     latency = kernel.latency
-    if latency is not None and latency.min is not None:
-        if latency.min >= instance.latency.min:
+    outside = _worst_outside(kernel)
+    if latency is not None and latency.max is not None and outside is not None:
+        if outside <= latency.max:
             return None
-        # a call made conditionally outside the loops fits the report's maximum beside them
-        loops = [loop.latency.max if loop.latency is not None else None for loop in kernel.loops]
-        if latency.max is not None and None not in loops and \
-                sum(value or 0 for value in loops) + instance.latency.max <= latency.max:
-            return None
-        return fits[0]
+        return fits[0], (f"outside them, the loops' and calls' worst cases ({outside:,}) would exceed the report's"
+                         f" maximum of {kernel.name} ({latency.max:,})")
     own = _own_iteration_cycles(fits[0]) or 0
-    return fits[0] if 2 * instance.latency.max >= own else None
+    if 2 * instance.latency.max < own:
+        return None
+    return fits[0], (f"it makes up most of that loop's {own:,} cycles per iteration beyond its sub-loops, which no"
+                     " straight-line code explains")
+
+
+def _worst_outside(kernel: Kernel) -> int | None:
+    """The worst cases of the module's top-level loops plus those of the
+    calls the report does not place in a loop, or ``None`` if one is unknown."""
+    placed = _instances_in_loops(kernel)
+    values = [loop.latency.max if loop.latency is not None else None for loop in kernel.loops]
+    values += [item.latency.max if item.latency is not None else None
+               for item in kernel.instances if item.name not in placed]
+    if any(value is None for value in values):
+        return None
+    return sum(value or 0 for value in values)
 
 
 def _own_iteration_cycles(loop: Loop) -> int | None:
@@ -436,17 +471,12 @@ def _own_iteration_cycles(loop: Loop) -> int | None:
     return worst - max((value or 0 for value in inner), default=0)
 
 
-def _implied_loop_note(kernel: Kernel, instance: Instance, loop: Loop) -> str:
+def _implied_loop_note(kernel: Kernel, instance: Instance, loop: Loop, why: str) -> str:
     latency = instance.latency
     cycles = "?" if latency is None else f"{latency.max:,}" if latency.min == latency.max else \
         f"{latency.min:,} ~ {latency.max:,}"
-    lead = (f"{kernel.name}: {instance.module} ({cycles} cycles) is counted once per iteration of loop {loop.name},"
-            " in its iteration latency (the report does not say where it is called): ")
-    if kernel.latency is not None and kernel.latency.min is not None:
-        return lead + (f"outside every loop it would add to each run of {kernel.name}, whose minimum is"
-                       f" {kernel.latency.min:,}")
-    return lead + (f"it makes up most of that loop's {_own_iteration_cycles(loop):,} cycles per iteration beyond its"
-                   " sub-loops, which no straight-line code explains")
+    return (f"{kernel.name}: {instance.module} ({cycles} cycles) is counted once per iteration of loop {loop.name},"
+            f" in its iteration latency (the report does not say where it is called): {why}")
 
 
 def _calls(kernel: Kernel, instance: Instance) -> int:

@@ -32,8 +32,8 @@ def test_the_call_is_counted_once_per_iteration() -> None:
     cycles, notes = module_cycles(design.kernel("mix_update"), design)
     assert str(cycles) == f"304*{TRIP} + 1"
     assert ("mix_update: mix_block (300 cycles) is counted once per iteration of loop Loop 1, in its iteration latency"
-            " (the report does not say where it is called): outside every loop it would add to each run of"
-            " mix_update, whose minimum is 1") in notes
+            " (the report does not say where it is called): outside them, the loops' and calls' worst cases (5,164)"
+            " would exceed the report's maximum of mix_update (4,865)") in notes
 
 
 @pytest.mark.parametrize(("trip", "cycles"), [(0, 1), (16, 4865)])
@@ -100,3 +100,36 @@ def test_a_call_that_fits_beside_the_loops_stays_outside(tmp_path: Path) -> None
     cycles, notes = module_cycles(design.kernel("mix_update"), design)
     assert str(cycles) == f"304*{TRIP} + 301"
     assert not any("counted once per iteration" in note for note in notes)
+
+
+def test_a_module_whose_minimum_exceeds_the_calls_still_places_it(tmp_path: Path) -> None:
+    """Public Vivado HLS 2019.1 sha256 and an AES-XTS process_data: other
+    parts make the module's minimum larger than the call's (862 against 1;
+    2,312 against 1,541), and the call, inside a loop, was counted twice.
+    Here: minimum 301 against mix_block's 300; 4,864 + 300 still exceed
+    4,865, so the call is in Loop 1."""
+    copy = tmp_path / "mix_update_csynth.rpt"
+    copy.write_text(REPORT.read_text(encoding="utf-8").replace("|    1|  4865|    1|  4865|   none  |",
+                                                                "|  301|  4865|  301|  4865|   none  |"),
+                    encoding="utf-8")
+    design = load_design(copy)
+    cycles, notes = module_cycles(design.kernel("mix_update"), design)
+    assert str(cycles) == f"304*{TRIP} + 1"
+    assert any("mix_block (300 cycles) is counted once per iteration of loop Loop 1" in note for note in notes)
+
+
+
+@pytest.mark.parametrize(("trip", "cycles"), [(0, 2), (31, 64)])
+def test_calls_whose_worst_cases_exceed_the_module_run_together(trip: int, cycles: int) -> None:
+    """Public Vivado HLS 2017.4 loop_functions: two calls of 1 ~ 63 cycles
+    in a module of 2 ~ 64 were summed (126 at the maximum). Their worst
+    cases add to more than the module's maximum, so they overlap (or one
+    runs): the longest counts, and both report ends hold.
+    ``fixtures/vhls2017_parallel_calls`` is a hand-written report of that
+    shape (pair_sums calls accumulate twice)."""
+    folder = REPO / "fixtures" / "vhls2017_parallel_calls"
+    result = analyze(load_design(folder), {"loop.accumulate.SUM.trip": trip})
+    assert result.design_estimate is not None and result.design_estimate.cycles is not None
+    assert result.design_estimate.cycles.cycles == cycles
+    assert any(note.startswith("pair_sums: its calls' worst cases add up to 126 cycles, more than its maximum of 64")
+               for note in result.design_estimate.cycles.notes)

@@ -48,6 +48,16 @@ def cycles_text(expression: object) -> str:
     return str(expression)
 
 
+def cycles_headline(cycles: CycleEstimate) -> str:
+    """``28,126 cycles``, or the formula in the trip counts; with every trip
+    count given, the number and the formula it came from (the formula
+    alone made the reader evaluate it)."""
+    formula = cycles_text(cycles.expression)
+    if cycles.cycles is None or not isinstance(cycles.expression, sympy.Basic) or not cycles.expression.free_symbols:
+        return f"{formula} cycles"
+    return f"{cycles.cycles:,.0f} cycles at the values given ({formula})"
+
+
 @dataclass(frozen=True)
 class ClockTime:
     label: str

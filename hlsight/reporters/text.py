@@ -22,7 +22,7 @@ from hlsight.reporters.base import RenderOptions
 from hlsight.reporters.hierarchy import (
     clock_check_text,
     clock_lines,
-    cycles_text,
+    cycles_headline,
     functions,
     is_xilinx,
     part_text,
@@ -359,7 +359,7 @@ def _function_lines(kernel: Kernel, result: AnalysisResult, options: RenderOptio
         lines = _estimate_lines(f"function {kernel.name}{top}", estimate, options)
         # the clock check and resources are the report's, with or without cycles
         return lines + (_report_fact_lines(kernel) if kernel.is_top else [])
-    lines = [f"  {label}: {cycles_text(cycles.expression)} cycles"]
+    lines = [f"  {label}: {cycles_headline(cycles)}"]
     if not kernel.is_top:  # sub-functions: one line each
         times = clock_lines(cycles)
         return [lines[0] + (f"; {times[0]}" if times else "")]
