@@ -88,16 +88,21 @@ def test_a_call_without_latency_is_said_to_be_left_out(tmp_path: Path) -> None:
             " report of its own here, so this count is a lower bound") in result.stdout.splitlines()
 
 
+def _with_latency(tmp_path: Path, low: int, high: int) -> tuple[object, list[str]]:
+    """mix_update's cycles and notes with its latency set to ``low ~ high``."""
+    copy = tmp_path / "mix_update_csynth.rpt"
+    row = f"|{low:>5}|{high:>6}|{low:>5}|{high:>6}|   none  |"
+    copy.write_text(REPORT.read_text(encoding="utf-8").replace("|    1|  4865|    1|  4865|   none  |", row),
+                    encoding="utf-8")
+    design = load_design(copy)
+    return module_cycles(design.kernel("mix_update"), design)
+
+
 def test_a_call_that_fits_beside_the_loops_stays_outside(tmp_path: Path) -> None:
     """Latency 1 ~ 5,165 leaves room for the loop's 4,864 and the call's 300
     (+1): the call may be made conditionally after the loop, so it is not
     moved into the loop (the worst-case path counts it once, outside)."""
-    copy = tmp_path / "mix_update_csynth.rpt"
-    copy.write_text(REPORT.read_text(encoding="utf-8").replace("|    1|  4865|    1|  4865|   none  |",
-                                                                "|    1|  5165|    1|  5165|   none  |"),
-                    encoding="utf-8")
-    design = load_design(copy)
-    cycles, notes = module_cycles(design.kernel("mix_update"), design)
+    cycles, notes = _with_latency(tmp_path, 1, 5165)
     assert str(cycles) == f"304*{TRIP} + 301"
     assert not any("counted once per iteration" in note for note in notes)
 
@@ -108,12 +113,7 @@ def test_a_module_whose_minimum_exceeds_the_calls_still_places_it(tmp_path: Path
     2,312 against 1,541), and the call, inside a loop, was counted twice.
     Here: minimum 301 against mix_block's 300; 4,864 + 300 still exceed
     4,865, so the call is in Loop 1."""
-    copy = tmp_path / "mix_update_csynth.rpt"
-    copy.write_text(REPORT.read_text(encoding="utf-8").replace("|    1|  4865|    1|  4865|   none  |",
-                                                                "|  301|  4865|  301|  4865|   none  |"),
-                    encoding="utf-8")
-    design = load_design(copy)
-    cycles, notes = module_cycles(design.kernel("mix_update"), design)
+    cycles, notes = _with_latency(tmp_path, 301, 4865)
     assert str(cycles) == f"304*{TRIP} + 1"
     assert any("mix_block (300 cycles) is counted once per iteration of loop Loop 1" in note for note in notes)
 
