@@ -35,6 +35,7 @@ import sympy
 from hlsight.analyzer.memory_model import smax
 from hlsight.analyzer.results import SourceFacts
 from hlsight.analyzer.symbols import loop_name, loop_symbols, source_expr, sym
+from hlsight.analyzer.vivado_placement import Placement, implied_placements, instances_in_loops
 from hlsight.core.model import Design, Instance, Kernel, LatencyRange, Loop
 
 
@@ -77,6 +78,7 @@ class CycleComposer:
     source: SourceFacts = field(default_factory=SourceFacts)
     notes: list[str] = field(default_factory=list)
     _cache: dict[str, sympy.Expr | None] = field(default_factory=dict)
+    _placed: dict[str, dict[str, Placement]] = field(default_factory=dict)
     _peers: dict[Bound, CycleComposer] = field(default_factory=dict)
 
     # ------------------------------------------------------------------ modules
@@ -138,15 +140,15 @@ class CycleComposer:
     def parts(self, kernel: Kernel) -> list[tuple[str, str, sympy.Expr]]:
         """(name, "loop"/"module", cycles) of the module's top-level loops and
         of the sub-modules it calls outside them (outlined loops are loops)."""
-        out = [(loop.name, "loop", self.loop(kernel, loop)) for loop in kernel.loops]
-        in_loops = _instances_in_loops(kernel)
-        for instance in kernel.instances:
-            if instance.name in in_loops:
+        placements = self._placements(kernel)
+        out = []
+        for loop in kernel.loops:
+            if f"loop:{loop.name}" in placements:
                 continue
-            implied = implied_loop(kernel, instance)
-            if implied is not None:
-                if self.bound is Bound.SYMBOLIC:
-                    self.notes.append(_implied_loop_note(kernel, instance, *implied))
+            out.append((loop.name, "loop", self.loop(kernel, loop)))
+        in_loops = instances_in_loops(kernel)
+        for instance in kernel.instances:
+            if instance.name in in_loops or instance.name in placements:
                 continue
             cycles = self._instance(instance)
             if cycles is None:
@@ -160,6 +162,15 @@ class CycleComposer:
                                   f" range of {kernel.name} is {calls} times that of {instance.module})")
             out.append((instance.module, "module", calls * cycles))
         return out
+
+    def _placements(self, kernel: Kernel) -> dict[str, Placement]:
+        """The calls of ``kernel`` counted inside a loop the report does not
+        name (:mod:`hlsight.analyzer.vivado_placement`), each said once."""
+        if kernel.name not in self._placed:
+            found = implied_placements(kernel)
+            self._placed[kernel.name] = found
+            self.notes.extend(placement.note(kernel.name) for placement in found.values())
+        return self._placed[kernel.name]
 
     def fixed(self, kernel: Kernel) -> sympy.Expr:
         """The module's own cycles beyond its parts."""
@@ -392,91 +403,6 @@ class CycleComposer:
         else:
             self.notes.append(f"trip count of loop {loop.name} unknown: symbol {name}")
         return sym(name)
-
-
-def _instances_in_loops(kernel: Kernel) -> set[str]:
-    """Instances called inside one of the kernel's loops (they are part of
-    that loop's iteration latency), including outlined ``_Pipeline_`` loops."""
-    names: set[str] = set()
-    loops = kernel.all_loops()
-    outlined = {loop.outlined_module for loop in loops if loop.outlined_module not in (None, kernel.name)}
-    loop_names = {loop.name for loop in loops}
-    for instance in kernel.instances:
-        called_in_loop = any(instance.name in loop.instances for loop in loops)
-        if instance.loop in loop_names or instance.module in outlined or called_in_loop:
-            names.add(instance.name)
-    return names
-
-
-def implied_loop(kernel: Kernel, instance: Instance) -> tuple[Loop, str] | None:
-    """The loop ``instance`` must be called in, and why, where the report does
-    not say (Vivado HLS reports list instances and loops apart; only Vitis
-    2021.2+ places a call in a loop), else ``None``.
-
-    Everything made outside the loops adds up: when the loops' and the
-    calls' worst cases exceed the module's maximum, some call runs inside a
-    loop, and it is placed in the one loop whose own iteration cycles
-    (iteration latency beyond its largest sub-loop) can hold it. Vivado
-    HLS 2016.4 sha256_update: Loop 1 28,096 + sha256_transform 435 >
-    28,097, and Loop 1's 3 ~ 439 per iteration holds 435 (counted outside
-    as well, 28,531 cycles at the report's 64 iterations); 2019.1 sha256:
-    57,100 + 64 + 959 + 440 > 58,126, and only sha256_update (440) fits
-    Loop 1's 443 own cycles. A call that fits beside the loops may be made
-    after them, conditionally, and stays outside. Where the module's (or a
-    loop's) latency is unknown ("?"), the call must make up most of that
-    loop's own cycles instead (2016.4 sha256: Loop 1 28,100 beyond its
-    sub-loops, sha256_update 28,097), which no straight-line loop body
-    explains. With two such loops, or none, nothing is implied."""
-    if kernel.dataflow or instance.latency is None or instance.latency.min is None or instance.latency.max is None:
-        return None
-    fits = [loop for loop in kernel.all_loops()
-            if (own := _own_iteration_cycles(loop)) is not None and own >= instance.latency.max]
-    if len(fits) != 1:
-        return None
-    latency = kernel.latency
-    outside = _worst_outside(kernel)
-    if latency is not None and latency.max is not None and outside is not None:
-        if outside <= latency.max:
-            return None
-        return fits[0], (f"outside them, the loops' and calls' worst cases ({outside:,}) would exceed the report's"
-                         f" maximum of {kernel.name} ({latency.max:,})")
-    own = _own_iteration_cycles(fits[0]) or 0
-    if 2 * instance.latency.max < own:
-        return None
-    return fits[0], (f"it makes up most of that loop's {own:,} cycles per iteration beyond its sub-loops, which no"
-                     " straight-line code explains")
-
-
-def _worst_outside(kernel: Kernel) -> int | None:
-    """The worst cases of the module's top-level loops plus those of the
-    calls the report does not place in a loop, or ``None`` if one is unknown."""
-    placed = _instances_in_loops(kernel)
-    values = [loop.latency.max if loop.latency is not None else None for loop in kernel.loops]
-    values += [item.latency.max if item.latency is not None else None
-               for item in kernel.instances if item.name not in placed]
-    if any(value is None for value in values):
-        return None
-    return sum(value or 0 for value in values)
-
-
-def _own_iteration_cycles(loop: Loop) -> int | None:
-    """The worst iteration latency of ``loop`` beyond its largest sub-loop
-    (sub-loops may be alternatives: an if/else of two loops)."""
-    worst = loop.iteration_latency if loop.iteration_latency_range is None else loop.iteration_latency_range.max
-    if worst is None:
-        return None
-    inner = [child.latency.max if child.latency is not None else None for child in loop.children]
-    if any(value is None for value in inner):
-        return None
-    return worst - max((value or 0 for value in inner), default=0)
-
-
-def _implied_loop_note(kernel: Kernel, instance: Instance, loop: Loop, why: str) -> str:
-    latency = instance.latency
-    cycles = "?" if latency is None else f"{latency.max:,}" if latency.min == latency.max else \
-        f"{latency.min:,} ~ {latency.max:,}"
-    return (f"{kernel.name}: {instance.module} ({cycles} cycles) is counted once per iteration of loop {loop.name},"
-            f" in its iteration latency (the report does not say where it is called): {why}")
 
 
 def _calls(kernel: Kernel, instance: Instance) -> int:
