@@ -141,5 +141,5 @@ def test_the_panel_says_what_the_number_assumes(tmp_path: Path) -> None:
     expected += [f"caution: {caveat}" for caveat in analyzed["estimate"]["extra"]["caveats"] if caveat not in by_caveat]
     assert len(expected) == 6 and cautions == expected
     assert "compiled with -no-interleaving" in cautions[0]
-    assert all("pipeline time not in this number" in caution for caution in cautions[1:5])
+    assert all("pipeline time is not in this number" in caution for caution in cautions[1:5])
     assert cautions[5].startswith("caution: the design time adds (accessMemory_0) + (accessMemory_1)")

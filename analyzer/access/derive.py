@@ -297,7 +297,8 @@ def derive_access_facts(design: Design, given: Collection[str] = ()) -> SourceFa
         from hlsight.analyzer.access.axi_derive import derive_axi_facts  # imports derive: not at module level
 
         return derive_axi_facts(design)
-    if not any(lsu.location is not None for kernel in design.kernels for lsu in kernel.lsus):
+    if not any(lsu.location is not None for kernel in design.kernels for lsu in kernel.lsus) and not any(
+            kernel.loops for kernel in design.kernels):
         return facts
     if not any(source.content for source in design.source_files):
         return facts
@@ -314,11 +315,13 @@ def derive_access_facts(design: Design, given: Collection[str] = ()) -> SourceFa
         found = parsed.function(kernel.name)
         if found is not None:
             facts.set_argument_finder(kernel.name, functools.partial(scalar_arguments, found[1]))
-        if not kernel.lsus:
+        if not kernel.lsus and not kernel.loops:
             continue
         context = kernel_accesses(design, kernel, parsed)
         if context is None:
             continue
+        # a kernel that moves data only through channels still has loops
+        # whose trip counts its source gives (public stencilflow labs)
         facts.diagnostics.extend(derive_kernel(design, context, facts, given))
         facts.diagnostics.extend(derive_loop_trips(context, facts))
         note_barrier_mode(context, facts)

@@ -83,9 +83,10 @@ def kernel_model(kernels: list[Kernel], design: Design, settings: Settings, name
             compute_notes.append(
                 f"{kernel.name}: pipeline time needs {', '.join(trips)}: left out of the total (give them with --set)"
             )
+            alone = "its memory time alone" if len(kernels) == 1 else "it"
             left_out.append(
-                f"pipeline time not in this number (it needs {', '.join(trips)}: --set {trips[0]}=VALUE);"
-                " the memory time alone is a lower bound"
+                f"{kernel.name}'s pipeline time is not in this number (it needs {', '.join(trips)}: --set"
+                f" {trips[0]}=VALUE); {alone} is a lower bound"
             )
             open_parts.append(estimate.seconds)
         else:

@@ -101,9 +101,28 @@ def local_sources(design: Design, diagnostics: list[Diagnostic], source_root: st
                     break
         if local is None:
             local, how = _written_out(design, path, output), "embedded in the report"
+        elif _differs_from_embedded(design, path, local):
+            how += ("; it differs from the copy the report embeds, which is what was compiled and what the analysis"
+                    " reads: lines may not match")
         if local is not None:
             found[path] = LocalSource(str(local.resolve()), how)
     return found
+
+
+def _differs_from_embedded(design: Design, path: str, local: Path) -> bool:
+    """Whether the local file found for ``path`` is not the source the report
+    embeds (line endings aside): a public stencilflow lab's folder held a
+    later edit of channels.cl than the report had compiled."""
+    embedded = design.source_file(path)
+    if embedded is None or not embedded.content:
+        return False
+    try:
+        if local.stat().st_size > MAX_SOURCE_BYTES:
+            return False
+        text = local.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    return text.replace("\r\n", "\n").strip() != embedded.content.replace("\r\n", "\n").strip()
 
 
 #: Largest source file read for the analysis (a generated source of tables is larger; its facts are not needed).

@@ -120,14 +120,17 @@ def _lsu_line(lsu: LSU, source: SourceFacts, host_memories: frozenset[str]) -> s
     return f"    {lsu.kind.value:<6} {style:<40} {width:>6}  {scope:<6} {memory:<10}{where}{rtl}{derived}"
 
 
-def _loop_lines(loop: Loop, depth: int) -> list[str]:
+def _loop_lines(loop: Loop, depth: int, source: SourceFacts) -> list[str]:
     ii = "-" if loop.ii is None else str(loop.ii)
     trip = trip_text(loop)
+    derived = source.trip(loop)
+    if trip == "-" and derived is not None:  # the report has none; the source analysis gave one
+        trip = f"{derived} (source)"
     pipelined = {True: "pipelined", False: "not pipelined", None: ""}[loop.pipelined]
     where = "" if loop.location is None else f"  {loop.location}"
     lines = [f"    {'  ' * depth}{loop.name}: II {ii}, trip {trip} {pipelined}{where}".rstrip()]
     for child in loop.children:
-        lines.extend(_loop_lines(child, depth + 1))
+        lines.extend(_loop_lines(child, depth + 1, source))
     return lines
 
 
@@ -150,7 +153,7 @@ def _kernel_lines(kernel: Kernel, source: SourceFacts, host_memories: frozenset[
     elif loops:
         lines.append("   loops:")
         for loop in loops:
-            lines.extend(_loop_lines(loop, 0))
+            lines.extend(_loop_lines(loop, 0, source))
     return lines
 
 
@@ -293,8 +296,9 @@ def source_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
     missing = [path for path in named if path not in options.sources]
     if missing:
         names = ", ".join(basename(path) for path in missing)
-        lines.append(f"  not found on this machine: {names} (--source-root DIR finds them; with -o the embedded"
-                     " copies are written out)")
+        embedded = any((found := result.design.source_file(path)) is not None and found.content for path in missing)
+        written = "; with -o the embedded copies are written out" if embedded else "; the report embeds no copy"
+        lines.append(f"  not found on this machine: {names} (--source-root DIR finds them{written})")
     return lines
 
 
