@@ -58,8 +58,8 @@ def parse_source(path: Path | str, include_dirs: Sequence[Path] = (), hls_includ
     else:
         unit = parse_c_file(path, include_dirs=include_dirs)
     text = SourceText(unit.text, str(path))
-    notes = [Diagnostic("hls-model-width", Severity.WARNING, message, file=str(path), line=line)
-             for line, message in unit.warnings]
+    notes = [Diagnostic(rule, Severity.WARNING, message, file=str(path), line=line)
+             for line, rule, message in unit.warnings]
     return ParsedSource(path, unit, text, collect_functions(unit, text), headers, notes)
 
 

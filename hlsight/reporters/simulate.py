@@ -71,7 +71,8 @@ def simulation_text(result: SimulationResult) -> str:
         lines.append(f"total: {result.cycles:,} cycles = {result.seconds * 1e3:.4f} ms at {result.clock_ns} ns")
     else:
         lines.append(f"total: {result.cycles:,} cycles (the report gives no clock)")
-    missing = [diagnostic for diagnostic in result.diagnostics if diagnostic.rule in UNCOUNTED_RULES]
+    missing = [diagnostic for diagnostic in result.diagnostics
+               if diagnostic.rule in UNCOUNTED_RULES and diagnostic.severity is Severity.WARNING]
     if missing:
         lines.append(f"  a lower bound: {len(missing)} part(s) of the design are not counted (the"
                      f" {', '.join(sorted({d.rule for d in missing}))} warnings below)")

@@ -60,9 +60,10 @@ class CUnit:
     text: str
     dialect: Dialect
     skipped_includes: list[str] = field(default_factory=list)
-    #: ``(line, message)`` warnings of the front end about the source (C++:
-    #: a type wider than hlsight's HLS header model holds)
-    warnings: list[tuple[int, str]] = field(default_factory=list)
+    #: ``(line, rule, message)`` warnings of the front end about the source
+    #: (C++: a type wider than hlsight's HLS header model holds, a template
+    #: whose loops are not instrumented)
+    warnings: list[tuple[int, str, str]] = field(default_factory=list)
 
     @property
     def lines(self) -> list[str]:

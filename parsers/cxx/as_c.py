@@ -32,7 +32,7 @@ def parse_cxx_as_c(path: Path, include_dirs: Sequence[Path] = (), headers: HlsHe
         raise InputError(path, f"clang rejected the C++ source: {unit.errors[0]}",
                          expected=f"C++ that compiles against the HLS headers ({headers.origin}: {headers.directory})")
     lowered = lower(unit)
-    warnings = wider_than_model(unit) if headers.is_model else []
+    warnings = sorted([*lowered.skipped, *(wider_than_model(unit) if headers.is_model else [])])
     return CUnit(ast=lowered.ast, filename=str(path), text=unit.text, dialect=Dialect.C, warnings=warnings)
 
 
@@ -41,7 +41,7 @@ MODEL_BITS = 64
 _AP_WIDTH = re.compile(r"\bap_u?int<\s*(\d+)\s*>")
 
 
-def wider_than_model(unit: CxxUnit) -> list[tuple[int, str]]:
+def wider_than_model(unit: CxxUnit) -> list[tuple[int, str, str]]:
     """Declarations of the main file whose type holds an ``ap_int``/``ap_uint``
     wider than the model's 64 bits (``ap_uint<512>`` AXI words): the C
     simulation keeps only their low 64 bits, so data, and control that
@@ -63,4 +63,4 @@ def wider_than_model(unit: CxxUnit) -> list[tuple[int, str]]:
                 f"'{cursor.spelling}' ({spelling}) is {wide} bits wide: hlsight's model of ap_int.h keeps"
                 f" {MODEL_BITS} bits, so this C simulation drops the higher bits (pass --hls-include with the"
                 " vendor's headers for bit-accurate values)")
-    return sorted(found.items())
+    return [(line, "hls-model-width", message) for line, message in sorted(found.items())]

@@ -13,6 +13,7 @@
 #define HLSIGHT_AP_INT_H
 
 #include <stdint.h>
+#include <iostream> /* as the vendor's ap_int.h in C simulation: kernels use std::cout through it */
 
 
 template <bool S> struct __hlsight_word { typedef unsigned long long type; };
@@ -114,6 +115,14 @@ public:
     unsigned long long to_uint64() const { return (unsigned long long)v; }
     double to_double() const { return (double)v; }
     int length() const { return W; }
+    /* the bits in reverse order (bit 0 becomes bit W-1), in place */
+    __hlsight_ap &reverse() {
+        unsigned long long raw = (unsigned long long)v, out = 0ULL;
+        for (int i = 0; i < W && i < 64; i++)
+            if ((raw >> i) & 1ULL) out |= 1ULL << (W - 1 - i);
+        v = wrap(out);
+        return *this;
+    }
 
 #define HLSIGHT_AP_ASSIGN_OP(op) \
     template <typename T> __hlsight_ap &operator op##=(const T &rhs) { v = wrap((unsigned long long)(v op rhs)); return *this; }
@@ -121,6 +130,18 @@ public:
     HLSIGHT_AP_ASSIGN_OP(%) HLSIGHT_AP_ASSIGN_OP(&) HLSIGHT_AP_ASSIGN_OP(|) HLSIGHT_AP_ASSIGN_OP(^)
     HLSIGHT_AP_ASSIGN_OP(<<) HLSIGHT_AP_ASSIGN_OP(>>)
 #undef HLSIGHT_AP_ASSIGN_OP
+    /* a shift keeps the left operand's width: bits shifted out are lost
+     * (UG902/UG1399: assign to a wider variable after a cast to keep
+     * them); a negative amount shifts the other way */
+    static word_t shifted(word_t value, long long amount) {
+        if (amount < 0) return shifted_right(value, -amount);
+        return wrap(amount >= 64 ? 0ULL : (unsigned long long)value << amount);
+    }
+    static word_t shifted_right(word_t value, long long amount) {
+        if (amount < 0) return shifted(value, -amount);
+        if (amount >= 64) return (S && (long long)value < 0) ? wrap(~0ULL) : 0;
+        return wrap(S ? (unsigned long long)((long long)value >> amount) : (unsigned long long)value >> amount);
+    }
     __hlsight_ap &operator++() { v = wrap((unsigned long long)v + 1ULL); return *this; }
     __hlsight_ap &operator--() { v = wrap((unsigned long long)v - 1ULL); return *this; }
     __hlsight_ap operator++(int) { __hlsight_ap old(*this); ++*this; return old; }
@@ -135,6 +156,12 @@ public:
     ap_int(const ap_int &other) : base(other) {}
     ap_int &operator=(const ap_int &other) { this->v = other.v; return *this; }
     template <typename T> ap_int &operator=(const T &x) { base::operator=(base(x)); return *this; }
+    template <typename T> ap_int operator<<(const T &amount) const {
+        ap_int r; r.v = base::shifted(this->v, (long long)amount); return r;
+    }
+    template <typename T> ap_int operator>>(const T &amount) const {
+        ap_int r; r.v = base::shifted_right(this->v, (long long)amount); return r;
+    }
 };
 
 template <int W> class ap_uint : public __hlsight_ap<W, false> {
@@ -145,6 +172,12 @@ public:
     ap_uint(const ap_uint &other) : base(other) {}
     ap_uint &operator=(const ap_uint &other) { this->v = other.v; return *this; }
     template <typename T> ap_uint &operator=(const T &x) { base::operator=(base(x)); return *this; }
+    template <typename T> ap_uint operator<<(const T &amount) const {
+        ap_uint r; r.v = base::shifted(this->v, (long long)amount); return r;
+    }
+    template <typename T> ap_uint operator>>(const T &amount) const {
+        ap_uint r; r.v = base::shifted_right(this->v, (long long)amount); return r;
+    }
 };
 
 #include "ap_fixed.h"
