@@ -172,3 +172,24 @@ def test_loops_pass_1_leaves_alone_are_said(tmp_path: Path) -> None:
         " them no trip-count pragma; pass 2 counts them inside the calling function's own cycles)"
         " [instrument-template-skipped]"]
 
+
+
+def test_tcl_directives_on_a_port_name_their_function(tmp_path: Path) -> None:
+    """``set_directive_interface -mode s_axilite "shifter" mode``: the
+    location comes before the port (UG1399); the port was taken for the
+    location, and four correct directives of a public shifter were warned
+    about."""
+    from hlsight.analyzer.instrument.directives import parse_directives
+
+    tcl = tmp_path / "directives.tcl"
+    tcl.write_text('set_directive_pipeline -II 1 "shifter/LOOP1"\n'
+                   'set_directive_interface -mode s_axilite "shifter" mode\n'
+                   'set_directive_array_partition -type complete -dim 1 "shifter" buf\n'
+                   'set_directive_stream -depth 8 "shifter" fifo\n', encoding="utf-8")
+    found = [(d.name, d.function, d.label, d.options) for d in parse_directives(tcl)]
+    assert found == [
+        ("pipeline", "shifter", "LOOP1", ("II=1",)),
+        ("interface", "shifter", None, ("mode=s_axilite", "port=mode")),
+        ("array_partition", "shifter", None, ("type=complete", "dim=1", "variable=buf")),
+        ("stream", "shifter", None, ("depth=8", "variable=fifo")),
+    ]

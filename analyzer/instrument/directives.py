@@ -9,7 +9,9 @@ planner reads what it understands.
 
 Formats:
 
-* Tcl: ``set_directive_<name> [-option [value]]... "function[/label]"``
+* Tcl: ``set_directive_<name> [-option [value]]... "function[/label]"``, and for the
+  directives on a port or array (interface, array_partition, stream...)
+  ``... "function[/label]" variable``
 * cfg: ``syn.directive.<name>=function[/label] [option=value | option]...``
 """
 
@@ -39,6 +41,21 @@ class Directive:
     @property
     def pragma(self) -> str:
         return " ".join(["HLS", self.name, *self.options])
+
+
+#: Tcl directives written ``set_directive_<name> [options] <location> <variable>`` (UG1399).
+_WITH_VARIABLE = frozenset({"interface", "array_partition", "array_reshape", "stream", "resource", "bind_storage",
+                            "data_pack", "aggregate", "disaggregate", "stable", "reset"})
+
+
+def _ends_options(words: list[str]) -> bool:
+    """Whether ``words`` (options) parse completely as ``-flag [value]`` pairs."""
+    index = 0
+    while index < len(words):
+        if not words[index].startswith("-"):
+            return False
+        index += 2 if index + 1 < len(words) and not words[index + 1].startswith("-") else 1
+    return True
 
 
 def _tcl_options(words: list[str]) -> list[str]:
@@ -71,8 +88,14 @@ def parse_directives(path: Path) -> list[Directive]:
                 words = shlex.split(tcl.group(2), comments=True)
                 if not words:
                     continue
-                location, options = words[-1], _tcl_options(words[:-1])
                 name = tcl.group(1)
+                location, options = words[-1], _tcl_options(words[:-1])
+                if name.lower() in _WITH_VARIABLE and len(words) >= 2 and not words[-2].startswith("-") \
+                        and _ends_options(words[:-2]):
+                    # ``<location> <variable>``: the port or array comes last
+                    variable = "port" if name.lower() == "interface" else "variable"
+                    location = words[-2]
+                    options = [*_tcl_options(words[:-2]), f"{variable}={words[-1]}"]
             elif cfg is not None:
                 words = shlex.split(cfg.group(2), comments=True)
                 if not words:
