@@ -193,3 +193,21 @@ def test_tcl_directives_on_a_port_name_their_function(tmp_path: Path) -> None:
         ("array_partition", "shifter", None, ("type=complete", "dim=1", "variable=buf")),
         ("stream", "shifter", None, ("depth=8", "variable=fifo")),
     ]
+
+
+def test_an_unmatched_loop_is_counted_only_where_a_latency_holds_it(tmp_path: Path) -> None:
+    """cond_kernel's latency is a range (201 ~ 10,502): with none of its
+    loops matched (labels renamed), the function counts its minimum per call
+    (section III-B), so the report loops' cycles are not counted: warned
+    (a public shifter). With a loop matched, eq. 6's residual takes the
+    maximum (see the unrolled_init case above)."""
+    case = KERNELS / "conditionals"
+    source = tmp_path / "cond_kernel.c"
+    text = (case / "cond_kernel.c").read_text(encoding="utf-8")
+    source.write_text(text.replace("OUTER:", "OUT:").replace("INNER:", "IN:").replace("TAIL:", "END:"),
+                      encoding="utf-8")
+    result = run_cli("instrument", str(source), "--mode", "cycles", "--report", str(case / "report"),
+                     "-o", str(tmp_path / "out" / "k.c"))
+    assert result.code == 0, result.stderr
+    unmatched = [line for line in result.stderr.splitlines() if line.endswith("[instrument-report-loop-unmatched]")]
+    assert len(unmatched) == 3 and all(": warning: " in line and "cycles are not counted" in line for line in unmatched)

@@ -354,11 +354,15 @@ class Planner:
                 self.loop_blocks[id(loop)].count_loop = innermost
                 self.loop_blocks[id(loop)].name = report.name
         vitis = any(name.startswith("VITIS_LOOP_") for name in available)
-        # with the module's latency known, the function's own cycles (its
-        # latency, or eq. 6's residual beside the loops it has) hold the
-        # unmatched loop: said, not warned (a public window_fn: 129 = report)
+        # the function's own cycles hold the unmatched loop when its latency
+        # is exact (a public window_fn: 129 = report) or eq. 6's residual
+        # beside matched loops takes the report's maximum; a function with
+        # no child block and a latency range counts its minimum per call
+        # (section III-B), which leaves the loop out (a public shifter)
         latency = item.kernel.latency
-        held = self.baseline is Baseline.FULL and latency is not None and latency.max is not None
+        matched = any(block.function == item.source.name for block in self.loop_blocks.values())
+        held = self.baseline is Baseline.FULL and latency is not None and latency.max is not None and (
+            latency.min == latency.max or matched)
         for name, report in available.items():
             if name not in claimed:
                 cycles = _loop_latency_max(report)
