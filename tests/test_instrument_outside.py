@@ -211,3 +211,27 @@ def test_an_unmatched_loop_is_counted_only_where_a_latency_holds_it(tmp_path: Pa
     assert result.code == 0, result.stderr
     unmatched = [line for line in result.stderr.splitlines() if line.endswith("[instrument-report-loop-unmatched]")]
     assert len(unmatched) == 3 and all(": warning: " in line and "cycles are not counted" in line for line in unmatched)
+
+
+def test_pass_1_counts_a_design_of_several_files(tmp_path: Path) -> None:
+    """A public Huffman encoder is eight files: the counted run did not link
+    ("ld returned 1 exit status", said as C for gcc) and instrument had no
+    --extra, as simulate has. The missing symbol is named now, and --extra
+    links the other files."""
+    (tmp_path / "kernel.c").write_text(
+        "int helper(int x);\nint top(const int a[32], int n) {\n    int s = 0, i = 0;\n"
+        "    while (i < n) {\n        s += helper(a[i]);\n        i++;\n    }\n    return s;\n}\n", encoding="utf-8")
+    (tmp_path / "helper.c").write_text("int helper(int x) { return 2 * x; }\n", encoding="utf-8")
+    (tmp_path / "tb.c").write_text(
+        "#include <stdio.h>\nint top(const int a[32], int n);\nint main(void) {\n    int a[32] = {0};\n"
+        "    printf(\"%d\\n\", top(a, 7) + top(a, 5));\n    return 0;\n}\n", encoding="utf-8")
+    common = ("instrument", str(tmp_path / "kernel.c"), "--mode", "tripcount", "--testbench", str(tmp_path / "tb.c"),
+              "-o", str(tmp_path / "out.c"))
+    failed = run_cli(*common)
+    assert failed.code == 2
+    assert ("the program does not compile: undefined reference to `helper' (a function in a file not given: --extra"
+            " FILE) (expected C that gcc compiles with the testbench (and --extra files))") in failed.stderr
+    linked = run_cli(*common, "--extra", str(tmp_path / "helper.c"))
+    assert linked.code == 0, linked.stderr
+    # two entries of the while loop, 7 and 5 trips: mean 6
+    assert "#pragma HLS loop_tripcount min=6 max=6 avg=6" in (tmp_path / "out.c").read_text(encoding="utf-8")

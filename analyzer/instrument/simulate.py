@@ -138,6 +138,11 @@ def _run_compiler(command: list[str], toolchain: Toolchain) -> str | None:
     if completed.returncode == 0:
         return None
     lines = completed.stderr.splitlines()
+    # a link error's cause is the undefined symbol, not "ld returned 1 exit status"
+    undefined = [line.split("undefined reference to ", 1)[1] for line in lines if "undefined reference to " in line]
+    if undefined:
+        names = ", ".join(dict.fromkeys(undefined))
+        return f"undefined reference to {names} (a function in a file not given: --extra FILE)"
     return next((line for line in lines if "error" in line), lines[0] if lines else "the compiler failed")
 
 
@@ -213,10 +218,14 @@ def build(source: ParsedSource, instrumented: Instrumented, testbench: Path, scr
                                                toolchain, "original")
         if original_failure is not None:
             raise InputError(source.path, f"the program does not compile: {original_failure}",
-                             expected="C that gcc compiles with the testbench")
+                             expected=_COMPILES[source.is_cxx])
         raise InputError(source.path, f"the instrumented program does not compile (an hlsight bug): {failure}")
-    raise InputError(source.path, f"the program does not compile: {failure}",
-                     expected="C that gcc compiles with the testbench")
+    raise InputError(source.path, f"the program does not compile: {failure}", expected=_COMPILES[source.is_cxx])
+
+
+#: What a kernel and its testbench must be, C or C++.
+_COMPILES = {False: "C that gcc compiles with the testbench (and --extra files)",
+             True: "C++ that g++ compiles with the testbench (and --extra files)"}
 
 
 #: At most this much of the testbench's stdout and stderr is kept (each).

@@ -47,6 +47,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--testbench", metavar="TB.c",
                         help="pass 1: take K per loop from a counted run of this testbench (mean trip count)")
     add_run_dir_argument(parser)
+    parser.add_argument("--extra", metavar="FILE.c", action="append", default=[],
+                        help="pass 1 with --testbench: further C/C++ files of the design or testbench, compiled"
+                             " unchanged (repeatable)")
     parser.add_argument("-v", "--verbose", action="store_true", help="also print notes")
     add_report_arguments(parser, report_required=False)
     return parser
@@ -65,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
         source.add_directives(Path(args.directives))
     design = load_report(args.report, args.solution) if args.report else None
     if args.mode == "tripcount":
-        toolchain = Toolchain(run_dir=run_dir(args.run_dir))
+        toolchain = Toolchain(run_dir=run_dir(args.run_dir), extra_sources=tuple(Path(extra) for extra in args.extra))
         counted = count_trip_counts(source, Path(args.testbench), toolchain) if args.testbench else None
         result = insert_tripcounts(source, design, args.tripcount, counted)
         print_diagnostics([*source.notes, *result.diagnostics], args.verbose)
