@@ -16,7 +16,7 @@ from collections.abc import Mapping
 
 import sympy
 
-from hlsight.analyzer.estimate.evaluate import free_names, numeric, substitutions
+from hlsight.analyzer.estimate.evaluate import bind, free_names, numeric, substitutions
 from hlsight.analyzer.estimate.inputs import Settings, default_values
 from hlsight.analyzer.estimate.intel import concurrent_groups, group_bound, sequence_caution
 from hlsight.analyzer.estimate.kernel import KernelModel
@@ -135,7 +135,7 @@ def _compute_only(
         kernel=kernel.name,
         seconds=numeric(seconds, subs),
         bound="compute",
-        expression=None if seconds is None else seconds.subs(subs),
+        expression=None if seconds is None else bind(seconds, subs),
         free_symbols=[] if seconds is None else free_names(seconds, subs),
         model=COMPOSITION,
         assumptions=[*settings.assumptions, f"time = cycles x {clock}", *cycles.notes],

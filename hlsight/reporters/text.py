@@ -122,10 +122,7 @@ def _lsu_line(lsu: LSU, source: SourceFacts, host_memories: frozenset[str]) -> s
 
 def _loop_lines(loop: Loop, depth: int, source: SourceFacts) -> list[str]:
     ii = "-" if loop.ii is None else str(loop.ii)
-    trip = trip_text(loop)
-    derived = source.trip(loop)
-    if trip == "-" and derived is not None:  # the report has none; the source analysis gave one
-        trip = f"{derived} (source)"
+    trip = trip_text(loop, None, source.trip(loop))  # the report's, else the source analysis's
     pipelined = {True: "pipelined", False: "not pipelined", None: ""}[loop.pipelined]
     where = "" if loop.location is None else f"  {loop.location}"
     lines = [f"    {'  ' * depth}{loop.name}: II {ii}, trip {trip} {pipelined}{where}".rstrip()]
