@@ -27,10 +27,10 @@ import itertools
 from dataclasses import dataclass
 
 from hlsight.core.model import Instance, Kernel, Loop
+from hlsight.parsers.vivado.assemble import OUTLINED_UNSURE
 
 #: Candidate calls searched exhaustively for the smallest set reaching the excess.
 EXHAUSTIVE_CALLS = 14
-OUTLINED_UNSURE = "enclosing loop unknown"
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,7 @@ class _Call:
 
 def unsure_outlined(loop: Loop) -> bool:
     """An outlined loop the reader put at the top level for want of an InstanceList."""
-    return loop.outlined_module is not None and any(OUTLINED_UNSURE in detail for detail in loop.details)
+    return loop.outlined_module is not None and OUTLINED_UNSURE in loop.details
 
 
 def instances_in_loops(kernel: Kernel) -> set[str]:
@@ -89,7 +89,7 @@ def implied_placements(kernel: Kernel) -> dict[str, Placement]:
     worsts = [call.worst for call in calls]
     latency = kernel.latency
     if latency is None or latency.max is None or None in fixed or None in worsts:
-        return _by_share(kernel, calls, hosts)
+        return _by_share(calls, hosts)
     outside = sum(value or 0 for value in [*fixed, *worsts])
     if outside <= latency.max:
         return {}  # everything fits beside the loops (a call after them, conditionally)
@@ -176,7 +176,7 @@ def _best_fit(calls: list[_Call], hosts: list[tuple[Loop, int]], why: str) -> di
     return placements
 
 
-def _by_share(kernel: Kernel, calls: list[_Call], hosts: list[tuple[Loop, int]]) -> dict[str, Placement]:
+def _by_share(calls: list[_Call], hosts: list[tuple[Loop, int]]) -> dict[str, Placement]:
     """With a latency unknown: a call goes into the one loop that holds it
     and of whose own cycles it makes up most (2016.4 sha256: sha256_update's
     28,097 of Loop 1's 28,100; 2018.3 keccak_absorb: KeccakF1600's 62 of 65)."""

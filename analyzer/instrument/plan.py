@@ -33,6 +33,7 @@ from hlsight.analyzer.instrument.sourceloops import SourceFunction, SourceLoop
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import Design, Kernel, LatencyRange, Loop
 from hlsight.parsers.csource.visitor import NodeVisitor
+from hlsight.parsers.vivado.assemble import GENERATED_LOOP_NOTE
 from hlsight.parsers.vivado.names import module_matches
 
 
@@ -319,7 +320,7 @@ class Planner:
         for loop in item.source.all_loops():
             if id(loop) in absorbed:
                 continue
-            report = next((available[_norm(n)] for n in _names_to_match(loop, available) if _norm(n) in available),
+            report = next((available[_norm(n)] for n in names_to_match(loop, available) if _norm(n) in available),
                           None)
             innermost = None
             if report is None:
@@ -353,7 +354,6 @@ class Planner:
             if innermost is not None and id(loop) in self.loop_blocks:
                 self.loop_blocks[id(loop)].count_loop = innermost
                 self.loop_blocks[id(loop)].name = report.name
-        vitis = any(name.startswith("VITIS_LOOP_") for name in available)
         # the function's own cycles hold the unmatched loop when its latency
         # is exact (a public window_fn: 129 = report) or eq. 6's residual
         # beside matched loops takes the report's maximum; a function with
@@ -367,7 +367,7 @@ class Planner:
             if name not in claimed:
                 cycles = _loop_latency_max(report)
                 made = (" (a Vitis 'Loop N' is a loop the compiler made, such as an array initialiser)"
-                        if vitis and re.fullmatch(r"Loop\d+(\.\d+)*", name) else "")
+                        if _compiler_made(report) else "")
                 amount = "" if cycles is None else f"{cycles:,} "
                 fate = (f"its {amount}cycles are counted in the latency of module '{item.kernel.name}' (its own cycles"
                         " beside the loops matched)" if held else f"its {amount}cycles are not counted")
@@ -684,17 +684,18 @@ class _LongestPath(NodeVisitor):
         return total
 
 
-def _names_to_match(loop: SourceLoop, available: dict[str, Loop]) -> list[str]:
-    """The report names ``loop`` may have. Vitis names every source loop by
-    its label or ``VITIS_LOOP_<line>_<k>`` and gives ``Loop N`` only to loops
-    the compiler makes (an array initialiser's ``<f>_Pipeline_2``), so in a
-    Vitis report a loop the source unrolls takes no positional name: the
-    public cluster-nms's unrolled 100-element load loop took the 4,950-trip
-    initialiser's ``Loop 1`` and counted 100 cycles for it."""
-    names = loop.candidate_names
-    if loop.unrolled_in_source and any(name.startswith("VITIS_LOOP_") for name in available):
-        return [name for name in names if name != loop.vivado_name]
-    return names
+def names_to_match(loop: SourceLoop, available: dict[str, Loop]) -> list[str]:
+    """The report names ``loop`` may have. A report loop the reader marks
+    as the compiler's (Vitis ``Loop N``: an array initialiser's
+    ``<f>_Pipeline_2``) is no source loop, so it is never taken by position:
+    the public cluster-nms's unrolled 100-element load loop took the
+    4,950-trip initialiser's ``Loop 1`` and counted 100 cycles for it."""
+    return [name for name in loop.candidate_names
+            if name != loop.vivado_name or not _compiler_made(available.get(_norm(name)))]
+
+
+def _compiler_made(report: Loop | None) -> bool:
+    return report is not None and GENERATED_LOOP_NOTE in report.details
 
 
 def _flattened(loop: SourceLoop, available: dict[str, Loop]) -> tuple[Loop, list[SourceLoop]] | None:

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from hlsight.analyzer.instrument.codegen import snippet_macros
 from hlsight.analyzer.instrument.cycles import ParsedSource
-from hlsight.analyzer.instrument.plan import _norm, find_kernel, report_loops
+from hlsight.analyzer.instrument.plan import _norm, find_kernel, names_to_match, report_loops
 from hlsight.analyzer.instrument.sourceloops import SourceLoop, is_compound, loop_tokens
 from hlsight.analyzer.instrument.splice import Edit, apply_edits, opening_rank
 from hlsight.core.diagnostics import Diagnostic, Severity
@@ -50,7 +50,7 @@ def _report_loop(loop: SourceLoop, design: Design | None) -> Loop | None:
     if kernel is None:
         return None
     loops = report_loops(design, kernel)
-    return next((loops[_norm(n)] for n in loop.candidate_names if _norm(n) in loops), None)
+    return next((loops[_norm(n)] for n in names_to_match(loop, loops) if _norm(n) in loops), None)
 
 
 def needs_pragma(loop: SourceLoop, design: Design | None) -> bool:

@@ -193,6 +193,11 @@ def _insert_by_line(siblings: list[Loop], loop: Loop) -> None:
     siblings.append(loop)
 
 
+#: The detail of an outlined loop placed at the top level for want of an
+#: InstanceList (analyzer/vivado_placement.py finds its loop from the latencies).
+OUTLINED_UNSURE = "enclosing loop unknown (no csynth.xml InstanceList): shown at top level"
+
+
 def fold_outlined_modules(kernels: dict[str, Kernel], instance_lists_known: bool) -> None:
     """Vitis outlined modules (``<func>_Pipeline_<loop>``, ``<func>_Outline_<region>``)
     are parts of the module that calls them, not functions: decided here,
@@ -211,7 +216,7 @@ def fold_outlined_modules(kernels: dict[str, Kernel], instance_lists_known: bool
             for loop in child.loops:
                 loop.outlined_module = child.name
                 if host is None and unsure:
-                    loop.details.append("enclosing loop unknown (no csynth.xml InstanceList): shown at top level")
+                    loop.details.append(OUTLINED_UNSURE)
                 _insert_by_line(host.children if host is not None else parent.loops, loop)
             child.folded_into = parent.name
 
