@@ -6,6 +6,7 @@ The shape is documented in ``docs/json-schema.md`` and
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from hlsight.analyzer.results import AnalysisResult, CycleEstimate, KernelEstimate, LsuFacts, SourceFacts, bound_label
@@ -323,6 +324,7 @@ def result_to_dict(result: AnalysisResult) -> dict[str, Any]:
         "source": band.source,
     }
     data["launches"] = launches_to_list(result)
+    data["cosim"] = [dataclasses.asdict(item) for item in result.cosim]
     data["diagnostics"] = [diagnostic_to_dict(diag) for diag in result.diagnostics]
     return data
 

@@ -17,6 +17,7 @@ from hlsight.analyzer.access.sources import defined_macros
 from hlsight.analyzer.clock_band import clock_band
 from hlsight.analyzer.columns import fill_columns
 from hlsight.analyzer.consistency import check_implausible_ii, check_loop_latencies
+from hlsight.analyzer.cosim_check import compare_cosim
 from hlsight.analyzer.estimate import Settings, default_profile, estimate_design
 from hlsight.analyzer.estimate.evaluate import LONG_SUM, UndefinedValue
 from hlsight.analyzer.hints import bottleneck_hints
@@ -105,6 +106,8 @@ def analyze(
         result.design_estimate = _sum_of_launches(result.design_estimate, result.launches)
     result.clock_band = clock_band(design, result.design_estimate, every_name, result.launches,
                                    memory.launch_overhead_s)
+    result.cosim, cosim_findings = compare_cosim(result)
+    result.diagnostics.extend(cosim_findings)
     result.diagnostics.extend(_unused_fallbacks(design, result, every_name))
     result.diagnostics.extend(_unused_trip_counts(design, result, every_name))
     result.diagnostics.extend(bottleneck_hints(design, result, settings))

@@ -328,6 +328,31 @@ class ClockBand:
 
 
 @dataclass
+class CosimComparison:
+    """A top function's cycle estimate beside the latency C/RTL co-simulation
+    measured for the testbench's inputs (HLScope+ Table III: the reference a
+    cycle estimate is judged against).
+
+    ``error`` is (estimate - measured average) / measured average, ``None``
+    while the estimate is symbolic; ``implied`` then holds, for an estimate
+    with one unknown trip count, the value that makes it equal the measured
+    latency (what the testbench ran, if the model holds).
+    """
+
+    top: str
+    report: str
+    language: str
+    simulator: str | None
+    status: str
+    measured_min: float | None
+    measured_avg: float | None
+    measured_max: float | None
+    estimate_cycles: float | None
+    error: float | None = None
+    implied: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass
 class AnalysisResult:
     """A design plus everything computed about it.
 
@@ -353,6 +378,8 @@ class AnalysisResult:
     source: SourceFacts = field(default_factory=SourceFacts)
     #: the design time if place-and-route moves the report's clock (``None``: placed or given clock)
     clock_band: ClockBand | None = None
+    #: Vivado/Vitis: each top's cycles beside its co-simulated latency
+    cosim: list[CosimComparison] = field(default_factory=list)
 
 
 #: Memory and pipeline times within this fraction of each other bound the kernel together.

@@ -23,10 +23,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from hlsight.analyzer.cosim_check import compare_simulated
 from hlsight.analyzer.instrument.codegen import HEADER_NAME, Instrumented
 from hlsight.analyzer.instrument.cycles import ParsedSource, instrument_cycles
 from hlsight.analyzer.instrument.plan import Baseline, BlockKind
 from hlsight.analyzer.memory_profiles import MemoryProfile
+from hlsight.analyzer.results import CosimComparison
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.errors import InputError
 from hlsight.core.model import Design
@@ -73,6 +75,8 @@ class SimulationResult:
     run_seconds: float
     diagnostics: list[Diagnostic] = field(default_factory=list)
     program_output: str = ""  # the testbench's stdout
+    #: the simulated cycles per call beside the solution's co-simulation, if it has one
+    cosim: CosimComparison | None = None
 
     @property
     def seconds(self) -> float | None:
@@ -311,6 +315,10 @@ def simulate(source: ParsedSource, design: Design, report: str, testbench: Path,
                                       file=str(source.path)))
     result = _collect(instrumented, table, source, report, completed.returncode, elapsed, diagnostics)
     result.program_output = completed.stdout.decode(errors="replace")
+    called = next((function for function in result.functions if function.name == result.top), None)
+    per_call = called.cycles / called.calls if called is not None and called.calls else None
+    result.cosim, found = compare_simulated(design, result.top, per_call)
+    result.diagnostics.extend(found)
     return result
 
 

@@ -537,6 +537,53 @@ class Kernel:
         return [lsu for lsu in self.lsus if lsu.is_global]
 
 
+# --------------------------------------------------------------------------- co-simulation
+
+
+@dataclass(frozen=True)
+class CosimRun:
+    """One RTL language's row of a Vivado/Vitis C/RTL co-simulation report.
+
+    Co-simulation runs the generated RTL cycle by cycle on the C testbench's
+    inputs, so its latency is a measured count for those inputs (the ground
+    truth HLScope+ Table III compares its estimate with), not the scheduler's
+    best/worst case. Latency and interval are per transaction (one call of
+    the top function): min/avg/max over the testbench's calls; ``None`` where
+    the report prints ``NA``. ``total_cycles`` is the "Total Execution Time"
+    column Vitis 2020.2 and later add (all transactions).
+    """
+
+    language: str
+    status: str
+    latency_min: float | None
+    latency_avg: float | None
+    latency_max: float | None
+    interval_min: float | None = None
+    interval_avg: float | None = None
+    interval_max: float | None = None
+    total_cycles: float | None = None
+    line: int = 0
+
+    @property
+    def passed(self) -> bool:
+        return self.status.lower() == "pass"
+
+
+@dataclass(frozen=True)
+class CosimReport:
+    """``<solution>/sim/report/<top>_cosim.rpt``: what co-simulation measured."""
+
+    path: Path
+    top: str
+    simulator: str | None
+    runs: tuple[CosimRun, ...]
+
+    def measured(self) -> CosimRun | None:
+        """The first run that passed with a latency (Verilog and VHDL give
+        the same cycles when both ran)."""
+        return next((run for run in self.runs if run.passed and run.latency_avg is not None), None)
+
+
 # --------------------------------------------------------------------------- design
 
 
@@ -559,6 +606,8 @@ class Design:
     source_files: list[SourceFile] = field(default_factory=list)
     artifacts: list[Path] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    #: C/RTL co-simulation reports found beside the synthesis reports, one per top
+    cosim: list[CosimReport] = field(default_factory=list)
 
     def kernel(self, name: str) -> Kernel:
         for kernel in self.kernels:

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 
 import sympy
 
-from hlsight.analyzer.results import CycleEstimate, CyclePart
+from hlsight.analyzer.cosim_check import implied_text, measured_text
+from hlsight.analyzer.results import CosimComparison, CycleEstimate, CyclePart
 from hlsight.core.model import Design, Kernel, ResourceUse, Vendor
 from hlsight.reporters.present import format_seconds
 
@@ -94,6 +95,19 @@ def report_latency_text(cycles: CycleEstimate) -> str | None:
     if low == high:
         return f"report latency {low:,} cycles"
     return f"report latency {'?' if low is None else f'{low:,}'} ~ {'?' if high is None else f'{high:,}'} cycles"
+
+
+def cosim_text(comparison: CosimComparison) -> str:
+    """``co-simulation measured 112,074 cycles per call (Verilog, xsim):
+    estimate -14.2 %``; with the estimate symbolic, the trip count at which
+    it equals the measured latency, else what to give."""
+    measured = f"co-simulation measured {measured_text(comparison)}"
+    if comparison.error is not None:
+        return f"{measured}: estimate {comparison.error:+.1%}"
+    if comparison.implied:
+        equal = ", ".join(f"{name} = {implied_text(value)}" for name, value in comparison.implied.items())
+        return f"{measured}: the estimate equals it at {equal}"
+    return f"{measured}: give the trip counts the testbench runs to compare"
 
 
 def part_text(part: CyclePart) -> str:

@@ -27,6 +27,7 @@ from hlsight.reporters.base import RenderOptions
 from hlsight.reporters.hierarchy import (
     clock_check_text,
     clock_lines,
+    cosim_text,
     cycles_text,
     functions,
     is_xilinx,
@@ -468,7 +469,7 @@ def kernel_view(kernel: Kernel, result: AnalysisResult, hints: list[Diagnostic],
         else [f"{share.subject}: {share.fraction:.0%} ({format_seconds(share.seconds)})"
               for share in time_shares(estimate)],
         heading="Function" if is_xilinx(result.design) else "Kernel",
-        cycle_lines=_cycle_lines(estimate),
+        cycle_lines=_cycle_lines(estimate) + [cosim_text(item) for item in result.cosim if item.top == kernel.name],
         cycle_chart=cycle_chart(None if estimate is None else estimate.cycles),
         outlined=[part.name for part in parts_of(kernel, result.design)] if is_xilinx(result.design) else [],
         resources=resources_text(kernel.resources),

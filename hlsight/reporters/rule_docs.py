@@ -146,6 +146,30 @@ _DOCS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "vivado-untested-version": (
         "Vivado/Vitis HLS version outside the tested range",
         "The report comes from a tool version hlsight was not tested with; check the inventory.", ("input",)),
+    "vivado-cosim-differs": (
+        "Estimate far from the co-simulated latency",
+        "The solution's C/RTL co-simulation report (sim/report/<top>_cosim.rpt) measured the top's latency for the "
+        "testbench's inputs; the estimate at the values given is more than 5 % away (HLScope+ reports 1.1 % and "
+        "5.0 % average error against measured cycles) and outside the measured min..max. Either the trip counts "
+        "given (--set) are not the ones the testbench runs, or the model misses a stall (an AXI burst, a FIFO).",
+        ("consistency",)),
+    "vivado-cosim-implied": (
+        "Trip count at which the estimate equals the co-simulated latency",
+        "The estimate still has one unknown trip count; the co-simulation report gives the latency the testbench "
+        "measured, and the estimate equals it at the value named. That is what the testbench ran if the model "
+        "holds; hlsight does not use it until it is given with --set.", ("consistency",)),
+    "vivado-cosim-failed": (
+        "Co-simulation without a passing run",
+        "The co-simulation report has no run that passed with a latency (Fail, or NA for every RTL language): "
+        "nothing measured to compare the estimate with.", ("input",)),
+    "vivado-cosim-unreadable": (
+        "Co-simulation report not read",
+        "A sim/report/*_cosim.rpt file beside the synthesis reports could not be read (too large, unreadable, or "
+        "no RTL row in it). The synthesis reports are analysed as usual; nothing is compared.", ("input",)),
+    "vivado-cosim-other-top": (
+        "Co-simulation report of another top function",
+        "The solution's sim/report folder holds a co-simulation report named for a function that is not the top "
+        "of these synthesis reports (an earlier run with another top); it is not compared.", ("input",)),
     "vivado-latency-mismatch": (
         "Loop latency disagrees with II, trip count and iteration latency",
         "For a pipelined loop the report's latency should be II*(TC-1)+IL (HLScope+ eq. 1); a mismatch means "

@@ -22,6 +22,7 @@ from hlsight.reporters.base import RenderOptions
 from hlsight.reporters.hierarchy import (
     clock_check_text,
     clock_lines,
+    cosim_text,
     cycles_headline,
     functions,
     is_xilinx,
@@ -368,6 +369,7 @@ def _function_lines(kernel: Kernel, result: AnalysisResult, options: RenderOptio
     reported = report_latency_text(cycles)
     if reported:
         lines.append(f"    {reported}")
+    lines.extend(f"    {cosim_text(item)}" for item in result.cosim if item.top == kernel.name)
     lines.extend(_report_fact_lines(kernel))
     if estimate.cycles is not cycles or estimate.model != COMPOSITION:
         lines.append(f"    model: {estimate.model}: {estimate_headline(estimate)}")

@@ -16,6 +16,7 @@ from hlsight.core.model import Design
 from hlsight.parsers.loader import ReadOptions
 from hlsight.parsers.vivado.aggregate_xml import Aggregate, is_aggregate, read_aggregate_root
 from hlsight.parsers.vivado.assemble import build_design
+from hlsight.parsers.vivado.cosim import cosim_for_tops
 from hlsight.parsers.vivado.discovery import locate, looks_like_vivado
 from hlsight.parsers.vivado.merge import merge_module
 from hlsight.parsers.vivado.module_report import ModuleReport
@@ -76,8 +77,12 @@ def read_directory(report_dir: Path, root: Path) -> Design:
         raise InputError(report_dir, "no <module>_csynth.xml/.rpt files",
                          expected="a Vivado/Vitis syn/report directory")
     declared_top = top_copy.name if top_copy is not None else None
-    return build_design(modules, root, artifacts, aggregate=aggregate, declared_top=declared_top,
-                        diagnostics=diagnostics)
+    design = build_design(modules, root, artifacts, aggregate=aggregate, declared_top=declared_top,
+                          diagnostics=diagnostics)
+    design.cosim, found_cosim = cosim_for_tops(report_dir, [kernel.name for kernel in design.top_kernels()])
+    design.artifacts.extend(report.path for report in design.cosim)
+    design.diagnostics.extend(found_cosim)
+    return design
 
 
 def read_single_file(path: Path) -> Design:

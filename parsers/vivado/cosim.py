@@ -1,0 +1,134 @@
+"""Read the C/RTL co-simulation report a Vivado/Vitis solution keeps beside
+its synthesis reports: ``<solution>/sim/report/<top>_cosim.rpt``.
+
+Co-simulation drives the generated RTL with the C testbench's inputs and
+counts cycles from ``ap_start`` to ``ap_done`` per call (UG1399 "Analyzing
+RTL Simulations"): a measured latency for those inputs, which HLScope+
+(Table III) uses as the reference its cycle estimate is judged against.
+Two layouts are known (docs/vivado-reader.md "Co-simulation report"):
+
+* Vivado HLS and Vitis HLS to 2020.1: ``| RTL | Status | Latency min avg max
+  | Interval min avg max |``;
+* Vitis HLS 2020.2 and later add ``| Total Execution Time (Clock Cycles) |``.
+
+The file is optional, so a file that cannot be read is a warning naming it,
+never an error that stops the analysis of the synthesis reports.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from hlsight.core.diagnostics import Diagnostic, Severity
+from hlsight.core.model import CosimReport, CosimRun
+
+COSIM_SUFFIX = "_cosim.rpt"
+#: A co-simulation report is a few hundred bytes; anything far larger is not one.
+MAX_COSIM_BYTES = 256 * 1024
+UNREADABLE_RULE = "vivado-cosim-unreadable"
+EXPECTED = ("a Vivado/Vitis co-simulation report: a table with rows '| Verilog | Pass | latency min | avg | max |"
+            " interval min | avg | max |'")
+_SIMULATOR = re.compile(r"^\s*Simulation tool\s*:\s*(?P<tool>[^\s.]+)", re.MULTILINE)
+#: 8 cells (to 2020.1) or 9 (with the total execution time)
+_CELLS = (8, 9)
+
+
+def cosim_directory(report_dir: Path) -> Path | None:
+    """``sim/report`` of the solution whose ``syn/report`` is ``report_dir``
+    (a classic solution and a Vitis unified component, ``hls/syn/report``,
+    alike); ``None`` when ``report_dir`` is not such a folder."""
+    if report_dir.name != "report" or report_dir.parent.name != "syn":
+        return None
+    candidate = report_dir.parent.parent / "sim" / "report"
+    return candidate if candidate.is_dir() else None
+
+
+def find_cosim_reports(report_dir: Path) -> list[Path]:
+    directory = cosim_directory(report_dir)
+    if directory is None:
+        return []
+    return sorted(path for path in directory.glob(f"*{COSIM_SUFFIX}") if path.is_file())
+
+
+def _number(cell: str) -> float | None:
+    text = cell.strip().replace(",", "")
+    try:
+        return float(text)
+    except ValueError:
+        return None
+
+
+def _run(cells: list[str], line: int) -> CosimRun | None:
+    language, status = cells[0].strip(), cells[1].strip()
+    if not language or language.upper() == "RTL" or not status:
+        return None
+    numbers = [_number(cell) for cell in cells[2:]]
+    return CosimRun(
+        language=language, status=status,
+        latency_min=numbers[0], latency_avg=numbers[1], latency_max=numbers[2],
+        interval_min=numbers[3], interval_avg=numbers[4], interval_max=numbers[5],
+        total_cycles=numbers[6] if len(numbers) > 6 else None,
+        line=line,
+    )
+
+
+def parse_cosim(text: str, path: Path) -> CosimReport | None:
+    """The report's RTL rows; ``None`` when the text has no such row."""
+    runs: list[CosimRun] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if not (stripped.startswith("|") and stripped.endswith("|")):
+            continue
+        cells = stripped[1:-1].split("|")
+        if len(cells) not in _CELLS:
+            continue
+        run = _run(cells, number)
+        if run is not None:
+            runs.append(run)
+    if not runs:
+        return None
+    simulator = _SIMULATOR.search(text)
+    return CosimReport(path=path, top=path.name[: -len(COSIM_SUFFIX)],
+                       simulator=simulator.group("tool") if simulator else None, runs=tuple(runs))
+
+
+def _unreadable(path: Path, why: str) -> Diagnostic:
+    return Diagnostic(rule=UNREADABLE_RULE, severity=Severity.WARNING,
+                      message=f"co-simulation report not read: {why}; expected {EXPECTED}", file=str(path))
+
+
+def read_cosim(path: Path) -> tuple[CosimReport | None, list[Diagnostic]]:
+    """One ``*_cosim.rpt``: the report, or a warning saying why not."""
+    try:
+        size = path.stat().st_size
+        if size > MAX_COSIM_BYTES:
+            return None, [_unreadable(path, f"{size:,} bytes, larger than any co-simulation report"
+                                            f" ({MAX_COSIM_BYTES:,} bytes at most)")]
+        text = path.read_bytes().decode("utf-8", errors="replace")
+    except OSError as error:
+        return None, [_unreadable(path, error.strerror or str(error))]
+    report = parse_cosim(text, path)
+    if report is None:
+        return None, [_unreadable(path, "no RTL row (Verilog/VHDL with a status) found")]
+    return report, []
+
+
+def cosim_for_tops(report_dir: Path, tops: list[str]) -> tuple[list[CosimReport], list[Diagnostic]]:
+    """The co-simulation reports of the design's top modules (another top's
+    report, from an earlier run of the solution, is said and left out)."""
+    reports: list[CosimReport] = []
+    diagnostics: list[Diagnostic] = []
+    for path in find_cosim_reports(report_dir):
+        top = path.name[: -len(COSIM_SUFFIX)]
+        if top not in tops:
+            diagnostics.append(Diagnostic(
+                rule="vivado-cosim-other-top", severity=Severity.NOTE, file=str(path),
+                message=(f"co-simulation report of '{top}', which is not the top of these synthesis reports"
+                         f" ({', '.join(tops) or 'none'}): not compared")))
+            continue
+        report, found = read_cosim(path)
+        diagnostics.extend(found)
+        if report is not None:
+            reports.append(report)
+    return reports, diagnostics

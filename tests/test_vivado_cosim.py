@@ -1,0 +1,166 @@
+"""A Vivado/Vitis solution's C/RTL co-simulation report beside the estimate.
+
+The synthesis reports are the real Vitis 2022.2.2 MachSuite bfs ones
+(``../shared/instrument``, copied into a solution layout in a temporary
+folder); the co-simulation reports are hand-written in the two layouts
+public solutions show (``fixtures/vivado_cosim/README.md``). bfs's top is
+``481 * loop_queue.trip + 1`` cycles (its csynth.xml: loop_queue iteration
+latency 481, one cycle of its own), so every number below is hand-computed:
+112,074 measured = 233 x 481 + 1; 200 iterations give 96,201, -14.16 %.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from hlsight.core.model import CosimReport
+from hlsight.parsers.vivado.cosim import MAX_COSIM_BYTES, parse_cosim, read_cosim
+from tests.conftest import FIXTURES, REPO, SHARED, run_cli
+
+BFS = SHARED / "instrument" / "vitis2022.2.2_machsuite_bfs_queue"
+COSIM = FIXTURES / "vivado_cosim"
+TRIP = "loop.bfs.loop_queue.trip"
+
+
+def _solution(tmp_path: Path, cosim: Path | None, name: str = "bfs_cosim.rpt") -> Path:
+    """``tmp_path/solution1`` with bfs's syn/report and ``cosim`` as sim/report/NAME."""
+    solution = tmp_path / "solution1"
+    shutil.copytree(BFS / "report", solution / "syn" / "report")
+    (solution / "sim" / "report").mkdir(parents=True)
+    if cosim is not None:
+        shutil.copyfile(cosim, solution / "sim" / "report" / name)
+    return solution
+
+
+def _json(*argv: str) -> dict[str, object]:
+    result = run_cli("analyze", *argv, "--format", "json")
+    assert result.code in (0, 1), result.stderr
+    document: dict[str, object] = json.loads(result.stdout)
+    schema = json.loads((REPO / "docs" / "hlsight.schema.json").read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator(schema).validate(document)
+    return document
+
+
+def _rules(document: dict[str, object]) -> dict[str, dict[str, object]]:
+    diagnostics = document["diagnostics"]
+    assert isinstance(diagnostics, list)
+    return {item["rule"]: item for item in diagnostics if item["rule"].startswith("vivado-cosim")}
+
+
+def test_both_layouts_are_read() -> None:
+    recent = parse_cosim((COSIM / "bfs_cosim.rpt").read_text(encoding="utf-8"), COSIM / "bfs_cosim.rpt")
+    legacy = parse_cosim((COSIM / "legacy_cosim.rpt").read_text(encoding="utf-8"), COSIM / "legacy_cosim.rpt")
+    assert isinstance(recent, CosimReport) and isinstance(legacy, CosimReport)
+    assert recent.top == "bfs" and recent.simulator == "xsim"
+    assert [(run.language, run.status) for run in recent.runs] == [("VHDL", "NA"), ("Verilog", "Pass")]
+    vhdl, verilog = recent.runs
+    assert vhdl.latency_avg is None and not vhdl.passed
+    assert (verilog.latency_min, verilog.latency_avg, verilog.latency_max, verilog.total_cycles) == (
+        112074, 112074, 112074, 112074)
+    assert verilog.interval_avg is None and verilog.line == 11
+    measured = legacy.measured()
+    assert measured is not None
+    assert (measured.latency_min, measured.latency_avg, measured.latency_max) == (96201, 104137, 112074)
+    assert (measured.interval_min, measured.total_cycles) == (96202, None)
+
+
+def test_symbolic_estimate_names_the_trip_count_cosim_implies(tmp_path: Path) -> None:
+    solution = _solution(tmp_path, COSIM / "bfs_cosim.rpt")
+    document = _json(str(solution))
+    (comparison,) = document["cosim"]  # type: ignore[misc]
+    assert comparison["estimate_cycles"] is None and comparison["error"] is None
+    assert comparison["implied"][TRIP] == pytest.approx(233, abs=1e-5)  # (112,074 - 1) / 481
+    assert comparison["measured_avg"] == 112074 and comparison["language"] == "Verilog"
+    note = _rules(document)["vivado-cosim-implied"]
+    assert note["severity"] == "note" and note["line"] == 11
+    assert f"--set {TRIP}=233 to use it" in note["message"]
+    assert document["estimate"]["free_symbols"] == [TRIP]  # said, never put into the number
+    text = run_cli("analyze", str(solution)).stdout
+    assert ("co-simulation measured 112,074 cycles per call (Verilog, xsim): the estimate equals it at"
+            f" {TRIP} = 233") in text
+
+
+def test_estimate_at_the_testbench_values_matches(tmp_path: Path) -> None:
+    solution = _solution(tmp_path, COSIM / "bfs_cosim.rpt")
+    document = _json(str(solution), "--set", f"{TRIP}=233")
+    (comparison,) = document["cosim"]  # type: ignore[misc]
+    assert comparison["estimate_cycles"] == 112074 and comparison["error"] == 0
+    assert not _rules(document)
+    text = run_cli("analyze", str(solution), "--set", f"{TRIP}=233").stdout
+    assert "co-simulation measured 112,074 cycles per call (Verilog, xsim): estimate +0.0%" in text
+
+
+def test_estimate_far_from_cosim_is_a_warning(tmp_path: Path) -> None:
+    solution = _solution(tmp_path, COSIM / "bfs_cosim.rpt")
+    document = _json(str(solution), "--set", f"{TRIP}=200")
+    (comparison,) = document["cosim"]  # type: ignore[misc]
+    assert comparison["estimate_cycles"] == 96201
+    assert comparison["error"] == pytest.approx((96201 - 112074) / 112074)
+    warning = _rules(document)["vivado-cosim-differs"]
+    assert warning["severity"] == "warning"
+    assert "the estimate at the values given, 96,201 cycles, is -14.2% off the 112,074 cycles" in warning["message"]
+    result = run_cli("analyze", str(solution), "--set", f"{TRIP}=200")
+    assert "sim/report/bfs_cosim.rpt:11: warning: top 'bfs'" in result.stdout + result.stderr
+
+
+def test_inside_the_measured_range_is_no_warning(tmp_path: Path) -> None:
+    """Several transactions, 96,201..112,074: 200 iterations lie inside
+    (-7.6 % from the average, but a call the testbench made took that long)."""
+    solution = _solution(tmp_path, COSIM / "legacy_cosim.rpt")
+    inside = _json(str(solution), "--set", f"{TRIP}=200")
+    assert inside["cosim"][0]["error"] == pytest.approx((96201 - 104137) / 104137)  # type: ignore[index]
+    assert "vivado-cosim-differs" not in _rules(inside)
+    below = _json(str(solution), "--set", f"{TRIP}=150")  # 72,151: 30.7 % under the average, below the min
+    assert "vivado-cosim-differs" in _rules(below)
+    text = run_cli("analyze", str(solution), "--set", f"{TRIP}=200").stdout
+    assert "co-simulation measured 104,137 cycles per call on average (Verilog, xsim, min 96,201 max 112,074)" in text
+
+
+def test_failed_other_top_and_unreadable_reports_are_said(tmp_path: Path) -> None:
+    failed = _json(str(_solution(tmp_path / "a", COSIM / "failed_cosim.rpt")))
+    assert failed["cosim"] == []
+    assert "VHDL: NA, Verilog: Fail" in _rules(failed)["vivado-cosim-failed"]["message"]
+    other = _json(str(_solution(tmp_path / "b", COSIM / "bfs_cosim.rpt", name="dot_cosim.rpt")))
+    assert other["cosim"] == []
+    assert "'dot', which is not the top of these synthesis reports (bfs)" in \
+        _rules(other)["vivado-cosim-other-top"]["message"]
+    garbage = tmp_path / "garbage.rpt"
+    garbage.write_text("Report time : today\nnot a table\n", encoding="utf-8")
+    unreadable = _json(str(_solution(tmp_path / "c", garbage)))
+    assert unreadable["cosim"] == [] and unreadable["estimate"]["free_symbols"] == [TRIP]  # analysis unaffected
+    assert "no RTL row" in _rules(unreadable)["vivado-cosim-unreadable"]["message"]
+
+
+def test_huge_cosim_report_is_not_read(tmp_path: Path) -> None:
+    huge = tmp_path / "bfs_cosim.rpt"
+    huge.write_bytes((COSIM / "bfs_cosim.rpt").read_bytes() + b" " * (MAX_COSIM_BYTES + 1))
+    report, found = read_cosim(huge)
+    assert report is None and found[0].rule == "vivado-cosim-unreadable"
+    assert "larger than any co-simulation report" in found[0].message
+    before = huge.read_bytes()
+    document = _json(str(_solution(tmp_path / "s", huge)))
+    assert document["cosim"] == [] and huge.read_bytes() == before  # never changed
+
+
+def test_simulate_compares_its_cycles_with_cosim(tmp_path: Path) -> None:
+    """HLScope+ Table III: the software-simulated cycles beside RTL co-simulation.
+    tb.c runs bfs once; the report model gives 112,074 cycles for its 233 dequeued
+    nodes (../shared/instrument/expected.json, checked by tests/test_instrument_heldout.py)."""
+    solution = _solution(tmp_path, COSIM / "bfs_cosim.rpt")
+    result = run_cli("simulate", str(BFS / "bfs_queue.c"), "--report", str(solution),
+                     "--testbench", str(BFS / "tb.c"), "--format", "json")
+    assert result.code == 0, result.stderr
+    document = json.loads(result.stdout)
+    schema = json.loads((REPO / "docs" / "simulate.schema.json").read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator(schema).validate(document)
+    assert document["cosim"]["measured_avg"] == 112074
+    assert document["cosim"]["estimate_cycles"] == document["cycles"] == 112074
+    assert document["cosim"]["error"] == 0
+    text = run_cli("simulate", str(BFS / "bfs_queue.c"), "--report", str(solution), "--testbench",
+                   str(BFS / "tb.c")).stdout
+    assert "co-simulation measured 112,074 cycles per call (Verilog, xsim): simulated 112,074 per call (+0.0%)" in text
