@@ -30,7 +30,7 @@ from hlsight.analyzer.results import AnalysisResult, KernelEstimate, SourceFacts
 from hlsight.analyzer.symbols import GLOBAL_SYMBOLS, WORK_ITEMS, axi_names, loop_symbols, validate
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.errors import InputError
-from hlsight.core.model import Design, Vendor
+from hlsight.core.model import Design, Kernel, Loop, Vendor
 from hlsight.core.units import name_list
 
 
@@ -77,6 +77,7 @@ def analyze(
     result.diagnostics.extend(_unused_work_items(design, every_name, source))
     result.diagnostics.extend(_unused_arguments(design, every_name, source))
     result.diagnostics.extend(_fixed_macros(design, values, launches))
+    result.diagnostics.extend(_trips_outside_report(design, [values, *(launch.values for launch in launches)]))
     assumptions: list[str] = []
     if memory is None:
         memory, why = default_profile(design)
@@ -299,6 +300,36 @@ def _unused_trip_counts(design: Design, result: AnalysisResult, names: set[str])
         " that loop's count (a loop the compiler fully unrolled, or one in a module the estimate does not"
         " reach)",
     )]
+
+
+def _trips_outside_report(design: Design, tables: Sequence[Mapping[str, float]]) -> list[Diagnostic]:
+    """A trip count given outside the range the report prints for that loop
+    (its bound, or a loop_tripcount pragma): taken, but said, since the
+    report's schedule was made for that range (a public MNIST solution was
+    given 30 for a loop the report bounds to 1 ~ 25, silently)."""
+    loops: dict[str, tuple[Kernel, Loop]] = {}
+    for kernel in design.kernels:
+        names = loop_symbols(kernel)
+        loops.update((names[id(loop)], (kernel, loop)) for loop in kernel.all_loops() if id(loop) in names)
+    found: list[Diagnostic] = []
+    seen: set[str] = set()
+    for table in tables:
+        for given, value in table.items():
+            name = given.rpartition(":")[2]
+            if name not in loops or given in seen:
+                continue
+            kernel, loop = loops[name]
+            low, high = (loop.trip_count.min, loop.trip_count.max) if loop.trip_count is not None else (None, None)
+            if low is None or high is None or low <= value <= high:
+                continue
+            seen.add(given)
+            found.append(Diagnostic.at(
+                loop.location, "input-trip-outside-report", Severity.WARNING,
+                f"{given}={value:g} is outside the {low:,} ~ {high:,} iterations the report gives for loop"
+                f" '{loop.name}' of '{kernel.name}' (its bound or a loop_tripcount pragma): taken as given; check"
+                " that the testbench or host runs it so", kernel=kernel.name, subject=loop.name,
+                data={"value": value, "report_min": low, "report_max": high}))
+    return found
 
 
 def _fixed_macros(design: Design, values: Mapping[str, float], launches: Sequence[Launch]) -> list[Diagnostic]:

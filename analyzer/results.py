@@ -336,7 +336,8 @@ class CosimComparison:
     ``error`` is (estimate - measured average) / measured average, ``None``
     while the estimate is symbolic; ``implied`` then holds, for an estimate
     with one unknown trip count, the value that makes it equal the measured
-    latency (what the testbench ran, if the model holds).
+    latency (what the testbench ran, if the model holds), unless the
+    estimate leaves parts uncounted (``uncounted``).
     """
 
     top: str
@@ -350,6 +351,8 @@ class CosimComparison:
     estimate_cycles: float | None
     error: float | None = None
     implied: dict[str, float] = field(default_factory=dict)
+    #: the estimate leaves parts uncounted (a "?" latency): no value is implied
+    uncounted: bool = False
 
 
 @dataclass

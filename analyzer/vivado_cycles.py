@@ -29,6 +29,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import sympy
 
@@ -37,6 +38,7 @@ from hlsight.analyzer.results import SourceFacts
 from hlsight.analyzer.symbols import loop_name, loop_symbols, source_expr, sym
 from hlsight.analyzer.vivado_placement import Placement, implied_placements, instances_in_loops
 from hlsight.core.model import Design, Instance, Kernel, LatencyRange, Loop
+from hlsight.core.units import name_list
 
 
 class Bound(enum.Enum):
@@ -103,9 +105,28 @@ class CycleComposer:
                 return None
             if self.bound is Bound.SYMBOLIC:
                 self.notes.append(f"{kernel.name}: latency {kernel.latency.min} ~ {kernel.latency.max}"  # type: ignore[union-attr]
-                                  f" cycles and nothing to compose it from: worst case {value} used")
+                                  f" cycles and nothing to compose it from{self._why_nothing(kernel)}:"
+                                  f" worst case {value} used")
             return sympy.Integer(value)
         return body + self._fixed(kernel.name, kernel.latency, lambda composer: composer.body(kernel))
+
+    def _why_nothing(self, kernel: Kernel) -> str:
+        """Why a module with a latency range has no parts: when other modules
+        were read that nothing instantiates, the reports read lack the
+        module's instance list (a 2018.x ``csynth.xml`` has none; the
+        module's own ``.rpt`` has its Instance table)."""
+        if kernel.loops or kernel.instances:
+            return ""
+        called = {instance.module for other in self.design.kernels for instance in other.instances}
+        orphans = [other.name for other in self.design.kernels
+                   if other is not kernel and other.name not in called and other.folded_into is None]
+        if not orphans:
+            return ""
+        rpt = f"{kernel.name}_csynth.rpt"
+        missing = "" if any(Path(path).name == rpt for path in self.design.artifacts) else \
+            f"; its {rpt}, whose Instance table names them, is not among the reports read"
+        return (f" (the reports read name no loop or sub-module of it, though {name_list(orphans)}"
+                f" {'is' if len(orphans) == 1 else 'are'} called by nothing else{missing})")
 
     def body(self, kernel: Kernel) -> sympy.Expr | None:
         """The module's loops and the sub-modules it calls outside them."""

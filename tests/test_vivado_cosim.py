@@ -164,3 +164,61 @@ def test_simulate_compares_its_cycles_with_cosim(tmp_path: Path) -> None:
     text = run_cli("simulate", str(BFS / "bfs_queue.c"), "--report", str(solution), "--testbench",
                    str(BFS / "tb.c")).stdout
     assert "co-simulation measured 112,074 cycles per call (Verilog, xsim): simulated 112,074 per call (+0.0%)" in text
+
+
+def test_a_worst_case_top_names_its_missing_instance_table(tmp_path: Path, corpus: Path) -> None:
+    """Outside check (a public 2018.2 dataflow solution without its top .rpt):
+    the top had nothing to compose from, took the report's worst case,
+    asked for trip counts that could not change it, and the co-simulation
+    warning blamed the trip counts. The 2018.3 sobel corpus design, read
+    without hls_sobel_csynth.rpt, has the same shape."""
+    solution = tmp_path / "solution1"
+    report = solution / "syn" / "report"
+    report.mkdir(parents=True)
+    for path in (corpus / "vivado" / "vhls2018.3_hls_sobel_dataflow").iterdir():
+        if path.name.endswith((".xml", ".rpt")) and path.name != "hls_sobel_csynth.rpt":
+            shutil.copyfile(path, report / path.name)
+    (solution / "sim" / "report").mkdir(parents=True)
+    shutil.copyfile(COSIM / "bfs_cosim.rpt", solution / "sim" / "report" / "hls_sobel_cosim.rpt")
+    text = run_cli("analyze", str(solution)).stdout
+    assert ("note: hls_sobel: latency 160 ~ 2089114 cycles and nothing to compose it from (the reports read name"
+            " no loop or sub-module of it, though AXIvideo2Mat, Block_Mat_exit45_pro, Mat2AXIvideo, Sobel are"
+            " called by nothing else; its hls_sobel_csynth.rpt, whose Instance table names them, is not among the"
+            " reports read): worst case 2089114 used") in text
+    assert "the estimate above needs none of them; to time the other functions, give 6 values" in text
+    warning = _rules(_json(str(solution)))["vivado-cosim-differs"]["message"]
+    assert "the estimate takes a worst case of the report where it cannot compose" in warning
+    assert "values given" not in warning.split("Possible causes:")[1]  # nothing was given
+    whole = run_cli("analyze", str(corpus / "vivado" / "vhls2018.3_hls_sobel_dataflow")).stdout
+    assert "nothing to compose it from" not in whole and "to get a number, give" in whole
+
+
+def test_trip_count_outside_the_report_range_is_said(tmp_path: Path) -> None:
+    """Outside check (a public MNIST solution given 30 for a loop the report
+    bounds to 1 ~ 25, taken silently). bfs's loop_queue: 1 ~ 256."""
+    solution = _solution(tmp_path, None)
+    document = _json(str(solution), "--set", f"{TRIP}=300")
+    warnings = [item for item in document["diagnostics"] if item["rule"] == "input-trip-outside-report"]  # type: ignore[union-attr]
+    assert len(warnings) == 1 and warnings[0]["line"] == 32
+    assert (f"{TRIP}=300 is outside the 1 ~ 256 iterations the report gives for loop 'loop_queue' of 'bfs'"
+            in warnings[0]["message"])
+    assert document["estimate"]["free_symbols"] == []  # taken as given
+    inside = _json(str(solution), "--set", f"{TRIP}=256")
+    assert not [item for item in inside["diagnostics"] if item["rule"] == "input-trip-outside-report"]  # type: ignore[union-attr]
+
+
+def test_no_trip_count_is_implied_while_parts_are_uncounted(tmp_path: Path, corpus: Path) -> None:
+    """A top whose own cycles the report leaves "?" is composed without
+    them; the trip count matching co-simulation would absorb them (a public
+    NMS kernel: 888 implied for 84 iterations), so none is named."""
+    solution = tmp_path / "solution1"
+    shutil.copytree(corpus / "vivado" / "vhls2019.2_fibonacci", solution / "syn" / "report")
+    (solution / "sim" / "report").mkdir(parents=True)
+    shutil.copyfile(COSIM / "bfs_cosim.rpt", solution / "sim" / "report" / "fibonacci_cosim.rpt")
+    document = _json(str(solution))
+    (comparison,) = document["cosim"]  # type: ignore[misc]
+    assert comparison["uncounted"] is True and comparison["implied"] == {}
+    assert "vivado-cosim-implied" not in _rules(document)
+    text = run_cli("analyze", str(solution)).stdout
+    assert ("give the trip counts the testbench runs to compare (no trip count is implied: the estimate leaves"
+            " parts uncounted, which -v lists)") in text

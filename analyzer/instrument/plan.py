@@ -96,6 +96,9 @@ class InstrumentedFunction:
     block: Block
     #: the function's module is a dataflow region (eq. 3 over its loops and calls)
     dataflow: bool = False
+    #: cycles of compiler-made top-level loops (Vitis 'Loop N': an array
+    #: initialiser) no source loop matches, counted once per call
+    generated_cycles: int = 0
 
 
 @dataclass
@@ -369,12 +372,30 @@ class Planner:
                 made = (" (a Vitis 'Loop N' is a loop the compiler made, such as an array initialiser)"
                         if _compiler_made(report) else "")
                 amount = "" if cycles is None else f"{cycles:,} "
+                once = not held and cycles is not None and self._once_per_call(item, report)
+                if once:
+                    item.generated_cycles += cycles or 0
                 fate = (f"its {amount}cycles are counted in the latency of module '{item.kernel.name}' (its own cycles"
-                        " beside the loops matched)" if held else f"its {amount}cycles are not counted")
-                self._diag("instrument-report-loop-unmatched", Severity.NOTE if held else Severity.WARNING,
+                        " beside the loops matched)" if held else
+                        f"its {amount}cycles are counted once per call of '{item.source.name}' (a top-level loop of"
+                        " the module with a fixed latency)" if once else f"its {amount}cycles are not counted")
+                self._diag("instrument-report-loop-unmatched", Severity.NOTE if held or once else Severity.WARNING,
                            f"report loop '{report.name}' of module '{item.kernel.name}' matches no source loop "
                            f"(by label, Vivado 'Loop N.M' position or Vitis 'VITIS_LOOP_<line>_<k>'){made}; {fate}",
                            int(item.source.node.coord.line), item.source.name, report.name)
+
+    @staticmethod
+    def _once_per_call(item: InstrumentedFunction, report: Loop) -> bool:
+        """A loop the compiler made, at the top level of the module (so it
+        runs once per call), whose latency the report fixes: a public Vitis
+        2023.2 NMS kernel's ``iou_matrix[...] = {0.0}`` is 'Loop 1', 4,950
+        cycles, which the simulated total left out. Only for a module whose
+        latency is "?": a known one already holds the loop."""
+        latency, module = report.latency, item.kernel.latency
+        if module is not None and module.max is not None:
+            return False  # the module's latency (and eq. 6's residual) already holds it
+        return (_compiler_made(report) and any(loop is report for loop in item.kernel.loops)
+                and latency is not None and latency.min is not None and latency.min == latency.max)
 
     def _match_moved_lines(self, item: InstrumentedFunction, available: dict[str, Loop], claimed: set[str],
                            matches: dict[int, tuple[Loop | None, SourceLoop | None]]) -> None:
@@ -489,14 +510,16 @@ class Planner:
             block.fill = self._dataflow_fill(body)
         elif has_children:
             path = self._maxpath(body)
-            block.residual = self._residual(latency.max, path, block, "module latency")
+            block.residual = self._residual(latency.max, path, block, "module latency") + item.generated_cycles
             if self.baseline is Baseline.FULL and latency.min is not None:
                 block.floor, block.has_floor = latency.min, True
             block.fill = self._fill_of_function(item)
         else:
             block.floor, block.has_floor = (latency.min or 0), latency.min is not None
+            if latency.min is None and item.generated_cycles:
+                block.floor, block.has_floor = item.generated_cycles, True
             block.fill = latency.max or 0
-            if latency.min is None:
+            if latency.min is None and not item.generated_cycles:
                 self._diag("instrument-unknown-latency", Severity.WARNING,
                            f"module '{item.kernel.name}' has no known latency: counted as 0 cycles",
                            block.line, block.function)

@@ -107,6 +107,9 @@ def cosim_text(comparison: CosimComparison) -> str:
     if comparison.implied:
         equal = ", ".join(f"{name} = {implied_text(value)}" for name, value in comparison.implied.items())
         return f"{measured}: the estimate equals it at {equal}"
+    if comparison.uncounted:
+        return (f"{measured}: give the trip counts the testbench runs to compare (no trip count is implied: the"
+                " estimate leaves parts uncounted, which -v lists)")
     return f"{measured}: give the trip counts the testbench runs to compare"
 
 

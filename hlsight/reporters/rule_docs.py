@@ -189,6 +189,11 @@ _DOCS: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "work_items given to a design without NDRange kernels",
         "work_items is the NDRange global size. Every kernel here is single-work-item, so it is not used; give the "
         "kernel arguments the access counts depend on (named in the message).", ("input",)),
+    "input-trip-outside-report": (
+        "Trip count given outside the report's range",
+        "The value given for loop.<kernel>.<loop>.trip lies outside the min ~ max iterations the report prints for "
+        "that loop (the loop's bound, or a loop_tripcount pragma). hlsight takes it, but the report's schedule was "
+        "made for its range: check that the testbench or host really runs that count.", ("input",)),
     "input-argument-unused": (
         "Kernel argument the estimate does not depend on",
         "The host program sets this kernel argument, but no access count or loop trip count depends on it (it "

@@ -436,6 +436,9 @@ def missing_value_lines(result: AnalysisResult, options: RenderOptions) -> list[
     if not names:
         return []
     lead = "to get a number, give" if free else "to complete the number (its pipeline time), give"
+    whole = result.design_estimate
+    if free and whole is not None and whole.seconds is not None and not whole.free_symbols:
+        lead = "the estimate above needs none of them; to time the other functions, give"
     if options.verbosity > 0 or len(names) <= NAMES_SHOWN:
         loops = {**trip_symbol_loops(result.design, names), **axi_symbol_ports(result.design, names)}
         return [f"  {lead}: " + " ".join(f"--set {name}=VALUE" for name in names),

@@ -457,6 +457,9 @@ class _Expressions(CursorVisitor):
 
     def call(self, cursor: Any, children: list[Any], coord: Coord) -> c_ast.Node:
         referenced = cursor.referenced
+        overloaded = self.class_integer(cursor, children, coord)
+        if overloaded is not None:
+            return overloaded
         arguments = [self.visit(argument) for argument in cursor.get_arguments()]
         plain = referenced is not None and referenced.kind == self.kinds.FUNCTION_DECL
         if plain and cursor.spelling and not cursor.spelling.startswith("operator"):
@@ -467,6 +470,55 @@ class _Expressions(CursorVisitor):
         inner = [self.visit(child) for child in children if child.kind.is_expression()]
         calls = [node for node in inner if _contains_call(node)]
         return c_ast.ExprList(calls, coord=coord) if calls else self.lowerer.opaque(cursor)
+
+    def class_integer(self, cursor: Any, children: list[Any], coord: Coord) -> c_ast.Node | None:
+        """An arbitrary-precision integer (``ap_uint<16> i``) used as an int:
+        its conversion (``operator unsigned long long``), its one-argument
+        constructor (``= 0``) and its overloaded ``++``/``<``/``+=``... lower
+        to the C they stand for, so a loop counted by one is counted like an
+        ``int`` loop (a public Vitis NMS kernel's ``for (index_type i = 0;
+        i < N; i++)`` was "not a constant step"). Width wrap-around is not
+        modelled, as for C ``int``."""
+        referenced = cursor.referenced
+        if referenced is None:
+            return None
+        operands = [child for child in children if child.kind.is_expression() and not self._callee(child, cursor)]
+        if referenced.kind == self.kinds.CONVERSION_FUNCTION and len(operands) == 1:
+            member = operands[0]
+            inner = [child for child in member.get_children() if child.kind.is_expression()] \
+                if member.kind == self.kinds.MEMBER_REF_EXPR else [member]
+            return self.visit(inner[0]) if len(inner) == 1 else None
+        if referenced.kind == self.kinds.CONSTRUCTOR:
+            arguments = list(cursor.get_arguments())
+            return self.visit(arguments[0]) if len(arguments) == 1 else None
+        if not cursor.spelling.startswith("operator"):
+            return None
+        operator = cursor.spelling[len("operator"):].strip()
+        if operator in ("++", "--"):  # postfix: the implicit int argument has no tokens
+            operands = [child for child in operands if next(iter(child.get_tokens()), None) is not None]
+        if operator in ("++", "--") and len(operands) == 1:
+            tokens = [token.spelling for token in cursor.get_tokens()]
+            prefix = bool(tokens) and tokens[0] == operator
+            return c_ast.UnaryOp(operator if prefix else "p" + operator, self.visit(operands[0]), coord=coord)
+        if len(operands) == 2 and operator in _ASSIGN:
+            return c_ast.Assignment(operator, self.visit(operands[0]), self.visit(operands[1]), coord=coord)
+        if len(operands) == 2 and operator in _BINARY:
+            return c_ast.BinaryOp(operator, self.visit(operands[0]), self.visit(operands[1]), coord=coord)
+        if len(operands) == 1 and operator in _UNARY:
+            return c_ast.UnaryOp(operator, self.visit(operands[0]), coord=coord)
+        return None
+
+    def _callee(self, child: Any, call: Any) -> bool:
+        """The operator's own name among an operator call's children."""
+        target = child
+        while target.kind == self.kinds.UNEXPOSED_EXPR:
+            inner = list(target.get_children())
+            if len(inner) != 1:
+                break
+            target = inner[0]
+        referenced = target.referenced
+        return bool(target.kind == self.kinds.DECL_REF_EXPR and referenced is not None
+                    and referenced.spelling == call.spelling and call.spelling.startswith("operator"))
 
     def operator_between(self, cursor: Any, left: Any) -> str | None:
         end = left.extent.end.offset

@@ -1,0 +1,47 @@
+"""HLS C++ loops counted by ``ap_uint``/``ap_int`` variables.
+
+libclang shows ``i < N`` on an ``ap_uint<16> i`` as a call of its conversion
+operator, ``i++`` as a call of ``operator++`` and ``= 0`` as a constructor
+call; the lowering to C used to make each an opaque value, so such a loop was
+"not a constant step": pass 1 put a ``loop_tripcount`` pragma into loops
+whose count is fixed (overriding it), and ``analyze`` asked for trip counts
+the source gives (outside check: a public Vitis 2023.2 NMS kernel asked for
+``trips_nms_L13``, ``_L65``, ``_L89``; now only for the data-dependent ones).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pycparser import c_ast, c_generator
+
+from hlsight.analyzer.instrument.cycles import parse_source
+from tests.conftest import FIXTURES, run_cli
+
+SOURCE = FIXTURES / "instrument" / "ap_uint_counters" / "counters.cpp"
+
+
+def _loops(node: c_ast.Node) -> list[c_ast.For]:
+    found = [node] if isinstance(node, c_ast.For) else []
+    for _name, child in node.children():
+        found.extend(_loops(child))
+    return found
+
+
+def test_class_integer_counters_lower_to_c() -> None:
+    lowered = parse_source(SOURCE).unit.ast
+    generator = c_generator.CGenerator()
+    headers = [(generator.visit(loop.init) if loop.init is not None else "", generator.visit(loop.cond),
+                generator.visit(loop.next)) for loop in _loops(lowered)]
+    assert headers == [("index_type i = 0", "i < 100", "i++"), ("index_type j = 1", "j < n", "++j"),
+                       ("", "k <= 20", "k += 2")]
+
+
+def test_pass1_annotates_only_the_loop_whose_count_is_not_fixed(tmp_path: Path) -> None:
+    out = tmp_path / "counters.cpp"
+    result = run_cli("instrument", str(SOURCE), "--mode", "tripcount", "--tripcount", "7", "-o", str(out))
+    assert result.code == 0, result.stderr
+    text = out.read_text(encoding="utf-8")
+    assert text.count("#pragma HLS loop_tripcount min=7 max=7 avg=7") == 1
+    assert text.index("loop_tripcount") > text.index("for (index_type j = 1; j < n; ++j)")
+    assert text.index("loop_tripcount") < text.index("a[j] += 1;")
