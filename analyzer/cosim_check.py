@@ -50,7 +50,7 @@ def compare_cosim(result: AnalysisResult) -> tuple[list[CosimComparison], list[D
             continue
         comparison = _compare(report, run, cycles, estimate.values if estimate is not None else {})
         comparisons.append(comparison)
-        diagnostics.extend(_findings(report, run, comparison, why=_reasons(cycles)))
+        diagnostics.extend(_findings(report, run, comparison, why=_reasons(cycles, report)))
     return comparisons, diagnostics
 
 
@@ -79,7 +79,7 @@ def _compare(report: CosimReport, run: CosimRun, cycles: CycleEstimate | None,
     comparison = CosimComparison(
         top=report.top, report=str(report.path), language=run.language, simulator=report.simulator,
         status=run.status, measured_min=run.latency_min, measured_avg=measured, measured_max=run.latency_max,
-        estimate_cycles=value,
+        estimate_cycles=value, older_than_synthesis=report.older_than_synthesis,
     )
     if measured is None or cycles is None:
         return comparison
@@ -171,11 +171,14 @@ RUN_TIME_WAITS = ("the schedule leaves out what the RTL waits for at run time (m
                   " report's worst case")
 
 
-def _reasons(cycles: CycleEstimate | None) -> str:
-    """Why an estimate can differ from co-simulation, for this estimate: the
-    trip counts it was given, a worst case it took, and what no csynth
-    schedule counts."""
+def _reasons(cycles: CycleEstimate | None, report: CosimReport) -> str:
+    """Why an estimate can differ from co-simulation, for this estimate: a
+    co-simulation older than the synthesis, the trip counts it was given, a
+    worst case it took, and what no csynth schedule counts."""
     reasons = []
+    if report.older_than_synthesis:
+        reasons.append(f"the co-simulation is older than the synthesis ({report.older_than_synthesis}) and may"
+                       " have measured an earlier design")
     if cycles is not None and isinstance(cycles.expression, sympy.Basic) and cycles.expression.free_symbols:
         names = sorted(symbol.name for symbol in cycles.expression.free_symbols)
         reasons.append(f"the values given for {', '.join(names)} may not be the testbench's")

@@ -70,6 +70,9 @@ class SourceFacts:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     _access: dict[int, tuple[LSU, AccessFacts]] = field(default_factory=dict, repr=False)
     _trips: dict[int, tuple[Loop, str]] = field(default_factory=dict, repr=False)
+    #: report loops with a count that a ``loop_tripcount`` pragma set, and
+    #: the source's expression for them (used when its arguments are given)
+    _pragma_trips: dict[int, tuple[Loop, str, str]] = field(default_factory=dict, repr=False)
     _barrier_modes: dict[int, tuple[Kernel, str]] = field(default_factory=dict, repr=False)
     #: LSUs the report links to no memory whose source line reads a
     #: ``__constant`` argument: the constant cache serves them (by LSU id)
@@ -142,7 +145,17 @@ class SourceFacts:
         return [facts for _lsu, facts in self._access.values()]
 
     def all_trips(self) -> list[str]:
-        return [expression for _loop, expression in self._trips.values()]
+        return [expression for _loop, expression in self._trips.values()] + \
+            [expression for _loop, expression, _pragma in self._pragma_trips.values()]
+
+    def set_pragma_trip(self, loop: Loop, expression: str, pragma: str) -> None:
+        self._pragma_trips[id(loop)] = (loop, expression, pragma)
+
+    def pragma_trip(self, loop: Loop) -> tuple[str, str] | None:
+        """(source expression, the pragma) of a loop whose report count is a
+        ``loop_tripcount`` pragma's."""
+        found = self._pragma_trips.get(id(loop))
+        return None if found is None else (found[1], found[2])
 
 
 @dataclass
@@ -353,6 +366,8 @@ class CosimComparison:
     implied: dict[str, float] = field(default_factory=dict)
     #: the estimate leaves parts uncounted (a "?" latency): no value is implied
     uncounted: bool = False
+    #: "<cosim date> before <synthesis date>": the measurement may be an earlier design's
+    older_than_synthesis: str | None = None
 
 
 @dataclass

@@ -33,6 +33,7 @@ from pathlib import Path
 
 import sympy
 
+from hlsight.analyzer.access import parse_expression
 from hlsight.analyzer.memory_model import smax
 from hlsight.analyzer.results import SourceFacts
 from hlsight.analyzer.symbols import loop_name, loop_symbols, source_expr, sym
@@ -95,6 +96,7 @@ class CycleComposer:
         return result
 
     def _module(self, kernel: Kernel) -> sympy.Expr | None:
+        self._note_pragma_counts(kernel)
         exact = _exact(kernel.latency)
         if exact is not None and not self._holds_given(kernel, kernel.loops, kernel.instances):
             return sympy.Integer(exact)
@@ -194,8 +196,11 @@ class CycleComposer:
         return self._placed[kernel.name]
 
     def fixed(self, kernel: Kernel) -> sympy.Expr:
-        """The module's own cycles beyond its parts."""
-        if _exact(kernel.latency) is not None or self.body(kernel) is None:
+        """The module's own cycles beyond its parts, as :meth:`module`
+        counts them (a module whose exact latency a given trip count
+        recomposes has them too)."""
+        exact = _exact(kernel.latency) is not None and not self._holds_given(kernel, kernel.loops, kernel.instances)
+        if exact or self.body(kernel) is None:
             return sympy.Integer(0)
         return self._fixed(kernel.name, kernel.latency, lambda composer: composer.body(kernel))
 
@@ -347,11 +352,11 @@ class CycleComposer:
         """Some loop among ``loops`` (or nested in them), or in a module they
         or ``instances`` call, has a given trip count: the report's exact
         latency around it no longer holds (the symbolic pass only)."""
-        if self.bound is not Bound.SYMBOLIC or not any(name.startswith("loop.") for name in self.given):
+        if self.bound is not Bound.SYMBOLIC or not self.given:
             return False
         for loop in loops:
             for inner in loop.walk():
-                if self._given_trip(kernel, inner):
+                if self._given_trip(kernel, inner) or self._pragma_trip_given(inner) is not None:
                     return True
                 outlined = self._kernel(inner.outlined_module)
                 if outlined is not None and outlined is not kernel and self._module_holds_given(outlined):
@@ -383,6 +388,36 @@ class CycleComposer:
         listed = {name for inner in loop.walk() for name in inner.instances}
         return [instance for instance in kernel.instances if instance.loop in names or instance.name in listed]
 
+    def _note_pragma_counts(self, kernel: Kernel) -> None:
+        """Say which report counts are a ``loop_tripcount`` pragma's while the
+        source's arguments for them are not given: the number rests on the
+        pragma's assumption (printed beside it, not a routine note)."""
+        if self.bound is not Bound.SYMBOLIC:
+            return
+        for loop in kernel.all_loops():
+            pragma = self.source.pragma_trip(loop)
+            count = loop.trip_count
+            if pragma is None or count is None or count.value is None or self._pragma_trip_given(loop) is not None:
+                continue
+            names = sorted(str(symbol) for symbol in parse_expression(pragma[0]).free_symbols)
+            self.notes.append(f"loop {loop.name} runs {pragma[0]} times in the source; the report's {count.value} is"
+                              f" its '{pragma[1]}', an assumption: give {', '.join(names)} with --set to use the"
+                              " source's count")
+
+    def _pragma_trip_given(self, loop: Loop) -> sympy.Expr | None:
+        """The source's count of a loop whose report count is a
+        ``loop_tripcount`` pragma's, when every name in it is given."""
+        pragma = self.source.pragma_trip(loop)
+        if pragma is None:
+            return None
+        try:
+            expr = parse_expression(pragma[0])
+        except (sympy.SympifyError, SyntaxError, TypeError, ValueError):
+            return None
+        if not expr.free_symbols or any(str(symbol) not in self.given for symbol in expr.free_symbols):
+            return None
+        return expr.subs({symbol: sym(str(symbol)) for symbol in expr.free_symbols})
+
     def _given_trip(self, kernel: Kernel, loop: Loop) -> bool:
         """The user gave this loop's trip count and this is the symbolic pass
         (the MIN/MAX passes calibrate the module's own cycles on the report's
@@ -398,6 +433,13 @@ class CycleComposer:
                 name = self._loop_names(kernel)[id(loop)]
                 self.notes.append(f"trip count of loop {loop.name}: given ({name}); the report says {count.value}")
                 return sym(name)
+            pragma = self.source.pragma_trip(loop)
+            if pragma is not None and self.bound is Bound.SYMBOLIC:
+                given = self._pragma_trip_given(loop)
+                if given is not None:
+                    self.notes.append(f"trip count of loop {loop.name} from the source: {pragma[0]} at the values"
+                                      f" given; the report's {count.value} is its '{pragma[1]}'")
+                    return given
             return sympy.Integer(count.value)
         if self.bound is not Bound.SYMBOLIC and count is not None:
             # the report's range calibrates the module's own cycles; the

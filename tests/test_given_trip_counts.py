@@ -133,3 +133,60 @@ def test_zero_is_only_a_trip_count(name: str, value: str) -> None:
     result = run_cli("analyze", str(STREAM), "--set", f"{name}={value}")
     assert result.code == 2 and "Traceback" not in result.stderr
     assert f"value of '{name}' is {value}" in result.stderr
+
+
+def _exact_top_with_loop() -> list[tuple[str, str, str, int]]:
+    """(design, top, trip symbol, report trip) of each corpus Vivado/Vitis
+    design whose top has an exact latency and a top-level loop with a known
+    trip count."""
+    found = []
+    for design in sorted((CORPUS / "vivado").iterdir()):
+        result = run_cli("analyze", str(design), "--format", "json")
+        if result.code not in (0, 1):
+            continue
+        document = json.loads(result.stdout)
+        for kernel in document["kernels"]:
+            estimate = kernel.get("estimate") or {}
+            cycles = estimate.get("cycles") or {}
+            low, high = cycles.get("report_latency_min"), cycles.get("report_latency_max")
+            loops = [loop for loop in kernel["loops"] if (loop.get("trip_count") or {}).get("max")
+                     and loop["trip_count"]["min"] == loop["trip_count"]["max"]]
+            if kernel.get("is_top") and low is not None and low == high and loops:
+                found.append((design.name, kernel["name"], loops[0]["name"], loops[0]["trip_count"]["max"]))
+    return found
+
+
+def test_parts_add_up_after_a_given_trip_recomposes_an_exact_module() -> None:
+    """A given trip count recomposes a module whose report latency is exact;
+    its own cycles stay what the report leaves beside the parts. They were
+    the report's latency minus the parts at the given count (a public
+    AdderTree, 34 cycles, trip 32 -> 40: own cycles -6)."""
+    cases = _exact_top_with_loop()
+    assert len(cases) >= 3
+    for design, top, loop, trip in cases:
+        symbol = f"loop.{top}.{loop.replace(' ', '_')}.trip"
+        result = run_cli("analyze", str(CORPUS / "vivado" / design), "--set", f"{symbol}={trip * 2}",
+                         "--format", "json")
+        assert result.code in (0, 1), result.stderr
+        kernel = next(item for item in json.loads(result.stdout)["kernels"] if item["name"] == top)
+        cycles = kernel["estimate"]["cycles"]
+        parts = [part["cycles"] for part in cycles["parts"]]
+        assert all(value is not None and value >= 0 for value in parts), (design, cycles["parts"])
+        assert sum(parts) == pytest.approx(cycles["cycles"]), (design, cycles["parts"], cycles["cycles"])
+
+
+PRAGMA = Path(__file__).resolve().parents[1] / "fixtures" / "instrument" / "tripcount_pragma"
+
+
+def test_a_loop_tripcount_count_is_said_and_the_source_count_used_when_given() -> None:
+    """Outside check: a public AdderTree's ``for (it = 0; it < n; it++)`` with
+    ``loop_tripcount max=32 min=32``: the report's 32 was taken as the loop's
+    count, and ``--set n=1`` "changed nothing" (input-argument-unused)."""
+    plain = run_cli("analyze", str(PRAGMA / "report"), "--source-root", str(PRAGMA))
+    assert "function scale (top): 34 cycles" in plain.stdout
+    assert ("note: loop VITIS_LOOP_5_1 runs n times in the source; the report's 32 is its 'HLS loop_tripcount"
+            " min=32 max=32', an assumption: give n with --set to use the source's count") in plain.stdout
+    given = run_cli("analyze", str(PRAGMA / "report"), "--source-root", str(PRAGMA), "--set", "n=10")
+    assert "function scale (top): 12 cycles at the values given (n + 2)" in given.stdout  # 9 + 2 + 1
+    assert "VITIS_LOOP_5_1 11, (own control and straight-line code) 1" in given.stdout
+    assert "input-argument-unused" not in given.stdout + given.stderr

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import json
 import shutil
+from datetime import datetime
 from pathlib import Path
 
 import jsonschema
 import pytest
 
 from hlsight.core.model import CosimReport
-from hlsight.parsers.vivado.cosim import MAX_COSIM_BYTES, parse_cosim, read_cosim
+from hlsight.parsers.vivado.cosim import MAX_COSIM_BYTES, parse_cosim, parse_report_date, read_cosim
 from tests.conftest import FIXTURES, REPO, SHARED, run_cli
 
 BFS = SHARED / "instrument" / "vitis2022.2.2_machsuite_bfs_queue"
@@ -222,3 +223,25 @@ def test_no_trip_count_is_implied_while_parts_are_uncounted(tmp_path: Path, corp
     text = run_cli("analyze", str(solution)).stdout
     assert ("give the trip counts the testbench runs to compare (no trip count is implied: the estimate leaves"
             " parts uncounted, which -v lists)") in text
+
+
+def test_report_dates_in_the_locales_seen() -> None:
+    assert parse_report_date("Wed Apr 24 07:54:13 IST 2024") == datetime(2024, 4, 24, 7, 54, 13)
+    assert parse_report_date("Tue Sep 14 14:09:38 SEAST 2021") == datetime(2021, 9, 14, 14, 9, 38)
+    assert parse_report_date("Tue Mar  8 19:41:29 2022") == datetime(2022, 3, 8, 19, 41, 29)
+    assert parse_report_date("2022. 03. 08. (화) 17:27:50 KST") == datetime(2022, 3, 8, 17, 27, 50)
+    assert parse_report_date("yesterday") is None
+
+
+def test_cosim_older_than_the_synthesis_is_said(tmp_path: Path) -> None:
+    """Outside check: a public AdderTree solution co-simulated at 17:27 and
+    synthesized again at 19:41 with another top signature; the +750 % was
+    put down to m_axi latency the design does not have."""
+    document = _json(str(_solution(tmp_path, COSIM / "stale_cosim.rpt")), "--set", f"{TRIP}=200")
+    rules = _rules(document)
+    assert ("is older than its synthesis report (2023-01-05 09:15 before 2025-04-04 02:04): it may have measured"
+            " an earlier version of the design") in rules["vivado-cosim-stale"]["message"]
+    assert "Possible causes: the co-simulation is older than the synthesis" in rules["vivado-cosim-differs"]["message"]
+    assert document["cosim"][0]["older_than_synthesis"] == "2023-01-05 09:15 before 2025-04-04 02:04"  # type: ignore[index]
+    fresh = _json(str(_solution(tmp_path / "fresh", COSIM / "bfs_cosim.rpt")))  # 2026, after 2025
+    assert "vivado-cosim-stale" not in _rules(fresh)

@@ -28,6 +28,7 @@ from hlsight.analyzer.access.walker import AccessSite, walk_function
 from hlsight.analyzer.results import AccessFacts, SourceFacts
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import LSU, Design, Kernel, KernelKind, Loop, Product, Vendor
+from hlsight.parsers.vivado.names import parse_loop_name
 
 _SINGLE_ITEM_PRODUCTS = {Product.IPP, Product.VIVADO_HLS, Product.VITIS_HLS}
 
@@ -394,6 +395,7 @@ def derive_loop_trips(context: KernelAccesses, facts: SourceFacts) -> list[Diagn
     notes: list[Diagnostic] = []
     matched = _source_loops(context)
     for loop in context.kernel.all_loops():
+        _pragma_count(loop, matched.get(id(loop)), context.kernel, facts)
         if not _trip_wanted(loop, facts):
             continue
         found = matched.get(id(loop))
@@ -417,6 +419,21 @@ def derive_loop_trips(context: KernelAccesses, facts: SourceFacts) -> list[Diagn
     return notes
 
 
+def _pragma_count(loop: Loop, found: LoopInfo | None, kernel: Kernel, facts: SourceFacts) -> None:
+    """A report count that a ``loop_tripcount`` pragma set (the source bound
+    is an argument, ``it < n``): the report's number is the pragma's
+    assumption, and the source's expression is kept for when the argument
+    is given (a public AdderTree: ``max=32 min=32`` on ``it < n``; ``--set
+    n=1`` "changed nothing")."""
+    if found is None or found.tripcount_pragma is None or found.trip_count is None:
+        return
+    if loop.trip_count is None or loop.trip_count.value is None or not found.trip_count.free_symbols:
+        return
+    if not (kernel.is_top or kernel.folded_into is not None):
+        return  # a callee's argument is not the host's
+    facts.set_pragma_trip(loop, str(_plain(found.trip_count)), found.tripcount_pragma)
+
+
 def _source_loops(context: KernelAccesses) -> dict[int, LoopInfo]:
     """The source loop of each report loop (by ``id``), matched by file and
     line: the loop's first line, else its closing one (aoc 17.1 puts a
@@ -431,9 +448,15 @@ def _source_loops(context: KernelAccesses) -> dict[int, LoopInfo]:
         if info.end_line is not None and (PurePath(info.file).name, info.end_line) not in by_line:
             by_line[(PurePath(info.file).name, info.end_line)] = [info]
     in_report: dict[tuple[str, int], list[Loop]] = {}
+    # a Vitis report without source files (2020.x) still names a loop's line,
+    # VITIS_LOOP_<line>_<k>: in the one file the kernel's loops come from
+    files = {PurePath(info.file).name for info in context.loops}
+    only = next(iter(files)) if len(files) == 1 else None
     for loop in context.kernel.all_loops():
         if loop.location is not None:
             in_report.setdefault((PurePath(loop.location.file).name, loop.location.line), []).append(loop)
+        elif only is not None and (line := parse_loop_name(loop.name).line) is not None:
+            in_report.setdefault((only, line), []).append(loop)
     matched: dict[int, LoopInfo] = {}
     for where, loops in in_report.items():
         infos = by_line.get(where, [])

@@ -59,6 +59,7 @@ from hlsight.analyzer.access.loops import (
     pacing_test,
     stepped_in_condition,
     trip_from,
+    tripcount_pragma,
     unroll_factor,
     update_step,
     write_in_counter,
@@ -526,6 +527,7 @@ class LoopWalker(NodeVisitor):
         # a triangular loop's average is hlsight's, per entry the count varies: the instrumenter keeps its pragma
         info.header_counted = geometric is None and averaged is trip
         info.geometric = geometric is not None
+        info.tripcount_pragma = tripcount_pragma(node.stmt)
         self.loop_infos[id(node)] = info
         self._mark_loop_carried(node.stmt, node.next, counter_name, line)
         if counter_name is not None and counter is not None:
@@ -612,6 +614,7 @@ class LoopWalker(NodeVisitor):
         info_loop.end_line = self._end_line(node, file)
         info_loop.nth = self._ordinals.nth(id(node), file, line)
         info_loop.header_counted = header_counted
+        info_loop.tripcount_pragma = tripcount_pragma(node.stmt)
         self.loop_infos[id(node)] = info_loop
         self.loops.append(info_loop)
         self._expression(node.cond)

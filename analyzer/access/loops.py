@@ -139,6 +139,9 @@ class LoopInfo:
     #: 1 for the first loop that starts on its line, 2 for the next (a macro
     #: that expands to nested loops puts them all on the line of its use)
     nth: int = 1
+    #: the ``#pragma HLS loop_tripcount ...`` in the loop's body: a Vivado/Vitis
+    #: report's count for the loop is then the pragma's assumption
+    tripcount_pragma: str | None = None
     #: the count comes from a counter stepped by a constant in the loop
     #: header (what the HLS tools' own trip-count analysis finds), not from a
     #: geometric or condition-stepped counter: the instrumenter leaves a
@@ -175,6 +178,20 @@ class BarrierSite:
     file: str
     line: int
     loops: tuple[LoopInfo, ...]
+
+
+def tripcount_pragma(body: c_ast.Node | None) -> str | None:
+    """The ``HLS loop_tripcount`` pragma among the first statements of a
+    loop's body (where Vivado/Vitis read it), as written."""
+    if not isinstance(body, c_ast.Compound):
+        return None
+    for item in body.block_items or []:
+        if not isinstance(item, c_ast.Pragma):
+            break
+        words = item.string.lower().split()
+        if words[:2] == ["hls", "loop_tripcount"]:
+            return str(item.string).strip()
+    return None
 
 
 def unroll_factor(pragma: str | None) -> int | None:

@@ -99,7 +99,11 @@ def cycle_estimate(
     parts = [CyclePart(name, kind, numeric(expr, subs), expr) for name, kind, expr in composer.parts(kernel)]
     fixed = composer.fixed(kernel)
     exact = kernel.latency.min if kernel.latency is not None and kernel.latency.min == kernel.latency.max else None
-    if exact is not None and parts and all(part.cycles is not None for part in parts) and not kernel.dataflow:
+    if exact is not None and value == exact and parts and all(part.cycles is not None for part in parts) \
+            and not kernel.dataflow:
+        # the report's exact latency is the number (no trip count given moved it): its
+        # own cycles are what the parts leave (a trip count given recomposes the module,
+        # and the report's latency minus parts at that count went negative, public AdderTree)
         fixed = sympy.Integer(exact) - sympy.Add(*[part.expression for part in parts])
     if fixed != 0 and parts:
         parts.append(CyclePart("(own control and straight-line code)", "fixed", numeric(fixed, subs), fixed))

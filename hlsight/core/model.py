@@ -577,6 +577,9 @@ class CosimReport:
     top: str
     simulator: str | None
     runs: tuple[CosimRun, ...]
+    #: "<cosim date> before <synthesis date>" when the report is older than the
+    #: top's synthesis report: it may have measured an earlier design
+    older_than_synthesis: str | None = None
 
     def measured(self) -> CosimRun | None:
         """The first run that passed with a latency (Verilog and VHDL give

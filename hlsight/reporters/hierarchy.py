@@ -101,7 +101,8 @@ def cosim_text(comparison: CosimComparison) -> str:
     """``co-simulation measured 112,074 cycles per call (Verilog, xsim):
     estimate -14.2 %``; with the estimate symbolic, the trip count at which
     it equals the measured latency, else what to give."""
-    measured = f"co-simulation measured {measured_text(comparison)}"
+    stale = " before this synthesis" if comparison.older_than_synthesis else ""
+    measured = f"co-simulation{stale} measured {measured_text(comparison)}"
     if comparison.error is not None:
         return f"{measured}: estimate {comparison.error:+.1%}"
     if comparison.implied:

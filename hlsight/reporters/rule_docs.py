@@ -166,6 +166,11 @@ _DOCS: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "Co-simulation report not read",
         "A sim/report/*_cosim.rpt file beside the synthesis reports could not be read (too large, unreadable, or "
         "no RTL row in it). The synthesis reports are analysed as usual; nothing is compared.", ("input",)),
+    "vivado-cosim-stale": (
+        "Co-simulation older than the synthesis",
+        "The co-simulation report's 'Report time' is earlier than the '* Date' of the top's synthesis report: "
+        "the design was synthesized again after co-simulation, so the measured latency may be an earlier "
+        "design's. It is still shown beside the estimate; rerun co-simulation to compare.", ("input",)),
     "vivado-cosim-other-top": (
         "Co-simulation report of another top function",
         "The solution's sim/report folder holds a co-simulation report named for a function that is not the top "

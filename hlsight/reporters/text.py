@@ -137,6 +137,9 @@ def _kernel_lines(kernel: Kernel, source: SourceFacts, host_memories: frozenset[
     fmax_text = "fmax ?" if fmax is None else f"fmax {fmax:g} MHz"
     if kernel.fmax_postfit_mhz is not None:
         fmax_text += " (post-fit)"
+    elif fmax is not None and kernel.kind is KernelKind.FUNCTION:
+        # a Vivado/Vitis module's fmax is 1 / the scheduler's estimated clock, not a placed clock
+        fmax_text += " (HLS clock estimate, not placed)"
     lines = [f"  kernel {kernel.name} [{kernel.kind.value}] {fmax_text}"]
     if kernel.resources and kernel.kind is not KernelKind.FUNCTION:  # Vivado/Vitis: in the summary
         lines.append(f"   resources: {resources_text(kernel.resources)}")

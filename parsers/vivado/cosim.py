@@ -18,6 +18,8 @@ never an error that stops the analysis of the synthesis reports.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
+from datetime import datetime
 from pathlib import Path
 
 from hlsight.core.diagnostics import Diagnostic, Severity
@@ -27,6 +29,7 @@ COSIM_SUFFIX = "_cosim.rpt"
 #: A co-simulation report is a few hundred bytes; anything far larger is not one.
 MAX_COSIM_BYTES = 256 * 1024
 UNREADABLE_RULE = "vivado-cosim-unreadable"
+STALE_RULE = "vivado-cosim-stale"
 EXPECTED = ("a Vivado/Vitis co-simulation report: a table with rows '| Verilog | Pass | latency min | avg | max |"
             " interval min | avg | max |'")
 _SIMULATOR = re.compile(r"^\s*Simulation tool\s*:\s*(?P<tool>[^\s.]+)", re.MULTILINE)
@@ -114,6 +117,56 @@ def read_cosim(path: Path) -> tuple[CosimReport | None, list[Diagnostic]]:
     return report, []
 
 
+_REPORT_TIME = re.compile(r"^\s*Report time\s*:\s*(?P<when>.+?)\.?\s*$", re.MULTILINE)
+_SYNTHESIS_DATE = re.compile(r"^\* Date:\s*(?P<when>.+?)\s*$", re.MULTILINE)
+#: ``Wed Apr 24 07:54:13 IST 2024`` (any zone name) and ``Tue Mar  8 19:41:29 2022``
+_ENGLISH = re.compile(r"(?P<month>[A-Z][a-z]{2})\s+(?P<day>\d{1,2})\s+(?P<time>\d\d:\d\d:\d\d)\s+(?:\S+\s+)?"
+                      r"(?P<year>\d{4})")
+#: ``2022. 03. 08. (화) 17:27:50 KST`` (a Korean locale)
+_NUMERIC = re.compile(r"(?P<year>\d{4})\.\s*(?P<month>\d{1,2})\.\s*(?P<day>\d{1,2})\.\s*(?:\(\S+\)\s*)?"
+                      r"(?P<time>\d\d:\d\d:\d\d)")
+
+
+def parse_report_date(text: str) -> datetime | None:
+    """A report's date as the tools print it in the locales seen; the zone
+    is left out (co-simulation and synthesis of one solution run on one
+    machine)."""
+    english = _ENGLISH.search(text)
+    try:
+        if english is not None:
+            return datetime.strptime(f"{english['month']} {english['day']} {english['year']} {english['time']}",
+                                     "%b %d %Y %H:%M:%S")
+        numeric = _NUMERIC.search(text)
+        if numeric is not None:
+            return datetime.strptime(f"{numeric['year']} {numeric['month']} {numeric['day']} {numeric['time']}",
+                                     "%Y %m %d %H:%M:%S")
+    except ValueError:
+        return None
+    return None
+
+
+def _head(path: Path) -> str:
+    try:
+        with path.open("rb") as stream:
+            return stream.read(4096).decode("utf-8", errors="replace")
+    except OSError:
+        return ""
+
+
+def _older_than_synthesis(report: CosimReport, report_dir: Path) -> CosimReport:
+    """Mark a co-simulation report dated before the top's synthesis report
+    (a public AdderTree solution: co-simulated at 17:27, synthesized again at
+    19:41 with another signature; +750 % blamed on the model)."""
+    cosim_when = _REPORT_TIME.search(_head(report.path))
+    synthesis_when = _SYNTHESIS_DATE.search(_head(report_dir / f"{report.top}_csynth.rpt"))
+    if cosim_when is None or synthesis_when is None:
+        return report
+    cosim_date, synthesis_date = parse_report_date(cosim_when["when"]), parse_report_date(synthesis_when["when"])
+    if cosim_date is None or synthesis_date is None or cosim_date >= synthesis_date:
+        return report
+    return replace(report, older_than_synthesis=f"{cosim_date:%Y-%m-%d %H:%M} before {synthesis_date:%Y-%m-%d %H:%M}")
+
+
 def cosim_for_tops(report_dir: Path, tops: list[str]) -> tuple[list[CosimReport], list[Diagnostic]]:
     """The co-simulation reports of the design's top modules (another top's
     report, from an earlier run of the solution, is said and left out)."""
@@ -129,6 +182,14 @@ def cosim_for_tops(report_dir: Path, tops: list[str]) -> tuple[list[CosimReport]
             continue
         report, found = read_cosim(path)
         diagnostics.extend(found)
-        if report is not None:
-            reports.append(report)
+        if report is None:
+            continue
+        report = _older_than_synthesis(report, report_dir)
+        if report.older_than_synthesis:
+            diagnostics.append(Diagnostic(
+                rule=STALE_RULE, severity=Severity.WARNING, file=str(path),
+                message=(f"co-simulation report of '{top}' is older than its synthesis report"
+                         f" ({report.older_than_synthesis}): it may have measured an earlier version of the design;"
+                         " rerun co-simulation to compare")))
+        reports.append(report)
     return reports, diagnostics
