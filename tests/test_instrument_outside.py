@@ -235,3 +235,19 @@ def test_pass_1_counts_a_design_of_several_files(tmp_path: Path) -> None:
     assert linked.code == 0, linked.stderr
     # two entries of the while loop, 7 and 5 trips: mean 6
     assert "#pragma HLS loop_tripcount min=6 max=6 avg=6" in (tmp_path / "out.c").read_text(encoding="utf-8")
+
+
+def test_a_cxx_linkage_mismatch_is_named_beside_a_missing_file(tmp_path: Path) -> None:
+    """A public FFT's testbench declares ``sr_fft`` as C++ while core.cpp
+    defines it ``extern "C"``: the link error said only "a function in a
+    file not given", which no --extra fixes."""
+    (tmp_path / "k.cpp").write_text('extern "C" int twice(int x) { return 2 * x; }\n', encoding="utf-8")
+    (tmp_path / "tb.cpp").write_text(
+        "#include <cstdio>\nint twice(int x);\nint main() { std::printf(\"%d\\n\", twice(3)); return 0; }\n",
+        encoding="utf-8")
+    report = Path(__file__).resolve().parents[1] / "fixtures" / "instrument" / "generated_init" / "report"
+    failed = run_cli("simulate", str(tmp_path / "k.cpp"), "--testbench", str(tmp_path / "tb.cpp"), "--report",
+                     str(report), "--top", "twice")
+    assert failed.code == 2 and "Traceback" not in failed.stderr
+    assert ("undefined reference to `twice(int)' (a function in a file not given: --extra FILE; or declared without"
+            ' extern "C" where its definition has it, or the other way round)') in failed.stderr

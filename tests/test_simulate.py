@@ -280,3 +280,26 @@ def test_compiler_made_loop_of_a_module_without_latency_is_counted_once_per_call
     (note,) = [d for d in document["diagnostics"] if d["rule"] == "instrument-report-loop-unmatched"]  # type: ignore[union-attr]
     assert note["severity"] == "note"
     assert "its 64 cycles are counted once per call of 'prefix_sum'" in note["message"]
+
+
+def test_an_unmatched_top_level_loop_of_an_exact_module_is_counted(tmp_path: Path) -> None:
+    """A source loop no report loop matches, at the top level of a module
+    whose latency is exact, is inside that latency (eq. 6's residual): the
+    total was right (268) but was called "a lower bound" (a public FFT whose
+    outlined loops' reports were missing: 627 = the report's)."""
+    folder = KERNELS / "unrolled_init"
+    source = tmp_path / "scale_sum.c"
+    original = "    for (int j = 0; j < 64; j++) {      /* line 15: VITIS_LOOP_15_2 */"
+    labelled = "    BODY: for (int j = 0; j < 64; j++) {"
+    source.write_text((folder / "scale_sum.c").read_text().replace(original, labelled))
+    testbench = tmp_path / "tb.c"
+    testbench.write_text("#include <stdio.h>\nint scale_sum(const int in[8], int k);\nint main(void) {\n"
+                         "    int in[8] = {1, 2, 3, 4, 5, 6, 7, 8};\n    printf(\"%d\\n\", scale_sum(in, 2));\n"
+                         "    return 0;\n}\n")
+    document = _simulate(source, folder / "report", testbench)
+    assert document["cycles"] == 268
+    (unmatched,) = [d for d in document["diagnostics"] if d["rule"] == "instrument-loop-unmatched"]  # type: ignore[union-attr]
+    assert unmatched["severity"] == "note"
+    assert "counted in the exact latency of module 'scale_sum' (268 cycles per call)" in unmatched["message"]
+    text = run_cli("simulate", str(source), "--report", str(folder / "report"), "--testbench", str(testbench)).stdout
+    assert "a lower bound" not in text

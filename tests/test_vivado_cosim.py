@@ -245,3 +245,23 @@ def test_cosim_older_than_the_synthesis_is_said(tmp_path: Path) -> None:
     assert document["cosim"][0]["older_than_synthesis"] == "2023-01-05 09:15 before 2025-04-04 02:04"  # type: ignore[index]
     fresh = _json(str(_solution(tmp_path / "fresh", COSIM / "bfs_cosim.rpt")))  # 2026, after 2025
     assert "vivado-cosim-stale" not in _rules(fresh)
+
+
+def test_arrays_on_axi_lite_are_named_as_part_of_the_measurement(tmp_path: Path, corpus: Path) -> None:
+    """Outside check: a public 64-point FFT with its arrays on s_axilite
+    measured 2,252 cycles for an IP of 627: co-simulation spans the
+    testbench's AXI-lite writes and reads. The report's interface table
+    says so (C type "array" on s_axi_control), as in the 2022.1 fault
+    detector of the corpus."""
+    solution = tmp_path / "solution1"
+    shutil.copytree(corpus / "vivado" / "vitis2022.1_fault_detector", solution / "syn" / "report")
+    (solution / "sim" / "report").mkdir(parents=True)
+    shutil.copyfile(COSIM / "bfs_cosim.rpt", solution / "sim" / "report" / "run_cosim.rpt")
+    document = _json(str(solution))
+    (comparison,) = document["cosim"]  # type: ignore[misc]
+    assert comparison["axi_lite_arrays"] == ["control"]
+    text = run_cli("analyze", str(solution)).stdout
+    assert ("co-simulation measured 112,074 cycles per call (Verilog, xsim; the testbench's AXI-lite transfers of the"
+            " arrays on control included)") in text
+    bfs = _json(str(_solution(tmp_path / "bfs", COSIM / "bfs_cosim.rpt")))  # bfs: no s_axilite arrays
+    assert bfs["cosim"][0]["axi_lite_arrays"] == []  # type: ignore[index]

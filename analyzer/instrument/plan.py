@@ -344,7 +344,7 @@ class Planner:
                 continue
             report, innermost = matches[id(loop)]
             if report is None:
-                self._unmatched(loop)
+                self._unmatched(loop, item)
                 continue
             if loop.keyword_token is None:
                 claimed.add(_norm(report.name))
@@ -422,7 +422,7 @@ class Planner:
                        f"loop '{loop.vitis_name}' matched report loop '{report.name}' by its position in the "
                        "function: the source changed lines since synthesis", loop.line, loop.function, report.name)
 
-    def _unmatched(self, loop: SourceLoop) -> None:
+    def _unmatched(self, loop: SourceLoop, item: InstrumentedFunction) -> None:
         if loop.static_trip_count == 1 and loop.children:
             self._diag("instrument-loop-single-trip", Severity.NOTE,
                        f"loop '{loop.display_name}' runs once and is not in the report (HLS dissolves it); its "
@@ -432,6 +432,16 @@ class Planner:
             self._diag("instrument-loop-unrolled", Severity.NOTE,
                        f"loop '{loop.display_name}' is not in the report: HLS unrolls it "
                        "(its cycles are inside the enclosing pipeline)", loop.line, loop.function, loop.display_name)
+            return
+        latency = item.kernel.latency
+        if self.baseline is Baseline.FULL and loop.parent is None and latency is not None \
+                and latency.max is not None and latency.min == latency.max:
+            # a top-level loop: the module's exact latency holds it (eq. 6's residual beside the
+            # parts matched); inside a loop, that loop's count per iteration would leave it out
+            self._diag("instrument-loop-unmatched", Severity.NOTE,
+                       f"loop '{loop.display_name}' ({loop.vitis_name}) matches no loop of the report; its cycles are"
+                       f" counted in the exact latency of module '{item.kernel.name}' ({latency.max:,} cycles per"
+                       " call)", loop.line, loop.function, loop.display_name)
             return
         self._diag("instrument-loop-unmatched", Severity.WARNING,
                    f"loop '{loop.display_name}' ({loop.vitis_name}) matches no loop of the report; its cycles "

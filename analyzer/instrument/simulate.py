@@ -146,6 +146,11 @@ def _run_compiler(command: list[str], toolchain: Toolchain) -> str | None:
     undefined = [line.split("undefined reference to ", 1)[1] for line in lines if "undefined reference to " in line]
     if undefined:
         names = ", ".join(dict.fromkeys(undefined))
+        if any("(" in name for name in undefined):
+            # a C++ name: also the testbench declaring a function the source defines extern "C" (a public
+            # FFT's tb_core.cpp), which no --extra file fixes
+            return (f"undefined reference to {names} (a function in a file not given: --extra FILE; or declared"
+                    " without extern \"C\" where its definition has it, or the other way round)")
         return f"undefined reference to {names} (a function in a file not given: --extra FILE)"
     return next((line for line in lines if "error" in line), lines[0] if lines else "the compiler failed")
 

@@ -62,11 +62,14 @@ def interfaces_from_ports(ports: list[RtlPort]) -> list[Interface]:
         address = [p.bits for p in members if p.bits is not None and p.name.endswith(("_ARADDR", "_AWADDR"))]
         directions = {p.direction for p in members if p.name == source_object or p.name.endswith(DATA_SUFFIXES)}
         name = f"m_axi_{source_object}" if protocol == "m_axi" else source_object
+        c_types = sorted({p.c_type for p in members if p.c_type})
         interfaces.append(Interface(
             name=name, protocol=protocol, width_bits=max(data) if data else None,
             bundle=source_object if protocol == "m_axi" else None,
             direction=directions.pop() if len(directions) == 1 else None,
             source_object=source_object, address_bits=max(address) if address else None,
+            # the C type the table gives ("array" on an s_axilite bundle: arrays the host writes through it)
+            details={"c_type": ", ".join(c_types)} if c_types else {},
         ))
     return interfaces
 
