@@ -38,6 +38,16 @@ def _solution(tmp_path: Path, cosim: Path | None, name: str = "bfs_cosim.rpt") -
     return solution
 
 
+def _corpus_solution(tmp_path: Path, reports: Path, top: str) -> Path:
+    """``tmp_path/solution1`` with a corpus design's reports as syn/report and
+    bfs_cosim.rpt as the co-simulation report of ``top``."""
+    solution = tmp_path / "solution1"
+    shutil.copytree(reports, solution / "syn" / "report")
+    (solution / "sim" / "report").mkdir(parents=True)
+    shutil.copyfile(COSIM / "bfs_cosim.rpt", solution / "sim" / "report" / f"{top}_cosim.rpt")
+    return solution
+
+
 def _json(*argv: str) -> dict[str, object]:
     result = run_cli("analyze", *argv, "--format", "json")
     assert result.code in (0, 1), result.stderr
@@ -212,10 +222,7 @@ def test_no_trip_count_is_implied_while_parts_are_uncounted(tmp_path: Path, corp
     """A top whose own cycles the report leaves "?" is composed without
     them; the trip count matching co-simulation would absorb them (a public
     NMS kernel: 888 implied for 84 iterations), so none is named."""
-    solution = tmp_path / "solution1"
-    shutil.copytree(corpus / "vivado" / "vhls2019.2_fibonacci", solution / "syn" / "report")
-    (solution / "sim" / "report").mkdir(parents=True)
-    shutil.copyfile(COSIM / "bfs_cosim.rpt", solution / "sim" / "report" / "fibonacci_cosim.rpt")
+    solution = _corpus_solution(tmp_path, corpus / "vivado" / "vhls2019.2_fibonacci", "fibonacci")
     document = _json(str(solution))
     (comparison,) = document["cosim"]  # type: ignore[misc]
     assert comparison["uncounted"] is True and comparison["implied"] == {}
@@ -253,10 +260,7 @@ def test_arrays_on_axi_lite_are_named_as_part_of_the_measurement(tmp_path: Path,
     testbench's AXI-lite writes and reads. The report's interface table
     says so (C type "array" on s_axi_control), as in the 2022.1 fault
     detector of the corpus."""
-    solution = tmp_path / "solution1"
-    shutil.copytree(corpus / "vivado" / "vitis2022.1_fault_detector", solution / "syn" / "report")
-    (solution / "sim" / "report").mkdir(parents=True)
-    shutil.copyfile(COSIM / "bfs_cosim.rpt", solution / "sim" / "report" / "run_cosim.rpt")
+    solution = _corpus_solution(tmp_path, corpus / "vivado" / "vitis2022.1_fault_detector", "run")
     document = _json(str(solution))
     (comparison,) = document["cosim"]  # type: ignore[misc]
     assert comparison["axi_lite_arrays"] == ["control"]
