@@ -222,7 +222,7 @@ def _reasons(cycles: CycleEstimate | None, comparison: CosimComparison) -> str:
 
 
 def _findings(report: CosimReport, run: CosimRun, comparison: CosimComparison,
-              what: str = "the estimate at the values given", why: str = RUN_TIME_WAITS) -> list[Diagnostic]:
+              what: str = "the cycle count at the values given", why: str = RUN_TIME_WAITS) -> list[Diagnostic]:
     measured = measured_text(comparison)
     if comparison.error is not None and comparison.estimate_cycles is not None and _outside(comparison):
         return [_at(

@@ -11,6 +11,7 @@ the source gives (outside check: a public Vitis 2023.2 NMS kernel asked for
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 from pycparser import c_ast, c_generator
@@ -45,3 +46,23 @@ def test_pass1_annotates_only_the_loop_whose_count_is_not_fixed(tmp_path: Path) 
     assert text.count("#pragma HLS loop_tripcount min=7 max=7 avg=7") == 1
     assert text.index("loop_tripcount") > text.index("for (index_type j = 1; j < n; ++j)")
     assert text.index("loop_tripcount") < text.index("a[j] += 1;")
+
+
+def test_ap_fixed_range_reads_and_writes_the_stored_word(tmp_path: Path) -> None:
+    """A public hls4ml kernel packs ``ap_fixed<16,4>`` values into an
+    ``ap_uint`` with ``.range()``, which hlsight's ap_fixed model lacked
+    (simulate: "has no member named 'range'"). 1.5 is 1.5 x 2^12 = 0x1800;
+    -0.25 is -1024, 0xfc00 in 16 bits."""
+    program = tmp_path / "t.cpp"
+    program.write_text(
+        "#include <cstdio>\n#include \"ap_fixed.h\"\nint main() {\n    ap_fixed<16, 4> x = 1.5;\n"
+        "    std::printf(\"%llx\\n\", (unsigned long long)x.range(15, 0));\n    x.range(15, 0) = 0x2000;\n"
+        "    std::printf(\"%g\\n\", (double)x);\n    ap_fixed<16, 4> y = -0.25;\n"
+        "    std::printf(\"%llx\\n\", (unsigned long long)y.range());\n    ap_uint<16> word = 0x1800;\n"
+        "    y(15, 0) = word;\n    std::printf(\"%g\\n\", (double)y);\n    return 0;\n}\n", encoding="utf-8")
+    include = Path(__file__).resolve().parents[1] / "parsers" / "cxx" / "hls_include"
+    built = subprocess.run(["g++", "-std=c++14", "-I", str(include), str(program), "-o", str(tmp_path / "t")],
+                           capture_output=True, text=True, check=False)
+    assert built.returncode == 0, built.stderr
+    ran = subprocess.run([str(tmp_path / "t")], capture_output=True, text=True, check=True)
+    assert ran.stdout.split() == ["1800", "2", "fc00", "1.5"]

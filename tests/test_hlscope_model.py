@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ from hlsight.analyzer.memory_profiles import load_profile
 from hlsight.analyzer.pipeline import analyze
 from hlsight.analyzer.symbols import valid_names
 from hlsight.core.model import Design, Device, Interface, Kernel, KernelKind, LatencyRange, Product, ToolInfo, Vendor
+from tests.conftest import run_cli
 
 BYTES = "axi.top.gmem.bytes"
 
@@ -127,3 +129,20 @@ def test_a_random_access_moves_its_own_bytes_per_row_cycle() -> None:
     assert estimate.seconds == pytest.approx(DSIZE / (64 / t_dp4) + DLAT_R, rel=1e-9)
     assert any("each strided access moves one 512-bit beat (--set axi.top.gmem.access_bytes=N" in line
                for line in estimate.assumptions)
+
+
+def test_first_access_latency_beyond_the_schedule_is_memory_bound() -> None:
+    """Eq. 14 adds the DRAM latencies and the bus's excess to the schedule;
+    when they are more than the schedule, the time is the memory's (a public
+    87-cycle Vitis burst kernel, 1.95 us of which 1.08 us DRAM waits, was
+    labelled compute-bound: only the bus occupancy was compared). The
+    fixture's 34 cycles at 2 GHz are 17 ns; 8 bytes occupy the bus 2 ns."""
+    fixture = Path(__file__).resolve().parents[1] / "fixtures" / "vhls2015_maxi_nosource"
+    fast = json.loads(run_cli("analyze", str(fixture), "--set", "fmax=2000", "--set", "axi.poly.gmem.bytes=8",
+                              "--format", "json").stdout)["estimate"]
+    compute, bus = fast["extra"]["compute_seconds"], fast["extra"]["bus_occupancy_seconds"]
+    assert compute == pytest.approx(34 * 0.5e-9) and bus < compute
+    assert fast["seconds"] - compute > compute and fast["bound"] == "memory"
+    usual = json.loads(run_cli("analyze", str(fixture), "--format", "json").stdout)["estimate"]
+    assert usual["extra"]["compute_seconds"] == pytest.approx(340e-9)
+    assert usual["seconds"] - 340e-9 < 340e-9 and usual["bound"] == "compute"

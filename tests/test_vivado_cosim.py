@@ -103,7 +103,7 @@ def test_estimate_at_the_testbench_values_matches(tmp_path: Path) -> None:
     assert comparison["estimate_cycles"] == 112074 and comparison["error"] == 0
     assert not _rules(document)
     text = run_cli("analyze", str(solution), "--set", f"{TRIP}=233").stdout
-    assert "co-simulation measured 112,074 cycles per call (Verilog, xsim): estimate +0.0%" in text
+    assert "co-simulation measured 112,074 cycles per call (Verilog, xsim): the cycle count above +0.0%" in text
 
 
 def test_estimate_far_from_cosim_is_a_warning(tmp_path: Path) -> None:
@@ -114,7 +114,7 @@ def test_estimate_far_from_cosim_is_a_warning(tmp_path: Path) -> None:
     assert comparison["error"] == pytest.approx((96201 - 112074) / 112074)
     warning = _rules(document)["vivado-cosim-differs"]
     assert warning["severity"] == "warning"
-    assert "the estimate at the values given, 96,201 cycles, is -14.2% off the 112,074 cycles" in warning["message"]
+    assert "the cycle count at the values given, 96,201 cycles, is -14.2% off the 112,074 cycles" in warning["message"]
     result = run_cli("analyze", str(solution), "--set", f"{TRIP}=200")
     assert "sim/report/bfs_cosim.rpt:11: warning: top 'bfs'" in result.stdout + result.stderr
 

@@ -99,12 +99,13 @@ def report_latency_text(cycles: CycleEstimate) -> str | None:
 
 def cosim_text(comparison: CosimComparison) -> str:
     """``co-simulation measured 112,074 cycles per call (Verilog, xsim):
-    estimate -14.2 %``; with the estimate symbolic, the trip count at which
+    the cycle count above -14.2 %`` (the cycles, not a time with a memory
+    model's waits: co-simulation counts cycles); with the estimate symbolic, the trip count at which
     it equals the measured latency, else what to give."""
     stale = " before this synthesis" if comparison.older_than_synthesis else ""
     measured = f"co-simulation{stale} measured {measured_text(comparison)}"
     if comparison.error is not None:
-        return f"{measured}: estimate {comparison.error:+.1%}"
+        return f"{measured}: the cycle count above {comparison.error:+.1%}"
     if comparison.implied:
         equal = ", ".join(f"{name} = {implied_text(value)}" for name, value in comparison.implied.items())
         return f"{measured}: the estimate equals it at {equal}"

@@ -29,6 +29,45 @@ public:
     __hlsight_fixed(double x) : v(quantize(x)) {}
     template <int W2, bool S2> __hlsight_fixed(const __hlsight_ap<W2, S2> &x) : v(quantize((double)x.v)) {}
     template <int W2, int I2, bool S2> __hlsight_fixed(const __hlsight_fixed<W2, I2, S2> &x) : v(quantize(x.v)) {}
+    /* the W-bit two's complement word the vendor type stores (W <= 64), for
+     * range() / operator(): the value in units of 2^-(W-I) */
+    unsigned long long bits() const {
+        unsigned long long word = (unsigned long long)(long long)floor(v / ldexp(1.0, I - W));
+        return W >= 64 ? word : word & ((1ULL << W) - 1);
+    }
+    void set_bits(unsigned long long word) {
+        unsigned long long mask = W >= 64 ? ~0ULL : ((1ULL << W) - 1);
+        word &= mask;
+        long long value = (S && W < 64 && ((word >> (W - 1)) & 1ULL)) ? (long long)(word | ~mask) : (long long)word;
+        v = quantize((double)value * ldexp(1.0, I - W));
+    }
+    class range_ref {
+        __hlsight_fixed &owner;
+        int hi, lo;
+    public:
+        range_ref(__hlsight_fixed &o, int h, int l) : owner(o), hi(h), lo(l) {}
+        unsigned long long get() const {
+            int width = hi - lo + 1;
+            unsigned long long word = owner.bits() >> lo;
+            return width >= 64 ? word : word & ((1ULL << width) - 1);
+        }
+        operator unsigned long long() const { return get(); }
+        range_ref &operator=(unsigned long long value) {
+            int width = hi - lo + 1;
+            unsigned long long field = width >= 64 ? ~0ULL : ((1ULL << width) - 1);
+            owner.set_bits((owner.bits() & ~(field << lo)) | ((value & field) << lo));
+            return *this;
+        }
+        range_ref &operator=(const range_ref &other) { return *this = other.get(); }
+        template <int W2, bool S2> range_ref &operator=(const __hlsight_ap<W2, S2> &x) {
+            return *this = (unsigned long long)x.v;
+        }
+    };
+    range_ref range(int hi, int lo) { return range_ref(*this, hi, lo); }
+    range_ref range() { return range_ref(*this, W - 1, 0); }
+    range_ref operator()(int hi, int lo) { return range_ref(*this, hi, lo); }
+    unsigned long long range(int hi, int lo) const { return range_ref(const_cast<__hlsight_fixed &>(*this), hi, lo).get(); }
+    unsigned long long range() const { return bits(); }
     operator double() const { return v; }
     double to_double() const { return v; }
     float to_float() const { return (float)v; }
