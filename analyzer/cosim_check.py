@@ -214,7 +214,7 @@ def _reasons(cycles: CycleEstimate | None, comparison: CosimComparison) -> str:
     if cycles is not None and isinstance(cycles.expression, sympy.Basic) and cycles.expression.free_symbols:
         names = sorted(symbol.name for symbol in cycles.expression.free_symbols)
         reasons.append(f"the values given for {', '.join(names)} may not be the testbench's")
-    if cycles is not None and any("worst case" in note for note in cycles.notes):
+    if cycles is not None and any("worst case" in note or "worst-case" in note for note in cycles.notes):
         reasons.append("the estimate takes a worst case of the report where it cannot compose (the notes under the"
                        " top say where)")
     reasons.append(RUN_TIME_WAITS)

@@ -233,7 +233,8 @@ class CycleComposer:
         if latency.max is None or high is None:
             return sympy.Integer(0)
         if self.bound is Bound.SYMBOLIC:
-            self.notes.append(f"{owner}: its minimum ({latency.min} cycles) skips a part (conditional call):"
+            cycles = "cycle" if latency.min == 1 else "cycles"
+            self.notes.append(f"{owner}: its minimum ({latency.min} {cycles}) skips a part (conditional call):"
                               f" the worst-case path is modelled")
         if self.bound is Bound.MIN:
             own = parts(self)
