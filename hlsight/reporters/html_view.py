@@ -469,7 +469,9 @@ def kernel_view(kernel: Kernel, result: AnalysisResult, hints: list[Diagnostic],
         else [f"{share.subject}: {share.fraction:.0%} ({format_seconds(share.seconds)})"
               for share in time_shares(estimate)],
         heading="Function" if is_xilinx(result.design) else "Kernel",
-        cycle_lines=_cycle_lines(estimate) + [cosim_text(item) for item in result.cosim if item.top == kernel.name],
+        cycle_lines=_cycle_lines(estimate) + [
+            cosim_text(item, has_cycles=estimate is not None and estimate.cycles is not None)
+            for item in result.cosim if item.top == kernel.name],
         cycle_chart=cycle_chart(None if estimate is None else estimate.cycles),
         outlined=[part.name for part in parts_of(kernel, result.design)] if is_xilinx(result.design) else [],
         resources=resources_text(kernel.resources),

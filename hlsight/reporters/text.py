@@ -360,10 +360,13 @@ def _function_lines(kernel: Kernel, result: AnalysisResult, options: RenderOptio
     cycles = None if estimate is None else estimate.cycles
     top = " (top)" if kernel.is_top else ""
     label = _paint(f"function {kernel.name}{top}", _BOLD, options)
+    comparisons = [item for item in result.cosim if item.top == kernel.name]
     if estimate is None or cycles is None:
         lines = _estimate_lines(f"function {kernel.name}{top}", estimate, options)
-        # the clock check and resources are the report's, with or without cycles
+        # the clock check, resources and a co-simulated latency are the reports', with or without cycles
+        lines.extend(f"    {cosim_text(item, has_cycles=False)}" for item in comparisons)
         return lines + (_report_fact_lines(kernel) if kernel.is_top else [])
+    measured = [f"    {cosim_text(item)}" for item in comparisons]
     lines = [f"  {label}: {cycles_headline(cycles)}"]
     if not kernel.is_top:  # sub-functions: one line each
         times = clock_lines(cycles)
@@ -372,7 +375,7 @@ def _function_lines(kernel: Kernel, result: AnalysisResult, options: RenderOptio
     reported = report_latency_text(cycles)
     if reported:
         lines.append(f"    {reported}")
-    lines.extend(f"    {cosim_text(item)}" for item in result.cosim if item.top == kernel.name)
+    lines.extend(measured)
     lines.extend(_report_fact_lines(kernel))
     if estimate.cycles is not cycles or estimate.model != COMPOSITION:
         lines.append(f"    model: {estimate.model}: {estimate_headline(estimate)}")
