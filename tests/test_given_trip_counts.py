@@ -190,3 +190,14 @@ def test_a_loop_tripcount_count_is_said_and_the_source_count_used_when_given() -
     assert "function scale (top): 12 cycles at the values given (n + 2)" in given.stdout  # 9 + 2 + 1
     assert "VITIS_LOOP_5_1 11, (own control and straight-line code) 1" in given.stdout
     assert "input-argument-unused" not in given.stdout + given.stderr
+
+
+def test_a_trip_below_a_one_sided_report_range_is_said() -> None:
+    """A while loop's report range "1 ~ ?" (Vitis 2020.1 VecReader): 0 is
+    below it (a public Ascon decrypt's pipelines were given 0 without a word)."""
+    design = CORPUS / "vivado" / "vitis2020.1_vecdot_dataflow"
+    result = run_cli("analyze", str(design), "--set", "loop.VecReader.VITIS_LOOP_4_1.trip=0")
+    assert ("loop.VecReader.VITIS_LOOP_4_1.trip=0 is outside the 1 ~ ? iterations the report gives for loop"
+            " 'VITIS_LOOP_4_1' of 'VecReader'") in result.stdout + result.stderr
+    fine = run_cli("analyze", str(design), "--set", "loop.VecReader.VITIS_LOOP_4_1.trip=5000")
+    assert "input-trip-outside-report" not in fine.stdout + fine.stderr

@@ -19,7 +19,9 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from hlsight.analyzer.cosim_check import run_time_waits
 from hlsight.core.model import CosimReport
+from hlsight.parsers.loader import load_design
 from hlsight.parsers.vivado.cosim import MAX_COSIM_BYTES, parse_cosim, parse_report_date, read_cosim
 from tests.conftest import FIXTURES, REPO, SHARED, run_cli
 
@@ -292,3 +294,37 @@ def test_a_top_without_cycles_still_shows_what_cosimulation_measured(tmp_path: P
     assert "function LR_top (top): unknown" in text
     assert ("co-simulation measured 112,074 cycles per call (Verilog, xsim): no cycle count here to compare it"
             " with") in text
+
+
+def test_launches_compare_their_mean_cycles_per_call(tmp_path: Path) -> None:
+    """Outside check: a public Ascon decrypt's testbench makes 1,089 calls;
+    with them as [[launch]] tables the design time was right but the
+    co-simulation comparison took the first launch's cycles (65, -55.8 %)
+    against the average of all calls. bfs: 200 and 266 iterations are
+    96,201 and 127,947 cycles, mean 112,074 = the measured average."""
+    hints = tmp_path / "calls.toml"
+    hints.write_text(f'[[launch]]\n"{TRIP}" = 200\n\n[[launch]]\n"{TRIP}" = 266\n', encoding="utf-8")
+    document = _json(str(_solution(tmp_path, COSIM / "bfs_cosim.rpt")), "--hints", str(hints))
+    (comparison,) = document["cosim"]  # type: ignore[misc]
+    assert comparison["estimate_cycles"] == pytest.approx(112074) and comparison["error"] == pytest.approx(0)
+    assert "vivado-cosim-differs" not in _rules(document)
+    once = tmp_path / "once.toml"
+    once.write_text(f'[[launch]]\nrepeat = 3\n"{TRIP}" = 200\n', encoding="utf-8")
+    warning = _rules(_json(str(_solution(tmp_path / "b", COSIM / "bfs_cosim.rpt")), "--hints", str(once)))
+    assert ("the mean cycle count per call over the 3 launches given, 96,201 cycles, is -14.2% off"
+            in warning["vivado-cosim-differs"]["message"])
+
+
+def test_run_time_waits_name_only_the_ports_the_top_has(tmp_path: Path, corpus: Path) -> None:
+    """bfs has no m_axi or AXI-stream port: its warning names neither (a
+    public Ascon decrypt with ap_memory ports was told about both); the
+    fault detector's top has an m_axi bundle."""
+    bfs = _rules(_json(str(_solution(tmp_path, COSIM / "bfs_cosim.rpt")), "--set", f"{TRIP}=200"))
+    message = bfs["vivado-cosim-differs"]["message"]
+    assert "m_axi" not in message and "AXI-stream" not in message
+    assert "a path the testbench takes that is shorter than the report's worst case" in message
+    detector = load_design(corpus / "vivado" / "vitis2022.1_fault_detector")
+    (top,) = detector.top_kernels()
+    assert run_time_waits(top) == ("the schedule leaves out what the RTL waits for at run time (m_axi read and"
+                                   " write-response latency) and a path the testbench takes that is shorter than"
+                                   " the report's worst case")
