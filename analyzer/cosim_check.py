@@ -54,8 +54,7 @@ def compare_cosim(result: AnalysisResult) -> tuple[list[CosimComparison], list[D
         what = "the cycle count at the values given"
         if result.launches and cycles is not None:
             comparison.estimate_cycles = _mean_over_launches(cycles, result)
-            comparison.error = None if comparison.estimate_cycles is None or not run.latency_avg else \
-                (comparison.estimate_cycles - run.latency_avg) / run.latency_avg
+            comparison.error = relative_error(comparison.estimate_cycles, run.latency_avg)
             what = f"the mean cycle count per call over the {_calls(result):,} launches given"
         comparisons.append(comparison)
         diagnostics.extend(_findings(report, run, comparison, what=what, why=_reasons(cycles, comparison, top)))
@@ -72,15 +71,23 @@ def compare_simulated(design: Design, top: str, cycles_per_call: float | None) -
     run = report.measured()
     if run is None:
         return None, [_failed(report)]
+    kernel = _top(design, top)
     comparison = _compare(report, run, None, {})
     comparison.estimate_cycles = cycles_per_call
-    comparison.axi_lite_arrays = lite_arrays(_top(design, top))
-    if cycles_per_call is not None and run.latency_avg:
-        comparison.error = (cycles_per_call - run.latency_avg) / run.latency_avg
-    waits = run_time_waits(_top(design, top))
+    comparison.axi_lite_arrays = lite_arrays(kernel)
+    comparison.error = relative_error(cycles_per_call, run.latency_avg)
+    waits = run_time_waits(kernel)
     why = "; ".join([*_measurement_reasons(comparison),
                      f"the simulation misses a stall or a path the report leaves out; {waits}"])
     return comparison, _findings(report, run, comparison, what="the simulated cycles per call", why=why)
+
+
+def relative_error(estimate: float | None, measured: float | None) -> float | None:
+    """(estimate - measured) / measured; ``None`` when either is unknown or
+    the measurement is 0."""
+    if estimate is None or not measured:
+        return None
+    return (estimate - measured) / measured
 
 
 def _calls(result: AnalysisResult) -> int:
@@ -120,7 +127,7 @@ def _compare(report: CosimReport, run: CosimRun, cycles: CycleEstimate | None,
     if measured is None or cycles is None:
         return comparison
     if value is not None:
-        comparison.error = (value - measured) / measured if measured else None
+        comparison.error = relative_error(value, measured)
         return comparison
     expression = cycles.expression
     if uncounted_parts(cycles):

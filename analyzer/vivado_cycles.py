@@ -409,15 +409,10 @@ class CycleComposer:
         """The source's count of a loop whose report count is a
         ``loop_tripcount`` pragma's, when every name in it is given."""
         pragma = self.source.pragma_trip(loop)
-        if pragma is None:
+        expr = None if pragma is None else source_expr(pragma[0], self.given, [], "")
+        if expr is None or not expr.free_symbols or any(symbol.name not in self.given for symbol in expr.free_symbols):
             return None
-        try:
-            expr = parse_expression(pragma[0])
-        except (sympy.SympifyError, SyntaxError, TypeError, ValueError):
-            return None
-        if not expr.free_symbols or any(str(symbol) not in self.given for symbol in expr.free_symbols):
-            return None
-        return expr.subs({symbol: sym(str(symbol)) for symbol in expr.free_symbols})
+        return expr
 
     def _given_trip(self, kernel: Kernel, loop: Loop) -> bool:
         """The user gave this loop's trip count and this is the symbolic pass

@@ -97,13 +97,21 @@ def report_latency_text(cycles: CycleEstimate) -> str | None:
     return f"report latency {'?' if low is None else f'{low:,}'} ~ {'?' if high is None else f'{high:,}'} cycles"
 
 
+def cosim_heading(comparison: CosimComparison) -> str:
+    """``co-simulation measured 112,074 cycles per call (Verilog, xsim)``,
+    said as older than the synthesis when it is: what ``analyze`` and
+    ``simulate`` both print before their own count."""
+    stale = " before this synthesis" if comparison.older_than_synthesis else ""
+    return f"co-simulation{stale} measured {measured_text(comparison)}"
+
+
 def cosim_text(comparison: CosimComparison, has_cycles: bool = True) -> str:
     """``co-simulation measured 112,074 cycles per call (Verilog, xsim):
     the cycle count above -14.2 %`` (the cycles, not a time with a memory
-    model's waits: co-simulation counts cycles); with the estimate symbolic, the trip count at which
-    it equals the measured latency, else what to give."""
-    stale = " before this synthesis" if comparison.older_than_synthesis else ""
-    measured = f"co-simulation{stale} measured {measured_text(comparison)}"
+    model's waits: co-simulation counts cycles); with the estimate
+    symbolic, the trip count at which it equals the measured latency, else
+    what to give."""
+    measured = cosim_heading(comparison)
     if not has_cycles:
         return f"{measured}: no cycle count here to compare it with"
     if comparison.error is not None:

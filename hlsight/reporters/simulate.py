@@ -6,10 +6,10 @@ from __future__ import annotations
 import dataclasses
 import json
 
-from hlsight.analyzer.cosim_check import measured_text
 from hlsight.analyzer.instrument.simulate import SimulationResult
 from hlsight.analyzer.results import CosimComparison
 from hlsight.core.diagnostics import Severity
+from hlsight.reporters.hierarchy import cosim_heading
 
 
 def simulation_json(result: SimulationResult) -> str:
@@ -90,7 +90,7 @@ def simulation_text(result: SimulationResult) -> str:
 def _cosim_line(comparison: CosimComparison) -> str:
     """``co-simulation measured 112,074 cycles per call (Verilog, xsim):
     simulated 112,555 per call (+0.4%)``."""
-    measured = f"co-simulation measured {measured_text(comparison)}"
+    measured = cosim_heading(comparison)
     if comparison.estimate_cycles is None or comparison.error is None:
         return f"{measured}: the top was not simulated"
     return f"{measured}: simulated {comparison.estimate_cycles:,.0f} per call ({comparison.error:+.1%})"
