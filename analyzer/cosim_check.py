@@ -21,7 +21,7 @@ from collections.abc import Mapping
 import sympy
 
 from hlsight.analyzer.estimate.evaluate import numeric, substitutions
-from hlsight.analyzer.results import AnalysisResult, CosimComparison, CycleEstimate
+from hlsight.analyzer.results import AnalysisResult, CosimComparison, CycleCaveat, CycleEstimate
 from hlsight.analyzer.symbols import sym
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import CosimReport, CosimRun, Design, Kernel
@@ -130,8 +130,10 @@ def _compare(report: CosimReport, run: CosimRun, cycles: CycleEstimate | None,
         comparison.error = relative_error(value, measured)
         return comparison
     expression = cycles.expression
-    if uncounted_parts(cycles):
-        comparison.uncounted = True  # an implied value would absorb what the estimate misses
+    if CycleCaveat.UNCOUNTED in cycles.caveats:
+        # an implied trip count would absorb what the estimate misses (a public
+        # NMS kernel: 888 implied for 84 iterations)
+        comparison.uncounted = True
         return comparison
     if isinstance(expression, sympy.Basic):
         subs = substitutions(values)
@@ -141,17 +143,6 @@ def _compare(report: CosimReport, run: CosimRun, cycles: CycleEstimate | None,
             if implied is not None:
                 comparison.implied[unknown[0]] = implied
     return comparison
-
-
-#: Composition notes of parts the estimate leaves at zero or one cycle
-#: (:mod:`hlsight.analyzer.vivado_cycles`): with them, the trip count that
-#: makes the estimate equal co-simulation also absorbs those cycles (a
-#: public NMS kernel: 888 implied for 84 iterations).
-_UNCOUNTED_MARKS = ('latency is "?"): none counted', "unknown: 1 assumed")
-
-
-def uncounted_parts(cycles: CycleEstimate) -> bool:
-    return any(note.endswith(_UNCOUNTED_MARKS) for note in cycles.notes)
 
 
 def implied_value(expression: sympy.Basic, subs: Mapping[sympy.Symbol, sympy.Float], name: str,
@@ -258,9 +249,12 @@ def _reasons(cycles: CycleEstimate | None, comparison: CosimComparison, top: Ker
     if cycles is not None and isinstance(cycles.expression, sympy.Basic) and cycles.expression.free_symbols:
         names = sorted(symbol.name for symbol in cycles.expression.free_symbols)
         reasons.append(f"the values given for {', '.join(names)} may not be the testbench's")
-    if cycles is not None and any("worst case" in note or "worst-case" in note for note in cycles.notes):
+    if cycles is not None and CycleCaveat.WORST_CASE in cycles.caveats:
         reasons.append("the estimate takes a worst case of the report where it cannot compose (the notes under the"
                        " top say where)")
+    if cycles is not None and CycleCaveat.UNCOUNTED in cycles.caveats:
+        reasons.append("the estimate leaves parts uncounted or assumes them (a \"?\" latency: the notes under the"
+                       " top say where), so it is a lower bound")
     reasons.append(run_time_waits(top))
     return "; ".join(reasons)
 

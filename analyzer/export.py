@@ -244,6 +244,7 @@ def cycles_to_dict(cycles: CycleEstimate) -> dict[str, Any]:
         "parts": [{"name": part.name, "kind": part.kind, "cycles": whole(part.cycles),
                    "expression": str(part.expression)} for part in cycles.parts],
         "notes": list(cycles.notes),
+        "caveats": sorted(caveat.value for caveat in cycles.caveats),
     }
 
 

@@ -7,6 +7,7 @@ an :class:`AnalysisResult` and nothing else.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -245,6 +246,22 @@ class CyclePart:
     expression: Any = None
 
 
+class CycleCaveat(enum.Enum):
+    """What a composed cycle count took where the report could not say more.
+
+    Set by the composer where it writes the note that explains it, so that
+    what reads the estimate (the co-simulation comparison, JSON) tests a
+    flag, not the note's wording.
+    """
+
+    #: the worst of a range or of exclusive paths was taken (a branch, a
+    #: conditional call, a module with nothing to compose it from)
+    WORST_CASE = "worst-case"
+    #: a part is left out or assumed (a "?" latency: none counted, an
+    #: iteration latency or II of 1 assumed): the count is a lower bound
+    UNCOUNTED = "uncounted"
+
+
 @dataclass
 class CycleEstimate:
     """Cycles first (issue 12): the composed cycles of a Vivado/Vitis module
@@ -269,6 +286,8 @@ class CycleEstimate:
     report_max: int | None = None
     parts: list[CyclePart] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    #: what the count took where the report could not say more (the notes say where)
+    caveats: frozenset[CycleCaveat] = frozenset()
 
 
 @dataclass

@@ -35,7 +35,7 @@ import sympy
 
 from hlsight.analyzer.access import parse_expression
 from hlsight.analyzer.memory_model import smax
-from hlsight.analyzer.results import SourceFacts
+from hlsight.analyzer.results import CycleCaveat, SourceFacts
 from hlsight.analyzer.symbols import loop_name, loop_symbols, source_expr, sym
 from hlsight.analyzer.vivado_placement import Placement, implied_placements, instances_in_loops
 from hlsight.core.model import Design, Instance, Kernel, LatencyRange, Loop
@@ -80,9 +80,17 @@ class CycleComposer:
     #: loop trip expressions from the source analysis (kept beside the design)
     source: SourceFacts = field(default_factory=SourceFacts)
     notes: list[str] = field(default_factory=list)
+    #: what the composition took where the report could not say more
+    caveats: set[CycleCaveat] = field(default_factory=set)
     _cache: dict[str, sympy.Expr | None] = field(default_factory=dict)
     _placed: dict[str, dict[str, Placement]] = field(default_factory=dict)
     _peers: dict[Bound, CycleComposer] = field(default_factory=dict)
+
+    def _caveat(self, caveat: CycleCaveat, note: str) -> None:
+        """A note that also flags the count (read by the co-simulation
+        comparison and written to JSON; the note says where)."""
+        self.notes.append(note)
+        self.caveats.add(caveat)
 
     # ------------------------------------------------------------------ modules
 
@@ -106,9 +114,10 @@ class CycleComposer:
             if value is None:
                 return None
             if self.bound is Bound.SYMBOLIC:
-                self.notes.append(f"{kernel.name}: latency {kernel.latency.min} ~ {kernel.latency.max}"  # type: ignore[union-attr]
-                                  f" cycles and nothing to compose it from{self._why_nothing(kernel)}:"
-                                  f" worst case {value} used")
+                self._caveat(CycleCaveat.WORST_CASE,
+                             f"{kernel.name}: latency {kernel.latency.min} ~ {kernel.latency.max}"  # type: ignore[union-attr]
+                             f" cycles and nothing to compose it from{self._why_nothing(kernel)}:"
+                             f" worst case {value} used")
             return sympy.Integer(value)
         return body + self._fixed(kernel.name, kernel.latency, lambda composer: composer.body(kernel))
 
@@ -155,9 +164,10 @@ class CycleComposer:
         known = [value or 0 for value in worst]
         overlap = sum(known) > latency.max >= max(known)
         if overlap and self.bound is Bound.SYMBOLIC:
-            self.notes.append(f"{kernel.name}: its calls' worst cases add up to {sum(known):,} cycles, more than its"
-                              f" maximum of {latency.max:,}: they run at the same time (or only one of them runs),"
-                              " so the longest counts (HLScope+ eq. 2)")
+            self._caveat(CycleCaveat.WORST_CASE,
+                         f"{kernel.name}: its calls' worst cases add up to {sum(known):,} cycles, more than its"
+                         f" maximum of {latency.max:,}: they run at the same time (or only one of them runs),"
+                         " so the longest counts (HLScope+ eq. 2)")
         return overlap
 
     def parts(self, kernel: Kernel) -> list[tuple[str, str, sympy.Expr]]:
@@ -176,8 +186,9 @@ class CycleComposer:
             cycles = self._instance(instance)
             if cycles is None:
                 if self.bound is Bound.SYMBOLIC:
-                    self.notes.append(f"{kernel.name}: {instance.module} is left out: its latency is not in the report"
-                                      " (\"?\") and it has no report of its own here, so this count is a lower bound")
+                    self._caveat(CycleCaveat.UNCOUNTED,
+                                 f"{kernel.name}: {instance.module} is left out: its latency is not in the report"
+                                 " (\"?\") and it has no report of its own here, so this count is a lower bound")
                 continue
             calls = _calls(kernel, instance)
             if calls > 1:
@@ -220,8 +231,9 @@ class CycleComposer:
         module docstring)."""
         if latency is None or latency.min is None:
             if self.bound is Bound.SYMBOLIC:
-                self.notes.append(f"{owner}: its own control cycles beyond its parts are unknown (the report's"
-                                  " latency is \"?\"): none counted")
+                self._caveat(CycleCaveat.UNCOUNTED,
+                             f"{owner}: its own control cycles beyond its parts are unknown (the report's"
+                             " latency is \"?\"): none counted")
             return sympy.Integer(0)
         low = _numeric(parts(self.at(Bound.MIN)))
         if low is None:
@@ -234,8 +246,9 @@ class CycleComposer:
             return sympy.Integer(0)
         if self.bound is Bound.SYMBOLIC:
             cycles = "cycle" if latency.min == 1 else "cycles"
-            self.notes.append(f"{owner}: its minimum ({latency.min} {cycles}) skips a part (conditional call):"
-                              f" the worst-case path is modelled")
+            self._caveat(CycleCaveat.WORST_CASE,
+                         f"{owner}: its minimum ({latency.min} {cycles}) skips a part (conditional call):"
+                         " the worst-case path is modelled")
         if self.bound is Bound.MIN:
             own = parts(self)
             return sympy.Integer(latency.min) - (own if own is not None else sympy.Integer(0))
@@ -253,8 +266,9 @@ class CycleComposer:
         if high is None or latency.max - high < 0 or latency.max - high == fixed_best:
             return fixed_best
         if self.bound is Bound.SYMBOLIC:
-            self.notes.append(f"{owner}: its own cycles are {fixed_best} at the best case and {latency.max - high}"
-                              " at the worst: the worst case's are used")
+            self._caveat(CycleCaveat.WORST_CASE,
+                         f"{owner}: its own cycles are {fixed_best} at the best case and {latency.max - high}"
+                         " at the worst: the worst case's are used")
         return latency.max - high
 
     def at(self, bound: Bound) -> CycleComposer:
@@ -296,7 +310,7 @@ class CycleComposer:
         one that reproduces its reported maximum."""
         ii = loop.ii.value if loop.ii is not None and loop.ii.value is not None else None
         if ii is None:
-            self.notes.append(f"II of loop {loop.name} unknown: assumed 1")
+            self._caveat(CycleCaveat.UNCOUNTED, f"II of loop {loop.name} unknown: assumed 1")
             ii = 1
         count, latency = loop.trip_count, loop.latency
         if count is not None and latency is not None and isinstance(trip, sympy.Integer):
@@ -319,11 +333,12 @@ class CycleComposer:
         if body is None:
             value = _pick(loop.iteration_latency_range, self.bound)
             if value is None:
-                self.notes.append(f"iteration latency of loop {loop.name} unknown: 1 assumed")
+                self._caveat(CycleCaveat.UNCOUNTED, f"iteration latency of loop {loop.name} unknown: 1 assumed")
                 return sympy.Integer(1)
             if self.bound is Bound.SYMBOLIC:
-                self.notes.append(f"loop {loop.name}: iteration latency {loop.iteration_latency_range.min}"  # type: ignore[union-attr]
-                                  f" ~ {value} cycles (a branch): worst case {value} used")
+                self._caveat(CycleCaveat.WORST_CASE,
+                             f"loop {loop.name}: iteration latency {loop.iteration_latency_range.min}"  # type: ignore[union-attr]
+                             f" ~ {value} cycles (a branch): worst case {value} used")
             return sympy.Integer(value)
         reported = loop.iteration_latency_range
         if exact is not None:

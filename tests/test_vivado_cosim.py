@@ -199,7 +199,9 @@ def test_a_worst_case_top_names_its_missing_instance_table(tmp_path: Path, corpu
             " called by nothing else; its hls_sobel_csynth.rpt, whose Instance table names them, is not among the"
             " reports read): worst case 2089114 used") in text
     assert "the estimate above needs none of them; to time the other functions, give 6 values" in text
-    warning = _rules(_json(str(solution)))["vivado-cosim-differs"]["message"]
+    document = _json(str(solution))
+    assert document["estimate"]["cycles"]["caveats"] == ["worst-case"]  # type: ignore[index]
+    warning = _rules(document)["vivado-cosim-differs"]["message"]
     assert "the estimate takes a worst case of the report where it cannot compose" in warning
     assert "values given" not in warning.split("Possible causes:")[1]  # nothing was given
     whole = run_cli("analyze", str(corpus / "vivado" / "vhls2018.3_hls_sobel_dataflow")).stdout
@@ -228,6 +230,7 @@ def test_no_trip_count_is_implied_while_parts_are_uncounted(tmp_path: Path, corp
     document = _json(str(solution))
     (comparison,) = document["cosim"]  # type: ignore[misc]
     assert comparison["uncounted"] is True and comparison["implied"] == {}
+    assert document["estimate"]["cycles"]["caveats"] == ["uncounted"]  # type: ignore[index]
     assert "vivado-cosim-implied" not in _rules(document)
     text = run_cli("analyze", str(solution)).stdout
     assert ("give the trip counts the testbench runs to compare (no trip count is implied: the estimate leaves"
@@ -328,3 +331,50 @@ def test_run_time_waits_name_only_the_ports_the_top_has(tmp_path: Path, corpus: 
     assert run_time_waits(top) == ("the schedule leaves out what the RTL waits for at run time (m_axi read and"
                                    " write-response latency) and a path the testbench takes that is shorter than"
                                    " the report's worst case")
+
+
+MIX_UPDATE = FIXTURES / "vhls2016_call_in_loop" / "mix_update_csynth.rpt"
+
+
+def _mix_update_solution(tmp_path: Path, report_text: str) -> Path:
+    """mix_update's report as a solution with bfs_cosim.rpt as its co-simulation."""
+    solution = tmp_path / "solution1"
+    (solution / "syn" / "report").mkdir(parents=True)
+    (solution / "syn" / "report" / "mix_update_csynth.rpt").write_text(report_text, encoding="utf-8")
+    (solution / "sim" / "report").mkdir(parents=True)
+    shutil.copyfile(COSIM / "bfs_cosim.rpt", solution / "sim" / "report" / "mix_update_cosim.rpt")
+    return solution
+
+
+def test_caveats_are_flags_not_note_wording(corpus: Path) -> None:
+    """The co-simulation causes test the estimate's caveats, not its notes'
+    words. The 2015.3 DCT's dct_dct_2d places its call in Row_DCT_Loop
+    because "the loops' and calls' worst cases (3,873) would exceed the
+    report's maximum": no worst case is taken, yet the word match counted
+    one. mix_update's branch (iteration latency 3 ~ 304) is one."""
+    document = _json(str(corpus / "vivado" / "vhls2015.3_ug871_dct_seq"))
+    (dct_2d,) = [kernel for kernel in document["kernels"] if kernel["name"] == "dct_dct_2d"]  # type: ignore[attr-defined]
+    cycles = dct_2d["estimate"]["cycles"]
+    assert any("worst cases (3,873) would exceed" in note for note in cycles["notes"])
+    assert cycles["caveats"] == [] and cycles["cycles"] == 3668
+    branch = _json(str(MIX_UPDATE), "--set", "loop.mix_update.Loop_1.trip=16")
+    assert branch["estimate"]["cycles"]["caveats"] == ["worst-case"]  # type: ignore[index]
+
+
+def test_a_call_left_out_is_uncounted(tmp_path: Path) -> None:
+    """An instance with a "?" latency and no report is left out of the count
+    (a lower bound): flagged `uncounted`, so no trip count is implied (the
+    note's wording, "... so this count is a lower bound", matched none of the
+    marks the comparison looked for before)."""
+    text = MIX_UPDATE.read_text(encoding="utf-8").replace(
+        "|grp_mix_block_fu_120    |mix_block    |  300|  300|  300|  300|   none  |",
+        "|grp_mix_block_fu_120    |mix_block    |    ?|    ?|    ?|    ?|   none  |")
+    document = _json(str(_mix_update_solution(tmp_path, text)))
+    cycles = document["estimate"]["cycles"]  # type: ignore[index]
+    assert any(note.endswith("so this count is a lower bound") for note in cycles["notes"])
+    assert cycles["caveats"] == ["uncounted", "worst-case"]  # and Loop 1's branch
+    (comparison,) = document["cosim"]  # type: ignore[misc]
+    assert comparison["uncounted"] is True and comparison["implied"] == {}
+    given = _json(str(tmp_path / "solution1"), "--set", "loop.mix_update.Loop_1.trip=16")
+    warning = _rules(given)["vivado-cosim-differs"]["message"]
+    assert isinstance(warning, str) and "the estimate leaves parts uncounted or assumes them" in warning

@@ -126,6 +126,7 @@ def cycle_estimate(
         report_max=None if latency is None else latency.max,
         parts=parts,
         notes=list(dict.fromkeys(composer.notes)),
+        caveats=frozenset(composer.caveats),
     )
 
 
