@@ -390,6 +390,9 @@ class CosimComparison:
     #: AXI-lite bundles of the top that carry arrays: the measurement includes
     #: the testbench's word-by-word transfers of them
     axi_lite_arrays: list[str] = field(default_factory=list)
+    #: the estimate is the mean over this many calls (``[[launch]]`` tables,
+    #: or the calls ``simulate`` ran); ``None``: one call at the values given
+    estimate_calls: int | None = None
 
 
 @dataclass

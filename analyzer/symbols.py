@@ -214,7 +214,8 @@ def valid_names(design: Design, derived: SourceFacts | None = None, arguments: b
         trips = loop_symbols(kernel).values()
         names.extend(trips)
         names.extend(loop_field(trip, "ii") for trip in trips)
-    return names
+    # an outlined Vitis loop is named after its loop in the caller by both modules
+    return list(dict.fromkeys(names))
 
 
 _OPERATORS: dict[type, Callable[[float, float], float]] = {

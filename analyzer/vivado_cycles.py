@@ -355,7 +355,29 @@ class CycleComposer:
                 cycles = self._instance(instance)
                 if cycles is not None:
                     parts.append(cycles)
+        parts.extend(self._placed_in(kernel, loop))
         return sympy.Add(*parts) if parts else None
+
+    def _placed_in(self, kernel: Kernel, loop: Loop) -> list[sympy.Expr]:
+        """The calls :mod:`~hlsight.analyzer.vivado_placement` counts in
+        ``loop``, composed like the calls the report places there: a trip
+        count given to the callee's loops reaches the number (a public
+        SHA-256's update, placed in the top's Loop 1, was its worst case,
+        28,097 cycles, whatever its own trip count)."""
+        out = []
+        for placement in self._placements(kernel).values():
+            if placement.loop is not loop:
+                continue
+            if placement.key.startswith("loop:"):
+                moved = next((item for item in kernel.loops if f"loop:{item.name}" == placement.key), None)
+                if moved is not None:
+                    out.append(self.loop(kernel, moved))
+                continue
+            instance = next((item for item in kernel.instances if item.name == placement.key), None)
+            cycles = None if instance is None else self._instance(instance)
+            if cycles is not None:
+                out.append(cycles)
+        return out
 
     def _loop_names(self, kernel: Kernel) -> dict[int, str]:
         """The kernel's loop trip names, computed once per module."""
@@ -402,6 +424,8 @@ class CycleComposer:
         """The sub-module calls inside ``loop`` (or its sub-loops)."""
         names = {inner.name for inner in loop.walk()}
         listed = {name for inner in loop.walk() for name in inner.instances}
+        hosted = {id(inner) for inner in loop.walk()}
+        listed |= {key for key, placement in self._placements(kernel).items() if id(placement.loop) in hosted}
         return [instance for instance in kernel.instances if instance.loop in names or instance.name in listed]
 
     def _note_pragma_counts(self, kernel: Kernel) -> None:

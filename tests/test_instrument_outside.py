@@ -100,13 +100,31 @@ def test_a_testbench_reading_data_runs_where_run_dir_says(tmp_path: Path) -> Non
     common = ("simulate", str(case / "pipo.c"), "--report", str(case / "report"), "--testbench", str(testbench))
     failed = run_cli(*common)
     assert failed.code == 2
-    assert ("the testbench exited with status 3 before the cycle table was written: cannot open n.txt; it ran in a"
-            " temporary build folder: a testbench that opens data files by relative path needs --run-dir DIR, e.g."
-            " its own folder, where 'vitis_hls csim' finds them") in failed.stderr
+    assert ("the testbench ended before the cycle table was written: it exited with status 3: cannot open n.txt;"
+            " it ran in a temporary build folder: a testbench that opens data files by relative path needs --run-dir"
+            " DIR, e.g. its own folder, where 'vitis_hls csim' finds them") in failed.stderr
     document = json.loads(run_cli(*common, "--run-dir", str(data), "--format", "json").stdout)
     assert document["cycles"] == 29  # as tests/test_simulate.py's dataflow_pipo case at n = 10
     missing = run_cli(*common, "--run-dir", str(tmp_path / "nowhere"))
     assert missing.code == 2 and "--run-dir is not a folder" in missing.stderr
+
+
+def test_a_crashing_testbench_is_said_to_crash(tmp_path: Path) -> None:
+    """A testbench killed by a signal crashed; it did not miss a data file
+    (a public Vitis sobel testbench wrote 720 x 1280 pixels into a 718 x 1278
+    buffer: SIGSEGV at -O2, and hlsight suggested --run-dir)."""
+    case = KERNELS / "dataflow_pipo"
+    testbench = tmp_path / "tb.c"
+    testbench.write_text(
+        "#include <signal.h>\n#define N 256\nvoid pipo_top(const int in[N], int out[N], int n);\n"
+        "int main(void)\n{\n    static int in[N], out[N];\n    pipo_top(in, out, 4);\n    raise(SIGSEGV);\n"
+        "    return 0;\n}\n", encoding="utf-8")
+    crashed = run_cli("simulate", str(case / "pipo.c"), "--report", str(case / "report"), "--testbench",
+                      str(testbench))
+    assert crashed.code == 2 and "Traceback" not in crashed.stderr
+    assert ("the testbench ended before the cycle table was written: it was killed by signal 11 (SIGSEGV): a crash in"
+            " the testbench or the design code, e.g. an out-of-bounds array access") in crashed.stderr
+    assert "with --cflags \"... -O0\" (here -O2) it may pass" in crashed.stderr and "--run-dir" not in crashed.stderr
 
 
 def test_an_ap_uint_wider_than_the_model_is_said(tmp_path: Path) -> None:

@@ -4,6 +4,7 @@ an unknown --set name gets a "did you mean"."""
 from __future__ import annotations
 
 import shlex
+from pathlib import Path
 
 from hlsight.analyzer.pipeline import analyze
 from hlsight.analyzer.symbols import loop_symbols, shell_safe, valid_names
@@ -217,3 +218,14 @@ def test_a_global_fallback_no_lsu_uses_is_said() -> None:
     assert strided.code == 0, strided.stderr
     assert "stride changes nothing" not in strided.stdout and "[mem-stride]" in strided.stdout
     assert "element_bytes changes nothing" in strided.stdout  # its LSUs move their width each run
+
+
+def test_an_outlined_loop_is_listed_once(corpus: Path) -> None:
+    """A Vitis outlined loop is named after its loop in the caller by both
+    modules: the names an unknown --set lists held each such loop twice (a
+    public 2024.2 sobel; in the corpus MachSuite nw has six)."""
+    nw = corpus / "vivado" / "vitis2022.2.2_machsuite_nw"
+    names = valid_names(load_design(nw))
+    assert "loop.needwun.init_row.trip" in names and len(names) == len(set(names))
+    refused = run_cli("analyze", str(nw), "--set", "zzz=4")
+    assert refused.code == 2 and refused.stderr.count("loop.needwun.init_row.trip,") == 1

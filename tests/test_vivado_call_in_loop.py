@@ -153,3 +153,38 @@ def test_calls_go_to_the_loop_with_the_least_room_that_holds_them() -> None:
     assert placed == {"copy_row": "ROW", "load_tile": "COL", "scale_tile": "COL"}
     parts = {part.name: part.cycles for part in result.design_estimate.cycles.parts}
     assert parts == {"ROW": 440, "finish": 50, "(own control and straight-line code)": 3}
+
+
+def _top_calling_mix_update(tmp_path: Path) -> Path:
+    """A solution whose top (latency "?", as the public SHA-256's) calls
+    mix_update from its Loop 1 without saying where: mix_top's Loop 1 runs 0 ~ 4
+    times, 4 ~ 4,869 cycles per iteration, mix_update (1 ~ 4,865) the bulk."""
+    report = tmp_path / "report"
+    report.mkdir()
+    text = REPORT.read_text(encoding="utf-8")
+    (report / "mix_update_csynth.rpt").write_text(text, encoding="utf-8")
+    top = (text.replace("Report for 'mix_update'", "Report for 'mix_top'")
+           .replace("|    1|  4865|    1|  4865|   none  |", "|    ?|     ?|    ?|     ?|   none  |")
+           .replace("|grp_mix_block_fu_120    |mix_block    |  300|  300|  300|  300|   none  |",
+                    "|grp_mix_update_fu_80    |mix_update   |    1| 4865|    1| 4865|   none  |")
+           .replace("|- Loop 1  |    0|  4864|  3 ~ 304 |          -|          -| 0 ~ 16 |    no    |",
+                    "|- Loop 1  |    ?|     ?| 4 ~ 4869 |          -|          -|  0 ~ 4 |    no    |"))
+    (report / "mix_top_csynth.rpt").write_text(top, encoding="utf-8")
+    return report
+
+
+def test_a_placed_call_is_composed_with_the_trip_counts_given(tmp_path: Path) -> None:
+    """The placed call counts in its loop as the calls the report places
+    there do: composed from the callee's own loops, so the callee's trip
+    count given reaches the number (a public SHA-256: its update, placed in
+    the top's Loop 1, counted 28,097 cycles, its worst case, whatever
+    loop.sha256_update.Loop_1.trip was given). Per iteration: mix_update's
+    304 x 2 + 1 and the loop's own 4 (4,869 - 4,865 at the worst) = 613."""
+    report = _top_calling_mix_update(tmp_path)
+    trips = {"loop.mix_top.Loop_1.trip": 3, TRIP: 2}
+    result = analyze(load_design(report), trips)
+    estimate = result.estimates["mix_top"].cycles
+    assert estimate is not None and estimate.cycles == 3 * (304 * 2 + 1 + 4)
+    assert str(estimate.expression) == f"loop.mix_top.Loop_1.trip*(304*{TRIP} + 5)"
+    at_worst = analyze(load_design(report), {"loop.mix_top.Loop_1.trip": 4, TRIP: 16}).estimates["mix_top"].cycles
+    assert at_worst is not None and at_worst.cycles == 4 * 4869  # the report's worst iteration

@@ -17,7 +17,7 @@ from pathlib import Path
 from hlsight.analyzer.instrument.codegen import CodeGenerator
 from hlsight.analyzer.instrument.cycles import ParsedSource
 from hlsight.analyzer.instrument.plan import Baseline, Block, BlockKind, InstrumentedFunction, Plan
-from hlsight.analyzer.instrument.simulate import RUN_DIR_HINT, Toolchain, build, run_program
+from hlsight.analyzer.instrument.simulate import Toolchain, build, exit_cause, run_program
 from hlsight.core.errors import InputError
 from hlsight.core.model import Kernel, KernelKind
 
@@ -58,10 +58,8 @@ def count_trip_counts(source: ParsedSource, testbench: Path, toolchain: Toolchai
         json_path = scratch / "hlsight_cycles.json"
         completed, _elapsed = run_program(program, json_path, toolchain)
         if not json_path.is_file():
-            tail = completed.stderr.decode(errors="replace").strip().splitlines()[-1:] or [""]
-            where = "" if toolchain.run_dir is not None else f"; {RUN_DIR_HINT}"
-            raise InputError(testbench, f"the counted run exited with status {completed.returncode} before it wrote"
-                             f" the trip counts: {tail[0]}".rstrip(": ") + where,
+            raise InputError(testbench, "the counted run ended before it wrote the trip counts: it "
+                             + exit_cause(completed, toolchain),
                              expected="a testbench that returns from main or calls exit()")
         rows = {int(row["id"]): row for row in json.loads(json_path.read_text())["blocks"]}
     counted: dict[int, int] = {}

@@ -16,6 +16,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import tempfile
 import time
@@ -105,6 +106,27 @@ class Toolchain:
 #: Said when a testbench fails in the build folder: it may read data files by relative path.
 RUN_DIR_HINT = ("it ran in a temporary build folder: a testbench that opens data files by relative path needs"
                 " --run-dir DIR, e.g. its own folder, where 'vitis_hls csim' finds them")
+
+
+def exit_cause(completed: subprocess.CompletedProcess[bytes], toolchain: Toolchain) -> str:
+    """How a testbench run ended, for the message that stops: a signal is a
+    crash, not a missing data file (a public Vitis sobel testbench wrote
+    720 x 1280 pixels into a 718 x 1278 buffer: SIGSEGV at -O2, silent at
+    -O0, and hlsight suggested --run-dir)."""
+    code = completed.returncode
+    tail = completed.stderr.decode(errors="replace").strip().splitlines()[-1:] or [""]
+    said = f": {tail[0]}" if tail[0] else ""
+    if code < 0:
+        try:
+            name = signal.Signals(-code).name
+        except ValueError:
+            name = "an unknown signal"
+        optimised = [flag for flag in toolchain.flags if flag.startswith("-O") and flag != "-O0"]
+        lower = f"; with --cflags \"... -O0\" (here {optimised[-1]}) it may pass" if optimised else ""
+        return (f"was killed by signal {-code} ({name}){said}: a crash in the testbench or the design code, e.g. an"
+                f" out-of-bounds array access (find it with --cflags \"... -g -fsanitize=address\"){lower}")
+    where = "" if toolchain.run_dir is not None else f"; {RUN_DIR_HINT}"
+    return f"exited with status {code}{said}{where}"
 
 
 def _compiler(name: str) -> str:
@@ -303,10 +325,8 @@ def simulate(source: ParsedSource, design: Design, report: str, testbench: Path,
         if not json_path.is_file() and not instrumented.plan.functions:
             json_path.write_text('{"blocks": []}', encoding="utf-8")  # nothing was instrumented (warned)
         if not json_path.is_file():
-            tail = completed.stderr.decode(errors="replace").strip().splitlines()[-1:] or [""]
-            where = "" if toolchain.run_dir is not None else f"; {RUN_DIR_HINT}"
-            raise InputError(testbench, f"the testbench exited with status {completed.returncode} before the "
-                             f"cycle table was written: {tail[0]}".rstrip(": ") + where,
+            raise InputError(testbench, "the testbench ended before the cycle table was written: it "
+                             + exit_cause(completed, toolchain),
                              expected="a testbench that returns from main or calls exit()")
         table = json.loads(json_path.read_text(encoding="utf-8"))
     diagnostics = list(instrumented.diagnostics)
@@ -322,7 +342,7 @@ def simulate(source: ParsedSource, design: Design, report: str, testbench: Path,
     result.program_output = completed.stdout.decode(errors="replace")
     called = next((function for function in result.functions if function.name == result.top), None)
     per_call = called.cycles / called.calls if called is not None and called.calls else None
-    result.cosim, found = compare_simulated(design, result.top, per_call)
+    result.cosim, found = compare_simulated(design, result.top, per_call, called.calls if called is not None else None)
     result.diagnostics.extend(found)
     return result
 
@@ -345,7 +365,11 @@ def _collect(instrumented: Instrumented, table: dict[str, Any], source: ParsedSo
                                              int(loop_row.get("cycles", 0))))
         functions.append(function)
     top = next((f for f in functions if f.name == plan.top), None)
-    if top is None or top.cycles == 0:
+    top_kernel = plan.functions[plan.top].kernel if plan.top in plan.functions else None
+    zero_in_report = (top_kernel is not None and top_kernel.latency is not None
+                      and top_kernel.latency.min == top_kernel.latency.max == 0)
+    # a top whose report latency is an exact 0 (a combinational function) takes 0 cycles: nothing to warn
+    if top is None or (top.cycles == 0 and not (zero_in_report and top.calls)):
         why = ("the top function is not instrumented (see the warnings above)" if top is None
                else "the testbench never called the top function" if top.calls == 0
                else "the report gives no latency for what ran (see the warnings above)")

@@ -55,8 +55,8 @@ def cycles_headline(cycles: CycleEstimate) -> str:
     alone made the reader evaluate it)."""
     formula = cycles_text(cycles.expression)
     if cycles.cycles is None or not isinstance(cycles.expression, sympy.Basic) or not cycles.expression.free_symbols:
-        return f"{formula} cycles"
-    return f"{cycles.cycles:,.0f} cycles at the values given ({formula})"
+        return f"{formula} {'cycle' if formula == '1' else 'cycles'}"
+    return f"{cycles.cycles:,.0f} {'cycle' if cycles.cycles == 1 else 'cycles'} at the values given ({formula})"
 
 
 @dataclass(frozen=True)
@@ -114,8 +114,16 @@ def cosim_text(comparison: CosimComparison, has_cycles: bool = True) -> str:
     measured = cosim_heading(comparison)
     if not has_cycles:
         return f"{measured}: no cycle count here to compare it with"
+    estimate = comparison.estimate_cycles
+    if comparison.estimate_calls is not None and estimate is not None:
+        # [[launch]] tables: the count above is one launch's; co-simulation averages every call
+        versus = f"{comparison.error:+.1%}" if comparison.error is not None else "measured 0"
+        return (f"{measured}: the mean over the {comparison.estimate_calls:,} calls given, {estimate:,.0f}"
+                f" per call, {versus}")
     if comparison.error is not None:
         return f"{measured}: the cycle count above {comparison.error:+.1%}"
+    if estimate is not None:
+        return f"{measured}: the cycle count above is {estimate:,.0f} (no relative difference from 0)"
     if comparison.implied:
         equal = ", ".join(f"{name} = {implied_text(value)}" for name, value in comparison.implied.items())
         return f"{measured}: the estimate equals it at {equal}"

@@ -91,6 +91,8 @@ def _cosim_line(comparison: CosimComparison) -> str:
     """``co-simulation measured 112,074 cycles per call (Verilog, xsim):
     simulated 112,555 per call (+0.4%)``."""
     measured = cosim_heading(comparison)
-    if comparison.estimate_cycles is None or comparison.error is None:
+    if comparison.estimate_cycles is None:
         return f"{measured}: the top was not simulated"
+    if comparison.error is None:
+        return f"{measured}: simulated {comparison.estimate_cycles:,.0f} per call (no relative difference from 0)"
     return f"{measured}: simulated {comparison.estimate_cycles:,.0f} per call ({comparison.error:+.1%})"

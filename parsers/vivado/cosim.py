@@ -119,9 +119,10 @@ def read_cosim(path: Path) -> tuple[CosimReport | None, list[Diagnostic]]:
 
 _REPORT_TIME = re.compile(r"^\s*Report time\s*:\s*(?P<when>.+?)\.?\s*$", re.MULTILINE)
 _SYNTHESIS_DATE = re.compile(r"^\* Date:\s*(?P<when>.+?)\s*$", re.MULTILINE)
-#: ``Wed Apr 24 07:54:13 IST 2024`` (any zone name) and ``Tue Mar  8 19:41:29 2022``
-_ENGLISH = re.compile(r"(?P<month>[A-Z][a-z]{2})\s+(?P<day>\d{1,2})\s+(?P<time>\d\d:\d\d:\d\d)\s+(?:\S+\s+)?"
-                      r"(?P<year>\d{4})")
+#: ``Wed Apr 24 07:54:13 IST 2024`` (any zone name), ``Tue Mar  8 19:41:29 2022``
+#: and ``Sat Oct 11 05:26:30 PM CST 2025`` (Vitis 2024.2, a 12-hour locale)
+_ENGLISH = re.compile(r"(?P<month>[A-Z][a-z]{2})\s+(?P<day>\d{1,2})\s+(?P<time>\d\d?:\d\d:\d\d)\s+"
+                      r"(?:(?P<half>[AaPp][Mm])\s+)?(?:\S+\s+)?(?P<year>\d{4})")
 #: ``2022. 03. 08. (화) 17:27:50 KST`` (a Korean locale)
 _NUMERIC = re.compile(r"(?P<year>\d{4})\.\s*(?P<month>\d{1,2})\.\s*(?P<day>\d{1,2})\.\s*(?:\(\S+\)\s*)?"
                       r"(?P<time>\d\d:\d\d:\d\d)")
@@ -134,8 +135,10 @@ def parse_report_date(text: str) -> datetime | None:
     english = _ENGLISH.search(text)
     try:
         if english is not None:
-            return datetime.strptime(f"{english['month']} {english['day']} {english['year']} {english['time']}",
-                                     "%b %d %Y %H:%M:%S")
+            when = f"{english['month']} {english['day']} {english['year']} {english['time']}"
+            if english["half"]:
+                return datetime.strptime(f"{when} {english['half'].upper()}", "%b %d %Y %I:%M:%S %p")
+            return datetime.strptime(when, "%b %d %Y %H:%M:%S")
         numeric = _NUMERIC.search(text)
         if numeric is not None:
             return datetime.strptime(f"{numeric['year']} {numeric['month']} {numeric['day']} {numeric['time']}",
