@@ -56,7 +56,7 @@ def simulation_to_dict(result: SimulationResult) -> dict[str, object]:
 #: with 14 header loops uncounted).
 UNCOUNTED_RULES = frozenset({
     "instrument-report-loop-unmatched", "instrument-loop-unmatched", "instrument-unknown-il",
-    "instrument-unknown-latency", "instrument-loop-macro",
+    "instrument-unknown-latency", "instrument-loop-macro", "instrument-call-not-counted",
 })
 
 

@@ -445,12 +445,34 @@ def missing_value_lines(result: AnalysisResult, options: RenderOptions) -> list[
     whole = result.design_estimate
     if free and whole is not None and whole.seconds is not None and not whole.free_symbols:
         lead = "the estimate above needs none of them; to time the other functions, give"
+    elif free and whole is not None and whole.seconds is None and not whole.free_symbols \
+            and not whole.pending_symbols:
+        lead = f"the estimate above stays unknown whatever is given ({_why_unknown(result)}); to time the other" \
+               " functions, give"
     if options.verbosity > 0 or len(names) <= NAMES_SHOWN:
         loops = {**trip_symbol_loops(result.design, names), **axi_symbol_ports(result.design, names)}
         return [f"  {lead}: " + " ".join(f"--set {name}=VALUE" for name in names),
                 *(f"    {name}: {loops[name]}" for name in names if name in loops)]
     return [f"  {lead} {len(names)} values (--set NAME=VALUE or a --hints file): "
             f"{name_list(names)}; -v lists them all"]
+
+
+def _why_unknown(result: AnalysisResult) -> str:
+    """Why no value makes the design estimate a number: the top's missing
+    module reports, else the estimate's model line (a public 2019.1 LR_top
+    whose one call, produce, has no report was promised a number for 28
+    trip counts)."""
+    tops = result.design.top_kernels()
+    unknown = {instance.module for top in tops for instance in top.instances
+               if instance.latency is None or instance.latency.max is None}
+    missing = sorted({diagnostic.subject for diagnostic in result.diagnostics
+                      if diagnostic.rule == "vivado-missing-module-report" and diagnostic.subject in unknown
+                      and any(diagnostic.kernel == top.name for top in tops)})
+    if missing:
+        return (f"the top calls {name_list(missing)}, whose report is not here and whose latency the top's report"
+                " does not give")
+    model = result.design_estimate.model if result.design_estimate is not None else ""
+    return model or "nothing in the reports times the top"
 
 
 def launch_lines(result: AnalysisResult) -> list[str]:
