@@ -103,3 +103,31 @@ def test_a_call_in_a_loop_with_counted_parts_takes_the_worst_case(tmp_path: Path
     assert call["rule"] == "instrument-call-worst-case" and call["line"] == 8
     assert "beyond its counted parts, the worst case, not the path it takes" in call["message"]
     assert document["cycles"] == 3 * 4869
+
+
+def test_the_testbench_own_calls_are_not_counted(tmp_path: Path) -> None:
+    """A testbench calling a design function itself (a software reference
+    model) added those calls to the function's total: a public SHA-256
+    printed sha256_update at 13 calls, 5 of them the testbench's, above the
+    top's own total."""
+    reports = _reports(tmp_path / "report")
+    whole = tmp_path / "whole.c"
+    whole.write_text("void mix_update(int *s, int n)\n{\n    for (int i = 0; i < n; i++)\n        s[0] += i;\n}\n"
+                     "void mix_final(int *s)\n{\n    s[1] = s[0];\n}\n\nvoid mix_top(int *s, int blocks)\n{\n"
+                     "    for (int b = 0; b < blocks; b++)\n        mix_update(s, 16);\n    mix_final(s);\n}\n",
+                     encoding="utf-8")
+    testbench = tmp_path / "tb.c"
+    testbench.write_text("void mix_update(int *s, int n);\nvoid mix_top(int *s, int blocks);\nint main(void)\n{\n"
+                         "    int reference[2] = {0, 0}, s[2] = {0, 0};\n    for (int b = 0; b < 3; b++)\n"
+                         "        mix_update(reference, 16);\n    mix_top(s, 3);\n"
+                         "    return s[1] != reference[0];\n}\n",
+                         encoding="utf-8")
+    common = ("simulate", str(whole), "--report", str(reports), "--testbench", str(testbench))
+    document = json.loads(run_cli(*common, "--format", "json").stdout)
+    functions = {item["name"]: item for item in document["functions"]}
+    update = functions["mix_update"]
+    assert update["calls"] == 3 and update["calls_outside_top"] == 3
+    assert functions["mix_top"]["calls"] == 1 and functions["mix_top"]["calls_outside_top"] == 0
+    assert update["cycles"] <= document["cycles"]
+    text = run_cli(*common).stdout
+    assert "function mix_update: " in text and "in 3 call(s) (and 3 the testbench made itself, not counted)" in text

@@ -336,6 +336,7 @@ class CodeGenerator:
         return template.render(
             header=HEADER_NAME, version=self.version, source=self.source.filename, top=self.plan.top,
             report=self.report, blocks=blocks, memory=self.memory,
+            top_id=self.plan.functions[self.plan.top].block.id if self.plan.top in self.plan.functions else -1,
         )
 
     def _note(self, block: Block, message: str) -> None:

@@ -58,6 +58,9 @@ class FunctionCycles:
     calls: int
     cycles: int
     loops: list[LoopCycles] = field(default_factory=list)
+    #: calls the testbench made itself (a software reference model), not
+    #: under the top: not in ``calls`` or ``cycles``
+    calls_outside_top: int = 0
 
 
 @dataclass
@@ -355,7 +358,7 @@ def _collect(instrumented: Instrumented, table: dict[str, Any], source: ParsedSo
     for name, item in plan.functions.items():
         row = rows.get(item.block.id, {})
         function = FunctionCycles(name, item.kernel.name, item.block.line, int(row.get("entries", 0)),
-                                  int(row.get("cycles", 0)))
+                                  int(row.get("cycles", 0)), calls_outside_top=int(row.get("entries_outside_top", 0)))
         for block in plan.blocks:
             if block.function != name or block.kind is BlockKind.FUNCTION:
                 continue

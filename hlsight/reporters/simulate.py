@@ -33,7 +33,7 @@ def simulation_to_dict(result: SimulationResult) -> dict[str, object]:
         "functions": [
             {
                 "name": function.name, "module": function.module, "line": function.line, "calls": function.calls,
-                "cycles": function.cycles,
+                "cycles": function.cycles, "calls_outside_top": function.calls_outside_top,
                 "loops": [
                     {"name": loop.name, "report_name": loop.report_name, "line": loop.line, "kind": loop.kind,
                      "entries": loop.entries, "trip_count_total": loop.trip_count_total, "cycles": loop.cycles}
@@ -65,7 +65,9 @@ def simulation_text(result: SimulationResult) -> str:
     lines = [f"{result.source}: top '{result.top}', report {result.report}"
              + (" (baseline: simple trip-count counting)" if result.baseline == "simple" else "")]
     for function in result.functions:
-        lines.append(f"  function {function.name}: {function.cycles:,} cycles in {function.calls:,} call(s)")
+        outside = (f" (and {function.calls_outside_top:,} the testbench made itself, not counted)"
+                   if function.calls_outside_top else "")
+        lines.append(f"  function {function.name}: {function.cycles:,} cycles in {function.calls:,} call(s){outside}")
         for loop in function.loops:
             label = loop.name if loop.name == loop.report_name or not loop.report_name \
                 else f"{loop.name} [{loop.report_name}]"
