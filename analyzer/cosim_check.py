@@ -58,7 +58,7 @@ def compare_cosim(result: AnalysisResult) -> tuple[list[CosimComparison], list[D
             comparison.estimate_calls = _calls(result)
             what = f"the mean cycle count per call over the {_calls(result):,} launches given"
         comparisons.append(comparison)
-        diagnostics.extend(_findings(report, run, comparison, what=what, why=_reasons(cycles, comparison, top)))
+        diagnostics.extend(_findings(report, run, comparison, what=what, why=_causes(comparison, top, cycles)))
     return comparisons, diagnostics
 
 
@@ -84,10 +84,8 @@ def compare_simulated(design: Design, top: str, cycles_per_call: float | None, c
     comparison.estimate_calls = calls
     comparison.axi_lite_arrays = lite_arrays(kernel)
     comparison.error = relative_error(cycles_per_call, run.latency_avg)
-    waits = run_time_waits(kernel)
-    why = "; ".join([*_measurement_reasons(comparison),
-                     f"the simulation misses a stall or a path the report leaves out; {waits}"])
-    return comparison, _findings(report, run, comparison, what="the simulated cycles per call", why=why)
+    return comparison, _findings(report, run, comparison, what="the simulated cycles per call",
+                                 why=_causes(comparison, kernel, None, simulated=True))
 
 
 def relative_error(estimate: float | None, measured: float | None) -> float | None:
@@ -211,20 +209,12 @@ def measured_text(comparison: CosimComparison) -> str:
     return f"{avg or 0:,.0f} cycles per call{' on average' if spread else ''} ({how}{spread}{lite})"
 
 
-def run_time_waits(top: Kernel | None) -> str:
+def run_time_waits(top: Kernel | None) -> list[str]:
     """What co-simulation counts that a csynth schedule does not (public
     solutions: a 28-cycle m_axi loop measured 52, an AXI-stream loop +27),
     for the interfaces ``top`` has: an m_axi or AXI-stream wait is named only
     where there is such a port (a public Ascon decrypt with only ap_memory
     ports was told about both)."""
-    waits = _interface_waits(top)
-    shorter = "a path the testbench takes that is shorter than the report's worst case"
-    if not waits:
-        return f"{shorter}, or cycles of the report's \"?\" latencies"
-    return f"the schedule leaves out what the RTL waits for at run time ({', '.join(waits)}) and {shorter}"
-
-
-def _interface_waits(top: Kernel | None) -> list[str]:
     protocols = {interface.protocol.lower().replace("_", "") for interface in top.interfaces} if top else set()
     return [what for protocol, what in (("maxi", "m_axi read and write-response latency"),
                                         ("axis", "AXI-stream handshakes")) if protocol in protocols or top is None]
@@ -252,45 +242,56 @@ def lite_arrays(top: Kernel | None) -> list[str]:
             if interface.protocol.lower().startswith("s_axi") and "array" in interface.details.get("c_type", "")]
 
 
-def _measurement_reasons(comparison: CosimComparison) -> list[str]:
-    """What makes the measurement differ from the IP's own latency: arrays
-    the testbench moves over AXI-lite inside it, an older design."""
+def _causes(comparison: CosimComparison, top: Kernel | None, cycles: CycleEstimate | None,
+            simulated: bool = False) -> str:
+    """Why the estimate can differ from co-simulation *in the direction it
+    does*: what the measurement adds (AXI-lite array transfers, run-time
+    waits) or what the estimate leaves out ("?" latencies) when it is below;
+    a worst case taken or a shorter path when it is above (a public LeNet5,
+    report exact and measured 45 % longer, was offered a shorter path);
+    either way an older design, the values given, an exact report latency."""
+    below = (comparison.error or 0.0) < 0
     reasons = []
-    if comparison.axi_lite_arrays:
-        reasons.append(f"arrays on the AXI-lite bundle {', '.join(comparison.axi_lite_arrays)}: co-simulation counts"
-                       " the testbench writing and reading them word by word (from before the inputs are written to"
-                       " after the outputs are read), which the IP's own latency, the report's, does not")
     if comparison.older_than_synthesis:
         reasons.append(f"the co-simulation is older than the synthesis ({comparison.older_than_synthesis}) and may"
                        " have measured an earlier design")
-    return reasons
-
-
-def _reasons(cycles: CycleEstimate | None, comparison: CosimComparison, top: Kernel | None) -> str:
-    """Why an estimate can differ from co-simulation, for this estimate:
-    what the measurement includes, the trip counts it was given, a worst
-    case it took, and what no csynth schedule counts."""
-    reasons = _measurement_reasons(comparison)
-    if cycles is not None and isinstance(cycles.expression, sympy.Basic) and cycles.expression.free_symbols:
+    if cycles is not None and _takes_values(cycles):
         names = sorted(symbol.name for symbol in cycles.expression.free_symbols)
         reasons.append(f"the values given for {', '.join(names)} may not be the testbench's")
-    if cycles is not None and CycleCaveat.WORST_CASE in cycles.caveats:
-        reasons.append("the estimate takes a worst case of the report where it cannot compose (the notes under the"
-                       " top say where)")
-    if cycles is not None and CycleCaveat.UNCOUNTED in cycles.caveats:
-        reasons.append("the estimate leaves parts uncounted or assumes them (a \"?\" latency: the notes under the"
-                       " top say where), so it is a lower bound")
     exact = _exact_report(cycles)
-    if exact is None:
-        reasons.append(run_time_waits(top))
-        return "; ".join(reasons)
-    # a public Vitis 2023.2 BCD adder: report 7 ~ 7, co-simulated 6; neither a
-    # shorter path nor a "?" latency is possible there
-    reasons.append(f"the estimate is the report's exact latency ({exact:,} {'cycle' if exact == 1 else 'cycles'}),"
-                   " not a composition: the co-simulated RTL took another count than the schedule the report gives")
-    waits = _interface_waits(top)
-    if waits:
-        reasons.append(f"the schedule leaves out what the RTL waits for at run time ({', '.join(waits)})")
+    if exact is not None:
+        # a public Vitis 2023.2 BCD adder: report 7 ~ 7, co-simulated 6; neither a
+        # shorter path nor a "?" latency is possible there
+        reasons.append(f"the estimate is the report's exact latency ({exact:,} {'cycle' if exact == 1 else 'cycles'}),"
+                       " not a composition: the co-simulated RTL took another count than the schedule the report"
+                       " gives")
+    if below:
+        if comparison.axi_lite_arrays:
+            reasons.append(f"arrays on the AXI-lite bundle {', '.join(comparison.axi_lite_arrays)}: co-simulation"
+                           " counts the testbench writing and reading them word by word (from before the inputs are"
+                           " written to after the outputs are read), which the IP's own latency, the report's, does"
+                           " not")
+        if cycles is not None and CycleCaveat.UNCOUNTED in cycles.caveats:
+            reasons.append("the estimate leaves parts uncounted or assumes them (a \"?\" latency: the notes under"
+                           " the top say where), so it is a lower bound")
+        waits = run_time_waits(top)
+        if waits:
+            reasons.append(f"the schedule leaves out what the RTL waits for at run time ({', '.join(waits)})")
+        if simulated:
+            reasons.append("the simulation misses a stall or a part the report leaves out (the warnings above say"
+                           " which parts are not counted)")
+    else:
+        if cycles is not None and CycleCaveat.WORST_CASE in cycles.caveats:
+            reasons.append("the estimate takes a worst case of the report where it cannot compose (the notes under"
+                           " the top say where)")
+        if simulated:
+            reasons.append("the simulation takes the report's worst case where a loop's iteration latency or a call"
+                           " is a range it cannot follow (the warnings above say where)")
+        elif exact is None:
+            reasons.append("a path the testbench takes that is shorter than the report's worst case")
+    if not reasons:
+        reasons.append("a stall the report's schedule does not show" if below
+                       else "a path the testbench takes that is shorter than the report's worst case")
     return "; ".join(reasons)
 
 

@@ -30,6 +30,7 @@ COSIM_SUFFIX = "_cosim.rpt"
 MAX_COSIM_BYTES = 256 * 1024
 UNREADABLE_RULE = "vivado-cosim-unreadable"
 STALE_RULE = "vivado-cosim-stale"
+UNDATED_RULE = "vivado-cosim-undated"
 EXPECTED = ("a Vivado/Vitis co-simulation report: a table with rows '| Verilog | Pass | latency min | avg | max |"
             " interval min | avg | max |'")
 _SIMULATOR = re.compile(r"^\s*Simulation tool\s*:\s*(?P<tool>[^\s.]+)", re.MULTILINE)
@@ -126,6 +127,12 @@ _ENGLISH = re.compile(r"(?P<month>[A-Z][a-z]{2})\s+(?P<day>\d{1,2})\s+(?P<time>\
 #: ``2022. 03. 08. (화) 17:27:50 KST`` (a Korean locale)
 _NUMERIC = re.compile(r"(?P<year>\d{4})\.\s*(?P<month>\d{1,2})\.\s*(?P<day>\d{1,2})\.\s*(?:\(\S+\)\s*)?"
                       r"(?P<time>\d\d:\d\d:\d\d)")
+#: ``2019. nov. 18., hétfő, 15:51:32 CET`` (a Hungarian locale: year, month name, day, weekday)
+_YEAR_FIRST_NAMED = re.compile(r"(?P<year>\d{4})\.\s*(?P<month>[^\W\d_]{3,})\.?\s*(?P<day>\d{1,2})\.?,?"
+                               r"[^\d]*?(?P<time>\d\d?:\d\d:\d\d)")
+#: the first three letters of the month names of the year-first locales seen (Hungarian)
+_MONTH_PREFIXES = {"jan": 1, "feb": 2, "már": 3, "ápr": 4, "máj": 5, "jún": 6, "júl": 7, "aug": 8, "sze": 9,
+                   "okt": 10, "nov": 11, "dec": 12}
 
 
 def parse_report_date(text: str) -> datetime | None:
@@ -143,6 +150,10 @@ def parse_report_date(text: str) -> datetime | None:
         if numeric is not None:
             return datetime.strptime(f"{numeric['year']} {numeric['month']} {numeric['day']} {numeric['time']}",
                                      "%Y %m %d %H:%M:%S")
+        named = _YEAR_FIRST_NAMED.search(text)
+        month = None if named is None else _MONTH_PREFIXES.get(named["month"][:3].lower())
+        if named is not None and month is not None:
+            return datetime.strptime(f"{named['year']} {month} {named['day']} {named['time']}", "%Y %m %d %H:%M:%S")
     except ValueError:
         return None
     return None
@@ -156,18 +167,27 @@ def _head(path: Path) -> str:
         return ""
 
 
-def _older_than_synthesis(report: CosimReport, report_dir: Path) -> CosimReport:
+def _older_than_synthesis(report: CosimReport, report_dir: Path) -> tuple[CosimReport, list[Diagnostic]]:
     """Mark a co-simulation report dated before the top's synthesis report
     (a public AdderTree solution: co-simulated at 17:27, synthesized again at
     19:41 with another signature; +750 % blamed on the model)."""
     cosim_when = _REPORT_TIME.search(_head(report.path))
     synthesis_when = _SYNTHESIS_DATE.search(_head(report_dir / f"{report.top}_csynth.rpt"))
     if cosim_when is None or synthesis_when is None:
-        return report
+        return report, []
     cosim_date, synthesis_date = parse_report_date(cosim_when["when"]), parse_report_date(synthesis_when["when"])
-    if cosim_date is None or synthesis_date is None or cosim_date >= synthesis_date:
-        return report
-    return replace(report, older_than_synthesis=f"{cosim_date:%Y-%m-%d %H:%M} before {synthesis_date:%Y-%m-%d %H:%M}")
+    if cosim_date is None or synthesis_date is None:
+        # a locale not read (a public Hungarian solution co-simulated 12 minutes before its
+        # synthesis went unsaid): say the check was not made
+        unread = cosim_when["when"] if cosim_date is None else synthesis_when["when"]
+        return report, [Diagnostic(
+            rule=UNDATED_RULE, severity=Severity.NOTE, file=str(report.path),
+            message=(f"the date '{unread}' is in a format hlsight does not read: whether this co-simulation is older"
+                     " than the synthesis (and measured an earlier design) is not checked"))]
+    if cosim_date >= synthesis_date:
+        return report, []
+    when = f"{cosim_date:%Y-%m-%d %H:%M} before {synthesis_date:%Y-%m-%d %H:%M}"
+    return replace(report, older_than_synthesis=when), []
 
 
 def cosim_for_tops(report_dir: Path, tops: list[str]) -> tuple[list[CosimReport], list[Diagnostic]]:
@@ -175,8 +195,18 @@ def cosim_for_tops(report_dir: Path, tops: list[str]) -> tuple[list[CosimReport]
     report, from an earlier run of the solution, is said and left out)."""
     reports: list[CosimReport] = []
     diagnostics: list[Diagnostic] = []
-    for path in find_cosim_reports(report_dir):
+    paths = find_cosim_reports(report_dir)
+    named = {path.name[: -len(COSIM_SUFFIX)] for path in paths}
+    for path in paths:
         top = path.name[: -len(COSIM_SUFFIX)]
+        suffixed = [item for item in tops if top.endswith(f"_{item}") and item not in named]
+        if top not in tops and len(suffixed) == 1:
+            # a public 2019.1 solution holds hier_func_hier_func_cosim.rpt for its top hier_func
+            diagnostics.append(Diagnostic(
+                rule="vivado-cosim-other-top", severity=Severity.NOTE, file=str(path),
+                message=(f"'{path.name}' is read as the co-simulation report of the top '{suffixed[0]}' (its name"
+                         f" ends in '_{suffixed[0]}{COSIM_SUFFIX}' and no {suffixed[0]}{COSIM_SUFFIX} is here)")))
+            top = suffixed[0]
         if top not in tops:
             diagnostics.append(Diagnostic(
                 rule="vivado-cosim-other-top", severity=Severity.NOTE, file=str(path),
@@ -187,7 +217,8 @@ def cosim_for_tops(report_dir: Path, tops: list[str]) -> tuple[list[CosimReport]
         diagnostics.extend(found)
         if report is None:
             continue
-        report = _older_than_synthesis(report, report_dir)
+        report, undated = _older_than_synthesis(replace(report, top=top), report_dir)
+        diagnostics.extend(undated)
         if report.older_than_synthesis:
             diagnostics.append(Diagnostic(
                 rule=STALE_RULE, severity=Severity.WARNING, file=str(path),
