@@ -42,7 +42,7 @@ BOARD_RULES: tuple[BoardRule, ...] = (
     BoardRule(("de5net", "de5-net"), "ddr3-1600-de5net", "Terasic DE5-Net", Vendor.INTEL),
     BoardRule(
         ("c5soc", "de10_nano", "de10-nano", "de1soc", "5csx", "5cse", "5csea"),
-        "ddr3-800-c5soc", "Cyclone V SoC (c5soc / DE10-Nano)", Vendor.INTEL,
+        "ddr3-800-c5soc", "Cyclone V SoC (c5soc / DE1-SoC / DE10-Nano)", Vendor.INTEL,
     ),
     BoardRule(("u280", "xcu280"), "ddr4-u280", "Xilinx Alveo U280", Vendor.XILINX, "hbm2-u280"),
     BoardRule(("u55c", "xcu55c"), "hbm2-u280", "Xilinx Alveo U55C (HBM2, as the U280's)", Vendor.XILINX, "hbm2-u280"),

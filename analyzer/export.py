@@ -315,7 +315,8 @@ def result_to_dict(result: AnalysisResult) -> dict[str, Any]:
         kernel_data["estimate"] = None if estimate is None else estimate_to_dict(estimate)
     data["estimate"] = None if result.design_estimate is None else estimate_to_dict(result.design_estimate)
     data["assignments"] = dict(result.assignments)
-    data["memory_profile"] = {"name": result.memory_profile, "why": result.memory_profile_why}
+    data["memory_profile"] = {"name": result.memory_profile, "why": result.memory_profile_why,
+                              "launch_overhead_us": result.launch_overhead_s * 1e6}
     band = result.clock_band
     data["clock_band"] = None if band is None else {
         "clock_mhz": band.clock_mhz,

@@ -1,0 +1,35 @@
+"""The ddr3-800-c5soc profile's per-launch cost is the one
+``benchmarks/c5soc_launch.py`` fits (and cross-validates) on a public
+DE1-SoC project's measured runs, and the corpus c5soc designs print it
+beside the number (it was 0, "not measured on this board": a public DE1-SoC
+Sobel gradient measured 638 us where hlsight printed 317 us)."""
+
+from __future__ import annotations
+
+import statistics
+from pathlib import Path
+
+import pytest
+
+from benchmarks import c5soc_launch
+from hlsight.analyzer.memory_profiles import load_profile
+from tests.conftest import CORPUS, run_cli
+
+
+def test_the_profile_holds_the_fitted_and_cross_validated_cost() -> None:
+    cost = c5soc_launch.fit(c5soc_launch.RUNS)
+    assert cost == 347
+    profile = load_profile("ddr3-800-c5soc")
+    assert profile.launch_overhead_s == pytest.approx(cost * 1e-6)
+    assert "LOO CV mean 5.6 %, max 26.6 %" in profile.launch_overhead_source
+    loo = c5soc_launch.leave_one_out(c5soc_launch.RUNS)
+    assert round(statistics.fmean(loo) * 100, 1) == 5.6 and round(max(loo) * 100, 1) == 26.6
+    # the smallest run (510 pixels, 3 us of kernel) is nearly all launch cost: the fit is not far from it
+    assert abs(286 - c5soc_launch.kernel_us(30, 17) - cost) < 0.25 * cost
+
+
+def test_a_c5soc_design_time_says_its_launch_cost(tmp_path: Path) -> None:
+    vector_add = CORPUS / "aoc" / "aoc18.1_c5soc_vector_add"
+    text = run_cli("analyze", str(vector_add), "--set", "work_items=1000000").stdout
+    assert "  design time includes 347 us per launch (ddr3-800-c5soc [launch] overhead_us)" in text
+    assert "Cyclone V SoC (c5soc / DE1-SoC / DE10-Nano)" in text
