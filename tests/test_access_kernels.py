@@ -111,7 +111,7 @@ def test_stride_and_offset_through_locals_and_header_macro(patterns: dict[str, L
     # int strided = DELTA * gid (DELTA = 3 from params.h); a[strided + 1]
     assert (facts.stride, facts.offset) == ("3", "1")
     assert facts.explanation is not None and "stride 3 from `a[strided + 1]` at patterns.cl:" in facts.explanation
-    assert "not aligned" in facts.explanation
+    assert "does not start at element 0" in facts.explanation
 
 
 def test_vector_types_have_their_real_size(patterns: dict[str, LSU]) -> None:
@@ -286,7 +286,7 @@ def test_vector_loads_and_stores_move_whole_vectors() -> None:
     loaded, halves, stored = (found.access(unit) for unit in units)
     assert loaded is not None and halves is not None and stored is not None
     assert (loaded.stride, loaded.offset, loaded.element_bytes, loaded.accesses) == ("1", "1/4", 16, "work_items")
-    assert "offset 1/4 (not aligned)" in loaded.explanation
+    assert "offset 1/4 (does not start at element 0)" in loaded.explanation
     assert (halves.stride, halves.offset, halves.element_bytes) == ("1", "0", 8)
     assert (stored.stride, stored.offset, stored.element_bytes) == ("2", "0", 16)
 

@@ -182,8 +182,11 @@ def _facts(lsu: LSU, site: AccessSite, result: Classification, how: str,
     lead = f"stride {result.stride}" if result.stride is not None else "no stride"
     parts.append(f"{lead} from `{site.text}` at {where} (index {index}: {why})")
     if result.offset is not None:
-        aligned = {True: "aligned", False: "not aligned", None: "alignment unknown"}[result.aligned]
-        parts.append(f"offset {result.offset} ({aligned})")
+        # where the index starts, not the report's "aligned" LSU modifier (JSON lsus[].aligned), which
+        # the same word made the two outputs seem to disagree (a public DE1-SoC gradient kernel)
+        start = {True: "starts at element 0", False: "does not start at element 0",
+                 None: "start unknown"}[result.aligned]
+        parts.append(f"offset {result.offset} ({start})")
     if site.element.bytes is not None:
         parts.append(f"{site.element.bytes} B per element ({site.element.name})")
     if result.accesses is not None:
