@@ -499,3 +499,13 @@ def test_a_date_in_a_format_not_read_is_said(tmp_path: Path) -> None:
     document = _json(str(solution), "-v")
     (note,) = [item for item in document["diagnostics"] if item["rule"] == "vivado-cosim-undated"]
     assert note["severity"] == "note" and note["message"].startswith("the date '28/11/2026 21h30' is in a format")
+
+
+def test_a_design_without_maxi_names_no_dram_profile(corpus: Path) -> None:
+    """A DRAM profile named for a design whose ports reach no DRAM read as
+    if it timed something (a public 2018.2 dot product with ap_memory
+    ports); an m_axi design still names it."""
+    bfs = run_cli("analyze", str(BFS / "report")).stdout
+    assert "  using: no DRAM model (no m_axi port), clock 200 MHz" in bfs and "DRAM profile" not in bfs
+    detector = run_cli("analyze", str(corpus / "vivado" / "vitis2022.1_fault_detector")).stdout
+    assert "  using: DRAM profile ddr3-1066-zynq for the board Zynq-7000" in detector

@@ -228,6 +228,11 @@ def _clock_text(result: AnalysisResult) -> str | None:
     return text
 
 
+def _has_maxi(design: Design) -> bool:
+    return any(interface.protocol.lower().replace("_", "") == "maxi"
+               for kernel in design.kernels for interface in kernel.interfaces)
+
+
 def headline_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
     """What comes first: the design, its estimate and bound, the DRAM profile
     and clock the estimate used, and the values the user gave."""
@@ -246,6 +251,10 @@ def headline_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
     why = result.memory_profile_why.removeprefix("memory profile ") if result.memory_profile_why else None
     profile = why or profile_text(overall) or _any_profile(result)
     shown = profile if profile is None or profile.startswith(NO_PROFILE) else f"DRAM profile {profile}"
+    if shown is not None and is_xilinx(design) and not _has_maxi(design):
+        # a DRAM profile named for a design that reaches no DRAM (ap_memory, AXI-lite,
+        # streams only) reads as if it timed something (a public 2018.2 dot product)
+        shown = "no DRAM model (no m_axi port)"
     used = [text for text in (shown, _clock_text(result)) if text]
     if used:
         lines.append("  using: " + ", ".join(used))
