@@ -49,3 +49,24 @@ def test_two_files_defining_the_top_give_no_source(tmp_path: Path) -> None:
     assert document["estimate"]["free_symbols"] == ["axi.poly.gmem.bytes"]
     chosen = _document(str(copy), "--source-root", str(copy / "solution1"))  # nothing defines it there
     assert chosen["source_files"] == []
+
+
+def test_the_file_found_by_its_top_is_not_said_missing(tmp_path: Path) -> None:
+    """A Vitis report naming its source by a path that does not resolve here
+    (a public 2024.2 sobel: ``../src/sobel_opt.cpp``) while the project's
+    ``src`` holds it: the trip counts came from that file, yet the output
+    said it was "not found on this machine". The MachSuite bfs report names
+    ``bfs.c``; here it sits in the project's src folder."""
+    bfs = Path(__file__).resolve().parents[2] / "shared" / "instrument" / "vitis2022.2.2_machsuite_bfs_queue"
+    project = tmp_path / "proj"
+    shutil.copytree(bfs / "report", project / "solution1" / "syn" / "report")
+    (project / "src").mkdir()
+    for name in ("bfs_queue.h", "support.h"):
+        shutil.copyfile(bfs / name, project / "src" / name)
+    shutil.copyfile(bfs / "bfs_queue.c", project / "src" / "bfs.c")
+    result = run_cli("analyze", str(project / "solution1"), "-v")
+    assert result.code == 0, result.stderr
+    assert "trip count of loop loop_queue from the source: 256" in result.stdout
+    assert "not found on this machine" not in result.stdout
+    assert f"  source: {project / 'src' / 'bfs.c'} (the file the analysis read; the report says bfs.c)" \
+        in result.stdout.replace(str(Path.cwd()) + "/", "")
