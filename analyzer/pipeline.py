@@ -75,7 +75,6 @@ def analyze(
     result.diagnostics.extend(library_call_diagnostics(design))
     result.diagnostics.extend(source.diagnostics)
     result.diagnostics.extend(_unused_work_items(design, every_name, source))
-    result.diagnostics.extend(_unused_arguments(design, every_name, source))
     result.diagnostics.extend(_fixed_macros(design, values, launches))
     result.diagnostics.extend(_trips_outside_report(design, [values, *(launch.values for launch in launches)]))
     assumptions: list[str] = []
@@ -109,6 +108,7 @@ def analyze(
                                    memory.launch_overhead_s)
     result.cosim, cosim_findings = compare_cosim(result)
     result.diagnostics.extend(cosim_findings)
+    result.diagnostics.extend(_unused_arguments(design, every_name, source, result))
     result.diagnostics.extend(_unused_fallbacks(design, result, every_name))
     result.diagnostics.extend(_unused_trip_counts(design, result, every_name))
     result.diagnostics.extend(bottleneck_hints(design, result, settings))
@@ -210,10 +210,15 @@ def _unused_work_items(design: Design, names: set[str], source: SourceFacts) -> 
     ]
 
 
-def _unused_arguments(design: Design, names: set[str], source: SourceFacts) -> list[Diagnostic]:
+def _unused_arguments(design: Design, names: set[str], source: SourceFacts,
+                      result: AnalysisResult) -> list[Diagnostic]:
     """A kernel argument the host sets but no count or trip depends on
     (``B_width`` of the tiled matrix multiply only moves addresses): taken,
-    and said, so the user knows the value changed nothing."""
+    and said, so the user knows the value changed nothing. Where the
+    estimate still asks for trip counts, the argument may drive them through
+    a condition the analysis cannot count (a public SHA-256's ``while (n)``
+    with ``n = bytes`` and ``n -= 64``: "bytes changes nothing" read as if
+    no loop depended on it)."""
     used = access_free_symbols(source) | set(GLOBAL_SYMBOLS)
     notes: list[Diagnostic] = []
     if names <= used:
@@ -222,12 +227,18 @@ def _unused_arguments(design: Design, names: set[str], source: SourceFacts) -> l
     for kernel in design.kernels:
         idle = sorted(name for name in arguments.get(kernel.name, ()) if name in names - used)
         if idle:
+            estimate = result.estimates.get(kernel.name)
+            trips = sorted(name for name in (estimate.free_symbols if estimate is not None else [])
+                           if name.startswith("loop.") and name.endswith(".trip"))
+            why = ("no access count or loop trip derived from the source depends on them; the trip counts still"
+                   f" asked for ({name_list(trips)}) may, through conditions the analysis cannot count: give those"
+                   if trips else
+                   "no access count or loop trip depends on them: they move addresses, or sit in tests the access"
+                   " notes count as always true")
             notes.append(
                 Diagnostic.at(
                     kernel.location, "input-argument-unused", Severity.NOTE,
-                    f"kernel {kernel.name}: argument(s) {', '.join(idle)} change nothing in the estimate"
-                    " (no access count or loop trip depends on them: they move addresses, or sit in tests the"
-                    " access notes count as always true)",
+                    f"kernel {kernel.name}: argument(s) {', '.join(idle)} change nothing in the estimate ({why})",
                     kernel=kernel.name,
                 )
             )

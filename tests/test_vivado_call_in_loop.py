@@ -13,6 +13,7 @@ iteration, 0 ~ 16 times (16 x 304 + 1 = 4,865).
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -188,3 +189,22 @@ def test_a_placed_call_is_composed_with_the_trip_counts_given(tmp_path: Path) ->
     assert str(estimate.expression) == f"loop.mix_top.Loop_1.trip*(304*{TRIP} + 5)"
     at_worst = analyze(load_design(report), {"loop.mix_top.Loop_1.trip": 4, TRIP: 16}).estimates["mix_top"].cycles
     assert at_worst is not None and at_worst.cycles == 4 * 4869  # the report's worst iteration
+
+
+def test_an_argument_behind_an_uncounted_loop_is_not_said_to_change_nothing(tmp_path: Path) -> None:
+    """A public SHA-256 loops ``while (n)`` with ``n = bytes`` and ``n -= 64``:
+    no trip is derived from that, and --set bytes=256 was told the argument
+    changes nothing, "no access count or loop trip depends on" it. The note
+    now names the trip counts still asked for, which may."""
+    project = tmp_path / "proj"
+    (project / "solution1" / "syn" / "report").mkdir(parents=True)
+    shutil.copyfile(REPORT, project / "solution1" / "syn" / "report" / REPORT.name)
+    (project / "mix.c").write_text(
+        "void mix_block(int *s);\n\nvoid mix_update(int *s, unsigned bytes)\n{\n    unsigned n = bytes;\n"
+        "    while (n) {\n        if (n >= 64) {\n            mix_block(s);\n            n -= 64;\n        } else {\n"
+        "            n = 0;\n        }\n    }\n}\n", encoding="utf-8")
+    result = run_cli("analyze", str(project / "solution1"), "--set", "bytes=256", "--min-severity", "note", "-v")
+    assert result.code == 0, result.stderr
+    assert ("kernel mix_update: argument(s) bytes change nothing in the estimate (no access count or loop trip"
+            " derived from the source depends on them; the trip counts still asked for (loop.mix_update.Loop_1.trip)"
+            " may, through conditions the analysis cannot count: give those)") in result.stdout
