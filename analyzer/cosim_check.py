@@ -21,7 +21,7 @@ from collections.abc import Mapping
 import sympy
 
 from hlsight.analyzer.estimate.evaluate import numeric, substitutions
-from hlsight.analyzer.results import AnalysisResult, CosimComparison, CycleCaveat, CycleEstimate
+from hlsight.analyzer.results import AnalysisResult, CosimComparison, CycleCaveat, CycleEstimate, LongPath
 from hlsight.analyzer.symbols import sym
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import CosimReport, CosimRun, Design, Kernel
@@ -57,9 +57,28 @@ def compare_cosim(result: AnalysisResult) -> tuple[list[CosimComparison], list[D
             comparison.error = relative_error(comparison.estimate_cycles, run.latency_avg)
             comparison.estimate_calls = _calls(result)
             what = f"the mean cycle count per call over the {_calls(result):,} launches given"
+        elif cycles is not None:
+            comparison.long_path = long_path(cycles, run.latency_avg)
         comparisons.append(comparison)
         diagnostics.extend(_findings(report, run, comparison, what=what, why=_causes(comparison, top, cycles)))
     return comparisons, diagnostics
+
+
+def long_path(cycles: CycleEstimate, measured: float | None) -> LongPath | None:
+    """With one loop counted at the long path of a branch (its iteration
+    latency a range, nothing to compose it from), the number of its
+    iterations on that path at which the estimate equals the measurement,
+    when that lies between none and all (a public RSA: 1,024 iterations of
+    4,102 or 8,201 cycles, co-simulated as exactly 500 long ones)."""
+    if len(cycles.branches) != 1 or cycles.cycles is None or cycles.cycles_short is None or measured is None:
+        return None
+    branch = cycles.branches[0]
+    step = branch.long - branch.short
+    of = (cycles.cycles - cycles.cycles_short) / step if step > 0 else 0.0
+    iterations = (measured - cycles.cycles_short) / step if step > 0 else -1.0
+    if of <= 0 or not 0 <= iterations <= of:
+        return None
+    return LongPath(branch.label, iterations, of, branch.short, branch.long)
 
 
 def _takes_values(cycles: CycleEstimate | None) -> bool:
@@ -298,14 +317,23 @@ def _causes(comparison: CosimComparison, top: Kernel | None, cycles: CycleEstima
 def _findings(report: CosimReport, run: CosimRun, comparison: CosimComparison,
               what: str = "the cycle count at the values given", why: str = "") -> list[Diagnostic]:
     measured = measured_text(comparison)
+    found = []
+    path = comparison.long_path
+    if path is not None:
+        found.append(_at(
+            report, run, IMPLIED_RULE, Severity.NOTE,
+            (f"top '{report.top}': co-simulation measured {measured}; the estimate takes the long path ({path.long:,}"
+             f" cycles, the short one {path.short:,}) in all {path.of:,.0f} iterations of loop {path.loop}: it equals"
+             f" the measurement with {implied_text(path.iterations)} of them on the long path (what the testbench"
+             " ran, if the model holds; not used)"),
+            data={"loop": path.loop, "long_iterations": path.iterations, "iterations": path.of}))
     if comparison.error is not None and comparison.estimate_cycles is not None and _outside(comparison):
         return [_at(
             report, run, DIFFERS_RULE, Severity.WARNING,
             (f"top '{report.top}': {what}, {comparison.estimate_cycles:,.0f} cycles, is"
              f" {comparison.error:+.1%} off the {measured} co-simulation measured. Possible causes: {why}"),
             data={"estimate_cycles": comparison.estimate_cycles, "measured_avg": comparison.measured_avg,
-                  "error": comparison.error, "tolerance": COSIM_TOLERANCE})]
-    found = []
+                  "error": comparison.error, "tolerance": COSIM_TOLERANCE}), *found]
     for name, value in comparison.implied.items():
         found.append(_at(
             report, run, IMPLIED_RULE, Severity.NOTE,

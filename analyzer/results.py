@@ -262,6 +262,18 @@ class CycleCaveat(enum.Enum):
     UNCOUNTED = "uncounted"
 
 
+@dataclass(frozen=True)
+class BranchLoop:
+    """A loop whose iterations take one of two paths the report only gives
+    as a range (``4,102 ~ 8,201`` cycles) and the estimate counts at the
+    long one: ``name`` is its symbol stem (``loop.rsaModExp.Loop_1``)."""
+
+    name: str
+    label: str
+    short: int
+    long: int
+
+
 @dataclass
 class CycleEstimate:
     """Cycles first (issue 12): the composed cycles of a Vivado/Vitis module
@@ -288,6 +300,10 @@ class CycleEstimate:
     notes: list[str] = field(default_factory=list)
     #: what the count took where the report could not say more (the notes say where)
     caveats: frozenset[CycleCaveat] = frozenset()
+    #: loops counted at the long path of a branch, and the count with all of
+    #: them at the short one (what a measurement is placed between)
+    branches: list[BranchLoop] = field(default_factory=list)
+    cycles_short: float | None = None
 
 
 @dataclass
@@ -393,6 +409,21 @@ class CosimComparison:
     #: the estimate is the mean over this many calls (``[[launch]]`` tables,
     #: or the calls ``simulate`` ran); ``None``: one call at the values given
     estimate_calls: int | None = None
+    #: the one loop counted at the long path of a branch: how many of its
+    #: iterations on that path give the measured latency (said, never used)
+    long_path: LongPath | None = None
+
+
+@dataclass(frozen=True)
+class LongPath:
+    """``iterations`` of the ``of`` iterations of loop ``loop`` (short ~ long
+    cycles each) on the long path make the estimate equal co-simulation."""
+
+    loop: str
+    iterations: float
+    of: float
+    short: int
+    long: int
 
 
 @dataclass

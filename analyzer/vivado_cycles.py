@@ -35,7 +35,7 @@ import sympy
 
 from hlsight.analyzer.access import parse_expression
 from hlsight.analyzer.memory_model import smax
-from hlsight.analyzer.results import CycleCaveat, SourceFacts
+from hlsight.analyzer.results import BranchLoop, CycleCaveat, SourceFacts
 from hlsight.analyzer.symbols import loop_name, loop_symbols, source_expr, sym
 from hlsight.analyzer.vivado_placement import Placement, implied_placements, instances_in_loops
 from hlsight.core.model import Design, Instance, Kernel, LatencyRange, Loop
@@ -82,6 +82,12 @@ class CycleComposer:
     notes: list[str] = field(default_factory=list)
     #: what the composition took where the report could not say more
     caveats: set[CycleCaveat] = field(default_factory=set)
+    #: take the short path of a loop whose iteration latency is a branch's
+    #: range (the count a measurement is compared with at both ends)
+    short_branches: bool = False
+    #: the loops whose iteration latency is a branch's range with nothing to
+    #: compose it from: (trip symbol's loop name, short, long)
+    branches: list[BranchLoop] = field(default_factory=list)
     _cache: dict[str, sympy.Expr | None] = field(default_factory=dict)
     _placed: dict[str, dict[str, Placement]] = field(default_factory=dict)
     _peers: dict[Bound, CycleComposer] = field(default_factory=dict)
@@ -335,10 +341,16 @@ class CycleComposer:
             if value is None:
                 self._caveat(CycleCaveat.UNCOUNTED, f"iteration latency of loop {loop.name} unknown: 1 assumed")
                 return sympy.Integer(1)
+            short = loop.iteration_latency_range.min  # type: ignore[union-attr]
+            if self.bound is Bound.SYMBOLIC and self.short_branches and short is not None:
+                return sympy.Integer(short)
             if self.bound is Bound.SYMBOLIC:
                 self._caveat(CycleCaveat.WORST_CASE,
-                             f"loop {loop.name}: iteration latency {loop.iteration_latency_range.min}"  # type: ignore[union-attr]
-                             f" ~ {value} cycles (a branch): worst case {value} used")
+                             f"loop {loop.name}: iteration latency {short} ~ {value} cycles (a branch): worst case"
+                             f" {value} used")
+                name = self._loop_names(kernel).get(id(loop)) or loop_name(loop.name)
+                if short is not None:
+                    self.branches.append(BranchLoop(name.removesuffix(".trip"), loop.name, short, value))
             return sympy.Integer(value)
         reported = loop.iteration_latency_range
         if exact is not None:

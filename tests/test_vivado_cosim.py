@@ -509,3 +509,25 @@ def test_a_design_without_maxi_names_no_dram_profile(corpus: Path) -> None:
     assert "  using: no DRAM model (no m_axi port), clock 200 MHz" in bfs and "DRAM profile" not in bfs
     detector = run_cli("analyze", str(corpus / "vivado" / "vitis2022.1_fault_detector")).stdout
     assert "  using: DRAM profile ddr3-1066-zynq for the board Zynq-7000" in detector
+
+
+def test_the_long_path_count_of_a_branch_loop_is_said(tmp_path: Path) -> None:
+    """A public Vivado HLS 2016.2 RSA (1,024 iterations of 4,102 or 8,201
+    cycles) co-simulated 34 % below the worst case taken for every
+    iteration: the measurement is exactly 500 long ones, now said. Here
+    mix_update without its instance table: Loop 1 runs 16 times, 3 ~ 304
+    cycles each; 10 long and 6 short iterations are 10 x 304 + 6 x 3 + 1."""
+    text = MIX_UPDATE.read_text(encoding="utf-8")
+    start, end = text.index("        * Instance:"), text.index("        * Loop:")
+    solution = _mix_update_solution(tmp_path, text[:start] + text[end:])
+    cosim = solution / "sim" / "report" / "mix_update_cosim.rpt"
+    cosim.write_text(cosim.read_text(encoding="utf-8").replace("112074", "  3059"), encoding="utf-8")
+    document = _json(str(solution), "--set", "loop.mix_update.Loop_1.trip=16")
+    (comparison,) = document["cosim"]  # type: ignore[misc]
+    assert comparison["estimate_cycles"] == 4865
+    assert comparison["long_path"] == {"loop": "Loop 1", "iterations": 10.0, "of": 16.0, "short": 3, "long": 304}
+    (note,) = [item for item in document["diagnostics"] if item["rule"] == "vivado-cosim-implied"]  # type: ignore[union-attr]
+    assert "it equals the measurement with 10 of them on the long path" in note["message"]
+    line = run_cli("analyze", str(solution), "--set", "loop.mix_update.Loop_1.trip=16").stdout
+    assert ("the cycle count above +59.0% (it equals the measurement with 10 of the 16 iterations of loop Loop 1 on"
+            " their long path, 304 cycles against 3; the count takes all)") in line

@@ -127,7 +127,18 @@ def cycle_estimate(
         parts=parts,
         notes=list(dict.fromkeys(composer.notes)),
         caveats=frozenset(composer.caveats),
+        branches=list(dict.fromkeys(composer.branches)),
+        cycles_short=_short_branches(kernel, design, settings, subs) if composer.branches else None,
     )
+
+
+def _short_branches(kernel: Kernel, design: Design, settings: Settings, subs: Mapping[sympy.Symbol, sympy.Float]
+                    ) -> float | None:
+    """The cycles with every branch loop at its short path: a measured count
+    between this and the estimate says how many iterations took the long one."""
+    short = CycleComposer(design, given=frozenset(settings.user), source=settings.source, short_branches=True)
+    expression = short.module(kernel)
+    return None if expression is None else numeric(expression, subs)
 
 
 def _compute_only(

@@ -121,7 +121,12 @@ def cosim_text(comparison: CosimComparison, has_cycles: bool = True) -> str:
         return (f"{measured}: the mean over the {comparison.estimate_calls:,} calls given, {estimate:,.0f}"
                 f" per call, {versus}")
     if comparison.error is not None:
-        return f"{measured}: the cycle count above {comparison.error:+.1%}"
+        path = comparison.long_path
+        branch = ("" if path is None else
+                  f" (it equals the measurement with {implied_text(path.iterations)} of the {path.of:,.0f} iterations"
+                  f" of loop {path.loop} on their long path, {path.long:,} cycles against {path.short:,}; the count"
+                  " takes all)")
+        return f"{measured}: the cycle count above {comparison.error:+.1%}{branch}"
     if estimate is not None:
         return f"{measured}: the cycle count above is {estimate:,.0f} (no relative difference from 0)"
     if comparison.implied:
