@@ -70,3 +70,33 @@ def test_the_file_found_by_its_top_is_not_said_missing(tmp_path: Path) -> None:
     assert "not found on this machine" not in result.stdout
     assert f"  source: {project / 'src' / 'bfs.c'} (the file the analysis read; the report says bfs.c)" \
         in result.stdout.replace(str(Path.cwd()) + "/", "")
+
+
+def test_a_callee_in_another_file_keeps_the_bundle_symbolic(tmp_path: Path) -> None:
+    """The m_axi count walks calls into the top's own file only. A callee
+    defined in another file of the design (a public LeNet5's conv.cpp) moved
+    bytes no walk saw; with both files parsed its call was taken as
+    defined, so the bundle's count left it out without a word. Now the
+    bundle keeps its symbol and the note names the file."""
+    import dataclasses
+
+    from hlsight.analyzer.access.axi_derive import derive_axi_facts
+    from hlsight.core.model import SourceFile
+    from hlsight.parsers.loader import load_design
+
+    top = tmp_path / "poly.c"
+    top.write_text("void square(int *x, int *y);\nint poly(int *x, int *y, int a)\n{\n"
+                   "#pragma HLS INTERFACE m_axi port=y depth=16 offset=slave\n"
+                   "#pragma HLS INTERFACE m_axi port=x depth=16 offset=slave\n"
+                   "    square(x, y);\n    return a;\n}\n", encoding="utf-8")
+    helper = tmp_path / "square.c"
+    helper.write_text("void square(int *x, int *y)\n{\n    for (int i = 0; i < 16; i++)\n"
+                      "        y[i] = x[i] * x[i];\n}\n", encoding="utf-8")
+    design = load_design(PROJECT / "solution1" / "syn" / "report")
+    design = dataclasses.replace(design, source_files=[
+        SourceFile(str(path), path.name, path.read_text(encoding="utf-8")) for path in (top, helper)])
+    facts = derive_axi_facts(design)
+    notes = [d.message for d in facts.diagnostics if d.rule == "axi-count-unknown"]
+    assert notes == ["m_axi_gmem: the source does not count the call square(...) (line 6, defined in square.c,"
+                     " another file the count does not follow); its bytes stay a value to give"]
+    assert not [d for d in facts.diagnostics if d.rule == "axi-derived"]

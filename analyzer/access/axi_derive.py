@@ -78,9 +78,11 @@ def derive_axi_facts(design: Design) -> SourceFacts:
             if bundle is None or site.kind == "atomic":
                 continue
             _count_site(site, traffic.setdefault(bundle, BundleTraffic()))
-        defined = {"memcpy", *(name for other in parsed.units for name in other.functions())}
-        for call, pointer in _opaque_calls(func, set(bundles), defined):
-            # a routine the sources do not define moves bytes no walk sees:
+        # the walk follows calls into the top's own file only: a callee defined in another
+        # file (a LeNet5's conv.cpp) moves bytes no walk sees, as a library routine does
+        elsewhere = {name: PurePath(other.filename).name for other in parsed.units if other is not unit
+                     for name in other.functions()}
+        for call, pointer in _opaque_calls(func, set(bundles), {"memcpy", *unit.functions()}, elsewhere):
             # the bundle keeps its symbol rather than a count that misses them
             traffic.setdefault(bundles[pointer], BundleTraffic()).unknown.append(call)
         for port, moved in traffic.items():
@@ -120,9 +122,12 @@ def _without_repeated_loads(sites: list[AccessSite]) -> list[AccessSite]:
     return kept
 
 
-def _opaque_calls(func: c_ast.FuncDef, pointers: set[str], defined: set[str]) -> list[tuple[str, str]]:
-    """(call text, pointer) for each call of a function the sources do not
-    define (a vendor or library routine) that is passed a bundle pointer."""
+def _opaque_calls(func: c_ast.FuncDef, pointers: set[str], defined: set[str],
+                  elsewhere: dict[str, str]) -> list[tuple[str, str]]:
+    """(call text, pointer) for each call passed a bundle pointer of a
+    function the top's file does not define: a vendor or library routine, or
+    one defined in another file (``elsewhere``: name -> file), which the walk
+    does not follow."""
     found: list[tuple[str, str]] = []
     for node in all_nodes(func.body):
         if not (isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID)) or node.name.name in defined:
@@ -131,7 +136,9 @@ def _opaque_calls(func: c_ast.FuncDef, pointers: set[str], defined: set[str]) ->
         root = next((name for name in map(pointer_root, arguments) if name in pointers), None)
         if root is not None:
             line = node.coord.line if node.coord is not None else "?"
-            found.append((f"the call {node.name.name}(...) (line {line})", root))
+            other = elsewhere.get(node.name.name)
+            where = f", defined in {other}, another file the count does not follow" if other else ""
+            found.append((f"the call {node.name.name}(...) (line {line}{where})", root))
     return found
 
 
