@@ -302,7 +302,8 @@ def _causes(comparison: CosimComparison, top: Kernel | None, cycles: CycleEstima
     else:
         if cycles is not None and CycleCaveat.WORST_CASE in cycles.caveats:
             reasons.append("the estimate takes a worst case of the report where it cannot compose (the notes under"
-                           " the top say where)")
+                           " the top say where; 'hlsight simulate' with the testbench follows the path each call"
+                           " takes)")
         if simulated:
             reasons.append("the simulation takes the report's worst case where a loop's iteration latency or a call"
                            " is a range it cannot follow (the warnings above say where)")
