@@ -22,7 +22,7 @@ import sympy
 
 from hlsight.analyzer.estimate.evaluate import numeric, substitutions
 from hlsight.analyzer.results import AnalysisResult, CosimComparison, CycleCaveat, CycleEstimate, LongPath
-from hlsight.analyzer.symbols import sym
+from hlsight.analyzer.symbols import LONG_ITERATIONS, sym
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import CosimReport, CosimRun, Design, Kernel
 
@@ -78,7 +78,7 @@ def long_path(cycles: CycleEstimate, measured: float | None) -> LongPath | None:
     iterations = (measured - cycles.cycles_short) / step if step > 0 else -1.0
     if of <= 0 or not 0 <= iterations <= of:
         return None
-    return LongPath(branch.label, iterations, of, branch.short, branch.long)
+    return LongPath(branch.label, iterations, of, branch.short, branch.long, f"{branch.name}.{LONG_ITERATIONS}")
 
 
 def _takes_values(cycles: CycleEstimate | None) -> bool:
@@ -326,7 +326,8 @@ def _findings(report: CosimReport, run: CosimRun, comparison: CosimComparison,
             (f"top '{report.top}': co-simulation measured {measured}; the estimate takes the long path ({path.long:,}"
              f" cycles, the short one {path.short:,}) in all {path.of:,.0f} iterations of loop {path.loop}: it equals"
              f" the measurement with {implied_text(path.iterations)} of them on the long path (what the testbench"
-             " ran, if the model holds; not used)"),
+             f" ran, if the model holds; not used: give --set {path.symbol}={implied_text(path.iterations)} to use"
+             " it)"),
             data={"loop": path.loop, "long_iterations": path.iterations, "iterations": path.of}))
     if comparison.error is not None and comparison.estimate_cycles is not None and _outside(comparison):
         return [_at(

@@ -424,6 +424,8 @@ class LongPath:
     of: float
     short: int
     long: int
+    #: the name that sets it (``loop.<module>.<loop>.long_iterations``)
+    symbol: str = ""
 
 
 @dataclass

@@ -30,7 +30,7 @@ from hlsight.analyzer.interleaving import BANK_NAME, host_placed_memories
 from hlsight.analyzer.results import SourceFacts
 from hlsight.core.errors import InputError
 from hlsight.core.limits import reading
-from hlsight.core.model import Design, Kernel
+from hlsight.core.model import Design, Kernel, Loop
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -128,6 +128,20 @@ def loop_name(loop: str, field: str = "trip") -> str:
     return f"loop.{loop}.{field}"
 
 
+#: ``loop.<kernel>.<loop>.long_iterations``: how many iterations of a loop
+#: whose iteration latency is a branch's range take the long path (default:
+#: all of them, the worst case, said in a note)
+LONG_ITERATIONS = "long_iterations"
+
+
+def is_branch_loop(loop: Loop) -> bool:
+    """A loop that is not pipelined and whose iteration latency the report
+    gives as a range (``4102 ~ 8201``): one of two paths per iteration."""
+    latency = loop.iteration_latency_range
+    return (not loop.pipelined and loop.iteration_latency is None and latency is not None
+            and latency.min is not None and latency.max is not None and latency.min < latency.max)
+
+
 def loop_field(trip_symbol: str, field: str) -> str:
     """Another value of the loop a :func:`loop_symbols` name stands for:
     ``loop.<kernel>.<loop>.trip`` -> ``loop.<kernel>.<loop>.ii``, so an II
@@ -211,9 +225,13 @@ def valid_names(design: Design, derived: SourceFacts | None = None, arguments: b
     for kernel in design.kernels:
         for lsu in kernel.lsus:
             names.extend(lsu_name(lsu.id, field) for field in LSU_FIELDS)
-        trips = loop_symbols(kernel).values()
+        symbols = loop_symbols(kernel)
+        trips = list(symbols.values())
         names.extend(trips)
         names.extend(loop_field(trip, "ii") for trip in trips)
+        loops = {id(loop): loop for loop in kernel.all_loops()}
+        names.extend(loop_field(name, LONG_ITERATIONS) for key, name in symbols.items()
+                     if key in loops and is_branch_loop(loops[key]))
     # an outlined Vitis loop is named after its loop in the caller by both modules
     return list(dict.fromkeys(names))
 
@@ -257,13 +275,20 @@ def parse_number(name: str, raw: str, source: str | None) -> float:
     if must_be_whole(name) and not value.is_integer():
         raise InputError(source, f"value of '{name}' is {raw}", expected="a whole number (it counts work-items,"
                          " iterations, elements or bytes)")
-    if value == 0 and (is_trip_count(name) or is_axi_bytes(name)):
+    if value == 0 and zero_allowed(name):
         return value  # a loop the host program skips, a bundle it leaves idle (HPCC STREAM's Copy: in2)
     if value <= 0 and must_be_positive(name):
         expected = ("0 or more (0: the loop does not run)" if is_trip_count(name) else
                     "0 or more (0: the bundle moves nothing)" if is_axi_bytes(name) else "a positive finite number")
         raise InputError(source, f"value of '{name}' is {raw}", expected=expected)
     return value
+
+
+def zero_allowed(name: str) -> bool:
+    """Counts that may be 0: a loop's trip count (a loop the host skips),
+    a bundle's bytes (one it leaves idle), a branch loop's long iterations
+    (every iteration on the short path)."""
+    return is_trip_count(name) or is_axi_bytes(name) or name.rpartition(":")[2].endswith("." + LONG_ITERATIONS)
 
 
 def is_trip_count(name: str) -> bool:
@@ -274,7 +299,7 @@ def is_trip_count(name: str) -> bool:
 
 _WHOLE_COUNTS = re.compile(
     r"work_items|global_size\d|local_size\d|num_groups\d|element_bytes|stride"
-    r"|lsu\..+\.(stride|accesses|bytes)|axi\..+\.(bytes|stride|access_bytes)|loop\..+\.trip"
+    r"|lsu\..+\.(stride|accesses|bytes)|axi\..+\.(bytes|stride|access_bytes)|loop\..+\.(trip|long_iterations)"
 )
 
 

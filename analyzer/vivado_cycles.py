@@ -36,7 +36,15 @@ import sympy
 from hlsight.analyzer.access import parse_expression
 from hlsight.analyzer.memory_model import smax
 from hlsight.analyzer.results import BranchLoop, CycleCaveat, SourceFacts
-from hlsight.analyzer.symbols import loop_name, loop_symbols, source_expr, sym
+from hlsight.analyzer.symbols import (
+    LONG_ITERATIONS,
+    is_branch_loop,
+    loop_field,
+    loop_name,
+    loop_symbols,
+    source_expr,
+    sym,
+)
 from hlsight.analyzer.vivado_placement import Placement, implied_placements, instances_in_loops
 from hlsight.core.model import Design, Instance, Kernel, LatencyRange, Loop
 from hlsight.core.units import name_list
@@ -305,7 +313,32 @@ class CycleComposer:
         trip = self.trip(loop, kernel)
         if loop.pipelined:
             return self._pipeline(loop, trip)
+        given = self._long_iterations_given(kernel, loop)
+        if given is not None:
+            latency = loop.iteration_latency_range
+            assert latency is not None and latency.min is not None and latency.max is not None  # is_branch_loop
+            return trip * latency.min + given * (latency.max - latency.min)
         return trip * self._iteration(kernel, loop)
+
+    def _long_iterations_given(self, kernel: Kernel, loop: Loop) -> sympy.Expr | None:
+        """``loop.<m>.<loop>.long_iterations`` given for a branch loop with
+        nothing to compose its iteration from: that many iterations take
+        the long path, the others the short one (instead of all long, the
+        worst case; a public RSA: 500 of 1,024)."""
+        if self.bound is not Bound.SYMBOLIC or not is_branch_loop(loop):
+            return None
+        trip_name = self._loop_names(kernel).get(id(loop)) or loop_name(loop.name)
+        name = loop_field(trip_name, LONG_ITERATIONS)
+        if name not in self.given:
+            return None
+        if self._loop_body(kernel, loop) is not None:
+            self.notes.append(f"loop {loop.name}: {name} is not used: its iteration is composed from its parts")
+            return None
+        latency = loop.iteration_latency_range
+        assert latency is not None
+        self.notes.append(f"loop {loop.name}: {name} of its iterations take the long path ({latency.max} cycles),"
+                          f" the others the short one ({latency.min}): given")
+        return sym(name)
 
     def _pipeline(self, loop: Loop, trip: sympy.Expr) -> sympy.Expr:
         """``II*(TC-1) + D`` (HLScope+ eq. 4). The tools differ by a cycle in

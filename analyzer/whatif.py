@@ -21,7 +21,7 @@ import sympy
 
 from hlsight.analyzer.estimate.evaluate import LONG_SUM, add_up_sums, numeric
 from hlsight.analyzer.estimate.evaluate import bind as bind_values
-from hlsight.analyzer.symbols import is_axi_bytes, is_trip_count, must_be_positive, sym
+from hlsight.analyzer.symbols import must_be_positive, sym, zero_allowed
 from hlsight.core.errors import InputError
 from hlsight.core.units import format_seconds
 
@@ -57,9 +57,9 @@ def parse_sweep(text: str) -> Sweep:
     if must_be_positive(name):
         # as --set: a trip count or a bundle's bytes may be 0 (the loop a
         # host skips, the report's "0 ~ 64"), other model quantities not
-        zero_allowed = is_trip_count(name) or is_axi_bytes(name)
-        if np.any(values < 0) or (not zero_allowed and np.any(values == 0)):
-            expected = "values of 0 or more" if zero_allowed else "positive finite values"
+        zero = zero_allowed(name)
+        if np.any(values < 0) or (not zero and np.any(values == 0)):
+            expected = "values of 0 or more" if zero else "positive finite values"
             raise InputError(None, f"--sweep '{text}'", expected=expected)
     return Sweep(name, values)
 

@@ -525,9 +525,23 @@ def test_the_long_path_count_of_a_branch_loop_is_said(tmp_path: Path) -> None:
     document = _json(str(solution), "--set", "loop.mix_update.Loop_1.trip=16")
     (comparison,) = document["cosim"]  # type: ignore[misc]
     assert comparison["estimate_cycles"] == 4865
-    assert comparison["long_path"] == {"loop": "Loop 1", "iterations": 10.0, "of": 16.0, "short": 3, "long": 304}
+    symbol = "loop.mix_update.Loop_1.long_iterations"
+    assert comparison["long_path"] == {"loop": "Loop 1", "iterations": 10.0, "of": 16.0, "short": 3, "long": 304,
+                                       "symbol": symbol}
     (note,) = [item for item in document["diagnostics"] if item["rule"] == "vivado-cosim-implied"]  # type: ignore[union-attr]
     assert "it equals the measurement with 10 of them on the long path" in note["message"]
+    assert f"give --set {symbol}=10 to use it" in note["message"]
+    # given, the long and short iterations are counted apart: 16 x 3 + 10 x 301 + 1
+    given = _json(str(solution), "--set", "loop.mix_update.Loop_1.trip=16", "--set", f"{symbol}=10")
+    (matched,) = given["cosim"]  # type: ignore[misc]
+    assert matched["estimate_cycles"] == 3059 and matched["error"] == 0 and matched["long_path"] is None
+    assert given["estimate"]["cycles"]["caveats"] == []  # type: ignore[index]
+    sweep = run_cli("whatif", str(solution), "--set", "loop.mix_update.Loop_1.trip=16", "--sweep", f"{symbol}=0,16",
+                    "--format", "csv")
+    assert sweep.code == 0, sweep.stderr
+    assert sweep.stdout.splitlines()[1:] == ["0,4.9e-07", "16,4.865e-05"]  # all short: 49 cycles; all long: 4,865
+    refused = run_cli("analyze", str(solution), "--set", f"{symbol}=2.5")
+    assert refused.code == 2 and "expected a whole number" in refused.stderr
     line = run_cli("analyze", str(solution), "--set", "loop.mix_update.Loop_1.trip=16").stdout
     assert ("the cycle count above +59.0% (it equals the measurement with 10 of the 16 iterations of loop Loop 1 on"
             " their long path, 304 cycles against 3; the count takes all)") in line
