@@ -240,9 +240,9 @@ class CycleComposer:
             value = _pick(instance.latency, self.bound)
         return None if value is None else sympy.Integer(value)
 
-    def _fixed(self, owner: str, latency: LatencyRange | None, parts: _PartsOf) -> sympy.Expr:
+    def _fixed(self, owner: str, latency: LatencyRange | None, parts: _PartsOf, hint: str = "") -> sympy.Expr:
         """The owner's own cycles beyond its parts, from the report (see the
-        module docstring)."""
+        module docstring); ``hint`` ends the worst-case note (what to give)."""
         if latency is None or latency.min is None:
             if self.bound is Bound.SYMBOLIC:
                 self._caveat(CycleCaveat.UNCOUNTED,
@@ -262,7 +262,7 @@ class CycleComposer:
             cycles = "cycle" if latency.min == 1 else "cycles"
             self._caveat(CycleCaveat.WORST_CASE,
                          f"{owner}: its minimum ({latency.min} {cycles}) skips a part (conditional call):"
-                         " the worst-case path is modelled")
+                         f" the worst-case path is modelled{hint}")
         if self.bound is Bound.MIN:
             own = parts(self)
             return sympy.Integer(latency.min) - (own if own is not None else sympy.Integer(0))
@@ -320,19 +320,25 @@ class CycleComposer:
             return trip * latency.min + given * (latency.max - latency.min)
         return trip * self._iteration(kernel, loop)
 
+    def _long_name(self, kernel: Kernel, loop: Loop) -> str:
+        return loop_field(self._loop_names(kernel).get(id(loop)) or loop_name(loop.name), LONG_ITERATIONS)
+
     def _long_iterations_given(self, kernel: Kernel, loop: Loop) -> sympy.Expr | None:
-        """``loop.<m>.<loop>.long_iterations`` given for a branch loop with
-        nothing to compose its iteration from: that many iterations take
-        the long path, the others the short one (instead of all long, the
-        worst case; a public RSA: 500 of 1,024)."""
+        """``loop.<m>.<loop>.long_iterations`` given for a branch loop: that
+        many iterations take the long path (the report's maximum iteration
+        latency), the others the short one (its minimum), instead of all
+        long, the worst case. A public RSA: 500 of 1,024; a public SHA-256
+        update calls its 435-cycle transform in 1 of 64 iterations (3 ~ 439
+        cycles each, the call placed in the loop)."""
         if self.bound is not Bound.SYMBOLIC or not is_branch_loop(loop):
             return None
-        trip_name = self._loop_names(kernel).get(id(loop)) or loop_name(loop.name)
-        name = loop_field(trip_name, LONG_ITERATIONS)
+        name = self._long_name(kernel, loop)
         if name not in self.given:
             return None
-        if self._loop_body(kernel, loop) is not None:
-            self.notes.append(f"loop {loop.name}: {name} is not used: its iteration is composed from its parts")
+        body = self._loop_body(kernel, loop)
+        if body is not None and body.free_symbols:
+            # the long path's cycles depend on values given to its parts: the report's range does not hold
+            self.notes.append(f"loop {loop.name}: {name} is not used: the iteration's parts depend on values given")
             return None
         latency = loop.iteration_latency_range
         assert latency is not None
@@ -380,7 +386,7 @@ class CycleComposer:
             if self.bound is Bound.SYMBOLIC:
                 self._caveat(CycleCaveat.WORST_CASE,
                              f"loop {loop.name}: iteration latency {short} ~ {value} cycles (a branch): worst case"
-                             f" {value} used")
+                             f" {value} used ({self._long_name(kernel, loop)} sets how many iterations take it)")
                 name = self._loop_names(kernel).get(id(loop)) or loop_name(loop.name)
                 if short is not None:
                     self.branches.append(BranchLoop(name.removesuffix(".trip"), loop.name, short, value))
@@ -388,7 +394,10 @@ class CycleComposer:
         reported = loop.iteration_latency_range
         if exact is not None:
             reported = LatencyRange(exact, exact)
-        return body + self._fixed(f"loop {loop.name}", reported, lambda composer: composer._loop_body(kernel, loop))
+        hint = f" in every iteration ({self._long_name(kernel, loop)} sets how many take it)" \
+            if is_branch_loop(loop) else ""
+        return body + self._fixed(f"loop {loop.name}", reported, lambda composer: composer._loop_body(kernel, loop),
+                                  hint)
 
     def _loop_body(self, kernel: Kernel, loop: Loop) -> sympy.Expr | None:
         parts = [self.loop(kernel, child) for child in loop.children]

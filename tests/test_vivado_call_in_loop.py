@@ -208,3 +208,20 @@ def test_an_argument_behind_an_uncounted_loop_is_not_said_to_change_nothing(tmp_
     assert ("kernel mix_update: argument(s) bytes change nothing in the estimate (no access count or loop trip"
             " derived from the source depends on them; the trip counts still asked for (loop.mix_update.Loop_1.trip)"
             " may, through conditions the analysis cannot count: give those)") in result.stdout
+
+
+def test_the_iterations_that_make_the_call_can_be_given() -> None:
+    """A call made in some iterations only (mix_block, 300 cycles, in Loop 1
+    of 3 ~ 304 cycles per iteration) is counted in every iteration by
+    default, the worst case. A public SHA-256 update calls its transform in
+    1 of 64 iterations: 28,097 cycles counted for 629. Given
+    loop.<m>.<loop>.long_iterations, that many iterations take the long path:
+    16 x 3 + 2 x 301 + 1 = 651."""
+    long_iterations = "loop.mix_update.Loop_1.long_iterations"
+    result = analyze(load_design(REPORT), {TRIP: 16, long_iterations: 2})
+    estimate = result.estimates["mix_update"].cycles
+    assert estimate is not None and estimate.cycles == 16 * 3 + 2 * 301 + 1
+    assert any(note.startswith(f"loop Loop 1: {long_iterations} of its iterations take the long path (304 cycles)")
+               for note in estimate.notes)
+    worst = analyze(load_design(REPORT), {TRIP: 16}).estimates["mix_update"].cycles
+    assert worst is not None and worst.cycles == 4865
