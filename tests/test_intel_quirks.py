@@ -260,3 +260,32 @@ def test_release_without_corpus_sample_gets_a_note(tmp_path: Path) -> None:
     assert len(design.kernels[0].lsus) == 3  # still read with the 19.x rules
     assert not [d for d in load_design(REPO / "fixtures" / "demo" / "vector_add").diagnostics
                 if d.rule == "intel-unverified-version"]
+
+
+def test_oneapi_20_3_mangled_loop_attr_kernels_are_read() -> None:
+    """oneAPI 20.3 names loop_attr's kernel nodes by their mangled type
+    (``k0_ZTS14KernelPrefetch``, ``k1_ZTS13KernelComputeILi10EE``); its blocks
+    carry the report's name (``KernelPrefetch.B1``). Matched by the mangled
+    name, no kernel got the compiler's 240 MHz or its blocks' schedule, and
+    the estimate asked for fmax (Intel's lsu_control sample on a PAC)."""
+    design = load_design(CORPUS / "aoc" / "oneapi20.3_a10pac_samples" / "lsu_control")
+    assert sorted(kernel.name for kernel in design.kernels) == ["KernelBurst", "KernelDefault", "KernelPrefetch"]
+    assert all(kernel.fmax_estimated_mhz == 240.0 for kernel in design.kernels)
+    scheduled = [loop for kernel in design.kernels for loop in kernel.all_loops() if loop.iteration_latency]
+    assert len(scheduled) >= 3
+
+
+def test_an_approximate_ii_that_bounds_the_kernel_is_a_caution() -> None:
+    """An II the report marks ``~`` is scheduled on stallable global loads'
+    and stores' latency (Intel's kernel_args_restrict sample: II ~250 at
+    240 MHz gave 1.04 s, its README measured 0.372 s): said beside the
+    number as an upper bound. The fpga_compile sample's VectorAdd (II ~280
+    without restrict) is compute-bound on it."""
+    from hlsight.analyzer.pipeline import analyze
+
+    design = load_design(CORPUS / "aoc" / "oneapi20.3_a10pac_samples" / "vector_add_opt_2")
+    estimate = analyze(design).estimates["VectorAdd"]
+    assert estimate.bound == "compute" and estimate.seconds is not None
+    (caveat,) = [item for item in estimate.caveats if "approximate IIs" in item]
+    assert caveat.startswith("the pipeline time rests on approximate IIs (VectorAdd.B1 (II ~280))")
+    assert "read it as an upper bound" in caveat

@@ -17,7 +17,7 @@ from hlsight.analyzer.estimate.inputs import Settings, default_values, kernel_sc
 from hlsight.analyzer.estimate.memory import MEMORY_MODEL_NAME, MemoryResult, memory_estimate, memory_parts
 from hlsight.analyzer.library_calls import library_caveat
 from hlsight.analyzer.results import BankEstimate, KernelEstimate, LsuFacts, TermEstimate
-from hlsight.core.model import Design, Kernel, MemoryKind, Product, Vendor
+from hlsight.core.model import Design, Kernel, Loop, MemoryKind, Product, Vendor
 from hlsight.core.units import name_list
 
 
@@ -175,6 +175,20 @@ def kernel_bound(model: KernelModel, subs: Mapping[sympy.Symbol, sympy.Float]) -
     return "unknown"
 
 
+def approximate_ii_caveat(loops: list[Loop]) -> str:
+    """An II the report marks ``~``: "an approximation due to the following
+    stallable instructions", scheduled on the global loads' and stores'
+    latency. The run can take fewer cycles per iteration, and the pipeline
+    time built on it is an upper bound (Intel's kernel_args_restrict sample,
+    oneAPI 20.3 on a PAC: II ~250 at 240 MHz gave 1.04 s; its README
+    measured 0.372 s, about 89 cycles per iteration)."""
+    shown = ", ".join(f"{loop.name} (II ~{loop.ii.value})" for loop in loops[:3] if loop.ii is not None)
+    more = f" and {len(loops) - 3} more" if len(loops) > 3 else ""
+    return (f"the pipeline time rests on approximate IIs ({shown}{more}): the report schedules them on the latency"
+            " of stallable global loads and stores, which the run can beat; read it as an upper bound (a measured"
+            " II ~250 loop ran at about 89 cycles per iteration, docs/model.md)")
+
+
 def to_estimate(model: KernelModel, design: Design, settings: Settings) -> KernelEstimate:
     values = default_values(design, settings)
     subs = substitutions(values)
@@ -233,6 +247,10 @@ def to_estimate(model: KernelModel, design: Design, settings: Settings) -> Kerne
                         *(caveat for kernel in model.kernels
                           if (caveat := library_caveat(kernel, total is not None)) is not None),
                         *model.left_out]
+    approximate = [loop for kernel in model.kernels for loop in kernel.all_loops()
+                   if loop.ii is not None and loop.ii.qualifier == "~" and (loop.ii.value or 0) > 1]
+    if approximate and estimate.bound == "compute":
+        estimate.caveats.append(approximate_ii_caveat(approximate))
     if model.memory is not None:
         estimate.memory_seconds = numeric(model.memory.expression, subs)
         estimate.memory_saturated = truth(model.memory.saturated, subs)

@@ -258,8 +258,28 @@ def read_loop_attr(data: Any) -> list[tuple[str, float | None, dict[str, BlockSc
         if isinstance(node, dict) and node.get("type") == "kernel":
             blocks: dict[str, BlockSchedule] = {}
             _attr_blocks(node, blocks)
-            out.append((str(node.get("name")), as_float(node.get("fmax")), blocks))
+            out.append((attr_kernel_name(node), as_float(node.get("fmax")), blocks))
     return out
+
+
+#: oneAPI 20.3 names a ``loop_attr`` kernel node by its mangled type:
+#: ``k0_ZTS14KernelPrefetch``, ``k1_ZTS13KernelComputeILi10EE``
+_MANGLED_KERNEL = re.compile(r"k\d+_ZTS\d+\w+")
+_BLOCK_OF = re.compile(r"(?P<kernel>.+)\.B\d+$")
+
+
+def attr_kernel_name(node: dict[str, Any]) -> str:
+    """The kernel name of a ``loop_attr`` kernel node: its ``name``, or for a
+    mangled one (oneAPI 20.3) the name its blocks carry (``KernelPrefetch.B0``,
+    ``KernelCompute<10>.B1``), which is the report's. The mangled name matched
+    no kernel: the compiler's 240 MHz and every block's schedule were lost
+    and fmax was asked for (Intel's lsu_control sample, 20.3 on a PAC)."""
+    name = str(node.get("name"))
+    if not _MANGLED_KERNEL.fullmatch(name):
+        return name
+    owners = {match["kernel"] for child in node.get("children") or [] if isinstance(child, dict)
+              if (match := _BLOCK_OF.match(str(child.get("name")))) is not None}
+    return owners.pop() if len(owners) == 1 else name
 
 
 def apply_schedule(loops: list[Loop], blocks: dict[str, BlockSchedule]) -> None:

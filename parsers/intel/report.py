@@ -29,6 +29,7 @@ from hlsight.parsers.intel.jsdata import read_text
 from hlsight.parsers.intel.layout import Layout, rtl_project_file
 from hlsight.parsers.intel.loops import (
     apply_schedule,
+    attr_kernel_name,
     fill_iteration_latencies,
     loops_from_attr,
     occurrence_keys,
@@ -106,7 +107,7 @@ def _loops_from_attr(bundle: ReportBundle, by_key: dict[tuple[str, int], Kernel]
     nodes = document.get("nodes") if isinstance(document, dict) else None
     kernels = [node for node in nodes or [] if isinstance(node, dict) and node.get("type") == "kernel"]
     trees = bundle.interpret("loop_attr", lambda _document: [loops_from_attr(node) for node in kernels])
-    for loops, key in zip(trees, occurrence_keys([str(node.get("name")) for node in kernels]), strict=True):
+    for loops, key in zip(trees, occurrence_keys([attr_kernel_name(node) for node in kernels]), strict=True):
         owner = by_key.get(key)
         if owner is not None and not owner.loops:
             owner.loops = loops
