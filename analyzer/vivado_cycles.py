@@ -377,6 +377,12 @@ class CycleComposer:
         body = self._loop_body(kernel, loop)
         if body is None:
             value = _pick(loop.iteration_latency_range, self.bound)
+            low = loop.iteration_latency_range.min if loop.iteration_latency_range is not None else None
+            if value is None and low is not None:
+                # "3 ~ ?": never below the report's minimum (a public userdma was given 1)
+                self._caveat(CycleCaveat.UNCOUNTED, f"iteration latency of loop {loop.name}: {low} ~ ? cycles, its"
+                             f" minimum {low} used (a lower bound)")
+                return sympy.Integer(low)
             if value is None:
                 self._caveat(CycleCaveat.UNCOUNTED, f"iteration latency of loop {loop.name} unknown: 1 assumed")
                 return sympy.Integer(1)

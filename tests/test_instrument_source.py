@@ -142,6 +142,24 @@ def test_cplusplus_is_accepted_and_broken_cplusplus_exits_2(tmp_path: Path) -> N
     assert result.code == 2 and "clang rejected the C++ source" in result.stderr and "bad.cpp:2" in result.stderr
 
 
+def test_a_stream_of_fixed_depth_passes_as_a_plain_stream(tmp_path: Path) -> None:
+    """The vendor's stream<T, DEPTH> derives from stream<T>: a function
+    taking hls::stream<T>& accepts a stream<T, 1024> (a public Vitis 2022.1
+    userdma was rejected by clang, so neither analyze nor simulate read it).
+    Parsed by libclang (pass 1) and compiled and run with g++ (counted run)."""
+    cxx = tmp_path / "k.cpp"
+    cxx.write_text("#include <hls_stream.h>\n"
+                   "void fill(hls::stream<int> &s, int n) {\n  for (int i = 0; i < n; i++) s.write(i);\n}\n"
+                   "int top(int n) {\n  hls::stream<int, 1024> fifo;\n  fill(fifo, n);\n  int sum = 0;\n"
+                   "  for (int i = 0; i < n; i++) sum += fifo.read();\n  return sum;\n}\n")
+    testbench = tmp_path / "tb.cpp"
+    testbench.write_text("#include <stdio.h>\nint top(int n);\nint main() { printf(\"%d\\n\", top(10));"
+                         " return top(10) != 45; }\n")
+    result = run_cli("instrument", str(cxx), "--mode", "tripcount", "--testbench", str(testbench))
+    assert result.code == 0, result.stderr
+    assert result.stdout.count("#pragma HLS loop_tripcount min=10 max=10 avg=10") == 2
+
+
 def test_cplusplus_words_in_comments_keep_a_c_file_c(tmp_path: Path) -> None:
     source = tmp_path / "k.c"
     source.write_text("/* this class of kernels: template<int N> in C++ */\n// namespace x\n"

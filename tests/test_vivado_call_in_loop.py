@@ -225,3 +225,20 @@ def test_the_iterations_that_make_the_call_can_be_given() -> None:
                for note in estimate.notes)
     worst = analyze(load_design(REPORT), {TRIP: 16}).estimates["mix_update"].cycles
     assert worst is not None and worst.cycles == 4865
+
+
+def test_an_iteration_latency_known_only_from_below_takes_its_minimum(tmp_path: Path) -> None:
+    """A report's "3 ~ ?" iteration latency was composed as 1 cycle ("unknown:
+    1 assumed"), below what the report says (a public Vitis 2022.1 userdma);
+    its minimum is used, as a lower bound (flagged uncounted)."""
+    text = REPORT.read_text(encoding="utf-8")
+    start, end = text.index("        * Instance:"), text.index("        * Loop:")
+    copy = tmp_path / "mix_update_csynth.rpt"
+    copy.write_text((text[:start] + text[end:]).replace("|  3 ~ 304 |", "|  3 ~ ?   |"), encoding="utf-8")
+    result = analyze(load_design(copy), {TRIP: 16})
+    estimate = result.estimates["mix_update"].cycles
+    assert estimate is not None
+    assert "iteration latency of loop Loop 1: 3 ~ ? cycles, its minimum 3 used (a lower bound)" in estimate.notes
+    (loop,) = [part for part in estimate.parts if part.kind == "loop"]
+    assert loop.cycles == 16 * 3
+    assert "uncounted" in {caveat.value for caveat in estimate.caveats}

@@ -9,8 +9,14 @@
 #include <string>
 
 namespace hls {
+/* stream<T> (DEPTH 0) holds the FIFO; stream<T, DEPTH> derives from it, as
+ * in the vendor's header, so a stream<T, 1024> passes where a function
+ * takes stream<T>& (a public Vitis 2022.1 userdma was rejected by clang). */
 template <typename T, int DEPTH = 0>
-class stream {
+class stream;
+
+template <typename T>
+class stream<T, 0> {
     std::deque<T> items;
     std::string label;
 public:
@@ -40,6 +46,13 @@ public:
     }
     void operator>>(T &value) { value = read(); }
     void operator<<(const T &value) { write(value); }
+};
+
+template <typename T, int DEPTH>
+class stream : public stream<T, 0> {
+public:
+    stream() {}
+    explicit stream(const char *name) : stream<T, 0>(name) {}
 };
 }  // namespace hls
 
