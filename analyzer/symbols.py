@@ -410,6 +410,7 @@ def validate(
         valid = valid_names(design, derived)
         known = set(valid)
     kernels = [kernel.name for kernel in design.kernels]
+    unknown: list[tuple[str, list[str]]] = []
     for name in assignments:
         base = name
         if name not in known and ":" in name:
@@ -421,12 +422,20 @@ def validate(
                 raise InputError(source, f"unknown kernel '{name.rpartition(':')[0]}' in '{name}'", expected=expected)
             base = name[len(max(scopes, key=len)) + 1 :]
         if base not in known:
-            close = difflib.get_close_matches(base, valid, n=3, cutoff=0.6)
-            if close:
-                raise InputError(source, f"unknown name '{name}'; did you mean {' or '.join(close)}?",
-                                 expected="a name from 'hlsight analyze -v' or the --set help")
-            shown = valid if len(valid) <= 40 else [*valid[:40], f"... ({len(valid) - 40} more)"]
-            raise InputError(source, f"unknown name '{name}'", expected="one of " + ", ".join(shown))
+            unknown.append((name, difflib.get_close_matches(base, valid, n=3, cutoff=0.6)))
+    if not unknown:
+        return
+    if len(unknown) > 1:
+        # every one at once (Intel's loop_coalesce sample: three misspelt trip counts, told one at a time)
+        said = "; ".join(f"'{name}'" + (f" (did you mean {' or '.join(close)}?)" if close else "")
+                         for name, close in unknown)
+        raise InputError(source, f"unknown names: {said}", expected="names from 'hlsight analyze -v' or the --set help")
+    name, close = unknown[0]
+    if close:
+        raise InputError(source, f"unknown name '{name}'; did you mean {' or '.join(close)}?",
+                         expected="a name from 'hlsight analyze -v' or the --set help")
+    shown = valid if len(valid) <= 40 else [*valid[:40], f"... ({len(valid) - 40} more)"]
+    raise InputError(source, f"unknown name '{name}'", expected="one of " + ", ".join(shown))
 
 
 def source_expr(raw: str | None, given: Collection[str], notes: list[str], what: str) -> sympy.Expr | None:

@@ -229,3 +229,12 @@ def test_an_outlined_loop_is_listed_once(corpus: Path) -> None:
     assert "loop.needwun.init_row.trip" in names and len(names) == len(set(names))
     refused = run_cli("analyze", str(nw), "--set", "zzz=4")
     assert refused.code == 2 and refused.stderr.count("loop.needwun.init_row.trip,") == 1
+
+
+def test_every_unknown_name_is_said_at_once() -> None:
+    """Several misspelt names were refused one at a time, the last first
+    (Intel's loop_coalesce sample: three trip counts spelt with <2>)."""
+    result = run_cli("analyze", str(LR), "--set", "loop.calcHelx.Loop_1.trip=4", "--set", "zzz=4")
+    assert result.code == 2 and "Traceback" not in result.stderr
+    assert ("unknown names: 'loop.calcHelx.Loop_1.trip' (did you mean loop.calcHelix.Loop_1.trip"
+            in result.stderr) and "'zzz'" in result.stderr
