@@ -289,3 +289,25 @@ def test_an_approximate_ii_that_bounds_the_kernel_is_a_caution() -> None:
     (caveat,) = [item for item in estimate.caveats if "approximate IIs" in item]
     assert caveat.startswith("the pipeline time rests on approximate IIs (VectorAdd.B1 (II ~280))")
     assert "read it as an upper bound" in caveat
+
+
+def test_private_copies_around_inner_loops_are_a_caution() -> None:
+    """An on-chip memory with private copies (max_concurrency) lets that
+    many outer iterations run at once; the pipeline time runs them one after
+    another (Intel's max_concurrency sample, A10 PAC README: 2.95 s with one
+    copy, 1.46 s with 2 to 16; estimated 3.41 s for all). Said only where a
+    loop holds a loop that iterates: memory_attributes' B1 holds a fully
+    unrolled one, so even with copies it gets no caution."""
+    from hlsight.analyzer.estimate.kernel import private_copies_caveat
+    from hlsight.core.model import Loop
+
+    design = load_design(CORPUS / "aoc" / "oneapi20.3_a10pac_samples" / "memory_attributes")
+    kernel = design.kernel("Kernel<0>")
+    local = next(memory for memory in design.memory_systems if memory.kernel == kernel.name)
+    assert local.details["Number of private copies"] == "1" and private_copies_caveat([kernel], design) is None
+    local.details["Number of private copies"] = "4"
+    assert private_copies_caveat([kernel], design) is None  # its inner loop is fully unrolled
+    outer = next(loop for loop in kernel.loops if loop.name == "Kernel<0>.B1")
+    outer.children.append(Loop(name="Kernel<0>.B2"))
+    caveat = private_copies_caveat([kernel], design)
+    assert caveat is not None and caveat.startswith("on-chip memory dict_offset has 4 private copies: up to 4")
