@@ -14,6 +14,7 @@ import sympy
 
 from hlsight.analyzer.access import access_free_symbols, derive_access_facts
 from hlsight.analyzer.access.sources import defined_macros
+from hlsight.analyzer.boards import without_board_memory
 from hlsight.analyzer.clock_band import clock_band
 from hlsight.analyzer.columns import fill_columns
 from hlsight.analyzer.consistency import check_implausible_ii, check_loop_latencies
@@ -94,7 +95,8 @@ def analyze(
     )
     result.estimates, result.design_estimate = _estimate(design, settings, "")
     result.design_estimate = _with_launch_cost(result.design_estimate, memory, 1)
-    if design.tool.vendor is Vendor.INTEL and memory.launch_overhead_s <= 0 and not launches:
+    if design.tool.vendor is Vendor.INTEL and not without_board_memory(design) and memory.launch_overhead_s <= 0 \
+            and not launches:
         _say_unmeasured_launch_cost(result.design_estimate, memory)
     if unlaunched and result.design_estimate is not None:
         # the user's word, not the report's: said where the number is read
