@@ -411,7 +411,7 @@ def validate(
         known = set(valid)
     kernels = [kernel.name for kernel in design.kernels]
     unknown: list[tuple[str, list[str]]] = []
-    for name in assignments:
+    for name in sorted(assignments):  # a set from the command line and hints: one order every run
         base = name
         if name not in known and ":" in name:
             # kernel names may hold a colon themselves (oneAPI lambdas: ``kmers.cpp:530``):
