@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 
 from pycparser import c_ast, c_generator
 
+from hlsight.analyzer.instrument.external_calls import calls_defined_elsewhere
 from hlsight.analyzer.instrument.sourceloops import SourceFunction, SourceLoop
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import Design, Kernel, LatencyRange, Loop
@@ -166,51 +167,6 @@ def generated_processes(design: Design, kernel: Kernel) -> list[Kernel]:
     return out
 
 
-def _latency_text(latency: LatencyRange | None) -> str:
-    if latency is None or latency.max is None:
-        return ""
-    if latency.min == latency.max:
-        return f", {latency.max:,} cycles in the report"
-    low = "?" if latency.min is None else f"{latency.min:,}"
-    return f", {low} ~ {latency.max:,} cycles in the report"
-
-
-@dataclass
-class _CallSite:
-    """The first call of a function in a body, and the innermost loop around
-    the first call made inside a loop, if any."""
-
-    line: int | None
-    loop: c_ast.For | c_ast.While | c_ast.DoWhile | None = None
-
-
-class _CallSites(NodeVisitor):
-    def __init__(self) -> None:
-        self.found: dict[str, _CallSite] = {}
-        self._loops: list[c_ast.For | c_ast.While | c_ast.DoWhile] = []
-
-    def visit_FuncCall(self, node: c_ast.FuncCall) -> None:
-        if isinstance(node.name, c_ast.ID):
-            site = self.found.setdefault(str(node.name.name), _CallSite(node.coord.line if node.coord else None))
-            if site.loop is None and self._loops:
-                site.loop, site.line = self._loops[-1], node.coord.line if node.coord else site.line
-        self.generic_visit(node)
-
-    def _loop(self, node: c_ast.For | c_ast.While | c_ast.DoWhile) -> None:
-        self._loops.append(node)
-        self.generic_visit(node)
-        self._loops.pop()
-
-    visit_For = visit_While = visit_DoWhile = _loop
-
-
-def _call_sites(body: c_ast.Node | None) -> dict[str, _CallSite]:
-    sites = _CallSites()
-    if body is not None:
-        sites.visit(body)
-    return sites.found
-
-
 def report_loops(design: Design, kernel: Kernel) -> dict[str, Loop]:
     """Loops of a module by normalized name, including loops Vitis >= 2021.2
     outlined to ``<module>_Pipeline_<loop>`` modules and loops of the
@@ -321,7 +277,11 @@ class Planner:
         for name in order:
             if name in self.instrumented:
                 self._match_loops(self.instrumented[name])
-                self._calls_defined_elsewhere(self.instrumented[name])
+                item = self.instrumented[name]
+                self.diagnostics.extend(
+                    calls_defined_elsewhere(item.source, item.kernel, self.functions,
+                                            lambda function: find_kernel(self.design, function),
+                                            self._has_child_blocks, self.filename))
         for item in self.instrumented.values():
             self._find_groups(item)
         # constants need callees' latencies: callees first (reverse reachability order)
@@ -331,43 +291,6 @@ class Planner:
         clock = self._clock(top)
         return Plan(top, self.blocks, self.instrumented, self.loop_blocks, self.groups, self.diagnostics, clock,
                     self.baseline)
-
-    def _calls_defined_elsewhere(self, item: InstrumentedFunction) -> None:
-        """Calls of report modules whose definition is not in the source
-        instrumented (an ``--extra`` file, compiled unchanged) have no
-        counter of their own: they count only as far as the report's latency
-        around them holds them. A loop with counted parts carries its worst
-        iteration beyond them; a loop without is simulated at its minimum
-        (HLScope+ III-B), which leaves the call out; outside loops the
-        function's own latency carries them, nothing where it is "?" (a
-        public SHA-256 whose sha256_final, 507 ~ 562 cycles per call, sat in
-        another file: simulate counted the top's loop only, silently)."""
-        own = item.kernel.latency
-        for name, site in _call_sites(item.source.node.body).items():
-            module = None if name in self.functions else find_kernel(self.design, name)
-            if module is None or module is item.kernel:
-                continue
-            where = (f"'{item.source.name}' calls '{name}' (module {module.name}{_latency_text(module.latency)}),"
-                     " which is not defined in this file (files given with --extra are compiled unchanged)")
-            fix = "; put its definition in the file instrumented to count it"
-            if site.loop is not None and self._has_child_blocks(site.loop.stmt):
-                self._diag("instrument-call-worst-case", Severity.WARNING,
-                           f"{where}: it counts through the report's iteration latency of the loop around it beyond"
-                           f" its counted parts, the worst case, not the path it takes{fix}", site.line,
-                           item.source.name, name)
-            elif site.loop is not None:
-                self._diag("instrument-call-not-counted", Severity.WARNING,
-                           f"{where}: its cycles are not counted (the loop around it has no counted part and is"
-                           f" simulated at its minimum iteration latency){fix}", site.line, item.source.name, name)
-            elif own is None or own.max is None:
-                self._diag("instrument-call-not-counted", Severity.WARNING,
-                           f"{where}: its cycles are not counted (the report's latency of '{item.kernel.name}' is"
-                           f" \"?\", so nothing beyond its loops is){fix}", site.line, item.source.name, name)
-            elif own.min != own.max:
-                self._diag("instrument-call-worst-case", Severity.WARNING,
-                           f"{where}: it counts through the report's latency of '{item.kernel.name}' beyond its"
-                           f" counted parts, the worst case, not the path it takes{fix}", site.line,
-                           item.source.name, name)
 
     def _clock(self, top: str) -> float | None:
         """The top module's clock; the report's top's when the function is
