@@ -108,6 +108,7 @@ def analyze(
                            for number, launch in enumerate(launches, 1)]
         result.estimates = _at_their_launches(result.estimates, result.launches)
         result.design_estimate = _sum_of_launches(result.design_estimate, result.launches)
+        _say_overlapping_calls(result.design_estimate, design, launches)
     result.clock_band = clock_band(design, result.design_estimate, every_name, result.launches,
                                    memory.launch_overhead_s)
     result.cosim, cosim_findings = compare_cosim(result)
@@ -482,6 +483,33 @@ def _at_their_launches(
         if name is not None and name in estimates and out[name] is estimates[name] and item.estimate is not None:
             out[name] = item.estimate
     return out
+
+
+def _say_overlapping_calls(estimate: KernelEstimate | None, design: Design, launches: Sequence[Launch]) -> None:
+    """Several calls of a Vivado/Vitis top whose report interval is shorter
+    than its latency (a pipelined function): calls issued back to back
+    overlap, (N - 1) x interval + latency cycles in all, where the design
+    time sums the latencies (a public 12-hour clock: latency 0, interval 1,
+    86,400 calls co-simulated in 86,400 cycles; the sum said 0 s). Calls the
+    host waits for do not overlap, so it is said, not changed."""
+    calls = sum(launch.repeat for launch in launches)
+    if estimate is None or design.tool.vendor is not Vendor.XILINX or calls < 2:
+        return
+    for top in design.top_kernels():
+        interval, latency = top.interval, top.latency
+        if interval is None or latency is None or interval.max is None or latency.max is None:
+            continue
+        if latency.max == 0 < interval.max:
+            estimate.caveats.append(
+                f"{top.name} has latency 0 and interval {interval.max:,}: each call still takes {interval.max:,}"
+                f" cycle{'s' if interval.max > 1 else ''} of the IP, so {calls:,} calls issued back to back take"
+                f" {calls * interval.max:,} cycles, where this design time adds the latencies (0)")
+        elif interval.max < latency.max:
+            estimate.caveats.append(
+                f"{top.name} is pipelined (interval {interval.max:,} < latency {latency.max:,} cycles): {calls:,}"
+                f" calls issued back to back overlap, (N - 1) x {interval.max:,} + the latency cycles in all, where"
+                " this design time adds each call's latency; calls the host waits for (ap_done before the next"
+                " ap_start) do not overlap")
 
 
 def _sum_of_launches(first: KernelEstimate | None, launches: list[LaunchEstimate]) -> KernelEstimate | None:

@@ -545,3 +545,24 @@ def test_the_long_path_count_of_a_branch_loop_is_said(tmp_path: Path) -> None:
     line = run_cli("analyze", str(solution), "--set", "loop.mix_update.Loop_1.trip=16").stdout
     assert ("the cycle count above +59.0% (it equals the measurement with 10 of the 16 iterations of loop Loop 1 on"
             " their long path, 304 cycles against 3; the count takes all)") in line
+
+
+def test_calls_of_a_pipelined_top_are_said_to_overlap(tmp_path: Path) -> None:
+    """A public 12-hour clock (latency 0, interval 1) co-simulated 86,400
+    calls in 86,400 cycles; 86,400 [[launch]] calls summed to 0 s without a
+    word. A top whose interval is shorter than its latency overlaps calls
+    issued back to back; both are said beside the design time."""
+    solution = _zero_latency_solution(tmp_path / "zero")
+    hints = tmp_path / "calls.toml"
+    hints.write_text("[[launch]]\nrepeat = 3\n", encoding="utf-8")
+    text = run_cli("analyze", str(solution), "--hints", str(hints)).stdout
+    assert ("tick has latency 0 and interval 1: each call still takes 1 cycle of the IP, so 3 calls issued back to"
+            " back take 3 cycles") in text
+    report = solution / "syn" / "report" / "tick_csynth.rpt"
+    report.write_text(report.read_text(encoding="utf-8").replace("|    0|     0|    1|     1|   yes   |",
+                                                                 "|   10|    10|    2|     2|   yes   |"),
+                      encoding="utf-8")
+    pipelined = run_cli("analyze", str(solution), "--hints", str(hints)).stdout
+    assert "tick is pipelined (interval 2 < latency 10 cycles): 3 calls issued back to back overlap" in pipelined
+    once = run_cli("analyze", str(solution)).stdout
+    assert "issued back to back" not in once  # one call: nothing overlaps
