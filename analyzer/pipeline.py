@@ -28,7 +28,7 @@ from hlsight.analyzer.library_calls import library_call_diagnostics
 from hlsight.analyzer.memory_model import ModelOptions
 from hlsight.analyzer.memory_profiles import MemoryProfile, all_profiles
 from hlsight.analyzer.results import AnalysisResult, KernelEstimate, SourceFacts
-from hlsight.analyzer.symbols import GLOBAL_SYMBOLS, WORK_ITEMS, axi_names, loop_symbols, validate
+from hlsight.analyzer.symbols import GLOBAL_SYMBOLS, LONG_ITERATIONS, WORK_ITEMS, axi_names, loop_symbols, validate
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.errors import InputError
 from hlsight.core.model import Design, Kernel, Loop, Vendor
@@ -330,6 +330,7 @@ def _trips_outside_report(design: Design, tables: Sequence[Mapping[str, float]])
     found: list[Diagnostic] = []
     seen: set[str] = set()
     for table in tables:
+        found.extend(_long_iterations_above_trip(table, loops, seen))
         for given, value in table.items():
             name = given.rpartition(":")[2]
             if name not in loops or given in seen:
@@ -483,6 +484,31 @@ def _at_their_launches(
         if name is not None and name in estimates and out[name] is estimates[name] and item.estimate is not None:
             out[name] = item.estimate
     return out
+
+
+def _long_iterations_above_trip(table: Mapping[str, float], loops: Mapping[str, tuple[Kernel, Loop]],
+                                seen: set[str]) -> list[Diagnostic]:
+    """More long iterations than the loop runs (given, else the report's
+    largest count) make a count above the all-long worst case: said."""
+    found = []
+    for given, value in table.items():
+        name = given.rpartition(":")[2]
+        if not name.endswith("." + LONG_ITERATIONS) or given in seen:
+            continue
+        trip_name = name.removesuffix(LONG_ITERATIONS) + "trip"
+        if trip_name not in loops:
+            continue
+        kernel, loop = loops[trip_name]
+        trip = table.get(trip_name, loop.trip_count.max if loop.trip_count is not None else None)
+        if trip is None or value <= trip:
+            continue
+        seen.add(given)
+        found.append(Diagnostic.at(
+            loop.location, "input-trip-outside-report", Severity.WARNING,
+            f"{given}={value:g} is more than the {trip:g} iterations of loop '{loop.name}' of '{kernel.name}': more"
+            " long iterations than iterations count above the worst case; taken as given", kernel=kernel.name,
+            subject=loop.name, data={"value": value, "iterations": trip}))
+    return found
 
 
 def _say_overlapping_calls(estimate: KernelEstimate | None, design: Design, launches: Sequence[Launch]) -> None:

@@ -279,7 +279,9 @@ def parse_number(name: str, raw: str, source: str | None) -> float:
         return value  # a loop the host program skips, a bundle it leaves idle (HPCC STREAM's Copy: in2)
     if value <= 0 and must_be_positive(name):
         expected = ("0 or more (0: the loop does not run)" if is_trip_count(name) else
-                    "0 or more (0: the bundle moves nothing)" if is_axi_bytes(name) else "a positive finite number")
+                    "0 or more (0: the bundle moves nothing)" if is_axi_bytes(name) else
+                    "0 or more (0: every iteration takes the short path)" if zero_allowed(name) else
+                    "a positive finite number")
         raise InputError(source, f"value of '{name}' is {raw}", expected=expected)
     return value
 

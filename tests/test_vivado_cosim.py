@@ -542,6 +542,11 @@ def test_the_long_path_count_of_a_branch_loop_is_said(tmp_path: Path) -> None:
     assert sweep.stdout.splitlines()[1:] == ["0,4.9e-07", "16,4.865e-05"]  # all short: 49 cycles; all long: 4,865
     refused = run_cli("analyze", str(solution), "--set", f"{symbol}=2.5")
     assert refused.code == 2 and "expected a whole number" in refused.stderr
+    negative = run_cli("analyze", str(solution), "--set", f"{symbol}=-1")
+    assert negative.code == 2 and "(expected 0 or more (0: every iteration takes the short path))" in negative.stderr
+    above = _json(str(solution), "--set", "loop.mix_update.Loop_1.trip=16", "--set", f"{symbol}=17")
+    (said,) = [item for item in above["diagnostics"] if item["rule"] == "input-trip-outside-report"]  # type: ignore[union-attr]
+    assert said["message"].startswith(f"{symbol}=17 is more than the 16 iterations of loop 'Loop 1'")
     line = run_cli("analyze", str(solution), "--set", "loop.mix_update.Loop_1.trip=16").stdout
     assert ("the cycle count above +59.0% (it equals the measurement with 10 of the 16 iterations of loop Loop 1 on"
             " their long path, 304 cycles against 3; the count takes all)") in line
