@@ -310,9 +310,8 @@ def _causes(comparison: CosimComparison, top: Kernel | None, cycles: CycleEstima
                            " is a range it cannot follow (the warnings above say where)")
         elif exact is None:
             reasons.append("a path the testbench takes that is shorter than the report's worst case")
-    if not reasons:
-        reasons.append("a stall the report's schedule does not show" if below
-                       else "a path the testbench takes that is shorter than the report's worst case")
+    if not reasons:  # only below: above, a shorter path, the simulation's worst case or the exact latency is said
+        reasons.append("a stall the report's schedule does not show")
     return "; ".join(reasons)
 
 

@@ -28,7 +28,15 @@ from hlsight.analyzer.library_calls import library_call_diagnostics
 from hlsight.analyzer.memory_model import ModelOptions
 from hlsight.analyzer.memory_profiles import MemoryProfile, all_profiles
 from hlsight.analyzer.results import AnalysisResult, KernelEstimate, SourceFacts
-from hlsight.analyzer.symbols import GLOBAL_SYMBOLS, LONG_ITERATIONS, WORK_ITEMS, axi_names, loop_symbols, validate
+from hlsight.analyzer.symbols import (
+    GLOBAL_SYMBOLS,
+    LONG_ITERATIONS,
+    WORK_ITEMS,
+    axi_names,
+    is_trip_count,
+    loop_symbols,
+    validate,
+)
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.errors import InputError
 from hlsight.core.model import Design, Kernel, Loop, Vendor
@@ -234,7 +242,7 @@ def _unused_arguments(design: Design, names: set[str], source: SourceFacts,
         if idle:
             estimate = result.estimates.get(kernel.name)
             trips = sorted(name for name in (estimate.free_symbols if estimate is not None else [])
-                           if name.startswith("loop.") and name.endswith(".trip"))
+                           if is_trip_count(name))
             why = ("no access count or loop trip derived from the source depends on them; the trip counts still"
                    f" asked for ({name_list(trips)}) may, through conditions the analysis cannot count: give those"
                    if trips else

@@ -320,8 +320,13 @@ class CycleComposer:
             return trip * latency.min + given * (latency.max - latency.min)
         return trip * self._iteration(kernel, loop)
 
+    def _trip_name(self, kernel: Kernel | None, loop: Loop) -> str:
+        """``loop.<module>.<loop>.trip``: the module-qualified name, else the
+        loop's own (Vivado's "Loop 1" exists in every module, issue 15)."""
+        return (self._loop_names(kernel).get(id(loop)) if kernel is not None else None) or loop_name(loop.name)
+
     def _long_name(self, kernel: Kernel, loop: Loop) -> str:
-        return loop_field(self._loop_names(kernel).get(id(loop)) or loop_name(loop.name), LONG_ITERATIONS)
+        return loop_field(self._trip_name(kernel, loop), LONG_ITERATIONS)
 
     def _long_iterations_given(self, kernel: Kernel, loop: Loop) -> sympy.Expr | None:
         """``loop.<m>.<loop>.long_iterations`` given for a branch loop: that
@@ -377,25 +382,24 @@ class CycleComposer:
         body = self._loop_body(kernel, loop)
         if body is None:
             value = _pick(loop.iteration_latency_range, self.bound)
-            low = loop.iteration_latency_range.min if loop.iteration_latency_range is not None else None
-            if value is None and low is not None:
+            short = loop.iteration_latency_range.min if loop.iteration_latency_range is not None else None
+            if value is None and short is not None:
                 # "3 ~ ?": never below the report's minimum (a public userdma was given 1)
-                self._caveat(CycleCaveat.UNCOUNTED, f"iteration latency of loop {loop.name}: {low} ~ ? cycles, its"
-                             f" minimum {low} used (a lower bound)")
-                return sympy.Integer(low)
+                self._caveat(CycleCaveat.UNCOUNTED, f"iteration latency of loop {loop.name}: {short} ~ ? cycles, its"
+                             f" minimum {short} used (a lower bound)")
+                return sympy.Integer(short)
             if value is None:
                 self._caveat(CycleCaveat.UNCOUNTED, f"iteration latency of loop {loop.name} unknown: 1 assumed")
                 return sympy.Integer(1)
-            short = loop.iteration_latency_range.min  # type: ignore[union-attr]
             if self.bound is Bound.SYMBOLIC and self.short_branches and short is not None:
                 return sympy.Integer(short)
             if self.bound is Bound.SYMBOLIC:
                 self._caveat(CycleCaveat.WORST_CASE,
                              f"loop {loop.name}: iteration latency {short} ~ {value} cycles (a branch): worst case"
                              f" {value} used ({self._long_name(kernel, loop)} sets how many iterations take it)")
-                name = self._loop_names(kernel).get(id(loop)) or loop_name(loop.name)
                 if short is not None:
-                    self.branches.append(BranchLoop(name.removesuffix(".trip"), loop.name, short, value))
+                    stem = self._trip_name(kernel, loop).removesuffix(".trip")
+                    self.branches.append(BranchLoop(stem, loop.name, short, value))
             return sympy.Integer(value)
         reported = loop.iteration_latency_range
         if exact is not None:
@@ -542,8 +546,7 @@ class CycleComposer:
             value = count.min if self.bound is Bound.MIN else count.max
             if value is not None:
                 return sympy.Integer(value)
-        # loop.<module>.<loop>.trip: Vivado's "Loop 1" exists in every module (issue 15)
-        name = (self._loop_names(kernel).get(id(loop)) if kernel is not None else None) or loop_name(loop.name)
+        name = self._trip_name(kernel, loop)
         if count is not None and count.avg is not None and name not in self.given:
             self.notes.append(f"trip count of loop {loop.name}: pragma average {count.avg}")
             return sympy.Integer(count.avg)

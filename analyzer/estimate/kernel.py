@@ -19,6 +19,7 @@ from hlsight.analyzer.library_calls import library_caveat
 from hlsight.analyzer.results import BankEstimate, KernelEstimate, LsuFacts, TermEstimate
 from hlsight.core.model import Design, Kernel, Loop, MemoryKind, Product, Vendor
 from hlsight.core.units import name_list
+from hlsight.parsers.intel.common import as_int
 
 
 @dataclass
@@ -197,7 +198,7 @@ def private_copies_caveat(kernels: Sequence[Kernel], design: Design) -> str | No
     copy and 1.46 s with 2 to 16, where the estimate gave 3.41 s for all."""
     names = {kernel.name for kernel in kernels}
     nested = any(loop.sub_loops for kernel in kernels for loop in kernel.loops)
-    copies = [(as_count(memory.details.get("Number of private copies")), memory.name)
+    copies = [(as_int(memory.details.get("Number of private copies")), memory.name)
               for memory in design.memory_systems if memory.kernel in names and not memory.is_global]
     most = max(((count, name) for count, name in copies if count is not None and count > 1), default=None)
     if most is None or not nested:
@@ -206,10 +207,6 @@ def private_copies_caveat(kernels: Sequence[Kernel], design: Design) -> str | No
     return (f"on-chip memory {name} has {count} private copies: up to {count} iterations of the loop around its"
             " accesses run at once, which the pipeline time, one iteration after another, does not count; read it"
             " as an upper bound (a measured sample ran its outer loop 2x faster with 2 or more copies)")
-
-
-def as_count(text: str | None) -> int | None:
-    return int(text) if text is not None and text.strip().isdigit() else None
 
 
 def to_estimate(model: KernelModel, design: Design, settings: Settings) -> KernelEstimate:

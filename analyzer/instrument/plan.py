@@ -276,8 +276,8 @@ class Planner:
             self.instrumented[name] = InstrumentedFunction(source, kernel, block, dataflow)
         for name in order:
             if name in self.instrumented:
-                self._match_loops(self.instrumented[name])
                 item = self.instrumented[name]
+                self._match_loops(item)
                 self.diagnostics.extend(
                     calls_defined_elsewhere(item.source, item.kernel, self.functions,
                                             lambda function: find_kernel(self.design, function),

@@ -229,8 +229,7 @@ def _clock_text(result: AnalysisResult) -> str | None:
 
 
 def _has_maxi(design: Design) -> bool:
-    return any(interface.protocol.lower().replace("_", "") == "maxi"
-               for kernel in design.kernels for interface in kernel.interfaces)
+    return any(interface.is_axi_master for kernel in design.kernels for interface in kernel.interfaces)
 
 
 def headline_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
