@@ -10,6 +10,7 @@ HLScope+ section IV (``DBW_C``, ``DLAT``, ``t_RAS``, ``t_CO``).
 
 from __future__ import annotations
 
+import functools
 import math
 import sys
 from dataclasses import dataclass, field
@@ -266,5 +267,9 @@ def load_profile(name_or_path: str) -> MemoryProfile:
     )
 
 
-def all_profiles() -> list[MemoryProfile]:
-    return [load_profile(name) for name in builtin_names()]
+@functools.cache
+def all_profiles() -> tuple[MemoryProfile, ...]:
+    """Every built-in profile, read once per process (they are package files
+    and frozen; the launch-cost caution compares against all of them each time
+    it fires)."""
+    return tuple(load_profile(name) for name in builtin_names())
