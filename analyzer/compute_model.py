@@ -81,6 +81,16 @@ def _trip(loop: Loop, notes: list[str], given: Collection[str], source: SourceFa
     return sym(symbol)
 
 
+def _iterations(loop: Loop, notes: list[str], given: Collection[str], source: SourceFacts,
+                names: Mapping[int, str] | None = None) -> sympy.Expr:
+    """Iterations of one entry of ``loop``: its trip count times the
+    iterations of the loops aoc coalesced into it (:attr:`Loop.coalesced`;
+    coalesced siblings of an imperfect nest follow each other)."""
+    trip = _trip(loop, notes, given, source, names)
+    merged = [_iterations(child, notes, given, source, names) for child in loop.merged_loops]
+    return trip * sympy.Add(*merged) if merged else trip
+
+
 def _reported_trip(loop: Loop) -> int | None:
     """The report's trip count of ``loop``: its exact count, else the
     average of a range it gives with a maximum (``None``: not reported)."""
@@ -144,7 +154,7 @@ def loop_cycles(
     sub-loops are unrolled is itself a pipeline."""
     if loop.fully_unrolled:
         return sympy.Integer(0)  # unrolled copies run side by side inside the parent's iteration
-    trip = _trip(loop, notes, given, source, names)
+    trip = _iterations(loop, notes, given, source, names)
     sequential = loop.sub_loops
     if not sequential:  # unrolled sub-loops are part of one pipelined iteration
         return _ii(loop, notes, names) * (trip - 1) + _depth(loop, notes)
@@ -189,8 +199,10 @@ def loop_nest_executions(
     if chain is None:
         return None
     names = loop_symbols(kernel)
-    trips = [_trip(loop, notes, given, source, names) for loop in chain if not loop.fully_unrolled]
-    return sympy.Mul(*trips)
+    # the block's own loop runs the loops coalesced into it as its iterations
+    *outer, own = chain
+    trips = [_trip(loop, notes, given, source, names) for loop in outer if not loop.fully_unrolled]
+    return sympy.Mul(*trips, _iterations(own, notes, given, source, names))
 
 
 def sequential_part(kernel: Kernel, block: str | None) -> str | None:
@@ -236,7 +248,7 @@ def interleaved_cycles(
     waits for each iteration's sub-loops to drain."""
     if loop.fully_unrolled:
         return sympy.Integer(0), sympy.Integer(0)
-    trip = _trip(loop, notes, given, source, names)
+    trip = _iterations(loop, notes, given, source, names)
     sequential = loop.sub_loops
     if not sequential:
         ii = _ii(loop, notes, names)
@@ -272,7 +284,7 @@ def loop_iterations(
     """Pipeline slots one entry of ``loop`` takes in an NDRange kernel: its
     trip count times the slots of its pipelined sub-loops (fully unrolled
     sub-loops are copies inside one iteration, not more slots)."""
-    trip = _trip(loop, notes, given, source, names)
+    trip = _iterations(loop, notes, given, source, names)
     inner = [loop_iterations(child, notes, given, source, names) for child in loop.sub_loops]
     return trip * sympy.Add(*inner) if inner else trip
 

@@ -127,7 +127,8 @@ def _bank_hints(kernel: Kernel, facts_by_lsu: dict[str, LsuFacts], settings: Set
     lsus = {lsu.id: lsu for lsu in kernel.lsus}
     for bank, ids in by_bank.items():
         # eq. 8 counts the accesses that stream together (loops run one after another do not)
-        if max(facts_by_lsu[i].accesses_in_bank for i in ids) <= settings.options.ovh_free_lsus:
+        streaming = max(facts_by_lsu[i].accesses_in_bank for i in ids)
+        if streaming <= settings.options.ovh_free_lsus:
             continue
         parts = [facts_by_lsu[i].t_ovh_s for i in ids]
         overhead = None if any(v is None for v in parts) else sum(v or 0.0 for v in parts)
@@ -138,9 +139,11 @@ def _bank_hints(kernel: Kernel, facts_by_lsu: dict[str, LsuFacts], settings: Set
             continue
         share = f" ({overhead / bank_s:.0%} of the bank time)" if bank_s and overhead is not None else ""
         first = lsus.get(ids[0])
+        # LSUs of loops that run one after another, or lanes of one access, do not all stream together
+        together = f" ({streaming} accesses stream at once)" if streaming != len(ids) else ""
         yield _diag(
             "mem-shared-bank", Severity.WARNING,
-            f"{len(ids)} LSUs share bank {bank}: each burst pays a row miss T_row ="
+            f"{len(ids)} LSUs share bank {bank}{together}: each burst pays a row miss T_row ="
             f" {settings.profile.t_row_s * 1e9:g} ns, T_ovh {_time(overhead)}{share} (eq. 8, observation 1);"
             " spread buffers over banks (buffer_location / -no-interleaving) or one HBM pseudo-channel per buffer",
             kernel, bank, None if first is None else first.location,

@@ -482,9 +482,10 @@ def bound_label(estimate: KernelEstimate) -> str:
         return "compute+memory"  # the LSU issues once per pipeline iteration: both limit alike
     if estimate.bound != "compute" or estimate.memory_saturated is not False:
         return estimate.bound
-    if compute_s is None and memory_s is not None and estimate.free_symbols:
+    if compute_s is None and estimate.free_symbols:
         # the pipeline waits for a trip count: which one wins depends on it (Intel's
-        # speculated_iterations sample read "memory (non-saturated)" for a 1e8-iteration loop)
+        # speculated_iterations sample read "memory (non-saturated)" for a 1e8-iteration loop;
+        # HPCC LINPACK's coalesced nests, whose memory time waits for the same counts)
         return ""
     if compute_s is None or (memory_s is not None and memory_s >= compute_s):
         return "memory (non-saturated)"

@@ -386,9 +386,32 @@ class Loop:
         return "fully unrolled" in self.name.lower()
 
     @property
+    def coalesced(self) -> bool:
+        """aoc lists the loops a ``loop_coalesce`` pragma merged into their
+        parent as "Coalesced loop" entries (no II, latency or trip count of
+        their own): the parent is then one pipelined loop whose iterations
+        are its count (the report's "tc" is the outer loop's alone) times
+        theirs (Intel FPGA SDK for OpenCL Best Practices, "Coalescing Nested
+        Loops"; HPCC LINPACK's 64 x 8 x 64 load nest reads "tc 64")."""
+        return self.name.lower().startswith("coalesced loop")
+
+    @property
     def sub_loops(self) -> list[Loop]:
-        """The children that iterate (fully unrolled ones left out)."""
-        return [child for child in self.children if not child.fully_unrolled]
+        """The children that iterate on their own: fully unrolled ones are
+        copies inside an iteration, and coalesced ones are iterations of
+        this loop (their own iterating children are this loop's sub-loops)."""
+        out: list[Loop] = []
+        for child in self.children:
+            if child.coalesced:
+                out.extend(child.sub_loops)
+            elif not child.fully_unrolled:
+                out.append(child)
+        return out
+
+    @property
+    def merged_loops(self) -> list[Loop]:
+        """The "Coalesced loop" children merged into this loop's iterations."""
+        return [child for child in self.children if child.coalesced]
 
     def walk(self) -> list[Loop]:
         """This loop and all nested loops, pre-order."""
