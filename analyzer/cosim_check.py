@@ -25,6 +25,7 @@ from hlsight.analyzer.results import AnalysisResult, CosimComparison, CycleCavea
 from hlsight.analyzer.symbols import LONG_ITERATIONS, sym
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import CosimReport, CosimRun, Design, Kernel
+from hlsight.core.units import cycle_count
 
 #: HLScope+ (abstract, Table V) reaches 1.1 % average error on compute-bound
 #: and 5.0 % on DRAM-bound modules against measured cycles: an estimate
@@ -226,7 +227,7 @@ def measured_text(comparison: CosimComparison) -> str:
     how = ", ".join(part for part in (comparison.language, comparison.simulator) if part)
     lite = ("; the testbench's AXI-lite transfers of the arrays on "
             f"{', '.join(comparison.axi_lite_arrays)} included") if comparison.axi_lite_arrays else ""
-    return f"{avg or 0:,.0f} cycles per call{' on average' if spread else ''} ({how}{spread}{lite})"
+    return f"{cycle_count(avg or 0)} per call{' on average' if spread else ''} ({how}{spread}{lite})"
 
 
 def run_time_waits(top: Kernel | None) -> list[str]:

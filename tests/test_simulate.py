@@ -13,7 +13,9 @@ import jsonschema
 import pytest
 
 from hlsight.analyzer.instrument.cycles import instrument_cycles, parse_source
+from hlsight.analyzer.instrument.simulate import flag_include_dirs
 from hlsight.analyzer.instrument.sourceloops import SourceLoop
+from hlsight.core.errors import InputError
 from hlsight.core.model import (
     Design,
     InitiationInterval,
@@ -173,7 +175,8 @@ def test_unmatched_loops_are_diagnostics(tmp_path: Path) -> None:
     result = run_cli("instrument", str(source), "--report", str(KERNELS / "imperfect_nest" / "report"),
                      "--mode", "cycles", "-o", str(tmp_path / "out" / "k.c"), "-v")
     assert result.code == 0
-    assert "loop 'COLUMNS' (VITIS_LOOP_12_2) matches no loop of the report" in result.stderr
+    # a label is the loop's name in Vivado and Vitis alike: no VITIS_LOOP_ name beside it
+    assert "loop 'COLUMNS' matches no loop of the report" in result.stderr
     # the module's latency (10,601) holds the report loop's cycles: a note, not a warning
     assert ("report loop 'COL' of module 'row_sums' matches no source loop (by label, Vivado 'Loop N.M' position or"
             " Vitis 'VITIS_LOOP_<line>_<k>'); its 103 cycles are counted in the latency of module 'row_sums' (its own"
@@ -282,6 +285,62 @@ def test_compiler_made_loop_of_a_module_without_latency_is_counted_once_per_call
     (note,) = [d for d in document["diagnostics"] if d["rule"] == "instrument-report-loop-unmatched"]  # type: ignore[union-attr]
     assert note["severity"] == "note"
     assert "its 64 cycles are counted once per call of 'prefix_sum'" in note["message"]
+
+
+def test_a_top_named_through_a_macro_with_vivado_memset_and_an_include_folder() -> None:
+    """Outside check: a public SHA-3 (Vivado HLS 2018.3, pqcrystals naming)
+    simulated to 0 cycles ("the testbench never called the top"): its top is
+    defined through ``#define sha3_256 pqcrystals_..._sha3_256``; its
+    ``memset_t`` initialiser (199 cycles) matched no source loop; and the
+    header folder given with ``--cflags -I`` was not searched by the parse.
+    Hand count (make_reports.py): memset_acc 63 + SUM 10 x IL 3 = 93."""
+    folder = KERNELS / "macro_named_top"
+    document = _simulate(folder / "prefix_sum.c", folder / "report", folder / "tb.c",
+                         "--cflags", f"-O1 -I {folder / 'inc'}")
+    assert document["cycles"] == 93
+    assert _loops(document)["SUM"] == (10, 30)
+    (note,) = [d for d in document["diagnostics"] if d["rule"] == "instrument-report-loop-unmatched"]  # type: ignore[union-attr]
+    assert note["severity"] == "note"
+    assert "'memset_acc'" in note["message"]
+    assert "(a Vivado 'memset_<array>' is a loop the compiler made, an array initialiser)" in note["message"]
+    assert "its 63 cycles are counted once per call of 'ref_lib_prefix_sum'" in note["message"]
+    assert not [d for d in document["diagnostics"] if d["rule"] == "instrument-skipped"]  # type: ignore[union-attr]
+    # without the folder: one message naming the options that give it
+    result = run_cli("simulate", str(folder / "prefix_sum.c"), "--report", str(folder / "report"),
+                     "--testbench", str(folder / "tb.c"))
+    assert result.code == 2 and "Traceback" not in result.stderr
+    assert "names.h: No such file or directory" in result.stderr and '--cflags "-I DIR"' in result.stderr
+
+
+def test_include_folders_of_the_compile_flags_and_of_hls_include_reach_the_parse(tmp_path: Path) -> None:
+    """The parse preprocesses with the folders ``--cflags`` names (as gcc
+    does) and, for C, the ``--hls-include`` folder (Vivado HLS C's
+    ``ap_cint.h`` lives there)."""
+    assert flag_include_dirs(["-O2", "-I", "a", "-Ib", "-isystem", "c", "-iquoted", "-DX=1", "-I"]) == [
+        Path("a"), Path("b"), Path("c"), Path("d")]
+    vendor = tmp_path / "vendor"
+    vendor.mkdir()
+    (vendor / "ap_int.h").write_text("/* C++ only */\n")
+    (vendor / "ap_cint.h").write_text("typedef unsigned int uint7;\n")
+    source = tmp_path / "k.c"
+    source.write_text("#include <ap_cint.h>\nint k(uint7 x) { return x + 1; }\n")
+    parsed = parse_source(source, hls_include=str(vendor))
+    assert "k" in parsed.functions and vendor in parsed.include_dirs
+    with pytest.raises(InputError, match=r"ap_cint\.h: No such file or directory"):
+        parse_source(source)
+
+
+def test_a_function_like_macro_signature_is_not_taken_for_the_name(tmp_path: Path) -> None:
+    """The macro rule takes an identifier only when the parameter list after
+    it names the definition's parameters: ``DEFINE(prefix_sum)`` writes the
+    whole signature, so the function stays uninstrumented, said as such."""
+    source = tmp_path / "prefix_sum.c"
+    source.write_text("#define DEFINE(name) int name(const int in[64], int n)\n"
+                      "DEFINE(prefix_sum)\n{\n    int total = 0;\n    SUM: for (int j = 0; j < n; j++)\n"
+                      "        total += in[j];\n    return total;\n}\n")
+    instrumented = instrument_cycles(parse_source(source), _synthetic_design(source, "prefix_sum"), "synthetic")
+    assert "function 'prefix_sum' is not instrumented: its name could not be located in the source text (macro?)" \
+        in " ".join(diagnostic.message for diagnostic in instrumented.diagnostics)
 
 
 def test_an_unmatched_top_level_loop_of_an_exact_module_is_counted(tmp_path: Path) -> None:

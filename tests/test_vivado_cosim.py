@@ -249,6 +249,14 @@ def test_report_dates_in_the_locales_seen() -> None:
     assert parse_report_date("2019. nov. 18., hétfő, 15:51:32 CET") == datetime(2019, 11, 18, 15, 51, 32)
     assert parse_report_date("2019. márc. 8., péntek, 09:01:02 CET") == datetime(2019, 3, 8, 9, 1, 2)
     assert parse_report_date("ශ්‍රී 2020 මාර්තු 3") is None  # a locale not read (Sinhala seen): None, said below
+    # day-first locales (public NetFPGA Simple_ALU, Vietnamese: co-simulated 3 days before its synthesis;
+    # kmfrick/HLS_QLearning, Italian, with dotted times); German and French month names
+    assert parse_report_date("Thứ năm, 21 Tháng 10 năm 2021 21:17:26 +07") == datetime(2021, 10, 21, 21, 17, 26)
+    assert parse_report_date("ven 19 feb 2021, 21.14.54, CET") == datetime(2021, 2, 19, 21, 14, 54)
+    assert parse_report_date("Di 5. Mär 2019 10:00:00 CET") == datetime(2019, 3, 5, 10, 0, 0)
+    assert parse_report_date("mar. 3 juil. 2018 14:01:02 CEST") == datetime(2018, 7, 3, 14, 1, 2)
+    assert parse_report_date("jeu. 7 juin 2018 08:00:00 CEST") == datetime(2018, 6, 7, 8, 0, 0)
+    assert parse_report_date("lun 31 foo 2018 08:00:00") is None  # not a month name
     assert parse_report_date("2022. 03. 08. (화) 17:27:50 KST") == datetime(2022, 3, 8, 17, 27, 50)
     assert parse_report_date("yesterday") is None
 

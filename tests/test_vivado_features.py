@@ -277,6 +277,10 @@ def test_vitis_loop_n_is_marked_compiler_generated() -> None:
     assert GENERATED_LOOP_NOTE in loop.details and loop.location is None
     vivado = loop_named(design_of("vhls2019.2_fibonacci").kernel("fibonacci"), "Loop 1")
     assert GENERATED_LOOP_NOTE not in vivado.details  # Vivado: an unlabelled source loop
+    # Vivado HLS 2018.3's zero-fill of `uint8 t[200] = {0}`: `memset_t`, beside labelled source loops
+    keccak = design_of("vhls2018.3_sha3_keccak").kernel("keccak_absorb")
+    assert GENERATED_LOOP_NOTE in loop_named(keccak, "memset_t").details
+    assert GENERATED_LOOP_NOTE not in loop_named(keccak, "keccak_absorb_label6").details
 
 
 def test_aggregated_csynth_xml_alone_gives_the_whole_hierarchy() -> None:

@@ -271,8 +271,10 @@ class CodeGenerator:
         coord = definition.decl.coord
         name_index = self.source.token_at(self.source.offset(int(coord.line), int(coord.column or 1)))
         if name_index is None or not self.source.is_ident(name_index, name):
-            candidates = [i for i in self.source.tokens_on_line(int(coord.line)) if self.source.is_ident(i, name)]
-            name_index = candidates[0] if candidates else None
+            # the name as a declarator: followed by its parameter list (not an argument of a macro)
+            candidates = [i for i in self.source.tokens_on_line(int(coord.line)) if self.source.is_ident(i, name)
+                          and self.source.tokens[self.source.next_code(i)].text == "("]
+            name_index = candidates[0] if candidates else self._name_through_macro(definition, name_index)
         reason = self._unsupported(definition)
         if name_index is None:
             reason = "its name could not be located in the source text (macro?)"
@@ -296,6 +298,26 @@ class CodeGenerator:
         end = self.source.tokens[body_close].end
         wrapper = self.snippets.wrapper(signature + " ", name + BODY_SUFFIX, item.block.id, return_type, arguments)
         self.edits.append(Edit(end, end, closing_rank(0) - 10**5, " " + str(wrapper)))
+
+    def _name_through_macro(self, definition: c_ast.FuncDef, index: int | None) -> int | None:
+        """The definition's name written as an object-like macro of it
+        (``#define sha3_256 pqcrystals_fips202_ref_sha3_256``, the PQClean /
+        pqcrystals naming of a public SHA-3 top): the identifier where the
+        declarator's name is, followed by a parameter list naming the
+        definition's parameters (so a function-like macro that writes the
+        whole signature, ``DEFINE_FN(foo)``, is not taken). The renamed body
+        and the wrapper then keep the macro, which still expands to the name."""
+        if index is None or self.source.tokens[index].kind is not TokenKind.IDENT:
+            return None
+        opening = self.source.next_code(index)
+        if self.source.tokens[opening].text != "(":
+            return None
+        closing = self.source.matching(opening)
+        written = {token.text for token in self.source.tokens[opening + 1:closing] if token.kind is TokenKind.IDENT}
+        parameters = set(_parameter_names(definition))
+        if not parameters <= written or (not parameters and written - {"void"}):
+            return None
+        return index
 
     def _unsupported(self, definition: c_ast.FuncDef) -> str | None:
         if definition.param_decls:

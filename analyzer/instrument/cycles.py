@@ -34,6 +34,8 @@ class ParsedSource:
     headers: HlsHeaders | None = None
     #: notes about the source made before planning (Tcl/cfg directives that found no place)
     notes: list[Diagnostic] = field(default_factory=list)
+    #: the folders its includes were searched in besides its own (the compile searches them too)
+    include_dirs: tuple[Path, ...] = ()
 
     def add_directives(self, path: Path) -> None:
         """Apply ``directives.tcl`` / ``hls_config.cfg`` as pragmas (see :mod:`.directives`)."""
@@ -49,18 +51,23 @@ def parse_source(path: Path | str, include_dirs: Sequence[Path] = (), hls_includ
     ``include_dirs`` (``hlsight simulate`` passes the testbench's folder, as
     the compile does). C++ (by suffix, or C++ syntax outside comments) goes
     through libclang with the HLS headers of ``hls_include`` (or the
-    environment's Vivado/Vitis, or hlsight's model)."""
+    environment's Vivado/Vitis, or hlsight's model); a C source gets the
+    ``hls_include`` folder as one more include folder (Vivado HLS C's
+    ``ap_cint.h`` lives there)."""
     path = Path(path)
     headers = None
+    searched = tuple(include_dirs)
     if path.suffix in CXX_SUFFIXES or (path.suffix != ".cl" and _looks_cxx(path)):
         headers = find_hls_headers(hls_include)
         unit = parse_cxx_as_c(path, include_dirs, headers)
     else:
-        unit = parse_c_file(path, include_dirs=include_dirs)
+        if hls_include is not None:
+            searched = (*searched, find_hls_headers(hls_include).directory)
+        unit = parse_c_file(path, include_dirs=searched)
     text = SourceText(unit.text, str(path))
     notes = [Diagnostic(rule, Severity.WARNING, message, file=str(path), line=line)
              for line, rule, message in unit.warnings]
-    return ParsedSource(path, unit, text, collect_functions(unit, text), headers, notes)
+    return ParsedSource(path, unit, text, collect_functions(unit, text), headers, notes, searched)
 
 
 def _looks_cxx(path: Path) -> bool:

@@ -375,8 +375,10 @@ class Planner:
         for name, report in available.items():
             if name not in claimed:
                 cycles = _loop_latency_max(report)
-                made = (" (a Vitis 'Loop N' is a loop the compiler made, such as an array initialiser)"
-                        if _compiler_made(report) else "")
+                made = ("" if not _compiler_made(report) else
+                        " (a Vivado 'memset_<array>' is a loop the compiler made, an array initialiser)"
+                        if report.name.startswith("memset_") else
+                        " (a Vitis 'Loop N' is a loop the compiler made, such as an array initialiser)")
                 amount = "" if cycles is None else f"{cycles:,} "
                 once = not held and cycles is not None and self._once_per_call(item, report)
                 if once:
@@ -445,12 +447,12 @@ class Planner:
             # a top-level loop: the module's exact latency holds it (eq. 6's residual beside the
             # parts matched); inside a loop, that loop's count per iteration would leave it out
             self._diag("instrument-loop-unmatched", Severity.NOTE,
-                       f"loop '{loop.display_name}' ({loop.vitis_name}) matches no loop of the report; its cycles are"
+                       f"loop '{loop.display_name}'{_other_name(loop)} matches no loop of the report; its cycles are"
                        f" counted in the exact latency of module '{item.kernel.name}' ({latency.max:,} cycles per"
                        " call)", loop.line, loop.function, loop.display_name)
             return
         self._diag("instrument-loop-unmatched", Severity.WARNING,
-                   f"loop '{loop.display_name}' ({loop.vitis_name}) matches no loop of the report; its cycles "
+                   f"loop '{loop.display_name}'{_other_name(loop)} matches no loop of the report; its cycles "
                    "are not counted", loop.line, loop.function, loop.display_name)
 
     def _loop_block(self, loop: SourceLoop, report: Loop) -> None:
@@ -721,6 +723,12 @@ class _LongestPath(NodeVisitor):
                 return None
             total += value
         return total
+
+
+def _other_name(loop: SourceLoop) -> str:
+    """The Vitis name an unlabelled loop may have besides Vivado's ``Loop N``
+    (a label is the loop's name in both: no Vitis name to show)."""
+    return "" if loop.label else f" ({loop.vitis_name})"
 
 
 def names_to_match(loop: SourceLoop, available: dict[str, Loop]) -> list[str]:

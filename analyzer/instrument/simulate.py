@@ -20,6 +20,7 @@ import signal
 import subprocess
 import tempfile
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -180,6 +181,27 @@ def _run_compiler(command: list[str], toolchain: Toolchain) -> str | None:
     return next((line for line in lines if "error" in line), lines[0] if lines else "the compiler failed")
 
 
+#: compiler options that name an include folder, as one argument or with the folder joined
+INCLUDE_OPTIONS = ("-I", "-isystem", "-iquote", "-idirafter")
+
+
+def flag_include_dirs(flags: Sequence[str]) -> list[Path]:
+    """The include folders ``--cflags`` names (``-I DIR``, ``-IDIR``,
+    ``-isystem DIR`` ...): the source is preprocessed for parsing with the
+    same search path the compile uses (a public SHA-3's ``-I src/inc`` for
+    ``ap_cint.h`` was found by gcc but not by the parse)."""
+    folders: list[Path] = []
+    items = iter(flags)
+    for item in items:
+        option = next((name for name in INCLUDE_OPTIONS if item.startswith(name)), None)
+        if option is None:
+            continue
+        folder = item[len(option):] or next(items, "")
+        if folder:
+            folders.append(Path(folder))
+    return folders
+
+
 def compile_program(sources: list[Path], output: Path, include_dirs: list[Path], toolchain: Toolchain,
                     c_as_cxx: bool = False) -> str | None:
     """Compile and link; return the compiler's first error line, or ``None``
@@ -223,7 +245,7 @@ def _compile_in(directory: Path, kernel_text: str, header: str, source: ParsedSo
     bench.write_text(bench_text, encoding="utf-8")
     units = [bench] if _includes_source(bench_text, source.path.name) else [kernel, bench]
     units += [extra.resolve() for extra in toolchain.extra_sources]
-    include_dirs = [directory, source.path.resolve().parent, testbench.resolve().parent]
+    include_dirs = [directory, source.path.resolve().parent, testbench.resolve().parent, *source.include_dirs]
     if source.headers is not None:
         include_dirs.append(source.headers.directory)
     elif is_cxx_file(testbench):

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from hlsight.analyzer.instrument.cycles import parse_source
 from hlsight.analyzer.instrument.plan import Baseline
-from hlsight.analyzer.instrument.simulate import DEFAULT_FLAGS, Toolchain, simulate
+from hlsight.analyzer.instrument.simulate import DEFAULT_FLAGS, Toolchain, flag_include_dirs, simulate
 from hlsight.commands.report_args import add_report_arguments, add_run_dir_argument, load_memory, load_report, run_dir
 from hlsight.core.errors import InputError
 from hlsight.output import write_text
@@ -50,13 +50,14 @@ def _timeout(value: float) -> float:
 
 def run(args: argparse.Namespace) -> int:
     timeout = _timeout(args.timeout)
-    source = parse_source(Path(args.source), include_dirs=[Path(args.testbench).resolve().parent],
-                          hls_include=args.hls_include)
+    flags = tuple(shlex.split(args.cflags))
+    source = parse_source(Path(args.source), hls_include=args.hls_include,
+                          include_dirs=[Path(args.testbench).resolve().parent, *flag_include_dirs(flags)])
     if args.directives:
         source.add_directives(Path(args.directives))
     design = load_report(args.report, args.solution)
     memory = load_memory(args.memory) if args.memory else None
-    toolchain = Toolchain(flags=tuple(shlex.split(args.cflags)), timeout_s=timeout,
+    toolchain = Toolchain(flags=flags, timeout_s=timeout,
                           extra_sources=tuple(Path(extra) for extra in args.extra), run_dir=run_dir(args.run_dir))
     result = simulate(source, design, str(args.report), Path(args.testbench), args.top, Baseline(args.baseline),
                       memory, toolchain, Path(args.keep) if args.keep else None)

@@ -61,3 +61,8 @@ def name_list(names: Sequence[str], limit: int | None = NAMES_SHOWN) -> str:
     if limit is None or len(names) <= limit:
         return ", ".join(names)
     return f"{', '.join(names[:limit])} and {len(names) - limit} more"
+
+
+def cycle_count(count: float) -> str:
+    """``1 cycle``, ``0 cycles``, ``112,074 cycles`` (whole numbers, as reports give them)."""
+    return f"{count:,.0f} {'cycle' if round(count) == 1 else 'cycles'}"

@@ -19,6 +19,7 @@ import sympy
 from hlsight.analyzer.cosim_check import implied_text, measured_text
 from hlsight.analyzer.results import CosimComparison, CycleEstimate, CyclePart
 from hlsight.core.model import Design, Kernel, ResourceUse, Vendor
+from hlsight.core.units import cycle_count
 from hlsight.reporters.present import format_seconds
 
 
@@ -92,8 +93,8 @@ def report_latency_text(cycles: CycleEstimate) -> str | None:
     low, high = cycles.report_min, cycles.report_max
     if low is None and high is None:
         return None
-    if low == high:
-        return f"report latency {low:,} cycles"
+    if low is not None and low == high:
+        return f"report latency {cycle_count(low)}"
     return f"report latency {'?' if low is None else f'{low:,}'} ~ {'?' if high is None else f'{high:,}'} cycles"
 
 

@@ -183,7 +183,11 @@ def preprocess(
         if completed.returncode != 0:
             first = next((line for line in completed.stderr.splitlines() if "error" in line), completed.stderr.strip())
             first = first.replace(str(source), filename)
-            raise InputError(filename, f"the C preprocessor failed: {first}", expected="C the preprocessor accepts")
+            expected = "C the preprocessor accepts"
+            if "No such file or directory" in first:
+                expected = ("the folders of the headers it includes (hlsight simulate: --cflags \"-I DIR\"; the"
+                            " Vivado/Vitis headers: --hls-include DIR)")
+            raise InputError(filename, f"the C preprocessor failed: {first}", expected=expected)
         output = completed.stdout.replace(f'"{source}"', f'"{filename}"')
         for name in virtual_files or {}:
             # coords of code from embedded headers name the header as the report does

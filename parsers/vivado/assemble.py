@@ -8,6 +8,7 @@ loop that calls them, attach source locations, and say what is missing.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -239,7 +240,21 @@ def attach_locations(kernel: Kernel, aggregate: Aggregate | None) -> None:
             loop.location_basis = "loop-name"
 
 
-GENERATED_LOOP_NOTE = "compiler-generated loop (Vitis 'Loop N': array copy/initialisation), no source loop"
+GENERATED_LOOP_NOTE = ("compiler-generated loop (Vitis 'Loop N', Vivado 'memset_<array>': array copy/initialisation),"
+                       " no source loop")
+
+#: Vivado HLS names the loop that zero-fills an initialised local array after
+#: the array (``uint8 t[200] = {0}`` -> ``memset_t``, 2018.3 keccak_absorb)
+_MEMSET_LOOP = re.compile(r"memset_[A-Za-z_]\w*")
+
+
+def mark_memset_loops(kernel: Kernel) -> None:
+    """Any version: a flat ``memset_<array>`` loop is the compiler's
+    initialiser (a public SHA-3's 199-cycle ``memset_t`` matched no source
+    loop and went uncounted in ``simulate``)."""
+    for loop in kernel.all_loops():
+        if not loop.children and _MEMSET_LOOP.fullmatch(loop.name) and GENERATED_LOOP_NOTE not in loop.details:
+            loop.details.append(GENERATED_LOOP_NOTE)
 
 
 def mark_generated_loops(kernel: Kernel) -> None:
@@ -375,6 +390,7 @@ def build_design(
     vitis_names = tool.product is Product.VITIS_HLS and names_source_loops_vitis_style(kernels.values())
     for kernel in kernels.values():
         attach_locations(kernel, aggregate)
+        mark_memset_loops(kernel)
         if vitis_names:
             mark_generated_loops(kernel)
     fold_outlined_modules(kernels, instance_lists_known=aggregate is not None)

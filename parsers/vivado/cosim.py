@@ -130,9 +130,34 @@ _NUMERIC = re.compile(r"(?P<year>\d{4})\.\s*(?P<month>\d{1,2})\.\s*(?P<day>\d{1,
 #: ``2019. nov. 18., hétfő, 15:51:32 CET`` (a Hungarian locale: year, month name, day, weekday)
 _YEAR_FIRST_NAMED = re.compile(r"(?P<year>\d{4})\.\s*(?P<month>[^\W\d_]{3,})\.?\s*(?P<day>\d{1,2})\.?,?"
                                r"[^\d]*?(?P<time>\d\d?:\d\d:\d\d)")
-#: the first three letters of the month names of the year-first locales seen (Hungarian)
-_MONTH_PREFIXES = {"jan": 1, "feb": 2, "már": 3, "ápr": 4, "máj": 5, "jún": 6, "júl": 7, "aug": 8, "sze": 9,
-                   "okt": 10, "nov": 11, "dec": 12}
+#: ``ven 19 feb 2021, 21.14.54, CET`` (Italian), ``Thứ năm, 21 Tháng 10 năm 2021 21:17:26 +07``
+#: (Vietnamese), ``Di 5. Mär 2019 10:00:00 CET`` (German): weekday, day, month (name or number), year, time
+_DAY_FIRST = re.compile(r"(?<!\d)(?P<day>\d{1,2})\.?\s+(?:tháng\s+)?(?P<month>\d{1,2}|[^\W\d_]{3,})\.?,?\s+"
+                        r"(?:năm\s+)?(?P<year>\d{4}),?\s+(?P<time>\d\d?[:.]\d\d[:.]\d\d)", re.IGNORECASE)
+#: month-name prefixes of the European locales (Hungarian, Italian, German, French, Spanish, Dutch);
+#: the longest prefix wins (French juin/juil)
+_MONTH_PREFIXES = {
+    "jan": 1, "gen": 1, "ene": 1, "janv": 1,
+    "feb": 2, "fév": 2, "févr": 2,
+    "mar": 3, "már": 3, "mär": 3, "mrt": 3,
+    "apr": 4, "ápr": 4, "avr": 4, "abr": 4,
+    "máj": 5, "mai": 5, "mag": 5, "may": 5, "mei": 5,
+    "jun": 6, "jún": 6, "giu": 6, "juin": 6,
+    "jul": 7, "júl": 7, "lug": 7, "juil": 7,
+    "aug": 8, "ago": 8, "aoû": 8,
+    "sep": 9, "sze": 9, "set": 9,
+    "okt": 10, "oct": 10, "ott": 10,
+    "nov": 11,
+    "dec": 12, "dez": 12, "dic": 12, "déc": 12,
+}
+
+
+def _month(text: str) -> int | None:
+    """A month number, or a month name in one of the locales above."""
+    if text.isdigit():
+        return int(text) if 1 <= int(text) <= 12 else None
+    lower = text.lower()
+    return _MONTH_PREFIXES.get(lower[:4]) or _MONTH_PREFIXES.get(lower[:3])
 
 
 def parse_report_date(text: str) -> datetime | None:
@@ -151,9 +176,14 @@ def parse_report_date(text: str) -> datetime | None:
             return datetime.strptime(f"{numeric['year']} {numeric['month']} {numeric['day']} {numeric['time']}",
                                      "%Y %m %d %H:%M:%S")
         named = _YEAR_FIRST_NAMED.search(text)
-        month = None if named is None else _MONTH_PREFIXES.get(named["month"][:3].lower())
+        month = None if named is None else _month(named["month"])
         if named is not None and month is not None:
             return datetime.strptime(f"{named['year']} {month} {named['day']} {named['time']}", "%Y %m %d %H:%M:%S")
+        day_first = _DAY_FIRST.search(text)
+        month = None if day_first is None else _month(day_first["month"])
+        if day_first is not None and month is not None:
+            when = day_first["time"].replace(".", ":")
+            return datetime.strptime(f"{day_first['year']} {month} {day_first['day']} {when}", "%Y %m %d %H:%M:%S")
     except ValueError:
         return None
     return None
