@@ -83,6 +83,9 @@ def board_profile(design: Design) -> BoardChoice:
             f"{NO_PROFILE}: the kernels' global memory is the host's ({target or 'no part in the report'}; a USM/SVM"
             " BSP's \"host\", reached over PCIe), which the DRAM model does not time"
         ), False)
+    if reaches_no_dram(design):
+        return BoardChoice(FALLBACK[Vendor.XILINX], (
+            f"{NO_PROFILE}: no m_axi port (the schedule times its ap_memory, AXI-lite and stream ports)"), False)
     hbm = any(memory.kind is MemoryKind.HBM for memory in design.memory_systems if memory.is_global)
     for rule in BOARD_RULES:
         if rule.vendor is not design.tool.vendor and design.tool.vendor in FALLBACK:
@@ -109,3 +112,12 @@ def without_board_memory(design: Design) -> bool:
     if design.tool.product is Product.IPP:
         return not board
     return not board and any(memory.is_global for memory in design.memory_systems)
+
+
+def reaches_no_dram(design: Design) -> bool:
+    """A Vivado/Vitis design without an m_axi port reaches no DRAM: a board
+    profile named beside its number would read as if it timed something (a
+    public 2018.2 dot product; text said "no DRAM model", HTML and JSON an
+    "unknown board ... assumed")."""
+    return design.tool.vendor is Vendor.XILINX and not any(
+        interface.is_axi_master for kernel in design.kernels for interface in kernel.interfaces)

@@ -203,6 +203,7 @@ def estimate_to_dict(estimate: KernelEstimate) -> dict[str, Any]:
         "expression": None if estimate.expression is None else str(estimate.expression),
         "free_symbols": list(estimate.free_symbols),
         "pending_symbols": list(estimate.pending_symbols),
+        "launch": estimate.launch,
         "model": estimate.model,
         "assumptions": list(estimate.assumptions),
         "per_bank": [

@@ -27,6 +27,7 @@ from typing import Any
 from hlsight.analyzer.results import KernelEstimate, bound_label
 from hlsight.analyzer.symbols import CONCURRENT_KEY, LAUNCH_TABLE, LAUNCHED_KEY, load_hints_table, parse_number
 from hlsight.core.errors import InputError
+from hlsight.core.units import format_value
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,13 @@ class Launch:
     repeat: int = 1
     values: dict[str, float] = field(default_factory=dict)
     kernel: str | None = None
+
+
+def launch_label(number: int, launch: Launch) -> str:
+    """``[[launch]] #2 (comp_exit=100000, rem_rows=5)``: which table, with
+    its own values, a kernel's shown estimate is of."""
+    given = ", ".join(f"{name}={format_value(value)}" for name, value in launch.values.items())
+    return f"[[launch]] #{number}" + (f" ({given})" if given else "")
 
 
 @dataclass

@@ -14,7 +14,7 @@ import sympy
 
 from hlsight.analyzer.access import access_free_symbols, derive_access_facts
 from hlsight.analyzer.access.sources import defined_macros
-from hlsight.analyzer.boards import without_board_memory
+from hlsight.analyzer.boards import reaches_no_dram, without_board_memory
 from hlsight.analyzer.clock_band import clock_band
 from hlsight.analyzer.columns import fill_columns
 from hlsight.analyzer.consistency import check_implausible_ii, check_loop_latencies
@@ -23,7 +23,7 @@ from hlsight.analyzer.estimate import Settings, default_profile, estimate_design
 from hlsight.analyzer.estimate.evaluate import LONG_SUM, UndefinedValue
 from hlsight.analyzer.hints import bottleneck_hints
 from hlsight.analyzer.interleaving import check_placement
-from hlsight.analyzer.launches import Launch, LaunchEstimate
+from hlsight.analyzer.launches import Launch, LaunchEstimate, launch_label
 from hlsight.analyzer.library_calls import library_call_diagnostics
 from hlsight.analyzer.memory_model import ModelOptions
 from hlsight.analyzer.memory_profiles import MemoryProfile, all_profiles
@@ -102,7 +102,8 @@ def analyze(
         concurrent=tuple(tuple(names) for names in concurrent),
     )
     result.estimates, result.design_estimate = _estimate(design, settings, "")
-    result.design_estimate = _with_launch_cost(result.design_estimate, memory, 1)
+    if not reaches_no_dram(design):  # no board memory in use: no board launch cost to add or miss
+        result.design_estimate = _with_launch_cost(result.design_estimate, memory, 1)
     if design.tool.vendor is Vendor.INTEL and not without_board_memory(design) and memory.launch_overhead_s <= 0 \
             and not launches:
         _say_unmeasured_launch_cost(result.design_estimate, memory)
@@ -487,11 +488,14 @@ def _at_their_launches(
     at conv2d's sizes and fc_layer "symbolic in in_dim", and asked for a value
     every fc_layer launch gives."""
     out = dict(estimates)
-    for item in launches:
+    for number, item in enumerate(launches, 1):
         name = item.launch.kernel
         if name is not None and name in estimates and out[name] is estimates[name] and item.estimate is not None:
-            out[name] = item.estimate
-    return out
+            out[name] = dataclasses.replace(item.estimate, launch=launch_label(number, item.launch))
+    first = launch_label(1, launches[0].launch) if launches else None
+    # the others are at the first launch's values: said, since the design time is the sum
+    return {name: estimate if estimate is not estimates[name] else dataclasses.replace(estimate, launch=first)
+            for name, estimate in out.items()}
 
 
 def _long_iterations_above_trip(table: Mapping[str, float], loops: Mapping[str, tuple[Kernel, Loop]],

@@ -358,6 +358,9 @@ class KernelEstimate:
     #: names a part this number leaves out still needs (a pipeline time
     #: waiting for loop trip counts): give them and the number is complete
     pending_symbols: list[str] = field(default_factory=list)
+    #: with ``[[launch]]`` tables: the one launch this kernel's estimate is
+    #: of (``[[launch]] #2 (comp_exit=100000, rem_rows=5)``); the design time is their sum
+    launch: str | None = None
 
 
 @dataclass(frozen=True)
@@ -482,7 +485,7 @@ def bound_label(estimate: KernelEstimate) -> str:
         return "compute+memory"  # the LSU issues once per pipeline iteration: both limit alike
     if estimate.bound != "compute" or estimate.memory_saturated is not False:
         return estimate.bound
-    if compute_s is None and estimate.free_symbols:
+    if compute_s is None and (estimate.free_symbols or estimate.pending_symbols):
         # the pipeline waits for a trip count: which one wins depends on it (Intel's
         # speculated_iterations sample read "memory (non-saturated)" for a 1e8-iteration loop;
         # HPCC LINPACK's coalesced nests, whose memory time waits for the same counts)

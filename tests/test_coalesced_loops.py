@@ -77,3 +77,17 @@ def test_missing_merged_counts_leave_the_memory_time_and_the_bound_open(tmp_path
     out = run_cli("analyze", str(report), "--set", "stride=1").stdout
     assert "memory-bound" not in out.splitlines()[1]
     assert f"--set {MERGED[0]}=VALUE" in out
+
+
+def test_a_number_that_leaves_the_pipeline_out_reads_at_least(corpus: Path) -> None:
+    """oneAPI kmers: a kernel whose pipeline waits for a loop's trip count
+    printed "939 ms, memory-bound (non-saturated)" in the summary, a plain
+    number and a bound, though its caution calls it a lower bound."""
+    report = corpus / "aoc" / "oneapi2023.0_s10mx_kmers"
+    kernel_530 = "two_bit_v19_HBM_test_v12_medium_v9_half.cpp:530"
+    out = run_cli("analyze", str(report)).stdout
+    (line,) = [line for line in out.splitlines() if line.startswith(f"  kernel {kernel_530} ")]
+    assert " at least 939 ms  top LSUs" in line
+    document = json.loads(run_cli("analyze", str(report), "--format", "json").stdout)
+    (kernel,) = [k for k in document["kernels"] if k["name"] == kernel_530]
+    assert kernel["estimate"]["pending_symbols"] and kernel["estimate"]["bound_label"] == ""

@@ -91,3 +91,31 @@ def test_a_later_launch_with_a_negative_count_is_refused(corpus: Path, tmp_path:
     assert result.code == 2 and result.stdout == ""
     assert result.stderr.startswith("hlsight: error: kernel dynproc_kernel: the memory time is negative with the"
                                     " values given in [[launch]] #2 (rem_rows=-3)")
+
+
+def test_a_kernel_shown_beside_a_sum_of_launches_says_which_launch_it_is(corpus: Path, tmp_path: Path) -> None:
+    """The kernel line read "617 us" beside a 35.4 ms design time (the
+    second table's launch, named nowhere), and the HTML card "= 617 us with
+    rem_rows = 20" though it was computed at that launch's rem_rows = 5."""
+    report, hints = _pathfinder(corpus, tmp_path)
+    named = tmp_path / "named.toml"
+    named.write_text(Path(hints).read_text().replace("[[launch]]\ncomp_exit = 100000",
+                                                     '[[launch]]\nkernel = "dynproc_kernel"\ncomp_exit = 100000'))
+    label = "[[launch]] #2 (comp_exit=100000, rem_rows=5)"
+    summary = [line for line in run_cli("analyze", report, "--hints", str(named)).stdout.splitlines()
+               if line.startswith("  kernel dynproc_kernel")]
+    assert summary[0].startswith(f"  kernel dynproc_kernel  617 us, memory-bound (each launch of {label})")
+    payload = json.loads(run_cli("analyze", report, "--hints", str(named), "--format", "json").stdout)
+    assert payload["kernels"][0]["estimate"]["launch"] == label
+    # not named by a table: the first launch's values
+    first = json.loads(run_cli("analyze", report, "--hints", hints, "--format", "json").stdout)
+    assert first["kernels"][0]["estimate"]["launch"] == "[[launch]] #1 (comp_exit=431600)"
+    page = tmp_path / "report.html"
+    assert run_cli("analyze", report, "--hints", str(named), "--format", "html", "-o", str(page)).code == 0
+    card = BeautifulSoup(page.read_text(), "lxml").get_text(" ", strip=True)
+    assert f"= 617 us for each launch of {label}: its values over rem_rows = 20" in card
+    assert "= 617 us with rem_rows = 20" not in card
+    # without tables the estimate is of the one launch analyze times
+    plain = json.loads(run_cli("analyze", report, "--set", "comp_exit=431600", "--set", "rem_rows=20",
+                               "--format", "json").stdout)
+    assert plain["kernels"][0]["estimate"]["launch"] is None

@@ -364,3 +364,41 @@ def test_an_unmatched_top_level_loop_of_an_exact_module_is_counted(tmp_path: Pat
     assert "counted in the exact latency of module 'scale_sum' (268 cycles per call)" in unmatched["message"]
     text = run_cli("simulate", str(source), "--report", str(folder / "report"), "--testbench", str(testbench)).stdout
     assert "a lower bound" not in text
+
+
+def test_a_testbench_that_never_calls_the_top_gets_zero_cycles_said_as_such(tmp_path: Path) -> None:
+    """A testbench returning 0 without calling the top wrote no cycle table
+    (registered at the first instrumented block): it was told it "ended
+    before the cycle table was written: it exited with status 0"."""
+    folder = KERNELS / "generated_init"
+    testbench = tmp_path / "tb.c"
+    testbench.write_text("#include <stdio.h>\nint main(void) { puts(\"no call\"); return 0; }\n")
+    document = _simulate(folder / "prefix_sum.c", folder / "report", testbench)
+    assert document["cycles"] == 0
+    assert "the testbench never called the top function" in " ".join(
+        d["message"] for d in document["diagnostics"] if d["rule"] == "simulate-zero-cycles")  # type: ignore[index]
+
+
+def test_a_testbench_compile_error_names_the_testbench(tmp_path: Path) -> None:
+    """The error named the kernel source and the scratch copy of the
+    testbench (gone after the run)."""
+    folder = KERNELS / "generated_init"
+    testbench = tmp_path / "bad_tb.c"
+    testbench.write_text("#include <stdio.h>\nint main(void) { int x = ; return 0; }\n")
+    result = run_cli("simulate", str(folder / "prefix_sum.c"), "--report", str(folder / "report"),
+                     "--testbench", str(testbench))
+    assert result.code == 2 and "Traceback" not in result.stderr
+    assert result.stderr.startswith(f"hlsight: error: {testbench}: the program does not compile: {testbench}:2:")
+    assert "hlsight-sim-" not in result.stderr and "hlsight_tb_" not in result.stderr
+
+
+def test_pass_one_with_nothing_to_add_says_so(tmp_path: Path) -> None:
+    """Every count in the report (HLScope+ Table II): the output is the
+    source unchanged, which was written without a word."""
+    output = tmp_path / "out.c"
+    result = run_cli("instrument", str(QSORT / "qsort.c"), "--mode", "tripcount", "--report",
+                     str(QSORT / "report_table2"), "-o", str(output), "-v")
+    assert result.code == 0, result.stderr
+    assert output.read_text() == (QSORT / "qsort.c").read_text()
+    assert ("note: no loop needs a trip-count pragma (the report gives every loop's trip count or HLS unrolls the"
+            " loop): the output is the source unchanged [tripcount-none-needed]") in result.stderr

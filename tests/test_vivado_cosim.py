@@ -514,7 +514,13 @@ def test_a_design_without_maxi_names_no_dram_profile(corpus: Path) -> None:
     if it timed something (a public 2018.2 dot product with ap_memory
     ports); an m_axi design still names it."""
     bfs = run_cli("analyze", str(BFS / "report")).stdout
-    assert "  using: no DRAM model (no m_axi port), clock 200 MHz" in bfs and "DRAM profile" not in bfs
+    assert ("  using: no DRAM profile: no m_axi port (the schedule times its ap_memory, AXI-lite and stream ports),"
+            " clock 200 MHz") in bfs
+    assert "DRAM profile ddr" not in bfs and "per-launch cost" not in bfs
+    # every output says the same (JSON and HTML named an "unknown board ... assumed; pass --memory")
+    document = json.loads(run_cli("analyze", str(BFS / "report"), "--format", "json").stdout)
+    assert document["memory_profile"]["why"].startswith("no DRAM profile: no m_axi port")
+    assert not [text for text in document["estimate"]["assumptions"] if "unknown board" in text or "launch" in text]
     detector = run_cli("analyze", str(corpus / "vivado" / "vitis2022.1_fault_detector")).stdout
     assert "  using: DRAM profile ddr3-1066-zynq for the board Zynq-7000" in detector
 

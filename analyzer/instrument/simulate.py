@@ -20,7 +20,7 @@ import signal
 import subprocess
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -251,13 +251,30 @@ def _compile_in(directory: Path, kernel_text: str, header: str, source: ParsedSo
     elif is_cxx_file(testbench):
         include_dirs.append(find_hls_headers().directory)
     program = directory / program_name
-    failure = compile_program(units, program, include_dirs, toolchain)
+    failure = _user_paths(compile_program(units, program, include_dirs, toolchain),
+                          {bench: testbench, kernel: source.path})
     # A C testbench calling C++ functions without extern "C": compile it as C++
     # too (the kernel's own extern "C" declarations are the other case, tried first).
     if failure is not None and source.is_cxx and not all(is_cxx_file(unit) for unit in units) \
             and compile_program(units, program, include_dirs, toolchain, c_as_cxx=True) is None:
         return program, None
     return program, failure
+
+
+def _user_paths(failure: str | None, copies: Mapping[Path, Path]) -> str | None:
+    """The compiler's message with the scratch copies named as the files the
+    user gave (the copies are gone after the run)."""
+    if failure is None:
+        return None
+    for copy, original in copies.items():
+        failure = failure.replace(str(copy), str(original))
+    return failure
+
+
+def _failing_file(failure: str, source: ParsedSource, testbench: Path) -> Path:
+    """The file the compiler's first error names: the testbench's error is
+    said against the testbench (it named the kernel source before)."""
+    return testbench if failure.startswith(f"{testbench}:") else source.path
 
 
 def build(source: ParsedSource, instrumented: Instrumented, testbench: Path, scratch: Path,
@@ -273,10 +290,11 @@ def build(source: ParsedSource, instrumented: Instrumented, testbench: Path, scr
         _plain, original_failure = _compile_in(scratch / "plain", source.unit.text, "", source, testbench,
                                                toolchain, "original")
         if original_failure is not None:
-            raise InputError(source.path, f"the program does not compile: {original_failure}",
-                             expected=_COMPILES[source.is_cxx])
+            raise InputError(_failing_file(original_failure, source, testbench),
+                             f"the program does not compile: {original_failure}", expected=_COMPILES[source.is_cxx])
         raise InputError(source.path, f"the instrumented program does not compile (an hlsight bug): {failure}")
-    raise InputError(source.path, f"the program does not compile: {failure}", expected=_COMPILES[source.is_cxx])
+    raise InputError(_failing_file(failure, source, testbench), f"the program does not compile: {failure}",
+                     expected=_COMPILES[source.is_cxx])
 
 
 #: What a kernel and its testbench must be, C or C++.
@@ -347,8 +365,10 @@ def simulate(source: ParsedSource, design: Design, report: str, testbench: Path,
         program = build(source, instrumented, testbench, scratch, toolchain)
         json_path = scratch / "hlsight_cycles.json"
         completed, elapsed = run_program(program, json_path, toolchain)
-        if not json_path.is_file() and not instrumented.plan.functions:
-            json_path.write_text('{"blocks": []}', encoding="utf-8")  # nothing was instrumented (warned)
+        if not json_path.is_file() and (not instrumented.plan.functions or completed.returncode == 0):
+            # nothing was instrumented (warned), or main returned without entering an instrumented
+            # block (the table is registered at the first): 0 cycles, said as the top never called
+            json_path.write_text('{"blocks": []}', encoding="utf-8")
         if not json_path.is_file():
             raise InputError(testbench, "the testbench ended before the cycle table was written: it "
                              + exit_cause(completed, toolchain),

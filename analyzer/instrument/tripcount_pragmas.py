@@ -106,6 +106,13 @@ def insert_tripcounts(source: ParsedSource, design: Design | None = None, trip_c
                     file=str(source.path), line=loop.line, kernel=loop.function))
             edits.extend(_pragma_edits(source, loop, tokens, value))
             result.inserted.append((loop, value))
+    if not result.inserted:
+        # the output is the source unchanged: said, so the user does not synthesize it again for nothing
+        why = ("the report gives every loop's trip count or HLS unrolls the loop" if design is not None
+               else "every loop has a static bound")
+        result.diagnostics.append(Diagnostic(
+            "tripcount-none-needed", Severity.NOTE, f"no loop needs a trip-count pragma ({why}): the output is"
+            " the source unchanged", file=str(source.path)))
     result.source = apply_edits(source.text.text, edits, str(source.path))
     return result
 

@@ -66,3 +66,10 @@ def name_list(names: Sequence[str], limit: int | None = NAMES_SHOWN) -> str:
 def cycle_count(count: float) -> str:
     """``1 cycle``, ``0 cycles``, ``112,074 cycles`` (whole numbers, as reports give them)."""
     return f"{count:,.0f} {'cycle' if round(count) == 1 else 'cycles'}"
+
+
+def format_value(value: float) -> str:
+    """A user-given value as typed: ``32768000`` rather than ``3.2768e+07``."""
+    if float(value).is_integer() and abs(value) < 1e15:
+        return str(int(value))
+    return f"{value:.6g}"

@@ -18,7 +18,7 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 import sympy
 
 from hlsight.analyzer.access import parse_expression
-from hlsight.analyzer.boards import without_board_memory
+from hlsight.analyzer.boards import NO_PROFILE, without_board_memory
 from hlsight.analyzer.launches import Launch
 from hlsight.analyzer.results import AnalysisResult, KernelEstimate, TermEstimate, bound_label
 from hlsight.analyzer.symbols import axi_name, loop_symbols
@@ -26,6 +26,7 @@ from hlsight.core.diagnostics import Diagnostic
 from hlsight.core.model import Design, LatencyRange, Loop, SourceFile, SourceLocation
 from hlsight.core.units import NAMES_SHOWN as NAMES_SHOWN
 from hlsight.core.units import format_seconds as format_seconds
+from hlsight.core.units import format_value as format_value
 from hlsight.core.units import name_list as name_list
 from hlsight.reporters.base import RenderOptions
 
@@ -107,13 +108,6 @@ def latency_text(latency: LatencyRange | None) -> str:
     return "-" if latency is None else range_text(latency.min, latency.max)
 
 
-def format_value(value: float) -> str:
-    """A user-given value as typed: ``32768000`` rather than ``3.2768e+07``."""
-    if float(value).is_integer() and abs(value) < 1e15:
-        return str(int(value))
-    return f"{value:.6g}"
-
-
 def term_seconds(term: TermEstimate) -> float | None:
     """T_ideal + T_ovh of one term, ``None`` while either is symbolic."""
     if term.ideal_s is None:
@@ -186,7 +180,10 @@ def estimate_headline(estimate: KernelEstimate | None, with_bound: bool = True, 
     label = bound_phrase(estimate)
     bound = f", {label}" if label and with_bound else ""
     if estimate.seconds is not None:
-        return f"{format_seconds(estimate.seconds)}{bound}"
+        # a number that leaves a part out (kernels with nothing to time them by, a pipeline
+        # waiting for trip counts) is a lower bound: said in the number itself
+        floor = "at least " if estimate.left_out or estimate.pending_symbols else ""
+        return f"{floor}{format_seconds(estimate.seconds)}{bound}"
     if estimate.free_symbols:
         return f"symbolic in {name_list(estimate.free_symbols, limit)}{bound}"
     return f"unknown{bound}"
@@ -232,8 +229,8 @@ def launch_cost_text(result: AnalysisResult) -> str | None:
     assumptions): a sub-millisecond kernel's time depends on it."""
     if result.design_estimate is None or not result.memory_profile:
         return None
-    if without_board_memory(result.design):
-        return None  # no board, so no board's launch cost to add or to say is missing
+    if without_board_memory(result.design) or result.memory_profile_why.startswith(NO_PROFILE):
+        return None  # no board memory, so no board's launch cost to add or to say is missing
     if result.launch_overhead_s > 0:
         cost = format_seconds(result.launch_overhead_s)
         return f"design time includes {cost} per launch ({result.memory_profile} [launch] overhead_us)"
@@ -265,13 +262,19 @@ def design_headline(result: AnalysisResult) -> str:
     overall = result.design_estimate
     if overall is None or overall.seconds is None:
         return estimate_headline(overall)
-    # a sum that leaves kernels out is a lower bound: said in the number itself
-    floor = "at least " if overall.left_out else ""
     slowest = ranked_estimates(result)[0][1] if result.design.kernels else None
     if slowest is None or slowest.seconds is None:
-        return floor + estimate_headline(overall)
+        return estimate_headline(overall)
     label = bound_phrase(slowest)
-    return floor + estimate_headline(overall, with_bound=False) + (f", {label}" if label else "")
+    return estimate_headline(overall, with_bound=False) + (f", {label}" if label else "")
+
+
+def launch_note(estimate: KernelEstimate | None) -> str:
+    """`` (each launch of [[launch]] #2 (rem_rows=5))`` beside a kernel's
+    time when the design time sums ``[[launch]]`` tables: the kernel line is
+    one launch, not the sum (pathfinder's dynproc_kernel read 617 us beside a
+    35.4 ms design time)."""
+    return "" if estimate is None or estimate.launch is None else f" (each launch of {estimate.launch})"
 
 
 #: more kernels than this share a caution: the first few are named, the rest counted

@@ -48,6 +48,7 @@ from hlsight.reporters.present import (
     grouped_cautions,
     kernel_list,
     launch_cost_text,
+    launch_note,
     launch_rows,
     name_list,
     profile_text,
@@ -228,10 +229,6 @@ def _clock_text(result: AnalysisResult) -> str | None:
     return text
 
 
-def _has_maxi(design: Design) -> bool:
-    return any(interface.is_axi_master for kernel in design.kernels for interface in kernel.interfaces)
-
-
 def headline_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
     """What comes first: the design, its estimate and bound, the DRAM profile
     and clock the estimate used, and the values the user gave."""
@@ -250,10 +247,6 @@ def headline_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
     why = result.memory_profile_why.removeprefix("memory profile ") if result.memory_profile_why else None
     profile = why or profile_text(overall) or _any_profile(result)
     shown = profile if profile is None or profile.startswith(NO_PROFILE) else f"DRAM profile {profile}"
-    if shown is not None and is_xilinx(design) and not _has_maxi(design):
-        # a DRAM profile named for a design that reaches no DRAM (ap_memory, AXI-lite,
-        # streams only) reads as if it timed something (a public 2018.2 dot product)
-        shown = "no DRAM model (no m_axi port)"
     used = [text for text in (shown, _clock_text(result)) if text]
     if used:
         lines.append("  using: " + ", ".join(used))
@@ -335,7 +328,8 @@ def summary_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
     width = max(len(name) for name, _ in ranked)
     lines = ["summary:"]  # kernels by estimated time, slowest first
     for name, estimate in ranked:
-        lines.append(f"  kernel {name:<{width}}  {estimate_headline(estimate)}{_shares_text(estimate)}")
+        lines.append(f"  kernel {name:<{width}}  {estimate_headline(estimate)}{launch_note(estimate)}"
+                     f"{_shares_text(estimate)}")
         kernel = result.design.kernel(name)
         if kernel is not None and kernel.resources and (options.verbosity > 0 or len(ranked) == 1):
             lines.append(f"      resources: {resources_text(kernel.resources)}")  # beside the estimate (issue 12)
