@@ -8,7 +8,10 @@ with the estimate printed next to it.
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Iterator
+from pathlib import Path
 
 from hlsight.analyzer.consistency import implausible_ii
 from hlsight.analyzer.estimate import Settings
@@ -33,7 +36,43 @@ def _diag(
     rule: str, severity: Severity, message: str, kernel: Kernel, subject: str,
     location: SourceLocation | None, data: dict[str, object],
 ) -> Diagnostic:
-    return Diagnostic.at(location, rule, severity, message, kernel=kernel.name, subject=subject, data=data)
+    diagnostic = Diagnostic.at(location, rule, severity, message, kernel=kernel.name, subject=subject, data=data)
+    if location is None and kernel.artifact is not None:
+        # no source place (a Vivado loop without a VITIS_LOOP_<line> name or -g): the report
+        # the kernel was read from is still a file the user can open, at the loop's row
+        diagnostic.file = report_to_open(kernel.artifact)
+        diagnostic.line = report_row(diagnostic.file, subject)
+    return diagnostic
+
+
+def report_to_open(artifact: str) -> str:
+    """The module's ``.rpt`` beside its ``_csynth.xml`` (the loop table a
+    user reads), else the file it was read from."""
+    path = Path(artifact)
+    text_report = path.with_suffix(".rpt")
+    return str(text_report) if path.suffix == ".xml" and text_report.is_file() else artifact
+
+
+def report_row(path: str, name: str) -> int | None:
+    """The 1-based line of the ``|- name |`` / ``| + name |`` row of a
+    Vivado/Vitis ``.rpt`` loop table (``None``: not a text report, or no such row)."""
+    if not path.endswith(".rpt"):
+        return None
+    row = re.compile(rf"^\s*\|\s*[-+]+\s*{re.escape(name)}\s*\|")
+    return next((number for number, line in enumerate(_report_lines(path), 1) if row.match(line)), None)
+
+
+@functools.lru_cache(maxsize=64)
+def _report_lines(path: str) -> tuple[str, ...]:
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            return tuple(handle.read(REPORT_ROW_BYTES).splitlines())
+    except OSError:
+        return ()
+
+
+#: the loop table sits in the first part of a module report; a huge one is not read further
+REPORT_ROW_BYTES = 4 * 2**20
 
 
 def _time(seconds: float | None) -> str:
@@ -164,9 +203,11 @@ def _loop_hint(kernel: Kernel, loop: Loop) -> Diagnostic | None:
     if loop.ii is None or loop.ii.value is None or loop.ii.value <= 1 or implausible_ii(loop):
         return None  # an implausible II has its own warning (report-implausible-ii)
     reason = ii_reason(loop)
+    # without a source place the report row says where: the function is named instead
+    owner = "" if loop.location or kernel.name in loop.name else f" of {kernel.name}"
     return _diag(
         "loop-ii", Severity.WARNING,
-        f"loop {loop.name} has II {loop.ii}: one iteration every {loop.ii.value} cycles ({reason})",
+        f"loop {loop.name}{owner} has II {loop.ii}: one iteration every {loop.ii.value} cycles ({reason})",
         kernel, loop.name, loop.location, {"ii": loop.ii.value, "reason": reason},
     )
 

@@ -3,12 +3,14 @@ observations say it should, points at the source line, and carries numbers."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from hlsight.analyzer.pipeline import analyze
 from hlsight.core.diagnostics import Diagnostic
 from hlsight.parsers.loader import load_design
-from tests.conftest import CORPUS
+from tests.conftest import CORPUS, run_cli
 
 ZARAGOZA = CORPUS / "zaragoza" / "reports"
 ROW = {"work_items": 32768000, "element_bytes": 4, "stride": 1}
@@ -76,3 +78,15 @@ def test_loop_ii_hint_once_per_loop_line() -> None:
     design = load_design(CORPUS / "vivado" / "vitis2022.2.2_machsuite_nw")
     hints = [diag for diag in analyze(design).diagnostics if diag.rule == "loop-ii"]
     assert [(diag.file and diag.file.split("/")[-1], diag.line, diag.data["ii"]) for diag in hints] == [("nw.c", 29, 2)]
+
+
+def test_a_loop_without_a_source_place_points_at_its_report_row(corpus: Path) -> None:
+    """A Vivado 2019.1 loop named ``Loop 1`` has no source line: its II
+    warning read "hlsight: warning: loop Loop 1 has II 2", with no file to
+    open and no function named; it now points at the loop's row of the
+    module's text report."""
+    report = corpus / "vivado" / "vhls2019.1_unique_paths"
+    lines = [line for line in run_cli("analyze", str(report)).stdout.splitlines() if "[loop-ii]" in line]
+    rpt = report / "unique_paths_csynth.rpt"
+    assert lines[0].startswith(f"{rpt}:44: warning: loop Loop 1 of unique_paths has II 2:")
+    assert "|- Loop 1 " in rpt.read_text().splitlines()[43]
