@@ -478,7 +478,8 @@ def bound_label(estimate: KernelEstimate) -> str:
     and the pipeline numeric: which one wins depends on the values. Every
     output (text, HTML, JSON ``bound_label``, SARIF) shows this one reading.
     """
-    if estimate.bound == "unknown":
+    if estimate.bound == "unknown" or estimate.seconds == 0:
+        # nothing takes time (a fully unrolled loop without a latency): nothing bounds it either
         return ""
     memory_s, compute_s = estimate.memory_seconds, estimate.compute_seconds
     if memory_s and compute_s and abs(memory_s - compute_s) <= BOUND_BALANCE * max(memory_s, compute_s):

@@ -112,6 +112,11 @@ def test_vivado_report_gets_an_html_rendering_with_the_panel(tmp_path: Path) -> 
     assert fill_in[1:4] == ["yes", "2", "128"]
     assert page.find(id="hlsight-panel") is not None
     assert page.find("script", id="hlsight-data") is not None
+    # a Vivado design has no LSU rows to decorate, and reaches no DRAM without an m_axi port
+    panel = page.find(id="hlsight-panel").get_text(" ", strip=True)
+    assert "LSU rows" not in panel and "DRAM profile no DRAM" not in panel
+    assert "no DRAM profile: no m_axi port" in panel
+    assert "The full analysis: hlsight analyze REPORT --format html -o analysis.html" in panel
 
 
 

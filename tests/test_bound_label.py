@@ -66,3 +66,10 @@ def test_label_rules_by_hand() -> None:
     assert bound_label(_estimate("compute", 1.0, 1.005, False)) == "compute+memory"  # within 1 %
     assert bound_label(_estimate("compute", None, 2.0, False)) == ""  # memory symbolic: depends on the values
     assert bound_label(_estimate("unknown", None, None, None)) == ""
+
+
+def test_a_zero_time_names_no_bound(corpus: Path) -> None:
+    """aoc 18.1 vector_add (a fully unrolled 10-iteration loop): the
+    pipeline-only alternative read "0 s, compute-bound"."""
+    out = run_cli("analyze", str(corpus / "aoc" / "aoc18.1_c5soc_vector_add"), "-v").stdout
+    assert "      also FlexCL pipeline only (FlexCL eq. 1 per loop (HLScope+ eq. 4)): 0 s\n" in out

@@ -9,6 +9,7 @@ import json
 from hlsight.analyzer.instrument.simulate import SimulationResult
 from hlsight.analyzer.results import CosimComparison
 from hlsight.core.diagnostics import Severity
+from hlsight.core.units import format_seconds
 from hlsight.reporters.hierarchy import cosim_heading
 
 
@@ -74,7 +75,7 @@ def simulation_text(result: SimulationResult) -> str:
             lines.append(f"    {label:<28} line {loop.line:<5} {loop.kind:<10} trip count {loop.trip_count_total:>12,}"
                          f"  cycles {loop.cycles:>14,}")
     if result.seconds is not None:
-        lines.append(f"total: {result.cycles:,} cycles = {result.seconds * 1e3:.4f} ms at {result.clock_ns} ns")
+        lines.append(f"total: {result.cycles:,} cycles = {format_seconds(result.seconds)} at {result.clock_ns:g} ns")
     else:
         lines.append(f"total: {result.cycles:,} cycles (the report gives no clock)")
     if result.cosim is not None:
