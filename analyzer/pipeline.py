@@ -104,8 +104,7 @@ def analyze(
     result.estimates, result.design_estimate = _estimate(design, settings, "")
     if not reaches_no_dram(design):  # no board memory in use: no board launch cost to add or miss
         result.design_estimate = _with_launch_cost(result.design_estimate, memory, 1)
-    if design.tool.vendor is Vendor.INTEL and not without_board_memory(design) and memory.launch_overhead_s <= 0 \
-            and not launches:
+    if not launches and says_unmeasured_launch_cost(result):  # result.launches are set below
         _say_unmeasured_launch_cost(result.design_estimate, memory)
     if unlaunched and result.design_estimate is not None:
         # the user's word, not the report's: said where the number is read
@@ -445,14 +444,32 @@ def _say_unmeasured_launch_cost(estimate: KernelEstimate | None, profile: Memory
     number, not a number."""
     if estimate is None or estimate.seconds is None or estimate.seconds >= SHORT_DESIGN_S:
         return
+    caution = unmeasured_launch_cost_caution(format_seconds(estimate.seconds), profile.name)
+    if caution is not None:
+        estimate.caveats.append(caution)
+
+
+def unmeasured_launch_cost_caution(design_time: str, profile: str) -> str | None:
+    """The caution beside a short design time (``design_time``: ``991 ps``,
+    or what ``whatif`` says of the grid points below :data:`SHORT_DESIGN_S`)
+    on profile ``profile``, whose launch cost is not measured; ``None`` when
+    no profile has a measured one to quote."""
     measured = sorted((item.launch_overhead_s, item.name) for item in all_profiles() if item.launch_overhead_s > 0)
     if not measured:
-        return
+        return None
     where = " to ".join(f"{format_seconds(cost)} ({name})" for cost, name in (measured[0], measured[-1]))
-    estimate.caveats.append(
-        f"the design time ({format_seconds(estimate.seconds)}) leaves out the per-launch cost, not measured on"
-        f" {profile.name}; where it is measured it is {where} per launch: a measured run of a kernel this short may"
-        " be mostly launch cost")
+    return (f"the design time ({design_time}) leaves out the per-launch cost, not measured on {profile}; where it"
+            f" is measured it is {where} per launch: a measured run of a kernel this short may be mostly launch"
+            " cost")
+
+
+def says_unmeasured_launch_cost(result: AnalysisResult) -> bool:
+    """Whether analyze cautions a short design time of ``result`` (an
+    aoc/oneAPI board whose launch cost is not measured, one launch): what
+    ``whatif`` needs to say it per point, not at the values analyze ran with."""
+    design = result.design
+    return (design.tool.vendor is Vendor.INTEL and not without_board_memory(design)
+            and result.launch_overhead_s <= 0 and not result.launches)
 
 
 def _with_launch_cost(estimate: KernelEstimate | None, profile: MemoryProfile, launches: int) -> KernelEstimate | None:

@@ -306,6 +306,26 @@ class CycleEstimate:
     cycles_short: float | None = None
 
 
+@dataclass(frozen=True)
+class BoundTerms:
+    """The unsubstituted parts analyze reads a kernel's bound from (eq. 7's
+    classification, then :func:`bound_label`), kept so ``whatif`` reads its
+    per-point bound the same way at other values, not a simpler rule of its
+    own (it said "memory" where analyze said "memory (non-saturated)").
+
+    ``memory`` is the memory model's time, ``compute`` the pipeline time
+    eq. 7 compares it with (``None`` while it waits for trip counts),
+    ``pipeline`` the pipeline time shown beside the number, ``saturated``
+    the eq. 7 saturation (a sympy boolean); ``host_lsus``: untimed host
+    transfers make the bound unknown."""
+
+    memory: Any = None
+    compute: Any = None
+    pipeline: Any = None
+    saturated: Any = None
+    host_lsus: bool = False
+
+
 @dataclass
 class KernelEstimate:
     """The run-time estimate of one kernel.
@@ -361,6 +381,11 @@ class KernelEstimate:
     #: with ``[[launch]]`` tables: the one launch this kernel's estimate is
     #: of (``[[launch]] #2 (comp_exit=100000, rem_rows=5)``); the design time is their sum
     launch: str | None = None
+    #: what the bound is read from at other values (``whatif``): the kernel's
+    #: own parts, or for a sum of sequential groups each group's time and
+    #: parts (the design reads the slowest group's bound); empty: not kept
+    bound_terms: BoundTerms | None = None
+    bound_groups: list[tuple[Any, BoundTerms]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -478,15 +503,25 @@ def bound_label(estimate: KernelEstimate) -> str:
     and the pipeline numeric: which one wins depends on the values. Every
     output (text, HTML, JSON ``bound_label``, SARIF) shows this one reading.
     """
-    if estimate.bound == "unknown" or estimate.seconds == 0:
+    if estimate.seconds == 0:
         # nothing takes time (a fully unrolled loop without a latency): nothing bounds it either
         return ""
-    memory_s, compute_s = estimate.memory_seconds, estimate.compute_seconds
+    return read_bound(estimate.bound, estimate.memory_seconds, estimate.compute_seconds, estimate.memory_saturated,
+                      bool(estimate.free_symbols or estimate.pending_symbols))
+
+
+def read_bound(bound: str, memory_s: float | None, compute_s: float | None, saturated: bool | None,
+               symbolic: bool) -> str:
+    """:func:`bound_label` from the numbers alone (``symbolic``: the
+    estimate still has free symbols, or a part waiting for some), so
+    ``whatif`` reads each grid point with this same function."""
+    if bound == "unknown":
+        return ""
     if memory_s and compute_s and abs(memory_s - compute_s) <= BOUND_BALANCE * max(memory_s, compute_s):
         return "compute+memory"  # the LSU issues once per pipeline iteration: both limit alike
-    if estimate.bound != "compute" or estimate.memory_saturated is not False:
-        return estimate.bound
-    if compute_s is None and (estimate.free_symbols or estimate.pending_symbols):
+    if bound != "compute" or saturated is not False:
+        return bound
+    if compute_s is None and symbolic:
         # the pipeline waits for a trip count: which one wins depends on it (Intel's
         # speculated_iterations sample read "memory (non-saturated)" for a 1e8-iteration loop;
         # HPCC LINPACK's coalesced nests, whose memory time waits for the same counts)

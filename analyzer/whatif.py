@@ -21,9 +21,33 @@ import sympy
 
 from hlsight.analyzer.estimate.evaluate import LONG_SUM, add_up_sums, numeric
 from hlsight.analyzer.estimate.evaluate import bind as bind_values
+from hlsight.analyzer.estimate.kernel import bound_from
+from hlsight.analyzer.results import BoundTerms, KernelEstimate, read_bound
 from hlsight.analyzer.symbols import must_be_positive, sym, zero_allowed
 from hlsight.core.errors import InputError
 from hlsight.core.units import format_seconds
+
+#: Most points one ``whatif`` grid evaluates (docs/model.md, What-if): 10^6
+#: points on vectoradd take 3.3 s and 0.35 GB as text, 8.8 s as CSV (35 MB),
+#: 15 s and 1.2 GB as JSON; 10^7 took 55 s and 1.1 GB, and 10^9 was killed by
+#: the OOM killer with no message. Larger studies split the range.
+MAX_SWEEP_POINTS = 1_000_000
+
+
+def _too_many(points: int, what: str) -> InputError:
+    """The one message for a grid over :data:`MAX_SWEEP_POINTS`, naming the option."""
+    return InputError(
+        None, f"--sweep {what}: {points:,} points, above the limit of {MAX_SWEEP_POINTS:,} points per whatif run",
+        expected="fewer steps, or the range split over several runs",
+    )
+
+
+def check_grid_size(sweeps: Sequence[Sweep]) -> None:
+    """Refuse a grid (the product of the sweeps' sizes) above
+    :data:`MAX_SWEEP_POINTS` before anything is allocated for it."""
+    points = math.prod(sweep.values.size for sweep in sweeps)
+    if points > MAX_SWEEP_POINTS:
+        raise _too_many(points, " x ".join(f"{sweep.name} ({sweep.values.size:,})" for sweep in sweeps))
 
 
 @dataclass(frozen=True)
@@ -46,6 +70,8 @@ def parse_sweep(text: str) -> Sweep:
             start, stop, count = float(parts[0]), float(parts[1]), int(parts[2])
             if count < 1:
                 raise ValueError
+            if count > MAX_SWEEP_POINTS:  # before linspace allocates them (10^9 points: 8 GB)
+                raise _too_many(count, f"'{text}'")
             values = np.linspace(start, stop, count)
         else:
             values = np.array([float(item) for item in spec.split(",")], dtype=np.float64)
@@ -122,6 +148,7 @@ def evaluate_grid(
     names = [sweep.name for sweep in sweeps]
     if len(set(names)) != len(names):
         raise InputError(None, "a name is swept twice", expected="each --sweep NAME once")
+    check_grid_size(sweeps)
     bound = bind(expr, values, names)
     _check_free(bound, names)
     present = {symbol.name for symbol in bound.free_symbols}
@@ -197,24 +224,75 @@ def solve_for(expr: sympy.Expr, values: Mapping[str, float], name: str, target: 
     return 0.5 * (lo + hi)
 
 
-def grid_bounds(memory: Any, compute: Any, values: Mapping[str, float], sweeps: Sequence[Sweep]) -> list[str] | None:
-    """Per grid point, ``memory`` or ``compute``: which of the estimate's two
-    parts (the memory model's time, the FlexCL pipeline's) is the larger
-    there; ``None`` when the estimate lacks one of them or they depend on a
-    name that is not given."""
-    if memory is None or compute is None:
+Column = np.ndarray[Any, np.dtype[Any]]
+
+
+def _on_grid(expr: Any, values: Mapping[str, float], sweeps: Sequence[Sweep]) -> Column | None:
+    """``expr`` (a time or a sympy boolean) at every grid point; ``None``
+    when there is no such part or it needs a name neither given nor swept."""
+    if expr is None:
         return None
     names = [sweep.name for sweep in sweeps]
-    evaluated = []
-    for part in (memory, compute):
-        bound = bind(part, values, names)
-        if any(symbol.name not in names for symbol in bound.free_symbols):
-            return None
-        if not sweeps:
-            evaluated.append(np.array([float(bound)]))
-            continue
-        grids = np.meshgrid(*[sweep.values for sweep in sweeps], indexing="ij")
-        columns = [grid.ravel() for grid in grids]
-        evaluated.append(np.broadcast_to(np.asarray(lambdify(bound, names)(*columns), dtype=np.float64),
-                                         columns[0].shape))
-    return ["memory" if m >= c else "compute" for m, c in zip(evaluated[0], evaluated[1], strict=True)]
+    bound = bind(expr, values, names)
+    if any(symbol.name not in names for symbol in bound.free_symbols):
+        return None
+    size = math.prod(sweep.values.size for sweep in sweeps)
+    if not bound.free_symbols:
+        return np.full(size, bool(bound) if isinstance(bound, sympy.logic.boolalg.Boolean) else float(bound))
+    grids = np.meshgrid(*[sweep.values for sweep in sweeps], indexing="ij")
+    columns = [grid.ravel() for grid in grids]
+    return np.broadcast_to(np.asarray(lambdify(bound, names)(*columns)), (size,))
+
+
+def _listed(column: Column | None, size: int) -> list[Any]:
+    """Python numbers per point (``tolist`` once: ``item`` per point was 5 s of 10^6 points); ``None`` each
+    for a part the estimate lacks."""
+    return [None] * size if column is None else column.tolist()
+
+
+def _term_bounds(terms: BoundTerms, values: Mapping[str, float],
+                 sweeps: Sequence[Sweep]) -> list[tuple[str, str]] | None:
+    """Per point, eq. 7's bound (:func:`bound_from`) and the label analyze
+    prints from it (:func:`read_bound`), from one kernel's parts; ``None``
+    when a part it has cannot be evaluated on the grid."""
+    parts = [terms.memory, terms.compute, terms.pipeline, terms.saturated]
+    columns = [_on_grid(part, values, sweeps) for part in parts]
+    if any(part is not None and column is None for part, column in zip(parts, columns, strict=True)):
+        return None
+    size = math.prod(sweep.values.size for sweep in sweeps)
+    memory, compute, pipeline, saturated = (_listed(column, size) for column in columns)
+    has_memory, host = terms.memory is not None, terms.host_lsus
+    found = []
+    for memory_s, compute_s, pipeline_s, sat in zip(memory, compute, pipeline, saturated, strict=True):
+        eq7 = bound_from(memory_s, compute_s, sat, has_memory, host)
+        found.append((eq7, read_bound(eq7, memory_s, pipeline_s, sat, False)))
+    return found
+
+
+def _group_bounds(groups: Sequence[tuple[Any, BoundTerms]], values: Mapping[str, float],
+                  sweeps: Sequence[Sweep]) -> list[str] | None:
+    """Per point, the bound of the group that takes longest there: a design
+    that adds sequential groups reads its bound from its slowest one (eq.
+    7's, not its label), as analyze's design estimate does (``group_bound``)."""
+    totals = [_on_grid(total, values, sweeps) for total, _terms in groups]
+    found = [_term_bounds(terms, values, sweeps) for _total, terms in groups]
+    bounds = [group for group in found if group is not None]
+    times = [np.asarray(total, dtype=np.float64) for total in totals if total is not None]
+    if len(bounds) != len(groups) or len(times) != len(groups):
+        return None
+    slowest = np.argmax(np.vstack(times), axis=0)
+    return [read_bound(bounds[group][i][0], None, None, None, False) for i, group in enumerate(slowest.tolist())]
+
+
+def grid_bounds(estimate: KernelEstimate, values: Mapping[str, float], sweeps: Sequence[Sweep]) -> list[str] | None:
+    """Per grid point, the bound as analyze reads it at those values
+    (``bound_label``: ``memory``, ``memory (non-saturated)``, ``compute``,
+    ``compute+memory``, ``""`` unknown); ``None`` when the estimate keeps no
+    parts to read it from (a Vivado/Vitis HLScope+ or multi-kernel design)
+    or they need a name that is not given."""
+    if estimate.bound_groups:
+        return _group_bounds(estimate.bound_groups, values, sweeps)
+    if estimate.bound_terms is None:
+        return None
+    found = _term_bounds(estimate.bound_terms, values, sweeps)
+    return None if found is None else [label for _eq7, label in found]

@@ -53,7 +53,8 @@ def test_the_note_is_beside_the_number_and_whatif_takes_a_zero_trip() -> None:
                for line in text.stdout.splitlines())
     sweep = run_cli("whatif", str(REPORT), "--sweep", f"{TRIP}=0,16", "--format", "csv")
     assert sweep.code == 0, sweep.stderr
-    assert sweep.stdout.splitlines()[1:] == ["0,1e-08", "16,4.865e-05"]  # 1 and 4,865 cycles x 10 ns
+    # 1 and 4,865 cycles x 10 ns; scheduled cycles only: compute-bound, as analyze says
+    assert sweep.stdout.splitlines()[1:] == ["0,1e-08,compute", "16,4.865e-05,compute"]
     refused = run_cli("whatif", str(REPORT), "--sweep", "fmax=0,100")
     assert refused.code == 2 and "expected positive finite values" in refused.stderr
 

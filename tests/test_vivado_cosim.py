@@ -553,7 +553,8 @@ def test_the_long_path_count_of_a_branch_loop_is_said(tmp_path: Path) -> None:
     sweep = run_cli("whatif", str(solution), "--set", "loop.mix_update.Loop_1.trip=16", "--sweep", f"{symbol}=0,16",
                     "--format", "csv")
     assert sweep.code == 0, sweep.stderr
-    assert sweep.stdout.splitlines()[1:] == ["0,4.9e-07", "16,4.865e-05"]  # all short: 49 cycles; all long: 4,865
+    # all short: 49 cycles; all long: 4,865; scheduled cycles only: compute-bound, as analyze says
+    assert sweep.stdout.splitlines()[1:] == ["0,4.9e-07,compute", "16,4.865e-05,compute"]
     refused = run_cli("analyze", str(solution), "--set", f"{symbol}=2.5")
     assert refused.code == 2 and "expected a whole number" in refused.stderr
     negative = run_cli("analyze", str(solution), "--set", f"{symbol}=-1")

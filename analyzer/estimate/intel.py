@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 import sympy
 
 from hlsight.analyzer.estimate.inputs import Settings
-from hlsight.analyzer.estimate.kernel import KernelModel, kernel_model, to_estimate
+from hlsight.analyzer.estimate.kernel import KernelModel, bound_terms, kernel_model, to_estimate
 from hlsight.analyzer.estimate.memory import MEMORY_MODEL_NAME
 from hlsight.analyzer.results import KernelEstimate
 from hlsight.core.model import Design, Kernel, KernelKind
@@ -83,6 +83,9 @@ def intel_design_estimate(
         design_estimate = to_estimate(combined, design, settings)
         groups = [to_estimate(m, design, settings) for m in group_models]
         design_estimate.bound = group_bound(groups)
+        # the slowest group's bound at other values (whatif), as group_bound reads it here
+        design_estimate.bound_terms = None
+        design_estimate.bound_groups = [(model.total, bound_terms(model)) for model in group_models]
         design_estimate.model = "sum of sequential kernel groups; each " + MEMORY_MODEL_NAME
         # what the kernels' numbers rest on holds for their sum too (JSON, whatif)
         own = {caveat for estimate in estimates.values() for caveat in estimate.caveats}

@@ -16,7 +16,7 @@ from hlsight.analyzer.estimate.evaluate import bind, free_names, numeric, substi
 from hlsight.analyzer.estimate.inputs import Settings, default_values, kernel_scoped
 from hlsight.analyzer.estimate.memory import MEMORY_MODEL_NAME, MemoryResult, memory_estimate, memory_parts
 from hlsight.analyzer.library_calls import library_caveat
-from hlsight.analyzer.results import BankEstimate, KernelEstimate, LsuFacts, TermEstimate
+from hlsight.analyzer.results import BankEstimate, BoundTerms, KernelEstimate, LsuFacts, TermEstimate
 from hlsight.core.model import Design, Kernel, Loop, MemoryKind, Product, Vendor
 from hlsight.core.units import name_list
 from hlsight.parsers.intel.common import as_int
@@ -160,20 +160,36 @@ def max_of(parts: list[sympy.Expr]) -> sympy.Expr | None:
 
 
 def kernel_bound(model: KernelModel, subs: Mapping[sympy.Symbol, sympy.Float]) -> str:
-    if model.host_lsus:
+    memory = model.memory
+    return bound_from(
+        numeric(memory.expression, subs) if memory is not None else None, numeric(model.compute, subs),
+        truth(memory.saturated, subs) if memory is not None else None, memory is not None, bool(model.host_lsus))
+
+
+def bound_from(memory_s: float | None, compute_s: float | None, sat: bool | None, has_memory: bool,
+               host_lsus: bool) -> str:
+    """Eq. 7's bound from the numbers alone: :func:`kernel_bound` and
+    ``whatif``'s per-point bound are this one function."""
+    if host_lsus:
         return "unknown"  # their PCIe transfers are not timed: either side may limit
-    memory_s = numeric(model.memory.expression, subs) if model.memory is not None else None
-    compute_s = numeric(model.compute, subs)
     if memory_s is not None and compute_s is not None and compute_s > memory_s:
         return "compute"
-    if model.memory is None:
+    if not has_memory:
         return "compute" if compute_s is not None else "unknown"
-    sat = truth(model.memory.saturated, subs)
     if sat is True:
         return "memory"
     if sat is False:
         return "compute"  # eq. 7: memory non-saturated -> the pipeline limits
     return "unknown"
+
+
+def bound_terms(model: KernelModel) -> BoundTerms:
+    """The parts :func:`kernel_bound` and ``bound_label`` read, unsubstituted (``whatif``)."""
+    memory = model.memory
+    return BoundTerms(
+        memory=None if memory is None else memory.expression, compute=model.compute,
+        pipeline=model.compute if model.compute is not None else model.compute_open,
+        saturated=None if memory is None else memory.saturated, host_lsus=bool(model.host_lsus))
 
 
 def approximate_ii_caveat(loops: list[Loop]) -> str:
@@ -260,6 +276,7 @@ def to_estimate(model: KernelModel, design: Design, settings: Settings) -> Kerne
     # the two parts FlexCL eq. 12 composes, for what-if's per-point bound
     estimate.symbolic_memory = None if model.memory is None else model.memory.expression
     estimate.symbolic_compute = model.compute if model.compute is not None else model.compute_open
+    estimate.bound_terms = bound_terms(model)
     estimate.barrier_mode = model.barrier_mode
     if model.compute_open is not None:
         estimate.pending_symbols = free_names(model.compute_open, subs)

@@ -22,7 +22,7 @@ from hlsight.analyzer.estimate.intel import concurrent_groups, group_bound, sequ
 from hlsight.analyzer.estimate.kernel import KernelModel
 from hlsight.analyzer.hlscope_model import hlscope_estimate
 from hlsight.analyzer.memory_model import smax
-from hlsight.analyzer.results import CycleEstimate, CyclePart, KernelEstimate
+from hlsight.analyzer.results import BoundTerms, CycleEstimate, CyclePart, KernelEstimate
 from hlsight.analyzer.symbols import FMAX
 from hlsight.analyzer.vivado_cycles import CycleComposer
 from hlsight.core.model import Design, Kernel
@@ -160,6 +160,8 @@ def _compute_only(
     estimate.symbolic = seconds
     estimate.values = dict(values)
     estimate.compute_seconds = estimate.seconds
+    # scheduled cycles only: compute-bound at any values (whatif's bound column)
+    estimate.bound_terms = None if seconds is None else BoundTerms(compute=seconds, pipeline=seconds)
     return estimate
 
 

@@ -8,17 +8,27 @@ the value of NAME that meets a time budget.
 from __future__ import annotations
 
 import argparse
+import math
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
-from hlsight.analyzer.pipeline import analyze
-from hlsight.analyzer.results import KernelEstimate
-from hlsight.analyzer.whatif import evaluate_grid, grid_bounds, parse_sweep, solve_for
+import numpy as np
+
+from hlsight.analyzer.pipeline import (
+    SHORT_DESIGN_S,
+    analyze,
+    says_unmeasured_launch_cost,
+    unmeasured_launch_cost_caution,
+)
+from hlsight.analyzer.results import AnalysisResult, KernelEstimate
+from hlsight.analyzer.whatif import Sweep, check_grid_size, evaluate_grid, grid_bounds, parse_sweep, solve_for
 from hlsight.commands.common import add_design_arguments, add_model_arguments, user_inputs
 from hlsight.commands.sources import with_local_sources
 from hlsight.core.errors import InputError
-from hlsight.core.units import parse_duration
+from hlsight.core.units import format_seconds, parse_duration
 from hlsight.output import write_text
 from hlsight.parsers.loader import ReadOptions, load_design
-from hlsight.reporters.present import launch_cost_text
+from hlsight.reporters.present import dram_profile_text, launch_cost_text
 from hlsight.reporters.whatif import render_solution, render_sweep
 
 
@@ -50,6 +60,54 @@ def _pick(result_estimates: dict[str, KernelEstimate], design_estimate: KernelEs
     return design_estimate
 
 
+#: (where it holds, "" for every point shown; the caution)
+Caution = tuple[str, str]
+
+
+def _header(result: AnalysisResult, estimate: KernelEstimate, swept: Sequence[str],
+            cautions: Sequence[Caution]) -> dict[str, Any]:
+    """What the numbers rest on, said where they are read: the values (a
+    swept name is a column, not one value), the DRAM profile and why (an
+    assumed one as analyze says it), the launch cost and the ``cautions``."""
+    launch = launch_cost_text(result) if estimate is result.design_estimate else None
+    profile = dram_profile_text(result, estimate)
+    values = {name: value for name, value in estimate.values.items() if name not in swept}
+    return {"estimate": estimate.kernel, "model": estimate.model, "values": values,
+            "memory_profile": {"name": result.memory_profile, "why": result.memory_profile_why},
+            "using": profile,
+            "notes": [*([launch] if launch else []),
+                      *(f"caution{f' ({where})' if where else ''}: {caution}" for where, caution in cautions)]}
+
+
+def _point_text(point: Mapping[str, float]) -> str:
+    return ", ".join(f"{name}={value:g}" for name, value in point.items())
+
+
+def _own_cautions(result: AnalysisResult, estimate: KernelEstimate) -> list[str]:
+    """The estimate's cautions without the short-design-time one, which a
+    grid says over its points (:func:`_grid_launch_caution`)."""
+    if estimate.seconds is None:
+        return list(estimate.caveats)
+    point = unmeasured_launch_cost_caution(format_seconds(estimate.seconds), result.memory_profile)
+    return [caution for caution in estimate.caveats if caution != point]
+
+
+def _grid_launch_caution(result: AnalysisResult, estimate: KernelEstimate,
+                         seconds: np.ndarray[Any, Any]) -> str | None:
+    """analyze's caution beside a sub-millisecond design time, said of the
+    grid's own times: the points below the threshold, not the values the
+    analysis ran with (it said "991 ps" of a solve for 10 ms)."""
+    if estimate is not result.design_estimate or not says_unmeasured_launch_cost(result):
+        return None
+    short = seconds[seconds < SHORT_DESIGN_S]
+    if short.size == 0:
+        return None
+    what = (format_seconds(float(short[0])) if seconds.size == 1 else
+            f"below {format_seconds(SHORT_DESIGN_S)} at {short.size:,} of {seconds.size:,} points:"
+            f" {format_seconds(float(short.min()))} to {format_seconds(float(short.max()))}")
+    return unmeasured_launch_cost_caution(what, result.memory_profile)
+
+
 def run(args: argparse.Namespace) -> int:
     inputs = user_inputs(args)
     values = inputs.values
@@ -59,39 +117,85 @@ def run(args: argparse.Namespace) -> int:
             expected="a hints file without [[launch]] (give that launch's values with --set)",
         )
     sweeps = [parse_sweep(text) for text in args.sweep]
+    check_grid_size(sweeps)  # before any analysis: a 10^9-point grid was killed by the OOM killer
     if (args.solve is None) != (args.for_time is None):
         raise InputError(None, "--solve and --for-time go together", expected="--solve NAME --for-time 10ms")
     for_time = None if args.for_time is None else parse_duration(args.for_time)
     # a Vivado/Vitis report's sources beside it give its m_axi bytes and trips in the arguments
     design = with_local_sources(load_design(args.path, ReadOptions(solution=args.solution)),
                                 getattr(args, "source_root", None))
-    # Per-LSU / per-loop names and kernel arguments enter the expression only
-    # when the user names them; a placeholder puts them in as symbols (the
-    # sweep or the solver rebinds them). analyze() checks every name against
-    # the design and its source analysis (kernel arguments such as ``n``).
-    for sweep in sweeps:
-        values.setdefault(sweep.name, float(sweep.values[0]))
-    if args.solve:
-        values.setdefault(args.solve, 1.0)
-    result = analyze(design, values, memory=inputs.memory, concurrent=inputs.concurrent, launched=inputs.launched)
-    estimate = _pick(result.estimates, result.design_estimate, args.kernel)
-    expr = estimate.symbolic
-    if expr is None:
-        raise InputError(None, "the estimate has no expression")
-    bound_values = dict(estimate.values)
-    # the design time carries the launch cost (a kernel's own does not), as in analyze
-    launch = launch_cost_text(result) if estimate is result.design_estimate else None
-    header = {"estimate": estimate.kernel, "model": estimate.model, "values": bound_values,
-              "notes": [*([launch] if launch else []), *(f"caution: {caveat}" for caveat in estimate.caveats)]}
+
+    def at(point: Mapping[str, float]) -> tuple[AnalysisResult, KernelEstimate]:
+        """analyze at the user's values and ``point``. Per-LSU / per-loop names and
+        kernel arguments enter the expression only when the user names them; a
+        placeholder value puts them in as symbols (the sweep or the solver rebinds
+        them). analyze() checks every name against the design and its source."""
+        result = analyze(design, {**values, **point}, memory=inputs.memory, concurrent=inputs.concurrent,
+                         launched=inputs.launched)
+        return result, _pick(result.estimates, result.design_estimate, args.kernel)
+
     if args.solve:
         if sweeps:
             raise InputError(None, "--solve cannot be combined with --sweep")
         assert for_time is not None  # --solve and --for-time go together (checked above)
-        value = solve_for(expr, bound_values, args.solve, for_time)
-        write_text(render_solution(args.solve, value, for_time, args.format, header), args.output)
-        return 0
+        return _solve(args, at, values, for_time)
+    result, estimate = at({sweep.name: float(sweep.values[0]) for sweep in sweeps})  # the table's first point
+    expr = _expression(estimate)
+    bound_values = dict(estimate.values)
     columns, seconds = evaluate_grid(expr, bound_values, sweeps)
-    bounds = grid_bounds(estimate.symbolic_memory, estimate.symbolic_compute, bound_values, sweeps)
+    bounds = grid_bounds(estimate, bound_values, sweeps)
+    cautions = _sweep_cautions(result, estimate, sweeps, at)
+    grid = _grid_launch_caution(result, estimate, seconds)
+    header = _header(result, estimate, [sweep.name for sweep in sweeps], [*cautions, *([("", grid)] if grid else [])])
     write_text(render_sweep([sweep.name for sweep in sweeps], columns, seconds, args.format, header, bounds),
                args.output)
     return 0
+
+
+Analyze = Callable[[Mapping[str, float]], tuple[AnalysisResult, KernelEstimate]]
+
+
+def _expression(estimate: KernelEstimate) -> Any:
+    if estimate.symbolic is None:
+        raise InputError(None, "the estimate has no expression")
+    return estimate.symbolic
+
+
+def _solve(args: argparse.Namespace, at: Analyze, values: Mapping[str, float], for_time: float) -> int:
+    """The value of ``--solve`` that meets ``for_time``, with the cautions
+    analyze gives at that value (the analysis that found it ran at a
+    placeholder: work_items = 1 said "991 ps ... mostly launch cost" beside
+    a 10 ms solution); left out, and said, when analyze refuses the value."""
+    name = args.solve
+    result, estimate = at({name: values.get(name, 1.0)})
+    value = solve_for(_expression(estimate), dict(estimate.values), name, for_time)
+    try:
+        result, estimate = at({name: value})
+    except InputError as error:
+        header = _header(result, estimate, [name], [])
+        header["notes"].append(f"the cautions at {name}={value:g} are not shown: {error.message}")
+    else:
+        header = _header(result, estimate, [], [("", caution) for caution in estimate.caveats])
+    write_text(render_solution(name, value, for_time, args.format, header), args.output)
+    return 0
+
+
+def _sweep_cautions(result: AnalysisResult, estimate: KernelEstimate, sweeps: Sequence[Sweep],
+                    at: Analyze) -> list[Caution]:
+    """analyze's cautions at the grid's first and last points: one said at
+    both is said plainly, one at only one of them names that point (a
+    caution that depends on the values, such as a clock below f_min). The
+    short-design-time caution is said of the whole grid instead."""
+    first = _own_cautions(result, estimate)
+    if math.prod(sweep.values.size for sweep in sweeps) <= 1:
+        return [("", caution) for caution in first]
+    first_at = "at the first point, " + _point_text({sweep.name: float(sweep.values[0]) for sweep in sweeps})
+    last_point = {sweep.name: float(sweep.values[-1]) for sweep in sweeps}
+    last_at = "at the last point, " + _point_text(last_point)
+    try:
+        last = _own_cautions(*at(last_point))
+    except InputError as error:
+        return [*(("", caution) for caution in first), (last_at, f"not known: {error.message}")]
+    return [*(("", caution) for caution in first if caution in last),
+            *((first_at, caution) for caution in first if caution not in last),
+            *((last_at, caution) for caution in last if caution not in first)]

@@ -422,6 +422,24 @@ def profile_text(estimate: KernelEstimate | None) -> str | None:
     return estimate.profile
 
 
+def _any_profile(result: AnalysisResult) -> str | None:
+    for estimate in result.estimates.values():
+        text = profile_text(estimate)
+        if text:
+            return text
+    return None
+
+
+def dram_profile_text(result: AnalysisResult, overall: KernelEstimate | None) -> str | None:
+    """The DRAM profile the numbers used and why, as analyze's ``using:``
+    line says it (``DRAM profile unknown board (...): memory profile
+    ddr4-1866 assumed; pass --memory``): one wording wherever a number built
+    on an assumed profile is read (analyze, whatif)."""
+    why = result.memory_profile_why.removeprefix("memory profile ") if result.memory_profile_why else None
+    profile = why or profile_text(overall) or _any_profile(result)
+    return profile if profile is None or profile.startswith(NO_PROFILE) else f"DRAM profile {profile}"
+
+
 def clock_mhz(estimate: KernelEstimate | None) -> float | None:
     """The kernel clock (MHz) an estimate was evaluated at, when numeric."""
     if estimate is None:

@@ -11,7 +11,6 @@ inventory of what the readers found.
 
 from __future__ import annotations
 
-from hlsight.analyzer.boards import NO_PROFILE
 from hlsight.analyzer.clock_band import uses_report_clock
 from hlsight.analyzer.estimate.xilinx import COMPOSITION
 from hlsight.analyzer.results import AnalysisResult, KernelEstimate, SourceFacts
@@ -40,6 +39,7 @@ from hlsight.reporters.present import (
     clock_band_text,
     clock_mhz,
     design_headline,
+    dram_profile_text,
     estimate_headline,
     expression_text,
     format_seconds,
@@ -51,7 +51,6 @@ from hlsight.reporters.present import (
     launch_note,
     launch_rows,
     name_list,
-    profile_text,
     ranked_estimates,
     shown_path,
     time_shares,
@@ -244,9 +243,7 @@ def headline_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
         return lines
     headline = design_headline(result) if overall is result.design_estimate else estimate_headline(overall)
     lines.append(f"  estimate: {headline}")
-    why = result.memory_profile_why.removeprefix("memory profile ") if result.memory_profile_why else None
-    profile = why or profile_text(overall) or _any_profile(result)
-    shown = profile if profile is None or profile.startswith(NO_PROFILE) else f"DRAM profile {profile}"
+    shown = dram_profile_text(result, overall)
     used = [text for text in (shown, _clock_text(result)) if text]
     if used:
         lines.append("  using: " + ", ".join(used))
@@ -302,14 +299,6 @@ def source_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
         written = "; with -o the embedded copies are written out" if embedded else "; the report embeds no copy"
         lines.append(f"  not found on this machine: {names} (--source-root DIR finds them{written})")
     return lines
-
-
-def _any_profile(result: AnalysisResult) -> str | None:
-    for estimate in result.estimates.values():
-        text = profile_text(estimate)
-        if text:
-            return text
-    return None
 
 
 def summary_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:

@@ -2,7 +2,8 @@
 
 The analyzer evaluates (:mod:`hlsight.analyzer.whatif`); this module only lays
 the numbers out. ``header`` names the estimate, its model, the values used and
-``notes``: the launch cost in the times and the cautions analyze prints.
+``notes``: the launch cost in the times and the cautions analyze prints;
+``using`` the DRAM profile line (JSON: the ``memory_profile`` field).
 Headings carry each name's unit (``fmax [MHz]``), times print in readable
 units in the text table, and ``bounds`` (when the estimate has both a memory
 and a pipeline part) says per point which of them is the larger.
@@ -29,15 +30,23 @@ def _heading(name: str) -> str:
 
 
 def _notes(header: dict[str, Any]) -> list[str]:
-    """What the numbers include or leave out (launch cost, cautions)."""
-    return [str(note) for note in header.get("notes", [])]
+    """What the numbers rest on (the DRAM profile, as analyze's ``using:``
+    line says it), include or leave out (launch cost, cautions)."""
+    using = header.get("using")
+    return [*([f"using: {using}"] if using else []), *(str(note) for note in header.get("notes", []))]
+
+
+def _document(header: dict[str, Any]) -> dict[str, Any]:
+    """The header as JSON: the profile is the ``memory_profile`` field (as in
+    analyze's JSON), not the text line."""
+    return {key: value for key, value in header.items() if key != "using"}
 
 
 def render_solution(name: str, value: float, for_time: float, fmt: str, header: dict[str, Any]) -> str:
     """The value of ``name`` (with its unit) that gives ``for_time`` seconds."""
     unit = symbol_unit(name)
     if fmt == "json":
-        answer = {**header, "solve": name, "unit": unit, "for_time": for_time, "value": value}
+        answer = {**_document(header), "solve": name, "unit": unit, "for_time": for_time, "value": value}
         return json.dumps(answer, indent=2) + "\n"
     if fmt == "csv":
         return f"{_heading(name)},seconds\n{value:.10g},{for_time:.10g}\n"
@@ -57,7 +66,7 @@ def render_sweep(names: list[str], columns: list[np.ndarray[Any, Any]], seconds:
              **({} if bounds is None else {"bound": bounds[i]})}
             for i in range(seconds.size)
         ]
-        return json.dumps({**header, "units": {name: symbol_unit(name) for name in names}, "points": rows},
+        return json.dumps({**_document(header), "units": {name: symbol_unit(name) for name in names}, "points": rows},
                           indent=2) + "\n"
     if fmt == "csv":
         out = io.StringIO()
