@@ -69,6 +69,34 @@ def test_xml_numbers_out_of_range(tmp_path: Path, element: str, value: str, need
     one_line_error(report, "csynth.xml", needle)
 
 
+GAUSSIAN = CORPUS / "vivado" / "vitis2020.2_gaussian"
+
+
+@pytest.mark.parametrize("value", ["-5", "-5.0", "-2"])
+def test_negative_xml_latency_is_refused_not_read_as_unknown(tmp_path: Path, value: str) -> None:
+    """A best case of -5 cycles read as unknown, exit 0, and the function's
+    cycles moved (262,673 -> 262,665); only -1 is Vivado's "unknown"."""
+    report = shutil.copytree(GAUSSIAN, tmp_path / "gaussian")
+    for name in ("csynth.xml", "gaussian_csynth.xml"):
+        edit(report / name, "<Best-caseLatency>[^<]*<", f"<Best-caseLatency>{value}<")
+    message = one_line_error(report, "csynth.xml", "Best-caseLatency", "negative")
+    assert message.count("csynth.xml") == 1
+
+
+def test_negative_rpt_latency_is_refused(tmp_path: Path) -> None:
+    rpt = tmp_path / "gaussian_csynth.rpt"
+    shutil.copy(GAUSSIAN / "gaussian_csynth.rpt", rpt)
+    edit(rpt, r"\|   262673\|   262673\|", "|       -5|   262673|")
+    one_line_error(rpt, "gaussian_csynth.rpt", "latency min is -5", "negative")
+
+
+def test_negative_loop_trip_count_in_rpt_is_refused(tmp_path: Path) -> None:
+    rpt = tmp_path / "gaussian_csynth.rpt"
+    shutil.copy(GAUSSIAN / "gaussian_csynth.rpt", rpt)
+    edit(rpt, r"\|     512\|       yes\|", "|     -12|       yes|")
+    one_line_error(rpt, "gaussian_csynth.rpt", "loop buf_x2 trip count is -12")
+
+
 @pytest.mark.parametrize(("cell", "needle"), [("1e999", "not a finite number"), ("-106", "negative")])
 def test_rpt_clock_out_of_range(tmp_path: Path, cell: str, needle: str) -> None:
     """The issue's "-106 ns" estimate with exit 0 came from a negative period."""

@@ -62,9 +62,10 @@ def _module_report(element: etree._Element, path: Path, top: ModuleReport) -> Mo
         clock_uncertainty_ns=parse_float(text_of(timing, "ClockUncertainty")),
         clock_estimated_ns=parse_period(text_of(timing, "EstimatedClockPeriod")),
         pipeline_type=text_of(overall, "PipelineType"),
-        latency=case_latency(overall),
-        latency_avg=parse_int(text_of(overall, "Average-caseLatency")),
-        interval=LatencyRange(*parse_range(text_of(overall, "PipelineInitiationInterval"))),
+        latency=case_latency(overall, f"module {name}"),
+        latency_avg=parse_int(text_of(overall, "Average-caseLatency"), f"module {name} Average-caseLatency"),
+        interval=LatencyRange(*parse_range(text_of(overall, "PipelineInitiationInterval"),
+                                           f"module {name} PipelineInitiationInterval")),
         loops=loops_of(performance),
         instances=None,
     )

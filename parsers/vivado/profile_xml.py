@@ -42,32 +42,35 @@ def text_of(element: etree._Element | None, path: str) -> str | None:
     return found.text.strip()
 
 
-def range_of(element: etree._Element | None) -> tuple[int | None, int | None]:
+def range_of(element: etree._Element | None, owner: str = "") -> tuple[int | None, int | None]:
     """Value of a field that is an integer, ``undef``, ``"a ~ b"`` or a
-    ``<range><min/><max/></range>`` child (``max`` -1 = unknown)."""
+    ``<range><min/><max/></range>`` child (``max`` -1 = unknown); ``owner``
+    (a loop's name) goes into the message of a value refused."""
     if element is None:
         return None, None
+    what = f"{owner} {element.tag}".strip()
     nested = element.find("range")
     if nested is not None:
-        return parse_int(text_of(nested, "min")), parse_int(text_of(nested, "max"))
-    return parse_range(element.text)
+        return parse_int(text_of(nested, "min"), f"{what}/min"), parse_int(text_of(nested, "max"), f"{what}/max")
+    return parse_range(element.text, what)
 
 
 def loop_from_element(element: etree._Element) -> Loop:
     """One loop element and its sub-loops, pre-order."""
     name = text_of(element, "Name") or rpt_name_from_xml_tag(str(element.tag))
     ii_element = element.find("PipelineII")
-    depth = parse_int(text_of(element, "PipelineDepth"))
+    depth = parse_int(text_of(element, "PipelineDepth"), f"loop {name} PipelineDepth")
     pipelined = ii_element is not None or text_of(element, "PipelineType") == "yes"
     il_element = element.find("IterationLatency")
-    iteration_latency = range_of(il_element) if il_element is not None else (depth, depth)
+    owner = f"loop {name}"
+    iteration_latency = range_of(il_element, owner) if il_element is not None else (depth, depth)
     loop = make_loop(
         name,
         pipelined=pipelined,
-        latency=range_of(element.find("Latency")),
+        latency=range_of(element.find("Latency"), owner),
         iteration_latency=iteration_latency,
-        trip_count=range_of(element.find("TripCount")),
-        ii=parse_int(None if ii_element is None else ii_element.text),
+        trip_count=range_of(element.find("TripCount"), owner),
+        ii=parse_int(None if ii_element is None else ii_element.text, f"{owner} PipelineII"),
         pipeline_depth=depth,
     )
     instance_list = element.find("InstanceList")
@@ -191,10 +194,12 @@ def ports_of(root: etree._Element) -> list[RtlPort]:
     return ports
 
 
-def case_latency(overall: etree._Element | None) -> LatencyRange:
-    """Best/worst-case latency of a ``SummaryOfOverallLatency`` element."""
-    return LatencyRange(parse_int(text_of(overall, "Best-caseLatency")),
-                        parse_int(text_of(overall, "Worst-caseLatency")))
+def case_latency(overall: etree._Element | None, owner: str = "") -> LatencyRange:
+    """Best/worst-case latency of a ``SummaryOfOverallLatency`` element
+    (``owner``, a module of an aggregated report, named in a refusal)."""
+    prefix = f"{owner} " if owner else ""
+    return LatencyRange(parse_int(text_of(overall, "Best-caseLatency"), f"{prefix}Best-caseLatency"),
+                        parse_int(text_of(overall, "Worst-caseLatency"), f"{prefix}Worst-caseLatency"))
 
 
 def read_profile_root(root: etree._Element, path: Path) -> ModuleReport:
@@ -224,9 +229,9 @@ def read_profile_root(root: etree._Element, path: Path) -> ModuleReport:
         clock_estimated_ns=parse_period(text_of(performance, "SummaryOfTimingAnalysis/EstimatedClockPeriod")),
         pipeline_type=text_of(performance, "PipelineType"),
         latency=case_latency(overall),
-        latency_avg=parse_int(text_of(overall, "Average-caseLatency")),
-        interval=LatencyRange(parse_int(text_of(overall, "Interval-min")),
-                              parse_int(text_of(overall, "Interval-max"))),
+        latency_avg=parse_int(text_of(overall, "Average-caseLatency"), "Average-caseLatency"),
+        interval=LatencyRange(parse_int(text_of(overall, "Interval-min"), "Interval-min"),
+                              parse_int(text_of(overall, "Interval-max"), "Interval-max")),
         loops=loops_of(performance),
         instances=None,
         ports=ports_of(root),

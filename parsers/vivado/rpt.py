@@ -76,12 +76,12 @@ def loops_from_table(table: TextTable, path: Path) -> list[Loop]:
         loop = make_loop(
             name,
             pipelined=is_pipelined,
-            latency=(parse_int(lat_min), parse_int(lat_max)),
-            iteration_latency=parse_range(il),
-            trip_count=parse_range(trip),
-            ii=parse_int(ii_achieved),
-            ii_target=parse_int(ii_target),
-            pipeline_depth=parse_range(il)[0] if is_pipelined else None,
+            latency=(parse_int(lat_min, f"loop {name} latency min"), parse_int(lat_max, f"loop {name} latency max")),
+            iteration_latency=parse_range(il, f"loop {name} iteration latency"),
+            trip_count=parse_range(trip, f"loop {name} trip count"),
+            ii=parse_int(ii_achieved, f"loop {name} achieved II"),
+            ii_target=parse_int(ii_target, f"loop {name} target II"),
+            pipeline_depth=parse_range(il, f"loop {name} iteration latency")[0] if is_pipelined else None,
         )
         while stack and stack[-1][0] >= depth:
             stack.pop()
@@ -92,14 +92,16 @@ def loops_from_table(table: TextTable, path: Path) -> list[Loop]:
     return roots
 
 
-def _latency_and_interval(cells: list[str]) -> tuple[LatencyRange, LatencyRange, str | None]:
-    """Latency summary / instance row tail: min max [abs min abs max] imin imax type."""
+def _latency_and_interval(cells: list[str], owner: str) -> tuple[LatencyRange, LatencyRange, str | None]:
+    """Latency summary / instance row tail: min max [abs min abs max] imin imax type
+    (``owner``, the table or instance, named in a refusal)."""
     if len(cells) >= 7:
         lat, interval, kind = cells[0:2], cells[4:6], cells[6]
     else:
         lat, interval, kind = cells[0:2], cells[2:4], (cells[4] if len(cells) > 4 else "")
-    return (LatencyRange(parse_int(lat[0]), parse_int(lat[1])),
-            LatencyRange(parse_int(interval[0]), parse_int(interval[1])), kind or None)
+    return (LatencyRange(parse_int(lat[0], f"{owner} latency min"), parse_int(lat[1], f"{owner} latency max")),
+            LatencyRange(parse_int(interval[0], f"{owner} interval min"),
+                         parse_int(interval[1], f"{owner} interval max")), kind or None)
 
 
 def instances_from_table(table: TextTable | None) -> list[Instance]:
@@ -108,7 +110,7 @@ def instances_from_table(table: TextTable | None) -> list[Instance]:
         cells = _cells(row)
         if len(cells) < 7 or not cells[0]:
             continue
-        latency, interval, kind = _latency_and_interval(cells[2:])
+        latency, interval, kind = _latency_and_interval(cells[2:], f"instance {cells[0]}")
         instances.append(Instance(cells[0], cells[1], latency=latency, interval=interval, pipeline_type=kind))
     return instances
 
@@ -191,7 +193,8 @@ def _read_rpt(path: Path) -> ModuleReport:
     summary = None if latency_at is None else read_table(lines, latency_at, utilization)
     if summary is None or not summary.rows or len(summary.rows[0]) < 5:
         raise InputError(path, "no latency summary table (truncated report?)", expected=EXPECTED)
-    report.latency, report.interval, report.pipeline_type = _latency_and_interval(_cells(summary.rows[0]))
+    report.latency, report.interval, report.pipeline_type = _latency_and_interval(_cells(summary.rows[0]),
+                                                                                  "summary")
     instance_at = _find(lines, "* Instance:", summary.end, utilization)
     loop_at = _find(lines, "* Loop:", summary.end, utilization)
     instance_table = None

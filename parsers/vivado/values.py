@@ -19,15 +19,23 @@ _TIME = re.compile(r"^\s*(?P<value>-?[0-9.]+(?:[eE][-+]?\d+)?)\s*(?P<unit>ns|us|
 _TIME_SCALE_NS = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9, None: 1.0}
 
 
-def parse_int(text: str | None) -> int | None:
-    """An integer cell; unknown spellings and negative values (``-1``) give ``None``."""
+#: The one negative number a tool writes in a count or cycle cell: Vivado's
+#: "unknown" (``<max>-1</max>``, ``2 ~ -1``).
+UNKNOWN_NEGATIVE = -1
+
+
+def parse_int(text: str | None, what: str = "integer cell") -> int | None:
+    """An integer cell; unknown spellings and ``-1`` give ``None``. Any other
+    negative value is refused (:class:`ImplausibleValue` naming ``what``): no
+    tool writes a latency of -5 cycles, and reading it as unknown moved the
+    estimate without a word."""
     if text is None:
         return None
     token = text.strip()
     if token.lower() in UNKNOWN_TOKENS:
         return None
     try:
-        value = integer_text(token, "integer cell")
+        value = integer_text(token, what)
     except ImplausibleValue:
         raise
     except ValueError:
@@ -35,19 +43,29 @@ def parse_int(text: str | None) -> int | None:
             number = float(token)
         except ValueError:
             return None
-        value = int(finite(number, "integer cell"))
-    return None if value < 0 else count(value, "integer cell")
+        if number < 0 and number != UNKNOWN_NEGATIVE:
+            raise _negative(what, token) from None
+        value = int(finite(number, what))
+    if value == UNKNOWN_NEGATIVE:
+        return None
+    if value < 0:
+        raise _negative(what, token)
+    return count(value, what)
 
 
-def parse_range(text: str | None) -> tuple[int | None, int | None]:
+def _negative(what: str, token: str) -> ImplausibleValue:
+    return ImplausibleValue(f"{what} is {token}, negative (a count is 0 or more; only -1 means unknown)")
+
+
+def parse_range(text: str | None, what: str = "range cell") -> tuple[int | None, int | None]:
     """``"8"`` -> (8, 8); ``"0 ~ 1080"`` -> (0, 1080); ``"1 ~ ?"``/``"2 ~ -1"`` ->
     (1, None); ``"?"``/``"undef"`` -> (None, None)."""
     if text is None:
         return None, None
     match = _RANGE.match(text)
     if match:
-        return parse_int(match["low"]), parse_int(match["high"])
-    value = parse_int(text)
+        return parse_int(match["low"], f"{what} (low end)"), parse_int(match["high"], f"{what} (high end)")
+    value = parse_int(text, what)
     return value, value
 
 
