@@ -5,6 +5,9 @@ uncertainty 0.90 ns, estimated 2.433 ns read -0.003 ns "MISSED")."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 from hlsight.core.model import Kernel, KernelKind
 from hlsight.reporters.hierarchy import clock_check_text
 from tests.conftest import CORPUS, run_cli
@@ -30,3 +33,28 @@ def test_a_given_fmax_is_the_first_clock_line() -> None:
     assert lines[first].strip() == "at the given clock (20 ns, 50 MHz): 2.12 us"  # 106 cycles x 20 ns
     assert "at the target clock (10 ns, 100 MHz): 1.06 us" in lines[first + 1]
     assert "clock 50 MHz (given)" in result.stdout
+
+
+def test_a_report_without_target_clock_says_the_estimated_clock_is_used(tmp_path: Path) -> None:
+    """With no TargetClockPeriod the time is at the estimated clock (a
+    legitimate fallback), which the headline called "the HLS target clock"."""
+    source = CORPUS / "vivado" / "vitis2020.2_gaussian"
+    report = tmp_path / "gaussian"
+    report.mkdir()
+    for name in ("csynth.xml", "gaussian_csynth.xml"):
+        text = (source / name).read_text(encoding="utf-8")
+        estimated = re.search(r"<EstimatedClockPeriod>([^<]+)<", text)
+        assert estimated is not None and "<TargetClockPeriod>" in text
+        (report / name).write_text(re.sub(r"<TargetClockPeriod>[^<]*</TargetClockPeriod>", "", text),
+                                   encoding="utf-8")
+    result = run_cli("analyze", str(report))
+    assert result.code == 0, result.stderr
+    mhz = 1000.0 / float(estimated[1])
+    assert f"clock {mhz:.3f} MHz (the HLS estimated clock: no target clock" in result.stdout
+    assert "target clock:" not in result.stdout.replace("no target clock", "")
+
+
+def test_a_report_with_target_clock_still_names_it() -> None:
+    result = run_cli("analyze", str(CORPUS / "vivado" / "vitis2020.2_gaussian"))
+    assert result.code == 0, result.stderr
+    assert "(the HLS target clock: no place-and-route fmax in the report" in result.stdout

@@ -97,6 +97,24 @@ def test_negative_loop_trip_count_in_rpt_is_refused(tmp_path: Path) -> None:
     one_line_error(rpt, "gaussian_csynth.rpt", "loop buf_x2 trip count is -12")
 
 
+@pytest.mark.parametrize("element", ["TargetClockPeriod", "EstimatedClockPeriod", "ClockUncertainty"])
+def test_unreadable_xml_clock_is_refused_not_replaced(tmp_path: Path, element: str) -> None:
+    """<TargetClockPeriod>abc read as unknown: the estimated clock timed the
+    design and the headline called it the target; its negative and infinite
+    values were already refused, so unreadable text is too."""
+    report = shutil.copytree(GAUSSIAN, tmp_path / "gaussian")
+    for name in ("csynth.xml", "gaussian_csynth.xml"):
+        edit(report / name, f"<{element}>[^<]*<", f"<{element}>abc<")
+    one_line_error(report, "csynth.xml", f"{element} is 'abc', not a time")
+
+
+def test_unreadable_rpt_target_clock_is_refused(tmp_path: Path) -> None:
+    rpt = tmp_path / "gaussian_csynth.rpt"
+    shutil.copy(GAUSSIAN / "gaussian_csynth.rpt", rpt)
+    edit(rpt, r"\|ap_clk  \|  10\.00 ns\|", "|ap_clk  |       abc|")
+    one_line_error(rpt, "gaussian_csynth.rpt", "ap_clk target clock is 'abc', not a time")
+
+
 @pytest.mark.parametrize(("cell", "needle"), [("1e999", "not a finite number"), ("-106", "negative")])
 def test_rpt_clock_out_of_range(tmp_path: Path, cell: str, needle: str) -> None:
     """The issue's "-106 ns" estimate with exit 0 came from a negative period."""

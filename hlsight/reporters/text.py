@@ -223,9 +223,20 @@ def _clock_text(result: AnalysisResult) -> str | None:
         return text + " (given)"
     if uses_report_clock(result.design):
         # a compiler's pre-fit clock is often far from what place-and-route reaches
-        what = "the HLS target clock" if is_xilinx(result.design) else "the compiler's pre-fit estimate"
-        text += f" ({what}: no place-and-route fmax in the report; --set fmax=MHZ)"
+        what = _xilinx_clock_name(result) if is_xilinx(result.design) else \
+            "the compiler's pre-fit estimate: no place-and-route fmax in the report"
+        text += f" ({what}; --set fmax=MHZ)"
     return text
+
+
+def _xilinx_clock_name(result: AnalysisResult) -> str:
+    """Which HLS clock a Vivado/Vitis estimate used and why: the target's,
+    or, for a report without one, the estimated clock (it was called the
+    target)."""
+    if any(estimate.cycles is not None and estimate.cycles.clock_used == "estimated"
+           for estimate in result.estimates.values()):
+        return "the HLS estimated clock: no target clock and no place-and-route fmax in the report"
+    return "the HLS target clock: no place-and-route fmax in the report"
 
 
 def headline_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:

@@ -58,9 +58,10 @@ def _module_report(element: etree._Element, path: Path, top: ModuleReport) -> Mo
     return ModuleReport(
         name=name, path=path, tool=top.tool, version=top.version, version_raw=top.version_raw,
         family=top.family, part=top.part,
-        clock_target_ns=parse_period(text_of(timing, "TargetClockPeriod")),
-        clock_uncertainty_ns=parse_float(text_of(timing, "ClockUncertainty")),
-        clock_estimated_ns=parse_period(text_of(timing, "EstimatedClockPeriod")),
+        clock_target_ns=parse_period(text_of(timing, "TargetClockPeriod"), f"module {name} TargetClockPeriod"),
+        clock_uncertainty_ns=parse_float(text_of(timing, "ClockUncertainty"), f"module {name} ClockUncertainty"),
+        clock_estimated_ns=parse_period(text_of(timing, "EstimatedClockPeriod"),
+                                        f"module {name} EstimatedClockPeriod"),
         pipeline_type=text_of(overall, "PipelineType"),
         latency=case_latency(overall, f"module {name}"),
         latency_avg=parse_int(text_of(overall, "Average-caseLatency"), f"module {name} Average-caseLatency"),

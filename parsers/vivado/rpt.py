@@ -186,9 +186,9 @@ def _read_rpt(path: Path) -> ModuleReport:
     if timing is not None and timing.rows:
         clock = _cells(timing.rows[0])
         if len(clock) >= 4:
-            report.clock_target_ns = parse_period(clock[1])
-            report.clock_estimated_ns = parse_period(clock[2])
-            report.clock_uncertainty_ns = parse_float(clock[3])
+            report.clock_target_ns = parse_period(clock[1], f"{clock[0]} target clock")
+            report.clock_estimated_ns = parse_period(clock[2], f"{clock[0]} estimated clock")
+            report.clock_uncertainty_ns = parse_float(clock[3], f"{clock[0]} clock uncertainty")
     latency_at = _find(lines, "+ Latency", performance, utilization)
     summary = None if latency_at is None else read_table(lines, latency_at, utilization)
     if summary is None or not summary.rows or len(summary.rows[0]) < 5:

@@ -69,25 +69,33 @@ def parse_range(text: str | None, what: str = "range cell") -> tuple[int | None,
     return value, value
 
 
-def parse_float(text: str | None) -> float | None:
+def parse_float(text: str | None, what: str | None = None) -> float | None:
     """A clock cell such as ``8.00``, ``10.00 ns`` or ``7.300 ns``; the unit, if
-    any, is converted to ns."""
+    any, is converted to ns. A negative or infinite value is refused; so is
+    text that is no number and no spelling of unknown when the cell is named
+    (``what``, the clock fields): ``<TargetClockPeriod>abc`` read as unknown
+    let the estimated clock time the design under the target's name. Resource
+    cells (no ``what``) stay lenient."""
     if text is None:
         return None
+    token = text.strip()
+    label = what or "time"
     match = _TIME.match(text)
     if not match:
-        return None
-    value = finite(float(match["value"]) * _TIME_SCALE_NS[match["unit"]], f"time {text.strip()!r}")
+        if what is None or token.lower() in UNKNOWN_TOKENS:
+            return None
+        raise ImplausibleValue(f"{what} is {token[:40]!r}, not a time (a number, optionally with ns, us, ms or s)")
+    value = finite(float(match["value"]) * _TIME_SCALE_NS[match["unit"]], f"{label} {token!r}")
     if value < 0:
-        raise ImplausibleValue(f"time {text.strip()!r} is negative")
+        raise ImplausibleValue(f"{label} {token!r} is negative")
     return value
 
 
-def parse_period(text: str | None) -> float | None:
+def parse_period(text: str | None, what: str | None = None) -> float | None:
     """A clock period cell (see :func:`parse_float`). Vivado writes ``0.000``
     for a module without logic (vhls2018.2 ``Block_proc``): no estimate, so
     ``None``, never a division by zero; a negative period is refused."""
-    value = parse_float(text)
+    value = parse_float(text, what)
     return None if value is None or value == 0 else value
 
 
