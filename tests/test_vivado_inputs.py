@@ -165,3 +165,42 @@ def test_damaged_reports_never_crash(tmp_path: Path, source: Path) -> None:
             refused += 1
             assert str(target) in error.render()
     assert refused >= 40  # every one of the 40 truncations is refused
+
+
+def _two_designs(tmp_path: Path) -> Path:
+    """proj/solution1 with gaussian's reports, proj/solution2 with fibonacci's."""
+    project = tmp_path / "proj"
+    designs = (("solution1", VIVADO / "vitis2020.2_gaussian"), ("solution2", VIVADO / "vhls2019.2_fibonacci"))
+    for solution, case in designs:
+        report = project / solution / "syn" / "report"
+        report.mkdir(parents=True)
+        for source in case.glob("*csynth*"):
+            shutil.copy(source, report / source.name)
+    return project
+
+
+@pytest.mark.parametrize("relative", ["solution1", "solution1/syn/report", "solution1/syn/report/gaussian_csynth.xml"])
+def test_a_solution_option_that_picks_nothing_is_refused(tmp_path: Path, relative: str) -> None:
+    """``analyze proj/solution1 --solution solution2`` printed solution1's
+    numbers: the option was ignored without a word."""
+    project = _two_designs(tmp_path)
+    message = assert_one_line_error(["analyze", str(project / relative), "--solution", "solution2"],
+                                    "--solution solution2 does not apply", "solution1", "project folder")
+    assert str(project / relative) in message
+    chosen = run_cli("analyze", str(project), "--solution", "solution2", "--format", "json")
+    assert chosen.code == 0, chosen.stderr
+    assert json.loads(chosen.stdout)["name"] == "fibonacci"
+    same = run_cli("analyze", str(project / relative), "--solution", "solution1", "--format", "json")
+    assert same.code == 0, same.stderr
+    assert json.loads(same.stdout)["name"] == "gaussian"
+
+
+def test_a_solution_option_on_a_report_outside_any_solution_is_refused() -> None:
+    assert_one_line_error(["analyze", str(VIVADO / "vitis2020.2_gaussian"), "--solution", "solution1"],
+                          "--solution solution1 does not apply", "not a project")
+
+
+def test_a_solution_option_on_an_aoc_report_is_refused() -> None:
+    report = CORPUS / "zaragoza" / "reports" / "ddr4-1866" / "vectoradd"
+    assert_one_line_error(["analyze", str(report), "--solution", "foo"],
+                          str(report), "--solution foo does not apply", "aoc/oneAPI", "Vivado/Vitis project")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from hlsight.core.errors import InputError
 from hlsight.core.model import Design
 from hlsight.parsers.intel import layout as layouts
 from hlsight.parsers.intel.legacy import read_mav15, read_rtl_project
@@ -22,6 +23,11 @@ class IntelReader:
         return layouts.claims(path)
 
     def read(self, path: Path, options: ReadOptions) -> Design:
+        if options.solution is not None:
+            # silently ignored, it let a user believe a choice was made
+            raise InputError(path, f"--solution {options.solution} does not apply: this is an aoc/oneAPI report,"
+                                   " which has no solutions",
+                             expected="--solution NAME only with a Vivado/Vitis project folder")
         layouts.check_multiple_projects(path)
         layout = layouts.require(path)
         if layout.kind == "mav15":

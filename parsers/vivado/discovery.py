@@ -94,15 +94,31 @@ def looks_like_vivado(path: Path) -> bool:
     return bool(report_sets_below(path))
 
 
+#: What ``--solution`` is for, said when it is given where it does nothing.
+SOLUTION_APPLIES_TO = "--solution NAME picks one solution of a Vivado/Vitis project folder given as PATH"
+
+
 def locate(path: Path, solution: str | None = None) -> Located:
-    """Resolve PATH (and ``--solution``) to a report directory or file."""
+    """Resolve PATH (and ``--solution``) to a report directory or file. A
+    ``--solution`` that does not choose what is read is refused: it was
+    ignored, and the numbers of another solution were printed as if chosen."""
+    located = _locate(path, solution)
+    if solution is not None and located.solution != solution:
+        what = f"reads only the solution '{located.solution}'" if located.solution is not None else \
+            "is one report file" if located.single_file is not None else \
+            "is one report set, not a project with solutions"
+        raise InputError(path, f"--solution {solution} does not apply: this PATH {what}", expected=SOLUTION_APPLIES_TO)
+    return located
+
+
+def _locate(path: Path, solution: str | None) -> Located:
     if path.is_file():
         if not is_report_file(path):
             raise InputError(path, "not a Vivado/Vitis report file",
                              expected="<module>_csynth.xml, csynth.xml or <module>_csynth.rpt")
-        return Located(single_file=path)
+        return Located(single_file=path, solution=_solution_holding(path.parent))
     if has_module_reports(path):
-        return Located(report_dir=path)
+        return Located(report_dir=path, solution=_solution_holding(path))
     own = _report_dir_of_solution(path)
     if own is None and has_module_reports(path / "report"):  # PATH is a syn/ directory
         own = path / "report"
@@ -120,6 +136,14 @@ def locate(path: Path, solution: str | None = None) -> Located:
         raise InputError(path, f"{len(found)} solutions with reports: {names}; choose one with --solution NAME")
     (only, report_dir), = found.items()
     return Located(report_dir=report_dir, solution=only)
+
+
+def _solution_holding(report_dir: Path) -> str | None:
+    """The solution whose ``syn/report`` (or ``hls/syn/report``) is ``report_dir``."""
+    for sub in SOLUTION_REPORT_SUBDIRS:
+        if report_dir.parts[-len(sub.parts):] == sub.parts and len(report_dir.parts) > len(sub.parts):
+            return report_dir.parents[len(sub.parts) - 1].name
+    return None
 
 
 def _located_below(path: Path) -> Located:
