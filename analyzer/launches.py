@@ -46,6 +46,21 @@ def launch_label(number: int, launch: Launch) -> str:
     return f"[[launch]] #{number}" + (f" ({given})" if given else "")
 
 
+@dataclass(frozen=True)
+class HintsFile:
+    """The hints file a run's values, ``[[launch]]`` tables and kernel sets
+    came from: the checks made once the design is read (names, kernels) name
+    it, as every other hints error does (README: "FILE: what was wrong")."""
+
+    path: Path
+    #: the symbol names the file gives, top level and in ``[[launch]]`` tables
+    names: frozenset[str] = frozenset()
+
+    @classmethod
+    def of(cls, path: Path, values: Mapping[str, float], launches: list[Launch]) -> HintsFile:
+        return cls(path, frozenset(values) | {name for launch in launches for name in launch.values})
+
+
 @dataclass
 class LaunchEstimate:
     """The estimate of one launch entry: ``seconds`` per launch, ``None``

@@ -8,6 +8,7 @@ step here, not touching every command.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 from collections.abc import Mapping, Sequence
 
 import sympy
@@ -23,7 +24,7 @@ from hlsight.analyzer.estimate import Settings, default_profile, estimate_design
 from hlsight.analyzer.estimate.evaluate import LONG_SUM, UndefinedValue
 from hlsight.analyzer.hints import bottleneck_hints
 from hlsight.analyzer.interleaving import check_placement
-from hlsight.analyzer.launches import Launch, LaunchEstimate, launch_label
+from hlsight.analyzer.launches import HintsFile, Launch, LaunchEstimate, launch_label
 from hlsight.analyzer.library_calls import library_call_diagnostics
 from hlsight.analyzer.memory_model import ModelOptions
 from hlsight.analyzer.memory_profiles import MemoryProfile, all_profiles
@@ -52,6 +53,7 @@ def analyze(
     launches: Sequence[Launch] = (),
     concurrent: Sequence[Sequence[str]] = (),
     launched: Sequence[str] = (),
+    hints: HintsFile | None = None,
 ) -> AnalysisResult:
     """Analyse ``design`` with user-given symbol values ``assignments``
     (``--set``/``--hints``), the memory profile ``memory`` (default: chosen
@@ -63,7 +65,8 @@ def analyze(
     else of the first launch. ``concurrent`` (hints
     ``concurrent``) names kernel sets the host runs at the same time; ``launched`` (hints
     ``launched``) the only kernels it launches: the others are validated
-    against but left out of the analysis."""
+    against but left out of the analysis. ``hints``: the file the launches,
+    kernel sets and some of the values came from, named in their errors."""
     values = dict(assignments or {})
     # Stride / element size / access count per LSU and loop trip expressions
     # from the kernel source (issue 7), returned beside the design (which
@@ -72,10 +75,13 @@ def analyze(
     # valid --set names.
     every_name = set(values) | {name for launch in launches for name in launch.values}
     source = derive_access_facts(design, every_name) if derive_access else SourceFacts()
-    validate(every_name, design, derived=source)
-    _check_concurrent_kernels(concurrent, design)
-    design, concurrent, unlaunched = _only_launched(design, launched, concurrent)
-    _check_launch_kernels(launches, design)
+    origin = None if hints is None else str(hints.path)
+    from_file = every_name & (hints.names if hints is not None else frozenset())
+    validate(every_name - from_file, design, derived=source)  # --set: no file to name
+    validate(from_file, design, source=origin, derived=source)
+    _check_concurrent_kernels(concurrent, design, origin)
+    design, concurrent, unlaunched = _only_launched(design, launched, concurrent, origin)
+    _check_launch_kernels(launches, design, origin)
     check_placement(design, [values, *({**values, **launch.values} for launch in launches)])
     result = AnalysisResult(design=design, assignments=values, source=source)
     result.diagnostics.extend(design.diagnostics)
@@ -101,7 +107,9 @@ def analyze(
         profile=memory, options=options or ModelOptions(), user=first, assumptions=assumptions, source=source,
         concurrent=tuple(tuple(names) for names in concurrent),
     )
-    result.estimates, result.design_estimate = _estimate(design, settings, "")
+    # with [[launch]] tables these are the first launch's values, which the hints file gives
+    result.estimates, result.design_estimate = _estimate(design, settings, " in [[launch]] #1" if launches else "",
+                                                         origin if launches else None)
     if not reaches_no_dram(design):  # no board memory in use: no board launch cost to add or miss
         result.design_estimate = _with_launch_cost(result.design_estimate, memory, 1)
     if not launches and says_unmeasured_launch_cost(result):  # result.launches are set below
@@ -112,7 +120,7 @@ def analyze(
             f"the host launches only {name_list(list(launched))} (hints launched); {name_list(unlaunched)}"
             f" {'is' if len(unlaunched) == 1 else 'are'} built into the design but left out of this number")
     if launches:
-        result.launches = [_launch_estimate(design, settings, values, launch, number)
+        result.launches = [_launch_estimate(design, settings, values, launch, number, origin)
                            for number, launch in enumerate(launches, 1)]
         result.estimates = _at_their_launches(result.estimates, result.launches)
         result.design_estimate = _sum_of_launches(result.design_estimate, result.launches)
@@ -130,19 +138,20 @@ def analyze(
 
 
 def _estimate(
-    design: Design, settings: Settings, where: str
+    design: Design, settings: Settings, where: str, origin: str | None = None
 ) -> tuple[dict[str, KernelEstimate], KernelEstimate | None]:
     """:func:`estimate_design` at ``settings.user``, refusing as an input
     error naming the values: a value that makes a term undefined (a count
     divided by zero), a bound estimate that has no number, and a negative
-    time (:func:`_refuse_negative_times`)."""
+    time (:func:`_refuse_negative_times`). ``origin``: the hints file of the
+    ``[[launch]]`` table ``where`` names."""
     values = settings.user
     try:
         kernels, whole = estimate_design(design, settings)
     except UndefinedValue as error:
         given = ", ".join(f"{name}={value:g}" for name, value in sorted(values.items()) if value <= 0)
         raise InputError(
-            None, f"the values given{where} make the estimate undefined ({error.what})"
+            origin, f"the values given{where} make the estimate undefined ({error.what})"
             + (f"; the values at or below 0: {given}" if given else ""),
             expected="values for which every count the kernel source gives is defined (a size, a trip count)",
         ) from None
@@ -150,13 +159,14 @@ def _estimate(
                       if estimate.seconds is None and not estimate.free_symbols
                       and isinstance(estimate.expression, sympy.Basic) and estimate.expression.has(sympy.Sum))
     if unsummed:
-        raise InputError(None, f"kernel {', '.join(unsummed)}: the estimate has no number at the values given{where}"
+        raise InputError(origin, f"kernel {', '.join(unsummed)}: the estimate has no number at the values given{where}"
                          f" ({LONG_SUM})", expected="values in the range the kernel runs with")
-    _refuse_negative_times(kernels, values, where)
+    _refuse_negative_times(kernels, values, where, origin)
     return kernels, whole
 
 
-def _refuse_negative_times(estimates: Mapping[str, KernelEstimate], values: Mapping[str, float], where: str) -> None:
+def _refuse_negative_times(estimates: Mapping[str, KernelEstimate], values: Mapping[str, float], where: str,
+                           origin: str | None) -> None:
     """A kernel argument may be 0 or negative (an offset), but one that
     counts work cannot: a negative time is refused, naming the values. The
     memory part counts, not only the kernel's total: a negative memory time
@@ -169,7 +179,7 @@ def _refuse_negative_times(estimates: Mapping[str, KernelEstimate], values: Mapp
         given = ", ".join(f"{name}={value:g}" for name, value in sorted(values.items()) if value < 0)
         kernels = "; ".join(f"kernel {name}: {part}" for name, part in negative)
         raise InputError(
-            None, f"{kernels} negative with the values given{where}" + (f" ({given})" if given else ""),
+            origin, f"{kernels} negative with the values given{where}" + (f" ({given})" if given else ""),
             expected="values an argument that counts work (a size, a trip count) can take: 0 or more",
         )
 
@@ -380,15 +390,18 @@ def _fixed_macros(design: Design, values: Mapping[str, float], launches: Sequenc
     return notes
 
 
-def _check_kernel_name(name: str, design: Design, what: str) -> None:
-    """A kernel the hints name (``[[launch]] kernel``, ``concurrent``) is one of the design's."""
+def _check_kernel_name(name: str, design: Design, what: str, origin: str | None, where: str = "") -> None:
+    """A kernel the hints file ``origin`` names (``[[launch]] kernel``,
+    ``concurrent``, ``launched``) is one of the design's."""
     names = [kernel.name for kernel in design.kernels]
     if name not in names:
-        raise InputError(None, f"{what} '{name}'", expected="one of " + ", ".join(names))
+        close = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
+        hint = f"; did you mean '{close[0]}'?" if close else ""
+        raise InputError(origin, f"unknown {what} '{name}'{where}{hint}", expected="one of " + ", ".join(names))
 
 
 def _only_launched(
-    design: Design, launched: Sequence[str], concurrent: Sequence[Sequence[str]]
+    design: Design, launched: Sequence[str], concurrent: Sequence[Sequence[str]], origin: str | None
 ) -> tuple[Design, list[tuple[str, ...]], list[str]]:
     """The design with only the kernels the host launches (hints
     ``launched``), the concurrent sets among them, and the kernels left out.
@@ -397,34 +410,35 @@ def _only_launched(
     if not launched:
         return design, [tuple(names) for names in concurrent], []
     for name in launched:
-        _check_kernel_name(name, design, "launched kernel")
+        _check_kernel_name(name, design, "launched kernel", origin)
     kept = [kernel for kernel in design.kernels if kernel.name in launched]
     left = [kernel.name for kernel in design.kernels if kernel.name not in launched]
     sets = [tuple(name for name in names if name in launched) for names in concurrent]
     return dataclasses.replace(design, kernels=kept), [names for names in sets if len(names) >= 2], left
 
 
-def _check_launch_kernels(launches: Sequence[Launch], design: Design) -> None:
-    for launch in launches:
+def _check_launch_kernels(launches: Sequence[Launch], design: Design, origin: str | None) -> None:
+    for number, launch in enumerate(launches, 1):
         if launch.kernel is not None:
-            _check_kernel_name(launch.kernel, design, "[[launch]] kernel")
+            _check_kernel_name(launch.kernel, design, "kernel", origin, f" in [[launch]] #{number}")
 
 
-def _check_concurrent_kernels(concurrent: Sequence[Sequence[str]], design: Design) -> None:
+def _check_concurrent_kernels(concurrent: Sequence[Sequence[str]], design: Design, origin: str | None) -> None:
     for kernels in concurrent:
         for name in kernels:
-            _check_kernel_name(name, design, "concurrent kernel")
+            _check_kernel_name(name, design, "concurrent kernel", origin)
         if len(set(kernels)) < 2:
-            raise InputError(None, f"concurrent = {list(kernels)}", expected="two different kernels or more")
+            raise InputError(origin, f"concurrent = {list(kernels)}", expected="two different kernels or more")
 
 
 def _launch_estimate(
-    design: Design, settings: Settings, values: Mapping[str, float], launch: Launch, number: int
+    design: Design, settings: Settings, values: Mapping[str, float], launch: Launch, number: int,
+    origin: str | None,
 ) -> LaunchEstimate:
     """One launch entry: the design (or the launched kernel) at the
     top-level values overridden by the launch's."""
     mine = dataclasses.replace(settings, user={**values, **launch.values}, assumptions=[])
-    kernels, whole = _estimate(design, mine, f" in [[launch]] #{number}")
+    kernels, whole = _estimate(design, mine, f" in [[launch]] #{number}", origin)
     estimate = whole if launch.kernel is None else kernels.get(launch.kernel)
     if estimate is None:
         return LaunchEstimate(launch, None, "unknown")

@@ -133,7 +133,7 @@ def test_bad_bank_and_concurrent_inputs_are_clear_errors(tmp_path: Path) -> None
     hints = tmp_path / "bad.toml"
     hints.write_text('concurrent = ["calc_0", "calc_9"]\n', encoding="utf-8")
     unknown = run_cli("analyze", str(STREAM), "--hints", str(hints))
-    assert unknown.code == 2 and "concurrent kernel 'calc_9'" in unknown.stderr
+    assert unknown.code == 2 and "unknown concurrent kernel 'calc_9'" in unknown.stderr
     hints.write_text('concurrent = "calc_0"\n', encoding="utf-8")
     malformed = run_cli("analyze", str(STREAM), "--hints", str(hints))
     assert malformed.code == 2 and str(hints) in malformed.stderr and "kernel names in quotes" in malformed.stderr

@@ -89,8 +89,8 @@ def test_a_later_launch_with_a_negative_count_is_refused(corpus: Path, tmp_path:
     report = str(corpus / "zaragoza" / "reports" / "ddr4-1866" / "pathfinder")
     result = run_cli("analyze", report, "--hints", str(hints))
     assert result.code == 2 and result.stdout == ""
-    assert result.stderr.startswith("hlsight: error: kernel dynproc_kernel: the memory time is negative with the"
-                                    " values given in [[launch]] #2 (rem_rows=-3)")
+    assert result.stderr.startswith(f"hlsight: error: {hints}: kernel dynproc_kernel: the memory time is negative"
+                                    " with the values given in [[launch]] #2 (rem_rows=-3)")
 
 
 def test_a_kernel_shown_beside_a_sum_of_launches_says_which_launch_it_is(corpus: Path, tmp_path: Path) -> None:

@@ -54,7 +54,7 @@ def test_two_of_four_replicas(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("body", "message"), [
     ('launched = "calc_0"\n', "launched = 'calc_0'"),
     ("launched = []\n", "launched = []"),
-    ('launched = ["calc_9"]\n', "launched kernel 'calc_9'"),
+    ('launched = ["calc_9"]\n', "unknown launched kernel 'calc_9'"),
 ])
 def test_bad_launched_is_a_clear_error(tmp_path: Path, body: str, message: str) -> None:
     result = run_cli("analyze", str(STREAM), "--hints", _hints(tmp_path, body))

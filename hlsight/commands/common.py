@@ -8,7 +8,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hlsight.analyzer.launches import Launch, concurrent_in, launched_in, launches_in
+from hlsight.analyzer.launches import HintsFile, Launch, concurrent_in, launched_in, launches_in
 from hlsight.analyzer.memory_profiles import MemoryProfile, load_profile
 from hlsight.analyzer.pipeline import analyze
 from hlsight.analyzer.results import AnalysisResult
@@ -90,6 +90,8 @@ class UserInputs:
     concurrent: list[tuple[str, ...]] = field(default_factory=list)
     #: the hints file's ``launched``: the only kernels the host launches
     launched: tuple[str, ...] = ()
+    #: the hints file and the names it gives, named in errors about them
+    hints: HintsFile | None = None
 
 
 def user_inputs(args: argparse.Namespace) -> UserInputs:
@@ -102,6 +104,7 @@ def user_inputs(args: argparse.Namespace) -> UserInputs:
         inputs.launches = launches_in(path, table)
         inputs.concurrent = concurrent_in(path, table)
         inputs.launched = launched_in(path, table)
+        inputs.hints = HintsFile.of(path, inputs.values, inputs.launches)
     for item in getattr(args, "set", []) or []:
         name, value = parse_set(item)
         inputs.values[name] = value
@@ -119,4 +122,4 @@ def analyze_with_inputs(
     inputs = user_inputs(args)
     design = with_local_sources(design, getattr(args, "source_root", None))
     return analyze(design, {**(defaults or {}), **inputs.values}, memory=inputs.memory, launches=inputs.launches,
-                   concurrent=inputs.concurrent, launched=inputs.launched)
+                   concurrent=inputs.concurrent, launched=inputs.launched, hints=inputs.hints)

@@ -131,7 +131,7 @@ def run(args: argparse.Namespace) -> int:
         placeholder value puts them in as symbols (the sweep or the solver rebinds
         them). analyze() checks every name against the design and its source."""
         result = analyze(design, {**values, **point}, memory=inputs.memory, concurrent=inputs.concurrent,
-                         launched=inputs.launched)
+                         launched=inputs.launched, hints=inputs.hints)
         return result, _pick(result.estimates, result.design_estimate, args.kernel)
 
     if args.solve:
