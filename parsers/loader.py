@@ -76,4 +76,6 @@ def load_design(path: Path | str, options: ReadOptions | None = None) -> Design:
     if why is not None:
         raise InputError(path, why, expected="a Vivado/Vitis solution, syn/report folder or *_csynth.xml/.rpt file")
     expected = "; ".join(reader.accepts for reader in readers()) or "a supported HLS report"
+    if path.is_file() and path.stat().st_size == 0:
+        raise InputError(path, "empty file", expected=expected)  # not "no report": the file is there, cut to nothing
     raise InputError(path, "no HLS report found here", expected=expected)

@@ -71,7 +71,29 @@ def test_force_replaces_only_what_hlsight_made(tmp_path: Path) -> None:
     link.symlink_to(out)
     refused = run_cli("annotate", str(FIBONACCI), "-o", str(link), "--force")
     assert refused.code == 2 and link.is_symlink()
-    _one_line_error(refused.stderr, "not a directory")
+    _one_line_error(refused.stderr, "symbolic link; refusing to follow it")
+
+
+@pytest.mark.parametrize("force", [False, True])
+def test_annotate_onto_a_file_says_it_is_a_file(tmp_path: Path, force: bool) -> None:
+    """``-o hot.txt`` (an existing file) said "output directory already exists"."""
+    hot = tmp_path / "hot.txt"
+    hot.write_text("mine")
+    refused = run_cli("annotate", str(FIBONACCI), "-o", str(hot), *(["--force"] if force else []))
+    assert refused.code == 2 and hot.read_text() == "mine"
+    _one_line_error(refused.stderr, f"{hot}: output path is a file, not a directory")
+    assert "already exists" not in refused.stderr
+
+
+@pytest.mark.parametrize("force", [False, True])
+def test_annotate_onto_a_link_to_a_folder_refuses_to_follow_it(tmp_path: Path, force: bool) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    link = tmp_path / "out"
+    link.symlink_to(elsewhere)
+    refused = run_cli("annotate", str(FIBONACCI), "-o", str(link), *(["--force"] if force else []))
+    assert refused.code == 2 and link.is_symlink() and not any(elsewhere.iterdir())
+    _one_line_error(refused.stderr, f"{link}: output path is a symbolic link; refusing to follow it")
 
 
 def test_output_never_replaces_a_link_or_a_directory(tmp_path: Path) -> None:

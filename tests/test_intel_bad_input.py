@@ -117,6 +117,31 @@ def test_empty_files(tmp_path: Path, name: str) -> None:
         _assert_input_error(tmp_path, name)
 
 
+@pytest.mark.parametrize("given", ["bin", "bin/reports", "bin/reports/report.html", "bin/reports/lib/report_data.js"])
+def test_an_emptied_report_data_js_says_empty_file(tmp_path: Path, given: str) -> None:
+    """It said "no 'var NAME=' statements found" (or, elsewhere, "no HLS
+    report found here"), which sends the user looking for a syntax error."""
+    reports = _copy(NET_REPORTS, tmp_path / "bin" / "reports")
+    (reports / "lib" / "report_data.js").write_bytes(b"")
+    _assert_input_error(tmp_path / given, f"{reports / 'lib' / 'report_data.js'}: empty file (expected ")
+
+
+@pytest.mark.parametrize("given", ["bin", "bin/reports", "bin/reports/report.html"])
+def test_an_empty_report_html_without_data_says_empty_file(tmp_path: Path, given: str) -> None:
+    reports = _copy(NET_REPORTS, tmp_path / "bin" / "reports")
+    shutil.rmtree(reports / "lib")
+    (reports / "report.html").write_bytes(b"")
+    _assert_input_error(tmp_path / given, f"{reports / 'report.html'}: empty file (expected ")
+
+
+def test_a_lone_empty_report_data_js_says_empty_file(tmp_path: Path) -> None:
+    """Outside lib/ no reader claims it: "no HLS report found here" hid that the file is empty."""
+    lone = tmp_path / "report_data.js"
+    shutil.copy(NET_REPORTS / "lib" / "report_data.js", lone)
+    lone.write_bytes(b"")
+    _assert_input_error(lone, f"{lone}: empty file (expected ")
+
+
 def test_corpus_untouched_and_output_not_overwritten_on_error(tmp_path: Path) -> None:
     reports = _copy(VADD_19, tmp_path / "set")
     (reports / "lib" / "json" / "mav.json").write_text("{")

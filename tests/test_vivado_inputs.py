@@ -204,3 +204,12 @@ def test_a_solution_option_on_an_aoc_report_is_refused() -> None:
     report = CORPUS / "zaragoza" / "reports" / "ddr4-1866" / "vectoradd"
     assert_one_line_error(["analyze", str(report), "--solution", "foo"],
                           str(report), "--solution foo does not apply", "aoc/oneAPI", "Vivado/Vitis project")
+
+
+@pytest.mark.parametrize("name", ["gaussian_csynth.rpt", "gaussian_csynth.xml"])
+def test_an_empty_vivado_report_says_empty_file(tmp_path: Path, name: str) -> None:
+    """The rpt said "no '== Vivado/Vitis HLS Report for' title"."""
+    report = tmp_path / name
+    shutil.copy(VIVADO / "vitis2020.2_gaussian" / name, report)
+    report.write_bytes(b"")
+    assert_one_line_error(["analyze", str(report)], f"{report}: empty file (expected ")

@@ -42,11 +42,16 @@ def check_destination(source: Path, destination: Path, force: bool) -> None:
                          expected=f"a directory outside {source}")
     if not (destination.exists() or destination.is_symlink()):
         return
+    # what is there is said first: "already exists" for a file read as "a
+    # directory is there", "not a directory" for a link to one hid the reason
+    if destination.is_symlink():
+        raise InputError(destination, "output path is a symbolic link; refusing to follow it (annotate never"
+                         " writes through a link out of its output)", expected="a new directory path")
+    if not destination.is_dir():
+        raise InputError(destination, "output path is a file, not a directory (annotate writes a directory;"
+                         " --force replaces only a directory hlsight made)", expected="a new directory path")
     if not force:
         raise InputError(destination, "output directory already exists", expected="a new path, or --force")
-    if destination.is_symlink() or not destination.is_dir():
-        raise InputError(destination, "output exists and is not a directory (--force replaces only a"
-                         " directory hlsight made)", expected="a directory path")
     if not (destination / MARKER).is_file() and any(destination.iterdir()):
         raise InputError(destination, f"--force refused: the directory was not made by hlsight annotate"
                          f" (no {MARKER} in it)", expected="a new path, or an earlier annotate output")

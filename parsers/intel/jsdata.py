@@ -96,6 +96,7 @@ def split_js_vars(text: str, path: Path) -> dict[str, str]:
     they can hold ``;var`` in theory; the split therefore only cuts where the
     next ``var NAME=`` starts a statement and validates each payload later.
     """
+    refuse_empty(text, path, "an aoc report_data.js file (var NAME=... statements)")
     starts = list(_VAR_START.finditer(text))
     if not starts:
         raise InputError(path, "no 'var NAME=' statements found", expected="an aoc report_data.js file")
@@ -113,7 +114,16 @@ def split_js_vars(text: str, path: Path) -> dict[str, str]:
 
 def load_json_file(path: Path) -> Any:
     """Load a ``json/*.json`` file (lenient on raw TABs, octal and ``\\'``)."""
-    return decode_payload(read_text(path), path, path.name)
+    text = read_text(path)
+    refuse_empty(text, path, "an aoc report JSON document")
+    return decode_payload(text, path, path.name)
+
+
+def refuse_empty(text: str, path: Path, expected: str) -> None:
+    """An empty (or blank) file is said as such: "no 'var NAME=' statements"
+    or "malformed JSON at char 0" sent the user looking for a syntax error."""
+    if not text.strip():
+        raise InputError(path, "empty file", expected=expected)
 
 
 def repair_quartus_json(text: str) -> str:

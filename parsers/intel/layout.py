@@ -135,8 +135,17 @@ def _looks_intel(path: Path) -> bool:
     """Intel-only names whose data is missing or ambiguous: claim them so the
     user gets an Intel-specific message instead of "no report found"."""
     if path.is_dir():
-        return (path / "report.html").is_file() or len([p for p in path.glob("*.prj") if p.is_dir()]) > 1
+        return _report_html_near(path) is not None or len([p for p in path.glob("*.prj") if p.is_dir()]) > 1
     return path.name in REPORT_HTML_NAMES
+
+
+def _report_html_near(path: Path) -> Path | None:
+    """The ``report.html`` that PATH is or holds (itself, in it, or in its ``reports/``)."""
+    if path.name in REPORT_HTML_NAMES and not path.is_dir():
+        return path
+    where = path if path.is_dir() else path.parent
+    return next((html for html in (where / "report.html", where / "reports" / "report.html") if html.is_file()),
+                None)
 
 
 #: Bounds of the search below a folder that is no report itself (a repository
@@ -187,13 +196,23 @@ def require(path: Path) -> Layout:
             raise InputError(path, f"{len(sets)} aoc/oneAPI report sets below this folder: {names};"
                                    " give the one to read as PATH")
     if layout is None:
-        where = path if path.is_dir() else path.parent
-        if (where / "report.html").is_file() or path.name in REPORT_HTML_NAMES:
+        html = _report_html_near(path)
+        data = ("lib/report_data.js or lib/json/mav.json (16.1-2022), "
+                "resources/report_data.js or resources/json/mav.json (2023+)")
+        if html is not None and _is_empty(html):
+            raise InputError(html, "empty file", expected=f"an aoc report.html beside its report data, {data}")
+        if html is not None:
             raise InputError(path, "aoc report.html without its report data (unknown or incomplete layout)",
-                             expected="lib/report_data.js or lib/json/mav.json (16.1-2022), "
-                                      "resources/report_data.js or resources/json/mav.json (2023+)")
+                             expected=data)
         raise InputError(path, "no aoc/oneAPI report found here", expected=ACCEPTS)
     return layout
+
+
+def _is_empty(path: Path) -> bool:
+    try:
+        return path.stat().st_size == 0
+    except OSError:
+        return False
 
 
 def check_multiple_projects(path: Path) -> None:

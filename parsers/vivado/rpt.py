@@ -163,6 +163,8 @@ def read_rpt(path: Path) -> ModuleReport:
 
 def _read_rpt(path: Path) -> ModuleReport:
     lines = read_text(path)
+    if not any(line.strip() for line in lines):
+        raise InputError(path, "empty file", expected=EXPECTED)
     title = next((m for m in (_TITLE.match(line) for line in lines[:12]) if m), None)
     if title is None:
         raise InputError(path, "no '== Vivado/Vitis HLS Report for' title", expected=EXPECTED)
