@@ -38,6 +38,7 @@ def write_text(text: str, destination: str | None) -> None:
         mode = target.lstat().st_mode
     except FileNotFoundError:
         mode = None
+        check_output_folder(target)
     except OSError as error:
         raise _write_error(target, error) from None
     if mode is not None and not stat.S_ISREG(mode):
@@ -54,8 +55,34 @@ def write_text(text: str, destination: str | None) -> None:
         raise _write_error(target, error) from None
 
 
+def check_output_folder(target: Path) -> None:
+    """The folder ``target`` goes in must exist: hlsight writes the output it
+    was asked for and nothing else (``-o /nonexist/dir/x.txt`` made both
+    folders). Exit 2 naming the missing folder instead."""
+    parent = target.parent
+    if not parent.is_dir():
+        what = "not a directory" if parent.exists() else "no such directory"
+        raise InputError(target, f"{what}: {parent}", expected="an output in an existing folder"
+                         " (hlsight creates no folders)")
+
+
+def make_output_folder(folder: Path) -> None:
+    """Create ``folder`` itself (``FILE.sources/`` beside ``-o FILE``, which
+    the README promises), never its parents, and never through a symbolic
+    link (the files written into it would land outside the output)."""
+    check_output_folder(folder)
+    if folder.is_symlink():
+        raise InputError(folder, "output folder is a symbolic link; refusing to follow it",
+                         expected="a new folder or one hlsight wrote")
+    try:
+        folder.mkdir(exist_ok=True)
+    except OSError as error:
+        raise _write_error(folder, error) from None
+    if not folder.is_dir():
+        raise InputError(folder, "output folder exists and is not a directory", expected="a folder path")
+
+
 def _write_atomic(text: str, target: Path) -> None:
-    target.parent.mkdir(parents=True, exist_ok=True)
     handle, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:

@@ -147,3 +147,36 @@ def test_write_failures_are_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyP
     result = run_cli("annotate", str(FIBONACCI), "-o", str(tmp_path / "out"))
     assert result.code == 2 and not (tmp_path / "out").exists()
     _one_line_error(result.stderr, os.strerror(code))
+
+
+AOC_VECTORADD = CORPUS / "zaragoza" / "reports" / "ddr4-1866" / "vectoradd"
+
+
+@pytest.mark.parametrize("argv", [
+    ["analyze", str(FIBONACCI)],
+    ["analyze", str(AOC_VECTORADD)],  # would also write FILE.sources/ (the embedded kernel source)
+    ["whatif", str(CORPUS / "vivado" / "vitis2020.2_gaussian"), "--format", "csv"],
+], ids=["analyze", "analyze-with-sources", "whatif"])
+def test_output_in_a_missing_folder_is_refused_not_created(tmp_path: Path, argv: list[str]) -> None:
+    """``-o /nonexist/dir/x.txt`` created both folders and exited 0: never
+    write outside the output asked for."""
+    target = tmp_path / "missing" / "dir" / "x.txt"
+    result = run_cli(*argv, "-o", str(target))
+    assert result.code == 2
+    _one_line_error(result.stderr, f"{target}: no such directory: {target.parent}")
+    assert not (tmp_path / "missing").exists()
+
+
+def test_sources_folder_beside_the_output_is_still_written(tmp_path: Path) -> None:
+    """The one folder the README promises: FILE.sources/ next to -o FILE."""
+    target = tmp_path / "v.txt"
+    assert run_cli("analyze", str(AOC_VECTORADD), "-o", str(target)).code == 0
+    assert target.is_file() and [path.name for path in (tmp_path / "v.txt.sources").iterdir()]
+
+
+def test_annotate_into_a_missing_folder_is_refused_not_created(tmp_path: Path) -> None:
+    out = tmp_path / "missing" / "annotated"
+    result = run_cli("annotate", str(FIBONACCI), "-o", str(out))
+    assert result.code == 2
+    _one_line_error(result.stderr, f"{out}: no such directory: {out.parent}")
+    assert not (tmp_path / "missing").exists()

@@ -117,6 +117,7 @@ def test_macro_loops_are_instrumented_at_their_invocation(tmp_path: Path, corpus
     text = UNIQUE_PATHS_C.replace("    for (i = 0; i < m; i++)\n", "    loop(i, m)\n")
     source = _write(tmp_path, "unique_paths.c", "#define loop(v, b) for (v = 0; v < (b); v++)\n" + text)
     output = tmp_path / "out" / "unique_paths.c"
+    output.parent.mkdir()  # -o's folder must exist
     result = run_cli("instrument", str(source), "--mode", "cycles", "--report", str(report), "-o", str(output))
     assert result.code == 0, result.stderr
     assert "could not be located" not in result.stderr

@@ -224,6 +224,7 @@ def test_an_unmatched_loop_is_counted_only_where_a_latency_holds_it(tmp_path: Pa
     text = (case / "cond_kernel.c").read_text(encoding="utf-8")
     source.write_text(text.replace("OUTER:", "OUT:").replace("INNER:", "IN:").replace("TAIL:", "END:"),
                       encoding="utf-8")
+    (tmp_path / "out").mkdir()  # -o's folder must exist
     result = run_cli("instrument", str(source), "--mode", "cycles", "--report", str(case / "report"),
                      "-o", str(tmp_path / "out" / "k.c"))
     assert result.code == 0, result.stderr

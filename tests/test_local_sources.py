@@ -50,6 +50,7 @@ def test_source_root_wins_and_is_named(tmp_path: Path, monkeypatch: pytest.Monke
 def test_embedded_source_is_written_next_to_the_output(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """kmers names /ihome/ageorge/...cpp; the report embeds it, -o writes it out."""
     monkeypatch.chdir(tmp_path)
+    (tmp_path / "out").mkdir()  # hlsight creates FILE.sources/, never the folder -o names
     assert run_cli("analyze", str(KMERS), "-o", "out/kmers.txt").code == 0
     text = (tmp_path / "out" / "kmers.txt").read_text()
     written = "out/kmers.txt.sources/two_bit_v19_HBM_test_v12_medium_v9_half.cpp"

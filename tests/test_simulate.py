@@ -172,6 +172,7 @@ def test_unmatched_loops_are_diagnostics(tmp_path: Path) -> None:
     source = tmp_path / "row_sums.c"
     text = (KERNELS / "imperfect_nest" / "row_sums.c").read_text().replace("COL:", "COLUMNS:")
     source.write_text(text)
+    (tmp_path / "out").mkdir()  # -o's folder must exist
     result = run_cli("instrument", str(source), "--report", str(KERNELS / "imperfect_nest" / "report"),
                      "--mode", "cycles", "-o", str(tmp_path / "out" / "k.c"), "-v")
     assert result.code == 0

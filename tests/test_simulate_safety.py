@@ -37,6 +37,16 @@ def test_keep_never_overwrites_the_source(tmp_path: Path) -> None:
     assert (case / "find_run.c").read_bytes() == before and not (case / "hlsight_cycles.h").exists()
 
 
+def test_keep_in_a_missing_folder_is_refused_not_created(tmp_path: Path) -> None:
+    """--keep DIR is created, never the folders above it."""
+    keep = tmp_path / "missing" / "kept"
+    result = run_cli("simulate", str(CASE / "find_run.c"), "--report", str(CASE / "report"),
+                     "--testbench", str(CASE / "tb.c"), "--keep", str(keep))
+    assert result.code == 2 and result.stderr.count("\n") == 1, result.stderr
+    assert f"no such directory: {keep.parent}" in result.stderr
+    assert not (tmp_path / "missing").exists()
+
+
 def test_relative_keep_works(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     result = run_cli("simulate", str(CASE / "find_run.c"), "--report", str(CASE / "report"),

@@ -308,7 +308,11 @@ OUTPUT_CAP_BYTES = 16 * 1024 * 1024
 
 def _check_keep(keep: Path, inputs: list[Path]) -> None:
     """``--keep DIR`` must not be where an input lives: the instrumented
-    kernel is written there under the source's own name."""
+    kernel is written there under the source's own name. DIR is created,
+    never the folders above it."""
+    if not keep.parent.is_dir():
+        raise InputError(keep, f"no such directory: {keep.parent}",
+                         expected="--keep DIR in an existing folder (hlsight creates DIR only)")
     for item in inputs:
         if item.resolve().parent == keep:
             raise InputError(keep, f"--keep would overwrite files next to {item.name}",
@@ -361,7 +365,7 @@ def simulate(source: ParsedSource, design: Design, report: str, testbench: Path,
         _check_keep(keep, [source.path, testbench, *toolchain.extra_sources])
     with tempfile.TemporaryDirectory(prefix="hlsight-sim-") as scratch_name:
         scratch = keep if keep is not None else Path(scratch_name)
-        scratch.mkdir(parents=True, exist_ok=True)
+        scratch.mkdir(exist_ok=True)
         program = build(source, instrumented, testbench, scratch, toolchain)
         json_path = scratch / "hlsight_cycles.json"
         completed, elapsed = run_program(program, json_path, toolchain)

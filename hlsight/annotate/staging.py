@@ -40,6 +40,10 @@ def check_destination(source: Path, destination: Path, force: bool) -> None:
     if dst == src or dst.is_relative_to(src) or src.is_relative_to(dst):
         raise InputError(destination, "output directory overlaps the report directory",
                          expected=f"a directory outside {source}")
+    if not destination.parent.is_dir():
+        # OUT_DIR is created, never the folders above it (a mistyped path made them all)
+        raise InputError(destination, f"no such directory: {destination.parent}",
+                         expected="OUT_DIR in an existing folder (annotate creates OUT_DIR only)")
     if not (destination.exists() or destination.is_symlink()):
         return
     # what is there is said first: "already exists" for a file read as "a
@@ -117,7 +121,6 @@ def staged_copy(source: Path, destination: Path, force: bool) -> Iterator[Path]:
     ``destination``, on any error nothing changes."""
     check_destination(source, destination, force)
     try:
-        destination.parent.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(prefix=f".{destination.name}.hlsight-", dir=destination.parent))
     except OSError as error:
         raise InputError(destination, f"cannot create the output directory: {error.strerror or error}",

@@ -17,7 +17,7 @@ from hlsight.commands.sources import local_sources, with_local_sources
 from hlsight.core.diagnostics import Severity
 from hlsight.core.errors import InputError
 from hlsight.core.model import Design
-from hlsight.output import write_text
+from hlsight.output import check_output_folder, write_text
 from hlsight.reporters import REPORTERS, get_reporter
 from hlsight.reporters.base import RenderOptions
 
@@ -51,6 +51,8 @@ def emit(result: AnalysisResult, args: argparse.Namespace) -> None:
     if source_root is not None and not os.path.isdir(source_root):
         raise InputError(source_root, "--source-root is not a directory",
                          expected="the folder holding the kernel sources")
+    if args.output not in (None, "-", ""):
+        check_output_folder(Path(args.output))  # named as given, before FILE.sources/ is written
     options = RenderOptions(
         sources=local_sources(result.design, result.diagnostics, source_root, args.output),
         color=use_color(args.output),

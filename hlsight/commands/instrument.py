@@ -31,7 +31,7 @@ from hlsight.commands.report_args import (
 )
 from hlsight.core.diagnostics import Diagnostic
 from hlsight.core.errors import InputError
-from hlsight.output import write_text
+from hlsight.output import check_output_folder, write_text
 from hlsight.reporters.instrument import instrument_notes
 
 
@@ -82,6 +82,7 @@ def run(args: argparse.Namespace) -> int:
     generated = instrument_cycles(source, design, str(args.report), args.top, Baseline(args.baseline), memory)
     print_diagnostics(generated.diagnostics, args.verbose)
     output = Path(args.output)
+    check_output_folder(output)  # named as given, not as the header beside it
     try:
         write_text(generated.header, str(output.parent / HEADER_NAME))
         write_text(generated.source, str(output))

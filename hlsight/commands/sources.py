@@ -22,7 +22,7 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 
 from hlsight.core.diagnostics import Diagnostic
 from hlsight.core.model import Design, SourceFile, Vendor
-from hlsight.output import write_text
+from hlsight.output import make_output_folder, write_text
 from hlsight.reporters.base import AS_NAMED, LocalSource
 
 #: Folders above the report folder searched for sources (reports/ -> project/ -> parent).
@@ -73,7 +73,9 @@ def _written_out(design: Design, path: str, output: str | None) -> Path | None:
     if output in (None, "-") or source is None or source.content is None:
         return None
     parts = path_parts(path)
-    target = Path(f"{output}.sources") / (parts[-1] if parts else "source")
+    folder = Path(f"{output}.sources")
+    make_output_folder(folder)
+    target = folder / (parts[-1] if parts else "source")
     write_text(source.content, str(target))
     return target
 
