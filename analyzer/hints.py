@@ -85,7 +85,8 @@ def _lsu_hints(kernel: Kernel, lsu: LSU, facts: LsuFacts, settings: Settings,
     pipeline takes longer than its memory; a faster memory side then
     shortens nothing, so the fmax/f_min hint says so and is only a note."""
     profile = settings.profile
-    where = lsu.location
+    # without a source line (aoc 14.x), the LSU's lsu_top instance in the RTL it was read from
+    where = lsu.location or (None if lsu.rtl is None else SourceLocation(lsu.rtl.file, lsu.rtl.line))
     stride = facts.stride
     if stride is not None and stride > 1 and facts.variant != "atomic-pipelined":
         # a strided access drags at most its whole burst through the bus (memory_model.lsu_term)

@@ -8,7 +8,7 @@ from pathlib import Path
 from hlsight.core.model import KernelKind, LSUKind, LSUStyle
 from hlsight.parsers.intel.rtl.scan import kernel_function_modules, scan_systemverilog, scan_verilog, scan_vhdl
 from hlsight.parsers.loader import ReadOptions, load_design
-from tests.conftest import CORPUS
+from tests.conftest import CORPUS, run_cli
 
 AOC = CORPUS / "aoc"
 NET = AOC / "aoc16.1_s5_de5net_caffe_net" / "kernels" / "net" / "bin" / "net"
@@ -189,3 +189,14 @@ def test_kernel_list_from_function_modules() -> None:
     assert kernel_function_modules(text) == [
         "dataLayer", "paddingLayer", "poolingLayer", "reluLayer", "convLayer", "outputLayer"]
     assert kernel_function_modules("module k_function_wrapper (\nmodule k2_function (\n") == ["k2"]
+
+
+def test_a_14x_finding_points_at_the_lsu_instance_in_the_rtl() -> None:
+    """aoc 14.0 reports carry no source lines: an LSU's finding read
+    "hlsight: warning: sobel/load0 ..." with no file to open; it points at
+    the LSU's ``lsu_top`` instance in the kernel RTL it was read from."""
+    report = AOC / "aoc14.0_c5soc_sobel" / "bin_Sobel_Filter"
+    verilog = report / "Sobel.v"
+    warnings = [line for line in run_cli("analyze", str(report)).stdout.splitlines() if ": warning: " in line]
+    assert warnings[0].startswith(f"{verilog}:4706: warning: sobel/load0 (1 B wide)")
+    assert verilog.read_text().splitlines()[4705].startswith("lsu_top lsu_local_bb1_ld_")

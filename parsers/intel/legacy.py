@@ -167,6 +167,9 @@ def read_rtl_project(layout: Layout) -> Design:
         name = match.group(1)
         kernel = kernels.setdefault(name, Kernel(name=name))
         kernel.lsus.append(_rtl_lsu(name, int(match.group(2)), rtl, counters.setdefault(name, Counter())))
+    for kernel in kernels.values():
+        # no source lines in 14.x: a finding points at the kernel's RTL, the file it was read from
+        kernel.artifact = str(verilog) if verilog is not None else None
     design = Design(
         tool=tool_from_rtl(verilog, "RTL only"),
         device=device_without_info(scan.instances, None),
