@@ -409,7 +409,7 @@ class Planner:
                            matches: dict[int, tuple[Loop | None, SourceLoop | None]]) -> None:
         """Vitis names loops ``VITIS_LOOP_<line>_<k>``; when the source moved
         a line since synthesis the line differs but ``k`` (the loop's
-        pre-order position in the function) still names it. An unlabelled
+        pre-order position among the function's unlabelled loops) still names it. An unlabelled
         loop left unmatched takes the one unclaimed report loop with its
         ``k``, with a warning."""
         for loop in item.source.all_loops():

@@ -32,7 +32,7 @@ class SourceLoop:
     function: str
     keyword: str
     line: int
-    ordinal: int  # 1-based pre-order position among the function's loops (Vitis K)
+    ordinal: int  # 1-based pre-order position among the function's unlabelled loops (Vitis K)
     label: str | None
     vivado_name: str
     parent: SourceLoop | None = None
@@ -197,7 +197,10 @@ class _LoopCollector(NodeVisitor):
     visit_While = visit_DoWhile = visit_For
 
     def _make(self, node: c_ast.Node, parent: SourceLoop | None, position: int, label: str | None) -> SourceLoop:
-        self.ordinal += 1
+        # Vitis numbers the loops it names, the unlabelled ones: a public systolic array's
+        # seven labelled loops left its line-142 loop VITIS_LOOP_142_3, not _10
+        if label is None:
+            self.ordinal += 1
         keyword = _KEYWORDS[type(node)]
         vivado = f"Loop {position}" if parent is None else f"{parent.label or parent.vivado_name}.{position}"
         line = int(node.coord.line)
