@@ -27,6 +27,7 @@ gives at its minimum/maximum (the report's own min/max latency columns);
 from __future__ import annotations
 
 import enum
+from collections import Counter
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -189,10 +190,14 @@ class CycleComposer:
         of the sub-modules it calls outside them (outlined loops are loops)."""
         placements = self._placements(kernel)
         out = []
+        names = Counter(loop.name for loop in kernel.loops)
         for loop in kernel.loops:
             if f"loop:{loop.name}" in placements:
                 continue
-            out.append((loop.name, "loop", self.loop(kernel, loop)))
+            # outlined initialisers all named "Loop 1" (a public systolic array's five): say whose
+            shown = f"{loop.name} ({loop.outlined_module})" if names[loop.name] > 1 and loop.outlined_module \
+                else loop.name
+            out.append((shown, "loop", self.loop(kernel, loop)))
         in_loops = instances_in_loops(kernel)
         for instance in kernel.instances:
             if instance.name in in_loops or instance.name in placements:

@@ -157,6 +157,20 @@ def test_calls_go_to_the_loop_with_the_least_room_that_holds_them() -> None:
     assert parts == {"ROW": 440, "finish": 50, "(own control and straight-line code)": 3}
 
 
+def test_parts_longer_than_an_exact_latency_are_an_overlap_not_negative_code(tmp_path: Path) -> None:
+    """A public Vitis 2022.2 systolic array runs five 66-cycle initialiser
+    modules at the same time in a 260-cycle top: the breakdown read "(own
+    control and straight-line code) -116". Here the fixture's top latency
+    set to 480, below ROW 440 + finish 50."""
+    report = tmp_path / "tile_csynth.rpt"
+    text = (REPO / "fixtures" / "vhls2016_nested_calls" / "tile_csynth.rpt").read_text()
+    report.write_text(text.replace("|  493|  493|  493|  493|", "|  480|  480|  480|  480|"))
+    result = analyze(load_design(report), {})
+    assert result.design_estimate is not None and result.design_estimate.cycles is not None
+    parts = {part.name: part.cycles for part in result.design_estimate.cycles.parts}
+    assert parts == {"ROW": 440, "finish": 50, "(overlap: parts running at the same time)": -10}
+
+
 def _top_calling_mix_update(tmp_path: Path) -> Path:
     """A solution whose top (latency "?", as the public SHA-256's) calls
     mix_update from its Loop 1 without saying where: mix_top's Loop 1 runs 0 ~ 4
@@ -243,3 +257,11 @@ def test_an_iteration_latency_known_only_from_below_takes_its_minimum(tmp_path: 
     (loop,) = [part for part in estimate.parts if part.kind == "loop"]
     assert loop.cycles == 16 * 3
     assert "uncounted" in {caveat.value for caveat in estimate.caveats}
+
+
+def test_outlined_loops_of_one_name_are_told_apart_by_their_module(corpus: Path) -> None:
+    """Vitis outlines one source loop per inlined call (ascon's three
+    VITIS_LOOP_25_1): the breakdown listed the same name several times."""
+    out = run_cli("analyze", str(corpus / "vivado" / "vitis2021.2_ascon_aead")).stdout
+    (line,) = [line for line in out.splitlines() if line.startswith("    loops and calls") and "25_11" in line]
+    assert "VITIS_LOOP_25_1 (crypto_aead_encrypt_Pipeline_VITIS_LOOP_25_11) 10" in line

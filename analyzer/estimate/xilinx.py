@@ -106,7 +106,12 @@ def cycle_estimate(
         # and the report's latency minus parts at that count went negative, public AdderTree)
         fixed = sympy.Integer(exact) - sympy.Add(*[part.expression for part in parts])
     if fixed != 0 and parts:
-        parts.append(CyclePart("(own control and straight-line code)", "fixed", numeric(fixed, subs), fixed))
+        own = numeric(fixed, subs)
+        # parts longer than the module's exact latency run at the same time (concurrent
+        # initialiser modules, calls inside a pipelined function): an overlap, not negative code
+        label = "(overlap: parts running at the same time)" if own is not None and own < 0 else \
+            "(own control and straight-line code)"
+        parts.append(CyclePart(label, "fixed", own, fixed))
     target = kernel.clock_target_ns or _top_clock(design)
     estimated = kernel.clock_estimated_ns
     user_fmax = settings.user.get(FMAX.name)

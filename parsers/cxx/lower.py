@@ -169,19 +169,24 @@ class _Lowerer(CursorVisitor):
         return c_ast.FuncDef(decl, None, lowered, coord=self.coord(cursor))
 
     def type_of(self, cursor: Any, name: str) -> c_ast.Node:
+        return self.declarator(cursor.type, name)
+
+    def declarator(self, ctype: Any, name: str) -> c_ast.Node:
+        """The C declarator of ``ctype``, arrays and pointers nested as C
+        writes them (``int a[8][8]``: an array of arrays; the parameter's
+        ``int (*)[8]``: a pointer to arrays), so a 2-D argument keeps its
+        element type: a public systolic array's ``int vec_a[8][8]`` read as
+        one ``int[8]`` "type", and its m_axi bytes went uncounted."""
         kinds = self.cindex.TypeKind
-        ctype = cursor.type
         canonical = ctype.get_canonical()
-        base = c_ast.TypeDecl(name, [], None, c_ast.IdentifierType([ctype.spelling]))
         arrays = (kinds.CONSTANTARRAY, kinds.INCOMPLETEARRAY, kinds.VARIABLEARRAY, kinds.DEPENDENTSIZEDARRAY)
         if canonical.kind in arrays:
             size = canonical.get_array_size()
-            element = c_ast.TypeDecl(name, [], None, c_ast.IdentifierType([canonical.element_type.spelling]))
+            element = self.declarator(canonical.element_type, name)
             return c_ast.ArrayDecl(element, c_ast.Constant("int", str(size)) if size >= 0 else None, [])
         if canonical.kind in (kinds.POINTER, kinds.LVALUEREFERENCE, kinds.RVALUEREFERENCE):
-            pointee = canonical.get_pointee()
-            return c_ast.PtrDecl([], c_ast.TypeDecl(name, [], None, c_ast.IdentifierType([pointee.spelling])))
-        return base
+            return c_ast.PtrDecl([], self.declarator(canonical.get_pointee(), name))
+        return c_ast.TypeDecl(name, [], None, c_ast.IdentifierType([ctype.spelling]))
 
     # -- statements
     def generic_visit(self, cursor: Any) -> c_ast.Node:
