@@ -311,3 +311,22 @@ def test_private_copies_around_inner_loops_are_a_caution() -> None:
     outer.children.append(Loop(name="Kernel<0>.B2"))
     caveat = private_copies_caveat([kernel], design)
     assert caveat is not None and caveat.startswith("on-chip memory dict_offset has 4 private copies: up to 4")
+
+
+def test_loop_attr_counts_of_repeated_lambda_names_go_to_their_kernels() -> None:
+    """oneAPI kmers names 33 kernels ``'lambda'()``; ``loop_attr`` lists
+    them in another order than ``mav``/``loops``, and was joined by the n-th
+    occurrence: the 268,435,456-trip std::fill loops (line 921) landed on
+    line-723 kernels, their unknown count on line-530 ones, and the user was
+    asked for 7 counts the report gives. Paired by the loops' source lines."""
+    kmers = CORPUS / "aoc" / "oneapi2023.0_s10mx_kmers" / "less_work_but_slower" / "reports_v12_m_v9_half"
+    design = load_design(kmers)
+    trips: dict[int, set[int | None]] = {}
+    for kernel in design.kernels:
+        if kernel.location is None or not kernel.loops:
+            continue
+        count = kernel.loops[0].trip_count
+        trips.setdefault(kernel.location.line, set()).add(None if count is None else count.max)
+    assert trips[530] == {268435456}  # 15 kernels, loop at line 921 (tc 268435456)
+    assert trips[723] == {None}  # 15 kernels, loop at line 732 (tc 0: unknown)
+    assert trips[786] == {8} and trips[869] == {7} and trips[959] == {None}

@@ -262,6 +262,22 @@ def read_loop_attr(data: Any) -> list[tuple[str, float | None, dict[str, BlockSc
     return out
 
 
+def attr_loop_lines(data: Any) -> list[tuple[int, ...]]:
+    """Per ``loop_attr`` kernel node, in :func:`read_loop_attr`'s order: the
+    source lines of its loops, sorted. oneAPI names every unnamed lambda
+    kernel ``'lambda'()`` and ``loop_attr`` lists them in another order than
+    ``mav`` and ``loops``, so the lines, not the n-th occurrence, say whose
+    trip counts these are (kmers: the 268,435,456-trip fill loops landed on
+    the line-723 kernels and theirs, "0", on the line-530 ones)."""
+    out: list[tuple[int, ...]] = []
+    nodes = data.get("nodes") if isinstance(data, dict) else None
+    for node in nodes or []:
+        if isinstance(node, dict) and node.get("type") == "kernel":
+            out.append(tuple(sorted(loop.location.line for top in loops_from_attr(node) for loop in top.walk()
+                                    if loop.location is not None)))
+    return out
+
+
 #: oneAPI 20.3 names a ``loop_attr`` kernel node by its mangled type:
 #: ``k0_ZTS14KernelPrefetch``, ``k1_ZTS13KernelComputeILi10EE``
 _MANGLED_KERNEL = re.compile(r"k\d+_ZTS\d+\w+")

@@ -30,6 +30,7 @@ from hlsight.parsers.intel.layout import Layout, rtl_project_file
 from hlsight.parsers.intel.loops import (
     apply_schedule,
     attr_kernel_name,
+    attr_loop_lines,
     fill_iteration_latencies,
     loops_from_attr,
     occurrence_keys,
@@ -90,12 +91,50 @@ def _attach_loops(bundle: ReportBundle, kernels: list[Kernel], by_key: dict[tupl
     if bundle.get("loops") is None:
         _loops_from_attr(bundle, by_key)
     attrs = bundle.interpret("loop_attr", read_loop_attr)
-    for (name, fmax, blocks), key in zip(attrs, occurrence_keys([a[0] for a in attrs]), strict=True):
-        target = by_key.get(key)
-        if target is None or name != key[0]:
+    lines = bundle.interpret("loop_attr", attr_loop_lines)
+    owners = _attr_owners([name for name, _fmax, _blocks in attrs], lines, by_key)
+    for (_name, fmax, blocks), target in zip(attrs, owners, strict=True):
+        if target is None:
             continue
         apply_schedule(target.loops, blocks)
         target.fmax_estimated_mhz = fmax
+
+
+def _loop_lines(kernel: Kernel) -> tuple[int, ...]:
+    return tuple(sorted(loop.location.line for top in kernel.loops for loop in top.walk()
+                        if loop.location is not None))
+
+
+def _attr_owners(names: list[str], lines: list[tuple[int, ...]],
+                 by_key: dict[tuple[str, int], Kernel]) -> list[Kernel | None]:
+    """The kernel each ``loop_attr`` node belongs to. A name the report
+    gives once is that kernel. Among kernels of a repeated name
+    (``'lambda'()``, listed in another order than in ``mav``): first the one
+    whose loops sit on the same source lines, then the one sharing the most
+    lines (an inlined header loop shifts a line or two); none shares one:
+    left without the node's schedule rather than given another kernel's."""
+    groups: dict[str, list[Kernel]] = {}
+    for (kernel_name, _occurrence), kernel in by_key.items():
+        groups.setdefault(kernel_name, []).append(kernel)
+    owners: list[Kernel | None] = [None] * len(names)
+    taken: set[int] = set()
+    for exact in (True, False):
+        for index, (name, where) in enumerate(zip(names, lines, strict=True)):
+            if owners[index] is not None:
+                continue
+            free = [kernel for kernel in groups.get(name, []) if id(kernel) not in taken]
+            if len(groups.get(name, [])) == 1:
+                chosen = free[0] if free else None
+            elif exact:
+                chosen = next((kernel for kernel in free if where and _loop_lines(kernel) == where), None)
+            else:
+                shared = [(len(set(where) & set(_loop_lines(kernel))), kernel) for kernel in free]
+                best = max((count for count, _kernel in shared), default=0)
+                chosen = next((kernel for count, kernel in shared if count == best), None) if best else None
+            if chosen is not None:
+                taken.add(id(chosen))
+                owners[index] = chosen
+    return owners
 
 
 def _loops_from_attr(bundle: ReportBundle, by_key: dict[tuple[str, int], Kernel]) -> None:
