@@ -10,6 +10,7 @@ HLScope+ section IV (``DBW_C``, ``DLAT``, ``t_RAS``, ``t_CO``).
 
 from __future__ import annotations
 
+import difflib
 import functools
 import math
 import sys
@@ -157,8 +158,43 @@ def _scaled(table: dict[str, Any], key: str, path: Path, scale: float) -> float 
     return None if value is None else value * scale
 
 
+#: The keys a profile may hold, per table ("" the top level; [provenance] is free-form
+#: text). [latency] documents the datasheet's page timings beside [timing].
+PROFILE_KEYS: dict[str, frozenset[str]] = {
+    "": frozenset({"name", "description", "technology", "kind", "channels", "timing", "bandwidth", "launch",
+                   "atomic", "nonaligned", "provenance", "latency"}),
+    "timing": frozenset({*_REQUIRED_TIMING, "t_ras_ns", "t_cas_ns", "t_co_ns"}),
+    "bandwidth": frozenset({"bus_max_bits", "dbw_c_read_gbs", "dbw_c_write_gbs", "dlat_read_ns", "dlat_write_ns",
+                            "efficiency", "efficiency_source", "interface_bits", "interface_source",
+                            "measured_channel_gbs", "measured_total_gbs"}),
+    "launch": frozenset({"overhead_us", "overhead_source"}),
+    "atomic": frozenset({"op_ns", "op_source"}),
+    "nonaligned": frozenset({"request_ns", "request_source"}),
+    "latency": frozenset({"page_closed_ns", "page_hit_ns", "page_miss_ns", "switch_extra_cycles",
+                          "switch_extra_ns"}),
+}
+
+
+def _check_keys(data: dict[str, Any], path: Path) -> None:
+    """A key hlsight does not read is refused, not ignored: a misspelt
+    ``efficency = 0.5`` left the default efficiency in place and the
+    estimate moved without a word."""
+    tables = [("", data), *((name, table) for name, table in data.items()
+                            if name in PROFILE_KEYS and name and isinstance(table, dict))]
+    for table_name, table in tables:
+        known = PROFILE_KEYS[table_name]
+        for key in table:
+            if key not in known:
+                where = f"[{table_name}] " if table_name else ""
+                close = difflib.get_close_matches(key, sorted(known), n=1)
+                hint = f" (did you mean '{close[0]}'?)" if close else ""
+                raise InputError(path, f"memory profile key {where}'{key}' is not one hlsight reads{hint}",
+                                 expected="one of " + ", ".join(sorted(known)))
+
+
 def parse_profile(data: dict[str, Any], path: Path) -> MemoryProfile:
     """Validate the TOML table ``data`` read from ``path``."""
+    _check_keys(data, path)
     timing = data.get("timing")
     if not isinstance(timing, dict):
         expected = "[timing] with " + ", ".join(_REQUIRED_TIMING)

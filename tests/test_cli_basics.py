@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
 from pathlib import Path
 
-from tests.conftest import REPO, run_cli
+from tests.conftest import CORPUS, REPO, run_cli
 
 
 def test_missing_path_is_exit_2_with_one_line(tmp_path: Path) -> None:
@@ -74,3 +75,14 @@ def test_output_file_gets_ordinary_permissions(tmp_path: Path) -> None:
     mask = os.umask(0o022)
     os.umask(mask)
     assert target.stat().st_mode & 0o777 == 0o666 & ~mask
+
+
+def test_the_output_suffix_picks_the_format_unless_one_is_given(tmp_path: Path) -> None:
+    """``-o x.html`` without ``--format`` wrote terminal text into x.html."""
+    report = str(CORPUS / "zaragoza" / "reports" / "ddr4-1866" / "vectoradd")
+    for name, start in (("x.html", "<!DOCTYPE html>"), ("x.json", "{"), ("x.sarif", "{"), ("x.txt", "test_bw10:")):
+        assert run_cli("analyze", report, "-o", str(tmp_path / name)).code == 0
+        assert (tmp_path / name).read_text().startswith(start), name
+    assert json.loads((tmp_path / "x.sarif").read_text())["version"] == "2.1.0"
+    assert run_cli("analyze", report, "--format", "text", "-o", str(tmp_path / "y.html")).code == 0
+    assert (tmp_path / "y.html").read_text().startswith("test_bw10:")  # --format wins

@@ -200,3 +200,32 @@ def test_whatif_design_time_is_analyze_design_time() -> None:
     kernel = json.loads(run_cli("whatif", wm, "--sweep", "iterations=50635", "--kernel", "apply_watermark",
                                 "--format", "json").stdout)
     assert kernel["notes"] == [] and kernel["points"][0]["seconds"] < data["points"][0]["seconds"] - 40e-6
+
+
+def test_a_misspelt_profile_key_is_refused_not_ignored(tmp_path: Path) -> None:
+    """``efficency = 0.5`` was read as no efficiency: the default stayed and
+    the estimate moved without a word (57.5 ms -> 56 ms on vectoradd)."""
+    profile = tmp_path / "typo.toml"
+    profile.write_text((REPO / "analyzer" / "profiles" / "ddr4-1866.toml").read_text()
+                       .replace("\nefficiency = ", "\nefficency = "))
+    for argv in (("analyze", VECTORADD, *ROW, "--memory", str(profile)), ("memory", "show", str(profile))):
+        refused = run_cli(*argv)
+        assert refused.code == 2 and refused.stdout == "" and "Traceback" not in refused.stderr
+        assert refused.stderr.startswith(f"hlsight: error: {profile}: memory profile key [bandwidth] 'efficency'"
+                                         " is not one hlsight reads (did you mean 'efficiency'?)")
+
+
+def test_a_non_finite_number_is_null_in_json_and_sarif(tmp_path: Path) -> None:
+    """A profile with absurd sizes (f_dram 1e300 MHz, 1e300 B per beat)
+    made f_min and supply infinite: 13 bare ``Infinity`` tokens, which is
+    not JSON (Node's JSON.parse refused the document)."""
+    profile = tmp_path / "huge.toml"
+    profile.write_text('name = "huge"\nkind = "ddr"\n[timing]\nf_dram_mhz = 1e300\ndq_bytes = 1e300\nbl = 8\n'
+                       "t_rcd_ns = 13.5\nt_rp_ns = 13.5\nt_wr_ns = 15\n")
+    for fmt in ("json", "sarif"):
+        result = run_cli("analyze", VECTORADD, *ROW, "--memory", str(profile), "--format", fmt)
+        assert result.code == 0, result.stderr
+        assert "Infinity" not in result.stdout and "NaN" not in result.stdout
+        document = json.loads(result.stdout, parse_constant=lambda token: pytest.fail(f"non-JSON {token}"))
+        if fmt == "json":
+            jsonschema.validate(document, json.loads((REPO / "docs" / "hlsight.schema.json").read_text()))

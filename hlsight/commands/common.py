@@ -21,9 +21,14 @@ from hlsight.output import check_output_folder, write_text
 from hlsight.reporters import REPORTERS, get_reporter
 from hlsight.reporters.base import RenderOptions
 
+#: ``-o FILE`` without ``--format``: the format its suffix names (``x.html`` was
+#: written as terminal text into a file a browser then showed as one line)
+FORMAT_OF_SUFFIX = {".html": "html", ".htm": "html", ".json": "json", ".sarif": "sarif"}
 
-def add_output_arguments(parser: argparse.ArgumentParser, default: str = "text") -> None:
-    parser.add_argument("--format", choices=sorted(REPORTERS), default=default, help="output format")
+
+def add_output_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--format", choices=sorted(REPORTERS), default=None,
+                        help="output format (default: from -o's suffix, .html/.json/.sarif, else text)")
     parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
     loudness = parser.add_mutually_exclusive_group()
     loudness.add_argument("-v", "--verbose", action="store_true",
@@ -60,8 +65,16 @@ def emit(result: AnalysisResult, args: argparse.Namespace) -> None:
         verbosity=1 if getattr(args, "verbose", False) else (-1 if getattr(args, "quiet", False) else 0),
         min_severity=None if getattr(args, "min_severity", None) is None else Severity(args.min_severity),
     )
-    text = get_reporter(args.format).render(result, options)
+    text = get_reporter(output_format(args)).render(result, options)
     write_text(text, args.output)
+
+
+def output_format(args: argparse.Namespace) -> str:
+    """``--format``, else the one ``-o``'s suffix names, else text."""
+    if args.format is not None:
+        return str(args.format)
+    suffix = Path(args.output).suffix.lower() if args.output not in (None, "-", "") else ""
+    return FORMAT_OF_SUFFIX.get(suffix, "text")
 
 
 def add_model_arguments(parser: argparse.ArgumentParser) -> None:

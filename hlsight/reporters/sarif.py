@@ -11,7 +11,6 @@ has without parsing prose. Validated against the OASIS schema in the tests.
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import PurePosixPath, PureWindowsPath
 from typing import Any
@@ -22,6 +21,7 @@ from hlsight.analyzer.results import AnalysisResult, bound_label
 from hlsight.core.diagnostics import Diagnostic
 from hlsight.core.version import __version__
 from hlsight.reporters.base import RenderOptions
+from hlsight.reporters.json_text import json_text
 from hlsight.reporters.present import display_path, lsu_terms, source_for
 from hlsight.reporters.rule_docs import rule_doc
 
@@ -215,4 +215,4 @@ class SarifReporter:
     format_name = "sarif"
 
     def render(self, result: AnalysisResult, options: RenderOptions) -> str:
-        return json.dumps(sarif_log(result, options), indent=2) + "\n"
+        return json_text(sarif_log(result, options))

@@ -4,17 +4,17 @@ or as the JSON document of ``docs/simulate.schema.json``."""
 from __future__ import annotations
 
 import dataclasses
-import json
 
 from hlsight.analyzer.instrument.simulate import SimulationResult
 from hlsight.analyzer.results import CosimComparison
 from hlsight.core.diagnostics import Severity
 from hlsight.core.units import format_seconds
 from hlsight.reporters.hierarchy import cosim_heading
+from hlsight.reporters.json_text import json_text
 
 
 def simulation_json(result: SimulationResult) -> str:
-    return json.dumps(simulation_to_dict(result), indent=2) + "\n"
+    return json_text(simulation_to_dict(result))
 
 
 def simulation_to_dict(result: SimulationResult) -> dict[str, object]:

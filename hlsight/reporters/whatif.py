@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from typing import Any
 
 import numpy as np
 
 from hlsight.analyzer.symbols import symbol_unit
 from hlsight.core.units import format_seconds
+from hlsight.reporters.json_text import json_text
 
 TEXT_ROWS = 60
 
@@ -47,7 +47,7 @@ def render_solution(name: str, value: float, for_time: float, fmt: str, header: 
     unit = symbol_unit(name)
     if fmt == "json":
         answer = {**_document(header), "solve": name, "unit": unit, "for_time": for_time, "value": value}
-        return json.dumps(answer, indent=2) + "\n"
+        return json_text(answer)
     if fmt == "csv":
         return f"{_heading(name)},seconds\n{value:.10g},{for_time:.10g}\n"
     return (f"{name} = {value:.6g}{f' {unit}' if unit else ''} gives {format_seconds(for_time)}"
@@ -66,8 +66,7 @@ def render_sweep(names: list[str], columns: list[np.ndarray[Any, Any]], seconds:
              **({} if bounds is None else {"bound": bounds[i]})}
             for i in range(seconds.size)
         ]
-        return json.dumps({**_document(header), "units": {name: symbol_unit(name) for name in names}, "points": rows},
-                          indent=2) + "\n"
+        return json_text({**_document(header), "units": {name: symbol_unit(name) for name in names}, "points": rows})
     if fmt == "csv":
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
