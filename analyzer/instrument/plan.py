@@ -374,20 +374,27 @@ class Planner:
             latency.min == latency.max or matched)
         for name, report in available.items():
             if name not in claimed:
+                # a loop nested in the report's loops runs inside their iterations: the module's own
+                # cycles cannot hold it (a public SpMV's inner loop in a C++ lambda: -78 %, "counted")
+                held_here = held and ((latency is not None and latency.min == latency.max)
+                                      or any(loop is report for loop in item.kernel.loops))
                 cycles = _loop_latency_max(report)
                 made = ("" if not _compiler_made(report) else
                         " (a Vivado 'memset_<array>' is a loop the compiler made, an array initialiser)"
                         if report.name.startswith("memset_") else
                         " (a Vitis 'Loop N' is a loop the compiler made, such as an array initialiser)")
                 amount = "" if cycles is None else f"{cycles:,} "
-                once = not held and cycles is not None and self._once_per_call(item, report)
+                once = not held_here and cycles is not None and self._once_per_call(item, report)
                 if once:
                     item.generated_cycles += cycles or 0
                 fate = (f"its {amount}cycles are counted in the latency of module '{item.kernel.name}' (its own cycles"
-                        " beside the loops matched)" if held else
+                        " beside the loops matched)" if held_here else
                         f"its {amount}cycles are counted once per call of '{item.source.name}' (a top-level loop of"
-                        " the module with a fixed latency)" if once else f"its {amount}cycles are not counted")
-                self._diag("instrument-report-loop-unmatched", Severity.NOTE if held or once else Severity.WARNING,
+                        " the module with a fixed latency)" if once else
+                        f"its {amount}cycles are not counted (e.g. a loop in a lambda, template or class member:"
+                        " those are not instrumented)")
+                self._diag("instrument-report-loop-unmatched",
+                           Severity.NOTE if held_here or once else Severity.WARNING,
                            f"report loop '{report.name}' of module '{item.kernel.name}' matches no source loop "
                            f"(by label, Vivado 'Loop N.M' position or Vitis 'VITIS_LOOP_<line>_<k>'){made}; {fate}",
                            int(item.source.node.coord.line), item.source.name, report.name)

@@ -112,7 +112,8 @@ def insert_tripcounts(source: ParsedSource, design: Design | None = None, trip_c
                else "every loop has a static bound")
         result.diagnostics.append(Diagnostic(
             "tripcount-none-needed", Severity.NOTE, f"no loop needs a trip-count pragma ({why}): the output is"
-            " the source unchanged", file=str(source.path)))
+            " the source unchanged (loops in lambdas, templates and class members are not instrumented: their"
+            " data-dependent counts get no pragma)", file=str(source.path)))
     result.source = apply_edits(source.text.text, edits, str(source.path))
     return result
 
