@@ -66,3 +66,25 @@ def test_ap_fixed_range_reads_and_writes_the_stored_word(tmp_path: Path) -> None
     assert built.returncode == 0, built.stderr
     ran = subprocess.run([str(tmp_path / "t")], capture_output=True, text=True, check=True)
     assert ran.stdout.split() == ["1800", "2", "fc00", "1.5"]
+
+
+def test_ap_uint_mixed_with_signed_values_behaves_as_the_vendor_type(tmp_path: Path) -> None:
+    """The model's ap_uint converted to ``unsigned long long``, so mixed with
+    a signed value C's conversions applied: ap_int<8>(-1) < ap_uint<8>(1)
+    was false and ap_uint<16>(7) / ap_int<16>(-2) was 0 (the vendor's result
+    is signed and wide enough: true, -3). A data-dependent loop bound
+    written this way was miscounted. ap_uint<64> also warned
+    -Wshift-count-overflow."""
+    program = tmp_path / "t.cpp"
+    program.write_text(
+        "#include <cstdio>\n#include \"ap_int.h\"\nint main() {\n    ap_int<8> a = -1; ap_uint<8> b = 1;\n"
+        "    ap_uint<16> c = 7; ap_int<16> d = -2; ap_uint<8> e = 250, f = 10; ap_uint<4> h = 15; h++;\n"
+        "    ap_uint<64> g = 0xFFFFFFFFFFFFFFFFULL; int n = -3;\n"
+        "    std::printf(\"%d %lld %d %d %d %llu\\n\", (int)(a < b), (long long)(c / d), (int)(e + f), (int)h,\n"
+        "                (int)(b > n), (unsigned long long)(g >> 60));\n    return 0;\n}\n", encoding="utf-8")
+    include = Path(__file__).resolve().parents[1] / "parsers" / "cxx" / "hls_include"
+    built = subprocess.run(["g++", "-std=c++14", "-Wall", "-Werror", "-I", str(include), str(program), "-o",
+                            str(tmp_path / "t")], capture_output=True, text=True, check=False)
+    assert built.returncode == 0, built.stderr
+    ran = subprocess.run([str(tmp_path / "t")], capture_output=True, text=True, check=True)
+    assert ran.stdout.split() == ["1", "-3", "260", "0", "1", "15"]

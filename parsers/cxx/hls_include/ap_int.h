@@ -22,15 +22,21 @@ template <> struct __hlsight_word<true> { typedef long long type; };
 template <int W, bool S>
 class __hlsight_ap {
 public:
-    typedef typename __hlsight_word<S>::type word_t;
+    /* an ap_uint narrower than 64 bits is held (and converts) as a signed
+     * 64-bit word, which holds all its values: mixed with an ap_int or a
+     * negative int it compares and divides as the vendor's does (its result
+     * is signed and wide enough), not as C's unsigned long long, which made
+     * ap_int<8>(-1) < ap_uint<8>(1) false and ap_uint<16>(7) / ap_int<16>(-2) 0 */
+    typedef typename __hlsight_word<S || (W < 64)>::type word_t;
     word_t v;
 
     static word_t wrap(unsigned long long raw) {
         if (W >= 64) return (word_t)raw;
         if (W == 0) return 0;
-        unsigned long long mask = (1ULL << W) - 1ULL;
+        /* W < 64 here; the guards keep the shifts in range for every W the template sees */
+        unsigned long long mask = (1ULL << (W < 64 ? W : 0)) - 1ULL;
         raw &= mask;
-        if (S && (raw >> (W - 1)) & 1ULL) raw |= ~mask;
+        if (S && (raw >> (W > 0 && W < 64 ? W - 1 : 0)) & 1ULL) raw |= ~mask;
         return (word_t)raw;
     }
 
