@@ -60,12 +60,7 @@ def test_ap_fixed_range_reads_and_writes_the_stored_word(tmp_path: Path) -> None
         "    std::printf(\"%g\\n\", (double)x);\n    ap_fixed<16, 4> y = -0.25;\n"
         "    std::printf(\"%llx\\n\", (unsigned long long)y.range());\n    ap_uint<16> word = 0x1800;\n"
         "    y(15, 0) = word;\n    std::printf(\"%g\\n\", (double)y);\n    return 0;\n}\n", encoding="utf-8")
-    include = Path(__file__).resolve().parents[1] / "parsers" / "cxx" / "hls_include"
-    built = subprocess.run(["g++", "-std=c++14", "-I", str(include), str(program), "-o", str(tmp_path / "t")],
-                           capture_output=True, text=True, check=False)
-    assert built.returncode == 0, built.stderr
-    ran = subprocess.run([str(tmp_path / "t")], capture_output=True, text=True, check=True)
-    assert ran.stdout.split() == ["1800", "2", "fc00", "1.5"]
+    assert _run_with_model_headers(program).split() == ["1800", "2", "fc00", "1.5"]
 
 
 def test_ap_uint_mixed_with_signed_values_behaves_as_the_vendor_type(tmp_path: Path) -> None:
@@ -82,9 +77,15 @@ def test_ap_uint_mixed_with_signed_values_behaves_as_the_vendor_type(tmp_path: P
         "    ap_uint<64> g = 0xFFFFFFFFFFFFFFFFULL; int n = -3;\n"
         "    std::printf(\"%d %lld %d %d %d %llu\\n\", (int)(a < b), (long long)(c / d), (int)(e + f), (int)h,\n"
         "                (int)(b > n), (unsigned long long)(g >> 60));\n    return 0;\n}\n", encoding="utf-8")
+    assert _run_with_model_headers(program).split() == ["1", "-3", "260", "0", "1", "15"]
+
+
+def _run_with_model_headers(program: Path) -> str:
+    """Compile ``program`` against hlsight's HLS header model with g++
+    (-Wall -Werror: the model compiles warning-free) and return its stdout."""
     include = Path(__file__).resolve().parents[1] / "parsers" / "cxx" / "hls_include"
+    binary = program.with_suffix("")
     built = subprocess.run(["g++", "-std=c++14", "-Wall", "-Werror", "-I", str(include), str(program), "-o",
-                            str(tmp_path / "t")], capture_output=True, text=True, check=False)
+                            str(binary)], capture_output=True, text=True, check=False)
     assert built.returncode == 0, built.stderr
-    ran = subprocess.run([str(tmp_path / "t")], capture_output=True, text=True, check=True)
-    assert ran.stdout.split() == ["1", "-3", "260", "0", "1", "15"]
+    return subprocess.run([str(binary)], capture_output=True, text=True, check=True).stdout
