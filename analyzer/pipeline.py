@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import re
 from collections.abc import Mapping, Sequence
 
 import sympy
@@ -22,6 +23,7 @@ from hlsight.analyzer.consistency import check_implausible_ii, check_loop_latenc
 from hlsight.analyzer.cosim_check import compare_cosim
 from hlsight.analyzer.estimate import Settings, default_profile, estimate_design
 from hlsight.analyzer.estimate.evaluate import LONG_SUM, UndefinedValue
+from hlsight.analyzer.estimate.inputs import KERNEL_SCOPE
 from hlsight.analyzer.hints import bottleneck_hints
 from hlsight.analyzer.interleaving import check_placement
 from hlsight.analyzer.launches import HintsFile, Launch, LaunchEstimate, launch_label
@@ -102,7 +104,7 @@ def analyze(
     result.memory_profile = memory.name
     result.launch_overhead_s = memory.launch_overhead_s
     result.launch_overhead_source = memory.launch_cost_why
-    first = {**values, **launches[0].values} if launches else values
+    first = _with_trip_aliases(design, source, {**values, **launches[0].values} if launches else values)
     settings = Settings(
         profile=memory, options=options or ModelOptions(), user=first, assumptions=assumptions, source=source,
         concurrent=tuple(tuple(names) for names in concurrent),
@@ -132,6 +134,7 @@ def analyze(
     result.diagnostics.extend(_unused_arguments(design, every_name, source, result))
     result.diagnostics.extend(_unused_fallbacks(design, result, every_name))
     result.diagnostics.extend(_unused_trip_counts(design, result, every_name))
+    result.diagnostics.extend(_unused_scoped(design, result, every_name))
     result.diagnostics.extend(bottleneck_hints(design, result, settings))
     fill_columns(design, result.diagnostics, source)
     return result
@@ -313,6 +316,49 @@ def _estimate_names(result: AnalysisResult) -> set[str]:
     return used
 
 
+_SOURCE_TRIP = re.compile(r"trips_\w+")
+
+
+def _with_trip_aliases(design: Design, source: SourceFacts, table: Mapping[str, float]) -> dict[str, float]:
+    """``table`` plus, for each ``loop.<kernel>.<loop>.trip`` given of a loop
+    whose count the source analysis names ``trips_<function>_L<line>`` (a
+    data-dependent bound), that name at the same value: the access counts
+    use it, the pipeline the loop's. Given as the loop's, the count reached
+    the pipeline only and the estimate stayed symbolic in the other (a
+    oneAPI BFS: ``loop.parallel_bfs.cpp_104.B4.trip=22`` echoed, the number
+    still waiting for ``trips_parallel_bfs_cpp_104_L115``)."""
+    out = dict(table)
+    for kernel in design.kernels:
+        names = loop_symbols(kernel)
+        for loop in kernel.all_loops():
+            name = names.get(id(loop))
+            derived = source.trip(loop)
+            if name is not None and name in table and derived is not None and _SOURCE_TRIP.fullmatch(derived) \
+                    and derived not in table:
+                out[derived] = table[name]
+    return out
+
+
+def _unused_scoped(design: Design, result: AnalysisResult, names: set[str]) -> list[Diagnostic]:
+    """``--set KERNEL:NAME=VALUE`` for a kernel whose estimate holds no
+    NAME changed nothing (kmers: ``...cpp:530#2:total_kmers`` for a kernel
+    that counts no k-mers): said, as for an unused trip count."""
+    kernels = {kernel.name for kernel in design.kernels}
+    scoped = sorted(name for name in names if KERNEL_SCOPE in name
+                    and name.rpartition(KERNEL_SCOPE)[0] in kernels)
+    if not scoped or not result.estimates:
+        return []
+    used = _estimate_names(result)
+    idle = [name for name in scoped if name not in used]
+    if not idle:
+        return []
+    return [Diagnostic.at(
+        design.kernels[0].location if design.kernels else None, "input-unused", Severity.WARNING,
+        f"{', '.join(idle)} change{'s' if len(idle) == 1 else ''} nothing in the estimate: that kernel's"
+        " estimate does not hold the name (give it to the kernel that uses it, or without KERNEL:)",
+    )]
+
+
 def _unused_trip_counts(design: Design, result: AnalysisResult, names: set[str]) -> list[Diagnostic]:
     """``--set loop.<kernel>.<loop>.trip`` that no expression holds changed
     nothing: the compiler fully unrolled the loop, or it sits in a module the
@@ -437,7 +483,8 @@ def _launch_estimate(
 ) -> LaunchEstimate:
     """One launch entry: the design (or the launched kernel) at the
     top-level values overridden by the launch's."""
-    mine = dataclasses.replace(settings, user={**values, **launch.values}, assumptions=[])
+    mine = dataclasses.replace(settings, user=_with_trip_aliases(design, settings.source, {**values, **launch.values}),
+                               assumptions=[])
     kernels, whole = _estimate(design, mine, f" in [[launch]] #{number}", origin)
     estimate = whole if launch.kernel is None else kernels.get(launch.kernel)
     if estimate is None:

@@ -201,3 +201,31 @@ def test_a_trip_below_a_one_sided_report_range_is_said() -> None:
             " 'VITIS_LOOP_4_1' of 'VecReader'") in result.stdout + result.stderr
     fine = run_cli("analyze", str(design), "--set", "loop.VecReader.VITIS_LOOP_4_1.trip=5000")
     assert "input-trip-outside-report" not in fine.stdout + fine.stderr
+
+
+def test_a_loop_count_given_by_its_report_name_reaches_the_access_counts_too() -> None:
+    """oneAPI 2021.4 BFS: the loop at line 115 (report B4) has a
+    data-dependent bound; the access counts name its count
+    ``trips_parallel_bfs_cpp_104_L115``. Given as
+    ``loop.parallel_bfs.cpp_104.B4.trip=22`` it was echoed and reached the
+    pipeline only: the estimate stayed symbolic in the other name."""
+    report = CORPUS / "aoc" / "oneapi2021.4_s10gx_parallel_bfs" / "parallel_bfs_report.prj"
+    by_loop = json.loads(run_cli("analyze", str(report), "--set", "nodes=4039", "--set",
+                                 "loop.parallel_bfs.cpp_104.B4.trip=22", "--format", "json").stdout)["estimate"]
+    by_source = json.loads(run_cli("analyze", str(report), "--set", "nodes=4039", "--set",
+                                   "trips_parallel_bfs_cpp_104_L115=22", "--format", "json").stdout)["estimate"]
+    assert by_loop["free_symbols"] == [] and by_loop["seconds"] is not None
+    assert by_loop["seconds"] == pytest.approx(by_source["seconds"], rel=1e-9)
+
+
+def test_a_kernel_scoped_value_its_kernel_does_not_use_is_said() -> None:
+    """``--set KERNEL:NAME=VALUE`` for a kernel whose estimate holds no NAME
+    was accepted and echoed, changing nothing (kmers: the line-675 kernel
+    counts k-mers, the line-530 ones do not)."""
+    kmers = CORPUS / "aoc" / "oneapi2023.0_s10mx_kmers" / "less_work_but_slower" / "reports_v12_m_v9_half"
+    prefix = "two_bit_v19_HBM_test_v12_medium_v9_half.cpp"
+    idle = run_cli("analyze", str(kmers), "--set", f"{prefix}:530#2:total_kmers=1000").stdout
+    assert (f"warning: {prefix}:530#2:total_kmers changes nothing in the estimate: that kernel's estimate does"
+            " not hold the name") in idle
+    used = run_cli("analyze", str(kmers), "--set", f"{prefix}:675:total_kmers=1000").stdout
+    assert "[input-unused]" not in used
