@@ -127,6 +127,8 @@ def analyze(
         result.estimates = _at_their_launches(result.estimates, result.launches)
         result.design_estimate = _sum_of_launches(result.design_estimate, result.launches)
         _say_overlapping_calls(result.design_estimate, design, launches)
+    _say_launch_cost_share(result.design_estimate, memory.launch_overhead_s,
+                           sum(launch.repeat for launch in launches) if launches else 1)
     result.clock_band = clock_band(design, result.design_estimate, every_name, result.launches,
                                    memory.launch_overhead_s)
     result.cosim, cosim_findings = compare_cosim(result)
@@ -495,6 +497,28 @@ def _launch_estimate(
 
 #: Below this a design time is read against the launch costs measured on other boards.
 SHORT_DESIGN_S = 1e-3
+
+
+#: From this share of the design time on, the fixed launch cost is said beside the bound.
+LAUNCH_COST_SHARE = 0.5
+
+
+def _say_launch_cost_share(estimate: KernelEstimate | None, overhead_s: float, launches: int) -> None:
+    """The profile's fixed per-launch cost is most of the design time (a
+    39 ns vector_add on a DE1-SoC read "347 us, memory-bound"): a caution
+    says so, since the bound beside the number is the kernel's, and neither
+    memory nor pipeline is what a faster kernel would shorten."""
+    if estimate is None or estimate.seconds is None or estimate.seconds <= 0 or overhead_s <= 0:
+        return
+    cost = overhead_s * launches
+    share = cost / estimate.seconds
+    if share < LAUNCH_COST_SHARE:
+        return
+    estimate.caveats.append(
+        f"the fixed per-launch cost ({format_seconds(cost)}"
+        f"{f' over {launches} launches' if launches > 1 else ''}) is"
+        f" {'almost all' if share > 0.995 else f'{share:.0%}'} of this number; the kernels"
+        f" themselves take {format_seconds(estimate.seconds - cost)}, which the bound beside it describes")
 
 
 def _say_unmeasured_launch_cost(estimate: KernelEstimate | None, profile: MemoryProfile) -> None:

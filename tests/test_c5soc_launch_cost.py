@@ -46,3 +46,15 @@ def test_a_short_design_time_without_a_measured_launch_cost_says_so() -> None:
             " (hbm2-s10mx) to 347 us (ddr3-800-c5soc) per launch") in short
     long = run_cli("analyze", str(lsu_control), "--set", "input_size=1048679").stdout
     assert "leaves out the per-launch cost" not in long  # 13 ms: the launch cost is a small part
+
+
+def test_a_launch_cost_that_is_most_of_the_number_is_said() -> None:
+    """aoc 18.1 vector_add on a DE10-Nano: 39.3 ns of kernel under the
+    profile's 347 us per launch read "347 us, memory-bound" with no word
+    that the bound describes almost none of it."""
+    out = run_cli("analyze", str(CORPUS / "aoc" / "aoc18.1_c5soc_vector_add")).stdout
+    assert ("  caution: the fixed per-launch cost (347 us) is almost all of this number; the kernels themselves take"
+            " 39.3 ns, which the bound beside it describes") in out.splitlines()
+    # a kernel that takes most of its time itself says nothing of the kind
+    axpy = run_cli("analyze", str(CORPUS / "zaragoza" / "reports" / "hbm2" / "axpy"), "--set", "N=32768000").stdout
+    assert "  estimate: 11.2 ms, memory-bound" in axpy and "fixed per-launch cost" not in axpy
