@@ -107,3 +107,15 @@ def test_the_header_shows_the_design_caution_first_and_folds_the_rest() -> None:
     texts = [dd.get_text() for dd in shown[1:4]] + [p.get_text() for p in folded.find_all("p")]
     (random,) = [text for text in texts if "data-dependent addresses" in text]
     assert " and 13 more: data-dependent addresses: charged one burst each" in random
+
+
+def test_a_vivado_function_heading_names_the_clock_its_numbers_use(tmp_path: Path) -> None:
+    """MachSuite SpMV (Vitis 2022.2, target 5 ns): the heading read "fmax
+    300.3 MHz" (the HLS estimate) over a 64.2 us estimate at 200 MHz."""
+    soup = _html(tmp_path, "analyze", str(CORPUS / "vivado" / "vitis2022.2.2_machsuite_spmv_crs"))
+    heading = soup.find("h2")
+    assert heading is not None
+    assert heading.get_text(" ", strip=True).endswith("200 MHz (target, HLS estimate 300.3 MHz)")
+    given = _html(tmp_path, "analyze", str(CORPUS / "vivado" / "vitis2022.2.2_machsuite_spmv_crs"), "--set",
+                  "fmax=250").find("h2")
+    assert given is not None and given.get_text(" ", strip=True).endswith("250 MHz (given)")
