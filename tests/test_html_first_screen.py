@@ -119,3 +119,14 @@ def test_a_vivado_function_heading_names_the_clock_its_numbers_use(tmp_path: Pat
     given = _html(tmp_path, "analyze", str(CORPUS / "vivado" / "vitis2022.2.2_machsuite_spmv_crs"), "--set",
                   "fmax=250").find("h2")
     assert given is not None and given.get_text(" ", strip=True).endswith("250 MHz (given)")
+
+
+def test_chart_labels_fit_their_column_and_keep_the_name_s_end(tmp_path: Path) -> None:
+    """Long LSU names were cut at the end (three bars read
+    ``vector-add-buffers.cpp:…``) and, at 26 monospace characters, also
+    clipped off the left edge of a 164 px label column."""
+    soup = _html(tmp_path, "analyze", str(KMERS), *KMERS_VALUES)
+    labels = [text.get_text() for text in soup.select("svg text.hs-bar-label")]
+    long_ones = [label for label in labels if label.startswith("…")]
+    assert long_ones and all(label.endswith(("/store0", "/load0", "/load1")) for label in long_ones)
+    assert max(len(label) for label in labels) <= int(184 / 6.6)  # the widest column's room

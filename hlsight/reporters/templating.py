@@ -29,7 +29,21 @@ def environment() -> jinja2.Environment:
     env.filters["seconds"] = format_seconds
     env.filters["rate"] = format_rate
     env.filters["hz"] = format_hz
+    env.filters["fit_label"] = fit_label
     return env
+
+
+#: Width of one character of the charts' 11 px monospace labels (report.css), in px.
+LABEL_CHAR_PX = 6.6
+
+
+def fit_label(text: str, width_px: float) -> str:
+    """A chart label that fits ``width_px``: a long one keeps its end, where
+    LSU and loop names differ (``…cpp:83/load0``), not its start (three
+    bars read ``vector-add-buffers.cpp:…``; at 26 characters the start was
+    also clipped off the left edge)."""
+    room = max(2, int(width_px / LABEL_CHAR_PX))
+    return text if len(text) <= room else "…" + text[-(room - 1):]
 
 
 def render_template(name: str, **context: object) -> str:
