@@ -142,6 +142,13 @@ class MemoryProfile:
         return rows
 
 
+#: What a field must be, where "a finite non-negative number" says less than
+#: the check that follows (a negative size was told "non-negative", then 0
+#: "positive"; a negative efficiency "non-negative", though it must be in (0, 1])
+_EXPECTED = {"f_dram_mhz": "a positive number", "dq_bytes": "a positive whole number",
+             "bl": "a positive whole number", "efficiency": "a fraction in (0, 1]"}
+
+
 def _number(table: dict[str, Any], key: str, path: Path, required: bool) -> float | None:
     value = table.get(key)
     if value is None:
@@ -149,7 +156,8 @@ def _number(table: dict[str, Any], key: str, path: Path, required: bool) -> floa
             raise InputError(path, f"memory profile lacks '{key}'", expected=f"a number for {key}")
         return None
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
-        raise InputError(path, f"memory profile field '{key}' is {value!r}", expected="a finite non-negative number")
+        raise InputError(path, f"memory profile field '{key}' is {value!r}",
+                         expected=_EXPECTED.get(key, "a finite non-negative number"))
     return float(value)
 
 

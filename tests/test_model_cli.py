@@ -116,7 +116,12 @@ def test_user_memory_profile_changes_the_estimate(tmp_path: Path) -> None:
                                    ("bl = 8", "bl = 0", "a positive whole number"),
                                    ("dq_bytes = 8", "dq_bytes = 8.5", "a positive whole number"),
                                    ("f_dram_mhz = 1866.66", "f_dram_mhz = 0", "a positive number"),
-                                   ("t_wr_ns = 15", "t_wr_ns = 1e400", "a finite non-negative number")):
+                                   ("t_wr_ns = 15", "t_wr_ns = 1e400", "a finite non-negative number"),
+                                   # a negative size or efficiency is told what it must be, not "non-negative"
+                                   ("dq_bytes = 8", "dq_bytes = -8", "a positive whole number"),
+                                   ("f_dram_mhz = 1866.66", "f_dram_mhz = -1", "a positive number"),
+                                   ("t_wr_ns = 15", "t_wr_ns = 15\n[bandwidth]\nefficiency = -0.5",
+                                    "a fraction in (0, 1]")):
         broken.write_text(good.replace(field, value))
         for command in ("analyze", "whatif"):
             refused = run_cli(command, VECTORADD, *ROW, "--memory", str(broken))
