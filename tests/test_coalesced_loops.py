@@ -93,3 +93,4 @@ def test_a_number_that_leaves_the_pipeline_out_reads_at_least(tmp_path: Path) ->
     assert line.startswith("  kernel block_update  at least 377 us  top LSUs")
     estimate = _analyze(report, "stride=1", *runs)
     assert set(MERGED) <= set(estimate["pending_symbols"]) and estimate["bound_label"] == ""
+

@@ -594,3 +594,15 @@ void run(queue &q, float *x, int n) {
     (kernel,) = find_kernels(unit.translation_unit, str(path))
     sites = walk_kernel(kernel, "Z", source.splitlines()).sites
     assert [(site.array, site.kind, str(site.index)) for site in sites] == [("a", "load", "i"), ("a", "store", "i")]
+
+
+def test_an_lsu_without_a_source_line_is_found_at_its_kernel(corpus: Path) -> None:
+    """oneAPI kmers: four ``access-ambiguous`` findings of LSUs the report
+    gives no line had no location, and SARIF consumers (code scanning) drop
+    such results; they point at their kernel's line."""
+    report = corpus / "aoc" / "oneapi2023.0_s10mx_kmers" / "less_work_but_slower" / "reports_v12_m_v9_half"
+    sarif = json.loads(run_cli("analyze", str(report), "--format", "sarif").stdout)
+    results = sarif["runs"][0]["results"]
+    assert results and all(result.get("locations") for result in results)
+    ambiguous = [result for result in results if result["ruleId"] == "access-ambiguous"]
+    assert {result["locations"][0]["physicalLocation"]["region"]["startLine"] for result in ambiguous} == {786, 869}

@@ -206,7 +206,10 @@ def _facts(lsu: LSU, site: AccessSite, result: Classification, how: str,
 
 
 def _diagnostic(lsu: LSU, kernel: Kernel, rule: str, severity: Severity, message: str) -> Diagnostic:
-    return Diagnostic.at(lsu.location, rule, severity, message, kernel=kernel.name, subject=lsu.id)
+    """At the LSU's source line, else at its kernel's (an LSU the report gives no line: a
+    finding with no place was dropped by SARIF consumers such as code scanning)."""
+    return Diagnostic.at(lsu.location or kernel.location, rule, severity, message, kernel=kernel.name,
+                         subject=lsu.id)
 
 
 def derive_kernel(
