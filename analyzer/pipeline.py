@@ -312,7 +312,8 @@ def _estimate_names(result: AnalysisResult) -> set[str]:
     estimates = [*result.estimates.values(), *([result.design_estimate] if result.design_estimate else [])]
     for estimate in estimates:
         for shown in (estimate, *estimate.alternatives):
-            for expression in (shown.symbolic, shown.symbolic_memory, shown.symbolic_compute, shown.expression):
+            parts = (shown.bound_terms.memory, shown.bound_terms.pipeline) if shown.bound_terms else ()
+            for expression in (shown.symbolic, *parts, shown.expression):
                 if isinstance(expression, sympy.Basic):
                     used |= {str(symbol) for symbol in expression.free_symbols}
     return used
@@ -589,15 +590,16 @@ def _at_their_launches(
     launching conv2d, maxpool2d and fc_layer one table each showed maxpool2d
     at conv2d's sizes and fc_layer "symbolic in in_dim", and asked for a value
     every fc_layer launch gives."""
-    out = dict(estimates)
+    # the others are at the first launch's values: said, since the design time is the sum
+    first = launch_label(1, launches[0].launch) if launches else None
+    out = {name: dataclasses.replace(estimate, launch=first) for name, estimate in estimates.items()}
+    named: set[str] = set()
     for number, item in enumerate(launches, 1):
         name = item.launch.kernel
-        if name is not None and name in estimates and out[name] is estimates[name] and item.estimate is not None:
+        if name is not None and name in estimates and name not in named and item.estimate is not None:
+            named.add(name)
             out[name] = dataclasses.replace(item.estimate, launch=launch_label(number, item.launch))
-    first = launch_label(1, launches[0].launch) if launches else None
-    # the others are at the first launch's values: said, since the design time is the sum
-    return {name: estimate if estimate is not estimates[name] else dataclasses.replace(estimate, launch=first)
-            for name, estimate in out.items()}
+    return out
 
 
 def _long_iterations_above_trip(table: Mapping[str, float], loops: Mapping[str, tuple[Kernel, Loop]],

@@ -372,9 +372,6 @@ class KernelEstimate:
     left_out: list[str] = field(default_factory=list)
     #: Vivado/Vitis modules: the composed cycles and their times per clock.
     cycles: CycleEstimate | None = None
-    #: The two parts FlexCL eq. 12 composes, unsubstituted (what-if's per-point bound).
-    symbolic_memory: Any = None
-    symbolic_compute: Any = None
     #: names a part this number leaves out still needs (a pipeline time
     #: waiting for loop trip counts): give them and the number is complete
     pending_symbols: list[str] = field(default_factory=list)

@@ -274,8 +274,6 @@ def to_estimate(model: KernelModel, design: Design, settings: Settings) -> Kerne
         profile=settings.profile.name,
     )
     # the two parts FlexCL eq. 12 composes, for what-if's per-point bound
-    estimate.symbolic_memory = None if model.memory is None else model.memory.expression
-    estimate.symbolic_compute = model.compute if model.compute is not None else model.compute_open
     estimate.bound_terms = bound_terms(model)
     estimate.barrier_mode = model.barrier_mode
     if model.compute_open is not None:
