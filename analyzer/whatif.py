@@ -42,10 +42,15 @@ def _too_many(points: int, what: str) -> InputError:
     )
 
 
+def grid_size(sweeps: Sequence[Sweep]) -> int:
+    """Points of the grid the sweeps span (the product of their sizes; 1 without sweeps)."""
+    return math.prod(sweep.values.size for sweep in sweeps)
+
+
 def check_grid_size(sweeps: Sequence[Sweep]) -> None:
     """Refuse a grid (the product of the sweeps' sizes) above
     :data:`MAX_SWEEP_POINTS` before anything is allocated for it."""
-    points = math.prod(sweep.values.size for sweep in sweeps)
+    points = grid_size(sweeps)
     if points > MAX_SWEEP_POINTS:
         raise _too_many(points, " x ".join(f"{sweep.name} ({sweep.values.size:,})" for sweep in sweeps))
 
@@ -236,7 +241,7 @@ def _on_grid(expr: Any, values: Mapping[str, float], sweeps: Sequence[Sweep]) ->
     bound = bind(expr, values, names)
     if any(symbol.name not in names for symbol in bound.free_symbols):
         return None
-    size = math.prod(sweep.values.size for sweep in sweeps)
+    size = grid_size(sweeps)
     if not bound.free_symbols:
         return np.full(size, bool(bound) if isinstance(bound, sympy.logic.boolalg.Boolean) else float(bound))
     grids = np.meshgrid(*[sweep.values for sweep in sweeps], indexing="ij")
@@ -259,7 +264,7 @@ def _term_bounds(terms: BoundTerms, values: Mapping[str, float],
     columns = [_on_grid(part, values, sweeps) for part in parts]
     if any(part is not None and column is None for part, column in zip(parts, columns, strict=True)):
         return None
-    size = math.prod(sweep.values.size for sweep in sweeps)
+    size = grid_size(sweeps)
     memory, compute, pipeline, saturated = (_listed(column, size) for column in columns)
     has_memory, host = terms.memory is not None, terms.host_lsus
     found = []

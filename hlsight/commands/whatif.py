@@ -8,7 +8,6 @@ the value of NAME that meets a time budget.
 from __future__ import annotations
 
 import argparse
-import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -21,7 +20,15 @@ from hlsight.analyzer.pipeline import (
     unmeasured_launch_cost_caution,
 )
 from hlsight.analyzer.results import AnalysisResult, KernelEstimate
-from hlsight.analyzer.whatif import Sweep, check_grid_size, evaluate_grid, grid_bounds, parse_sweep, solve_for
+from hlsight.analyzer.whatif import (
+    Sweep,
+    check_grid_size,
+    evaluate_grid,
+    grid_bounds,
+    grid_size,
+    parse_sweep,
+    solve_for,
+)
 from hlsight.commands.common import add_design_arguments, add_model_arguments, user_inputs
 from hlsight.commands.sources import with_local_sources
 from hlsight.core.errors import InputError
@@ -187,7 +194,7 @@ def _sweep_cautions(result: AnalysisResult, estimate: KernelEstimate, sweeps: Se
     caution that depends on the values, such as a clock below f_min). The
     short-design-time caution is said of the whole grid instead."""
     first = _own_cautions(result, estimate)
-    if math.prod(sweep.values.size for sweep in sweeps) <= 1:
+    if grid_size(sweeps) <= 1:
         return [("", caution) for caution in first]
     first_at = "at the first point, " + _point_text({sweep.name: float(sweep.values[0]) for sweep in sweeps})
     last_point = {sweep.name: float(sweep.values[-1]) for sweep in sweeps}

@@ -26,5 +26,10 @@ def finite(value: Any) -> Any:
 
 
 def json_text(document: Any, indent: int | None = 2) -> str:
-    """The document as JSON text (non-finite numbers as ``null``), one final newline."""
-    return json.dumps(finite(document), indent=indent, allow_nan=False) + "\n"
+    """The document as JSON text (non-finite numbers as ``null``), one final
+    newline. The document is walked only when it holds such a number: a
+    whatif grid of 10^6 points is dumped as it is."""
+    try:
+        return json.dumps(document, indent=indent, allow_nan=False) + "\n"
+    except ValueError:  # "Out of range float values are not JSON compliant"
+        return json.dumps(finite(document), indent=indent, allow_nan=False) + "\n"
