@@ -55,15 +55,16 @@ def write_text(text: str, destination: str | None) -> None:
         raise _write_error(target, error) from None
 
 
-def check_output_folder(target: Path) -> None:
+def check_output_folder(target: Path,
+                        expected: str = "an output in an existing folder (hlsight creates no folders)") -> None:
     """The folder ``target`` goes in must exist: hlsight writes the output it
     was asked for and nothing else (``-o /nonexist/dir/x.txt`` made both
-    folders). Exit 2 naming the missing folder instead."""
+    folders). Exit 2 naming the missing folder instead (``expected``: what
+    the option may name)."""
     parent = target.parent
     if not parent.is_dir():
         what = "not a directory" if parent.exists() else "no such directory"
-        raise InputError(target, f"{what}: {parent}", expected="an output in an existing folder"
-                         " (hlsight creates no folders)")
+        raise InputError(target, f"{what}: {parent}", expected=expected)
 
 
 def make_output_folder(folder: Path) -> None:

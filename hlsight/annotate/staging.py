@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from hlsight.core.errors import InputError
+from hlsight.output import check_output_folder
 
 #: File that marks a directory as an ``annotate`` output, so ``--force`` may replace it.
 MARKER = ".hlsight-annotate"
@@ -40,10 +41,8 @@ def check_destination(source: Path, destination: Path, force: bool) -> None:
     if dst == src or dst.is_relative_to(src) or src.is_relative_to(dst):
         raise InputError(destination, "output directory overlaps the report directory",
                          expected=f"a directory outside {source}")
-    if not destination.parent.is_dir():
-        # OUT_DIR is created, never the folders above it (a mistyped path made them all)
-        raise InputError(destination, f"no such directory: {destination.parent}",
-                         expected="OUT_DIR in an existing folder (annotate creates OUT_DIR only)")
+    # OUT_DIR is created, never the folders above it (a mistyped path made them all)
+    check_output_folder(destination, expected="OUT_DIR in an existing folder (annotate creates OUT_DIR only)")
     if not (destination.exists() or destination.is_symlink()):
         return
     # what is there is said first: "already exists" for a file read as "a

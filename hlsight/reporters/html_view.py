@@ -42,6 +42,7 @@ from hlsight.reporters.present import (
     bound_phrase,
     clock_band_text,
     design_headline,
+    dram_profile_text,
     estimate_headline,
     expression_text,
     format_number,
@@ -551,6 +552,8 @@ class ReportView:
     findings: list[FindingRow] = field(default_factory=list)
     #: the DRAM profile the estimate used and why; the per-launch cost in it
     memory_profile: str | None = None
+    #: the same as analyze's ``using:`` line says it ("DRAM profile ...", "no DRAM profile: ...")
+    profile_line: str | None = None
     launch_cost: str | None = None
     #: the per-launch breakdown of a ``[[launch]]`` sequence (empty: one launch)
     launches: list[LaunchRow] = field(default_factory=list)
@@ -604,6 +607,8 @@ def report_view(result: AnalysisResult, given: RenderOptions | None = None) -> R
         findings=finding_rows(result, anchors, options),
         memory_profile=(result.memory_profile_why.removeprefix("memory profile ")
                         if result.estimates and result.memory_profile_why else None),
+        profile_line=(dram_profile_text(result, result.design_estimate)
+                      if result.estimates and result.memory_profile_why else None),
         launch_cost=launch_cost_text(result),
         launches=launch_rows(result),
         clock_band=clock_band_text(result),
