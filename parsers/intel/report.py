@@ -116,6 +116,7 @@ def _attr_owners(names: list[str], lines: list[tuple[int, ...]],
     groups: dict[str, list[Kernel]] = {}
     for (kernel_name, _occurrence), kernel in by_key.items():
         groups.setdefault(kernel_name, []).append(kernel)
+    own_lines = {id(kernel): _loop_lines(kernel) for kernel in by_key.values()}
     owners: list[Kernel | None] = [None] * len(names)
     taken: set[int] = set()
     for exact in (True, False):
@@ -126,9 +127,9 @@ def _attr_owners(names: list[str], lines: list[tuple[int, ...]],
             if len(groups.get(name, [])) == 1:
                 chosen = free[0] if free else None
             elif exact:
-                chosen = next((kernel for kernel in free if where and _loop_lines(kernel) == where), None)
+                chosen = next((kernel for kernel in free if where and own_lines[id(kernel)] == where), None)
             else:
-                shared = [(len(set(where) & set(_loop_lines(kernel))), kernel) for kernel in free]
+                shared = [(len(set(where) & set(own_lines[id(kernel)])), kernel) for kernel in free]
                 best = max((count for count, _kernel in shared), default=0)
                 chosen = next((kernel for count, kernel in shared if count == best), None) if best else None
             if chosen is not None:
