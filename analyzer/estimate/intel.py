@@ -105,6 +105,11 @@ def intel_design_estimate(
     if len(group_models) > 1:
         # the host program decides this, not the report: said with the number
         design_estimate.caveats.append(sequence_caution(summed, "one queue each"))
+        if design.pipe_endpoints_unknown:
+            design_estimate.caveats.append(
+                "the report counts pipe resources but does not say which kernels the pipes join (a .ndjson"
+                " report has no system-viewer data): kernels joined by pipes run at the same time, so this sum"
+                " is an upper bound for them; name them with concurrent = [...]")
     return design_estimate
 
 

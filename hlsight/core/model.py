@@ -533,6 +533,9 @@ class Kernel:
     #: The name the report gives when hlsight shows another one (oneAPI
     #: unnamed lambdas ``'lambda'()#17`` are shown as ``file.cpp:530``).
     report_name: str | None = None
+    #: The compiler's (mangled) name of a oneAPI kernel (summary
+    #: ``compiler_name``, 2024+), when the report gives one.
+    compiler_name: str | None = None
     #: Estimated resources, in report order (empty when the report has none).
     resources: list[ResourceUse] = field(default_factory=list)
     #: Calls into RTL library functions, once per function and place.
@@ -634,6 +637,10 @@ class Design:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     #: C/RTL co-simulation reports found beside the synthesis reports, one per top
     cosim: list[CosimReport] = field(default_factory=list)
+    #: The report counts pipe resources but names no kernel's pipe reads or
+    #: writes (a oneAPI ``.ndjson`` report has no system-viewer data): which
+    #: kernels pipes join, and so which run at the same time, is unknown.
+    pipe_endpoints_unknown: bool = False
 
     def kernel(self, name: str) -> Kernel:
         for kernel in self.kernels:

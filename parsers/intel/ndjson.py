@@ -40,7 +40,7 @@ from hlsight.parsers.intel.common import as_float, debug_location
 from hlsight.parsers.intel.fmax import read_quartus_json
 from hlsight.parsers.intel.jsdata import loads_guarded, read_text
 from hlsight.parsers.intel.loops import loops_from_attr
-from hlsight.parsers.intel.summary import read_kernel_resources, read_kernel_summaries
+from hlsight.parsers.intel.summary import has_pipe_resources, read_kernel_resources, read_kernel_summaries
 
 #: Documents that come as ``<name>.ndjson``.
 NDJSON_NAMES = ("loop_attr", "summary", "quartus")
@@ -159,7 +159,8 @@ def read_ndjson_report(directory: Path, root: Path) -> Design:
         for name, facts in read_kernel_summaries(summary):
             kernels.setdefault(name, Kernel(
                 name=name, kind=facts.kind, autorun=facts.autorun, workgroup_size=facts.workgroup_size,
-                compute_units=facts.compute_units, simd=facts.simd, location=facts.location))
+                compute_units=facts.compute_units, simd=facts.simd, location=facts.location,
+                compiler_name=facts.compiler_name))
         for name, used in read_kernel_resources(summary):
             if name in kernels:
                 kernels[name].resources = used
@@ -187,4 +188,6 @@ def read_ndjson_report(directory: Path, root: Path) -> Design:
     tool = ToolInfo(Vendor.INTEL, Product.ONEAPI, "2024", "2024+ (inferred: .ndjson report without info data)")
     design = Design(tool=tool, root=root, name=root.name, kernels=list(kernels.values()))
     design.artifacts.extend(files)
+    # no mav document here: the pipes' ends are not in this form of the report
+    design.pipe_endpoints_unknown = summary_path is not None and has_pipe_resources(summary)
     return design

@@ -6,11 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from hlsight.core.errors import InputError
-from hlsight.core.model import Design
+from hlsight.core.model import Design, Product
 from hlsight.parsers.intel import layout as layouts
 from hlsight.parsers.intel.legacy import read_mav15, read_rtl_project
 from hlsight.parsers.intel.ndjson import read_ndjson_report
 from hlsight.parsers.intel.report import read_report
+from hlsight.parsers.intel.sycl_names import name_sycl_kernels
 from hlsight.parsers.intel.versions import version_diagnostics
 from hlsight.parsers.loader import ReadOptions
 
@@ -39,6 +40,8 @@ class IntelReader:
             design = read_ndjson_report(layout.data_dir, layout.reports_dir or layout.project_dir)
         else:
             design = read_report(layout, read_rtl=options.read_rtl)
+        if design.tool.product is Product.ONEAPI:
+            name_sycl_kernels(design.kernels, design.memory_systems)
         design.diagnostics[:0] = version_diagnostics(design.tool, design.root)
         return design
 

@@ -43,7 +43,6 @@ from hlsight.parsers.intel.mav import read_mav
 from hlsight.parsers.intel.rtl.reader import attach_rtl, rtl_device_family
 from hlsight.parsers.intel.sources import read_sources
 from hlsight.parsers.intel.summary import cached_lsu_locations, read_kernel_resources, read_kernel_summaries
-from hlsight.parsers.intel.sycl_names import name_sycl_kernels
 
 _BOARD = re.compile(r"(?:^|\s)--?board[= ](\S+)")
 EXPECTED_MAV = "an aoc mav document ({nodes, links} or 15.1 {functions})"
@@ -248,6 +247,7 @@ def read_report(layout: Layout, read_rtl: bool = True) -> Design:
         kernel.compute_units = facts.compute_units
         kernel.simd = facts.simd
         kernel.location = kernel.location or facts.location
+        kernel.compiler_name = facts.compiler_name
     resources = bundle.interpret("summary", read_kernel_resources)
     for (name, used), key in zip(resources, occurrence_keys([r[0] for r in resources]), strict=True):
         kernel = by_key.get(key)
@@ -281,6 +281,4 @@ def read_report(layout: Layout, read_rtl: bool = True) -> Design:
         design.artifacts.extend(scan.files.all())
         if info is None:
             design.device = device_without_info(scan.instances, tool.command)
-    if tool.product is Product.ONEAPI:
-        name_sycl_kernels(design.kernels, design.memory_systems)
     return design

@@ -28,6 +28,9 @@ class KernelSummary:
     compute_units: int | None = None
     simd: int | None = None
     location: SourceLocation | None = None
+    #: the mangled name (oneAPI 2024+ ``compiler_name``): the report's own
+    #: name of a function-template kernel is only the tail of its demangling
+    compiler_name: str | None = None
 
 
 def _kind(text: str) -> KernelKind:
@@ -71,6 +74,7 @@ def read_kernel_summaries(summary: Any) -> list[tuple[str, KernelSummary]]:
             compute_units=as_int(values.get("# Compute Units")),
             simd=simd,
             location=debug_location(row),
+            compiler_name=str(row["compiler_name"]) if isinstance(row.get("compiler_name"), str) else None,
         )))
     return out
 
@@ -91,6 +95,17 @@ def cached_lsu_locations(summary: Any) -> list[tuple[str, SourceLocation]]:
         if match and location is not None:
             out.append((match.group(1), location))
     return out
+
+
+def has_pipe_resources(summary: Any) -> bool:
+    """The "Estimated Resource Usage" table's "Pipe resources" row uses any
+    resource: the design has pipes between its kernels (or to the host)."""
+    table = summary.get("estimatedResources") if isinstance(summary, dict) else None
+    rows = table.get("children") or [] if isinstance(table, dict) else []
+    for row in rows:
+        if isinstance(row, dict) and str(row.get("name", "")).strip().lower() == "pipe resources":
+            return any((as_float(value) or 0.0) > 0 for value in row.get("data") or [])
+    return False
 
 
 def read_kernel_resources(summary: Any) -> list[tuple[str, list[ResourceUse]]]:

@@ -7,7 +7,10 @@ the user wrote: the report prints ``'lambda'()``, ``'lambda'(auto)`` or
 the line of its ``single_task``/``parallel_for`` call, so such a kernel is
 shown as ``file.cpp:line``; several kernels from one call (a call inside a
 template or ``UnrolledLoop``) are numbered ``file.cpp:530#2`` in report
-order. The report's name is kept in :attr:`Kernel.report_name`.
+order. A function-template kernel, which 2024+ reports name by the tail of
+its signature (``relu_config3>()``), is shown by its demangled compiler name
+(:mod:`hlsight.parsers.intel.mangled_names`). The report's name is kept in
+:attr:`Kernel.report_name`.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from collections import Counter
 from pathlib import PurePath
 
 from hlsight.core.model import Kernel, MemorySystem
+from hlsight.parsers.intel.mangled_names import is_plain_name, template_kernel_name
 
 _LAMBDA = "'lambda'"
 _OCCURRENCE = re.compile(r"#\d+$")
@@ -26,14 +30,27 @@ def is_unnamed_lambda(name: str) -> bool:
     return _LAMBDA in name
 
 
+def _shown_name(kernel: Kernel) -> str | None:
+    """The name to show instead of the report's, or ``None`` to keep it."""
+    if is_unnamed_lambda(kernel.name):
+        if kernel.location is not None and kernel.location.line > 0:
+            return f"{PurePath(kernel.location.file).name}:{kernel.location.line}"
+        return None
+    if kernel.compiler_name and not is_plain_name(_OCCURRENCE.sub("", kernel.name)):
+        return template_kernel_name(kernel.compiler_name)
+    return None
+
+
 def name_sycl_kernels(kernels: list[Kernel], memories: list[MemorySystem]) -> None:
-    """Rename unnamed-lambda kernels to ``file:line`` (and their LSU ids and
-    on-chip memory owners with them). Kernels without a location keep the
-    report's name."""
+    """Rename unnamed-lambda kernels to ``file:line`` and cut template kernels
+    to ``function<Config>`` (and their LSU ids, loops and on-chip memory
+    owners with them). Kernels without a location or a compiler name keep
+    the report's name."""
     wanted: dict[int, str] = {}
     for position, kernel in enumerate(kernels):
-        if is_unnamed_lambda(kernel.name) and kernel.location is not None and kernel.location.line > 0:
-            wanted[position] = f"{PurePath(kernel.location.file).name}:{kernel.location.line}"
+        shown = _shown_name(kernel)
+        if shown is not None:
+            wanted[position] = shown
     taken = {kernel.name for position, kernel in enumerate(kernels) if position not in wanted}
     seen: Counter[str] = Counter()
     renamed: dict[str, str] = {}
