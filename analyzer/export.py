@@ -151,6 +151,7 @@ def kernel_to_dict(kernel: Kernel, source: SourceFacts) -> dict[str, Any]:
         "folded_into": kernel.folded_into,
         "artifact": kernel.artifact,
         "report_name": kernel.report_name,
+        "compiler_name": kernel.compiler_name,
         "resources": [{"name": item.name, "used": item.used, "available": item.available,
                        "utilisation": item.utilisation} for item in kernel.resources],
         "library_calls": [{"function": call.function, **_loc(call.location)} for call in kernel.library_calls],
