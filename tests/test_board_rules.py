@@ -39,6 +39,8 @@ def _profile(tool: ToolInfo, part: str, board: str | None = None, family: str | 
         (AOC, "1SG280LU3F50E1VGS1", "nalla_pcie:p520_max_sg280l", "ddr4-2400-520n"),
         (AOC, "1SG280LU3F50E1VGS1", "bitt_s10_pcie:p520_hpc_sg280l", "ddr4-2400-520n"),
         (AOC, "1SM21BHU2F53E2VGS1", "s10mx_ref:s10mx_hbm_es", "hbm2-s10mx"),
+        # Intel FPGA PAC D5005 (aoc -board=pac_s10_dc): 4 banks of DDR4-2400, not the dev kit's 1 of DDR4-1866
+        (AOC, "1SX280HN2F43E2VG", "dcp_bsp:pac_s10_dc", "ddr4-2400-d5005"),
         (VITIS, "xcu250-figd2104-2L-e", None, "ddr4-u250"),
         (VITIS, "xcu200-fsgd2104-2-e", None, "ddr4-u250"),
         (VITIS, "xcu50-fsvh2104-2-e", None, "hbm2-u280"),
@@ -52,7 +54,15 @@ def test_board_picks_its_memory(tool: ToolInfo, part: str, board: str | None, pr
 
 def test_a_part_no_rule_knows_says_so() -> None:
     assert _profile(VITIS, "xcvu9p-flga2104-2L-e") == ("ddr3-1333-7v3", False)
-    assert _profile(AOC, "1SX280HN2F43E2VG", "pac_s10_dc") == ("ddr4-1866", False)
+    # an Agilex 7 dev kit: no profile yet (its DDR4/DDR5/HBM2e are not characterised here)
+    assert _profile(AOC, "AGFB014R24B2E2V", "agilex_ref:agilex7_dk") == ("ddr4-1866", False)
+
+
+def test_d5005_profile_is_four_ddr4_2400_banks() -> None:
+    d5005 = load_profile("ddr4-2400-d5005")
+    # 4 banks x 64 data bits x 2400 MT/s = 76.8 GB/s peak
+    assert d5005.channels == 4 and 4 * d5005.bw_dram_bps / 1e9 == pytest.approx(76.8)
+    assert "not measured on this board" in d5005.efficiency_source
 
 
 def test_u250_profile_is_four_u280_ddr4_channels() -> None:
