@@ -15,6 +15,7 @@ from pathlib import Path
 
 from hlsight.analyzer.consistency import implausible_ii
 from hlsight.analyzer.estimate import Settings
+from hlsight.analyzer.estimate.intel import concurrent_groups
 from hlsight.analyzer.results import AnalysisResult, KernelEstimate, LsuFacts
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import LSU, Design, Kernel, Loop, SourceLocation
@@ -80,10 +81,11 @@ def _time(seconds: float | None) -> str:
 
 
 def _lsu_hints(kernel: Kernel, lsu: LSU, facts: LsuFacts, settings: Settings,
-               pipeline_first: tuple[float, float] | None = None) -> Iterator[Diagnostic]:
-    """``pipeline_first``: (pipeline, memory) seconds of a kernel whose
-    pipeline takes longer than its memory; a faster memory side then
-    shortens nothing, so the fmax/f_min hint says so and is only a note."""
+               limited_elsewhere: str | None = None) -> Iterator[Diagnostic]:
+    """``limited_elsewhere``: why a faster memory side would shorten nothing
+    (the kernel's own pipeline, or a slower kernel of its channel group,
+    takes longer than its memory): the fmax/f_min hint then says so and is
+    only a note."""
     profile = settings.profile
     # without a source line (aoc 14.x), the LSU's lsu_top instance in the RTL it was read from
     where = lsu.location or (None if lsu.rtl is None else SourceLocation(lsu.rtl.file, lsu.rtl.line))
@@ -134,10 +136,9 @@ def _lsu_hints(kernel: Kernel, lsu: LSU, facts: LsuFacts, settings: Settings,
             advice = (f"; the board's {interface * 8}-bit interface to the bank caps the width (section 7.2),"
                       " so only a higher fmax helps")
         severity = Severity.WARNING
-        if pipeline_first is not None:
+        if limited_elsewhere is not None:
             severity = Severity.NOTE
-            advice += (f"; but the pipeline ({format_seconds(pipeline_first[0])}) takes longer than the memory"
-                       f" ({format_seconds(pipeline_first[1])}): the loops' II limits this kernel first")
+            advice += limited_elsewhere
         yield _diag(
             "mem-fmax-below-fmin", severity,
             f"{lsu.id} ({width} B wide) needs fmax >= {format_mhz(need)} (f_min {format_mhz(fmin)}, eq. 5{halved})"
@@ -249,6 +250,9 @@ def _merge_per_line(hints: list[tuple[Diagnostic, float | None]]) -> list[Diagno
 
 def bottleneck_hints(design: Design, result: AnalysisResult, settings: Settings) -> list[Diagnostic]:
     hints: list[Diagnostic] = []
+    # kernels joined by channels/pipes (or declared concurrent) run at the pace of the slowest
+    groups = {kernel.name: group for group in concurrent_groups(design, settings.concurrent)
+              for kernel in group if len(group) > 1}
     for kernel in design.kernels:
         estimate = result.estimates.get(kernel.name)
         facts_by_lsu = {} if estimate is None else estimate.lsu_facts
@@ -256,11 +260,11 @@ def bottleneck_hints(design: Design, result: AnalysisResult, settings: Settings)
         lsu_hints: list[tuple[Diagnostic, float | None]] = []
         # an access made a fixed number of times beside streaming ones takes no time worth a hint
         streaming = any(facts.scales for facts in facts_by_lsu.values())
-        first = _pipeline_first(estimate)
+        elsewhere = _pipeline_first(estimate) or _group_first(kernel, estimate, groups.get(kernel.name, []), result)
         for lsu in kernel.lsus:
             facts = facts_by_lsu.get(lsu.id)
             if facts is not None and (facts.scales or not streaming):
-                lsu_hints.extend((hint, _share(facts)) for hint in _lsu_hints(kernel, lsu, facts, settings, first))
+                lsu_hints.extend((hint, _share(facts)) for hint in _lsu_hints(kernel, lsu, facts, settings, elsewhere))
         hints.extend(_merge_per_line(lsu_hints))
         for loop in kernel.all_loops():
             hint = _loop_hint(kernel, loop)
@@ -275,16 +279,45 @@ def bottleneck_hints(design: Design, result: AnalysisResult, settings: Settings)
 PIPELINE_FIRST_RATIO = 2.0
 
 
-def _pipeline_first(estimate: KernelEstimate | None) -> tuple[float, float] | None:
-    """(pipeline, memory) seconds when the kernel's pipeline takes far longer
-    than its memory (a public oneAPI kernel: loops of II 84 and 248 ran
-    78 us beside 965 ns of memory time, and the hint asked to widen a 4 B
-    LSU)."""
+def _pipeline_first(estimate: KernelEstimate | None) -> str | None:
+    """Said when the kernel's pipeline takes far longer than its memory (a
+    public oneAPI kernel: loops of II 84 and 248 ran 78 us beside 965 ns of
+    memory time, and the hint asked to widen a 4 B LSU)."""
     if estimate is None or estimate.compute_seconds is None or estimate.memory_seconds is None:
         return None
     if estimate.compute_seconds <= PIPELINE_FIRST_RATIO * estimate.memory_seconds:
         return None
-    return estimate.compute_seconds, estimate.memory_seconds
+    return (f"; but the pipeline ({format_seconds(estimate.compute_seconds)}) takes longer than the memory"
+            f" ({format_seconds(estimate.memory_seconds)}): the loops' II limits this kernel first")
+
+
+def _group_first(kernel: Kernel, estimate: KernelEstimate | None, group: list[Kernel],
+                 result: AnalysisResult) -> str | None:
+    """Said when another kernel's pipeline in ``kernel``'s channel group takes
+    longer than the memory time of the whole group: channels pace the group
+    to that pipeline, so a faster memory side here shortens nothing
+    (IntelLabs/t2sp's GEMM: loaders of 2.5 s memory time in all feed a 4.4 s
+    systolic array, and the hints asked to widen them). The group's memory
+    time is taken as the sum of its kernels' (their LSUs pool on shared
+    banks; at most that), so a group its shared banks bound keeps the warning."""
+    if estimate is None or estimate.memory_seconds is None:
+        return None
+    members = [result.estimates.get(other.name) for other in group]
+    # a kernel that only passes data on through channels (a feeder) has no memory time
+    memory = [0.0 if member is not None and member.memory_seconds is None and not other.global_lsus()
+              else None if member is None else member.memory_seconds
+              for other, member in zip(group, members, strict=True)]
+    if any(seconds is None for seconds in memory):
+        return None
+    group_memory = sum(seconds or 0.0 for seconds in memory)
+    pipelines = [(member.kernel, member.compute_seconds) for member in members
+                 if member is not None and member.kernel != kernel.name and member.compute_seconds is not None]
+    slowest = max(pipelines, key=lambda pair: pair[1] or 0.0, default=None)
+    if slowest is None or slowest[1] is None or slowest[1] <= group_memory:
+        return None
+    return (f"; but the pipeline of {slowest[0]} ({format_seconds(slowest[1])}), joined to this kernel by channels,"
+            f" takes longer than the memory of the whole group ({format_seconds(group_memory)}): it paces the group"
+            " first")
 
 
 def _unique(hints: list[Diagnostic]) -> list[Diagnostic]:

@@ -90,3 +90,36 @@ def test_a_loop_without_a_source_place_points_at_its_report_row(corpus: Path) ->
     rpt = report / "unique_paths_csynth.rpt"
     assert lines[0].startswith(f"{rpt}:44: warning: loop Loop 1 of unique_paths has II 2:")
     assert "|- Loop 1 " in rpt.read_text().splitlines()[43]
+
+
+GRIDDING = CORPUS / "aoc" / "aoc17.1.1_a10_gridding"
+CONV_LOOPS = (218, 228, 229, 241, 247, 253, 278, 279)
+
+
+def _gridding_fmax_hints(tiles: int) -> list[str]:
+    """oskar_process_all_tiles streams visibilities to convEng through a
+    channel; convEng's eight loops of 32 trips make its pipeline 5.32 ms."""
+    values = ["--set", "fmax=250", "--set", f"numTiles_u={tiles}", "--set", f"numTiles_v={tiles}", "--set", "stride=1",
+              "--set", "trips_oskar_process_all_tiles_L107=1000"]
+    for line in CONV_LOOPS:
+        values += ["--set", f"trips_convEng_L{line}=32"]
+    shown = run_cli("analyze", str(GRIDDING), *values, "-v").stdout.splitlines()
+    return [line for line in shown if "oskar_process_all_tiles/load8 " in line and "[mem-fmax-below-fmin]" in line]
+
+
+def test_a_kernel_paced_by_a_slower_channel_partner_gets_a_note_not_a_warning() -> None:
+    """IntelLabs/t2sp's GEMM (outside check, session 22): the loaders' hints
+    asked to widen them while the systolic array they feed took 4.4 s. With
+    4 x 4 tiles oskar's memory (0.32 ms) and convEng's (4.46 ms) add to
+    4.78 ms, below convEng's 5.32 ms pipeline: widening oskar's loads shortens
+    nothing."""
+    (hint,) = _gridding_fmax_hints(4)
+    assert ": note: " in hint
+    assert ("but the pipeline of convEng (5.32 ms), joined to this kernel by channels, takes longer than the memory"
+            " of the whole group (4.78 ms)") in hint
+
+
+def test_a_group_its_shared_bank_bounds_keeps_the_warning() -> None:
+    # 8 x 8 tiles: oskar's memory is 1.28 ms, the group's 5.74 ms is above convEng's pipeline
+    (hint,) = _gridding_fmax_hints(8)
+    assert ": warning: " in hint and "paces the group" not in hint
