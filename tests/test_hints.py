@@ -123,3 +123,15 @@ def test_a_group_its_shared_bank_bounds_keeps_the_warning() -> None:
     # 8 x 8 tiles: oskar's memory is 1.28 ms, the group's 5.74 ms is above convEng's pipeline
     (hint,) = _gridding_fmax_hints(8)
     assert ": warning: " in hint and "paces the group" not in hint
+
+
+def test_the_shared_stride_names_the_lsus_it_stands_for() -> None:
+    """``--set stride=VALUE`` alone gave every LSU without a source stride the
+    same value, unsaid (t2sp's GEMM: three loaders and unloaders); the ask
+    now names them. Gridding's three: convEng/load0 matches no access on its
+    line, oskar's two index through `grid_w`, set under an if."""
+    shown = run_cli("analyze", str(GRIDDING), "-v").stdout.splitlines()
+    (line,) = [line for line in shown if line.startswith("    stride: ")]
+    assert line == ("    stride: the index stride of convEng/load0, oskar_process_all_tiles/load8,"
+                    " oskar_process_all_tiles/load9, which the source analysis did not give (-v says why);"
+                    " lsu.<id>.stride sets one LSU's")

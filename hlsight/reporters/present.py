@@ -302,6 +302,27 @@ def grouped_cautions(result: AnalysisResult) -> list[tuple[list[str], str]]:
             *(([], caveat) for caveat in design if caveat not in by_text)]
 
 
+#: Names every LSU without a value of its own shares (``analyzer/symbols.py``).
+SHARED_LSU_NAMES = {"stride": "the index stride", "element_bytes": "the element size"}
+
+
+def shared_symbol_lsus(result: AnalysisResult, names: Sequence[str]) -> dict[str, str]:
+    """For ``stride``/``element_bytes`` among ``names``: which LSUs take it
+    (those the source analysis left without one), so one global value is
+    not given blind (IntelLabs/t2sp's GEMM asked for ``stride`` alone, and
+    it stood for three loaders/unloaders)."""
+    out: dict[str, str] = {}
+    for name, what in SHARED_LSU_NAMES.items():
+        if name not in names:
+            continue
+        lsus = sorted({term.subject for estimate in result.estimates.values() for term in estimate.per_lsu
+                       if term.expression is not None and name in {str(s) for s in term.expression.free_symbols}})
+        if lsus:
+            out[name] = (f"{what} of {name_list(lsus)}, which the source analysis did not give (-v says why);"
+                         f" lsu.<id>.{name} sets one LSU's")
+    return out
+
+
 def trip_symbol_loops(design: Design, names: Sequence[str]) -> dict[str, str]:
     """For each ``loop.<kernel>.<loop>.trip`` among ``names``: where its loop
     is and how the source bounds it (``img_filter_core.h:1430 `for (...;

@@ -52,6 +52,7 @@ from hlsight.reporters.present import (
     launch_rows,
     name_list,
     ranked_estimates,
+    shared_symbol_lsus,
     shown_path,
     time_shares,
     trip_symbol_loops,
@@ -452,7 +453,8 @@ def missing_value_lines(result: AnalysisResult, options: RenderOptions) -> list[
         lead = f"the estimate above stays unknown whatever is given ({_why_unknown(result)}); to time the other" \
                " functions, give"
     if options.verbosity > 0 or len(names) <= NAMES_SHOWN:
-        loops = {**trip_symbol_loops(result.design, names), **axi_symbol_ports(result.design, names)}
+        loops = {**trip_symbol_loops(result.design, names), **axi_symbol_ports(result.design, names),
+                 **shared_symbol_lsus(result, names)}
         return [f"  {lead}: " + " ".join(f"--set {name}=VALUE" for name in names),
                 *(f"    {name}: {loops[name]}" for name in names if name in loops)]
     return [f"  {lead} {len(names)} values (--set NAME=VALUE or a --hints file): "
