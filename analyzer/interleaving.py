@@ -41,6 +41,21 @@ def host_placed_memories(design: Design) -> list[MemorySystem]:
     ]
 
 
+def why_no_bank(design: Design) -> str:
+    """Why ``--set [KERNEL:]bank=N`` means nothing for ``design`` (no memory
+    of it is placed bank by bank): said instead of "unknown name" with a
+    list of names that leaves bank out."""
+    ddr = [memory for memory in design.memory_systems if memory.kind is MemoryKind.DDR and memory.is_global]
+    multi = [memory for memory in ddr if memory.banks > 1]
+    if not multi:
+        shown = ", ".join(f"{memory.name} has 1 bank" for memory in ddr) or "it has no DDR global memory"
+        return f"the host places buffers bank by bank only in a multi-bank DDR memory, and {shown}"
+    shown = ", ".join(f"{memory.name} ({memory.banks} banks)" for memory in multi)
+    return (f"bank applies to a design compiled with -no-interleaving; this one was not (its command has no"
+            f" -no-interleaving), so aoc interleaves every buffer over all banks of {shown} and there is no"
+            " bank to pick")
+
+
 def host_bank(kernel: Kernel, lsu: LSU, design: Design, user: Mapping[str, float], notes: list[str]) -> str | None:
     """The bank key of an LSU whose memory does not interleave: ``memory/bank
     N`` when ``--set KERNEL:bank=N`` (or ``bank=N`` for every kernel) says

@@ -26,7 +26,7 @@ import sympy
 
 from hlsight.analyzer.access import access_free_symbols, parse_expression
 from hlsight.analyzer.access.sources import defined_macros
-from hlsight.analyzer.interleaving import BANK_NAME, host_placed_memories
+from hlsight.analyzer.interleaving import BANK_NAME, host_placed_memories, why_no_bank
 from hlsight.analyzer.results import SourceFacts
 from hlsight.core.errors import InputError
 from hlsight.core.limits import reading
@@ -423,6 +423,9 @@ def validate(
                 expected = "one of " + ", ".join(kernels)
                 raise InputError(source, f"unknown kernel '{name.rpartition(':')[0]}' in '{name}'", expected=expected)
             base = name[len(max(scopes, key=len)) + 1 :]
+        if base == BANK_NAME and base not in known:
+            raise InputError(source, f"'{name}' does not apply to this design: {why_no_bank(design)}",
+                             expected="the values without bank for this design")
         if base not in known:
             unknown.append((name, difflib.get_close_matches(base, valid, n=3, cutoff=0.6)))
     if not unknown:

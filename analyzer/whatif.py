@@ -61,28 +61,55 @@ class Sweep:
     values: np.ndarray[Any, np.dtype[np.float64]]
 
 
+SWEEP_FORM = "NAME=a,b,c or NAME=start:stop:count"
+
+
+def _sweep_number(text: str, part: str, what: str) -> float:
+    """One number of a ``--sweep``, or an error naming the part that is not one."""
+    try:
+        return float(part)
+    except ValueError:
+        shown = f"'{part.strip()}'" if part.strip() else "an empty item"
+        raise InputError(None, f"--sweep '{text}': {shown} is not a number ({what})",
+                         expected=f"{SWEEP_FORM} with numbers") from None
+
+
+def _sweep_range(text: str, spec: str) -> np.ndarray[Any, np.dtype[np.float64]]:
+    """``start:stop:count`` -> count evenly spaced values from start to stop
+    (both included; stop below start runs down). A count of 1 keeps only
+    start, so it is refused unless stop equals start: the stop would be
+    dropped without a word."""
+    parts = spec.split(":")
+    if len(parts) != 3:
+        raise InputError(None, f"--sweep '{text}': {len(parts)} parts after '='", expected=SWEEP_FORM)
+    start = _sweep_number(text, parts[0], "the start")
+    stop = _sweep_number(text, parts[1], "the stop")
+    count_text = parts[2].strip()
+    if not count_text.isdigit():
+        raise InputError(None, f"--sweep '{text}': the count '{count_text}' is not a whole number",
+                         expected="start:stop:count with a count of 1 or more points")
+    count = int(count_text)
+    if count < 1:
+        raise InputError(None, f"--sweep '{text}': a count of {count} gives no points",
+                         expected="start:stop:count with a count of 1 or more points")
+    if count == 1 and start != stop:
+        raise InputError(None, f"--sweep '{text}': a count of 1 gives only the start, {start:g}",
+                         expected=f"a count of 2 or more, or --set NAME={start:g} for one value")
+    if count > MAX_SWEEP_POINTS:  # before linspace allocates them (10^9 points: 8 GB)
+        raise _too_many(count, f"'{text}'")
+    return np.linspace(start, stop, count)
+
+
 def parse_sweep(text: str) -> Sweep:
     """``NAME=a,b,c`` or ``NAME=start:stop:count`` (count points, inclusive)."""
     name, sep, spec = text.partition("=")
     name = name.strip()
     if not sep or not name or not spec.strip():
-        raise InputError(None, f"--sweep '{text}'", expected="NAME=a,b,c or NAME=start:stop:count")
-    try:
-        if ":" in spec:
-            parts = spec.split(":")
-            if len(parts) != 3:
-                raise ValueError
-            start, stop, count = float(parts[0]), float(parts[1]), int(parts[2])
-            if count < 1:
-                raise ValueError
-            if count > MAX_SWEEP_POINTS:  # before linspace allocates them (10^9 points: 8 GB)
-                raise _too_many(count, f"'{text}'")
-            values = np.linspace(start, stop, count)
-        else:
-            values = np.array([float(item) for item in spec.split(",")], dtype=np.float64)
-    except ValueError:
-        expected = "NAME=a,b,c or NAME=start:stop:count with numbers"
-        raise InputError(None, f"--sweep '{text}'", expected=expected) from None
+        raise InputError(None, f"--sweep '{text}'", expected=SWEEP_FORM)
+    if ":" in spec:
+        values = _sweep_range(text, spec)
+    else:
+        values = np.array([_sweep_number(text, item, "a value") for item in spec.split(",")], dtype=np.float64)
     if not np.all(np.isfinite(values)):
         raise InputError(None, f"--sweep '{text}'", expected="finite values")
     if must_be_positive(name):
@@ -93,6 +120,16 @@ def parse_sweep(text: str) -> Sweep:
             expected = "values of 0 or more" if zero else "positive finite values"
             raise InputError(None, f"--sweep '{text}'", expected=expected)
     return Sweep(name, values)
+
+
+def check_distinct(sweeps: Sequence[Sweep]) -> None:
+    """Each name swept once: two sweeps of one name would make a grid whose
+    columns disagree on its value."""
+    names = [sweep.name for sweep in sweeps]
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        raise InputError(None, f"--sweep {', '.join(twice)} given more than once",
+                         expected="each --sweep NAME once (one sweep lists all its values: NAME=a,b,c)")
 
 
 def _np_max(*args: Any) -> Any:
@@ -128,6 +165,21 @@ def _check_free(expr: sympy.Expr, allowed: Sequence[str]) -> None:
         )
 
 
+def expression_names(expr: sympy.Expr) -> list[str]:
+    """The names the estimate depends on: what ``--sweep``/``--solve`` can vary."""
+    return sorted(symbol.name for symbol in expr.free_symbols)
+
+
+def _not_in(expr: sympy.Expr, name: str, option: str) -> InputError:
+    """The error for a name the estimate does not use, listing the ones it does."""
+    return InputError(
+        None, f"{option} {name}: the estimate does not depend on '{name}'",
+        expected="a name it depends on: " + ", ".join(expression_names(expr))
+        + " (per-LSU and per-loop facts from the source win over global symbols: vary lsu.<id>.accesses,"
+        " loop.<name>.trip etc. instead)",
+    )
+
+
 def lambdify(expr: sympy.Expr, names: Sequence[str]) -> Callable[..., Any]:
     """A numpy function of ``names`` (dotted names are fine: dummified).
 
@@ -151,20 +203,14 @@ def evaluate_grid(
 ) -> tuple[list[np.ndarray[Any, np.dtype[np.float64]]], np.ndarray[Any, np.dtype[np.float64]]]:
     """Cartesian product of the sweeps -> (one column per sweep, seconds)."""
     names = [sweep.name for sweep in sweeps]
-    if len(set(names)) != len(names):
-        raise InputError(None, "a name is swept twice", expected="each --sweep NAME once")
+    check_distinct(sweeps)
     check_grid_size(sweeps)
     bound = bind(expr, values, names)
     _check_free(bound, names)
     present = {symbol.name for symbol in bound.free_symbols}
     for name in names:
         if name not in present:
-            raise InputError(
-                None,
-                f"the estimate does not depend on '{name}'",
-                expected="a symbol that appears in it (per-LSU facts from the source win over global symbols;"
-                " sweep lsu.<id>.stride etc. instead)",
-            )
+            raise _not_in(expr, name, "--sweep")
     if not sweeps:
         value = numeric(bound, {})
         if value is None:  # a row Sum longer than SUM_TERMS: sympy would try Euler-Maclaurin and fail
@@ -192,7 +238,7 @@ def solve_for(expr: sympy.Expr, values: Mapping[str, float], name: str, target: 
     bound = bind(expr, values, [name])
     _check_free(bound, [name])
     if sym(name) not in bound.free_symbols:
-        raise InputError(None, f"the estimate does not depend on '{name}'", expected="a symbol that appears in it")
+        raise _not_in(expr, name, "--solve")
     if any(sym(name) in limit.free_symbols for summed in bound.atoms(sympy.Sum) for limit in summed.limits):
         raise InputError(
             None,

@@ -8,6 +8,8 @@ the value of NAME that meets a time budget.
 from __future__ import annotations
 
 import argparse
+import difflib
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -22,8 +24,10 @@ from hlsight.analyzer.pipeline import (
 from hlsight.analyzer.results import AnalysisResult, KernelEstimate
 from hlsight.analyzer.whatif import (
     Sweep,
+    check_distinct,
     check_grid_size,
     evaluate_grid,
+    expression_names,
     grid_bounds,
     grid_size,
     parse_sweep,
@@ -53,7 +57,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--kernel", metavar="NAME", help="use this kernel's estimate instead of the design's")
     parser.add_argument("--format", choices=("text", "csv", "json"), default="text", help="output format")
     parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
+    # "--for-time -1ms": argparse takes a word starting with "-" for an option unless it looks like a
+    # negative number, and "-1ms" did not ("expected one argument"); a signed duration is a value here,
+    # which parse_duration refuses by name ("the target time must be positive")
+    parser._negative_number_matcher = _SIGNED_VALUE
     return parser
+
+
+#: words argparse reads as values, not options: signed numbers with an optional unit (``-1ms``, ``-2.5e-3``)
+_SIGNED_VALUE = re.compile(r"^-(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*[a-zµ]*$")
 
 
 def _pick(result_estimates: dict[str, KernelEstimate], design_estimate: KernelEstimate | None,
@@ -124,6 +136,10 @@ def run(args: argparse.Namespace) -> int:
             expected="a hints file without [[launch]] (give that launch's values with --set)",
         )
     sweeps = [parse_sweep(text) for text in args.sweep]
+    check_distinct(sweeps)
+    _check_not_set(args, [sweep.name for sweep in sweeps], "--sweep")
+    if args.solve:
+        _check_not_set(args, [args.solve], "--solve")
     check_grid_size(sweeps)  # before any analysis: a 10^9-point grid was killed by the OOM killer
     if (args.solve is None) != (args.for_time is None):
         raise InputError(None, "--solve and --for-time go together", expected="--solve NAME --for-time 10ms")
@@ -159,6 +175,16 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check_not_set(args: argparse.Namespace, names: Sequence[str], option: str) -> None:
+    """A name given both a value (``--set``) and a range or a target: one of
+    them would be dropped without a word (the sweep won)."""
+    given = {item.partition("=")[0].strip() for item in args.set or []}
+    both = [name for name in names if name in given]
+    if both:
+        raise InputError(None, f"{', '.join(both)} given both --set and {option}",
+                         expected=f"one of them for {', '.join(both)}")
+
+
 Analyze = Callable[[Mapping[str, float]], tuple[AnalysisResult, KernelEstimate]]
 
 
@@ -174,7 +200,11 @@ def _solve(args: argparse.Namespace, at: Analyze, values: Mapping[str, float], f
     placeholder: work_items = 1 said "991 ps ... mostly launch cost" beside
     a 10 ms solution); left out, and said, when analyze refuses the value."""
     name = args.solve
-    result, estimate = at({name: values.get(name, 1.0)})
+    try:
+        result, estimate = at({name: values.get(name, 1.0)})
+    except InputError:
+        _unknown_solve(name, at)
+        raise
     value = solve_for(_expression(estimate), dict(estimate.values), name, for_time)
     try:
         result, estimate = at({name: value})
@@ -185,6 +215,21 @@ def _solve(args: argparse.Namespace, at: Analyze, values: Mapping[str, float], f
         header = _header(result, estimate, [], [("", caution) for caution in estimate.caveats])
     write_text(render_solution(name, value, for_time, args.format, header), args.output)
     return 0
+
+
+def _unknown_solve(name: str, at: Analyze) -> None:
+    """When the analysis fails only because of the ``--solve`` name (not a
+    name of the design), say that with the names the estimate depends on
+    rather than the design's whole list of settable names."""
+    try:
+        _result, estimate = at({})
+    except InputError:
+        return  # the values fail without the name too: that error is the one to show
+    names = [] if estimate.symbolic is None else expression_names(estimate.symbolic)
+    close = difflib.get_close_matches(name, names, n=2, cutoff=0.5)
+    hint = f"; did you mean {' or '.join(close)}?" if close else ""
+    raise InputError(None, f"--solve {name}: not a name of this design{hint}",
+                     expected="a name the estimate depends on: " + (", ".join(names) or "none")) from None
 
 
 def _sweep_cautions(result: AnalysisResult, estimate: KernelEstimate, sweeps: Sequence[Sweep],

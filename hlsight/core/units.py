@@ -15,7 +15,7 @@ from hlsight.core.errors import InputError
 
 #: SI time units a user may type after a number (``10ms``, ``2.5 us``, ``1e-3s``).
 TIME_UNITS: dict[str, float] = {"s": 1.0, "ms": 1e-3, "us": 1e-6, "µs": 1e-6, "ns": 1e-9, "min": 60.0, "h": 3600.0}
-_DURATION = re.compile(r"^\s*([0-9.]+(?:[eE][-+]?[0-9]+)?)\s*([a-zµ]*)\s*$")
+_DURATION = re.compile(r"^\s*([-+]?[0-9.]+(?:[eE][-+]?[0-9]+)?)\s*([a-zµ]*)\s*$")
 
 
 def format_seconds(seconds: float | None) -> str:
@@ -45,9 +45,17 @@ def parse_duration(text: str, what: str = "--for-time") -> float:
     unit = "s" if match is None or not match.group(2) else match.group(2)
     if match is None or unit not in TIME_UNITS:
         raise InputError(None, f"{what} '{text}'", expected="a duration such as 10ms, 250us, 1.5s or 0.01 (seconds)")
-    value = float(match.group(1)) * TIME_UNITS[unit]
-    if not math.isfinite(value) or value <= 0:
-        raise InputError(None, f"{what} '{text}'", expected="a positive duration")
+    try:
+        value = float(match.group(1)) * TIME_UNITS[unit]
+    except ValueError:  # "1.2.3ms": the pattern lets dots through
+        raise InputError(None, f"{what} '{text}'",
+                         expected="a duration such as 10ms, 250us, 1.5s or 0.01 (seconds)") from None
+    if not math.isfinite(value):
+        raise InputError(None, f"{what} '{text}'", expected="a finite duration such as 10ms")
+    if value <= 0:
+        # said as such: "-1ms" read as "not a duration" left the user guessing what was wrong
+        raise InputError(None, f"{what} '{text}': the target time must be positive",
+                         expected="a positive duration such as 10ms, 250us or 1.5s")
     return value
 
 
