@@ -86,6 +86,8 @@ class SourceFacts:
     #: run whose names the model already knows never needs.
     _argument_finders: dict[str, Callable[[], list[str]]] = field(default_factory=dict, repr=False)
     _arguments: dict[str, list[str]] | None = field(default=None, repr=False)
+    #: the floating-point ones among them (``float alpha``), listed on first use as well
+    _real_argument_finders: dict[str, Callable[[], list[str]]] = field(default_factory=dict, repr=False)
 
     def access(self, lsu: LSU) -> AccessFacts | None:
         found = self._access.get(id(lsu))
@@ -101,9 +103,17 @@ class SourceFacts:
     def set_trip(self, loop: Loop, expression: str) -> None:
         self._trips[id(loop)] = (loop, expression)
 
-    def set_argument_finder(self, kernel: str, finder: Callable[[], list[str]]) -> None:
+    def set_argument_finder(self, kernel: str, finder: Callable[[], list[str]],
+                            real_finder: Callable[[], list[str]] | None = None) -> None:
         self._argument_finders[kernel] = finder
+        if real_finder is not None:
+            self._real_argument_finders[kernel] = real_finder
         self._arguments = None
+
+    def real_arguments(self) -> set[str]:
+        """Names of floating-point scalar arguments in any kernel: values
+        that may be fractions, where an integer argument counts something."""
+        return {name for finder in self._real_argument_finders.values() for name in finder()}
 
     def kernel_arguments(self) -> dict[str, list[str]]:
         """Scalar arguments per kernel name (listed once, on first use)."""

@@ -316,6 +316,20 @@ def must_be_whole(name: str) -> bool:
     return _WHOLE_COUNTS.fullmatch(base) is not None
 
 
+def takes_whole_values(name: str, real_arguments: Collection[str]) -> bool:
+    """Whether only whole values of ``name`` exist: the counts of
+    :func:`must_be_whole`, and a kernel argument or macro unless it is
+    declared floating-point (``real_arguments``: ``float alpha``). The
+    clocks, IIs and other model quantities take any positive value.
+    ``whatif --solve`` answers a count with a whole number."""
+    base = name.rpartition(":")[2]
+    if must_be_whole(base):
+        return True
+    if base in GLOBAL_SYMBOLS or base.startswith(("lsu.", "loop.", "axi.")):
+        return False
+    return base not in real_arguments
+
+
 def is_axi_bytes(name: str) -> bool:
     """``axi.<top>.<bundle>.bytes``: may be 0, a bundle the host leaves idle."""
     base = name.rpartition(":")[2]

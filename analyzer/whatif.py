@@ -226,12 +226,18 @@ def evaluate_grid(
     return columns, np.array(seconds, dtype=np.float64)
 
 
-def solve_for(expr: sympy.Expr, values: Mapping[str, float], name: str, target: float) -> float:
+class Unreachable(InputError):
+    """No value of the solved name reaches the target time over the search range."""
+
+
+def solve_for(expr: sympy.Expr, values: Mapping[str, float], name: str, target: float,
+              lowest: float = 1e-6) -> float:
     """The value of ``name`` at which the estimate equals ``target`` seconds.
 
-    Brackets a sign change of T(x) - target on 10^-6..10^15 (log grid), then
-    bisects to 1e-12 relative. Raises :class:`InputError` when no value of
-    ``name`` reaches ``target`` (e.g. the memory floor is above it).
+    Brackets a sign change of T(x) - target on ``lowest``..10^15 (log grid;
+    a count starts at 1, or 0 where it may be 0), then bisects to 1e-12
+    relative. Raises :class:`InputError` when no value of ``name`` reaches
+    ``target`` (e.g. the memory floor is above it).
     """
     if target <= 0:
         raise InputError(None, f"--for-time {target}", expected="a positive number of seconds")
@@ -247,14 +253,16 @@ def solve_for(expr: sympy.Expr, values: Mapping[str, float], name: str, target: 
             expected=f"--sweep {name}=a,b,c over the values of interest",
         )
     fn = lambdify(bound, [name])
-    xs = np.logspace(-6, 15, 2101)
+    xs = np.logspace(math.log10(max(lowest, 1e-6)), 15, 2101)
+    if lowest == 0:
+        xs = np.concatenate(([0.0], xs))
     times = np.asarray(fn(xs), dtype=np.float64)
     signs = np.sign(times - target)
     crossings = np.nonzero(signs[:-1] * signs[1:] <= 0)[0]
     if crossings.size == 0:
         # from the times themselves: (times - target) + target is 0 for a target of 1e300 s
         low, high = float(np.nanmin(times)), float(np.nanmax(times))
-        raise InputError(
+        raise Unreachable(
             None,
             f"no value of {name} gives {format_seconds(target)}: the estimate ranges over"
             f" [{format_seconds(low)}, {format_seconds(high)}] for {name} from {xs[0]:g} to {xs[-1]:g}",

@@ -59,7 +59,8 @@ def test_sweep_csv_and_json_carry_units_and_bound() -> None:
 def test_solve_prints_units_and_accepts_a_duration() -> None:
     result = run_cli("whatif", DEMO, "--hints", HINTS, "--solve", "n", "--for-time", "10ms")
     assert result.code == 0, result.stderr
-    assert result.stdout.startswith("n = 1.009") and " gives 10 ms (" in result.stdout
+    # n counts elements: the largest whole n within the budget, in integer notation
+    assert result.stdout.startswith("n = 10,091,605 gives 9.9999995 ms: the largest whole n within 10 ms")
     fmax = run_cli("whatif", DEMO, "--set", "n=1000", "--solve", "fmax", "--for-time", "3us")
     assert fmax.code == 0, fmax.stderr
     assert " MHz gives 3 us" in fmax.stdout
@@ -69,7 +70,7 @@ def test_solve_prints_units_and_accepts_a_duration() -> None:
     # the range is read from the times, not (time - target) + target, which is 0 for a huge target
     huge = run_cli("whatif", DEMO, "--solve", "n", "--for-time", "1e300s")
     assert huge.code == 2 and "no value of n gives 1e+300 s: the estimate ranges over [1.69 us, 9.91e+05 s]" \
-        " for n from 1e-06 to 1e+15" in huge.stderr
+        " for n from 1 to 1e+15" in huge.stderr  # a count: searched from 1
     bad = run_cli("whatif", DEMO, "--hints", HINTS, "--solve", "n", "--for-time", "10 fortnights")
     assert bad.code == 2 and "10ms" in bad.stderr
 

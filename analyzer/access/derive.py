@@ -74,14 +74,27 @@ def _is_ndrange(design: Design, kernel: Kernel, sites: list[AccessSite]) -> bool
     return _uses_ids(sites)
 
 
-def scalar_arguments(func: c_ast.FuncDef) -> list[str]:
+#: C type words of a real-valued scalar (OpenCL ``half``, vector ``float4``)
+_REAL_TYPE_WORDS = ("float", "double", "half")
+
+
+def scalar_arguments(func: c_ast.FuncDef, real_only: bool = False) -> list[str]:
     """Names of the kernel's by-value parameters (``int A_width``), the ones a
-    host program sets with ``clSetKernelArg`` as numbers."""
+    host program sets with ``clSetKernelArg`` as numbers; ``real_only``: the
+    floating-point ones (``float alpha``), which may take fractions where an
+    integer argument (a count) may not (``whatif --solve`` rounds only counts).
+    A typedef'd type is not resolved: it counts as an integer."""
     params = func.decl.type.args.params if func.decl.type.args is not None else []
     return [
         param.name for param in params
         if isinstance(param, c_ast.Decl) and param.name and isinstance(param.type, c_ast.TypeDecl)
+        and (not real_only or _is_real(param.type))
     ]
+
+
+def _is_real(decl: c_ast.TypeDecl) -> bool:
+    names = getattr(decl.type, "names", None) or []
+    return any(str(word).startswith(_REAL_TYPE_WORDS) for word in names)
 
 
 def kernel_accesses(design: Design, kernel: Kernel, parsed: ParsedSources) -> KernelAccesses | None:
@@ -321,7 +334,8 @@ def derive_access_facts(design: Design, given: Collection[str] = ()) -> SourceFa
     for kernel in design.kernels:
         found = parsed.function(kernel.name)
         if found is not None:
-            facts.set_argument_finder(kernel.name, functools.partial(scalar_arguments, found[1]))
+            facts.set_argument_finder(kernel.name, functools.partial(scalar_arguments, found[1]),
+                                      functools.partial(scalar_arguments, found[1], real_only=True))
         if not kernel.lsus and not kernel.loops:
             continue
         context = kernel_accesses(design, kernel, parsed)

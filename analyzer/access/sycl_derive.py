@@ -131,7 +131,8 @@ def derive_sycl_access_facts(design: Design, given: Collection[str] = ()) -> Sou
                 f"kernel {kernel.name}: no single_task/parallel_for lambda{where} in the embedded sources; "
                 f"its {len(kernel.lsus)} LSU(s) keep symbolic stride/bytes/accesses", kernel=kernel.name))
             continue
-        facts.set_argument_finder(kernel.name, functools.partial(captured_scalars, launch))
+        facts.set_argument_finder(kernel.name, functools.partial(captured_scalars, launch),
+                                  functools.partial(captured_scalars, launch, real_only=True))
         label = _label(kernel)
         walk = walks.walk(launch, label, functools.partial(
             _walk, launch, label, lines.get(PurePath(launch.file).name, []), headers))

@@ -201,7 +201,11 @@ _SCALAR_TYPES = {
 }
 
 
-def captured_scalars(kernel: SyclKernel) -> list[str]:
+#: floating-point kinds among :data:`_SCALAR_TYPES`: values that may take fractions
+_REAL_TYPES = {TK.FLOAT, TK.DOUBLE, TK.LONGDOUBLE}
+
+
+def captured_scalars(kernel: SyclKernel, real_only: bool = False) -> list[str]:
     """Names of the scalar host variables ``kernel``'s lambda captures
     (``n``, ``alpha``): the SYCL counterpart of an OpenCL kernel's by-value
     arguments, the numbers a host program gives the launch."""
@@ -217,7 +221,8 @@ def captured_scalars(kernel: SyclKernel) -> list[str]:
         if declaration is None or declaration.kind not in (CK.VAR_DECL, CK.PARM_DECL, CK.FIELD_DECL):
             continue
         # a reference parameter the lambda captures (`const size_t &input_size`) holds a number too
-        if declaration.spelling in names or pointee(declaration.type).get_canonical().kind not in _SCALAR_TYPES:
+        kind = pointee(declaration.type).get_canonical().kind
+        if declaration.spelling in names or kind not in (_REAL_TYPES if real_only else _SCALAR_TYPES):
             continue
         if not declared_inside(declaration, kernel.body) and evaluate_int(node) is None:  # not a constexpr
             names.add(declaration.spelling)

@@ -22,6 +22,7 @@ from hlsight.analyzer.pipeline import (
     unmeasured_launch_cost_caution,
 )
 from hlsight.analyzer.results import AnalysisResult, KernelEstimate
+from hlsight.analyzer.symbols import takes_whole_values
 from hlsight.analyzer.whatif import (
     Sweep,
     check_distinct,
@@ -31,8 +32,8 @@ from hlsight.analyzer.whatif import (
     grid_bounds,
     grid_size,
     parse_sweep,
-    solve_for,
 )
+from hlsight.analyzer.whole_solve import solve
 from hlsight.commands.common import add_design_arguments, add_model_arguments, user_inputs
 from hlsight.commands.sources import with_local_sources
 from hlsight.core.errors import InputError
@@ -195,26 +196,41 @@ def _expression(estimate: KernelEstimate) -> Any:
 
 
 def _solve(args: argparse.Namespace, at: Analyze, values: Mapping[str, float], for_time: float) -> int:
-    """The value of ``--solve`` that meets ``for_time``, with the cautions
-    analyze gives at that value (the analysis that found it ran at a
-    placeholder: work_items = 1 said "991 ps ... mostly launch cost" beside
-    a 10 ms solution); left out, and said, when analyze refuses the value."""
+    """The value of ``--solve`` that meets ``for_time`` (a count: the whole
+    value, :mod:`hlsight.analyzer.whole_solve`), with the cautions analyze
+    gives at that value (the analysis that found it ran at a placeholder:
+    work_items = 1 said "991 ps ... mostly launch cost" beside a 10 ms
+    solution; a fractional count was fed back into it); left out, and said,
+    when analyze refuses the value."""
     name = args.solve
     try:
         result, estimate = at({name: values.get(name, 1.0)})
     except InputError:
         _unknown_solve(name, at)
         raise
-    value = solve_for(_expression(estimate), dict(estimate.values), name, for_time)
+    _check_launch_floor(result, estimate, name, for_time)
+    whole = takes_whole_values(name, result.source.real_arguments())
+    solution = solve(_expression(estimate), dict(estimate.values), name, for_time, whole)
     try:
-        result, estimate = at({name: value})
+        result, estimate = at({name: solution.value})
     except InputError as error:
         header = _header(result, estimate, [name], [])
-        header["notes"].append(f"the cautions at {name}={value:g} are not shown: {error.message}")
+        header["notes"].append(f"the cautions at {name}={solution.value:g} are not shown: {error.message}")
     else:
         header = _header(result, estimate, [], [("", caution) for caution in estimate.caveats])
-    write_text(render_solution(name, value, for_time, args.format, header), args.output)
+    write_text(render_solution(solution, args.format, header), args.output)
     return 0
+
+
+def _check_launch_floor(result: AnalysisResult, estimate: KernelEstimate, name: str, for_time: float) -> None:
+    """A target at or below the per-launch cost the design time includes:
+    no value of any name meets it, said as such rather than as a range."""
+    cost = result.launch_overhead_s
+    if estimate is result.design_estimate and cost > 0 and for_time <= cost:
+        raise InputError(
+            None, f"no value of {name} gives {format_seconds(for_time)}: the design time includes a per-launch cost"
+            f" of {format_seconds(cost)} ({result.memory_profile} [launch])",
+            expected=f"a --for-time above {format_seconds(cost)}")
 
 
 def _unknown_solve(name: str, at: Analyze) -> None:

@@ -18,17 +18,19 @@ TIME_UNITS: dict[str, float] = {"s": 1.0, "ms": 1e-3, "us": 1e-6, "µs": 1e-6, "
 _DURATION = re.compile(r"^\s*([-+]?[0-9.]+(?:[eE][-+]?[0-9]+)?)\s*([a-zµ]*)\s*$")
 
 
-def format_seconds(seconds: float | None) -> str:
-    """Engineering-style time: ``12.3 ms``, ``850 us``, ``1.20 s``; ``?`` for unknown."""
+def format_seconds(seconds: float | None, digits: int = 3) -> str:
+    """Engineering-style time: ``12.3 ms``, ``850 us``, ``1.20 s``; ``?`` for
+    unknown; ``digits`` significant digits (more tell neighbouring values apart)."""
     if seconds is None or math.isnan(seconds):
         return "?"
     if seconds == 0:
         return "0 s"
-    magnitude = abs(seconds)
+    # the unit of the rounded value: 999.9996 us is "1 ms", not "1e+03 us"
+    magnitude = abs(float(f"{seconds:.{digits}g}"))
     for scale, unit in ((1.0, "s"), (1e-3, "ms"), (1e-6, "us"), (1e-9, "ns"), (1e-12, "ps")):
         if magnitude >= scale:
-            return f"{seconds / scale:.3g} {unit}"
-    return f"{seconds:.3g} s"
+            return f"{seconds / scale:.{digits}g} {unit}"
+    return f"{seconds:.{digits}g} s"
 
 
 def format_mhz(mhz: float | None) -> str:

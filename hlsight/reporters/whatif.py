@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from hlsight.analyzer.symbols import symbol_unit
+from hlsight.analyzer.whole_solve import Solution, describe, whole_text
 from hlsight.core.units import format_seconds
 from hlsight.reporters.json_text import json_text
 
@@ -42,16 +43,44 @@ def _document(header: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in header.items() if key != "using"}
 
 
-def render_solution(name: str, value: float, for_time: float, fmt: str, header: dict[str, Any]) -> str:
-    """The value of ``name`` (with its unit) that gives ``for_time`` seconds."""
-    unit = symbol_unit(name)
+def render_solution(solution: Solution, fmt: str, header: dict[str, Any]) -> str:
+    """The value of the solved name (with its unit) that meets the target:
+    a count in integer notation with the time it really gives and the next
+    whole value's, a clock as the real value."""
+    name, unit = solution.name, symbol_unit(solution.name)
     if fmt == "json":
-        answer = {**_document(header), "solve": name, "unit": unit, "for_time": for_time, "value": value}
+        answer = {**_document(header), "solve": name, "unit": unit, "for_time": solution.target,
+                  **describe(solution)}
         return json_text(answer)
     if fmt == "csv":
-        return f"{_heading(name)},seconds\n{value:.10g},{for_time:.10g}\n"
-    return (f"{name} = {value:.6g}{f' {unit}' if unit else ''} gives {format_seconds(for_time)}"
-            f" ({header['estimate']}: {header['model']})\n" + "".join(f"# {note}\n" for note in _notes(header)))
+        value = f"{solution.value:.0f}" if solution.whole else f"{solution.value:.10g}"
+        return f"{_heading(name)},seconds\n{value},{solution.seconds:.10g}\n"
+    model = f" ({header['estimate']}: {header['model']})\n"
+    notes = "".join(f"# {note}\n" for note in _notes(header))
+    suffix = f" {unit}" if unit else ""
+    if not solution.whole:
+        return f"{name} = {solution.value:.6g}{suffix} gives {format_seconds(solution.target)}" + model + notes
+    digits = _digits(solution)
+    suffix = "" if unit == "count" else suffix  # "10,091 count" reads as a slip; the digits say it
+    line = (f"{name} = {whole_text(solution.value)}{suffix} gives {format_seconds(solution.seconds, digits)}:"
+            f" the {solution.side} whole {name} within {format_seconds(solution.target)}")
+    if solution.beyond is not None:
+        line += (f" ({name} = {whole_text(solution.beyond[0])} gives"
+                 f" {format_seconds(solution.beyond[1], digits)})")
+    return line + model + notes
+
+
+def _digits(solution: Solution) -> int:
+    """Significant digits that tell the answer's time and the next whole
+    value's from the target where they differ from it (one count of axpy's
+    N is 0.9 ns of 10.5 ms: "10.5 ms" for both read as the target itself);
+    3 where that suffices, at most 12."""
+    target = solution.target
+    times = [solution.seconds, *([solution.beyond[1]] if solution.beyond is not None else [])]
+    for digits in range(3, 13):
+        if all(format_seconds(time, digits) != format_seconds(target, digits) for time in times if time != target):
+            return digits
+    return 12
 
 
 def render_sweep(names: list[str], columns: list[np.ndarray[Any, Any]], seconds: np.ndarray[Any, Any], fmt: str,
