@@ -502,6 +502,8 @@ SHORT_DESIGN_S = 1e-3
 
 #: From this share of the design time on, the fixed launch cost is said beside the bound.
 LAUNCH_COST_SHARE = 0.5
+#: how that caution starts (``whatif`` says it per grid point instead of at the values analyze ran with)
+LAUNCH_SHARE_START = "the fixed per-launch cost ("
 
 
 def _say_launch_cost_share(estimate: KernelEstimate | None, overhead_s: float, launches: int) -> None:
@@ -516,7 +518,7 @@ def _say_launch_cost_share(estimate: KernelEstimate | None, overhead_s: float, l
     if share < LAUNCH_COST_SHARE:
         return
     estimate.caveats.append(
-        f"the fixed per-launch cost ({format_seconds(cost)}"
+        f"{LAUNCH_SHARE_START}{format_seconds(cost)}"
         f"{f' over {launches} launches' if launches > 1 else ''}) is"
         f" {'almost all' if share > 0.995 else f'{share:.0%}'} of this number; the kernels"
         f" themselves take {format_seconds(estimate.seconds - cost)}, which the bound beside it describes")

@@ -22,15 +22,16 @@ import sympy
 from hlsight.analyzer.estimate.evaluate import LONG_SUM, add_up_sums, numeric
 from hlsight.analyzer.estimate.evaluate import bind as bind_values
 from hlsight.analyzer.estimate.kernel import bound_from
-from hlsight.analyzer.results import BoundTerms, KernelEstimate, read_bound
+from hlsight.analyzer.results import BOUND_BALANCE, BoundTerms, KernelEstimate, read_bound
 from hlsight.analyzer.symbols import must_be_positive, sym, zero_allowed
 from hlsight.core.errors import InputError
 from hlsight.core.units import format_seconds
 
 #: Most points one ``whatif`` grid evaluates (docs/model.md, What-if): 10^6
-#: points on vectoradd take 3.3 s and 0.35 GB as text, 8.8 s as CSV (35 MB),
-#: 15 s and 1.2 GB as JSON; 10^7 took 55 s and 1.1 GB, and 10^9 was killed by
-#: the OOM killer with no message. Larger studies split the range.
+#: points on axpy take about 5 s as text, 10 s as CSV (30 MB), 11 s and
+#: 0.37 GB as JSON (37 MB; 1.2 GB when each point was an object); 10^7 took
+#: 55 s and 1.1 GB, and 10^9 was killed by the OOM killer with no message.
+#: Larger studies split the range.
 MAX_SWEEP_POINTS = 1_000_000
 
 
@@ -303,14 +304,59 @@ def _on_grid(expr: Any, values: Mapping[str, float], sweeps: Sequence[Sweep]) ->
     return np.broadcast_to(np.asarray(lambdify(bound, names)(*columns)), (size,))
 
 
-def _listed(column: Column | None, size: int) -> list[Any]:
-    """Python numbers per point (``tolist`` once: ``item`` per point was 5 s of 10^6 points); ``None`` each
-    for a part the estimate lacks."""
-    return [None] * size if column is None else column.tolist()
+@dataclass(frozen=True)
+class GridBounds:
+    """Per grid point, the bound as a reference into a short table: ``kinds``
+    are the distinct (eq. 7 bound, label) pairs, ``index`` each point's one.
+    A grid of 10^6 points has a handful of kinds; the JSON output keeps the
+    references."""
+
+    kinds: list[tuple[str, str]]
+    index: np.ndarray[Any, np.dtype[np.intp]]
+
+    def labels(self) -> list[str]:
+        """The label of every point (``bound_label``)."""
+        table = [label for _eq7, label in self.kinds]
+        return [table[kind] for kind in self.index.tolist()]
 
 
-def _term_bounds(terms: BoundTerms, values: Mapping[str, float],
-                 sweeps: Sequence[Sweep]) -> list[tuple[str, str]] | None:
+def _comparisons(memory: Column | None, compute: Column | None, pipeline: Column | None,
+                 saturated: Column | None, size: int) -> np.ndarray[Any, np.dtype[np.int64]]:
+    """Per point, a code of every comparison :func:`bound_from` and
+    :func:`read_bound` make of the parts (which is larger, which is 0, the
+    balance test, saturation): points with one code get one bound, so those
+    functions run once per code, not once per point (10^6 calls were 6 s of
+    a 10^6-point sweep). NaN compares as in Python: false, and truthy."""
+    code = np.zeros(size, dtype=np.int64)
+
+    def bit(flag: Any, shift: int) -> None:
+        code[:] |= np.broadcast_to(np.asarray(flag, dtype=bool), (size,)).astype(np.int64) << shift
+
+    m = None if memory is None else np.asarray(memory, dtype=np.float64)
+    c = None if compute is None else np.asarray(compute, dtype=np.float64)
+    p = None if pipeline is None else np.asarray(pipeline, dtype=np.float64)
+    with np.errstate(invalid="ignore"):
+        if m is not None and c is not None:
+            bit(c > m, 0)
+        if m is not None:
+            bit(m != 0, 1)
+        if p is not None:
+            bit(p != 0, 2)
+        if m is not None and p is not None:
+            bit(np.abs(m - p) <= BOUND_BALANCE * np.maximum(m, p), 3)
+            bit(m >= p, 4)
+    if saturated is not None:
+        sat = np.broadcast_to(np.asarray(saturated, dtype=bool), (size,))
+        code |= np.where(sat, 2, 1).astype(np.int64) << 5
+    return code
+
+
+def _item(column: Column | None, index: int) -> Any:
+    """The part at one point as a Python number (``None`` for a part the estimate lacks)."""
+    return None if column is None else column[index].item()
+
+
+def _term_bounds(terms: BoundTerms, values: Mapping[str, float], sweeps: Sequence[Sweep]) -> GridBounds | None:
     """Per point, eq. 7's bound (:func:`bound_from`) and the label analyze
     prints from it (:func:`read_bound`), from one kernel's parts; ``None``
     when a part it has cannot be evaluated on the grid."""
@@ -318,32 +364,41 @@ def _term_bounds(terms: BoundTerms, values: Mapping[str, float],
     columns = [_on_grid(part, values, sweeps) for part in parts]
     if any(part is not None and column is None for part, column in zip(parts, columns, strict=True)):
         return None
-    size = grid_size(sweeps)
-    memory, compute, pipeline, saturated = (_listed(column, size) for column in columns)
+    memory, compute, pipeline, saturated = columns
+    code = _comparisons(memory, compute, pipeline, saturated, grid_size(sweeps))
+    _codes, first, index = np.unique(code, return_index=True, return_inverse=True)
     has_memory, host = terms.memory is not None, terms.host_lsus
-    found = []
-    for memory_s, compute_s, pipeline_s, sat in zip(memory, compute, pipeline, saturated, strict=True):
-        eq7 = bound_from(memory_s, compute_s, sat, has_memory, host)
-        found.append((eq7, read_bound(eq7, memory_s, pipeline_s, sat, False)))
-    return found
+    kinds = []
+    for point in first.tolist():  # one point of each code stands for all of them
+        memory_s, compute_s, pipeline_s, sat = (_item(column, point) for column in columns)
+        eq7 = bound_from(memory_s, compute_s, None if sat is None else bool(sat), has_memory, host)
+        kinds.append((eq7, read_bound(eq7, memory_s, pipeline_s, None if sat is None else bool(sat), False)))
+    return GridBounds(kinds, index.reshape(-1))
 
 
 def _group_bounds(groups: Sequence[tuple[Any, BoundTerms]], values: Mapping[str, float],
-                  sweeps: Sequence[Sweep]) -> list[str] | None:
+                  sweeps: Sequence[Sweep]) -> GridBounds | None:
     """Per point, the bound of the group that takes longest there: a design
     that adds sequential groups reads its bound from its slowest one (eq.
     7's, not its label), as analyze's design estimate does (``group_bound``)."""
     totals = [_on_grid(total, values, sweeps) for total, _terms in groups]
     found = [_term_bounds(terms, values, sweeps) for _total, terms in groups]
     bounds = [group for group in found if group is not None]
-    times = [np.asarray(total, dtype=np.float64) for total in totals if total is not None]
+    times = [np.broadcast_to(np.asarray(total, dtype=np.float64), (grid_size(sweeps),))
+             for total in totals if total is not None]
     if len(bounds) != len(groups) or len(times) != len(groups):
         return None
     slowest = np.argmax(np.vstack(times), axis=0)
-    return [read_bound(bounds[group][i][0], None, None, None, False) for i, group in enumerate(slowest.tolist())]
+    # each point's eq. 7 bound: that of its slowest group's kind there
+    eq7_names = sorted({eq7 for group in bounds for eq7, _label in group.kinds})
+    per_group = np.vstack([np.array([eq7_names.index(eq7) for eq7, _label in group.kinds])[group.index]
+                           for group in bounds])
+    eq7 = per_group[slowest, np.arange(slowest.size)]
+    kinds = [(name, read_bound(name, None, None, None, False)) for name in eq7_names]
+    return GridBounds(kinds, eq7.astype(np.intp))
 
 
-def grid_bounds(estimate: KernelEstimate, values: Mapping[str, float], sweeps: Sequence[Sweep]) -> list[str] | None:
+def grid_bounds(estimate: KernelEstimate, values: Mapping[str, float], sweeps: Sequence[Sweep]) -> GridBounds | None:
     """Per grid point, the bound as analyze reads it at those values
     (``bound_label``: ``memory``, ``memory (non-saturated)``, ``compute``,
     ``compute+memory``, ``""`` unknown); ``None`` when the estimate keeps no
@@ -353,5 +408,4 @@ def grid_bounds(estimate: KernelEstimate, values: Mapping[str, float], sweeps: S
         return _group_bounds(estimate.bound_groups, values, sweeps)
     if estimate.bound_terms is None:
         return None
-    found = _term_bounds(estimate.bound_terms, values, sweeps)
-    return None if found is None else [label for _eq7, label in found]
+    return _term_bounds(estimate.bound_terms, values, sweeps)

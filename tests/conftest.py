@@ -10,6 +10,7 @@ from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -62,3 +63,21 @@ def load_script(path: Path, module_name: str) -> ModuleType:
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     return module
+
+
+def whatif_points(document: dict[str, Any]) -> list[dict[str, Any]]:
+    """The rows of a ``whatif --format json`` sweep (docs/whatif.schema.json):
+    its ``points`` are columns, the bound and the cautions references into
+    ``bounds`` and ``caution_sets``; each row as one object, with the bound
+    label and the caution texts."""
+    columns = document["points"]
+    names = [name for name in columns if name != "count"]
+    rows = []
+    for i in range(columns["count"]):
+        row = {name: columns[name][i] for name in names}
+        if "bound" in row:
+            row["bound"] = document["bounds"][row["bound"]]
+        if "cautions" in row:
+            row["cautions"] = [document["cautions"][k]["text"] for k in document["caution_sets"][row["cautions"]]]
+        rows.append(row)
+    return rows

@@ -24,7 +24,7 @@ from hlsight.analyzer.access.launch import solve_launch
 from hlsight.analyzer.access.walker import AccessSite, walk_function
 from hlsight.analyzer.estimate.evaluate import bind, numeric
 from hlsight.parsers.csource import parse_c_file
-from tests.conftest import run_cli
+from tests.conftest import run_cli, whatif_points
 from tests.test_access_zaragoza import ZARAGOZA, derived
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "access" / "guards.cl"
@@ -221,7 +221,7 @@ def test_whatif_sweeps_the_row_cycle_and_refuses_to_solve_for_it() -> None:
     report = str(ZARAGOZA / "reports" / "ddr4-1866" / "pathfinder")
     swept = run_cli("whatif", report, "--set", "comp_exit=155568", "--sweep", "rem_rows=2,20", "--format", "json")
     assert swept.code == 0, swept.stderr
-    for point in json.loads(swept.stdout)["points"]:
+    for point in whatif_points(json.loads(swept.stdout)):
         single = run_cli("analyze", report, "--set", "comp_exit=155568", "--set", f"rem_rows={point['rem_rows']:g}",
                          "--format", "json")
         assert point["seconds"] == pytest.approx(json.loads(single.stdout)["estimate"]["seconds"], rel=1e-12)

@@ -26,7 +26,7 @@ from hlsight.analyzer.compute_model import sequential_part
 from hlsight.analyzer.memory_profiles import load_profile
 from hlsight.analyzer.pipeline import analyze
 from hlsight.parsers.loader import load_design
-from tests.conftest import CORPUS, run_cli
+from tests.conftest import CORPUS, run_cli, whatif_points
 
 STREAM = (CORPUS / "aoc" / "aoc21.2_s10_520n_hpcc_stream_randomaccess" / "synthesis_artifacts" / "STREAM"
           / "520n-21.2.0-20.4.0" / "stream_kernels_single_synth_reports")
@@ -190,7 +190,7 @@ def test_whatif_reads_the_same_concurrent_kernels_as_analyze(tmp_path: Path) -> 
     result = run_cli("whatif", str(STREAM), "--hints", str(_hints(tmp_path)),
                      "--sweep", f"loop.calc_0.B2.trip={OUTER_TRIP},{2 * OUTER_TRIP}", "--format", "json")
     assert result.code == 0, result.stderr
-    points = json.loads(result.stdout)["points"]
+    points = whatif_points(json.loads(result.stdout))
     assert [point["seconds"] for point in points] == pytest.approx([REPLICA_SECONDS, 2 * REPLICA_SECONDS], rel=1e-9)
 
 

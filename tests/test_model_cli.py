@@ -11,7 +11,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from tests.conftest import CORPUS, REPO, run_cli
+from tests.conftest import CORPUS, REPO, run_cli, whatif_points
 
 VECTORADD = str(CORPUS / "zaragoza" / "reports" / "ddr4-1866" / "vectoradd")
 CNA_V2 = str(CORPUS / "zaragoza" / "reports" / "hbm2" / "micro-cna-2_0")
@@ -153,7 +153,7 @@ def test_whatif_grid_and_json() -> None:
         "--sweep", "work_items=1e6:1e7:10", "--sweep", "fmax=200,400", "--format", "json",
     )
     assert result.code == 0, result.stderr
-    points = json.loads(result.stdout)["points"]
+    points = whatif_points(json.loads(result.stdout))
     assert len(points) == 20
     assert points[-1]["seconds"] > points[0]["seconds"]
 
@@ -199,13 +199,13 @@ def test_whatif_design_time_is_analyze_design_time() -> None:
     swept = run_cli("whatif", wm, "--sweep", "iterations=50635", "--format", "json")
     assert swept.code == 0, swept.stderr
     data = json.loads(swept.stdout)
-    assert data["points"][0]["seconds"] == pytest.approx(analyzed["estimate"]["seconds"], rel=1e-9)
+    assert data["points"]["seconds"][0] == pytest.approx(analyzed["estimate"]["seconds"], rel=1e-9)
     assert data["notes"] == ["design time includes 47 us per launch (hbm2-s10mx [launch] overhead_us)"]
     text = run_cli("whatif", str(CORPUS / "zaragoza" / "reports" / "hbm2" / "stride6"), "--sweep", "work_items=1e6")
     assert "# caution: narrow per-lane LSUs split from one access" in text.stdout
     kernel = json.loads(run_cli("whatif", wm, "--sweep", "iterations=50635", "--kernel", "apply_watermark",
                                 "--format", "json").stdout)
-    assert kernel["notes"] == [] and kernel["points"][0]["seconds"] < data["points"][0]["seconds"] - 40e-6
+    assert kernel["notes"] == [] and kernel["points"]["seconds"][0] < data["points"]["seconds"][0] - 40e-6
 
 
 def test_a_misspelt_profile_key_is_refused_not_ignored(tmp_path: Path) -> None:

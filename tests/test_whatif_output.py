@@ -11,7 +11,7 @@ import pytest
 
 from hlsight.core.errors import InputError
 from hlsight.core.units import parse_duration
-from tests.conftest import CORPUS, FIXTURES, run_cli
+from tests.conftest import CORPUS, FIXTURES, run_cli, whatif_points
 
 DEMO = str(FIXTURES / "demo" / "vector_add" / "reports")
 HINTS = str(FIXTURES / "demo" / "vector_add" / "hints.toml")
@@ -53,7 +53,7 @@ def test_sweep_csv_and_json_carry_units_and_bound() -> None:
                                   "--format", "json").stdout)
     # read as analyze reads it: at 100 MHz the LSUs cannot saturate the bank, yet its time is the number
     assert document["units"] == {"fmax": "MHz"}
-    assert [point["bound"] for point in document["points"]] == ["memory (non-saturated)", "memory"]
+    assert [point["bound"] for point in whatif_points(document)] == ["memory (non-saturated)", "memory"]
 
 
 def test_solve_prints_units_and_accepts_a_duration() -> None:

@@ -13,26 +13,18 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-import numpy as np
-
-from hlsight.analyzer.pipeline import (
-    SHORT_DESIGN_S,
-    analyze,
-    says_unmeasured_launch_cost,
-    unmeasured_launch_cost_caution,
-)
+from hlsight.analyzer.pipeline import analyze
 from hlsight.analyzer.results import AnalysisResult, KernelEstimate
 from hlsight.analyzer.symbols import takes_whole_values
 from hlsight.analyzer.whatif import (
-    Sweep,
     check_distinct,
     check_grid_size,
     evaluate_grid,
     expression_names,
     grid_bounds,
-    grid_size,
     parse_sweep,
 )
+from hlsight.analyzer.whatif_cautions import grid_cautions
 from hlsight.analyzer.whole_solve import solve
 from hlsight.commands.common import add_design_arguments, add_model_arguments, user_inputs
 from hlsight.commands.sources import with_local_sources
@@ -99,33 +91,10 @@ def _header(result: AnalysisResult, estimate: KernelEstimate, swept: Sequence[st
                       *(f"caution{f' ({where})' if where else ''}: {caution}" for where, caution in cautions)]}
 
 
-def _point_text(point: Mapping[str, float]) -> str:
-    return ", ".join(f"{name}={value:g}" for name, value in point.items())
 
 
-def _own_cautions(result: AnalysisResult, estimate: KernelEstimate) -> list[str]:
-    """The estimate's cautions without the short-design-time one, which a
-    grid says over its points (:func:`_grid_launch_caution`)."""
-    if estimate.seconds is None:
-        return list(estimate.caveats)
-    point = unmeasured_launch_cost_caution(format_seconds(estimate.seconds), result.memory_profile)
-    return [caution for caution in estimate.caveats if caution != point]
 
 
-def _grid_launch_caution(result: AnalysisResult, estimate: KernelEstimate,
-                         seconds: np.ndarray[Any, Any]) -> str | None:
-    """analyze's caution beside a sub-millisecond design time, said of the
-    grid's own times: the points below the threshold, not the values the
-    analysis ran with (it said "991 ps" of a solve for 10 ms)."""
-    if estimate is not result.design_estimate or not says_unmeasured_launch_cost(result):
-        return None
-    short = seconds[seconds < SHORT_DESIGN_S]
-    if short.size == 0:
-        return None
-    what = (format_seconds(float(short[0])) if seconds.size == 1 else
-            f"below {format_seconds(SHORT_DESIGN_S)} at {short.size:,} of {seconds.size:,} points:"
-            f" {format_seconds(float(short.min()))} to {format_seconds(float(short.max()))}")
-    return unmeasured_launch_cost_caution(what, result.memory_profile)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -168,11 +137,11 @@ def run(args: argparse.Namespace) -> int:
     bound_values = dict(estimate.values)
     columns, seconds = evaluate_grid(expr, bound_values, sweeps)
     bounds = grid_bounds(estimate, bound_values, sweeps)
-    cautions = _sweep_cautions(result, estimate, sweeps, at)
-    grid = _grid_launch_caution(result, estimate, seconds)
-    header = _header(result, estimate, [sweep.name for sweep in sweeps], [*cautions, *([("", grid)] if grid else [])])
-    write_text(render_sweep([sweep.name for sweep in sweeps], columns, seconds, args.format, header, bounds),
-               args.output)
+    cautions = grid_cautions(result, estimate, sweeps, columns, seconds, bounds, at)
+    header = _header(result, estimate, [sweep.name for sweep in sweeps], cautions.header())
+    header["notes"].extend(cautions.notes)
+    write_text(render_sweep([sweep.name for sweep in sweeps], columns, seconds, args.format, header, bounds,
+                            cautions), args.output)
     return 0
 
 
@@ -247,23 +216,3 @@ def _unknown_solve(name: str, at: Analyze) -> None:
     raise InputError(None, f"--solve {name}: not a name of this design{hint}",
                      expected="a name the estimate depends on: " + (", ".join(names) or "none")) from None
 
-
-def _sweep_cautions(result: AnalysisResult, estimate: KernelEstimate, sweeps: Sequence[Sweep],
-                    at: Analyze) -> list[Caution]:
-    """analyze's cautions at the grid's first and last points: one said at
-    both is said plainly, one at only one of them names that point (a
-    caution that depends on the values, such as a clock below f_min). The
-    short-design-time caution is said of the whole grid instead."""
-    first = _own_cautions(result, estimate)
-    if grid_size(sweeps) <= 1:
-        return [("", caution) for caution in first]
-    first_at = "at the first point, " + _point_text({sweep.name: float(sweep.values[0]) for sweep in sweeps})
-    last_point = {sweep.name: float(sweep.values[-1]) for sweep in sweeps}
-    last_at = "at the last point, " + _point_text(last_point)
-    try:
-        last = _own_cautions(*at(last_point))
-    except InputError as error:
-        return [*(("", caution) for caution in first), (last_at, f"not known: {error.message}")]
-    return [*(("", caution) for caution in first if caution in last),
-            *((first_at, caution) for caution in first if caution not in last),
-            *((last_at, caution) for caution in last if caution not in first)]
