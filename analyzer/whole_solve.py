@@ -84,7 +84,9 @@ def _whole(time: Callable[[float], float], name: str, target: float, root: float
             if time(n) <= target or n <= lowest:
                 break
             n -= 1
-        while time(n + 1) <= target:  # the root's tolerance may leave one more within it
+        for _ in range(MAX_STEPS):  # the root's tolerance may leave one more within it (bounded: a flat time)
+            if time(n + 1) > target:
+                break
             n += 1
         if time(n) > target:
             raise _none_meets(name, target, n, time(n), "already takes")
@@ -94,7 +96,9 @@ def _whole(time: Callable[[float], float], name: str, target: float, root: float
         if time(n) <= target:
             break
         n += 1
-    while n - 1 >= lowest and time(n - 1) <= target:
+    for _ in range(MAX_STEPS):
+        if n - 1 < lowest or time(n - 1) > target:
+            break
         n -= 1
     if time(n) > target:
         raise _none_meets(name, target, n, time(n), "still takes")
