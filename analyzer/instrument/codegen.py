@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -60,6 +60,8 @@ class TransferSite(Protocol):
     @property
     def call(self) -> c_ast.FuncCall: ...
     @property
+    def function(self) -> str: ...
+    @property
     def is_write(self) -> bool: ...
     @property
     def port_bits(self) -> int: ...
@@ -79,18 +81,29 @@ class MemoryConstants:
 
 @dataclass
 class Instrumented:
-    """Result of pass 2: the new source text, the header, and notes."""
+    """Result of pass 2: the new source text, the header, and notes. ``source``
+    is the primary file's text; ``texts`` holds every design file's, by the
+    file name the generator was given (a design may span several files)."""
 
     source: str
     header: str
     plan: Plan
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    texts: dict[str, str] = field(default_factory=dict)
 
 
 class CodeGenerator:
+    """Splices the counters of ``plan`` into one file's text. For a design of
+    several files, one generator per file: ``functions`` names the functions
+    that file defines (None: all of the plan's), and ``owner`` says whether it
+    defines the runtime's shared state (exactly one file of the program does)."""
+
     def __init__(self, plan: Plan, source: SourceText, report: str, version: str,
-                 memory: MemoryConstants | None = None, transfers: Sequence[TransferSite] = ()):
+                 memory: MemoryConstants | None = None, transfers: Sequence[TransferSite] = (),
+                 functions: Collection[str] | None = None, owner: bool = True):
         self.plan = plan
+        self.functions = functions
+        self.owner = owner
         self.transfers = list(transfers)
         self.source = source
         self.report = report
@@ -102,17 +115,25 @@ class CodeGenerator:
         self.diagnostics: list[Diagnostic] = []
 
     def generate(self) -> Instrumented:
-        self.edits.append(Edit(0, 0, -10**6, str(self.snippets.include_runtime(HEADER_NAME))))
+        self.edits.append(Edit(0, 0, -10**6, str(self.snippets.include_runtime(HEADER_NAME, self.owner))))
         for block in self.plan.loop_blocks.values():
-            self._loop(block)
+            if self._here(block.function):
+                self._loop(block)
         for group in self.plan.groups:
-            self._group(group)
+            if self._here(group.function):
+                self._group(group)
         for item in self.plan.functions.values():
-            self._function(item)
+            if self._here(item.source.name):
+                self._function(item)
         for transfer in self.transfers:
-            self._transfer(transfer)
+            if self._here(transfer.function):
+                self._transfer(transfer)
         text = apply_edits(self.source.text, self.edits, self.source.filename)
-        return Instrumented(text, self._header(), self.plan, self.diagnostics)
+        return Instrumented(text, self._header(), self.plan, self.diagnostics, {self.source.filename: text})
+
+    def _here(self, function: str) -> bool:
+        """Whether ``function`` is defined in the file this generator edits."""
+        return self.functions is None or function in self.functions
 
     # -- loops
     def _loop(self, block: Block) -> None:

@@ -14,15 +14,15 @@ import math
 import tempfile
 from pathlib import Path
 
-from hlsight.analyzer.instrument.codegen import CodeGenerator
-from hlsight.analyzer.instrument.cycles import ParsedSource
+from hlsight.analyzer.instrument.cycles import ParsedSource, generate_files
+from hlsight.analyzer.instrument.design_sources import DesignSources, as_design
 from hlsight.analyzer.instrument.plan import Baseline, Block, BlockKind, InstrumentedFunction, Plan
 from hlsight.analyzer.instrument.simulate import Toolchain, build, exit_cause, run_program
 from hlsight.core.errors import InputError
 from hlsight.core.model import Kernel, KernelKind
 
 
-def counting_plan(source: ParsedSource) -> Plan:
+def counting_plan(source: ParsedSource | DesignSources) -> Plan:
     blocks: list[Block] = []
     functions: dict[str, InstrumentedFunction] = {}
     loop_blocks: dict[int, Block] = {}
@@ -42,19 +42,19 @@ def counting_plan(source: ParsedSource) -> Plan:
     return Plan("", blocks, functions, loop_blocks, [], [], None, Baseline.SIMPLE)
 
 
-def count_trip_counts(source: ParsedSource, testbench: Path, toolchain: Toolchain | None = None) -> dict[int, int]:
+def count_trip_counts(source: ParsedSource | DesignSources, testbench: Path,
+                      toolchain: Toolchain | None = None) -> dict[int, int]:
     """``id(SourceLoop)`` -> mean trip count per entry (rounded up, at least 1)
-    for every loop the run entered."""
-    from hlsight.core.version import __version__
-
+    for every loop of the design's files the run entered."""
     toolchain = toolchain or Toolchain()
+    sources = as_design(source)
     if not testbench.is_file():
         raise InputError(testbench, "no such testbench file", expected="a C file with main()")
-    plan = counting_plan(source)
-    generated = CodeGenerator(plan, source.text, "(counted run)", __version__).generate()
+    plan = counting_plan(sources)
+    generated = generate_files(plan, sources, "(counted run)")
     with tempfile.TemporaryDirectory(prefix="hlsight-count-") as scratch_name:
         scratch = Path(scratch_name)
-        program = build(source, generated, testbench, scratch, toolchain)
+        program = build(sources, generated, testbench, scratch, toolchain)
         json_path = scratch / "hlsight_cycles.json"
         completed, _elapsed = run_program(program, json_path, toolchain)
         if not json_path.is_file():

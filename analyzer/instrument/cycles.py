@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hlsight.analyzer.instrument.codegen import CodeGenerator, Instrumented
+from hlsight.analyzer.instrument.codegen import CodeGenerator, Instrumented, MemoryConstants, TransferSite
+from hlsight.analyzer.instrument.design_sources import DesignSources, as_design
 from hlsight.analyzer.instrument.directives import apply_directives, parse_directives
 from hlsight.analyzer.instrument.memory import Transfer, find_transfers, memory_constants
 from hlsight.analyzer.instrument.plan import Baseline, Plan, Planner, find_kernel
@@ -77,12 +78,14 @@ def _looks_cxx(path: Path) -> bool:
         return False  # parse_c_file reports the unreadable file
 
 
-def top_function(source: ParsedSource, design: Design, top: str | None) -> str:
+def top_function(source: ParsedSource | DesignSources, design: Design, top: str | None) -> str:
     """``--top`` when given, else the report's top module, else the only
-    function of the file that is a report module."""
+    function of the design's files that is a report module."""
     if top is not None:
         if top not in source.functions:
-            raise InputError(source.path, f"no function '{top}' is defined here",
+            where = "here" if not isinstance(source, DesignSources) or len(source.files) == 1 else \
+                "in any design source (" + ", ".join(str(item.path) for item in source.files) + ")"
+            raise InputError(source.path, f"no function '{top}' is defined {where}",
                              expected="a function defined in the source (--top)")
         return top
     for kernel in design.kernels:
@@ -98,19 +101,20 @@ def top_function(source: ParsedSource, design: Design, top: str | None) -> str:
                      expected="--top FUNCTION")
 
 
-def instrument_cycles(source: ParsedSource, design: Design, report: str, top: str | None = None,
+def instrument_cycles(source: ParsedSource | DesignSources, design: Design, report: str, top: str | None = None,
                       baseline: Baseline = Baseline.FULL, memory: MemoryProfile | None = None) -> Instrumented:
-    """Pass 2. With ``memory``, memcpy transfers on m_axi pointers add the
-    section IV DRAM terms (at the report's clock)."""
-    from hlsight.core.version import __version__
-
-    chosen = top_function(source, design, top)
-    plan = Planner(source.functions, design, str(source.path), baseline).plan(chosen)
+    """Pass 2 over one file or a design of several (functions matched to
+    report modules wherever they are defined). With ``memory``, memcpy
+    transfers on m_axi pointers add the section IV DRAM terms (at the
+    report's clock)."""
+    sources = as_design(source)
+    chosen = top_function(sources, design, top)
+    plan = Planner(sources.functions, design, str(sources.path), baseline).plan(chosen)
     constants = None
     transfers: list[Transfer] = []
-    notes = [*source.notes, *plan.diagnostics]
+    notes = [*sources.notes, *plan.diagnostics]
     if memory is None:
-        notes.extend(_memory_not_modelled(plan, str(source.path)))
+        notes.extend(_memory_not_modelled(plan, str(sources.path)))
     if memory is not None:
         if plan.clock_ns is None:
             raise InputError(report, "the report gives no clock period, needed for the DRAM terms (--memory)")
@@ -120,10 +124,29 @@ def instrument_cycles(source: ParsedSource, design: Design, report: str, top: st
         if not transfers:
             notes.append(Diagnostic("instrument-no-transfers", Severity.WARNING,
                                     "--memory given but no memcpy on an m_axi pointer was found",
-                                    file=str(source.path)))
-    generated = CodeGenerator(plan, source.text, report, __version__, constants, transfers).generate()
+                                    file=str(sources.path)))
+    generated = generate_files(plan, sources, report, constants, transfers)
     generated.diagnostics[:0] = notes
     return generated
+
+
+def generate_files(plan: Plan, sources: DesignSources, report: str, constants: MemoryConstants | None = None,
+                   transfers: Sequence[TransferSite] = ()) -> Instrumented:
+    """Every design file with the counters of its own functions; the primary
+    file defines the runtime's shared state, the others only use it."""
+    from hlsight.core.version import __version__
+
+    texts: dict[str, str] = {}
+    diagnostics: list[Diagnostic] = []
+    header = ""
+    for index, file in enumerate(sources.files):
+        names = {name for name, owner in sources.owners.items() if owner is file}
+        generated = CodeGenerator(plan, file.text, report, __version__, constants, transfers, names,
+                                  owner=index == 0).generate()
+        texts[str(file.path)] = generated.source
+        diagnostics.extend(generated.diagnostics)
+        header = header or generated.header
+    return Instrumented(texts[str(sources.path)], header, plan, diagnostics, texts)
 
 
 def _memory_not_modelled(plan: Plan, filename: str) -> list[Diagnostic]:

@@ -1,7 +1,7 @@
-"""Calls of report modules whose definition is not in the source instrumented.
+"""Calls of report modules whose definition is in no design source instrumented.
 
-``hlsight simulate`` instruments one file; the design's other files (given
-with ``--extra``) are compiled unchanged, so a call into them has no counter of
+``hlsight simulate`` instruments the design sources (SRC...); files given
+with ``--extra`` are compiled unchanged, so a call into them has no counter of
 its own and counts only as far as the report's latency around it holds it. A
 loop with counted parts carries its worst iteration beyond them; a loop
 without is simulated at its minimum (HLScope+ III-B), which leaves the call
@@ -40,8 +40,8 @@ def calls_defined_elsewhere(source: SourceFunction, kernel: Kernel, functions: M
         if module is None or module is kernel:
             continue
         where = (f"'{source.name}' calls '{name}' (module {module.name}{_latency_text(module.latency)}),"
-                 " which is not defined in this file (files given with --extra are compiled unchanged)")
-        fix = "; put its definition in the file instrumented to count it"
+                 " which no design source defines (files given with --extra are compiled unchanged)")
+        fix = "; give the file that defines it as a design source (SRC) to count it"
         if site.loop is not None and has_child_blocks(site.loop.stmt):
             rule, why = WORST_CASE_RULE, ("it counts through the report's iteration latency of the loop around it"
                                           " beyond its counted parts, the worst case, not the path it takes")

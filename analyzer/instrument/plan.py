@@ -24,12 +24,14 @@ from __future__ import annotations
 import enum
 import itertools
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from pycparser import c_ast, c_generator
 
 from hlsight.analyzer.instrument.external_calls import calls_defined_elsewhere
+from hlsight.analyzer.instrument.inlining import ExpandedLoop, expand_loops, walk_all
 from hlsight.analyzer.instrument.sourceloops import SourceFunction, SourceLoop
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import Design, Kernel, LatencyRange, Loop
@@ -88,6 +90,14 @@ class Block:
     parent: Block | None = None
     #: ``break`` statements that leave this (sequential) loop
     breaks: list[c_ast.Break] = field(default_factory=list)
+    #: the instrumented function whose module reports this loop, when not ``function``
+    #: (the loop of a callee HLS inlined into it)
+    owner: str = ""
+
+    @property
+    def module_function(self) -> str:
+        """The instrumented function whose report row this block uses."""
+        return self.owner or self.function
 
 
 @dataclass
@@ -234,6 +244,12 @@ class Planner:
         self.groups: list[Block] = []
         self.diagnostics: list[Diagnostic] = []
         self._paths = _LongestPath(self)
+        #: loops of each instrumented function after inlining (:mod:`.inlining`)
+        self.expansions: dict[str, list[ExpandedLoop]] = {}
+        #: inlined functions being walked by _has_child_blocks/_maxpath (HLS forbids recursion; guard anyway)
+        self._walking: set[str] = set()
+        #: report rows of the copies of a loop inlined at several places: id(SourceLoop) -> (module, row)
+        self._shared_hits: dict[int, list[tuple[str, str]]] = {}
 
     # -- helpers
     def _new(self, kind: BlockKind, name: str, function: str, line: int, **values: object) -> Block:
@@ -243,8 +259,13 @@ class Planner:
 
     def _diag(self, rule: str, severity: Severity, message: str, line: int | None, function: str | None,
               subject: str | None = None) -> None:
-        self.diagnostics.append(Diagnostic(rule, severity, message, file=self.filename, line=line,
+        self.diagnostics.append(Diagnostic(rule, severity, message, file=self._file_of(function), line=line,
                                            kernel=function, subject=subject))
+
+    def _file_of(self, function: str | None) -> str:
+        """The file defining ``function`` (a design may span several files)."""
+        source = self.functions.get(function) if function is not None else None
+        return source.filename if source is not None and source.filename else self.filename
 
     # -- entry
     def plan(self, top: str) -> Plan:
@@ -259,10 +280,7 @@ class Planner:
                            "instrumented and nothing under it is counted", source.node.coord.line, name)
                 continue
             if kernel is None:
-                self._diag("instrument-no-module", Severity.NOTE,
-                           f"function '{name}' is not a module of the report (inlined?): its cycles are part of "
-                           "its caller's loops and it is not instrumented", source.node.coord.line, name)
-                continue
+                continue  # inlined: said below, with the modules its loops count in
             dataflow = source.dataflow or kernel.dataflow
             processes = generated_processes(self.design, kernel)
             if len(processes) == 1 and not kernel.all_loops():
@@ -277,11 +295,19 @@ class Planner:
         for name in order:
             if name in self.instrumented:
                 item = self.instrumented[name]
-                self._match_loops(item)
+                self.expansions[name] = expand_loops(item.source, self.functions, self._inlined,
+                                                     _listed_in(report_loops(self.design, item.kernel)))
+        self._note_inlined(order, top)
+        shared = _shared_loops(self.expansions)
+        for name in order:
+            if name in self.instrumented:
+                item = self.instrumented[name]
+                self._match_loops(item, shared)
                 self.diagnostics.extend(
                     calls_defined_elsewhere(item.source, item.kernel, self.functions,
                                             lambda function: find_kernel(self.design, function),
-                                            self._has_child_blocks, self.filename))
+                                            self._has_child_blocks, self._file_of(name)))
+        self._ambiguous_inlined(shared)
         for item in self.instrumented.values():
             self._find_groups(item)
         # constants need callees' latencies: callees first (reverse reachability order)
@@ -313,8 +339,44 @@ class Planner:
             pending.extend(call for call in self.functions[name].calls if call in self.functions and call != name)
         return order
 
+    # -- inlined callees
+    def _inlined(self, name: str) -> bool:
+        """A design function HLS inlined: defined in the sources, no module of its own."""
+        return (name in self.functions and name not in self.instrumented and name != "main"
+                and find_kernel(self.design, name) is None)
+
+    def _note_inlined(self, order: list[str], top: str) -> None:
+        """Say of each reachable function without a module where its loops count."""
+        for name in order:
+            if name in self.instrumented or name == top:
+                continue
+            source = self.functions[name]
+            hosts = [self.instrumented[host].kernel.name for host, roots in self.expansions.items()
+                     if any(name in loop.via for loop in walk_all(roots))]
+            where = (f"its loops count as loops of module {', '.join(repr(host) for host in hosts)} (in the order of"
+                     " its calls)" if hosts and source.all_loops() else "its cycles are part of its caller's")
+            self._diag("instrument-no-module", Severity.NOTE,
+                       f"function '{name}' is not a module of the report (HLS inlined it): {where}; it is not"
+                       " instrumented as a function", int(source.node.coord.line), name)
+
+    def _ambiguous_inlined(self, shared: dict[int, list[tuple[str, ExpandedLoop]]]) -> None:
+        """One warning per loop of a callee inlined at several places whose
+        places the report lists as different loops: one counter cannot tell
+        which copy ran, so none is taken (rather than a guess)."""
+        for sites in shared.values():
+            hits = self._shared_hits.get(id(sites[0][1].loop), [])
+            if not hits:
+                continue  # no copy has a row of its own (unrolled): nothing lost
+            loop = sites[0][1].loop
+            rows = ", ".join(f"'{report}' of module '{module}'" for module, report in hits)
+            self._diag("instrument-inlined-ambiguous", Severity.WARNING,
+                       f"loop '{loop.display_name}' of '{loop.function}' is inlined at {len(sites)} places (via "
+                       f"{', '.join(' -> '.join(site.via) for _host, site in sites)}) that the report lists as"
+                       f" {rows}: one counter cannot tell them apart, so it is not matched and those rows are"
+                       " counted as the report's unmatched loops say", loop.line, loop.function, loop.display_name)
+
     # -- loops
-    def _match_loops(self, item: InstrumentedFunction) -> None:
+    def _match_loops(self, item: InstrumentedFunction, shared: dict[int, list[tuple[str, ExpandedLoop]]]) -> None:
         available = report_loops(self.design, item.kernel)
         if item.source.pipelined:
             if item.source.all_loops():
@@ -323,10 +385,11 @@ class Planner:
                            "unrolled and its callees inlined into the pipeline; counted by its module latency",
                            int(item.source.node.coord.line), item.source.name)
             return
+        expanded = walk_all(self.expansions.get(item.source.name, []))
         claimed: set[str] = set()
         absorbed: set[int] = set()
         matches: dict[int, tuple[Loop | None, SourceLoop | None]] = {}
-        for loop in item.source.all_loops():
+        for loop in expanded:
             if id(loop) in absorbed:
                 continue
             report = next((available[_norm(n)] for n in names_to_match(loop, available) if _norm(n) in available),
@@ -336,40 +399,47 @@ class Planner:
                 flattened = _flattened(loop, available)
                 if flattened is not None:
                     report, chain = flattened
-                    innermost = chain[-1]
+                    innermost = chain[-1].loop
                     absorbed.update(id(inner) for inner in chain[1:])
+            if id(loop.loop) in shared:
+                if report is not None:
+                    self._shared_hits.setdefault(id(loop.loop), []).append((item.kernel.name, report.name))
+                continue  # said once by _ambiguous_inlined
             if report is not None and _norm(report.name) in claimed:
                 report = None
             if report is not None:
                 claimed.add(_norm(report.name))
             matches[id(loop)] = (report, innermost)
-        self._match_moved_lines(item, available, claimed, matches)
+        self._match_moved_lines(item, available, claimed, matches, expanded)
         claimed = set()
-        for loop in item.source.all_loops():
+        unmatched: list[ExpandedLoop] = []
+        for loop in expanded:
             if id(loop) not in matches:
                 continue
             report, innermost = matches[id(loop)]
             if report is None:
-                self._unmatched(loop, item)
+                unmatched.append(loop)
                 continue
-            if loop.keyword_token is None:
+            if loop.loop.keyword_token is None:
                 claimed.add(_norm(report.name))
                 self._diag("instrument-loop-macro", Severity.WARNING,
                            f"loop '{report.name}' could not be located in the source text (macro?); not counted",
-                           loop.line, loop.function, report.name)
+                           loop.loop.line, loop.loop.function, report.name)
                 continue
             claimed.add(_norm(report.name))
-            self._loop_block(loop, report)
-            if innermost is not None and id(loop) in self.loop_blocks:
-                self.loop_blocks[id(loop)].count_loop = innermost
-                self.loop_blocks[id(loop)].name = report.name
+            self._loop_block(loop, report, item)
+            if innermost is not None and id(loop.loop) in self.loop_blocks:
+                self.loop_blocks[id(loop.loop)].count_loop = innermost
+                self.loop_blocks[id(loop.loop)].name = report.name
+        for loop in unmatched:  # after the matched ones: what is said depends on the loops around and inside
+            self._unmatched(loop, item)
         # the function's own cycles hold the unmatched loop when its latency
         # is exact (a public window_fn: 129 = report) or eq. 6's residual
         # beside matched loops takes the report's maximum; a function with
         # no child block and a latency range counts its minimum per call
         # (section III-B), which leaves the loop out (a public shifter)
         latency = item.kernel.latency
-        matched = any(block.function == item.source.name for block in self.loop_blocks.values())
+        matched = any(block.module_function == item.source.name for block in self.loop_blocks.values())
         held = self.baseline is Baseline.FULL and latency is not None and latency.max is not None and (
             latency.min == latency.max or matched)
         for name, report in available.items():
@@ -413,14 +483,17 @@ class Planner:
                 and latency is not None and latency.min is not None and latency.min == latency.max)
 
     def _match_moved_lines(self, item: InstrumentedFunction, available: dict[str, Loop], claimed: set[str],
-                           matches: dict[int, tuple[Loop | None, SourceLoop | None]]) -> None:
+                           matches: dict[int, tuple[Loop | None, SourceLoop | None]],
+                           expanded: list[ExpandedLoop]) -> None:
         """Vitis names loops ``VITIS_LOOP_<line>_<k>``; when the source moved
         a line since synthesis the line differs but ``k`` (the loop's
         pre-order position among the function's unlabelled loops) still names it. An unlabelled
-        loop left unmatched takes the one unclaimed report loop with its
-        ``k``, with a warning."""
-        for loop in item.source.all_loops():
-            if id(loop) not in matches or matches[id(loop)][0] is not None or loop.label:
+        loop of the function's own body left unmatched takes the one unclaimed report loop with its
+        ``k``, with a warning (an inlined callee's ``k`` counts in the callee, not here)."""
+        for item_loop in expanded:
+            loop = item_loop.loop
+            if item_loop.inlined or id(item_loop) not in matches or matches[id(item_loop)][0] is not None \
+                    or loop.label:
                 continue
             if loop.unrolled_in_source:
                 continue  # no row of its own to have moved (public systolic array: it took a header's loop)
@@ -432,24 +505,40 @@ class Planner:
                 continue
             key, report = found[0]
             claimed.add(key)
-            matches[id(loop)] = (report, None)
+            matches[id(item_loop)] = (report, None)
             self._diag("instrument-loop-moved", Severity.WARNING,
                        f"loop '{loop.vitis_name}' matched report loop '{report.name}' by its position in the "
                        "function: the source changed lines since synthesis", loop.line, loop.function, report.name)
 
-    def _unmatched(self, loop: SourceLoop, item: InstrumentedFunction) -> None:
+    def _unmatched(self, item_loop: ExpandedLoop, item: InstrumentedFunction) -> None:
+        loop = item_loop.loop
         if loop.static_trip_count == 1 and loop.children:
             self._diag("instrument-loop-single-trip", Severity.NOTE,
                        f"loop '{loop.display_name}' runs once and is not in the report (HLS dissolves it); its "
                        "inner loops are counted", loop.line, loop.function, loop.display_name)
             return
-        if loop.inside_pipeline() or loop.unrolled_in_source:
+        if loop.label and any(id(inner.loop) in self.loop_blocks for inner in item_loop.walk()):
+            # keccak_squeezeblocks' label3/label8: one trip once the inlined call's constant arguments propagate
+            self._diag("instrument-loop-single-trip", Severity.NOTE,
+                       f"loop '{loop.display_name}' is not in the report but loops inside it are: HLS dissolved it"
+                       " (one trip once constants propagate); its inner loops are counted", loop.line,
+                       loop.function, loop.display_name)
+            return
+        if item_loop.inside_pipeline() or loop.unrolled_in_source:
             self._diag("instrument-loop-unrolled", Severity.NOTE,
                        f"loop '{loop.display_name}' is not in the report: HLS unrolls it "
                        "(its cycles are inside the enclosing pipeline)", loop.line, loop.function, loop.display_name)
             return
+        around = self._fixed_iteration_around(item_loop)
+        if around is not None and loop.static_trip_count is not None:
+            # a constant count inside a loop whose every iteration takes the same time: that time holds it
+            self._diag("instrument-loop-unmatched", Severity.NOTE,
+                       f"loop '{loop.display_name}'{_other_name(loop)} matches no loop of the report (HLS unrolled"
+                       f" it: {loop.static_trip_count} trips); its cycles are counted in the fixed iteration latency"
+                       f" of loop '{around.report_name}'", loop.line, loop.function, loop.display_name)
+            return
         latency = item.kernel.latency
-        if self.baseline is Baseline.FULL and loop.parent is None and latency is not None \
+        if self.baseline is Baseline.FULL and item_loop.parent is None and latency is not None \
                 and latency.max is not None and latency.min == latency.max:
             # a top-level loop: the module's exact latency holds it (eq. 6's residual beside the
             # parts matched); inside a loop, that loop's count per iteration would leave it out
@@ -462,26 +551,38 @@ class Planner:
                    f"loop '{loop.display_name}'{_other_name(loop)} matches no loop of the report; its cycles "
                    "are not counted", loop.line, loop.function, loop.display_name)
 
-    def _loop_block(self, loop: SourceLoop, report: Loop) -> None:
-        enclosing = self._enclosing_block(loop)
-        if enclosing is not None and enclosing.kind is BlockKind.PIPELINED:
+    def _fixed_iteration_around(self, item_loop: ExpandedLoop) -> Block | None:
+        """The innermost matched sequential loop around ``item_loop`` when the
+        report gives it one exact iteration latency (else None)."""
+        block = self._expanded_enclosing(item_loop)
+        if block is None or block.kind is not BlockKind.SEQUENTIAL:
+            return None
+        report = self._report_of(block)
+        il = _il_range(report) if report is not None else LatencyRange()
+        return block if il.max is not None and il.min == il.max else None
+
+    def _loop_block(self, item_loop: ExpandedLoop, report: Loop, item: InstrumentedFunction) -> None:
+        loop = item_loop.loop
+        around = self._expanded_enclosing(item_loop)  # in the module, across inlined calls
+        if around is not None and around.kind is BlockKind.PIPELINED:
             return  # unrolled into the pipeline; a report row here would be unusual
         il_range = _il_range(report)
+        owner = "" if loop.function == item.source.name else item.source.name
         if _is_pipelined(report):
             ii = report.ii.value if report.ii is not None and report.ii.value is not None else 1
             il = il_range.max if il_range.max is not None else 0
             delta = 0 if self.baseline is Baseline.SIMPLE else _delta(report, il, ii)
             block = self._new(BlockKind.PIPELINED, loop.label or report.name, loop.function, loop.line,
                               report_name=report.name, ii=ii, il=il, delta=delta, fill=il,
-                              unroll=loop.unroll_factor or 1)
+                              unroll=loop.unroll_factor or 1, owner=owner)
         else:
             block = self._new(BlockKind.SEQUENTIAL, loop.label or report.name, loop.function, loop.line,
-                              report_name=report.name, fill=il_range.max or 0)
+                              report_name=report.name, fill=il_range.max or 0, owner=owner)
             block.il = il_range.max or 0
             block.breaks = loop_breaks(loop.node)
         block.latency_max = _loop_latency_max(report)
         block.loop = loop
-        block.parent = enclosing
+        block.parent = self._enclosing_block(loop)  # in the same text: codegen keeps hosted loops' state in its locals
         self.loop_blocks[id(loop)] = block
 
     def _enclosing_block(self, loop: SourceLoop) -> Block | None:
@@ -489,6 +590,14 @@ class Planner:
         while parent is not None:
             if id(parent) in self.loop_blocks:
                 return self.loop_blocks[id(parent)]
+            parent = parent.parent
+        return None
+
+    def _expanded_enclosing(self, item_loop: ExpandedLoop) -> Block | None:
+        parent = item_loop.parent
+        while parent is not None:
+            if id(parent.loop) in self.loop_blocks:
+                return self.loop_blocks[id(parent.loop)]
             parent = parent.parent
         return None
 
@@ -572,7 +681,7 @@ class Planner:
 
     def _blocks_of(self, function: str) -> Iterable[Block]:
         # innermost first so a parent's maxpath sees its children's constants
-        return [b for b in reversed(self.blocks) if b.function == function and b.loop is not None]
+        return [b for b in reversed(self.blocks) if b.module_function == function and b.loop is not None]
 
     def _sequential_constants(self, block: Block, loop: SourceLoop) -> None:
         report = self._report_of(block)
@@ -597,7 +706,7 @@ class Planner:
                            block.report_name)
 
     def _report_of(self, block: Block) -> Loop | None:
-        item = self.instrumented.get(block.function)
+        item = self.instrumented.get(block.module_function)
         if item is None:
             return None
         return report_loops(self.design, item.kernel).get(_norm(block.report_name))
@@ -661,9 +770,38 @@ class Planner:
             return False
         if self._block_of_node(node) is not None:
             return True
-        if isinstance(node, c_ast.FuncCall) and self._callee(node) is not None:
+        if isinstance(node, c_ast.FuncCall) and (self._callee(node) is not None or self._inlined_has_blocks(node)):
             return True
         return any(self._has_child_blocks(child) for _name, child in node.children())
+
+    def _inlined_body(self, call: c_ast.FuncCall) -> tuple[str, c_ast.Node] | None:
+        """The body of the inlined function ``call`` calls (its loops and
+        calls are the caller's children), or None."""
+        name = str(call.name.name) if isinstance(call.name, c_ast.ID) else None
+        if name is None or name in self._walking or not self._inlined(name) or self.functions[name].pipelined:
+            return None
+        return name, self.functions[name].node.body
+
+    def _inlined_has_blocks(self, call: c_ast.FuncCall) -> bool:
+        found = self._inlined_body(call)
+        if found is None:
+            return False
+        self._walking.add(found[0])
+        try:
+            return self._has_child_blocks(found[1])
+        finally:
+            self._walking.discard(found[0])
+
+    def _inlined_maxpath(self, call: c_ast.FuncCall) -> int | None:
+        """Longest path of the blocks in the inlined body ``call`` runs (0: none)."""
+        found = self._inlined_body(call)
+        if found is None:
+            return 0
+        self._walking.add(found[0])
+        try:
+            return self._maxpath(found[1])
+        finally:
+            self._walking.discard(found[0])
 
     def _maxpath(self, node: c_ast.Node | None) -> int | None:
         """Longest-path latency of the child blocks under ``node`` from the
@@ -700,7 +838,9 @@ class _LongestPath(NodeVisitor):
     def visit_FuncCall(self, node: c_ast.FuncCall) -> int | None:
         if self.planner._callee(node) is not None:
             return self.planner._call_latency(node)
-        return self.generic_visit(node)
+        arguments = self.generic_visit(node)
+        inlined = self.planner._inlined_maxpath(node)  # an inlined callee's loops and calls are the caller's
+        return None if arguments is None or inlined is None else arguments + inlined
 
     def visit_If(self, node: c_ast.If | c_ast.TernaryOp) -> int | None:
         """Exclusive branches: the condition, then the longer branch."""
@@ -732,13 +872,41 @@ class _LongestPath(NodeVisitor):
         return total
 
 
+def _listed_in(available: dict[str, Loop]) -> Callable[[str], bool]:
+    """Whether a label is part of a loop name of the report (``for_y`` in the
+    flattened ``for_y_for_x`` too): a labelled loop it does not name at all was
+    dissolved or unrolled."""
+    names = [f"_{name}_" for name in available]
+    return lambda label: any(f"_{_norm(label)}_" in name for name in names)
+
+
+def _shared_loops(expansions: dict[str, list[ExpandedLoop]]) -> dict[int, list[tuple[str, ExpandedLoop]]]:
+    """Loops of inlined callees that appear more than once after inlining
+    (the callee is called at several places): id(SourceLoop) -> (module function, copy)."""
+    copies: dict[int, list[tuple[str, ExpandedLoop]]] = {}
+    for host, roots in expansions.items():
+        for item in walk_all(roots):
+            if item.inlined:
+                copies.setdefault(id(item.loop), []).append((host, item))
+    return {key: sites for key, sites in copies.items() if len(sites) > 1}
+
+
 def _other_name(loop: SourceLoop) -> str:
     """The Vitis name an unlabelled loop may have besides Vivado's ``Loop N``
     (a label is the loop's name in both: no Vitis name to show)."""
     return "" if loop.label else f" ({loop.vitis_name})"
 
 
-def names_to_match(loop: SourceLoop, available: dict[str, Loop]) -> list[str]:
+class NamedLoop(Protocol):
+    """A loop as the report may name it: a source loop, or one seen through inlining."""
+
+    @property
+    def candidate_names(self) -> list[str]: ...
+    @property
+    def vivado_name(self) -> str: ...
+
+
+def names_to_match(loop: NamedLoop, available: dict[str, Loop]) -> list[str]:
     """The report names ``loop`` may have. A report loop the reader marks
     as the compiler's (Vitis ``Loop N``: an array initialiser's
     ``<f>_Pipeline_2``) is no source loop, so it is never taken by position:
@@ -752,7 +920,7 @@ def _compiler_made(report: Loop | None) -> bool:
     return report is not None and GENERATED_LOOP_NOTE in report.details
 
 
-def _flattened(loop: SourceLoop, available: dict[str, Loop]) -> tuple[Loop, list[SourceLoop]] | None:
+def _flattened(loop: ExpandedLoop, available: dict[str, Loop]) -> tuple[Loop, list[ExpandedLoop]] | None:
     """A perfect nest ``loop -> only child -> ...`` that HLS flattened into one
     pipelined loop named by joining the loop names with ``_`` (format notes
     section 4: ``for_y_for_x``, ``VITIS_LOOP_17_4_VITIS_LOOP_18_5``)."""

@@ -2,12 +2,12 @@
 testbench and collect the per-block cycle table (HLScope+ section II-B: the
 cycle estimate comes out of a plain software run).
 
-The instrumented kernel is written to a scratch directory under the
-original file name, next to the generated header; the original directories
-stay on the include path so the user's headers are found. A testbench that
-``#include``s the kernel source gets the instrumented copy (it is copied to
-the scratch directory too, and quoted includes search the includer's
-directory first).
+The instrumented design files are written to a scratch directory under their
+original names, next to the generated header; the original directories stay
+on the include path so the user's headers are found. A testbench that
+``#include``s a design source gets the instrumented copy (it is copied to the
+scratch directory too, and quoted includes search the includer's directory
+first).
 """
 
 from __future__ import annotations
@@ -28,6 +28,8 @@ from typing import Any
 from hlsight.analyzer.cosim_check import compare_simulated
 from hlsight.analyzer.instrument.codegen import HEADER_NAME, Instrumented
 from hlsight.analyzer.instrument.cycles import ParsedSource, instrument_cycles
+from hlsight.analyzer.instrument.design_sources import DesignSources, as_design
+from hlsight.analyzer.instrument.extra_definitions import check_top, extra_definitions
 from hlsight.analyzer.instrument.plan import Baseline, BlockKind
 from hlsight.analyzer.memory_profiles import MemoryProfile
 from hlsight.analyzer.results import CosimComparison
@@ -49,6 +51,8 @@ class LoopCycles:
     entries: int
     trip_count_total: int
     cycles: int
+    #: the C function whose text holds the loop, when HLS inlined it into the function listed
+    inlined_from: str = ""
 
 
 @dataclass
@@ -80,6 +84,8 @@ class SimulationResult:
     run_seconds: float
     diagnostics: list[Diagnostic] = field(default_factory=list)
     program_output: str = ""  # the testbench's stdout
+    #: every design source (``source`` is the first)
+    sources: list[str] = field(default_factory=list)
     #: the simulated cycles per call beside the solution's co-simulation, if it has one
     cosim: CosimComparison | None = None
 
@@ -229,13 +235,17 @@ def compile_program(sources: list[Path], output: Path, include_dirs: list[Path],
     return _run_compiler(command, toolchain)
 
 
-def _compile_in(directory: Path, kernel_text: str, header: str, source: ParsedSource, testbench: Path,
+def _compile_in(directory: Path, texts: Mapping[str, str], header: str, sources: DesignSources, testbench: Path,
                 toolchain: Toolchain, program_name: str) -> tuple[Path, str | None]:
-    """Write kernel (under its own name), header and testbench into
-    ``directory`` and compile them with the toolchain's extra sources."""
+    """Write the design files (each under its own name), header and
+    testbench into ``directory`` and compile them with the toolchain's extra
+    sources; ``texts`` maps each design file's path to the text to build."""
     directory.mkdir(parents=True, exist_ok=True)
-    kernel = directory / source.path.name
-    kernel.write_text(kernel_text, encoding="utf-8")
+    copies: dict[Path, Path] = {}
+    for file in sources.files:
+        copy = directory / file.path.name
+        copy.write_text(texts[str(file.path)], encoding="utf-8")
+        copies[copy] = file.path
     (directory / HEADER_NAME).write_text(header, encoding="utf-8")
     try:
         bench_text = testbench.read_text(encoding="utf-8", errors="replace")
@@ -243,19 +253,22 @@ def _compile_in(directory: Path, kernel_text: str, header: str, source: ParsedSo
         raise InputError(testbench, f"cannot read the testbench: {error.strerror}", expected="a C file") from None
     bench = directory / f"hlsight_tb_{testbench.name}"
     bench.write_text(bench_text, encoding="utf-8")
-    units = [bench] if _includes_source(bench_text, source.path.name) else [kernel, bench]
+    # a design file the testbench #includes is compiled as part of it
+    units = [copy for copy in copies if not _includes_source(bench_text, copy.name)] + [bench]
     units += [extra.resolve() for extra in toolchain.extra_sources]
-    include_dirs = [directory, source.path.resolve().parent, testbench.resolve().parent, *source.include_dirs]
-    if source.headers is not None:
-        include_dirs.append(source.headers.directory)
+    include_dirs = [directory, *dict.fromkeys(file.path.resolve().parent for file in sources.files),
+                    testbench.resolve().parent, *dict.fromkeys(folder for file in sources.files
+                                                               for folder in file.include_dirs)]
+    headers = next((file.headers for file in sources.files if file.headers is not None), None)
+    if headers is not None:
+        include_dirs.append(headers.directory)
     elif is_cxx_file(testbench):
         include_dirs.append(find_hls_headers().directory)
     program = directory / program_name
-    failure = _user_paths(compile_program(units, program, include_dirs, toolchain),
-                          {bench: testbench, kernel: source.path})
+    failure = _user_paths(compile_program(units, program, include_dirs, toolchain), {bench: testbench, **copies})
     # A C testbench calling C++ functions without extern "C": compile it as C++
     # too (the kernel's own extern "C" declarations are the other case, tried first).
-    if failure is not None and source.is_cxx and not all(is_cxx_file(unit) for unit in units) \
+    if failure is not None and sources.is_cxx and not all(is_cxx_file(unit) for unit in units) \
             and compile_program(units, program, include_dirs, toolchain, c_as_cxx=True) is None:
         return program, None
     return program, failure
@@ -271,30 +284,36 @@ def _user_paths(failure: str | None, copies: Mapping[Path, Path]) -> str | None:
     return failure
 
 
-def _failing_file(failure: str, source: ParsedSource, testbench: Path) -> Path:
+def _failing_file(failure: str, sources: DesignSources, testbench: Path) -> Path:
     """The file the compiler's first error names: the testbench's error is
-    said against the testbench (it named the kernel source before)."""
-    return testbench if failure.startswith(f"{testbench}:") else source.path
+    said against the testbench, a design file's against that file."""
+    for path in (testbench, *(file.path for file in sources.files)):
+        if failure.startswith(f"{path}:"):
+            return path
+    return sources.path
 
 
-def build(source: ParsedSource, instrumented: Instrumented, testbench: Path, scratch: Path,
+def build(source: ParsedSource | DesignSources, instrumented: Instrumented, testbench: Path, scratch: Path,
           toolchain: Toolchain, instrumented_build: bool = True) -> Path:
     """Write the sources to ``scratch`` and compile; raise InputError when the
     user's (uninstrumented) program does not compile."""
-    text = instrumented.source if instrumented_build else source.unit.text
+    sources = as_design(source)
+    original = {str(file.path): file.unit.text for file in sources.files}
+    texts = (instrumented.texts or {str(sources.path): instrumented.source}) if instrumented_build else original
     name = "instrumented" if instrumented_build else "original"
-    program, failure = _compile_in(scratch, text, instrumented.header, source, testbench, toolchain, name)
+    program, failure = _compile_in(scratch, texts, instrumented.header, sources, testbench, toolchain, name)
     if failure is None:
         return program
     if instrumented_build:
-        _plain, original_failure = _compile_in(scratch / "plain", source.unit.text, "", source, testbench,
-                                               toolchain, "original")
+        _plain, original_failure = _compile_in(scratch / "plain", original, "", sources, testbench, toolchain,
+                                               "original")
         if original_failure is not None:
-            raise InputError(_failing_file(original_failure, source, testbench),
-                             f"the program does not compile: {original_failure}", expected=_COMPILES[source.is_cxx])
-        raise InputError(source.path, f"the instrumented program does not compile (an hlsight bug): {failure}")
-    raise InputError(_failing_file(failure, source, testbench), f"the program does not compile: {failure}",
-                     expected=_COMPILES[source.is_cxx])
+            raise InputError(_failing_file(original_failure, sources, testbench),
+                             f"the program does not compile: {original_failure}", expected=_COMPILES[sources.is_cxx])
+        raise InputError(_failing_file(failure, sources, testbench),
+                         f"the instrumented program does not compile (an hlsight bug): {failure}")
+    raise InputError(_failing_file(failure, sources, testbench), f"the program does not compile: {failure}",
+                     expected=_COMPILES[sources.is_cxx])
 
 
 #: What a kernel and its testbench must be, C or C++.
@@ -353,20 +372,26 @@ def run_program(program: Path, json_path: Path | None, toolchain: Toolchain,
     return completed, elapsed
 
 
-def simulate(source: ParsedSource, design: Design, report: str, testbench: Path, top: str | None = None,
-             baseline: Baseline = Baseline.FULL, memory: MemoryProfile | None = None,
+def simulate(source: ParsedSource | DesignSources, design: Design, report: str, testbench: Path,
+             top: str | None = None, baseline: Baseline = Baseline.FULL, memory: MemoryProfile | None = None,
              toolchain: Toolchain | None = None, keep: Path | None = None) -> SimulationResult:
+    """Instrument the design's files, build them with the testbench (and the
+    ``--extra`` files, unchanged), run it and read back the cycle table."""
     toolchain = toolchain or Toolchain()
+    sources = as_design(source)
     if not testbench.is_file():
         raise InputError(testbench, "no such testbench file", expected="a C file with main()")
-    instrumented = instrument_cycles(source, design, report, top, baseline, memory)
+    check_top(sources.functions, design, top, toolchain.extra_sources, sources.path)
+    instrumented = instrument_cycles(sources, design, report, top, baseline, memory)
+    instrumented.diagnostics.extend(
+        extra_definitions(instrumented.plan, sources.functions, design, toolchain.extra_sources))
     if keep is not None:
         keep = keep.resolve()
-        _check_keep(keep, [source.path, testbench, *toolchain.extra_sources])
+        _check_keep(keep, [*(file.path for file in sources.files), testbench, *toolchain.extra_sources])
     with tempfile.TemporaryDirectory(prefix="hlsight-sim-") as scratch_name:
         scratch = keep if keep is not None else Path(scratch_name)
         scratch.mkdir(exist_ok=True)
-        program = build(source, instrumented, testbench, scratch, toolchain)
+        program = build(sources, instrumented, testbench, scratch, toolchain)
         json_path = scratch / "hlsight_cycles.json"
         completed, elapsed = run_program(program, json_path, toolchain)
         if not json_path.is_file() and (not instrumented.plan.functions or completed.returncode == 0):
@@ -386,8 +411,8 @@ def simulate(source: ParsedSource, design: Design, report: str, testbench: Path,
     if table.get("overflow"):
         diagnostics.append(Diagnostic("simulate-stack-overflow", Severity.ERROR,
                                       "block nesting exceeded the runtime stack: cycles are incomplete",
-                                      file=str(source.path)))
-    result = _collect(instrumented, table, source, report, completed.returncode, elapsed, diagnostics)
+                                      file=str(sources.path)))
+    result = _collect(instrumented, table, sources, report, completed.returncode, elapsed, diagnostics)
     result.program_output = completed.stdout.decode(errors="replace")
     called = next((function for function in result.functions if function.name == result.top), None)
     per_call = called.cycles / called.calls if called is not None and called.calls else None
@@ -396,7 +421,7 @@ def simulate(source: ParsedSource, design: Design, report: str, testbench: Path,
     return result
 
 
-def _collect(instrumented: Instrumented, table: dict[str, Any], source: ParsedSource, report: str,
+def _collect(instrumented: Instrumented, table: dict[str, Any], source: DesignSources, report: str,
              exit_code: int, elapsed: float, diagnostics: list[Diagnostic]) -> SimulationResult:
     plan = instrumented.plan
     rows: dict[int, dict[str, Any]] = {int(row["id"]): row for row in table.get("blocks", []) if isinstance(row, dict)}
@@ -406,12 +431,13 @@ def _collect(instrumented: Instrumented, table: dict[str, Any], source: ParsedSo
         function = FunctionCycles(name, item.kernel.name, item.block.line, int(row.get("entries", 0)),
                                   int(row.get("cycles", 0)), calls_outside_top=int(row.get("entries_outside_top", 0)))
         for block in plan.blocks:
-            if block.function != name or block.kind is BlockKind.FUNCTION:
+            if block.module_function != name or block.kind is BlockKind.FUNCTION:
                 continue
             loop_row = rows.get(block.id, {})
             function.loops.append(LoopCycles(block.name, block.report_name, block.line, block.kind.value,
                                              int(loop_row.get("entries", 0)), int(loop_row.get("trip_count", 0)),
-                                             int(loop_row.get("cycles", 0))))
+                                             int(loop_row.get("cycles", 0)),
+                                             block.function if block.function != name else ""))
         functions.append(function)
     top = next((f for f in functions if f.name == plan.top), None)
     top_kernel = plan.functions[plan.top].kernel if plan.top in plan.functions else None
@@ -425,4 +451,5 @@ def _collect(instrumented: Instrumented, table: dict[str, Any], source: ParsedSo
         diagnostics.append(Diagnostic("simulate-zero-cycles", Severity.WARNING,
                                       f"the estimate is 0 cycles: {why}", file=str(source.path)))
     return SimulationResult(str(source.path), report, plan.top, plan.baseline.value, plan.clock_ns,
-                            top.cycles if top else 0, functions, exit_code, elapsed, diagnostics)
+                            top.cycles if top else 0, functions, exit_code, elapsed, diagnostics,
+                            sources=[str(file.path) for file in source.files])

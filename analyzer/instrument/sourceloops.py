@@ -116,6 +116,8 @@ class SourceFunction:
     loops: list[SourceLoop]  # top-level loops
     pragmas: list[str]  # pragma strings directly in the function body
     calls: list[str]  # names of functions called anywhere in the body
+    #: the file that defines it (a design may span several files; diagnostics point there)
+    filename: str = ""
 
     def all_loops(self) -> list[SourceLoop]:
         out: list[SourceLoop] = []
@@ -274,7 +276,8 @@ def collect_functions(unit: CUnit, source: SourceText) -> dict[str, SourceFuncti
         counts = static_trip_counts(unit, definition)
         for loop in (item for top in loops for item in top.walk()):
             loop.static_trip_count = counts.get(id(loop.node))
-        out[name] = SourceFunction(name, definition, loops, _body_pragmas(definition.body), collector.calls)
+        out[name] = SourceFunction(name, definition, loops, _body_pragmas(definition.body), collector.calls,
+                                   source.filename)
     return out
 
 

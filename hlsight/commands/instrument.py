@@ -7,6 +7,10 @@
   spliced in, plus ``hlsight_cycles.h`` next to ``-o``; compile it with your
   testbench and run with ``HLSIGHT_TABLE=-`` (table on stderr) or
   ``HLSIGHT_JSON=FILE``. ``hlsight simulate`` does all of that.
+
+A design split over several files is given as several SRC; ``-o`` then
+names a folder that receives each file under its own name (and, for
+cycles, the one header: the first file defines the runtime's state).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from pathlib import Path
 from hlsight.analyzer.instrument.codegen import HEADER_NAME
 from hlsight.analyzer.instrument.counting import count_trip_counts
 from hlsight.analyzer.instrument.cycles import instrument_cycles, parse_source
+from hlsight.analyzer.instrument.design_sources import DesignSources, design_sources
 from hlsight.analyzer.instrument.plan import Baseline
 from hlsight.analyzer.instrument.simulate import Toolchain
 from hlsight.analyzer.instrument.tripcount_pragmas import DEFAULT_TRIP_COUNT, insert_tripcounts
@@ -31,17 +36,19 @@ from hlsight.commands.report_args import (
 )
 from hlsight.core.diagnostics import Diagnostic
 from hlsight.core.errors import InputError
-from hlsight.output import check_output_folder, write_text
+from hlsight.output import check_output_folder, make_output_folder, write_text
 from hlsight.reporters.instrument import instrument_notes
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
     parser = subparsers.add_parser("instrument", help="HLScope+ source instrumentation (trip-count pragmas or cycles)")
-    parser.add_argument("source", metavar="SRC", help="HLS C source file")
+    parser.add_argument("sources", metavar="SRC", nargs="+",
+                        help="HLS C/C++ source file(s) of the design (several: -o names a folder)")
     parser.add_argument("--mode", choices=("tripcount", "cycles"), required=True,
                         help="tripcount: pass 1 pragmas; cycles: pass 2 cycle counters")
     parser.add_argument("-o", "--output", metavar="OUT",
-                        help="output C file (required for cycles: the header is written next to it)")
+                        help="output C file (required for cycles: the header is written next to it); with several"
+                             " SRC a folder, created if missing, that receives each file under its own name")
     parser.add_argument("--tripcount", type=positive_int, default=DEFAULT_TRIP_COUNT, metavar="K",
                         help=f"trip count for pass 1 pragmas (default {DEFAULT_TRIP_COUNT}, as in HLScope+)")
     parser.add_argument("--testbench", metavar="TB.c",
@@ -60,32 +67,65 @@ def print_diagnostics(diagnostics: list[Diagnostic], verbose: bool) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    source_path = Path(args.source)
-    if args.output and Path(args.output).resolve() == source_path.resolve():
-        raise InputError(args.output, "refusing to overwrite the source file", expected="a different -o path")
-    source = parse_source(source_path, hls_include=args.hls_include)
+    paths = [Path(path) for path in args.sources]
+    for path in paths:
+        if args.output and Path(args.output).resolve() == path.resolve():
+            raise InputError(args.output, "refusing to overwrite the source file", expected="a different -o path")
+    sources = design_sources([parse_source(path, hls_include=args.hls_include) for path in paths])
     if args.directives:
-        source.add_directives(Path(args.directives))
+        sources.add_directives(Path(args.directives))
     design = load_report(args.report, args.solution) if args.report else None
+    folder = _output_folder(args.output, sources) if len(paths) > 1 else None
     if args.mode == "tripcount":
         toolchain = Toolchain(run_dir=run_dir(args.run_dir), extra_sources=tuple(Path(extra) for extra in args.extra))
-        counted = count_trip_counts(source, Path(args.testbench), toolchain) if args.testbench else None
-        result = insert_tripcounts(source, design, args.tripcount, counted)
-        print_diagnostics([*source.notes, *result.diagnostics], args.verbose)
-        write_text(result.source, args.output)
+        counted = count_trip_counts(sources, Path(args.testbench), toolchain) if args.testbench else None
+        notes = list(sources.notes)
+        texts: dict[Path, str] = {}
+        for source in sources.files:
+            result = insert_tripcounts(source, design, args.tripcount, counted)
+            notes.extend(result.diagnostics)
+            texts[source.path] = result.source
+        print_diagnostics(notes, args.verbose)
+        if folder is None:
+            write_text(texts[sources.path], args.output)
+            return 0
+        for path, text in texts.items():
+            _write(text, folder / path.name)
         return 0
     if design is None:
         raise InputError(None, "--mode cycles needs --report", expected="the csynth report of this source")
     if not args.output or args.output == "-":
         raise InputError(None, "--mode cycles needs -o OUT (the runtime header is written next to it)")
     memory = load_memory(args.memory) if args.memory else None
-    generated = instrument_cycles(source, design, str(args.report), args.top, Baseline(args.baseline), memory)
+    generated = instrument_cycles(sources, design, str(args.report), args.top, Baseline(args.baseline), memory)
     print_diagnostics(generated.diagnostics, args.verbose)
     output = Path(args.output)
-    check_output_folder(output)  # named as given, not as the header beside it
-    try:
-        write_text(generated.header, str(output.parent / HEADER_NAME))
-        write_text(generated.source, str(output))
-    except OSError as error:
-        raise InputError(output, f"cannot write the output: {error.strerror}", expected="a writable path") from None
+    if folder is None:
+        check_output_folder(output)  # named as given, not as the header beside it
+    targets = {output: generated.source} if folder is None else {
+        folder / Path(name).name: text for name, text in generated.texts.items()}
+    _write(generated.header, next(iter(targets)).parent / HEADER_NAME)
+    for target, text in targets.items():
+        _write(text, target)
     return 0
+
+
+def _output_folder(output: str | None, sources: DesignSources) -> Path:
+    """``-o DIR`` for several sources: created (not its parents), and never
+    the folder of a source (its files would be overwritten)."""
+    if not output or output == "-":
+        raise InputError(None, f"{len(sources.files)} sources need -o DIR (each file is written there under its"
+                         " own name)", expected="-o FOLDER")
+    folder = Path(output)
+    for source in sources.files:
+        if source.path.resolve().parent == folder.resolve():
+            raise InputError(folder, f"-o would overwrite {source.path}", expected="a folder that holds no source")
+    make_output_folder(folder)
+    return folder
+
+
+def _write(text: str, target: Path) -> None:
+    try:
+        write_text(text, str(target))
+    except OSError as error:
+        raise InputError(target, f"cannot write the output: {error.strerror}", expected="a writable path") from None

@@ -1,7 +1,8 @@
-"""``hlsight simulate SRC --report R --testbench TB.c``: HLScope+ software
-simulation. Instruments SRC (pass 2), compiles it with the testbench (gcc,
-g++ for HLS C++), runs it and prints cycles per function and loop plus the
-time at the report's clock. ``--format json`` follows
+"""``hlsight simulate SRC... --report R --testbench TB.c``: HLScope+ software
+simulation. Instruments the design's sources (pass 2; one or several files,
+functions matched to report modules wherever they are defined), compiles them
+with the testbench and the ``--extra`` files (gcc, g++ for HLS C++), runs it
+and prints cycles per function and loop plus the time at the report's clock. ``--format json`` follows
 ``docs/simulate.schema.json``. The exit status is the testbench's when it
 failed (the estimate is still printed).
 """
@@ -15,6 +16,7 @@ import sys
 from pathlib import Path
 
 from hlsight.analyzer.instrument.cycles import parse_source
+from hlsight.analyzer.instrument.design_sources import design_sources
 from hlsight.analyzer.instrument.plan import Baseline
 from hlsight.analyzer.instrument.simulate import DEFAULT_FLAGS, Toolchain, flag_include_dirs, simulate
 from hlsight.commands.report_args import add_report_arguments, add_run_dir_argument, load_memory, load_report, run_dir
@@ -25,7 +27,8 @@ from hlsight.reporters.simulate import simulation_json, simulation_text
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
     parser = subparsers.add_parser("simulate", help="HLScope+ cycle estimate from an instrumented software run")
-    parser.add_argument("source", metavar="SRC", help="HLS C source file")
+    parser.add_argument("sources", metavar="SRC", nargs="+",
+                        help="HLS C/C++ source file(s) of the design: all are instrumented")
     parser.add_argument("--testbench", metavar="TB.c", required=True, help="C testbench with main()")
     add_report_arguments(parser, report_required=True)
     parser.add_argument("--format", choices=("text", "json"), default="text", help="output format")
@@ -36,7 +39,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="time limit in seconds for each compile and for the run (default 600)")
     parser.add_argument("--keep", metavar="DIR", help="keep the instrumented sources and binary in DIR")
     parser.add_argument("--extra", metavar="FILE.c", action="append", default=[],
-                        help="another C file to compile and link unchanged (repeatable)")
+                        help="a file that is not part of the design (testbench helpers), compiled and linked"
+                             " unchanged (repeatable)")
     parser.add_argument("--show-output", action="store_true", help="copy the testbench's stdout to stderr")
     add_run_dir_argument(parser)
     return parser
@@ -51,8 +55,9 @@ def _timeout(value: float) -> float:
 def run(args: argparse.Namespace) -> int:
     timeout = _timeout(args.timeout)
     flags = tuple(shlex.split(args.cflags))
-    source = parse_source(Path(args.source), hls_include=args.hls_include,
-                          include_dirs=[Path(args.testbench).resolve().parent, *flag_include_dirs(flags)])
+    include_dirs = [Path(args.testbench).resolve().parent, *flag_include_dirs(flags)]
+    source = design_sources([parse_source(Path(path), hls_include=args.hls_include, include_dirs=include_dirs)
+                             for path in args.sources])
     if args.directives:
         source.add_directives(Path(args.directives))
     design = load_report(args.report, args.solution)

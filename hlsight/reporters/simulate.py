@@ -23,6 +23,7 @@ def simulation_to_dict(result: SimulationResult) -> dict[str, object]:
     return {
         "schema": "hlsight-simulate/1",
         "source": result.source,
+        "sources": result.sources or [result.source],
         "report": result.report,
         "top": result.top,
         "baseline": result.baseline,
@@ -37,7 +38,8 @@ def simulation_to_dict(result: SimulationResult) -> dict[str, object]:
                 "cycles": function.cycles, "calls_outside_top": function.calls_outside_top,
                 "loops": [
                     {"name": loop.name, "report_name": loop.report_name, "line": loop.line, "kind": loop.kind,
-                     "entries": loop.entries, "trip_count_total": loop.trip_count_total, "cycles": loop.cycles}
+                     "entries": loop.entries, "trip_count_total": loop.trip_count_total, "cycles": loop.cycles,
+                     "inlined_from": loop.inlined_from}
                     for loop in function.loops
                 ],
             }
@@ -57,13 +59,15 @@ def simulation_to_dict(result: SimulationResult) -> dict[str, object]:
 #: with 14 header loops uncounted).
 UNCOUNTED_RULES = frozenset({
     "instrument-report-loop-unmatched", "instrument-loop-unmatched", "instrument-unknown-il",
-    "instrument-unknown-latency", "instrument-loop-macro", "instrument-call-not-counted",
+    "instrument-unknown-latency", "instrument-loop-macro", "instrument-call-not-counted", "instrument-inlined-in-extra",
 })
 
 
 def simulation_text(result: SimulationResult) -> str:
     """Cycles per function and loop, the total at the report's clock, and the warnings."""
-    lines = [f"{result.source}: top '{result.top}', report {result.report}"
+    others = [source for source in result.sources if source != result.source]
+    also = f" (with {', '.join(others)})" if others else ""
+    lines = [f"{result.source}{also}: top '{result.top}', report {result.report}"
              + (" (baseline: simple trip-count counting)" if result.baseline == "simple" else "")]
     for function in result.functions:
         outside = (f" (and {function.calls_outside_top:,} the testbench made itself, not counted)"
@@ -72,6 +76,8 @@ def simulation_text(result: SimulationResult) -> str:
         for loop in function.loops:
             label = loop.name if loop.name == loop.report_name or not loop.report_name \
                 else f"{loop.name} [{loop.report_name}]"
+            if loop.inlined_from:
+                label += f" ({loop.inlined_from}, inlined)"
             lines.append(f"    {label:<28} line {loop.line:<5} {loop.kind:<10} trip count {loop.trip_count_total:>12,}"
                          f"  cycles {loop.cycles:>14,}")
     if result.seconds is not None:

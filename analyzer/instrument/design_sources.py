@@ -1,0 +1,102 @@
+"""The source files of one design: the top and its callees, in one file or several.
+
+Real HLS designs split the top and its callees over several .c/.cpp files
+(the project's ``add_files`` list). Each file is parsed and instrumented on
+its own, so its text keeps its line numbers; the planner sees the functions of
+all of them as one table, so a function is matched to its report module (and
+its loops to the module's loops) wherever it is defined. Files that are not
+part of the design (testbench helpers) are given with ``--extra`` and compiled
+unchanged (:mod:`.extra_definitions` says when one of them defines a function
+the report counts).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from hlsight.analyzer.instrument.directives import apply_directives, parse_directives
+from hlsight.analyzer.instrument.sourceloops import SourceFunction
+from hlsight.core.diagnostics import Diagnostic, Severity
+from hlsight.core.errors import InputError
+
+if TYPE_CHECKING:  # cycles.py builds designs from its parsed files
+    from hlsight.analyzer.instrument.cycles import ParsedSource
+
+DUPLICATE_RULE = "instrument-duplicate-function"
+
+
+@dataclass
+class DesignSources:
+    """Several parsed files seen as one design; ``files[0]`` is the primary
+    one (named in the output's header line and the runtime header)."""
+
+    files: list[ParsedSource]
+    #: every function of the design by name (the first file to define a name keeps it)
+    functions: dict[str, SourceFunction]
+    #: function name -> the file that defines it
+    owners: dict[str, ParsedSource]
+    notes: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def primary(self) -> ParsedSource:
+        return self.files[0]
+
+    @property
+    def path(self) -> Path:
+        return self.primary.path
+
+    @property
+    def is_cxx(self) -> bool:
+        return any(source.is_cxx for source in self.files)
+
+    def file_of(self, function: str) -> ParsedSource:
+        """The file defining ``function`` (the primary file for a name no file defines)."""
+        return self.owners.get(function, self.primary)
+
+    def add_directives(self, path: Path) -> None:
+        """Apply ``directives.tcl`` / ``hls_config.cfg`` to the functions of every file."""
+        self.notes.extend(apply_directives(self.functions, parse_directives(path), str(path)))
+
+
+def design_sources(files: Sequence[ParsedSource]) -> DesignSources:
+    """The design made of ``files``. A file given twice, or two files with one
+    name (the build writes each under its own name into one folder), is an
+    input error; a function defined in two files (``static`` helpers of the
+    same name) is matched and instrumented in the first only, with a warning."""
+    if not files:
+        raise InputError(None, "no design source given", expected="one or more C/C++ files (SRC)")
+    seen: dict[str, ParsedSource] = {}
+    for source in files:
+        other = seen.get(source.path.name)
+        if other is not None:
+            same = other.path.resolve() == source.path.resolve()
+            raise InputError(source.path, "given twice as a design source" if same else
+                             f"has the same file name as {other.path}: both would be built under one name",
+                             expected="design sources with distinct file names")
+        seen[source.path.name] = source
+    functions: dict[str, SourceFunction] = {}
+    owners: dict[str, ParsedSource] = {}
+    notes: list[Diagnostic] = [note for source in files for note in source.notes]
+    for source in files:
+        for name, function in source.functions.items():
+            if name in functions:
+                notes.append(Diagnostic(
+                    DUPLICATE_RULE, Severity.WARNING,
+                    f"function '{name}' is also defined in {owners[name].path}: only that definition is matched to"
+                    " the report and instrumented; this one runs uncounted", file=str(source.path),
+                    line=int(function.node.coord.line), kernel=name))
+                continue
+            functions[name] = function
+            owners[name] = source
+    return DesignSources(list(files), functions, owners, notes)
+
+
+def as_design(source: ParsedSource | DesignSources) -> DesignSources:
+    """One file is a design of one file."""
+    if isinstance(source, DesignSources):
+        return source
+    return DesignSources([source], dict(source.functions), {name: source for name in source.functions},
+                         list(source.notes))
