@@ -1,0 +1,174 @@
+"""A real design split over two files (``fixtures/instrument/multifile_sort_merge``):
+every design source is instrumented and compiled with gcc, functions are
+matched to report modules wherever they are defined, and a function of the
+design given with ``--extra`` (compiled unchanged) is said, naming its file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hlsight.analyzer.instrument.cycles import parse_source
+from hlsight.analyzer.instrument.design_sources import design_sources
+from hlsight.analyzer.instrument.simulate import simulate
+from hlsight.commands.report_args import load_report
+from tests.conftest import FIXTURES, SHARED, run_cli
+
+RECIPE = json.loads((FIXTURES / "instrument" / "multifile_sort_merge" / "split.json").read_text(encoding="utf-8"))
+CASE = SHARED / "instrument" / RECIPE["case"]
+REPORT = CASE / "report"
+TESTBENCH = CASE / "tb.c"
+
+pytestmark = pytest.mark.skipif(not CASE.is_dir(), reason=f"held-out case missing: {CASE}")
+
+
+def _definition_span(lines: list[str], name: str) -> tuple[int, int]:
+    """0-based first and last line of the definition of ``name`` (its header to the closing brace)."""
+    header = re.compile(rf"^\w[\w\s\*]*\b{re.escape(name)}\s*\(")
+    start = next(index for index, line in enumerate(lines) if header.match(line))
+    depth, seen = 0, False
+    for index in range(start, len(lines)):
+        depth += lines[index].count("{") - lines[index].count("}")
+        seen = seen or "{" in lines[index]
+        if seen and depth == 0:
+            return start, index
+    raise AssertionError(f"unbalanced definition of {name}")
+
+
+def split_design(folder: Path) -> list[Path]:
+    """The recipe of split.json applied to the case's source: the design files, top's first."""
+    lines = (CASE / RECIPE["source"]).read_text(encoding="utf-8").splitlines()
+    spans = {item: _definition_span(lines, item) for spec in RECIPE["files"] for item in spec["functions"]}
+    preamble = lines[:min(start for start, _end in spans.values())]
+    written = []
+    for spec in RECIPE["files"]:
+        text = list(preamble)
+        for name in spec["declare"]:
+            start, _end = spans[name]
+            text.append(" ".join(lines[start].split("{")[0].split()) + ";")
+        for name in spec["functions"]:
+            start, end = spans[name]
+            text.extend(lines[start:end + 1])
+        path = folder / spec["name"]
+        path.write_text("\n".join(text) + "\n", encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def _simulate_json(*argv: str) -> dict[str, Any]:
+    result = run_cli("simulate", *argv, "--report", str(REPORT), "--testbench", str(TESTBENCH),
+                     "--top", RECIPE["top"], "--cflags", f"-std=c99 -O2 -Wno-unknown-pragmas -I {CASE}",
+                     "--format", "json")
+    assert result.code == 0, result.stderr
+    document: dict[str, Any] = json.loads(result.stdout)
+    return document
+
+
+def _expected_cycles() -> tuple[int, int]:
+    case = json.loads((SHARED / "instrument" / "expected.json").read_text(encoding="utf-8"))["cases"][RECIPE["case"]]
+    value = int(case["report_model_cycles"])
+    return value, max(3, round(value * 0.001))  # the held-out tests' tolerance
+
+
+def test_a_design_over_two_files_counts_what_the_single_file_counts(tmp_path: Path) -> None:
+    top_file, callee_file = split_design(tmp_path)
+    assert top_file.read_text().count("void merge(") == 1  # the prototype only
+    assert "void merge(TYPE a[SIZE], int start, int m, int stop);" in top_file.read_text()
+    single = simulate(parse_source(CASE / RECIPE["source"], include_dirs=[CASE]), load_report(str(REPORT), None),
+                      str(REPORT), TESTBENCH, RECIPE["top"])
+    split = simulate(design_sources([parse_source(path, include_dirs=[CASE]) for path in (top_file, callee_file)]),
+                     load_report(str(REPORT), None), str(REPORT), TESTBENCH, RECIPE["top"])
+    assert split.cycles == single.cycles > 0
+    value, tolerance = _expected_cycles()
+    assert abs(split.cycles - value) <= tolerance, (split.cycles, value)
+    by_name = {function.name: function for function in split.functions}
+    # merge is counted as its module, from the other file, with its three outlined loops
+    assert by_name["merge"].module == "merge_1" and by_name["merge"].calls > 0
+    assert {loop.report_name for loop in by_name["merge"].loops} == {
+        loop.report_name for loop in next(f for f in single.functions if f.name == "merge").loops}
+    assert split.program_output == single.program_output and "Success." in split.program_output
+    assert not [d for d in split.diagnostics if d.rule.startswith("instrument-call") or "extra" in d.rule]
+    # the CLI takes both as SRC and lists them
+    document = _simulate_json(str(top_file), str(callee_file))
+    assert document["cycles"] == single.cycles
+    assert document["sources"] == [str(top_file), str(callee_file)]
+
+
+def test_a_design_function_given_with_extra_is_said_naming_its_file(tmp_path: Path) -> None:
+    top_file, callee_file = split_design(tmp_path)
+    document = _simulate_json(str(top_file), "--extra", str(callee_file))
+    single = _simulate_json(str(CASE / RECIPE["source"]))
+    assert 0 < document["cycles"] < single["cycles"]  # merge's cycles are not counted
+    (said,) = [d for d in document["diagnostics"] if d["rule"] == "instrument-defined-in-extra"]
+    assert said["file"] == str(callee_file) and said["severity"] == "warning"
+    definition = next(number for number, line in enumerate(callee_file.read_text().splitlines(), 1)
+                      if line.startswith("void merge("))
+    assert said["line"] == definition
+    assert "'merge', called by 'ms_mergesort', is defined in the --extra file merge.c" in said["message"]
+    assert "module 'merge_1'" in said["message"] and "give merge.c as a design source (SRC)" in said["message"]
+    text = run_cli("simulate", str(top_file), "--extra", str(callee_file), "--report", str(REPORT),
+                   "--testbench", str(TESTBENCH), "--cflags", f"-std=c99 -O2 -Wno-unknown-pragmas -I {CASE}").stdout
+    assert re.search(rf"^{re.escape(str(callee_file))}:{definition}:\d+: warning: .*\[instrument-defined-in-extra\]$",
+                     text, re.MULTILINE), text
+
+
+def test_instrument_writes_every_design_file_and_they_run_together(tmp_path: Path) -> None:
+    """``instrument --mode cycles`` with two SRC: each file under its name in
+    -o DIR plus one header; compiled with the testbench by gcc, the run's
+    table gives the cycles simulate gives."""
+    sources = tmp_path / "src"
+    sources.mkdir()
+    top_file, callee_file = split_design(sources)
+    for header in ("sort.h", "support.h"):  # instrument has no include option: the headers beside the sources
+        (sources / header).write_text((CASE / header).read_text(encoding="utf-8"), encoding="utf-8")
+    out = tmp_path / "out"
+    result = run_cli("instrument", str(top_file), str(callee_file), "--mode", "cycles", "--report", str(REPORT),
+                     "--top", RECIPE["top"], "-o", str(out))
+    assert result.code == 0, result.stderr
+    assert sorted(path.name for path in out.iterdir()) == ["hlsight_cycles.h", "merge.c", "ms_mergesort.c"]
+    # the first file defines the runtime's state, the other uses it
+    assert "HLSIGHT_RUNTIME_USER" not in (out / "ms_mergesort.c").read_text()
+    assert (out / "merge.c").read_text().startswith("#define HLSIGHT_RUNTIME_USER 1")
+    program = tmp_path / "program"
+    compiled = subprocess.run(["gcc", "-std=c99", "-O1", "-Wno-unknown-pragmas", "-I", str(out), "-I", str(CASE),
+                               str(out / "ms_mergesort.c"), str(out / "merge.c"), str(TESTBENCH), "-o", str(program)],
+                              capture_output=True, text=True, check=False)
+    assert compiled.returncode == 0, compiled.stderr
+    table = tmp_path / "cycles.json"
+    environment = {key: value for key, value in os.environ.items() if not key.startswith("HLSIGHT_")}
+    environment["HLSIGHT_JSON"] = str(table)
+    ran = subprocess.run([str(program)], capture_output=True, env=environment, check=False, timeout=120)
+    assert ran.returncode == 0, ran.stderr
+    rows = json.loads(table.read_text())["blocks"]
+    top = next(row for row in rows if row["name"] == RECIPE["top"] and row["function"] == RECIPE["top"])
+    assert top["cycles"] == _simulate_json(str(top_file), str(callee_file))["cycles"]
+    merge = next(row for row in rows if row["name"] == "merge")
+    assert merge["entries"] > 0 and merge["cycles"] > 0  # counted in the file that does not own the state
+
+
+def test_a_top_defined_only_in_an_extra_file_is_one_clear_error(tmp_path: Path) -> None:
+    top_file, callee_file = split_design(tmp_path)
+    result = run_cli("simulate", str(callee_file), "--extra", str(top_file), "--report", str(REPORT),
+                     "--testbench", str(TESTBENCH), "--top", RECIPE["top"])
+    assert result.code == 2 and "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert f"the top function 'ms_mergesort' is defined in {top_file}:" in result.stderr
+    assert "--extra" in result.stderr and "design source (SRC)" in result.stderr
+
+
+def test_two_design_sources_of_one_name_are_refused(tmp_path: Path) -> None:
+    top_file, _callee = split_design(tmp_path)
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / top_file.name).write_text(top_file.read_text())
+    result = run_cli("simulate", str(top_file), str(other / top_file.name), "--report", str(REPORT),
+                     "--testbench", str(TESTBENCH))
+    assert result.code == 2 and "Traceback" not in result.stderr
+    assert "has the same file name as" in result.stderr and str(other / top_file.name) in result.stderr
