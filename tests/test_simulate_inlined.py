@@ -1,0 +1,98 @@
+"""Loops of callees HLS inlined count as loops of the module they were
+inlined into, in inline-expansion order (``fixtures/instrument/inlined_callee``,
+the shape of the public SHA-3 top whose ``Loop 1`` is the inlined
+keccak_squeezeblocks loop). Compiled with gcc and run; the expected cycles are
+computed from the report's own rows."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+
+from hlsight.commands.report_args import load_report
+from hlsight.core.model import Loop
+from tests.conftest import FIXTURES, REPO, run_cli
+
+FOLDER = FIXTURES / "instrument" / "inlined_callee"
+REPORT = FOLDER / "report"
+N = 10  # tb.c: squeeze(out, s, 10)
+
+
+def _simulate(source: Path, *extra: str) -> dict[str, Any]:
+    result = run_cli("simulate", str(source), *extra, "--report", str(REPORT), "--testbench", str(FOLDER / "tb.c"),
+                     "--cflags", f"-std=c99 -O2 -Wno-unknown-pragmas -I {FOLDER}", "--format", "json")
+    assert result.code == 0, result.stderr
+    document: dict[str, Any] = json.loads(result.stdout)
+    jsonschema.validate(document, json.loads((REPO / "docs" / "simulate.schema.json").read_text()))
+    return document
+
+
+def _row(module: str, name: str) -> Loop:
+    kernel = load_report(str(REPORT), None).kernel(module)
+    assert kernel is not None
+    return next(loop for loop in kernel.all_loops() if loop.name.replace(" ", "") == name.replace(" ", ""))
+
+
+def _loops(document: dict[str, Any], function: str) -> dict[str, dict[str, Any]]:
+    found = next(item for item in document["functions"] if item["name"] == function)
+    return {loop["report_name"]: loop for loop in found["loops"]}
+
+
+def test_an_inlined_callee_loop_is_the_callers_loop_in_expansion_order() -> None:
+    document = _simulate(FOLDER / "squeeze.c")
+    inlined, own = _row("squeeze", "Loop 1"), _row("squeeze", "Loop 2")
+    checksum = load_report(str(REPORT), None).kernel("checksum")
+    assert checksum is not None and checksum.latency is not None and checksum.latency.max is not None
+    assert inlined.latency is not None and inlined.latency.max is not None and own.iteration_latency is not None
+    # Loop 1 = copy_block's loop (its one-trip BLOCKS wrapper dissolved), Loop 2 = the top's own loop over n
+    assert document["cycles"] == inlined.latency.max + N * own.iteration_latency + checksum.latency.max
+    loops = _loops(document, "squeeze")
+    assert loops["Loop 1"]["inlined_from"] == "copy_block" and loops["Loop 1"]["trip_count_total"] == 17
+    assert loops["Loop 2"]["inlined_from"] == "" and loops["Loop 2"]["trip_count_total"] == N
+    rules = {d["rule"]: d for d in document["diagnostics"]}
+    assert "instrument-report-loop-unmatched" not in rules and "instrument-loop-unmatched" not in rules
+    assert "loops count as loops of module 'squeeze'" in rules["instrument-no-module"]["message"]
+    assert "HLS dissolved it" in rules["instrument-loop-single-trip"]["message"]
+    text = run_cli("simulate", str(FOLDER / "squeeze.c"), "--report", str(REPORT), "--testbench",
+                   str(FOLDER / "tb.c")).stdout
+    assert "Loop 1 (copy_block, inlined)" in text and "a lower bound" not in text
+
+
+def test_a_callee_inlined_at_two_places_is_said_not_guessed(tmp_path: Path) -> None:
+    """Two calls of copy_block: its one loop is the report's Loop 1 and Loop 2
+    at once; one counter cannot tell them apart, so neither is taken, and the
+    top's own loop (now the third) does not take Loop 2 either."""
+    source = tmp_path / "squeeze.c"
+    source.write_text((FOLDER / "squeeze.c").read_text().replace(
+        "    copy_block(out, s, 1);\n", "    copy_block(out, s, 1);\n    copy_block(out, s, 1);\n"))
+    document = _simulate(source)
+    (ambiguous,) = [d for d in document["diagnostics"] if d["rule"] == "instrument-inlined-ambiguous"]
+    assert ambiguous["severity"] == "warning" and ambiguous["line"] == 13
+    assert "inlined at 2 places" in ambiguous["message"]
+    assert "'Loop 1' of module 'squeeze', 'Loop 2' of module 'squeeze'" in ambiguous["message"]
+    assert _loops(document, "squeeze") == {}
+    unmatched = {d["message"].split("'")[1] for d in document["diagnostics"]
+                 if d["rule"] == "instrument-report-loop-unmatched"}
+    assert unmatched == {"Loop 1", "Loop 2"}
+
+
+def test_an_inlined_callee_with_loops_in_an_extra_file_is_said(tmp_path: Path) -> None:
+    """copy_block moved to a file given with --extra: its loop (the report's
+    Loop 1) cannot be counted; the warning names the file and the function."""
+    text = (FOLDER / "squeeze.c").read_text()
+    start, end = text.index("static void copy_block"), text.index("static int checksum")
+    helper = tmp_path / "copy_block.c"
+    helper.write_text(text[start:end].replace("static void", "void"))
+    top = tmp_path / "squeeze.c"
+    top.write_text(text[:start] + "void copy_block(int out[17], const int s[25], int blocks);\n\n" + text[end:])
+    document = _simulate(top, "--extra", str(helper))
+    (said,) = [d for d in document["diagnostics"] if d["rule"] == "instrument-inlined-in-extra"]
+    assert said["file"] == str(helper) and said["line"] == 1 and said["severity"] == "warning"
+    assert "'copy_block', called by 'squeeze', is defined in the --extra file copy_block.c" in said["message"]
+    assert "its loops are loops of module 'squeeze' in the report: they are not counted" in said["message"]
+    both = _simulate(top, str(helper))  # given as a design source instead: counted as in one file
+    assert both["cycles"] == _simulate(FOLDER / "squeeze.c")["cycles"] > document["cycles"]
+    assert _loops(both, "squeeze")["Loop 1"]["inlined_from"] == "copy_block"
