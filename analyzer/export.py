@@ -133,6 +133,7 @@ def kernel_to_dict(kernel: Kernel, source: SourceFacts) -> dict[str, Any]:
                 "source_object": port.source_object,
                 "address_bits": port.address_bits,
                 "details": dict(port.details),
+                "read_from": list(port.read_from),
             }
             for port in kernel.interfaces
         ],

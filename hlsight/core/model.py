@@ -448,6 +448,11 @@ class Interface:
     #: Vendor parameters verbatim (Vitis ``busParam``: burst lengths, outstanding
     #: requests, ``READ_WRITE_MODE``...).
     details: dict[str, str] = field(default_factory=dict)
+    #: The report files these facts were read from (Vivado/Vitis: the module's
+    #: interface table, XML ``InterfaceSummary`` or rpt ``== Interface``, then
+    #: the aggregated ``csynth.xml`` ``<Interfaces>``): which file a bundle's
+    #: width came from when a rebuilt report set lacks one of them.
+    read_from: list[str] = field(default_factory=list)
 
     @property
     def is_axi_master(self) -> bool:

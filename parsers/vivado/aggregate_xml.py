@@ -99,7 +99,7 @@ def _bind_sources(root: etree._Element) -> dict[tuple[str, str], list[SourceLoca
     return dict(found)
 
 
-def _interfaces(root: etree._Element) -> list[Interface]:
+def _interfaces(root: etree._Element, path: Path) -> list[Interface]:
     """The m_axi masters of ``<Interfaces>``: data/address width, bundle and
     bus parameters (burst lengths, outstanding requests, read/write mode).
     Other entries (clock, reset, ap_ctrl, s_axilite, axis, memories) add
@@ -118,7 +118,7 @@ def _interfaces(root: etree._Element) -> list[Interface]:
             name=name, protocol="m_axi", width_bits=parse_int(element.get("dataWidth")),
             bundle=name[len("m_axi_"):], source_object=name[len("m_axi_"):],
             direction={"READ_ONLY": "read", "WRITE_ONLY": "write", "READ_WRITE": "readwrite"}.get(mode),
-            address_bits=parse_int(element.get("addrWidth")), details=params,
+            address_bits=parse_int(element.get("addrWidth")), details=params, read_from=[str(path)],
         ))
     return interfaces
 
@@ -140,7 +140,7 @@ def read_aggregate_root(root: etree._Element, path: Path) -> Aggregate:
     if top_node is not None:
         _walk_hierarchy(top_node, aggregate.hierarchy)
     aggregate.bind_sources = _bind_sources(root)
-    aggregate.interfaces = _interfaces(root)
+    aggregate.interfaces = _interfaces(root, path)
     aggregate.tripcount_pragmas = read_tripcount_pragmas(root)
     return aggregate
 

@@ -28,7 +28,8 @@ from hlsight.core.model import (
 )
 from hlsight.core.units import name_list
 from hlsight.parsers.vivado.aggregate_xml import Aggregate, likely_location
-from hlsight.parsers.vivado.merge import INTERVAL_RULE, align
+from hlsight.parsers.vivado.interface_sources import no_interface_table
+from hlsight.parsers.vivado.merge import INTERVAL_RULE, PORTS_RULE, align
 from hlsight.parsers.vivado.module_report import ModuleReport, RtlPort
 from hlsight.parsers.vivado.names import module_matches, outlined_module_parts, parse_loop_name
 from hlsight.parsers.vivado.pragmas import apply_tripcount_pragma
@@ -50,9 +51,10 @@ def tool_info(modules: list[ModuleReport]) -> ToolInfo:
     return ToolInfo(vendor=Vendor.XILINX, product=product, version=version, version_raw=version_raw or "")
 
 
-def interfaces_from_ports(ports: list[RtlPort]) -> list[Interface]:
+def interfaces_from_ports(ports: list[RtlPort], read_from: Path | None = None) -> list[Interface]:
     """One interface per (C object, protocol); m_axi width = ``RDATA``/``WDATA``
-    bits, address width = ``ARADDR``/``AWADDR`` bits (§2.7)."""
+    bits, address width = ``ARADDR``/``AWADDR`` bits (§2.7); ``read_from`` is
+    the file of the table (XML ``InterfaceSummary`` or rpt ``== Interface``)."""
     groups: dict[tuple[str, str], list[RtlPort]] = {}
     for port in ports:
         groups.setdefault((port.source_object, port.protocol), []).append(port)
@@ -71,6 +73,7 @@ def interfaces_from_ports(ports: list[RtlPort]) -> list[Interface]:
             source_object=source_object, address_bits=max(address) if address else None,
             # the C type the table gives ("array" on an s_axilite bundle: arrays the host writes through it)
             details={"c_type": ", ".join(c_types)} if c_types else {},
+            read_from=[] if read_from is None else [str(read_from)],
         ))
     return interfaces
 
@@ -88,6 +91,7 @@ def _merge_bus_interfaces(kernel: Kernel, bus: list[Interface]) -> None:
         existing.address_bits = interface.address_bits or existing.address_bits
         existing.direction = interface.direction or existing.direction
         existing.details.update(interface.details)
+        existing.read_from.extend(where for where in interface.read_from if where not in existing.read_from)
 
 
 def kernel_from_module(module: ModuleReport) -> Kernel:
@@ -102,7 +106,7 @@ def kernel_from_module(module: ModuleReport) -> Kernel:
         interval=module.interval,
         dataflow=module.pipeline_type == "dataflow",
         loops=module.loops,
-        interfaces=interfaces_from_ports(module.ports),
+        interfaces=interfaces_from_ports(module.ports, module.ports_path),
         instances=list(module.instances or []),
         pipeline_type=module.pipeline_type,
         latency_avg=module.latency_avg,
@@ -377,7 +381,8 @@ def build_design(
     luts = {name: module.luts for name, module in by_name.items()}
     tops = top_modules(kernels, declared_top or (aggregate.top.name if aggregate else None), luts, diagnostics)
     top_names = {top.name for top in tops}
-    diagnostics[:] = [diag for diag in diagnostics if diag.rule != INTERVAL_RULE or diag.kernel in top_names]
+    diagnostics[:] = [diag for diag in diagnostics
+                      if diag.rule not in (INTERVAL_RULE, PORTS_RULE) or diag.kernel in top_names]
     for top in tops:
         top.is_top = True
         if aggregate is not None:
@@ -397,6 +402,7 @@ def build_design(
     if aggregate is not None:
         apply_pragmas(kernels, aggregate)
     diagnostics.extend(report_missing_modules(kernels, missing_severity))
+    diagnostics.extend(no_interface_table(tops))
     diagnostics.extend(version_diagnostics(tool, artifacts[0] if artifacts else root))
     first = modules[0] if modules else next(iter(by_name.values()), None)
     ordered = sorted(kernels.values(), key=lambda kernel: (not kernel.is_top, kernel.name))

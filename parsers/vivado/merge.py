@@ -82,6 +82,30 @@ def _merge_interval(xml: ModuleReport, rpt: ModuleReport) -> tuple[LatencyRange 
     return xml.interval, None
 
 
+#: Kept for the top modules only, as :data:`INTERVAL_RULE`: a sub-module's
+#: ports are its C arguments, which the estimate does not read.
+PORTS_RULE = "vivado-interface-from-rpt"
+
+
+def take_rpt_ports(module: ModuleReport, rpt: ModuleReport, where: str = "") -> Diagnostic | None:
+    """The rpt's interface table when the XML has no ``InterfaceSummary``
+    (rebuilt projects, XML written by other tools): both list the same rows
+    in every corpus version, and without them the top's m_axi bundles, and
+    so its DRAM traffic, vanished from the estimate without a word.
+    ``where`` completes the note (" beside it")."""
+    if module.ports or not rpt.ports:
+        return None
+    module.ports, module.ports_path, module.ports_line = list(rpt.ports), rpt.ports_path, rpt.ports_line
+    bundles = sorted({port.source_object for port in rpt.ports if port.protocol == "m_axi"})
+    shown = f"m_axi {', '.join(bundles)}" if bundles else "no m_axi"
+    return Diagnostic(
+        rule=PORTS_RULE, severity=Severity.NOTE,
+        message=(f"module '{module.name}': {module.path.name} has no InterfaceSummary; its {len(rpt.ports)} ports"
+                 f" ({shown}) are read from the interface table of {rpt.path.name}{where}"),
+        file=str(rpt.path), line=rpt.ports_line, kernel=module.name, subject=module.name,
+    )
+
+
 def merge_module(xml: ModuleReport | None, rpt: ModuleReport | None) -> tuple[ModuleReport, list[Diagnostic]]:
     """One module from its XML and/or rpt report (at least one is given)."""
     if xml is None or rpt is None:
@@ -96,6 +120,9 @@ def merge_module(xml: ModuleReport | None, rpt: ModuleReport | None) -> tuple[Mo
     merged.interval, interval_diagnostic = _merge_interval(xml, rpt)
     if interval_diagnostic is not None:
         diagnostics.append(interval_diagnostic)
+    ports_diagnostic = take_rpt_ports(merged, rpt)
+    if ports_diagnostic is not None:
+        diagnostics.append(ports_diagnostic)
     pairs = align(xml.loops, rpt.loops)
     if pairs is None:
         diagnostics.append(Diagnostic(

@@ -55,6 +55,14 @@ class ModuleReport:
     loops: list[Loop] = field(default_factory=list)
     instances: list[Instance] | None = None
     ports: list[RtlPort] = field(default_factory=list)
+    #: The file ``ports`` were read from (``None``: no interface table was
+    #: read). A module's XML without ``InterfaceSummary`` takes the ports of
+    #: its rpt (:func:`hlsight.parsers.vivado.merge.merge_module`), and the
+    #: interfaces say which file their facts came from.
+    ports_path: Path | None = None
+    #: 1-based line of the rpt's ``== Interface`` header (where a diagnostic
+    #: about the ports points).
+    ports_line: int | None = None
     #: LUTs of the module including its instances (used to recognise the top
     #: module when no ``csynth.xml`` names it: it contains every other module).
     luts: int | None = None

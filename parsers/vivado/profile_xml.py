@@ -215,6 +215,7 @@ def read_profile_root(root: etree._Element, path: Path) -> ModuleReport:
         raise InputError(path, "no PerformanceEstimates element (truncated report?)", expected=EXPECTED)
     overall = performance.find("SummaryOfOverallLatency")
     version = text_of(root, "ReportVersion/Version")
+    ports = ports_of(root)
     return ModuleReport(
         name=name,
         path=path,
@@ -235,7 +236,8 @@ def read_profile_root(root: etree._Element, path: Path) -> ModuleReport:
                               parse_int(text_of(overall, "Interval-max"), "Interval-max")),
         loops=loops_of(performance),
         instances=None,
-        ports=ports_of(root),
+        ports=ports,
+        ports_path=path if ports else None,
         luts=parse_int(text_of(root, "AreaEstimates/Resources/LUT")),
         resources=resources_of(root.find("AreaEstimates")),
     )

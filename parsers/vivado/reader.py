@@ -18,6 +18,7 @@ from hlsight.parsers.vivado.aggregate_xml import Aggregate, is_aggregate, read_a
 from hlsight.parsers.vivado.assemble import build_design
 from hlsight.parsers.vivado.cosim import cosim_for_tops
 from hlsight.parsers.vivado.discovery import locate, looks_like_vivado
+from hlsight.parsers.vivado.interface_sources import ports_from_sibling_rpt
 from hlsight.parsers.vivado.merge import merge_module
 from hlsight.parsers.vivado.module_report import ModuleReport
 from hlsight.parsers.vivado.profile_xml import EXPECTED as XML_EXPECTED
@@ -94,11 +95,15 @@ def read_single_file(path: Path) -> Design:
         modules = [read_rpt(path)]
         return build_design(modules, path, [path], missing_severity=Severity.INFO)
     parsed = _read_xml(path)
+    top = parsed.top if isinstance(parsed, Aggregate) else parsed
+    # The top-level part of an aggregated file is the top module's full profile (ports included).
+    found = ports_from_sibling_rpt(top)
+    artifacts = [path] if top.ports_path in (None, path) else [path, top.ports_path]
     if isinstance(parsed, Aggregate):
-        # The top-level part of the file is the top module's full profile (ports included).
-        return build_design([parsed.top], path, [path], aggregate=parsed, missing_severity=Severity.INFO,
-                            note_summary_modules=False)
-    return build_design([parsed], path, [path], declared_top=parsed.name, missing_severity=Severity.INFO)
+        return build_design([parsed.top], path, artifacts, aggregate=parsed, diagnostics=found,
+                            missing_severity=Severity.INFO, note_summary_modules=False)
+    return build_design([parsed], path, artifacts, declared_top=parsed.name, diagnostics=found,
+                        missing_severity=Severity.INFO)
 
 
 def read_report(path: Path | str, options: ReadOptions | None = None) -> Design:

@@ -214,4 +214,5 @@ def _read_rpt(path: Path) -> ModuleReport:
     if interface_table is None or not interface_table.closed:
         raise InputError(path, "interface table cut short (truncated report?)", expected=EXPECTED)
     report.ports = ports_from_table(interface_table)
+    report.ports_path, report.ports_line = path, interface_at + 1
     return report
