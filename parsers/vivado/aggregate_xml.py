@@ -41,6 +41,8 @@ class Aggregate:
     #: (module, loop name) -> source lines of operations bound in that loop.
     bind_sources: dict[tuple[str, str], list[SourceLocation]] = field(default_factory=dict)
     interfaces: list[Interface] = field(default_factory=list)
+    #: an ``<Interfaces>`` element was there (its m_axi masters, or none, are known)
+    interfaces_read: bool = False
     tripcount_pragmas: list[TripCountPragma] = field(default_factory=list)
 
 
@@ -141,6 +143,7 @@ def read_aggregate_root(root: etree._Element, path: Path) -> Aggregate:
         _walk_hierarchy(top_node, aggregate.hierarchy)
     aggregate.bind_sources = _bind_sources(root)
     aggregate.interfaces = _interfaces(root, path)
+    aggregate.interfaces_read = root.find("Interfaces") is not None
     aggregate.tripcount_pragmas = read_tripcount_pragmas(root)
     return aggregate
 

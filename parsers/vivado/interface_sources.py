@@ -16,8 +16,9 @@ from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.errors import InputError
 from hlsight.core.model import Kernel
 from hlsight.parsers.vivado.merge import PORTS_RULE, take_rpt_ports
-from hlsight.parsers.vivado.module_report import ModuleReport
+from hlsight.parsers.vivado.module_report import INTERFACE, ModuleReport
 from hlsight.parsers.vivado.rpt import read_rpt
+from hlsight.parsers.vivado.truncation import RULE as TRUNCATED_RULE
 
 NO_TABLE_RULE = "vivado-no-interface-table"
 
@@ -38,6 +39,13 @@ def ports_from_sibling_rpt(module: ModuleReport) -> list[Diagnostic]:
                      f" {sibling.name} could not be read ({error.message})"),
             file=str(sibling), kernel=module.name, subject=module.name,
         )]
+    if INTERFACE in rpt.lacks():
+        return [Diagnostic(
+            rule=TRUNCATED_RULE, severity=Severity.WARNING,
+            message=(f"module '{module.name}': {module.path.name} has no InterfaceSummary and {sibling.name} ends in"
+                     f" its {rpt.cut_in} at line {rpt.cut_line} (truncated report?): no interface table read"),
+            file=str(sibling), line=rpt.cut_line, kernel=module.name, subject=module.name,
+        )]
     note = take_rpt_ports(module, rpt, " beside it")
     return [] if note is None else [note]
 
@@ -49,7 +57,7 @@ def no_interface_table(tops: list[Kernel]) -> list[Diagnostic]:
     return [Diagnostic(
         rule=NO_TABLE_RULE, severity=Severity.WARNING,
         message=(f"top module '{top.name}': no interface table in its reports ({top.name}_csynth.xml without"
-                 f" InterfaceSummary and no {top.name}_csynth.rpt): its m_axi bundles are unknown and the estimate"
-                 " holds no DRAM traffic; read the report set with the module's .rpt"),
+                 f" InterfaceSummary, no complete {top.name}_csynth.rpt): its m_axi bundles are unknown and the"
+                 " estimate holds no DRAM traffic; read the report set with the module's .rpt"),
         file=top.artifact, kernel=top.name, subject=top.name,
     ) for top in tops if not top.interfaces]

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import LatencyRange, Loop, TripCount
-from hlsight.parsers.vivado.module_report import ModuleReport
+from hlsight.parsers.vivado.module_report import LOOPS, ModuleReport
 
 
 def preorder(loops: list[Loop]) -> list[Loop]:
@@ -123,6 +123,8 @@ def merge_module(xml: ModuleReport | None, rpt: ModuleReport | None) -> tuple[Mo
     ports_diagnostic = take_rpt_ports(merged, rpt)
     if ports_diagnostic is not None:
         diagnostics.append(ports_diagnostic)
+    if LOOPS in rpt.lacks():
+        return merged, diagnostics  # a truncated rpt without its loop table: the XML's loops as they are
     pairs = align(xml.loops, rpt.loops)
     if pairs is None:
         diagnostics.append(Diagnostic(

@@ -14,6 +14,12 @@ from pathlib import Path
 
 from hlsight.core.model import Instance, LatencyRange, Loop, ResourceUse
 
+#: The parts of a module rpt, in file order: a truncated copy ends in one of
+#: them and lacks it and every later one (``ModuleReport.cut_in``).
+PERFORMANCE, INSTANCES, LOOPS, UTILIZATION, INTERFACE = RPT_PARTS = (
+    "'Performance Estimates' section", "instance table", "loop table", "'Utilization Estimates' section",
+    "interface table")
+
 
 @dataclass
 class RtlPort:
@@ -69,9 +75,18 @@ class ModuleReport:
     #: AreaEstimates/Resources with AvailableResources (XML), the utilization
     #: summary's Total and Available rows (rpt).
     resources: list[ResourceUse] = field(default_factory=list)
+    #: The part of an rpt a truncated copy ends in (``rpt.RPT_PARTS``): that
+    #: part and every later one were not read. ``cut_line``: its last line.
+    cut_in: str | None = None
+    cut_line: int | None = None
 
     def all_loops(self) -> list[Loop]:
         out: list[Loop] = []
         for loop in self.loops:
             out.extend(loop.walk())
         return out
+
+    def lacks(self) -> tuple[str, ...]:
+        """The parts of a truncated rpt that were not read (none for a
+        complete file or an XML)."""
+        return () if self.cut_in is None else RPT_PARTS[RPT_PARTS.index(self.cut_in):]

@@ -20,10 +20,11 @@ from hlsight.parsers.vivado.cosim import cosim_for_tops
 from hlsight.parsers.vivado.discovery import locate, looks_like_vivado
 from hlsight.parsers.vivado.interface_sources import ports_from_sibling_rpt
 from hlsight.parsers.vivado.merge import merge_module
-from hlsight.parsers.vivado.module_report import ModuleReport
+from hlsight.parsers.vivado.module_report import INSTANCES, INTERFACE, ModuleReport
 from hlsight.parsers.vivado.profile_xml import EXPECTED as XML_EXPECTED
 from hlsight.parsers.vivado.profile_xml import read_profile_root
 from hlsight.parsers.vivado.rpt import read_rpt
+from hlsight.parsers.vivado.truncation import CutReport, covered_by_xml, judge
 from hlsight.parsers.xml_safe import parse_xml_file
 
 MODULE_SUFFIX = "_csynth"
@@ -56,6 +57,7 @@ def read_directory(report_dir: Path, root: Path) -> Design:
             top_copy = parsed  # <= 2020.2: a copy of <top>_csynth.xml
     modules: list[ModuleReport] = []
     diagnostics = []
+    cuts: list[CutReport] = []
     stems = set(xml_files) | set(rpt_files) | ({top_copy.name} if top_copy is not None else set())
     for stem in sorted(stems):
         # The copy stands in for a top-module XML that was not kept.
@@ -71,6 +73,8 @@ def read_directory(report_dir: Path, root: Path) -> Design:
         if stem in rpt_files:
             rpt_report = read_rpt(rpt_files[stem])
             artifacts.append(rpt_files[stem])
+            if rpt_report.cut_in is not None:
+                cuts.append(_cut_report(rpt_report, xml_report, aggregate))
         module, found = merge_module(xml_report, rpt_report)
         modules.append(module)
         diagnostics.extend(found)
@@ -80,10 +84,23 @@ def read_directory(report_dir: Path, root: Path) -> Design:
     declared_top = top_copy.name if top_copy is not None else None
     design = build_design(modules, root, artifacts, aggregate=aggregate, declared_top=declared_top,
                           diagnostics=diagnostics)
+    design.diagnostics.extend(judge(design, cuts))
     design.cosim, found_cosim = cosim_for_tops(report_dir, [kernel.name for kernel in design.top_kernels()])
     design.artifacts.extend(report.path for report in design.cosim)
     design.diagnostics.extend(found_cosim)
     return design
+
+
+def _cut_report(rpt: ModuleReport, xml: ModuleReport | None, aggregate: Aggregate | None) -> CutReport:
+    """A truncated rpt and the files of the set that give what it lacks."""
+    cut = CutReport(rpt)
+    if xml is not None:
+        covered_by_xml(cut, xml)
+    if aggregate is not None and rpt.name in aggregate.hierarchy:
+        cut.covered.setdefault(INSTANCES, aggregate.path.name)
+    if aggregate is not None and aggregate.interfaces_read and rpt.name == aggregate.top.name:
+        cut.covered.setdefault(INTERFACE, aggregate.path.name)
+    return cut
 
 
 def read_single_file(path: Path) -> Design:
@@ -93,7 +110,9 @@ def read_single_file(path: Path) -> Design:
                                "<module>_csynth.xml/.rpt", expected="a per-module report or csynth.xml")
     if path.suffix == ".rpt":
         modules = [read_rpt(path)]
-        return build_design(modules, path, [path], missing_severity=Severity.INFO)
+        design = build_design(modules, path, [path], missing_severity=Severity.INFO)
+        judge(design, [CutReport(modules[0])] if modules[0].cut_in is not None else [])  # nothing else covers
+        return design
     parsed = _read_xml(path)
     top = parsed.top if isinstance(parsed, Aggregate) else parsed
     # The top-level part of an aggregated file is the top module's full profile (ports included).

@@ -15,7 +15,15 @@ from hlsight.core.errors import InputError
 from hlsight.core.limits import MAX_VIVADO_REPORT_BYTES, check_loop_count, check_size, reading
 from hlsight.core.model import Instance, LatencyRange, Loop, ResourceUse
 from hlsight.parsers.vivado.loops import make_loop
-from hlsight.parsers.vivado.module_report import ModuleReport, RtlPort
+from hlsight.parsers.vivado.module_report import (
+    INSTANCES,
+    INTERFACE,
+    LOOPS,
+    PERFORMANCE,
+    UTILIZATION,
+    ModuleReport,
+    RtlPort,
+)
 from hlsight.parsers.vivado.text_tables import TextTable, read_table
 from hlsight.parsers.vivado.values import parse_float, parse_int, parse_period, parse_range
 
@@ -161,6 +169,14 @@ def read_rpt(path: Path) -> ModuleReport:
         return _read_rpt(path)
 
 
+class _Cut(Exception):
+    """The file ends inside ``part``: a truncated copy, not a malformed report."""
+
+    def __init__(self, part: str):
+        super().__init__(part)
+        self.part = part
+
+
 def _read_rpt(path: Path) -> ModuleReport:
     lines = read_text(path)
     if not any(line.strip() for line in lines):
@@ -170,49 +186,84 @@ def _read_rpt(path: Path) -> ModuleReport:
         raise InputError(path, "no '== Vivado/Vitis HLS Report for' title", expected=EXPECTED)
     fields = {m["key"]: m["value"] for m in (_FIELD.match(line) for line in lines[:20]) if m}
     version_raw = fields.get("Version")
-    performance = _find(lines, "== Performance Estimates")
-    if performance is None:
-        raise InputError(path, "no 'Performance Estimates' section (truncated report?)", expected=EXPECTED)
-    utilization = _find(lines, "== Utilization Estimates", performance)
-    interface_at = None if utilization is None else _find(lines, "== Interface", utilization)
-    if utilization is None or interface_at is None:
-        raise InputError(path, "no 'Utilization Estimates'/'Interface' section (truncated report?)",
-                         expected=EXPECTED)
     report = ModuleReport(
         name=title["name"], path=path, tool=title["tool"].lower(),
         version=None if version_raw is None else version_raw.split()[0], version_raw=version_raw,
         family=fields.get("Product family"), part=fields.get("Target device"),
     )
-    timing_at = _find(lines, "+ Timing", performance, utilization)
-    timing = None if timing_at is None else read_table(lines, timing_at, utilization)
+    try:
+        _read_sections(lines, path, report)
+    except _Cut as cut:
+        report.cut_in = cut.part
+        report.cut_line = max((at + 1 for at, line in enumerate(lines) if line.strip()), default=1)
+    return report
+
+
+def _closed(table: TextTable | None, lines: list[str], start: int, stop: int) -> bool:
+    """A table read to its bottom border, or a section that says ``N/A``."""
+    if table is not None:
+        return table.closed
+    return any(line.strip() == "N/A" for line in lines[start:stop])
+
+
+def _read_sections(lines: list[str], path: Path, report: ModuleReport) -> None:
+    """Fill ``report`` part by part, in file order. A part that cannot be read
+    while no later section follows is where a truncated copy ends
+    (:class:`_Cut`: the parts before it are kept, the rest stays unread);
+    with later sections present the report is malformed (:class:`InputError`)."""
+    performance = _find(lines, "== Performance Estimates")
+    utilization = _find(lines, "== Utilization Estimates", performance or 0)
+    interface_at = None if utilization is None else _find(lines, "== Interface", utilization)
+    ended = utilization is None  # the file ends before its utilization estimates
+    if performance is None:
+        if ended:
+            raise _Cut(PERFORMANCE)
+        raise InputError(path, "no 'Performance Estimates' section", expected=EXPECTED)
+    end = len(lines) if utilization is None else utilization
+    timing_at = _find(lines, "+ Timing", performance, end)
+    timing = None if timing_at is None else read_table(lines, timing_at, end)
+    latency_at = _find(lines, "+ Latency", performance, end)
+    summary = None if latency_at is None else read_table(lines, latency_at, end)
+    if summary is None or not summary.closed or not summary.rows or len(summary.rows[0]) < 5:
+        if ended:
+            raise _Cut(PERFORMANCE)
+        raise InputError(path, "no latency summary table", expected=EXPECTED)
     if timing is not None and timing.rows:
         clock = _cells(timing.rows[0])
         if len(clock) >= 4:
             report.clock_target_ns = parse_period(clock[1], f"{clock[0]} target clock")
             report.clock_estimated_ns = parse_period(clock[2], f"{clock[0]} estimated clock")
             report.clock_uncertainty_ns = parse_float(clock[3], f"{clock[0]} clock uncertainty")
-    latency_at = _find(lines, "+ Latency", performance, utilization)
-    summary = None if latency_at is None else read_table(lines, latency_at, utilization)
-    if summary is None or not summary.rows or len(summary.rows[0]) < 5:
-        raise InputError(path, "no latency summary table (truncated report?)", expected=EXPECTED)
     report.latency, report.interval, report.pipeline_type = _latency_and_interval(_cells(summary.rows[0]),
                                                                                   "summary")
-    instance_at = _find(lines, "* Instance:", summary.end, utilization)
-    loop_at = _find(lines, "* Loop:", summary.end, utilization)
+    instance_at = _find(lines, "* Instance:", summary.end, end)
+    loop_at = _find(lines, "* Loop:", summary.end, end)
     instance_table = None
     if instance_at is not None:
-        instance_table = read_table(lines, instance_at + 1, loop_at if loop_at is not None else utilization)
+        instance_stop = loop_at if loop_at is not None else end
+        instance_table = read_table(lines, instance_at + 1, instance_stop)
+        if ended and loop_at is None and not _closed(instance_table, lines, instance_at + 1, instance_stop):
+            raise _Cut(INSTANCES)
+        if instance_table is not None and not instance_table.closed:
+            raise InputError(path, "instance table cut short", expected=EXPECTED)
+    elif ended:
+        raise _Cut(INSTANCES)
     report.instances = instances_from_table(instance_table)
     if loop_at is not None:
-        loop_table = read_table(lines, loop_at + 1, utilization)
+        loop_table = read_table(lines, loop_at + 1, end)
+        if ended and not _closed(loop_table, lines, loop_at + 1, end):
+            raise _Cut(LOOPS)
         if loop_table is not None and not loop_table.closed:
             raise InputError(path, "loop table cut short", expected=EXPECTED)
         report.loops = [] if loop_table is None else loops_from_table(loop_table, path)
+    elif ended:
+        raise _Cut(LOOPS)
+    if utilization is None or interface_at is None:
+        raise _Cut(UTILIZATION)
     report.resources = _utilization(lines, utilization)
     report.luts = next((int(item.used) for item in report.resources if item.name == "LUT"), None)
     interface_table = read_table(lines, interface_at, None)
     if interface_table is None or not interface_table.closed:
-        raise InputError(path, "interface table cut short (truncated report?)", expected=EXPECTED)
+        raise _Cut(INTERFACE)
     report.ports = ports_from_table(interface_table)
     report.ports_path, report.ports_line = path, interface_at + 1
-    return report
