@@ -316,27 +316,70 @@ class AccessWalker(LoopWalker):
         if target is not None and decl.name in self.arrays:
             self._alias(decl.name, target)
 
-    def _pointer_target(self, pointer: c_ast.Node) -> PointerTarget | None:
+    def _pointer_target(self, pointer: c_ast.Node, offsets: list[c_ast.Node] | None = None) -> PointerTarget | None:
         """What the expression ``pointer`` points into (``x``, ``x + i``,
-        ``&x[i]``, through aliases), if the walker knows the array."""
-        init = pointer
-        while isinstance(init, c_ast.Cast):
-            init = init.expr
-        offsets: list[c_ast.Node] = []
-        if isinstance(init, c_ast.UnaryOp) and init.op == "&" and isinstance(init.expr, c_ast.ArrayRef):
-            init, offsets = init.expr.name, [init.expr.subscript]
-        # p = x + a + b: find the pointer among the terms of the sum
-        while isinstance(init, c_ast.BinaryOp) and init.op == "+":
-            if isinstance(init.right, c_ast.ID) and init.right.name in self.arrays:
-                init, offsets = init.right, [*offsets, init.left]
-            else:
-                init, offsets = init.left, [*offsets, init.right]
-        if not (isinstance(init, c_ast.ID) and init.name in self.arrays):
+        ``&x[i]``, through aliases), if the walker knows the array.
+
+        Casts count wherever they stand in the pointer arithmetic, as C
+        counts them: ``(float4 *)p + i`` is i float4s past p, ``(float4
+        *)(p + i)`` i floats past p seen as float4s (offset i/4), and the
+        element is the cast's type when it has a size (T2S/Halide write
+        ``vload16(0, (__global float *)A + k)``; with only the outermost cast
+        looked through, that access was not found). ``offsets``, when
+        given, receives the offset expressions met, for their own accesses."""
+        found: list[c_ast.Node] = []
+        target = self._resolve_pointer(pointer, found)
+        if offsets is not None and target is not None:
+            offsets.extend(found)
+        return target
+
+    def _resolve_pointer(self, node: c_ast.Node, offsets: list[c_ast.Node]) -> PointerTarget | None:
+        """:meth:`_pointer_target` of one sub-expression (a cast, a sum, a
+        difference, ``&a[i]`` or a pointer variable)."""
+        if isinstance(node, c_ast.Cast):
+            inner = self._resolve_pointer(node.expr, offsets)
+            return None if inner is None else self._recast(inner, node)
+        if isinstance(node, c_ast.UnaryOp) and node.op == "&" and isinstance(node.expr, c_ast.ArrayRef):
+            base = self._resolve_pointer(node.expr.name, offsets)
+            return None if base is None else self._moved(base, node.expr.subscript, 1, offsets)
+        if isinstance(node, c_ast.BinaryOp) and node.op == "+":
+            # p = x + a + b (or a + x): the pointer is one term of the sum, the others move it
+            for pointer, step in ((node.left, node.right), (node.right, node.left)):
+                base = self._resolve_pointer(pointer, offsets)
+                if base is not None:
+                    return self._moved(base, step, 1, offsets)
             return None
-        base, base_offset = self.aliases.get(init.name, init.name), self._offset(init.name)
-        value = sympy.Add(*[self.value(offset) for offset in offsets])
-        known = self.arrays[init.name]
-        return PointerTarget(base, sympy.expand(base_offset + value), known.space, known.element)
+        if isinstance(node, c_ast.BinaryOp) and node.op == "-":
+            left: list[c_ast.Node] = []
+            base = self._resolve_pointer(node.left, left)
+            if base is None or self._resolve_pointer(node.right, []) is not None:
+                return None  # `p - q` is a distance, not a pointer
+            offsets.extend(left)
+            return self._moved(base, node.right, -1, offsets)
+        if not (isinstance(node, c_ast.ID) and node.name in self.arrays):
+            return None
+        known = self.arrays[node.name]
+        return PointerTarget(self.aliases.get(node.name, node.name), self._offset(node.name), known.space,
+                             known.element)
+
+    def _moved(self, target: PointerTarget, step: c_ast.Node, sign: int, offsets: list[c_ast.Node]) -> PointerTarget:
+        """``target`` moved by ``step`` of its own elements (C pointer arithmetic)."""
+        offsets.append(step if sign > 0 else c_ast.UnaryOp("-", step, step.coord))
+        return target._replace(offset=sympy.expand(target.offset + sign * self.value(step)))
+
+    def _recast(self, target: PointerTarget, cast: c_ast.Cast) -> PointerTarget:
+        """``target`` seen through the pointer type of ``cast``: the same
+        byte address, counted in elements of the cast's type (``(float16
+        *)p`` on a ``float *`` p at element 32: element 2 of 64 bytes). A
+        cast to a type of unknown size (``void *``, a typedef'd pointer, a
+        non-pointer) keeps the target as it was, as the walker always did."""
+        element = element_type(cast.to_type.type, self.typedefs)
+        if element is None or element.bytes is None or target.element.bytes is None:
+            return target
+        if element.bytes == target.element.bytes:
+            return target._replace(element=element)
+        offset = sympy.expand(target.offset * sympy.Rational(target.element.bytes, element.bytes))
+        return target._replace(offset=offset, element=element)
 
     def _walks_into(self, name: str) -> bool:
         called = {call.name.name for call in self._calls if isinstance(call.name, c_ast.ID)}
@@ -420,20 +463,22 @@ class AccessWalker(LoopWalker):
 
     # ------------------------------------------------------------------ accesses
 
-    def _base_array(self, node: c_ast.Node) -> tuple[ArrayInfo | None, list[c_ast.Node]]:
-        """Array and index list of ``a[i][j]`` (outermost index first)."""
+    def _base_array(self, node: c_ast.Node) -> tuple[ArrayInfo | None, list[c_ast.Node], PointerTarget | None,
+                                                     list[c_ast.Node]]:
+        """Array and index list of ``a[i][j]`` (outermost index first); for
+        a subscripted pointer expression (``((float4 *)p)[i]``, ``(p +
+        k)[i]``) also where it points and the offsets it adds."""
         indices: list[c_ast.Node] = []
         while isinstance(node, c_ast.ArrayRef):
             indices.insert(0, node.subscript)
             node = node.name
         if isinstance(node, c_ast.ID):
-            return self.arrays.get(node.name), indices
-        if isinstance(node, c_ast.Cast) and isinstance(node.expr, c_ast.ID):
-            base = self.arrays.get(node.expr.name)
-            cast = element_type(node.to_type.type, self.typedefs)
-            if base is not None and cast is not None:
-                return ArrayInfo(base.name, cast, base.space), indices
-        return None, indices
+            return self.arrays.get(node.name), indices, None, []
+        offsets: list[c_ast.Node] = []
+        target = self._pointer_target(node, offsets)
+        if target is None:
+            return None, indices, None, []
+        return ArrayInfo(target.base, target.element, target.space), indices, target, offsets
 
     def _flat_index(self, info: ArrayInfo, indices: list[c_ast.Node]) -> sympy.Expr:
         flat: sympy.Expr = sympy.Integer(0)
@@ -448,8 +493,8 @@ class AccessWalker(LoopWalker):
         return sympy.expand(flat)
 
     def _record(self, ref: c_ast.ArrayRef, kind: str) -> None:
-        info, indices = self._base_array(ref)
-        for index in indices:
+        info, indices, start, offsets = self._base_array(ref)
+        for index in [*offsets, *indices]:
             self._expression(index)
         if info is None:
             base = ref.name
@@ -465,36 +510,37 @@ class AccessWalker(LoopWalker):
         index_node = indices[-1] if len(indices) == 1 else None
         index_text = c_text(index_node) if index_node is not None else ", ".join(c_text(i) for i in indices)
         index = self._flat_index(info, indices)
-        if info.name in self.aliases:
+        if start is not None:
+            index = sympy.expand(index + start.offset)
+        elif info.name in self.aliases:
             index = sympy.expand(index + self._offset(info.name))
             info = ArrayInfo(self.aliases[info.name], info.element, info.space)
         self._site(ref, info, index, index_text, kind)
 
     def _record_pointer(self, node: c_ast.Node, pointer: c_ast.Node, kind: str) -> bool:
-        """``*p``, ``*(p + i)`` and ``p->field`` on a pointer (or alias of
-        one): an access to element ``offset + i`` of the underlying array."""
-        extra: c_ast.Node | None = None
+        """``*p``, ``*(p + i)``, ``*((float4 *)p + i)`` and ``p->field`` on a
+        pointer (or alias of one): an access to element ``offset + i`` of
+        the underlying array, in elements of the type the pointer has there
+        (:meth:`_pointer_target`)."""
         shift = sympy.Integer(0)
         if isinstance(pointer, c_ast.UnaryOp) and pointer.op in ("++", "--", "p++", "p--"):
             # `*p++` reads where p points before the statement moves it, `*++p` one further
             shift = sympy.Integer({"++": 1, "--": -1}.get(pointer.op, 0))
             pointer = pointer.expr
-        if isinstance(pointer, c_ast.BinaryOp) and pointer.op == "+" and isinstance(pointer.left, c_ast.ID):
-            pointer, extra = pointer.left, pointer.right
-        if not isinstance(pointer, c_ast.ID) or pointer.name not in self.arrays:
+        offsets: list[c_ast.Node] = []
+        target = self._pointer_target(pointer, offsets)
+        if target is None:
             return False
-        self._expression(extra)
-        info = self.arrays[pointer.name]
-        index: sympy.Expr = (self.value(extra) if extra is not None else sympy.Integer(0)) + shift
-        if pointer.name in self.aliases:
-            index = sympy.expand(index + self._offset(pointer.name))
-            info = ArrayInfo(self.aliases[pointer.name], info.element, info.space)
+        for offset in offsets:
+            self._expression(offset)
+        info = ArrayInfo(target.base, target.element, target.space)
+        index = sympy.expand(target.offset + shift)
         if kind == "load" and not self.table.roles(index) & VARYING:
             # `param->field` of a struct argument: loop-invariant, aoc hoists
             # or caches it; it is not the streaming access an LSU line shows
             # (a store, `*g_over = true`, still reaches memory)
             return True
-        self._site(node, info, index, c_text(extra) if extra is not None else "0", kind)
+        self._site(node, info, index, " + ".join(c_text(offset) for offset in offsets) or "0", kind)
         return True
 
     def _record_group_copy(self, call: c_ast.FuncCall, args: list[c_ast.Node]) -> None:
@@ -559,7 +605,10 @@ class AccessWalker(LoopWalker):
         what ``p`` points into; the element is the N-vector, so consecutive
         offsets are stride 1 and ``p + 1`` is a quarter-element offset
         (not aligned) for N = 4."""
-        target = self._pointer_target(pointer)
+        offsets: list[c_ast.Node] = []
+        target = self._pointer_target(pointer, offsets)
+        for part in offsets if target is not None else [pointer]:
+            self._expression(part)  # loads in the pointer (`p + idx[k]`) run too
         if target is None:
             return
         scalar = ElementType("half", 2) if half else target.element
