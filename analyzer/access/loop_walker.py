@@ -44,6 +44,7 @@ from hlsight.analyzer.access.loops import (
     assigned_in,
     at_most,
     averaged_over_enclosing,
+    body_values,
     closing_lines,
     counted_loop,
     counter_trip,
@@ -436,6 +437,7 @@ class LoopWalker(NodeVisitor):
             for name, stmts in assigned_in(extra).items():
                 assigned.setdefault(name, []).extend(stmts)
         entry: dict[str, sympy.Expr] = {}
+        temporaries = body_values(body)
         for name, stmts in assigned.items():
             if name == skip or name not in self.env:
                 continue
@@ -444,8 +446,11 @@ class LoopWalker(NodeVisitor):
             period: sympy.Expr | None = None
             conditional = True
             if all(unconditional for _stmt, unconditional in stmts):
-                # stepped once or more in every iteration (`out[k++] = a; out[k++] = b;` steps 2)
-                steps = [update_step(name, stmt, self.env, self.converter.multi_dimensional)
+                # stepped once or more in every iteration (`out[k++] = a; out[k++] = b;` steps 2);
+                # through the body's temporaries when it is updated once (`int t = v; ... v = t + 1;`):
+                # with two updates a temporary may hold the value between them
+                through = temporaries if len(stmts) == 1 else None
+                steps = [update_step(name, stmt, self.env, self.converter.multi_dimensional, through)
                          for stmt, _unconditional in stmts]
                 if len(steps) == 1:
                     step, period = steps[0]

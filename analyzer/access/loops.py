@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 import sympy
 from pycparser import c_ast
@@ -695,18 +695,86 @@ def assigned_in(node: c_ast.Node) -> dict[str, list[tuple[c_ast.Node, bool]]]:
     return {name: stmts for name, stmts in finder.found.items() if name not in finder.declared}
 
 
+class BodyValues(NamedTuple):
+    """The scalar locals of one loop body, for reading its updates
+    (:func:`body_values`): ``defined`` maps each name declared once, right
+    in the body, with an initialiser and never assigned again, to that
+    initialiser; ``declared`` holds every name the body declares (the others
+    hold values the loop entry does not know)."""
+
+    defined: dict[str, c_ast.Node]
+    declared: frozenset[str]
+
+
+def body_values(body: c_ast.Node) -> BodyValues:
+    """The single-assignment temporaries of the loop body ``body``.
+
+    Halide/T2S write a step through temporaries, SSA style: ``int _3 =
+    _addr_temp; ... int _16 = _3 + 1; _addr_temp = _16;``. At the loop's
+    entry those temporaries are not declared yet, so the update read as
+    ``_addr_temp = <unknown>`` and the index moving through it as "not
+    affine". A temporary qualifies when it is declared once, directly in
+    the body (a nested block or loop may run it any number of times),
+    with an initialiser, as a scalar, and nothing in the body assigns it:
+    it then holds its initialiser's value wherever the update reads it."""
+    items = (body.block_items or []) if isinstance(body, c_ast.Compound) else [body]
+    assigned = _AssignedNames()
+    assigned.visit(body)
+    counts = _DeclaredNames()
+    counts.visit(body)
+    defined: dict[str, c_ast.Node] = {}
+    for item in items:
+        for decl in item.decls if isinstance(item, c_ast.DeclList) else [item]:
+            if (isinstance(decl, c_ast.Decl) and decl.name is not None and isinstance(decl.type, c_ast.TypeDecl)
+                    and decl.init is not None and not isinstance(decl.init, c_ast.InitList)
+                    and counts.names.count(decl.name) == 1 and decl.name not in assigned.found):
+                defined[decl.name] = decl.init
+    return BodyValues(defined, frozenset(counts.names))
+
+
+class _DeclaredNames(NodeVisitor):
+    """Every name declared below a node, once per declaration."""
+
+    def __init__(self) -> None:
+        self.names: list[str] = []
+
+    def visit_Decl(self, node: c_ast.Decl) -> None:
+        if node.name:
+            self.names.append(node.name)
+        self.generic_visit(node)
+
+
 def update_step(
-    name: str, stmt: c_ast.Node, env: dict[str, sympy.Expr], multi_dimensional: bool = False
+    name: str, stmt: c_ast.Node, env: dict[str, sympy.Expr], multi_dimensional: bool = False,
+    body: BodyValues | None = None,
 ) -> tuple[sympy.Expr | None, sympy.Expr | None]:
     """Step (and modulus) of ``v++``, ``v += c``, ``v = v + c``, ``v = (v + c) & (M-1)``
-    (``multi_dimensional``: the kernel's, for what ``get_global_size(0)`` is)."""
+    (``multi_dimensional``: the kernel's, for what ``get_global_size(0)`` is).
+
+    ``body``: the temporaries of the loop body (:func:`body_values`); a
+    temporary reads as its initialiser (``int t = v + 1; v = t;`` steps 1),
+    and any other name the body declares is unknown at the update (not the
+    value an outer variable of that name has at the loop's entry)."""
     if isinstance(stmt, c_ast.UnaryOp):
         return sympy.Integer(1 if "+" in stmt.op else -1), None
     if not isinstance(stmt, c_ast.Assignment):
         return None, None
     probe = SymbolTable()
     marker = sympy.Symbol("__v", integer=True)
-    converter = ExprConverter(probe, lambda n: marker if n == name else env.get(n), lambda _c: None)
+    resolved: dict[str, sympy.Expr] = {}
+
+    def lookup(n: str) -> sympy.Expr | None:
+        if n == name:
+            return marker
+        if body is None or n not in body.declared:
+            return env.get(n)
+        if n not in resolved:
+            resolved[n] = probe.make(n, SymbolInfo(Role.OPAQUE, n))  # also what a self-reference reads
+            if n in body.defined:
+                resolved[n] = converter.convert(body.defined[n])
+        return resolved[n]
+
+    converter = ExprConverter(probe, lookup, lambda _c: None)
     converter.multi_dimensional = multi_dimensional
     rvalue = converter.convert(stmt.rvalue)
     if probe.roles(rvalue) & {Role.OPAQUE, Role.LOAD}:

@@ -1,0 +1,66 @@
+"""Steps written through single-assignment temporaries (docs/model.md
+decision 40).
+
+Halide/T2S emit a step counter SSA style: ``int _3 = _addr_temp; ... int
+_16 = _3 + 1; _addr_temp = _16;``. The temporaries are declared in the loop
+body, so at the loop's entry, where the step is read, they were unknown: the
+index moving through ``_addr_temp`` was "not affine" and the LSU kept a free
+``stride`` (IntelLabs/t2sp's GEMM needed ``--set stride=1`` by hand). A
+temporary declared once in the body, with an initialiser and never assigned
+again, now reads as its initialiser. These tests build the design aoc's report gives
+around ``fixtures/access/temporaries.cl`` and check values worked out by hand.
+"""
+
+from __future__ import annotations
+
+from hlsight.analyzer.results import AccessFacts
+from hlsight.core.model import LSU, Kernel, KernelKind, LSUKind, LSUStyle, SourceLocation
+from tests.access_fixtures import MarkedSource, facts_of, value
+
+TEMPORARIES = MarkedSource("temporaries.cl")
+
+
+def facts(kernel: str, kind: LSUKind, marker: str, width: int = 32) -> AccessFacts:
+    """The facts of one LSU of width ``width`` bits on the marked line of
+    the single work-item ``kernel``."""
+    unit = LSU(id=f"{kernel}/lsu0", kind=kind, style=LSUStyle.BURST_COALESCED, style_raw="Burst-coalesced",
+               width_bits=width, is_global=True,
+               location=SourceLocation(TEMPORARIES.name, TEMPORARIES.line_of(marker)))
+    found = TEMPORARIES.derived([Kernel(name=kernel, kind=KernelKind.SINGLE_WORK_ITEM, lsus=[unit])])
+    return facts_of(found, unit)
+
+
+def test_a_step_through_temporaries() -> None:
+    """`int t = addr; int u = t * 3; ... in[u] ...; int next = t + 1; addr =
+    next;`: addr steps 1, the load is stride 3 (was: not affine, no stride)."""
+    load = facts("ssa_step", LSUKind.LOAD, "ssa_load")
+    assert (value(load.stride), value(load.offset), value(load.accesses, n=50)) == (3, 0, 50)
+    assert "coefficient 3, step 1" in (load.explanation or "")
+
+
+def test_two_updates_do_not_read_a_temporary_between_them() -> None:
+    """`int a = v; v = v + 1; v = a + 5;`: v ends 5 past its start. Reading
+    `a` as v's value before the second update would add the two steps to 6;
+    with two updates the temporaries are not used and the stride stays
+    unknown, said so."""
+    load = facts("two_updates", LSUKind.LOAD, "two_updates")
+    assert load.stride is None
+    assert "not affine" in (load.explanation or "")
+
+
+def test_a_temporary_assigned_again_is_not_its_initialiser() -> None:
+    """`int t = v + 1; t = t + 1; v = t;` steps 2: `t` is not read as `v + 1`
+    (that would give 1); the stride stays unknown."""
+    load = facts("reassigned", LSUKind.LOAD, "reassigned")
+    assert load.stride is None
+
+
+def test_t2s_b_loader_and_unloader() -> None:
+    """T2S's B loader reads `(float *)B + 16*(t % (64*J*K))`: stride 1 in
+    float16s; the unloader stores `(float *)C + 8*t` (t read twice, stepped
+    through `_392 = _391 + 1`): stride 1 in 32-byte float8s, I*J*80 times."""
+    load = facts("t2s_b_loader", LSUKind.LOAD, "t2s_b", width=512)
+    assert (value(load.stride), load.element_bytes, value(load.accesses, I=2, J=3, K=4)) == (1, 64, 2 * 3 * 4 * 64)
+    store = facts("t2s_unloader", LSUKind.STORE, "t2s_c", width=256)
+    assert (value(store.stride), value(store.offset), store.element_bytes) == (1, 0, 32)
+    assert value(store.accesses, I=6, J=7) == 6 * 7 * 80
