@@ -7,11 +7,16 @@ body, so at the loop's entry, where the step is read, they were unknown: the
 index moving through ``_addr_temp`` was "not affine" and the LSU kept a free
 ``stride`` (IntelLabs/t2sp's GEMM needed ``--set stride=1`` by hand). A
 temporary declared once in the body, with an initialiser and never assigned
-again, now reads as its initialiser. These tests build the design aoc's report gives
+again, now reads as its initialiser. And T2S's loaders index ``(t / (N*J)) *
+N + t % N``: the quotient changes only where the remainder wraps, so between
+wraps the access is dense (it was 1 + 1/J: the quotient's average added to
+the remainder's movement). These tests build the design aoc's report gives
 around ``fixtures/access/temporaries.cl`` and check values worked out by hand.
 """
 
 from __future__ import annotations
+
+import sympy
 
 from hlsight.analyzer.results import AccessFacts
 from hlsight.core.model import LSU, Kernel, KernelKind, LSUKind, LSUStyle, SourceLocation
@@ -55,6 +60,19 @@ def test_a_temporary_assigned_again_is_not_its_initialiser() -> None:
     assert load.stride is None
 
 
+def test_t2s_a_loader_is_dense_between_the_wraps_of_its_counter() -> None:
+    """T2S's A loader: `vload16(0, (float *)A + 16*((t / (64*J*K)) * 64*K +
+    t % (64*K)))` with t stepped through SSA temporaries: consecutive
+    64-byte float16s between wraps of t % (64*K) (the quotient changes only
+    at those wraps): stride 1, I*J*K*64 accesses."""
+    load = facts("t2s_loader", LSUKind.LOAD, "t2s_a", width=512)
+    assert (value(load.stride), value(load.offset), load.element_bytes) == (1, 0, 64)
+    assert value(load.accesses, I=5, J=3, K=7) == 5 * 3 * 7 * 64
+    explanation = load.explanation or ""
+    assert "a remainder, between its wraps every 64*K elements" in explanation
+    assert "a division by a multiple of 64*K, constant between those wraps" in explanation
+
+
 def test_t2s_b_loader_and_unloader() -> None:
     """T2S's B loader reads `(float *)B + 16*(t % (64*J*K))`: stride 1 in
     float16s; the unloader stores `(float *)C + 8*t` (t read twice, stepped
@@ -64,3 +82,14 @@ def test_t2s_b_loader_and_unloader() -> None:
     store = facts("t2s_unloader", LSUKind.STORE, "t2s_c", width=256)
     assert (value(store.stride), value(store.offset), store.element_bytes) == (1, 0, 32)
     assert value(store.accesses, I=6, J=7) == 6 * 7 * 80
+
+
+def test_a_quotient_in_step_with_the_remainder_adds_nothing_between_wraps() -> None:
+    """`in[(i / 64) * 16 + i % 16]`: 0..15 four times, then 16..31: dense
+    between wraps, stride 1 (was 1 + 16/64 = 5/4). `in[(i / 24) * 16 + i %
+    16]`: the quotient steps in the middle of a run of the remainder, so its
+    average 16/24 still adds: 5/3."""
+    in_step = facts("quotient_steps", LSUKind.LOAD, "in_step")
+    assert value(in_step.stride) == 1
+    off_step = facts("quotient_steps", LSUKind.LOAD, "off_step")
+    assert value(off_step.stride) == sympy.Rational(5, 3)

@@ -75,8 +75,10 @@ def _mean_coefficient(expr: sympy.Expr, symbol: sympy.Symbol) -> tuple[sympy.Exp
     (``vertices[gid / leaf_size]``: the same element for leaf_size
     work-items, then the next); ``Mod(a*s + b, m)`` moves a between its
     wraps (a ring buffer ``buf[(i + 1) % n]``: consecutive but once every
-    m/a accesses). ``None`` for any other use (a product of two moving
-    values, a remainder of a division)."""
+    m/a accesses); a division by a whole multiple of such a remainder's
+    modulus (``(u / (m*J)) * m + u % m``) does not move between its wraps
+    and adds nothing (:func:`_wrapping_with`). ``None`` for any other use
+    (a product of two moving values, a remainder of a division)."""
     # `a[i / 16][i % 16]` flattened: Mod(u, m) + m*floor(u/m) is u, exactly
     recombined = sympy.expand(expr.replace(sympy.Mod, lambda u, m: u - m * sympy.floor(u / m)))
     exact = _linear_coefficient(recombined, symbol) if not recombined.has(sympy.floor) else None
@@ -84,12 +86,21 @@ def _mean_coefficient(expr: sympy.Expr, symbol: sympy.Symbol) -> tuple[sympy.Exp
         return exact, "a division and its remainder, which recombine"
     total: sympy.Expr = sympy.Integer(0)
     through: list[str] = []
+    still: list[str] = []  # said after the remainders whose wraps they keep step with
+    wraps = [mod for mod in expr.atoms(sympy.Mod)
+             if not mod.args[1].has(symbol) and _linear_coefficient(mod.args[0], symbol) is not None]
     for term in sympy.Add.make_args(sympy.expand(expr)):
         if not term.has(symbol):
             continue
         scale, moving = term.as_independent(symbol, as_Add=False)
         if moving == symbol:
             total += scale
+            continue
+        wrap = _wrapping_with(moving, wraps) if isinstance(moving, sympy.floor) else None
+        if wrap is not None:
+            # `(u / (k*m)) * m + u % m` (T2S's loaders): the quotient steps
+            # only where the remainder wraps, so between wraps it is still
+            still.append(f"a division by a multiple of {wrap.args[1]}, constant between those wraps")
             continue
         if isinstance(moving, sympy.floor):
             inner = _linear_coefficient(moving.args[0], symbol)
@@ -103,7 +114,20 @@ def _mean_coefficient(expr: sympy.Expr, symbol: sympy.Symbol) -> tuple[sympy.Exp
             return None
         total += scale * inner
         through.append(how)
-    return sympy.expand(total), " and ".join(dict.fromkeys(through))
+    return sympy.expand(total), " and ".join(dict.fromkeys([*through, *still]))
+
+
+def _wrapping_with(quotient: sympy.floor, wraps: list[sympy.Mod]) -> sympy.Mod | None:
+    """The remainder ``Mod(u, m)`` among ``wraps`` whose wraps the integer
+    division ``quotient`` = ``floor(u / d)`` keeps step with: d a whole
+    multiple of m (``_addr / (N*J) * N + _addr % N``), so the quotient changes
+    only where the remainder wraps. Its average advance (1/J here) is not a
+    movement between wraps: adding it made a dense access stride 1 + 1/J."""
+    for wrap in wraps:
+        ratio = sympy.cancel(wrap.args[0] / (quotient.args[0] * wrap.args[1]))
+        if ratio != 0 and ratio.is_integer and not ratio.free_symbols & wrap.args[0].free_symbols:
+            return wrap
+    return None
 
 
 def _averaged(advance: sympy.Expr) -> sympy.Expr:
