@@ -91,3 +91,20 @@ def test_walker_sites_through_casts() -> None:
             if site.line == line] == [("c", "store", "int", 4)]
     line = CASTS.line_of("as_float16")
     assert [(site.array, site.element.name) for site in walker.sites if site.line == line] == [("a", "float16")]
+
+
+def test_offsets_of_a_cast_pointer_load_and_move_back() -> None:
+    """`vload4(0, (float *)a + idx[i])`: the read of `idx[i]` is an access
+    of its own, and the vector load is data-dependent; `vstore4(v, 0,
+    (float *)(b + 4*n) - 4*(i + 1))` stores float4 n-1, n-2, ..., 0:
+    consecutive (stride 1) from float4 n - 1."""
+    unit = parse_c_file(CASTS.path)
+    walker = walk_function(unit, unit.functions()["cast_offsets"], {unit.filename: unit.lines})
+    line = CASTS.line_of("gather")
+    assert [(site.array, site.kind) for site in walker.sites if site.line == line] == [("idx", "load"), ("a", "load")]
+    index, gather, backwards = facts("cast_offsets", [(LSUKind.LOAD, "gather", 32), (LSUKind.LOAD, "gather", 128),
+                                                      (LSUKind.STORE, "backwards", 128)])
+    assert (value(index.stride), index.element_bytes, index.data_dependent) == (1, 4, False)
+    assert gather.data_dependent is True and gather.element_bytes == 16
+    assert (value(backwards.stride), value(backwards.offset, n=10), backwards.element_bytes) == (1, 9, 16)
+    assert value(backwards.accesses, n=10) == 10
