@@ -60,6 +60,8 @@ def check_grid_size(sweeps: Sequence[Sweep]) -> None:
 class Sweep:
     name: str
     values: np.ndarray[Any, np.dtype[np.float64]]
+    #: given as ``start:stop:count`` (its points are computed, not typed)
+    ranged: bool = False
 
 
 SWEEP_FORM = "NAME=a,b,c or NAME=start:stop:count"
@@ -120,7 +122,31 @@ def parse_sweep(text: str) -> Sweep:
         if np.any(values < 0) or (not zero and np.any(values == 0)):
             expected = "values of 0 or more" if zero else "positive finite values"
             raise InputError(None, f"--sweep '{text}'", expected=expected)
-    return Sweep(name, values)
+    return Sweep(name, values, ranged=":" in spec)
+
+
+def whole_points(sweep: Sweep) -> tuple[Sweep, str | None]:
+    """A sweep of a count (:func:`hlsight.analyzer.symbols.takes_whole_values`)
+    on whole values only: ``N=10:1:3`` computes 5.5, a size no host launches,
+    which was evaluated without a word. A range's points are rounded to the
+    nearest whole value (repeats dropped) and a note says how many moved; a
+    fraction the user typed in a list is refused, as ``--set`` refuses one."""
+    fractional = sweep.values != np.round(sweep.values)
+    if not np.any(fractional):
+        return sweep, None
+    if not sweep.ranged:
+        shown = ", ".join(f"{value:g}" for value in sweep.values[fractional][:3])
+        raise InputError(None, f"--sweep {sweep.name}: {shown} is not a whole number",
+                         expected=f"whole values of {sweep.name} (it counts items, iterations or bytes)")
+    rounded = np.round(sweep.values)
+    _, first = np.unique(rounded, return_index=True)
+    kept = rounded[np.sort(first)]
+    moved = int(np.count_nonzero(fractional))
+    dropped = len(rounded) - len(kept)
+    note = (f"{sweep.name} takes whole values: {moved:,} of the range's {len(rounded):,} points"
+            f" {'was' if moved == 1 else 'were'} rounded to the nearest whole number"
+            + (f" ({dropped:,} repeats dropped)" if dropped else ""))
+    return Sweep(sweep.name, kept, ranged=True), note
 
 
 def check_distinct(sweeps: Sequence[Sweep]) -> None:

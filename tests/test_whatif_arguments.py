@@ -95,3 +95,30 @@ def test_a_refused_run_leaves_the_output_file_alone(tmp_path: Path) -> None:
     out.write_text("kept\n", encoding="utf-8")
     result = run_cli("whatif", AXPY, "--sweep", "N=1:10:0", "-o", str(out))
     assert result.code == 2 and out.read_text(encoding="utf-8") == "kept\n"
+
+
+def test_a_range_of_a_count_is_swept_on_whole_values() -> None:
+    """``N=1000:2000:4`` computed N = 1333.33 and 1666.67 and timed them, a
+    size no host launches, without a word: the points are now the nearest
+    whole values, timed as the same values listed, and the note says so."""
+    ranged = run_cli("whatif", AXPY, "--sweep", "N=1000:2000:4", "--format", "csv")
+    listed = run_cli("whatif", AXPY, "--sweep", "N=1000,1333,1667,2000", "--format", "csv")
+    assert ranged.code == listed.code == 0, ranged.stderr
+    rows = [line for line in ranged.stdout.splitlines() if line and not line.startswith("#")]
+    assert rows == [line for line in listed.stdout.splitlines() if line and not line.startswith("#")]
+    assert [row.split(",")[0] for row in rows[1:]] == ["1000", "1333", "1667", "2000"]
+    note = "# N takes whole values: 2 of the range's 4 points were rounded to the nearest whole number"
+    assert note in run_cli("whatif", AXPY, "--sweep", "N=1000:2000:4").stdout  # text (CSV keeps to the rows)
+
+
+def test_a_typed_fraction_of_a_count_is_refused() -> None:
+    assert "--sweep N: 5.5 is not a whole number" in _refused("--sweep", "N=10,5.5")
+
+
+def test_a_clock_keeps_its_fractions() -> None:
+    """fmax is a clock: 100:101:3 stays 100, 100.5, 101 MHz."""
+    swept = run_cli("whatif", AXPY, "--set", "N=1000000", "--sweep", "fmax=100:101:3", "--format", "csv")
+    assert swept.code == 0, swept.stderr
+    rows = [line for line in swept.stdout.splitlines() if line and not line.startswith("#")]
+    assert [row.split(",")[0] for row in rows[1:]] == ["100", "100.5", "101"]
+    assert "whole values" not in swept.stdout

@@ -23,6 +23,7 @@ from hlsight.analyzer.whatif import (
     expression_names,
     grid_bounds,
     parse_sweep,
+    whole_points,
 )
 from hlsight.analyzer.whatif_cautions import grid_cautions
 from hlsight.analyzer.whole_solve import solve
@@ -133,6 +134,12 @@ def run(args: argparse.Namespace) -> int:
         assert for_time is not None  # --solve and --for-time go together (checked above)
         return _solve(args, at, values, for_time)
     result, estimate = at({sweep.name: float(sweep.values[0]) for sweep in sweeps})  # the table's first point
+    real = result.source.real_arguments()
+    whole = [whole_points(sweep) if takes_whole_values(sweep.name, real) else (sweep, None) for sweep in sweeps]
+    rounded = [note for _, note in whole if note is not None]
+    if rounded:
+        sweeps = [sweep for sweep, _ in whole]
+        result, estimate = at({sweep.name: float(sweep.values[0]) for sweep in sweeps})
     expr = _expression(estimate)
     bound_values = dict(estimate.values)
     columns, seconds = evaluate_grid(expr, bound_values, sweeps)
@@ -140,6 +147,7 @@ def run(args: argparse.Namespace) -> int:
     cautions = grid_cautions(result, estimate, sweeps, columns, seconds, bounds, at)
     header = _header(result, estimate, [sweep.name for sweep in sweeps], cautions.header())
     header["notes"].extend(cautions.notes)
+    header["notes"].extend(rounded)
     write_text(render_sweep([sweep.name for sweep in sweeps], columns, seconds, args.format, header, bounds,
                             cautions), args.output)
     return 0
