@@ -16,7 +16,7 @@ import sympy
 from hlsight.analyzer.compute_model import compute_estimate
 from hlsight.analyzer.memory_model import smax, smin
 from hlsight.analyzer.memory_profiles import MemoryProfile
-from hlsight.analyzer.results import KernelEstimate, SourceFacts
+from hlsight.analyzer.results import AxiFacts, KernelEstimate, SourceFacts
 from hlsight.analyzer.symbols import FMAX, axi_name, source_expr, sym
 from hlsight.core.model import Design, Interface, Kernel
 
@@ -79,6 +79,25 @@ def dlat(profile: MemoryProfile, write: bool) -> float:
     return latency if latency is not None else profile.t_rcd_s + profile.t_rp_s
 
 
+def _writes(port: Interface, known: AxiFacts | None, assumptions: list[str]) -> bool:
+    """Whether ``port`` is timed as a write (DBW_C, DLAT of a write). The
+    report's direction first; a report without one (Vitis >= 2021.2 read
+    from the .rpt port table, which lists RDATA and WDATA for every bundle)
+    takes the source's loads and stores, said; neither: timed as reads, said
+    (a write-only bundle was timed with the read figures without a word)."""
+    direction = (port.direction or "").lower()
+    if direction in ("out", "w", "write"):
+        return True
+    if direction in ("in", "r", "read", "readwrite", "inout"):
+        return False
+    if known is not None and known.direction is not None:
+        assumptions.append(f"{port.name}: read or write not in the report; {known.direction} by the source's"
+                           " accesses" + (" (timed as reads)" if known.direction == "readwrite" else ""))
+        return known.direction == "write"
+    assumptions.append(f"{port.name}: read or write not in the report nor the source: timed as reads")
+    return False
+
+
 def hlscope_estimate(
     kernel: Kernel,
     design: Design,
@@ -121,7 +140,8 @@ def hlscope_estimate(
     latencies = []
     defaults: dict[sympy.Symbol, sympy.Expr] = {}
     for port in ports:
-        write = (port.direction or "").lower() in ("out", "w", "write")
+        known = derived.axi(kernel.name, port.name) if derived is not None else None
+        write = _writes(port, known, assumptions)
         bitw = port.width_bits
         if bitw is None:
             bitw = 32
@@ -130,7 +150,6 @@ def hlscope_estimate(
         if values.get(bytes_name) == 0:
             assumptions.append(f"{port.name}: given 0 bytes, idle (no transfer, no DLAT)")
             continue
-        known = derived.axi(kernel.name, port.name) if derived is not None else None
         dsize: sympy.Expr = sym(bytes_name)
         if bytes_name not in values and known is not None:
             from_source = source_expr(known.bytes, values, assumptions, f"bytes of {port.name}")

@@ -51,6 +51,9 @@ class AxiFacts:
     consecutive: bool
     access_bytes: int | None
     how: str
+    #: ``read``, ``write`` or ``readwrite`` by the accesses counted (loads,
+    #: stores); ``None`` when none was
+    direction: str | None = None
 
 
 @dataclass

@@ -229,3 +229,38 @@ def test_helpers_and_memcpy_are_counted_an_unknown_call_is_not_guessed() -> None
     assert unknown == ["m_axi_gmem2: the source does not count the call vendor_dma(...) (line 13); its bytes stay"
                        " a value to give"]
     assert result.estimates["top"].free_symbols == ["axi.top.gmem2.bytes"]
+
+
+def _vadd_with(direction: str | None) -> Design:
+    design = _vadd()
+    (out,) = [port for port in design.kernels[0].interfaces if port.bundle == "gmem1"]
+    out.direction = direction
+    return design
+
+
+def test_a_bundle_without_a_direction_takes_the_sources_stores() -> None:
+    """Vitis >= 2021.2 read from the .rpt port table lists RDATA and WDATA for
+    every bundle, so no direction: a write-only bundle was timed with the
+    read figures (DBW_C, DLAT) without a word. vadd's gmem1 only stores
+    (``out[i] = ...``): timed as the write it is, and said. On the 7V3's
+    DDR3 (HLScope+ Table IV: DBW_C 9.5 GB/s read, 8.9 write; DLAT 542 ns,
+    356 ns) the two differ."""
+    from hlsight.analyzer.memory_profiles import load_profile
+
+    memory = load_profile("ddr3-1333-7v3")
+    timed = {direction: analyze(_vadd_with(direction), {"n": 1_000_000}, memory=memory).estimates["vadd"]
+             for direction in (None, "write", "read")}
+    assert timed[None].seconds == timed["write"].seconds != timed["read"].seconds
+    said = [line for line in timed[None].assumptions if "read or write not in the report" in line]
+    assert said == ["m_axi_gmem0: read or write not in the report; read by the source's accesses",
+                    "m_axi_gmem1: read or write not in the report; write by the source's accesses",
+                    "m_axi_gmem2: read or write not in the report; read by the source's accesses"]
+    assert not [line for line in timed["write"].assumptions if "m_axi_gmem1: read or write" in line]
+
+
+def test_a_bundle_neither_report_nor_source_places_is_said_to_be_timed_as_reads() -> None:
+    design = _vadd()
+    design.source_files.clear()
+    estimate = analyze(design, {"loop.vadd.VITIS_LOOP_8_1.trip": 1000, "axi.vadd.gmem0.bytes": 8000,
+                                "axi.vadd.gmem1.bytes": 4000, "axi.vadd.gmem2.bytes": 4000}).estimates["vadd"]
+    assert "m_axi_gmem1: read or write not in the report nor the source: timed as reads" in estimate.assumptions

@@ -49,10 +49,14 @@ class BundleTraffic:
     sites: list[str] = field(default_factory=list)
     #: accesses whose count or size the source does not give: the bundle keeps its symbol
     unknown: list[str] = field(default_factory=list)
+    #: the kinds of the accesses met (``load``, ``store``, ``atomic``)
+    kinds: set[str] = field(default_factory=set)
 
     def facts(self) -> AxiFacts:
         access = next(iter(self.sizes)) if len(self.sizes) == 1 else None
-        return AxiFacts(str(self.bytes), self.consecutive, access, "; ".join(self.sites))
+        direction = None if not self.kinds else "read" if self.kinds == {"load"} else \
+            "write" if self.kinds == {"store"} else "readwrite"
+        return AxiFacts(str(self.bytes), self.consecutive, access, "; ".join(self.sites), direction)
 
 
 def derive_axi_facts(design: Design) -> SourceFacts:
@@ -144,6 +148,7 @@ def _opaque_calls(func: c_ast.FuncDef, pointers: set[str], defined: set[str],
 
 
 def _count_site(site: AccessSite, moved: BundleTraffic) -> None:
+    moved.kinds.add(site.kind)
     result = classify(site, ndrange=False)
     size = site.element.bytes
     if result.accesses is None or size is None:
