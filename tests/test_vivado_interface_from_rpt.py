@@ -143,3 +143,6 @@ def test_an_xml_only_top_without_interface_summary_is_said(tmp_path: Path) -> No
     assert warnings[0].severity.value == "warning"
     result = run_cli("analyze", str(stripped))
     assert result.code == 0 and "[vivado-no-interface-table]" in result.stdout + result.stderr
+    # and beside the number, where the user reads it
+    assert (": the top's m_axi bundles are unknown (no interface table in its reports): this time holds no DRAM"
+            " traffic, a lower bound if the top has any") in result.stdout.split("summary:")[0]

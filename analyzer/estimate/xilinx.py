@@ -51,6 +51,11 @@ def xilinx_kernel_estimate(
     memory = (hlscope_estimate(kernel, design, settings.profile, values, t_comp, settings.source)
               if _is_top(kernel, design) else None)
     compute = None if cycles is None else _compute_only(kernel, cycles, t_comp, settings, values)
+    if compute is not None and memory is None and _is_top(kernel, design) and not kernel.interfaces:
+        # no file gave the top's interface table (vivado-no-interface-table): said with the number
+        compute.caveats.append(
+            "the top's m_axi bundles are unknown (no interface table in its reports): this time holds no DRAM"
+            " traffic, a lower bound if the top has any")
     if memory is not None:
         # HLScope+ already contains t_COMP (eqs. 14, 16): it is the primary
         # estimate, the pipeline-only one the alternative.
