@@ -90,10 +90,13 @@ def _lsu_hints(kernel: Kernel, lsu: LSU, facts: LsuFacts, settings: Settings,
     # without a source line (aoc 14.x), the LSU's lsu_top instance in the RTL it was read from
     where = lsu.location or (None if lsu.rtl is None else SourceLocation(lsu.rtl.file, lsu.rtl.line))
     stride = facts.stride
-    if stride is not None and stride > 1 and facts.variant != "atomic-pipelined":
-        # a strided access drags at most its whole burst through the bus (memory_model.lsu_term)
-        burst = profile.dq_bytes * profile.bl
-        charged = stride if not facts.access_bytes else min(stride, max(1.0, burst / facts.access_bytes))
+    # a strided access drags at most its whole burst through the bus (memory_model.lsu_term);
+    # an element that fills the burst loses nothing to the stride (t2sp's 64 B float16
+    # loads read "0% of every DRAM burst is discarded, time x1")
+    charged = 1.0 if stride is None or stride <= 1 or facts.variant == "atomic-pipelined" else (
+        stride if not facts.access_bytes
+        else min(stride, max(1.0, profile.dq_bytes * profile.bl / facts.access_bytes)))
+    if stride is not None and charged > 1:
         yield _diag(
             "mem-stride", Severity.WARNING,
             f"stride {stride:g} on {lsu.kind.value} {lsu.id}: {1 - 1 / charged:.0%} of every DRAM burst is discarded,"

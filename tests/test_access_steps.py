@@ -233,3 +233,15 @@ def test_a_division_and_its_remainder_recombine() -> None:
     (read,) = STEPS.facts("flattened", [(LSUKind.LOAD, "flattened")])
     assert value(read.stride) == 1
     assert "a division and its remainder, which recombine" in read.explanation
+
+
+def test_a_remainder_of_a_wrapping_index_is_consecutive_between_its_wraps() -> None:
+    """`a[((t / 110592) * 18432 + t % 18432) % 36864]` (T2S's conv loader,
+    IntelLabs/t2sp): between the wraps of the inner remainder the index moves
+    by 1 (the quotient only steps at them), and the outer remainder keeps it
+    moving by 1 between its own wraps: stride 1 (was "appears non-linearly",
+    a free `stride` a user had to give)."""
+    (read,) = STEPS.facts("wrapped_twice", [(LSUKind.LOAD, "wrapped_twice")])
+    assert value(read.stride) == 1
+    assert "a remainder, between its wraps every 36864 elements, of (a remainder, between its wraps every 18432" \
+        " elements and a division by a multiple of 18432, constant between those wraps)" in read.explanation

@@ -135,3 +135,32 @@ def test_the_shared_stride_names_the_lsus_it_stands_for() -> None:
     assert line == ("    stride: the index stride of convEng/load0, oskar_process_all_tiles/load8,"
                     " oskar_process_all_tiles/load9, which the source analysis did not give (-v says why);"
                     " lsu.<id>.stride sets one LSU's")
+
+
+def test_a_shared_stride_left_to_one_lsu_is_asked_by_that_lsus_name() -> None:
+    """With two of gridding's three strides given, ``--set stride=VALUE``
+    would stand for the last one only: the ask names it (t2sp's conv
+    loader, the one LSU without a stride, was asked as a bare ``stride``)."""
+    given = ("--set", "lsu.convEng/load0.stride=1", "--set", "lsu.oskar_process_all_tiles/load8.stride=1")
+    shown = run_cli("analyze", str(GRIDDING), "-v", *given).stdout.splitlines()
+    (ask,) = [line for line in shown if line.startswith("  to get a number, give: ")]
+    assert " --set lsu.oskar_process_all_tiles/load9.stride=VALUE " in ask and " --set stride=VALUE" not in ask
+    assert ("    lsu.oskar_process_all_tiles/load9.stride: the index stride of this LSU, which the source analysis"
+            " did not give (-v says why)") in shown
+    answered = run_cli("analyze", str(GRIDDING), "-v", *given, "--set", "lsu.oskar_process_all_tiles/load9.stride=1")
+    assert "load9.stride=VALUE" not in answered.stdout
+
+
+@pytest.mark.parametrize(("element_bytes", "hinted"), [(4, True), (32, True), (64, False), (128, False)])
+def test_a_stride_is_hinted_only_where_it_wastes_part_of_the_burst(element_bytes: int, hinted: bool) -> None:
+    """ddr4-1866's burst is 8 B x BL 8 = 64 B: a 4 B element at stride 4
+    uses a quarter of each burst; a 64 B element (t2sp's float16 loads)
+    fills it, and the hint read "0% of every DRAM burst is discarded, time x1"."""
+    shown = run_cli("analyze", str(CORPUS / "zaragoza" / "reports" / "ddr4-1866" / "axpy"), "--set", "N=1000000",
+                    "--set", "lsu.sreaming_saxpy/load0.stride=4",
+                    "--set", f"lsu.sreaming_saxpy/load0.bytes={element_bytes}", "-v").stdout
+    lines = [line for line in shown.splitlines() if "[mem-stride]" in line and "sreaming_saxpy/load0" in line]
+    assert bool(lines) is hinted
+    if hinted:
+        charged = min(4, 64 // element_bytes)
+        assert f"{1 - 1 / charged:.0%} of every DRAM burst is discarded, time x{charged}" in lines[0]

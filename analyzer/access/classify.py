@@ -108,6 +108,14 @@ def _mean_coefficient(expr: sympy.Expr, symbol: sympy.Symbol) -> tuple[sympy.Exp
         elif isinstance(moving, sympy.Mod) and not moving.args[1].has(symbol):
             inner = _linear_coefficient(moving.args[0], symbol)
             how = f"a remainder, between its wraps every {moving.args[1]} elements"
+            if inner is None:
+                # a remainder of an index that wraps itself (T2S's conv loader:
+                # ((t / 6m) * m + t % m) % 2m): what that index moves between its
+                # own wraps, kept between the outer remainder's wraps
+                nested = _mean_coefficient(moving.args[0], symbol)
+                if nested is not None:
+                    inner = nested[0]
+                    how += f", of ({nested[1]})"
         else:
             return None
         if inner is None:

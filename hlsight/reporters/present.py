@@ -306,6 +306,13 @@ def grouped_cautions(result: AnalysisResult) -> list[tuple[list[str], str]]:
 SHARED_LSU_NAMES = {"stride": "the index stride", "element_bytes": "the element size"}
 
 
+def shared_symbol_users(result: AnalysisResult, name: str) -> list[str]:
+    """The LSUs whose time takes the shared ``stride``/``element_bytes``
+    (those the source analysis left without one of their own)."""
+    return sorted({term.subject for estimate in result.estimates.values() for term in estimate.per_lsu
+                   if term.expression is not None and name in {str(s) for s in term.expression.free_symbols}})
+
+
 def shared_symbol_lsus(result: AnalysisResult, names: Sequence[str]) -> dict[str, str]:
     """For ``stride``/``element_bytes`` among ``names``: which LSUs take it
     (those the source analysis left without one), so one global value is
@@ -313,14 +320,24 @@ def shared_symbol_lsus(result: AnalysisResult, names: Sequence[str]) -> dict[str
     it stood for three loaders/unloaders)."""
     out: dict[str, str] = {}
     for name, what in SHARED_LSU_NAMES.items():
-        if name not in names:
-            continue
-        lsus = sorted({term.subject for estimate in result.estimates.values() for term in estimate.per_lsu
-                       if term.expression is not None and name in {str(s) for s in term.expression.free_symbols}})
-        if lsus:
+        lsus = shared_symbol_users(result, name) if name in names else []
+        if len(lsus) == 1:  # asked by the LSU's own name (asked_names)
+            out[f"lsu.{lsus[0]}.{name}"] = f"{what} of this LSU, which the source analysis did not give (-v says why)"
+        elif lsus:
             out[name] = (f"{what} of {name_list(lsus)}, which the source analysis did not give (-v says why);"
                          f" lsu.<id>.{name} sets one LSU's")
     return out
+
+
+def asked_names(result: AnalysisResult, names: Sequence[str]) -> list[str]:
+    """``names`` with a shared ``stride``/``element_bytes`` that stands for
+    one LSU only asked as that LSU's own name (``lsu.kernel_kLoader/load0.stride``):
+    the value is that LSU's, and a later second LSU does not silently share it."""
+    asked: list[str] = []
+    for name in names:
+        lsus = shared_symbol_users(result, name) if name in SHARED_LSU_NAMES else []
+        asked.append(f"lsu.{lsus[0]}.{name}" if len(lsus) == 1 else name)
+    return asked
 
 
 def trip_symbol_loops(design: Design, names: Sequence[str]) -> dict[str, str]:

@@ -34,6 +34,7 @@ from hlsight.reporters.present import (
     NAMES_SHOWN,
     FindingGroup,
     Share,
+    asked_names,
     axi_symbol_ports,
     basename,
     clock_band_text,
@@ -455,8 +456,9 @@ def missing_value_lines(result: AnalysisResult, options: RenderOptions) -> list[
     if options.verbosity > 0 or len(names) <= NAMES_SHOWN:
         loops = {**trip_symbol_loops(result.design, names), **axi_symbol_ports(result.design, names),
                  **shared_symbol_lsus(result, names)}
-        return [f"  {lead}: " + " ".join(f"--set {name}=VALUE" for name in names),
-                *(f"    {name}: {loops[name]}" for name in names if name in loops)]
+        asked = asked_names(result, names)
+        return [f"  {lead}: " + " ".join(f"--set {name}=VALUE" for name in asked),
+                *(f"    {name}: {loops[name]}" for name in asked if name in loops)]
     return [f"  {lead} {len(names)} values (--set NAME=VALUE or a --hints file): "
             f"{name_list(names)}; -v lists them all"]
 
