@@ -38,6 +38,8 @@ from hlsight.analyzer.symbols import (
     axi_names,
     is_trip_count,
     loop_symbols,
+    must_be_whole,
+    takes_whole_values,
     validate,
 )
 from hlsight.core.diagnostics import Diagnostic, Severity
@@ -81,6 +83,7 @@ def analyze(
     from_file = every_name & (hints.names if hints is not None else frozenset())
     validate(every_name - from_file, design, derived=source)  # --set: no file to name
     validate(from_file, design, source=origin, derived=source)
+    _check_whole_arguments(values, launches, source, from_file, origin)
     _check_concurrent_kernels(concurrent, design, origin)
     design, concurrent, unlaunched = _only_launched(design, launched, concurrent, origin)
     _check_launch_kernels(launches, design, origin)
@@ -271,6 +274,22 @@ def _unused_arguments(design: Design, names: set[str], source: SourceFacts,
                 )
             )
     return notes
+
+
+def _check_whole_arguments(values: Mapping[str, float], launches: Sequence[Launch], source: SourceFacts,
+                           from_file: set[str], origin: str | None) -> None:
+    """A fraction for an integer kernel argument (``--set N=1000.5`` on
+    axpy's ``int N``) is refused, as whatif refuses it in a sweep and --set
+    refuses one for a trip count: no host launches half an element, and the
+    estimate at it was printed as if one could."""
+    real = source.real_arguments()
+    for given in (values, *(launch.values for launch in launches)):
+        for name, value in given.items():
+            if float(value).is_integer() or must_be_whole(name) or not takes_whole_values(name, real):
+                continue  # counts are checked where they are read; clocks and float arguments take any value
+            raise InputError(origin if name in from_file else None, f"value of '{name}' is {value:g}",
+                             expected=f"a whole number ({name.rpartition(':')[2]} is an integer kernel argument or"
+                                      " macro of the source)")
 
 
 #: Global names only an LSU without its own fact falls back to (eq. 2's delta,

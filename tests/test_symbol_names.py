@@ -239,3 +239,15 @@ def test_every_unknown_name_is_said_at_once() -> None:
     assert result.code == 2 and "Traceback" not in result.stderr
     assert ("unknown names: 'loop.calcHelx.Loop_1.trip' (did you mean loop.calcHelix.Loop_1.trip"
             in result.stderr) and "'zzz'" in result.stderr
+
+
+def test_a_fraction_for_an_integer_kernel_argument_is_refused() -> None:
+    """``--set N=1000.5`` on axpy's ``int N`` printed an estimate at half an
+    element; whatif refused the same value in a sweep. A ``float`` argument
+    (``alpha``) keeps any value."""
+    axpy = str(CORPUS / "zaragoza" / "reports" / "ddr4-1866" / "axpy")
+    refused = run_cli("analyze", axpy, "--set", "N=1000.5")
+    assert refused.code == 2 and refused.stdout == ""
+    assert refused.stderr.strip() == ("hlsight: error: value of 'N' is 1000.5 (expected a whole number (N is an"
+                                      " integer kernel argument or macro of the source))")
+    assert run_cli("analyze", axpy, "--set", "N=1000", "--set", "alpha=2.5").code == 0
