@@ -11,6 +11,7 @@ import dataclasses
 import difflib
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 import sympy
 
@@ -40,6 +41,7 @@ from hlsight.analyzer.symbols import (
     loop_symbols,
     must_be_whole,
     takes_whole_values,
+    user_spelling,
     validate,
 )
 from hlsight.core.diagnostics import Diagnostic, Severity
@@ -71,7 +73,15 @@ def analyze(
     ``launched``) the only kernels it launches: the others are validated
     against but left out of the analysis. ``hints``: the file the launches,
     kernel sets and some of the values came from, named in their errors."""
-    values = dict(assignments or {})
+    # either spelling of a kernel shown by a name a shell needs quoted (relu_stream<relu_config3>)
+    spelled = user_spelling(design)
+    values = {spelled(name): value for name, value in (assignments or {}).items()}
+    launches = [replace(launch, values={spelled(name): value for name, value in launch.values.items()},
+                        kernel=None if launch.kernel is None else spelled(launch.kernel)) for launch in launches]
+    concurrent = [[spelled(name) for name in names] for names in concurrent]
+    launched = [spelled(name) for name in launched]
+    if hints is not None:
+        hints = replace(hints, names=frozenset(spelled(name) for name in hints.names))
     # Stride / element size / access count per LSU and loop trip expressions
     # from the kernel source (issue 7), returned beside the design (which
     # stays as parsed, so what-if runs over one parsed design never see each

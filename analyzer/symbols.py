@@ -160,6 +160,29 @@ def shell_safe(name: str) -> str:
     return ".".join(part for part in parts if part) or "_"
 
 
+def user_spelling(design: Design) -> Callable[[str], str]:
+    """A kernel shown by a name a shell would need quoted
+    (``relu_stream<relu_config3>``) has its shell-safe spelling in symbol
+    names (``loop.relu_stream_relu_config3.B1.trip``): the user reads one and
+    types the other. The returned function maps either spelling to the one
+    hlsight uses: a ``loop.`` name to its shell-safe form (symbols are always
+    shell-safe), a kernel (``concurrent``, ``KERNEL:NAME`` scopes, ``[[launch]]
+    kernel``) to the kernel's own name."""
+    kernels = {shell_safe(kernel.name): kernel.name for kernel in design.kernels
+               if shell_safe(kernel.name) != kernel.name}
+
+    def spelled(name: str) -> str:
+        if name in kernels:
+            return kernels[name]
+        if name.startswith("loop.") and shell_safe(name) != name:
+            return shell_safe(name)
+        for safe, shown in kernels.items():
+            if name.startswith(safe + ":"):
+                return shown + name[len(safe):]
+        return name
+    return spelled
+
+
 def loop_symbols(kernel: Kernel) -> dict[int, str]:
     """``id(loop)`` -> the loop's trip-count name, ``loop.<kernel>.<loop>.trip``.
 

@@ -85,3 +85,26 @@ def test_unknown_pipe_ends_are_said_beside_the_sum_and_concurrent_names_the_kern
     assert "pipes join" not in together and "in-order command queue" not in together
     # at the same time: the slowest kernel, dense_resource_stream (99 + 200 cycles)
     assert f"estimate: {(100 - 1 + 200) / clock * 1e9:.3g} ns" in together
+
+
+def test_either_spelling_of_a_template_kernel_is_accepted(tmp_path: Path) -> None:
+    """The inventory shows ``relu_stream<relu_config3>``, symbol names the
+    shell-safe ``relu_stream_relu_config3``: a user types whichever they read,
+    in a loop name, a ``KERNEL:`` scope and ``concurrent``; the numbers are
+    those of the canonical spelling."""
+    mixed = _analyze(tmp_path, 'concurrent = [["relu_stream_relu_config3", "dense_resource_stream<config2>",'
+                               ' "Myproject"]]\n')
+    canonical = _analyze(tmp_path, 'concurrent = [["relu_stream<relu_config3>", "dense_resource_stream<config2>",'
+                                   ' "Myproject"]]\n')
+    assert mixed == canonical
+    run = subprocess.run(
+        [sys.executable, "-m", "hlsight", "analyze", str(HLS4ML),
+         "--set", "loop.Myproject.B1.trip=10", "--set", "loop.dense_resource_stream<config2>.B1.trip=100",
+         "--set", "loop.relu_stream<relu_config3>.B1.trip=100", "--set", "relu_stream_relu_config3:fmax=300"],
+        capture_output=True, text=True, cwd=tmp_path, check=False)
+    assert run.returncode == 0, run.stderr
+    assert "with loop.Myproject.B1.trip=10, loop.dense_resource_stream_config2.B1.trip=100," \
+           " loop.relu_stream_relu_config3.B1.trip=100, relu_stream<relu_config3>:fmax=300" in run.stdout
+    # relu at 300 MHz: 99 + 159 cycles; the other two at 597.73 MHz, all in sequence
+    seconds = (99 + 159) / 300e6 + ((10 - 1 + 176) + (100 - 1 + 200)) / 597.73e6
+    assert f"estimate: {seconds * 1e6:.3g} us" in run.stdout
