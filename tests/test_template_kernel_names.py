@@ -6,6 +6,7 @@ join."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -108,3 +109,12 @@ def test_either_spelling_of_a_template_kernel_is_accepted(tmp_path: Path) -> Non
     # relu at 300 MHz: 99 + 159 cycles; the other two at 597.73 MHz, all in sequence
     seconds = (99 + 159) / 300e6 + ((10 - 1 + 176) + (100 - 1 + 200)) / 597.73e6
     assert f"estimate: {seconds * 1e6:.3g} us" in run.stdout
+
+
+def test_the_design_model_names_the_groups_own_model(tmp_path: Path) -> None:
+    """hls4ml's kernels have no LSUs: each is a FlexCL pipeline, and the
+    design line read "each Davila-Guzman GMI/DRAM model"."""
+    run = subprocess.run([sys.executable, "-m", "hlsight", "analyze", str(HLS4ML), "--format", "json"],
+                         capture_output=True, text=True, cwd=tmp_path, check=False)
+    model = json.loads(run.stdout)["estimate"]["model"]
+    assert model.startswith("sum of sequential kernel groups; each FlexCL pipeline") and "Davila" not in model

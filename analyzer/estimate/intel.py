@@ -86,7 +86,11 @@ def intel_design_estimate(
         # the slowest group's bound at other values (whatif), as group_bound reads it here
         design_estimate.bound_terms = None
         design_estimate.bound_groups = [(model.total, bound_terms(model)) for model in group_models]
-        design_estimate.model = "sum of sequential kernel groups; each " + MEMORY_MODEL_NAME
+        # each group's own model (hls4ml's kernels have no LSUs: FlexCL pipelines, not the memory model)
+        models = list(dict.fromkeys(group.model for group in groups if group.model))
+        design_estimate.model = "sum of sequential kernel groups; each " + (
+            models[0] if len(models) == 1 else MEMORY_MODEL_NAME if not models else
+            "by its own model: " + "; ".join(models))
         # what the kernels' numbers rest on holds for their sum too (JSON, whatif)
         own = {caveat for estimate in estimates.values() for caveat in estimate.caveats}
         design_estimate.caveats.extend(
