@@ -130,3 +130,12 @@ def test_chart_labels_fit_their_column_and_keep_the_name_s_end(tmp_path: Path) -
     long_ones = [label for label in labels if label.startswith("…")]
     assert long_ones and all(label.endswith(("/store0", "/load0", "/load1")) for label in long_ones)
     assert max(len(label) for label in labels) <= int(184 / 6.6)  # the widest column's room
+
+
+def test_a_phrase_label_keeps_its_start(tmp_path: Path) -> None:
+    """The Vivado cycle chart's "(own control and straight-line code)" was cut
+    from the front like a generated name: "…ol and straight-line code)"."""
+    soup = _html(tmp_path, "analyze", str(CORPUS / "vivado" / "vitis2022.2.2_machsuite_spmv_crs"))
+    labels = [text.get_text() for text in soup.select("svg text")]
+    own = [label for label in labels if "straight-line" in label or label.startswith("(own")]
+    assert own and all(label.startswith("(own control") for label in own)

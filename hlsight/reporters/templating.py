@@ -38,12 +38,17 @@ LABEL_CHAR_PX = 6.6
 
 
 def fit_label(text: str, width_px: float) -> str:
-    """A chart label that fits ``width_px``: a long one keeps its end, where
+    """A chart label that fits ``width_px``: a long name keeps its end, where
     LSU and loop names differ (``…cpp:83/load0``), not its start (three
     bars read ``vector-add-buffers.cpp:…``; at 26 characters the start was
-    also clipped off the left edge)."""
+    also clipped off the left edge); a phrase with spaces keeps its start
+    (``…ol and straight-line code)`` said nothing)."""
     room = max(2, int(width_px / LABEL_CHAR_PX))
-    return text if len(text) <= room else "…" + text[-(room - 1):]
+    if len(text) <= room:
+        return text
+    if " " in text:  # a phrase ("(own control and straight-line code)") reads from its start
+        return text[:room - 1] + "…"
+    return "…" + text[-(room - 1):]
 
 
 def render_template(name: str, **context: object) -> str:
