@@ -37,6 +37,9 @@ def test_expression_is_mathml_and_estimate_is_shown() -> None:
     # work_items stays one identifier, as users type it in --set (not "work" with subscript "items")
     assert "work_items" in [mi.get_text() for mi in math.find_all("mi")]
     assert not math.find_all("msub")
+    # products show their dot: names are words ("1000000relu_stream<relu_config3>:fmax" read as one)
+    operators = [mo.get_text() for mo in math.find_all("mo")]
+    assert "\u00b7" in operators and "\u2062" not in operators
     assert "101 ms" in soup.find(class_="hs-headline").get_text()
     assert soup.find(class_="hs-bound-memory") is not None
 

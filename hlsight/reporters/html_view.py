@@ -84,8 +84,10 @@ def expression_mathml(expression: object) -> Markup | None:
         except (sympy.SympifyError, TypeError, ValueError):
             return None
     # Names stay whole (``work_items``, not "work" with subscript "items"):
-    # they are the names users pass to --set.
-    inner = mathml(_escaped_names(expression), printer="presentation", disable_split_super_sub=True)
+    # they are the names users pass to --set. A product shows its dot: the
+    # names are words, and "1000000relu_stream<relu_config3>:fmax" read as one.
+    inner = mathml(_escaped_names(expression), printer="presentation", disable_split_super_sub=True,
+                   mul_symbol="dot")
     return Markup(f'<math xmlns="{MATHML_NS}" display="block">{inner}</math>')
 
 
