@@ -28,6 +28,9 @@ def test_estimate_profile_and_clock_come_first_then_gcc_style_findings() -> None
     lines = text.splitlines()
     assert lines[1] == "  estimate: 101 ms, memory-bound"
     assert lines[2].startswith("  using: DRAM profile ") and "clock 300 MHz" in lines[2]
+    # a profile said with its own "; pass --memory" (an unknown board) takes the clock after "; "
+    hls4ml = run_cli("analyze", str(CORPUS / "aoc" / "oneapi2024_hls4ml_ndjson")).stdout.splitlines()[2]
+    assert hls4ml.endswith("memory profile ddr4-1866 assumed; pass --memory; clock 597.73 MHz")
     findings = _finding_lines(text)
     assert findings == [
         f"{SOURCE_PATH}:6:12: warning: 3 LSUs share DDR bank 0 and pay T_row on every switch [HLS101]",

@@ -7,6 +7,7 @@ one error line, not the OOM killer."""
 from __future__ import annotations
 
 import json
+import re
 import time
 
 import pytest
@@ -99,7 +100,7 @@ def test_whatif_says_an_assumed_memory_profile() -> None:
     whatif's numbers rest on the same guess and said nothing."""
     analyzed = run_cli("analyze", PREFIX_SUM, "--set", "leaf_size=256", "--set", "work_items=1e6")
     using = next(line.strip() for line in analyzed.stdout.splitlines() if line.strip().startswith("using: "))
-    profile = using.removeprefix("using: ").split(", clock")[0]
+    profile = re.split(r"[;,] clock", using.removeprefix("using: "))[0]
     assert "ddr4-1866 assumed; pass --memory" in profile
     for args in (("--sweep", "work_items=1e6,1e7"), ("--solve", "work_items", "--for-time", "10ms")):
         text = run_cli("whatif", PREFIX_SUM, "--set", "leaf_size=256", *args)

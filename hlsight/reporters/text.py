@@ -259,7 +259,8 @@ def headline_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
     shown = dram_profile_text(result, overall)
     used = [text for text in (shown, _clock_text(result)) if text]
     if used:
-        lines.append("  using: " + ", ".join(used))
+        # a profile said with its own "; pass --memory" takes the clock after a semicolon too
+        lines.append("  using: " + ("; " if any(";" in text for text in used) else ", ").join(used))
     band = clock_band_text(result)
     if band:
         lines.append(f"  {band}")
