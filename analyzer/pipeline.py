@@ -293,13 +293,15 @@ def _check_whole_arguments(values: Mapping[str, float], launches: Sequence[Launc
     refuses one for a trip count: no host launches half an element, and the
     estimate at it was printed as if one could."""
     real = source.real_arguments()
+    arguments = {name for names in source.kernel_arguments().values() for name in names}
     for given in (values, *(launch.values for launch in launches)):
         for name, value in given.items():
-            if float(value).is_integer() or must_be_whole(name) or not takes_whole_values(name, real):
+            base = name.rpartition(":")[2]
+            if float(value).is_integer() or base not in arguments or must_be_whole(base) \
+                    or not takes_whole_values(base, real):
                 continue  # counts are checked where they are read; clocks and float arguments take any value
             raise InputError(origin if name in from_file else None, f"value of '{name}' is {value:g}",
-                             expected=f"a whole number ({name.rpartition(':')[2]} is an integer kernel argument or"
-                                      " macro of the source)")
+                             expected=f"a whole number ({base} is an integer argument of the kernel)")
 
 
 #: Global names only an LSU without its own fact falls back to (eq. 2's delta,

@@ -249,5 +249,5 @@ def test_a_fraction_for_an_integer_kernel_argument_is_refused() -> None:
     refused = run_cli("analyze", axpy, "--set", "N=1000.5")
     assert refused.code == 2 and refused.stdout == ""
     assert refused.stderr.strip() == ("hlsight: error: value of 'N' is 1000.5 (expected a whole number (N is an"
-                                      " integer kernel argument or macro of the source))")
+                                      " integer argument of the kernel))")
     assert run_cli("analyze", axpy, "--set", "N=1000", "--set", "alpha=2.5").code == 0

@@ -260,7 +260,7 @@ def headline_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
     used = [text for text in (shown, _clock_text(result)) if text]
     if used:
         # a profile said with its own "; pass --memory" takes the clock after a semicolon too
-        lines.append("  using: " + ("; " if any(";" in text for text in used) else ", ").join(used))
+        lines.append("  using: " + ("; " if shown and ";" in shown else ", ").join(used))
     band = clock_band_text(result)
     if band:
         lines.append(f"  {band}")
