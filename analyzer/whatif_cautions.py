@@ -125,9 +125,14 @@ def point_text(point: Mapping[str, float]) -> str:
 
 def grid_cautions(result: AnalysisResult, estimate: KernelEstimate, sweeps: Sequence[Any],
                   columns: Sequence[np.ndarray[Any, Any]], seconds: np.ndarray[Any, Any],
-                  bounds: GridBounds | None, at: Analyze) -> GridCautions:
+                  bounds: GridBounds | None, at: Analyze, regions: np.ndarray[Any, Any] | None = None,
+                  first_analyzed: bool = True) -> GridCautions:
     """Every caution of the grid with the points it holds at (module docstring).
-    ``result``/``estimate`` are analyze's at the first point."""
+    ``result``/``estimate`` are analyze's at the first point when
+    ``first_analyzed`` (else at placeholder values: analyze runs at the
+    first point too); ``regions`` per point a code of parts of the grid
+    analyzed apart (where a swept name is 0), whose runs are probed as the
+    runs of one bound are."""
     size = seconds.size
     masks: dict[str, Mask] = {}
     said: dict[str, str] = {}
@@ -135,6 +140,8 @@ def grid_cautions(result: AnalysisResult, estimate: KernelEstimate, sweeps: Sequ
         if found is not None:
             masks[found[0]], said[found[0]] = found[1], ""  # the text counts its points itself
     kinds = bounds.index if bounds is not None else np.zeros(size, dtype=np.intp)
+    if regions is not None:
+        kinds = kinds.astype(np.int64) * (int(regions.max()) + 1) + regions
     points, runs, thinned = _probes(kinds)
     notes = []
     if thinned:
@@ -143,7 +150,7 @@ def grid_cautions(result: AnalysisResult, estimate: KernelEstimate, sweeps: Sequ
     found_at: dict[int, list[str]] = {}
     for point in points:
         try:
-            own = estimate if point == 0 else at(_point(sweeps, columns, point))[1]
+            own = estimate if point == 0 and first_analyzed else at(_point(sweeps, columns, point))[1]
         except InputError as error:
             notes.append(f"the cautions at {point_text(_point(sweeps, columns, point))} are not known:"
                          f" {error.message}")

@@ -13,15 +13,21 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+import numpy as np
+
 from hlsight.analyzer.pipeline import analyze
 from hlsight.analyzer.results import AnalysisResult, KernelEstimate
 from hlsight.analyzer.symbols import takes_whole_values
 from hlsight.analyzer.whatif import (
+    GridBounds,
+    Sweep,
+    bind,
     check_distinct,
     check_grid_size,
     evaluate_grid,
     expression_names,
     grid_bounds,
+    lambdify,
     parse_sweep,
     whole_points,
 )
@@ -133,24 +139,88 @@ def run(args: argparse.Namespace) -> int:
             raise InputError(None, "--solve cannot be combined with --sweep")
         assert for_time is not None  # --solve and --for-time go together (checked above)
         return _solve(args, at, values, for_time)
-    result, estimate = at({sweep.name: float(sweep.values[0]) for sweep in sweeps})  # the table's first point
+    result, estimate = at(_placeholders(sweeps))
     real = result.source.real_arguments()
     whole = [whole_points(sweep) if takes_whole_values(sweep.name, real) else (sweep, None) for sweep in sweeps]
     rounded = [note for _, note in whole if note is not None]
     if rounded:
         sweeps = [sweep for sweep, _ in whole]
-        result, estimate = at({sweep.name: float(sweep.values[0]) for sweep in sweeps})
+        result, estimate = at(_placeholders(sweeps))
     expr = _expression(estimate)
     bound_values = dict(estimate.values)
     columns, seconds = evaluate_grid(expr, bound_values, sweeps)
     bounds = grid_bounds(estimate, bound_values, sweeps)
-    cautions = grid_cautions(result, estimate, sweeps, columns, seconds, bounds, at)
+    regions, bounds = _zero_points(sweeps, columns, seconds, bounds, at)
+    first = {sweep.name: float(column[0]) for sweep, column in zip(sweeps, columns, strict=True)}
+    cautions = grid_cautions(result, estimate, sweeps, columns, seconds, bounds, at, regions=regions,
+                             first_analyzed=first == _placeholders(sweeps))
     header = _header(result, estimate, [sweep.name for sweep in sweeps], cautions.header())
     header["notes"].extend(cautions.notes)
     header["notes"].extend(rounded)
     write_text(render_sweep([sweep.name for sweep in sweeps], columns, seconds, args.format, header, bounds,
                             cautions), args.output)
     return 0
+
+
+def _placeholders(sweeps: Sequence[Sweep]) -> dict[str, float]:
+    """The values the expression is built at: each sweep's first non-zero
+    value (1 if it has none). A model may take a 0 as "absent" rather than
+    as the expression's limit (an m_axi bundle given 0 bytes is idle: no
+    transfer and no DLAT) and leave the name out of its expression: built
+    at a sweep's first value 0, the rest of the sweep was refused ("does
+    not depend on"). The points with a 0 are evaluated by
+    :func:`_zero_points`."""
+    found = {}
+    for sweep in sweeps:
+        nonzero = sweep.values[sweep.values != 0]
+        found[sweep.name] = float(nonzero[0]) if nonzero.size else 1.0
+    return found
+
+
+def _zero_points(sweeps: Sequence[Sweep], columns: Sequence[np.ndarray[Any, Any]], seconds: np.ndarray[Any, Any],
+                 bounds: GridBounds | None, at: Analyze) -> tuple[np.ndarray[Any, Any] | None, GridBounds | None]:
+    """The time (in place in ``seconds``) and bound of the points where a
+    swept name is 0, from analyze at those zeros (the expression built at
+    the placeholders is not the model's at 0: it keeps an idle bundle's
+    DLAT). One analysis per set of names at 0; returns each point's set
+    (a region code, ``None`` without zeros) and the bounds with theirs."""
+    zero = [sweep.values == 0 for sweep in sweeps]
+    if not any(np.any(mask) for mask in zero):
+        return None, bounds
+    at_zero = np.column_stack([column == 0 for column in columns])
+    regions = at_zero.astype(np.int64) @ (np.int64(1) << np.arange(len(sweeps), dtype=np.int64))
+    placeholders = _placeholders(sweeps)
+    merged = bounds
+    for code in np.unique(regions).tolist():
+        if code == 0:
+            continue
+        zeros = [sweep.name for bit, sweep in enumerate(sweeps) if code >> bit & 1]
+        _result, estimate = at({**placeholders, **dict.fromkeys(zeros, 0.0)})
+        mask = regions == code
+        rest = [sweep for sweep in sweeps if sweep.name not in zeros]
+        bound = bind(_expression(estimate), estimate.values, [sweep.name for sweep in rest])
+        fn = lambdify(bound, [sweep.name for sweep in rest])
+        picked = [column[mask] for sweep, column in zip(sweeps, columns, strict=True) if sweep.name not in zeros]
+        seconds[mask] = np.broadcast_to(np.asarray(fn(*picked), dtype=np.float64), (int(mask.sum()),))
+        if merged is not None:
+            merged = _merge_bounds(merged, grid_bounds(estimate, estimate.values, sweeps), mask)
+    return regions, merged
+
+
+def _merge_bounds(base: GridBounds, other: GridBounds | None, mask: np.ndarray[Any, Any]) -> GridBounds | None:
+    """``base`` with ``other``'s bound at the points of ``mask`` (``None``
+    when ``other`` is: a bound not known at some points is left out)."""
+    if other is None:
+        return None
+    kinds = list(base.kinds)
+    remap = []
+    for kind in other.kinds:
+        if kind not in kinds:
+            kinds.append(kind)
+        remap.append(kinds.index(kind))
+    index = base.index.copy()
+    index[mask] = np.asarray(remap, dtype=np.intp)[other.index[mask]]
+    return GridBounds(kinds, index)
 
 
 def _check_not_set(args: argparse.Namespace, names: Sequence[str], option: str) -> None:
