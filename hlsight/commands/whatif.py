@@ -39,7 +39,7 @@ from hlsight.core.errors import InputError
 from hlsight.core.units import format_seconds, parse_duration
 from hlsight.output import write_text
 from hlsight.parsers.loader import ReadOptions, load_design
-from hlsight.reporters.present import dram_profile_text, launch_cost_text
+from hlsight.reporters.present import clock_band_text, clock_text, dram_profile_text, launch_cost_text
 from hlsight.reporters.whatif import render_solution, render_sweep
 
 
@@ -84,18 +84,41 @@ Caution = tuple[str, str]
 
 
 def _header(result: AnalysisResult, estimate: KernelEstimate, swept: Sequence[str],
-            cautions: Sequence[Caution]) -> dict[str, Any]:
+            cautions: Sequence[Caution], solved: str | None = None) -> dict[str, Any]:
     """What the numbers rest on, said where they are read: the values (a
     swept name is a column, not one value), the DRAM profile and why (an
-    assumed one as analyze says it), the launch cost and the ``cautions``."""
+    assumed one as analyze says it), the clock as analyze's ``using:`` line
+    says it (and its clock band beside one point), unless the clock is what
+    varies, the launch cost and the ``cautions``."""
     launch = launch_cost_text(result) if estimate is result.design_estimate else None
     profile = dram_profile_text(result, estimate)
     values = {name: value for name, value in estimate.values.items() if name not in swept}
+    varied = [*swept, *([solved] if solved else [])]
+    clock = None if any(_is_clock(name) for name in varied) else clock_text(result)
+    band = None if clock is None else clock_band_text(result) if not swept else _band_clocks(result)
     return {"estimate": estimate.kernel, "model": estimate.model, "values": values,
             "memory_profile": {"name": result.memory_profile, "why": result.memory_profile_why},
-            "using": profile,
-            "notes": [*([launch] if launch else []),
+            "clock": clock,
+            "using": ", ".join(text for text in (profile, clock) if text) or None,
+            "notes": [*([band] if band else []), *([launch] if launch else []),
                       *(f"caution{f' ({where})' if where else ''}: {caution}" for where, caution in cautions)]}
+
+
+def _band_clocks(result: AnalysisResult) -> str | None:
+    """A sweep's clock band: the placed clocks only (analyze's times at
+    them are one point's, not the grid's)."""
+    band = result.clock_band
+    if band is None:
+        return None
+    low, _median, high = band.ratios
+    return (f"clock band: real designs placed at {band.clock_mhz * low:.0f}-{band.clock_mhz * high:.0f} MHz"
+            f" ({low:g}x-{high:g}x the report's clock, as 80 % of {band.designs} corpus designs placed;"
+            " --sweep fmax=... for the times there)")
+
+
+def _is_clock(name: str) -> bool:
+    """``fmax`` or a kernel's own (``relu_stream<relu_config3>:fmax``)."""
+    return name.rpartition(":")[2] == "fmax"
 
 
 
@@ -261,10 +284,10 @@ def _solve(args: argparse.Namespace, at: Analyze, values: Mapping[str, float], f
     try:
         result, estimate = at({name: solution.value})
     except InputError as error:
-        header = _header(result, estimate, [name], [])
+        header = _header(result, estimate, [name], [], solved=name)
         header["notes"].append(f"the cautions at {name}={solution.value:g} are not shown: {error.message}")
     else:
-        header = _header(result, estimate, [], [("", caution) for caution in estimate.caveats])
+        header = _header(result, estimate, [], [("", caution) for caution in estimate.caveats], solved=name)
     write_text(render_solution(solution, args.format, header), args.output)
     return 0
 

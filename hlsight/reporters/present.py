@@ -19,11 +19,12 @@ import sympy
 
 from hlsight.analyzer.access import parse_expression
 from hlsight.analyzer.boards import NO_PROFILE, without_board_memory
+from hlsight.analyzer.clock_band import uses_report_clock
 from hlsight.analyzer.launches import Launch
 from hlsight.analyzer.results import AnalysisResult, KernelEstimate, TermEstimate, bound_label
 from hlsight.analyzer.symbols import axi_name, loop_symbols
 from hlsight.core.diagnostics import Diagnostic
-from hlsight.core.model import Design, LatencyRange, Loop, SourceFile, SourceLocation
+from hlsight.core.model import Design, LatencyRange, Loop, SourceFile, SourceLocation, Vendor
 from hlsight.core.units import NAMES_SHOWN as NAMES_SHOWN
 from hlsight.core.units import format_seconds as format_seconds
 from hlsight.core.units import format_value as format_value
@@ -237,6 +238,33 @@ def launch_cost_text(result: AnalysisResult) -> str | None:
     source = result.launch_overhead_source
     why = source if source.startswith("not ") else "its measured cases did not determine one"
     return f"no per-launch cost added: {why} ({result.memory_profile} [launch])"
+
+
+def clock_text(result: AnalysisResult) -> str | None:
+    """The clock the estimate used and where it came from, as analyze's
+    ``using:`` line says it (whatif's header says the same)."""
+    clocks = sorted({clock for clock in (clock_mhz(e) for e in result.estimates.values()) if clock is not None})
+    if not clocks:
+        return None
+    text = f"clock {clocks[0]:g} MHz" if len(clocks) == 1 else f"clocks {clocks[0]:g} ~ {clocks[-1]:g} MHz"
+    if "fmax" in result.assignments:
+        return text + " (given)"
+    if uses_report_clock(result.design):
+        # a compiler's pre-fit clock is often far from what place-and-route reaches
+        what = _xilinx_clock_name(result) if result.design.tool.vendor is Vendor.XILINX else \
+            "the compiler's pre-fit estimate: no place-and-route fmax in the report"
+        text += f" ({what}; --set fmax=MHZ)"
+    return text
+
+
+def _xilinx_clock_name(result: AnalysisResult) -> str:
+    """Which HLS clock a Vivado/Vitis estimate used and why: the target's,
+    or, for a report without one, the estimated clock (it was called the
+    target)."""
+    if any(estimate.cycles is not None and estimate.cycles.clock_used == "estimated"
+           for estimate in result.estimates.values()):
+        return "the HLS estimated clock: no target clock and no place-and-route fmax in the report"
+    return "the HLS target clock: no place-and-route fmax in the report"
 
 
 def clock_band_text(result: AnalysisResult) -> str | None:

@@ -11,7 +11,6 @@ inventory of what the readers found.
 
 from __future__ import annotations
 
-from hlsight.analyzer.clock_band import uses_report_clock
 from hlsight.analyzer.estimate.xilinx import COMPOSITION
 from hlsight.analyzer.results import AnalysisResult, KernelEstimate, SourceFacts
 from hlsight.core.diagnostics import Diagnostic, Severity
@@ -38,7 +37,7 @@ from hlsight.reporters.present import (
     axi_symbol_ports,
     basename,
     clock_band_text,
-    clock_mhz,
+    clock_text,
     design_headline,
     dram_profile_text,
     estimate_headline,
@@ -216,31 +215,6 @@ def _shares_text(estimate: KernelEstimate | None) -> str:
     return "  top LSUs: " + ", ".join(part(share) for share in shares)
 
 
-def _clock_text(result: AnalysisResult) -> str | None:
-    clocks = sorted({clock for clock in (clock_mhz(e) for e in result.estimates.values()) if clock is not None})
-    if not clocks:
-        return None
-    text = f"clock {clocks[0]:g} MHz" if len(clocks) == 1 else f"clocks {clocks[0]:g} ~ {clocks[-1]:g} MHz"
-    if "fmax" in result.assignments:
-        return text + " (given)"
-    if uses_report_clock(result.design):
-        # a compiler's pre-fit clock is often far from what place-and-route reaches
-        what = _xilinx_clock_name(result) if is_xilinx(result.design) else \
-            "the compiler's pre-fit estimate: no place-and-route fmax in the report"
-        text += f" ({what}; --set fmax=MHZ)"
-    return text
-
-
-def _xilinx_clock_name(result: AnalysisResult) -> str:
-    """Which HLS clock a Vivado/Vitis estimate used and why: the target's,
-    or, for a report without one, the estimated clock (it was called the
-    target)."""
-    if any(estimate.cycles is not None and estimate.cycles.clock_used == "estimated"
-           for estimate in result.estimates.values()):
-        return "the HLS estimated clock: no target clock and no place-and-route fmax in the report"
-    return "the HLS target clock: no place-and-route fmax in the report"
-
-
 def headline_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
     """What comes first: the design, its estimate and bound, the DRAM profile
     and clock the estimate used, and the values the user gave."""
@@ -257,7 +231,7 @@ def headline_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
     headline = design_headline(result) if overall is result.design_estimate else estimate_headline(overall)
     lines.append(f"  estimate: {headline}")
     shown = dram_profile_text(result, overall)
-    used = [text for text in (shown, _clock_text(result)) if text]
+    used = [text for text in (shown, clock_text(result)) if text]
     if used:
         # a profile said with its own "; pass --memory" takes the clock after a semicolon too
         lines.append("  using: " + ("; " if shown and ";" in shown else ", ").join(used))
