@@ -11,6 +11,7 @@ import argparse
 import difflib
 import re
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -55,7 +56,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--for-time", metavar="DURATION",
                         help="target time for --solve: 10ms, 250us, 1.5s (a bare number is seconds)")
     parser.add_argument("--kernel", metavar="NAME", help="use this kernel's estimate instead of the design's")
-    parser.add_argument("--format", choices=("text", "csv", "json"), default="text", help="output format")
+    parser.add_argument("--format", choices=("text", "csv", "json"), default=None,
+                        help="output format (default: from -o's suffix, .csv/.json, else text)")
     parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
     # "--for-time -1ms": argparse takes a word starting with "-" for an option unless it looks like a
     # negative number, and "-1ms" did not ("expected one argument"); a signed duration is a value here,
@@ -127,7 +129,21 @@ def _is_clock(name: str) -> bool:
 
 
 
+#: ``-o FILE`` without ``--format``: the format its suffix names, as analyze
+#: does (``-o sweep.csv`` was written as the text table)
+FORMAT_OF_SUFFIX = {".csv": "csv", ".json": "json"}
+
+
+def _format(args: argparse.Namespace) -> str:
+    """``--format``, else the one ``-o``'s suffix names, else text (analyze's rule: an explicit format wins)."""
+    if args.format is not None:
+        return str(args.format)
+    suffix = Path(args.output).suffix.lower() if args.output not in (None, "-", "") else ""
+    return FORMAT_OF_SUFFIX.get(suffix, "text")
+
+
 def run(args: argparse.Namespace) -> int:
+    args.format = _format(args)
     inputs = user_inputs(args)
     values = inputs.values
     if inputs.launches:
