@@ -263,8 +263,9 @@ def solve_for(expr: sympy.Expr, values: Mapping[str, float], name: str, target: 
 
     Brackets a sign change of T(x) - target on ``lowest``..10^15 (log grid;
     a count starts at 1, or 0 where it may be 0), then bisects to 1e-12
-    relative. Raises :class:`InputError` when no value of ``name`` reaches
-    ``target`` (e.g. the memory floor is above it).
+    relative. Raises :class:`Unreachable` when no value of ``name`` up to
+    10^15 reaches ``target`` (e.g. the memory floor is above it; said as
+    "up to" the search's limit: "no value" claimed what was not searched).
     """
     if target <= 0:
         raise InputError(None, f"--for-time {target}", expected="a positive number of seconds")
@@ -291,7 +292,7 @@ def solve_for(expr: sympy.Expr, values: Mapping[str, float], name: str, target: 
         low, high = float(np.nanmin(times)), float(np.nanmax(times))
         raise Unreachable(
             None,
-            f"no value of {name} gives {format_seconds(target)}: the estimate ranges over"
+            f"no {name} up to {xs[-1]:g} (the search's limit) gives {format_seconds(target)}: the estimate ranges over"
             f" [{format_seconds(low)}, {format_seconds(high)}] for {name} from {xs[0]:g} to {xs[-1]:g}",
             expected="a reachable --for-time",
         )

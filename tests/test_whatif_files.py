@@ -30,3 +30,12 @@ def test_explicit_format_wins_over_the_suffix(tmp_path: Path) -> None:
     path = tmp_path / "sweep.json"
     assert run_cli("whatif", VECTORADD, *SWEEP, "--format", "csv", "-o", str(path)).code == 0
     assert path.read_text(encoding="utf-8").splitlines()[0].startswith("work_items")
+
+
+def test_an_unreached_solve_says_the_search_limit() -> None:
+    """"no value of N gives 1e+09 s" claimed more than the search (N up to 10^15) showed."""
+    result = run_cli("whatif", str(CORPUS / "zaragoza" / "reports" / "hbm2" / "axpy"), "--solve", "N",
+                     "--for-time", "1e9s")
+    assert result.code == 2
+    assert "no N up to 1e+15 (the search's limit) gives 1e+09 s: the estimate ranges over [48.6 us, 3.39e+05 s]" \
+        in result.stderr and "no value" not in result.stderr
