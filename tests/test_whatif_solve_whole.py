@@ -55,8 +55,13 @@ def test_text_and_csv_print_the_count_in_integer_notation() -> None:
     assert shown != "10.5 ms" and shown.endswith(" ms")
     rows = list(csv.reader(io.StringIO(run_cli("whatif", str(AXPY), "--solve", "N", "--for-time", "10.5ms",
                                                "--format", "csv").stdout)))
-    assert rows[0] == ["N", "seconds"] and rows[1][0] == str(value)
+    assert rows[0] == ["N", "seconds", "whole", "side", "next_value", "next_seconds"] and rows[1][0] == str(value)
     assert float(rows[1][1]) <= TARGET
+    # the fields JSON has (and ec43767 said CSV had): whole, side, the next whole value and its time
+    assert rows[1][2:5] == ["true", "largest", str(value + 1)] and float(rows[1][5]) > TARGET
+    clock = list(csv.reader(io.StringIO(run_cli("whatif", str(AXPY), "--set", "N=1e6", "--solve", "fmax",
+                                                "--for-time", "2ms", "--format", "csv").stdout)))
+    assert clock[0][0] == "fmax [MHz]" and clock[1][2:] == ["false", "", "", ""]
 
 
 def test_a_clock_keeps_the_real_solution() -> None:

@@ -59,8 +59,7 @@ def render_solution(solution: Solution, fmt: str, header: dict[str, Any]) -> str
                   **describe(solution)}
         return json_text(answer)
     if fmt == "csv":
-        value = f"{solution.value:.0f}" if solution.whole else f"{solution.value:.10g}"
-        return f"{_heading(name)},seconds\n{value},{solution.seconds:.10g}\n"
+        return _csv_solution(solution)
     model = f" ({header['estimate']}: {header['model']})\n"
     notes = "".join(f"# {note}\n" for note in _notes(header))
     suffix = f" {unit}" if unit else ""
@@ -74,6 +73,18 @@ def render_solution(solution: Solution, fmt: str, header: dict[str, Any]) -> str
         line += (f" ({name} = {whole_text(solution.beyond[0])} gives"
                  f" {format_seconds(solution.beyond[1], digits)})")
     return line + model + notes
+
+
+def _csv_solution(solution: Solution) -> str:
+    """The answer as one CSV row with JSON's fields: ``whole``, ``side`` and
+    the ``next`` whole value and its time (empty for a real root)."""
+    value = f"{solution.value:.0f}" if solution.whole else f"{solution.value:.10g}"
+    after = ("", "") if solution.beyond is None else (f"{solution.beyond[0]:.0f}", f"{solution.beyond[1]:.10g}")
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([_heading(solution.name), "seconds", "whole", "side", "next_value", "next_seconds"])
+    writer.writerow([value, f"{solution.seconds:.10g}", "true" if solution.whole else "false", solution.side, *after])
+    return out.getvalue()
 
 
 def _digits(solution: Solution) -> int:
