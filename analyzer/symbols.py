@@ -17,7 +17,7 @@ import math
 import operator
 import re
 import sys
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -309,6 +309,15 @@ def parse_number(name: str, raw: str, source: str | None) -> float:
     return value
 
 
+def close_names(name: str, names: Sequence[str], n: int, cutoff: float) -> list[str]:
+    """The names ``name`` may mean: one that differs in case only first
+    (difflib scores ``n`` against ``N`` 0, so ``--set n=5`` on a design with
+    ``N`` had no suggestion), then difflib's close matches."""
+    folded = [candidate for candidate in names if candidate.casefold() == name.casefold() and candidate != name]
+    close = difflib.get_close_matches(name, names, n=n, cutoff=cutoff)
+    return [*folded, *(candidate for candidate in close if candidate not in folded)][:max(n, len(folded))]
+
+
 def zero_allowed(name: str) -> bool:
     """Counts that may be 0: a loop's trip count (a loop the host skips),
     a bundle's bytes (one it leaves idle), a branch loop's long iterations
@@ -464,7 +473,7 @@ def validate(
             raise InputError(source, f"'{name}' does not apply to this design: {why_no_bank(design)}",
                              expected="the values without bank for this design")
         if base not in known:
-            unknown.append((name, difflib.get_close_matches(base, valid, n=3, cutoff=0.6)))
+            unknown.append((name, close_names(base, valid, n=3, cutoff=0.6)))
     if not unknown:
         return
     if len(unknown) > 1:

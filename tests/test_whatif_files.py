@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import CORPUS, run_cli
 
 VECTORADD = str(CORPUS / "zaragoza" / "reports" / "ddr4-1866" / "vectoradd")
@@ -39,3 +41,11 @@ def test_an_unreached_solve_says_the_search_limit() -> None:
     assert result.code == 2
     assert "no N up to 1e+15 (the search's limit) gives 1e+09 s: the estimate ranges over [48.6 us, 3.39e+05 s]" \
         in result.stderr and "no value" not in result.stderr
+
+
+@pytest.mark.parametrize("args", [("--solve", "n", "--for-time", "10ms"), ("--set", "n=5")])
+def test_a_name_in_the_wrong_case_is_suggested(args: tuple[str, ...]) -> None:
+    """difflib scores 'n' against 'N' 0: a case slip got no suggestion."""
+    result = run_cli("whatif", str(CORPUS / "zaragoza" / "reports" / "hbm2" / "axpy"), *args)
+    assert result.code == 2 and ("'n'" in result.stderr or "--solve n" in result.stderr)
+    assert "did you mean N?" in result.stderr

@@ -8,7 +8,6 @@ the value of NAME that meets a time budget.
 from __future__ import annotations
 
 import argparse
-import difflib
 import re
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -18,7 +17,7 @@ import numpy as np
 
 from hlsight.analyzer.pipeline import analyze
 from hlsight.analyzer.results import AnalysisResult, KernelEstimate
-from hlsight.analyzer.symbols import takes_whole_values
+from hlsight.analyzer.symbols import close_names, takes_whole_values
 from hlsight.analyzer.whatif import (
     GridBounds,
     Sweep,
@@ -328,7 +327,7 @@ def _unknown_solve(name: str, at: Analyze) -> None:
     except InputError:
         return  # the values fail without the name too: that error is the one to show
     names = [] if estimate.symbolic is None else expression_names(estimate.symbolic)
-    close = difflib.get_close_matches(name, names, n=2, cutoff=0.5)
+    close = close_names(name, names, n=2, cutoff=0.5)
     hint = f"; did you mean {' or '.join(close)}?" if close else ""
     raise InputError(None, f"--solve {name}: not a name of this design{hint}",
                      expected="a name the estimate depends on: " + (", ".join(names) or "none")) from None
