@@ -145,7 +145,7 @@ def whole_points(sweep: Sweep) -> tuple[Sweep, str | None]:
     dropped = len(rounded) - len(kept)
     note = (f"{sweep.name} takes whole values: {moved:,} of the range's {len(rounded):,} points"
             f" {'was' if moved == 1 else 'were'} rounded to the nearest whole number"
-            + (f" ({dropped:,} repeats dropped)" if dropped else ""))
+            + (f" ({dropped:,} {'repeat' if dropped == 1 else 'repeats'} dropped)" if dropped else ""))
     return Sweep(sweep.name, kept, ranged=True), note
 
 

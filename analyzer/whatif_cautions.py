@@ -72,9 +72,15 @@ def _short(result: AnalysisResult, estimate: KernelEstimate, seconds: np.ndarray
         return None
     what = (format_seconds(float(short[0])) if seconds.size == 1 else
             f"below {format_seconds(SHORT_DESIGN_S)} at {short.size:,} of {seconds.size:,} points:"
-            f" {format_seconds(float(short.min()))} to {format_seconds(float(short.max()))}")
+            f" {_span(float(short.min()), float(short.max()))}")
     caution = unmeasured_launch_cost_caution(what, result.memory_profile)
     return None if caution is None else (caution, mask)
+
+
+def _span(low: float, high: float) -> str:
+    """``1.36 us to 9.91 ms``, or one time where the two read the same ("1.36 us to 1.36 us")."""
+    first, last = format_seconds(low), format_seconds(high)
+    return first if first == last else f"{first} to {last}"
 
 
 def _launch_share(result: AnalysisResult, estimate: KernelEstimate,
@@ -92,9 +98,7 @@ def _launch_share(result: AnalysisResult, estimate: KernelEstimate,
     kernels = seconds[mask] - cost
     shares = f"{low:.0%}" if f"{low:.0%}" == f"{high:.0%}" else f"{low:.0%} to {high:.0%}"
     at = "" if seconds.size == 1 else f" at {int(mask.sum()):,} of {seconds.size:,} points"
-    took = format_seconds(float(kernels.min()))
-    if float(kernels.max()) != float(kernels.min()):
-        took += f" to {format_seconds(float(kernels.max()))}"
+    took = _span(float(kernels.min()), float(kernels.max()))
     return (f"{LAUNCH_SHARE_START}{format_seconds(cost)}) is {shares} of the design time{at}; the kernels"
             f" themselves take {took} there, which the bound beside it describes", mask)
 

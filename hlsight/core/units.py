@@ -26,7 +26,11 @@ def format_seconds(seconds: float | None, digits: int = 3) -> str:
     if seconds == 0:
         return "0 s"
     # the unit of the rounded value: 999.9996 us is "1 ms", not "1e+03 us"
-    magnitude = abs(float(f"{seconds:.{digits}g}"))
+    rounded = float(f"{seconds:.{digits}g}")
+    magnitude = abs(rounded)
+    if 1e3 <= magnitude < 1e6:  # "1,500 s", not "1.5e+03 s" (whatif's "within 1e+03 s")
+        text = f"{rounded:,.{max(0, digits - len(str(int(magnitude))))}f}"
+        return (text.rstrip("0").rstrip(".") if "." in text else text) + " s"
     for scale, unit in ((1.0, "s"), (1e-3, "ms"), (1e-6, "us"), (1e-9, "ns"), (1e-12, "ps")):
         if magnitude >= scale:
             return f"{seconds / scale:.{digits}g} {unit}"

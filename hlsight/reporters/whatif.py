@@ -28,8 +28,22 @@ TEXT_ROWS = 60
 
 
 def _heading(name: str) -> str:
-    unit = symbol_unit(name)
+    """``fmax [MHz]``; a name scoped to one kernel keeps its unit (``relu<c3>:fmax [MHz]``)."""
+    unit = symbol_unit(name) or symbol_unit(name.rpartition(":")[2])
     return f"{name} [{unit}]" if unit else name
+
+
+def _cell(value: float, whole: bool) -> str:
+    """A swept value as the table shows it: a whole column's in integer
+    notation with thousands separators (``32,768,000``, not ``3.2768e+07``)."""
+    return f"{value:,.0f}" if whole else f"{value:.6g}"
+
+
+def _whole(column: np.ndarray[Any, Any]) -> bool:
+    """Every value whole and small enough to print in full."""
+    with np.errstate(invalid="ignore"):
+        return bool(np.all(np.isfinite(column)) and np.all(column == np.round(column))
+                    and np.all(np.abs(column) < 1e15))
 
 
 def _notes(header: dict[str, Any]) -> list[str]:
@@ -112,14 +126,17 @@ def render_sweep(names: list[str], columns: list[np.ndarray[Any, Any]], seconds:
                           [labels[kind] for kind in bounds.index.tolist()])
     lines = [f"# {header['estimate']}: {header['model']}", *(f"# {note}" for note in _notes(header))]
     lines.append("  ".join(f"{_heading(name):>14}" for name in [*names, "time"]) + ("  bound" if bounds else ""))
+    whole = [_whole(column) for column in columns]
     for i in range(min(seconds.size, TEXT_ROWS)):
-        cells = [f"{column[i]:>14.6g}" for column in columns] + [f"{format_seconds(float(seconds[i])):>14}"]
+        cells = [f"{_cell(float(column[i]), is_whole):>14}" for column, is_whole in zip(columns, whole, strict=True)]
+        cells.append(f"{format_seconds(float(seconds[i])):>14}")
         if bounds is not None and labels is not None:
             cells.append(labels[int(bounds.index[i])])
         lines.append("  ".join(cells))
     if seconds.size > TEXT_ROWS:
         best = int(np.argmin(seconds))
-        at = ", ".join(f"{name}={column[best]:.6g}" for name, column in zip(names, columns, strict=True))
+        at = ", ".join(f"{name}={_cell(float(column[best]), is_whole)}"
+                       for name, column, is_whole in zip(names, columns, whole, strict=True))
         more = seconds.size - TEXT_ROWS
         lines.append(f"... {more} more points (use --format csv); fastest {format_seconds(float(seconds[best]))}"
                      f" at {at}")
