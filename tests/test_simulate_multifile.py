@@ -172,3 +172,45 @@ def test_two_design_sources_of_one_name_are_refused(tmp_path: Path) -> None:
                      "--testbench", str(TESTBENCH))
     assert result.code == 2 and "Traceback" not in result.stderr
     assert "has the same file name as" in result.stderr and str(other / top_file.name) in result.stderr
+
+
+def _simulate(*argv: str) -> Any:
+    return run_cli("simulate", *argv, "--report", str(REPORT), "--testbench", str(TESTBENCH), "--top", RECIPE["top"],
+                   "--cflags", f"-std=c99 -O2 -Wno-unknown-pragmas -I {CASE}")
+
+
+def test_a_file_in_two_roles_is_refused_before_the_build(tmp_path: Path) -> None:
+    """Was ``top.c: the program does not compile: collect2: error: ld
+    returned 1 exit status``: the file compiled twice, the wrong file named."""
+    top_file, callee_file = split_design(tmp_path)
+    # the same file by another spelling is still the same file
+    spelled = tmp_path / "." / callee_file.name
+    for argv, said in (
+            ((str(top_file), str(callee_file), "--extra", str(spelled)),
+             f"{spelled}: given both as a design source and --extra"),
+            ((str(top_file), str(callee_file), "--extra", str(callee_file), "--extra", str(callee_file)),
+             f"{callee_file}: given both as a design source and --extra"),
+            ((str(top_file), str(callee_file), str(TESTBENCH)),
+             f"{TESTBENCH} is the testbench: do not list it as a design source or --extra"),
+            ((str(top_file), str(callee_file), "--extra", str(TESTBENCH)),
+             f"{TESTBENCH} is the testbench: do not list it as a design source or --extra")):
+        result = _simulate(*argv)
+        assert result.code == 2, result.stderr
+        assert result.stderr.strip().splitlines() == [f"hlsight: error: {said}"], result.stderr
+
+
+def test_a_function_defined_twice_is_said_with_both_files(tmp_path: Path) -> None:
+    """Two different files defining one function: the linker's multiple
+    definition is said with the symbol and both files, against the file
+    linked second (not the first design source)."""
+    top_file, callee_file = split_design(tmp_path)
+    helpers = tmp_path / "helpers"
+    helpers.mkdir()
+    copy = helpers / "merge_reference.c"
+    copy.write_text(callee_file.read_text(encoding="utf-8"), encoding="utf-8")
+    result = _simulate(str(top_file), str(callee_file), "--extra", str(copy))
+    assert result.code == 2, result.stderr
+    (line,) = result.stderr.strip().splitlines()
+    assert line.startswith(f"hlsight: error: {copy}: the program does not compile: {copy}: multiple definition of"
+                           f" 'merge', also defined in {callee_file} ("), line
+    assert "ld returned" not in line

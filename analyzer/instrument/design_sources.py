@@ -100,3 +100,23 @@ def as_design(source: ParsedSource | DesignSources) -> DesignSources:
         return source
     return DesignSources([source], dict(source.functions), {name: source for name in source.functions},
                          list(source.notes))
+
+
+def check_roles(sources: Sequence[Path], extras: Sequence[Path], testbench: Path | None) -> None:
+    """Each file has one role: a design source (SRC), an ``--extra`` file or
+    the testbench. A file in two roles is compiled twice and the link fails
+    late on a multiple definition that names neither the file nor the cause
+    (paths are compared resolved)."""
+    design = {path.resolve(): path for path in sources}
+    if testbench is not None:
+        bench = testbench.resolve()
+        if bench in design or any(extra.resolve() == bench for extra in extras):
+            raise InputError(None, f"{testbench} is the testbench: do not list it as a design source or --extra")
+    seen: set[Path] = set()
+    for extra in extras:
+        resolved = extra.resolve()
+        if resolved in design:
+            raise InputError(extra, "given both as a design source and --extra")
+        if resolved in seen:
+            raise InputError(extra, "given twice as --extra")
+        seen.add(resolved)

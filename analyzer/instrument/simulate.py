@@ -28,7 +28,7 @@ from typing import Any
 from hlsight.analyzer.cosim_check import compare_simulated
 from hlsight.analyzer.instrument.codegen import HEADER_NAME, Instrumented
 from hlsight.analyzer.instrument.cycles import ParsedSource, instrument_cycles
-from hlsight.analyzer.instrument.design_sources import DesignSources, as_design
+from hlsight.analyzer.instrument.design_sources import DesignSources, as_design, check_roles
 from hlsight.analyzer.instrument.extra_definitions import check_top, extra_definitions
 from hlsight.analyzer.instrument.plan import Baseline, BlockKind
 from hlsight.analyzer.memory_profiles import MemoryProfile
@@ -174,6 +174,9 @@ def _run_compiler(command: list[str], toolchain: Toolchain) -> str | None:
     if completed.returncode == 0:
         return None
     lines = completed.stderr.splitlines()
+    duplicate = _multiple_definition(lines)
+    if duplicate is not None:
+        return duplicate
     # a link error's cause is the undefined symbol, not "ld returned 1 exit status"
     undefined = [line.split("undefined reference to ", 1)[1] for line in lines if "undefined reference to " in line]
     if undefined:
@@ -185,6 +188,30 @@ def _run_compiler(command: list[str], toolchain: Toolchain) -> str | None:
                     " without extern \"C\" where its definition has it, or the other way round)")
         return f"undefined reference to {names} (a function in a file not given: --extra FILE)"
     return next((line for line in lines if "error" in line), lines[0] if lines else "the compiler failed")
+
+
+#: the linker's ``FILE:(.text+0x0): multiple definition of `X'; OBJ:FILE:(.text+0x0): first defined here``
+_MULTIPLE = re.compile(r"^(?P<again>.*?):\(\S*\): multiple definition of [`'‘](?P<name>.+?)['’]; "
+                       r"(?P<first>.*?):\(\S*\): first defined here")
+
+
+def _multiple_definition(lines: list[str]) -> str | None:
+    """A symbol two linked files define, said with both files (the linker's
+    own last line, ``ld returned 1 exit status``, names neither). The first
+    file comes after the object's name (``/tmp/cc1.o:merge.c``)."""
+    for line in lines:
+        found = _MULTIPLE.match(line)
+        if found is None:
+            continue
+        name, again = found["name"], found["again"]
+        first = found["first"].rsplit(".o:", 1)[-1]
+        if first == again:
+            return (f"{again}: multiple definition of '{name}': defined twice in files of this name (one file"
+                    " compiled twice, or two files of one name: give each file once, as a design source, --extra"
+                    " or the testbench)")
+        return (f"{again}: multiple definition of '{name}', also defined in {first} (keep one definition, or make"
+                " one static)")
+    return None
 
 
 #: compiler options that name an include folder, as one argument or with the folder joined
@@ -265,7 +292,8 @@ def _compile_in(directory: Path, texts: Mapping[str, str], header: str, sources:
     elif is_cxx_file(testbench):
         include_dirs.append(find_hls_headers().directory)
     program = directory / program_name
-    failure = _user_paths(compile_program(units, program, include_dirs, toolchain), {bench: testbench, **copies})
+    given = {bench: testbench, **copies, **{extra.resolve(): extra for extra in toolchain.extra_sources}}
+    failure = _user_paths(compile_program(units, program, include_dirs, toolchain), given)
     # A C testbench calling C++ functions without extern "C": compile it as C++
     # too (the kernel's own extern "C" declarations are the other case, tried first).
     if failure is not None and sources.is_cxx and not all(is_cxx_file(unit) for unit in units) \
@@ -281,13 +309,17 @@ def _user_paths(failure: str | None, copies: Mapping[Path, Path]) -> str | None:
         return None
     for copy, original in copies.items():
         failure = failure.replace(str(copy), str(original))
+    # the linker names a file by its bare name (the object's file symbol): ``merge.c:(.text+0x0)``
+    for copy, original in copies.items():
+        failure = re.sub(rf"(?<![\w./-]){re.escape(copy.name)}(?![\w.-])", str(original).replace("\\", "\\\\"),
+                         failure)
     return failure
 
 
-def _failing_file(failure: str, sources: DesignSources, testbench: Path) -> Path:
+def _failing_file(failure: str, sources: DesignSources, testbench: Path, extras: Sequence[Path] = ()) -> Path:
     """The file the compiler's first error names: the testbench's error is
-    said against the testbench, a design file's against that file."""
-    for path in (testbench, *(file.path for file in sources.files)):
+    said against the testbench, a design file's (or an --extra file's) against that file."""
+    for path in (testbench, *(file.path for file in sources.files), *extras):
         if failure.startswith(f"{path}:"):
             return path
     return sources.path
@@ -308,12 +340,12 @@ def build(source: ParsedSource | DesignSources, instrumented: Instrumented, test
         _plain, original_failure = _compile_in(scratch / "plain", original, "", sources, testbench, toolchain,
                                                "original")
         if original_failure is not None:
-            raise InputError(_failing_file(original_failure, sources, testbench),
+            raise InputError(_failing_file(original_failure, sources, testbench, toolchain.extra_sources),
                              f"the program does not compile: {original_failure}", expected=_COMPILES[sources.is_cxx])
-        raise InputError(_failing_file(failure, sources, testbench),
+        raise InputError(_failing_file(failure, sources, testbench, toolchain.extra_sources),
                          f"the instrumented program does not compile (an hlsight bug): {failure}")
-    raise InputError(_failing_file(failure, sources, testbench), f"the program does not compile: {failure}",
-                     expected=_COMPILES[sources.is_cxx])
+    raise InputError(_failing_file(failure, sources, testbench, toolchain.extra_sources),
+                     f"the program does not compile: {failure}", expected=_COMPILES[sources.is_cxx])
 
 
 #: What a kernel and its testbench must be, C or C++.
@@ -381,6 +413,7 @@ def simulate(source: ParsedSource | DesignSources, design: Design, report: str, 
     sources = as_design(source)
     if not testbench.is_file():
         raise InputError(testbench, "no such testbench file", expected="a C file with main()")
+    check_roles([file.path for file in sources.files], toolchain.extra_sources, testbench)
     check_top(sources.functions, design, top, toolchain.extra_sources, sources.path)
     instrumented = instrument_cycles(sources, design, report, top, baseline, memory)
     instrumented.diagnostics.extend(

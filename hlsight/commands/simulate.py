@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 from hlsight.analyzer.instrument.cycles import parse_source
-from hlsight.analyzer.instrument.design_sources import design_sources
+from hlsight.analyzer.instrument.design_sources import check_roles, design_sources
 from hlsight.analyzer.instrument.plan import Baseline
 from hlsight.analyzer.instrument.simulate import DEFAULT_FLAGS, Toolchain, flag_include_dirs, simulate
 from hlsight.commands.report_args import add_report_arguments, add_run_dir_argument, load_memory, load_report, run_dir
@@ -55,6 +55,7 @@ def _timeout(value: float) -> float:
 def run(args: argparse.Namespace) -> int:
     timeout = _timeout(args.timeout)
     flags = tuple(shlex.split(args.cflags))
+    check_roles([Path(path) for path in args.sources], [Path(extra) for extra in args.extra], Path(args.testbench))
     include_dirs = [Path(args.testbench).resolve().parent, *flag_include_dirs(flags)]
     source = design_sources([parse_source(Path(path), hls_include=args.hls_include, include_dirs=include_dirs)
                              for path in args.sources])
