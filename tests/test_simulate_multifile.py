@@ -214,3 +214,39 @@ def test_a_function_defined_twice_is_said_with_both_files(tmp_path: Path) -> Non
     assert line.startswith(f"hlsight: error: {copy}: the program does not compile: {copy}: multiple definition of"
                            f" 'merge', also defined in {callee_file} ("), line
     assert "ld returned" not in line
+
+
+def test_instrument_cycles_warns_for_a_design_function_in_an_extra_file(tmp_path: Path) -> None:
+    """``instrument --mode cycles --extra`` ignored the file; simulate warns
+    for the same inputs. The user links the output with it: the same warning."""
+    sources = tmp_path / "src"
+    sources.mkdir()
+    top_file, callee_file = split_design(sources)
+    for header in ("sort.h", "support.h"):  # instrument has no include option: the headers beside the sources
+        (sources / header).write_text((CASE / header).read_text(encoding="utf-8"), encoding="utf-8")
+    out = tmp_path / "out.c"
+    common = ("--mode", "cycles", "--report", str(REPORT), "--top", RECIPE["top"], "-o", str(out))
+    result = run_cli("instrument", str(top_file), "--extra", str(callee_file), *common)
+    assert result.code == 0, result.stderr
+    said = [line for line in result.stderr.splitlines() if "[instrument-defined-in-extra]" in line]
+    assert len(said) == 1 and said[0].startswith(f"{callee_file}:"), result.stderr
+    assert "'merge', called by 'ms_mergesort', is defined in the --extra file merge.c" in said[0]
+    simulated = _simulate_json(str(top_file), "--extra", str(callee_file))
+    assert [d["rule"] for d in simulated["diagnostics"] if "extra" in d["rule"]] == ["instrument-defined-in-extra"]
+    # without it, no such warning
+    plain = run_cli("instrument", str(top_file), *common)
+    assert plain.code == 0 and "in-extra" not in plain.stderr
+    # a top only in the extra file, and a file in two roles, are refused as simulate refuses them
+    refused = run_cli("instrument", str(callee_file), "--extra", str(top_file), *common)
+    assert refused.code == 2 and "the top function 'ms_mergesort' is defined in" in refused.stderr
+    twice = run_cli("instrument", str(top_file), "--extra", str(top_file), *common)
+    assert twice.code == 2 and "given both as a design source and --extra" in twice.stderr
+
+
+def test_instrument_tripcount_refuses_extra_it_would_not_compile(tmp_path: Path) -> None:
+    top_file, callee_file = split_design(tmp_path)
+    result = run_cli("instrument", str(top_file), "--extra", str(callee_file), "--mode", "tripcount",
+                     "-o", str(tmp_path / "out.c"))
+    assert result.code == 2 and len(result.stderr.strip().splitlines()) == 1
+    assert "--extra is compiled only for a counted run" in result.stderr
+    assert not (tmp_path / "out.c").exists()

@@ -22,7 +22,8 @@ from pathlib import Path
 from hlsight.analyzer.instrument.codegen import HEADER_NAME
 from hlsight.analyzer.instrument.counting import count_trip_counts
 from hlsight.analyzer.instrument.cycles import instrument_cycles, parse_source
-from hlsight.analyzer.instrument.design_sources import DesignSources, design_sources
+from hlsight.analyzer.instrument.design_sources import DesignSources, check_roles, design_sources
+from hlsight.analyzer.instrument.extra_definitions import check_top, extra_definitions
 from hlsight.analyzer.instrument.plan import Baseline
 from hlsight.analyzer.instrument.simulate import Toolchain
 from hlsight.analyzer.instrument.tripcount_pragmas import DEFAULT_TRIP_COUNT, insert_tripcounts
@@ -55,8 +56,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="pass 1: take K per loop from a counted run of this testbench (mean trip count)")
     add_run_dir_argument(parser)
     parser.add_argument("--extra", metavar="FILE.c", action="append", default=[],
-                        help="pass 1 with --testbench: further C/C++ files of the design or testbench, compiled"
-                             " unchanged (repeatable)")
+                        help="a file that is not part of the design (testbench helpers), compiled unchanged"
+                             " (repeatable): pass 1 compiles it with --testbench; pass 2 warns, as simulate does,"
+                             " when it defines a function the report counts (you link it with the output)")
     parser.add_argument("-v", "--verbose", action="store_true", help="also print notes")
     add_report_arguments(parser, report_required=False)
     return parser
@@ -68,6 +70,11 @@ def print_diagnostics(diagnostics: list[Diagnostic], verbose: bool) -> None:
 
 def run(args: argparse.Namespace) -> int:
     paths = [Path(path) for path in args.sources]
+    extras = [Path(extra) for extra in args.extra]
+    check_roles(paths, extras, Path(args.testbench) if args.testbench else None)
+    if extras and args.mode == "tripcount" and not args.testbench:
+        raise InputError(None, "--extra is compiled only for a counted run: --mode tripcount without --testbench"
+                         " compiles nothing", expected="--testbench TB.c with --extra, or no --extra")
     for path in paths:
         if args.output and Path(args.output).resolve() == path.resolve():
             raise InputError(args.output, "refusing to overwrite the source file", expected="a different -o path")
@@ -77,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
     design = load_report(args.report, args.solution) if args.report else None
     folder = _output_folder(args.output, sources) if len(paths) > 1 else None
     if args.mode == "tripcount":
-        toolchain = Toolchain(run_dir=run_dir(args.run_dir), extra_sources=tuple(Path(extra) for extra in args.extra))
+        toolchain = Toolchain(run_dir=run_dir(args.run_dir), extra_sources=tuple(extras))
         counted = count_trip_counts(sources, Path(args.testbench), toolchain) if args.testbench else None
         notes = list(sources.notes)
         texts: dict[Path, str] = {}
@@ -97,7 +104,10 @@ def run(args: argparse.Namespace) -> int:
     if not args.output or args.output == "-":
         raise InputError(None, "--mode cycles needs -o OUT (the runtime header is written next to it)")
     memory = load_memory(args.memory) if args.memory else None
+    check_top(sources.functions, design, args.top, extras, sources.path)
     generated = instrument_cycles(sources, design, str(args.report), args.top, Baseline(args.baseline), memory)
+    # the output is linked with these files, unchanged: what the report counts in them is not counted
+    generated.diagnostics.extend(extra_definitions(generated.plan, sources.functions, design, extras))
     print_diagnostics(generated.diagnostics, args.verbose)
     output = Path(args.output)
     if folder is None:
