@@ -250,3 +250,18 @@ def test_instrument_tripcount_refuses_extra_it_would_not_compile(tmp_path: Path)
     assert result.code == 2 and len(result.stderr.strip().splitlines()) == 1
     assert "--extra is compiled only for a counted run" in result.stderr
     assert not (tmp_path / "out.c").exists()
+
+
+@pytest.mark.parametrize("mode", ["cycles", "tripcount"])
+def test_several_sources_refuse_an_output_named_as_a_file(tmp_path: Path, mode: str) -> None:
+    """``-o out.c`` with several SRC made a folder named ``out.c``."""
+    top_file, callee_file = split_design(tmp_path)
+    for name in ("out.c", "kernel.CPP", "x.h"):
+        out = tmp_path / name
+        result = run_cli("instrument", str(top_file), str(callee_file), "--mode", mode, "--report", str(REPORT),
+                         "-o", str(out))
+        assert result.code == 2, result.stderr
+        assert result.stderr.strip().splitlines() == [
+            f"hlsight: error: {out}: with 2 sources -o names a folder (each file is written there under its own"
+            " name), not a file (expected -o FOLDER)"]
+        assert not out.exists()

@@ -72,6 +72,10 @@ def run(args: argparse.Namespace) -> int:
     paths = [Path(path) for path in args.sources]
     extras = [Path(extra) for extra in args.extra]
     check_roles(paths, extras, Path(args.testbench) if args.testbench else None)
+    if len(paths) > 1 and args.output and Path(args.output).suffix.lower() in _SOURCE_SUFFIXES \
+            and not Path(args.output).is_dir():
+        raise InputError(args.output, f"with {len(paths)} sources -o names a folder (each file is written there"
+                         " under its own name), not a file", expected="-o FOLDER")
     if extras and args.mode == "tripcount" and not args.testbench:
         raise InputError(None, "--extra is compiled only for a counted run: --mode tripcount without --testbench"
                          " compiles nothing", expected="--testbench TB.c with --extra, or no --extra")
@@ -118,6 +122,10 @@ def run(args: argparse.Namespace) -> int:
     for target, text in targets.items():
         _write(text, target)
     return 0
+
+
+#: ``-o`` names that are files, not folders: ``-o out.c`` with several SRC made a folder ``out.c``
+_SOURCE_SUFFIXES = frozenset({".c", ".h", ".hh", ".hpp", ".hxx", ".i", ".ii", ".cpp", ".cc", ".cxx", ".c++"})
 
 
 def _output_folder(output: str | None, sources: DesignSources) -> Path:
