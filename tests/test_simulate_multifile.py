@@ -13,13 +13,14 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 
 from hlsight.analyzer.instrument.cycles import parse_source
 from hlsight.analyzer.instrument.design_sources import design_sources
 from hlsight.analyzer.instrument.simulate import simulate
 from hlsight.commands.report_args import load_report
-from tests.conftest import FIXTURES, SHARED, run_cli
+from tests.conftest import FIXTURES, REPO, SHARED, run_cli
 
 RECIPE = json.loads((FIXTURES / "instrument" / "multifile_sort_merge" / "split.json").read_text(encoding="utf-8"))
 CASE = SHARED / "instrument" / RECIPE["case"]
@@ -265,3 +266,26 @@ def test_several_sources_refuse_an_output_named_as_a_file(tmp_path: Path, mode: 
             f"hlsight: error: {out}: with 2 sources -o names a folder (each file is written there under its own"
             " name), not a file (expected -o FOLDER)"]
         assert not out.exists()
+
+
+def test_functions_and_loops_name_their_file_when_the_design_has_several(tmp_path: Path) -> None:
+    """A line alone does not say where with several SRC: ``merge.c:7``."""
+    top_file, callee_file = split_design(tmp_path)
+    document = _simulate_json(str(top_file), str(callee_file))
+    jsonschema.validate(document, json.loads((REPO / "docs" / "simulate.schema.json").read_text(encoding="utf-8")))
+    schema_text = (REPO / "docs" / "simulate.schema.json").read_text(encoding="utf-8")
+    assert schema_text.count('"file": {"type": "string", "description": "the design source') == 2
+    by_name = {function["name"]: function for function in document["functions"]}
+    assert by_name["merge"]["file"] == str(callee_file) and by_name["ms_mergesort"]["file"] == str(top_file)
+    assert {loop["file"] for loop in by_name["merge"]["loops"]} == {str(callee_file)}
+    assert {loop["file"] for loop in by_name["ms_mergesort"]["loops"]} == {str(top_file)}
+    lines = callee_file.read_text(encoding="utf-8").splitlines()
+    first = next(loop for loop in by_name["merge"]["loops"] if loop["name"] == "merge_label1")
+    assert lines[first["line"] - 1].lstrip().startswith("merge_label1")
+    text = _simulate(str(top_file), str(callee_file)).stdout
+    assert re.search(rf"^  function merge \(merge.c:{by_name['merge']['line']}\): ", text, re.MULTILINE), text
+    assert re.search(rf"^    merge_label1 +merge.c:{first['line']} +pipelined ", text, re.MULTILINE), text
+    # one file: the line alone, as before
+    single = _simulate(str(CASE / RECIPE["source"])).stdout
+    assert re.search(r"^    merge_label1 +line \d+ +pipelined ", single, re.MULTILINE), single
+    assert "function merge: " in single

@@ -53,6 +53,8 @@ class LoopCycles:
     cycles: int
     #: the C function whose text holds the loop, when HLS inlined it into the function listed
     inlined_from: str = ""
+    #: the design source holding the loop's text (``line`` is in it)
+    file: str = ""
 
 
 @dataclass
@@ -66,6 +68,8 @@ class FunctionCycles:
     #: calls the testbench made itself (a software reference model), not
     #: under the top: not in ``calls`` or ``cycles``
     calls_outside_top: int = 0
+    #: the design source that defines the function (``line`` is in it)
+    file: str = ""
 
 
 @dataclass
@@ -462,7 +466,8 @@ def _collect(instrumented: Instrumented, table: dict[str, Any], source: DesignSo
     for name, item in plan.functions.items():
         row = rows.get(item.block.id, {})
         function = FunctionCycles(name, item.kernel.name, item.block.line, int(row.get("entries", 0)),
-                                  int(row.get("cycles", 0)), calls_outside_top=int(row.get("entries_outside_top", 0)))
+                                  int(row.get("cycles", 0)), calls_outside_top=int(row.get("entries_outside_top", 0)),
+                                  file=str(source.file_of(name).path))
         for block in plan.blocks:
             if block.module_function != name or block.kind is BlockKind.FUNCTION:
                 continue
@@ -470,7 +475,8 @@ def _collect(instrumented: Instrumented, table: dict[str, Any], source: DesignSo
             function.loops.append(LoopCycles(block.name, block.report_name, block.line, block.kind.value,
                                              int(loop_row.get("entries", 0)), int(loop_row.get("trip_count", 0)),
                                              int(loop_row.get("cycles", 0)),
-                                             block.function if block.function != name else ""))
+                                             block.function if block.function != name else "",
+                                             str(source.file_of(block.function or name).path)))
         functions.append(function)
     top = next((f for f in functions if f.name == plan.top), None)
     top_kernel = plan.functions[plan.top].kernel if plan.top in plan.functions else None

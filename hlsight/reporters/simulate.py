@@ -4,6 +4,7 @@ or as the JSON document of ``docs/simulate.schema.json``."""
 from __future__ import annotations
 
 import dataclasses
+from pathlib import PurePath
 
 from hlsight.analyzer.instrument.simulate import SimulationResult
 from hlsight.analyzer.results import CosimComparison
@@ -34,10 +35,12 @@ def simulation_to_dict(result: SimulationResult) -> dict[str, object]:
         "run_seconds": round(result.run_seconds, 6),
         "functions": [
             {
-                "name": function.name, "module": function.module, "line": function.line, "calls": function.calls,
+                "name": function.name, "module": function.module, "file": function.file, "line": function.line,
+                "calls": function.calls,
                 "cycles": function.cycles, "calls_outside_top": function.calls_outside_top,
                 "loops": [
-                    {"name": loop.name, "report_name": loop.report_name, "line": loop.line, "kind": loop.kind,
+                    {"name": loop.name, "report_name": loop.report_name, "file": loop.file, "line": loop.line,
+                     "kind": loop.kind,
                      "entries": loop.entries, "trip_count_total": loop.trip_count_total, "cycles": loop.cycles,
                      "inlined_from": loop.inlined_from}
                     for loop in function.loops
@@ -69,16 +72,21 @@ def simulation_text(result: SimulationResult) -> str:
     also = f" (with {', '.join(others)})" if others else ""
     lines = [f"{result.source}{also}: top '{result.top}', report {result.report}"
              + (" (baseline: simple trip-count counting)" if result.baseline == "simple" else "")]
+    several = len(result.sources) > 1
     for function in result.functions:
         outside = (f" (and {function.calls_outside_top:,} the testbench made itself, not counted)"
                    if function.calls_outside_top else "")
-        lines.append(f"  function {function.name}: {function.cycles:,} cycles in {function.calls:,} call(s){outside}")
+        # with several design files a line number alone does not say where: ``row.c:6``
+        defined = f" ({_where(function.file, function.line)})" if several and function.file else ""
+        lines.append(f"  function {function.name}{defined}: {function.cycles:,} cycles in {function.calls:,}"
+                     f" call(s){outside}")
         for loop in function.loops:
             label = loop.name if loop.name == loop.report_name or not loop.report_name \
                 else f"{loop.name} [{loop.report_name}]"
             if loop.inlined_from:
                 label += f" ({loop.inlined_from}, inlined)"
-            lines.append(f"    {label:<28} line {loop.line:<5} {loop.kind:<10} trip count {loop.trip_count_total:>12,}"
+            where = f"{_where(loop.file, loop.line):<16}" if several and loop.file else f"line {loop.line:<5}"
+            lines.append(f"    {label:<28} {where} {loop.kind:<10} trip count {loop.trip_count_total:>12,}"
                          f"  cycles {loop.cycles:>14,}")
     if result.seconds is not None:
         lines.append(f"total: {result.cycles:,} cycles = {format_seconds(result.seconds)} at {result.clock_ns:g} ns")
@@ -94,6 +102,11 @@ def simulation_text(result: SimulationResult) -> str:
     lines.extend(diagnostic.format_gcc() for diagnostic in result.diagnostics
                  if diagnostic.severity in (Severity.ERROR, Severity.WARNING))
     return "\n".join(lines) + "\n"
+
+
+def _where(file: str, line: int) -> str:
+    """``row.c:6``: the design files have distinct names, so the name says which."""
+    return f"{PurePath(file).name}:{line}"
 
 
 def _cosim_line(comparison: CosimComparison) -> str:
