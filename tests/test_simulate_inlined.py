@@ -79,6 +79,27 @@ def test_a_callee_inlined_at_two_places_is_said_not_guessed(tmp_path: Path) -> N
     assert unmatched == {"Loop 1", "Loop 2"}
 
 
+def test_an_ambiguous_callee_lists_each_report_row_once_and_says_what_is_counted(tmp_path: Path) -> None:
+    """Three calls of copy_block reach two report rows: each row is listed
+    once (a walk's gaussian listed 'win_y_win_x' of module 'gaussian'
+    twice), the calls are said once with their number, and where the rows'
+    cycles go is said in the warning itself (it said "as the report's
+    unmatched loops say", with those said only in notes or not at all)."""
+    source = tmp_path / "squeeze.c"
+    source.write_text((FOLDER / "squeeze.c").read_text().replace(
+        "    copy_block(out, s, 1);\n", "    copy_block(out, s, 1);\n" * 3))
+    document = _simulate(source)
+    (ambiguous,) = [d for d in document["diagnostics"] if d["rule"] == "instrument-inlined-ambiguous"]
+    message = ambiguous["message"]
+    assert "inlined at 3 places (via copy_block (x3))" in message
+    assert message.split("that ", 1)[1] == (
+        "the report lists as 'Loop 1' of module 'squeeze', 'Loop 2' of module 'squeeze': one counter cannot tell"
+        " them apart, so it is not matched; their cycles are not counted (said by instrument-report-loop-unmatched)")
+    unmatched = [d for d in document["diagnostics"] if d["rule"] == "instrument-report-loop-unmatched"]
+    assert sorted(d["message"].split("'")[1] for d in unmatched) == ["Loop 1", "Loop 2"]
+    assert all(d["severity"] == "warning" and " are not counted" in d["message"] for d in unmatched)
+
+
 def test_an_inlined_callee_with_loops_in_an_extra_file_is_said(tmp_path: Path) -> None:
     """copy_block moved to a file given with --extra: its loop (the report's
     Loop 1) cannot be counted; the warning names the file and the function."""

@@ -263,6 +263,8 @@ class Planner:
         self._walking: set[str] = set()
         #: report rows of the copies of a loop inlined at several places: id(SourceLoop) -> (module, row)
         self._shared_hits: dict[int, list[tuple[str, str]]] = {}
+        #: (module, report loop) -> what became of an unmatched report loop's cycles, for the ambiguity warning
+        self._report_fates: dict[tuple[str, str], str] = {}
 
     # -- helpers
     def _new(self, kind: BlockKind, name: str, function: str, line: int, **values: object) -> Block:
@@ -381,12 +383,20 @@ class Planner:
             if not hits:
                 continue  # no copy has a row of its own (unrolled): nothing lost
             loop = sites[0][1].loop
-            rows = ", ".join(f"'{report}' of module '{module}'" for module, report in hits)
+            # two calls from one host can reach the same report row: it is listed once
+            rows = list(dict.fromkeys(hits))
+            listed = ", ".join(f"'{report}' of module '{module}'" for module, report in rows)
+            vias = [" -> ".join(site.via) for _host, site in sites]
+            via = ", ".join(f"{path} (x{vias.count(path)})" if vias.count(path) > 1 else path
+                            for path in dict.fromkeys(vias))
+            # what became of the rows, said here: the notes that say it are not printed by default
+            fates = [self._report_fates.get(row, "matched to another source loop") for row in rows]
+            said = (f"{'its' if len(rows) == 1 else 'their'} cycles are {fates[0]}" if len(set(fates)) == 1 else
+                    "; ".join(f"'{report}': {fate}" for (_module, report), fate in zip(rows, fates, strict=True)))
             self._diag("instrument-inlined-ambiguous", Severity.WARNING,
                        f"loop '{loop.display_name}' of '{loop.function}' is inlined at {len(sites)} places (via "
-                       f"{', '.join(' -> '.join(site.via) for _host, site in sites)}) that the report lists as"
-                       f" {rows}: one counter cannot tell them apart, so it is not matched and those rows are"
-                       " counted as the report's unmatched loops say", loop.line, loop.function, loop.display_name)
+                       f"{via}) that the report lists as {listed}: one counter cannot tell them apart, so it is"
+                       f" not matched; {said}", loop.line, loop.function, loop.display_name)
 
     # -- loops
     def _match_loops(self, item: InstrumentedFunction, shared: dict[int, list[tuple[str, ExpandedLoop]]]) -> None:
@@ -480,6 +490,10 @@ class Planner:
                         " the module with a fixed latency)" if once else
                         f"{its} are not counted (e.g. a loop in a lambda, template or class member:"
                         " those are not instrumented)")
+                self._report_fates[(item.kernel.name, report.name)] = (
+                    f"counted in the latency of module '{item.kernel.name}'" if held_here else
+                    f"counted once per call of '{item.source.name}'" if once else
+                    "not counted (said by instrument-report-loop-unmatched)")
                 self._diag("instrument-report-loop-unmatched",
                            Severity.NOTE if held_here or once else Severity.WARNING,
                            f"report loop '{report.name}' of module '{item.kernel.name}' matches no source loop "
