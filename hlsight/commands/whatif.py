@@ -39,7 +39,7 @@ from hlsight.core.errors import InputError
 from hlsight.core.units import format_seconds, parse_duration
 from hlsight.output import write_text
 from hlsight.parsers.loader import ReadOptions, load_design
-from hlsight.reporters.present import clock_band_text, clock_text, dram_profile_text, launch_cost_text
+from hlsight.reporters.present import clock_band_text, clock_text, dram_profile_text, launch_cost_text, using_text
 from hlsight.reporters.whatif import render_solution, render_sweep
 
 
@@ -100,7 +100,7 @@ def _header(result: AnalysisResult, estimate: KernelEstimate, swept: Sequence[st
     return {"estimate": estimate.kernel, "model": estimate.model, "values": values,
             "memory_profile": {"name": result.memory_profile, "why": result.memory_profile_why},
             "clock": clock,
-            "using": ", ".join(text for text in (profile, clock) if text) or None,
+            "using": using_text(profile, clock) or None,
             "notes": [*([band] if band else []), *([launch] if launch else []),
                       *(f"caution{f' ({where})' if where else ''}: {caution}" for where, caution in cautions)]}
 

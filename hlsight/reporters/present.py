@@ -330,6 +330,14 @@ def grouped_cautions(result: AnalysisResult) -> list[tuple[list[str], str]]:
             *(([], caveat) for caveat in design if caveat not in by_text)]
 
 
+def using_text(profile: str | None, clock: str | None) -> str:
+    """The ``using:`` line of analyze and whatif: the DRAM profile and the
+    clock; a profile said with its own "; pass --memory" (an unknown board)
+    takes the clock after "; " too."""
+    used = [text for text in (profile, clock) if text]
+    return ("; " if profile and ";" in profile else ", ").join(used)
+
+
 #: Names every LSU without a value of its own shares (``analyzer/symbols.py``).
 SHARED_LSU_NAMES = {"stride": "the index stride", "element_bytes": "the element size"}
 

@@ -57,6 +57,7 @@ from hlsight.reporters.present import (
     time_shares,
     trip_symbol_loops,
     trip_text,
+    using_text,
 )
 
 _RESET = "\033[0m"
@@ -231,10 +232,9 @@ def headline_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
     headline = design_headline(result) if overall is result.design_estimate else estimate_headline(overall)
     lines.append(f"  estimate: {headline}")
     shown = dram_profile_text(result, overall)
-    used = [text for text in (shown, clock_text(result)) if text]
+    used = using_text(shown, clock_text(result))
     if used:
-        # a profile said with its own "; pass --memory" takes the clock after a semicolon too
-        lines.append("  using: " + ("; " if shown and ";" in shown else ", ").join(used))
+        lines.append("  using: " + used)
     band = clock_band_text(result)
     if band:
         lines.append(f"  {band}")
