@@ -120,15 +120,22 @@ def test_a_design_function_given_with_extra_is_said_naming_its_file(tmp_path: Pa
                      text, re.MULTILINE), text
 
 
+
+def _split_with_headers(tmp_path: Path) -> tuple[Path, Path]:
+    """The split design under ``tmp_path/src`` with the case's headers beside
+    it (instrument has no include option)."""
+    sources = tmp_path / "src"
+    sources.mkdir()
+    top_file, callee_file = split_design(sources)
+    for header in ("sort.h", "support.h"):
+        (sources / header).write_text((CASE / header).read_text(encoding="utf-8"), encoding="utf-8")
+    return top_file, callee_file
+
 def test_instrument_writes_every_design_file_and_they_run_together(tmp_path: Path) -> None:
     """``instrument --mode cycles`` with two SRC: each file under its name in
     -o DIR plus one header; compiled with the testbench by gcc, the run's
     table gives the cycles simulate gives."""
-    sources = tmp_path / "src"
-    sources.mkdir()
-    top_file, callee_file = split_design(sources)
-    for header in ("sort.h", "support.h"):  # instrument has no include option: the headers beside the sources
-        (sources / header).write_text((CASE / header).read_text(encoding="utf-8"), encoding="utf-8")
+    top_file, callee_file = _split_with_headers(tmp_path)
     out = tmp_path / "out"
     result = run_cli("instrument", str(top_file), str(callee_file), "--mode", "cycles", "--report", str(REPORT),
                      "--top", RECIPE["top"], "-o", str(out))
@@ -220,11 +227,7 @@ def test_a_function_defined_twice_is_said_with_both_files(tmp_path: Path) -> Non
 def test_instrument_cycles_warns_for_a_design_function_in_an_extra_file(tmp_path: Path) -> None:
     """``instrument --mode cycles --extra`` ignored the file; simulate warns
     for the same inputs. The user links the output with it: the same warning."""
-    sources = tmp_path / "src"
-    sources.mkdir()
-    top_file, callee_file = split_design(sources)
-    for header in ("sort.h", "support.h"):  # instrument has no include option: the headers beside the sources
-        (sources / header).write_text((CASE / header).read_text(encoding="utf-8"), encoding="utf-8")
+    top_file, callee_file = _split_with_headers(tmp_path)
     out = tmp_path / "out.c"
     common = ("--mode", "cycles", "--report", str(REPORT), "--top", RECIPE["top"], "-o", str(out))
     result = run_cli("instrument", str(top_file), "--extra", str(callee_file), *common)

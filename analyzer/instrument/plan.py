@@ -204,23 +204,24 @@ def _is_pipelined(loop: Loop) -> bool:
 
 
 def _loop_latency_max(loop: Loop) -> int | None:
-    if loop.latency is not None and loop.latency.max is not None:
-        return loop.latency.max
-    trips = loop.trip_count.max if loop.trip_count else None
-    il = _il_range(loop).max
-    if trips is None or il is None:
-        return None
-    if _is_pipelined(loop) and loop.ii is not None and loop.ii.value is not None:
-        return 0 if trips == 0 else loop.ii.value * (trips - 1) + il
-    return trips * il
+    """The report's longest entry of ``loop``: its latency, else its trips x iteration latency."""
+    return _loop_latency(loop, longest=True)
 
 
 def _loop_latency_min(loop: Loop) -> int | None:
     """The report's shortest entry of ``loop`` (as :func:`_loop_latency_max`)."""
-    if loop.latency is not None and loop.latency.min is not None:
-        return loop.latency.min
-    trips = loop.trip_count.min if loop.trip_count else None
-    il = _il_range(loop).min
+    return _loop_latency(loop, longest=False)
+
+
+def _loop_latency(loop: Loop, longest: bool) -> int | None:
+    def end(bounds: object) -> int | None:
+        value = getattr(bounds, "max" if longest else "min", None)
+        return value if isinstance(value, int) else None
+
+    if loop.latency is not None and end(loop.latency) is not None:
+        return end(loop.latency)
+    trips = end(loop.trip_count) if loop.trip_count else None
+    il = end(_il_range(loop))
     if trips is None or il is None:
         return None
     if _is_pipelined(loop) and loop.ii is not None and loop.ii.value is not None:
