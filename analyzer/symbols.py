@@ -285,11 +285,18 @@ def _arithmetic(node: ast.AST) -> float:
     raise ValueError(f"not arithmetic: {type(node).__name__}")
 
 
+#: A number with thousands separators, as hlsight prints counts (``32,768,000``).
+_GROUPED = re.compile(r"[+-]?\d{1,3}(,\d{3})+(\.\d+)?")
+
+
 def parse_number(name: str, raw: str, source: str | None) -> float:
     try:
         if len(raw) > 200:
             raise ValueError("too long")
-        value = _arithmetic(ast.parse(raw.strip(), mode="eval"))
+        text = raw.strip()
+        if _GROUPED.fullmatch(text):  # a value copied from a whatif table or a solve answer
+            text = text.replace(",", "")
+        value = _arithmetic(ast.parse(text, mode="eval"))
     except (TypeError, ValueError, SyntaxError, OverflowError, ZeroDivisionError, RecursionError, MemoryError):
         raise InputError(source, f"value of '{name}' is '{raw[:60]}'",
                          expected="a number, e.g. 32768000, 2**20 or 4096*4096 (a 2-D global size)") from None

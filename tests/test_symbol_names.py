@@ -6,8 +6,11 @@ from __future__ import annotations
 import shlex
 from pathlib import Path
 
+import pytest
+
 from hlsight.analyzer.pipeline import analyze
-from hlsight.analyzer.symbols import loop_symbols, shell_safe, valid_names
+from hlsight.analyzer.symbols import loop_symbols, parse_number, shell_safe, valid_names
+from hlsight.core.errors import InputError
 from hlsight.core.model import Kernel, KernelKind, Loop, SourceLocation
 from hlsight.parsers.loader import load_design
 from tests.conftest import CORPUS, run_cli
@@ -251,3 +254,16 @@ def test_a_fraction_for_an_integer_kernel_argument_is_refused() -> None:
     assert refused.stderr.strip() == ("hlsight: error: value of 'N' is 1000.5 (expected a whole number (N is an"
                                       " integer argument of the kernel))")
     assert run_cli("analyze", axpy, "--set", "N=1000", "--set", "alpha=2.5").code == 0
+
+
+@pytest.mark.parametrize(("raw", "value"), [("32,768,000", 32768000.0), ("1,000", 1000.0), ("-2,500.5", -2500.5)])
+def test_a_number_with_thousands_separators_is_read(raw: str, value: float) -> None:
+    """whatif prints counts as 32,768,000: a value copied from its table into
+    --set was refused ("expected a number")."""
+    assert parse_number("n", raw, None) == value
+
+
+@pytest.mark.parametrize("raw", ["32,76", "1,0000", ",100", "1,000,00"])
+def test_a_comma_that_is_not_a_thousands_separator_is_refused(raw: str) -> None:
+    with pytest.raises(InputError):
+        parse_number("n", raw, None)
