@@ -118,3 +118,26 @@ def test_the_design_model_names_the_groups_own_model(tmp_path: Path) -> None:
                          capture_output=True, text=True, cwd=tmp_path, check=False)
     model = json.loads(run.stdout)["estimate"]["model"]
     assert model.startswith("sum of sequential kernel groups; each FlexCL pipeline") and "Davila" not in model
+
+
+def test_whatif_takes_either_spelling_too(tmp_path: Path) -> None:
+    """analyze took both spellings, whatif's --sweep/--solve only the shell-safe
+    one ("the estimate does not depend on 'loop.relu_stream<relu_config3>.B1.trip'")."""
+    given = ["--set", "loop.Myproject.B1.trip=10", "--set", "loop.dense_resource_stream_config2.B1.trip=100"]
+
+    def whatif(*argv: str) -> str:
+        run = subprocess.run([sys.executable, "-m", "hlsight", "whatif", str(HLS4ML), *given, *argv, "--format",
+                              "csv"], capture_output=True, text=True, cwd=tmp_path, check=False)
+        assert run.returncode == 0, run.stderr
+        return run.stdout
+
+    shown = whatif("--sweep", "loop.relu_stream<relu_config3>.B1.trip=1,10")
+    assert shown == whatif("--sweep", "loop.relu_stream_relu_config3.B1.trip=1,10")
+    solved = whatif("--set", "loop.relu_stream<relu_config3>.B1.trip=5", "--solve", "relu_stream_relu_config3:fmax",
+                    "--for-time", "2us")
+    assert solved == whatif("--set", "loop.relu_stream_relu_config3.B1.trip=5", "--solve",
+                            "relu_stream<relu_config3>:fmax", "--for-time", "2us")
+    # relu's 4 + 159 cycles at f give the rest of 2 us after the other two at 597.73 MHz
+    fmax_mhz = (5 - 1 + 159) / (2e-6 - (10 - 1 + 176 + 100 - 1 + 200) / 597.73e6) / 1e6
+    value = float(solved.splitlines()[1].split(",")[0])
+    assert value == pytest.approx(fmax_mhz, rel=1e-4)

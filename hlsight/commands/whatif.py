@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import re
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ import numpy as np
 
 from hlsight.analyzer.pipeline import analyze
 from hlsight.analyzer.results import AnalysisResult, KernelEstimate
-from hlsight.analyzer.symbols import close_names, takes_whole_values
+from hlsight.analyzer.symbols import close_names, takes_whole_values, user_spelling
 from hlsight.analyzer.whatif import (
     GridBounds,
     Sweep,
@@ -162,6 +163,15 @@ def run(args: argparse.Namespace) -> int:
     # a Vivado/Vitis report's sources beside it give its m_axi bytes and trips in the arguments
     design = with_local_sources(load_design(args.path, ReadOptions(solution=args.solution)),
                                 getattr(args, "source_root", None))
+    # either spelling of a kernel a shell needs quoted (relu_stream<relu_config3>): the one symbols use
+    spelled = user_spelling(design)
+    sweeps = [replace(sweep, name=spelled(sweep.name)) for sweep in sweeps]
+    check_distinct(sweeps)
+    values = {spelled(name): value for name, value in values.items()}
+    if args.solve:
+        args.solve = spelled(args.solve)
+    if args.kernel:
+        args.kernel = spelled(args.kernel)
 
     def at(point: Mapping[str, float]) -> tuple[AnalysisResult, KernelEstimate]:
         """analyze at the user's values and ``point``. Per-LSU / per-loop names and
