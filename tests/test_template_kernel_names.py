@@ -137,6 +137,12 @@ def test_whatif_takes_either_spelling_too(tmp_path: Path) -> None:
                     "--for-time", "2us")
     assert solved == whatif("--set", "loop.relu_stream_relu_config3.B1.trip=5", "--solve",
                             "relu_stream<relu_config3>:fmax", "--for-time", "2us")
+    # one name in two spellings, given a value and swept: refused as one name would be
+    both = subprocess.run([sys.executable, "-m", "hlsight", "whatif", str(HLS4ML), *given, "--set",
+                           "loop.relu_stream<relu_config3>.B1.trip=5", "--sweep",
+                           "loop.relu_stream_relu_config3.B1.trip=1,2"],
+                          capture_output=True, text=True, cwd=tmp_path, check=False)
+    assert both.returncode == 2 and "given both --set and --sweep" in both.stderr
     # relu's 4 + 159 cycles at f give the rest of 2 us after the other two at 597.73 MHz
     fmax_mhz = (5 - 1 + 159) / (2e-6 - (10 - 1 + 176 + 100 - 1 + 200) / 597.73e6) / 1e6
     value = float(solved.splitlines()[1].split(",")[0])

@@ -40,7 +40,14 @@ from hlsight.core.errors import InputError
 from hlsight.core.units import format_seconds, parse_duration
 from hlsight.output import write_text
 from hlsight.parsers.loader import ReadOptions, load_design
-from hlsight.reporters.present import clock_band_text, clock_text, dram_profile_text, launch_cost_text, using_text
+from hlsight.reporters.present import (
+    clock_band_range_text,
+    clock_band_text,
+    clock_text,
+    dram_profile_text,
+    launch_cost_text,
+    using_text,
+)
 from hlsight.reporters.whatif import render_solution, render_sweep
 
 
@@ -97,25 +104,13 @@ def _header(result: AnalysisResult, estimate: KernelEstimate, swept: Sequence[st
     values = {name: value for name, value in estimate.values.items() if name not in swept}
     varied = [*swept, *([solved] if solved else [])]
     clock = None if any(_is_clock(name) for name in varied) else clock_text(result)
-    band = None if clock is None else clock_band_text(result) if not swept else _band_clocks(result)
+    band = None if clock is None else clock_band_text(result) if not swept else clock_band_range_text(result)
     return {"estimate": estimate.kernel, "model": estimate.model, "values": values,
             "memory_profile": {"name": result.memory_profile, "why": result.memory_profile_why},
             "clock": clock,
             "using": using_text(profile, clock) or None,
             "notes": [*([band] if band else []), *([launch] if launch else []),
                       *(f"caution{f' ({where})' if where else ''}: {caution}" for where, caution in cautions)]}
-
-
-def _band_clocks(result: AnalysisResult) -> str | None:
-    """A sweep's clock band: the placed clocks only (analyze's times at
-    them are one point's, not the grid's)."""
-    band = result.clock_band
-    if band is None:
-        return None
-    low, _median, high = band.ratios
-    return (f"clock band: real designs placed at {band.clock_mhz * low:.0f}-{band.clock_mhz * high:.0f} MHz"
-            f" ({low:g}x-{high:g}x the report's clock, as 80 % of {band.designs} corpus designs placed;"
-            " --sweep fmax=... for the times there)")
 
 
 def _is_clock(name: str) -> bool:
@@ -152,10 +147,6 @@ def run(args: argparse.Namespace) -> int:
             expected="a hints file without [[launch]] (give that launch's values with --set)",
         )
     sweeps = [parse_sweep(text) for text in args.sweep]
-    check_distinct(sweeps)
-    _check_not_set(args, [sweep.name for sweep in sweeps], "--sweep")
-    if args.solve:
-        _check_not_set(args, [args.solve], "--solve")
     check_grid_size(sweeps)  # before any analysis: a 10^9-point grid was killed by the OOM killer
     if (args.solve is None) != (args.for_time is None):
         raise InputError(None, "--solve and --for-time go together", expected="--solve NAME --for-time 10ms")
@@ -167,9 +158,11 @@ def run(args: argparse.Namespace) -> int:
     spelled = user_spelling(design)
     sweeps = [replace(sweep, name=spelled(sweep.name)) for sweep in sweeps]
     check_distinct(sweeps)
+    _check_not_set(args, [sweep.name for sweep in sweeps], "--sweep", spelled)
     values = {spelled(name): value for name, value in values.items()}
     if args.solve:
         args.solve = spelled(args.solve)
+        _check_not_set(args, [args.solve], "--solve", spelled)
     if args.kernel:
         args.kernel = spelled(args.kernel)
 
@@ -271,10 +264,12 @@ def _merge_bounds(base: GridBounds, other: GridBounds | None, mask: np.ndarray[A
     return GridBounds(kinds, index)
 
 
-def _check_not_set(args: argparse.Namespace, names: Sequence[str], option: str) -> None:
+def _check_not_set(args: argparse.Namespace, names: Sequence[str], option: str,
+                   spelled: Callable[[str], str]) -> None:
     """A name given both a value (``--set``) and a range or a target: one of
-    them would be dropped without a word (the sweep won)."""
-    given = {item.partition("=")[0].strip() for item in args.set or []}
+    them would be dropped without a word (the sweep won). ``names`` and the
+    ``--set`` names compare in the spelling symbols use (``spelled``)."""
+    given = {spelled(item.partition("=")[0].strip()) for item in args.set or []}
     both = [name for name in names if name in given]
     if both:
         raise InputError(None, f"{', '.join(both)} given both --set and {option}",

@@ -21,7 +21,7 @@ from hlsight.analyzer.access import parse_expression
 from hlsight.analyzer.boards import NO_PROFILE, without_board_memory
 from hlsight.analyzer.clock_band import uses_report_clock
 from hlsight.analyzer.launches import Launch
-from hlsight.analyzer.results import AnalysisResult, KernelEstimate, TermEstimate, bound_label
+from hlsight.analyzer.results import AnalysisResult, ClockBand, KernelEstimate, TermEstimate, bound_label
 from hlsight.analyzer.symbols import axi_name, loop_symbols
 from hlsight.core.diagnostics import Diagnostic
 from hlsight.core.model import Design, LatencyRange, Loop, SourceFile, SourceLocation, Vendor
@@ -274,14 +274,29 @@ def clock_band_text(result: AnalysisResult) -> str | None:
     if band is None:
         return None
     floor = "at least " if result.design_estimate is not None and result.design_estimate.left_out else ""
-    low, median, high = band.ratios
+    _low, median, _high = band.ratios
     at_low, at_median, at_high = band.seconds
-    clocks = f"{band.clock_mhz * low:.0f}-{band.clock_mhz * high:.0f} MHz"
-    spread = f"{low:g}x-{high:g}x the report's clock, as 80 % of {band.designs} corpus designs placed"
+    clocks, spread = _band_clocks(band)
     if max(band.seconds) <= min(band.seconds) * 1.005:
         return f"clock band: {floor}{format_seconds(at_median)} at any placed clock of {clocks} ({spread})"
     return (f"clock band: {floor}{format_seconds(at_high)} - {format_seconds(at_low)} for a placed clock of {clocks}"
             f" ({spread}; at the median {median:g}x: {format_seconds(at_median)})")
+
+
+def clock_band_range_text(result: AnalysisResult) -> str | None:
+    """A sweep's clock band: the placed clocks only (the band's times are
+    one point's, not the grid's)."""
+    if result.clock_band is None:
+        return None
+    clocks, spread = _band_clocks(result.clock_band)
+    return f"clock band: real designs placed at {clocks} ({spread}; --sweep fmax=... for the times there)"
+
+
+def _band_clocks(band: ClockBand) -> tuple[str, str]:
+    """The band's placed clocks (``293-600 MHz``) and how they were found."""
+    low, _median, high = band.ratios
+    return (f"{band.clock_mhz * low:.0f}-{band.clock_mhz * high:.0f} MHz",
+            f"{low:g}x-{high:g}x the report's clock, as 80 % of {band.designs} corpus designs placed")
 
 
 def design_headline(result: AnalysisResult) -> str:
