@@ -13,7 +13,7 @@ compiles): a definition is found by its text, ``name(...) {``.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -41,15 +41,10 @@ class Definition:
     has_loops: bool
 
 
-def find_definition(paths: Iterable[Path], name: str) -> Definition | None:
-    """The first definition of ``name`` in ``paths`` (by text; comments blanked)."""
+def find_definition(texts: Mapping[Path, str], name: str) -> Definition | None:
+    """The first definition of ``name`` in the files' ``texts`` (:func:`code_texts`)."""
     pattern = re.compile(rf"\b{re.escape(name)}\s*\([^;{{}}]*\)\s*\{{")
-    for path in paths:
-        try:
-            text = _COMMENT.sub(lambda match: re.sub(r"[^\n]", " ", match.group()), path.read_text(
-                encoding="utf-8", errors="replace"))
-        except OSError:
-            continue
+    for path, text in texts.items():
         found = pattern.search(text)
         if found is None:
             continue
@@ -57,6 +52,21 @@ def find_definition(paths: Iterable[Path], name: str) -> Definition | None:
         column = found.start() - (text.rfind("\n", 0, found.start()) + 1) + 1
         return Definition(path, line, column, bool(_LOOP_KEYWORD.search(_body(text, found.end() - 1))))
     return None
+
+
+def code_texts(paths: Iterable[Path]) -> dict[Path, str]:
+    """The readable ``paths`` with their comments blanked (lines and columns
+    kept): read once for all the names looked up in them."""
+    texts = {path: _code_text(path) for path in paths}
+    return {path: text for path, text in texts.items() if text is not None}
+
+
+def _code_text(path: Path) -> str | None:
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    return _COMMENT.sub(lambda match: re.sub(r"[^\n]", " ", match.group()), text)
 
 
 def _body(text: str, opening: int) -> str:
@@ -76,10 +86,11 @@ def check_top(functions: dict[str, SourceFunction], design: Design, top: str | N
     """A top function defined only in an extra file is an input error naming
     it: instrumenting nothing would count 0 cycles."""
     names = [top] if top is not None else [kernel.name for kernel in design.kernels if kernel.is_top]
+    texts = code_texts(extras) if any(name not in functions for name in names) else {}
     for name in names:
         if name in functions:
             continue
-        found = find_definition(extras, name)
+        found = find_definition(texts, name)
         if found is not None:
             raise InputError(primary, f"the top function '{name}' is defined in {found.path}:{found.line}, given"
                              " with --extra (compiled unchanged, so nothing would be counted)",
@@ -96,6 +107,7 @@ def extra_definitions(plan: Plan, functions: dict[str, SourceFunction], design: 
         return []
     found: list[Diagnostic] = []
     said: set[str] = set()
+    texts = code_texts(extras)
     callers = [*plan.functions, *(name for name in functions if name not in plan.functions)]
     for caller in callers:
         source = functions.get(caller)
@@ -104,7 +116,7 @@ def extra_definitions(plan: Plan, functions: dict[str, SourceFunction], design: 
         for name in source.calls:
             if name in functions or name in said:
                 continue
-            definition = find_definition(extras, name)
+            definition = find_definition(texts, name)
             if definition is None:
                 continue
             module = find_kernel(design, name)
