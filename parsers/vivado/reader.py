@@ -111,7 +111,8 @@ def read_single_file(path: Path) -> Design:
     if path.suffix == ".rpt":
         modules = [read_rpt(path)]
         design = build_design(modules, path, [path], missing_severity=Severity.INFO)
-        judge(design, [CutReport(modules[0])] if modules[0].cut_in is not None else [])  # nothing else covers
+        # nothing else of the set is here to cover a cut: judge refuses what the estimate needs
+        design.diagnostics.extend(judge(design, [CutReport(modules[0])] if modules[0].cut_in is not None else []))
         return design
     parsed = _read_xml(path)
     top = parsed.top if isinstance(parsed, Aggregate) else parsed
