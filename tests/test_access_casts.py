@@ -108,3 +108,16 @@ def test_offsets_of_a_cast_pointer_load_and_move_back() -> None:
     assert gather.data_dependent is True and gather.element_bytes == 16
     assert (value(backwards.stride), value(backwards.offset, n=10), backwards.element_bytes) == (1, 9, 16)
     assert value(backwards.accesses, n=10) == 10
+
+
+def test_a_cast_to_a_union_counts_the_union_size() -> None:
+    """T2S's `float32` (a union of `float s[32]` and a struct of 32 floats,
+    128 B) loaded as `*((float32 *)(a + 32*addr))`: 32 floats past a per
+    iteration are one float32, consecutive (was: the union had no size, the
+    cast kept 4 B floats and the load read stride 32, a `mem-stride` warning
+    of 94 % wasted bursts on IntelLabs/t2sp's Stratix 10 capsule loaders).
+    `union { float f[3]; double d; }` is its 12 B member padded to the
+    double's 8 B alignment: 16 B, and `m[2*i]` is stride 2 of them."""
+    union, mixed = facts("cast_union", [(LSUKind.LOAD, "as_union", 1024), (LSUKind.LOAD, "mixed_union", 128)])
+    assert shape(union) == (1, 0, 128, 100)
+    assert shape(mixed) == (2, 0, 16, 100)

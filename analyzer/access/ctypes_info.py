@@ -82,8 +82,8 @@ def type_bytes(name: str, typedefs: dict[str, c_ast.Node], depth: int = 0) -> in
         return _C_SCALARS[name]
     if depth < 16 and name in typedefs:
         declared = typedefs[name]
-        if isinstance(declared, c_ast.TypeDecl) and isinstance(declared.type, c_ast.Struct):
-            return struct_bytes(declared.type, typedefs, depth + 1)
+        if isinstance(declared, c_ast.TypeDecl) and isinstance(declared.type, c_ast.Struct | c_ast.Union):
+            return aggregate_bytes(declared.type, typedefs, depth + 1)
         target = _scalar_name(declared)
         if target is not None:
             return type_bytes(target, typedefs, depth + 1)
@@ -101,6 +101,34 @@ def sizeof_type(node: c_ast.Node) -> int | None:
     return None
 
 
+def aggregate_bytes(node: c_ast.Struct | c_ast.Union, typedefs: dict[str, c_ast.Node], depth: int = 0) -> int | None:
+    """Size of a struct or a union with its definition at hand."""
+    return union_bytes(node, typedefs, depth) if isinstance(node, c_ast.Union) else struct_bytes(node, typedefs, depth)
+
+
+def _field_bytes(decl: c_ast.Node, typedefs: dict[str, c_ast.Node], depth: int) -> tuple[int, int] | None:
+    """(bytes, alignment) of one member: an array of a scalar, vector or
+    typedef'd type, or a struct/union defined in place (``struct {float s0,
+    s1;};`` inside T2S's ``float32`` union); ``None`` when a size is unknown."""
+    field, count = decl.type, 1
+    while isinstance(field, c_ast.ArrayDecl):  # `int nei[4]`: four ints, aligned as one
+        dim = field.dim
+        if not (isinstance(dim, c_ast.Constant) and dim.type == "int" and dim.value.rstrip("uUlL").isdigit()):
+            return None
+        count *= int(dim.value.rstrip("uUlL"))
+        field = field.type
+    # a named member wraps its type in a TypeDecl; an anonymous one (C11) is the Struct/Union itself
+    inner = field.type if isinstance(field, c_ast.TypeDecl) else field
+    if isinstance(inner, c_ast.Struct | c_ast.Union) and inner.decls and depth <= 16:
+        size = aggregate_bytes(inner, typedefs, depth + 1)
+    else:
+        name = _scalar_name(field)
+        size = None if name is None or depth > 16 else type_bytes(name, typedefs, depth + 1)
+    if size is None:
+        return None
+    return size * count, min(size, 16)
+
+
 def struct_bytes(struct: c_ast.Struct, typedefs: dict[str, c_ast.Node], depth: int = 0) -> int | None:
     """Size of a struct with C layout (each field aligned to its size, the
     whole padded to the largest field); ``None`` when a field size is unknown."""
@@ -109,21 +137,31 @@ def struct_bytes(struct: c_ast.Struct, typedefs: dict[str, c_ast.Node], depth: i
     offset = 0
     largest = 1
     for decl in struct.decls:
-        field, count = decl.type, 1
-        while isinstance(field, c_ast.ArrayDecl):  # `int nei[4]`: four ints, aligned as one
-            dim = field.dim
-            if not (isinstance(dim, c_ast.Constant) and dim.type == "int" and dim.value.rstrip("uUlL").isdigit()):
-                return None
-            count *= int(dim.value.rstrip("uUlL"))
-            field = field.type
-        name = _scalar_name(field)
-        size = None if name is None or depth > 16 else type_bytes(name, typedefs, depth + 1)
-        if size is None:
+        member = _field_bytes(decl, typedefs, depth)
+        if member is None:
             return None
-        align = min(size, 16)
-        offset = (offset + align - 1) // align * align + size * count
+        size, align = member
+        offset = (offset + align - 1) // align * align + size
         largest = max(largest, align)
     return (offset + largest - 1) // largest * largest
+
+
+def union_bytes(union: c_ast.Union, typedefs: dict[str, c_ast.Node], depth: int = 0) -> int | None:
+    """Size of a union: its largest member, padded to the largest alignment
+    (C11 6.7.2.1). T2S declares its wide vectors so (``typedef union { float
+    s[32]; struct {float s0, ..., s31;}; } float32;``, 128 B) and loads them
+    through ``*((float32 *)(p + 32*i))``: without the size the cast kept
+    ``float`` elements and read stride 32 of 4 B where aoc builds one 1024-bit
+    LSU of consecutive 128 B elements. An ``aligned`` attribute (the front
+    end drops attributes) can only pad this further; T2S's match their size."""
+    if not union.decls:
+        return None
+    members = [_field_bytes(decl, typedefs, depth) for decl in union.decls]
+    if any(member is None for member in members):
+        return None
+    largest = max(member[0] for member in members if member is not None)
+    align = max(member[1] for member in members if member is not None)
+    return (largest + align - 1) // align * align
 
 
 def element_type(decl_type: c_ast.Node, typedefs: dict[str, c_ast.Node]) -> ElementType | None:
