@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from hlsight.analyzer.memory_profiles import MemoryProfile
 from hlsight.core.model import Design, MemoryKind, Product, Vendor
 
 
@@ -30,9 +31,24 @@ class BoardRule:
 BOARD_RULES: tuple[BoardRule, ...] = (
     # The 520N-MX's board variants (p520_hpc_m210h_g3x16, p520_max_m210h_g3x16) also
     # start with p520: matched before the 520N, whose DDR4 this card does not have.
+    # Both variants expose HBM0..HBM31 (aoc -list-boards in gt-crnch-rg/read-the-docs
+    # docs/reconfig/intel/oneapi-fpga-crnch-workflow.rst @83b5dc5c): the dev kit's 32
+    # pseudo-channels; the card's HBM clock is in no public source found.
     BoardRule(
         ("m210h", "520nmx", "520n_mx", "520n-mx"), "hbm2-s10mx",
-        "Bittware 520N-MX (Stratix 10 MX HBM2, assumed as the MX dev kit's)", Vendor.INTEL,
+        "Bittware 520N-MX (Stratix 10 MX HBM2: 32 pseudo-channels as its BSP lists; HBM clock assumed"
+        " as the MX dev kit's)", Vendor.INTEL,
+    ),
+    # Agilex 7 (no Agilex report in hlsight's corpus; the names are the BSPs' own, see
+    # docs/model.md "Board -> memory profile"): the Terasic BSP "de10_agilex" with its
+    # variant B2E2_8GBx4, and the OFS oneAPI ASP of the N6001 ("ofs_n6001_shim" or
+    # "n6001" : ofs_n6001[_usm][_iopipes]).
+    BoardRule(
+        ("de10_agilex", "de10-agilex", "b2e2_8gbx4"), "ddr4-2666-de10agilex",
+        "Terasic DE10-Agilex (Agilex 7, 4 DDR4 banks)", Vendor.INTEL,
+    ),
+    BoardRule(
+        ("n6001",), "ddr4-2400-n6001", "Intel FPGA SmartNIC N6001-PL (Agilex 7, 4 DDR4 x32 banks)", Vendor.INTEL,
     ),
     BoardRule(("s10mx",), "hbm2-s10mx", "Intel Stratix 10 MX dev kit (HBM2)", Vendor.INTEL),
     BoardRule(("p520", "520n", "nalla"), "ddr4-2400-520n", "Bittware/Nallatech 520N", Vendor.INTEL),
@@ -99,8 +115,33 @@ def board_profile(design: Design) -> BoardChoice:
     if hbm and design.tool.vendor is Vendor.XILINX:
         fallback = "hbm2-u280"
     name = fallback or FALLBACK.get(design.tool.vendor, "ddr4-1866")
+    if family_only(design):
+        return BoardChoice(name, (
+            f"unknown board: the report names the device family only ({design.device.family}"
+            f"{', ' + design.device.part if design.device.part else ''}: a family-only target such as"
+            " -Xstarget=Agilex7 names no board, so no board memory; 'hlsight memory list' names the built-in"
+            f" profiles): memory profile {name} assumed; pass --memory"
+        ), False)
     shown = target or "no board or part in the report"
     return BoardChoice(name, f"unknown board ({shown}): memory profile {name} assumed; pass --memory", False)
+
+
+def family_only(design: Design) -> bool:
+    """An aoc/oneAPI report with a device family but no board: a family
+    target (oneAPI ``-Xstarget=Agilex7``, the IP-authoring, simulator and
+    report flows) or a pre-17 report whose command named no board. Any
+    board of that family could be meant, so none of their memories is
+    picked: the headline says the board is unknown and asks for
+    ``--memory``, as for a board no rule knows."""
+    return (design.tool.product in (Product.AOC, Product.ONEAPI) and not design.device.board
+            and bool(design.device.family))
+
+
+def with_assumed(why: str, profile: MemoryProfile) -> str:
+    """``why`` with what the profile assumes (``[provenance] assumed``), so
+    the ``using:`` line of analyze and whatif shows a figure carried from
+    another board as assumed, not only ``hlsight memory show``."""
+    return f"{why}; assumed: {profile.assumed}" if profile.assumed else why
 
 
 def without_board_memory(design: Design) -> bool:

@@ -83,6 +83,14 @@ class MemoryProfile:
     path: str = ""
 
     @property
+    def assumed(self) -> str:
+        """What the profile's numbers take without a measurement or document
+        of this board (``[provenance] assumed``), "" if nothing: said beside
+        the profile wherever an estimate names it, not only in ``memory show``
+        (an N6001's efficiency is the 520N's, measured on another board)."""
+        return self.provenance.get("assumed", "")
+
+    @property
     def launch_cost_why(self) -> str:
         """Where the per-launch cost comes from, or that the profile gives none."""
         return self.launch_overhead_source or "not given in the profile"

@@ -17,7 +17,7 @@ import sympy
 
 from hlsight.analyzer.access import access_free_symbols, derive_access_facts
 from hlsight.analyzer.access.sources import defined_macros
-from hlsight.analyzer.boards import reaches_no_dram, without_board_memory
+from hlsight.analyzer.boards import reaches_no_dram, with_assumed, without_board_memory
 from hlsight.analyzer.clock_band import clock_band
 from hlsight.analyzer.columns import fill_columns
 from hlsight.analyzer.consistency import check_implausible_ii, check_loop_latencies
@@ -110,10 +110,11 @@ def analyze(
     assumptions: list[str] = []
     if memory is None:
         memory, why = default_profile(design)
+        why = with_assumed(why, memory)
         assumptions.append(why)
         result.memory_profile_why = why
     else:
-        result.memory_profile_why = f"memory profile {memory.name} given with --memory"
+        result.memory_profile_why = with_assumed(f"memory profile {memory.name} given with --memory", memory)
     result.memory_profile = memory.name
     result.launch_overhead_s = memory.launch_overhead_s
     result.launch_overhead_source = memory.launch_cost_why

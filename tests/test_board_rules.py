@@ -54,7 +54,8 @@ def test_board_picks_its_memory(tool: ToolInfo, part: str, board: str | None, pr
 
 def test_a_part_no_rule_knows_says_so() -> None:
     assert _profile(VITIS, "xcvu9p-flga2104-2L-e") == ("ddr3-1333-7v3", False)
-    # an Agilex 7 dev kit: no profile yet (its DDR4/DDR5/HBM2e are not characterised here)
+    # an Agilex 7 dev kit: no profile (only the N6001 and the DE10-Agilex are, tests/test_agilex_boards.py;
+    # the F/I-Series dev kits' ASP board_spec.xml copies the N6001's, device model included)
     assert _profile(AOC, "AGFB014R24B2E2V", "agilex_ref:agilex7_dk") == ("ddr4-1866", False)
 
 
