@@ -19,7 +19,7 @@ import pytest
 
 from hlsight.analyzer.boards import board_profile
 from hlsight.analyzer.memory_profiles import load_profile
-from hlsight.core.model import Design
+from hlsight.core.model import Design, Device, Product, ToolInfo, Vendor
 from hlsight.parsers.intel.info import read_info
 from tests.conftest import FIXTURES, run_cli
 
@@ -54,7 +54,7 @@ def test_a_family_only_target_picks_no_boards_memory() -> None:
     # the stated fallback, not an Agilex board's profile, and said to be a guess
     assert (name, known) == ("ddr4-1866", False)
     assert why.startswith("unknown board: the report names the device family only (Agilex 7, AGFB014R24B2E2V:")
-    assert "-Xstarget=Agilex7 names no board" in why and "hlsight memory list" in why
+    assert "no board, as a family-only target such as -Xstarget=Agilex7" in why and "hlsight memory list" in why
     assert why.endswith("memory profile ddr4-1866 assumed; pass --memory")
 
 
@@ -63,7 +63,7 @@ def test_a_family_only_report_says_so_where_the_estimate_is_read() -> None:
     assert result.code == 0, result.stderr
     using = next(line for line in result.stdout.splitlines() if line.startswith("  using: "))
     assert using.startswith("  using: DRAM profile unknown board: the report names the device family only"
-                            " (Agilex7, AGFB014R24A2E2V: a family-only target")
+                            " (Agilex7, AGFB014R24A2E2V: no board, as a family-only target")
     assert "memory profile ddr4-1866 assumed; pass --memory; clock 480 MHz" in using
     document = json.loads(run_cli("analyze", str(FAMILY_ONLY_REPORT), "--format", "json").stdout)
     assert document["memory_profile"]["name"] == "ddr4-1866"
@@ -139,8 +139,6 @@ def test_memory_show_of_an_agilex_profile(name: str, shown: tuple[str, ...]) -> 
 
 
 def test_the_520n_mx_says_what_is_assumed_and_what_its_bsp_confirms() -> None:
-    from hlsight.core.model import Device, Product, ToolInfo, Vendor
-
     tool = ToolInfo(Vendor.INTEL, Product.ONEAPI, "2023.0.0")
     device = Device("Stratix 10", "1SM21BHU2F53E2VGS1", "bitt_s10mx_pcie:p520_hpc_m210h_g3x16")
     choice = board_profile(Design(tool=tool, root=Path("."), device=device))
