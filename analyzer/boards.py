@@ -118,9 +118,9 @@ def board_profile(design: Design) -> BoardChoice:
     if family_only(design):
         return BoardChoice(name, (
             f"unknown board: the report names the device family only ({design.device.family}"
-            f"{', ' + design.device.part if design.device.part else ''}: no board, as a family-only target"
-            " such as -Xstarget=Agilex7 or an aoc command without -board gives, so no board memory; 'hlsight"
-            f" memory list' names the built-in profiles): memory profile {name} assumed; pass --memory"
+            f"{', ' + design.device.part if design.device.part else ''}), as a family-only target"
+            " (-Xstarget=Agilex7) or an aoc command without -board gives: memory profile"
+            f" {name} assumed; pass --memory (see 'hlsight memory list')"
         ), False)
     shown = target or "no board or part in the report"
     return BoardChoice(name, f"unknown board ({shown}): memory profile {name} assumed; pass --memory", False)

@@ -53,9 +53,9 @@ def test_a_family_only_target_picks_no_boards_memory() -> None:
     name, known, why = _choice_of("family_only.json")
     # the stated fallback, not an Agilex board's profile, and said to be a guess
     assert (name, known) == ("ddr4-1866", False)
-    assert why.startswith("unknown board: the report names the device family only (Agilex 7, AGFB014R24B2E2V:")
-    assert "no board, as a family-only target such as -Xstarget=Agilex7" in why and "hlsight memory list" in why
-    assert why.endswith("memory profile ddr4-1866 assumed; pass --memory")
+    assert why.startswith("unknown board: the report names the device family only (Agilex 7, AGFB014R24B2E2V),")
+    assert "as a family-only target (-Xstarget=Agilex7)" in why and "hlsight memory list" in why
+    assert why.endswith("memory profile ddr4-1866 assumed; pass --memory (see 'hlsight memory list')")
 
 
 def test_a_family_only_report_says_so_where_the_estimate_is_read() -> None:
@@ -63,8 +63,8 @@ def test_a_family_only_report_says_so_where_the_estimate_is_read() -> None:
     assert result.code == 0, result.stderr
     using = next(line for line in result.stdout.splitlines() if line.startswith("  using: "))
     assert using.startswith("  using: DRAM profile unknown board: the report names the device family only"
-                            " (Agilex7, AGFB014R24A2E2V: no board, as a family-only target")
-    assert "memory profile ddr4-1866 assumed; pass --memory; clock 480 MHz" in using
+                            " (Agilex7, AGFB014R24A2E2V), as a family-only target")
+    assert "memory profile ddr4-1866 assumed; pass --memory (see 'hlsight memory list'); clock 480 MHz" in using
     document = json.loads(run_cli("analyze", str(FAMILY_ONLY_REPORT), "--format", "json").stdout)
     assert document["memory_profile"]["name"] == "ddr4-1866"
     assert "names the device family only" in document["memory_profile"]["why"]
