@@ -13,6 +13,7 @@ from collections.abc import Mapping
 
 import sympy
 
+from hlsight.analyzer.access.axi_ports import reported_direction
 from hlsight.analyzer.compute_model import compute_estimate
 from hlsight.analyzer.memory_model import smax, smin
 from hlsight.analyzer.memory_profiles import MemoryProfile
@@ -81,15 +82,18 @@ def dlat(profile: MemoryProfile, write: bool) -> float:
 
 def _writes(port: Interface, known: AxiFacts | None, assumptions: list[str]) -> bool:
     """Whether ``port`` is timed as a write (DBW_C, DLAT of a write). The
-    report's direction first; a report without one (Vitis >= 2021.2 read
-    from the .rpt port table, which lists RDATA and WDATA for every bundle)
-    takes the source's loads and stores, said; neither: timed as reads, said
-    (a write-only bundle was timed with the read figures without a word)."""
-    direction = (port.direction or "").lower()
-    if direction in ("out", "w", "write"):
-        return True
-    if direction in ("in", "r", "read", "readwrite", "inout"):
-        return False
+    report's direction first (csynth.xml ``READ_WRITE_MODE``, else csynth.rpt
+    ``Read/Write``; a source that disagrees is a warning of the source
+    analysis); a report without one (Vitis read from the .rpt port table
+    alone, which lists RDATA and WDATA for every bundle) takes the source's
+    loads and stores, said; neither: timed as reads, said (a write-only
+    bundle was timed with the read figures without a word). A bundle that
+    both reads and writes is timed as reads, said too."""
+    direction = reported_direction(port)
+    if direction == "readwrite":
+        assumptions.append(f"{port.name}: reads and writes (the report): timed as reads")
+    if direction is not None:
+        return direction == "write"
     if known is not None and known.direction is not None:
         assumptions.append(f"{port.name}: read or write not in the report; {known.direction} by the source's"
                            " accesses" + (" (timed as reads)" if known.direction == "readwrite" else ""))

@@ -26,7 +26,13 @@ from pathlib import Path, PurePath
 import sympy
 from pycparser import c_ast
 
-from hlsight.analyzer.access.axi_ports import PRAGMA_LINE, all_nodes, axi_pragma_ports, pointer_root
+from hlsight.analyzer.access.axi_ports import (
+    PRAGMA_LINE,
+    all_nodes,
+    axi_pragma_ports,
+    pointer_root,
+    reported_direction,
+)
 from hlsight.analyzer.access.classify import classify
 from hlsight.analyzer.access.derive import KernelAccesses, derive_loop_trips, scalar_arguments
 from hlsight.analyzer.access.sources import ParsedSources, parse_design_sources
@@ -99,12 +105,39 @@ def derive_axi_facts(design: Design) -> SourceFacts:
                 continue
             derived = moved.facts()
             facts.set_axi(top.name, port, derived)
+            facts.diagnostics.extend(_direction_disagreement(top, port, derived))
             pattern = "consecutive" if derived.consecutive else "strided or data-dependent: timed as random accesses"
             facts.diagnostics.append(Diagnostic(
                 rule="axi-derived", severity=Severity.NOTE, kernel=top.name, file=top.artifact,
                 message=f"{port} of {top.name} moves {derived.bytes} bytes per call ({pattern}), from the source:"
                         f" {derived.how}"))
     return facts
+
+
+DIRECTION_RULE = "axi-direction-disagreement"
+
+
+def _direction_disagreement(top: Kernel, port: str, derived: AxiFacts) -> list[Diagnostic]:
+    """The report says a bundle reads, writes or both, and the source's
+    loads and stores say otherwise: one of them is not the design the other
+    describes (a source edited after synthesis, an access the walk does not
+    see). The estimate keeps the report's direction, the hardware built;
+    said, never picked silently."""
+    interface = next((item for item in top.interfaces if item.name == port), None)
+    reported = None if interface is None else reported_direction(interface)
+    if reported is None or derived.direction is None or reported == derived.direction:
+        return []
+    assert interface is not None
+    names = [PurePath(where).name for where in interface.read_from]
+    # a port table lists both data channels of every bundle: the direction is the bus table's
+    files = next((name for name in ("csynth.xml", "csynth.rpt") if name in names), ", ".join(names) or "the report")
+    return [Diagnostic(
+        rule=DIRECTION_RULE, severity=Severity.WARNING, kernel=top.name, file=top.artifact, subject=port,
+        message=(f"{port} of {top.name}: the report says {_WORDS[reported]} ({files}), the source's accesses"
+                 f" {_WORDS[derived.direction]} ({derived.how}); timed as the report says"))]
+
+
+_WORDS = {"read": "read only", "write": "write only", "readwrite": "read and write"}
 
 
 def _without_repeated_loads(sites: list[AccessSite]) -> list[AccessSite]:

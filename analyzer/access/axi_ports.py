@@ -11,10 +11,24 @@ from collections.abc import Iterable
 
 from pycparser import c_ast
 
+from hlsight.core.model import Interface
 from hlsight.parsers.csource.visitor import NodeVisitor
 
 #: ``#pragma HLS interface ...`` lines of a source text (the text after ``#pragma``)
 PRAGMA_LINE = re.compile(r"^[ \t]*#[ \t]*pragma[ \t]+(HLS[ \t]+interface\b.*)$", re.IGNORECASE | re.MULTILINE)
+
+
+#: Direction spellings of the reports' interface tables -> ``read``, ``write``,
+#: ``readwrite`` (the source analysis's words, :class:`~hlsight.analyzer.results.AxiFacts`)
+_REPORTED = {"in": "read", "r": "read", "read": "read", "out": "write", "w": "write", "write": "write",
+             "readwrite": "readwrite", "inout": "readwrite"}
+
+
+def reported_direction(port: Interface) -> str | None:
+    """Whether the report says ``port`` reads, writes or does both (``None``:
+    it does not say): csynth.xml ``READ_WRITE_MODE``, csynth.rpt
+    ``Read/Write``, or one data direction in the port table."""
+    return _REPORTED.get((port.direction or "").lower())
 
 
 def axi_pragma_ports(pragmas: Iterable[str]) -> dict[str, str | None]:

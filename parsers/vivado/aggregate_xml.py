@@ -46,6 +46,11 @@ class Aggregate:
     tripcount_pragmas: list[TripCountPragma] = field(default_factory=list)
 
 
+#: ``READ_WRITE_MODE`` (csynth.xml ``busParam``, csynth.rpt ``Read/Write``)
+#: -> :attr:`Interface.direction`.
+DIRECTION_OF_MODE = {"READ_ONLY": "read", "WRITE_ONLY": "write", "READ_WRITE": "readwrite"}
+
+
 def is_aggregate(root: etree._Element) -> bool:
     return root.find("ModuleInformation") is not None
 
@@ -119,7 +124,7 @@ def _interfaces(root: etree._Element, path: Path) -> list[Interface]:
         interfaces.append(Interface(
             name=name, protocol="m_axi", width_bits=parse_int(element.get("dataWidth")),
             bundle=name[len("m_axi_"):], source_object=name[len("m_axi_"):],
-            direction={"READ_ONLY": "read", "WRITE_ONLY": "write", "READ_WRITE": "readwrite"}.get(mode),
+            direction=DIRECTION_OF_MODE.get(mode),
             address_bits=parse_int(element.get("addrWidth")), details=params, read_from=[str(path)],
         ))
     return interfaces

@@ -33,6 +33,7 @@ from hlsight.parsers.vivado.merge import INTERVAL_RULE, PORTS_RULE, align
 from hlsight.parsers.vivado.module_report import ModuleReport, RtlPort
 from hlsight.parsers.vivado.names import module_matches, outlined_module_parts, parse_loop_name
 from hlsight.parsers.vivado.pragmas import apply_tripcount_pragma
+from hlsight.parsers.vivado.summary_rpt import SummaryInterfaces, fill_top_interfaces
 from hlsight.parsers.vivado.values import parse_version
 
 #: Tool versions whose reports the corpus covers (format notes, version table).
@@ -356,8 +357,10 @@ def build_design(
     diagnostics: list[Diagnostic] | None = None,
     missing_severity: Severity = Severity.WARNING,
     note_summary_modules: bool = True,
+    summary: SummaryInterfaces | None = None,
 ) -> Design:
-    """A Design from merged module reports (plus the aggregated file, if any)."""
+    """A Design from merged module reports (plus the aggregated file and the
+    ``csynth.rpt`` M_AXI table, if any)."""
     diagnostics = list(diagnostics or [])
     kernels: dict[str, Kernel] = {}
     by_name = {module.name: module for module in modules}
@@ -387,6 +390,8 @@ def build_design(
         top.is_top = True
         if aggregate is not None:
             _merge_bus_interfaces(top, aggregate.interfaces)
+        if summary is not None and module_matches(top.name, summary.top):
+            diagnostics.extend(fill_top_interfaces(top, summary))
     for kernel in kernels.values():
         if not kernel.is_top:
             for interface in kernel.interfaces:

@@ -24,6 +24,7 @@ from hlsight.parsers.vivado.module_report import INSTANCES, INTERFACE, ModuleRep
 from hlsight.parsers.vivado.profile_xml import EXPECTED as XML_EXPECTED
 from hlsight.parsers.vivado.profile_xml import read_profile_root
 from hlsight.parsers.vivado.rpt import read_rpt
+from hlsight.parsers.vivado.summary_rpt import read_summary_interfaces
 from hlsight.parsers.vivado.truncation import CutReport, covered_by_xml, judge
 from hlsight.parsers.xml_safe import parse_xml_file
 
@@ -82,8 +83,14 @@ def read_directory(report_dir: Path, root: Path) -> Design:
         raise InputError(report_dir, "no <module>_csynth.xml/.rpt files",
                          expected="a Vivado/Vitis syn/report directory")
     declared_top = top_copy.name if top_copy is not None else None
+    # csynth.rpt: its M_AXI table fills the bus facts csynth.xml would give (a set without it)
+    bus_table, found_bus = (None, []) if not (report_dir / "csynth.rpt").is_file() else \
+        read_summary_interfaces(report_dir / "csynth.rpt")
+    diagnostics.extend(found_bus)
+    if bus_table is not None and bus_table.interfaces:
+        artifacts.append(bus_table.path)
     design = build_design(modules, root, artifacts, aggregate=aggregate, declared_top=declared_top,
-                          diagnostics=diagnostics)
+                          diagnostics=diagnostics, summary=bus_table)
     design.diagnostics.extend(judge(design, cuts))
     design.cosim, found_cosim = cosim_for_tops(report_dir, [kernel.name for kernel in design.top_kernels()])
     design.artifacts.extend(report.path for report in design.cosim)
