@@ -120,6 +120,8 @@ class CycleComposer:
 
     def _module(self, kernel: Kernel) -> sympy.Expr | None:
         self._note_pragma_counts(kernel)
+        if kernel.instances_cut is not None:
+            return self._calls_unknown(kernel)
         exact = _exact(kernel.latency)
         if exact is not None and not self._holds_given(kernel, kernel.loops, kernel.instances):
             return sympy.Integer(exact)
@@ -135,6 +137,30 @@ class CycleComposer:
                              f" worst case {value} used")
             return sympy.Integer(value)
         return body + self._fixed(kernel.name, kernel.latency, lambda composer: composer.body(kernel))
+
+    def _calls_unknown(self, kernel: Kernel) -> sympy.Expr | None:
+        """A module whose instance table a truncated report cuts: the calls
+        after the cut are unknown, so composing it would count them as 0.
+        Its report latency is the number (exact: as composing would give it;
+        a range: the worst case; ``?``: unknown), and a trip count given
+        inside it cannot recompose it: said."""
+        value = _pick(kernel.latency, self.bound)
+        if self.bound is not Bound.SYMBOLIC:
+            return None if value is None else sympy.Integer(value)
+        where = (f"{kernel.name}: its instance table ends at {kernel.instances_cut} (truncated report), so calls"
+                 " after the cut are unknown and it is not composed from its parts")
+        if value is None:
+            self._caveat(CycleCaveat.UNCOUNTED, f"{where}; its latency is not in the report: unknown")
+            return None
+        if _exact(kernel.latency) is None:
+            self._caveat(CycleCaveat.WORST_CASE, f"{where}: its latency {kernel.latency.min:,} ~"  # type: ignore[union-attr]
+                                                 f" {kernel.latency.max:,} cycles, worst case {value:,} used")  # type: ignore[union-attr]
+        elif self._holds_given(kernel, kernel.loops, kernel.instances):
+            self._caveat(CycleCaveat.UNCOUNTED, f"{where}: its report latency {value:,} is used, without the trip"
+                                                " counts given for its loops")
+        else:
+            self.notes.append(f"{where}: its report latency {value:,} is used")
+        return sympy.Integer(value)
 
     def _why_nothing(self, kernel: Kernel) -> str:
         """Why a module with a latency range has no parts: when other modules
@@ -230,7 +256,7 @@ class CycleComposer:
         counts them (a module whose exact latency a given trip count
         recomposes has them too)."""
         exact = _exact(kernel.latency) is not None and not self._holds_given(kernel, kernel.loops, kernel.instances)
-        if exact or self.body(kernel) is None:
+        if exact or kernel.instances_cut is not None or self.body(kernel) is None:
             return sympy.Integer(0)
         return self._fixed(kernel.name, kernel.latency, lambda composer: composer.body(kernel))
 

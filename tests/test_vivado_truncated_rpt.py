@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 from hlsight.core.errors import InputError
+from hlsight.core.model import Design
 from hlsight.parsers.vivado import read_report
 from hlsight.parsers.vivado.module_report import RPT_PARTS
 from hlsight.parsers.vivado.rpt import read_rpt
@@ -94,7 +95,29 @@ def test_a_cut_rpt_warns_with_the_full_number_or_refuses_naming_it(case: Path, r
     warnings = [diag for diag in design.diagnostics if diag.rule == "vivado-truncated-report"]
     assert [(diag.file, diag.severity.value) for diag in warnings] == [(str(cut), "warning")]
     assert warnings[0].line is not None and rpt.name in warnings[0].message
+    if CALLS_CUT in warnings[0].message:
+        _assert_latency_not_composed(tmp_path / case.name, design, cut)
+        return
     assert _estimate(tmp_path / case.name) == _estimate(case)  # the rest of the set gave what the cut lost
+
+
+#: the warning's words for an instance table no other file lists (<= 2020.2)
+CALLS_CUT = "its instance table is in no other file"
+
+
+def _assert_latency_not_composed(report: Path, design: Design, cut: Path) -> None:
+    """The module's cycles are its report latency (the worst case of a
+    range, unknown for "?"), never a composition that counts the calls
+    after the cut as 0."""
+    [kernel] = [kernel for kernel in design.kernels if kernel.instances_cut is not None]
+    assert kernel.instances_cut == f"{cut.name}:{len(cut.read_text(encoding='latin-1').splitlines())}"
+    document = json.loads(run_cli("analyze", str(report), "--format", "json").stdout)
+    [cycles] = [item["estimate"]["cycles"] for item in document["kernels"] if item["name"] == kernel.name]
+    latency = kernel.latency
+    expected = None if latency is None else latency.max
+    assert (cycles or {}).get("cycles") == expected
+    if latency is not None and latency.min != latency.max and expected is not None:
+        assert "worst-case" in cycles["caveats"]
 
 
 def test_a_sub_module_cut_before_its_interface_table_continues_from_its_xml(tmp_path: Path) -> None:
@@ -107,19 +130,78 @@ def test_a_sub_module_cut_before_its_interface_table_continues_from_its_xml(tmp_
     assert _estimate(cut.parent) == _estimate(MNIST)
 
 
-def test_instances_only_the_rpt_has_are_refused(tmp_path: Path) -> None:
-    """2020.1: no other file lists a module's instances; without them the
-    top's cycles would miss its calls."""
+def test_instances_only_the_rpt_has_keep_the_rows_before_the_cut(tmp_path: Path) -> None:
+    """2020.1: no other file lists a module's calls. Cut after two of top's
+    four instance rows (conv2, dense; conv1 and pool lost): the rows read
+    are kept, the latency summary above the table gives top's latency
+    (358,786 ~ 606,450 in top_csynth.rpt), and the estimate is that range's
+    worst case, said, not a composition counting conv1 and pool as 0 (it
+    composes 2 x pool + 323,250 from the complete report)."""
+    rpt = MNIST / "top_csynth.rpt"
+    lines = rpt.read_text(encoding="latin-1").split("\n")
+    assert lines[41].startswith("        |grp_dense_fu_216  |dense  |")
+    copy = tmp_path / MNIST.name
+    shutil.copytree(MNIST, copy)
+    cut = copy / rpt.name
+    cut.write_text("\n".join(lines[:42]) + "\n", encoding="latin-1")
+    design = read_report(copy)
+    [top] = design.top_kernels()
+    assert [(instance.name, instance.module) for instance in top.instances] == \
+        [("grp_conv2_fu_206", "conv2"), ("grp_dense_fu_216", "dense")]
+    assert top.instances_cut == "top_csynth.rpt:42"
+    [warning] = [diag for diag in design.diagnostics if diag.rule == "vivado-truncated-report"]
+    assert (warning.file, warning.line) == (str(cut), 42)
+    assert warning.message == (
+        "top_csynth.rpt ends in its instance table at line 42 (truncated report?); module 'top' is read without it:"
+        " its instance table is in no other file: 2 calls read (conv2, dense), the calls after the cut are unknown,"
+        " so its cycles are its report latency (358,786 ~ 606,450), not composed from its calls; loop table,"
+        " 'Utilization Estimates' section, interface table from top_csynth.xml")
+    result = run_cli("analyze", str(copy))
+    assert result.code == 0, result.stderr
+    assert "function top (top): 606,450 cycles" in result.stdout
+    assert ("note: top: its instance table ends at top_csynth.rpt:42 (truncated report), so calls after the cut are"
+            " unknown and it is not composed from its parts: its latency 358,786 ~ 606,450 cycles, worst case"
+            " 606,450 used") in result.stdout
+    assert "loops and calls (cycles): conv2 232,089, dense 26,837, (own cycles and the calls after the cut" \
+        " instance table) 347,524" in result.stdout
+
+
+def test_a_row_cut_after_a_bar_is_not_read_as_an_instance(tmp_path: Path) -> None:
+    """A line cut just after one of its ``|`` still looks like a row; with
+    fewer cells than the header its columns would shift (absolute latency
+    read as the interval): it is dropped."""
+    lines = (MNIST / "top_csynth.rpt").read_text(encoding="latin-1").split("\n")
+    partial = lines[42][:lines[42].index("|", lines[42].index("64312")) + 1]  # conv1's row, up to its latency
+    cut = tmp_path / "top_csynth.rpt"
+    cut.write_text("\n".join([*lines[:42], partial]) + "\n", encoding="latin-1")
+    report = read_rpt(cut)
+    assert report.cut_in == "instance table" and [item.module for item in report.instances or []] == \
+        ["conv2", "dense"]
+
+
+def test_a_cut_in_the_header_of_the_instance_table_reads_no_row(tmp_path: Path) -> None:
+    lines = (MNIST / "top_csynth.rpt").read_text(encoding="latin-1").split("\n")
+    cut = tmp_path / "top_csynth.rpt"
+    cut.write_text("\n".join(lines[:39]) + "\n", encoding="latin-1")  # the two header rows, no border below
+    report = read_rpt(cut)
+    assert report.cut_in == "instance table" and report.instances == []
+
+
+def test_a_cut_instance_table_without_the_modules_xml_is_still_refused(tmp_path: Path) -> None:
+    """The loop table follows the instance table: without top_csynth.xml
+    (and the csynth.xml copy of it) no file gives it: exit 2, nothing written."""
     cut = _copy_cut(MNIST, MNIST / "top_csynth.rpt", "* Instance:", tmp_path)
     assert cut is not None
+    for xml in (cut.parent / "top_csynth.xml", cut.parent / "csynth.xml"):
+        xml.unlink()
     out = tmp_path / "out.json"
     out.write_text("kept")
     result = run_cli("analyze", str(cut.parent), "-o", str(out))
     assert result.code == 2 and result.stdout == ""
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
     assert result.stderr.startswith(f"hlsight: error: {cut}: ends in its instance table at line ")
-    assert result.stderr.endswith(": the instance table of module 'top' is in no other file of this report set"
-                                  " (expected a complete top_csynth.rpt)\n")
+    assert result.stderr.endswith(": the instance table, loop table of module 'top' are in no other file of"
+                                  " this report set (expected a complete top_csynth.rpt)\n")
     assert out.read_text() == "kept"
 
 

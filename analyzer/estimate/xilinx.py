@@ -110,12 +110,17 @@ def cycle_estimate(
         # own cycles are what the parts leave (a trip count given recomposes the module,
         # and the report's latency minus parts at that count went negative, public AdderTree)
         fixed = sympy.Integer(exact) - sympy.Add(*[part.expression for part in parts])
+    if kernel.instances_cut is not None and parts:
+        # the report latency is the number: what the parts read leave includes the calls after the cut
+        fixed = expression - sympy.Add(*[part.expression for part in parts])
     if fixed != 0 and parts:
         own = numeric(fixed, subs)
         # parts longer than the module's exact latency run at the same time (concurrent
         # initialiser modules, calls inside a pipelined function): an overlap, not negative code
         label = "(overlap: parts running at the same time)" if own is not None and own < 0 else \
             "(own control and straight-line code)"
+        if kernel.instances_cut is not None:
+            label = "(own cycles and the calls after the cut instance table)"
         parts.append(CyclePart(label, "fixed", own, fixed))
     target = kernel.clock_target_ns or _top_clock(design)
     estimated = kernel.clock_estimated_ns

@@ -545,6 +545,11 @@ class Kernel:
     resources: list[ResourceUse] = field(default_factory=list)
     #: Calls into RTL library functions, once per function and place.
     library_calls: list[LibraryCall] = field(default_factory=list)
+    #: ``file:line`` where a truncated report's instance table ends, when no
+    #: other file lists the module's calls (Vivado HLS <= 2020.2): ``instances``
+    #: are the rows before the cut, more may follow, and their cycles are
+    #: unknown, so the module is not composed from its parts. ``None``: complete.
+    instances_cut: str | None = None
 
     @property
     def fmax_mhz(self) -> float | None:

@@ -84,6 +84,12 @@ _DOCS: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "hlsight walked the top function and counted each access to a pointer its m_axi pragmas (or the report's "
         "only bundle) tie to a bundle: accesses x element bytes, as an expression of the function's arguments, "
         "and whether every access is consecutive. --set axi.<top>.<bundle>.bytes|stride wins.", ("source",)),
+    "axi-direction-disagreement": (
+        "The report and the source give an m_axi bundle different directions",
+        "The report (csynth.xml READ_WRITE_MODE, or csynth.rpt's M_AXI Read/Write) says the bundle reads, writes "
+        "or both, and the loads and stores hlsight counted in the source say otherwise. The estimate times the "
+        "bundle as the report says (the hardware built). Re-run synthesis if the source changed since, or check "
+        "the accesses the message lists.", ("source",)),
     "axi-count-unknown": (
         "An m_axi access the source does not count",
         "An access to the bundle's pointer has no count the loop bounds give (or no element size): the bundle's "
@@ -128,7 +134,12 @@ _DOCS: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "The module has no per-module report; its figures come from the aggregate csynth.xml.", ("input",)),
     "vivado-report-disagreement": (
         "csynth.rpt and csynth.xml disagree",
-        "The text and XML reports of a module list different loops; hlsight uses the XML.", ("input",)),
+        "The text and XML reports of a module list different loops, or csynth.xml and csynth.rpt give an m_axi "
+        "bundle different directions; hlsight uses the XML.", ("input",)),
+    "vivado-summary-interfaces": (
+        "csynth.rpt's M_AXI table not read",
+        "The synthesis summary could not be read (too large, or its M_AXI table cut short): the m_axi directions "
+        "and bus parameters it would give are not used; the module reports are read as usual.", ("input",)),
     "vivado-interval-disagreement": (
         "csynth.rpt and csynth.xml give different top intervals",
         "The text and XML reports of the top module give different initiation intervals (seen with 2019.x, where "

@@ -105,6 +105,7 @@ def _cut_report(rpt: ModuleReport, xml: ModuleReport | None, aggregate: Aggregat
         covered_by_xml(cut, xml)
     if aggregate is not None and rpt.name in aggregate.hierarchy:
         cut.covered.setdefault(INSTANCES, aggregate.path.name)
+        rpt.instances = None  # the rows before the cut give way to the complete RTLDesignHierarchy
     if aggregate is not None and aggregate.interfaces_read and rpt.name == aggregate.top.name:
         cut.covered.setdefault(INTERFACE, aggregate.path.name)
     return cut

@@ -123,6 +123,17 @@ def instances_from_table(table: TextTable | None) -> list[Instance]:
     return instances
 
 
+def _complete_rows(table: TextTable | None) -> TextTable | None:
+    """The rows of a table a truncated copy cuts that were written whole:
+    only after the header's closing border (before it, header rows would
+    pass for data) and with as many cells as the header (a row cut after a
+    ``|`` would shift its columns)."""
+    if table is None or not table.header:
+        return None
+    width = len(table.header[-1])
+    return TextTable(header=table.header, rows=[row for row in table.rows if len(row) == width], end=table.end)
+
+
 def ports_from_table(table: TextTable | None) -> list[RtlPort]:
     ports: list[RtlPort] = []
     for row in [] if table is None else table.rows:
@@ -243,6 +254,7 @@ def _read_sections(lines: list[str], path: Path, report: ModuleReport) -> None:
         instance_stop = loop_at if loop_at is not None else end
         instance_table = read_table(lines, instance_at + 1, instance_stop)
         if ended and loop_at is None and not _closed(instance_table, lines, instance_at + 1, instance_stop):
+            report.instances = instances_from_table(_complete_rows(instance_table))
             raise _Cut(INSTANCES)
         if instance_table is not None and not instance_table.closed:
             raise InputError(path, "instance table cut short", expected=EXPECTED)

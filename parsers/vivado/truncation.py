@@ -10,10 +10,16 @@ to stop the whole analysis. Whether it may go on depends on the facts lost:
   a warning names the file and the analysis continues from the rest;
 * the estimate does not read them (resources; a sub-module's ports, whose
   m_axi rows are its C arguments): a warning as well;
-* otherwise (a latency summary, an instance or loop table, or a top's
-  interface table, which decides its m_axi bundles and so its DRAM terms, in
-  no other file) the number would be silently wrong: one clear error naming
-  the file and what it lacks.
+* an instance table no other file lists (Vivado HLS <= 2020.2, where the
+  rpt is the only record of a module's calls): the rows written before the
+  cut are kept and the module is marked (``Kernel.instances_cut``): its
+  cycles are its report latency, which the summary before the table (or the
+  module's XML) gives, never composed from calls some of which are unknown;
+  a warning names the file, the rows read and what is lost;
+* otherwise (a latency summary or loop table, or a top's interface table,
+  which decides its m_axi bundles and so its DRAM terms, in no other file)
+  the number would be silently wrong: one clear error naming the file and
+  what it lacks.
 """
 
 from __future__ import annotations
@@ -57,6 +63,9 @@ def judge(design: Design, cuts: list[CutReport]) -> list[Diagnostic]:
         needed = NEEDED | ({INTERFACE} if rpt.name in tops else set())
         lost = [part for part in rpt.lacks() if part in needed and part not in cut.covered]
         where = f"ends in its {rpt.cut_in} at line {rpt.cut_line} (truncated report?)"
+        calls_cut = lost == [INSTANCES]  # its latency is read: the calls stay unknown, marked
+        if calls_cut:
+            lost = []
         if lost:
             raise InputError(rpt.path, (
                 f"{where}: the {name_list(lost)} of module '{rpt.name}' {'is' if len(lost) == 1 else 'are'} in no"
@@ -64,7 +73,9 @@ def judge(design: Design, cuts: list[CutReport]) -> list[Diagnostic]:
         files = sorted({file for part, file in cut.covered.items() if part in rpt.lacks()})
         said = [f"{name_list([part for part in rpt.lacks() if cut.covered.get(part) == file])} from {file}"
                 for file in files]
-        unused = [part for part in rpt.lacks() if part not in cut.covered]
+        unused = [part for part in rpt.lacks() if part not in cut.covered and part != INSTANCES]
+        if calls_cut:
+            said.insert(0, _calls_cut(design, rpt))
         if unused:
             said.append(f"{name_list(unused)} left out (not used by the estimate)")
         diagnostics.append(Diagnostic(
@@ -73,6 +84,24 @@ def judge(design: Design, cuts: list[CutReport]) -> list[Diagnostic]:
             file=str(rpt.path), line=rpt.cut_line, kernel=rpt.name, subject=rpt.name,
         ))
     return diagnostics
+
+
+def _calls_cut(design: Design, rpt: ModuleReport) -> str:
+    """Mark the module whose calls are listed only up to the cut, and say
+    what that leaves known: the instances read, its latency, and that the
+    calls after the cut are unknown (not 0)."""
+    kernel = next((kernel for kernel in design.kernels if kernel.name == rpt.name), None)
+    listed = [] if kernel is None else [instance.module for instance in kernel.instances]
+    if kernel is not None:
+        kernel.instances_cut = f"{rpt.path.name}:{rpt.cut_line}"
+    latency = None if kernel is None else kernel.latency
+    low, high = ("?", "?") if latency is None else \
+        ("?" if latency.min is None else f"{latency.min:,}", "?" if latency.max is None else f"{latency.max:,}")
+    shown = low if low == high else f"{low} ~ {high}"
+    rows = f"{len(listed)} call{'' if len(listed) == 1 else 's'} read ({', '.join(listed)})" if listed \
+        else "no call read"
+    return (f"its instance table is in no other file: {rows}, the calls after the cut are unknown, so its cycles"
+            f" are its report latency ({shown}), not composed from its calls")
 
 
 #: What a module's own XML can stand in for (never its instances: the flat
