@@ -156,6 +156,7 @@ def kernel_to_dict(kernel: Kernel, source: SourceFacts) -> dict[str, Any]:
         "resources": [{"name": item.name, "used": item.used, "available": item.available,
                        "utilisation": item.utilisation} for item in kernel.resources],
         "library_calls": [{"function": call.function, **_loc(call.location)} for call in kernel.library_calls],
+        "instances_cut": kernel.instances_cut,
     }
 
 

@@ -157,7 +157,7 @@ class CycleComposer:
                                                  f" {kernel.latency.max:,} cycles, worst case {value:,} used")  # type: ignore[union-attr]
         elif self._holds_given(kernel, kernel.loops, kernel.instances):
             self._caveat(CycleCaveat.UNCOUNTED, f"{where}: its report latency {value:,} is used, without the trip"
-                                                " counts given for its loops")
+                                                " counts given inside it")
         else:
             self.notes.append(f"{where}: its report latency {value:,} is used")
         return sympy.Integer(value)

@@ -156,6 +156,8 @@ def test_instances_only_the_rpt_has_keep_the_rows_before_the_cut(tmp_path: Path)
         " its instance table is in no other file: 2 calls read (conv2, dense), the calls after the cut are unknown,"
         " so its cycles are its report latency (358,786 ~ 606,450), not composed from its calls; loop table,"
         " 'Utilization Estimates' section, interface table from top_csynth.xml")
+    document = json.loads(run_cli("analyze", str(copy), "--format", "json").stdout)
+    assert [kernel["instances_cut"] for kernel in document["kernels"] if kernel["is_top"]] == ["top_csynth.rpt:42"]
     result = run_cli("analyze", str(copy))
     assert result.code == 0, result.stderr
     assert "function top (top): 606,450 cycles" in result.stdout
