@@ -136,6 +136,20 @@ _SIZE_FUNCTIONS = {"get_global_size": "global_size", "get_local_size": "local_si
 #: every work-item function that takes a dimension
 WORK_ITEM_FUNCTIONS = frozenset(_ID_FUNCTIONS) | frozenset(_SIZE_FUNCTIONS)
 
+#: aoc's register-stage built-in (OpenCL from aoc 19.x, i++ through its
+#: ``__builtin_fpga_reg`` spelling): ``__fpga_reg(x)`` is x one clock later,
+#: the same value, so an index or a step written through it keeps its stride
+FPGA_REG_FUNCTIONS = frozenset({"__fpga_reg", "__builtin_fpga_reg"})
+
+
+def register_stage_operand(node: c_ast.Node) -> c_ast.Node:
+    """The value under any ``__fpga_reg(...)`` wrapping ``node``
+    (``__fpga_reg(__fpga_reg(k))`` is k), else ``node`` itself."""
+    while (isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID)
+           and node.name.name in FPGA_REG_FUNCTIONS and node.args is not None and len(node.args.exprs) == 1):
+        node = node.args.exprs[0]
+    return node
+
 _INT_SUFFIX = re.compile(r"[uUlL]+$")
 
 
@@ -297,6 +311,8 @@ class ExprConverter(NodeVisitor):
     def visit_FuncCall(self, node: c_ast.FuncCall) -> sympy.Expr:
         name = node.name.name if isinstance(node.name, c_ast.ID) else None
         args = node.args.exprs if node.args is not None else []
+        if name in FPGA_REG_FUNCTIONS and len(args) == 1:
+            return self.convert(args[0])  # a register stage: the value itself
         if name in _ID_FUNCTIONS:
             dim_value = self.convert(args[0]) if args else sympy.Integer(0)
             dim = int(dim_value) if dim_value.is_Integer else None

@@ -20,7 +20,15 @@ from typing import NamedTuple
 import sympy
 from pycparser import c_ast
 
-from hlsight.analyzer.access.c_symbols import VARYING, Role, SymbolInfo, SymbolTable, c_text, fixed_per_launch
+from hlsight.analyzer.access.c_symbols import (
+    VARYING,
+    Role,
+    SymbolInfo,
+    SymbolTable,
+    c_text,
+    fixed_per_launch,
+    register_stage_operand,
+)
 from hlsight.analyzer.access.ctypes_info import ElementType, address_space, array_dims, element_type
 from hlsight.analyzer.access.loop_walker import ArrayInfo, LoopWalker
 from hlsight.analyzer.access.loops import CALL_WALK_BUDGET, NEGATE, LoopInfo
@@ -268,9 +276,15 @@ class AccessWalker(LoopWalker):
         return line[start:name.end()]
 
     def _array_info(self, decl: c_ast.Decl, element: ElementType, is_param: bool, file_scope: bool) -> ArrayInfo:
-        is_pointer = isinstance(decl.type, c_ast.PtrDecl)
+        # C adjusts an array parameter to a pointer (`__global float m[][64]` is a pointer to rows)
+        is_pointer = isinstance(decl.type, c_ast.PtrDecl) or (is_param and isinstance(decl.type, c_ast.ArrayDecl))
         space = address_space(self._declaration_text(decl, is_param), is_param, is_pointer, file_scope)
-        dims = [None if dim is None else self.converter.convert(dim) for dim in array_dims(decl.type)]
+        declared = decl.type
+        # a pointer to rows (`float (*m)[cols]`): m[r][c] is element r*cols + c, the row count unbounded
+        rows: list[sympy.Expr | None] = []
+        if isinstance(declared, c_ast.PtrDecl) and isinstance(declared.type, c_ast.ArrayDecl):
+            rows, declared = [None], declared.type
+        dims = [*rows, *(None if dim is None else self.converter.convert(dim) for dim in array_dims(declared))]
         return ArrayInfo(str(decl.name), element, space, dims)
 
     def _declare_array(self, decl: c_ast.Decl, is_param: bool, file_scope: bool) -> bool:
@@ -279,7 +293,7 @@ class AccessWalker(LoopWalker):
         declared = super()._declare_array(decl, is_param, file_scope)
         if declared and is_param and isinstance(decl.type, c_ast.PtrDecl) and decl.name is not None:
             info = self.arrays[decl.name]
-            if not info.dims:
+            if not info.dims or info.dims[0] is None:
                 self._alias(decl.name, PointerTarget(decl.name, sympy.Integer(0), info.space, info.element))
         return declared
 
@@ -335,13 +349,20 @@ class AccessWalker(LoopWalker):
 
     def _resolve_pointer(self, node: c_ast.Node, offsets: list[c_ast.Node]) -> PointerTarget | None:
         """:meth:`_pointer_target` of one sub-expression (a cast, a sum, a
-        difference, ``&a[i]`` or a pointer variable)."""
+        difference, ``&a[i]``, a register stage or a pointer variable)."""
+        if isinstance(node, c_ast.FuncCall):
+            inner = register_stage_operand(node)  # `__fpga_reg(p) + i` points where p does
+            return None if inner is node else self._resolve_pointer(inner, offsets)
         if isinstance(node, c_ast.Cast):
             inner = self._resolve_pointer(node.expr, offsets)
             return None if inner is None else self._recast(inner, node)
         if isinstance(node, c_ast.UnaryOp) and node.op == "&" and isinstance(node.expr, c_ast.ArrayRef):
+            if isinstance(node.expr.name, c_ast.ArrayRef):
+                return self._row_address(node.expr, offsets)  # `&m[r][c]`
             base = self._resolve_pointer(node.expr.name, offsets)
             return None if base is None else self._moved(base, node.expr.subscript, 1, offsets)
+        if isinstance(node, c_ast.ArrayRef):
+            return self._row_address(node, offsets)  # `m[r]` of a 2-D array: its row, as a pointer
         if isinstance(node, c_ast.BinaryOp) and node.op == "+":
             # p = x + a + b (or a + x): the pointer is one term of the sum, the others move it
             for pointer, step in ((node.left, node.right), (node.right, node.left)):
@@ -361,6 +382,38 @@ class AccessWalker(LoopWalker):
         known = self.arrays[node.name]
         return PointerTarget(self.aliases.get(node.name, node.name), self._offset(node.name), known.space,
                              known.element)
+
+    def _row_address(self, ref: c_ast.ArrayRef, offsets: list[c_ast.Node]) -> PointerTarget | None:
+        """Where ``m[r][c]`` (the operand of ``&``) or a row ``m[r]`` stands
+        in a multi-dimensional array or a pointer to rows: element r * (row
+        length) + c, row-major, so a pointer taken there and indexed moves
+        with the rows (before, such a pointer was an array of its own,
+        starting at 0). A row length the declaration does not give stays a
+        named symbol. ``None`` where ``m`` has no such rows: a table of row
+        pointers (``float **t``; where a row starts is data) or no array."""
+        indices: list[c_ast.Node] = []
+        node: c_ast.Node = ref
+        while isinstance(node, c_ast.ArrayRef):
+            indices.insert(0, node.subscript)
+            node = node.name
+        if not isinstance(node, c_ast.ID) or node.name not in self.arrays:
+            return None
+        info = self.arrays[node.name]
+        if len(info.dims) < 2 or len(indices) > len(info.dims):
+            return None
+        base = self._resolve_pointer(node, offsets)
+        if base is None:
+            return None
+        offset: sympy.Expr = sympy.Integer(0)
+        for position, index in enumerate(indices):
+            extent: sympy.Expr = sympy.Integer(1)
+            for later in range(position + 1, len(info.dims)):
+                dim = info.dims[later]
+                extent *= dim if dim is not None else self.table.named(
+                    f"{node.name}_dim{later}", SymbolInfo(Role.PARAM, f"dimension {later} of {node.name}"))
+            offset += self.value(index) * extent
+            offsets.append(index)
+        return base._replace(offset=sympy.expand(base.offset + offset))
 
     def _moved(self, target: PointerTarget, step: c_ast.Node, sign: int, offsets: list[c_ast.Node]) -> PointerTarget:
         """``target`` moved by ``step`` of its own elements (C pointer arithmetic)."""
@@ -496,6 +549,8 @@ class AccessWalker(LoopWalker):
         info, indices, start, offsets = self._base_array(ref)
         for index in [*offsets, *indices]:
             self._expression(index)
+        if info is not None and start is None and len(indices) < len(info.dims):
+            return  # `m[r]` of a 2-D array is its row's address (a pointer), not an access
         if info is None:
             base = ref.name
             while isinstance(base, c_ast.ArrayRef):
