@@ -13,10 +13,16 @@ strides, offsets, element sizes and counts worked out by hand.
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from hlsight.analyzer.access.classify import classify
+from hlsight.analyzer.access.sycl_kernels import find_kernels
+from hlsight.analyzer.access.sycl_walker import walk_kernel
 from hlsight.analyzer.access.walker import walk_function
 from hlsight.analyzer.results import AccessFacts
 from hlsight.core.model import LSU, Kernel, KernelKind, LSUKind, LSUStyle, SourceLocation
 from hlsight.parsers.csource import parse_c_file
+from hlsight.parsers.cxx.sycl_headers import parse_sycl
 from tests.access_fixtures import MarkedSource, facts_of, value
 
 CASTS = MarkedSource("casts.cl")
@@ -121,3 +127,54 @@ def test_a_cast_to_a_union_counts_the_union_size() -> None:
     union, mixed = facts("cast_union", [(LSUKind.LOAD, "as_union", 1024), (LSUKind.LOAD, "mixed_union", 128)])
     assert shape(union) == (1, 0, 128, 100)
     assert shape(mixed) == (2, 0, 16, 100)
+
+SYCL_CASTS = """#include <sycl/sycl.hpp>
+void run(sycl::queue &q, float *in, float *out, sycl::float4 *wide, int n) {
+  q.single_task<class Casts>([=]() {
+    const float *p = in + 8;
+    for (int i = 0; i < n; i++) {
+      long j = static_cast<long>(i);
+      out[(int)(2 * i)] = in[static_cast<int>(3 * j)] + in[size_t(i) + 1];
+      sycl::float4 v = reinterpret_cast<const sycl::float4 *>(p)[i];
+      sycl::float4 w = *reinterpret_cast<const sycl::float4 *>(in + 8 * i);
+      sycl::float4 x = *((const sycl::float4 *)in + i);
+      wide[i] = v + w + x;
+      reinterpret_cast<float *>(wide)[3 * i] = 0.0f;
+      const char *bytes = reinterpret_cast<const char *>(in + 1);
+      out[n + i] = bytes[4 * i];
+      const void *untyped = static_cast<const void *>(in);
+      out[2 * n + i] = static_cast<const float *>(untyped)[i];
+    }
+  });
+}
+"""
+
+
+def test_sycl_casts_in_indices_and_on_pointers() -> None:
+    """The SYCL walker, as the C one: integer casts in an index
+    (`static_cast<int>`, C-style, functional `size_t(i)`) are their operand;
+    a pointer cast counts where it stands and its element is the cast's.
+    `reinterpret_cast<const float4 *>(p)[i]` with p at float 8 reads float4
+    2 + i (was float4 8 + i); `*reinterpret_cast<const float4 *>(in + 8*i)`
+    and `*((const float4 *)in + i)` are 16-byte reads, strides 2 and 1
+    (were 4-byte floats 8 and 1 apart: a stride-8 read of a quarter of each
+    float4); `reinterpret_cast<float *>(wide)[3*i]` stores every third
+    float; `bytes[4*i]` after `(const char *)(in + 1)` reads byte 4 + 4i; a
+    cast through `void *` keeps the float elements."""
+    path = "/build/src/casts.cpp"
+    unit = parse_sycl(Path(path), SYCL_CASTS, {})
+    assert not unit.errors
+    (kernel,) = find_kernels(unit.translation_unit, path)
+    found = {}
+    for site in walk_kernel(kernel, kernel.name, SYCL_CASTS.splitlines()).sites:
+        result = classify(site, ndrange=False)
+        found[(site.kind, site.text)] = (str(result.stride), str(result.offset), site.element.bytes)
+    assert found[("load", "in[static_cast<int>(3 * j)]")] == ("3", "0", 4)
+    assert found[("load", "in[size_t(i) + 1]")] == ("1", "1", 4)
+    assert found[("store", "out[(int)(2 * i)]")] == ("2", "0", 4)
+    assert found[("load", "reinterpret_cast<const sycl::float4 *>(p)[i]")] == ("1", "2", 16)
+    assert found[("load", "*reinterpret_cast<const sycl::float4 *>(in + 8 * i)")] == ("2", "0", 16)
+    assert found[("load", "*((const sycl::float4 *)in + i)")] == ("1", "0", 16)
+    assert found[("store", "reinterpret_cast<float *>(wide)[3 * i]")] == ("3", "0", 4)
+    assert found[("load", "bytes[4 * i]")] == ("4", "4", 1)
+    assert found[("load", "static_cast<const float *>(untyped)[i]")] == ("1", "0", 4)

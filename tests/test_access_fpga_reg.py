@@ -8,13 +8,21 @@ stamps and counters. The walker took the call for an opaque function, so an
 index written through it, or a counter stepped through it, had no stride.
 These tests build the design aoc's report gives around
 ``fixtures/access/fpga_reg.cl`` (the report's own source, parsed as aoc
-embeds it) and check values worked out by hand.
+embeds it), and walk a oneAPI kernel, and check values worked out by hand.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import sympy
+
+from hlsight.analyzer.access.classify import classify
+from hlsight.analyzer.access.sycl_kernels import find_kernels
+from hlsight.analyzer.access.sycl_walker import walk_kernel
 from hlsight.core.model import LSUKind
 from hlsight.parsers.csource import parse_c_file
+from hlsight.parsers.cxx.sycl_headers import parse_sycl
 from tests.access_fixtures import MarkedSource, value
 
 REGS = MarkedSource("fpga_reg.cl")
@@ -55,3 +63,39 @@ def test_a_register_stage_on_the_pointer_and_on_a_step() -> None:
     assert (value(load.stride), load.element_bytes) == (4, 4)
     assert (value(store.stride), value(store.offset)) == (3, 0)
 
+
+SYCL_KERNEL = """#include <sycl/sycl.hpp>
+#include <sycl/ext/intel/fpga_extensions.hpp>
+void run(sycl::queue &q, float *in, float *out, int n) {
+  q.single_task<class Registered>([=]() {
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+      out[sycl::ext::intel::fpga_reg(2 * i)] = in[sycl::ext::intel::fpga_reg(i) + 1];
+      int next = sycl::ext::intel::fpga_reg(sycl::ext::intel::fpga_reg(3 * i));
+      out[k] = *(sycl::ext::intel::fpga_reg(in) + next);
+      k = sycl::ext::intel::fpga_reg(k + 5);
+    }
+  });
+}
+"""
+
+
+def test_sycl_fpga_reg_is_its_operand() -> None:
+    """The same in a oneAPI kernel: in the index (strides 1 and 2), in a
+    local's initialiser (`next`: stride 3), on the pointer (was: no access)
+    and in the step of `k` (`k = fpga_reg(k + 5)`: stride 5, was not affine)."""
+    path = "/build/src/registered.cpp"
+    unit = parse_sycl(Path(path), SYCL_KERNEL, {})
+    assert not unit.errors
+    (kernel,) = find_kernels(unit.translation_unit, path)
+    found = []
+    for site in walk_kernel(kernel, kernel.name, SYCL_KERNEL.splitlines()).sites:
+        result = classify(site, ndrange=False)
+        offset = None if result.offset is None else int(result.offset)
+        found.append((site.kind, site.text, result.stride, offset))
+    assert found == [
+        ("load", "in[sycl::ext::intel::fpga_reg(i) + 1]", sympy.Integer(1), 1),
+        ("store", "out[sycl::ext::intel::fpga_reg(2 * i)]", sympy.Integer(2), 0),
+        ("load", "*(sycl::ext::intel::fpga_reg(in) + next)", sympy.Integer(3), 0),
+        ("store", "out[k]", sympy.Integer(5), 0),
+    ]

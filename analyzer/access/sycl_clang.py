@@ -18,11 +18,13 @@ from hlsight.parsers.cxx.visitor import children
 CK = cindex.CursorKind
 TK = cindex.TypeKind
 
-#: wrappers that only pass their one operand through
-TRANSPARENT = {
-    CK.UNEXPOSED_EXPR, CK.PAREN_EXPR, CK.CSTYLE_CAST_EXPR, CK.CXX_STATIC_CAST_EXPR,
-    CK.CXX_FUNCTIONAL_CAST_EXPR, CK.CXX_CONST_CAST_EXPR, CK.CXX_REINTERPRET_CAST_EXPR,
+#: the casts a user writes (a pointer cast may change the element: :func:`strip` keeps them on request)
+EXPLICIT_CASTS = {
+    CK.CSTYLE_CAST_EXPR, CK.CXX_STATIC_CAST_EXPR, CK.CXX_FUNCTIONAL_CAST_EXPR, CK.CXX_CONST_CAST_EXPR,
+    CK.CXX_REINTERPRET_CAST_EXPR,
 }
+#: wrappers that only pass their one operand through
+TRANSPARENT = {CK.UNEXPOSED_EXPR, CK.PAREN_EXPR} | EXPLICIT_CASTS
 _TYPE_REFS = {CK.TYPE_REF, CK.TEMPLATE_REF, CK.NAMESPACE_REF}
 
 
@@ -94,9 +96,11 @@ def evaluate_int(cursor: cindex.Cursor) -> int | None:
         lib.clang_EvalResult_dispose(result)
 
 
-def strip(cursor: cindex.Cursor) -> cindex.Cursor:
-    """The expression under implicit conversions, parentheses and casts."""
-    while cursor.kind in TRANSPARENT:
+def strip(cursor: cindex.Cursor, keep_casts: bool = False) -> cindex.Cursor:
+    """The expression under implicit conversions, parentheses and casts
+    (``keep_casts``: stop at a cast the user wrote)."""
+    transparent = TRANSPARENT - EXPLICIT_CASTS if keep_casts else TRANSPARENT
+    while cursor.kind in transparent:
         operands = expression_children(cursor)
         if len(operands) != 1:
             break

@@ -26,8 +26,10 @@ from clang import cindex
 
 from hlsight.analyzer.access.sycl_clang import (
     CK,
+    EXPLICIT_CASTS,
     Key,
     binary_operator,
+    call_arguments,
     call_name,
     declaration_key,
     expression_children,
@@ -35,7 +37,7 @@ from hlsight.analyzer.access.sycl_clang import (
     unary_operator,
     unary_prefix,
 )
-from hlsight.analyzer.access.sycl_memory import Pointer
+from hlsight.analyzer.access.sycl_memory import Pointer, recast
 from hlsight.parsers.cxx.visitor import CursorVisitor, children
 
 if TYPE_CHECKING:
@@ -49,7 +51,17 @@ class SyclPointers(CursorVisitor):
         self.walker = walker
 
     def pointer(self, node: cindex.Cursor) -> Pointer | None:
-        found: Pointer | None = self.visit(node)
+        """Where ``node`` points. A cast the user wrote counts wherever it
+        stands in the pointer arithmetic: ``reinterpret_cast<float4 *>(p)[i]``
+        reads 16-byte elements from p's address, ``(float4 *)p + i`` moves i
+        of them, ``(float4 *)(p + i)`` i of p's own (:func:`recast`); with
+        every cast looked through, the element and the offsets stayed p's."""
+        node = strip(node, keep_casts=True)
+        operands = expression_children(node) if node.kind in EXPLICIT_CASTS else []
+        if len(operands) == 1:
+            inner = self.pointer(operands[0])
+            return None if inner is None else recast(inner, node.type)
+        found: Pointer | None = self.visit(strip(node))
         return found
 
     def _offset(self, base_cursor: cindex.Cursor, step_cursor: cindex.Cursor, sign: int) -> Pointer | None:
@@ -90,6 +102,9 @@ class SyclPointers(CursorVisitor):
 
     def visit_CALL_EXPR(self, node: cindex.Cursor) -> Pointer | None:
         parts = expression_children(node)
+        arguments = call_arguments(node)
+        if call_name(node) == "fpga_reg" and len(arguments) == 1:
+            return self.walker.memory_of(arguments[0])  # a register stage: the same pointer
         if call_name(node) in ("get_pointer", "get_multi_ptr", "get", "data") and parts:
             member = expression_children(parts[0])
             return self.walker.memory_of(member[0]) if member else None

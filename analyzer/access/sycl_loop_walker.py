@@ -227,7 +227,7 @@ class SyclLoopWalker(CursorVisitor):
 
     def memory_of(self, cursor: cindex.Cursor) -> Pointer | None:
         """The memory object and element offset ``cursor`` points into, if any."""
-        return self._pointers.pointer(strip(cursor))
+        return self._pointers.pointer(cursor)
 
     def pointer_at(self, key: Key) -> Pointer:
         """Where the pointer variable ``key`` points now: its memory, at the
@@ -434,10 +434,26 @@ class SyclLoopWalker(CursorVisitor):
         ``*q++ = *p++;``; not in a branch or a nested loop)."""
         statements = children(body) if body.kind == CK.COMPOUND_STMT else [body]
         steps = [step for statement in statements for part in evaluated_with(statement)
-                 if (step := counter_step(part, key, self.value)) is not None]
+                 if (step := self._step_of(part, key)) is not None]
         if not steps or len(steps) != assignments_to(body, key):
             return None
         return sympy.Add(*steps)  # `out[k++] = a; out[k++] = b;` steps 2
+
+    def _step_of(self, increment: cindex.Cursor, key: Key) -> sympy.Expr | None:
+        """:func:`counter_step` of ``increment`` with ``key`` read as a
+        symbol of its own, so an assignment ``k = k + 3`` is a step only when
+        it adds a constant whatever k holds (``k = 2 * k`` from k = 1 is not
+        a step of 1)."""
+        marker = sympy.Dummy("stepped", integer=True)
+        held = self.env.get(key)
+        self.env[key] = marker
+        try:
+            return counter_step(increment, key, self.value, marker)
+        finally:
+            if held is None:
+                self.env.pop(key, None)
+            else:
+                self.env[key] = held
 
     def _leave(self, saved: dict[Key, sympy.Expr], loop: cindex.Cursor) -> None:
         """After a loop, what it assigned is unknown; a value read from
@@ -481,7 +497,7 @@ class SyclLoopWalker(CursorVisitor):
         step: sympy.Expr | None = None
         geometric: Geometric | None = None
         if increment is not None and counter_key is not None and body is not None:
-            step = counter_step(increment, counter_key, self.value)
+            step = self._step_of(increment, counter_key)
             if step is None:
                 geometric = counter_factor(increment, counter_key, self.value)
             if counter_key in self._assignments.below(body):

@@ -125,15 +125,22 @@ def assignments_to(node: cindex.Cursor, key: Key) -> int:
     return count
 
 
-def counter_step(increment: cindex.Cursor, key: Key, value: Value) -> sympy.Expr | None:
+def counter_step(increment: cindex.Cursor, key: Key, value: Value,
+                 marker: sympy.Symbol | None = None) -> sympy.Expr | None:
     """The constant step of ``i++``/``i--``/``i += c``/``i -= c`` on counter
-    ``key`` (or ``i += it.get_global_range(0)``, a grid-stride loop's)."""
+    ``key`` (or ``i += it.get_global_range(0)``, a grid-stride loop's); with
+    ``marker``, the symbol ``value`` reads ``key`` as, also ``i = i + c``
+    (``k = fpga_reg(k + 3)``: a register stage on the sum, step 3)."""
     node = strip(increment)
     operands = expression_children(node)
     if not operands:
         return None
     if not _is_counter(strip(operands[0]), key):
         return None
+    if node.kind == CK.BINARY_OPERATOR and len(operands) == 2 and marker is not None \
+            and binary_operator(node) == "=":
+        advance = sympy.expand(value(operands[1]) - marker)
+        return advance if advance.is_number else None
     if node.kind == CK.UNARY_OPERATOR:
         op = unary_operator(node)
         return sympy.Integer(1) if op == "++" else sympy.Integer(-1) if op == "--" else None

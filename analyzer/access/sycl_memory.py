@@ -7,7 +7,7 @@ pointers, accessors of a generic lambda built from a buffer)."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import sympy
 from clang import cindex
@@ -37,6 +37,27 @@ class Pointer:
 
     memory: Memory
     offset: sympy.Expr
+
+
+def recast(pointer: Pointer, cast_type: cindex.Type) -> Pointer:
+    """``pointer`` seen through a cast to ``cast_type``, as C++ counts it:
+    the same byte address in elements of the cast's pointee
+    (``reinterpret_cast<float4 *>(p)`` with p at float 8 is float4 2, and an
+    access through it moves 16 bytes). A cast to something that is no
+    pointer, or to a pointee of unknown size (``void *``), keeps the pointer
+    as it was (decision 40 for OpenCL C)."""
+    target = cast_type.get_canonical()
+    if target.kind != TK.POINTER:
+        return pointer
+    pointee_type = target.get_pointee()
+    written = cast_type.get_pointee() if cast_type.kind == TK.POINTER else pointee_type  # `float4`, as written
+    element = ElementType(type_name(written), type_size(pointee_type))
+    known = pointer.memory.element.bytes
+    if element.bytes is None or known is None:
+        return pointer
+    offset = pointer.offset if element.bytes == known else sympy.expand(
+        pointer.offset * sympy.Rational(known, element.bytes))
+    return Pointer(replace(pointer.memory, element=element), offset)
 
 
 def captured_memory(declaration: cindex.Cursor) -> Pointer | None:

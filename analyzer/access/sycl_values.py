@@ -137,6 +137,9 @@ class SyclValues(CursorVisitor):
                 dim = walker.value(children[2])
                 return self.work_item(int(dim) if dim.is_Integer else 0, walker._text(node))
             return walker.value(children[0])
+        if name == "fpga_reg" and len(arguments) == 1:
+            # ext::intel::fpga_reg(x): x one register stage later, the same value
+            return walker.value(arguments[0])
         if name in ("id", "item") and len(arguments) == 1:
             return walker.value(arguments[0])
         if name == "get_id" and children:

@@ -152,14 +152,16 @@ class SyclAccessWalker(SyclLoopWalker):
         if is_id(base_cursor):
             return False
         indices = [index_cursor]
+        outer = base_cursor  # the base as written: a cast on it may change the element
         inner = strip(base_cursor)
         while inner.kind == CK.ARRAY_SUBSCRIPT_EXPR:
             inner_parts = expression_children(inner)
             if len(inner_parts) != 2:
                 break
             indices.insert(0, inner_parts[1])
-            inner = strip(inner_parts[0])
-        base = self.memory_of(inner)
+            outer = inner_parts[0]
+            inner = strip(outer)
+        base = self.memory_of(outer)
         if base is None:
             for index in indices:
                 self.collect(index)
