@@ -46,18 +46,31 @@ def test_a_step_through_temporaries() -> None:
 def test_two_updates_do_not_read_a_temporary_between_them() -> None:
     """`int a = v; v = v + 1; v = a + 5;`: v ends 5 past its start. Reading
     `a` as v's value before the second update would add the two steps to 6;
-    with two updates the temporaries are not used and the stride stays
-    unknown, said so."""
+    the body's statements run in order (decision 41: `a` holds v, then v + 1,
+    then a + 5), so the stride is 5 (decision 40 left it unknown)."""
     load = facts("two_updates", LSUKind.LOAD, "two_updates")
-    assert load.stride is None
-    assert "not affine" in (load.explanation or "")
+    assert (value(load.stride), value(load.offset), value(load.accesses, n=30)) == (5, 0, 30)
+    assert "coefficient 5, step 1" in (load.explanation or "")
 
 
 def test_a_temporary_assigned_again_is_not_its_initialiser() -> None:
     """`int t = v + 1; t = t + 1; v = t;` steps 2: `t` is not read as `v + 1`
-    (that would give 1); the stride stays unknown."""
+    (that would give 1); in order, t is v + 1, then v + 2 (decision 40 left
+    the stride unknown)."""
     load = facts("reassigned", LSUKind.LOAD, "reassigned")
-    assert load.stride is None
+    assert value(load.stride) == 2
+
+
+def test_steps_the_order_does_not_fix_stay_unknown() -> None:
+    """What running the body in order cannot see keeps the stride unknown,
+    never a guess: an update inside a branch (`if (i & 1) v = a + 2;`), a
+    body that may skip the update (`continue`), a temporary a nested block
+    assigns, and a step through a value that changes each iteration
+    (`v = a + i`)."""
+    for kernel in ("update_in_branch", "update_skipped", "temporary_in_block", "moving_step"):
+        load = facts(kernel, LSUKind.LOAD, kernel)
+        assert load.stride is None, kernel
+        assert "not affine" in (load.explanation or ""), kernel
 
 
 def test_t2s_a_loader_is_dense_between_the_wraps_of_its_counter() -> None:

@@ -65,6 +65,7 @@ from hlsight.analyzer.access.loops import (
     update_step,
     write_in_counter,
 )
+from hlsight.analyzer.access.straight_steps import straight_line_step
 from hlsight.parsers.csource import CUnit
 from hlsight.parsers.csource.visitor import NodeVisitor
 
@@ -456,6 +457,11 @@ class LoopWalker(NodeVisitor):
                     step, period = steps[0]
                 elif all(each is not None and modulus is None for each, modulus in steps):
                     step = sympy.Add(*[each for each, _modulus in steps])
+                if step is None and (extra is None or name not in assigned_in(extra)):
+                    # through temporaries that hold a value between two updates, or are assigned again:
+                    # the body's statements run in order (`int a = v; v = v + 1; v = a + 5;` steps 5)
+                    step = straight_line_step(name, body, self.env, {*assigned, *([skip] if skip else [])},
+                                              self.converter.multi_dimensional)
                 conditional = step is None
             cycle = cycle_length(name, body, self.value, self.table) if conditional else None
             if cycle is not None and cycle_contains(entry[name], cycle - 1) is not True:
