@@ -73,3 +73,13 @@ def test_a_table_of_row_pointers_is_left_as_it_was() -> None:
     unit = parse_c_file(ROWS.path)
     walker = walk_function(unit, unit.functions()["row_table"], {unit.filename: unit.lines})
     assert [site.array for site in walker.sites if site.line == ROWS.line_of("table_read")] == ["row", "out"]
+
+
+def test_a_pointer_to_rows_moves_a_row_per_step() -> None:
+    """`m += 1` on `float (*m)[cols]` moves m a row, cols elements, so
+    `m[0][1]` read once per iteration is stride cols from element 1 (was 1:
+    one element per step); `first = &m[2]` is row 2, element 2*cols, and
+    `first[r][0]` is stride cols from there."""
+    moved, first = ROWS.facts("rows_moved", [(LSUKind.LOAD, "moved_rows"), (LSUKind.LOAD, "moved_rows")])
+    facts = {(fact.expression, fact.stride, fact.offset) for fact in (moved, first)}
+    assert facts == {("m[0][1]", "cols", "1"), ("first[r][0]", "cols", "2*cols")}

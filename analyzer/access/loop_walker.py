@@ -199,6 +199,11 @@ class LoopWalker(NodeVisitor):
     def _advance_pointer(self, name: str, step: sympy.Expr) -> None:
         """``p++``: the pointer ``name`` moves ``step`` elements (only accesses care)."""
 
+    def _step_unit(self, name: str) -> sympy.Expr:
+        """What one step of the variable ``name`` moves its value by: 1, and a
+        row for a pointer to rows (only accesses care)."""
+        return sympy.Integer(1)
+
     # ------------------------------------------------------------------ setup
 
     def _declare_array(self, decl: c_ast.Decl, is_param: bool, file_scope: bool) -> bool:
@@ -463,6 +468,8 @@ class LoopWalker(NodeVisitor):
                     step = straight_line_step(name, body, self.env, {*assigned, *([skip] if skip else [])},
                                               self.converter.multi_dimensional)
                 conditional = step is None
+                if step is not None:
+                    step = sympy.expand(step * self._step_unit(name))  # `m += 1` on `float (*m)[64]`: 64
             cycle = cycle_length(name, body, self.value, self.table) if conditional else None
             if cycle is not None and cycle_contains(entry[name], cycle - 1) is not True:
                 cycle = None  # a counter entering above its reset value never wraps: no cycle

@@ -99,6 +99,9 @@ class PointerTarget(NamedTuple):
     offset: sympy.Expr
     space: str
     element: ElementType
+    #: elements one step of the pointer moves: a row for a 2-D array or a
+    #: pointer to rows (``m + 1`` on ``float m[][64]`` is element 64)
+    unit: sympy.Expr = sympy.Integer(1)
 
 
 _ATOMIC_PREFIXES = ("atomic_", "atom_")
@@ -319,8 +322,25 @@ class AccessWalker(LoopWalker):
             self.env[name] = self.table.make(name, SymbolInfo(Role.OPAQUE, f"{name} (pointer set at {c_text(rvalue)})"))
 
     def _advance_pointer(self, name: str, step: sympy.Expr) -> None:
+        """``p += step``: ``step`` of what p points at (rows for a pointer to rows)."""
         if name in self.aliases:
-            self.env[name] = sympy.expand(self._offset(name) + step)
+            self.env[name] = sympy.expand(self._offset(name) + step * self._extent(name, 1))
+
+    def _step_unit(self, name: str) -> sympy.Expr:
+        return self._extent(name, 1) if name in self.aliases else sympy.Integer(1)
+
+    def _extent(self, name: str, first: int) -> sympy.Expr:
+        """Elements in one item of dimension ``first - 1`` of the array or
+        pointer to rows ``name``: the product of its dimensions from
+        ``first`` on (1 past the last); a dimension the declaration does
+        not give is a named symbol."""
+        info = self.arrays.get(name)
+        extent: sympy.Expr = sympy.Integer(1)
+        for position in range(first, len(info.dims) if info is not None else 0):
+            dim = info.dims[position] if info is not None else None
+            extent *= dim if dim is not None else self.table.named(
+                f"{name}_dim{position}", SymbolInfo(Role.PARAM, f"dimension {position} of {name}"))
+        return extent
 
     def _alias_pointer(self, decl: c_ast.Decl) -> None:
         """``float *p = x + i;`` (or ``&x[i]``) makes ``p`` an alias of element
@@ -358,11 +378,11 @@ class AccessWalker(LoopWalker):
             return None if inner is None else self._recast(inner, node)
         if isinstance(node, c_ast.UnaryOp) and node.op == "&" and isinstance(node.expr, c_ast.ArrayRef):
             if isinstance(node.expr.name, c_ast.ArrayRef):
-                return self._row_address(node.expr, offsets)  # `&m[r][c]`
+                return self._row_address(node.expr, offsets, address=True)  # `&m[r][c]`
             base = self._resolve_pointer(node.expr.name, offsets)
             return None if base is None else self._moved(base, node.expr.subscript, 1, offsets)
         if isinstance(node, c_ast.ArrayRef):
-            return self._row_address(node, offsets)  # `m[r]` of a 2-D array: its row, as a pointer
+            return self._row_address(node, offsets, address=False)  # `m[r]` of a 2-D array: its row
         if isinstance(node, c_ast.BinaryOp) and node.op == "+":
             # p = x + a + b (or a + x): the pointer is one term of the sum, the others move it
             for pointer, step in ((node.left, node.right), (node.right, node.left)):
@@ -381,9 +401,9 @@ class AccessWalker(LoopWalker):
             return None
         known = self.arrays[node.name]
         return PointerTarget(self.aliases.get(node.name, node.name), self._offset(node.name), known.space,
-                             known.element)
+                             known.element, self._extent(node.name, 1))
 
-    def _row_address(self, ref: c_ast.ArrayRef, offsets: list[c_ast.Node]) -> PointerTarget | None:
+    def _row_address(self, ref: c_ast.ArrayRef, offsets: list[c_ast.Node], address: bool) -> PointerTarget | None:
         """Where ``m[r][c]`` (the operand of ``&``) or a row ``m[r]`` stands
         in a multi-dimensional array or a pointer to rows: element r * (row
         length) + c, row-major, so a pointer taken there and indexed moves
@@ -406,19 +426,16 @@ class AccessWalker(LoopWalker):
             return None
         offset: sympy.Expr = sympy.Integer(0)
         for position, index in enumerate(indices):
-            extent: sympy.Expr = sympy.Integer(1)
-            for later in range(position + 1, len(info.dims)):
-                dim = info.dims[later]
-                extent *= dim if dim is not None else self.table.named(
-                    f"{node.name}_dim{later}", SymbolInfo(Role.PARAM, f"dimension {later} of {node.name}"))
-            offset += self.value(index) * extent
+            offset += self.value(index) * self._extent(node.name, position + 1)
             offsets.append(index)
-        return base._replace(offset=sympy.expand(base.offset + offset))
+        # `&m[r][c]` points at an element; a row `m[r]` of a 3-D array decays to a pointer to its rows
+        unit = self._extent(node.name, len(indices) + (0 if address else 1))
+        return base._replace(offset=sympy.expand(base.offset + offset), unit=unit)
 
     def _moved(self, target: PointerTarget, step: c_ast.Node, sign: int, offsets: list[c_ast.Node]) -> PointerTarget:
         """``target`` moved by ``step`` of its own elements (C pointer arithmetic)."""
         offsets.append(step if sign > 0 else c_ast.UnaryOp("-", step, step.coord))
-        return target._replace(offset=sympy.expand(target.offset + sign * self.value(step)))
+        return target._replace(offset=sympy.expand(target.offset + sign * self.value(step) * target.unit))
 
     def _recast(self, target: PointerTarget, cast: c_ast.Cast) -> PointerTarget:
         """``target`` seen through the pointer type of ``cast``: the same
@@ -430,9 +447,9 @@ class AccessWalker(LoopWalker):
         if element is None or element.bytes is None or target.element.bytes is None:
             return target
         if element.bytes == target.element.bytes:
-            return target._replace(element=element)
+            return target._replace(element=element, unit=sympy.Integer(1))
         offset = sympy.expand(target.offset * sympy.Rational(target.element.bytes, element.bytes))
-        return target._replace(offset=offset, element=element)
+        return target._replace(offset=offset, element=element, unit=sympy.Integer(1))
 
     def _walks_into(self, name: str) -> bool:
         called = {call.name.name for call in self._calls if isinstance(call.name, c_ast.ID)}
