@@ -1,5 +1,5 @@
 """``__fpga_reg(x)`` / ``ext::intel::fpga_reg(x)`` read as x (docs/model.md
-decision 41).
+decision 44).
 
 aoc (OpenCL, from 19.x) and oneAPI (SYCL) give a register stage as a call
 that returns its operand one clock later; IntelLabs/t2sp's generated

@@ -1,5 +1,5 @@
 """A pointer taken at an element of a 2-D array, or at a row (docs/model.md
-decision 41).
+decision 44).
 
 ``float *row = &m[r][0]; ... row[c]`` and ``float *row = m[r]`` point into
 m, r rows in. The walker resolved ``&a[i]`` of a 1-D array only: such a

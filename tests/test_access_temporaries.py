@@ -46,7 +46,7 @@ def test_a_step_through_temporaries() -> None:
 def test_two_updates_do_not_read_a_temporary_between_them() -> None:
     """`int a = v; v = v + 1; v = a + 5;`: v ends 5 past its start. Reading
     `a` as v's value before the second update would add the two steps to 6;
-    the body's statements run in order (decision 41: `a` holds v, then v + 1,
+    the body's statements run in order (decision 44: `a` holds v, then v + 1,
     then a + 5), so the stride is 5 (decision 40 left it unknown)."""
     load = facts("two_updates", LSUKind.LOAD, "two_updates")
     assert (value(load.stride), value(load.offset), value(load.accesses, n=30)) == (5, 0, 30)

@@ -1,5 +1,5 @@
 """The step of a variable a loop body updates in straight-line code, read by
-running the body's statements in order (docs/model.md decision 41).
+running the body's statements in order (docs/model.md decision 44).
 
 :func:`hlsight.analyzer.access.loops.update_step` reads one update at a
 time, and a body temporary only when the variable is updated once: with two
