@@ -15,7 +15,6 @@ from pathlib import Path
 
 from hlsight.analyzer.consistency import implausible_ii
 from hlsight.analyzer.estimate import Settings
-from hlsight.analyzer.estimate.intel import concurrent_groups
 from hlsight.analyzer.results import AnalysisResult, KernelEstimate, LsuFacts
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import LSU, Design, Kernel, Loop, SourceLocation
@@ -253,9 +252,7 @@ def _merge_per_line(hints: list[tuple[Diagnostic, float | None]]) -> list[Diagno
 
 def bottleneck_hints(design: Design, result: AnalysisResult, settings: Settings) -> list[Diagnostic]:
     hints: list[Diagnostic] = []
-    # kernels joined by channels/pipes (or declared concurrent) run at the pace of the slowest
-    groups = {kernel.name: group for group in concurrent_groups(design, settings.concurrent)
-              for kernel in group if len(group) > 1}
+    groups = _concurrent_groups(design, result.design_estimate)
     for kernel in design.kernels:
         estimate = result.estimates.get(kernel.name)
         facts_by_lsu = {} if estimate is None else estimate.lsu_facts
@@ -274,6 +271,18 @@ def bottleneck_hints(design: Design, result: AnalysisResult, settings: Settings)
             if hint is not None:
                 hints.append(hint)
     return _unique(hints)
+
+
+def _concurrent_groups(design: Design, overall: KernelEstimate | None) -> dict[str, list[Kernel]]:
+    """Each kernel of a group of several that run at the same time (joined
+    by channels/pipes, or declared ``concurrent``) -> its group: the groups
+    the design estimate was built from, so a hint reasons about the grouping
+    the number beside it uses. A kernel at the pace of the slowest of its
+    group is hinted as such (:func:`_group_first`)."""
+    kernels = {kernel.name: kernel for kernel in design.kernels}
+    groups = [] if overall is None else overall.concurrent_groups
+    return {name: [kernels[member] for member in group if member in kernels]
+            for group in groups if len(group) > 1 for name in group}
 
 
 #: A pipeline this many times longer than the memory time is limited by its

@@ -396,6 +396,13 @@ class KernelEstimate:
     #: parts (the design reads the slowest group's bound); empty: not kept
     bound_terms: BoundTerms | None = None
     bound_groups: list[tuple[Any, BoundTerms]] = field(default_factory=list)
+    #: a design estimate's kernel groups by name, in design order: the kernels
+    #: of one group run at the same time (joined by channels/pipes, or hints
+    #: ``concurrent``), the groups one after another. The estimate is built
+    #: from them, so the hints read them here rather than grouping again
+    #: (a second grouping could disagree with the number). Empty for one
+    #: kernel's estimate.
+    concurrent_groups: list[list[str]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

@@ -4,10 +4,13 @@ observations say it should, points at the source line, and carries numbers."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from hlsight.analyzer.estimate import design as design_module
 from hlsight.analyzer.pipeline import analyze
+from hlsight.analyzer.results import AnalysisResult, KernelEstimate
 from hlsight.core.diagnostics import Diagnostic
 from hlsight.parsers.loader import load_design
 from tests.conftest import CORPUS, run_cli
@@ -123,6 +126,42 @@ def test_a_group_its_shared_bank_bounds_keeps_the_warning() -> None:
     # 8 x 8 tiles: oskar's memory is 1.28 ms, the group's 5.74 ms is above convEng's pipeline
     (hint,) = _gridding_fmax_hints(8)
     assert ": warning: " in hint and "paces the group" not in hint
+
+
+def _gridding_values(tiles: int) -> dict[str, float]:
+    """The values of :func:`_gridding_fmax_hints` for :func:`analyze`."""
+    values: dict[str, float] = {"fmax": 250, "numTiles_u": tiles, "numTiles_v": tiles, "stride": 1,
+                                "trips_oskar_process_all_tiles_L107": 1000}
+    return {**values, **{f"trips_convEng_L{line}": 32 for line in CONV_LOOPS}}
+
+
+def _paced_hints(result: AnalysisResult) -> list[Diagnostic]:
+    return [diag for diag in result.diagnostics
+            if diag.rule == "mem-fmax-below-fmin" and "joined to this kernel by channels" in diag.message]
+
+
+def test_the_hints_read_the_groups_the_design_estimate_was_built_from(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One data model: the design estimate carries its kernel groups and the
+    channel-partner hint reads them (it grouped the kernels again, which
+    could disagree with the number). Built without the groups, the note
+    goes, which the hint's own grouping would have kept."""
+    design = load_design(GRIDDING)
+    result = analyze(design, _gridding_values(4))
+    assert result.design_estimate is not None
+    groups = result.design_estimate.concurrent_groups
+    assert ["oskar_process_all_tiles", "convEng"] in [sorted(group, reverse=True) for group in groups]
+    assert sorted(name for group in groups for name in group) == sorted(kernel.name for kernel in design.kernels)
+    assert _paced_hints(result)
+    built = design_module.intel_design_estimate
+
+    def without_groups(*args: Any) -> KernelEstimate | None:
+        estimate = built(*args)
+        if estimate is not None:
+            estimate.concurrent_groups = [[name] for group in estimate.concurrent_groups for name in group]
+        return estimate
+
+    monkeypatch.setattr(design_module, "intel_design_estimate", without_groups)
+    assert _paced_hints(analyze(load_design(GRIDDING), _gridding_values(4))) == []
 
 
 def test_the_shared_stride_names_the_lsus_it_stands_for() -> None:

@@ -63,7 +63,8 @@ def intel_design_estimate(
     summed: list[str] = []  # the groups whose time the sum holds
     group_models: list[KernelModel] = []
     left_out: list[str] = []
-    for group in concurrent_groups(design, settings.concurrent):
+    groups = concurrent_groups(design, settings.concurrent)
+    for group in groups:
         if any(kernel.kind is KernelKind.UNKNOWN and not kernel.lsus and not kernel.loops for kernel in group):
             group = [kernel for kernel in group if kernel.lsus or kernel.loops] or group
         model = kernel_model(group, design, settings, "+".join(kernel.name for kernel in group))
@@ -81,21 +82,22 @@ def intel_design_estimate(
     else:
         combined = KernelModel(" ; ".join(names), None, None, [], "", sympy.Add(*group_totals))
         design_estimate = to_estimate(combined, design, settings)
-        groups = [to_estimate(m, design, settings) for m in group_models]
-        design_estimate.bound = group_bound(groups)
+        group_estimates = [to_estimate(m, design, settings) for m in group_models]
+        design_estimate.bound = group_bound(group_estimates)
         # the slowest group's bound at other values (whatif), as group_bound reads it here
         design_estimate.bound_terms = None
         design_estimate.bound_groups = [(model.total, bound_terms(model)) for model in group_models]
         # each group's own model (hls4ml's kernels have no LSUs: FlexCL pipelines, not the memory model)
-        models = list(dict.fromkeys(group.model for group in groups if group.model))
+        models = list(dict.fromkeys(group.model for group in group_estimates if group.model))
         design_estimate.model = "sum of sequential kernel groups; each " + (
             models[0] if len(models) == 1 else MEMORY_MODEL_NAME if not models else
             "by its own model: " + "; ".join(models))
         # what the kernels' numbers rest on holds for their sum too (JSON, whatif)
         own = {caveat for estimate in estimates.values() for caveat in estimate.caveats}
         design_estimate.caveats.extend(
-            dict.fromkeys(caveat for group in groups for caveat in group.caveats if caveat in own))
+            dict.fromkeys(caveat for group in group_estimates for caveat in group.caveats if caveat in own))
     design_estimate.kernel = design.name or "design"
+    design_estimate.concurrent_groups = [[kernel.name for kernel in group] for group in groups]
     if left_out:
         # said with the number: a sum that skips kernels is only a lower bound
         design_estimate.left_out = list(left_out)

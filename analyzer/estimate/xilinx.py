@@ -236,6 +236,7 @@ def _kernels_estimate(design: Design, kernels: list[KernelEstimate], settings: S
         left_out=left_out,
     )
     estimate.pending_symbols = sorted({name for member in kernels for name in member.pending_symbols})
+    estimate.concurrent_groups = [[kernel.name for kernel in group] for group in groups]
     if left_out:
         estimate.caveats.append(f"the design time leaves out {name_list(left_out)}: nothing in its report to time"
                                 " it by, so it is a lower bound")

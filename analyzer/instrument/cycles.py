@@ -8,7 +8,7 @@ from pathlib import Path
 
 from hlsight.analyzer.instrument.codegen import CodeGenerator, Instrumented, MemoryConstants, TransferSite
 from hlsight.analyzer.instrument.design_sources import DesignSources, as_design
-from hlsight.analyzer.instrument.directives import apply_directives, parse_directives
+from hlsight.analyzer.instrument.directives import TakesDirectives
 from hlsight.analyzer.instrument.memory import Transfer, find_transfers, memory_constants
 from hlsight.analyzer.instrument.plan import Baseline, Plan, Planner, find_kernel
 from hlsight.analyzer.instrument.sourceloops import SourceFunction, collect_functions
@@ -24,7 +24,7 @@ from hlsight.parsers.cxx.hls_headers import HlsHeaders, find_hls_headers
 
 
 @dataclass
-class ParsedSource:
+class ParsedSource(TakesDirectives):
     """A C file parsed once, with its loops located in the original text."""
 
     path: Path
@@ -37,10 +37,6 @@ class ParsedSource:
     notes: list[Diagnostic] = field(default_factory=list)
     #: the folders its includes were searched in besides its own (the compile searches them too)
     include_dirs: tuple[Path, ...] = ()
-
-    def add_directives(self, path: Path) -> None:
-        """Apply ``directives.tcl`` / ``hls_config.cfg`` as pragmas (see :mod:`.directives`)."""
-        self.notes.extend(apply_directives(self.functions, parse_directives(path), str(path)))
 
     @property
     def is_cxx(self) -> bool:

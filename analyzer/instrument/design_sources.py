@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from hlsight.analyzer.instrument.directives import apply_directives, parse_directives
+from hlsight.analyzer.instrument.directives import TakesDirectives
 from hlsight.analyzer.instrument.sourceloops import SourceFunction
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.errors import InputError
@@ -29,9 +29,10 @@ DUPLICATE_RULE = "instrument-duplicate-function"
 
 
 @dataclass
-class DesignSources:
+class DesignSources(TakesDirectives):
     """Several parsed files seen as one design; ``files[0]`` is the primary
-    one (named in the output's header line and the runtime header)."""
+    one (named in the output's header line and the runtime header).
+    Directives apply to the functions of every file."""
 
     files: list[ParsedSource]
     #: every function of the design by name (the first file to define a name keeps it)
@@ -55,10 +56,6 @@ class DesignSources:
     def file_of(self, function: str) -> ParsedSource:
         """The file defining ``function`` (the primary file for a name no file defines)."""
         return self.owners.get(function, self.primary)
-
-    def add_directives(self, path: Path) -> None:
-        """Apply ``directives.tcl`` / ``hls_config.cfg`` to the functions of every file."""
-        self.notes.extend(apply_directives(self.functions, parse_directives(path), str(path)))
 
 
 def design_sources(files: Sequence[ParsedSource]) -> DesignSources:

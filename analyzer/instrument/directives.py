@@ -130,3 +130,18 @@ def apply_directives(functions: dict[str, SourceFunction], directives: list[Dire
             continue
         target.append(directive.pragma)
     return notes
+
+
+class TakesDirectives:
+    """Functions by name that take the lines of a ``directives.tcl`` /
+    ``hls_config.cfg`` as pragmas, with notes for lines that find no place:
+    what a parsed file (:class:`~hlsight.analyzer.instrument.cycles.ParsedSource`)
+    and a design of several files (:class:`~hlsight.analyzer.instrument.design_sources.DesignSources`)
+    share, so the one method serves both (each had its own copy)."""
+
+    functions: dict[str, SourceFunction]
+    notes: list[Diagnostic]
+
+    def add_directives(self, path: Path) -> None:
+        """Apply the directives of ``path`` as pragmas (see the module docstring)."""
+        self.notes.extend(apply_directives(self.functions, parse_directives(path), str(path)))
