@@ -12,10 +12,8 @@ has placed yet is never read as exact.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-
-import sympy
 
 from hlsight.analyzer.estimate.evaluate import numeric, substitutions
 from hlsight.analyzer.launches import LaunchEstimate
@@ -95,7 +93,14 @@ def _at_clock(estimate: KernelEstimate | None, ratio: float) -> float | None:
     """``estimate``'s time with its own clock scaled by ``ratio``."""
     if estimate is None or estimate.symbolic is None:
         return None
-    clock = estimate.values.get(FMAX.name)
-    if clock is None:
-        return None
-    return numeric(estimate.symbolic, {**substitutions(estimate.values), FMAX: sympy.Float(clock * ratio)})
+    values = at_clock_ratio(estimate.values, ratio)
+    return None if values is None else numeric(estimate.symbolic, substitutions(values))
+
+
+def at_clock_ratio(values: Mapping[str, float], ratio: float) -> dict[str, float] | None:
+    """``values`` with their clock (``fmax``) scaled by ``ratio``, or ``None``
+    without one: the values a band's time is evaluated at, here and per point
+    of a ``whatif`` sweep (:mod:`hlsight.analyzer.whatif_band`), so the two
+    agree."""
+    clock = values.get(FMAX.name)
+    return None if clock is None else {**values, FMAX.name: clock * ratio}

@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from hlsight.analyzer.clock_band import at_clock_ratio
 from hlsight.analyzer.pipeline import analyze
 from hlsight.analyzer.results import AnalysisResult, KernelEstimate
 from hlsight.analyzer.symbols import close_names, takes_whole_values, user_spelling
@@ -32,6 +33,7 @@ from hlsight.analyzer.whatif import (
     parse_sweep,
     whole_points,
 )
+from hlsight.analyzer.whatif_band import grid_band
 from hlsight.analyzer.whatif_cautions import grid_cautions
 from hlsight.analyzer.whole_solve import solve
 from hlsight.commands.common import add_design_arguments, add_model_arguments, user_inputs
@@ -190,8 +192,12 @@ def run(args: argparse.Namespace) -> int:
     expr = _expression(estimate)
     bound_values = dict(estimate.values)
     columns, seconds = evaluate_grid(expr, bound_values, sweeps)
+    # the band analyze prints beside the clock, unless the clock is what varies
+    band = None if any(_is_clock(sweep.name) for sweep in sweeps) else \
+        grid_band(result.clock_band, expr, bound_values, sweeps)
+    times: list[Times] = [(seconds, None), *([] if band is None else band.columns())]
     bounds = grid_bounds(estimate, bound_values, sweeps)
-    regions, bounds = _zero_points(sweeps, columns, seconds, bounds, at)
+    regions, bounds = _zero_points(sweeps, columns, times, bounds, at)
     first = {sweep.name: float(column[0]) for sweep, column in zip(sweeps, columns, strict=True)}
     cautions = grid_cautions(result, estimate, sweeps, columns, seconds, bounds, at, regions=regions,
                              first_analyzed=first == _placeholders(sweeps))
@@ -199,7 +205,7 @@ def run(args: argparse.Namespace) -> int:
     header["notes"].extend(cautions.notes)
     header["notes"].extend(rounded)
     write_text(render_sweep([sweep.name for sweep in sweeps], columns, seconds, args.format, header, bounds,
-                            cautions), args.output)
+                            cautions, band), args.output)
     return 0
 
 
@@ -218,9 +224,14 @@ def _placeholders(sweeps: Sequence[Sweep]) -> dict[str, float]:
     return found
 
 
-def _zero_points(sweeps: Sequence[Sweep], columns: Sequence[np.ndarray[Any, Any]], seconds: np.ndarray[Any, Any],
+#: a column of times to fill and the clock ratio it is at (``None``: the estimate's own clock)
+Times = tuple[np.ndarray[Any, Any], float | None]
+
+
+def _zero_points(sweeps: Sequence[Sweep], columns: Sequence[np.ndarray[Any, Any]], times: Sequence[Times],
                  bounds: GridBounds | None, at: Analyze) -> tuple[np.ndarray[Any, Any] | None, GridBounds | None]:
-    """The time (in place in ``seconds``) and bound of the points where a
+    """The times (in place in each column of ``times``: the design time and
+    those at the clock band's ends) and bound of the points where a
     swept name is 0, from analyze at those zeros (the expression built at
     the placeholders is not the model's at 0: it keeps an idle bundle's
     DLAT). One analysis per set of names at 0; returns each point's set
@@ -238,11 +249,15 @@ def _zero_points(sweeps: Sequence[Sweep], columns: Sequence[np.ndarray[Any, Any]
         zeros = [sweep.name for bit, sweep in enumerate(sweeps) if code >> bit & 1]
         _result, estimate = at({**placeholders, **dict.fromkeys(zeros, 0.0)})
         mask = regions == code
-        rest = [sweep for sweep in sweeps if sweep.name not in zeros]
-        bound = bind(_expression(estimate), estimate.values, [sweep.name for sweep in rest])
-        fn = lambdify(bound, [sweep.name for sweep in rest])
+        rest = [sweep.name for sweep in sweeps if sweep.name not in zeros]
         picked = [column[mask] for sweep, column in zip(sweeps, columns, strict=True) if sweep.name not in zeros]
-        seconds[mask] = np.broadcast_to(np.asarray(fn(*picked), dtype=np.float64), (int(mask.sum()),))
+        for seconds, ratio in times:
+            values = estimate.values if ratio is None else at_clock_ratio(estimate.values, ratio)
+            if values is None:  # no clock to scale at these zeros: no time there, not the unscaled one
+                seconds[mask] = np.nan
+                continue
+            fn = lambdify(bind(_expression(estimate), values, rest), rest)
+            seconds[mask] = np.broadcast_to(np.asarray(fn(*picked), dtype=np.float64), (int(mask.sum()),))
         if merged is not None:
             merged = _merge_bounds(merged, grid_bounds(estimate, estimate.values, sweeps), mask)
     return regions, merged

@@ -284,12 +284,23 @@ def clock_band_text(result: AnalysisResult) -> str | None:
 
 
 def clock_band_range_text(result: AnalysisResult) -> str | None:
-    """A sweep's clock band: the placed clocks only (the band's times are
-    one point's, not the grid's)."""
+    """A sweep's clock band: the placed clocks, and where each point's
+    times at them are (columns beside its time: the band's times in
+    ``result`` are one point's, not the grid's)."""
     if result.clock_band is None:
         return None
     clocks, spread = _band_clocks(result.clock_band)
-    return f"clock band: real designs placed at {clocks} ({spread}; --sweep fmax=... for the times there)"
+    low, high = band_clock_names(result.clock_band)
+    return (f"clock band: real designs placed at {clocks} ({spread}); each point's time {low} and {high}"
+            " is given beside its own")
+
+
+def band_clock_names(band: ClockBand) -> tuple[str, str]:
+    """``at 264 MHz``, ``at 540 MHz``: the band's low and high placed clock
+    as a whatif sweep's columns are headed (rounded as :func:`_band_clocks`
+    says the band)."""
+    low, _median, high = band.ratios
+    return f"at {band.clock_mhz * low:.0f} MHz", f"at {band.clock_mhz * high:.0f} MHz"
 
 
 def _band_clocks(band: ClockBand) -> tuple[str, str]:

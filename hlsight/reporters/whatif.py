@@ -19,10 +19,12 @@ import numpy as np
 
 from hlsight.analyzer.symbols import symbol_unit
 from hlsight.analyzer.whatif import GridBounds
+from hlsight.analyzer.whatif_band import GridBand
 from hlsight.analyzer.whatif_cautions import GridCautions
 from hlsight.analyzer.whole_solve import Solution, describe, whole_text
 from hlsight.core.units import format_seconds
 from hlsight.reporters.json_text import json_text, json_text_columns
+from hlsight.reporters.present import band_clock_names
 
 TEXT_ROWS = 60
 
@@ -114,22 +116,29 @@ def _digits(solution: Solution) -> int:
     return 12
 
 
+#: CSV / JSON columns of each point's time at the clock band's low and high placed clock
+BAND_COLUMNS = ("seconds_at_band_low", "seconds_at_band_high")
+
+
 def render_sweep(names: list[str], columns: list[np.ndarray[Any, Any]], seconds: np.ndarray[Any, Any], fmt: str,
                  header: dict[str, Any], bounds: GridBounds | None = None,
-                 cautions: GridCautions | None = None) -> str:
-    """The grid of a sweep as a text table (first :data:`TEXT_ROWS` rows and the fastest point), CSV or JSON."""
+                 cautions: GridCautions | None = None, band: GridBand | None = None) -> str:
+    """The grid of a sweep as a text table (first :data:`TEXT_ROWS` rows and the fastest point), CSV or JSON;
+    with ``band``, each point's times at the clock band's ends beside its time."""
     labels = None if bounds is None else [label for _eq7, label in bounds.kinds]
+    at_band = [] if band is None else [band.seconds_low, band.seconds_high]
     if fmt == "json":
-        return _json_sweep(names, columns, seconds, header, bounds, cautions)
+        return _json_sweep(names, columns, seconds, header, bounds, cautions, band)
     if fmt == "csv":
-        return _csv_sweep(names, columns, seconds, None if bounds is None or labels is None else
+        return _csv_sweep(names, columns, [seconds, *at_band], None if bounds is None or labels is None else
                           [labels[kind] for kind in bounds.index.tolist()])
     lines = [f"# {header['estimate']}: {header['model']}", *(f"# {note}" for note in _notes(header))]
-    lines.append("  ".join(f"{_heading(name):>14}" for name in [*names, "time"]) + ("  bound" if bounds else ""))
+    times = ["time", *([] if band is None else band_clock_names(band.band))]
+    lines.append("  ".join(f"{_heading(name):>14}" for name in [*names, *times]) + ("  bound" if bounds else ""))
     whole = [_whole(column) for column in columns]
     for i in range(min(seconds.size, TEXT_ROWS)):
         cells = [f"{_cell(float(column[i]), is_whole):>14}" for column, is_whole in zip(columns, whole, strict=True)]
-        cells.append(f"{format_seconds(float(seconds[i])):>14}")
+        cells.extend(f"{format_seconds(float(time[i])):>14}" for time in [seconds, *at_band])
         if bounds is not None and labels is not None:
             cells.append(labels[int(bounds.index[i])])
         lines.append("  ".join(cells))
@@ -143,16 +152,19 @@ def render_sweep(names: list[str], columns: list[np.ndarray[Any, Any]], seconds:
     return "\n".join(lines) + "\n"
 
 
-def _csv_sweep(names: list[str], columns: list[np.ndarray[Any, Any]], seconds: np.ndarray[Any, Any],
+def _csv_sweep(names: list[str], columns: list[np.ndarray[Any, Any]], times: list[np.ndarray[Any, Any]],
                bounds: list[str] | None) -> str:
     """One row per point, each row one ``%`` format of Python numbers
     (indexing numpy per cell and ``csv.writer`` per row were most of 10^6
-    points' 15 s). A bound label holds no comma or quote, so it needs no
-    quoting (checked: else the csv module writes the rows)."""
+    points' 15 s). ``times``: ``seconds``, then those at the clock band's
+    ends when there is a band. A bound label holds no comma or quote, so it
+    needs no quoting (checked: else the csv module writes the rows)."""
+    seconds = times[0]
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow([*map(_heading, names), "seconds", *(["bound"] if bounds is not None else [])])
-    cells: list[list[Any]] = [column.tolist() for column in [*columns, seconds]]
+    writer.writerow([*map(_heading, names), "seconds", *BAND_COLUMNS[:len(times) - 1],
+                     *(["bound"] if bounds is not None else [])])
+    cells: list[list[Any]] = [column.tolist() for column in [*columns, *times]]
     if bounds is not None and any(set(label) & {",", '"', "\n", "\r"} for label in set(bounds)):
         for row in zip(*cells, bounds, strict=True):
             writer.writerow([*(f"{value:.10g}" for value in row[:-1]), row[-1]])
@@ -166,19 +178,24 @@ def _csv_sweep(names: list[str], columns: list[np.ndarray[Any, Any]], seconds: n
 
 
 def _json_sweep(names: list[str], columns: list[np.ndarray[Any, Any]], seconds: np.ndarray[Any, Any],
-                header: dict[str, Any], bounds: GridBounds | None, cautions: GridCautions | None) -> str:
-    """What is common to all points once (header, units, the bound labels,
-    the cautions and their distinct sets), and per point only what varies,
-    as columns of ``points``: each swept value (a count as an integer),
-    ``seconds``, ``bound`` (index into ``bounds``) and ``cautions`` (index
-    into ``caution_sets``). 10^6 points were 1.2 GB of memory and 98 MB of
-    one object per point, the same keys a million times, indented."""
+                header: dict[str, Any], bounds: GridBounds | None, cautions: GridCautions | None,
+                band: GridBand | None) -> str:
+    """What is common to all points once (header, units, the clock band,
+    the bound labels, the cautions and their distinct sets), and per point
+    only what varies, as columns of ``points``: each swept value (a count
+    as an integer), ``seconds`` (and those at the band's ends), ``bound``
+    (index into ``bounds``) and ``cautions`` (index into
+    ``caution_sets``). 10^6 points were 1.2 GB of memory and 98 MB of one
+    object per point, the same keys a million times, indented."""
     points: dict[str, Any] = {"count": int(seconds.size)}
     for name, column in zip(names, columns, strict=True):
         whole = bool(np.all(np.mod(column, 1) == 0)) and bool(np.all(np.abs(column) < 2**53))
         points[name] = column.astype(np.int64).tolist() if whole else column.tolist()
     points["seconds"] = seconds.tolist()
-    document: dict[str, Any] = {**_document(header), "units": {name: symbol_unit(name) for name in names}}
+    if band is not None:
+        points[BAND_COLUMNS[0]], points[BAND_COLUMNS[1]] = band.seconds_low.tolist(), band.seconds_high.tolist()
+    document: dict[str, Any] = {**_document(header), "units": {name: symbol_unit(name) for name in names},
+                                "clock_band": None if band is None else _band_document(band)}
     if bounds is not None:
         document["bounds"] = [label for _eq7, label in bounds.kinds]
         points["bound"] = bounds.index.tolist()
@@ -189,3 +206,13 @@ def _json_sweep(names: list[str], columns: list[np.ndarray[Any, Any]], seconds: 
         points["cautions"] = cautions.index.tolist()
     document["points"] = points
     return json_text_columns(document, "points")
+
+
+def _band_document(band: GridBand) -> dict[str, Any]:
+    """The band the ``seconds_at_band_*`` columns are at, with analyze's
+    JSON fields (``clock_band``) and the two clocks they use."""
+    low, high = band.clocks_mhz
+    return {"clock_mhz": band.band.clock_mhz,
+            "ratios": dict(zip(("low", "median", "high"), band.band.ratios, strict=True)),
+            "clocks_mhz": {"low": low, "high": high},
+            "designs": band.band.designs, "source": band.band.source}
