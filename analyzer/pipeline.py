@@ -22,6 +22,7 @@ from hlsight.analyzer.clock_band import clock_band
 from hlsight.analyzer.columns import fill_columns
 from hlsight.analyzer.consistency import check_implausible_ii, check_loop_latencies
 from hlsight.analyzer.cosim_check import compare_cosim
+from hlsight.analyzer.count_arguments import first_negative_count
 from hlsight.analyzer.estimate import Settings, default_profile, estimate_design
 from hlsight.analyzer.estimate.evaluate import LONG_SUM, UndefinedValue
 from hlsight.analyzer.estimate.inputs import KERNEL_SCOPE
@@ -94,6 +95,7 @@ def analyze(
     validate(every_name - from_file, design, derived=source)  # --set: no file to name
     validate(from_file, design, source=origin, derived=source)
     _check_whole_arguments(values, launches, source, from_file, origin)
+    _check_count_arguments(values, launches, source, from_file, origin)
     _check_concurrent_kernels(concurrent, design, origin)
     design, concurrent, unlaunched = _only_launched(design, launched, concurrent, origin)
     _check_launch_kernels(launches, design, origin)
@@ -303,6 +305,21 @@ def _check_whole_arguments(values: Mapping[str, float], launches: Sequence[Launc
                 continue  # counts are checked where they are read; clocks and float arguments take any value
             raise InputError(origin if name in from_file else None, f"value of '{name}' is {value:g}",
                              expected=f"a whole number ({base} is an integer argument of the kernel)")
+
+
+def _check_count_arguments(values: Mapping[str, float], launches: Sequence[Launch], source: SourceFacts,
+                           from_file: set[str], origin: str | None) -> None:
+    """A negative value for a name that counts work (:mod:`hlsight.analyzer.count_arguments`:
+    ``--set N=-5`` where the source runs a loop N times) is refused, as a
+    fraction is; an offset may be negative."""
+    tables = [("", values),
+              *((f" in [[launch]] #{number}", launch.values) for number, launch in enumerate(launches, 1))]
+    entries = [(where, name, value) for where, given in tables for name, value in given.items()]
+    found = first_negative_count([(name, value) for _where, name, value in entries], source)
+    if found is not None:
+        where, name, value = entries[found[0]]
+        raise InputError(origin if name in from_file or where else None, f"value of '{name}' is {value:g}{where}",
+                         expected=found[1])
 
 
 #: Global names only an LSU without its own fact falls back to (eq. 2's delta,

@@ -162,6 +162,22 @@ class SourceFacts:
         return [expression for _loop, expression in self._trips.values()] + \
             [expression for _loop, expression, _pragma in self._pragma_trips.values()]
 
+    def counts(self) -> list[tuple[str, str]]:
+        """Every count derived from the source, as (what it counts, its
+        expression): loop trip counts, LSU access and request counts, m_axi
+        bundle bytes. A name in one of them counts work, so it cannot be
+        negative (:mod:`hlsight.analyzer.count_arguments`)."""
+        found = [(f"the trip count of loop {loop.name}", expression) for loop, expression in self._trips.values()]
+        found += [(f"the trip count of loop {loop.name}", expression)
+                  for loop, expression, _pragma in self._pragma_trips.values()]
+        for lsu, facts in self._access.values():
+            found += [(f"the {what} count of LSU {lsu.id}", expression)
+                      for what, expression in (("access", facts.accesses), ("request", facts.requests))
+                      if expression is not None]
+        found += [(f"the bytes of m_axi bundle {port} of {module}", facts.bytes)
+                  for (module, port), facts in self._axi.items()]
+        return found
+
     def set_pragma_trip(self, loop: Loop, expression: str, pragma: str) -> None:
         self._pragma_trips[id(loop)] = (loop, expression, pragma)
 

@@ -379,7 +379,8 @@ def must_be_positive(name: str) -> bool:
     """Model quantities (clocks, ``work_items``, sizes, strides, per-LSU and
     per-loop values) are positive; a kernel argument may be 0 or negative
     (pathfinder's first launch has ``starting_row = 0``, nw's
-    ``block_offset = 0``)."""
+    ``block_offset = 0``), unless it counts work, which needs the source
+    analysis to tell (:mod:`hlsight.analyzer.count_arguments`)."""
     base = name.rpartition(":")[2]  # KERNEL:NAME scopes a value to one kernel
     return base in GLOBAL_SYMBOLS or base.startswith(("lsu.", "loop.", "axi.")) or name.startswith(
         ("lsu.", "loop.", "axi."))

@@ -19,10 +19,11 @@ from typing import Any
 import numpy as np
 import sympy
 
+from hlsight.analyzer.count_arguments import first_negative_count
 from hlsight.analyzer.estimate.evaluate import LONG_SUM, add_up_sums, numeric
 from hlsight.analyzer.estimate.evaluate import bind as bind_values
 from hlsight.analyzer.estimate.kernel import bound_from
-from hlsight.analyzer.results import BOUND_BALANCE, BoundTerms, KernelEstimate, read_bound
+from hlsight.analyzer.results import BOUND_BALANCE, BoundTerms, KernelEstimate, SourceFacts, read_bound
 from hlsight.analyzer.symbols import must_be_positive, sym, zero_allowed
 from hlsight.core.errors import InputError
 from hlsight.core.units import format_seconds
@@ -147,6 +148,20 @@ def whole_points(sweep: Sweep) -> tuple[Sweep, str | None]:
             f" {'was' if moved == 1 else 'were'} rounded to the nearest whole number"
             + (f" ({dropped:,} {'repeat' if dropped == 1 else 'repeats'} dropped)" if dropped else ""))
     return Sweep(sweep.name, kept, ranged=True), note
+
+
+def check_counts(sweeps: Sequence[Sweep], source: SourceFacts) -> None:
+    """A sweep over a negative value of a name that counts work
+    (:mod:`hlsight.analyzer.count_arguments`: a loop's trip count, an
+    access count) is refused, as ``--set`` refuses it: the grid is one
+    expression evaluated at every point, so only the point analyze was run
+    at was checked (``--sweep N=10,-5`` gave -5 a time)."""
+    # each sweep's first value below 0 (0 for one without)
+    firsts = [(sweep.name, float(next(iter(sweep.values[sweep.values < 0]), 0.0))) for sweep in sweeps]
+    found = first_negative_count(firsts, source)
+    if found is not None:
+        name, value = firsts[found[0]]
+        raise InputError(None, f"--sweep {name}: {value:g} is below 0", expected=found[1])
 
 
 def check_distinct(sweeps: Sequence[Sweep]) -> None:

@@ -26,8 +26,8 @@ CASES = {
                          "two different kernels"),
     "launched": ('grid_rows = 10\ncomp_exit = 5\nlaunched = ["nope"]\n', "unknown launched kernel 'nope'"),
     "launch-2-value": ("grid_rows = 10\n[[launch]]\ncomp_exit = 5\n[[launch]]\ncomp_exit = -5\n",
-                       "in [[launch]] #2 (comp_exit=-5)"),
-    "launch-1-value": ("grid_rows = 10\n[[launch]]\ncomp_exit = -5\n", "in [[launch]] #1 (comp_exit=-5)"),
+                       "value of 'comp_exit' is -5 in [[launch]] #2 (expected 0 or more: comp_exit counts work"),
+    "launch-1-value": ("grid_rows = 10\n[[launch]]\ncomp_exit = -5\n", "value of 'comp_exit' is -5 in [[launch]] #1"),
 }
 #: whatif refuses [[launch]] tables first (an error that names the file already)
 WHATIF_CASES = [case for case, (hints, _) in CASES.items() if "[[launch]]" not in hints]

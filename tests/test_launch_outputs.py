@@ -82,15 +82,16 @@ def test_annotated_vendor_report_shows_each_launch(corpus: Path, tmp_path: Path)
 
 def test_a_later_launch_with_a_negative_count_is_refused(corpus: Path, tmp_path: Path) -> None:
     """Every launch's values are checked, not only the first's: pathfinder's last pyramid
-    with rem_rows = -3 makes its memory time negative (it was summed into the design time)."""
+    with rem_rows = -3 made its memory time negative (it was summed into the design time);
+    rem_rows enters the access counts, so a negative one is refused as a count."""
     hints = tmp_path / "launches.toml"
     hints.write_text("[[launch]]\nrepeat = 15\nrem_rows = 64\ncomp_exit = 431600\n"
                      "[[launch]]\nrem_rows = -3\ncomp_exit = 265600\n")
     report = str(corpus / "zaragoza" / "reports" / "ddr4-1866" / "pathfinder")
     result = run_cli("analyze", report, "--hints", str(hints))
     assert result.code == 2 and result.stdout == ""
-    assert result.stderr.startswith(f"hlsight: error: {hints}: kernel dynproc_kernel: the memory time is negative"
-                                    " with the values given in [[launch]] #2 (rem_rows=-3)")
+    assert result.stderr.startswith(f"hlsight: error: {hints}: value of 'rem_rows' is -3 in [[launch]] #2"
+                                    " (expected 0 or more: rem_rows counts work (the access count of LSU")
 
 
 def test_a_kernel_shown_beside_a_sum_of_launches_says_which_launch_it_is(corpus: Path, tmp_path: Path) -> None:

@@ -24,6 +24,7 @@ from hlsight.analyzer.whatif import (
     GridBounds,
     Sweep,
     bind,
+    check_counts,
     check_distinct,
     check_grid_size,
     evaluate_grid,
@@ -183,6 +184,7 @@ def run(args: argparse.Namespace) -> int:
         assert for_time is not None  # --solve and --for-time go together (checked above)
         return _solve(args, at, values, for_time)
     result, estimate = at(_placeholders(sweeps))
+    check_counts(sweeps, result.source)
     real = result.source.real_arguments()
     whole = [whole_points(sweep) if takes_whole_values(sweep.name, real) else (sweep, None) for sweep in sweeps]
     rounded = [note for _, note in whole if note is not None]

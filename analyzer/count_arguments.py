@@ -1,0 +1,56 @@
+"""Which given values count work, so that a negative one is refused.
+
+A kernel argument may be negative: an offset into a buffer
+(``input[i + offset]``), a signed step. One the source analysis turns into
+a count (a loop's trip count ``i < N``, an LSU's access count ``16 *
+iterations``, an m_axi bundle's bytes) may not: no host runs a loop -5
+times, and the counts the analysis derives read C's integer division as
+``floor``, which holds for non-negative operands only (axpy's
+``1 + (N - 1) / 64`` at ``N = -5`` is 0 iterations as derived and 1 in C).
+A negative count was accepted without a word wherever the time it gave
+stayed positive (a trip count under a pipeline's latency, a sweep point
+between analysed ones). The rule reads how the model uses the name, not
+its declaration: the same ``int`` is refused as a count and kept as an
+offset.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import sympy
+
+from hlsight.analyzer.access import parse_expression
+from hlsight.analyzer.results import SourceFacts
+
+
+def counted_names(source: SourceFacts) -> dict[str, str]:
+    """Each name that enters a count derived from the source -> the first
+    such count, said with its expression (``the trip count of loop
+    sreaming_saxpy.B1 is floor(N/64 - 1/64) + 1``)."""
+    found: dict[str, str] = {}
+    for what, expression in source.counts():
+        try:
+            parsed = parse_expression(expression)
+        except (sympy.SympifyError, SyntaxError, TypeError, ValueError):
+            continue  # the estimate does not use an expression that does not parse either
+        for symbol in sorted(parsed.free_symbols, key=str):
+            found.setdefault(str(symbol), f"{what} is {expression}")
+    return found
+
+
+def first_negative_count(given: Sequence[tuple[str, float]], source: SourceFacts) -> tuple[int, str] | None:
+    """The first of ``given`` (name, value) whose value is negative where
+    the name counts work, by its index, with what the value must be
+    instead; ``None`` when every value may stand (0 or more, or a name no
+    count depends on). The counts are listed only when some value is below
+    0. A name scoped to one kernel (``k:N``) is looked up by its own name."""
+    if all(value >= 0 for _name, value in given):
+        return None
+    counted = counted_names(source)
+    for index, (name, value) in enumerate(given):
+        base = name.rpartition(":")[2]
+        if value < 0 and base in counted:
+            return index, (f"0 or more: {base} counts work ({counted[base]}); only a value no count depends on,"
+                           " such as an offset, may be negative")
+    return None

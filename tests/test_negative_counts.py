@@ -1,0 +1,51 @@
+"""A negative value for a name that counts work is refused; a negative offset is not
+(analyzer/count_arguments.py). axpy's N was accepted at -5 (48.6 us, its trip count
+floor(N/64 - 1/64) + 1 read as 0 where C's division gives 1), and a sweep gave any
+negative point after the first a time."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.conftest import CORPUS, run_cli
+
+HBM2 = CORPUS / "zaragoza" / "reports" / "hbm2"
+AXPY = str(HBM2 / "axpy")
+#: Rodinia nw: ``loop_exit`` is its loop's trip count, ``int block_offset`` only moves addresses
+NW = str(HBM2 / "nw")
+AXPY_TRIP = ("(expected 0 or more: N counts work (the trip count of loop sreaming_saxpy.B1 is floor(N/64 - 1/64) + 1);"
+             " only a value no count depends on, such as an offset, may be negative)")
+
+
+def test_a_negative_count_is_refused_by_analyze_and_whatif() -> None:
+    for command in ("analyze", "whatif"):
+        result = run_cli(command, AXPY, "--set", "N=-5")
+        assert result.code == 2 and result.stdout == ""
+        assert result.stderr == f"hlsight: error: value of 'N' is -5 {AXPY_TRIP}\n"
+    # a sweep: the point analyze runs at (the first non-zero value), and any other point
+    first = run_cli("whatif", AXPY, "--sweep", "N=-5,10")
+    assert first.code == 2 and first.stderr == f"hlsight: error: value of 'N' is -5 {AXPY_TRIP}\n"
+    later = run_cli("whatif", AXPY, "--sweep", "N=10:-20:4")
+    assert later.code == 2 and later.stdout == ""
+    assert later.stderr == f"hlsight: error: --sweep N: -10 is below 0 {AXPY_TRIP}\n"
+    assert run_cli("whatif", AXPY, "--sweep", "N=0,10").code == 0  # 0: the loop does not run
+
+
+def _seconds(*args: str) -> list[float]:
+    result = run_cli(*args, "--format", "json")
+    assert result.code == 0, result.stderr
+    document = json.loads(result.stdout)
+    seconds: list[float] = document["points"]["seconds"] if "points" in document else \
+        [document["estimate"]["seconds"]]
+    return seconds
+
+
+@pytest.mark.parametrize("command", ["analyze", "whatif"])
+def test_a_negative_offset_is_taken(command: str) -> None:
+    """nw's block_offset only moves its accesses: -64 is a value the host may pass."""
+    args = ["--set", "loop_exit=58096"] if command == "analyze" else ["--sweep", "loop_exit=100,58096"]
+    negative = _seconds(command, NW, *args, "--set", "block_offset=-64")
+    assert negative == _seconds(command, NW, *args, "--set", "block_offset=64")
+    assert all(seconds > 0 for seconds in negative)
