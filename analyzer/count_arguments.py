@@ -18,10 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import sympy
-
-from hlsight.analyzer.access import parse_expression
 from hlsight.analyzer.results import SourceFacts
+from hlsight.analyzer.symbols import source_expr
 
 
 def counted_names(source: SourceFacts) -> dict[str, str]:
@@ -30,11 +28,9 @@ def counted_names(source: SourceFacts) -> dict[str, str]:
     sreaming_saxpy.B1 is floor(N/64 - 1/64) + 1``)."""
     found: dict[str, str] = {}
     for what, expression in source.counts():
-        try:
-            parsed = parse_expression(expression)
-        except (sympy.SympifyError, SyntaxError, TypeError, ValueError):
-            continue  # the estimate does not use an expression that does not parse either
-        for symbol in sorted(parsed.free_symbols, key=str):
+        # parsed as the estimate parses it: one that does not parse is not in the estimate either
+        parsed = source_expr(expression, (), [], what)
+        for symbol in sorted([] if parsed is None else parsed.free_symbols, key=str):
             found.setdefault(str(symbol), f"{what} is {expression}")
     return found
 

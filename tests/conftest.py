@@ -40,6 +40,14 @@ def run_cli(*argv: str) -> CliResult:
     return CliResult(code, out.getvalue(), err.getvalue())
 
 
+def run_json(*argv: str) -> dict[str, Any]:
+    """``hlsight ARGV --format json``, which must succeed, as the document it prints."""
+    result = run_cli(*argv, "--format", "json")
+    assert result.code == 0, result.stderr
+    document: dict[str, Any] = json.loads(result.stdout)
+    return document
+
+
 def estimate_caveats(report: Path, *given: str) -> list[str]:
     """The cautions every kernel's estimate carries (JSON ``extra.caveats``) for ``analyze REPORT GIVEN...``."""
     result = run_cli("analyze", str(report), *given, "--format", "json")

@@ -5,11 +5,9 @@ negative point after the first a time."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from tests.conftest import CORPUS, run_cli
+from tests.conftest import CORPUS, run_cli, run_json
 
 HBM2 = CORPUS / "zaragoza" / "reports" / "hbm2"
 AXPY = str(HBM2 / "axpy")
@@ -34,9 +32,7 @@ def test_a_negative_count_is_refused_by_analyze_and_whatif() -> None:
 
 
 def _seconds(*args: str) -> list[float]:
-    result = run_cli(*args, "--format", "json")
-    assert result.code == 0, result.stderr
-    document = json.loads(result.stdout)
+    document = run_json(*args)
     seconds: list[float] = document["points"]["seconds"] if "points" in document else \
         [document["estimate"]["seconds"]]
     return seconds

@@ -7,12 +7,11 @@ from __future__ import annotations
 import csv
 import io
 import json
-from typing import Any
 
 import jsonschema
 import pytest
 
-from tests.conftest import CORPUS, REPO, run_cli
+from tests.conftest import CORPUS, REPO, run_cli, run_json
 
 HBM2 = CORPUS / "zaragoza" / "reports" / "hbm2"
 #: FBLAS dot, report clock 432 MHz, no fit: at 0.61x (263.52 MHz) its 64 B loads turn non-saturated
@@ -21,18 +20,11 @@ SCHEMA = json.loads((REPO / "docs" / "whatif.schema.json").read_text(encoding="u
 SIZES = (0, 1_000_000, 16_777_216)
 
 
-def _json(*args: str) -> dict[str, Any]:
-    result = run_cli(*args, "--format", "json")
-    assert result.code == 0, result.stderr
-    document: dict[str, Any] = json.loads(result.stdout)
-    return document
-
-
 def test_each_point_has_analyze_band_at_its_values() -> None:
     """Per point, the band columns are analyze's clock_band at the point's
     values, and the time analyze gives with the clock set to the band's
     clock (0 included: its points are analysed apart)."""
-    document = _json("whatif", DOT, "--sweep", "N=" + ",".join(map(str, SIZES)))
+    document = run_json("whatif", DOT, "--sweep", "N=" + ",".join(map(str, SIZES)))
     jsonschema.Draft202012Validator(SCHEMA).validate(document)
     band = document["clock_band"]
     assert band["clock_mhz"] == 432.0 and band["ratios"] == {"low": 0.61, "median": 0.92, "high": 1.25}
@@ -41,10 +33,10 @@ def test_each_point_has_analyze_band_at_its_values() -> None:
     assert points["N"] == list(SIZES)
     for size, low, high in zip(points["N"], points["seconds_at_band_low"], points["seconds_at_band_high"],
                                strict=True):
-        analyzed = _json("analyze", DOT, "--set", f"N={size}")["clock_band"]["seconds"]
+        analyzed = run_json("analyze", DOT, "--set", f"N={size}")["clock_band"]["seconds"]
         assert low == pytest.approx(analyzed["low_clock"], rel=1e-12), size
         assert high == pytest.approx(analyzed["high_clock"], rel=1e-12), size
-        at_low = _json("analyze", DOT, "--set", f"N={size}", "--set", f"fmax={432.0 * 0.61!r}")
+        at_low = run_json("analyze", DOT, "--set", f"N={size}", "--set", f"fmax={432.0 * 0.61!r}")
         assert low == pytest.approx(at_low["estimate"]["seconds"], rel=1e-12), size
     # the band is not the design time moved by one factor: the slow clock costs 40 % at 16M, nothing at 0
     assert points["seconds_at_band_low"][2] > 1.3 * points["seconds"][2]
@@ -69,7 +61,7 @@ def test_text_and_csv_carry_the_band_columns() -> None:
 def test_no_band_columns_without_a_band() -> None:
     """The clock swept, given, or placed by a fit (axpy): analyze prints no band, nor does whatif."""
     for args in (("--set", "N=1000", "--sweep", "fmax=200,300"), ("--set", "fmax=300", "--sweep", "N=10,20")):
-        document = _json("whatif", DOT, *args)
+        document = run_json("whatif", DOT, *args)
         jsonschema.Draft202012Validator(SCHEMA).validate(document)
         assert document["clock_band"] is None and "seconds_at_band_low" not in document["points"]
     placed = run_cli("whatif", str(HBM2 / "axpy"), "--sweep", "N=10,20", "--format", "csv")
