@@ -16,23 +16,49 @@ offset.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+
+import sympy
 
 from hlsight.analyzer.results import SourceFacts
 from hlsight.analyzer.symbols import source_expr
 
 
 def counted_names(source: SourceFacts) -> dict[str, str]:
-    """Each name that enters a count derived from the source -> the first
-    such count, said with its expression (``the trip count of loop
+    """Each name that counts work in a count derived from the source -> the
+    first such count, said with its expression (``the trip count of loop
     sreaming_saxpy.B1 is floor(N/64 - 1/64) + 1``)."""
+    return counting_names(source.counts())
+
+
+def counting_names(counts: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """:func:`counted_names` over (what, expression) pairs. A name counts
+    work where the count does not fall as the name grows: ``N`` in
+    ``floor(N/64 - 1/64) + 1``, ``M`` in ``N*M``. A loop's start is not one:
+    ``for (i = start; i < n; i++)`` runs ``n - start`` times and a negative
+    ``start`` only runs it longer, so it stays accepted. Where the direction
+    cannot be told (``(n - start)/step`` in ``step``) the name is taken as
+    counting, as every name in a count was before this distinction."""
     found: dict[str, str] = {}
-    for what, expression in source.counts():
+    for what, expression in counts:
         # parsed as the estimate parses it: one that does not parse is not in the estimate either
         parsed = source_expr(expression, (), [], what)
-        for symbol in sorted([] if parsed is None else parsed.free_symbols, key=str):
-            found.setdefault(str(symbol), f"{what} is {expression}")
+        if parsed is None:
+            continue
+        for symbol in sorted(parsed.free_symbols, key=str):
+            if str(symbol) not in found and not _falls_as_it_grows(parsed, symbol):
+                found[str(symbol)] = f"{what} is {expression}"
     return found
+
+
+def _falls_as_it_grows(count: sympy.Expr, name: sympy.Symbol) -> bool:
+    """Whether ``count`` decreases as ``name`` grows, every name taken
+    positive (the floors of C's integer division dropped: they keep the
+    direction)."""
+    smooth = count.replace(sympy.floor, lambda inner: inner).replace(sympy.ceiling, lambda inner: inner)
+    positive = {symbol: sympy.Symbol(str(symbol), positive=True) for symbol in smooth.free_symbols}
+    slope = sympy.diff(smooth.subs(positive), positive[name]) if name in positive else sympy.Integer(0)
+    return bool(slope.is_negative)
 
 
 def first_negative_count(given: Sequence[tuple[str, float]], source: SourceFacts) -> tuple[int, str] | None:

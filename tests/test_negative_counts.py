@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from hlsight.analyzer.count_arguments import counting_names
 from tests.conftest import CORPUS, run_cli, run_json
 
 HBM2 = CORPUS / "zaragoza" / "reports" / "hbm2"
@@ -45,3 +46,16 @@ def test_a_negative_offset_is_taken(command: str) -> None:
     negative = _seconds(command, NW, *args, "--set", "block_offset=-64")
     assert negative == _seconds(command, NW, *args, "--set", "block_offset=64")
     assert all(seconds > 0 for seconds in negative)
+
+
+def test_a_loop_start_may_be_negative_where_its_end_counts() -> None:
+    """``for (i = start; i < n; i++)`` runs ``n - start`` times: a negative
+    start runs it longer, so only ``n`` counts work; a step whose direction
+    cannot be told is taken as counting."""
+    counted = counting_names([("the trip count of loop k.B1", "n - start"),
+                              ("the access count of LSU k/load0", "floor((n - start)/step)")])
+    assert sorted(counted) == ["n", "step"]
+    assert counted["n"] == "the trip count of loop k.B1 is n - start"
+    assert counted["step"] == "the access count of LSU k/load0 is floor((n - start)/step)"
+    assert sorted(counting_names([("the trip count of loop k.B1", "floor(N/64 - 1/64) + 1"),
+                                  ("the request count of LSU k/store0", "N*M")])) == ["M", "N"]
