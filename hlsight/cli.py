@@ -13,7 +13,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-from hlsight.core.errors import InputError
+from hlsight.core.errors import InputError, LocatedError
 from hlsight.core.terminal import terminal_safe
 from hlsight.output import discard_stdout
 
@@ -90,7 +90,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = args._run(args)
         return code
     except InputError as error:
-        print(f"hlsight: error: {terminal_safe(error.render())}", file=sys.stderr)
+        # a compiler's located diagnostic keeps its own form (``file:line:col: error: ...``)
+        said = error.render() if isinstance(error, LocatedError) else f"hlsight: error: {error.render()}"
+        print(terminal_safe(said), file=sys.stderr)
         return EXIT_INPUT_ERROR
     except KeyboardInterrupt:
         print("hlsight: interrupted", file=sys.stderr)

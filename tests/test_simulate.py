@@ -389,8 +389,47 @@ def test_a_testbench_compile_error_names_the_testbench(tmp_path: Path) -> None:
     result = run_cli("simulate", str(folder / "prefix_sum.c"), "--report", str(folder / "report"),
                      "--testbench", str(testbench))
     assert result.code == 2 and "Traceback" not in result.stderr
-    assert result.stderr.startswith(f"hlsight: error: {testbench}: the program does not compile: {testbench}:2:")
+    (line,) = result.stderr.splitlines()
+    # gcc's diagnostic, the file named once: it was "tb.c: the program does not compile: tb.c:2:26: error: ..."
+    assert line.startswith(f"{testbench}:2:26: error: expected expression before ")
+    assert line.endswith("; the program does not compile (expected C that gcc compiles with the testbench (and"
+                         " --extra files))") and line.count(str(testbench)) == 1
     assert "hlsight-sim-" not in result.stderr and "hlsight_tb_" not in result.stderr
+
+
+@pytest.mark.parametrize("command", ["simulate", "instrument"])
+def test_a_design_file_compile_error_is_one_gcc_diagnostic_naming_the_file_once(command: str, tmp_path: Path) -> None:
+    """gcc's error in a design source was said as ``k.c: the program does
+    not compile: k.c:10:37: error: ...``: now it is gcc's own
+    ``file:line:col: severity: message`` line, the file once, what it stopped
+    after it; exit 2, no traceback. ``instrument --mode tripcount
+    --testbench`` builds the same way."""
+    folder = KERNELS / "imperfect_nest"
+    source = tmp_path / "row_sums.c"
+    text = (folder / "row_sums.c").read_text(encoding="utf-8")
+    source.write_text(text.replace("int acc = 0;", "int acc = 0; int *bad = 1.5;"), encoding="utf-8")
+    output = tmp_path / "out.c"
+    argv = (("simulate", str(source), "--report", str(folder / "report")) if command == "simulate" else
+            ("instrument", str(source), "--mode", "tripcount", "-o", str(output)))
+    result = run_cli(*argv, "--testbench", str(folder / "tb.c"))
+    assert result.code == 2 and "Traceback" not in result.stderr
+    (line,) = result.stderr.splitlines()
+    column = source.read_text(encoding="utf-8").splitlines()[9].index("1.5") + 1  # gcc points at the value
+    assert line.startswith(f"{source}:10:{column}: error: incompatible types when initializing type"), line
+    assert line.endswith("; the program does not compile (expected C that gcc compiles with the testbench (and"
+                         " --extra files))"), line
+    assert line.count("row_sums.c") == 1 and "hlsight-sim-" not in line and not output.exists()
+
+
+def test_a_located_warning_as_error_keeps_gcc_form_without_a_column(tmp_path: Path) -> None:
+    """gcc says a pragma it ignores at ``file:line:`` (no column): still one
+    diagnostic in that form (-Werror makes it the error)."""
+    folder = KERNELS / "imperfect_nest"
+    result = run_cli("simulate", str(folder / "row_sums.c"), "--report", str(folder / "report"), "--testbench",
+                     str(folder / "tb.c"), "--cflags", "-std=c99 -Werror=unknown-pragmas")
+    assert result.code == 2
+    (line,) = result.stderr.splitlines()
+    assert line.startswith(f"{folder / 'row_sums.c'}:13: error: ignoring ‘#pragma HLS pipeline’"), line
 
 
 def test_pass_one_with_nothing_to_add_says_so(tmp_path: Path) -> None:

@@ -34,7 +34,7 @@ from hlsight.analyzer.instrument.plan import Baseline, BlockKind
 from hlsight.analyzer.memory_profiles import MemoryProfile
 from hlsight.analyzer.results import CosimComparison
 from hlsight.core.diagnostics import Diagnostic, Severity
-from hlsight.core.errors import InputError
+from hlsight.core.errors import InputError, LocatedError
 from hlsight.core.model import Design
 from hlsight.parsers.cxx.as_c import CXX_SUFFIXES
 from hlsight.parsers.cxx.hls_headers import find_hls_headers
@@ -191,7 +191,14 @@ def _run_compiler(command: list[str], toolchain: Toolchain) -> str | None:
             return (f"undefined reference to {names} (a function in a file not given: --extra FILE; or declared"
                     " without extern \"C\" where its definition has it, or the other way round)")
         return f"undefined reference to {names} (a function in a file not given: --extra FILE)"
-    return next((line for line in lines if "error" in line), lines[0] if lines else "the compiler failed")
+    located = (line for line in lines if (found := _LOCATED.match(line)) is not None and "error" in found["severity"])
+    return next(located, next((line for line in lines if "error" in line), lines[0] if lines else
+                              "the compiler failed"))
+
+
+#: gcc's and clang's ``file:line[:col]: severity: message``
+_LOCATED = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?:(?P<column>\d+):)? "
+                      r"(?P<severity>(?:fatal )?error|warning|note): (?P<message>.*)$")
 
 
 #: the linker's ``FILE:(.text+0x0): multiple definition of `X'; OBJ:FILE:(.text+0x0): first defined here``
@@ -320,13 +327,22 @@ def _user_paths(failure: str | None, copies: Mapping[Path, Path]) -> str | None:
     return failure
 
 
-def _failing_file(failure: str, sources: DesignSources, testbench: Path, extras: Sequence[Path] = ()) -> Path:
-    """The file the compiler's first error names: the testbench's error is
-    said against the testbench, a design file's (or an --extra file's) against that file."""
+def _compile_error(failure: str, context: str, sources: DesignSources, testbench: Path, extras: Sequence[Path],
+                   expected: str | None = None) -> InputError:
+    """The compiler's first error as one diagnostic naming its file once:
+    gcc's ``file:line:col: error: message`` stays that (the testbench's error
+    against the testbench, a design or --extra file's against that file,
+    a header's against the header), a multiple definition is
+    ``file: error: ...``; an error naming no file (an undefined reference) is
+    said against the first design source."""
+    found = _LOCATED.match(failure)
+    if found is not None:
+        return LocatedError(found["file"], int(found["line"]), int(found["column"]) if found["column"] else None,
+                            found["severity"], found["message"], context, expected)
     for path in (testbench, *(file.path for file in sources.files), *extras):
-        if failure.startswith(f"{path}:"):
-            return path
-    return sources.path
+        if failure.startswith(f"{path}: "):
+            return LocatedError(path, None, None, "error", failure[len(f"{path}: "):], context, expected)
+    return InputError(sources.path, f"{context}: {failure}", expected=expected)
 
 
 def build(source: ParsedSource | DesignSources, instrumented: Instrumented, testbench: Path, scratch: Path,
@@ -344,12 +360,12 @@ def build(source: ParsedSource | DesignSources, instrumented: Instrumented, test
         _plain, original_failure = _compile_in(scratch / "plain", original, "", sources, testbench, toolchain,
                                                "original")
         if original_failure is not None:
-            raise InputError(_failing_file(original_failure, sources, testbench, toolchain.extra_sources),
-                             f"the program does not compile: {original_failure}", expected=_COMPILES[sources.is_cxx])
-        raise InputError(_failing_file(failure, sources, testbench, toolchain.extra_sources),
-                         f"the instrumented program does not compile (an hlsight bug): {failure}")
-    raise InputError(_failing_file(failure, sources, testbench, toolchain.extra_sources),
-                     f"the program does not compile: {failure}", expected=_COMPILES[sources.is_cxx])
+            raise _compile_error(original_failure, "the program does not compile", sources, testbench,
+                                 toolchain.extra_sources, _COMPILES[sources.is_cxx])
+        raise _compile_error(failure, "the instrumented program does not compile (an hlsight bug)", sources,
+                             testbench, toolchain.extra_sources)
+    raise _compile_error(failure, "the program does not compile", sources, testbench, toolchain.extra_sources,
+                         _COMPILES[sources.is_cxx])
 
 
 #: What a kernel and its testbench must be, C or C++.

@@ -3,7 +3,9 @@
 Anything a user can cause with bad input (a wrong path, a truncated report, an
 unknown tool version, C that the parser rejects, an unknown ``--set`` name)
 raises :class:`InputError`. The CLI prints ``hlsight: error: <file>: <message>``
-and exits 2 without a traceback; every other exception is a bug.
+and exits 2 without a traceback; every other exception is a bug. A problem a
+compiler located in the user's code is a :class:`LocatedError`, printed as the
+one ``file:line:col: severity: message`` line compilers and editors use.
 """
 
 from __future__ import annotations
@@ -26,3 +28,25 @@ class InputError(Exception):
         if self.expected:
             text = f"{text} (expected {self.expected})"
         return f"{self.path}: {text}" if self.path else text
+
+
+class LocatedError(InputError):
+    """Bad input that a tool hlsight runs (gcc building the testbench) found
+    at a place in the user's file: said as that tool's own diagnostic,
+    ``file:line:col: severity: message``, naming the file once, followed by
+    what it stopped (``context``). It was ``x.c: ... x.c:3:1: error: ...``:
+    the file named twice and the position buried mid-line. ``line`` None: a
+    diagnostic about the whole file (the linker's multiple definition)."""
+
+    def __init__(self, file: Path | str, line: int | None, column: int | None, severity: str, message: str,
+                 context: str, expected: str | None = None):
+        self.line = line
+        self.column = column
+        self.severity = severity
+        self.context = context
+        super().__init__(file, message, expected)
+
+    def render(self) -> str:
+        location = ":".join(str(part) for part in (self.path, self.line, self.column) if part is not None)
+        text = f"{location}: {self.severity}: {self.message}; {self.context}"
+        return f"{text} (expected {self.expected})" if self.expected else text
