@@ -117,3 +117,45 @@ def test_an_inlined_callee_with_loops_in_an_extra_file_is_said(tmp_path: Path) -
     both = _simulate(top, str(helper))  # given as a design source instead: counted as in one file
     assert both["cycles"] == _simulate(FOLDER / "squeeze.c")["cycles"] > document["cycles"]
     assert _loops(both, "squeeze")["Loop 1"]["inlined_from"] == "copy_block"
+
+
+HELD = FIXTURES / "instrument" / "inlined_twice"
+
+
+def test_an_ambiguous_callee_loop_the_module_latency_holds_is_counted_once_and_said() -> None:
+    """``clear`` (no module) is called twice: its one loop is the report's
+    ``Loop 1`` and ``Loop 2``. No counter is matched to either (one cannot
+    tell the copies apart); the module's latency beside the matched ``SUM``
+    holds both (eq. 6: ``R_f = latency max - SUM max``), so the copies are
+    counted there, once per call, not again by a counter, and the warning
+    says where their cycles went. tb.c calls it with n = 4 and n = 10."""
+    result = run_cli("simulate", str(HELD / "clear_sum.c"), "--report", str(HELD / "report"), "--testbench",
+                     str(HELD / "tb.c"), "--format", "json")
+    assert result.code == 0, result.stderr
+    document: dict[str, Any] = json.loads(result.stdout)
+    kernel = load_report(str(HELD / "report"), None).kernel("clear_sum")
+    assert kernel is not None and kernel.latency is not None and kernel.latency.max is not None
+    rows = {loop.name.replace(" ", ""): loop for loop in kernel.all_loops()}
+    total = rows["SUM"]
+    assert total.latency is not None and total.latency.max is not None and total.iteration_latency is not None
+    residual = kernel.latency.max - total.latency.max  # 219 - 200: the two 8-cycle copies and 3 own cycles
+    copies = [rows[name].latency for name in ("Loop1", "Loop2")]
+    assert [None if latency is None else latency.max for latency in copies] == [8, 8] and residual == 8 + 8 + 3
+    calls = (4, 10)
+    assert document["cycles"] == sum(n * total.iteration_latency + residual for n in calls) == 66
+    # no counter for the copies: the only loop counted is SUM, entered once per call
+    assert [(loop["report_name"], loop["entries"], loop["trip_count_total"])
+            for loop in _loops(document, "clear_sum").values()] == [("SUM", 2, sum(calls))]
+    (ambiguous,) = [d for d in document["diagnostics"] if d["rule"] == "instrument-inlined-ambiguous"]
+    assert ambiguous["severity"] == "warning" and ambiguous["line"] == 9
+    assert ambiguous["message"] == (
+        "loop 'Loop 1' of 'clear' is inlined at 2 places (via clear (x2)) that the report lists as 'Loop 1' of"
+        " module 'clear_sum', 'Loop 2' of module 'clear_sum': one counter cannot tell them apart, so it is not"
+        " matched; their cycles are counted in the latency of module 'clear_sum'")
+    unmatched = [d for d in document["diagnostics"] if d["rule"] == "instrument-report-loop-unmatched"]
+    assert sorted(d["message"].split("'")[1] for d in unmatched) == ["Loop 1", "Loop 2"]
+    assert all(d["severity"] == "note" and "its 8 cycles are counted in the latency of module 'clear_sum'"
+               in d["message"] for d in unmatched)
+    text = run_cli("simulate", str(HELD / "clear_sum.c"), "--report", str(HELD / "report"), "--testbench",
+                   str(HELD / "tb.c"))
+    assert "total: 66 cycles" in text.stdout and "a lower bound" not in text.stdout + text.stderr
