@@ -12,7 +12,9 @@ are printed.
   ``python -c 'import sympy'``;
 * ``hlsight --version`` <= 3x ``python -c pass``;
 * ``hlsight instrument`` <= 0.5 s per file (absolute: HLScope+ section VI-C
-  gives its ROSE tool 5-98 s per application).
+  gives its ROSE tool 5-98 s per application): pass 1 without a report on
+  three fixtures (every loop asks for its static trip count: the sympy
+  walker) and pass 2 with a report (``cycles``: no sympy).
 
 Two byte-code modes are measured in one run:
 
@@ -84,7 +86,11 @@ def hlsight_command() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "hlsight"]
 
 
-def commands() -> dict[str, list[str]]:
+#: pass 2 as users run it (a report, counters written to a file): the path that needs no sympy
+PASS_TWO = (REPO / "fixtures" / "instrument" / "quicksort", "qsort.c", "report_table2")
+
+
+def commands(scratch: Path) -> dict[str, list[str]]:
     hlsight = hlsight_command()
     found = {
         "python": [sys.executable, "-c", "pass"],
@@ -95,6 +101,10 @@ def commands() -> dict[str, list[str]]:
         found["analyze"] = [*hlsight, "analyze", str(KMERS)]
     for source in INSTRUMENT_FILES:
         found[f"instrument {source.name}"] = [*hlsight, "instrument", str(source), "--mode", "tripcount"]
+    folder, source_name, report_name = PASS_TWO
+    found[f"instrument {source_name} cycles"] = [*hlsight, "instrument", str(folder / source_name), "--mode", "cycles",
+                                                 "--report", str(folder / report_name), "-o",
+                                                 str(scratch / source_name)]
     return found
 
 
@@ -129,7 +139,7 @@ def measure(mode: str, repeats: int) -> dict[str, Timing]:
     prefix = tempfile.mkdtemp(prefix="hlsight-nopyc-")
     try:
         env = mode_env(mode, prefix)
-        table = commands()
+        table = commands(Path(tempfile.mkdtemp(prefix="out-", dir=prefix)))
         for argv in table.values():  # warm the OS file cache and (cached mode) __pycache__
             subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
         return {name: time_process(argv, env, repeats) for name, argv in table.items()}

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import CORPUS, REPO, run_cli
 
 
@@ -59,6 +61,27 @@ def test_version_imports_no_command_and_no_sympy() -> None:
 
     assert version == f"hlsight {metadata.version('hlsight')}"
     assert modules == "[]"
+
+
+@pytest.mark.parametrize(("mode", "report"), [("cycles", "report_table2"), ("tripcount", "report_table1")])
+def test_instrument_with_a_report_does_not_import_sympy(tmp_path: Path, mode: str, report: str) -> None:
+    """A cold ``hlsight instrument`` spent most of its time importing sympy
+    (via the static trip counts, the DRAM model and the co-simulation check)
+    that pass 2 and a pass 1 whose report lists every loop never use: each is
+    imported where it is used. Only a loop without a report row asks for its
+    static count (pass 1 without --report): that still runs the sympy walker."""
+    folder = REPO / "fixtures" / "instrument" / "quicksort"
+    output = tmp_path / "qsort.c"
+    argv = ["instrument", str(folder / "qsort.c"), "--mode", mode, "--report", str(folder / report), "-o", str(output)]
+    code = (
+        "import sys; from hlsight.cli import main\n"
+        f"code = main({argv!r})\n"
+        "print(code, sorted(m for m in sys.modules if m.split('.')[0] in ('sympy', 'mpmath')))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO)
+    assert done.stdout.strip() == "0 []", done.stdout + done.stderr
+    written = output.read_text(encoding="utf-8")
+    assert ("hlsight_cycles.h" if mode == "cycles" else "#pragma HLS loop_tripcount") in written
 
 
 def test_top_level_help_lists_every_command() -> None:

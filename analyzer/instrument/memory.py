@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from pycparser import c_ast
 
 from hlsight.analyzer.access.axi_ports import all_nodes, axi_pragma_ports, pointer_root
-from hlsight.analyzer.hlscope_model import dbw_c, dbw_p, dlat
 from hlsight.analyzer.instrument.codegen import MemoryConstants
 from hlsight.analyzer.instrument.plan import Plan
 from hlsight.analyzer.memory_profiles import MemoryProfile
@@ -37,6 +36,9 @@ DEFAULT_PORT_BITS = 32
 def memory_constants(profile: MemoryProfile, clock_ns: float) -> MemoryConstants:
     """Per-cycle constants of eqs. 7-10 at the report's clock (consecutive
     bursts: memcpy transfers are consecutive by construction)."""
+    # the section IV model is sympy: imported only with --memory (a cold instrument need not pay for sympy)
+    from hlsight.analyzer.hlscope_model import dbw_c, dbw_p, dlat
+
     cycle_s = clock_ns * 1e-9
     physical = float(dbw_p(profile, 4, 1))  # consecutive branch of eq. 10 (stride 1)
     return MemoryConstants(

@@ -25,7 +25,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from hlsight.analyzer.cosim_check import compare_simulated
 from hlsight.analyzer.instrument.codegen import HEADER_NAME, Instrumented
 from hlsight.analyzer.instrument.cycles import ParsedSource, instrument_cycles
 from hlsight.analyzer.instrument.design_sources import DesignSources, as_design, check_roles
@@ -469,6 +468,9 @@ def simulate(source: ParsedSource | DesignSources, design: Design, report: str, 
     result.program_output = completed.stdout.decode(errors="replace")
     called = next((function for function in result.functions if function.name == result.top), None)
     per_call = called.cycles / called.calls if called is not None and called.calls else None
+    # the co-simulation check is sympy: imported here, not by ``instrument``, which builds with this module
+    from hlsight.analyzer.cosim_check import compare_simulated
+
     result.cosim, found = compare_simulated(design, result.top, per_call, called.calls if called is not None else None)
     result.diagnostics.extend(found)
     return result

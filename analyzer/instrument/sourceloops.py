@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 
 from pycparser import c_ast
 
-from hlsight.analyzer.access.trip_counts import loop_infos
 from hlsight.core.errors import InputError
 from hlsight.parsers.csource import CUnit
 from hlsight.parsers.csource.tokens import SourceText, TokenKind
@@ -41,7 +40,13 @@ class SourceLoop:
     #: the loop comes from a function-like macro (``loop(i,n) { ... }``): keyword_token is the macro's name
     through_macro: bool = False
     pragmas: list[str] = field(default_factory=list)  # pragma strings directly in the body
-    static_trip_count: int | None = None
+    #: the static trip counts of the function's loops, computed when one is first asked for
+    trip_counts: FunctionTripCounts | None = field(default=None, repr=False)
+
+    @property
+    def static_trip_count(self) -> int | None:
+        """The loop's trip count when it is a constant, else None."""
+        return None if self.trip_counts is None else self.trip_counts.of(self.node)
 
     @property
     def vitis_name(self) -> str:
@@ -273,9 +278,9 @@ def collect_functions(unit: CUnit, source: SourceText) -> dict[str, SourceFuncti
         collector = _LoopCollector(name, source, unit)
         loops: list[SourceLoop] = []
         collector.collect(definition.body, None, loops, None)
-        counts = static_trip_counts(unit, definition)
+        counts = FunctionTripCounts(unit, definition)
         for loop in (item for top in loops for item in top.walk()):
-            loop.static_trip_count = counts.get(id(loop.node))
+            loop.trip_counts = counts
         out[name] = SourceFunction(name, definition, loops, _body_pragmas(definition.body), collector.calls,
                                    source.filename)
     return out
@@ -284,10 +289,32 @@ def collect_functions(unit: CUnit, source: SourceText) -> dict[str, SourceFuncti
 # --------------------------------------------------------------------------- static trip counts
 
 
+class FunctionTripCounts:
+    """The static trip counts of one function's loops, computed on first
+    use. The symbolic walker behind them (:mod:`hlsight.analyzer.access.trip_counts`)
+    runs on sympy, whose import is most of a cold ``hlsight instrument``
+    (0.3-1 s); pass 2 and a pass 1 whose report gives every count never ask
+    for one, so they need not pay it. The AST the walker reads is not
+    changed after parsing (directives add pragma strings to the loops, not
+    nodes), so computing later gives the same counts."""
+
+    def __init__(self, unit: CUnit, definition: c_ast.FuncDef):
+        self.unit = unit
+        self.definition = definition
+        self._counts: dict[int, int] | None = None
+
+    def of(self, node: c_ast.Node) -> int | None:
+        if self._counts is None:
+            self._counts = static_trip_counts(self.unit, self.definition)
+        return self._counts.get(id(node))
+
+
 def static_trip_counts(unit: CUnit, definition: c_ast.FuncDef) -> dict[int, int]:
     """``id(loop node)`` -> trip count for the loops of ``definition`` whose
     count is a constant (from :mod:`hlsight.analyzer.access.trip_counts`, which resolves
     locals, macros and casts); every other loop needs a trip-count pragma."""
+    from hlsight.analyzer.access.trip_counts import loop_infos  # sympy: only when a count is asked for
+
     counts: dict[int, int] = {}
     for key, info in loop_infos(unit, definition).items():
         count = info.trip_count

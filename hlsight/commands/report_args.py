@@ -8,7 +8,6 @@ from pathlib import Path
 from hlsight.analyzer.memory_profiles import MemoryProfile, load_profile
 from hlsight.core.errors import InputError
 from hlsight.core.model import Design
-from hlsight.parsers.loader import ReadOptions, load_design
 
 
 def positive_int(text: str) -> int:
@@ -41,6 +40,10 @@ def add_report_arguments(parser: argparse.ArgumentParser, report_required: bool)
 
 
 def load_report(path: str, solution: str | None) -> Design:
+    # the report readers (lxml, every vendor's parser) are imported when a report is read: a cold
+    # ``instrument --mode tripcount`` without --report need not pay for them
+    from hlsight.parsers.loader import ReadOptions, load_design
+
     return load_design(path, ReadOptions(solution=solution, read_rtl=False))
 
 
