@@ -8,14 +8,13 @@ gcc and run; the expected cycles are the fixture README's hand count."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.conftest import FIXTURES, run_cli
+from tests.instrument_helpers import build_and_run
 
 FOLDER = FIXTURES / "instrument" / "included_design"
 REPORT = FOLDER / "report"
@@ -72,14 +71,9 @@ def test_instrumented_files_define_the_state_once_in_one_unit(tmp_path: Path) ->
                         " state */", '#include "hlsight_cycles.h" /* hlsight: cycle estimation runtime */',
                         "#undef HLSIGHT_RUNTIME_USER", "#line 1"]
     bench = _bench(out, callee_first=True)
-    program = tmp_path / "program"
-    compiled = subprocess.run(["gcc", *CFLAGS.split(), "-I", str(FOLDER), str(bench), "-o", str(program)],
-                              capture_output=True, text=True, check=False)
-    assert compiled.returncode == 0, compiled.stderr
     table = tmp_path / "cycles.json"
-    environment = {key: value for key, value in os.environ.items() if not key.startswith("HLSIGHT_")}
-    environment["HLSIGHT_JSON"] = str(table)
-    ran = subprocess.run([str(program)], capture_output=True, env=environment, check=False, timeout=60)
+    ran = build_and_run([bench], [FOLDER], tmp_path / "program", env={"HLSIGHT_JSON": str(table)},
+                        flags=tuple(CFLAGS.split()))
     assert ran.returncode == 0 and ran.stdout == b"135\n", ran.stderr  # 3 x (0 + ... + 9)
     rows = json.loads(table.read_text(encoding="utf-8"))["blocks"]
     assert next(row for row in rows if row["name"] == "scaled_sum")["cycles"] == CYCLES
