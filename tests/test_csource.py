@@ -9,6 +9,7 @@ from pycparser import c_ast
 
 from hlsight.core.errors import InputError
 from hlsight.parsers.csource import Dialect, opencl_type_bytes, parse_c_file, parse_c_text
+from tests.conftest import run_cli
 
 OPENCL_KERNEL = """\
 #define V 16
@@ -93,10 +94,28 @@ def test_cplusplus_is_a_clear_error(tmp_path: Path) -> None:
 
 
 def test_parse_error_names_file_and_line() -> None:
+    """One diagnostic at pycparser's place, the file named once (it was
+    ``bad.c: pycparser rejected the C source: bad.c:2:12: before: 2``)."""
     with pytest.raises(InputError) as info:
         parse_c_text("int f(void) {\n  return 1 2;\n}\n", "bad.c")
-    message = str(info.value)
-    assert message.startswith("bad.c: pycparser rejected the C source: bad.c:2")
+    assert str(info.value) == ("bad.c:2:12: error: before: 2; pycparser rejected the C source"
+                               " (expected C99 that pycparser accepts)")
+    with pytest.raises(InputError) as unplaced:  # pycparser names no line: the file once, as a prefix
+        parse_c_text("int f(void) { int x = ; }\n", "bad.c")
+    assert str(unplaced.value) == ("bad.c: pycparser rejected the C source: Invalid expression"
+                                   " (expected C99 that pycparser accepts)")
+
+
+def test_instrument_says_a_parse_error_once_at_its_place(tmp_path: Path) -> None:
+    """`hlsight instrument` on C pycparser rejects: one line an editor jumps
+    to, exit 2, nothing written."""
+    source = tmp_path / "bad.c"
+    source.write_text("void top(int *a, int n) {\n  for (int i = 0; i < n; i++)\n    a[i] = a[i] 2;\n}\n")
+    result = run_cli("instrument", str(source), "--mode", "tripcount", "-o", str(tmp_path / "out.c"))
+    assert result.code == 2 and result.stdout == ""
+    assert result.stderr == (f"{source}:3:17: error: before: 2; pycparser rejected the C source"
+                             " (expected C99 that pycparser accepts)\n")
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["bad.c"]
 
 
 def test_missing_include_in_c_is_a_clear_error() -> None:

@@ -175,7 +175,9 @@ def test_a_source_the_parser_rejects_leaves_the_values_to_give(tmp_path: Path) -
     (tmp_path / "wrr.c").write_text("void weighted_rr(int req[4] {{{\n", encoding="utf-8")
     result = run_cli("analyze", str(tmp_path / "report"), "--source-root", str(tmp_path))
     assert result.code == 0, result.stderr
-    assert "warning: cannot derive access facts from wrr.c: pycparser rejected the C source" in result.stdout
+    # at pycparser's place in the file, the file named once as the location
+    assert (f"{tmp_path / 'wrr.c'}:1:29: warning: cannot derive access facts from wrr.c: pycparser rejected the C"
+            " source: before: { [access-source-unparsed]") in result.stdout.splitlines()
     assert "to get a number, give: --set axi.weighted_rr.gmem.bytes=VALUE" in result.stdout
 
 

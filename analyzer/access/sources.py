@@ -15,7 +15,7 @@ from pathlib import PurePath
 from pycparser import c_ast
 
 from hlsight.core.diagnostics import Diagnostic, Severity
-from hlsight.core.errors import InputError
+from hlsight.core.errors import InputError, LocatedError
 from hlsight.core.model import Design, Product
 from hlsight.parsers.csource import CUnit, Dialect, parse_c_text
 
@@ -121,10 +121,21 @@ def parse_design_sources(design: Design) -> ParsedSources:
                 Diagnostic(
                     rule="access-source-unparsed",
                     severity=Severity.WARNING,
-                    message=f"cannot derive access facts from {PurePath(path).name}: {error.message}",
+                    message=f"cannot derive access facts from {PurePath(path).name}: {error.summary}",
                     file=path,
+                    # at pycparser's place when it names one in this file (not in a header it includes)
+                    line=_place_in(error, path)[0],
+                    column=_place_in(error, path)[1],
                 )
             )
             continue
         parsed.units.append(unit)
     return parsed
+
+
+def _place_in(error: InputError, path: str) -> tuple[int | None, int | None]:
+    """(line, column) of a rejection located in ``path`` itself, for the
+    warning's ``file:line:col``; ``None`` when it is elsewhere or unknown."""
+    if isinstance(error, LocatedError) and error.path is not None and PurePath(error.path).name == PurePath(path).name:
+        return error.line, error.column
+    return None, None

@@ -56,7 +56,7 @@ def _parse(design: Design) -> tuple[list[SyclKernel], dict[str, list[str]], list
             unit = parse_sycl(Path(path), text, others)
         except InputError as error:
             notes.append(Diagnostic(rule="access-source-unparsed", severity=Severity.WARNING,
-                                    message=f"cannot derive access facts from {PurePath(path).name}: {error.message}",
+                                    message=f"cannot derive access facts from {PurePath(path).name}: {error.summary}",
                                     file=path))
             continue
         own = [error for error in unit.errors if PurePath(error.split(":", 1)[0]).name == PurePath(path).name]

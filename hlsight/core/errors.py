@@ -23,6 +23,13 @@ class InputError(Exception):
         self.expected = expected
         super().__init__(self.render())
 
+    @property
+    def summary(self) -> str:
+        """What went wrong without the file: for a diagnostic that already
+        names the file it is about (``cannot derive access facts from x.c:
+        ...``)."""
+        return self.message
+
     def render(self) -> str:
         text = self.message
         if self.expected:
@@ -45,6 +52,10 @@ class LocatedError(InputError):
         self.severity = severity
         self.context = context
         super().__init__(file, message, expected)
+
+    @property
+    def summary(self) -> str:
+        return f"{self.context}: {self.message}"
 
     def render(self) -> str:
         location = ":".join(str(part) for part in (self.path, self.line, self.column) if part is not None)

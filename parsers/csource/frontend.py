@@ -24,7 +24,7 @@ from pathlib import Path, PurePosixPath
 
 from pycparser import c_ast, c_parser
 
-from hlsight.core.errors import InputError
+from hlsight.core.errors import InputError, LocatedError
 from hlsight.parsers.csource.opencl import OPENCL_DEFINES, opencl_prelude, strip_channel_keyword
 
 FAKE_INCLUDE = Path(__file__).resolve().parent / "fake_include"
@@ -251,10 +251,28 @@ def parse_c_text(
     try:
         ast = c_parser.CParser().parse(preprocessed, filename)
     except c_parser.ParseError as error:
-        raise InputError(
-            filename, f"pycparser rejected the C source: {error}", expected="C99 that pycparser accepts"
-        ) from None
+        raise parse_error(filename, str(error)) from None
     return CUnit(ast=ast, filename=filename, text=text, dialect=dialect, skipped_includes=skipped)
+
+
+#: pycparser's message: ``file:line[:column]: what`` (the coordinates are the
+#: original file's, through cpp's line markers), or ``file: what`` without a line
+_PARSE_COORD = re.compile(r"(?P<file>[^\n]*?):(?P<line>\d+)(?::(?P<column>\d+))?: (?P<message>.*)", re.S)
+
+
+def parse_error(filename: str, text: str) -> InputError:
+    """pycparser's rejection as one diagnostic naming the file once: at its
+    place, ``bad.c:2:12: error: before: 2; pycparser rejected the C source``
+    (an editor jumps there), or ``bad.c: pycparser rejected the C source:
+    Invalid expression`` where pycparser gives no line. It was ``bad.c:
+    pycparser rejected the C source: bad.c:2:12: before: 2``."""
+    expected = "C99 that pycparser accepts"
+    found = _PARSE_COORD.fullmatch(text)
+    if found is not None:
+        column = found["column"]
+        return LocatedError(found["file"], int(found["line"]), int(column) if column else None, "error",
+                            found["message"], "pycparser rejected the C source", expected)
+    return InputError(filename, f"pycparser rejected the C source: {text.removeprefix(f'{filename}: ')}", expected)
 
 
 def parse_c_file(
