@@ -52,13 +52,16 @@ def counting_names(counts: Iterable[tuple[str, str]]) -> dict[str, str]:
 
 
 def _falls_as_it_grows(count: sympy.Expr, name: sympy.Symbol) -> bool:
-    """Whether ``count`` decreases as ``name`` grows, every name taken
-    positive (the floors of C's integer division dropped: they keep the
-    direction)."""
+    """Whether ``count`` is a polynomial in ``name`` that decreases as it
+    grows, every name taken positive (the floors of C's integer division
+    dropped: they keep the direction). A name under a division is never
+    one: ``x/(rows + 1)`` falls as ``rows`` grows but divides by 0 at
+    ``rows = -1``."""
     smooth = count.replace(sympy.floor, lambda inner: inner).replace(sympy.ceiling, lambda inner: inner)
     positive = {symbol: sympy.Symbol(str(symbol), positive=True) for symbol in smooth.free_symbols}
-    slope = sympy.diff(smooth.subs(positive), positive[name]) if name in positive else sympy.Integer(0)
-    return bool(slope.is_negative)
+    if name not in positive or not smooth.is_polynomial(name):
+        return False
+    return bool(sympy.diff(smooth.subs(positive), positive[name]).is_negative)
 
 
 def first_negative_count(given: Sequence[tuple[str, float]], source: SourceFacts) -> tuple[int, str] | None:

@@ -57,5 +57,7 @@ def test_a_loop_start_may_be_negative_where_its_end_counts() -> None:
     assert sorted(counted) == ["n", "step"]
     assert counted["n"] == "the trip count of loop k.B1 is n - start"
     assert counted["step"] == "the access count of LSU k/load0 is floor((n - start)/step)"
+    # a name under a division counts even where the count falls as it grows: -1 would divide by 0
+    assert sorted(counting_names([("the access count of LSU k/load0", "16*n/(16*rows + 16)")])) == ["n", "rows"]
     assert sorted(counting_names([("the trip count of loop k.B1", "floor(N/64 - 1/64) + 1"),
                                   ("the request count of LSU k/store0", "N*M")])) == ["M", "N"]
