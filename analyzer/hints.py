@@ -127,16 +127,25 @@ def _lsu_hints(kernel: Kernel, lsu: LSU, facts: LsuFacts, settings: Settings,
         width = facts.width_bytes
         sharing = facts.accesses_in_bank != 1
         # eq. 6: accesses sharing a bank use both DRAM edges, so fmax >= f_min / 2
-        # saturates (the per-lane LSUs of one access count once)
-        need = fmin / 2 if sharing else fmin
-        halved = ", halved by eq. 6: LSUs share the bank" if sharing else ""
+        # saturates (the per-lane LSUs of one access count once), but not below
+        # the clock at which the board's bus to the bank carries bw_dram
+        need = facts.f_need_mhz or fmin
+        halved = ""
+        if sharing:
+            halved = ", halved by eq. 6: LSUs share the bank"
+            if need > fmin / 2 * (1 + 1e-9):
+                halved = ", not halved by eq. 6 below the clock the board's bus to the bank needs"
         factor = need / float(fmax) if fmax else None
         advice = f"; widen it ~{factor:.1f}x (SIMD/unroll) or raise fmax" if factor else "; widen it or raise fmax"
-        interface = profile.interface_bytes
-        if interface and width >= interface:
-            # eq. 5 already uses the board's interface width: a wider LSU cannot lower f_min
-            advice = (f"; the board's {interface * 8}-bit interface to the bank caps the width (section 7.2),"
-                      " so only a higher fmax helps")
+        bus = facts.bus_bytes
+        if bus and (width >= bus or (sharing and need > fmin / 2 * (1 + 1e-9))):
+            # eq. 5 already uses the board's bus width (or the bus, not eq. 6's
+            # halving, sets the clock): a wider LSU cannot lower it
+            advice = f"; the board's {facts.bus_name} caps the width (section 7.2), so only a higher fmax helps"
+        elif bus and factor and width * factor > bus:
+            # widening helps up to the bus's width; past it the bus needs its own clock
+            advice = (f"; widen it to {bus} B, the board's {facts.bus_name} (section 7.2),"
+                      f" and raise fmax to {format_mhz(fmin * width / bus)}")
         severity = Severity.WARNING
         if limited_elsewhere is not None:
             severity = Severity.NOTE

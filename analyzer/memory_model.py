@@ -156,6 +156,14 @@ class LsuTerm:
     saturated: sympy.Basic  # boolean expression of eq. 4/7
     split: Expr  # section 7.1.1's burst-splitter factor in t_ideal and t_ovh (1: none)
     notes: list[str] = field(default_factory=list)
+    #: the kernel clock from which the LSU gets bw_dram (:func:`saturating_clock`);
+    #: ``None``: f_min (hand-built terms)
+    f_need: Expr | None = None
+    #: bytes per kernel cycle the board's buses to the memory system carry
+    #: (interface x interleaved banks); 0: no interface width known
+    bus: int = 0
+    #: how the notes and hints name that bus (:func:`bus_text`)
+    bus_name: str = ""
 
 
 # --------------------------------------------------------------------------- eqs. 3-7
@@ -192,24 +200,57 @@ def f_min(bw: Expr, ls_width: Expr, stride: Expr) -> Expr:
     return bw / ls_width * stride
 
 
-def bw_nsat(bw: Expr, fmax: Expr, fmin: Expr, n_lsu: int) -> Expr:
+def bw_nsat(bw: Expr, fmax: Expr, fmin: Expr, n_lsu: int, f_interface: Expr | None = None) -> Expr:
     """Eq. 6: non-saturated bandwidth; with more than one LSU per bank the kernel
-    uses both DDR edges (x2)."""
+    uses both DDR edges (x2).
+
+    ``f_interface`` (:func:`interface_clock`): the board reaches the bank
+    through one kernel-clock bus of ``interface`` bytes, shared by every LSU
+    on the bank. Eq. 6's x2 is the DRAM's double data rate, on the memory
+    side of that bus; the bus itself moves at most one word per kernel cycle,
+    so no LSU gets more than fmax * interface = bw * fmax / f_interface
+    (eq. 2 then adds the LSUs' times: together at most the bus's rate)."""
     factor = 1 if n_lsu == 1 else 2
-    return bw * factor * fmax / fmin
+    rate = bw * factor * fmax / fmin
+    if f_interface is None:
+        return rate
+    return smin(rate, bw * fmax / f_interface)
 
 
-def saturated(fmax: Expr, fmin: Expr, n_lsu: int) -> sympy.Basic:
+def interface_clock(bw: Expr, interface: int, stride: Expr) -> Expr | None:
+    """The kernel clock at which the board's ``interface``-byte bus to the bank
+    carries bw_dram (eq. 5 with the bus width: section 7.2's "f_min = 400 MHz"
+    for HBM2's 256-bit buses, whatever the LSU's width or #lsu); ``None``
+    without an interface width (no cap). :func:`lsu_term` passes it on only
+    where eq. 6 asks more than the bus's width per kernel cycle (a wide LSU,
+    or LSUs over half its width sharing the bank): elsewhere the bus cannot
+    bind and the expressions stay as the journal prints them."""
+    return f_min(bw, sympy.Integer(interface), stride) if interface else None
+
+
+def saturating_clock(fmin: Expr, n_lsu: int, f_interface: Expr | None = None) -> Expr:
+    """The kernel clock from which eq. 4 gives bw_dram: f_min, halved by
+    eq. 6's x2 when LSUs share the bank, but never below the clock at which
+    the board's bus to the bank carries bw_dram (:func:`bw_nsat`)."""
+    need = fmin if n_lsu == 1 else fmin / 2
+    return need if f_interface is None else smax(need, f_interface)
+
+
+def saturated(fmax: Expr, fmin: Expr, n_lsu: int, f_interface: Expr | None = None) -> sympy.Basic:
     """Eqs. 4/7: the LSU saturates the memory when fmax >= f_min. With several
     LSUs per bank eq. 6 doubles the request rate, so the bandwidth reaches
-    bw_dram already at fmax >= f_min / 2."""
+    bw_dram already at fmax >= f_min / 2, unless the board's bus to the bank
+    needs more (:func:`saturating_clock`)."""
     factor = 1 if n_lsu == 1 else 2
-    return sympy.Ge(factor * fmax, fmin)
+    condition = sympy.Ge(factor * fmax, fmin)
+    if f_interface is None:
+        return condition
+    return sympy.And(condition, sympy.Ge(fmax, f_interface))
 
 
-def bw_mem(bw: Expr, fmax: Expr, fmin: Expr, n_lsu: int) -> Expr:
+def bw_mem(bw: Expr, fmax: Expr, fmin: Expr, n_lsu: int, f_interface: Expr | None = None) -> Expr:
     """Eq. 4: bw_dram when saturated, else bw_nsat (never above bw_dram)."""
-    return smin(bw, bw_nsat(bw, fmax, fmin, n_lsu))
+    return smin(bw, bw_nsat(bw, fmax, fmin, n_lsu, f_interface))
 
 
 def t_ideal(ls_bytes: Expr, ls_acc: Expr, bw: Expr) -> Expr:
@@ -355,6 +396,13 @@ def non_aligned_requests_time(lsu: LsuParams, dram: DramParams, notes: list[str]
     return requests * sympy.Float(dram.nonaligned_request)
 
 
+def bus_text(dram: DramParams) -> str:
+    """The board's kernel-side bus to the memory system, as the notes name it."""
+    if dram.parallel == 1:
+        return f"{dram.interface * 8}-bit interface to the bank"
+    return f"{dram.parallel} x {dram.interface * 8}-bit interfaces to its {dram.parallel} interleaved banks"
+
+
 def lsu_term(lsu: LsuParams, dram: DramParams, fmax: Expr, n_lsu: int, options: ModelOptions) -> LsuTerm:
     """One summand of eq. 2: delta * (T_ideal + T_ovh), with the write-ack burst
     waste of section 5.1.3 and the HBM strided-store correction of 7.1.1."""
@@ -370,14 +418,21 @@ def lsu_term(lsu: LsuParams, dram: DramParams, fmax: Expr, n_lsu: int, options: 
     demand = max(lsu.ls_width, burst_bytes) if whole_burst else lsu.ls_width
     if lsu.variant is Variant.ATOMIC:
         demand = 2 * lsu.ls_width
-    if dram.interface and demand > dram.interface:
+    bus = dram.interface * dram.parallel
+    if bus and demand > bus:
         # Section 7.2: the MX BSP reaches each pseudo-channel through a 256-bit
         # bus, so HBM2 "needs f_min = 400 MHz to maximize bandwidth" whatever
         # the LSU width: eq. 5 with ls_width capped at the interface width.
-        notes.append(f"eq. 5 width capped at the board's {dram.interface * 8}-bit interface to the bank (section 7.2)")
-        demand = dram.interface
-    fmin = f_min(bw, sympy.Integer(demand), stride if options.stride_in_fmin else sympy.Integer(1))
-    bw_i = bw_mem(bw, fmax, fmin, n_lsu)
+        # Interleaved banks have one bus each (board_spec.xml lists one
+        # interface per bank): together they carry parallel * interface.
+        notes.append(f"eq. 5 width capped at the board's {bus_text(dram)} (section 7.2)")
+        demand = bus
+    fmin_stride = stride if options.stride_in_fmin else sympy.Integer(1)
+    fmin = f_min(bw, sympy.Integer(demand), fmin_stride)
+    # the bus can bind only where eq. 6 asks more than its width per kernel cycle
+    eq6_factor = 1 if n_lsu == 1 else 2
+    f_bus = interface_clock(bw, bus, fmin_stride) if eq6_factor * demand > bus else None
+    bw_i = bw_mem(bw, fmax, fmin, n_lsu, f_bus)
     ideal = t_ideal(lsu.ls_bytes, lsu.ls_acc, bw_i)
     if whole_burst:
         ideal = ideal * sympy.Integer(burst_bytes) / lsu.ls_bytes
@@ -421,9 +476,12 @@ def lsu_term(lsu: LsuParams, dram: DramParams, fmax: Expr, n_lsu: int, options: 
         total=ideal_part + overhead_part,
         f_min=fmin,
         bw_mem=bw_i,
-        saturated=saturated(fmax, fmin, n_lsu),
+        saturated=saturated(fmax, fmin, n_lsu, f_bus),
         notes=notes,
         split=split,
+        f_need=saturating_clock(fmin, n_lsu, f_bus),
+        bus=bus,
+        bus_name=bus_text(dram) if bus else "",
     )
 
 

@@ -245,6 +245,14 @@ class LsuFacts:
     #: bytes of one access (ls_bytes): a stride costs at most dq*bl / ls_bytes
     access_bytes: float | None = None
     f_min_hz: float | None = None
+    #: the kernel clock from which the LSU saturates: f_min, halved by eq. 6
+    #: when accesses share the bank, at least the clock at which the board's
+    #: bus to the bank carries bw_dram (``memory_model.saturating_clock``)
+    f_need_hz: float | None = None
+    #: bytes per kernel cycle the board's buses to the memory carry (0: not
+    #: known) and their name ("512-bit interface to the bank")
+    bus_bytes: int = 0
+    bus_name: str = ""
     f_max_hz: float | None = None
     demand_bps: float | None = None
     supply_bps: float | None = None
@@ -262,6 +270,10 @@ class LsuFacts:
     @property
     def f_min_mhz(self) -> float | None:
         return None if self.f_min_hz is None else self.f_min_hz / 1e6
+
+    @property
+    def f_need_mhz(self) -> float | None:
+        return None if self.f_need_hz is None else self.f_need_hz / 1e6
 
 
 @dataclass

@@ -3,6 +3,7 @@ global LSUs, and the per-bank and per-LSU results."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -116,6 +117,9 @@ def lsu_facts(
         stride=stride,
         access_bytes=numeric(term.params.ls_bytes, subs),
         f_min_hz=f_min_hz,
+        f_need_hz=f_min_hz if term.f_need is None else numeric(term.f_need, subs),
+        bus_bytes=term.bus,
+        bus_name=term.bus_name,
         f_max_hz=f_max_hz,
         demand_bps=_ratio(f_max_hz, width, stride),
         supply_bps=_ratio(f_min_hz, width, stride),
@@ -126,6 +130,20 @@ def lsu_facts(
         accesses_in_bank=accesses_in_bank,
         scales=term.params.scales,
     )
+
+
+def need_text(fact: LsuFacts, accesses: int) -> str:
+    """What eq. 6 and the board's bus to the bank make of f_min when accesses
+    share the bank: halved, but not below the clock at which the bus carries
+    bw_dram (``memory_model.saturating_clock``)."""
+    need, fmin = fact.f_need_hz, fact.f_min_hz
+    if accesses <= 1 or fmin is None or need is None:
+        return ""
+    if math.isclose(need, fmin / 2, rel_tol=1e-9):
+        return f", halved to {need / 1e6:.1f} MHz by eq. 6 ({accesses} accesses share the bank)"
+    how = "not halved" if math.isclose(need, fmin, rel_tol=1e-9) else f"halved only to {need / 1e6:.1f} MHz"
+    return (f", {how} by eq. 6 ({accesses} accesses share the bank): the board's {fact.bus_name} carries"
+            " one word per kernel cycle, whatever the LSUs sharing it")
 
 
 def _sum(parts: list[float | None]) -> float | None:
@@ -150,8 +168,7 @@ def memory_parts(
             notes = [*item.notes, *term.notes]
             if fact.f_min_hz is not None:
                 state = {True: "saturated", False: "non-saturated", None: "saturation unknown"}[fact.saturated]
-                shared = (f", halved to {fact.f_min_hz / 2e6:.1f} MHz by eq. 6 ({accesses} accesses share the bank)"
-                          if accesses > 1 else "")
+                shared = need_text(fact, accesses)
                 notes.append(f"f_min {fact.f_min_hz / 1e6:.1f} MHz (eq. 5){shared}: {state}")
             bank_terms.append(
                 TermEstimate(
