@@ -12,10 +12,54 @@ the equations with plain floats.
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
+
 import pytest
 import sympy
 
 from hlsight.analyzer import memory_model as mm
+from hlsight.analyzer.memory_profiles import load_profile
+from hlsight.analyzer.pipeline import analyze
+from hlsight.core.model import Device, LSUKind, MemoryKind, MemorySystem
+from hlsight.parsers.loader import load_design
+from tests.conftest import run_cli
+from tests.model_designs import ddr_design, lsu
+
+WITH_INTERFACE = ("ddr4-1866", "ddr4-2400-520n", "ddr4-2400-a10pac", "ddr4-2400-d5005", "ddr4-2133-a10gx")
+#: no public source found for these boards' interface width (docs/model.md decision 46)
+WITHOUT_INTERFACE = ("ddr4-2666", "ddr3-1600-de5net")
+
+
+def _gmv_widths(gmv: Path) -> list[int]:
+    """The per-channel DDR widths aoc's Global memory view lists for the global memory."""
+    text = json.dumps(json.loads(gmv.read_text()))
+    found = re.search(r'"Channel DDR[ _]Width \(bits\)": "([0-9, ]+)"', text)
+    assert found, f"{gmv}: no Channel DDR Width"
+    return [int(width) for width in found.group(1).split(",")]
+
+
+@pytest.mark.parametrize("name", WITH_INTERFACE)
+def test_interface_width_is_traceable_to_its_source(name: str, corpus: Path) -> None:
+    profile = load_profile(name)
+    shown = run_cli("memory", "show", name)
+    assert shown.code == 0
+    row = next(line for line in shown.stdout.splitlines() if line.startswith("interface per bank"))
+    assert row.split(None, 3)[3].startswith(f"512 bits ({profile.interface_source[:40]}")
+    gmv = re.search(r"corpus (aoc/\S+/gmv\.json)", profile.interface_source)
+    github = re.findall(r"(\S+/\S+) (\S+board_spec\.xml) @([0-9a-f]{40})", profile.interface_source)
+    assert gmv or github, profile.interface_source
+    if gmv:  # the report's own words: one 512-bit bus per bank, as many as the profile's banks
+        assert _gmv_widths(corpus / gmv.group(1)) == [512] * profile.channels
+    for repo, path, commit in github:  # a public board_spec.xml named with its commit, read in session 23
+        assert repo.count("/") == 1 and path.endswith("board_spec.xml") and len(commit) == 40
+    assert "width=512" in profile.interface_source or gmv
+
+
+@pytest.mark.parametrize("name", WITHOUT_INTERFACE)
+def test_boards_without_a_source_have_no_cap(name: str) -> None:
+    assert load_profile(name).interface_bytes == 0
 
 
 def _dram(parallel: int = 1, interface: int = 64) -> mm.DramParams:
@@ -78,3 +122,32 @@ def test_interleaved_banks_have_one_bus_each() -> None:
     assert float(term.f_min) == pytest.approx(2 * BANK_BW / 128, rel=1e-12)
     assert float(term.bw_mem) == pytest.approx(200e6 * 128, rel=1e-12)
 
+
+def test_rot_below_the_bus_clock(corpus: Path) -> None:
+    # rot-ddr4 (four 2048-bit LSUs on the S10 GX's one DDR4-1866 bank) at 150 MHz: the
+    # 512-bit bus carries 150 MHz * 64 B = 9.6 GB/s for all four together, below
+    # bw_dram (14.4 GB/s); eq. 6's x2 gave 19.2 GB/s each before, i.e. "saturated"
+    design = load_design(corpus / "zaragoza" / "reports" / "ddr4-1866" / "rot")
+    n = 33554432
+    result = analyze(design, {"N": n, "fmax": 150})
+    estimate = result.estimates["streaming_rot"]
+    t_ideal = 4 * n / (150e6 * 64)  # eq. 3 at the bus's rate, per LSU
+    t_ovh = 4 * n / (2**5 * 256) * 27e-9  # eq. 8: #lsu = 4, 8 KB bursts of the 256 B words (decision 6)
+    assert estimate.seconds == pytest.approx(4 * (t_ideal + t_ovh), rel=1e-9)
+    assert estimate.memory_saturated is False
+    hints = [d.message for d in result.diagnostics if d.rule == "mem-fmax-below-fmin"]
+    assert hints and all("not halved by eq. 6" in m and "only a higher fmax helps" in m for m in hints)
+
+
+def test_hint_widens_only_up_to_the_buses() -> None:
+    # a 32 B store alone on the D5005's four interleaved banks at 219 MHz: f_min =
+    # 4 * bw / 32 B = 2316 MHz; widening helps up to the 4 x 64 B buses, which then
+    # need 4 * bw / 256 B = 289.5 MHz
+    design = ddr_design([lsu("st", LSUKind.STORE, width_bits=256)], fmax=219.0)
+    design.device = Device("Stratix 10", "1SX280HN2F43E2VG", "dcp_bsp:pac_s10_dc")
+    design.memory_systems = [MemorySystem("DDR", MemoryKind.DDR, is_global=True, banks=4)]
+    result = analyze(design, {"work_items": 10**6})
+    hints = [d.message for d in result.diagnostics if d.rule == "mem-fmax-below-fmin"]
+    assert len(hints) == 1
+    assert "widen it to 256 B, the board's 4 x 512-bit interfaces to its 4 interleaved banks" in hints[0]
+    assert "raise fmax to 289.5 MHz" in hints[0]

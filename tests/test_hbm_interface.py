@@ -25,7 +25,7 @@ def test_profile_carries_the_interface_width_with_its_source() -> None:
     assert profile.interface_bytes == 32
     assert "section 7.2" in profile.interface_source
     assert ("interface per bank", f"256 bits ({profile.interface_source})") in profile.describe()
-    assert load_profile("ddr4-1866").interface_bytes == 0  # not given: no cap
+    assert load_profile("ddr4-2666").interface_bytes == 0  # not given: no cap
 
 
 @pytest.mark.parametrize("bits", [4, 100, -256])
