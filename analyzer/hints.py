@@ -122,7 +122,8 @@ def _lsu_hints(kernel: Kernel, lsu: LSU, facts: LsuFacts, settings: Settings,
             kernel, lsu.id, where, {"t_row_ns": t_row * 1e9, "lsu_seconds": facts.t_total_s},
         )
     fmin = facts.f_min_mhz
-    fmax = kernel.fmax_mhz or settings.user.get("fmax")
+    # the clock the estimate ran at (a given --set fmax, else the design's), not the report's own
+    fmax = facts.f_max_mhz or kernel.fmax_mhz
     if facts.saturated is False and fmin is not None:
         width = facts.width_bytes
         sharing = facts.accesses_in_bank != 1

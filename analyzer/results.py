@@ -275,6 +275,10 @@ class LsuFacts:
     def f_need_mhz(self) -> float | None:
         return None if self.f_need_hz is None else self.f_need_hz / 1e6
 
+    @property
+    def f_max_mhz(self) -> float | None:
+        return None if self.f_max_hz is None else self.f_max_hz / 1e6
+
 
 @dataclass
 class CyclePart:

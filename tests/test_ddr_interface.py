@@ -137,6 +137,8 @@ def test_rot_below_the_bus_clock(corpus: Path) -> None:
     assert estimate.memory_saturated is False
     hints = [d.message for d in result.diagnostics if d.rule == "mem-fmax-below-fmin"]
     assert hints and all("not halved by eq. 6" in m and "only a higher fmax helps" in m for m in hints)
+    # the clock the estimate ran at, not the report's 406.2 MHz
+    assert all("but the kernel runs at 150 MHz:" in m for m in hints)
 
 
 def test_hint_widens_only_up_to_the_buses() -> None:
