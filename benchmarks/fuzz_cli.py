@@ -12,7 +12,9 @@ classifies the run:
 * ``traceback``: an exception other than SystemExit escaped ``main``;
 * ``slow``: over the time limit (the run is interrupted);
 * ``bad-message``: a non-zero exit whose stderr is not exactly one line
-  starting ``hlsight: error:`` (argparse usage errors are not expected here);
+  starting ``hlsight: error:``, or a compiler-style ``file:line[:col]:
+  error:`` line for an error at a place in the user's source (gcc's and
+  pycparser's, ``LocatedError``); argparse usage errors are not expected here;
 * ``ok``: exit 0 or a one-line error.
 
     python benchmarks/fuzz_cli.py --mutants 10000 [--seed 1] [--limit 20] [--budget SECONDS]
@@ -32,6 +34,7 @@ from __future__ import annotations
 import argparse
 import io
 import random
+import re
 import shutil
 import signal
 import sys
@@ -193,10 +196,14 @@ def run_once(argv: list[str], limit: float) -> tuple[str, int | None, str, float
         signal.setitimer(signal.ITIMER_REAL, 0)
     seconds = time.monotonic() - start
     stderr = err.getvalue()
-    one_line = stderr.startswith("hlsight: error: ") and stderr.count("\n") == 1
+    one_line = bool(_ONE_ERROR.match(stderr)) and stderr.count("\n") == 1
     if verdict == "ok" and code not in (0, None) and not one_line:
         verdict, detail = "bad-message", repr(stderr[:300])
     return verdict, code, detail, seconds
+
+
+#: the start of the one line an error is: hlsight's own, or a located one
+_ONE_ERROR = re.compile(r"hlsight: error: |[^\n]+:\d+(?::\d+)?: error: ")
 
 
 def main_fuzz() -> int:
