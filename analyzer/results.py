@@ -435,6 +435,10 @@ class KernelEstimate:
     #: (a second grouping could disagree with the number). Empty for one
     #: kernel's estimate.
     concurrent_groups: list[list[str]] = field(default_factory=list)
+    #: the memory time of each of ``concurrent_groups`` as the estimate
+    #: pooled it (its LSUs on shared banks, eq. 2), ``None`` where a group has
+    #: none; empty where the estimate did not pool (one kernel, Vivado/Vitis)
+    group_memory_seconds: list[float | None] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

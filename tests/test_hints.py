@@ -113,13 +113,20 @@ def _gridding_fmax_hints(tiles: int) -> list[str]:
 def test_a_kernel_paced_by_a_slower_channel_partner_gets_a_note_not_a_warning() -> None:
     """IntelLabs/t2sp's GEMM (outside check, session 22): the loaders' hints
     asked to widen them while the systolic array they feed took 4.4 s. With
-    4 x 4 tiles oskar's memory (0.32 ms) and convEng's (4.46 ms) add to
-    4.78 ms, below convEng's 5.32 ms pipeline: widening oskar's loads shortens
-    nothing."""
+    4 x 4 tiles oskar's memory (0.32 ms) and convEng's (4.46 ms) pool to
+    4.77 ms on their shared bank (the group's memory time of the design
+    estimate; their sum, 4.78 ms, was the hint's before), below convEng's
+    5.32 ms pipeline: widening oskar's loads shortens nothing."""
     (hint,) = _gridding_fmax_hints(4)
     assert ": note: " in hint
     assert ("but the pipeline of convEng (5.32 ms), joined to this kernel by channels, takes longer than the memory"
-            " of the whole group (4.78 ms)") in hint
+            " of the whole group (4.77 ms)") in hint
+    result = analyze(load_design(GRIDDING), _gridding_values(4))
+    assert result.design_estimate is not None
+    (pooled,) = [seconds for group, seconds in zip(result.design_estimate.concurrent_groups,
+                                                    result.design_estimate.group_memory_seconds, strict=True)
+                 if "convEng" in group]
+    assert pooled is not None and round(pooled * 1e3, 2) == 4.77
 
 
 def test_a_group_its_shared_bank_bounds_keeps_the_warning() -> None:

@@ -62,12 +62,14 @@ def intel_design_estimate(
     names: list[str] = []
     summed: list[str] = []  # the groups whose time the sum holds
     group_models: list[KernelModel] = []
+    modelled: list[int | None] = []  # each group's index in group_models
     left_out: list[str] = []
     groups = concurrent_groups(design, settings.concurrent)
     for group in groups:
         if any(kernel.kind is KernelKind.UNKNOWN and not kernel.lsus and not kernel.loops for kernel in group):
             group = [kernel for kernel in group if kernel.lsus or kernel.loops] or group
         model = kernel_model(group, design, settings, "+".join(kernel.name for kernel in group))
+        modelled.append(len(group_models) if model.total is not None else None)
         if model.total is not None:
             group_totals.append(model.total)
             group_models.append(model)
@@ -79,10 +81,12 @@ def intel_design_estimate(
         return None
     if len(group_models) == 1:
         design_estimate = to_estimate(group_models[0], design, settings)
+        group_memory = [design_estimate.memory_seconds]
     else:
         combined = KernelModel(" ; ".join(names), None, None, [], "", sympy.Add(*group_totals))
         design_estimate = to_estimate(combined, design, settings)
         group_estimates = [to_estimate(m, design, settings) for m in group_models]
+        group_memory = [estimate.memory_seconds for estimate in group_estimates]
         design_estimate.bound = group_bound(group_estimates)
         # the slowest group's bound at other values (whatif), as group_bound reads it here
         design_estimate.bound_terms = None
@@ -98,6 +102,7 @@ def intel_design_estimate(
             dict.fromkeys(caveat for group in group_estimates for caveat in group.caveats if caveat in own))
     design_estimate.kernel = design.name or "design"
     design_estimate.concurrent_groups = [[kernel.name for kernel in group] for group in groups]
+    design_estimate.group_memory_seconds = [None if index is None else group_memory[index] for index in modelled]
     if left_out:
         # said with the number: a sum that skips kernels is only a lower bound
         design_estimate.left_out = list(left_out)
