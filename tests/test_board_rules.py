@@ -63,7 +63,10 @@ def test_d5005_profile_is_four_ddr4_2400_banks() -> None:
     d5005 = load_profile("ddr4-2400-d5005")
     # 4 banks x 64 data bits x 2400 MT/s = 76.8 GB/s peak
     assert d5005.channels == 4 and 4 * d5005.bw_dram_bps / 1e9 == pytest.approx(76.8)
-    assert "not measured on this board" in d5005.efficiency_source
+    # efficiency and launch cost: the board_test run on this card (16,509.6 MB/s/bank, 14.9359 us)
+    assert d5005.efficiency == pytest.approx(16509.6 / 19200, abs=5e-4)
+    assert "measured on this board" in d5005.efficiency_source and "pac_s10" in d5005.efficiency_source
+    assert d5005.launch_overhead_s == pytest.approx(14.9e-6)
 
 
 def test_u250_profile_is_four_u280_ddr4_channels() -> None:
