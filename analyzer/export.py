@@ -169,6 +169,7 @@ def memory_to_dict(memory: MemorySystem) -> dict[str, Any]:
         "channel": memory.channel,
         "kernel": memory.kernel,
         "bank_names": list(memory.bank_names),
+        "channel_widths_bits": list(memory.channel_widths_bits),
         "details": dict(memory.details),
     }
 

@@ -59,4 +59,5 @@ def test_demo_json_has_issue_2_fields() -> None:
     assert (kernel["kind"], kernel["workgroup_size"], kernel["autorun"], kernel["compute_units"]) == (
         "single_work_item", "1x1x1", False, 1)
     assert document["memory_systems"] == [{"name": "DDR", "kind": "ddr", "global": True, "banks": 1, "channel": None,
-                                          "kernel": None, "bank_names": [], "details": {"Number of banks": "1"}}]
+                                          "kernel": None, "bank_names": [], "channel_widths_bits": [],
+                                          "details": {"Number of banks": "1"}}]

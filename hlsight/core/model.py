@@ -155,6 +155,14 @@ class MemorySystem:
     report_id: str | None = None
     kernel: str | None = None  # owning kernel for on-chip memories
     details: dict[str, str] = field(default_factory=dict)
+    #: width in bits of the kernel-side bus to each channel (bank or
+    #: pseudo-channel), one entry per channel, as aoc's Global memory view
+    #: of this very build lists them ("Channel DDR Width (bits)": "512, 512");
+    #: empty when the report does not say. The analyzer prefers it to the
+    #: memory profile's board default (docs/model.md decision 47).
+    channel_widths_bits: list[int] = field(default_factory=list)
+    #: the report file those widths were read from (for diagnostics)
+    channel_widths_source: str | None = None
 
 
 # --------------------------------------------------------------------------- LSUs

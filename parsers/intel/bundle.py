@@ -4,7 +4,8 @@ The same document (``mav``, ``loops``, ``info``...) lives in ``json/mav.json``
 (17.1.1+), in ``json/mav.ndjson`` (oneAPI 2024+, one node per line, rebuilt
 into the ``.json`` shape by :func:`hlsight.parsers.intel.ndjson.as_document`),
 in ``var mavJSON=`` of ``report_data.js`` (16.1+), or for
-``info``/``quartus`` in ``product_data.js``/``quartus_data.js`` (20.4+).
+``info``/``quartus`` in ``product_data.js``/``quartus_data.js`` (20.4+),
+``gmv`` also in ``viewer_data.js`` (oneAPI 2021.4-2022.x).
 :class:`ReportBundle` hides where: ``get("mav")`` returns the decoded object
 or ``None``. Documents are decoded lazily and once, so reading a design only
 pays for what the front end uses.
@@ -26,6 +27,12 @@ SHAPE_ERRORS = (TypeError, AttributeError, KeyError, ValueError, IndexError)
 
 #: JavaScript containers, in lookup order.
 JS_FILES = ("report_data.js", "product_data.js", "quartus_data.js")
+#: oneAPI 2021.4-2022.x also write the viewers' documents (``gmvJSON``,
+#: ``scheduleJSON``...) to ``viewer_data.js``; it is read only for the
+#: documents hlsight takes from there and only when ``json/`` lacks them, so
+#: a report whose documents are all elsewhere does not pay for (or list) it.
+VIEWER_FILE = "viewer_data.js"
+VIEWER_DOCUMENTS = frozenset({"gmv"})
 
 
 class ReportBundle:
@@ -35,6 +42,7 @@ class ReportBundle:
         self.data_dir = data_dir
         self.json_dir = data_dir / "json"
         self._js_vars: dict[str, tuple[Path, str]] | None = None
+        self._viewer_vars: dict[str, tuple[Path, str]] | None = None
         self._cache: dict[str, Any] = {}
         self.read_files: list[Path] = []
 
@@ -50,6 +58,20 @@ class ReportBundle:
             self._js_vars = found
         return self._js_vars
 
+    def _var(self, name: str) -> tuple[Path, str] | None:
+        """``var <name>JSON`` of the JS containers, then (for
+        :data:`VIEWER_DOCUMENTS`) of ``viewer_data.js``."""
+        entry = self._vars().get(f"{name}JSON")
+        if entry is not None or name not in VIEWER_DOCUMENTS:
+            return entry
+        if self._viewer_vars is None:
+            path = self.data_dir / VIEWER_FILE
+            self._viewer_vars = {}
+            if path.is_file():
+                self.read_files.append(path)
+                self._viewer_vars = {var: (path, raw) for var, raw in split_js_vars(read_text(path), path).items()}
+        return self._viewer_vars.get(f"{name}JSON")
+
     def _file(self, name: str) -> Path | None:
         """``json/<name>.json``, else ``json/<name>.ndjson``, when present."""
         for suffix in (".json", ".ndjson"):
@@ -59,7 +81,7 @@ class ReportBundle:
         return None
 
     def has(self, name: str) -> bool:
-        return self._file(name) is not None or f"{name}JSON" in self._vars()
+        return self._file(name) is not None or self._var(name) is not None
 
     def get(self, name: str) -> Any:
         """Decoded document ``name`` (``"mav"``, ``"loops"``...) or ``None``."""
@@ -74,7 +96,7 @@ class ReportBundle:
             else:
                 value = load_quartus_json(path) if name == "quartus" else load_json_file(path)
         else:
-            entry = self._vars().get(f"{name}JSON")
+            entry = self._var(name)
             if entry is not None:
                 value = decode_payload(entry[1], entry[0], f"var {name}JSON")
         self._cache[name] = value
@@ -85,7 +107,7 @@ class ReportBundle:
         path = self._file(name)
         if path is not None:
             return path
-        entry = self._vars().get(f"{name}JSON")
+        entry = self._var(name)
         return None if entry is None else entry[0]
 
     def interpret(self, name: str, reader: Callable[[Any], T]) -> T:
