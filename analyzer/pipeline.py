@@ -32,6 +32,7 @@ from hlsight.analyzer.launches import HintsFile, Launch, LaunchEstimate, launch_
 from hlsight.analyzer.library_calls import library_call_diagnostics
 from hlsight.analyzer.memory_model import ModelOptions
 from hlsight.analyzer.memory_profiles import MemoryProfile, all_profiles
+from hlsight.analyzer.report_interface import interface_choice
 from hlsight.analyzer.results import AnalysisResult, KernelEstimate, SourceFacts
 from hlsight.analyzer.symbols import (
     GLOBAL_SYMBOLS,
@@ -117,6 +118,11 @@ def analyze(
         result.memory_profile_why = why
     else:
         result.memory_profile_why = with_assumed(f"memory profile {memory.name} given with --memory", memory)
+    bus = interface_choice(design, memory)  # the report's bus widths over the profile's (decision 47)
+    assumptions.extend(bus.assumptions)
+    result.diagnostics.extend(bus.diagnostics)
+    if bus.using:
+        result.memory_profile_why = f"{result.memory_profile_why}; kernel-side bus: {bus.using}"
     result.memory_profile = memory.name
     result.launch_overhead_s = memory.launch_overhead_s
     result.launch_overhead_source = memory.launch_cost_why

@@ -15,6 +15,7 @@ from hlsight.analyzer.boards import board_profile
 from hlsight.analyzer.compute_model import loop_nest_executions, sequential_part
 from hlsight.analyzer.interleaving import UNPLACED, host_bank, host_placed_memories
 from hlsight.analyzer.memory_profiles import MemoryProfile, load_profile
+from hlsight.analyzer.report_interface import report_interface_bits
 from hlsight.analyzer.results import SourceFacts
 from hlsight.analyzer.symbols import ELEMENT_BYTES, F_DRAM, FMAX, STRIDE, WORK_ITEMS, lsu_name, source_expr, sym
 from hlsight.core.errors import InputError
@@ -280,6 +281,7 @@ def dram_for(bank: str, inputs: list[LsuInput], design: Design, settings: Settin
             kind = "ddr"
         if inputs[0].lsu.bank is None and memory.banks > 1 and memory not in host_placed_memories(design):
             parallel = memory.banks  # buffers interleaved over all banks
+    reported = report_interface_bits(memory)
     return mm.DramParams(
         dq=profile.dq_bytes,
         bl=profile.bl,
@@ -292,7 +294,8 @@ def dram_for(bank: str, inputs: list[LsuInput], design: Design, settings: Settin
         parallel=parallel,
         atomic_op=profile.atomic_op_s,
         nonaligned_request=profile.nonaligned_request_s,
-        interface=profile.interface_bytes,
+        # the report's bus width for this very build, else the board default (decision 47)
+        interface=profile.interface_bytes if reported is None else reported // 8,
     )
 
 
