@@ -23,6 +23,7 @@ from hlsight.analyzer import memory_model as mm
 from hlsight.analyzer.memory_profiles import load_profile
 from hlsight.analyzer.pipeline import analyze
 from hlsight.core.model import Device, LSUKind, MemoryKind, MemorySystem
+from hlsight.parsers.intel.gmv import read_channel_widths
 from hlsight.parsers.loader import load_design
 from tests.conftest import run_cli
 from tests.model_designs import ddr_design, lsu
@@ -34,10 +35,7 @@ WITHOUT_INTERFACE = ("ddr4-2666", "ddr3-1600-de5net")
 
 def _gmv_widths(gmv: Path) -> list[int]:
     """The per-channel DDR widths aoc's Global memory view lists for the global memory."""
-    text = json.dumps(json.loads(gmv.read_text()))
-    found = re.search(r'"Channel DDR[ _]Width \(bits\)": "([0-9, ]+)"', text)
-    assert found, f"{gmv}: no Channel DDR Width"
-    return [int(width) for width in found.group(1).split(",")]
+    return read_channel_widths(json.loads(gmv.read_text()))["DDR"]
 
 
 @pytest.mark.parametrize("name", WITH_INTERFACE)
