@@ -73,9 +73,13 @@ def first_negative_count(given: Sequence[tuple[str, float]], source: SourceFacts
     if all(value >= 0 for _name, value in given):
         return None
     counted = counted_names(source)
+    unsigned = source.unsigned_arguments()
     for index, (name, value) in enumerate(given):
         base = name.rpartition(":")[2]
         if value < 0 and base in counted:
             return index, (f"0 or more: {base} counts work ({counted[base]}); only a value no count depends on,"
                            " such as an offset, may be negative")
+        if value < 0 and base in unsigned:
+            # an offset too: the host's unsigned argument cannot carry a negative number
+            return index, f"0 or more: {base} is an unsigned argument of kernel {unsigned[base]}"
     return None

@@ -91,6 +91,7 @@ class SourceFacts:
     _arguments: dict[str, list[str]] | None = field(default=None, repr=False)
     #: the floating-point ones among them (``float alpha``), listed on first use as well
     _real_argument_finders: dict[str, Callable[[], list[str]]] = field(default_factory=dict, repr=False)
+    _unsigned_argument_finders: dict[str, Callable[[], list[str]]] = field(default_factory=dict, repr=False)
 
     def access(self, lsu: LSU) -> AccessFacts | None:
         found = self._access.get(id(lsu))
@@ -107,11 +108,24 @@ class SourceFacts:
         self._trips[id(loop)] = (loop, expression)
 
     def set_argument_finder(self, kernel: str, finder: Callable[[], list[str]],
-                            real_finder: Callable[[], list[str]] | None = None) -> None:
+                            real_finder: Callable[[], list[str]] | None = None,
+                            unsigned_finder: Callable[[], list[str]] | None = None) -> None:
         self._argument_finders[kernel] = finder
         if real_finder is not None:
             self._real_argument_finders[kernel] = real_finder
+        if unsigned_finder is not None:
+            self._unsigned_argument_finders[kernel] = unsigned_finder
         self._arguments = None
+
+    def unsigned_arguments(self) -> dict[str, str]:
+        """Unsigned scalar arguments (``const unsigned int offset``) -> the
+        first kernel declaring one so: no host sets such a value below 0
+        (``clSetKernelArg`` of a ``cl_uint`` -64 passes 4,294,967,232)."""
+        found: dict[str, str] = {}
+        for kernel, finder in self._unsigned_argument_finders.items():
+            for name in finder():
+                found.setdefault(name, kernel)
+        return found
 
     def real_arguments(self) -> set[str]:
         """Names of floating-point scalar arguments in any kernel: values

@@ -5,9 +5,16 @@ negative point after the first a time."""
 
 from __future__ import annotations
 
-import pytest
+from pathlib import Path
 
+import pytest
+from pycparser import c_ast
+
+from hlsight.analyzer.access.derive import scalar_arguments
+from hlsight.analyzer.access.sycl_kernels import captured_scalars, find_kernels
 from hlsight.analyzer.count_arguments import counting_names
+from hlsight.parsers.csource import Dialect, parse_c_text
+from hlsight.parsers.cxx.sycl_headers import parse_sycl
 from tests.conftest import CORPUS, run_cli, run_json
 
 HBM2 = CORPUS / "zaragoza" / "reports" / "hbm2"
@@ -61,3 +68,42 @@ def test_a_loop_start_may_be_negative_where_its_end_counts() -> None:
     assert sorted(counting_names([("the access count of LSU k/load0", "16*n/(16*rows + 16)")])) == ["n", "rows"]
     assert sorted(counting_names([("the trip count of loop k.B1", "floor(N/64 - 1/64) + 1"),
                                   ("the request count of LSU k/store0", "N*M")])) == ["M", "N"]
+
+
+WATERMARKING = str(CORPUS / "zaragoza" / "reports" / "ddr4-1866" / "watermarking-profiled")
+
+
+def test_an_unsigned_argument_is_never_negative() -> None:
+    """watermarking's ``const unsigned int offset`` only moves addresses, so no
+    count refuses -64; but a host's ``cl_uint`` cannot carry it (-64 arrives as
+    4,294,967,232): refused where it is given, a positive one taken."""
+    refused = "(expected 0 or more: offset is an unsigned argument of kernel apply_watermark)\n"
+    result = run_cli("analyze", WATERMARKING, "--set", "iterations=10", "--set", "offset=-64")
+    assert result.code == 2 and result.stdout == ""
+    assert result.stderr == f"hlsight: error: value of 'offset' is -64 {refused}"
+    swept = run_cli("whatif", WATERMARKING, "--set", "iterations=10", "--sweep", "offset=64,-64")
+    assert swept.code == 2 and swept.stderr == f"hlsight: error: --sweep offset: -64 is below 0 {refused}"
+    assert run_cli("analyze", WATERMARKING, "--set", "iterations=10", "--set", "offset=64").code == 0
+
+
+def test_unsigned_arguments_by_their_declared_types() -> None:
+    """OpenCL C spellings (``unsigned``, ``uint``, ``ulong``, ``size_t``)
+    and SYCL captures whose canonical type is unsigned; typedefs of unknown
+    meaning stay signed."""
+    unit = parse_c_text("typedef int T;\nvoid k(unsigned int a, uint b, size_t c, int d, float e,"
+                        " const unsigned short f, ulong g, T h, long i) {}\n", "k.cl", Dialect.OPENCL)
+    (func,) = [node for node in unit.ast.ext if isinstance(node, c_ast.FuncDef)]
+    assert scalar_arguments(func, unsigned_only=True) == ["a", "b", "c", "f", "g"]
+    source = """#include <sycl/sycl.hpp>
+void run(sycl::queue &q, float *out, size_t n, int m, unsigned u, float x) {
+  q.single_task<class Captures>([=]() {
+    for (size_t i = 0; i < n; i++) out[i] = x * m + u;
+  });
+}
+"""
+    path = "/build/src/captures.cpp"
+    sycl = parse_sycl(Path(path), source, {})
+    assert not sycl.errors
+    (kernel,) = find_kernels(sycl.translation_unit, path)
+    assert captured_scalars(kernel, unsigned_only=True) == ["n", "u"]
+    assert captured_scalars(kernel) == ["m", "n", "u", "x"]

@@ -76,7 +76,8 @@ def derive_axi_facts(design: Design) -> SourceFacts:
             continue
         unit, func = found
         facts.set_argument_finder(top.name, functools.partial(scalar_arguments, func),
-                                  functools.partial(scalar_arguments, func, real_only=True))
+                                  functools.partial(scalar_arguments, func, real_only=True),
+                                  functools.partial(scalar_arguments, func, unsigned_only=True))
         walker = walk_function(unit, func, parsed.lines, count_memcpy=True)
         loops = [*walker.loop_infos.values(), *walker.called_loop_infos.values()]
         for kernel in design.kernels:  # the top's loops and its outlined/inlined modules' loops

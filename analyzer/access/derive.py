@@ -78,23 +78,36 @@ def _is_ndrange(design: Design, kernel: Kernel, sites: list[AccessSite]) -> bool
 _REAL_TYPE_WORDS = ("float", "double", "half")
 
 
-def scalar_arguments(func: c_ast.FuncDef, real_only: bool = False) -> list[str]:
+def scalar_arguments(func: c_ast.FuncDef, real_only: bool = False, unsigned_only: bool = False) -> list[str]:
     """Names of the kernel's by-value parameters (``int A_width``), the ones a
     host program sets with ``clSetKernelArg`` as numbers; ``real_only``: the
     floating-point ones (``float alpha``), which may take fractions where an
-    integer argument (a count) may not (``whatif --solve`` rounds only counts).
-    A typedef'd type is not resolved: it counts as an integer."""
+    integer argument (a count) may not (``whatif --solve`` rounds only counts);
+    ``unsigned_only``: the unsigned ones (``const unsigned int offset``,
+    ``uint``, ``size_t``), which no host sets below 0. A typedef'd type is not
+    resolved: it counts as a signed integer."""
     params = func.decl.type.args.params if func.decl.type.args is not None else []
     return [
         param.name for param in params
         if isinstance(param, c_ast.Decl) and param.name and isinstance(param.type, c_ast.TypeDecl)
-        and (not real_only or _is_real(param.type))
+        and (not real_only or _is_real(param.type)) and (not unsigned_only or _is_unsigned(param.type))
     ]
 
 
 def _is_real(decl: c_ast.TypeDecl) -> bool:
     names = getattr(decl.type, "names", None) or []
     return any(str(word).startswith(_REAL_TYPE_WORDS) for word in names)
+
+
+#: OpenCL C's and C's unsigned integer type names (``unsigned`` as a word is read apart)
+_UNSIGNED_TYPE_NAMES = frozenset({
+    "uchar", "ushort", "uint", "ulong", "size_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t", "uintptr_t",
+})
+
+
+def _is_unsigned(decl: c_ast.TypeDecl) -> bool:
+    names = [str(word) for word in getattr(decl.type, "names", None) or []]
+    return "unsigned" in names or any(word in _UNSIGNED_TYPE_NAMES for word in names)
 
 
 def kernel_accesses(design: Design, kernel: Kernel, parsed: ParsedSources) -> KernelAccesses | None:
@@ -335,7 +348,8 @@ def derive_access_facts(design: Design, given: Collection[str] = ()) -> SourceFa
         found = parsed.function(kernel.name)
         if found is not None:
             facts.set_argument_finder(kernel.name, functools.partial(scalar_arguments, found[1]),
-                                      functools.partial(scalar_arguments, found[1], real_only=True))
+                                      functools.partial(scalar_arguments, found[1], real_only=True),
+                                      functools.partial(scalar_arguments, found[1], unsigned_only=True))
         if not kernel.lsus and not kernel.loops:
             continue
         context = kernel_accesses(design, kernel, parsed)

@@ -203,12 +203,15 @@ _SCALAR_TYPES = {
 
 #: floating-point kinds among :data:`_SCALAR_TYPES`: values that may take fractions
 _REAL_TYPES = {TK.FLOAT, TK.DOUBLE, TK.LONGDOUBLE}
+#: unsigned kinds among :data:`_SCALAR_TYPES`: values no host sets below 0
+_UNSIGNED_TYPES = {TK.CHAR_U, TK.UCHAR, TK.USHORT, TK.UINT, TK.ULONG, TK.ULONGLONG}
 
 
-def captured_scalars(kernel: SyclKernel, real_only: bool = False) -> list[str]:
+def captured_scalars(kernel: SyclKernel, real_only: bool = False, unsigned_only: bool = False) -> list[str]:
     """Names of the scalar host variables ``kernel``'s lambda captures
     (``n``, ``alpha``): the SYCL counterpart of an OpenCL kernel's by-value
-    arguments, the numbers a host program gives the launch."""
+    arguments, the numbers a host program gives the launch; ``real_only`` /
+    ``unsigned_only``: the floating-point / unsigned ones."""
     names: set[str] = set()
     stack = [kernel.body]
     while stack:
@@ -222,7 +225,8 @@ def captured_scalars(kernel: SyclKernel, real_only: bool = False) -> list[str]:
             continue
         # a reference parameter the lambda captures (`const size_t &input_size`) holds a number too
         kind = pointee(declaration.type).get_canonical().kind
-        if declaration.spelling in names or kind not in (_REAL_TYPES if real_only else _SCALAR_TYPES):
+        wanted = _REAL_TYPES if real_only else _UNSIGNED_TYPES if unsigned_only else _SCALAR_TYPES
+        if declaration.spelling in names or kind not in wanted:
             continue
         if not declared_inside(declaration, kernel.body) and evaluate_int(node) is None:  # not a constexpr
             names.add(declaration.spelling)
