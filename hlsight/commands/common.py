@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -69,12 +70,13 @@ def emit(result: AnalysisResult, args: argparse.Namespace) -> None:
     write_text(text, args.output)
 
 
-def output_format(args: argparse.Namespace) -> str:
-    """``--format``, else the one ``-o``'s suffix names, else text."""
+def output_format(args: argparse.Namespace, formats: Mapping[str, str] = FORMAT_OF_SUFFIX) -> str:
+    """``--format``, else the one ``-o``'s suffix names in ``formats``
+    (analyze's by default; whatif has its own), else text."""
     if args.format is not None:
         return str(args.format)
     suffix = Path(args.output).suffix.lower() if args.output not in (None, "-", "") else ""
-    return FORMAT_OF_SUFFIX.get(suffix, "text")
+    return formats.get(suffix, "text")
 
 
 def add_model_arguments(parser: argparse.ArgumentParser) -> None:

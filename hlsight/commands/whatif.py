@@ -11,7 +11,6 @@ import argparse
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -37,7 +36,7 @@ from hlsight.analyzer.whatif import (
 from hlsight.analyzer.whatif_band import grid_band
 from hlsight.analyzer.whatif_cautions import grid_cautions
 from hlsight.analyzer.whole_solve import solve
-from hlsight.commands.common import add_design_arguments, add_model_arguments, user_inputs
+from hlsight.commands.common import add_design_arguments, add_model_arguments, output_format, user_inputs
 from hlsight.commands.sources import with_local_sources
 from hlsight.core.errors import InputError
 from hlsight.core.units import format_seconds, parse_duration
@@ -121,27 +120,13 @@ def _is_clock(name: str) -> bool:
     return name.rpartition(":")[2] == "fmax"
 
 
-
-
-
-
-
-
 #: ``-o FILE`` without ``--format``: the format its suffix names, as analyze
 #: does (``-o sweep.csv`` was written as the text table)
 FORMAT_OF_SUFFIX = {".csv": "csv", ".json": "json"}
 
 
-def _format(args: argparse.Namespace) -> str:
-    """``--format``, else the one ``-o``'s suffix names, else text (analyze's rule: an explicit format wins)."""
-    if args.format is not None:
-        return str(args.format)
-    suffix = Path(args.output).suffix.lower() if args.output not in (None, "-", "") else ""
-    return FORMAT_OF_SUFFIX.get(suffix, "text")
-
-
 def run(args: argparse.Namespace) -> int:
-    args.format = _format(args)
+    args.format = output_format(args, FORMAT_OF_SUFFIX)
     inputs = user_inputs(args)
     values = inputs.values
     if inputs.launches:

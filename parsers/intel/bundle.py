@@ -13,7 +13,7 @@ pays for what the front end uses.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -46,16 +46,22 @@ class ReportBundle:
         self._cache: dict[str, Any] = {}
         self.read_files: list[Path] = []
 
+    def _read_vars(self, files: Sequence[str]) -> dict[str, tuple[Path, str]]:
+        """``var`` name -> (file, raw text) over those of ``files`` in the
+        report folder (the first file holding a name keeps it), each file
+        read listed in :attr:`read_files`."""
+        found: dict[str, tuple[Path, str]] = {}
+        for name in files:
+            path = self.data_dir / name
+            if path.is_file():
+                self.read_files.append(path)
+                for var, raw in split_js_vars(read_text(path), path).items():
+                    found.setdefault(var, (path, raw))
+        return found
+
     def _vars(self) -> dict[str, tuple[Path, str]]:
         if self._js_vars is None:
-            found: dict[str, tuple[Path, str]] = {}
-            for name in JS_FILES:
-                path = self.data_dir / name
-                if path.is_file():
-                    self.read_files.append(path)
-                    for var, raw in split_js_vars(read_text(path), path).items():
-                        found.setdefault(var, (path, raw))
-            self._js_vars = found
+            self._js_vars = self._read_vars(JS_FILES)
         return self._js_vars
 
     def _var(self, name: str) -> tuple[Path, str] | None:
@@ -65,11 +71,7 @@ class ReportBundle:
         if entry is not None or name not in VIEWER_DOCUMENTS:
             return entry
         if self._viewer_vars is None:
-            path = self.data_dir / VIEWER_FILE
-            self._viewer_vars = {}
-            if path.is_file():
-                self.read_files.append(path)
-                self._viewer_vars = {var: (path, raw) for var, raw in split_js_vars(read_text(path), path).items()}
+            self._viewer_vars = self._read_vars((VIEWER_FILE,))
         return self._viewer_vars.get(f"{name}JSON")
 
     def _file(self, name: str) -> Path | None:
