@@ -720,16 +720,15 @@ def body_values(body: c_ast.Node) -> BodyValues:
     items = (body.block_items or []) if isinstance(body, c_ast.Compound) else [body]
     assigned = _AssignedNames()
     assigned.visit(body)
-    counts = _DeclaredNames()
-    counts.visit(body)
+    declared = declared_names(body)
     defined: dict[str, c_ast.Node] = {}
     for item in items:
         for decl in item.decls if isinstance(item, c_ast.DeclList) else [item]:
             if (isinstance(decl, c_ast.Decl) and decl.name is not None and isinstance(decl.type, c_ast.TypeDecl)
                     and decl.init is not None and not isinstance(decl.init, c_ast.InitList)
-                    and counts.names.count(decl.name) == 1 and decl.name not in assigned.found):
+                    and declared.count(decl.name) == 1 and decl.name not in assigned.found):
                 defined[decl.name] = decl.init
-    return BodyValues(defined, frozenset(counts.names))
+    return BodyValues(defined, frozenset(declared))
 
 
 class _DeclaredNames(NodeVisitor):
@@ -742,6 +741,13 @@ class _DeclaredNames(NodeVisitor):
         if node.name:
             self.names.append(node.name)
         self.generic_visit(node)
+
+
+def declared_names(node: c_ast.Node) -> list[str]:
+    """Every name declared below ``node``, once per declaration."""
+    finder = _DeclaredNames()
+    finder.visit(node)
+    return finder.names
 
 
 def update_step(

@@ -24,7 +24,7 @@ import sympy
 from pycparser import c_ast
 
 from hlsight.analyzer.access.c_symbols import ExprConverter, Role, SymbolInfo, SymbolTable
-from hlsight.analyzer.access.loops import assigned_in
+from hlsight.analyzer.access.loops import assigned_in, declared_names
 from hlsight.parsers.csource.visitor import NodeVisitor
 
 __all__ = ["straight_line_step"]
@@ -54,18 +54,6 @@ class _Leaves(NodeVisitor):
         self.found = True
 
 
-class _Declared(NodeVisitor):
-    """Every name declared below a node."""
-
-    def __init__(self) -> None:
-        self.names: set[str] = set()
-
-    def visit_Decl(self, node: c_ast.Decl) -> None:
-        if node.name:
-            self.names.add(node.name)
-        self.generic_visit(node)
-
-
 def straight_line_step(name: str, body: c_ast.Node, env: Mapping[str, sympy.Expr], varying: Collection[str],
                        multi_dimensional: bool = False) -> sympy.Expr | None:
     """The constant amount ``name`` moves per run of ``body`` (a loop body),
@@ -79,8 +67,7 @@ def straight_line_step(name: str, body: c_ast.Node, env: Mapping[str, sympy.Expr
     leaves.visit(body)
     if leaves.found:
         return None
-    declared = _Declared()
-    declared.visit(body)
+    declared = set(declared_names(body))
     probe = SymbolTable()
     marker = sympy.Symbol("__v", integer=True)
     values: dict[str, sympy.Expr] = {name: marker}
@@ -91,7 +78,7 @@ def straight_line_step(name: str, body: c_ast.Node, env: Mapping[str, sympy.Expr
     def lookup(other: str) -> sympy.Expr | None:
         if other in values:
             return values[other]
-        if other in declared.names or other in varying:
+        if other in declared or other in varying:
             return unknown(other)
         return env.get(other)
 
