@@ -49,7 +49,7 @@ from hlsight.analyzer.symbols import (
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.errors import InputError
 from hlsight.core.model import Design, Kernel, Loop, Vendor
-from hlsight.core.units import format_seconds, name_list
+from hlsight.core.units import count_range, format_seconds, name_list
 
 
 def analyze(
@@ -466,7 +466,7 @@ def _trips_outside_report(design: Design, tables: Sequence[Mapping[str, float]])
             if (low is None or value >= low) and (high is None or value <= high):
                 continue
             seen.add(given)
-            shown = f"{'?' if low is None else f'{low:,}'} ~ {'?' if high is None else f'{high:,}'}"
+            shown = count_range(low, high)
             found.append(Diagnostic.at(
                 loop.location, "input-trip-outside-report", Severity.WARNING,
                 f"{given}={value:g} is outside the {shown} iterations the report gives for loop"

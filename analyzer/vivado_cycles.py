@@ -48,7 +48,7 @@ from hlsight.analyzer.symbols import (
 )
 from hlsight.analyzer.vivado_placement import Placement, implied_placements, instances_in_loops
 from hlsight.core.model import Design, Instance, Kernel, LatencyRange, Loop
-from hlsight.core.units import name_list
+from hlsight.core.units import count_range, name_list
 
 
 class Bound(enum.Enum):
@@ -153,8 +153,9 @@ class CycleComposer:
             self._caveat(CycleCaveat.UNCOUNTED, f"{where}; its latency is not in the report: unknown")
             return None
         if _exact(kernel.latency) is None:
-            self._caveat(CycleCaveat.WORST_CASE, f"{where}: its latency {kernel.latency.min:,} ~"  # type: ignore[union-attr]
-                                                 f" {kernel.latency.max:,} cycles, worst case {value:,} used")  # type: ignore[union-attr]
+            latency = kernel.latency or LatencyRange()
+            self._caveat(CycleCaveat.WORST_CASE, f"{where}: its latency {count_range(latency.min, latency.max)}"
+                                                 f" cycles, worst case {value:,} used")
         elif self._holds_given(kernel, kernel.loops, kernel.instances):
             self._caveat(CycleCaveat.UNCOUNTED, f"{where}: its report latency {value:,} is used, without the trip"
                                                 " counts given inside it")

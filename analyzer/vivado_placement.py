@@ -27,6 +27,7 @@ import itertools
 from dataclasses import dataclass
 
 from hlsight.core.model import Instance, Kernel, Loop
+from hlsight.core.units import count_range
 from hlsight.parsers.vivado.assemble import OUTLINED_UNSURE
 
 #: Candidate calls searched exhaustively for the smallest set reaching the excess.
@@ -203,4 +204,4 @@ def _range(instance: Instance | None) -> str:
     latency = None if instance is None else instance.latency
     if latency is None or latency.max is None:
         return "?"
-    return f"{latency.max:,}" if latency.min == latency.max else f"{latency.min:,} ~ {latency.max:,}"
+    return count_range(latency.min, latency.max, collapse=True)

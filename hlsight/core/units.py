@@ -82,6 +82,18 @@ def cycle_count(count: float) -> str:
     return f"{count:,.0f} {'cycle' if round(count) == 1 else 'cycles'}"
 
 
+def count_range(low: int | None, high: int | None, collapse: bool = False) -> str:
+    """A report's range of cycles or iterations, ``358,786 ~ 606,450``, an
+    unknown end ``?``; ``collapse``: one number where the ends agree."""
+    if collapse and low == high:
+        return _count(low)
+    return f"{_count(low)} ~ {_count(high)}"
+
+
+def _count(value: int | None) -> str:
+    return "?" if value is None else f"{value:,}"
+
+
 def format_value(value: float) -> str:
     """A user-given value as typed: ``32768000`` rather than ``3.2768e+07``."""
     if float(value).is_integer() and abs(value) < 1e15:

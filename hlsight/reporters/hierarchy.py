@@ -19,7 +19,7 @@ import sympy
 from hlsight.analyzer.cosim_check import implied_text, measured_text
 from hlsight.analyzer.results import CosimComparison, CycleEstimate, CyclePart
 from hlsight.core.model import Design, Kernel, ResourceUse, Vendor
-from hlsight.core.units import cycle_count
+from hlsight.core.units import count_range, cycle_count
 from hlsight.reporters.present import format_seconds
 
 
@@ -95,7 +95,7 @@ def report_latency_text(cycles: CycleEstimate) -> str | None:
         return None
     if low is not None and low == high:
         return f"report latency {cycle_count(low)}"
-    return f"report latency {'?' if low is None else f'{low:,}'} ~ {'?' if high is None else f'{high:,}'} cycles"
+    return f"report latency {count_range(low, high)} cycles"
 
 
 def cosim_heading(comparison: CosimComparison) -> str:

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.errors import InputError
 from hlsight.core.model import Design
-from hlsight.core.units import name_list
+from hlsight.core.units import count_range, name_list
 from hlsight.parsers.vivado.module_report import INSTANCES, INTERFACE, LOOPS, PERFORMANCE, UTILIZATION, ModuleReport
 
 RULE = "vivado-truncated-report"
@@ -95,9 +95,7 @@ def _calls_cut(design: Design, rpt: ModuleReport) -> str:
     if kernel is not None:
         kernel.instances_cut = f"{rpt.path.name}:{rpt.cut_line}"
     latency = None if kernel is None else kernel.latency
-    low, high = ("?", "?") if latency is None else \
-        ("?" if latency.min is None else f"{latency.min:,}", "?" if latency.max is None else f"{latency.max:,}")
-    shown = low if low == high else f"{low} ~ {high}"
+    shown = "?" if latency is None else count_range(latency.min, latency.max, collapse=True)
     rows = f"{len(listed)} call{'' if len(listed) == 1 else 's'} read ({', '.join(listed)})" if listed \
         else "no call read"
     return (f"its instance table is in no other file: {rows}, the calls after the cut are unknown, so its cycles"
