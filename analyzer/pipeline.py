@@ -295,18 +295,25 @@ def _unused_arguments(design: Design, names: set[str], source: SourceFacts,
     return notes
 
 
+def _given_tables(values: Mapping[str, float], launches: Sequence[Launch]) -> list[tuple[str, Mapping[str, float]]]:
+    """The values given (``--set`` and the hints file), then each ``[[launch]]``
+    table's, with where they were given (`` in [[launch]] #2``; "" for the first)."""
+    return [("", values),
+            *((f" in [[launch]] #{number}", launch.values) for number, launch in enumerate(launches, 1))]
+
+
 def _check_whole_arguments(values: Mapping[str, float], launches: Sequence[Launch], source: SourceFacts,
                            from_file: set[str], origin: str | None) -> None:
     """A fraction for an integer kernel argument (``--set N=1000.5`` on
     axpy's ``int N``) is refused, as whatif refuses it in a sweep and --set
     refuses one for a trip count: no host launches half an element, and the
     estimate at it was printed as if one could."""
-    if all(float(value).is_integer() for given in (values, *(launch.values for launch in launches))
-           for value in given.values()):
+    tables = [given for _where, given in _given_tables(values, launches)]
+    if all(float(value).is_integer() for given in tables for value in given.values()):
         return  # nothing to refuse: the arguments' types (0.24 s on kmers' 37 kernels) are not needed
     real = source.real_arguments()
     arguments = {name for names in source.kernel_arguments().values() for name in names}
-    for given in (values, *(launch.values for launch in launches)):
+    for given in tables:
         for name, value in given.items():
             base = name.rpartition(":")[2]
             if float(value).is_integer() or base not in arguments or must_be_whole(base) \
@@ -321,9 +328,8 @@ def _check_count_arguments(values: Mapping[str, float], launches: Sequence[Launc
     """A negative value for a name that counts work (:mod:`hlsight.analyzer.count_arguments`:
     ``--set N=-5`` where the source runs a loop N times) is refused, as a
     fraction is; an offset may be negative."""
-    tables = [("", values),
-              *((f" in [[launch]] #{number}", launch.values) for number, launch in enumerate(launches, 1))]
-    entries = [(where, name, value) for where, given in tables for name, value in given.items()]
+    entries = [(where, name, value) for where, given in _given_tables(values, launches)
+               for name, value in given.items()]
     found = first_negative_count([(name, value) for _where, name, value in entries], source)
     if found is not None:
         where, name, value = entries[found[0]]
