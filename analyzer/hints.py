@@ -131,15 +131,16 @@ def _lsu_hints(kernel: Kernel, lsu: LSU, facts: LsuFacts, settings: Settings,
         # saturates (the per-lane LSUs of one access count once), but not below
         # the clock at which the board's bus to the bank carries bw_dram
         need = facts.f_need_mhz or fmin
+        bus_sets_clock = sharing and need > fmin / 2 * (1 + 1e-9)  # not eq. 6's halving: the bus's clock
         halved = ""
         if sharing:
             halved = ", halved by eq. 6: LSUs share the bank"
-            if need > fmin / 2 * (1 + 1e-9):
+            if bus_sets_clock:
                 halved = ", not halved by eq. 6 below the clock the board's bus to the bank needs"
         factor = need / float(fmax) if fmax else None
         advice = f"; widen it ~{factor:.1f}x (SIMD/unroll) or raise fmax" if factor else "; widen it or raise fmax"
         bus = facts.bus_bytes
-        if bus and (width >= bus or (sharing and need > fmin / 2 * (1 + 1e-9))):
+        if bus and (width >= bus or bus_sets_clock):
             # eq. 5 already uses the board's bus width (or the bus, not eq. 6's
             # halving, sets the clock): a wider LSU cannot lower it
             advice = f"; the board's {facts.bus_name} caps the width (section 7.2), so only a higher fmax helps"
