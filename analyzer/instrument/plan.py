@@ -485,16 +485,16 @@ class Planner:
                 once = not held_here and cycles is not None and self._once_per_call(item, report)
                 if once:
                     item.generated_cycles += cycles or 0
-                fate = (f"{its} are counted in the latency of module '{item.kernel.name}' (its own cycles"
-                        " beside the loops matched)" if held_here else
-                        f"{its} are counted once per call of '{item.source.name}' (a top-level loop of"
-                        " the module with a fixed latency)" if once else
-                        f"{its} are not counted (e.g. a loop in a lambda, template or class member:"
-                        " those are not instrumented)")
-                self._report_fates[(item.kernel.name, report.name)] = (
-                    f"counted in the latency of module '{item.kernel.name}'" if held_here else
-                    f"counted once per call of '{item.source.name}'" if once else
-                    "not counted (said by instrument-report-loop-unmatched)")
+                # what became of its cycles, and why (the ambiguity warning repeats the first part)
+                counted, why = ((f"counted in the latency of module '{item.kernel.name}'",
+                                 " (its own cycles beside the loops matched)") if held_here else
+                                (f"counted once per call of '{item.source.name}'",
+                                 " (a top-level loop of the module with a fixed latency)") if once else
+                                ("not counted", " (e.g. a loop in a lambda, template or class member:"
+                                                " those are not instrumented)"))
+                fate = f"{its} are {counted}{why}"
+                self._report_fates[(item.kernel.name, report.name)] = \
+                    counted if held_here or once else f"{counted} (said by instrument-report-loop-unmatched)"
                 self._diag("instrument-report-loop-unmatched",
                            Severity.NOTE if held_here or once else Severity.WARNING,
                            f"report loop '{report.name}' of module '{item.kernel.name}' matches no source loop "
