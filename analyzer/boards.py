@@ -52,7 +52,7 @@ BOARD_RULES: tuple[BoardRule, ...] = (
     ),
     BoardRule(("s10mx",), "hbm2-s10mx", "Intel Stratix 10 MX dev kit (HBM2)", Vendor.INTEL),
     BoardRule(("p520", "520n", "nalla"), "ddr4-2400-520n", "Bittware/Nallatech 520N", Vendor.INTEL),
-    BoardRule(("pac_a10", "a10gx_pac"), "ddr4-2400-a10pac", "Intel PAC with Arria 10 GX", Vendor.INTEL),
+    BoardRule(("pac_a10", "a10gx_pac"), "ddr4-2133-a10pac", "Intel PAC with Arria 10 GX", Vendor.INTEL),
     # the D5005's BSP board name (aoc -board=pac_s10_dc); its part is a Stratix 10 SX 2800
     BoardRule(("pac_s10", "d5005"), "ddr4-2400-d5005", "Intel FPGA PAC D5005 (Stratix 10 SX)", Vendor.INTEL),
     BoardRule(("s10gx", "s10_ref"), "ddr4-1866", "Intel Stratix 10 GX dev kit", Vendor.INTEL, "hbm2-s10mx"),

@@ -170,6 +170,7 @@ def memory_to_dict(memory: MemorySystem) -> dict[str, Any]:
         "kernel": memory.kernel,
         "bank_names": list(memory.bank_names),
         "channel_widths_bits": list(memory.channel_widths_bits),
+        "bsp_bandwidth_mbs": memory.bsp_bandwidth_mbs,
         "details": dict(memory.details),
     }
 

@@ -32,6 +32,7 @@ from hlsight.analyzer.launches import HintsFile, Launch, LaunchEstimate, launch_
 from hlsight.analyzer.library_calls import library_call_diagnostics
 from hlsight.analyzer.memory_model import ModelOptions
 from hlsight.analyzer.memory_profiles import MemoryProfile, all_profiles
+from hlsight.analyzer.report_data_rate import data_rate_choice
 from hlsight.analyzer.report_interface import interface_choice
 from hlsight.analyzer.results import AnalysisResult, KernelEstimate, SourceFacts
 from hlsight.analyzer.symbols import (
@@ -123,6 +124,12 @@ def analyze(
     result.diagnostics.extend(bus.diagnostics)
     if bus.using:
         result.memory_profile_why = f"{result.memory_profile_why}; kernel-side bus: {bus.using}"
+    rate = data_rate_choice(design, memory)  # the BSP's data rate over the profile's (decision 48)
+    memory = rate.profile
+    assumptions.extend(rate.assumptions)
+    result.diagnostics.extend(rate.diagnostics)
+    if rate.using:
+        result.memory_profile_why = f"{result.memory_profile_why}; DRAM data rate: {rate.using}"
     result.memory_profile = memory.name
     result.launch_overhead_s = memory.launch_overhead_s
     result.launch_overhead_source = memory.launch_cost_why

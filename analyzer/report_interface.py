@@ -65,7 +65,7 @@ def interface_choice(design: Design, profile: MemoryProfile) -> InterfaceChoice:
     groups: dict[tuple[tuple[int, ...], str], list[str]] = {}
     for memory in design.memory_systems:
         if memory.is_global and report_interface_bits(memory) is not None:
-            key = (tuple(memory.channel_widths_bits), memory.channel_widths_source or "")
+            key = (tuple(memory.channel_widths_bits), memory.memory_view_source or "")
             groups.setdefault(key, []).append(memory.name)
     choice = InterfaceChoice()
     profile_bits = profile.interface_bytes * 8

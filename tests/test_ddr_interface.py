@@ -28,7 +28,7 @@ from hlsight.parsers.loader import load_design
 from tests.conftest import run_cli
 from tests.model_designs import ddr_design, lsu
 
-WITH_INTERFACE = ("ddr4-1866", "ddr4-2400-520n", "ddr4-2400-a10pac", "ddr4-2400-d5005", "ddr4-2133-a10gx")
+WITH_INTERFACE = ("ddr4-1866", "ddr4-2400-520n", "ddr4-2133-a10pac", "ddr4-2400-d5005", "ddr4-2133-a10gx")
 #: no public source found for these boards' interface width (docs/model.md decision 46)
 WITHOUT_INTERFACE = ("ddr4-2666", "ddr3-1600-de5net")
 

@@ -47,7 +47,7 @@ def test_ddr_channel_widths_from_the_global_memory_view(report: Path, corpus: Pa
     assert ddr is not None
     # one width per channel: as many channels as the system viewer's banks
     assert len(ddr.channel_widths_bits) == ddr.banks
-    assert ddr.channel_widths_source == str(corpus / report / "lib" / "json" / "gmv.json")
+    assert ddr.memory_view_source == str(corpus / report / "lib" / "json" / "gmv.json")
 
 
 def test_hbm_pseudo_channels_list_256_bits_each(corpus: Path) -> None:
@@ -74,7 +74,7 @@ def test_viewer_data_js_holds_the_same_view(corpus: Path, tmp_path: Path) -> Non
     assert bundle.source_of("gmv") == copy / "lib" / "viewer_data.js"
     ddr = load_design(copy).memory_system("DDR")
     assert ddr is not None and ddr.channel_widths_bits == [512, 512]
-    assert ddr.channel_widths_source == str(copy / "lib" / "viewer_data.js")
+    assert ddr.memory_view_source == str(copy / "lib" / "viewer_data.js")
 
 
 def test_viewer_data_js_is_not_read_for_other_documents(corpus: Path) -> None:

@@ -60,4 +60,5 @@ def test_demo_json_has_issue_2_fields() -> None:
         "single_work_item", "1x1x1", False, 1)
     assert document["memory_systems"] == [{"name": "DDR", "kind": "ddr", "global": True, "banks": 1, "channel": None,
                                           "kernel": None, "bank_names": [], "channel_widths_bits": [],
+                                          "bsp_bandwidth_mbs": None,
                                           "details": {"Number of banks": "1"}}]

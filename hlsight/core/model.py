@@ -161,8 +161,13 @@ class MemorySystem:
     #: empty when the report does not say. The analyzer prefers it to the
     #: memory profile's board default (docs/model.md decision 47).
     channel_widths_bits: list[int] = field(default_factory=list)
-    #: the report file those widths were read from (for diagnostics)
-    channel_widths_source: str | None = None
+    #: "Maximum bandwidth the BSP can deliver" (MB/s, all channels together)
+    #: in the same view: the BSP's board_spec.xml figure for this build,
+    #: whose per-channel share is the data rate the BSP drives the memory at
+    #: (decision 48); ``None`` when the report does not say
+    bsp_bandwidth_mbs: float | None = None
+    #: the report file the widths and bandwidth were read from (for diagnostics)
+    memory_view_source: str | None = None
 
 
 # --------------------------------------------------------------------------- LSUs

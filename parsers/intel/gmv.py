@@ -1,4 +1,4 @@
-"""Per-channel bus widths from aoc's Global memory view (``gmv``).
+"""Per-channel bus widths and the BSP's bandwidth from aoc's Global memory view (``gmv``).
 
 aoc 21.x and oneAPI 2021.4+ reports (``json/gmv.json``, ``var gmvJSON`` in
 ``viewer_data.js``, or ``gmv.ndjson``) describe each global memory system as
@@ -14,17 +14,27 @@ The key carries the memory's name, spelled three ways in the corpus:
 (oneAPI 2023.0 Stratix 10 MX, one node per pseudo-channel). The view is the
 compiler's record of this very build, so the analyzer prefers these widths
 to the memory profile's board default (docs/model.md decision 47).
+
+The same table gives "Maximum bandwidth the BSP can deliver" ("34133.00
+MB/s<br><small>..."): the board_spec.xml ``max_bandwidth`` of the BSP the
+build used, over all of the memory's channels. Divided by the channels it is
+the data rate the BSP drives each channel at, which the analyzer also prefers
+to the profile's (decision 48).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
-from hlsight.parsers.intel.common import as_int, table_details
+from hlsight.parsers.intel.common import as_float, as_int, table_details
 
 #: ``Channel <memory>[ _]Width (bits)``: the memory's own name, then the width list
 _WIDTH_KEY = re.compile(r"^Channel (?P<memory>.+?)[ _]Width \(bits\)$")
+_BSP_BANDWIDTH_KEY = "Maximum bandwidth the BSP can deliver"
+#: ``"34133.00 MB/s<br><small>...``: the figure and its unit, before the note
+_MBS = re.compile(r"^\s*(?P<value>[0-9][0-9,]*(?:\.[0-9]+)?)\s*MB/s")
 
 
 def _widths(text: str) -> list[int] | None:
@@ -36,22 +46,45 @@ def _widths(text: str) -> list[int] | None:
     return [width for width in widths if width is not None]
 
 
+def _memsys_tables(gmv: Any) -> Iterator[tuple[str | None, dict[str, Any]]]:
+    """(name, detail table) of every top-level ``memsys`` node of the view;
+    nothing for an absent document (reports before aoc 21)."""
+    if not isinstance(gmv, dict):
+        return
+    for node in gmv.get("nodes") or []:
+        if isinstance(node, dict) and node.get("type") == "memsys":
+            name = node.get("name")
+            yield (str(name) if name else None), table_details(node)
+
+
 def read_channel_widths(gmv: Any) -> dict[str, list[int]]:
     """Global memory name -> the bus width in bits of each of its channels,
     for every top-level ``memsys`` node of the view that lists them. An
     absent document (reports before aoc 21, or a set without the view) gives
     ``{}``: the analyzer then keeps the memory profile's width."""
-    if not isinstance(gmv, dict):
-        return {}
     found: dict[str, list[int]] = {}
-    for node in gmv.get("nodes") or []:
-        if not isinstance(node, dict) or node.get("type") != "memsys":
-            continue
-        for key, value in table_details(node).items():
+    for name, table in _memsys_tables(gmv):
+        for key, value in table.items():
             match = _WIDTH_KEY.match(str(key))
             if match is None or not isinstance(value, str):
                 continue
             widths = _widths(value)
             if widths is not None:
-                found.setdefault(str(node.get("name") or match.group("memory")), widths)
+                found.setdefault(name or match.group("memory"), widths)
+    return found
+
+
+def read_bsp_bandwidths(gmv: Any) -> dict[str, float]:
+    """Global memory name -> "Maximum bandwidth the BSP can deliver" in MB/s
+    (all of its channels together), for every named top-level ``memsys``
+    node that gives a positive figure in MB/s. Other units or shapes are
+    left out (``{}`` before aoc 21): the analyzer then keeps the profile's
+    data rate."""
+    found: dict[str, float] = {}
+    for name, table in _memsys_tables(gmv):
+        text = table.get(_BSP_BANDWIDTH_KEY)
+        match = _MBS.match(text) if name and isinstance(text, str) else None
+        value = as_float(match.group("value")) if match else None
+        if name and value is not None and value > 0:
+            found.setdefault(name, value)
     return found

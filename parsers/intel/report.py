@@ -25,7 +25,7 @@ from hlsight.parsers.intel.aoclog import compiler_command, kernel_kinds
 from hlsight.parsers.intel.area import read_vectorization
 from hlsight.parsers.intel.bundle import ReportBundle
 from hlsight.parsers.intel.fmax import PostFit, read_acl_quartus_report, read_quartus_json
-from hlsight.parsers.intel.gmv import read_channel_widths
+from hlsight.parsers.intel.gmv import read_bsp_bandwidths, read_channel_widths
 from hlsight.parsers.intel.info import read_info
 from hlsight.parsers.intel.jsdata import read_text
 from hlsight.parsers.intel.layout import Layout, rtl_project_file
@@ -195,15 +195,19 @@ def _mark_cached_from_warnings(kernels: list[Kernel], warnings: list[tuple[str, 
                 lsu.cached = True
 
 
-def _attach_channel_widths(bundle: ReportBundle, memories: list[MemorySystem]) -> None:
-    """Each global memory system's per-channel bus widths from the Global
-    memory view (aoc 21+, oneAPI 2021.4+), joined on the memory's name."""
+def _attach_memory_view(bundle: ReportBundle, memories: list[MemorySystem]) -> None:
+    """Each global memory system's per-channel bus widths and BSP bandwidth
+    from the Global memory view (aoc 21+, oneAPI 2021.4+), joined on the
+    memory's name."""
     widths = bundle.interpret("gmv", read_channel_widths)
+    bandwidths = bundle.interpret("gmv", read_bsp_bandwidths)
     source = bundle.source_of("gmv")
     for memory in memories:
-        if memory.is_global and memory.name in widths:
-            memory.channel_widths_bits = list(widths[memory.name])
-            memory.channel_widths_source = None if source is None else str(source)
+        if not memory.is_global or (memory.name not in widths and memory.name not in bandwidths):
+            continue
+        memory.channel_widths_bits = list(widths.get(memory.name, []))
+        memory.bsp_bandwidth_mbs = bandwidths.get(memory.name)
+        memory.memory_view_source = None if source is None else str(source)
 
 
 def device_without_info(instances: list[RtlLsuParams], command: str | None) -> Device:
@@ -235,7 +239,7 @@ def read_report(layout: Layout, read_rtl: bool = True) -> Design:
         raise InputError(layout.data_dir, "report has no mav data (no json/mav.json, no var mavJSON)",
                          expected=EXPECTED_MAV)
     parsed = bundle.interpret("mav", read_mav)
-    _attach_channel_widths(bundle, parsed.memory_systems)
+    _attach_memory_view(bundle, parsed.memory_systems)
     info = bundle.interpret("info", read_info)
     if info is None:
         # Only 16.1 reports lack an info document (the HTML report started in
