@@ -87,6 +87,8 @@ SEEDS: tuple[Seed, ...] = (
     # aoc JS layout
     Seed("oneapi20.3 report_data.js", AOC / "oneapi20.3_a10pac_samples/memory_attributes",
          "lib/report_data.js"),
+    Seed("oneapi2022.1 gmv.json", AOC / "oneapi2022.1_a10pac_vector_add/reports", "lib/json/gmv.json",
+         ("analyze", "{case}", "--set", "work_items=10000")),
     Seed("aoc17.1.1 report_data.js", AOC / "aoc17.1.1_a10_gridding/gridding_kernels_tile/reports",
          "lib/report_data.js"),
     # oneAPI 2025 .ndjson (parent-linked mav, loops; a fixture written in that layout)

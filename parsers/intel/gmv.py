@@ -24,6 +24,7 @@ to the profile's (decision 48).
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -77,7 +78,7 @@ def read_channel_widths(gmv: Any) -> dict[str, list[int]]:
 def read_bsp_bandwidths(gmv: Any) -> dict[str, float]:
     """Global memory name -> "Maximum bandwidth the BSP can deliver" in MB/s
     (all of its channels together), for every named top-level ``memsys``
-    node that gives a positive figure in MB/s. Other units or shapes are
+    node that gives a positive finite figure in MB/s. Other units or shapes are
     left out (``{}`` before aoc 21): the analyzer then keeps the profile's
     data rate."""
     found: dict[str, float] = {}
@@ -85,6 +86,6 @@ def read_bsp_bandwidths(gmv: Any) -> dict[str, float]:
         text = table.get(_BSP_BANDWIDTH_KEY)
         match = _MBS.match(text) if name and isinstance(text, str) else None
         value = as_float(match.group("value")) if match else None
-        if name and value is not None and value > 0:
+        if name and value is not None and math.isfinite(value) and value > 0:
             found.setdefault(name, value)
     return found
