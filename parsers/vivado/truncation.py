@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.errors import InputError
-from hlsight.core.model import Design
+from hlsight.core.model import Design, Kernel
 from hlsight.core.units import count_range, name_list
 from hlsight.parsers.vivado.module_report import INSTANCES, INTERFACE, LOOPS, PERFORMANCE, UTILIZATION, ModuleReport
 
@@ -75,7 +75,10 @@ def judge(design: Design, cuts: list[CutReport]) -> list[Diagnostic]:
                 for file in files]
         unused = [part for part in rpt.lacks() if part not in cut.covered and part != INSTANCES]
         if calls_cut:
-            said.insert(0, _calls_cut(design, rpt))
+            kernel = next((kernel for kernel in design.kernels if kernel.name == rpt.name), None)
+            if kernel is not None:
+                kernel.instances_cut = f"{rpt.path.name}:{rpt.cut_line}"  # its cycles: its latency, not its calls
+            said.insert(0, _calls_cut_words(kernel))
         if unused:
             said.append(f"{name_list(unused)} left out (not used by the estimate)")
         diagnostics.append(Diagnostic(
@@ -86,14 +89,11 @@ def judge(design: Design, cuts: list[CutReport]) -> list[Diagnostic]:
     return diagnostics
 
 
-def _calls_cut(design: Design, rpt: ModuleReport) -> str:
-    """Mark the module whose calls are listed only up to the cut, and say
-    what that leaves known: the instances read, its latency, and that the
-    calls after the cut are unknown (not 0)."""
-    kernel = next((kernel for kernel in design.kernels if kernel.name == rpt.name), None)
+def _calls_cut_words(kernel: Kernel | None) -> str:
+    """What a module whose calls are listed only up to the cut leaves known:
+    the instances read, its latency, and that the calls after the cut are
+    unknown (not 0)."""
     listed = [] if kernel is None else [instance.module for instance in kernel.instances]
-    if kernel is not None:
-        kernel.instances_cut = f"{rpt.path.name}:{rpt.cut_line}"
     latency = None if kernel is None else kernel.latency
     shown = "?" if latency is None else count_range(latency.min, latency.max, collapse=True)
     rows = f"{len(listed)} call{'' if len(listed) == 1 else 's'} read ({', '.join(listed)})" if listed \
