@@ -77,13 +77,27 @@ def host_bank(kernel: Kernel, lsu: LSU, design: Design, user: Mapping[str, float
     return f"{memory.name}/bank {int(value)}"
 
 
+def bank_users(design: Design, memory: MemorySystem) -> list[str]:
+    """The kernels whose buffers in ``memory`` sit where the host put them:
+    a global LSU there whose bank the report does not name. For these
+    ``--set KERNEL:bank=N`` decides the bank (:func:`host_bank`)."""
+    return [kernel.name for kernel in design.kernels
+            if any(lsu.memory == memory.name and lsu.bank is None for lsu in kernel.global_lsus())]
+
+
+def places_by_bank(design: Design, kernel_name: str) -> bool:
+    """Whether ``KERNEL:bank`` is read for ``kernel_name``: the bank is not a
+    symbol of any estimate but the grouping of its LSUs, so "not in the
+    expression" does not make it unused."""
+    return any(kernel_name in bank_users(design, memory) for memory in host_placed_memories(design))
+
+
 def check_placement(design: Design, tables: Sequence[Mapping[str, float]]) -> None:
     """Banks for all of a memory's kernels or for none: a design where some
     kernels are placed and others are not would put the others in a bank of
     their own beside the numbered ones, one the board does not have."""
     for memory in host_placed_memories(design):
-        users = [kernel.name for kernel in design.kernels
-                 if any(lsu.memory == memory.name and lsu.bank is None for lsu in kernel.global_lsus())]
+        users = bank_users(design, memory)
         for user in tables:
             if BANK_NAME in user:
                 continue  # one bank for every kernel

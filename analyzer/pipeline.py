@@ -27,7 +27,7 @@ from hlsight.analyzer.estimate import Settings, default_profile, estimate_design
 from hlsight.analyzer.estimate.evaluate import LONG_SUM, UndefinedValue
 from hlsight.analyzer.estimate.inputs import KERNEL_SCOPE
 from hlsight.analyzer.hints import bottleneck_hints
-from hlsight.analyzer.interleaving import check_placement
+from hlsight.analyzer.interleaving import BANK_NAME, check_placement, places_by_bank
 from hlsight.analyzer.launches import HintsFile, Launch, LaunchEstimate, launch_label
 from hlsight.analyzer.library_calls import library_call_diagnostics
 from hlsight.analyzer.memory_model import ModelOptions
@@ -423,7 +423,7 @@ def _unused_scoped(design: Design, result: AnalysisResult, names: set[str]) -> l
     if not scoped or not result.estimates:
         return []
     used = _estimate_names(result)
-    idle = [name for name in scoped if name not in used]
+    idle = [name for name in scoped if name not in used and not _placed_bank(design, name)]
     if not idle:
         return []
     return [Diagnostic.at(
@@ -431,6 +431,16 @@ def _unused_scoped(design: Design, result: AnalysisResult, names: set[str]) -> l
         f"{', '.join(idle)} change{'s' if len(idle) == 1 else ''} nothing in the estimate: that kernel's"
         " estimate does not hold the name (give it to the kernel that uses it, or without KERNEL:)",
     )]
+
+
+def _placed_bank(design: Design, name: str) -> bool:
+    """``KERNEL:bank`` of a kernel whose buffers the host places: read as the
+    bank its LSUs share (which LSUs contend), never a symbol of the
+    expression, so the expression test cannot see it used (the 520N STREAM
+    replicas in banks 1-4 were told their banks "change nothing" beside the
+    number those banks made)."""
+    kernel, _, base = name.rpartition(KERNEL_SCOPE)
+    return base == BANK_NAME and places_by_bank(design, kernel)
 
 
 def _unused_trip_counts(design: Design, result: AnalysisResult, names: set[str]) -> list[Diagnostic]:

@@ -26,11 +26,13 @@ from hlsight.analyzer.compute_model import sequential_part
 from hlsight.analyzer.memory_profiles import load_profile
 from hlsight.analyzer.pipeline import analyze
 from hlsight.parsers.loader import load_design
-from tests.conftest import CORPUS, run_cli, whatif_points
+from tests.conftest import CORPUS, FIXTURES, run_cli, whatif_points
 
 STREAM = (CORPUS / "aoc" / "aoc21.2_s10_520n_hpcc_stream_randomaccess" / "synthesis_artifacts" / "STREAM"
           / "520n-21.2.0-20.4.0" / "stream_kernels_single_synth_reports")
 SWI_CHANNELS = CORPUS / "zaragoza" / "reports" / "hbm2" / "mm-swi-ch-chai-bench"
+#: our two-loader report (fixtures/aoc19_host_banks/README.md): A10 PAC, 2 DDR banks, no interleaving
+PAIR_SUM = FIXTURES / "aoc19_host_banks"
 SAXPY1 = CORPUS / "aoc" / "aoc18.1.1pro_s10_520n_saxpy_vscale" / "reportIntel" / "SAXPY1" / "reports"
 KERNELS = ("calc_0", "calc_1", "calc_2", "calc_3")
 #: 2^30 floats over 4 replicas = 2^24 float16 vectors each, 32768 per outer iteration
@@ -236,3 +238,25 @@ def test_the_520n_efficiency_is_its_measured_stream_triad_rate() -> None:
     assert profile.efficiency == pytest.approx(67734.6e6 / 4 / (8 * 2 * 1200e6), abs=5e-4)
     assert "stream_N1-929870.out" in profile.efficiency_source
     assert load_profile("ddr4-1866").efficiency == 0.965  # the journal's EMIF figure, unchanged
+
+
+def test_a_kernels_bank_is_a_used_input_not_an_idle_name(tmp_path: Path) -> None:
+    """``KERNEL:bank`` is read as the bank a kernel's LSUs share, never as a
+    symbol of the expression, so "the estimate does not hold the name" must
+    not call it unused: the STREAM replicas in banks 1-4 and the two loaders
+    of a dot product in banks 1 and 2 were both told their banks "change
+    nothing" beside the number those banks made. A bank for a kernel with
+    no global access still changes nothing, and is said."""
+    stream = _json(str(STREAM), "--hints", str(_hints(tmp_path)))
+    assert "input-unused" not in [d["rule"] for d in stream["diagnostics"]]  # type: ignore[union-attr,index]
+    n = ("--set", "n=1048576")
+    placed = _json(str(PAIR_SUM), *n, "--set", "load_a:bank=1", "--set", "load_b:bank=2", "--set", "store:bank=1")
+    shared = _json(str(PAIR_SUM), *n, "--set", "bank=1")
+    placed_s = placed["estimate"]["seconds"]  # type: ignore[index]
+    shared_s = shared["estimate"]["seconds"]  # type: ignore[index]
+    assert placed_s < 0.6 * shared_s  # the loaders stream from their own banks, not one after another
+    assert "input-unused" not in [d["rule"] for d in placed["diagnostics"]]  # type: ignore[union-attr,index]
+    idle = _json(str(PAIR_SUM), *n, "--set", "load_a:bank=1", "--set", "load_b:bank=2", "--set", "store:bank=1",
+                 "--set", "reduce:bank=2")
+    unused = [d["message"] for d in idle["diagnostics"] if d["rule"] == "input-unused"]  # type: ignore[union-attr,index]
+    assert len(unused) == 1 and unused[0].startswith("reduce:bank changes nothing")
