@@ -23,6 +23,17 @@ _NO_INTERLEAVING = re.compile(r"no-interleaving(?:=|\s+)([\w.-]+)")
 #: ``--set [KERNEL:]bank=N``: the bank (1-based, as CL_CHANNEL_N) the host put a kernel's buffers in
 BANK_NAME = "bank"
 
+
+def lsu_bank_name(lsu_id: str) -> str:
+    """``lsu.<id>.bank``: the bank of the one buffer an LSU reads or writes.
+    The host allocates each buffer in a bank of its own choosing
+    (``CL_CHANNEL_N_INTELFPGA`` is a flag of ``clCreateBuffer``, Intel FPGA
+    SDK for OpenCL Programming Guide, "Manual Partitioning of Global
+    Memory"), so one kernel's buffers may sit in different banks: T2SP's DOT
+    on the PAC D5005 reads each operand from two buffers, in banks 1-2 and
+    3-4."""
+    return f"lsu.{lsu_id}.{BANK_NAME}"
+
 #: :func:`host_bank` of an LSU whose bank only the host program knows
 UNPLACED = ""
 
@@ -66,23 +77,31 @@ def host_bank(kernel: Kernel, lsu: LSU, design: Design, user: Mapping[str, float
     memory = design.memory_system(lsu.memory) if lsu.memory else None
     if lsu.bank is not None or memory is None or memory not in host_placed_memories(design):
         return None
-    scoped = f"{kernel.name}:{BANK_NAME}"
-    value = user.get(scoped, user.get(BANK_NAME))
-    if value is None:
+    # the buffer's own bank, else its kernel's, else every kernel's
+    key = next((name for name in (lsu_bank_name(lsu.id), f"{kernel.name}:{BANK_NAME}", BANK_NAME) if name in user),
+               None)
+    if key is None:
         return UNPLACED
+    value = user[key]
     if value != int(value) or not 1 <= value <= memory.banks:
-        raise InputError(None, f"{scoped if scoped in user else BANK_NAME}={value:g}",
+        raise InputError(None, f"{key}={value:g}",
                          expected=f"a bank of {memory.name}: 1 to {memory.banks} (CL_CHANNEL_N)")
-    notes.append(f"in bank {int(value)} of {memory.name} (given: the host allocates the kernel's buffers there)")
+    whose = "the LSU's buffer" if key == lsu_bank_name(lsu.id) else "the kernel's buffers"
+    notes.append(f"in bank {int(value)} of {memory.name} (given: the host allocates {whose} there)")
     return f"{memory.name}/bank {int(value)}"
 
 
+def placed_lsus(design: Design, memory: MemorySystem) -> list[tuple[Kernel, LSU]]:
+    """The global LSUs of ``memory`` whose buffers sit where the host put them
+    (the report names no bank): ``--set lsu.<id>.bank``, ``KERNEL:bank`` or
+    ``bank`` decides theirs (:func:`host_bank`)."""
+    return [(kernel, lsu) for kernel in design.kernels for lsu in kernel.global_lsus()
+            if lsu.memory == memory.name and lsu.bank is None]
+
+
 def bank_users(design: Design, memory: MemorySystem) -> list[str]:
-    """The kernels whose buffers in ``memory`` sit where the host put them:
-    a global LSU there whose bank the report does not name. For these
-    ``--set KERNEL:bank=N`` decides the bank (:func:`host_bank`)."""
-    return [kernel.name for kernel in design.kernels
-            if any(lsu.memory == memory.name and lsu.bank is None for lsu in kernel.global_lsus())]
+    """The kernels with an LSU of :func:`placed_lsus` in ``memory``."""
+    return list(dict.fromkeys(kernel.name for kernel, _lsu in placed_lsus(design, memory)))
 
 
 def places_by_bank(design: Design, kernel_name: str) -> bool:
@@ -97,14 +116,34 @@ def check_placement(design: Design, tables: Sequence[Mapping[str, float]]) -> No
     kernels are placed and others are not would put the others in a bank of
     their own beside the numbered ones, one the board does not have."""
     for memory in host_placed_memories(design):
-        users = bank_users(design, memory)
+        lsus = placed_lsus(design, memory)
         for user in tables:
             if BANK_NAME in user:
                 continue  # one bank for every kernel
-            placed = [name for name in users if f"{name}:{BANK_NAME}" in user]
-            if placed and len(placed) < len(users):
-                missing = [name for name in users if name not in placed]
+            given = {lsu.id: lsu_bank_name(lsu.id) in user or f"{kernel.name}:{BANK_NAME}" in user
+                     for kernel, lsu in lsus}
+            if any(given.values()) and not all(given.values()):
+                placed, missing = _named_by_state(lsus, given)
                 raise InputError(
                     None, f"a bank for {', '.join(placed)} but not for {', '.join(missing)}",
-                    expected=f"--set KERNEL:bank=N for every kernel that uses {memory.name}, or bank=N for all",
+                    expected=f"--set KERNEL:bank=N (or lsu.<id>.bank=N for one buffer) for every kernel that uses"
+                             f" {memory.name}, or bank=N for all",
                 )
+
+
+def _named_by_state(lsus: Sequence[tuple[Kernel, LSU]], given: Mapping[str, bool]) -> tuple[list[str], list[str]]:
+    """The placed and the missing buffers as a refusal names them: a kernel
+    whose LSUs are all placed (or none is) by its name, a kernel placed in
+    part by its LSUs."""
+    placed: list[str] = []
+    missing: list[str] = []
+    kernels = list(dict.fromkeys(kernel.name for kernel, _lsu in lsus))
+    for name in kernels:
+        own = [lsu.id for kernel, lsu in lsus if kernel.name == name]
+        states = {given[lsu_id] for lsu_id in own}
+        if len(states) == 1:
+            (placed if states.pop() else missing).append(name)
+        else:
+            placed.extend(lsu_id for lsu_id in own if given[lsu_id])
+            missing.extend(lsu_id for lsu_id in own if not given[lsu_id])
+    return placed, missing

@@ -26,7 +26,7 @@ import sympy
 
 from hlsight.analyzer.access import access_free_symbols, parse_expression
 from hlsight.analyzer.access.sources import defined_macros
-from hlsight.analyzer.interleaving import BANK_NAME, host_placed_memories, why_no_bank
+from hlsight.analyzer.interleaving import BANK_NAME, host_placed_memories, lsu_bank_name, placed_lsus, why_no_bank
 from hlsight.analyzer.results import SourceFacts
 from hlsight.core.errors import InputError
 from hlsight.core.limits import reading
@@ -77,6 +77,11 @@ LOOP_FIELDS: dict[str, str] = {
     "trip": "trip count of this loop",
     "ii": "initiation interval of this loop (only where the report's value is flagged implausible)",
 }
+
+
+def _is_lsu_bank(name: str) -> bool:
+    """``lsu.<id>.bank``: a buffer's bank (:func:`interleaving.lsu_bank_name`)."""
+    return name.startswith("lsu.") and name.endswith("." + BANK_NAME)
 
 
 def sym(name: str) -> sympy.Symbol:
@@ -244,6 +249,8 @@ def valid_names(design: Design, derived: SourceFacts | None = None, arguments: b
     names.extend(sorted(set(defined_macros(design)) - set(names)))
     if host_placed_memories(design):
         names.append(BANK_NAME)  # which bank the host put a kernel's buffers in
+    for memory in host_placed_memories(design):  # ... or one buffer, where a kernel's sit in different banks
+        names.extend(lsu_bank_name(lsu.id) for _kernel, lsu in placed_lsus(design, memory))
     names.extend(axi_names(design, *AXI_FIELDS))
     for kernel in design.kernels:
         for lsu in kernel.lsus:
@@ -477,7 +484,7 @@ def validate(
                 expected = "one of " + ", ".join(kernels)
                 raise InputError(source, f"unknown kernel '{name.rpartition(':')[0]}' in '{name}'", expected=expected)
             base = name[len(max(scopes, key=len)) + 1 :]
-        if base == BANK_NAME and base not in known:
+        if base not in known and (base == BANK_NAME or _is_lsu_bank(base)) and not host_placed_memories(design):
             raise InputError(source, f"'{name}' does not apply to this design: {why_no_bank(design)}",
                              expected="the values without bank for this design")
         if base not in known:
