@@ -17,7 +17,7 @@ from hlsight.analyzer.estimate.inputs import Settings, default_values, kernel_sc
 from hlsight.analyzer.estimate.memory import MEMORY_MODEL_NAME, MemoryResult, memory_estimate, memory_parts
 from hlsight.analyzer.library_calls import library_caveat
 from hlsight.analyzer.results import BankEstimate, BoundTerms, KernelEstimate, LsuFacts, TermEstimate
-from hlsight.core.model import Design, Kernel, Loop, MemoryKind, Product, Vendor
+from hlsight.core.model import Design, Kernel, Loop, LSUKind, MemoryKind, Product, Vendor
 from hlsight.core.units import name_list
 from hlsight.parsers.intel.common import as_int
 
@@ -206,6 +206,24 @@ def approximate_ii_caveat(loops: list[Loop]) -> str:
             " II ~250 loop ran at about 89 cycles per iteration, docs/model.md)")
 
 
+def cached_loads_caveat(kernels: Sequence[Kernel]) -> str | None:
+    """A burst-coalesced load aoc gives a cache ("Burst-coalesced cached":
+    made when the reads look repetitive, flushed at kernel start; Intel FPGA
+    SDK for OpenCL Best Practices Guide, "Load-Store Unit Modifiers") is
+    timed like any other: every access as DRAM traffic. Its hits cost none,
+    and no equation of the seed papers times a cache (decision 38 says the
+    same of the constant cache), so the memory time is an upper bound
+    (someoneinjd/t2sp GER, A10 PAC: two cached loaders re-reading 64 KB
+    vectors took 67 of the 146 ms its bank was charged, +106 % over the run)."""
+    cached = [lsu.id for kernel in kernels for lsu in kernel.lsus
+              if lsu.cached and lsu.is_global and lsu.kind is LSUKind.LOAD]
+    if not cached:
+        return None
+    return (f"{len(cached)} global load(s) read through an aoc cache ({name_list(cached)}): the DRAM model charges"
+            " every access as DRAM traffic, but the repeated reads the cache serves cost none; read their memory"
+            " time, and a memory-bound number, as an upper bound")
+
+
 def private_copies_caveat(kernels: Sequence[Kernel], design: Design) -> str | None:
     """An on-chip memory with private copies (``max_concurrency``) lets that
     many iterations of an outer loop run at once; the pipeline time runs them
@@ -286,6 +304,9 @@ def to_estimate(model: KernelModel, design: Design, settings: Settings) -> Kerne
                    if loop.ii is not None and loop.ii.qualifier == "~" and (loop.ii.value or 0) > 1]
     if approximate and estimate.bound == "compute":
         estimate.caveats.append(approximate_ii_caveat(approximate))
+    cached = cached_loads_caveat(model.kernels) if model.memory is not None else None
+    if cached is not None:
+        estimate.caveats.append(cached)
     concurrent = private_copies_caveat(model.kernels, design)
     if concurrent is not None and estimate.bound == "compute":
         estimate.caveats.append(concurrent)
