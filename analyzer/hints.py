@@ -149,6 +149,13 @@ def _lsu_hints(kernel: Kernel, lsu: LSU, facts: LsuFacts, settings: Settings,
             advice = (f"; widen it to {bus} B, the board's {facts.bus_name} (section 7.2),"
                       f" and raise fmax to {format_mhz(fmin * width / bus)}")
         severity = Severity.WARNING
+        if lsu.cached:
+            # its cache serves the repeated reads, which the model times as DRAM
+            # traffic (decision 49): widening it for the memory's sake is advice
+            # for a worst case the load may never reach
+            severity = Severity.NOTE
+            advice = ("; it is a cached load: the reads its cache serves never reach the memory, so this is its"
+                      " worst case, not advice to widen it (decision 49)")
         if limited_elsewhere is not None:
             severity = Severity.NOTE
             advice += limited_elsewhere

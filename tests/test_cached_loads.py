@@ -50,3 +50,25 @@ def _uncached(node: object) -> object:
     if isinstance(node, list):
         return [_uncached(item) for item in node]
     return node
+
+
+def _fmin_hints(report: Path) -> dict[str, dict[str, object]]:
+    document = run_json("analyze", str(report), "--set", "n=1048576", "--min-severity", "note")
+    return {str(diag["message"]).split(" ", 1)[0]: diag for diag in document["diagnostics"]
+            if diag["rule"] == "mem-fmax-below-fmin"}
+
+
+def test_a_cached_load_is_not_told_to_widen(tmp_path: Path) -> None:
+    """The f_min hint times the cached load as if every read reached the
+    memory: for it, a note that this is its worst case, not a warning to
+    widen it; the same load without the modifier keeps the warning."""
+    hints = _fmin_hints(CACHED)
+    cached = hints["scale_rows/load0"]
+    assert cached["severity"] == "note"
+    assert "it is a cached load" in str(cached["message"]) and "widen it ~" not in str(cached["message"])
+    copy = tmp_path / "plain"
+    shutil.copytree(CACHED, copy)
+    mav = copy / "reports" / "lib" / "json" / "mav.json"
+    mav.write_text(json.dumps(_uncached(json.loads(mav.read_text()))))
+    plain = _fmin_hints(copy)["scale_rows/load0"]
+    assert plain["severity"] == "warning" and "widen it ~" in str(plain["message"])
