@@ -17,10 +17,10 @@ note names both rates and the file. ``--set f_dram=`` still wins.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field
-from pathlib import Path
+from dataclasses import dataclass
 
 from hlsight.analyzer.memory_profiles import MemoryProfile
+from hlsight.analyzer.report_interface import ReportOverride, view_file
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import Design, MemoryKind, MemorySystem
 from hlsight.core.units import name_list
@@ -45,21 +45,11 @@ def report_rate_mts(memory: MemorySystem, dq_bytes: int) -> float | None:
     return memory.bsp_bandwidth_mbs / max(channels, 1) / dq_bytes
 
 
-@dataclass
-class RateChoice:
-    """The profile the estimate runs with and what analyze says about its rate."""
+@dataclass(kw_only=True)
+class RateChoice(ReportOverride):
+    """The profile the estimate runs with (its rate the report's where that differs) and what is said."""
 
     profile: MemoryProfile
-    #: one line for every estimate's assumptions, when the report gives a rate
-    assumptions: list[str] = field(default_factory=list)
-    #: added to the ``using:`` line when the report's rate replaced the profile's
-    using: str = ""
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-
-
-def _where(source: str, design: Design) -> str:
-    path = Path(source)
-    return str(path.relative_to(design.root)) if design.root and path.is_relative_to(design.root) else source
 
 
 def data_rate_choice(design: Design, profile: MemoryProfile) -> RateChoice:
@@ -79,7 +69,7 @@ def data_rate_choice(design: Design, profile: MemoryProfile) -> RateChoice:
     profile_rate = 2 * profile.f_dram_hz / 1e6
     names = sorted(rates)
     lowest, highest = min(rates.values()), max(rates.values())
-    where = ", ".join(sorted(_where(source, design) for source in sources if source)) or "the report"
+    where = ", ".join(sorted(view_file(source, design) for source in sources if source)) or "the report"
     said = (f"DRAM data rate: {name_list(names)} at {lowest:.0f} MT/s per channel by the report's Global memory"
             f" view (Maximum bandwidth the BSP can deliver, {where})")
     if highest - lowest > _SAME_RATE * highest:

@@ -34,19 +34,19 @@ def report_interface_bits(memory: MemorySystem | None) -> int | None:
 
 
 @dataclass
-class InterfaceChoice:
-    """What analyze says about the bus widths it used."""
+class ReportOverride:
+    """What analyze says where a report's own figure stands in for the profile's."""
 
-    #: one line per group of memories, for every estimate's assumptions
+    #: lines for every estimate's assumptions
     assumptions: list[str] = field(default_factory=list)
-    #: added to the ``using:`` line when the report's width is not the
+    #: added to the ``using:`` line when the report's figure replaced the
     #: profile's (it differs, or the profile gives none); "" otherwise
     using: str = ""
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
 
-def _where(source: str, design: Design) -> str:
-    """The file the widths came from, relative to the report when it is inside."""
+def view_file(source: str, design: Design) -> str:
+    """The file a figure came from, relative to the report when it is inside."""
     path = Path(source)
     return str(path.relative_to(design.root)) if design.root and path.is_relative_to(design.root) else source
 
@@ -58,7 +58,7 @@ def _widths_text(widths: tuple[int, ...]) -> str:
     return f"{', '.join(str(width) for width in widths)} bits per channel (the narrowest, {min(widths)}, used)"
 
 
-def interface_choice(design: Design, profile: MemoryProfile) -> InterfaceChoice:
+def interface_choice(design: Design, profile: MemoryProfile) -> ReportOverride:
     """The assumption lines, ``using:`` words and notes for the widths the
     report gives, grouping memories that list the same widths (an HBM
     design's pseudo-channels)."""
@@ -67,12 +67,12 @@ def interface_choice(design: Design, profile: MemoryProfile) -> InterfaceChoice:
         if memory.is_global and report_interface_bits(memory) is not None:
             key = (tuple(memory.channel_widths_bits), memory.memory_view_source or "")
             groups.setdefault(key, []).append(memory.name)
-    choice = InterfaceChoice()
+    choice = ReportOverride()
     profile_bits = profile.interface_bytes * 8
     using: list[str] = []
     for (widths, source), names in groups.items():
         used = min(widths)
-        where = _where(source, design)
+        where = view_file(source, design)
         said = f"{_widths_text(widths)} of {name_list(names)}, from the report's Global memory view ({where})"
         if not profile_bits:
             choice.assumptions.append(f"kernel-side bus: {said}; the profile {profile.name} gives none")

@@ -18,12 +18,13 @@ from pathlib import Path
 
 import pytest
 
-from hlsight.analyzer.memory_profiles import PROFILE_DIR, load_profile
+from hlsight.analyzer.memory_profiles import load_profile
 from hlsight.analyzer.pipeline import analyze
 from hlsight.parsers.intel.gmv import read_bsp_bandwidths
 from hlsight.parsers.loader import load_design
 from tests.conftest import run_cli
 from tests.test_gmv_widths import BFS_S10GX, KMERS_MX, RANDOM_520N, STREAM_520N, VADD_A10PAC
+from tests.test_report_interface import profile_file, stream_with_profile
 
 BSP_BANDWIDTHS = {
     STREAM_520N: {"DDR": 76800.0},
@@ -61,16 +62,6 @@ def test_figures_in_other_units_or_shapes_are_left_out() -> None:
     assert read_bsp_bandwidths({"nodes": [{"type": "bb", "name": "DDR"}]}) == {}
 
 
-def test_agreeing_rates_are_an_assumption_only(corpus: Path) -> None:
-    """The 520N's profile says DDR4-2400 as its BSP does: no note, nothing on the ``using:`` line."""
-    result = analyze(load_design(corpus / STREAM_520N), {"stride": 1})
-    assert not [d for d in result.diagnostics if d.rule == "memory-rate-differs"]
-    assert "DRAM data rate" not in result.memory_profile_why
-    assumptions = next(iter(result.estimates.values())).assumptions
-    assert ("DRAM data rate: DDR at 2400 MT/s per channel by the report's Global memory view (Maximum bandwidth"
-            " the BSP can deliver, lib/json/gmv.json); the profile ddr4-2400-520n says the same") in assumptions
-
-
 #: STREAM's four kernels with 2^20 iterations each (their loop trip counts are not in the report)
 STREAM_VALUES = {"stride": 1, **{f"loop.calc_{k}.B2.trip": 2.0**20 for k in range(4)}}
 
@@ -96,29 +87,12 @@ def test_the_bsps_rate_is_the_one_used(corpus: Path) -> None:
     assert without.seconds > 1.05 * at_board.seconds
 
 
-def _profile_file(tmp_path: Path, name: str, rate_line: str) -> Path:
-    """The packaged 520N profile with another name and data rate (a user's --memory file)."""
-    lines = []
-    for line in (PROFILE_DIR / "ddr4-2400-520n.toml").read_text(encoding="utf-8").splitlines():
-        if line.startswith("name ="):
-            line = f'name = "{name}"'
-        elif line.startswith("f_dram_mhz"):
-            line = rate_line
-        lines.append(line)
-    path = tmp_path / f"{name}.toml"
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return path
-
-
 def test_a_profile_that_differs_is_named_with_the_report(corpus: Path, tmp_path: Path) -> None:
-    profile = _profile_file(tmp_path, "slow-520n", "f_dram_mhz = 1066.67")
-    shown = run_cli("analyze", str(corpus / STREAM_520N), "--memory", str(profile), "-v")
-    assert shown.code == 0, shown.stderr
-    gmv = corpus / STREAM_520N / "lib" / "json" / "gmv.json"
+    slow = profile_file(tmp_path, "slow-520n", {"f_dram_mhz": "f_dram_mhz = 1066.67"})
+    stdout, using, gmv = stream_with_profile(corpus, slow)
     assert (f"{gmv}: note: DDR: the BSP this build used delivers 2400 MT/s per channel (the report's Maximum"
             " bandwidth the BSP can deliver), memory profile slow-520n 2133 MT/s ([timing] f_dram_mhz): the"
-            " estimate uses the report's (decision 48) [memory-rate-differs]") in shown.stdout
-    using = next(line for line in shown.stdout.splitlines() if line.startswith("  using: "))
+            " estimate uses the report's (decision 48) [memory-rate-differs]") in stdout
     assert "DRAM data rate: the report's 2400 MT/s per channel, not the profile's 2133; clock 341.667 MHz" in using
 
 
