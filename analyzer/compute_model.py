@@ -85,10 +85,20 @@ def _iterations(loop: Loop, notes: list[str], given: Collection[str], source: So
                 names: Mapping[int, str] | None = None) -> sympy.Expr:
     """Iterations of one entry of ``loop``: its trip count times the
     iterations of the loops aoc coalesced into it (:attr:`Loop.coalesced`;
-    coalesced siblings of an imperfect nest follow each other)."""
+    coalesced siblings of an imperfect nest follow each other). Where the
+    report lists no "Coalesced loop" entry (oneAPI 20.3), the levels a
+    source ``loop_coalesce`` merges (:meth:`SourceFacts.merged_trip`)."""
     trip = _trip(loop, notes, given, source, names)
     merged = [_iterations(child, notes, given, source, names) for child in loop.merged_loops]
-    return trip * sympy.Add(*merged) if merged else trip
+    if merged:
+        return trip * sympy.Add(*merged)
+    what = f"iterations loop_coalesce merges into loop {loop.name}"
+    from_source = source_expr(source.merged_trip(loop), given, notes, what)
+    if from_source is None:
+        return trip
+    notes.append(f"{what} from the source: x {from_source} per iteration of its own count (the report lists no"
+                 " \"Coalesced loop\" entry)")
+    return trip * from_source
 
 
 def _reported_trip(loop: Loop) -> int | None:

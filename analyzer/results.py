@@ -77,6 +77,10 @@ class SourceFacts:
     #: report loops with a count that a ``loop_tripcount`` pragma set, and
     #: the source's expression for them (used when its arguments are given)
     _pragma_trips: dict[int, tuple[Loop, str, str]] = field(default_factory=dict, repr=False)
+    #: report loops whose source loop carries a ``loop_coalesce`` the report
+    #: lists no "Coalesced loop" entry for: the merged levels' iterations
+    #: per iteration of the loop's own level
+    _merged_trips: dict[int, tuple[Loop, str]] = field(default_factory=dict, repr=False)
     _barrier_modes: dict[int, tuple[Kernel, str]] = field(default_factory=dict, repr=False)
     #: LSUs the report links to no memory whose source line reads a
     #: ``__constant`` argument: the constant cache serves them (by LSU id)
@@ -100,6 +104,16 @@ class SourceFacts:
     def trip(self, loop: Loop) -> str | None:
         found = self._trips.get(id(loop))
         return None if found is None else found[1]
+
+    def merged_trip(self, loop: Loop) -> str | None:
+        """Iterations the levels a source ``loop_coalesce`` merges into
+        ``loop`` add per iteration of its own level (the report's "tc"),
+        where the report lists no "Coalesced loop" entry for them."""
+        found = self._merged_trips.get(id(loop))
+        return None if found is None else found[1]
+
+    def set_merged_trip(self, loop: Loop, expression: str) -> None:
+        self._merged_trips[id(loop)] = (loop, expression)
 
     def set_access(self, lsu: LSU, facts: AccessFacts) -> None:
         self._access[id(lsu)] = (lsu, facts)  # holding the LSU keeps its id unique

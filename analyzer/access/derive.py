@@ -9,6 +9,7 @@ one diagnostic per LSU that says where each number came from.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -19,6 +20,7 @@ from pycparser import c_ast
 
 from hlsight.analyzer.access.c_symbols import Role, SymbolTable
 from hlsight.analyzer.access.classify import Classification, classify
+from hlsight.analyzer.access.coalesced_levels import carriers, merged_levels
 from hlsight.analyzer.access.communication import BARRIER_MODE, barrier_mode
 from hlsight.analyzer.access.kernel_attributes import kernel_local_size, kernel_simd
 from hlsight.analyzer.access.loops import BarrierSite, LoopInfo, unknown_trip_symbol
@@ -44,6 +46,9 @@ class KernelAccesses:
     barriers: list[BarrierSite] = field(default_factory=list)
     #: SIMD lanes of an NDRange kernel: each access is as wide as the lanes
     simd: int = 1
+    #: values the report's kernel name fixes for template parameters
+    #: (``KernelCompute<2>`` for ``KernelCompute<coalesce_factor>``)
+    named_values: dict[str, int] = field(default_factory=dict)
 
 
 def _display(expr: sympy.Expr, table: SymbolTable) -> str:
@@ -450,6 +455,35 @@ def derive_loop_trips(context: KernelAccesses, facts: SourceFacts) -> list[Diagn
         factor = loop.unroll_factor or (found.unroll if found.unroll is not None and found.unroll > 1 else None)
         notes.append(_record_trip(loop, _plain(found.trip_count), factor, "the source", found.trip_reason,
                                   context.kernel, facts))
+    notes.extend(_coalesced_levels(context, matched, facts))
+    return notes
+
+
+def _coalesced_levels(context: KernelAccesses, matched: dict[int, LoopInfo], facts: SourceFacts) -> list[Diagnostic]:
+    """Record the iterations a source ``loop_coalesce`` merges into a report
+    loop that lists no "Coalesced loop" entry (oneAPI 20.3), and say so."""
+    notes: list[Diagnostic] = []
+    reported = {id(info) for info in matched.values()}
+    label = re.sub(r"\W+", "_", context.kernel.name).strip("_") or "kernel"
+
+    def trip_of(info: LoopInfo) -> sympy.Expr:
+        if info.trip_count is not None:
+            return _plain(info.trip_count)
+        return _access_trip_symbol(context, info) or unknown_trip_symbol(label, info.line, info.nth)
+
+    for loop, carrier in carriers(context.kernel.all_loops(), matched):
+        merged = merged_levels(carrier, context.loops, reported, trip_of, context.named_values)
+        where = f"`{merged.written}` on the loop at line {carrier.line}"
+        if merged.factor is None:
+            message = f"loop {loop.name}: {where} merges no nested level here ({merged.reason})"
+        else:
+            facts.set_merged_trip(loop, str(merged.factor))
+            lines = ", ".join(str(line) for line in merged.lines)
+            message = (f"loop {loop.name}: {where} merges the loop(s) at line {lines} into its iterations"
+                       f" (the report lists no \"Coalesced loop\" entry): each iteration of its own count runs"
+                       f" {merged.factor} merged ones")
+        notes.append(Diagnostic.at(loop.location, "access-coalesced-levels", Severity.NOTE, message,
+                                   kernel=context.kernel.name, subject=loop.name))
     return notes
 
 

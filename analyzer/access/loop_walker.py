@@ -33,6 +33,7 @@ from hlsight.analyzer.access.c_symbols import (
     fixed_per_launch,
 )
 from hlsight.analyzer.access.ctypes_info import ElementType, element_type, typedef_table
+from hlsight.analyzer.access.loop_annotations import coalesce_above
 from hlsight.analyzer.access.loops import (
     BARRIER_CALLS,
     CALL_WALK_BUDGET,
@@ -546,6 +547,7 @@ class LoopWalker(NodeVisitor):
         info.header_counted = geometric is None and averaged is trip
         info.geometric = geometric is not None
         info.tripcount_pragma = tripcount_pragma(node.stmt)
+        info.coalesce = coalesce_above(self.lines.get(file) or [], line)
         self.loop_infos[id(node)] = info
         self._mark_loop_carried(node.stmt, node.next, counter_name, line)
         if counter_name is not None and counter is not None:
@@ -633,6 +635,7 @@ class LoopWalker(NodeVisitor):
         info_loop.nth = self._ordinals.nth(id(node), file, line)
         info_loop.header_counted = header_counted
         info_loop.tripcount_pragma = tripcount_pragma(node.stmt)
+        info_loop.coalesce = coalesce_above(self.lines.get(file) or [], line)
         self.loop_infos[id(node)] = info_loop
         self.loops.append(info_loop)
         self._expression(node.cond)

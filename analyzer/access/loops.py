@@ -150,6 +150,9 @@ class LoopInfo:
     #: the counter is multiplied or divided (``i *= 2``), not stepped: an
     #: index in it has no constant advance per iteration
     geometric: bool = False
+    #: the argument of a ``loop_coalesce`` on the loop as written (``""``:
+    #: none, every nested level merges; ``None``: no such annotation)
+    coalesce: str | None = None
 
     @property
     def unrolled(self) -> bool:

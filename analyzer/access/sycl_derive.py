@@ -138,7 +138,8 @@ def derive_sycl_access_facts(design: Design, given: Collection[str] = ()) -> Sou
         walk = walks.walk(launch, label, functools.partial(
             _walk, launch, label, lines.get(PurePath(launch.file).name, []), headers))
         sites = walk.sites + _library_sites(kernel, walk.sites, walk.library, sources)
-        context = KernelAccesses(kernel, launch.ndrange, sites, list(walk.loop_infos.values()), walk.barriers)
+        context = KernelAccesses(kernel, launch.ndrange, sites, list(walk.loop_infos.values()), walk.barriers,
+                                 named_values=launch.name_values(kernel.report_name or kernel.name))
         if launch.ndrange and launch.global_size is not None:
             size = " ".join(token.spelling for token in launch.global_size.get_tokens())
             diagnostics.append(Diagnostic.at(

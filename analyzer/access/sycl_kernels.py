@@ -72,6 +72,31 @@ class SyclKernel:
         return re.fullmatch(pattern, report_name) is not None
 
 
+    def name_values(self, report_name: str) -> dict[str, int]:
+        """The integers the report's kernel name gives the template
+        parameters of the name as written (``KernelCompute<2>`` for
+        ``KernelCompute<coalesce_factor>``: coalesce_factor = 2): fixed by
+        the instantiation the report built, where the walk of the shared
+        lambda keeps them names."""
+        if self.name is None or not self.matches_name(report_name):
+            return {}
+        written, built = _template_arguments(self.name), _template_arguments(report_name)
+        if len(written) != len(built):
+            return {}
+        values: dict[str, int] = {}
+        for name, value in zip(written, built, strict=True):
+            if re.fullmatch(r"[A-Za-z_]\w*", name) and re.fullmatch(r"-?\d+", value):
+                values[name] = int(value)
+        return values
+
+
+def _template_arguments(name: str) -> list[str]:
+    """The arguments of the outermost ``<...>`` of a kernel name, as written."""
+    if "<" not in name or not name.endswith(">"):
+        return []
+    return [part.strip() for part in name[name.index("<") + 1:-1].split(",")]
+
+
 def _lambda(argument: cindex.Cursor) -> cindex.Cursor | None:
     node = strip(argument)
     while node.kind in (CK.UNEXPOSED_EXPR, CK.CALL_EXPR) and node.kind != CK.LAMBDA_EXPR:

@@ -29,6 +29,7 @@ from clang import cindex
 
 from hlsight.analyzer.access.c_symbols import Role, SymbolInfo, SymbolTable, fixed_per_launch
 from hlsight.analyzer.access.ctypes_info import ElementType
+from hlsight.analyzer.access.loop_annotations import coalesce_above
 from hlsight.analyzer.access.loops import (
     CALL_WALK_BUDGET,
     SYCL_BARRIERS,
@@ -515,6 +516,7 @@ class SyclLoopWalker(CursorVisitor):
         info.geometric = geometric is not None
         info.end_line = cursor.extent.end.line
         info.nth = self._ordinals.nth(hash(cursor), info.file, line)
+        info.coalesce = coalesce_above(self._lines_of(cursor), line)
         self.loop_infos[hash(cursor)] = info
         saved = self._carry(body, counter_key, line) if body is not None else dict(self.env)
         if counter_key is not None and counter is not None:
@@ -566,6 +568,7 @@ class SyclLoopWalker(CursorVisitor):
             rounds = number_iterations(info, self.table, self.env)
             self.env[key] = sympy.expand(self.env[key] + step * rounds)
         info.end_line, info.nth = cursor.extent.end.line, nth
+        info.coalesce = coalesce_above(self._lines_of(cursor), line)
         self.loop_infos[hash(cursor)] = info
         self.loops.append(info)
         if do_while:  # the body runs before the test
@@ -651,6 +654,7 @@ class SyclLoopWalker(CursorVisitor):
         info = LoopInfo("for", line, self._file(cursor), counter, sympy.Integer(1), data_trip(self.label, line, nth),
                         reason, unroll_above(self._lines_of(cursor), line))
         info.end_line, info.nth = cursor.extent.end.line, nth
+        info.coalesce = coalesce_above(self._lines_of(cursor), line)
         self.loop_infos[hash(cursor)] = info
         element = pointee(variable.type)
         memory = Memory(self._text(range_expr), ElementType(type_name(element), type_size(element)), space)

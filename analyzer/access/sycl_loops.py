@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 import sympy
 from clang import cindex
 
+from hlsight.analyzer.access.loop_annotations import annotation_lines
 from hlsight.analyzer.access.loops import (
     MIRROR,
     Geometric,
@@ -36,17 +37,13 @@ Value = Callable[[cindex.Cursor], sympy.Expr]
 Text = Callable[[cindex.Cursor], str]
 
 _UNROLL = re.compile(r"^\s*#\s*pragma\s+unroll(?:\s+(\w+))?")
-_ATTRIBUTE_LINE = re.compile(r"^\s*(\[\[.*\]\]\s*)+$")
 
 
 def unroll_above(lines: list[str], line: int) -> int | None:
     """``#pragma unroll [N]`` on the lines above a loop at ``line`` (over
     comments, other pragmas and ``[[intel::...]]`` attributes): ``0`` for a
     full unroll, ``N``, or ``None`` (pipelined)."""
-    number = line - 1
-    while number >= 1:
-        raw = lines[number - 1] if number <= len(lines) else ""
-        stripped = raw.strip()
+    for raw in annotation_lines(lines, line):
         match = _UNROLL.match(raw)
         if match:
             if match.group(1) is None:
@@ -55,9 +52,6 @@ def unroll_above(lines: list[str], line: int) -> int | None:
                 return int(match.group(1), 0)
             except ValueError:
                 return 0
-        if stripped and not stripped.startswith(("//", "#pragma")) and not _ATTRIBUTE_LINE.match(raw):
-            return None
-        number -= 1
     return None
 
 

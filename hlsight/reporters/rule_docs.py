@@ -79,6 +79,12 @@ _DOCS: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "The report gives no trip count for this loop; hlsight read it from the loop bounds as an expression of "
         "kernel arguments. It is used once those arguments have values (--set); --set loop.<name>.trip wins.",
         ("source",)),
+    "access-coalesced-levels": (
+        "Loop levels a loop_coalesce merges, read from the source",
+        "The loop carries #pragma loop_coalesce / [[intel::loop_coalesce(N)]] and the report lists no \"Coalesced "
+        "loop\" entry for the levels it merged (oneAPI 20.3 keeps the outer level's count alone): hlsight counts "
+        "the merged nested levels' iterations into the loop's, in the pipeline time and the access counts alike. "
+        "A level the report still lists as a loop of its own was not merged.", ("source",)),
     "axi-derived": (
         "m_axi traffic derived from the Vivado/Vitis source",
         "hlsight walked the top function and counted each access to a pointer its m_axi pragmas (or the report's "
