@@ -16,11 +16,18 @@ around ``fixtures/access/temporaries.cl`` and check values worked out by hand.
 
 from __future__ import annotations
 
+import functools
+
 import sympy
 
+from hlsight.analyzer.access.classify import Classification, classify
+from hlsight.analyzer.access.sycl_kernels import find_kernels
+from hlsight.analyzer.access.sycl_walker import walk_kernel
+from hlsight.analyzer.access.walker import AccessSite
 from hlsight.analyzer.results import AccessFacts
 from hlsight.core.model import LSU, Kernel, KernelKind, LSUKind, LSUStyle, SourceLocation
-from tests.access_fixtures import MarkedSource, facts_of, value
+from hlsight.parsers.cxx.sycl_headers import parse_sycl
+from tests.access_fixtures import FIXTURES, MarkedSource, facts_of, value
 
 TEMPORARIES = MarkedSource("temporaries.cl")
 
@@ -106,3 +113,58 @@ def test_a_quotient_in_step_with_the_remainder_adds_nothing_between_wraps() -> N
     assert value(in_step.stride) == 1
     off_step = facts("quotient_steps", LSUKind.LOAD, "off_step")
     assert value(off_step.stride) == sympy.Rational(5, 3)
+
+
+SYCL = FIXTURES / "temporaries.cpp"
+
+
+@functools.cache
+def _sycl_sites() -> dict[str, list[AccessSite]]:
+    """Every access of each lambda of ``temporaries.cpp``, walked as the
+    oneAPI path walks a report's kernel."""
+    text = SYCL.read_text()
+    unit = parse_sycl(SYCL, text, {})
+    assert not unit.errors
+    return {kernel.name or "": walk_kernel(kernel, kernel.name or "", text.splitlines()).sites
+            for kernel in find_kernels(unit.translation_unit, str(SYCL))}
+
+
+def sycl_read(kernel: str, text: str = "in[v]") -> Classification:
+    """The load ``text`` of ``kernel``."""
+    (site,) = [site for site in _sycl_sites()[kernel] if site.kind == "load" and site.text == text]
+    return classify(site, ndrange=False)
+
+
+def _number(expr: sympy.Expr | None, **values: int) -> sympy.Expr | None:
+    """``expr`` (a classification's) with the named symbols set."""
+    if expr is None:
+        return None
+    return expr.subs({symbol: values[symbol.name] for symbol in expr.free_symbols if symbol.name in values})
+
+
+def test_sycl_steps_through_temporaries_as_the_c_body() -> None:
+    """The same bodies in SYCL lambdas step as decision 40/44 read them in
+    OpenCL C (the SYCL walker read only `v++`/`v += c`/`v = v + c`: all
+    three were "not affine", no stride): 3, 5 and 2."""
+    for kernel, text, stride in (("ssa_step", "in[u]", 3), ("two_updates", "in[v]", 5), ("reassigned", "in[v]", 2)):
+        shape = sycl_read(kernel, text)
+        c_load = facts(kernel, LSUKind.LOAD, kernel if kernel != "ssa_step" else "ssa_load")
+        assert (_number(shape.stride), _number(shape.offset), _number(shape.accesses, n=40)) == (stride, 0, 40)
+        assert value(c_load.stride) == stride
+
+
+def test_sycl_steps_the_order_does_not_fix_stay_unknown() -> None:
+    for kernel in ("update_in_branch", "update_skipped"):
+        assert sycl_read(kernel).stride is None, kernel
+        assert facts(kernel, LSUKind.LOAD, kernel).stride is None, kernel
+
+
+def test_sycl_pointers_stepped_through_temporaries() -> None:
+    """`p = next` with `next = p + 4`: 4 floats per iteration from element 2;
+    `p += k` with `int k = 2 * 3`: 6 from element 1 (`p[1]`); both were
+    "not affine". Through a `char *` cast the units differ: not read."""
+    through = sycl_read("pointer_through_temporary", "*p")
+    assert (_number(through.stride), _number(through.offset), _number(through.accesses, n=40)) == (4, 2, 40)
+    by_amount = sycl_read("pointer_step_by_temporary", "p[1]")
+    assert (_number(by_amount.stride), _number(by_amount.offset)) == (6, 1)
+    assert sycl_read("pointer_through_cast", "*p").stride is None

@@ -74,6 +74,7 @@ from hlsight.analyzer.access.sycl_loops import (
     unroll_above,
 )
 from hlsight.analyzer.access.sycl_memory import Memory, Pointer, captured_memory
+from hlsight.analyzer.access.sycl_straight_steps import sycl_straight_line_step
 from hlsight.analyzer.access.sycl_values import SyclValues
 from hlsight.parsers.cxx.visitor import CursorVisitor, children
 
@@ -415,14 +416,22 @@ class SyclLoopWalker(CursorVisitor):
 
     # ------------------------------------------------------------------ loops
 
-    def _carry(self, body: cindex.Cursor, skip: Key | None, line: int) -> dict[Key, sympy.Expr]:
+    def _carry(self, body: cindex.Cursor, skip: Key | None, line: int,
+               increment: cindex.Cursor | None = None) -> dict[Key, sympy.Expr]:
         """Variables assigned in a loop body become loop-carried symbols; one
         the body steps by a constant in a single statement of its own
-        (``idx++`` in loop_coalesce) advances by that step every iteration."""
+        (``idx++`` in loop_coalesce) advances by that step every iteration,
+        and so does one it steps through temporaries, read as a C body's
+        (``int t = addr; ... addr = t + 1;``: :mod:`.sycl_straight_steps`)."""
         saved = dict(self.env)
-        for key in sorted(self._assignments.below(body)):  # symbol numbering is the same every run
+        assigned = self._assignments.below(body)
+        stepped = self._assignments.below(increment) if increment is not None else set()
+        changes = frozenset({*assigned, *stepped, *([skip] if skip is not None else [])})
+        for key in sorted(assigned):  # symbol numbering is the same every run
             if key != skip and key in self.env:
                 step = self._body_step(body, key)
+                if step is None and key not in stepped:
+                    step = sycl_straight_line_step(self, body, key, changes)
                 info = SymbolInfo(Role.STATE, key[3], conditional=True, loop=line) if step is None else \
                     SymbolInfo(Role.STATE, key[3], step=step, loop=line, start=saved[key])
                 self.env[key] = self.table.make(key[3], info)
@@ -518,7 +527,7 @@ class SyclLoopWalker(CursorVisitor):
         info.nth = self._ordinals.nth(hash(cursor), info.file, line)
         info.coalesce = coalesce_above(self._lines_of(cursor), line)
         self.loop_infos[hash(cursor)] = info
-        saved = self._carry(body, counter_key, line) if body is not None else dict(self.env)
+        saved = self._carry(body, counter_key, line, increment) if body is not None else dict(self.env)
         if counter_key is not None and counter is not None:
             self.env[counter_key] = counter if grid_step is None or start is None else start + grid_step * counter
         if grid_step is None and geometric is None:
