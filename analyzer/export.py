@@ -92,6 +92,7 @@ def loop_to_dict(loop: Loop, source: SourceFacts) -> dict[str, Any]:
         "speculated_iterations": loop.speculated_iterations,
         "unroll_factor": loop.unroll_factor,
         "trip_expression": source.trip(loop),
+        "merged_trip_expression": source.merged_trip(loop),
         "achieved_fmax_mhz": loop.achieved_fmax_mhz,
         "bottleneck": loop.bottleneck,
         **_loc(loop.location),

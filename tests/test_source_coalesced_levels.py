@@ -76,6 +76,9 @@ def test_an_unknown_merged_count_stays_its_name() -> None:
     assert "runs 16 merged ones" in out
     assert "loop Scale<2>.B4: `loop_coalesce` on the loop at line 24 merges the loop(s) at line 25" in out
     assert "runs cols merged ones" in out
+    # the loop listing says the report's count is one level's
+    assert "Scale<2>.B2: II ~1, trip 8 x 16 merged (loop_coalesce, source)" in out
+    assert "Scale<2>.B4: II ~1, trip 4 x cols merged (loop_coalesce, source)" in out
 
 
 def test_the_kernel_name_fixes_the_template_level_count() -> None:
@@ -85,6 +88,9 @@ def test_the_kernel_name_fixes_the_template_level_count() -> None:
     (kernel,) = design.kernels
     trips = {loop.name: facts.merged_trip(loop) for loop in kernel.loops}
     assert trips == {"Scale<2>.B2": "16", "Scale<2>.B4": "cols"}
+    # the JSON says them beside the report's count
+    loops = json.loads(run_cli("analyze", str(REPORT), "--format", "json").stdout)["kernels"][0]["loops"]
+    assert [(loop["trip_count"]["max"], loop["merged_trip_expression"]) for loop in loops] == [(8, "16"), (4, "cols")]
 
 
 def test_levels_count_from_the_annotated_loop_inwards_siblings_alike() -> None:

@@ -85,24 +85,41 @@ def range_text(low: int | None, high: int | None) -> str:
     return low_text if low_text == high_text else f"{low_text} ~ {high_text}"
 
 
-def trip_text(loop: Loop, values: Mapping[str, float] | None = None, derived: str | None = None) -> str:
+def trip_text(loop: Loop, values: Mapping[str, float] | None = None, derived: str | None = None,
+              merged: str | None = None) -> str:
     """Trip count from the report; else the source analysis's (``ceiling(n/16)``,
     evaluated when ``values`` give its names: ``1048576 = ceiling(n/16)``,
-    marked "source"; ``derived`` is ``result.source.trip(loop)``); ``-`` when neither knows it."""
+    marked "source"; ``derived`` is ``result.source.trip(loop)``); ``-`` when neither knows it.
+    ``merged`` (``result.source.merged_trip(loop)``): the iterations a source
+    ``loop_coalesce`` merges into each of them, said after the count
+    (``4 x 4 merged (loop_coalesce, source)``): the report's count is one level's."""
+    own = _own_trip_text(loop, values, derived)
+    if merged is None:
+        return own
+    number = _source_value(merged, values)
+    shown = merged if number is None or number == merged else f"{number} = {merged}"
+    return f"{own} x {shown} merged (loop_coalesce, source)"
+
+
+def _own_trip_text(loop: Loop, values: Mapping[str, float] | None, derived: str | None) -> str:
     if loop.trip_count is not None and (loop.trip_count.min is not None or loop.trip_count.max is not None):
         return range_text(loop.trip_count.min, loop.trip_count.max)
     if derived is None:
         return "-" if loop.trip_count is None else range_text(loop.trip_count.min, loop.trip_count.max)
+    number = _source_value(derived, values)
+    return f"{derived} (source)" if number is None else f"{number} = {derived} (source)"
+
+
+def _source_value(derived: str, values: Mapping[str, float] | None) -> str | None:
+    """A source expression's value where ``values`` fix it, formatted; ``None`` otherwise."""
     try:
         expression = parse_expression(derived)
     except (sympy.SympifyError, SyntaxError, TypeError, ValueError):
-        return f"{derived} (source)"
+        return None
     given = {symbol: values[symbol.name] for symbol in expression.free_symbols
              if isinstance(symbol, sympy.Symbol) and values and symbol.name in values}
     evaluated = expression.subs(given)
-    if evaluated.is_number:
-        return f"{format_value(float(evaluated))} = {derived} (source)"
-    return f"{derived} (source)"
+    return format_value(float(evaluated)) if evaluated.is_number else None
 
 
 def latency_text(latency: LatencyRange | None) -> str:

@@ -125,7 +125,7 @@ def _lsu_line(lsu: LSU, source: SourceFacts, host_memories: frozenset[str]) -> s
 
 def _loop_lines(loop: Loop, depth: int, source: SourceFacts) -> list[str]:
     ii = "-" if loop.ii is None else str(loop.ii)
-    trip = trip_text(loop, None, source.trip(loop))  # the report's, else the source analysis's
+    trip = trip_text(loop, None, source.trip(loop), source.merged_trip(loop))  # the report's, else the source's
     pipelined = {True: "pipelined", False: "not pipelined", None: ""}[loop.pipelined]
     where = "" if loop.location is None else f"  {loop.location}"
     lines = [f"    {'  ' * depth}{loop.name}: II {ii}, trip {trip} {pipelined}{where}".rstrip()]
