@@ -102,7 +102,7 @@ def merged_levels(carrier: LoopInfo, loops: Sequence[LoopInfo], reported: set[in
 
     found = factor(carrier, 2)
     if found is None:
-        reason = ("it merges one level, its own" if levels == 1 else
+        reason = ("it merges one level, its own" if levels is not None and levels <= 1 else
                   "the report lists the nested loops as loops of their own (not merged)")
         return MergedLevels(None, (), written, reason)
     return MergedLevels(found, tuple(lines), written)
