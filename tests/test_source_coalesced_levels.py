@@ -1,5 +1,5 @@
 """Levels a ``loop_coalesce`` merges, read from the source where the report
-lists no "Coalesced loop" entry (decision 48).
+lists no "Coalesced loop" entry (decision 50).
 
 Intel's guides ("Coalescing Nested Loops"; HLS Reference Manual 6.3): N
 counts the nest's levels from the annotated loop (level 1) inwards, siblings
