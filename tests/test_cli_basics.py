@@ -63,16 +63,8 @@ def test_version_imports_no_command_and_no_sympy() -> None:
     assert modules == "[]"
 
 
-@pytest.mark.parametrize(("mode", "report"), [("cycles", "report_table2"), ("tripcount", "report_table1")])
-def test_instrument_with_a_report_does_not_import_sympy(tmp_path: Path, mode: str, report: str) -> None:
-    """A cold ``hlsight instrument`` spent most of its time importing sympy
-    (via the static trip counts, the DRAM model and the co-simulation check)
-    that pass 2 and a pass 1 whose report lists every loop never use: each is
-    imported where it is used. Only a loop without a report row asks for its
-    static count (pass 1 without --report): that still runs the sympy walker."""
-    folder = REPO / "fixtures" / "instrument" / "quicksort"
-    output = tmp_path / "qsort.c"
-    argv = ["instrument", str(folder / "qsort.c"), "--mode", mode, "--report", str(folder / report), "-o", str(output)]
+def assert_runs_without_sympy(argv: list[str]) -> None:
+    """``hlsight argv`` in a fresh interpreter exits 0 without importing sympy or mpmath."""
     code = (
         "import sys; from hlsight.cli import main\n"
         f"code = main({argv!r})\n"
@@ -80,8 +72,38 @@ def test_instrument_with_a_report_does_not_import_sympy(tmp_path: Path, mode: st
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO)
     assert done.stdout.strip() == "0 []", done.stdout + done.stderr
+
+
+@pytest.mark.parametrize(("mode", "report"), [("cycles", "report_table2"), ("tripcount", "report_table1")])
+def test_instrument_with_a_report_does_not_import_sympy(tmp_path: Path, mode: str, report: str) -> None:
+    """A cold ``hlsight instrument`` spent most of its time importing sympy
+    (via the static trip counts, the DRAM model and the co-simulation check)
+    that pass 2 and a pass 1 whose report lists every loop never use: each is
+    imported where it is used. Only a loop without a report row asks for its
+    static count (pass 1 without --report): that runs the sympy walker,
+    unless the loop's shape rules a count out (the next test)."""
+    folder = REPO / "fixtures" / "instrument" / "quicksort"
+    output = tmp_path / "qsort.c"
+    argv = ["instrument", str(folder / "qsort.c"), "--mode", mode, "--report", str(folder / report), "-o", str(output)]
+    assert_runs_without_sympy(argv)
     written = output.read_text(encoding="utf-8")
     assert ("hlsight_cycles.h" if mode == "cycles" else "#pragma HLS loop_tripcount") in written
+
+
+@pytest.mark.parametrize(("case", "source"), [("quicksort", "qsort.c"), ("while_loops", "find_run.c")])
+def test_pass_one_on_data_dependent_loops_does_not_import_sympy(tmp_path: Path, case: str, source: str) -> None:
+    """Pass 1 without a report asks every loop for its static count; a loop
+    whose shape rules a count out (``while (arr[R] >= piv && L < R)``, a
+    counter stepped under an ``if``) needs no walk, so a source whose loops
+    are all data-dependent is instrumented without sympy (~0.4 s of a cold
+    process), and every loop still gets its pragma."""
+    path = REPO / "fixtures" / "instrument" / case / source
+    output = tmp_path / source
+    argv = ["instrument", str(path), "--mode", "tripcount", "-o", str(output)]
+    assert_runs_without_sympy(argv)
+    original, written = path.read_text(encoding="utf-8"), output.read_text(encoding="utf-8")
+    loops = sum(line.lstrip().startswith(("while", "for")) for line in original.splitlines())
+    assert written.count("#pragma HLS loop_tripcount min=100 max=100 avg=100") == loops > 0
 
 
 def test_top_level_help_lists_every_command() -> None:

@@ -71,11 +71,12 @@ def test_loop_walker_keeps_no_access_state() -> None:
 def test_instrumenter_does_not_import_the_access_analysis(mode: str, tmp_path: Path) -> None:
     """``hlsight instrument`` (pass 1 and pass 2, in a fresh interpreter)
     never loads the access walker, classification or LSU matching; the loop
-    walker only where a static trip count is asked for (pass 1 here)."""
-    case = REPO / "fixtures" / "instrument" / "quicksort"
-    arguments = ["instrument", "--mode", mode, str(case / "qsort.c"), "-o", str(tmp_path / "out.c")]
+    walker only where a static trip count is asked for (pass 1 here, on a
+    counted ``for`` nest the loop shapes alone cannot decide)."""
+    case = REPO / "fixtures" / "instrument" / "imperfect_nest"
+    arguments = ["instrument", "--mode", mode, str(case / "row_sums.c"), "-o", str(tmp_path / "out.c")]
     if mode == "cycles":
-        arguments += ["--report", str(case / "report_table1")]
+        arguments += ["--report", str(case / "report")]
     script = (
         "import sys\n"
         "from hlsight.cli import main\n"

@@ -34,6 +34,7 @@ from hlsight.analyzer.access.c_symbols import (
 )
 from hlsight.analyzer.access.ctypes_info import ElementType, element_type, typedef_table
 from hlsight.analyzer.access.loop_annotations import coalesce_above
+from hlsight.analyzer.access.loop_shapes import assigned_in
 from hlsight.analyzer.access.loops import (
     BARRIER_CALLS,
     CALL_WALK_BUDGET,
@@ -42,7 +43,6 @@ from hlsight.analyzer.access.loops import (
     Geometric,
     LineOrdinals,
     LoopInfo,
-    assigned_in,
     at_most,
     averaged_over_enclosing,
     body_values,

@@ -4,9 +4,10 @@ shape tests behind trip counts.
 Pure functions over pycparser nodes and sympy values, shared by the C
 statement walker (:mod:`hlsight.analyzer.access.loop_walker`) and the SYCL
 walker: the trip count of a counter test (:func:`trip_from`), the step of a
-counter update (:func:`update_step`), the variables a loop assigns
-(:func:`assigned_in`), the period of a row counter (:func:`cycle_length`) and
-the test that paces it (:func:`pacing_test`).
+counter update (:func:`update_step`), the period of a row counter
+(:func:`cycle_length`) and the test that paces it (:func:`pacing_test`). The
+variables a loop assigns, and the loops no value can count, are read without
+sympy (:mod:`hlsight.analyzer.access.loop_shapes`).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from hlsight.analyzer.access.c_symbols import (
     c_text,
     fixed_per_launch,
 )
+from hlsight.analyzer.access.loop_shapes import AssignedNames
 from hlsight.parsers.csource.visitor import NodeVisitor
 
 #: calls walked where they stand per kernel walk, at most (C and SYCL): a
@@ -40,12 +42,8 @@ CALL_WALK_BUDGET = 512
 MIRROR = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "!=": "!=", "==": "=="}
 #: the comparison that holds when ``op`` does not
 NEGATE = {"<": ">=", ">=": "<", ">": "<=", "<=": ">", "==": "!=", "!=": "=="}
-_INCREMENTS = ("++", "--", "p++", "p--")
 #: a walker's variable key (a C name, a SYCL declaration key)
 K = TypeVar("K")
-#: statements and expressions whose parts run on some iterations only
-_CONDITIONAL = (c_ast.If, c_ast.For, c_ast.While, c_ast.DoWhile, c_ast.Switch, c_ast.Case, c_ast.Default,
-                c_ast.TernaryOp)
 
 
 def closing_lines(lines: Sequence[str]) -> dict[int, int]:
@@ -631,73 +629,6 @@ def at_most(trip: tuple[sympy.Expr | None, str], exit_at: tuple[str, int] | None
     return count, f"{reason}; at most: the body may leave early (`{exit_at[0]}` at line {exit_at[1]})"
 
 
-class _AssignedNames(NodeVisitor):
-    """Collects, for :func:`assigned_in`, every variable assigned below a node."""
-
-    def __init__(self) -> None:
-        self.found: dict[str, list[tuple[c_ast.Node, bool]]] = {}
-        self.declared: set[str] = set()
-        self.top = True
-
-    def _children(self, node: c_ast.Node, keep_top: bool = False) -> None:
-        top = self.top
-        self.top = top and keep_top
-        for _name, child in node.children():
-            self.visit(child)
-        self.top = top
-
-    def _target(self, name: str, node: c_ast.Node) -> None:
-        self.found.setdefault(name, []).append((node, self.top))
-
-    def visit_Compound(self, node: c_ast.Compound) -> None:
-        self._children(node, keep_top=True)
-
-    def visit_ExprList(self, node: c_ast.ExprList) -> None:
-        self._children(node, keep_top=True)
-
-    def visit_Decl(self, node: c_ast.Decl) -> None:
-        if node.name:
-            self.declared.add(node.name)
-        self._children(node, keep_top=True)
-
-    def visit_Assignment(self, node: c_ast.Assignment) -> None:
-        if isinstance(node.lvalue, c_ast.ID):
-            self._target(node.lvalue.name, node)
-        self._children(node, keep_top=True)
-
-    def visit_UnaryOp(self, node: c_ast.UnaryOp) -> None:
-        if node.op in _INCREMENTS and isinstance(node.expr, c_ast.ID):
-            self._target(node.expr.name, node)
-        self._children(node, keep_top=True)
-
-    def visit_BinaryOp(self, node: c_ast.BinaryOp) -> None:
-        if node.op in ("&&", "||"):  # the right operand runs only on some iterations
-            self.visit(node.left)
-            top, self.top = self.top, False
-            self.visit(node.right)
-            self.top = top
-        else:
-            self._children(node, keep_top=True)
-
-    def generic_visit(self, node: c_ast.Node) -> None:
-        # an expression nested in a statement of the body runs with it
-        # (`*q++ = *p++` steps both once per iteration); a branch, a nested
-        # loop or a `?:` arm runs on some iterations only
-        self._children(node, keep_top=not isinstance(node, _CONDITIONAL))
-
-
-def assigned_in(node: c_ast.Node) -> dict[str, list[tuple[c_ast.Node, bool]]]:
-    """Variables assigned inside ``node``: name -> [(statement, unconditional)].
-
-    "Unconditional" means a direct statement of the loop body (not under
-    an ``if`` or a nested loop), so it runs once per iteration. Variables
-    declared inside ``node`` are its own and left out.
-    """
-    finder = _AssignedNames()
-    finder.visit(node)
-    return {name: stmts for name, stmts in finder.found.items() if name not in finder.declared}
-
-
 class BodyValues(NamedTuple):
     """The scalar locals of one loop body, for reading its updates
     (:func:`body_values`): ``defined`` maps each name declared once, right
@@ -721,7 +652,7 @@ def body_values(body: c_ast.Node) -> BodyValues:
     with an initialiser, as a scalar, and nothing in the body assigns it:
     it then holds its initialiser's value wherever the update reads it."""
     items = (body.block_items or []) if isinstance(body, c_ast.Compound) else [body]
-    assigned = _AssignedNames()
+    assigned = AssignedNames()
     assigned.visit(body)
     declared = declared_names(body)
     defined: dict[str, c_ast.Node] = {}

@@ -35,7 +35,8 @@ import sympy
 from pycparser import c_ast
 
 from hlsight.analyzer.access.c_symbols import ExprConverter, Role, SymbolInfo, SymbolTable
-from hlsight.analyzer.access.loops import assigned_in, declared_names
+from hlsight.analyzer.access.loop_shapes import assigned_in
+from hlsight.analyzer.access.loops import declared_names
 from hlsight.parsers.csource.visitor import NodeVisitor
 
 __all__ = ["Assign", "Declare", "Effects", "Step", "step_in_order", "straight_line_step"]

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from pycparser import c_ast
 
+from hlsight.analyzer.access.loop_shapes import never_counted
 from hlsight.core.errors import InputError
 from hlsight.parsers.csource import CUnit
 from hlsight.parsers.csource.tokens import SourceText, TokenKind
@@ -294,9 +295,13 @@ class FunctionTripCounts:
     use. The symbolic walker behind them (:mod:`hlsight.analyzer.access.trip_counts`)
     runs on sympy, whose import is most of a cold ``hlsight instrument``
     (0.3-1 s); pass 2 and a pass 1 whose report gives every count never ask
-    for one, so they need not pay it. The AST the walker reads is not
-    changed after parsing (directives add pragma strings to the loops, not
-    nodes), so computing later gives the same counts."""
+    for one, so they need not pay it. A loop whose shape rules a count out
+    (:func:`~hlsight.analyzer.access.loop_shapes.never_counted`: ``while (a[i]
+    != 0 && i < n)``, a counter stepped under an ``if``) has none without a
+    walk either, so pass 1 on a function of data-dependent loops only never
+    imports sympy. The AST the walker reads is not changed after parsing
+    (directives add pragma strings to the loops, not nodes), so computing
+    later gives the same counts."""
 
     def __init__(self, unit: CUnit, definition: c_ast.FuncDef):
         self.unit = unit
@@ -305,6 +310,8 @@ class FunctionTripCounts:
 
     def of(self, node: c_ast.Node) -> int | None:
         if self._counts is None:
+            if never_counted(node):
+                return None
             self._counts = static_trip_counts(self.unit, self.definition)
         return self._counts.get(id(node))
 

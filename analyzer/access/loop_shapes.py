@@ -1,0 +1,145 @@
+"""Loops whose shape alone rules out a static trip count, and the variables
+a loop assigns: read from pycparser nodes, without sympy.
+
+The trip-count walker (:mod:`hlsight.analyzer.access.loop_walker`) counts a
+loop only through a counter it can follow: a ``for`` loop through the
+variable its condition compares, stepped by the header alone; a
+``while``/``do`` loop through a variable of its condition that the body
+steps on every iteration, or one the condition itself steps (``while (++i <
+n)``); and ``do { } while (0)`` runs once. A loop that offers none of these,
+``while (arr[R] >= piv && L < R)`` or ``while (i >= 0)`` with ``i`` stepped
+only under an ``if``, gets no count whatever its values are.
+
+:func:`never_counted` says so before any walk: the HLScope+ instrumenter
+(pass 1 without a report asks every loop for its count) then skips the
+walker, and the sympy import that is most of a cold process, for the
+data-dependent loops pass 1 exists for. It is a necessary condition read
+off the walker's own tests (each step below names the one it mirrors), not
+a second counter: it never gives a count, and a loop it cannot rule out
+goes to the walker. ``tests/test_loop_shapes.py`` checks it against the
+walker on every loop of the instrument corpus.
+"""
+
+from __future__ import annotations
+
+from pycparser import c_ast
+
+from hlsight.parsers.csource.visitor import NodeVisitor
+
+_INCREMENTS = ("++", "--", "p++", "p--")
+#: statements and expressions whose parts run on some iterations only
+_CONDITIONAL = (c_ast.If, c_ast.For, c_ast.While, c_ast.DoWhile, c_ast.Switch, c_ast.Case, c_ast.Default,
+                c_ast.TernaryOp)
+#: operators whose C value the walker never folds (``combine_binary`` gives
+#: an opaque symbol): a ``do ... while`` tested with one is not ``while (0)``
+_TESTS = frozenset({"<", "<=", ">", ">=", "==", "!=", "&&", "||"})
+
+
+class AssignedNames(NodeVisitor):
+    """Collects, for :func:`assigned_in`, every variable assigned below a node."""
+
+    def __init__(self) -> None:
+        self.found: dict[str, list[tuple[c_ast.Node, bool]]] = {}
+        self.declared: set[str] = set()
+        self.top = True
+
+    def _children(self, node: c_ast.Node, keep_top: bool = False) -> None:
+        top = self.top
+        self.top = top and keep_top
+        for _name, child in node.children():
+            self.visit(child)
+        self.top = top
+
+    def _target(self, name: str, node: c_ast.Node) -> None:
+        self.found.setdefault(name, []).append((node, self.top))
+
+    def visit_Compound(self, node: c_ast.Compound) -> None:
+        self._children(node, keep_top=True)
+
+    def visit_ExprList(self, node: c_ast.ExprList) -> None:
+        self._children(node, keep_top=True)
+
+    def visit_Decl(self, node: c_ast.Decl) -> None:
+        if node.name:
+            self.declared.add(node.name)
+        self._children(node, keep_top=True)
+
+    def visit_Assignment(self, node: c_ast.Assignment) -> None:
+        if isinstance(node.lvalue, c_ast.ID):
+            self._target(node.lvalue.name, node)
+        self._children(node, keep_top=True)
+
+    def visit_UnaryOp(self, node: c_ast.UnaryOp) -> None:
+        if node.op in _INCREMENTS and isinstance(node.expr, c_ast.ID):
+            self._target(node.expr.name, node)
+        self._children(node, keep_top=True)
+
+    def visit_BinaryOp(self, node: c_ast.BinaryOp) -> None:
+        if node.op in ("&&", "||"):  # the right operand runs only on some iterations
+            self.visit(node.left)
+            top, self.top = self.top, False
+            self.visit(node.right)
+            self.top = top
+        else:
+            self._children(node, keep_top=True)
+
+    def generic_visit(self, node: c_ast.Node) -> None:
+        # an expression nested in a statement of the body runs with it
+        # (`*q++ = *p++` steps both once per iteration); a branch, a nested
+        # loop or a `?:` arm runs on some iterations only
+        self._children(node, keep_top=not isinstance(node, _CONDITIONAL))
+
+
+def assigned_in(node: c_ast.Node) -> dict[str, list[tuple[c_ast.Node, bool]]]:
+    """Variables assigned inside ``node``: name -> [(statement, unconditional)].
+
+    "Unconditional" means a direct statement of the loop body (not under
+    an ``if`` or a nested loop), so it runs once per iteration. Variables
+    declared inside ``node`` are its own and left out.
+    """
+    finder = AssignedNames()
+    finder.visit(node)
+    return {name: stmts for name, stmts in finder.found.items() if name not in finder.declared}
+
+
+def _id_operands(cond: c_ast.BinaryOp) -> list[str]:
+    return [side.name for side in (cond.left, cond.right) if isinstance(side, c_ast.ID)]
+
+
+def _steps_on_every_iteration(name: str, assigned: dict[str, list[tuple[c_ast.Node, bool]]]) -> bool:
+    """The body may step ``name`` once or more on every iteration: it assigns
+    it, and only in direct statements (``LoopWalker._mark_loop_carried``
+    gives any other a conditional symbol, with no step)."""
+    stmts = assigned.get(name)
+    return bool(stmts) and all(unconditional for _stmt, unconditional in stmts or [])
+
+
+def never_counted(loop: c_ast.Node) -> bool:
+    """Whether the walker gives ``loop`` (a ``for``, ``while`` or ``do``
+    node) no trip count, whatever values its variables hold.
+
+    ``for``: :func:`~hlsight.analyzer.access.loops.counter_trip` needs a
+    comparison with the counter as an operand, and the counter stepped by
+    the header only (``LoopWalker.visit_For`` takes no step for a counter
+    the body assigns). ``while``/``do``: ``LoopWalker.visit_While`` counts
+    through an operand of the comparison that the body steps on every
+    iteration (a variable the body does not assign has no start value in
+    the loop: no count), or through ``++i``/``i++`` as the left operand;
+    a ``do`` loop whose test is not a comparison may be ``while (0)``."""
+    if not isinstance(loop, c_ast.For | c_ast.While | c_ast.DoWhile) or loop.stmt is None:
+        return False
+    if isinstance(loop, c_ast.For):
+        cond = loop.cond
+        if not isinstance(cond, c_ast.BinaryOp):
+            return True
+        assigned = assigned_in(loop.stmt)
+        return all(name in assigned for name in _id_operands(cond))
+    cond = loop.cond
+    if not isinstance(cond, c_ast.BinaryOp):
+        return isinstance(loop, c_ast.While)
+    if isinstance(loop, c_ast.DoWhile) and cond.op not in _TESTS:
+        return False
+    if isinstance(cond.left, c_ast.UnaryOp) and cond.left.op in _INCREMENTS and isinstance(cond.left.expr, c_ast.ID):
+        return False
+    assigned = assigned_in(loop.stmt)
+    return not any(_steps_on_every_iteration(name, assigned) for name in _id_operands(cond))
