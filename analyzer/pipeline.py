@@ -35,6 +35,7 @@ from hlsight.analyzer.memory_profiles import MemoryProfile, all_profiles
 from hlsight.analyzer.report_data_rate import data_rate_choice
 from hlsight.analyzer.report_interface import interface_choice
 from hlsight.analyzer.results import AnalysisResult, KernelEstimate, SourceFacts
+from hlsight.analyzer.runtime_kernels import without_runtime_kernels
 from hlsight.analyzer.symbols import (
     GLOBAL_SYMBOLS,
     LONG_ITERATIONS,
@@ -100,10 +101,12 @@ def analyze(
     _check_count_arguments(values, launches, source, from_file, origin)
     _check_concurrent_kernels(concurrent, design, origin)
     design, concurrent, unlaunched = _only_launched(design, launched, concurrent, origin)
+    design, runtime_notes = without_runtime_kernels(design)  # the runtime's own kernels: never the host's launch
     _check_launch_kernels(launches, design, origin)
     check_placement(design, [values, *({**values, **launch.values} for launch in launches)])
     result = AnalysisResult(design=design, assignments=values, source=source)
     result.diagnostics.extend(design.diagnostics)
+    result.diagnostics.extend(runtime_notes)
     result.diagnostics.extend(check_loop_latencies(design))
     result.diagnostics.extend(check_implausible_ii(design))
     result.diagnostics.extend(library_call_diagnostics(design))
