@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from hlsight.core.model import Instance, Kernel, Loop
 from hlsight.core.units import count_range
-from hlsight.parsers.vivado.assemble import OUTLINED_UNSURE
+from hlsight.parsers.vivado.names import OUTLINED_UNSURE
 
 #: Candidate calls searched exhaustively for the smallest set reaching the excess.
 EXHAUSTIVE_CALLS = 14

@@ -63,6 +63,25 @@ def test_version_imports_no_command_and_no_sympy() -> None:
     assert modules == "[]"
 
 
+def test_an_intel_analysis_does_not_load_the_vivado_reader() -> None:
+    """The oneAPI source analysis reads the Vivado loop-naming rules
+    (``parsers.vivado.names``) and the estimate the outlined-loop note
+    (``OUTLINED_UNSURE``); both pulled in the whole Vivado reader, lxml and
+    its XML/rpt tables, which an aoc/oneAPI design never runs (cold-start
+    goal of ``hlsight analyze`` on kmers, benchmarks/cold_start.py)."""
+    kmers = CORPUS / "aoc" / "oneapi2023.0_s10mx_kmers" / "less_work_but_slower" / "reports_v12_m_v9_half"
+    code = (
+        "import io, sys; from hlsight.cli import main\n"
+        "sys.stdout = io.StringIO()\n"
+        f"code = main(['analyze', {str(kmers)!r}])\n"
+        "sys.stdout = sys.__stdout__\n"
+        "print(code, sorted(m for m in sys.modules if m == 'lxml' or m.startswith('hlsight.parsers.vivado.')"
+        " and m != 'hlsight.parsers.vivado.names'))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO)
+    assert done.stdout.strip() == "0 []", done.stdout + done.stderr
+
+
 def assert_runs_without_sympy(argv: list[str]) -> None:
     """``hlsight argv`` in a fresh interpreter exits 0 without importing sympy or mpmath."""
     code = (

@@ -31,7 +31,7 @@ from hlsight.parsers.vivado.aggregate_xml import Aggregate, likely_location
 from hlsight.parsers.vivado.interface_sources import no_interface_table
 from hlsight.parsers.vivado.merge import INTERVAL_RULE, PORTS_RULE, align
 from hlsight.parsers.vivado.module_report import ModuleReport, RtlPort
-from hlsight.parsers.vivado.names import module_matches, outlined_module_parts, parse_loop_name
+from hlsight.parsers.vivado.names import OUTLINED_UNSURE, module_matches, outlined_module_parts, parse_loop_name
 from hlsight.parsers.vivado.pragmas import apply_tripcount_pragma
 from hlsight.parsers.vivado.summary_rpt import SummaryInterfaces, fill_top_interfaces
 from hlsight.parsers.vivado.values import parse_version
@@ -200,11 +200,6 @@ def _insert_by_line(siblings: list[Loop], loop: Loop) -> None:
                 siblings.insert(index, loop)
                 return
     siblings.append(loop)
-
-
-#: The detail of an outlined loop placed at the top level for want of an
-#: InstanceList (analyzer/vivado_placement.py finds its loop from the latencies).
-OUTLINED_UNSURE = "enclosing loop unknown (no csynth.xml InstanceList): shown at top level"
 
 
 def fold_outlined_modules(kernels: dict[str, Kernel], instance_lists_known: bool) -> None:

@@ -17,6 +17,12 @@ from dataclasses import dataclass
 
 MODULE_NAME_LIMIT = 20
 
+#: The detail of an outlined loop placed at the top level for want of an
+#: InstanceList (analyzer/vivado_placement.py finds its loop from the latencies).
+#: Here, not in the reader's ``assemble``, so the estimate reads it without
+#: loading the reader (lxml, the XML and rpt tables) for an aoc/oneAPI design.
+OUTLINED_UNSURE = "enclosing loop unknown (no csynth.xml InstanceList): shown at top level"
+
 _VITIS_LOOP = re.compile(r"^VITIS_LOOP_(?P<line>\d+)_(?P<ordinal>\d+)(?=_|$)")
 _VIVADO_LOOP = re.compile(r"^Loop (?P<path>\d+(?:\.\d+)*)$")
 _CHILD_OF = re.compile(r"^(?P<parent>.+)\.(?P<position>\d+)$")
