@@ -47,7 +47,8 @@ def concurrent_groups(design: Design, declared: Sequence[Sequence[str]] = ()) ->
 
 
 def intel_design_estimate(
-    design: Design, settings: Settings, estimates: Mapping[str, KernelEstimate]
+    design: Design, settings: Settings, estimates: Mapping[str, KernelEstimate],
+    kernel_models: Mapping[str, KernelModel],
 ) -> KernelEstimate | None:
     """The design estimate of an aoc/oneAPI design.
 
@@ -57,6 +58,11 @@ def intel_design_estimate(
     host queue), so the design time is their sum. Kernels whose own
     ``estimates`` have no model at all are named in a caution: the sum
     leaves their time out.
+
+    ``kernel_models``: each kernel's own model, which ``estimates`` were made from.
+    A group of one kernel is that kernel's model (the same kernels, settings
+    and name give the same model and estimate), so it is reused, not built
+    again (kmers: 15 of its 16 groups).
     """
     group_totals: list[sympy.Expr] = []
     names: list[str] = []
@@ -68,7 +74,8 @@ def intel_design_estimate(
     for group in groups:
         if any(kernel.kind is KernelKind.UNKNOWN and not kernel.lsus and not kernel.loops for kernel in group):
             group = [kernel for kernel in group if kernel.lsus or kernel.loops] or group
-        model = kernel_model(group, design, settings, "+".join(kernel.name for kernel in group))
+        model = (kernel_models[group[0].name] if len(group) == 1 and group[0].name in kernel_models
+                 else kernel_model(group, design, settings, "+".join(kernel.name for kernel in group)))
         modelled.append(len(group_models) if model.total is not None else None)
         if model.total is not None:
             group_totals.append(model.total)
@@ -85,7 +92,8 @@ def intel_design_estimate(
     else:
         combined = KernelModel(" ; ".join(names), None, None, [], "", sympy.Add(*group_totals))
         design_estimate = to_estimate(combined, design, settings)
-        group_estimates = [to_estimate(m, design, settings) for m in group_models]
+        group_estimates = [estimates[m.name] if kernel_models.get(m.name) is m else to_estimate(m, design, settings)
+                           for m in group_models]
         group_memory = [estimate.memory_seconds for estimate in group_estimates]
         design_estimate.bound = group_bound(group_estimates)
         # the slowest group's bound at other values (whatif), as group_bound reads it here
