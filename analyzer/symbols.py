@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import difflib
+import functools
 import math
 import operator
 import re
@@ -467,6 +468,9 @@ def validate(
 
     ``KERNEL:NAME`` scopes a value to one kernel (``--set fetch:work_items=1024000``):
     KERNEL must be a kernel of the design and NAME a valid name."""
+    assignments = set(assignments)
+    if not assignments:
+        return  # nothing given, nothing unknown: the valid names (a walk over every LSU and loop) are not needed
     valid = valid_names(design, derived, arguments=False)
     known = set(valid)
     if not set(assignments) <= known:  # a kernel argument the model does not use, a scoped name, or a typo
@@ -525,4 +529,17 @@ def source_expr(raw: str | None, given: Collection[str], notes: list[str], what:
     missing = sorted(s.name for s in expr.free_symbols if s.name not in given and s.name not in GLOBAL_SYMBOLS)
     if missing:
         notes.append(f"{what} from the source is {raw}: give {', '.join(missing)} with --set")
-    return expr.subs({symbol: sym(symbol.name) for symbol in expr.free_symbols if isinstance(symbol, sympy.Symbol)})
+    return _with_hlsight_symbols(raw)
+
+
+@functools.lru_cache(maxsize=4096)
+def _with_hlsight_symbols(raw: str) -> sympy.Expr:
+    """:func:`parse_expression` of ``raw`` with every symbol replaced by
+    hlsight's (:func:`sym`: positive). Cached like ``parse_expression``
+    (sympy expressions are immutable): the estimate asks for the same few
+    source expressions once per LSU and kernel model (kmers: 213 asks, 25
+    texts), and ``subs`` rebuilds the expression one symbol at a time."""
+    expr = parse_expression(raw)
+    result: sympy.Expr = expr.subs(
+        {symbol: sym(symbol.name) for symbol in expr.free_symbols if isinstance(symbol, sympy.Symbol)})
+    return result
