@@ -84,7 +84,8 @@ def add_model_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--set", action="append", default=[], metavar="NAME=VALUE",
         help="give a symbol a value (work_items, stride, element_bytes, fmax [MHz], f_dram [MHz],"
-        " lsu.<id>.stride|accesses|bytes, loop.<name>.trip, kernel arguments; Vivado/Vitis:"
+        " lsu.<id>.stride|accesses|bytes, loop.<name>.trip, kernel arguments; -no-interleaving builds:"
+        " bank, lsu.<id>.bank; Vivado/Vitis:"
         " axi.<top>.<bundle>.bytes|stride|access_bytes);"
         " KERNEL:NAME=VALUE for one kernel only; repeatable",
     )
