@@ -157,3 +157,17 @@ def test_cfg_directives_are_read(tmp_path: Path) -> None:
     found = parse_directives(config)
     assert [(d.function, d.label, d.pragma) for d in found] == [
         ("k", "row", "HLS pipeline II=2"), ("k", "col", "HLS unroll factor=4")]
+
+
+@pytest.mark.parametrize(("written", "factor"),
+                         [("factor=4", 4), ("factor=", None), ("factor", None), ("factor=N", None)])
+def test_an_unroll_factor_cut_short_gives_none(tmp_path: Path, written: str, factor: int | None) -> None:
+    """``#pragma HLS unroll factor=`` at the pragma's end (fuzz_cli found it: a
+    mutant cut the number) raised IndexError; a factor that is no number was
+    already read as none, and so is a missing one."""
+    path = tmp_path / "k.c"
+    path.write_text("void top(int a[16]) {\n    for (int i = 0; i < 16; i++) {\n"
+                    f"#pragma HLS unroll {written}\n        a[i] = a[i] + 1;\n    }}\n}}\n", encoding="utf-8")
+    (loop,) = parse_source(path).functions["top"].loops
+    assert loop.unroll_factor == factor
+    assert not loop.unrolled_in_source  # a factor below the trip count, or none: not a full unroll

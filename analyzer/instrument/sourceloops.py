@@ -88,7 +88,9 @@ class SourceLoop:
             words = _pragma_words(text)
             if words[:2] == ["hls", "unroll"] and "factor" in words:
                 position = words.index("factor")
-                value = words[position + 2] if words[position + 1 : position + 2] == ["="] else ""
+                # `factor=N`; a pragma cut short (`factor=` at its end) gives no factor, as a non-number does
+                after = words[position + 1 : position + 3]
+                value = after[1] if len(after) == 2 and after[0] == "=" else ""
                 if value.isdigit() and int(value) > 1:
                     return int(value)
         return None
