@@ -85,6 +85,23 @@ _DOCS: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "loop\" entry for the levels it merged (oneAPI 20.3 keeps the outer level's count alone): hlsight counts "
         "the merged nested levels' iterations into the loop's, in the pipeline time and the access counts alike. "
         "A level the report still lists as a loop of its own was not merged.", ("source",)),
+    "memory-interface-differs": (
+        "The report's kernel-side bus width differs from the memory profile's",
+        "aoc's Global memory view lists the width of the bus to each channel for this very build; the estimate "
+        "uses it (eqs. 5-6 bound the LSUs sharing a bank by fmax x that bus), not the profile's board default. "
+        "Check that --memory names the board the report was built for (docs/model.md decision 47).",
+        ("input", "memory")),
+    "memory-rate-differs": (
+        "The BSP's DRAM data rate differs from the memory profile's",
+        "aoc's Global memory view gives the bandwidth the BSP delivers (its board_spec.xml max_bandwidth): per "
+        "channel, the rate its controllers run the memory at, which can be below the parts' rating (the Arria 10 "
+        "PAC runs DDR4-2400 parts at 2133 MT/s). The estimate uses the report's rate; --set f_dram=MHZ overrides "
+        "it (docs/model.md decision 48).", ("input", "memory")),
+    "runtime-kernel-left-out": (
+        "A kernel the OpenCL runtime adds is left out of the design time",
+        "aoc builds Intel_Internal_Collect_Autorun_Profiling beside autorun kernels compiled with -profile: the "
+        "runtime's readback of their profiling counters, which the host never enqueues. It is no part of the "
+        "run time, so the design estimate leaves it out.", ("input",)),
     "axi-derived": (
         "m_axi traffic derived from the Vivado/Vitis source",
         "hlsight walked the top function and counted each access to a pointer its m_axi pragmas (or the report's "
