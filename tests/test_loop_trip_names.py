@@ -86,3 +86,19 @@ def test_a_required_work_group_size_fixes_get_local_size() -> None:
     assert f"{prefix}B1: trip count 8 from the source (`s > 0` from 128, /2 each iteration)" in verbose
     assert f"{prefix}B3: trip count 8 from the source (`s < block_size` from 1, x2 each iteration)" in verbose
     assert "trips_scan_blelloch" not in verbose
+
+
+def test_the_ask_says_which_loop_each_source_trip_count_is() -> None:
+    """``to get a number, give`` named ``trips_convEng_L218`` and seven more
+    with nothing to tell them apart; each now says its loop, as a report
+    loop's ``loop.<kernel>.<block>.trip`` does, and an endless loop (convEng's
+    ``while(1)``) says what its count means."""
+    shown = run_cli("analyze", str(GRIDDING), "-v")
+    assert shown.code == 0, shown.stderr
+    said = {line.split(": ", 1)[0].strip(): line.split(": ", 1)[1] for line in shown.stdout.splitlines()
+            if line.startswith("    trips_")}
+    assert set(said) == {f"trips_convEng_L{line}" for line in CONV_LOOPS} | {"trips_oskar_process_all_tiles_L107"}
+    assert said["trips_convEng_L218"] == (
+        "the loop at gridding_kernels_tile.cl:218 `while(1)`: an endless loop, which runs as long as it is fed; give"
+        " the iterations it runs while the host's kernels run (the items it handles)")
+    assert said["trips_convEng_L228"] == "the loop at gridding_kernels_tile.cl:228 `for (int y=0; y<tileHeight; y++)`"

@@ -11,6 +11,7 @@ and the annotated vendor report never disagree.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath, PureWindowsPath
@@ -439,6 +440,35 @@ def trip_symbol_loops(design: Design, names: Sequence[str]) -> dict[str, str]:
                 said.append(f"the report gives a trip count of {count.min} ~ {count.max}")
             if said:
                 out[name] = "; ".join(said)
+    return out
+
+
+#: ``trips_<kernel>_L<line>[_<nth>]`` (analyzer.access.loops.unknown_trip_symbol): the line and ordinal
+_SOURCE_TRIP = re.compile(r"_L(?P<line>[0-9]+)(?:_(?P<nth>[0-9]+))?$")
+#: a loop header that never ends by itself: ``while (1)``, ``while (true)``, ``for (;;)``
+_ENDLESS = re.compile(r"^(?:while\s*\(\s*(?:1|true)\s*\)|for\s*\(\s*;\s*;\s*\))")
+
+
+def source_trip_loops(design: Design, names: Sequence[str]) -> dict[str, str]:
+    """For each source-derived trip count among ``names`` (a loop the source
+    analysis could not count, ``trips_kernel_yFeeder_L144``): the loop it
+    counts, as :func:`trip_symbol_loops` says a report loop's; an endless
+    loop (an autorun kernel's ``while (1)``) runs as long as it is fed, so
+    what to give is the iterations it runs while the host's kernels run."""
+    out: dict[str, str] = {}
+    for name in names:
+        for kernel in design.kernels:
+            prefix = f"trips_{kernel.name}"
+            match = _SOURCE_TRIP.fullmatch(name[len(prefix):]) if name.startswith(prefix) else None
+            if match is None or kernel.location is None:
+                continue
+            place = _loop_place(design, SourceLocation(kernel.location.file, int(match.group("line"))))
+            header = place.partition("`")[2].rstrip("`")
+            if _ENDLESS.match(header):
+                place += (": an endless loop, which runs as long as it is fed; give the iterations it runs while the"
+                          " host's kernels run (the items it handles)")
+            out[name] = place
+            break
     return out
 
 

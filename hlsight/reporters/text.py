@@ -54,6 +54,7 @@ from hlsight.reporters.present import (
     ranked_estimates,
     shared_symbol_lsus,
     shown_path,
+    source_trip_loops,
     time_shares,
     trip_symbol_loops,
     trip_text,
@@ -429,7 +430,8 @@ def missing_value_lines(result: AnalysisResult, options: RenderOptions) -> list[
         lead = f"the estimate above stays unknown whatever is given ({_why_unknown(result)}); to time the other" \
                " functions, give"
     if options.verbosity > 0 or len(names) <= NAMES_SHOWN:
-        loops = {**trip_symbol_loops(result.design, names), **axi_symbol_ports(result.design, names),
+        loops = {**trip_symbol_loops(result.design, names), **source_trip_loops(result.design, names),
+                 **axi_symbol_ports(result.design, names),
                  **shared_symbol_lsus(result, names)}
         asked = asked_names(result, names)
         return [f"  {lead}: " + " ".join(f"--set {name}=VALUE" for name in asked),
