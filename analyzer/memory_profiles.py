@@ -305,6 +305,14 @@ def builtin_names() -> list[str]:
     return sorted(path.stem for path in PROFILE_DIR.glob("*.toml"))
 
 
+#: built-in profiles that were renamed -> (new name, why): said when the old name is asked for,
+#: never taken silently (a hints file or script written before the rename)
+RENAMED: dict[str, tuple[str, str]] = {
+    "ddr4-2400-a10pac": ("ddr4-2133-a10pac", "the card's BSP runs its DDR4-2400 parts at 2133 MT/s, docs/model.md"
+                         " decision 48"),
+}
+
+
 def load_profile(name_or_path: str) -> MemoryProfile:
     """A built-in profile by name, or a TOML file by path."""
     candidate = PROFILE_DIR / f"{name_or_path}.toml"
@@ -312,6 +320,10 @@ def load_profile(name_or_path: str) -> MemoryProfile:
         return read_profile_file(candidate)
     if name_or_path.endswith(".toml") or Path(name_or_path).is_file():
         return read_profile_file(name_or_path)
+    if name_or_path in RENAMED:
+        new_name, why = RENAMED[name_or_path]
+        raise InputError(None, f"memory profile '{name_or_path}' is now '{new_name}' ({why})",
+                         expected=f"--memory {new_name}")
     raise InputError(
         None,
         f"unknown memory profile '{name_or_path}'",

@@ -116,3 +116,11 @@ def test_the_a10_pac_runs_its_ddr4_at_the_bsps_rate(corpus: Path) -> None:
     assert shown.code == 0, shown.stderr
     memories = {memory["name"]: memory for memory in json.loads(shown.stdout)["memory_systems"]}
     assert memories["DDR"]["bsp_bandwidth_mbs"] == 34133.0
+
+
+def test_the_old_profile_name_says_the_new_one(corpus: Path) -> None:
+    shown = run_cli("analyze", str(corpus / VADD_A10PAC), "--memory", "ddr4-2400-a10pac")
+    assert shown.code == 2
+    assert shown.stderr.strip() == (
+        "hlsight: error: memory profile 'ddr4-2400-a10pac' is now 'ddr4-2133-a10pac' (the card's BSP runs its"
+        " DDR4-2400 parts at 2133 MT/s, docs/model.md decision 48) (expected --memory ddr4-2133-a10pac)")
