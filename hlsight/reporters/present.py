@@ -462,9 +462,9 @@ def source_trip_loops(design: Design, names: Sequence[str]) -> dict[str, str]:
             match = _SOURCE_TRIP.fullmatch(name[len(prefix):]) if name.startswith(prefix) else None
             if match is None or kernel.location is None:
                 continue
-            place = _loop_place(design, SourceLocation(kernel.location.file, int(match.group("line"))))
-            header = place.partition("`")[2].rstrip("`")
-            if _ENDLESS.match(header):
+            location = SourceLocation(kernel.location.file, int(match.group("line")))
+            place = _loop_place(design, location)
+            if _ENDLESS.match(_loop_header(design, location)):
                 place += (": an endless loop, which runs as long as it is fed; give the iterations it runs while the"
                           " host's kernels run (the items it handles)")
             out[name] = place
@@ -472,14 +472,18 @@ def source_trip_loops(design: Design, names: Sequence[str]) -> dict[str, str]:
     return out
 
 
-def _loop_place(design: Design, location: SourceLocation) -> str:
-    """``the loop at file:line `for (...)``` (the source line when the file is known)."""
-    where = f"{basename(location.file)}:{location.line}"
+def _loop_header(design: Design, location: SourceLocation) -> str:
+    """The source line of a loop up to its ``{`` (``for (...)``), "" when the file is not known."""
     source = design.source_file(location.file)
     lines = [] if source is None or source.content is None else source.content.splitlines()
     text = lines[location.line - 1].strip() if 0 < location.line <= len(lines) else ""
-    text = text.split("{")[0].strip()
-    return f"the loop at {where}" + (f" `{text[:100]}`" if text else "")
+    return text.split("{")[0].strip()
+
+
+def _loop_place(design: Design, location: SourceLocation) -> str:
+    """``the loop at file:line `for (...)``` (the source line when the file is known)."""
+    text = _loop_header(design, location)
+    return f"the loop at {basename(location.file)}:{location.line}" + (f" `{text[:100]}`" if text else "")
 
 
 def axi_symbol_ports(design: Design, names: Sequence[str]) -> dict[str, str]:
