@@ -64,6 +64,7 @@ def lsu_to_dict(lsu: LSU, source: SourceFacts) -> dict[str, Any]:
         "start_cycle": lsu.start_cycle,
         "block": lsu.block,
         "variable": lsu.variable,
+        "work_item_invariant": lsu.work_item_invariant,
         **_loc(lsu.location),
         "rtl": rtl,
         "access": access,

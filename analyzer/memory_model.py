@@ -131,6 +131,9 @@ class LsuParams:
     #: after the channel traffic, so never alongside the LSUs of the kernels
     #: at the other end (histogram's final per-bin stores).
     coupled: bool = True
+    #: a work-item invariant LSU (the report's word): one access when the
+    #: kernel starts, not a stream that interleaves with the others on its bank
+    once_per_launch: bool = False
 
     @property
     def access_key(self) -> str:
@@ -491,6 +494,10 @@ def run_together(first: LsuParams, second: LsuParams) -> bool:
     (:attr:`LsuParams.phase`), nor, across the kernels of a channel-joined
     group, when either sits in a part of its kernel that runs before or
     after that kernel's channel traffic (:attr:`LsuParams.coupled`)."""
+    if first is second:
+        return True
+    if first.once_per_launch or second.once_per_launch:
+        return False  # one read at the kernel's start reopens no row of a stream
     if first.phase is not None and second.phase is not None and first.phase[0] == second.phase[0]:
         return first.phase[1] == second.phase[1]
     return first.coupled and second.coupled
@@ -509,7 +516,8 @@ def accesses_in_bank(lsus: Sequence[LsuParams], lsu: LsuParams | None = None) ->
     Eq. 8's row misses come from streams interleaving on the bank (section
     5.1: "when the #lsu increases, this forces the DRAM to open a new row"),
     so an access in a loop that runs after another one has finished does
-    not count against it (:func:`run_together`)."""
+    not count against it (:func:`run_together`), nor does a work-item
+    invariant load, which the kernel issues once at its start."""
     sharing = lsus if lsu is None else [other for other in lsus if run_together(lsu, other)]
     return len({other.access_key for other in sharing})
 

@@ -16,6 +16,7 @@ from dataclasses import replace
 import sympy
 
 from hlsight.analyzer.access import access_free_symbols, derive_access_facts
+from hlsight.analyzer.access.invariant import record_invariant_lsus
 from hlsight.analyzer.access.sources import defined_macros
 from hlsight.analyzer.boards import reaches_no_dram, with_assumed, without_board_memory
 from hlsight.analyzer.clock_band import clock_band
@@ -93,6 +94,7 @@ def analyze(
     # valid --set names.
     every_name = set(values) | {name for launch in launches for name in launch.values}
     source = derive_access_facts(design, every_name) if derive_access else SourceFacts()
+    record_invariant_lsus(design, source)  # the report's own word, with or without the source
     origin = None if hints is None else str(hints.path)
     from_file = every_name & (hints.names if hints is not None else frozenset())
     validate(every_name - from_file, design, derived=source)  # --set: no file to name

@@ -251,7 +251,8 @@ def derive_kernel(
     kernel = context.kernel
     diagnostics: list[Diagnostic] = []
     free: set[str] = set()
-    for group in group_lsus(kernel.lsus):
+    # a work-item invariant LSU (the report says so) is no share of a streaming access on its line
+    for group in group_lsus([lsu for lsu in kernel.lsus if not lsu.work_item_invariant]):
         sites = candidates(group[0], context.sites)
         results: dict[int, Classification] = {}
         merges: dict[int, int] = {}

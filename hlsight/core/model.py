@@ -297,6 +297,10 @@ class LSU:
     variable: str | None = None  # "Loads from"/"Stores to"
     atomic_op: str | None = None
     rtl: RtlLsuParams | None = None
+    #: the report says the LSU is work-item invariant (aoc 16.x-17.x: "it
+    #: performs the same operation for all threads in the kernel", in a
+    #: ``BlockN.wii_blk`` block): it runs once per launch, not per work-item
+    work_item_invariant: bool = False
 
     @property
     def width_bytes(self) -> int | None:

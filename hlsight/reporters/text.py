@@ -120,7 +120,9 @@ def _lsu_line(lsu: LSU, source: SourceFacts, host_memories: frozenset[str]) -> s
     if constant is not None:  # aoc 16.1: no memory link; the source says __constant
         scope, memory, derived = "const", "constant cache", f"  [{constant}]"
     if facts is not None and lsu.is_global:  # source-derived (issue 7); explained in the notes above
-        derived = f"  [{facts.expression}: stride {facts.stride}, {facts.element_bytes} B, x {facts.accesses}]"
+        invariant = "work-item invariant: " if lsu.work_item_invariant else ""
+        what = f"{facts.expression}: " if facts.expression else invariant
+        derived = f"  [{what}stride {facts.stride}, {facts.element_bytes} B, x {facts.accesses}]"
     return f"    {lsu.kind.value:<6} {style:<40} {width:>6}  {scope:<6} {memory:<10}{where}{rtl}{derived}"
 
 

@@ -273,7 +273,19 @@ def _lsu(inst: dict[str, Any], block: str | None, kernel: str, ordinal: int, wal
         location=debug_location(inst, walker.file_index),
         variable=str(variable) if isinstance(variable, str) else None,
         atomic_op=str(inst.get("name"))[len("atomic_"):] if kind.value == "atomic" else None,
+        work_item_invariant=_work_item_invariant(table, block),
     )
+
+
+def _work_item_invariant(table: dict[str, Any], block: str | None) -> bool:
+    """aoc 16.x-17.x hoist loads whose address no work-item changes (a field of
+    a ``__global`` struct argument, ``weights[0]``) into a ``BlockN.wii_blk``
+    block and say so in the LSU's details ("This operation is work-item
+    invariant -- it performs the same operation for all threads in the
+    kernel"); either sign is enough."""
+    info = table.get("Additional Info")
+    said = isinstance(info, str) and "work-item invariant" in info.lower()
+    return said or (block is not None and block.endswith(".wii_blk"))
 
 
 def read_mav(mav: Any) -> MavResult:
