@@ -19,6 +19,7 @@ from hlsight.analyzer.access import access_free_symbols, derive_access_facts
 from hlsight.analyzer.access.invariant import record_invariant_lsus
 from hlsight.analyzer.access.sources import defined_macros
 from hlsight.analyzer.boards import reaches_no_dram, with_assumed, without_board_memory
+from hlsight.analyzer.channel_balance import check_channel_balance
 from hlsight.analyzer.clock_band import clock_band
 from hlsight.analyzer.columns import fill_columns
 from hlsight.analyzer.consistency import check_implausible_ii, check_loop_latencies
@@ -115,6 +116,7 @@ def analyze(
     result.diagnostics.extend(source.diagnostics)
     result.diagnostics.extend(_unused_work_items(design, every_name, source))
     result.diagnostics.extend(_fixed_macros(design, values, launches))
+    result.diagnostics.extend(check_channel_balance(source, _given_tables(values, launches)))
     result.diagnostics.extend(_trips_outside_report(design, [values, *(launch.values for launch in launches)]))
     assumptions: list[str] = []
     if memory is None:

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from hlsight.core.diagnostics import Diagnostic
-from hlsight.core.model import LSU, Design, Kernel, Loop
+from hlsight.core.model import LSU, Design, Kernel, Loop, SourceLocation
 
 
 @dataclass
@@ -56,6 +56,21 @@ class AxiFacts:
     direction: str | None = None
 
 
+@dataclass(frozen=True)
+class ChannelBalance:
+    """One channel whose writes and reads the sources count exactly
+    (:mod:`hlsight.analyzer.access.channel_trips`): with the host's values
+    the two must agree, or a blocking end waits for ever."""
+
+    channel: str
+    writers: tuple[str, ...]
+    readers: tuple[str, ...]
+    #: counts over one launch, as expressions of the kernels' arguments
+    writes: str
+    reads: str
+    where: SourceLocation
+
+
 @dataclass
 class SourceFacts:
     """What the source analysis derived about a design, kept beside it.
@@ -96,6 +111,10 @@ class SourceFacts:
     #: the floating-point ones among them (``float alpha``), listed on first use as well
     _real_argument_finders: dict[str, Callable[[], list[str]]] = field(default_factory=dict, repr=False)
     _unsigned_argument_finders: dict[str, Callable[[], list[str]]] = field(default_factory=dict, repr=False)
+    #: kernel -> (sentence, upper bound) for each endless loop its channel's writers counted
+    _fed_loops: dict[str, list[tuple[str, bool]]] = field(default_factory=dict, repr=False)
+    #: channels whose both ends the sources count exactly
+    channel_balances: list[ChannelBalance] = field(default_factory=list)
 
     def access(self, lsu: LSU) -> AccessFacts | None:
         found = self._access.get(id(lsu))
@@ -120,6 +139,30 @@ class SourceFacts:
 
     def set_trip(self, loop: Loop, expression: str) -> None:
         self._trips[id(loop)] = (loop, expression)
+
+    def add_fed_loop(self, kernel: str, sentence: str, upper_bound: bool) -> None:
+        """An endless loop of ``kernel`` counted from the channel that feeds it (:mod:`channel_trips`)."""
+        self._fed_loops.setdefault(kernel, []).append((sentence, upper_bound))
+
+    def fed_loops(self, kernel: str) -> list[tuple[str, bool]]:
+        """(sentence, whether the count is an upper bound) per counted endless loop of ``kernel``."""
+        return list(self._fed_loops.get(kernel, ()))
+
+    def rewrite_expressions(self, rewrite: Callable[[str], str]) -> None:
+        """Pass every stored count and trip expression through ``rewrite``
+        (a loop count solved after the walk, :mod:`channel_trips`, put in
+        place of its symbol); explanations keep the words they were made with."""
+        for key, (lsu, access) in list(self._access.items()):
+            self._access[key] = (lsu, replace(
+                access,
+                accesses=None if access.accesses is None else rewrite(access.accesses),
+                requests=None if access.requests is None else rewrite(access.requests)))
+        for key, (loop, trip) in list(self._trips.items()):
+            self._trips[key] = (loop, rewrite(trip))
+        for key, (loop, expression, pragma) in list(self._pragma_trips.items()):
+            self._pragma_trips[key] = (loop, rewrite(expression), pragma)
+        for key, (loop, merged) in list(self._merged_trips.items()):
+            self._merged_trips[key] = (loop, rewrite(merged))
 
     def set_argument_finder(self, kernel: str, finder: Callable[[], list[str]],
                             real_finder: Callable[[], list[str]] | None = None,

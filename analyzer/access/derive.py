@@ -19,6 +19,7 @@ import sympy
 from pycparser import c_ast
 
 from hlsight.analyzer.access.c_symbols import Role, SymbolTable
+from hlsight.analyzer.access.channel_trips import ChannelKernel, count_fed_loops
 from hlsight.analyzer.access.classify import Classification, classify
 from hlsight.analyzer.access.coalesced_levels import carriers, merged_levels
 from hlsight.analyzer.access.communication import BARRIER_MODE, barrier_mode
@@ -49,6 +50,8 @@ class KernelAccesses:
     #: values the report's kernel name fixes for template parameters
     #: (``KernelCompute<2>`` for ``KernelCompute<coalesce_factor>``)
     named_values: dict[str, int] = field(default_factory=dict)
+    #: channel reads and writes of the kernel's own walk (:mod:`channel_trips`)
+    channel_sites: list[AccessSite] = field(default_factory=list)
 
 
 def _display(expr: sympy.Expr, table: SymbolTable) -> str:
@@ -138,7 +141,8 @@ def kernel_accesses(design: Design, kernel: Kernel, parsed: ParsedSources) -> Ke
     loops = [*walker.loop_infos.values(), *walker.called_loop_infos.values()]
     ndrange = _is_ndrange(design, kernel, kernel_sites)
     simd = (kernel_simd(kernel, design) or 1) if ndrange else 1
-    return KernelAccesses(kernel, ndrange, sites, loops, list(walker.barriers), simd)
+    return KernelAccesses(kernel, ndrange, sites, loops, list(walker.barriers), simd,
+                          channel_sites=list(walker.channel_sites))
 
 
 def _merge_count(lsu: LSU, site: AccessSite, plain: Classification, context: KernelAccesses) -> int:
@@ -350,6 +354,7 @@ def derive_access_facts(design: Design, given: Collection[str] = ()) -> SourceFa
     facts.diagnostics.extend(parsed.diagnostics)
     if design.tool.product is Product.IPP:
         facts.diagnostics.extend(derive_component_trips(design, facts))
+    walked: list[ChannelKernel] = []
     for kernel in design.kernels:
         found = parsed.function(kernel.name)
         if found is not None:
@@ -366,6 +371,8 @@ def derive_access_facts(design: Design, given: Collection[str] = ()) -> SourceFa
         facts.diagnostics.extend(derive_kernel(design, context, facts, given))
         facts.diagnostics.extend(derive_loop_trips(context, facts))
         note_barrier_mode(context, facts)
+        walked.append(ChannelKernel(kernel, context.ndrange, context.loops, context.channel_sites))
+    count_fed_loops(walked, facts, given)
     return facts
 
 
@@ -540,8 +547,10 @@ def _access_trip_symbol(context: KernelAccesses, loop: LoopInfo) -> sympy.Symbol
     """The symbol the access counts use for a loop whose trip the source
     does not fix (``trips_convEng_L218``, a ``while (1)``), so the pipeline
     model names the same loop the same way instead of adding
-    ``loop.convEng.B1.trip``: one value to give, not two."""
-    for site in context.sites:
+    ``loop.convEng.B1.trip``: one value to give, not two. A loop that only
+    moves channel data (an autorun feeder) is named by its channel calls,
+    which can also count it (:mod:`channel_trips`)."""
+    for site in [*context.sites, *context.channel_sites]:
         for info in site.loops:
             if info is loop and info.trip_count is None:
                 return unknown_trip_symbol(site.function, info.line, info.nth)

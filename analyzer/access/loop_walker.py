@@ -548,6 +548,7 @@ class LoopWalker(NodeVisitor):
         info.geometric = geometric is not None
         info.tripcount_pragma = tripcount_pragma(node.stmt)
         info.coalesce = coalesce_above(self.lines.get(file) or [], line)
+        info.endless = node.cond is None and counter_name is None and leaves is None
         self.loop_infos[id(node)] = info
         self._mark_loop_carried(node.stmt, node.next, counter_name, line)
         if counter_name is not None and counter is not None:
@@ -619,9 +620,11 @@ class LoopWalker(NodeVisitor):
                 if stepped is not None:
                     (trip, reason), condition_counter = stepped
                 header_counted = False
-        trip, reason = at_most(fixed_per_launch(self.table, trip, reason), early_exit(node.stmt))
+        leaves = early_exit(node.stmt)
+        trip, reason = at_most(fixed_per_launch(self.table, trip, reason), leaves)
         kind = "while" if isinstance(node, c_ast.While) else "do"
         info_loop = LoopInfo(kind, line, file, counter, step, trip, reason, unroll_factor(self._pragmas.get(id(node))))
+        info_loop.endless = leaves is None and _always_true(cond)
         if counter is not None and step is not None:
             number_iterations(info_loop, self.table, self.env)
         elif condition_counter is not None and trip is not None:
@@ -682,3 +685,16 @@ class _Calls(NodeVisitor):
                     and args[0].value in ("1", "2"):
                 self.higher_dimension = True
         self.generic_visit(node)
+
+
+def _always_true(cond: c_ast.Node | None) -> bool:
+    """``while (1)``, ``while (true)``: a condition no iteration can make false.
+    Read from the syntax, not evaluated: the walk's value reader would number
+    the symbols of every condition it reads and shift the names later
+    accesses get."""
+    if isinstance(cond, c_ast.Constant):
+        try:
+            return int(str(cond.value).rstrip("uUlL"), 0) != 0
+        except ValueError:
+            return False
+    return isinstance(cond, c_ast.ID) and cond.name in ("true", "TRUE")

@@ -151,6 +151,10 @@ class LoopInfo:
     #: the argument of a ``loop_coalesce`` on the loop as written (``""``:
     #: none, every nested level merges; ``None``: no such annotation)
     coalesce: str | None = None
+    #: ``while (1)``, ``for (;;)`` with no way out of the body (no ``break``,
+    #: ``return`` or ``goto``): it runs as long as it is fed (an autorun
+    #: kernel's), so only its channel traffic can count it
+    endless: bool = False
 
     @property
     def unrolled(self) -> bool:

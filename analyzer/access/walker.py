@@ -107,6 +107,14 @@ class PointerTarget(NamedTuple):
 _ATOMIC_PREFIXES = ("atomic_", "atom_")
 #: OpenCL's work-group copies and their argument counts (the strided one has a stride)
 _GROUP_COPIES = {"async_work_group_copy": 4, "async_work_group_strided_copy": 5}
+#: aoc's channel calls and what each does to its channel (Intel FPGA SDK for OpenCL
+#: Programming Guide, "Implementing Channels"); a non-blocking one may move nothing
+CHANNEL_CALLS = {
+    "read_channel_intel": "read", "read_channel_altera": "read",
+    "write_channel_intel": "write", "write_channel_altera": "write",
+    "read_channel_nb_intel": "read-nb", "read_channel_nb_altera": "read-nb",
+    "write_channel_nb_intel": "write-nb", "write_channel_nb_altera": "write-nb",
+}
 #: OpenCL's vector loads and stores: ``vload4(i, p)`` reads p[4i] .. p[4i+3]
 _VECTOR_IO = re.compile(r"v(?P<op>load|store)a?(?P<half>_half)?(?P<lanes>2|3|4|8|16)(?:_\w+)?")
 
@@ -185,6 +193,15 @@ class _AccessCollector(NodeVisitor):
                 self.visit(arg)
             self.walker._record_group_copy(node, args)
             return
+        if name in CHANNEL_CALLS and args:
+            channel = args[0]
+            while isinstance(channel, c_ast.ArrayRef):  # a channel array: its indices are evaluated, not loaded
+                self.visit(channel.subscript)
+                channel = channel.name
+            for arg in args[1:]:
+                self.visit(arg)
+            self.walker._record_channel(node, args[0], CHANNEL_CALLS[name])
+            return
         vector = _VECTOR_IO.fullmatch(name)
         if vector is not None and len(args) == (2 if vector["op"] == "load" else 3):
             for arg in args[:-1]:
@@ -218,6 +235,11 @@ class AccessWalker(LoopWalker):
         self.guards: list[Guard] = []
         self.blocks: list[int] = [0]
         self.sites: list[AccessSite] = []
+        #: channel reads and writes (kind ``channel-read``, ``channel-write``,
+        #: ``-nb`` for the non-blocking ones), the channel's name as ``array``
+        #: (a channel array's name for any of its channels): counted like
+        #: accesses, they tell how often an endless loop runs (:mod:`channel_trips`)
+        self.channel_sites: list[AccessSite] = []
         self._collector = _AccessCollector(self)
         #: ``memcpy(dst, src, bytes)`` counts as a copy loop (HLS C: the m_axi
         #: burst HLScope+ section IV times); off for OpenCL, which has none
@@ -688,6 +710,18 @@ class AccessWalker(LoopWalker):
         index = sympy.expand(self.value(offset) + target.offset / lanes)
         self._site(call, ArrayInfo(target.base, element, target.space), index, c_text(offset), op)
 
+    def _record_channel(self, call: c_ast.FuncCall, channel: c_ast.Node, direction: str) -> None:
+        """A channel call where it stands: its loops and guards count it as they count an access."""
+        coord = call.coord
+        self.channel_sites.append(AccessSite(
+            function=self.name, array=_channel_name(channel), kind=f"channel-{direction}",
+            file=str(coord.file) if coord is not None else "", line=int(coord.line) if coord is not None else 0,
+            column=int(coord.column) if coord is not None and coord.column else None, text=c_text(call),
+            index_text="0", index=sympy.Integer(0), element=ElementType("channel", None), space="channel",
+            loops=list(self.loops), guards=list(self.guards), block=self.blocks[-1], order=len(self.channel_sites),
+            table=self.table, calls=tuple(_called_at(call) for call in self._calls),
+        ))
+
     def _site(self, ref: c_ast.Node, info: ArrayInfo, index: sympy.Expr, index_text: str, kind: str) -> None:
         coord = ref.coord
         self.sites.append(
@@ -711,6 +745,13 @@ class AccessWalker(LoopWalker):
                 calls=tuple(_called_at(call) for call in self._calls),
             )
         )
+
+
+def _channel_name(channel: c_ast.Node) -> str:
+    """``ch`` for ``ch``, ``ch[2]`` and ``ch[i][j]``: one name for a channel array's channels."""
+    while isinstance(channel, c_ast.ArrayRef):
+        channel = channel.name
+    return c_text(channel)
 
 
 def _called_at(call: c_ast.FuncCall) -> str:

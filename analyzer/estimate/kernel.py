@@ -304,6 +304,9 @@ def to_estimate(model: KernelModel, design: Design, settings: Settings) -> Kerne
                    if loop.ii is not None and loop.ii.qualifier == "~" and (loop.ii.value or 0) > 1]
     if approximate and estimate.bound == "compute":
         estimate.caveats.append(approximate_ii_caveat(approximate))
+    for kernel in model.kernels:  # an endless loop its channel's writers counted (decision 52)
+        for sentence, upper_bound in settings.source.fed_loops(kernel.name):
+            (estimate.caveats if upper_bound else estimate.assumptions).append(sentence)
     cached = cached_loads_caveat(model.kernels) if model.memory is not None else None
     if cached is not None:
         estimate.caveats.append(cached)

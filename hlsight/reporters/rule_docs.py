@@ -79,6 +79,20 @@ _DOCS: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "The report gives no trip count for this loop; hlsight read it from the loop bounds as an expression of "
         "kernel arguments. It is used once those arguments have values (--set); --set loop.<name>.trip wins.",
         ("source",)),
+    "access-channel-fed": (
+        "Endless loop counted from the channel that feeds it",
+        "An endless loop (an autorun kernel's while (1)) runs as long as it is fed. hlsight counted the blocking "
+        "reads of a channel in the loop and the writes of that channel in the other kernels: a channel hands its "
+        "reader exactly what its writer puts, so the loop's iterations are the writes over the reads per "
+        "iteration, in the writers' arguments. --set trips_<kernel>_L<line> still wins.",
+        ("source",)),
+    "channel-unbalanced": (
+        "The values given make a channel's writes and reads differ",
+        "A blocking channel hands its reader exactly what its writer puts: over a launch the writer kernels' "
+        "writes and the reader kernels' reads must be equal, or one end waits for ever. hlsight counted both ends "
+        "in the sources; with the values given they differ, so those values are not what the host program "
+        "passes. Give the sizes the host uses (--set, the hints file or each [[launch]] table).",
+        ("source", "correctness")),
     "access-coalesced-levels": (
         "Loop levels a loop_coalesce merges, read from the source",
         "The loop carries #pragma loop_coalesce / [[intel::loop_coalesce(N)]] and the report lists no \"Coalesced "
