@@ -112,7 +112,7 @@ def _solve(loop_kernel: ChannelKernel, loop: LoopInfo, symbol: sympy.Symbol, rea
     written = sympy.expand(sympy.Add(*(count.count for count in writes if count.count is not None)).xreplace(known))
     if written.free_symbols & unresolved:
         return None
-    value = sympy.simplify(written / per_iteration)
+    value = sympy.factor_terms(sympy.cancel(written / per_iteration))  # simplify() is slow on large counts
     writers = ", ".join(sorted({count.kernel for count in writes}))
     first = writes[0].sites[0]
     where = f"{PurePath(first.file).name}:{first.line}"
