@@ -281,7 +281,8 @@ def bottleneck_hints(design: Design, result: AnalysisResult, settings: Settings)
         elsewhere = _pipeline_first(estimate) or _group_first(kernel, estimate, groups.get(kernel.name, []), result)
         for lsu in kernel.lsus:
             facts = facts_by_lsu.get(lsu.id)
-            if facts is not None and (facts.scales or not streaming):
+            # a stride-0 read (one address) moves no data: eq. 2 gives it no time, and no hint either
+            if facts is not None and (facts.scales or not streaming) and facts.stride != 0:
                 lsu_hints.extend((hint, _share(facts)) for hint in _lsu_hints(kernel, lsu, facts, settings, elsewhere))
         hints.extend(_merge_per_line(lsu_hints))
         for loop in kernel.all_loops():

@@ -131,9 +131,11 @@ class LsuParams:
     #: after the channel traffic, so never alongside the LSUs of the kernels
     #: at the other end (histogram's final per-bin stores).
     coupled: bool = True
-    #: a work-item invariant LSU (the report's word): one access when the
-    #: kernel starts, not a stream that interleaves with the others on its bank
-    once_per_launch: bool = False
+    #: False for an LSU that moves no stream through its bank: a work-item
+    #: invariant load (the report's word: one access when the kernel starts)
+    #: or a stride-0 read (the element the last run read): neither
+    #: interleaves with the others' bursts (eqs. 6 and 8)
+    streams: bool = True
 
     @property
     def access_key(self) -> str:
@@ -496,8 +498,8 @@ def run_together(first: LsuParams, second: LsuParams) -> bool:
     after that kernel's channel traffic (:attr:`LsuParams.coupled`)."""
     if first is second:
         return True
-    if first.once_per_launch or second.once_per_launch:
-        return False  # one read at the kernel's start reopens no row of a stream
+    if not first.streams or not second.streams:
+        return False  # a read at the kernel's start, or of one address, reopens no row of a stream
     if first.phase is not None and second.phase is not None and first.phase[0] == second.phase[0]:
         return first.phase[1] == second.phase[1]
     return first.coupled and second.coupled
@@ -517,7 +519,8 @@ def accesses_in_bank(lsus: Sequence[LsuParams], lsu: LsuParams | None = None) ->
     5.1: "when the #lsu increases, this forces the DRAM to open a new row"),
     so an access in a loop that runs after another one has finished does
     not count against it (:func:`run_together`), nor does a work-item
-    invariant load, which the kernel issues once at its start."""
+    invariant load, which the kernel issues once at its start, or a
+    stride-0 read of one address (:attr:`LsuParams.streams`)."""
     sharing = lsus if lsu is None else [other for other in lsus if run_together(lsu, other)]
     return len({other.access_key for other in sharing})
 

@@ -52,6 +52,8 @@ class KernelAccesses:
     named_values: dict[str, int] = field(default_factory=dict)
     #: channel reads and writes of the kernel's own walk (:mod:`channel_trips`)
     channel_sites: list[AccessSite] = field(default_factory=list)
+    #: reads of a field or element no work-item or iteration changes (``param->width``)
+    invariant_sites: list[AccessSite] = field(default_factory=list)
 
 
 def _display(expr: sympy.Expr, table: SymbolTable) -> str:
@@ -142,7 +144,7 @@ def kernel_accesses(design: Design, kernel: Kernel, parsed: ParsedSources) -> Ke
     ndrange = _is_ndrange(design, kernel, kernel_sites)
     simd = (kernel_simd(kernel, design) or 1) if ndrange else 1
     return KernelAccesses(kernel, ndrange, sites, loops, list(walker.barriers), simd,
-                          channel_sites=list(walker.channel_sites))
+                          channel_sites=list(walker.channel_sites), invariant_sites=list(walker.invariant_sites))
 
 
 def _merge_count(lsu: LSU, site: AccessSite, plain: Classification, context: KernelAccesses) -> int:
@@ -255,8 +257,13 @@ def derive_kernel(
     kernel = context.kernel
     diagnostics: list[Diagnostic] = []
     free: set[str] = set()
-    # a work-item invariant LSU (the report says so) is no share of a streaming access on its line
-    for group in group_lsus([lsu for lsu in kernel.lsus if not lsu.work_item_invariant]):
+    coalesced = _coalesced_invariant_reads(kernel, context)
+    for lsu, reads in coalesced:
+        diagnostics.extend(_uniform_reads([lsu], reads, context, facts))
+    taken = {id(lsu) for lsu, _reads in coalesced}
+    # a work-item invariant LSU (the report says so) is no share of a streaming access on its line,
+    # nor is one the RTL names as a coalesced read of an invariant pointer's fields
+    for group in group_lsus([lsu for lsu in kernel.lsus if not lsu.work_item_invariant and id(lsu) not in taken]):
         sites = candidates(group[0], context.sites)
         results: dict[int, Classification] = {}
         merges: dict[int, int] = {}
@@ -274,6 +281,10 @@ def derive_kernel(
         constant = [] if sites else constant_reads(group[0], context.sites)
         if constant:
             diagnostics.extend(_constant_cache(group, constant, kernel, facts))
+            continue
+        uniform = [] if sites else candidates(group[0], context.invariant_sites)
+        if uniform:
+            diagnostics.extend(_uniform_reads(group, uniform, context, facts))
             continue
         if match.problem is not None:
             for lsu in group:
@@ -575,6 +586,57 @@ def _constant_cache(group: list[LSU], reads: list[AccessSite], kernel: Kernel, f
             f"{lsu.kind.value} LSU {lsu.id} reads __constant `{text}` through the constant cache (the report links it"
             " to no global memory): the DRAM model does not time a cache, so the estimate leaves its misses out;"
             " pass small read-only data by value, or declare the argument __global const to have it timed"))
+    return diagnostics
+
+
+#: aoc 16.x's RTL instance of a load that merges several reads of one variable:
+#: ``lsu_local_bb1_ld_memcoalesce_param_load_0143`` reads fields of ``param``
+_MEMCOALESCE = re.compile(r"_ld_memcoalesce_(?P<variable>[A-Za-z_]\w*?)_load_\d+$")
+
+
+def _coalesced_invariant_reads(kernel: Kernel, context: KernelAccesses) -> list[tuple[LSU, list[AccessSite]]]:
+    """LSUs whose RTL instance says they merge reads of one variable
+    (``memcoalesce_param_load``) where, on the LSU's line, the source reads
+    that variable only through addresses no work-item or iteration changes:
+    the LSU is those reads (caffe's convLayer at line 509: the 256-bit cached
+    load is the `param` fields, not a lane of `inputFeatureMap[...]`)."""
+    found: list[tuple[LSU, list[AccessSite]]] = []
+    for lsu in kernel.lsus:
+        named = _MEMCOALESCE.search(lsu.rtl.instance) if lsu.rtl is not None and lsu.rtl.instance else None
+        if named is None or lsu.work_item_invariant:
+            continue
+        variable = named.group("variable")
+        reads = [site for site in candidates(lsu, context.invariant_sites) if site.array == variable]
+        if reads and not any(site.array == variable for site in candidates(lsu, context.sites)):
+            found.append((lsu, reads))
+    return found
+
+
+def _uniform_reads(group: list[LSU], reads: list[AccessSite], context: KernelAccesses,
+                   facts: SourceFacts) -> list[Diagnostic]:
+    """LSUs on a line whose only loads are of an address no work-item or
+    iteration changes (``while (i < param->outputWidth)``: aoc 16.1 reloads
+    the fields of a ``__global`` struct argument each iteration, through a
+    cached LSU, since a store may alias them). Every run reads the element
+    the last one did: eq. 2's delta is 0 (no new data crosses the bus), so
+    the LSU adds no memory time; it runs as often as the most deeply nested
+    of those reads (one coalesced LSU can serve several fields), its width
+    at a time."""
+    deepest = max(reads, key=lambda site: len(site.loops))
+    result = classify(deepest, context.ndrange)
+    names = ", ".join(dict.fromkeys(f"`{site.text}`" for site in reads))
+    count = "" if result.accesses is None else f"; executes {result.accesses} times: {', '.join(result.count_reasons)}"
+    explanation = (f"stride 0: reads {names}, which no work-item or iteration changes: every run reads the element"
+                   f" the last one did, so no new data crosses the bus (eq. 2, delta 0){count}")
+    diagnostics = []
+    for lsu in group:
+        # a field's element is its struct (`param` points to NetParam): the LSU's width is what one run reads
+        width = (lsu.width_bits or 0) // 8 or None
+        facts.set_access(lsu, AccessFacts(
+            stride="0", element_bytes=width, accesses=None if result.accesses is None else str(result.accesses),
+            expression=deepest.text, explanation=explanation))
+        diagnostics.append(_diagnostic(lsu, context.kernel, "access-derived", Severity.NOTE,
+                                       f"{lsu.kind.value} LSU {lsu.id}: {explanation}"))
     return diagnostics
 
 

@@ -240,6 +240,12 @@ class AccessWalker(LoopWalker):
         #: (a channel array's name for any of its channels): counted like
         #: accesses, they tell how often an endless loop runs (:mod:`channel_trips`)
         self.channel_sites: list[AccessSite] = []
+        #: loads through a pointer no work-item or iteration moves (``param->width``
+        #: of a ``__global`` struct argument): not LSU candidates of their own
+        #: line unless no streaming access there explains an LSU
+        self.invariant_sites: list[AccessSite] = []
+        args = func.decl.type.args.params if func.decl.type.args is not None else []
+        self._parameters = {param.name for param in args if isinstance(param, c_ast.Decl) and param.name}
         self._collector = _AccessCollector(self)
         #: ``memcpy(dst, src, bytes)`` counts as a copy loop (HLS C: the m_axi
         #: burst HLScope+ section IV times); off for OpenCL, which has none
@@ -629,12 +635,20 @@ class AccessWalker(LoopWalker):
             self._expression(offset)
         info = ArrayInfo(target.base, target.element, target.space)
         index = sympy.expand(target.offset + shift)
+        index_text = " + ".join(c_text(offset) for offset in offsets) or "0"
         if kind == "load" and not self.table.roles(index) & VARYING:
             # `param->field` of a struct argument: loop-invariant, aoc hoists
             # or caches it; it is not the streaming access an LSU line shows
-            # (a store, `*g_over = true`, still reaches memory)
+            # (a store, `*g_over = true`, still reaches memory). Kept apart,
+            # when it is surely one address (a field at a fixed offset of a
+            # pointer argument): an LSU no streaming access explains may be
+            # this read. Not `*p` of a pointer set in a loop from data
+            # (gridding's `*grid_pointer`): no VARYING role is no proof there
+            if isinstance(node, c_ast.StructRef) and node.type == "->" and target.base in self._parameters \
+                    and index.is_number:
+                self._site(node, info, index, index_text, kind, self.invariant_sites)
             return True
-        self._site(node, info, index, " + ".join(c_text(offset) for offset in offsets) or "0", kind)
+        self._site(node, info, index, index_text, kind)
         return True
 
     def _record_group_copy(self, call: c_ast.FuncCall, args: list[c_ast.Node]) -> None:
@@ -722,9 +736,10 @@ class AccessWalker(LoopWalker):
             table=self.table, calls=tuple(_called_at(call) for call in self._calls),
         ))
 
-    def _site(self, ref: c_ast.Node, info: ArrayInfo, index: sympy.Expr, index_text: str, kind: str) -> None:
+    def _site(self, ref: c_ast.Node, info: ArrayInfo, index: sympy.Expr, index_text: str, kind: str,
+              into: list[AccessSite] | None = None) -> None:
         coord = ref.coord
-        self.sites.append(
+        (self.sites if into is None else into).append(
             AccessSite(
                 function=self.name,
                 array=info.name,

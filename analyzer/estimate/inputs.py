@@ -219,7 +219,7 @@ def lsu_input(kernel: Kernel, lsu: LSU, design: Design, settings: Settings) -> L
         requests=requests,
         phase=_phase(kernel, lsu),
         coupled=_coupled(kernel, lsu),
-        once_per_launch=lsu.work_item_invariant,
+        streams=not lsu.work_item_invariant and stride != 0,
     )
     bank = host_bank(kernel, lsu, design, settings.user, notes)
     return LsuInput(lsu, params, bank or _bank_key(lsu), notes, bank == UNPLACED)
