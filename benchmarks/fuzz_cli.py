@@ -96,6 +96,11 @@ SEEDS: tuple[Seed, ...] = (
          "vadd.report.prj/reports/resources/json/mav.ndjson", ("analyze", "{case}/vadd.report.prj")),
     Seed("oneapi2025 loops.ndjson", REPO / "fixtures" / "oneapi2025_ndjson",
          "vadd.report.prj/reports/resources/json/loops.ndjson", ("analyze", "{case}/vadd.report.prj")),
+    # channels: an autorun kernel counted from its feeder (decision 52), source and report
+    Seed("aoc19.4 autorun feeder feed.cl", REPO / "fixtures" / "aoc19_autorun_feeder", "feed.cl",
+         ("analyze", "{case}", "--set", "n=1000", "--set", "m=500")),
+    Seed("aoc19.4 autorun feeder mav.json", REPO / "fixtures" / "aoc19_autorun_feeder", "reports/lib/json/mav.json",
+         ("analyze", "{case}", "--set", "n=1000", "--set", "m=500")),
     # 15.1 mav.json
     Seed("aoc15.1 mav.json", AOC / "aoc15.1_c5soc_vector_add/vector_add/bin_vector_add", "mav.json"),
     # RTL: Verilog (14.0), VHDL (18.1), SystemVerilog (oneAPI 20.3)
