@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 import sympy
 
 from hlsight.analyzer.access import parse_expression
-from hlsight.analyzer.results import SourceFacts
+from hlsight.analyzer.results import ChannelBalance, SourceFacts
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.units import name_list
 
@@ -63,5 +63,16 @@ def check_channel_balance(source: SourceFacts, tables: Sequence[tuple[str, Mappi
                 f" {_verb('read', balance.readers)} it {reads:,.0f} times"
                 f" ({balance.reads}) with the values given{where}: a blocking channel hands its reader exactly"
                 " what its writer puts, so one end would wait for ever; give the sizes the host program uses",
-                data={"channel": balance.channel, "writes": writes, "reads": reads}))
+                data={"channel": balance.channel, "writes": writes, "reads": reads,
+                      "caution": unbalanced_caution(balance)}))
     return found
+
+
+def unbalanced_caution(balance: ChannelBalance) -> str:
+    """What the estimate says beside its number when the values leave
+    ``balance``'s channel unequal: in expressions, not numbers, so a what-if
+    sweep says it once for all the points where it holds."""
+    return (f"the values given leave channel `{balance.channel}` unbalanced ({name_list(list(balance.writers))}"
+            f" {_verb('write', balance.writers)} it {balance.writes} times, {name_list(list(balance.readers))}"
+            f" {_verb('read', balance.readers)} it {balance.reads} times): a blocking channel hands its reader"
+            " exactly what its writer puts, so no run finishes with them; this number describes none")

@@ -145,3 +145,17 @@ def test_a_channel_array_index_is_no_memory_access() -> None:
     buf_reads = [lsu["access"]["accesses"] for lsu in fetch["lsus"]
                  if lsu["line"] == 171 and lsu["kind"] == "load" and lsu["access"] is not None]
     assert buf_reads == ["work_items"] * 8
+
+
+def test_the_estimate_says_its_values_leave_a_channel_unbalanced() -> None:
+    """Said beside the number too, in expressions (one text for every what-if
+    point where it holds), and not where the channel balances."""
+    loud = analyze(_feeder(), {"n": 1_000_000.0, "m": 1000.0}).design_estimate
+    assert loud is not None
+    assert ("the values given leave channel `scaled` unbalanced (scaler writes it n/2 times, storer reads it m"
+            " times)") in " ".join(loud.caveats)
+    quiet = analyze(_feeder(), {"n": 1_000_000.0, "m": 500_000.0}).design_estimate
+    assert quiet is not None and not [text for text in quiet.caveats if "unbalanced" in text]
+    swept = run_cli("whatif", str(FEEDER), "--set", "m=500000", "--sweep", "n=1000000,3000000").stdout
+    assert "# caution (at 1 of 2 points, from n=3e+06 (found at one end" in swept
+    assert "): the values given leave channel `scaled` unbalanced" in swept
