@@ -12,6 +12,7 @@ report of our own around a loader, two chained autorun kernels and a storer.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import sympy
 
@@ -59,8 +60,17 @@ def test_blocking_reads_in_an_endless_loop_are_counted_from_the_writers() -> Non
 
 def test_loops_the_rule_cannot_count_keep_their_symbol() -> None:
     solved = {fed.kernel.name for fed in fed_loops(_kernels())}
-    # a read under an `if`, a non-blocking read, a loop with a `break`
+    # a read under an `if`, a non-blocking read, a loop with a `break`, and two kernels
+    # reading two channels of one array (each would have been given all the array's writes)
     assert solved == {"triple_reader", "lane_reader"}
+
+
+def test_copies_of_a_compute_unit_kernel_are_not_given_all_the_writes() -> None:
+    """num_compute_units(4): each copy reads its own share, so rows would be
+    four times each copy's count."""
+    kernels = [replace(kernel, kernel=replace(kernel.kernel, compute_units=4))
+               if kernel.kernel.name == "lane_reader" else kernel for kernel in _kernels()]
+    assert {fed.kernel.name for fed in fed_loops(kernels)} == {"triple_reader"}
 
 
 def test_a_count_the_user_gives_wins_and_feeds_the_next_loop() -> None:
@@ -110,7 +120,9 @@ def test_channels_with_exact_counts_at_both_ends_are_kept_for_the_balance_check(
     kernels = _kernels()
     known = {fed.symbol: fed.value for fed in fed_loops(kernels)}
     found = {balance.channel: balance for balance in balances(kernels, known)}
-    assert set(found) == {"words", "lanes", "orphan"}
+    assert set(found) == {"words", "lanes", "orphan", "split"}
+    # two readers of one channel array: their reads together balance its writes
+    assert found["split"].writes == "2*rows" and found["split"].readers == ("left_reader", "right_reader")
     assert (found["orphan"].writes, found["orphan"].reads) == ("cols*rows/3", "trips_leaving_reader_L71")
     assert (found["words"].writes, found["words"].reads) == ("cols*rows", "cols*rows")
     assert (found["lanes"].writers, found["lanes"].readers) == (("producer",), ("lane_reader",))

@@ -15,7 +15,10 @@ times (their own counts, in their arguments), then ``S = W / a``.
 The rule is only taken where it holds for certain: blocking calls only (a
 non-blocking read or write may move nothing), every read of the channel in
 the reading kernel inside the loop and under no ``if``, at least one write in
-another kernel. A writer's count that is an upper bound ("other conditions
+another kernel, no other kernel reading the channel (a channel array's
+channels count as one, so two kernels reading two of them share its writes)
+and one compute unit (copies made by ``num_compute_units`` each read their
+own share). A writer's count that is an upper bound ("other conditions
 counted as always true") makes the loop's an upper bound too, and the note
 says so. Endless loops fed by other endless loops resolve in order.
 """
@@ -140,14 +143,23 @@ def fed_loops(kernels: Sequence[ChannelKernel], given: Collection[str] = ()) -> 
     ]
     known: dict[sympy.Symbol, sympy.Expr] = {}
     solved: list[FedLoop] = []
+    readers: dict[str, set[str]] = {}
+    for name, found in counts.items():
+        for count in found:
+            if count.direction.startswith("read"):
+                readers.setdefault(count.channel, set()).add(name)
     while pending:
         unresolved = {symbol for _kernel, _loop, symbol in pending}
         progress = False
         for entry in list(pending):
             kernel, loop, symbol = entry
+            if (kernel.kernel.compute_units or 1) > 1:
+                continue  # each copy reads its share (get_compute_id): the writes are not one copy's
             for reads in counts[kernel.kernel.name]:
                 if reads.direction != "read" or reads.channel in nonblocking:
                     continue
+                if readers.get(reads.channel, set()) != {kernel.kernel.name}:
+                    continue  # a channel array another kernel reads too: not all its writes are this loop's
                 writes = [count for name, found in counts.items() if name != kernel.kernel.name
                           for count in found if count.channel == reads.channel and count.direction == "write"]
                 if not writes:
