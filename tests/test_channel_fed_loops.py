@@ -17,6 +17,7 @@ from dataclasses import replace
 import sympy
 
 from hlsight.analyzer.access.channel_trips import ChannelKernel, balances, fed_loops
+from hlsight.analyzer.access.kernel_attributes import kernel_compute_units
 from hlsight.analyzer.access.walker import walk_function
 from hlsight.analyzer.pipeline import analyze
 from hlsight.commands.sources import with_local_sources
@@ -68,9 +69,22 @@ def test_loops_the_rule_cannot_count_keep_their_symbol() -> None:
 def test_copies_of_a_compute_unit_kernel_are_not_given_all_the_writes() -> None:
     """num_compute_units(4): each copy reads its own share, so rows would be
     four times each copy's count."""
-    kernels = [replace(kernel, kernel=replace(kernel.kernel, compute_units=4))
-               if kernel.kernel.name == "lane_reader" else kernel for kernel in _kernels()]
+    kernels = [replace(kernel, compute_units=4) if kernel.kernel.name == "lane_reader" else kernel
+               for kernel in _kernels()]
     assert {fed.kernel.name for fed in fed_loops(kernels)} == {"triple_reader"}
+    # nor where the number of copies is not known
+    unknown = [replace(kernel, compute_units=None) for kernel in _kernels()]
+    assert fed_loops(unknown) == []
+
+
+def test_compute_units_from_the_report_else_the_source_attribute() -> None:
+    design = _feeder()
+    assert [kernel_compute_units(kernel, design) for kernel in design.kernels] == [1, 1, 1, 1]
+    text = "#define CU 2\n__attribute__((num_compute_units(CU, 2)))\n__kernel void k() { }\n"
+    other = replace(design, source_files=[replace(design.source_files[0], content=text)],
+                    kernels=[replace(design.kernels[0], name="k", compute_units=None)])
+    assert kernel_compute_units(other.kernels[0], other) == 4
+    assert kernel_compute_units(replace(other.kernels[0], compute_units=3), other) == 3
 
 
 def test_a_count_the_user_gives_wins_and_feeds_the_next_loop() -> None:

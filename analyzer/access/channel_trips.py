@@ -76,6 +76,8 @@ class ChannelKernel:
     ndrange: bool
     loops: Sequence[LoopInfo]
     channel_sites: Sequence[AccessSite]
+    #: copies ``num_compute_units`` makes (``None``: not known)
+    compute_units: int | None = 1
 
 
 def _counts(kernel: ChannelKernel) -> list[ChannelCount]:
@@ -153,8 +155,8 @@ def fed_loops(kernels: Sequence[ChannelKernel], given: Collection[str] = ()) -> 
         progress = False
         for entry in list(pending):
             kernel, loop, symbol = entry
-            if (kernel.kernel.compute_units or 1) > 1:
-                continue  # each copy reads its share (get_compute_id): the writes are not one copy's
+            if kernel.compute_units != 1:
+                continue  # each copy reads its share (get_compute_id), or how many there are is not known
             for reads in counts[kernel.kernel.name]:
                 if reads.direction != "read" or reads.channel in nonblocking:
                     continue

@@ -23,7 +23,7 @@ from hlsight.analyzer.access.channel_trips import ChannelKernel, count_fed_loops
 from hlsight.analyzer.access.classify import Classification, classify
 from hlsight.analyzer.access.coalesced_levels import carriers, merged_levels
 from hlsight.analyzer.access.communication import BARRIER_MODE, barrier_mode
-from hlsight.analyzer.access.kernel_attributes import kernel_local_size, kernel_simd
+from hlsight.analyzer.access.kernel_attributes import kernel_compute_units, kernel_local_size, kernel_simd
 from hlsight.analyzer.access.loops import BarrierSite, LoopInfo, unknown_trip_symbol
 from hlsight.analyzer.access.matching import candidates, constant_reads, group_lsus, match_group, merged_neighbours
 from hlsight.analyzer.access.sources import ParsedSources, parse_design_sources
@@ -382,7 +382,8 @@ def derive_access_facts(design: Design, given: Collection[str] = ()) -> SourceFa
         facts.diagnostics.extend(derive_kernel(design, context, facts, given))
         facts.diagnostics.extend(derive_loop_trips(context, facts))
         note_barrier_mode(context, facts)
-        walked.append(ChannelKernel(kernel, context.ndrange, context.loops, context.channel_sites))
+        walked.append(ChannelKernel(kernel, context.ndrange, context.loops, context.channel_sites,
+                                    kernel_compute_units(kernel, design)))
     count_fed_loops(walked, facts, given)
     return facts
 

@@ -89,6 +89,31 @@ def _attribute(kernel: Kernel, design: Design, pattern: re.Pattern[str]) -> tupl
     return None
 
 
+_COMPUTE_UNITS_ATTRIBUTE = re.compile(r"num_compute_units\s*\(([^()]*)\)")
+
+
+def kernel_compute_units(kernel: Kernel, design: Design) -> int | None:
+    """Copies of the kernel: the report's "# Compute Units", else the product
+    of ``num_compute_units(X[, Y, Z])`` in its declaration (1 without one);
+    ``None`` when neither says (no report value, no embedded source, or a
+    count that is not a constant)."""
+    if kernel.compute_units is not None:
+        return kernel.compute_units
+    found = _attribute(kernel, design, _COMPUTE_UNITS_ATTRIBUTE)
+    if found is None:
+        return None
+    counts, text = found
+    if counts is None:
+        return 1
+    total = 1
+    for part in counts.split(","):
+        value = _constant_product(part, design, text)
+        if value is None:
+            return None
+        total *= value
+    return total
+
+
 def kernel_local_size(kernel: Kernel, design: Design) -> tuple[int, int, int] | None:
     """The work-group size ``reqd_work_group_size(X, Y, Z)`` fixes (each a
     number, a ``-D`` macro, a ``#define`` or a product of those, as
