@@ -8,6 +8,7 @@ and the estimate (the pipeline's lanes)."""
 from __future__ import annotations
 
 import functools
+import math
 import re
 
 from hlsight.core.model import Design, Kernel
@@ -100,18 +101,10 @@ def kernel_compute_units(kernel: Kernel, design: Design) -> int | None:
     if kernel.compute_units is not None:
         return kernel.compute_units
     found = _attribute(kernel, design, _COMPUTE_UNITS_ATTRIBUTE)
-    if found is None:
-        return None
-    counts, text = found
-    if counts is None:
-        return 1
-    total = 1
-    for part in counts.split(","):
-        value = _constant_product(part, design, text)
-        if value is None:
-            return None
-        total *= value
-    return total
+    if found is None or found[0] is None:
+        return None if found is None else 1
+    parts = [_constant_product(part, design, found[1]) for part in found[0].split(",")]
+    return None if None in parts else math.prod(part for part in parts if part is not None)
 
 
 def kernel_local_size(kernel: Kernel, design: Design) -> tuple[int, int, int] | None:
