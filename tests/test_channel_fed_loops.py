@@ -121,6 +121,8 @@ def test_text_and_json_say_where_the_count_came_from() -> None:
     assert "to get a number, give: --set m=VALUE --set n=VALUE" in run_cli("analyze", str(FEEDER)).stdout
     assert ("note: loop of pair_adder: trips_pair_adder_L19 = n/2: the endless loop at feed.cl:19 reads channel"
             " `items` 2 time(s) per iteration, and loader write(s) it n time(s)") in text
+    assert ("note: loop pair_adder.B1: trip count trips_pair_adder_L19 = n/2 (counted from the channel that feeds"
+            " it) from the source") in text
     data = json.loads(run_cli("analyze", str(FEEDER), "--format", "json").stdout)
     fed = {diag["data"]["symbol"]: diag["data"]["value"] for diag in data["diagnostics"]
            if diag["rule"] == "access-channel-fed"}

@@ -204,6 +204,17 @@ def balances(kernels: Sequence[ChannelKernel], known: Mapping[sympy.Symbol, symp
     return out
 
 
+def _with_fed_value(diagnostic: Diagnostic, solved: Sequence[FedLoop]) -> Diagnostic:
+    """A report loop's trip note that names a fed loop's symbol says its value too."""
+    for fed in solved:
+        named = f"trip count {fed.symbol} from"
+        if named in diagnostic.message:
+            bound = "at most " if fed.upper_bound else ""
+            return replace(diagnostic, message=diagnostic.message.replace(named, (
+                f"trip count {fed.symbol} = {bound}{fed.value} (counted from the channel that feeds it) from")))
+    return diagnostic
+
+
 def count_fed_loops(kernels: Sequence[ChannelKernel], facts: SourceFacts, given: Collection[str] = ()) -> None:
     """Put each fed loop's count in place of its symbol in every access count
     and loop trip of ``facts``, with a note at the loop; a count the user
@@ -224,6 +235,8 @@ def count_fed_loops(kernels: Sequence[ChannelKernel], facts: SourceFacts, given:
     replaced = {symbol.name: {str(free) for free in value.free_symbols} for symbol, value in values.items()}
     kept: list[Diagnostic] = []
     for diagnostic in facts.diagnostics:
+        if diagnostic.rule == "access-trip-count":
+            diagnostic = _with_fed_value(diagnostic, solved)
         symbols = diagnostic.data.get("symbols") if diagnostic.rule == "access-free-symbols" else None
         if isinstance(symbols, list) and replaced.keys() & set(symbols):
             # the kernel's counts now ask for the writers' values instead of the loop's count
