@@ -24,6 +24,8 @@ from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.units import name_list
 
 RULE = "channel-unbalanced"
+#: how the caution beside the estimate starts (what-if checks it at every point itself)
+UNBALANCED_START = "the values given leave channel "
 
 
 def _values_for(kernels: Sequence[str], table: Mapping[str, float]) -> dict[sympy.Basic, sympy.Basic]:
@@ -72,7 +74,7 @@ def unbalanced_caution(balance: ChannelBalance) -> str:
     """What the estimate says beside its number when the values leave
     ``balance``'s channel unequal: in expressions, not numbers, so a what-if
     sweep says it once for all the points where it holds."""
-    return (f"the values given leave channel `{balance.channel}` unbalanced ({name_list(list(balance.writers))}"
+    return (f"{UNBALANCED_START}`{balance.channel}` unbalanced ({name_list(list(balance.writers))}"
             f" {_verb('write', balance.writers)} it {balance.writes} times, {name_list(list(balance.readers))}"
             f" {_verb('read', balance.readers)} it {balance.reads} times): a blocking channel hands its reader"
             " exactly what its writer puts, so no run finishes with them; this number describes none")

@@ -19,7 +19,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+import sympy
 
+from hlsight.analyzer.access import parse_expression
+from hlsight.analyzer.channel_balance import UNBALANCED_START, unbalanced_caution
 from hlsight.analyzer.pipeline import (
     LAUNCH_COST_SHARE,
     LAUNCH_SHARE_START,
@@ -28,7 +31,8 @@ from hlsight.analyzer.pipeline import (
     unmeasured_launch_cost_caution,
 )
 from hlsight.analyzer.results import AnalysisResult, KernelEstimate
-from hlsight.analyzer.whatif import GridBounds
+from hlsight.analyzer.symbols import sym
+from hlsight.analyzer.whatif import GridBounds, lambdify
 from hlsight.core.errors import InputError
 from hlsight.core.units import format_seconds
 
@@ -103,6 +107,28 @@ def _launch_share(result: AnalysisResult, estimate: KernelEstimate,
             f" themselves take {took} there, which the bound beside it describes", mask)
 
 
+def _unbalanced(result: AnalysisResult, sweeps: Sequence[Any], columns: Sequence[np.ndarray[Any, Any]]
+                ) -> dict[str, Mask]:
+    """Each channel the grid's values leave unbalanced, with the points where
+    they do: the two counts are cheap expressions, so every point is checked,
+    not only the probes (the ends of a run of one bound missed its middle)."""
+    names = [sweep.name for sweep in sweeps]
+    fixed = {sympy.Symbol(name): sympy.Float(value) for name, value in result.assignments.items()
+             if name not in names and ":" not in name}
+    found: dict[str, Mask] = {}
+    for balance in result.source.channel_balances:
+        gap = (parse_expression(balance.writes) - parse_expression(balance.reads)).xreplace(fixed)
+        if {str(symbol) for symbol in gap.free_symbols} - set(names):
+            continue  # a value neither given nor swept: analyze asks for it
+        gap = gap.xreplace({free: sym(free.name) for free in gap.free_symbols if isinstance(free, sympy.Symbol)})
+        values = np.broadcast_to(np.asarray(lambdify(gap, names)(*columns), dtype=np.float64),
+                                 columns[0].shape if columns else ())
+        mask = np.abs(values) > 1e-9 * np.maximum(1.0, np.abs(values))
+        if mask.any():
+            found[unbalanced_caution(balance)] = mask
+    return found
+
+
 def _probes(kinds: np.ndarray[Any, Any]) -> tuple[list[int], list[tuple[int, int]], bool]:
     """The points analyze runs at: the first and last of each run of one
     bound kind in grid order; the runs; whether they were thinned."""
@@ -143,6 +169,8 @@ def grid_cautions(result: AnalysisResult, estimate: KernelEstimate, sweeps: Sequ
     for found in (_short(result, estimate, seconds), _launch_share(result, estimate, seconds)):
         if found is not None:
             masks[found[0]], said[found[0]] = found[1], ""  # the text counts its points itself
+    exact = _unbalanced(result, sweeps, columns)
+    masks.update(exact)
     kinds = bounds.index if bounds is not None else np.zeros(size, dtype=np.intp)
     if regions is not None:
         kinds = kinds.astype(np.int64) * (int(regions.max()) + 1) + regions
@@ -159,7 +187,8 @@ def grid_cautions(result: AnalysisResult, estimate: KernelEstimate, sweeps: Sequ
             notes.append(f"the cautions at {point_text(_point(sweeps, columns, point))} are not known:"
                          f" {error.message}")
             continue
-        found_at[point] = [caution for caution in own.caveats if not _is_time_caution(caution)]
+        found_at[point] = [caution for caution in own.caveats if not _is_time_caution(caution)
+                           and not caution.startswith(UNBALANCED_START)]  # every point's, above
     ends_only: set[str] = set()
     for start, end in runs:
         first, last = found_at.get(start), found_at.get(end)

@@ -184,6 +184,9 @@ def test_the_estimate_says_its_values_leave_a_channel_unbalanced() -> None:
             " times)") in " ".join(loud.caveats)
     quiet = analyze(_feeder(), {"n": 1_000_000.0, "m": 500_000.0}).design_estimate
     assert quiet is not None and not [text for text in quiet.caveats if "unbalanced" in text]
-    swept = run_cli("whatif", str(FEEDER), "--set", "m=500000", "--sweep", "n=1000000,3000000").stdout
-    assert "# caution (at 1 of 2 points, from n=3e+06 (found at one end" in swept
-    assert "): the values given leave channel `scaled` unbalanced" in swept
+    # a what-if sweep checks every point (the two counts are cheap), not only the ends of a run of one bound
+    swept = run_cli("whatif", str(FEEDER), "--set", "m=500000", "--sweep", "n=1000000,2000000,3000000").stdout
+    assert ("# caution (at 2 of 3 points, from n=2e+06): the values given leave channel `scaled` unbalanced"
+            in swept)
+    grid = run_cli("whatif", str(FEEDER), "--sweep", "m=500000,1000000", "--sweep", "n=1000000,2000000").stdout
+    assert "# caution (at 2 of 4 points, from m=500000, n=2e+06): the values given leave channel" in grid
