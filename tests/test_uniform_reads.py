@@ -14,6 +14,7 @@ stride 0, and eq. 2 charges it no memory time (delta 0: no new data).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 
@@ -22,8 +23,9 @@ import sympy
 
 from hlsight.analyzer.memory_model import ModelOptions
 from hlsight.analyzer.pipeline import analyze
-from hlsight.core.model import LSUKind
+from hlsight.core.model import Kernel, KernelKind, LSUKind
 from hlsight.parsers.loader import load_design
+from tests.access_fixtures import MarkedSource, facts_of
 from tests.conftest import CORPUS, run_cli
 from tests.model_designs import ddr_design, lsu
 
@@ -82,3 +84,18 @@ def test_stride_zero_costs_no_memory_time_aligned_or_not(aligned: bool) -> None:
     result = analyze(design, {"work_items": 1e6, "element_bytes": 4, "stride": 0},
                      options=ModelOptions(efficiency=False))
     assert result.estimates["k"].memory_seconds == 0.0
+
+
+def test_the_report_s_variable_name_sends_a_field_read_to_its_own_lsu() -> None:
+    """`sum += cfg->scale * x[i]`: two loads on one line, the report's
+    "Loads from" saying `cfg` and `x`. The walker has one streaming access
+    there (`x[i]`); `cfg`'s LSU is the field read (stride 0, once per
+    iteration) and `x`'s takes every element (was: two per-lane LSUs of
+    `x[i]`, half each)."""
+    source = MarkedSource("uniform.cl")
+    cfg = dataclasses.replace(source.lsu("scaled_sum/load0", LSUKind.LOAD, "body"), variable="cfg")
+    x = dataclasses.replace(source.lsu("scaled_sum/load1", LSUKind.LOAD, "body"), variable="x")
+    found = source.derived([Kernel(name="scaled_sum", kind=KernelKind.SINGLE_WORK_ITEM, lsus=[cfg, x])])
+    field, stream = facts_of(found, cfg), facts_of(found, x)
+    assert (field.stride, field.accesses, field.expression) == ("0", "1024", "cfg->scale")
+    assert (stream.stride, stream.accesses, stream.expression) == ("1", "1024", "x[i]")

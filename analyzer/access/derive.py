@@ -25,7 +25,14 @@ from hlsight.analyzer.access.coalesced_levels import carriers, merged_levels
 from hlsight.analyzer.access.communication import BARRIER_MODE, barrier_mode
 from hlsight.analyzer.access.kernel_attributes import kernel_compute_units, kernel_local_size, kernel_simd
 from hlsight.analyzer.access.loops import BarrierSite, LoopInfo, unknown_trip_symbol
-from hlsight.analyzer.access.matching import candidates, constant_reads, group_lsus, match_group, merged_neighbours
+from hlsight.analyzer.access.matching import (
+    candidates,
+    constant_reads,
+    group_lsus,
+    match_group,
+    merged_neighbours,
+    variable_name,
+)
 from hlsight.analyzer.access.sources import ParsedSources, parse_design_sources
 from hlsight.analyzer.access.walker import AccessSite, walk_function
 from hlsight.analyzer.results import AccessFacts, SourceFacts
@@ -597,16 +604,17 @@ _MEMCOALESCE = re.compile(r"_ld_memcoalesce_(?P<variable>[A-Za-z_]\w*?)_load_\d+
 
 def _coalesced_invariant_reads(kernel: Kernel, context: KernelAccesses) -> list[tuple[LSU, list[AccessSite]]]:
     """LSUs whose RTL instance says they merge reads of one variable
-    (``memcoalesce_param_load``) where, on the LSU's line, the source reads
-    that variable only through addresses no work-item or iteration changes:
-    the LSU is those reads (caffe's convLayer at line 509: the 256-bit cached
-    load is the `param` fields, not a lane of `inputFeatureMap[...]`)."""
+    (``memcoalesce_param_load``), or that the report says load from one
+    ("Loads from"), where, on the LSU's line, the source reads that variable
+    only through addresses no work-item or iteration changes: the LSU is
+    those reads (caffe's convLayer at line 509: the 256-bit cached load is
+    the `param` fields, not a lane of `inputFeatureMap[...]`)."""
     found: list[tuple[LSU, list[AccessSite]]] = []
     for lsu in kernel.lsus:
         named = _MEMCOALESCE.search(lsu.rtl.instance) if lsu.rtl is not None and lsu.rtl.instance else None
-        if named is None or lsu.work_item_invariant:
+        variable = named.group("variable") if named is not None else variable_name(lsu)
+        if variable is None or lsu.work_item_invariant:
             continue
-        variable = named.group("variable")
         reads = [site for site in candidates(lsu, context.invariant_sites) if site.array == variable]
         if reads and not any(site.array == variable for site in candidates(lsu, context.sites)):
             found.append((lsu, reads))
