@@ -726,20 +726,14 @@ class AccessWalker(LoopWalker):
 
     def _record_channel(self, call: c_ast.FuncCall, channel: c_ast.Node, direction: str) -> None:
         """A channel call where it stands: its loops and guards count it as they count an access."""
-        coord = call.coord
-        self.channel_sites.append(AccessSite(
-            function=self.name, array=_channel_name(channel), kind=f"channel-{direction}",
-            file=str(coord.file) if coord is not None else "", line=int(coord.line) if coord is not None else 0,
-            column=int(coord.column) if coord is not None and coord.column else None, text=c_text(call),
-            index_text="0", index=sympy.Integer(0), element=ElementType("channel", None), space="channel",
-            loops=list(self.loops), guards=list(self.guards), block=self.blocks[-1], order=len(self.channel_sites),
-            table=self.table, calls=tuple(_called_at(call) for call in self._calls),
-        ))
+        info = ArrayInfo(_channel_name(channel), ElementType("channel", None), "channel")
+        self._site(call, info, sympy.Integer(0), "0", f"channel-{direction}", self.channel_sites)
 
     def _site(self, ref: c_ast.Node, info: ArrayInfo, index: sympy.Expr, index_text: str, kind: str,
               into: list[AccessSite] | None = None) -> None:
         coord = ref.coord
-        (self.sites if into is None else into).append(
+        found = self.sites if into is None else into
+        found.append(
             AccessSite(
                 function=self.name,
                 array=info.name,
@@ -755,7 +749,7 @@ class AccessWalker(LoopWalker):
                 loops=list(self.loops),
                 guards=list(self.guards),
                 block=self.blocks[-1],
-                order=len(self.sites),
+                order=len(found),
                 table=self.table,
                 calls=tuple(_called_at(call) for call in self._calls),
             )
