@@ -32,7 +32,7 @@ from pathlib import PurePath
 import sympy
 
 from hlsight.analyzer.access.c_symbols import parse_expression
-from hlsight.analyzer.access.classify import classify
+from hlsight.analyzer.access.classify import FREE_SYMBOLS_RULE, classify, free_symbols_note
 from hlsight.analyzer.access.loops import LoopInfo, unknown_trip_symbol
 from hlsight.analyzer.access.walker import AccessSite
 from hlsight.analyzer.results import ChannelBalance, SourceFacts
@@ -132,11 +132,23 @@ def _solve(loop_kernel: ChannelKernel, loop: LoopInfo, symbol: sympy.Symbol, rea
     return FedLoop(loop_kernel.kernel, loop, symbol, value, explanation, bound)
 
 
-def fed_loops(kernels: Sequence[ChannelKernel], given: Collection[str] = ()) -> list[FedLoop]:
+#: each kernel's channel counts, by kernel name (:func:`_counts`)
+Counts = Mapping[str, list[ChannelCount]]
+
+
+def channel_counts(kernels: Sequence[ChannelKernel]) -> dict[str, list[ChannelCount]]:
+    """Every kernel's blocking and non-blocking counts per channel, classified once
+    for both the fed loops and the balances."""
+    return {kernel.kernel.name: _counts(kernel) for kernel in kernels}
+
+
+def fed_loops(kernels: Sequence[ChannelKernel], given: Collection[str] = (), counts: Counts | None = None
+              ) -> list[FedLoop]:
     """Every endless loop whose count the channels it reads give, writers
     first; a loop whose count the user gives (``given``) keeps it, and the
     loops it feeds are counted from it."""
-    counts = {kernel.kernel.name: _counts(kernel) for kernel in kernels}
+    if counts is None:
+        counts = channel_counts(kernels)
     nonblocking = {count.channel for found in counts.values() for count in found if count.direction.endswith("-nb")}
     pending: list[tuple[ChannelKernel, LoopInfo, sympy.Symbol]] = [
         (kernel, loop, unknown_trip_symbol(kernel.kernel.name, loop.line, loop.nth))
@@ -178,10 +190,11 @@ def fed_loops(kernels: Sequence[ChannelKernel], given: Collection[str] = ()) -> 
     return solved
 
 
-def balances(kernels: Sequence[ChannelKernel], known: Mapping[sympy.Symbol, sympy.Expr]) -> list[ChannelBalance]:
+def balances(kernels: Sequence[ChannelKernel], known: Mapping[sympy.Symbol, sympy.Expr],
+             by_kernel: Counts | None = None) -> list[ChannelBalance]:
     """Channels whose writes and reads are both exact counts (blocking calls,
     no upper bound) in different kernels, with the fed loops' counts put in."""
-    counts = [count for kernel in kernels for count in _counts(kernel)]
+    counts = [count for found in (by_kernel or channel_counts(kernels)).values() for count in found]
     out = []
     for channel in sorted({count.channel for count in counts}):
         ends = [count for count in counts if count.channel == channel]
@@ -219,9 +232,10 @@ def count_fed_loops(kernels: Sequence[ChannelKernel], facts: SourceFacts, given:
     """Put each fed loop's count in place of its symbol in every access count
     and loop trip of ``facts``, with a note at the loop; a count the user
     gives (``--set trips_...``) wins, so that symbol is left alone."""
-    solved = fed_loops(kernels, given)
+    counts = channel_counts(kernels)
+    solved = fed_loops(kernels, given, counts)
     values = {fed.symbol: fed.value for fed in solved}
-    facts.channel_balances.extend(balances(kernels, values))
+    facts.channel_balances.extend(balances(kernels, values, counts))
     if not solved:
         return
 
@@ -233,19 +247,19 @@ def count_fed_loops(kernels: Sequence[ChannelKernel], facts: SourceFacts, given:
 
     facts.rewrite_expressions(rewrite)
     replaced = {symbol.name: {str(free) for free in value.free_symbols} for symbol, value in values.items()}
+    by_name = {kernel.kernel.name: kernel.kernel for kernel in kernels}
     kept: list[Diagnostic] = []
     for diagnostic in facts.diagnostics:
         if diagnostic.rule == "access-trip-count":
             diagnostic = _with_fed_value(diagnostic, solved)
-        symbols = diagnostic.data.get("symbols") if diagnostic.rule == "access-free-symbols" else None
-        if isinstance(symbols, list) and replaced.keys() & set(symbols):
+        symbols = diagnostic.data.get("symbols") if diagnostic.rule == FREE_SYMBOLS_RULE else None
+        if isinstance(symbols, list) and replaced.keys() & set(symbols) and diagnostic.kernel in by_name:
             # the kernel's counts now ask for the writers' values instead of the loop's count
-            needed = sorted(set().union(*(replaced.get(name, {name}) for name in symbols)))
-            if set(needed) <= set(given):
+            needed = set().union(*(replaced.get(name, {name}) for name in symbols))
+            note = free_symbols_note(by_name[diagnostic.kernel], needed, given)
+            if note is None:
                 continue
-            kernel = diagnostic.kernel or ""
-            diagnostic = replace(diagnostic, data={**diagnostic.data, "symbols": needed}, message=(
-                f"kernel {kernel}: access counts depend on {', '.join(needed)}; give them with --set NAME=VALUE"))
+            diagnostic = note
         kept.append(diagnostic)
     facts.diagnostics[:] = kept
     for fed in solved:

@@ -26,6 +26,7 @@ counted exactly over lanes and stepping/row counters
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 import sympy
@@ -35,6 +36,10 @@ from hlsight.analyzer.access.guard_count import exact_shares
 from hlsight.analyzer.access.int_bounds import IMax, IMin
 from hlsight.analyzer.access.loops import LoopInfo, cycle_contains, unknown_trip_symbol
 from hlsight.analyzer.access.walker import AccessSite
+from hlsight.core.diagnostics import Diagnostic, Severity
+from hlsight.core.model import Kernel
+
+FREE_SYMBOLS_RULE = "access-free-symbols"
 
 _ID_ROLES = (Role.GLOBAL_ID, Role.LOCAL_ID)
 
@@ -487,3 +492,15 @@ def _tidy(expr: sympy.Expr) -> sympy.Expr:
     """Plain symbols (no integer assumption) so the string round-trips through sympify."""
     plain = {symbol: sympy.Symbol(symbol.name) for symbol in expr.free_symbols if isinstance(symbol, sympy.Symbol)}
     return expr.xreplace(plain)
+
+
+def free_symbols_note(kernel: Kernel, free: Collection[str], given: Collection[str]) -> Diagnostic | None:
+    """The info that ``kernel``'s access counts still depend on ``free``
+    names (its arguments, loop trips), or ``None`` when there are none or the
+    user gave every one: one wording wherever the names are found or change."""
+    if not free or set(free) <= set(given):
+        return None
+    names = sorted(free)
+    return Diagnostic.at(kernel.location, FREE_SYMBOLS_RULE, Severity.INFO,
+                         f"kernel {kernel.name}: access counts depend on {', '.join(names)}; give them with --set"
+                         " NAME=VALUE", kernel=kernel.name, data={"symbols": names})

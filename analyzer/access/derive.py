@@ -20,7 +20,7 @@ from pycparser import c_ast
 
 from hlsight.analyzer.access.c_symbols import Role, SymbolTable
 from hlsight.analyzer.access.channel_trips import ChannelKernel, count_fed_loops
-from hlsight.analyzer.access.classify import Classification, classify
+from hlsight.analyzer.access.classify import Classification, classify, free_symbols_note
 from hlsight.analyzer.access.coalesced_levels import carriers, merged_levels
 from hlsight.analyzer.access.communication import BARRIER_MODE, barrier_mode
 from hlsight.analyzer.access.kernel_attributes import kernel_compute_units, kernel_local_size, kernel_simd
@@ -328,18 +328,9 @@ def derive_kernel(
             free |= result.free_symbols
             message = f"{lsu.kind.value} LSU {lsu.id}: {found.explanation}"
             diagnostics.append(_diagnostic(lsu, kernel, "access-derived", Severity.NOTE, message))
-    if free and not free <= set(given):
-        diagnostics.append(
-            Diagnostic.at(
-                kernel.location,
-                "access-free-symbols",
-                Severity.INFO,
-                f"kernel {kernel.name}: access counts depend on {', '.join(sorted(free))}; "
-                "give them with --set NAME=VALUE",
-                kernel=kernel.name,
-                data={"symbols": sorted(free)},
-            )
-        )
+    note = free_symbols_note(kernel, free, given)
+    if note is not None:
+        diagnostics.append(note)
     return diagnostics
 
 
