@@ -48,25 +48,25 @@ def _verb(verb: str, kernels: Sequence[str]) -> str:
 
 
 def check_channel_balance(source: SourceFacts, tables: Sequence[tuple[str, Mapping[str, float]]]
-                          ) -> list[Diagnostic]:
+                          ) -> list[tuple[Diagnostic, str]]:
     """A warning per channel whose two ends the given values make differ
-    (``tables``: the values given and where, one per ``[[launch]]``)."""
-    found: list[Diagnostic] = []
+    (``tables``: the values given and where, one per ``[[launch]]``), each
+    with the caution the estimate says beside its number."""
+    found: list[tuple[Diagnostic, str]] = []
     for balance in source.channel_balances:
         for where, table in tables:
             writes = _count(balance.writes, balance.writers, table)
             reads = _count(balance.reads, balance.readers, table)
             if writes is None or reads is None or abs(writes - reads) <= 1e-9 * max(abs(writes), abs(reads), 1.0):
                 continue
-            found.append(Diagnostic.at(
+            found.append((Diagnostic.at(
                 balance.where, RULE, Severity.WARNING,
                 f"channel `{balance.channel}`: {name_list(list(balance.writers))} {_verb('write', balance.writers)}"
                 f" it {writes:,.0f} times ({balance.writes}) but {name_list(list(balance.readers))}"
                 f" {_verb('read', balance.readers)} it {reads:,.0f} times"
                 f" ({balance.reads}) with the values given{where}: a blocking channel hands its reader exactly"
                 " what its writer puts, so one end would wait for ever; give the sizes the host program uses",
-                data={"channel": balance.channel, "writes": writes, "reads": reads,
-                      "caution": unbalanced_caution(balance)}))
+                data={"channel": balance.channel, "writes": writes, "reads": reads}), unbalanced_caution(balance)))
     return found
 
 

@@ -117,7 +117,7 @@ def analyze(
     result.diagnostics.extend(_unused_work_items(design, every_name, source))
     result.diagnostics.extend(_fixed_macros(design, values, launches))
     unbalanced = check_channel_balance(source, _given_tables(values, launches))
-    result.diagnostics.extend(unbalanced)
+    result.diagnostics.extend(diagnostic for diagnostic, _caution in unbalanced)
     result.diagnostics.extend(_trips_outside_report(design, [values, *(launch.values for launch in launches)]))
     assumptions: list[str] = []
     if memory is None:
@@ -154,8 +154,7 @@ def analyze(
     if not launches and says_unmeasured_launch_cost(result):  # result.launches are set below
         _say_unmeasured_launch_cost(result.design_estimate, memory)
     if result.design_estimate is not None:  # said where the number is read, and at each what-if point
-        result.design_estimate.caveats.extend(dict.fromkeys(str(diagnostic.data["caution"])
-                                                            for diagnostic in unbalanced))
+        result.design_estimate.caveats.extend(dict.fromkeys(caution for _diagnostic, caution in unbalanced))
     if unlaunched and result.design_estimate is not None:
         # the user's word, not the report's: said where the number is read
         result.design_estimate.caveats.append(
