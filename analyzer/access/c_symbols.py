@@ -14,9 +14,9 @@ from __future__ import annotations
 import enum
 import functools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import sympy
 from pycparser import c_ast, c_generator
@@ -73,6 +73,26 @@ class SymbolInfo:
     cycle: sympy.Expr | None = None
     start: sympy.Expr | None = None
     paced_by: sympy.Symbol | None = None
+    #: a value read from memory (or an opaque one): the loops open where it
+    #: was read, outermost first, as :func:`loop_key`\ s (an access moved by
+    #: a loop the read is outside of streams from it: ``bucket[off + i]``)
+    read_in: tuple[LoopKey, ...] | None = None
+
+
+#: a loop as (file, line, which loop on that line): stable across the walk cache's renames
+LoopKey = tuple[str, int, int]
+
+
+class OpenLoop(Protocol):
+    """What :class:`SymbolTable` reads of a walker's open loops."""
+
+    file: str
+    line: int
+    nth: int
+
+
+def loop_key(loop: OpenLoop) -> LoopKey:
+    return (loop.file, loop.line, loop.nth)
 
 
 @dataclass
@@ -81,6 +101,16 @@ class SymbolTable:
 
     infos: dict[sympy.Symbol, SymbolInfo] = field(default_factory=dict)
     _counter: int = 0
+
+    def __post_init__(self) -> None:
+        #: the walker's list of the loops around the statement it walks (not
+        #: a field: only the walk reads it, and the walk cache copies fields)
+        self.open_loops: Sequence[OpenLoop] = ()
+
+    def _record(self, symbol: sympy.Symbol, info: SymbolInfo) -> None:
+        if info.role in (Role.LOAD, Role.OPAQUE) and info.read_in is None:
+            info.read_in = tuple(loop_key(loop) for loop in self.open_loops)
+        self.infos[symbol] = info
 
     def make(self, name: str, info: SymbolInfo) -> sympy.Symbol:
         """A fresh symbol; ``name`` is kept readable (suffixed when taken)."""
@@ -91,7 +121,7 @@ class SymbolTable:
             self._counter += 1
             candidate = f"{clean}_{self._counter}"
         symbol = sympy.Symbol(candidate, integer=True)
-        self.infos[symbol] = info
+        self._record(symbol, info)
         return symbol
 
     def named(self, name: str, info: SymbolInfo) -> sympy.Symbol:
@@ -100,7 +130,7 @@ class SymbolTable:
             if symbol.name == name and known.role is info.role:
                 return symbol
         symbol = sympy.Symbol(name, integer=True)
-        self.infos[symbol] = info
+        self._record(symbol, info)
         return symbol
 
     def info(self, symbol: sympy.Basic) -> SymbolInfo | None:
@@ -117,6 +147,19 @@ class SymbolTable:
 
 
 _GENERATOR = c_generator.CGenerator()
+#: joins a value computed from memory reads to the reads (`round(w) from ww[i]`)
+_FROM = " from "
+
+
+def memory_reads(table: SymbolTable, values: Iterable[sympy.Expr | None]) -> str | None:
+    """`` from ww[i], ...``: the memory reads ``values`` depend on, to follow
+    a value computed from them; None when they depend on none. A value
+    computed from such a value names the reads, not itself."""
+    loads = {load for value in values if value is not None for load in table.of_role(value, Role.LOAD)}
+    if not loads:
+        return None
+    texts = {info.text.rsplit(_FROM, 1)[-1] if (info := table.info(load)) else str(load) for load in loads}
+    return _FROM + ", ".join(sorted(texts))
 
 
 def c_text(node: c_ast.Node) -> str:
@@ -243,6 +286,20 @@ class ExprConverter(NodeVisitor):
         prefix = "load" if role is Role.LOAD else "f"
         return self.table.make(f"{prefix}_{text}"[:40], SymbolInfo(role, text))
 
+    def opaque_of(self, node: c_ast.Node, parts: list[c_ast.Node]) -> sympy.Symbol:
+        """``node`` as an opaque value computed from ``parts``: a value read
+        from memory (data) when any part is one. ``(int)round(sqrt(w))`` of a
+        loaded ``w`` indexes by data, as ``w`` itself would: a stride asked
+        of the user there is a number nobody can give."""
+        return self.opaque_from(node, [self.convert(part) for part in parts])
+
+    def opaque_from(self, node: c_ast.Node, values: list[sympy.Expr]) -> sympy.Symbol:
+        """:meth:`opaque_of` with the parts' values already converted."""
+        reads = memory_reads(self.table, values)
+        if reads is None:
+            return self.opaque(node)
+        return self.table.make(f"load_{c_text(node)}"[:40], SymbolInfo(Role.LOAD, f"{c_text(node)}{reads}"))
+
     def convert(self, node: c_ast.Node | None) -> sympy.Expr:
         if node is None:
             return sympy.Integer(0)
@@ -276,11 +333,15 @@ class ExprConverter(NodeVisitor):
         if node.type == "." and isinstance(node.name, c_ast.ID) and isinstance(node.field, c_ast.ID):
             held = self.lookup(node.name.name)
             if isinstance(held, sympy.Symbol):
-                return self.table.named(f"{held.name}_{node.field.name}", SymbolInfo(Role.LOAD, c_text(node)))
+                # the field was read where the variable got its value (a channel read before a loop)
+                whole = self.table.info(held)
+                read_in = None if whole is None else whole.read_in
+                return self.table.named(f"{held.name}_{node.field.name}",
+                                        SymbolInfo(Role.LOAD, c_text(node), read_in=read_in))
         return self.opaque(node, Role.LOAD)
 
     def visit_TernaryOp(self, node: c_ast.TernaryOp) -> sympy.Expr:
-        return self.opaque(node)
+        return self.opaque_of(node, [node.cond, node.iftrue, node.iffalse])
 
     def visit_ExprList(self, node: c_ast.ExprList) -> sympy.Expr:
         return self.convert(node.exprs[-1]) if node.exprs else sympy.Integer(0)
@@ -300,13 +361,16 @@ class ExprConverter(NodeVisitor):
             size = sizeof_type(node.expr)  # memcpy(dst, src, n * sizeof(int))
             if size is not None:
                 return sympy.Integer(size)
-        return self.opaque(node)
+            return self.opaque(node)
+        return self.opaque_of(node, [node.expr])
 
     def visit_BinaryOp(self, node: c_ast.BinaryOp) -> sympy.Expr:
         left = self.convert(node.left)
         right = self.convert(node.right)
         combined = combine_binary(node.op, left, right)
-        return self.opaque(node) if combined is None else combined
+        if combined is not None:
+            return combined
+        return self.opaque_from(node, [left, right])
 
     def visit_FuncCall(self, node: c_ast.FuncCall) -> sympy.Expr:
         name = node.name.name if isinstance(node.name, c_ast.ID) else None
@@ -335,7 +399,7 @@ class ExprConverter(NodeVisitor):
                 # a size of the launch the host program chose: a value the user gives
                 return self.table.named(f"{_SIZE_FUNCTIONS[name]}{dimension}",
                                         SymbolInfo(Role.PARAM, f"{name}({dimension})"))
-        return self.opaque(node)
+        return self.opaque_of(node, list(args))
 
 
 #: Functions the access expressions use; every other identifier is a symbol.

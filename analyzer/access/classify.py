@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 
 import sympy
 
-from hlsight.analyzer.access.c_symbols import WORK_ITEMS, Role, SymbolTable
+from hlsight.analyzer.access.c_symbols import WORK_ITEMS, Role, SymbolTable, loop_key
 from hlsight.analyzer.access.guard_count import exact_shares
 from hlsight.analyzer.access.int_bounds import IMax, IMin
 from hlsight.analyzer.access.loops import LoopInfo, cycle_contains, unknown_trip_symbol
@@ -219,7 +219,13 @@ def classify(site: AccessSite, ndrange: bool, merged: int = 1) -> Classification
     data_dependent = Role.LOAD in roles
     lanes: sympy.Expr = sympy.Integer(merged)
     stride: sympy.Expr | None = None
-    if data_dependent:
+    restarted = None if ndrange or not data_dependent else _stream_from_reads(site, expr, merged)
+    if restarted is not None:
+        # each entry to the loop starts a stream at an address read before it
+        data_dependent = False
+        stride, lanes, words = restarted
+        reasons.extend(words)
+    elif data_dependent:
         loads = table.of_role(expr, Role.LOAD)
         reasons.append(f"index depends on a value read from memory ({_names(loads, table)}): data-dependent, no stride")
         stride = sympy.Integer(1)
@@ -229,7 +235,7 @@ def classify(site: AccessSite, ndrange: bool, merged: int = 1) -> Classification
     moving = table.of_role(expr, *_MOVING)
     offset: sympy.Expr | None = None
     aligned: bool | None = None
-    if not data_dependent and not (roles & {Role.OPAQUE}):
+    if restarted is None and not data_dependent and not (roles & {Role.OPAQUE}):
         offset = sympy.expand(expr.subs({symbol: _first_value(symbol, table) for symbol in moving}))
         offset = sympy.expand(offset.subs({symbol: 0 for symbol in table.of_role(offset, *_MOVING)}))
         if offset.is_number:
@@ -249,6 +255,47 @@ def classify(site: AccessSite, ndrange: bool, merged: int = 1) -> Classification
 
 #: symbols whose value changes from one access to the next
 _MOVING = (Role.GLOBAL_ID, Role.LOCAL_ID, Role.GROUP_ID, Role.LOOP, Role.LANE, Role.STATE)
+
+
+def _stream_from_reads(site: AccessSite, expr: sympy.Expr,
+                       merged: int) -> tuple[sympy.Expr, sympy.Expr, list[str]] | None:
+    """The loop an index read from memory streams in, with the reads named:
+    ``bucket_uu[off + i]`` with ``off`` read before the loop over ``i`` is
+    contiguous for the whole loop, a new stream at each of its starts, not a
+    random access per element (OSKAR gridding's visibility loads). None when
+    the index moves with no pipelined loop, or a read it depends on happens
+    inside the innermost loop that moves it (``support[(int)round(w)]`` with
+    ``w`` read each iteration), or scales a moving term (``a[i * ld]``).
+    Single work-item code only: NDRange work-items interleave in the
+    pipeline, so one work-item's loop is no stream."""
+    table = site.table
+    moving = table.of_role(expr, Role.LOOP, Role.STATE)
+    innermost = None
+    for loop in reversed(site.loops):
+        if loop.unrolled:
+            continue
+        if any(symbol == loop.counter or ((info := table.info(symbol)) is not None and info.loop == loop.line)
+               for symbol in moving):
+            innermost = loop
+            break
+    if innermost is None:
+        return None
+    key = loop_key(innermost)
+    reads = table.of_role(expr, Role.LOAD)
+    for read in reads:
+        info = table.info(read)
+        if info is None or info.read_in is None or key in info.read_in:
+            return None
+    for symbol in moving:
+        slope = sympy.diff(expr, symbol)
+        if symbol in slope.free_symbols or table.of_role(slope, Role.LOAD):
+            return None
+    words = [f"starts at a value read from memory before the loop at line {innermost.line} "
+             f"({_names(reads, table)}): a new stream each time that loop starts"]
+    stride = _stride(site, expr, False, merged, words)
+    if stride is None or table.of_role(stride, Role.LOAD):
+        return None
+    return stride, _lane_count(site, expr) * merged, words
 
 
 def _first_value(symbol: sympy.Symbol, table: SymbolTable) -> sympy.Expr:

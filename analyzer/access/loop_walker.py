@@ -31,6 +31,7 @@ from hlsight.analyzer.access.c_symbols import (
     SymbolTable,
     c_text,
     fixed_per_launch,
+    memory_reads,
 )
 from hlsight.analyzer.access.ctypes_info import ElementType, element_type, typedef_table
 from hlsight.analyzer.access.loop_annotations import coalesce_above
@@ -144,6 +145,7 @@ class LoopWalker(NodeVisitor):
         self.arrays: dict[str, ArrayInfo] = {}
         #: the loops around the statement being walked, outermost first
         self.loops: list[LoopInfo] = []
+        self.table.open_loops = self.loops  # a value read from memory remembers the loops it was read in
         self.loop_infos: dict[int, LoopInfo] = {}
         self.converter = ExprConverter(self.table, self._lookup, self._inline)
         self._functions = {
@@ -405,8 +407,7 @@ class LoopWalker(NodeVisitor):
             if a is not None and b is not None and a == b:
                 merged[name] = a
             elif name in before:
-                text = f"{name} (set under the if at line {line})"
-                merged[name] = self.table.make(name, SymbolInfo(Role.OPAQUE, text))
+                merged[name] = self._unknown(name, f"{name} (set under the if at line {line})", before[name], a, b)
         self.env = merged
 
     def visit_Label(self, node: c_ast.Label) -> None:
@@ -577,13 +578,25 @@ class LoopWalker(NodeVisitor):
             self._closing[file] = closing_lines(self.lines.get(file) or [])
         return self._closing[file].get(body.coord.line)
 
+    def _unknown(self, name: str, text: str, *values: sympy.Expr | None) -> sympy.Symbol:
+        """A variable whose value is one of ``values`` (an if's branches, a
+        loop's last): data when any of them is, naming the reads, so a clamp
+        (``if (w >= n) w = n - 1;``) keeps an index read from memory
+        data-dependent; else opaque."""
+        reads = memory_reads(self.table, values)
+        if reads is None:
+            return self.table.make(name, SymbolInfo(Role.OPAQUE, text))
+        return self.table.make(name, SymbolInfo(Role.LOAD, text + reads))
+
     def _leave_loop(self, saved_env: dict[str, sympy.Expr], node: c_ast.Node) -> None:
-        """After a loop, variables it assigned hold unknown values."""
+        """After a loop, variables it assigned hold unknown values (data if
+        the last one the walk saw was)."""
         assigned = assigned_in(node)
+        ending = self.env
         self.env = saved_env
         for name in assigned:
             if name in self.env:
-                self.env[name] = self.table.make(name, SymbolInfo(Role.OPAQUE, f"{name} (after the loop)"))
+                self.env[name] = self._unknown(name, f"{name} (after the loop)", ending.get(name))
 
     def visit_While(self, node: c_ast.While | c_ast.DoWhile) -> None:
         line = node.coord.line if node.coord is not None else 0

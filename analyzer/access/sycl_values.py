@@ -106,8 +106,7 @@ class SyclValues(CursorVisitor):
         combined = combine_binary(binary_operator(node), left, right)
         if combined is not None:
             return combined
-        roles = walker.table.roles(left) | walker.table.roles(right)
-        return walker._opaque(node, Role.LOAD if Role.LOAD in roles else Role.OPAQUE)
+        return walker._opaque_from(node, [left, right])
 
     def visit_CALL_EXPR(self, node: cindex.Cursor) -> sympy.Expr:
         walker = self.walker
@@ -153,7 +152,21 @@ class SyclValues(CursorVisitor):
             number = evaluate_int(node)
             if number is not None:
                 return sympy.Integer(number)
-        return walker._opaque(node)
+        # sycl::round(sycl::sqrt(w)) of a loaded w indexes by data, as w would
+        return walker._opaque_from(node, [walker.value(argument) for argument in arguments])
+
+    def visit_ARRAY_SUBSCRIPT_EXPR(self, node: cindex.Cursor) -> sympy.Expr:
+        """``p[i]`` of a pointer or array: a value read from memory (data), as
+        the C walker reads ``a[i]``; a constant table clang folds is its number."""
+        number = evaluate_int(node)
+        return self.walker._opaque(node, Role.LOAD) if number is None else sympy.Integer(number)
+
+    def visit_CONDITIONAL_OPERATOR(self, node: cindex.Cursor) -> sympy.Expr:
+        """``c ? a : b``: opaque, data when its condition or a branch is."""
+        number = evaluate_int(node)
+        if number is not None:
+            return sympy.Integer(number)
+        return self.walker._opaque_from(node, [self.walker.value(part) for part in expression_children(node)])
 
     def visit_UNARY_OPERATOR(self, node: cindex.Cursor) -> sympy.Expr:
         operands = expression_children(node)
@@ -166,7 +179,9 @@ class SyclValues(CursorVisitor):
             # `acc[k++]` indexes with k (the walk applies the step after); `++k` with k + 1
             before = self.walker.value(operands[0])
             return before + (1 if op == "++" else -1) if unary_prefix(node) else before
-        return self.walker._opaque(node, Role.LOAD if op == "*" else Role.OPAQUE)
+        if op == "*":
+            return self.walker._opaque(node, Role.LOAD)
+        return self.walker._opaque_from(node, [self.walker.value(operand) for operand in operands])
 
     def visit_MEMBER_REF_EXPR(self, node: cindex.Cursor) -> sympy.Expr:
         if node.referenced is not None and self.walker.kernel.holds(node.referenced):
