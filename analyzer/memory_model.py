@@ -69,6 +69,7 @@ class ModelOptions:
     wide_burst: bool = True
     non_aligned_burst: str = "page"
     hbm_split_non_aligned: bool = True
+    row_switch_cap: bool = True
 
 
 @dataclass(frozen=True)
@@ -169,6 +170,9 @@ class LsuTerm:
     bus: int = 0
     #: how the notes and hints name that bus (:func:`bus_text`)
     bus_name: str = ""
+    #: eq. 8's row misses this LSU is charged (delta x its bursts; 0 below #lsu 3) and their time
+    row_misses: Expr = field(default_factory=lambda: sympy.Integer(0))
+    row_time: Expr = field(default_factory=lambda: sympy.Integer(0))
 
 
 # --------------------------------------------------------------------------- eqs. 3-7
@@ -474,6 +478,9 @@ def lsu_term(lsu: LsuParams, dram: DramParams, fmax: Expr, n_lsu: int, options: 
         notes.append(f"stride counted up to one whole {burst_bytes} B burst per access (dq*bl/ls_bytes)")
     ideal_part = split * stride * ideal
     overhead_part = split * stride * ovh + coalescer
+    misses = sympy.Integer(0)
+    if lsu.variant is not Variant.ATOMIC and n_lsu > options.ovh_free_lsus:
+        misses = split * stride * ovh / t_row(dram, lsu.variant)
     return LsuTerm(
         params=lsu,
         t_ideal=ideal_part,
@@ -487,6 +494,8 @@ def lsu_term(lsu: LsuParams, dram: DramParams, fmax: Expr, n_lsu: int, options: 
         f_need=saturating_clock(fmin, n_lsu, f_bus),
         bus=bus,
         bus_name=bus_text(dram) if bus else "",
+        row_misses=misses,
+        row_time=split * stride * ovh if misses != 0 else sympy.Integer(0),
     )
 
 
@@ -538,7 +547,59 @@ def bank_terms(lsus: Sequence[LsuParams], dram: DramParams, fmax: Expr, options:
                 f" #lsu = {n_lsu} (eqs. 6, 8; section 7.1.1 #ga = #lsu)"
             ))
         terms.append(term)
+    if options.row_switch_cap:
+        cap_row_switches(terms)
     return terms
+
+
+def cap_row_switches(terms: list[LsuTerm]) -> None:
+    """Eq. 8 charges every burst of every LSU on a bank of three or more a
+    row miss: the streams interleave, "this forces the DRAM to open a new
+    row" (section 5.1). A row opens when the bank turns from one stream to
+    another, and in any order of the bursts the turns number at most twice
+    the bursts of all the streams but the largest (each turn has such a
+    burst on one side, each burst at most two turns). Where one stream
+    carries more bursts than the others together (a matrix beside a vector:
+    t2sp GEMV), eq. 8 counts misses no order of the bursts can make; the
+    charge is scaled down to that bound. Streams of equal weight (every
+    Zaragoza kernel) keep eq. 8 as printed. Applied only where every LSU of
+    the bank streams alongside every other (one #lsu for all)."""
+    charged = [term for term in terms if term.row_misses != 0]
+    if any(term.params.random or term.params.variant is not Variant.ALIGNED for term in charged):
+        return  # a data-dependent (or write-ack, non-aligned) stream opens rows by itself
+    if len(charged) < 2 or len({accesses_in_bank([t.params for t in terms], t.params) for t in charged}) != 1:
+        return
+    per_stream: dict[str, Expr] = {}
+    for term in charged:
+        key = term.params.access_key
+        per_stream[key] = per_stream.get(key, sympy.Integer(0)) + term.row_misses
+    if len(per_stream) < 2:
+        return
+    streams = list(per_stream.values())
+    # an access made a fixed number of times (a final `Z[0] = acc`) adds a
+    # constant number of turns: negligible beside streams that grow with the inputs
+    streams = [stream for stream in streams if stream.free_symbols] or streams
+    if len(streams) < 2:
+        return
+    shares = [sympy.cancel(stream / streams[0]) for stream in streams]
+    ratio: Expr
+    if all(isinstance(share, sympy.Number) for share in shares):
+        # the usual case: the counts differ by constant factors, the cap is a number
+        numbers = [float(share) for share in shares]
+        bound = 2 * (sum(numbers) - max(numbers)) / sum(numbers)
+        if bound >= 1:
+            return  # no stream outweighs the others together: eq. 8 as printed
+        ratio = sympy.Float(bound)
+    else:
+        total = sympy.Add(*streams)
+        ratio = smin(sympy.Integer(1), 2 * (total - smax(*streams)) / total)
+    for term in charged:
+        term.t_ovh = term.t_ovh - term.row_time + ratio * term.row_time
+        term.row_time = ratio * term.row_time
+        term.row_misses = ratio * term.row_misses
+        term.total = term.t_ideal + term.t_ovh
+        term.notes.append("eq. 8's row misses capped at twice the bursts of the bank's smaller streams"
+                          " (a row opens only when the bank turns from one stream to another; decision 55)")
 
 
 def bank_time(terms: Sequence[LsuTerm]) -> Expr:

@@ -275,6 +275,10 @@ class TermEstimate:
     model: str = ""
     memory: str | None = None
     notes: list[str] = field(default_factory=list)
+    #: the free names of the LSU's own inputs (its stride, bytes and count):
+    #: ``expression`` may also hold other LSUs' (eq. 8's cap on a shared bank
+    #: weighs every stream), which are not this LSU's to ask for
+    own_symbols: frozenset[str] = frozenset()
 
 
 @dataclass

@@ -47,6 +47,33 @@ def test_three_aligned_lsus_on_ddr4_1866() -> None:
     assert expected == pytest.approx(0.03151, rel=1e-3)  # 31.5 ms (measured vectoradd: 33.2 ms)
 
 
+def test_row_misses_are_capped_at_twice_the_smaller_streams_bursts() -> None:
+    """A matrix stream beside a vector and a result 1,000x shorter (t2sp's
+    GEMV): the bank turns from one stream to another at most twice per burst
+    of the two small ones, so eq. 8's miss per burst of all three is capped
+    at that count; equal streams (the test above) keep eq. 8 as printed."""
+    design = ddr_design([lsu("ld0"), lsu("ld1"), lsu("st", LSUKind.STORE)], fmax=400.0)
+    small = WI / 1000
+    values = {"lsu.ld1.accesses": small, "lsu.st.accesses": small}
+    accesses = [WI, small, small]
+    t_ideal = sum(EB * acc / DDR_BW for acc in accesses)  # eq. 3, saturated as above
+    t_ovh = sum(acc * EB / DDR_BURST * DDR_TROW for acc in accesses)  # eq. 8, #lsu = 3
+    bursts = [acc * EB / DDR_BURST for acc in accesses]
+    turns = 2 * (sum(bursts) - max(bursts))  # each turn has a burst of a smaller stream on one side
+    assert turns / sum(bursts) == pytest.approx(0.004 / 1.002)
+    assert _seconds(design, **values) == pytest.approx(t_ideal + t_ovh * turns / sum(bursts), rel=1e-9)
+    uncapped = analyze(design, {"work_items": WI, "element_bytes": EB, "stride": 1, **values},
+                       options=dataclasses.replace(PAPER, row_switch_cap=False))
+    assert uncapped.estimates["k"].seconds == pytest.approx(t_ideal + t_ovh, rel=1e-9)
+    # a write-ack stream opens rows by itself (its accesses are single bursts): no cap
+    acked = ddr_design([lsu("ld0"), lsu("ld1"), lsu("st", LSUKind.STORE, write_ack=True)], fmax=400.0)
+    t_row_ack = DDR_TROW + 15e-9  # eq. 13
+    t_ovh_acked = sum(acc * EB / DDR_BURST * DDR_TROW for acc in accesses[:2]) + small * EB / DDR_BURST * t_row_ack
+    ideal_ack = EB * small / DDR_BW * (8 * 8 / EB)  # a whole burst per write-ack access (section 5.1.3)
+    expected = sum(EB * acc / DDR_BW for acc in accesses[:2]) + ideal_ack + t_ovh_acked
+    assert _seconds(acked, **values) == pytest.approx(expected, rel=1e-9)
+
+
 def test_two_lsus_on_one_bank_have_no_overhead() -> None:
     design = ddr_design([lsu("ld0"), lsu("st", LSUKind.STORE)])
     assert _seconds(design) == pytest.approx(2 * EB * WI / DDR_BW, rel=1e-9)  # eq. 8: #lsu <= 2

@@ -134,14 +134,23 @@ def test_user_memory_profile_changes_the_estimate(tmp_path: Path) -> None:
 def test_whatif_sweep_is_linear_in_stride() -> None:
     name = "lsu.test_multiplereads/load0.stride"
     result = run_cli(
-        "whatif", VECTORADD, "--set", "work_items=32768000", "--sweep", f"{name}=1,2,4", "--format", "csv",
+        "whatif", VECTORADD, "--set", "work_items=32768000", "--sweep", f"{name}=1,2,3,4", "--format", "csv",
     )
     assert result.code == 0, result.stderr
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
     times = [float(row["seconds"]) for row in rows]
-    assert [float(row[f"{name} [elements]"]) for row in rows] == [1, 2, 4]  # the unit in the heading
-    # eq. 2: delta multiplies this LSU's term, the others stay
-    assert times[2] - times[1] == pytest.approx(2 * (times[1] - times[0]), rel=1e-9)
+    assert [float(row[f"{name} [elements]"]) for row in rows] == [1, 2, 3, 4]  # the unit in the heading
+    # eq. 2: delta multiplies this LSU's term (T_ideal + T_ovh), the others' stay; the three LSUs are alike
+    data = json.loads(run_cli("analyze", VECTORADD, "--set", "work_items=32768000", "--format", "json").stdout)
+    terms = data["kernels"][0]["estimate"]["per_lsu"]
+    ideal, ovh = terms[0]["T_ideal"], terms[0]["T_ovh"]
+    assert all((term["T_ideal"], term["T_ovh"]) == (ideal, ovh) for term in terms)
+    assert times[0] == pytest.approx(3 * (ideal + ovh), rel=1e-9)
+    assert times[1] - times[0] == pytest.approx(ideal + ovh, rel=1e-9)
+    # past delta 2 the load's bursts outnumber the other two streams' together: the bank turns between
+    # streams at most twice per burst of those (decision 55), so eq. 8's misses are capped at 2 x 2 bursts' worth
+    for delta, time in zip((3, 4), times[2:], strict=True):
+        assert time == pytest.approx((delta + 2) * ideal + 4 * ovh, rel=1e-9), delta
     # the global stride no longer matters once the source analysis fixed every LSU's stride
     flat = run_cli("whatif", VECTORADD, "--set", "work_items=32768000", "--sweep", "stride=1,2")
     assert flat.code == 2 and "does not depend on 'stride'" in flat.stderr

@@ -179,6 +179,9 @@ def memory_parts(
                     model=term_model(term),
                     memory=bank,
                     notes=notes,
+                    own_symbols=frozenset(str(symbol) for part in (item.params.stride, item.params.ls_bytes,
+                                                                   item.params.ls_acc)
+                                          for symbol in bind(part, subs).free_symbols),
                 )
             )
         # T_bank = sum of (T_ideal + T_ovh) over the bank's LSUs (eq. 2)

@@ -390,7 +390,7 @@ def shared_symbol_users(result: AnalysisResult, name: str) -> list[str]:
     """The LSUs whose time takes the shared ``stride``/``element_bytes``
     (those the source analysis left without one of their own)."""
     return sorted({term.subject for estimate in result.estimates.values() for term in estimate.per_lsu
-                   if term.expression is not None and name in {str(s) for s in term.expression.free_symbols}})
+                   if name in term.own_symbols})
 
 
 def shared_symbol_lsus(result: AnalysisResult, names: Sequence[str]) -> dict[str, str]:
