@@ -44,6 +44,7 @@ def lsu_to_dict(lsu: LSU, source: SourceFacts) -> dict[str, Any]:
             "data_dependent": facts.data_dependent,
             "expression": facts.expression,
             "explanation": facts.explanation,
+            "dram_reads": facts.dram_reads,
         }
     return {
         "id": lsu.id,
@@ -53,6 +54,7 @@ def lsu_to_dict(lsu: LSU, source: SourceFacts) -> dict[str, Any]:
         "aligned": lsu.aligned,
         "write_ack": lsu.write_ack,
         "cached": lsu.cached,
+        "cache_bits": lsu.cache_bits,
         "never_stall": lsu.never_stall,
         "width_bits": lsu.width_bits,
         "global": lsu.is_global,

@@ -38,6 +38,9 @@ class AccessFacts:
     #: neighbours, SIMD lanes). Per-lane LSUs of one access fire every
     #: iteration, so they keep the access's count.
     requests: str | None = None
+    #: a cached load whose re-reads its cache holds: the reads that reach
+    #: the DRAM (:mod:`hlsight.analyzer.access.cache_reuse`); ``None``: every access does
+    dram_reads: str | None = None
 
 
 @dataclass(frozen=True)

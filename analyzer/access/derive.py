@@ -19,6 +19,7 @@ import sympy
 from pycparser import c_ast
 
 from hlsight.analyzer.access.c_symbols import Role, SymbolTable
+from hlsight.analyzer.access.cache_reuse import cached_reads
 from hlsight.analyzer.access.channel_trips import ChannelKernel, count_fed_loops
 from hlsight.analyzer.access.classify import Classification, classify, free_symbols_note
 from hlsight.analyzer.access.coalesced_levels import carriers, merged_levels
@@ -37,7 +38,7 @@ from hlsight.analyzer.access.sources import ParsedSources, parse_design_sources
 from hlsight.analyzer.access.walker import AccessSite, walk_function
 from hlsight.analyzer.results import AccessFacts, SourceFacts
 from hlsight.core.diagnostics import Diagnostic, Severity
-from hlsight.core.model import LSU, Design, Kernel, KernelKind, Loop, Product, Vendor
+from hlsight.core.model import LSU, Design, Kernel, KernelKind, Loop, LSUKind, Product, Vendor
 from hlsight.parsers.vivado.names import parse_loop_name
 
 _SINGLE_ITEM_PRODUCTS = {Product.IPP, Product.VIVADO_HLS, Product.VITIS_HLS}
@@ -249,6 +250,15 @@ def _facts(lsu: LSU, site: AccessSite, result: Classification, how: str,
     )
 
 
+def _cached_reads(lsu: LSU, site: AccessSite, result: Classification,
+                  context: KernelAccesses) -> tuple[sympy.Expr, str] | None:
+    """The DRAM reads of a cached load of single work-item code whose cache
+    size the report gives (decision 56), else None."""
+    if not lsu.cached or lsu.cache_bits is None or lsu.kind is not LSUKind.LOAD or context.ndrange:
+        return None
+    return cached_reads(site, result, lsu.cache_bits)
+
+
 def _diagnostic(lsu: LSU, kernel: Kernel, rule: str, severity: Severity, message: str) -> Diagnostic:
     """At the LSU's source line, else at its kernel's (an LSU the report gives no line: a
     finding with no place was dropped by SARIF consumers such as code scanning)."""
@@ -323,7 +333,12 @@ def derive_kernel(
                     f"{how}; one of {len(group)} LSUs of different widths for one access:"
                     f" {part} of its elements (ceil(width / (element * stride)) lanes)"
                 )
+            cached = _cached_reads(lsu, site, result, context)
+            if cached is not None:
+                how = f"{how}; {cached[1]}"
             found = _facts(lsu, site, result, how.strip("; "), requests)
+            if cached is not None:
+                found = replace(found, dram_reads=str(cached[0]))
             facts.set_access(lsu, found)
             free |= result.free_symbols
             message = f"{lsu.kind.value} LSU {lsu.id}: {found.explanation}"

@@ -186,6 +186,11 @@ def lsu_input(kernel: Kernel, lsu: LSU, design: Design, settings: Settings) -> L
     needs_default = source_acc is None and lsu_name(lsu.id, "accesses") not in user
     default_acc = _default_accesses(kernel, lsu, design, settings, notes) if needs_default else WORK_ITEMS
     ls_acc = pick("accesses", source_acc, default_acc)
+    dram_reads = source_expr(None if access is None else access.dram_reads, given, [], "accesses")
+    if dram_reads is not None and lsu_name(lsu.id, "accesses") not in user:
+        # a cached load whose re-reads its cache holds: only the first read of each element reaches the DRAM
+        notes.append(f"DRAM reads through its cache: {dram_reads} of {ls_acc} accesses (decision 56)")
+        ls_acc = dram_reads
     # a source-derived count counts elements; a loop-nest or user count counts the LSU's runs
     per_run = element is None and source_acc is None and lsu_name(lsu.id, "bytes") not in user
     ls_bytes = pick("bytes", element, _default_bytes(kernel, lsu, notes) if per_run else ELEMENT_BYTES)

@@ -301,6 +301,9 @@ class LSU:
     #: performs the same operation for all threads in the kernel", in a
     #: ``BlockN.wii_blk`` block): it runs once per launch, not per work-item
     work_item_invariant: bool = False
+    #: bits of a cached load's private cache, from the compile warning "Load
+    #: with a private 512 kilobit cache" (aoc 17.1-19.x); ``None``: not said
+    cache_bits: int | None = None
 
     @property
     def width_bytes(self) -> int | None:

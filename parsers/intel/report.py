@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections import Counter
 from pathlib import Path
 
 from hlsight.core.errors import InputError
@@ -17,7 +16,6 @@ from hlsight.core.model import (
     MemorySystem,
     Product,
     RtlLsuParams,
-    SourceLocation,
     ToolInfo,
     Vendor,
 )
@@ -44,7 +42,12 @@ from hlsight.parsers.intel.loops import (
 from hlsight.parsers.intel.mav import read_mav
 from hlsight.parsers.intel.rtl.reader import attach_rtl, rtl_device_family
 from hlsight.parsers.intel.sources import read_sources
-from hlsight.parsers.intel.summary import cached_lsu_locations, read_kernel_resources, read_kernel_summaries
+from hlsight.parsers.intel.summary import (
+    CachedLsuWarning,
+    cached_lsu_locations,
+    read_kernel_resources,
+    read_kernel_summaries,
+)
 
 _BOARD = re.compile(r"(?:^|\s)--?board[= ](\S+)")
 EXPECTED_MAV = "an aoc mav document ({nodes, links} or 15.1 {functions})"
@@ -179,20 +182,24 @@ def _attach_vectorization(bundle: ReportBundle, by_key: dict[tuple[str, int], Ke
             kernel.simd = simd
 
 
-def _mark_cached_from_warnings(kernels: list[Kernel], warnings: list[tuple[str, SourceLocation]]) -> None:
+def _mark_cached_from_warnings(kernels: list[Kernel], warnings: list[CachedLsuWarning]) -> None:
     """17.1.1 types cached LSUs as plain ``Burst-coalesced``; the cache only
     shows as a compile warning at the LSU's file:line. Each warning marks one
-    not-yet-cached burst-coalesced LSU of that kind at that place."""
-    pending: Counter[tuple[str, str, int]] = Counter(
-        (kind.lower(), Path(where.file).name, where.line) for kind, where in warnings)
-    for kernel in kernels:
-        for lsu in kernel.lsus:
-            if lsu.location is None or lsu.cached or lsu.style is not LSUStyle.BURST_COALESCED:
-                continue
-            key = (lsu.kind.value, Path(lsu.location.file).name, lsu.location.line)
-            if pending[key] > 0:
-                pending[key] -= 1
-                lsu.cached = True
+    burst-coalesced LSU of that kind at that place cached (those mav already
+    calls cached first) and gives it the warning's cache size."""
+    pending: dict[tuple[str, str, int], list[int | None]] = {}
+    for warning in warnings:
+        key = (warning.kind.lower(), Path(warning.location.file).name, warning.location.line)
+        pending.setdefault(key, []).append(warning.cache_bits)
+    lsus = sorted((lsu for kernel in kernels for lsu in kernel.lsus
+                   if lsu.location is not None and lsu.style is LSUStyle.BURST_COALESCED),
+                  key=lambda lsu: not lsu.cached)  # mav's own cached LSUs take their warnings first
+    for lsu in lsus:
+        assert lsu.location is not None
+        sizes = pending.get((lsu.kind.value, Path(lsu.location.file).name, lsu.location.line))
+        if sizes:
+            lsu.cached = True
+            lsu.cache_bits = sizes.pop(0)
 
 
 def _attach_memory_view(bundle: ReportBundle, memories: list[MemorySystem]) -> None:

@@ -18,6 +18,7 @@ from hlsight.parsers.intel.common import as_float, as_int, debug_location
 
 _SIMD = re.compile(r"vectorized for (\d+) SIMD", re.IGNORECASE)
 _CACHED_WARNING = re.compile(r"^(Load|Store) uses a .*\bcached LSU$")
+_CACHE_SIZE = re.compile(r"\bprivate (\d+) kilobit cache\b")
 
 
 @dataclass(frozen=True)
@@ -79,21 +80,35 @@ def read_kernel_summaries(summary: Any) -> list[tuple[str, KernelSummary]]:
     return out
 
 
-def cached_lsu_locations(summary: Any) -> list[tuple[str, SourceLocation]]:
-    """``(Load|Store, location)`` of every "uses a ... cached LSU" warning."""
+@dataclass(frozen=True)
+class CachedLsuWarning:
+    """One "Load uses a Burst-coalesced cached LSU" compile warning: the kind,
+    the place and the cache's size ("Load with a private 512 kilobit cache")."""
+
+    kind: str  # "Load" | "Store"
+    location: SourceLocation
+    cache_bits: int | None
+
+
+def cached_lsu_locations(summary: Any) -> list[CachedLsuWarning]:
+    """Every "uses a ... cached LSU" warning, with its cache size when the details give it."""
     if not isinstance(summary, dict):
         return []
     warnings = summary.get("compileWarnings")
     if not isinstance(warnings, dict):
         return []
-    out: list[tuple[str, SourceLocation]] = []
+    out: list[CachedLsuWarning] = []
     for row in warnings.get("children") or []:
         if not isinstance(row, dict):
             continue
         match = _CACHED_WARNING.match(str(row.get("name", "")))
         location = debug_location(row)
         if match and location is not None:
-            out.append((match.group(1), location))
+            parts = row.get("details")
+            details = " ".join(str(part.get("text", "")) for part in (parts if isinstance(parts, list) else [])
+                               if isinstance(part, dict))
+            size = _CACHE_SIZE.search(details)
+            out.append(CachedLsuWarning(match.group(1), location, int(size.group(1)) * 1024 if size else None))
     return out
 
 

@@ -1,0 +1,101 @@
+"""DRAM reads of a cached load whose re-reads its cache holds.
+
+aoc gives a burst-coalesced load a private cache when its reads look
+repetitive ("Burst-coalesced cached"; flushed at kernel start, not shared;
+Intel FPGA SDK for OpenCL Best Practices Guide, "Load-Store Unit
+Modifiers"), and says its size in a compile warning ("Load with a private
+512 kilobit cache", aoc 17.1-19.x). The DRAM model charged every access as
+DRAM traffic (decision 49: an upper bound, said beside the number).
+
+Where the source shows the reuse, it is counted: a pipelined loop whose
+counter does not move the index re-reads, in each of its iterations, the
+elements the loops inside it touch. When those fit in the cache (their span
+of addresses, plus a line of slack unless the index starts at element 0,
+at most the cache's size), every iteration after the first finds them there, and the
+loop's trips divide the DRAM reads (someoneinjd/t2sp's GER: ``X[ii + 16*i]``
+inside ``for j`` re-reads 64 B 1,024 times). Where the span is symbolic or
+larger than the cache, or the index moves through anything but loop counters
+and lanes (a loop-carried or data value), the reads stay counted in full, as
+before. Single work-item code only: NDRange work-items interleave in the
+pipeline.
+"""
+
+from __future__ import annotations
+
+import sympy
+
+from hlsight.analyzer.access.c_symbols import Role, SymbolTable, parse_expression
+from hlsight.analyzer.access.classify import Classification
+from hlsight.analyzer.access.loops import LoopInfo
+from hlsight.analyzer.access.walker import AccessSite
+
+#: slack for where the touched span starts within a cache line (the DRAM burst, dq x bl = 64 B)
+LINE_BYTES = 64
+#: roles of symbols that change while the kernel runs
+_MOVING = (Role.LOOP, Role.LANE, Role.STATE, Role.LOAD, Role.OPAQUE, Role.GLOBAL_ID, Role.LOCAL_ID, Role.GROUP_ID)
+
+
+def _plain(expr: sympy.Expr) -> sympy.Expr:
+    """``expr`` with the plain symbols the access counts use (the walker's
+    carry assumptions; an access count may have been parsed back from text)."""
+    return parse_expression(str(expr))
+
+
+def _span(expr: sympy.Expr, loops: list[LoopInfo], table: SymbolTable) -> sympy.Expr | None:
+    """Elements between the lowest and the highest index ``loops`` reach
+    (all other counters fixed): 1 + sum |coefficient| x (trips - 1); None
+    when a coefficient moves with a counter or a trip count is unknown."""
+    span: sympy.Expr = sympy.Integer(1)
+    for loop in loops:
+        if loop.counter is None or loop.counter not in expr.free_symbols:
+            continue
+        slope = sympy.diff(expr, loop.counter)
+        trips = loop.lanes if loop.unrolled else loop.trip_count
+        if trips is None or table.of_role(slope, *_MOVING) or table.of_role(trips, *_MOVING):
+            return None
+        span += sympy.Abs(slope) * (trips - 1)
+    return span
+
+
+def _held(footprint: sympy.Expr, cache_bytes: int) -> sympy.Expr:
+    """1 when ``footprint`` bytes fit the cache, else 0; for a symbolic
+    footprint ``Min(1, floor(cache / footprint))``, which the host's values
+    decide (a footprint is at least one element, so never 0)."""
+    if footprint.is_number:
+        return sympy.Integer(1 if footprint <= cache_bytes else 0)
+    return sympy.Min(sympy.Integer(1), sympy.floor(sympy.Integer(cache_bytes) / footprint))
+
+
+def cached_reads(site: AccessSite, result: Classification, cache_bits: int) -> tuple[sympy.Expr, str] | None:
+    """The DRAM reads of a cached load at ``site`` and the sentence saying
+    why, or None when no reuse is shown (module docstring)."""
+    if result.data_dependent or result.accesses is None or site.element.bytes is None:
+        return None
+    table = site.table
+    expr = sympy.expand(site.index)
+    counters = {loop.counter for loop in site.loops if loop.counter is not None}
+    if any(symbol not in counters for symbol in table.of_role(expr, *_MOVING)):
+        return None  # moved by something the loops' counters do not describe
+    cache_bytes = cache_bits // 8
+    divisor: sympy.Expr = sympy.Integer(1)
+    said: list[str] = []
+    for position, loop in enumerate(site.loops):
+        if loop.unrolled or loop.counter is None or loop.counter in expr.free_symbols or loop.trip_count is None:
+            continue
+        span = _span(expr, site.loops[position + 1:], table)
+        if span is None:
+            continue
+        # a span that starts at element 0 of its buffer starts on a line; else allow the line it starts in
+        footprint = _plain(span * site.element.bytes + (0 if result.aligned else LINE_BYTES))
+        held = _held(footprint, cache_bytes)
+        if held == 0:
+            continue
+        divisor *= 1 + (_plain(loop.trip_count) - 1) * held
+        when = "" if held == 1 else f" when they fit ({footprint} <= {cache_bytes})"
+        said.append(f"the loop at line {loop.line} re-reads {footprint} B{when}")
+    if not said:
+        return None
+    reads = sympy.cancel(_plain(result.accesses) / divisor)
+    text = (f"read through its {cache_bytes // 1024} KB cache: {'; '.join(said)} (its index does not move with"
+            f" it), which the cache holds: {reads} DRAM reads, the first of each element")
+    return reads, text

@@ -1,0 +1,67 @@
+"""A cached load's re-reads that its cache holds reach the DRAM once (decision 56).
+
+aoc says a cached load's size in a compile warning ("Load with a private 512
+kilobit cache"). Where the source shows a pipelined loop that does not move
+the load's index, each of its iterations reads again what the loops inside
+it read; when that span fits the cache, only the first reads reach the DRAM.
+``fixtures/aoc19_cached_rows``: ``x[c]`` read for every row ``r`` of a
+matrix; 64 KB holds ``cols`` floats up to 16,384. On the session-24 rebuild
+of someoneinjd/t2sp's GER (outside the repository) the design went from
++89.3 % to -7.6 % of the measured run.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from hlsight.core.model import LSUKind
+from hlsight.parsers.loader import load_design
+from tests.conftest import CORPUS, FIXTURES, run_json
+
+ROWS = FIXTURES / "aoc19_cached_rows"
+
+
+def _lsus(document: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {term["id"]: term for term in document["kernels"][0]["estimate"]["per_lsu"]}
+
+
+def _analyze(cols: int) -> dict[str, Any]:
+    return run_json("analyze", str(ROWS), "--set", "rows=4096", "--set", f"cols={cols}")
+
+
+def test_the_report_gives_each_cached_load_its_cache_size() -> None:
+    (cached,) = [lsu for lsu in load_design(ROWS).kernels[0].lsus if lsu.cached]
+    assert (cached.id, cached.kind, cached.cache_bits) == ("row_dot/load1", LSUKind.LOAD, 512 * 1024)
+    lenet = load_design(CORPUS / "aoc" / "aoc18.1_c5soc_lenet5" / "reports")
+    sizes = {lsu.cache_bits for kernel in lenet.kernels for lsu in kernel.lsus if lsu.cached}
+    assert sizes == {64 * 1024}  # "a private 64 kilobit cache" (18.1, Cyclone V SoC)
+
+
+def test_a_vector_read_for_every_row_reaches_the_dram_once_while_it_fits() -> None:
+    held = _analyze(1000)
+    terms = _lsus(held)
+    # m streams rows*cols elements, x's cache holds its 4,000 B: cols DRAM reads, 1/rows of m's on the same bank
+    assert terms["row_dot/load1"]["T_ideal"] == pytest.approx(terms["row_dot/load0"]["T_ideal"] / 4096, rel=1e-9)
+    (load,) = [lsu for lsu in held["kernels"][0]["lsus"] if lsu["id"] == "row_dot/load1"]
+    assert load["cache_bits"] == 512 * 1024
+    assert load["access"]["dram_reads"] == "cols*rows/(rows*Min(1, floor(16384/cols)) - Min(1, floor(16384/cols)) + 1)"
+    assert ("read through its 64 KB cache: the loop at line 7 re-reads 4*cols B when they fit (4*cols <= 65536)"
+            in load["access"]["explanation"])
+    caveats = held["estimate"]["extra"]["caveats"]
+    assert any(caveat.startswith("cached loads row_dot/load1: an element a loop reads again is charged to the DRAM"
+                                 " once") for caveat in caveats)
+    assert not any("upper bound" in caveat for caveat in caveats)
+
+
+def test_a_vector_larger_than_the_cache_is_read_from_the_dram_every_time() -> None:
+    terms = _lsus(_analyze(20000))  # 80,000 B > 64 KB: every row reads x from the DRAM again
+    assert terms["row_dot/load1"]["T_ideal"] == pytest.approx(terms["row_dot/load0"]["T_ideal"], rel=1e-9)
+
+
+def test_an_ndrange_cached_load_is_left_as_an_upper_bound() -> None:
+    """NDRange work-items interleave in the pipeline: no loop of one work-item is a re-read in time."""
+    document = run_json("analyze", str(CORPUS / "aoc" / "aoc18.1_c5soc_lenet5" / "reports"))
+    cached = [lsu for kernel in document["kernels"] for lsu in kernel["lsus"] if lsu["cached"]]
+    assert cached and all(lsu["access"] is None or lsu["access"]["dram_reads"] is None for lsu in cached)
