@@ -50,8 +50,8 @@ def test_a_vector_read_for_every_row_reaches_the_dram_once_while_it_fits() -> No
     assert ("read through its 64 KB cache: the loop at line 7 re-reads 4*cols B when they fit (4*cols <= 65536)"
             in load["access"]["explanation"])
     caveats = held["estimate"]["extra"]["caveats"]
-    assert any(caveat.startswith("cached loads row_dot/load1: an element a loop reads again is charged to the DRAM"
-                                 " once") for caveat in caveats)
+    assert any(caveat.startswith("cached loads row_dot/load1: an element read again (by a loop, or by every"
+                                 " work-item) is charged to the DRAM once") for caveat in caveats)
     assert not any("upper bound" in caveat for caveat in caveats)
 
 
@@ -60,8 +60,29 @@ def test_a_vector_larger_than_the_cache_is_read_from_the_dram_every_time() -> No
     assert terms["row_dot/load1"]["T_ideal"] == pytest.approx(terms["row_dot/load0"]["T_ideal"], rel=1e-9)
 
 
-def test_an_ndrange_cached_load_is_left_as_an_upper_bound() -> None:
-    """NDRange work-items interleave in the pipeline: no loop of one work-item is a re-read in time."""
-    document = run_json("analyze", str(CORPUS / "aoc" / "aoc18.1_c5soc_lenet5" / "reports"))
-    cached = [lsu for kernel in document["kernels"] for lsu in kernel["lsus"] if lsu["cached"]]
-    assert cached and all(lsu["access"] is None or lsu["access"]["dram_reads"] is None for lsu in cached)
+LENET = CORPUS / "aoc" / "aoc18.1_c5soc_lenet5" / "reports"
+
+
+def test_an_ndrange_vector_every_work_item_reads_reaches_the_dram_once_while_it_fits() -> None:
+    """LeNet-5's fully connected layer (aoc 18.1, Cyclone V SoC): work-item m
+    reads all of ``input[i]`` (i < in_dim) through an 8 KB cache. Work-items
+    interleave in the pipeline, so the reuse counts only when all of it fits:
+    2,048 floats."""
+    def load0(in_dim: int) -> dict[str, Any]:
+        document = run_json("analyze", str(LENET), "--set", f"in_dim={in_dim}", "--set", "work_items=10",
+                            "--set", "fmax=100", "--set", "in_ch=1", "--set", "out_size=1",
+                            "--set", "loop.conv2d.B1.ii=1", "--set", "loop.fc_layer.B1.ii=1")
+        (fc,) = [kernel for kernel in document["kernels"] if kernel["name"] == "fc_layer"]
+        return {term["id"]: term for term in fc["estimate"]["per_lsu"]}
+
+    held, spilled = load0(400), load0(4000)
+    # held: 400 reads of input beside 10 x 400 of weight (same width and bank); spilled: 10 x 4000 of each
+    assert held["fc_layer/load0"]["T_ideal"] == pytest.approx(held["fc_layer/load1"]["T_ideal"] / 10, rel=1e-9)
+    assert spilled["fc_layer/load0"]["T_ideal"] == pytest.approx(spilled["fc_layer/load1"]["T_ideal"], rel=1e-9)
+    document = run_json("analyze", str(LENET))
+    (fc,) = [kernel for kernel in document["kernels"] if kernel["name"] == "fc_layer"]
+    access = {lsu["id"]: lsu["access"] for lsu in fc["lsus"]}
+    assert "every work-item reads the same 4*in_dim B when it fits (4*in_dim <= 8192)" in \
+        access["fc_layer/load0"]["explanation"]
+    # the weights move with the work-item id: no reuse
+    assert access["fc_layer/load1"]["dram_reads"] is None

@@ -16,8 +16,9 @@ loop's trips divide the DRAM reads (someoneinjd/t2sp's GER: ``X[ii + 16*i]``
 inside ``for j`` re-reads 64 B 1,024 times). Where the span is symbolic or
 larger than the cache, or the index moves through anything but loop counters
 and lanes (a loop-carried or data value), the reads stay counted in full, as
-before. Single work-item code only: NDRange work-items interleave in the
-pipeline.
+before. NDRange work-items interleave in the pipeline, so there only an index
+no work-item id moves is counted, and only when everything it reaches fits:
+every work-item reads the same elements, each reaching the DRAM once.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ def _span(expr: sympy.Expr, loops: list[LoopInfo], table: SymbolTable) -> sympy.
         if loop.counter is None or loop.counter not in expr.free_symbols:
             continue
         slope = sympy.diff(expr, loop.counter)
-        trips = loop.lanes if loop.unrolled else loop.trip_count
+        trips = loop.trip_count  # the values the counter takes (a partly unrolled loop's too)
         if trips is None or table.of_role(slope, *_MOVING) or table.of_role(trips, *_MOVING):
             return None
         span += sympy.Abs(slope) * (trips - 1)
@@ -66,17 +67,22 @@ def _held(footprint: sympy.Expr, cache_bytes: int) -> sympy.Expr:
     return sympy.Min(sympy.Integer(1), sympy.floor(sympy.Integer(cache_bytes) / footprint))
 
 
-def cached_reads(site: AccessSite, result: Classification, cache_bits: int) -> tuple[sympy.Expr, str] | None:
+def cached_reads(site: AccessSite, result: Classification, cache_bits: int,
+                 unshared: sympy.Expr | None = None) -> tuple[sympy.Expr, str] | None:
     """The DRAM reads of a cached load at ``site`` and the sentence saying
-    why, or None when no reuse is shown (module docstring)."""
+    why, or None when no reuse is shown (module docstring). ``unshared``:
+    the access's count before per-lane LSUs took their shares, for NDRange
+    code (``None``: single work-item code)."""
     if result.data_dependent or result.accesses is None or site.element.bytes is None:
         return None
     table = site.table
     expr = sympy.expand(site.index)
     counters = {loop.counter for loop in site.loops if loop.counter is not None}
     if any(symbol not in counters for symbol in table.of_role(expr, *_MOVING)):
-        return None  # moved by something the loops' counters do not describe
+        return None  # moved by something the loops' counters do not describe (a work-item id too)
     cache_bytes = cache_bits // 8
+    if unshared is not None:
+        return _shared_by_work_items(site, result, expr, cache_bytes, unshared)
     divisor: sympy.Expr = sympy.Integer(1)
     said: list[str] = []
     for position, loop in enumerate(site.loops):
@@ -98,4 +104,29 @@ def cached_reads(site: AccessSite, result: Classification, cache_bits: int) -> t
     reads = sympy.cancel(_plain(result.accesses) / divisor)
     text = (f"read through its {cache_bytes // 1024} KB cache: {'; '.join(said)} (its index does not move with"
             f" it), which the cache holds: {reads} DRAM reads, the first of each element")
+    return reads, text
+
+
+def _shared_by_work_items(site: AccessSite, result: Classification, expr: sympy.Expr, cache_bytes: int,
+                          unshared: sympy.Expr) -> tuple[sympy.Expr, str] | None:
+    """NDRange: an index no work-item id moves is read again by every
+    work-item. Work-items interleave in the pipeline, so the reuse is
+    counted only when all the index reaches fits the cache: then each
+    element reaches the DRAM once (a fully connected layer's input vector,
+    a convolution's weights)."""
+    span = _span(expr, site.loops, site.table)
+    if span is None or result.accesses is None or site.element.bytes is None:
+        return None
+    footprint = _plain(span * site.element.bytes + (0 if result.aligned else LINE_BYTES))
+    held = _held(footprint, cache_bytes)
+    if held == 0:
+        return None
+    distinct = sympy.Mul(*(loop.trip_count for loop in site.loops
+                           if loop.counter is not None and loop.counter in expr.free_symbols
+                           and loop.trip_count is not None))
+    fraction = sympy.cancel(_plain(distinct) / _plain(unshared))
+    reads = sympy.cancel(_plain(result.accesses) * (1 - (1 - fraction) * held))
+    when = "" if held == 1 else f" when it fits ({footprint} <= {cache_bytes})"
+    text = (f"read through its {cache_bytes // 1024} KB cache: every work-item reads the same {footprint} B"
+            f"{when}, which the cache holds: {reads} DRAM reads, the first of each element")
     return reads, text

@@ -250,12 +250,15 @@ def _facts(lsu: LSU, site: AccessSite, result: Classification, how: str,
     )
 
 
-def _cached_reads(lsu: LSU, site: AccessSite, result: Classification,
-                  context: KernelAccesses) -> tuple[sympy.Expr, str] | None:
-    """The DRAM reads of a cached load of single work-item code whose cache
-    size the report gives (decision 56), else None."""
-    if not lsu.cached or lsu.cache_bits is None or lsu.kind is not LSUKind.LOAD or context.ndrange:
+def _cached_reads(lsu: LSU, site: AccessSite, result: Classification, context: KernelAccesses,
+                  unshared: sympy.Expr | None) -> tuple[sympy.Expr, str] | None:
+    """The DRAM reads of a cached load whose cache size the report gives
+    (decision 56), else None. ``unshared``: the access's own count, before
+    per-lane LSUs took their shares."""
+    if not lsu.cached or lsu.cache_bits is None or lsu.kind is not LSUKind.LOAD:
         return None
+    if context.ndrange:
+        return None if unshared is None else cached_reads(site, result, lsu.cache_bits, unshared)
     return cached_reads(site, result, lsu.cache_bits)
 
 
@@ -333,7 +336,7 @@ def derive_kernel(
                     f"{how}; one of {len(group)} LSUs of different widths for one access:"
                     f" {part} of its elements (ceil(width / (element * stride)) lanes)"
                 )
-            cached = _cached_reads(lsu, site, result, context)
+            cached = _cached_reads(lsu, site, result, context, results[id(site)].accesses)
             if cached is not None:
                 how = f"{how}; {cached[1]}"
             found = _facts(lsu, site, result, how.strip("; "), requests)

@@ -232,9 +232,9 @@ def cached_reads_assumption(kernels: Sequence[Kernel], source: SourceFacts) -> s
             if _cached_load(lsu) and _access_dram_reads(lsu, source) is not None]
     if not held:
         return None
-    return (f"cached loads {name_list(held)}: an element a loop reads again is charged to the DRAM once, where the"
-            " span it re-reads fits the cache size the report gives (decision 56; measured on one design, t2sp"
-            " GER); -v shows the counts")
+    return (f"cached loads {name_list(held)}: an element read again (by a loop, or by every work-item) is charged"
+            " to the DRAM once, where the span re-read fits the cache size the report gives (decision 56; measured"
+            " on one design, t2sp GER); -v shows the counts")
 
 
 def _cached_load(lsu: LSU) -> bool:
