@@ -8,6 +8,7 @@ so each test file says only which source, kernels and markers it uses.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,6 +16,10 @@ from pathlib import Path
 import sympy
 
 from hlsight.analyzer.access import derive_access_facts, parse_expression
+from hlsight.analyzer.access.classify import Classification, classify
+from hlsight.analyzer.access.sycl_kernels import find_kernels
+from hlsight.analyzer.access.sycl_walker import walk_kernel
+from hlsight.analyzer.access.walker import AccessSite
 from hlsight.analyzer.results import AccessFacts, SourceFacts
 from hlsight.core.model import (
     LSU,
@@ -83,3 +88,22 @@ def value(text: str | None, **values: int) -> sympy.Expr:
     """A fact's expression (stride, offset, count) with ``values`` put in."""
     assert text is not None
     return parse_expression(text).subs(values)
+
+
+@functools.cache
+def sycl_sites(source: Path) -> dict[str, list[AccessSite]]:
+    """Every access of each lambda of a SYCL fixture source, by kernel name,
+    walked as the oneAPI path walks a report's kernel."""
+    from hlsight.parsers.cxx.sycl_headers import parse_sycl
+
+    text = source.read_text()
+    unit = parse_sycl(source, text, {})
+    assert not unit.errors
+    return {kernel.name or "": walk_kernel(kernel, kernel.name or "", text.splitlines()).sites
+            for kernel in find_kernels(unit.translation_unit, str(source))}
+
+
+def sycl_load(source: Path, kernel: str, text: str) -> Classification:
+    """The classification of the load ``text`` of ``kernel`` in ``source`` (single work-item)."""
+    (site,) = [site for site in sycl_sites(source)[kernel] if site.kind == "load" and site.text == text]
+    return classify(site, ndrange=False)

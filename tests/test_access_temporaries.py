@@ -16,18 +16,12 @@ around ``fixtures/access/temporaries.cl`` and check values worked out by hand.
 
 from __future__ import annotations
 
-import functools
-
 import sympy
 
-from hlsight.analyzer.access.classify import Classification, classify
-from hlsight.analyzer.access.sycl_kernels import find_kernels
-from hlsight.analyzer.access.sycl_walker import walk_kernel
-from hlsight.analyzer.access.walker import AccessSite
+from hlsight.analyzer.access.classify import Classification
 from hlsight.analyzer.results import AccessFacts
 from hlsight.core.model import LSU, Kernel, KernelKind, LSUKind, LSUStyle, SourceLocation
-from hlsight.parsers.cxx.sycl_headers import parse_sycl
-from tests.access_fixtures import FIXTURES, MarkedSource, facts_of, value
+from tests.access_fixtures import FIXTURES, MarkedSource, facts_of, sycl_load, value
 
 TEMPORARIES = MarkedSource("temporaries.cl")
 
@@ -118,21 +112,9 @@ def test_a_quotient_in_step_with_the_remainder_adds_nothing_between_wraps() -> N
 SYCL = FIXTURES / "temporaries.cpp"
 
 
-@functools.cache
-def _sycl_sites() -> dict[str, list[AccessSite]]:
-    """Every access of each lambda of ``temporaries.cpp``, walked as the
-    oneAPI path walks a report's kernel."""
-    text = SYCL.read_text()
-    unit = parse_sycl(SYCL, text, {})
-    assert not unit.errors
-    return {kernel.name or "": walk_kernel(kernel, kernel.name or "", text.splitlines()).sites
-            for kernel in find_kernels(unit.translation_unit, str(SYCL))}
-
-
 def sycl_read(kernel: str, text: str = "in[v]") -> Classification:
     """The load ``text`` of ``kernel``."""
-    (site,) = [site for site in _sycl_sites()[kernel] if site.kind == "load" and site.text == text]
-    return classify(site, ndrange=False)
+    return sycl_load(SYCL, kernel, text)
 
 
 def _number(expr: sympy.Expr | None, **values: int) -> sympy.Expr | None:

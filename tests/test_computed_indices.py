@@ -16,15 +16,9 @@ the C walker.
 
 from __future__ import annotations
 
-import functools
-
-from hlsight.analyzer.access.classify import Classification, classify
-from hlsight.analyzer.access.sycl_kernels import find_kernels
-from hlsight.analyzer.access.sycl_walker import walk_kernel
-from hlsight.analyzer.access.walker import AccessSite
+from hlsight.analyzer.access.classify import Classification
 from hlsight.core.model import LSUKind
-from hlsight.parsers.cxx.sycl_headers import parse_sycl
-from tests.access_fixtures import FIXTURES, MarkedSource
+from tests.access_fixtures import FIXTURES, MarkedSource, sycl_load
 from tests.conftest import CORPUS, run_cli
 
 SOURCE = MarkedSource("computed_indices.cl")
@@ -67,18 +61,8 @@ def test_c_a_variable_a_loop_left_holding_a_read_is_data() -> None:
 SYCL = FIXTURES / "computed_indices.cpp"
 
 
-@functools.cache
-def _sycl_sites() -> dict[str, list[AccessSite]]:
-    text = SYCL.read_text()
-    unit = parse_sycl(SYCL, text, {})
-    assert not unit.errors
-    return {kernel.name or "": walk_kernel(kernel, kernel.name or "", text.splitlines()).sites
-            for kernel in find_kernels(unit.translation_unit, str(SYCL))}
-
-
 def _sycl_read(text: str, kernel: str = "gather") -> Classification:
-    (site,) = [site for site in _sycl_sites()[kernel] if site.kind == "load" and site.text == text]
-    return classify(site, ndrange=False)
+    return sycl_load(SYCL, kernel, text)
 
 
 def test_sycl_reads_the_same_indices_as_the_c_walker() -> None:
