@@ -237,7 +237,14 @@ def lambdify(expr: sympy.Expr, names: Sequence[str]) -> Callable[..., Any]:
 
         return np.vectorize(point, otypes=[np.float64])
     fn: Callable[..., Any] = sympy.lambdify(symbols, expr, modules=NUMPY_MODULES, dummify=True)
-    return fn
+
+    def quiet(*columns: Any) -> Any:
+        # a point where a count divides by zero is NaN/inf, which the callers turn
+        # into one clear message; numpy's RuntimeWarning would print the generated code
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+            return fn(*columns)
+
+    return quiet
 
 
 def evaluate_grid(

@@ -46,7 +46,8 @@ def test_a_vector_read_for_every_row_reaches_the_dram_once_while_it_fits() -> No
     assert terms["row_dot/load1"]["T_ideal"] == pytest.approx(terms["row_dot/load0"]["T_ideal"] / 4096, rel=1e-9)
     (load,) = [lsu for lsu in held["kernels"][0]["lsus"] if lsu["id"] == "row_dot/load1"]
     assert load["cache_bits"] == 512 * 1024
-    assert load["access"]["dram_reads"] == "cols*rows/(rows*Min(1, floor(16384/cols)) - Min(1, floor(16384/cols)) + 1)"
+    # rows x cols accesses; rows -> 1 while 4*cols B fit in 65,536 (whole bytes: no division by a size)
+    assert load["access"]["dram_reads"] == "cols*(rows - (rows - 1)*Max(0, Min(1, 65537 - 4*cols)))"
     assert ("read through its 64 KB cache: the loop at line 7 re-reads 4*cols B when they fit (4*cols <= 65536)"
             in load["access"]["explanation"])
     caveats = held["estimate"]["extra"]["caveats"]
@@ -58,6 +59,15 @@ def test_a_vector_read_for_every_row_reaches_the_dram_once_while_it_fits() -> No
 def test_a_vector_larger_than_the_cache_is_read_from_the_dram_every_time() -> None:
     terms = _lsus(_analyze(20000))  # 80,000 B > 64 KB: every row reads x from the DRAM again
     assert terms["row_dot/load1"]["T_ideal"] == pytest.approx(terms["row_dot/load0"]["T_ideal"], rel=1e-9)
+    edge = _lsus(_analyze(16384))  # 65,536 B: held, the last size that is
+    assert edge["row_dot/load1"]["T_ideal"] == pytest.approx(edge["row_dot/load0"]["T_ideal"] / 4096, rel=1e-9)
+
+
+def test_empty_sizes_stay_defined() -> None:
+    """The fit test has no division: zero rows or columns is an empty run, not an undefined one."""
+    for rows, cols in ((0, 1000), (4096, 0)):
+        document = run_json("analyze", str(ROWS), "--set", f"rows={rows}", "--set", f"cols={cols}")
+        assert document["estimate"]["seconds"] is not None and document["estimate"]["seconds"] < 1e-4
 
 
 LENET = CORPUS / "aoc" / "aoc18.1_c5soc_lenet5" / "reports"

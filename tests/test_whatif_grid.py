@@ -8,14 +8,16 @@ from __future__ import annotations
 import csv
 import io
 import json
+import warnings
 
 import jsonschema
 import numpy as np
+import sympy
 
 from hlsight.analyzer.estimate.kernel import bound_from
 from hlsight.analyzer.pipeline import analyze
 from hlsight.analyzer.results import read_bound
-from hlsight.analyzer.whatif import Sweep, _on_grid, grid_bounds
+from hlsight.analyzer.whatif import Sweep, _on_grid, grid_bounds, lambdify
 from hlsight.parsers.loader import load_design
 from tests.conftest import CORPUS, REPO, run_cli, whatif_points
 
@@ -118,3 +120,14 @@ def test_bounds_by_kind_equal_bounds_point_by_point() -> None:
         eq7 = bound_from(memory, compute, saturated, terms.memory is not None, terms.host_lsus)
         expected.append(read_bound(eq7, memory, pipeline, saturated, False))
     assert found.labels() == expected
+
+
+def test_a_point_that_divides_by_zero_prints_no_numpy_warning() -> None:
+    """A sweep point where a count divides by zero is NaN/inf, which the
+    callers turn into one clear message; numpy's RuntimeWarning printed the
+    generated function's source to stderr first."""
+    x = sympy.Symbol("x", positive=True)  # the estimate's symbols are positive reals (symbols.sym)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a RuntimeWarning would raise here
+        values = lambdify(1 / x, ["x"])(np.array([0.0, 1.0]))
+    assert not np.isfinite(values[0]) and values[1] == 1.0  # without the errstate: "divide by zero" raises

@@ -60,11 +60,12 @@ def _span(expr: sympy.Expr, loops: list[LoopInfo], table: SymbolTable) -> sympy.
 
 def _held(footprint: sympy.Expr, cache_bytes: int) -> sympy.Expr:
     """1 when ``footprint`` bytes fit the cache, else 0; for a symbolic
-    footprint ``Min(1, floor(cache / footprint))``, which the host's values
-    decide (a footprint is at least one element, so never 0)."""
+    footprint ``Max(0, Min(1, cache + 1 - footprint))``, which the host's
+    values decide (whole bytes: 1 up to the cache's size, 0 past it; no
+    division, so a size of 0 stays a size of 0)."""
     if footprint.is_number:
         return sympy.Integer(1 if footprint <= cache_bytes else 0)
-    return sympy.Min(sympy.Integer(1), sympy.floor(sympy.Integer(cache_bytes) / footprint))
+    return sympy.Max(sympy.Integer(0), sympy.Min(sympy.Integer(1), cache_bytes + 1 - footprint))
 
 
 def cached_reads(site: AccessSite, result: Classification, cache_bits: int,
@@ -83,7 +84,7 @@ def cached_reads(site: AccessSite, result: Classification, cache_bits: int,
     cache_bytes = cache_bits // 8
     if unshared is not None:
         return _shared_by_work_items(site, result, expr, cache_bytes, unshared)
-    divisor: sympy.Expr = sympy.Integer(1)
+    reads = _plain(result.accesses)
     said: list[str] = []
     for position, loop in enumerate(site.loops):
         if loop.unrolled or loop.counter is None or loop.counter in expr.free_symbols or loop.trip_count is None:
@@ -96,12 +97,13 @@ def cached_reads(site: AccessSite, result: Classification, cache_bits: int,
         held = _held(footprint, cache_bytes)
         if held == 0:
             continue
-        divisor *= 1 + (_plain(loop.trip_count) - 1) * held
+        # the loop's iterations after its first read again what the first read: T -> 1 when held
+        trips = _plain(loop.trip_count)
+        reads = sympy.cancel(reads / trips) * (trips - (trips - 1) * held)
         when = "" if held == 1 else f" when they fit ({footprint} <= {cache_bytes})"
         said.append(f"the loop at line {loop.line} re-reads {footprint} B{when}")
     if not said:
         return None
-    reads = sympy.cancel(_plain(result.accesses) / divisor)
     text = (f"read through its {cache_bytes // 1024} KB cache: {'; '.join(said)} (its index does not move with"
             f" it), which the cache holds: {reads} DRAM reads, the first of each element")
     return reads, text
@@ -124,8 +126,10 @@ def _shared_by_work_items(site: AccessSite, result: Classification, expr: sympy.
     distinct = sympy.Mul(*(loop.trip_count for loop in site.loops
                            if loop.counter is not None and loop.counter in expr.free_symbols
                            and loop.trip_count is not None))
-    fraction = sympy.cancel(_plain(distinct) / _plain(unshared))
-    reads = sympy.cancel(_plain(result.accesses) * (1 - (1 - fraction) * held))
+    accesses = _plain(result.accesses)
+    # the LSU's share of the distinct elements (per-lane LSUs split the access's count)
+    first_reads = sympy.cancel(accesses * _plain(distinct) / _plain(unshared))
+    reads = accesses - (accesses - first_reads) * held
     when = "" if held == 1 else f" when it fits ({footprint} <= {cache_bytes})"
     text = (f"read through its {cache_bytes // 1024} KB cache: every work-item reads the same {footprint} B"
             f"{when}, which the cache holds: {reads} DRAM reads, the first of each element")
