@@ -101,6 +101,11 @@ SEEDS: tuple[Seed, ...] = (
          ("analyze", "{case}", "--set", "n=1000", "--set", "m=500")),
     Seed("aoc19.4 autorun feeder mav.json", REPO / "fixtures" / "aoc19_autorun_feeder", "reports/lib/json/mav.json",
          ("analyze", "{case}", "--set", "n=1000", "--set", "m=500")),
+    # a cached load whose re-reads its cache holds (decision 56): the cache size warning, and the source
+    Seed("aoc19.4 cached rows summary.json", REPO / "fixtures" / "aoc19_cached_rows", "reports/lib/json/summary.json",
+         ("analyze", "{case}", "--set", "rows=64", "--set", "cols=1000")),
+    Seed("aoc19.4 cached rows row_dot.cl", REPO / "fixtures" / "aoc19_cached_rows", "row_dot.cl",
+         ("analyze", "{case}", "--set", "rows=64", "--set", "cols=1000")),
     # 15.1 mav.json
     Seed("aoc15.1 mav.json", AOC / "aoc15.1_c5soc_vector_add/vector_add/bin_vector_add", "mav.json"),
     # RTL: Verilog (14.0), VHDL (18.1), SystemVerilog (oneAPI 20.3)

@@ -48,7 +48,8 @@ def test_c_an_offset_read_before_a_loop_starts_a_stream_in_it() -> None:
                                                       (LSUKind.LOAD, "scaled")])
     assert not bucket.data_dependent and bucket.stride == "1" and bucket.offset is None
     assert ("starts at a value read from memory before the loop at line 42 (`offsets[t]`): a new stream each time"
-            " that loop starts; advance 1 per iteration of the loop at line 42") in bucket.explanation
+            " that loop starts (its partial first burst not charged); advance 1 per iteration of the loop at"
+            " line 42") in bucket.explanation
     assert inside.data_dependent and "(`next[i]`): data-dependent" in inside.explanation
     assert scaled.data_dependent and "(`offsets[t]`): data-dependent" in scaled.explanation
 
@@ -82,7 +83,7 @@ def test_sycl_an_offset_read_before_a_loop_starts_a_stream_in_it() -> None:
     bucket = _sycl_read("ww[off + i]", "buckets")
     assert not bucket.data_dependent and bucket.stride == 1
     assert bucket.reasons[0] == ("starts at a value read from memory before the loop at line 27 (`idx[t]`): a new"
-                                 " stream each time that loop starts")
+                                 " stream each time that loop starts (its partial first burst not charged)")
 
 
 def test_gridding_asks_no_stride_for_its_computed_gathers() -> None:

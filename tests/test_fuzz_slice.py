@@ -1,8 +1,8 @@
-"""A CI-sized slice of ``benchmarks/fuzz_cli.py`` (issue 16): 232 mutants, 8
-of each of the 29 seeds (every reader: aoc JSON/JS, the Global memory view,
+"""A CI-sized slice of ``benchmarks/fuzz_cli.py`` (issue 16): 248 mutants, 8
+of each of the 31 seeds (every reader: aoc JSON/JS, the Global memory view,
 oneAPI 2025 .ndjson, 15.1 mav.json, Verilog, VHDL, SystemVerilog, Vivado
-XML/rpt, aggregated csynth.xml, hints TOML, kernel sources with channels,
-annotate), through the real CLI. No traceback, no run over
+XML/rpt, aggregated csynth.xml, hints TOML, kernel sources with channels and
+with a cached load's cache-size warning, annotate), through the real CLI. No traceback, no run over
 20 s, every non-zero exit one ``hlsight: error:`` line. The full run
 (10,000 mutants) is the benchmark's."""
 

@@ -291,7 +291,8 @@ def _stream_from_reads(site: AccessSite, expr: sympy.Expr,
         if symbol in slope.free_symbols or table.of_role(slope, Role.LOAD):
             return None
     words = [f"starts at a value read from memory before the loop at line {innermost.line} "
-             f"({_names(reads, table)}): a new stream each time that loop starts"]
+             f"({_names(reads, table)}): a new stream each time that loop starts (its partial first burst"
+             " not charged)"]
     stride = _stride(site, expr, False, merged, words)
     if stride is None or table.of_role(stride, Role.LOAD):
         return None
