@@ -343,3 +343,16 @@ def test_a_row_counter_entering_past_its_reset_is_no_cycle(tmp_path: Path) -> No
     for rows in range(12):
         n = 8 * (rows + 1) * 3
         assert _count(count, n=n, rows=rows) >= _brute_stepping(lambda x, y, i: y == 2, rows, n, y_start=7)
+
+
+def test_a_guard_through_a_bool_temporary_is_its_test() -> None:
+    """T2S's loaders test through temporaries (someoneinjd/t2sp GER's yLoader:
+    ``bool _23 = i < _22; if (_23)`` over a loop one longer than I): the
+    temporary's test counts, where it was declared; one assigned again
+    since is an unknown condition, counted as always true."""
+    inside = classify(_site("through_temporary", "store"), ndrange=False)
+    assert inside.accesses is not None and parse_expression(str(inside.accesses)) == parse_expression("n")
+    assert "only iterations where i < n" in " ".join(inside.count_reasons)
+    stale = classify(_site("reassigned", "store"), ndrange=False)
+    assert stale.accesses is not None and parse_expression(str(stale.accesses)) == parse_expression("n + 1")
+    assert "counted as always true (upper bound)" in " ".join(stale.count_reasons)

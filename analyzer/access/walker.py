@@ -244,6 +244,11 @@ class AccessWalker(LoopWalker):
         #: of a ``__global`` struct argument): not LSU candidates of their own
         #: line unless no streaming access there explains an LSU
         self.invariant_sites: list[AccessSite] = []
+        #: a bool temporary holding a test (T2S/Halide: ``bool _23 = i < _22;
+        #: if (_23)``): the tests converted where it was declared, with the
+        #: value the walk gave the variable then (a guard reads them only while
+        #: the variable still holds that value)
+        self._conditions: dict[str, tuple[sympy.Expr, Guard]] = {}
         args = func.decl.type.args.params if func.decl.type.args is not None else []
         self._parameters = {param.name for param in args if isinstance(param, c_ast.Decl) and param.name}
         self._collector = _AccessCollector(self)
@@ -537,19 +542,34 @@ class AccessWalker(LoopWalker):
             self.env, self.arrays, self.aliases, self.loop_infos = saved
 
     def _guard(self, cond: c_ast.Node, negated: bool, line: int) -> Guard:
-        """A guard with the comparisons of its ``&&`` chain converted now."""
+        """A guard with the comparisons of its ``&&`` chain converted now (a
+        bool temporary's, where it was declared)."""
         tests: list[tuple[str, sympy.Expr, sympy.Expr]] = []
         complete = True
         pending = [cond]
         while pending:
             part = pending.pop()
+            held = self._conditions.get(part.name) if isinstance(part, c_ast.ID) else None
             if isinstance(part, c_ast.BinaryOp) and part.op == "&&":
                 pending.extend([part.right, part.left])
             elif isinstance(part, c_ast.BinaryOp) and part.op in NEGATE:
                 tests.append((part.op, self._tested(part.left), self._tested(part.right)))
+            elif held is not None and isinstance(part, c_ast.ID) and self.env.get(part.name) == held[0]:
+                tests.extend(held[1].tests)
+                complete = complete and held[1].complete
             else:
                 complete = False
         return Guard(cond, negated, line, tests, complete)
+
+    def visit_Decl(self, decl: c_ast.Decl) -> None:
+        super().visit_Decl(decl)
+        if decl.name is None:
+            return
+        self._conditions.pop(decl.name, None)
+        test = decl.init
+        if isinstance(test, c_ast.BinaryOp) and (test.op == "&&" or test.op in NEGATE) and decl.name in self.env:
+            line = test.coord.line if test.coord is not None else 0
+            self._conditions[decl.name] = (self.env[decl.name], self._guard(test, False, line))
 
     def _tested(self, side: c_ast.Node) -> sympy.Expr:
         """One side of a guard's comparison. A pointer on its own

@@ -228,13 +228,13 @@ def cached_loads_caveat(kernels: Sequence[Kernel], source: SourceFacts) -> str |
 def cached_reads_assumption(kernels: Sequence[Kernel], source: SourceFacts) -> str | None:
     """The cached loads whose re-reads the source shows their cache holding
     (decision 56): a model of the cache's hits, said beside the number."""
-    held = [lsu.id for kernel in kernels for lsu in kernel.lsus
-            if _cached_load(lsu) and _access_dram_reads(lsu, source) is not None]
-    if not held:
+    if not any(_cached_load(lsu) and _access_dram_reads(lsu, source) is not None
+               for kernel in kernels for lsu in kernel.lsus):
         return None
-    return (f"cached loads {name_list(held)}: an element read again (by a loop, or by every work-item) is charged"
-            " to the DRAM once, where the span re-read fits the cache size the report gives (decision 56; measured"
-            " on one design, t2sp GER); -v shows the counts")
+    # one text for every kernel and the design, so the reports say it once with the kernels' names
+    return ("cached loads: an element read again (by a loop, or by every work-item) is charged to the DRAM once,"
+            " where the span re-read fits the cache size the report gives (decision 56; measured on one design,"
+            " t2sp GER); -v shows which loads and their counts")
 
 
 def _cached_load(lsu: LSU) -> bool:
