@@ -59,6 +59,9 @@ class ModelOptions:
     ``hbm_split_non_aligned``: charge a strided non-aligned HBM store the
     section 7.1.1 factor too (:func:`hbm_strided_store`, decision 30);
     False limits it to aligned stores, as before.
+    ``row_switch_cap``: cap eq. 8's row misses on a bank at twice the bursts
+    of its smaller streams (:func:`cap_row_switches`, decision 55); False
+    charges eq. 8 as printed.
     """
 
     burst_rule: str = "paper"

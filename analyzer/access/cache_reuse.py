@@ -10,15 +10,17 @@ DRAM traffic (decision 49: an upper bound, said beside the number).
 Where the source shows the reuse, it is counted: a pipelined loop whose
 counter does not move the index re-reads, in each of its iterations, the
 elements the loops inside it touch. When those fit in the cache (their span
-of addresses, plus a line of slack unless the index starts at element 0,
-at most the cache's size), every iteration after the first finds them there, and the
-loop's trips divide the DRAM reads (someoneinjd/t2sp's GER: ``X[ii + 16*i]``
-inside ``for j`` re-reads 64 B 1,024 times). Where the span is symbolic or
-larger than the cache, or the index moves through anything but loop counters
-and lanes (a loop-carried or data value), the reads stay counted in full, as
-before. NDRange work-items interleave in the pipeline, so there only an index
-no work-item id moves is counted, and only when everything it reaches fits:
-every work-item reads the same elements, each reaching the DRAM once.
+of addresses, plus a line of slack unless the index starts at element 0, at
+most the cache's size), every iteration after the first finds them there,
+and the loop's trips divide the DRAM reads (someoneinjd/t2sp's GER:
+``X[ii + 16*i]`` inside ``for j`` re-reads 64 B 1,024 times). A span the
+host's values decide stays a condition in the count. Where the span is
+larger than the cache, or the index moves through anything but loop
+counters and lanes (a loop-carried or data value), the reads stay counted in
+full, as before. NDRange work-items interleave in the pipeline, so there
+only an index no work-item id moves is counted, and only when everything it
+reaches fits: every work-item reads the same elements, each reaching the
+DRAM once.
 """
 
 from __future__ import annotations

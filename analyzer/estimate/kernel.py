@@ -225,7 +225,7 @@ def cached_loads_caveat(kernels: Sequence[Kernel], source: SourceFacts) -> str |
             " memory-bound number, as an upper bound")
 
 
-def cached_reads_assumption(kernels: Sequence[Kernel], source: SourceFacts) -> str | None:
+def cached_reads_caveat(kernels: Sequence[Kernel], source: SourceFacts) -> str | None:
     """The cached loads whose re-reads the source shows their cache holding
     (decision 56): a model of the cache's hits, said beside the number."""
     if not any(_cached_load(lsu) and _access_dram_reads(lsu, source) is not None
@@ -332,7 +332,7 @@ def to_estimate(model: KernelModel, design: Design, settings: Settings) -> Kerne
     cached = cached_loads_caveat(model.kernels, settings.source) if model.memory is not None else None
     if cached is not None:
         estimate.caveats.append(cached)
-    held = cached_reads_assumption(model.kernels, settings.source) if model.memory is not None else None
+    held = cached_reads_caveat(model.kernels, settings.source) if model.memory is not None else None
     if held is not None:  # a model of the cache's hits the seed papers do not give: said beside the number
         estimate.caveats.append(held)
     concurrent = private_copies_caveat(model.kernels, design)
