@@ -356,3 +356,26 @@ def test_a_guard_through_a_bool_temporary_is_its_test() -> None:
     stale = classify(_site("reassigned", "store"), ndrange=False)
     assert stale.accesses is not None and parse_expression(str(stale.accesses)) == parse_expression("n + 1")
     assert "counted as always true (upper bound)" in " ".join(stale.count_reasons)
+
+
+@pytest.mark.parametrize("marker", ["either_temporaries", "either_inline"])
+def test_an_or_of_two_counter_tests_counts_each_and_their_overlap_once(marker: str) -> None:
+    """someoneinjd/t2sp GER's yLoader writes its channel under ``_20 = _15 ||
+    _19`` (``j == 0 || i < I``, the loop over i one longer than I): counted as
+    always true that was 16 (I + 1) J writes, an upper bound the feeder's count
+    inherited; by inclusion-exclusion it is (I + 1) + I J - I per 16 lanes."""
+    result = classify(_site(marker, "store"), ndrange=False)
+    assert result.accesses is not None
+    count = parse_expression(str(result.accesses))
+    brute = {(n, m): sum(1 for i in range(n + 1) for j in range(m) if j == 0 or i < n)
+             for n, m in ((3, 5), (0, 4), (7, 1), (2, 0))}
+    for (n, m), expected in brute.items():
+        assert numeric(count, {sympy.Symbol("n"): n, sympy.Symbol("m"): m}) == expected, (n, m)
+    reasons = " ".join(result.count_reasons)
+    assert "each counted and their overlap once" in reasons and "upper bound" not in reasons
+
+
+def test_an_or_with_a_data_side_stays_an_upper_bound() -> None:
+    result = classify(_site("either_data", "store"), ndrange=False)
+    assert result.accesses is not None and parse_expression(str(result.accesses)) == parse_expression("m*(n + 1)")
+    assert "counted as always true (upper bound)" in " ".join(result.count_reasons)

@@ -35,7 +35,7 @@ from hlsight.analyzer.access.c_symbols import WORK_ITEMS, Role, SymbolTable, loo
 from hlsight.analyzer.access.guard_count import exact_shares
 from hlsight.analyzer.access.int_bounds import IMax, IMin
 from hlsight.analyzer.access.loops import LoopInfo, cycle_contains, unknown_trip_symbol
-from hlsight.analyzer.access.walker import AccessSite
+from hlsight.analyzer.access.walker import AccessSite, Guard
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import Kernel
 
@@ -433,6 +433,10 @@ def _guarded_trip(
             trip = right
         elif op == "<=":
             trip = right + 1
+        elif op in ("==", "!=") and right.is_number and right >= 0:
+            # `j == 0`: one iteration of the loop (none when it runs fewer than right + 1 times)
+            once = IMax(0, IMin(1, loop.trip_count - right))
+            trip = once if op == "==" else loop.trip_count - once
         else:
             continue
         return sympy.expand(trip), number
@@ -478,11 +482,55 @@ def _cycle_fraction(test: tuple[str, sympy.Expr, sympy.Expr], table: SymbolTable
 
 
 def _count(site: AccessSite, ndrange: bool, merged: int) -> tuple[sympy.Expr | None, list[str]]:
+    """How many times the access runs and the sentences saying why. A guard
+    ``A || B`` (both whole ``&&`` chains) counts by inclusion-exclusion,
+    count(A) + count(B) - count(A and B), where all three count every test
+    they hold; else it is counted as always true (an upper bound, said)."""
+    tests = [test for guard in site.guards for test in guard.effective_tests()]
+    either = [guard for guard in site.guards if guard.either is not None and not guard.negated]
+    if len(either) == 1 and either[0].either is not None:
+        first, second = either[0].either
+        parts = [_count_under(site, ndrange, merged, [*tests, *alternative])
+                 for alternative in (first, second, [*first, *second])]
+        if all(not unused for _total, _reasons, unused in parts):
+            (one, _, _), (two, _, _), (both, _, _) = parts
+            _, reasons, _ = _count_under(site, ndrange, merged, tests)
+            shown = [_display_names(_tests_text(alternative), site.table) for alternative in (first, second)]
+            reasons.append(f"under {_display_names(either[0].text, site.table)}: ({shown[0]}) or ({shown[1]}),"
+                           f" each counted and their overlap once ({_tidy(one)} + {_tidy(two)} - {_tidy(both)})")
+            others = [guard.text for guard in site.guards if guard is not either[0] and _unsure(guard)]
+            if others:
+                reasons.append(_upper_bound_text(others, site.table))
+            return _tidy(sympy.expand(one + two - both)), reasons
+    total, reasons, unused = _count_under(site, ndrange, merged, tests)
+    unused += [guard.text for guard in site.guards if _unsure(guard)]
+    if unused:
+        reasons.append(_upper_bound_text(unused, site.table))
+    return _tidy(total), reasons
+
+
+def _unsure(guard: Guard) -> bool:
+    """A guard whose condition the tests do not hold whole (counted as always true)."""
+    return not guard.complete or (guard.negated and len(guard.tests) > 1)
+
+
+def _tests_text(tests: list[tuple[str, sympy.Expr, sympy.Expr]]) -> str:
+    return " && ".join(f"{left} {op} {right}" for op, left, right in tests)
+
+
+def _upper_bound_text(unused: list[str], table: SymbolTable) -> str:
+    shown = "; ".join(_display_names(text, table) for text in unused[:4])
+    return f"other conditions ({shown}) counted as always true (upper bound)"
+
+
+def _count_under(site: AccessSite, ndrange: bool, merged: int,
+                 tests: list[tuple[str, sympy.Expr, sympy.Expr]]) -> tuple[sympy.Expr, list[str], list[str]]:
+    """The count under ``tests`` (each once), its sentences and the tests it could not count."""
+    tests = list(dict.fromkeys(tests))  # `_23` and `_19` may both say `i < I`
     reasons: list[str] = []
     table = site.table
     total: sympy.Expr = sympy.Symbol(WORK_ITEMS) if ndrange else sympy.Integer(1)
     reasons.append("once per work-item (`work_items`)" if ndrange else "single work-item kernel")
-    tests = [test for guard in site.guards for test in guard.effective_tests()]
     used: set[int] = set()
     lane_bounds: set[int] = set()  # tests that set an unrolled loop's active lanes
     for loop in site.loops:
@@ -521,11 +569,7 @@ def _count(site: AccessSite, ndrange: bool, merged: int) -> tuple[sympy.Expr | N
         total *= merged
         reasons.append(f"x {merged} merged neighbouring accesses")
     unused = [f"{left} {op} {right}" for number, (op, left, right) in enumerate(tests) if number not in used]
-    unused += [guard.text for guard in site.guards if not guard.complete or (guard.negated and len(guard.tests) > 1)]
-    if unused:
-        shown = "; ".join(_display_names(text, table) for text in unused[:4])
-        reasons.append(f"other conditions ({shown}) counted as always true (upper bound)")
-    return _tidy(total), reasons
+    return total, reasons, unused
 
 
 def _display_names(text: str, table: SymbolTable) -> str:

@@ -50,6 +50,10 @@ class Guard:
     #: holds nothing else (only then does an else branch negate a single test)
     tests: list[tuple[str, sympy.Expr, sympy.Expr]] = field(default_factory=list)
     complete: bool = False
+    #: the two ``&&`` chains of an ``||`` the condition holds besides ``tests``
+    #: (``if (j == 0 || i < n)``; T2S: ``bool _20 = _15 || _19;``), each whole:
+    #: the count adds both and takes their overlap once (inclusion-exclusion)
+    either: tuple[list[tuple[str, sympy.Expr, sympy.Expr]], list[tuple[str, sympy.Expr, sympy.Expr]]] | None = None
 
     def effective_tests(self) -> list[tuple[str, sympy.Expr, sympy.Expr]]:
         """Tests that hold whenever the guarded code runs."""
@@ -104,6 +108,8 @@ class PointerTarget(NamedTuple):
     unit: sympy.Expr = sympy.Integer(1)
 
 
+#: one comparison of a guard: ``(op, left, right)``
+Test = tuple[str, sympy.Expr, sympy.Expr]
 _ATOMIC_PREFIXES = ("atomic_", "atom_")
 #: OpenCL's work-group copies and their argument counts (the strided one has a stride)
 _GROUP_COPIES = {"async_work_group_copy": 4, "async_work_group_strided_copy": 5}
@@ -543,23 +549,36 @@ class AccessWalker(LoopWalker):
 
     def _guard(self, cond: c_ast.Node, negated: bool, line: int) -> Guard:
         """A guard with the comparisons of its ``&&`` chain converted now (a
-        bool temporary's, where it was declared)."""
+        bool temporary's, where it was declared), and the two whole ``&&``
+        chains of one ``||`` in it."""
         tests: list[tuple[str, sympy.Expr, sympy.Expr]] = []
         complete = True
+        either: tuple[list[Test], list[Test]] | None = None
         pending = [cond]
         while pending:
             part = pending.pop()
             held = self._conditions.get(part.name) if isinstance(part, c_ast.ID) else None
+            if held is not None and self.env.get(getattr(part, "name", "")) != held[0]:
+                held = None  # assigned again since: not the test it was declared with
             if isinstance(part, c_ast.BinaryOp) and part.op == "&&":
                 pending.extend([part.right, part.left])
             elif isinstance(part, c_ast.BinaryOp) and part.op in NEGATE:
                 tests.append((part.op, self._tested(part.left), self._tested(part.right)))
-            elif held is not None and isinstance(part, c_ast.ID) and self.env.get(part.name) == held[0]:
+            elif held is not None:
                 tests.extend(held[1].tests)
                 complete = complete and held[1].complete
+                if held[1].either is not None and either is None:
+                    either = held[1].either
+                elif held[1].either is not None:
+                    complete = False
+            elif isinstance(part, c_ast.BinaryOp) and part.op == "||" and either is None:
+                sides = (self._guard(part.left, False, line), self._guard(part.right, False, line))
+                if all(side.complete and side.either is None for side in sides):
+                    either = (sides[0].tests, sides[1].tests)
+                complete = False
             else:
                 complete = False
-        return Guard(cond, negated, line, tests, complete)
+        return Guard(cond, negated, line, tests, complete and either is None, either)
 
     def visit_Decl(self, decl: c_ast.Decl) -> None:
         super().visit_Decl(decl)
@@ -567,7 +586,8 @@ class AccessWalker(LoopWalker):
             return
         self._conditions.pop(decl.name, None)
         test = decl.init
-        if isinstance(test, c_ast.BinaryOp) and (test.op == "&&" or test.op in NEGATE) and decl.name in self.env:
+        if isinstance(test, c_ast.BinaryOp) and (test.op in ("&&", "||") or test.op in NEGATE) \
+                and decl.name in self.env:
             line = test.coord.line if test.coord is not None else 0
             self._conditions[decl.name] = (self.env[decl.name], self._guard(test, False, line))
 
