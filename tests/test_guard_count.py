@@ -379,3 +379,10 @@ def test_an_or_with_a_data_side_stays_an_upper_bound() -> None:
     result = classify(_site("either_data", "store"), ndrange=False)
     assert result.accesses is not None and parse_expression(str(result.accesses)) == parse_expression("m*(n + 1)")
     assert "counted as always true (upper bound)" in " ".join(result.count_reasons)
+
+
+def test_a_counter_test_counts_from_the_loops_first_value() -> None:
+    """`for (j = 1; ...) if (j < 5)` runs its body for j = 1..4: 4 times (the
+    test's threshold was taken as a count from 0, which gave 5)."""
+    result = classify(_site("from_one", "store"), ndrange=False)
+    assert result.accesses is not None and parse_expression(str(result.accesses)) == 4

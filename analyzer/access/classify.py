@@ -421,9 +421,12 @@ def _guarded_trip(
     Returns the count and the index of the test used."""
     if loop.counter is None or loop.trip_count is None or loop.step != 1:
         return loop.trip_count, None
+    start = loop.start if loop.start is not None and not table.roles(loop.start) - {Role.PARAM, Role.MACRO} \
+        else sympy.Integer(0)
     for number, (op, left, right) in enumerate(tests):
         if left != loop.counter or table.roles(right) - {Role.PARAM, Role.MACRO}:
             continue
+        right = right - start  # the test on the iteration's number (the counter from its first value)
         trip: sympy.Expr
         if op == ">=":
             trip = loop.trip_count - right
