@@ -24,6 +24,7 @@ from hlsight.analyzer.access.launch import solve_launch
 from hlsight.analyzer.access.walker import AccessSite, walk_function
 from hlsight.analyzer.estimate.evaluate import bind, numeric
 from hlsight.parsers.csource import parse_c_file
+from tests.access_fixtures import FIXTURES, sycl_sites
 from tests.conftest import run_cli, whatif_points
 from tests.test_access_zaragoza import ZARAGOZA, derived
 
@@ -386,3 +387,22 @@ def test_a_counter_test_counts_from_the_loops_first_value() -> None:
     test's threshold was taken as a count from 0, which gave 5)."""
     result = classify(_site("from_one", "store"), ndrange=False)
     assert result.accesses is not None and parse_expression(str(result.accesses)) == 4
+
+
+def test_sycl_guards_count_chains_and_ors_as_the_c_walker() -> None:
+    """The SYCL walker read only a guard that is one comparison; an ``&&``
+    chain and an ``||`` of two chains count as in C (``fixtures/access/guards.cpp``)."""
+    sites = sycl_sites(FIXTURES / "guards.cpp")["either"]
+    stores = {site.text: classify(site, ndrange=False) for site in sites if site.kind == "store"}
+    either = stores["out[i * m + j]"].accesses
+    both = stores["out[i * m + j + 1]"].accesses
+    assert either is not None and both is not None
+    for n, m in ((3, 5), (0, 4), (7, 1), (2, 0)):
+        values = {sympy.Symbol("n"): n, sympy.Symbol("m"): m}
+        assert numeric(parse_expression(str(either)), values) == sum(
+            1 for i in range(n + 1) for j in range(m) if j == 0 or i < n), (n, m)
+    # `j < 3` is taken as 3 iterations of the j loop: exact while the loop runs at least 3 (as in C)
+    for n, m in ((3, 5), (2, 3), (0, 4)):
+        values = {sympy.Symbol("n"): n, sympy.Symbol("m"): m}
+        assert numeric(parse_expression(str(both)), values) == sum(
+            1 for i in range(n + 1) for j in range(m) if i < n and j < 3), (n, m)

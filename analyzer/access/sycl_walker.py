@@ -60,7 +60,7 @@ from hlsight.analyzer.access.sycl_kernels import SyclKernel
 from hlsight.analyzer.access.sycl_loop_walker import SyclLoopWalker
 from hlsight.analyzer.access.sycl_memory import Memory
 from hlsight.analyzer.access.sycl_values import is_id
-from hlsight.analyzer.access.walker import AccessSite, Guard
+from hlsight.analyzer.access.walker import AccessSite, Guard, Test
 from hlsight.parsers.cxx.visitor import children_listed_once
 
 _FILLS = {"fill", "fill_n", "copy", "copy_n"}
@@ -89,18 +89,36 @@ class SyclAccessWalker(SyclLoopWalker):
         self.blocks.pop()
 
     def _guard(self, condition: cindex.Cursor) -> Guard:
-        """The guard of the then-branch of ``if (condition)``, its comparison
-        converted where the ``if`` stands."""
-        node = strip(condition)
-        tests: list[tuple[str, sympy.Expr, sympy.Expr]] = []
-        complete = False
-        if node.kind == CK.BINARY_OPERATOR:
-            op = binary_operator(node)
-            operands = expression_children(node)
-            if op in ("<", "<=", ">", ">=", "==", "!=") and len(operands) == 2:
+        """The guard of the then-branch of ``if (condition)``: the comparisons
+        of its ``&&`` chain converted where the ``if`` stands, and the two
+        whole chains of one ``||`` in it (as the C walker's guard)."""
+        tests, complete, either = self._chain(condition)
+        return Guard(c_ast.ID(self._text(condition)), False, condition.location.line, tests,
+                     complete and either is None, either)
+
+    def _chain(self, condition: cindex.Cursor) -> tuple[list[Test], bool, tuple[list[Test], list[Test]] | None]:
+        """Comparisons of the ``&&`` chain ``condition``, whether it holds
+        nothing else, and the sides of one ``||`` in it."""
+        tests: list[Test] = []
+        complete = True
+        either: tuple[list[Test], list[Test]] | None = None
+        pending = [strip(condition)]
+        while pending:
+            node = pending.pop()
+            op = binary_operator(node) if node.kind == CK.BINARY_OPERATOR else ""
+            operands = expression_children(node) if op else []
+            if op == "&&" and len(operands) == 2:
+                pending.extend([strip(operands[1]), strip(operands[0])])
+            elif op in ("<", "<=", ">", ">=", "==", "!=") and len(operands) == 2:
                 tests.append((op, self.value(operands[0]), self.value(operands[1])))
-                complete = True
-        return Guard(c_ast.ID(self._text(condition)), False, condition.location.line, tests, complete)
+            elif op == "||" and len(operands) == 2 and either is None:
+                sides = [self._chain(operand) for operand in operands]
+                if all(side_complete and side_either is None for _tests, side_complete, side_either in sides):
+                    either = (sides[0][0], sides[1][0])
+                complete = False
+            else:
+                complete = False
+        return tests, complete, either
 
     def _enter_branch(self, condition: cindex.Cursor) -> None:
         self.guards.append(self._guard(condition))
