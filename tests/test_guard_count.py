@@ -406,3 +406,13 @@ def test_sycl_guards_count_chains_and_ors_as_the_c_walker() -> None:
         values = {sympy.Symbol("n"): n, sympy.Symbol("m"): m}
         assert numeric(parse_expression(str(both)), values) == sum(
             1 for i in range(n + 1) for j in range(m) if i < n and j < 3), (n, m)
+
+
+def test_the_else_of_an_or_of_two_tests_holds_both_negated() -> None:
+    result = classify(_site("neither", "store"), ndrange=False)
+    assert result.accesses is not None
+    count = parse_expression(str(result.accesses))
+    for n, m in ((3, 5), (0, 4), (7, 1), (2, 0)):
+        expected = sum(1 for i in range(n + 1) for j in range(m) if not (j == 0 or i < n))
+        assert numeric(count, {sympy.Symbol("n"): n, sympy.Symbol("m"): m}) == expected, (n, m)
+    assert "upper bound" not in " ".join(result.count_reasons)

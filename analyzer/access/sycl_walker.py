@@ -124,8 +124,7 @@ class SyclAccessWalker(SyclLoopWalker):
         self.guards.append(self._guard(condition))
 
     def _else_branch(self) -> None:
-        guard = self.guards.pop()
-        self.guards.append(Guard(guard.condition, True, guard.line, guard.tests, guard.complete))
+        self.guards.append(self.guards.pop().otherwise())
 
     def _leave_branch(self) -> None:
         self.guards.pop()

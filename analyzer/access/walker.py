@@ -55,6 +55,15 @@ class Guard:
     #: the count adds both and takes their overlap once (inclusion-exclusion)
     either: tuple[list[tuple[str, sympy.Expr, sympy.Expr]], list[tuple[str, sympy.Expr, sympy.Expr]]] | None = None
 
+    def otherwise(self) -> Guard:
+        """The guard of the else branch: ``!(cond)``. The else of an ``||`` of
+        two single tests holds both negated tests, whole (``!(a || b)`` is
+        ``!a && !b``); any other else keeps the condition, negated."""
+        if self.either is not None and not self.tests and all(len(side) == 1 for side in self.either):
+            tests = [(NEGATE[op], left, right) for side in self.either for op, left, right in side]
+            return Guard(c_ast.UnaryOp("!", self.condition), False, self.line, tests, True)
+        return Guard(self.condition, True, self.line, self.tests, self.complete)
+
     def effective_tests(self) -> list[tuple[str, sympy.Expr, sympy.Expr]]:
         """Tests that hold whenever the guarded code runs."""
         if not self.negated:
@@ -287,8 +296,7 @@ class AccessWalker(LoopWalker):
         self.guards.append(self._guard(cond, False, line))
 
     def _else_branch(self, cond: c_ast.Node, line: int) -> None:
-        guard = self.guards[-1]
-        self.guards[-1] = Guard(cond, True, line, guard.tests, guard.complete)
+        self.guards[-1] = self.guards[-1].otherwise()
 
     def _leave_branch(self) -> None:
         self.guards.pop()
