@@ -392,15 +392,17 @@ def test_a_counter_test_counts_from_the_loops_first_value() -> None:
 def test_sycl_guards_count_chains_and_ors_as_the_c_walker() -> None:
     """The SYCL walker read only a guard that is one comparison; an ``&&``
     chain and an ``||`` of two chains count as in C (``fixtures/access/guards.cpp``)."""
-    sites = sycl_sites(FIXTURES / "guards.cpp")["either"]
-    stores = {site.text: classify(site, ndrange=False) for site in sites if site.kind == "store"}
+    sites = sycl_sites(FIXTURES / "guards.cpp")
+    stores = {site.text: classify(site, ndrange=False) for site in sites["either"] if site.kind == "store"}
     either = stores["out[i * m + j]"].accesses
     both = stores["out[i * m + j + 1]"].accesses
-    assert either is not None and both is not None
+    (through,) = [classify(site, ndrange=False).accesses for site in sites["temporaries"] if site.kind == "store"]
+    assert either is not None and both is not None and through is not None
     for n, m in ((3, 5), (0, 4), (7, 1), (2, 0)):
         values = {sympy.Symbol("n"): n, sympy.Symbol("m"): m}
-        assert numeric(parse_expression(str(either)), values) == sum(
-            1 for i in range(n + 1) for j in range(m) if j == 0 or i < n), (n, m)
+        for count in (either, through):
+            assert numeric(parse_expression(str(count)), values) == sum(
+                1 for i in range(n + 1) for j in range(m) if j == 0 or i < n), (n, m)
     # `j < 3` is taken as 3 iterations of the j loop: exact while the loop runs at least 3 (as in C)
     for n, m in ((3, 5), (2, 3), (0, 4)):
         values = {sympy.Symbol("n"): n, sympy.Symbol("m"): m}

@@ -46,6 +46,7 @@ from hlsight.analyzer.access.loops import LoopInfo
 from hlsight.analyzer.access.sycl_clang import (
     CK,
     TK,
+    Key,
     binary_operator,
     call_arguments,
     call_name,
@@ -66,6 +67,11 @@ from hlsight.parsers.cxx.visitor import children_listed_once
 _FILLS = {"fill", "fill_n", "copy", "copy_n"}
 
 
+#: a guard condition read as tests: its ``&&`` chain's comparisons, whether it
+#: holds nothing else, and the two whole chains of one ``||`` in it
+Chain = tuple[list[Test], bool, tuple[list[Test], list[Test]] | None]
+
+
 @dataclass
 class SyclAccessWalker(SyclLoopWalker):
     """The statement walk of :class:`SyclLoopWalker` that records the
@@ -78,6 +84,10 @@ class SyclAccessWalker(SyclLoopWalker):
     #: a range-for's container read): the report places their LSUs in a header
     library: set[int] = field(default_factory=set)
     _block_counter: int = 0
+    #: a bool temporary holding a test (``bool inside = i < n; if (inside)``):
+    #: the value the walk gave it and its test chain, read by a guard while
+    #: the variable still holds that value (as the C walker's)
+    _conditions: dict[Key, tuple[sympy.Expr, Chain]] = field(default_factory=dict, repr=False)
 
     # ------------------------------------------------------------------ statement hooks
 
@@ -96,7 +106,7 @@ class SyclAccessWalker(SyclLoopWalker):
         return Guard(c_ast.ID(self._text(condition)), False, condition.location.line, tests,
                      complete and either is None, either)
 
-    def _chain(self, condition: cindex.Cursor) -> tuple[list[Test], bool, tuple[list[Test], list[Test]] | None]:
+    def _chain(self, condition: cindex.Cursor) -> Chain:
         """Comparisons of the ``&&`` chain ``condition``, whether it holds
         nothing else, and the sides of one ``||`` in it."""
         tests: list[Test] = []
@@ -107,7 +117,15 @@ class SyclAccessWalker(SyclLoopWalker):
             node = pending.pop()
             op = binary_operator(node) if node.kind == CK.BINARY_OPERATOR else ""
             operands = expression_children(node) if op else []
-            if op == "&&" and len(operands) == 2:
+            held = self._held_condition(node)
+            if held is not None:
+                tests.extend(held[0])
+                complete = complete and held[1]
+                if held[2] is not None and either is None:
+                    either = held[2]
+                elif held[2] is not None:
+                    complete = False
+            elif op == "&&" and len(operands) == 2:
                 pending.extend([strip(operands[1]), strip(operands[0])])
             elif op in ("<", "<=", ">", ">=", "==", "!=") and len(operands) == 2:
                 tests.append((op, self.value(operands[0]), self.value(operands[1])))
@@ -119,6 +137,24 @@ class SyclAccessWalker(SyclLoopWalker):
             else:
                 complete = False
         return tests, complete, either
+
+    def _held_condition(self, node: cindex.Cursor) -> Chain | None:
+        """The test chain of the bool temporary ``node`` names, while it holds the value it was declared with."""
+        if node.kind != CK.DECL_REF_EXPR or node.referenced is None:
+            return None
+        key = declaration_key(node.referenced)
+        held = self._conditions.get(key)
+        return held[1] if held is not None and self.env.get(key) == held[0] else None
+
+    def _declare(self, declaration: cindex.Cursor) -> None:
+        super()._declare(declaration)
+        key = declaration_key(declaration)
+        self._conditions.pop(key, None)
+        parts = expression_children(declaration)
+        init = strip(parts[-1]) if parts else None
+        if init is not None and init.kind == CK.BINARY_OPERATOR and key in self.env \
+                and binary_operator(init) in ("&&", "||", "<", "<=", ">", ">=", "==", "!="):
+            self._conditions[key] = (self.env[key], self._chain(init))
 
     def _enter_branch(self, condition: cindex.Cursor) -> None:
         self.guards.append(self._guard(condition))
