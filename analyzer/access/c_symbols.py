@@ -16,7 +16,7 @@ import functools
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 import sympy
 from pycparser import c_ast, c_generator
@@ -162,6 +162,49 @@ def memory_reads(table: SymbolTable, values: Iterable[sympy.Expr | None]) -> str
     return _FROM + ", ".join(sorted(texts))
 
 
+def computed_from_reads(table: SymbolTable, text: str, values: Iterable[sympy.Expr | None]) -> sympy.Symbol | None:
+    """The value ``text`` computed from ``values`` (a call, an operator the
+    affine reader does not keep): data when any of them is, a ``load_``
+    symbol naming the reads (``round(w) from ww[i]``); None when none is,
+    for the walker's own opaque symbol. ``(int)round(sqrt(w))`` of a loaded
+    ``w`` indexes by data, as ``w`` itself would: a stride asked of the user
+    there is a number nobody can give."""
+    reads = memory_reads(table, values)
+    return None if reads is None else table.make(f"load_{text}"[:40], SymbolInfo(Role.LOAD, text + reads))
+
+
+def unknown_value(table: SymbolTable, name: str, text: str, values: Iterable[sympy.Expr | None]) -> sympy.Symbol:
+    """A variable whose value is one of ``values`` (an if's branches, a
+    loop's last): data when any of them is, naming the reads, so a clamp
+    (``if (w >= n) w = n - 1;``) keeps an index read from memory
+    data-dependent; else opaque."""
+    reads = memory_reads(table, values)
+    if reads is None:
+        return table.make(name, SymbolInfo(Role.OPAQUE, text))
+    return table.make(name, SymbolInfo(Role.LOAD, text + reads))
+
+
+#: a variable of the walk: its name (C) or its declaration's (file, line, column, name) (SYCL)
+Key = TypeVar("Key", str, tuple[str, int, int, str])
+
+
+def merge_branches(table: SymbolTable, before: dict[Key, sympy.Expr], then: dict[Key, sympy.Expr],
+                   otherwise: dict[Key, sympy.Expr], line: int, name_of: Callable[[Key], str]) -> dict[Key, sympy.Expr]:
+    """The variables after ``if`` (line ``line``): what both branches leave
+    alike stays; a variable they leave different, and that existed before,
+    holds either (:func:`unknown_value`). One rule for the C and SYCL walks."""
+    merged = dict(before)
+    for key in sorted(set(then) | set(otherwise)):  # symbol numbering is the same every run
+        first, second = then.get(key), otherwise.get(key)
+        if first is not None and first == second:
+            merged[key] = first
+        elif key in before:
+            name = name_of(key)
+            merged[key] = unknown_value(table, name, f"{name} (set under the if at line {line})",
+                                        (before[key], first, second))
+    return merged
+
+
 def c_text(node: c_ast.Node) -> str:
     """C source text of an AST node (after macro expansion)."""
     return str(_GENERATOR.visit(node))
@@ -287,18 +330,13 @@ class ExprConverter(NodeVisitor):
         return self.table.make(f"{prefix}_{text}"[:40], SymbolInfo(role, text))
 
     def opaque_of(self, node: c_ast.Node, parts: list[c_ast.Node]) -> sympy.Symbol:
-        """``node`` as an opaque value computed from ``parts``: a value read
-        from memory (data) when any part is one. ``(int)round(sqrt(w))`` of a
-        loaded ``w`` indexes by data, as ``w`` itself would: a stride asked
-        of the user there is a number nobody can give."""
+        """``node`` as an opaque value computed from ``parts``: data when any
+        part is (:func:`computed_from_reads`)."""
         return self.opaque_from(node, [self.convert(part) for part in parts])
 
     def opaque_from(self, node: c_ast.Node, values: list[sympy.Expr]) -> sympy.Symbol:
         """:meth:`opaque_of` with the parts' values already converted."""
-        reads = memory_reads(self.table, values)
-        if reads is None:
-            return self.opaque(node)
-        return self.table.make(f"load_{c_text(node)}"[:40], SymbolInfo(Role.LOAD, f"{c_text(node)}{reads}"))
+        return computed_from_reads(self.table, c_text(node), values) or self.opaque(node)
 
     def convert(self, node: c_ast.Node | None) -> sympy.Expr:
         if node is None:

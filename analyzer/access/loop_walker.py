@@ -31,7 +31,8 @@ from hlsight.analyzer.access.c_symbols import (
     SymbolTable,
     c_text,
     fixed_per_launch,
-    memory_reads,
+    merge_branches,
+    unknown_value,
 )
 from hlsight.analyzer.access.ctypes_info import ElementType, element_type, typedef_table
 from hlsight.analyzer.access.loop_annotations import coalesce_above
@@ -400,15 +401,7 @@ class LoopWalker(NodeVisitor):
         self._else_branch(node.cond, line)
         self._statement(node.iffalse)
         self._leave_branch()
-        after_false = self.env
-        merged = dict(before)
-        for name in sorted(set(after_true) | set(after_false)):  # symbol numbering is the same every run
-            a, b = after_true.get(name), after_false.get(name)
-            if a is not None and b is not None and a == b:
-                merged[name] = a
-            elif name in before:
-                merged[name] = self._unknown(name, f"{name} (set under the if at line {line})", before[name], a, b)
-        self.env = merged
+        self.env = merge_branches(self.table, before, after_true, self.env, line, str)
 
     def visit_Label(self, node: c_ast.Label) -> None:
         self._statement(node.stmt)
@@ -578,16 +571,6 @@ class LoopWalker(NodeVisitor):
             self._closing[file] = closing_lines(self.lines.get(file) or [])
         return self._closing[file].get(body.coord.line)
 
-    def _unknown(self, name: str, text: str, *values: sympy.Expr | None) -> sympy.Symbol:
-        """A variable whose value is one of ``values`` (an if's branches, a
-        loop's last): data when any of them is, naming the reads, so a clamp
-        (``if (w >= n) w = n - 1;``) keeps an index read from memory
-        data-dependent; else opaque."""
-        reads = memory_reads(self.table, values)
-        if reads is None:
-            return self.table.make(name, SymbolInfo(Role.OPAQUE, text))
-        return self.table.make(name, SymbolInfo(Role.LOAD, text + reads))
-
     def _leave_loop(self, saved_env: dict[str, sympy.Expr], node: c_ast.Node) -> None:
         """After a loop, variables it assigned hold unknown values (data if
         the last one the walk saw was)."""
@@ -596,7 +579,7 @@ class LoopWalker(NodeVisitor):
         self.env = saved_env
         for name in assigned:
             if name in self.env:
-                self.env[name] = self._unknown(name, f"{name} (after the loop)", ending.get(name))
+                self.env[name] = unknown_value(self.table, name, f"{name} (after the loop)", [ending.get(name)])
 
     def visit_While(self, node: c_ast.While | c_ast.DoWhile) -> None:
         line = node.coord.line if node.coord is not None else 0

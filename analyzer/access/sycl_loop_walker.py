@@ -27,7 +27,14 @@ from pathlib import PurePath
 import sympy
 from clang import cindex
 
-from hlsight.analyzer.access.c_symbols import Role, SymbolInfo, SymbolTable, fixed_per_launch, memory_reads
+from hlsight.analyzer.access.c_symbols import (
+    Role,
+    SymbolInfo,
+    SymbolTable,
+    computed_from_reads,
+    fixed_per_launch,
+    merge_branches,
+)
 from hlsight.analyzer.access.ctypes_info import ElementType
 from hlsight.analyzer.access.loop_annotations import coalesce_above
 from hlsight.analyzer.access.loops import (
@@ -223,13 +230,9 @@ class SyclLoopWalker(CursorVisitor):
 
     def _opaque_from(self, cursor: cindex.Cursor, values: list[sympy.Expr]) -> sympy.Symbol:
         """``cursor`` as an opaque value computed from ``values``: data when
-        any of them is, naming the reads (as the C walker's
-        :meth:`~.c_symbols.ExprConverter.opaque_from`)."""
-        reads = memory_reads(self.table, values)
-        if reads is None:
-            return self._opaque(cursor)
+        any of them is (:func:`~.c_symbols.computed_from_reads`)."""
         shown = self._text(cursor) or cursor.spelling or "expr"
-        return self.table.make(f"load_{shown}"[:40], SymbolInfo(Role.LOAD, shown + reads))
+        return computed_from_reads(self.table, shown, values) or self._opaque(cursor)
 
     def value(self, cursor: cindex.Cursor | None) -> sympy.Expr:
         """The sympy value of expression ``cursor`` (under casts and parentheses)."""
@@ -427,20 +430,8 @@ class SyclLoopWalker(CursorVisitor):
             self._else_branch()
             self.visit(parts[2])
         self._leave_branch()
-        after_else = self.env
-        # a variable the branches leave with different values holds either: unknown (data if either is)
-        merged = dict(before)
-        line = cursor.location.line
-        for key in sorted(set(after_then) | set(after_else)):  # symbol numbering is the same every run
-            first, second = after_then.get(key), after_else.get(key)
-            if first is not None and first == second:
-                merged[key] = first
-            elif key in before:
-                shown = f"{key[3]} (set under the if at line {line})"
-                reads = memory_reads(self.table, [before[key], first, second])
-                role = Role.OPAQUE if reads is None else Role.LOAD
-                merged[key] = self.table.make(key[3], SymbolInfo(role, shown + (reads or "")))
-        self.env = merged
+        self.env = merge_branches(self.table, before, after_then, self.env, cursor.location.line,
+                                  lambda key: key[3])
 
     # ------------------------------------------------------------------ loops
 
