@@ -61,15 +61,10 @@ from hlsight.analyzer.access.sycl_kernels import SyclKernel
 from hlsight.analyzer.access.sycl_loop_walker import SyclLoopWalker
 from hlsight.analyzer.access.sycl_memory import Memory
 from hlsight.analyzer.access.sycl_values import is_id
-from hlsight.analyzer.access.walker import AccessSite, Guard, Test
+from hlsight.analyzer.access.walker import AccessSite, Guard, TestChain
 from hlsight.parsers.cxx.visitor import children_listed_once
 
 _FILLS = {"fill", "fill_n", "copy", "copy_n"}
-
-
-#: a guard condition read as tests: its ``&&`` chain's comparisons, whether it
-#: holds nothing else, and the two whole chains of one ``||`` in it
-Chain = tuple[list[Test], bool, tuple[list[Test], list[Test]] | None]
 
 
 @dataclass
@@ -87,7 +82,7 @@ class SyclAccessWalker(SyclLoopWalker):
     #: a bool temporary holding a test (``bool inside = i < n; if (inside)``):
     #: the value the walk gave it and its test chain, read by a guard while
     #: the variable still holds that value (as the C walker's)
-    _conditions: dict[Key, tuple[sympy.Expr, Chain]] = field(default_factory=dict, repr=False)
+    _conditions: dict[Key, tuple[sympy.Expr, TestChain]] = field(default_factory=dict, repr=False)
 
     # ------------------------------------------------------------------ statement hooks
 
@@ -99,19 +94,14 @@ class SyclAccessWalker(SyclLoopWalker):
         self.blocks.pop()
 
     def _guard(self, condition: cindex.Cursor) -> Guard:
-        """The guard of the then-branch of ``if (condition)``: the comparisons
-        of its ``&&`` chain converted where the ``if`` stands, and the two
-        whole chains of one ``||`` in it (as the C walker's guard)."""
-        tests, complete, either = self._chain(condition)
-        return Guard(c_ast.ID(self._text(condition)), False, condition.location.line, tests,
-                     complete and either is None, either)
+        """The guard of the then-branch of ``if (condition)``: the tests of
+        its condition converted where the ``if`` stands (as the C walker's)."""
+        return self._chain(condition).guard(c_ast.ID(self._text(condition)), False, condition.location.line)
 
-    def _chain(self, condition: cindex.Cursor) -> Chain:
-        """Comparisons of the ``&&`` chain ``condition``, whether it holds
-        nothing else, and the sides of one ``||`` in it."""
-        tests: list[Test] = []
-        complete = True
-        either: tuple[list[Test], list[Test]] | None = None
+    def _chain(self, condition: cindex.Cursor) -> TestChain:
+        """The comparisons of the ``&&`` chain ``condition`` (a bool
+        temporary's, where it was declared) and the sides of one ``||`` in it."""
+        chain = TestChain()
         pending = [strip(condition)]
         while pending:
             node = pending.pop()
@@ -119,26 +109,18 @@ class SyclAccessWalker(SyclLoopWalker):
             operands = expression_children(node) if op else []
             held = self._held_condition(node)
             if held is not None:
-                tests.extend(held[0])
-                complete = complete and held[1]
-                if held[2] is not None and either is None:
-                    either = held[2]
-                elif held[2] is not None:
-                    complete = False
+                chain.include(held)
             elif op == "&&" and len(operands) == 2:
                 pending.extend([strip(operands[1]), strip(operands[0])])
             elif op in ("<", "<=", ">", ">=", "==", "!=") and len(operands) == 2:
-                tests.append((op, self.value(operands[0]), self.value(operands[1])))
-            elif op == "||" and len(operands) == 2 and either is None:
-                sides = [self._chain(operand) for operand in operands]
-                if all(side_complete and side_either is None for _tests, side_complete, side_either in sides):
-                    either = (sides[0][0], sides[1][0])
-                complete = False
+                chain.tests.append((op, self.value(operands[0]), self.value(operands[1])))
+            elif op == "||" and len(operands) == 2 and chain.either is None:
+                chain.alternatives(self._chain(operands[0]), self._chain(operands[1]))
             else:
-                complete = False
-        return tests, complete, either
+                chain.complete = False
+        return chain
 
-    def _held_condition(self, node: cindex.Cursor) -> Chain | None:
+    def _held_condition(self, node: cindex.Cursor) -> TestChain | None:
         """The test chain of the bool temporary ``node`` names, while it holds the value it was declared with."""
         if node.kind != CK.DECL_REF_EXPR or node.referenced is None:
             return None

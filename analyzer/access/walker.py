@@ -38,6 +38,10 @@ from hlsight.parsers.csource.visitor import NodeVisitor
 __all__ = ["AccessSite", "AccessWalker", "Guard", "walk_function"]
 
 
+#: one comparison of a guard: ``(op, left, right)``
+Test = tuple[str, sympy.Expr, sympy.Expr]
+
+
 @dataclass
 class Guard:
     """A condition an access executes under (``negated`` for else branches)."""
@@ -53,7 +57,7 @@ class Guard:
     #: the two ``&&`` chains of an ``||`` the condition holds besides ``tests``
     #: (``if (j == 0 || i < n)``; T2S: ``bool _20 = _15 || _19;``), each whole:
     #: the count adds both and takes their overlap once (inclusion-exclusion)
-    either: tuple[list[tuple[str, sympy.Expr, sympy.Expr]], list[tuple[str, sympy.Expr, sympy.Expr]]] | None = None
+    either: tuple[list[Test], list[Test]] | None = None
 
     def otherwise(self) -> Guard:
         """The guard of the else branch: ``!(cond)``. The else of an ``||`` of
@@ -76,6 +80,35 @@ class Guard:
     @property
     def text(self) -> str:
         return ("!" if self.negated else "") + f"({c_text(self.condition)})"
+
+
+@dataclass
+class TestChain:
+    """What a condition holds, read by the C and SYCL walks alike: the
+    comparisons of its ``&&`` chain, whether it holds nothing else, and the
+    two whole chains of one ``||`` in it."""
+
+    tests: list[Test] = field(default_factory=list)
+    complete: bool = True
+    either: tuple[list[Test], list[Test]] | None = None
+
+    def include(self, other: TestChain) -> None:
+        """``&&`` another chain in (a bool temporary's, read where it was declared)."""
+        self.tests.extend(other.tests)
+        self.complete = self.complete and other.complete
+        if other.either is not None and self.either is None:
+            self.either = other.either
+        elif other.either is not None:
+            self.complete = False  # a second `||`: not counted
+
+    def alternatives(self, left: TestChain, right: TestChain) -> None:
+        """``&&`` an ``||`` of ``left`` and ``right`` in: counted when both are whole chains."""
+        if all(side.complete and side.either is None for side in (left, right)):
+            self.either = (left.tests, right.tests)
+        self.complete = False
+
+    def guard(self, condition: c_ast.Node, negated: bool, line: int) -> Guard:
+        return Guard(condition, negated, line, self.tests, self.complete and self.either is None, self.either)
 
 
 @dataclass
@@ -117,8 +150,6 @@ class PointerTarget(NamedTuple):
     unit: sympy.Expr = sympy.Integer(1)
 
 
-#: one comparison of a guard: ``(op, left, right)``
-Test = tuple[str, sympy.Expr, sympy.Expr]
 _ATOMIC_PREFIXES = ("atomic_", "atom_")
 #: OpenCL's work-group copies and their argument counts (the strided one has a stride)
 _GROUP_COPIES = {"async_work_group_copy": 4, "async_work_group_strided_copy": 5}
@@ -263,7 +294,7 @@ class AccessWalker(LoopWalker):
         #: if (_23)``): the tests converted where it was declared, with the
         #: value the walk gave the variable then (a guard reads them only while
         #: the variable still holds that value)
-        self._conditions: dict[str, tuple[sympy.Expr, Guard]] = {}
+        self._conditions: dict[str, tuple[sympy.Expr, TestChain]] = {}
         args = func.decl.type.args.params if func.decl.type.args is not None else []
         self._parameters = {param.name for param in args if isinstance(param, c_ast.Decl) and param.name}
         self._collector = _AccessCollector(self)
@@ -556,12 +587,14 @@ class AccessWalker(LoopWalker):
             self.env, self.arrays, self.aliases, self.loop_infos = saved
 
     def _guard(self, cond: c_ast.Node, negated: bool, line: int) -> Guard:
-        """A guard with the comparisons of its ``&&`` chain converted now (a
-        bool temporary's, where it was declared), and the two whole ``&&``
-        chains of one ``||`` in it."""
-        tests: list[tuple[str, sympy.Expr, sympy.Expr]] = []
-        complete = True
-        either: tuple[list[Test], list[Test]] | None = None
+        """A guard with the tests of its condition converted now."""
+        return self._chain(cond).guard(cond, negated, line)
+
+    def _chain(self, cond: c_ast.Node) -> TestChain:
+        """The comparisons of ``cond``'s ``&&`` chain converted now (a bool
+        temporary's, where it was declared), and the two whole ``&&`` chains
+        of one ``||`` in it."""
+        chain = TestChain()
         pending = [cond]
         while pending:
             part = pending.pop()
@@ -571,22 +604,14 @@ class AccessWalker(LoopWalker):
             if isinstance(part, c_ast.BinaryOp) and part.op == "&&":
                 pending.extend([part.right, part.left])
             elif isinstance(part, c_ast.BinaryOp) and part.op in NEGATE:
-                tests.append((part.op, self._tested(part.left), self._tested(part.right)))
+                chain.tests.append((part.op, self._tested(part.left), self._tested(part.right)))
             elif held is not None:
-                tests.extend(held[1].tests)
-                complete = complete and held[1].complete
-                if held[1].either is not None and either is None:
-                    either = held[1].either
-                elif held[1].either is not None:
-                    complete = False
-            elif isinstance(part, c_ast.BinaryOp) and part.op == "||" and either is None:
-                sides = (self._guard(part.left, False, line), self._guard(part.right, False, line))
-                if all(side.complete and side.either is None for side in sides):
-                    either = (sides[0].tests, sides[1].tests)
-                complete = False
+                chain.include(held[1])
+            elif isinstance(part, c_ast.BinaryOp) and part.op == "||" and chain.either is None:
+                chain.alternatives(self._chain(part.left), self._chain(part.right))
             else:
-                complete = False
-        return Guard(cond, negated, line, tests, complete and either is None, either)
+                chain.complete = False
+        return chain
 
     def visit_Decl(self, decl: c_ast.Decl) -> None:
         super().visit_Decl(decl)
@@ -596,8 +621,7 @@ class AccessWalker(LoopWalker):
         test = decl.init
         if isinstance(test, c_ast.BinaryOp) and (test.op in ("&&", "||") or test.op in NEGATE) \
                 and decl.name in self.env:
-            line = test.coord.line if test.coord is not None else 0
-            self._conditions[decl.name] = (self.env[decl.name], self._guard(test, False, line))
+            self._conditions[decl.name] = (self.env[decl.name], self._chain(test))
 
     def _tested(self, side: c_ast.Node) -> sympy.Expr:
         """One side of a guard's comparison. A pointer on its own
