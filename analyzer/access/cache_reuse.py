@@ -60,6 +60,20 @@ def _span(expr: sympy.Expr, loops: list[LoopInfo], table: SymbolTable) -> sympy.
     return span
 
 
+def _fit(expr: sympy.Expr, loops: list[LoopInfo], site: AccessSite, result: Classification,
+         cache_bytes: int) -> tuple[sympy.Expr, sympy.Expr] | None:
+    """The bytes ``loops`` make the index reach and whether the cache holds
+    them (:func:`_held`); None when their span is unknown or never fits. A
+    span that starts at element 0 of its buffer starts on a line; else the
+    line it starts in is allowed for."""
+    span = _span(expr, loops, site.table)
+    if span is None or site.element.bytes is None:
+        return None
+    footprint = _plain(span * site.element.bytes + (0 if result.aligned else LINE_BYTES))
+    held = _held(footprint, cache_bytes)
+    return None if held == 0 else (footprint, held)
+
+
 def _held(footprint: sympy.Expr, cache_bytes: int) -> sympy.Expr:
     """1 when ``footprint`` bytes fit the cache, else 0; for a symbolic
     footprint ``Max(0, Min(1, cache + 1 - footprint))``, which the host's
@@ -91,14 +105,10 @@ def cached_reads(site: AccessSite, result: Classification, cache_bits: int,
     for position, loop in enumerate(site.loops):
         if loop.unrolled or loop.counter is None or loop.counter in expr.free_symbols or loop.trip_count is None:
             continue
-        span = _span(expr, site.loops[position + 1:], table)
-        if span is None:
+        fit = _fit(expr, site.loops[position + 1:], site, result, cache_bytes)
+        if fit is None:
             continue
-        # a span that starts at element 0 of its buffer starts on a line; else allow the line it starts in
-        footprint = _plain(span * site.element.bytes + (0 if result.aligned else LINE_BYTES))
-        held = _held(footprint, cache_bytes)
-        if held == 0:
-            continue
+        footprint, held = fit
         # the loop's iterations after its first read again what the first read: T -> 1 when held
         trips = _plain(loop.trip_count)
         reads = sympy.cancel(reads / trips) * (trips - (trips - 1) * held)
@@ -118,13 +128,10 @@ def _shared_by_work_items(site: AccessSite, result: Classification, expr: sympy.
     counted only when all the index reaches fits the cache: then each
     element reaches the DRAM once (a fully connected layer's input vector,
     a convolution's weights)."""
-    span = _span(expr, site.loops, site.table)
-    if span is None or result.accesses is None or site.element.bytes is None:
+    fit = _fit(expr, site.loops, site, result, cache_bytes)
+    if fit is None or result.accesses is None:
         return None
-    footprint = _plain(span * site.element.bytes + (0 if result.aligned else LINE_BYTES))
-    held = _held(footprint, cache_bytes)
-    if held == 0:
-        return None
+    footprint, held = fit
     distinct = sympy.Mul(*(loop.trip_count for loop in site.loops
                            if loop.counter is not None and loop.counter in expr.free_symbols
                            and loop.trip_count is not None))

@@ -649,7 +649,7 @@ def _uniform_reads(group: list[LSU], reads: list[AccessSite], context: KernelAcc
     diagnostics = []
     for lsu in group:
         # a field's element is its struct (`param` points to NetParam): the LSU's width is what one run reads
-        width = (lsu.width_bits or 0) // 8 or None
+        width = lsu.width_bytes or None
         facts.set_access(lsu, AccessFacts(
             stride="0", element_bytes=width, accesses=None if result.accesses is None else str(result.accesses),
             expression=deepest.text, explanation=explanation))

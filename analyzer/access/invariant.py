@@ -27,7 +27,7 @@ def record_invariant_lsus(design: Design, facts: SourceFacts) -> None:
         for lsu in kernel.lsus:
             if not lsu.work_item_invariant:
                 continue
-            width = (lsu.width_bits or 0) // 8 or None
+            width = lsu.width_bytes or None
             where = f" (block {lsu.block})" if lsu.block else ""
             explanation = (
                 f"work-item invariant{where}: the report says it \"performs the same operation for all threads in"

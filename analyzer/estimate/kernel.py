@@ -17,7 +17,7 @@ from hlsight.analyzer.estimate.inputs import Settings, default_values, kernel_sc
 from hlsight.analyzer.estimate.memory import MEMORY_MODEL_NAME, MemoryResult, memory_estimate, memory_parts
 from hlsight.analyzer.library_calls import library_caveat
 from hlsight.analyzer.results import BankEstimate, BoundTerms, KernelEstimate, LsuFacts, SourceFacts, TermEstimate
-from hlsight.core.model import LSU, Design, Kernel, Loop, LSUKind, MemoryKind, Product, Vendor
+from hlsight.core.model import Design, Kernel, Loop, LSUKind, MemoryKind, Product, Vendor
 from hlsight.core.units import name_list
 from hlsight.parsers.intel.common import as_int
 
@@ -206,44 +206,31 @@ def approximate_ii_caveat(loops: list[Loop]) -> str:
             " II ~250 loop ran at about 89 cycles per iteration, docs/model.md)")
 
 
-def cached_loads_caveat(kernels: Sequence[Kernel], source: SourceFacts) -> str | None:
-    """A burst-coalesced load aoc gives a cache ("Burst-coalesced cached":
-    made when the reads look repetitive, flushed at kernel start; Intel FPGA
-    SDK for OpenCL Best Practices Guide, "Load-Store Unit Modifiers") is
-    timed like any other: every access as DRAM traffic. Its hits cost none,
-    so where the source does not show which reads its cache holds (decision
-    56 counts those), the memory time is an upper bound (someoneinjd/t2sp
-    GER, A10 PAC: two cached loaders re-reading 64 KB vectors took 67 of the
-    146 ms its bank was charged, +106 % over the run)."""
-    if not any(_cached_load(lsu) and _access_dram_reads(lsu, source) is None
-               for kernel in kernels for lsu in kernel.lsus):
-        return None
-    # one text for every kernel and the design, so the reports say it once with
-    # the kernels' names (the LSU inventory and the f_min notes name the loads)
-    return ("global loads read through an aoc cache (Burst-coalesced cached): the DRAM model charges every access"
-            " as DRAM traffic, but the repeated reads the cache serves cost none; read their memory time, and a"
-            " memory-bound number, as an upper bound")
-
-
-def cached_reads_caveat(kernels: Sequence[Kernel], source: SourceFacts) -> str | None:
-    """The cached loads whose re-reads the source shows their cache holding
-    (decision 56): a model of the cache's hits, said beside the number."""
-    if not any(_cached_load(lsu) and _access_dram_reads(lsu, source) is not None
-               for kernel in kernels for lsu in kernel.lsus):
-        return None
-    # one text for every kernel and the design, so the reports say it once with the kernels' names
-    return ("cached loads: an element read again (by a loop, or by every work-item) is charged to the DRAM once,"
-            " where the span re-read fits the cache size the report gives (decision 56; measured on one design,"
-            " t2sp GER); -v shows which loads and their counts")
-
-
-def _cached_load(lsu: LSU) -> bool:
-    return lsu.cached and lsu.is_global and lsu.kind is LSUKind.LOAD
-
-
-def _access_dram_reads(lsu: LSU, source: SourceFacts) -> str | None:
-    access = source.access(lsu)
-    return None if access is None else access.dram_reads
+def cached_load_caveats(kernels: Sequence[Kernel], source: SourceFacts) -> list[str]:
+    """What the number assumes of the kernels' cached loads ("Burst-coalesced
+    cached": a cache aoc gives a load whose reads look repetitive, flushed at
+    kernel start; Intel FPGA SDK for OpenCL Best Practices Guide, "Load-Store
+    Unit Modifiers"). Where the source shows which re-reads the cache holds
+    (decision 56) they are charged once, a model the seed papers do not give;
+    every other cached load is timed like any load, every access as DRAM
+    traffic, so its memory time is an upper bound (someoneinjd/t2sp GER, A10
+    PAC: two cached loaders re-reading 64 KB vectors took 67 of the 146 ms
+    its bank was charged, +106 % over the run). One text each for every
+    kernel and the design, so the reports say it once with the kernels'
+    names (-v and the f_min notes name the loads)."""
+    cached = [lsu for kernel in kernels for lsu in kernel.lsus
+              if lsu.cached and lsu.is_global and lsu.kind is LSUKind.LOAD]
+    held = [(access := source.access(lsu)) is not None and access.dram_reads is not None for lsu in cached]
+    caveats = []
+    if not all(held):
+        caveats.append("global loads read through an aoc cache (Burst-coalesced cached): the DRAM model charges every"
+                       " access as DRAM traffic, but the repeated reads the cache serves cost none; read their memory"
+                       " time, and a memory-bound number, as an upper bound")
+    if any(held):
+        caveats.append("cached loads: an element read again (by a loop, or by every work-item) is charged to the DRAM"
+                       " once, where the span re-read fits the cache size the report gives (decision 56; measured on"
+                       " one design, t2sp GER); -v shows which loads and their counts")
+    return caveats
 
 
 def private_copies_caveat(kernels: Sequence[Kernel], design: Design) -> str | None:
@@ -329,12 +316,8 @@ def to_estimate(model: KernelModel, design: Design, settings: Settings) -> Kerne
     for kernel in model.kernels:  # an endless loop its channel's writers counted (decision 52)
         for sentence, upper_bound in settings.source.fed_loops(kernel.name):
             (estimate.caveats if upper_bound else estimate.assumptions).append(sentence)
-    cached = cached_loads_caveat(model.kernels, settings.source) if model.memory is not None else None
-    if cached is not None:
-        estimate.caveats.append(cached)
-    held = cached_reads_caveat(model.kernels, settings.source) if model.memory is not None else None
-    if held is not None:  # a model of the cache's hits the seed papers do not give: said beside the number
-        estimate.caveats.append(held)
+    if model.memory is not None:
+        estimate.caveats.extend(cached_load_caveats(model.kernels, settings.source))
     concurrent = private_copies_caveat(model.kernels, design)
     if concurrent is not None and estimate.bound == "compute":
         estimate.caveats.append(concurrent)
