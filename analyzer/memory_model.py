@@ -173,8 +173,7 @@ class LsuTerm:
     bus: int = 0
     #: how the notes and hints name that bus (:func:`bus_text`)
     bus_name: str = ""
-    #: eq. 8's row misses this LSU is charged (delta x its bursts; 0 below #lsu 3) and their time
-    row_misses: Expr = field(default_factory=lambda: sympy.Integer(0))
+    #: the time of eq. 8's row misses in ``t_ovh`` (delta x bursts x T_row; 0 below #lsu 3)
     row_time: Expr = field(default_factory=lambda: sympy.Integer(0))
 
 
@@ -481,9 +480,7 @@ def lsu_term(lsu: LsuParams, dram: DramParams, fmax: Expr, n_lsu: int, options: 
         notes.append(f"stride counted up to one whole {burst_bytes} B burst per access (dq*bl/ls_bytes)")
     ideal_part = split * stride * ideal
     overhead_part = split * stride * ovh + coalescer
-    misses = sympy.Integer(0)
-    if lsu.variant is not Variant.ATOMIC and n_lsu > options.ovh_free_lsus:
-        misses = split * stride * ovh / t_row(dram, lsu.variant)
+    charged = lsu.variant is not Variant.ATOMIC and n_lsu > options.ovh_free_lsus
     return LsuTerm(
         params=lsu,
         t_ideal=ideal_part,
@@ -497,8 +494,7 @@ def lsu_term(lsu: LsuParams, dram: DramParams, fmax: Expr, n_lsu: int, options: 
         f_need=saturating_clock(fmin, n_lsu, f_bus),
         bus=bus,
         bus_name=bus_text(dram) if bus else "",
-        row_misses=misses,
-        row_time=split * stride * ovh if misses != 0 else sympy.Integer(0),
+        row_time=split * stride * ovh if charged else sympy.Integer(0),
     )
 
 
@@ -541,8 +537,8 @@ def bank_terms(lsus: Sequence[LsuParams], dram: DramParams, fmax: Expr, options:
     """The eq. 2 summands of all LSUs that share one bank / pseudo-channel."""
     sizes = Counter(lsu.access_key for lsu in lsus)
     terms = []
-    for lsu in lsus:
-        n_lsu = accesses_in_bank(lsus, lsu)
+    n_lsus = [accesses_in_bank(lsus, lsu) for lsu in lsus]
+    for lsu, n_lsu in zip(lsus, n_lsus, strict=True):
         term = lsu_term(lsu, dram, fmax, n_lsu, options)
         if sizes[lsu.access_key] > 1:
             term.notes.insert(0, (
@@ -551,11 +547,11 @@ def bank_terms(lsus: Sequence[LsuParams], dram: DramParams, fmax: Expr, options:
             ))
         terms.append(term)
     if options.row_switch_cap:
-        cap_row_switches(terms)
+        cap_row_switches(terms, n_lsus)
     return terms
 
 
-def cap_row_switches(terms: list[LsuTerm]) -> None:
+def cap_row_switches(terms: list[LsuTerm], n_lsus: list[int]) -> None:
     """Eq. 8 charges every burst of every LSU on a bank of three or more a
     row miss: the streams interleave, "this forces the DRAM to open a new
     row" (section 5.1). A row opens when the bank turns from one stream to
@@ -566,16 +562,18 @@ def cap_row_switches(terms: list[LsuTerm]) -> None:
     t2sp GEMV), eq. 8 counts misses no order of the bursts can make; the
     charge is scaled down to that bound. Streams of equal weight (every
     Zaragoza kernel) keep eq. 8 as printed. Applied only where every LSU of
-    the bank streams alongside every other (one #lsu for all)."""
-    charged = [term for term in terms if term.row_misses != 0]
-    if any(term.params.random or term.params.variant is not Variant.ALIGNED for term in charged):
+    the bank streams alongside every other (one #lsu, ``n_lsus``, for all).
+    The streams are weighed by their row-miss time: aligned LSUs all pay
+    eq. 10's T_row, so it is their bursts times one constant."""
+    charged = [(term, n_lsu) for term, n_lsu in zip(terms, n_lsus, strict=True) if term.row_time != 0]
+    if any(term.params.random or term.params.variant is not Variant.ALIGNED for term, _n in charged):
         return  # a data-dependent (or write-ack, non-aligned) stream opens rows by itself
-    if len(charged) < 2 or len({accesses_in_bank([t.params for t in terms], t.params) for t in charged}) != 1:
+    if len(charged) < 2 or len({n_lsu for _term, n_lsu in charged}) != 1:
         return
     per_stream: dict[str, Expr] = {}
-    for term in charged:
+    for term, _n in charged:
         key = term.params.access_key
-        per_stream[key] = per_stream.get(key, sympy.Integer(0)) + term.row_misses
+        per_stream[key] = per_stream.get(key, sympy.Integer(0)) + term.row_time
     if len(per_stream) < 2:
         return
     streams = list(per_stream.values())
@@ -596,10 +594,9 @@ def cap_row_switches(terms: list[LsuTerm]) -> None:
     else:
         total = sympy.Add(*streams)
         ratio = smin(sympy.Integer(1), 2 * (total - smax(*streams)) / total)
-    for term in charged:
+    for term, _n in charged:
         term.t_ovh = term.t_ovh - term.row_time + ratio * term.row_time
         term.row_time = ratio * term.row_time
-        term.row_misses = ratio * term.row_misses
         term.total = term.t_ideal + term.t_ovh
         term.notes.append("eq. 8's row misses capped at twice the bursts of the bank's smaller streams"
                           " (a row opens only when the bank turns from one stream to another; decision 55)")
