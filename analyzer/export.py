@@ -265,6 +265,7 @@ def lsu_facts_to_dict(facts: LsuFacts) -> dict[str, Any]:
         "accesses_in_bank": facts.accesses_in_bank,
         "variant": facts.variant,
         "width_bytes": facts.width_bytes,
+        "bus_bytes": facts.bus_bytes,
         "stride": facts.stride,
         "f_min_mhz": facts.f_min_mhz,
         "f_max_mhz": None if facts.f_max_hz is None else facts.f_max_hz / 1e6,

@@ -312,7 +312,9 @@ class LsuFacts:
     clock used (``fmax``). ``demand_bps`` = f_max * width / stride is what the
     LSU asks of the memory, ``supply_bps`` = f_min * width / stride the
     bandwidth the memory gives (eq. 5 solved for bw_dram); saturated
-    (eqs. 4/7) when demand reaches supply. ``None``: a value is missing.
+    (eqs. 4/7) when demand reaches supply. In both, ``width`` is what reaches
+    the memory per kernel cycle: the LSU's width, at most the board's bus
+    (``bus_bytes``). ``None``: a value is missing.
     """
 
     bank: str

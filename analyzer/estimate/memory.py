@@ -103,12 +103,20 @@ def lsu_facts(
 ) -> LsuFacts:
     """Eqs. 4-7 of one LSU evaluated: f_min, saturation, and the bandwidth
     it demands (f_max * width / stride) against what the memory supplies
-    (f_min * width / stride = bw_dram, eq. 5 solved for it)."""
+    (f_min * width / stride = bw_dram, eq. 5 solved for it).
+
+    Both rates use the width that reaches the memory each kernel cycle: an
+    LSU wider than the board's bus to the bank (a 512-bit load behind the
+    MX's 256-bit interface, section 7.2) moves the bus's width, as eq. 5's
+    f_min already assumes; with the LSU's own width both rates would be
+    that many times too high (a 12.8 GB/s HBM2 pseudo-channel shown
+    supplying 23.6 GB/s)."""
     stride = numeric(term.params.stride, subs)
     f_min_hz = numeric(term.f_min, subs)
     fmax_mhz = numeric(FMAX, subs)
     f_max_hz = None if fmax_mhz is None else fmax_mhz * 1e6
     width = term.params.ls_width
+    rate_width = min(width, term.bus) if term.bus else width
     return LsuFacts(
         bank=bank,
         lsus_in_bank=lsus_in_bank,
@@ -121,8 +129,8 @@ def lsu_facts(
         bus_bytes=term.bus,
         bus_name=term.bus_name,
         f_max_hz=f_max_hz,
-        demand_bps=_ratio(f_max_hz, width, stride),
-        supply_bps=_ratio(f_min_hz, width, stride),
+        demand_bps=_ratio(f_max_hz, rate_width, stride),
+        supply_bps=_ratio(f_min_hz, rate_width, stride),
         saturated=truth(term.saturated, subs),
         t_ovh_s=numeric(term.t_ovh, subs),
         t_total_s=numeric(term.total, subs),

@@ -4,6 +4,8 @@ An LSU of ``width`` bytes per cycle with index stride δ saturates its memory
 when the kernel clock f_max reaches f_min = bw_dram · δ / width (eq. 5); then
 its demand f_max · width / δ meets the supply bw_dram. Otherwise the kernel is
 not memory-saturated (eq. 7) and the memory model alone under-estimates time.
+``width`` is what reaches the memory per cycle: at most the board's bus to
+the bank (section 7.2), past which widening the LSU changes nothing.
 
 The estimate computes these figures (``KernelEstimate.lsu_facts``, see
 :class:`~hlsight.analyzer.results.LsuFacts`); this module only lays them out
@@ -29,6 +31,9 @@ class BandwidthRow:
     f_min_hz: float | None
     f_max_hz: float | None
     saturated: bool | None
+    #: the board's bus to the bank is no wider than the LSU ("" otherwise):
+    #: a wider LSU cannot lower f_min, only a higher f_max helps (section 7.2)
+    capping_bus: str = ""
     demand_len: float = 0.0
     supply_len: float = 0.0
 
@@ -38,7 +43,10 @@ def bandwidth_rows(estimate: KernelEstimate | None) -> list[BandwidthRow]:
     if estimate is None:
         return []
     rows = [
-        BandwidthRow(lsu_id, fact.demand_bps, fact.supply_bps, fact.f_min_hz, fact.f_max_hz, fact.saturated)
+        BandwidthRow(
+            lsu_id, fact.demand_bps, fact.supply_bps, fact.f_min_hz, fact.f_max_hz, fact.saturated,
+            fact.bus_name if fact.bus_bytes and fact.width_bytes >= fact.bus_bytes else "",
+        )
         for lsu_id, fact in estimate.lsu_facts.items()
     ]
     longest = max((max(row.demand_bps or 0.0, row.supply_bps or 0.0) for row in rows), default=0.0)
