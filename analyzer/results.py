@@ -343,6 +343,10 @@ class LsuFacts:
     #: global accesses on the bank (#lsu of eqs. 6 and 8): the per-lane LSUs
     #: of one access count once (:func:`memory_model.accesses_in_bank`)
     accesses_in_bank: int = 1
+    #: the LSUs aoc built on this bank for this LSU's access: > 1 where it
+    #: split the access into per-lane LSUs, whose lanes are not contiguous
+    #: (decision 10); SIMD or unrolling then adds LSUs, not width
+    split_into: int = 1
     #: the access count grows with the inputs (False: a fixed number of
     #: accesses, e.g. a final ``Z[0] = acc``: no bandwidth hint applies)
     scales: bool = True

@@ -58,10 +58,13 @@ def test_html_advice_follows_the_bus(tmp_path: Path) -> None:
     assert "23.59 GB/s" not in html and "20.96 GB/s" not in html
 
 
-def test_narrow_lsus_are_still_told_to_widen(tmp_path: Path) -> None:
-    """Below the bus's width the advice stays: the seed authors' stride-3
-    kernel's 4 B per-lane stores (and its 16 and 32 B ones, at most the
-    bus) ask f_max * width of the channel and are told to widen."""
+def test_narrow_lsus_keep_their_width(tmp_path: Path) -> None:
+    """Below the bus's width the rates are the LSU's own: the seed authors'
+    stride-3 kernel's 4 B per-lane stores ask f_max * 4 B / 3 of the
+    channel. aoc split that access over five LSUs (its lanes are not
+    contiguous), so the table asks for a contiguous index, not more SIMD;
+    an LSU of its own that is too narrow is told to widen (the seed
+    authors' vector add at SIMD 2 on HBM2)."""
     report = CORPUS / "zaragoza" / "reports" / "hbm2" / "stride-3-1-offset1"
     document = run_json("analyze", str(report), "--set", "work_items=32768000")
     (kernel,) = document["kernels"]
@@ -70,4 +73,10 @@ def test_narrow_lsus_are_still_told_to_widen(tmp_path: Path) -> None:
     assert store["demand_Bps"] == pytest.approx(441.67e6 * 4 / 3, rel=1e-4)  # f_max x 4 B / stride 3
     out = tmp_path / "stride.html"
     assert run_cli("analyze", str(report), "--set", "work_items=32768000", "-o", str(out)).code == 0
+    html = out.read_text(encoding="utf-8")
+    assert html.count("make the index contiguous (aoc split the access over 5 LSUs: SIMD adds LSUs, not width)") == 4
+    assert "widen the LSU" not in html
+    narrow = CORPUS / "zaragoza" / "reports" / "hbm2" / "micro-ca-bw10_2_2"
+    out = tmp_path / "narrow.html"
+    assert run_cli("analyze", str(narrow), "--set", "work_items=32768000", "-o", str(out)).code == 0
     assert "widen the LSU, raise SIMD or raise f<sub>max</sub>" in out.read_text(encoding="utf-8")

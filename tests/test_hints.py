@@ -214,3 +214,21 @@ def test_a_stride_is_hinted_only_where_it_wastes_part_of_the_burst(element_bytes
     if hinted:
         charged = min(4, 64 // element_bytes)
         assert f"{1 - 1 / charged:.0%} of every DRAM burst is discarded, time x{charged}" in lines[0]
+
+
+@pytest.mark.parametrize(("case", "split_into", "hinted"), [
+    ("hbm2/stride6", 16, 48),  # 16 per-lane 4 B LSUs on each of three pseudo-channels
+    ("hbm2/stride-3-1-offset1", 5, 4),  # z[3i+1] at SIMD 8: 4, 4, 4 and 16 B stores (the 32 B one saturates)
+])
+def test_per_lane_lsus_are_not_told_to_widen(case: str, split_into: int, hinted: int) -> None:
+    """aoc builds one LSU per lane (or group of lanes) when an access's lanes
+    are not contiguous (decision 10): more SIMD or unrolling makes more such
+    LSUs, not wider ones, so the f_min hint asks for a contiguous index
+    instead of "widen it ~6.9x (SIMD/unroll)"."""
+    (hint,) = _hints(case)["mem-fmax-below-fmin"]  # one finding for the LSUs alike
+    assert len(hint.data["lsus"]) == hinted
+    assert f"aoc split its access over {split_into} LSUs" in hint.message
+    assert "make the index contiguous" in hint.message and "widen it" not in hint.message
+    # one LSU per access keeps the advice: the seed authors' vector add at SIMD 2 on HBM2
+    (narrow, *_) = _hints("hbm2/micro-ca-bw10_2_2")["mem-fmax-below-fmin"]
+    assert "widen it ~" in narrow.message and "split" not in narrow.message

@@ -4,6 +4,7 @@ global LSUs, and the per-bank and per-LSU results."""
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -100,6 +101,7 @@ def lsu_facts(
     bank_s: float | None,
     subs: Mapping[sympy.Symbol, sympy.Float],
     accesses_in_bank: int = 1,
+    split_into: int = 1,
 ) -> LsuFacts:
     """Eqs. 4-7 of one LSU evaluated: f_min, saturation, and the bandwidth
     it demands (f_max * width / stride) against what the memory supplies
@@ -136,6 +138,7 @@ def lsu_facts(
         t_total_s=numeric(term.total, subs),
         bank_s=bank_s,
         accesses_in_bank=accesses_in_bank,
+        split_into=split_into,
         scales=term.params.scales,
     )
 
@@ -168,10 +171,11 @@ def memory_parts(
     for bank, time, terms, inputs in result.banks:
         bank_s = numeric(time, subs)
         params = [item.params for item in inputs]
+        lsus_of_access = Counter(lsu.access_key for lsu in params)
         bank_terms: list[TermEstimate] = []
         for term, item in zip(terms, inputs, strict=True):
             accesses = mm.accesses_in_bank(params, item.params)
-            fact = lsu_facts(term, bank, len(inputs), bank_s, subs, accesses)
+            fact = lsu_facts(term, bank, len(inputs), bank_s, subs, accesses, lsus_of_access[item.params.access_key])
             facts[item.lsu.id] = fact
             notes = [*item.notes, *term.notes]
             if fact.f_min_hz is not None:

@@ -34,6 +34,8 @@ class BandwidthRow:
     #: the board's bus to the bank is no wider than the LSU ("" otherwise):
     #: a wider LSU cannot lower f_min, only a higher f_max helps (section 7.2)
     capping_bus: str = ""
+    #: the LSUs aoc split this LSU's access over (> 1: widening adds LSUs)
+    split_into: int = 1
     demand_len: float = 0.0
     supply_len: float = 0.0
 
@@ -45,7 +47,7 @@ def bandwidth_rows(estimate: KernelEstimate | None) -> list[BandwidthRow]:
     rows = [
         BandwidthRow(
             lsu_id, fact.demand_bps, fact.supply_bps, fact.f_min_hz, fact.f_max_hz, fact.saturated,
-            fact.bus_name if fact.bus_bytes and fact.width_bytes >= fact.bus_bytes else "",
+            fact.bus_name if fact.bus_bytes and fact.width_bytes >= fact.bus_bytes else "", fact.split_into,
         )
         for lsu_id, fact in estimate.lsu_facts.items()
     ]
