@@ -416,11 +416,13 @@ def derive_component_trips(design: Design, facts: SourceFacts) -> list[Diagnosti
     notes: list[Diagnostic] = []
     for kernel, loop in wanted:
         assert loop.location is not None
-        count = trips.get((PurePath(loop.location.file).name, loop.location.line))
-        if count is not None:
+        found = trips.trip(kernel.name, loop.location.file, loop.location.line)
+        if found is not None:
+            count, from_report = found
+            where = ("the specialization the report names for it" if from_report
+                     else "the component's instantiation in the testbench")
             notes.append(_record_trip(loop, sympy.Integer(count), loop.unroll_factor, "the source's template"
-                                      " arguments", "the component's instantiation in the testbench",
-                                      kernel, facts))
+                                      " arguments", where, kernel, facts))
     return notes
 
 

@@ -19,10 +19,13 @@ from __future__ import annotations
 
 import ast
 import operator
+import re
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 from typing import Any
 
+from hlsight.analyzer.access.sources import command_defines
 from hlsight.core.errors import InputError
 from hlsight.core.model import Design
 
@@ -234,27 +237,103 @@ def _main_file_cursors(unit: Any) -> Iterator[Any]:
             yield from top.walk_preorder()
 
 
-def component_loop_trips(design: Design) -> dict[tuple[str, int], int]:
-    """(file name, line) -> trip count of the ``for`` loops of the design's
-    components, from their template arguments; empty when nothing parses."""
+#: One template argument as the report's function name mapping prints an
+#: integral one: ``8``, ``8u``, ``8ul``, ``(unsigned short)3840``, ``(vx_border_e)49153``.
+_INTEGRAL_ARGUMENT = re.compile(r"^(?:\([\w\s:]+\))?\s*(-?\d+)[uUlL]*$")
+
+
+def signature_arguments(signature: str) -> tuple[str, list[int | None]] | None:
+    """The function name and template arguments of a specialization as the
+    i++ report names it (``void vxReadDram<unsigned char, ..., (unsigned
+    short)3840, 8u>(...)``): integral arguments as numbers, the others
+    (types, references to streams) ``None``; ``None`` for a plain function."""
+    head = signature.split("(", 1)[0] if "<" not in signature.split("(", 1)[0] else signature
+    opening = head.find("<")
+    if opening < 0:
+        return None
+    name = head[:opening].split()[-1] if head[:opening].split() else ""
+    depth, start, arguments = 0, opening + 1, []
+    for index in range(opening, len(signature)):
+        char = signature[index]
+        if char in "<(":
+            depth += 1
+        elif char in ">)":
+            depth -= 1
+            if depth == 0:
+                arguments.append(signature[start:index].strip())
+                break
+        elif char == "," and depth == 1:
+            arguments.append(signature[start:index].strip())
+            start = index + 1
+    else:
+        return None
+    values: list[int | None] = []
+    for argument in arguments:
+        match = _INTEGRAL_ARGUMENT.match(argument)
+        values.append(int(match.group(1)) if match else None)
+    return (name, values) if name.isidentifier() else None
+
+
+@dataclass
+class ComponentTrips:
+    """Trip counts, (file name, line) -> count, of the ``for`` loops of a
+    design's i++ functions: ``by_kernel`` from the specialization the report
+    names for each component or task (the compiler's own template arguments),
+    ``from_testbench`` from the testbench's calls (the component's template
+    walked down its calls; one count per line)."""
+
+    by_kernel: dict[str, dict[tuple[str, int], int]] = field(default_factory=dict)
+    from_testbench: dict[tuple[str, int], int] = field(default_factory=dict)
+
+    def trip(self, kernel: str, file: str, line: int) -> tuple[int, bool] | None:
+        """The count of the loop at ``file:line`` of ``kernel`` and whether it
+        comes from the report's specialization (else from the testbench)."""
+        key = (PurePath(file).name, line)
+        if (count := self.by_kernel.get(kernel, {}).get(key)) is not None:
+            return count, True
+        if (count := self.from_testbench.get(key)) is not None:
+            return count, False
+        return None
+
+
+def component_loop_trips(design: Design) -> ComponentTrips:
+    """Trip counts of the ``for`` loops of the design's components and tasks,
+    from their template arguments; empty when nothing parses.
+
+    A task function (``ihc::launch``) is instantiated inside a class the
+    component declares, which the testbench walk does not follow; the
+    report's function name mapping names every component's and task's
+    specialization, so each is walked with the arguments it was built with."""
     from hlsight.parsers.cxx.clang_frontend import STD_INCLUDE, parse_cxx
 
     # relative names (the testbench's own folder) get one virtual absolute
     # folder, so their #include "x.h" finds each other as on the build machine
     embedded = {_absolute(source.path): source.content for source in design.source_files if source.content}
     names = {kernel.name for kernel in design.kernels}
-    trips: dict[tuple[str, int], int] = {}
+    specializations = {kernel.name: parsed for kernel in design.kernels
+                       if kernel.signature and (parsed := signature_arguments(kernel.signature)) is not None}
+    # the command line's -D macros select the i++ branch of a portable source (HiFlipVX: `#elif Intel`)
+    defines = [f"-D{name}={value}" for name, value in command_defines(design.tool.command).items()]
+    found = ComponentTrips()
     for path, text in embedded.items():
         if not path.endswith(_CXX_SUFFIXES) or not any(name in text for name in names):
             continue
         others = {other: content for other, content in embedded.items() if other != path}
         try:
-            unit = parse_cxx(Path(path), text=text, args=IPP_DEFINES, include_dirs=_folders(list(embedded)),
-                             unsaved=others, standard="c++17", system_include=STD_INCLUDE).translation_unit
+            unit = parse_cxx(Path(path), text=text, args=[*IPP_DEFINES, *defines],
+                             include_dirs=_folders(list(embedded)), unsaved=others, standard="c++17",
+                             system_include=STD_INCLUDE).translation_unit
         except InputError:
             continue
-        walk = _Walk(_templates(unit))
+        templates = _templates(unit)
+        walk = _Walk(templates)
         for template, values in _specialization_calls(unit, names):
             walk.function(template, _bind(template, values))
-        trips.update(walk.trips)
-    return trips
+        found.from_testbench.update(walk.trips)
+        for kernel, (function, values) in specializations.items():
+            for template in templates.get(function, []):
+                if len(_parameters(template)) == len(values):
+                    own = _Walk(templates)
+                    own.function(template, _bind(template, values))
+                    found.by_kernel.setdefault(kernel, {}).update(own.trips)
+    return found

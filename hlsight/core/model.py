@@ -561,6 +561,11 @@ class Kernel:
     #: The compiler's (mangled) name of a oneAPI kernel (summary
     #: ``compiler_name``, 2024+), when the report gives one.
     compiler_name: str | None = None
+    #: The function an i++ component or task was built from, as the report's
+    #: function name mapping gives it: a template's specialization with its
+    #: arguments (``void vxReadDram<unsigned char, ..., (unsigned short)3840,
+    #: ...>(...)``); ``None`` elsewhere.
+    signature: str | None = None
     #: Estimated resources, in report order (empty when the report has none).
     resources: list[ResourceUse] = field(default_factory=list)
     #: Calls into RTL library functions, once per function and place.

@@ -23,7 +23,7 @@ from hlsight.parsers.intel.common import as_float, as_int, debug_entry, debug_lo
 _II = re.compile(r"^\s*(~|>=)?\s*(\d+)\s*$")
 #: Top rows of loops.json: ``Kernel: <name>`` (aoc, oneAPI) or ``Component:
 #: <name>`` (Intel HLS compiler i++).
-_KERNEL_ROW = re.compile(r"^\s*(Kernel|Component)\s*:\s*(.*)$")
+_KERNEL_ROW = re.compile(r"^\s*(Kernel|Component|Task)\s*:\s*(.*)$")
 #: The block a loop row stands for: "16X Partially unrolled SAXPY.B4" -> "SAXPY.B4".
 _BLOCK_NAME = re.compile(r"(\S+\.B\d+)$")
 #: "16X Partially unrolled SAXPY.B4" -> 16 source iterations per pipeline iteration.
@@ -137,7 +137,7 @@ def read_loop_tree(loops: Any) -> list[KernelLoops]:
         match = _KERNEL_ROW.match(str(row.get("name", "")))
         name = match.group(2).strip() if match else str(row.get("name", ""))
         texts = _texts(row)
-        component = match is not None and match.group(1) == "Component"
+        component = match is not None and match.group(1) in ("Component", "Task")
         out.append(KernelLoops(
             name=name,
             loops=[_loop(child, third) for child in row.get("children") or [] if isinstance(child, dict)],

@@ -45,6 +45,7 @@ from hlsight.parsers.intel.sources import read_sources
 from hlsight.parsers.intel.summary import (
     CachedLsuWarning,
     cached_lsu_locations,
+    read_function_signatures,
     read_kernel_resources,
     read_kernel_summaries,
 )
@@ -273,6 +274,9 @@ def read_report(layout: Layout, read_rtl: bool = True) -> Design:
         kernel.simd = facts.simd
         kernel.location = kernel.location or facts.location
         kernel.compiler_name = facts.compiler_name
+    signatures = bundle.interpret("summary", read_function_signatures)
+    for kernel in kernels:
+        kernel.signature = signatures.get(kernel.name)
     resources = bundle.interpret("summary", read_kernel_resources)
     for (name, used), key in zip(resources, occurrence_keys([r[0] for r in resources]), strict=True):
         kernel = by_key.get(key)

@@ -80,6 +80,28 @@ def read_kernel_summaries(summary: Any) -> list[tuple[str, KernelSummary]]:
     return out
 
 
+def read_function_signatures(summary: Any) -> dict[str, str]:
+    """i++ ``functionNameMapping`` (19.x): each component or task function by
+    the name the report gives it -> the function as the compiler built it,
+    a template's specialization with its arguments (``void vxReadDram<unsigned
+    char, ..., (unsigned short)3840, (unsigned short)2160, 8u>(...)``). Two
+    tasks of one template get names of their own (``vxWriteDram_1``)."""
+    if not isinstance(summary, dict):
+        return {}
+    table = summary.get("functionNameMapping")
+    if not isinstance(table, dict):
+        return {}
+    out: dict[str, str] = {}
+    for row in table.get("children") or []:
+        if not isinstance(row, dict):
+            continue
+        mapped = row.get("data")
+        name = mapped[0] if isinstance(mapped, list) and mapped else None
+        if isinstance(name, str) and isinstance(row.get("name"), str):
+            out[name] = row["name"]
+    return out
+
+
 @dataclass(frozen=True)
 class CachedLsuWarning:
     """One "Load uses a Burst-coalesced cached LSU" compile warning: the kind,

@@ -1,0 +1,81 @@
+"""i++ task functions (``ihc::launch``) and the specializations the report names.
+
+The seed authors' HiFlipVX Sobel for the Stratix 10 MX (zaragoza hbm2/sobel-hiflipvx,
+i++ 19.4) is a component, ``ImgSobelFunc``, that launches four task functions
+joined by ``ihc::stream``: a DRAM reader, the filter and two DRAM writers.
+loops.json lists each task under a ``Task:`` row, which hlsight read as no
+kernel's loops: the tasks had "no global LSUs, loops or latency", and the
+design was "at least 41.2 ns" (the component's own call) for a 3840 x 2160
+image. The tasks are function templates, instantiated inside classes the
+component declares (``vxDramRead<...> vxCopyDRAM_In0(&InputImg)``), which
+the testbench walk does not follow; summary.json's function name mapping
+names each task's specialization with its template arguments.
+
+Hand counts from the source (link_OpenCLIntel.h, img_filter_core.h) at the
+report's arguments VEC_NUM 8, WIDTH 3840, HEIGHT 2160, KERN_SIZE 3,
+COALESCED 8:
+- vxReadDram / vxWriteDram: ``i < WIDTH * HEIGHT / (VEC_NUM * COALESCED)`` =
+  129,600, the inner ``j < COALESCED`` = 8;
+- ImgSobelIntel (ComputeFilter2dFunc): ``y < IMG_ROWS + KERN_RAD`` = 2160 + 1,
+  ``x < VEC_COLS + OHD_COLS`` = 3840 / 8 + (17 - 1) / 8 - 1 = 481
+  (WIN_COLS = 2 * 1 + 8 + (8 - 1 % 8) % 8 = 17).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from hlsight.analyzer.access.ipp_trips import signature_arguments
+from hlsight.core.model import KernelKind
+from hlsight.parsers.loader import load_design
+from tests.conftest import CORPUS, run_json
+
+HIFLIPVX = CORPUS / "zaragoza" / "reports" / "hbm2" / "sobel-hiflipvx"
+FMAX_HZ = 388.8e6  # the filter task's pre-fit clock: the design's slowest
+
+
+def test_task_rows_are_kernels_with_their_loops() -> None:
+    design = load_design(HIFLIPVX)
+    kernels = {kernel.name: kernel for kernel in design.kernels}
+    assert set(kernels) == {"ImgSobelFunc", "ImgSobelIntel", "vxReadDram", "vxWriteDram", "vxWriteDram_1"}
+    assert all(kernel.kind is KernelKind.COMPONENT for kernel in kernels.values())
+    reader = [(loop.name, loop.location.line if loop.location else None) for loop in kernels["vxReadDram"].all_loops()
+              if not loop.fully_unrolled]
+    assert reader == [("vxReadDram.B1.start", None), ("vxReadDram.B2", 26), ("vxReadDram.B5", 38)]  # one per call
+    signature = kernels["vxWriteDram_1"].signature
+    assert signature is not None and signature.startswith("void vxWriteDram<signed char, ")
+
+
+@pytest.mark.parametrize(("signature", "expected"), [
+    ("void vxReadDram<unsigned char, ihc::stream<vx_image_t<unsigned char, 8ul>, ihc::buffer<256> >&, stream_r_0,"
+     " ihc::mm_master<vx_image_t<unsigned char, 8ul>, ihc::aspace<1>, ihc::awidth<32> >, (unsigned char)8,"
+     " (unsigned short)3840, (unsigned short)2160, 8u>(ihc::mm_master<vx_image_t<unsigned char, 8ul> >*)",
+     ("vxReadDram", [None, None, None, None, 8, 3840, 2160, 8])),
+    ("void ImgSobelFunc<unsigned char, signed char, (unsigned char)8, (vx_border_e)49153>(int&)",
+     ("ImgSobelFunc", [None, None, 8, 49153])),
+    ("void f<-3, 2>()", ("f", [-3, 2])),
+    ("int plain(int, int)", None),  # no template: nothing to bind
+    ("void cut<1, 2", None),  # a truncated name binds nothing
+])
+def test_signature_arguments(signature: str, expected: tuple[str, list[int | None]] | None) -> None:
+    assert signature_arguments(signature) == expected
+
+
+def test_task_loops_are_counted_from_the_named_specializations() -> None:
+    document = run_json("analyze", str(HIFLIPVX), "-v")
+    notes = {diag["message"].split(":")[0]: diag["message"] for diag in document["diagnostics"]
+             if diag["rule"] == "access-trip-count"}
+    expected = {"ImgSobelIntel.B2": 2161, "ImgSobelIntel.B4": 481, "vxReadDram.B2": 129600, "vxReadDram.B5": 8,
+                "vxWriteDram.B2": 129600, "vxWriteDram.B5": 8, "vxWriteDram_1.B2": 129600, "vxWriteDram_1.B5": 8}
+    assert set(notes) == {f"loop {name}" for name in expected}
+    for name, count in expected.items():
+        assert f"trip count {count} from the source's template arguments (the specialization the report names" \
+            in notes[f"loop {name}"]
+    kernels = {kernel["name"]: kernel["estimate"]["seconds"] for kernel in document["kernels"]}
+    # the reader moves one 8-pixel vector per cycle: 129,600 x 8 cycles at its 480 MHz pre-fit
+    # clock would be 2.16 ms; the design runs at its slowest kernel's 388.8 MHz
+    assert kernels["vxReadDram"] == pytest.approx(129600 * 8 / FMAX_HZ, rel=0.01)
+    # tasks joined by streams run together: the design takes the slowest, the filter
+    assert document["estimate"]["seconds"] == pytest.approx(max(kernels.values()), rel=1e-9)
+    assert document["estimate"]["seconds"] == pytest.approx(kernels["ImgSobelIntel"], rel=1e-9)
+    assert 2161 * 481 / FMAX_HZ < kernels["ImgSobelIntel"] < 2161 * (481 + 200) / FMAX_HZ
