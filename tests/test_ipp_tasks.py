@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import pytest
 
-from hlsight.analyzer.access.ipp_trips import signature_arguments
+from hlsight.analyzer.access.ipp_trips import component_loop_trips, signature_arguments
 from hlsight.core.model import KernelKind
 from hlsight.parsers.loader import load_design
 from tests.conftest import CORPUS, run_json
@@ -54,6 +54,8 @@ def test_task_rows_are_kernels_with_their_loops() -> None:
     ("void ImgSobelFunc<unsigned char, signed char, (unsigned char)8, (vx_border_e)49153>(int&)",
      ("ImgSobelFunc", [None, None, 8, 49153])),
     ("void f<-3, 2>()", ("f", [-3, 2])),
+    ("void hls::detail::g<true, 4l>(float*)", ("g", [None, 4])),  # the template is found by its own name
+    ("std::array<int, 4> h<2>()", ("h", [2])),  # a template return type is not the function's arguments
     ("int plain(int, int)", None),  # no template: nothing to bind
     ("void cut<1, 2", None),  # a truncated name binds nothing
 ])
@@ -79,3 +81,15 @@ def test_task_loops_are_counted_from_the_named_specializations() -> None:
     assert document["estimate"]["seconds"] == pytest.approx(max(kernels.values()), rel=1e-9)
     assert document["estimate"]["seconds"] == pytest.approx(kernels["ImgSobelIntel"], rel=1e-9)
     assert 2161 * 481 / FMAX_HZ < kernels["ImgSobelIntel"] < 2161 * (481 + 200) / FMAX_HZ
+
+
+def test_the_report_and_the_testbench_agree_on_a_called_component() -> None:
+    """The seed authors' DDR4 build calls its component from the testbench's
+    main (``ImgSobel<uchar, schar, 8, 1920, 1080, 3, ...>``), which the
+    testbench walk already followed: the specialization the report names
+    gives the same counts (1081 x 241 for the filter's nest)."""
+    design = load_design(CORPUS / "zaragoza" / "reports" / "ddr4-1866" / "sobel")
+    trips = component_loop_trips(design)
+    assert trips.by_kernel["ImgSobel"] == trips.from_testbench
+    assert trips.from_testbench[("img_filter_core.h", 1430)] == 1081
+    assert trips.from_testbench[("img_filter_core.h", 1431)] == 241

@@ -238,38 +238,45 @@ def _main_file_cursors(unit: Any) -> Iterator[Any]:
 
 
 #: One template argument as the report's function name mapping prints an
-#: integral one: ``8``, ``8u``, ``8ul``, ``(unsigned short)3840``, ``(vx_border_e)49153``.
-_INTEGRAL_ARGUMENT = re.compile(r"^(?:\([\w\s:]+\))?\s*(-?\d+)[uUlL]*$")
+#: integral one (its tokens joined): ``8``, ``8u``, ``8ul``, ``(unsigned short)3840``,
+#: ``(vx_border_e)49153``.
+_INTEGRAL_ARGUMENT = re.compile(r"^(?:\([\w:]+\))?(-?\d+)[uUlL]*$")
+#: The tokens of a template argument list: brackets, commas, and the runs between them.
+_ARGUMENT_TOKEN = re.compile(r"[<>()\[\],]|[^<>()\[\],\s]+")
 
 
 def signature_arguments(signature: str) -> tuple[str, list[int | None]] | None:
     """The function name and template arguments of a specialization as the
     i++ report names it (``void vxReadDram<unsigned char, ..., (unsigned
     short)3840, 8u>(...)``): integral arguments as numbers, the others
-    (types, references to streams) ``None``; ``None`` for a plain function."""
-    head = signature.split("(", 1)[0] if "<" not in signature.split("(", 1)[0] else signature
-    opening = head.find("<")
-    if opening < 0:
-        return None
-    name = head[:opening].split()[-1] if head[:opening].split() else ""
-    depth, start, arguments = 0, opening + 1, []
-    for index in range(opening, len(signature)):
-        char = signature[index]
-        if char in "<(":
+    (types, references to streams) ``None``; ``None`` for a plain function
+    or a name that does not read as one."""
+    depth, parameters_at = 0, len(signature)
+    for index, char in enumerate(signature):
+        if char == "<":
             depth += 1
-        elif char in ">)":
+        elif char == ">":
             depth -= 1
-            if depth == 0:
-                arguments.append(signature[start:index].strip())
-                break
-        elif char == "," and depth == 1:
-            arguments.append(signature[start:index].strip())
-            start = index + 1
+        elif char == "(" and depth == 0:
+            parameters_at = index  # the parameter list: casts inside <...> are deeper
+            break
+    head = signature[:parameters_at].rstrip()
+    if not head.endswith(">"):
+        return None
+    depth = 0
+    for opening in range(len(head) - 1, -1, -1):
+        depth += {">": 1, "<": -1}.get(head[opening], 0)
+        if depth == 0:
+            break
     else:
         return None
+    words = head[:opening].split()
+    # the function's own name: after the return type, without its namespaces
+    name = words[-1].split("::")[-1] if words else ""
+    arguments = _split(_ARGUMENT_TOKEN.findall(head[opening + 1:-1]), ",", _TEMPLATE_BRACKETS)
     values: list[int | None] = []
     for argument in arguments:
-        match = _INTEGRAL_ARGUMENT.match(argument)
+        match = _INTEGRAL_ARGUMENT.match("".join(argument))
         values.append(int(match.group(1)) if match else None)
     return (name, values) if name.isidentifier() else None
 
