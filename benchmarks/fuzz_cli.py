@@ -106,6 +106,9 @@ SEEDS: tuple[Seed, ...] = (
          ("analyze", "{case}", "--set", "rows=64", "--set", "cols=1000")),
     Seed("aoc19.4 cached rows row_dot.cl", REPO / "fixtures" / "aoc19_cached_rows", "row_dot.cl",
          ("analyze", "{case}", "--set", "rows=64", "--set", "cols=1000")),
+    # i++ 19.4 task functions: `Task:` loop rows and the specializations the function name mapping names
+    Seed("i++19.4 task summary.json", CORPUS / "zaragoza/reports/hbm2/sobel-hiflipvx", "lib/json/summary.json"),
+    Seed("i++19.4 task loops.json", CORPUS / "zaragoza/reports/hbm2/sobel-hiflipvx", "lib/json/loops.json"),
     # 15.1 mav.json
     Seed("aoc15.1 mav.json", AOC / "aoc15.1_c5soc_vector_add/vector_add/bin_vector_add", "mav.json"),
     # RTL: Verilog (14.0), VHDL (18.1), SystemVerilog (oneAPI 20.3)
