@@ -114,13 +114,16 @@ def test_a_two_dimensional_kernel_names_its_launch_sizes() -> None:
 def test_clbool_prefix_sum_asks_for_its_kernel_argument_not_a_stride() -> None:
     """The corpus report (aoc 20.4): update_pref_sum's
     `vertices[global_leaf_id]` (`global_id / leaf_size`) made the estimate
-    symbolic in `stride`; now it needs the host's `leaf_size` and the
-    global size, and with them it is a number."""
+    symbolic in `stride`; now it needs the host's `leaf_size`, its array
+    length `n` (the kernels' `if (global_id < n)` and `return` guards count
+    min(work_items, n) work-items) and the global size, and with them it is
+    a number."""
     report = CORPUS / "aoc" / "aoc20.4_a10_clbool" / "fpga_reports" / "prefix_sum" / "reports"
     symbolic = run_cli("analyze", str(report))
-    assert "symbolic in leaf_size, work_items" in symbolic.stdout
+    assert "symbolic in leaf_size, n, work_items" in symbolic.stdout
     assert "--set stride" not in symbolic.stdout
-    numeric = run_cli("analyze", str(report), "--set", "leaf_size=256", "--set", "work_items=1048576")
+    numeric = run_cli("analyze", str(report), "--set", "leaf_size=256", "--set", "n=1000000",
+                      "--set", "work_items=1048576")
     assert numeric.code == 0
     assert "estimate: " in numeric.stdout and "symbolic" not in numeric.stdout.split("estimate: ")[1].splitlines()[0]
 

@@ -80,6 +80,7 @@ def test_an_ndrange_vector_every_work_item_reads_reaches_the_dram_once_while_it_
     2,048 floats."""
     def load0(in_dim: int) -> dict[str, Any]:
         document = run_json("analyze", str(LENET), "--set", f"in_dim={in_dim}", "--set", "work_items=10",
+                            "--set", "out_dim=10",
                             "--set", "fmax=100", "--set", "in_ch=1", "--set", "out_size=1",
                             "--set", "loop.conv2d.B1.ii=1", "--set", "loop.fc_layer.B1.ii=1")
         (fc,) = [kernel for kernel in document["kernels"] if kernel["name"] == "fc_layer"]

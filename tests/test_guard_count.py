@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -418,3 +419,72 @@ def test_the_else_of_an_or_of_two_tests_holds_both_negated() -> None:
         expected = sum(1 for i in range(n + 1) for j in range(m) if not (j == 0 or i < n))
         assert numeric(count, {sympy.Symbol("n"): n, sympy.Symbol("m"): m}) == expected, (n, m)
     assert "upper bound" not in " ".join(result.count_reasons)
+
+
+_GRIDS = [(n, m) for n in range(6) for m in range(6)]
+
+
+def _grid_count(marker: str) -> sympy.Expr:
+    result = classify(_site(marker, "store"), ndrange=False)
+    assert result.accesses is not None
+    assert "upper bound" not in " ".join(result.count_reasons), result.count_reasons
+    return parse_expression(str(result.accesses))
+
+
+@pytest.mark.parametrize(("marker", "holds"), [
+    ("borders_three", lambda i, j, n, m: j == 0 or i == 0 or j == m - 1),
+    ("borders_interior", lambda i, j, n, m: 0 < j < m - 1 and 0 < i < n - 1),
+    ("borders_last", lambda i, j, n, m: j == m - 1),
+    ("skipped_interior", lambda i, j, n, m: not (j == 0 or j == m - 1 or i == 0 or i == n - 1)),
+])
+def test_grid_boundary_guards_count_exactly(marker: str, holds: Callable[[int, int, int, int], bool]) -> None:
+    """Stencil and image kernels guard their borders: an ``||`` of three
+    counter tests (inclusion-exclusion over three sides), an interior ``&&``
+    range of two tests on each counter, a test on a value fixed per launch
+    (``j == m - 1``), and ``if (...) continue;`` whose rest of the body runs
+    under the negated ``||`` of four tests. Counted as always true they were
+    n m each (the `continue` without a word); every grid of up to 5 x 5,
+    the empty and one-wide ones included, against the loops run by hand."""
+    count = _grid_count(marker)
+    for n, m in _GRIDS:
+        expected = sum(1 for i in range(n) for j in range(m) if holds(i, j, n, m))
+        assert numeric(count, {sympy.Symbol("n"): n, sympy.Symbol("m"): m}) == expected, (n, m)
+
+
+def test_an_interior_range_reads_as_the_source_means_it() -> None:
+    """Two tests on one counter give the range between them, never below none."""
+    assert _grid_count("borders_interior") == parse_expression("IMax(0, m - 2)*IMax(0, n - 2)")
+    assert _grid_count("skipped_interior") == parse_expression("IMax(0, m - 2)*IMax(0, n - 2)")
+
+
+def test_an_early_return_counts_the_work_items_it_keeps() -> None:
+    """``if (gid >= n) return;`` left the rest of an NDRange kernel counted
+    once per work-item with nothing said; a 1-D launch's ids run over
+    0..work_items - 1 once each, so it is min(work_items, n) (a launch rounded
+    up to whole work-groups runs more work-items than n)."""
+    result = classify(_site("leaves", "store"), ndrange=True)
+    assert result.accesses is not None and parse_expression(str(result.accesses)) == parse_expression(
+        "IMin(work_items, n)")
+    assert "only work-items where get_global_id(0) < n: IMin(work_items, n)" in " ".join(result.count_reasons)
+    # a 2-D launch repeats get_global_id(0) for every row: the test is said, not counted
+    flat = classify(_site("leaves_2d", "store"), ndrange=True)
+    assert flat.accesses is not None and str(flat.accesses) == "work_items"
+    assert "other conditions (get_global_id(0) < n) counted as always true (upper bound)" in " ".join(
+        flat.count_reasons)
+
+
+def test_an_early_exit_on_data_is_said_not_dropped() -> None:
+    result = classify(_site("skipped_data", "store"), ndrange=False)
+    assert result.accesses is not None and str(result.accesses) == "n"
+    assert "other conditions (in[i] >= 0) counted as always true (upper bound)" in " ".join(result.count_reasons)
+
+
+def test_sycl_early_exits_count_as_the_c_walker() -> None:
+    """The SYCL walker reads ``if (...) continue;`` and ``if (i >= n) return;`` as the C one does."""
+    sites = sycl_sites(FIXTURES / "guards.cpp")
+    (skipped,) = [site for site in sites["skipped"] if site.kind == "store"]
+    (leaves,) = [site for site in sites["leaves"] if site.kind == "store"]
+    count = classify(skipped, ndrange=False).accesses
+    assert count is not None and parse_expression(str(count)) == parse_expression("IMax(0, m - 2)*IMax(0, n - 2)")
+    kept = classify(leaves, ndrange=True).accesses
+    assert kept is not None and parse_expression(str(kept)) == parse_expression("IMin(work_items, n)")

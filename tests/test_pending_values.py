@@ -28,7 +28,7 @@ def test_the_list_holds_what_the_pipeline_time_needs() -> None:
 
 def test_a_number_without_its_pipeline_time_says_what_completes_it() -> None:
     given = ("--set", "fmax=100", "--set", "in_ch=6", "--set", "in_dim=400", "--set", "out_size=10",
-             "--set", "work_items=1000")
+             "--set", "out_dim=1000", "--set", "work_items=1000")  # fc_layer: `if (m >= out_dim) return;`
     text = run_cli("analyze", str(LENET5), *given).stdout
     assert "lower bound" in text
     line = next(line for line in text.splitlines() if "to complete the number" in line)

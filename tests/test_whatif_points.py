@@ -85,32 +85,33 @@ def test_design_level_table_has_the_design_bound() -> None:
     """prefix_sum adds two sequential kernel groups: the design table had no
     bound column; each point now carries the bound analyze's design estimate
     reads there (the slowest group's)."""
-    result = run_cli("whatif", PREFIX_SUM, "--set", "leaf_size=256", "--sweep", "work_items=1e6,1e7")
+    given = ("--set", "leaf_size=256", "--set", "n=1e8")  # the host's array length, above both global sizes
+    result = run_cli("whatif", PREFIX_SUM, *given, "--sweep", "work_items=1e6,1e7")
     assert result.code == 0, result.stderr
     table = [line for line in result.stdout.splitlines() if not line.startswith("# ")]
     assert table[0].split() == ["work_items", "[count]", "time", "bound"]
     for row in table[1:]:
         # a count as the table prints it (1,000,000) is a value --set takes as it is
         work_items, bound = row.split()[0], " ".join(row.split()[3:])
-        label = _analyze(PREFIX_SUM, "--set", "leaf_size=256", "--set", f"work_items={work_items}")
+        label = _analyze(PREFIX_SUM, *given, "--set", f"work_items={work_items}")
         assert bound == label["estimate"]["bound_label"]  # type: ignore[index]
 
 
 def test_whatif_says_an_assumed_memory_profile() -> None:
     """analyze says "unknown board ... ddr4-1866 assumed; pass --memory";
     whatif's numbers rest on the same guess and said nothing."""
-    analyzed = run_cli("analyze", PREFIX_SUM, "--set", "leaf_size=256", "--set", "work_items=1e6")
+    analyzed = run_cli("analyze", PREFIX_SUM, "--set", "leaf_size=256", "--set", "n=1e8", "--set", "work_items=1e6")
     using = next(line.strip() for line in analyzed.stdout.splitlines() if line.strip().startswith("using: "))
     profile = re.split(r"[;,] clock", using.removeprefix("using: "))[0]
     assert "ddr4-1866 assumed; pass --memory" in profile
     for args in (("--sweep", "work_items=1e6,1e7"), ("--solve", "work_items", "--for-time", "10ms")):
-        text = run_cli("whatif", PREFIX_SUM, "--set", "leaf_size=256", *args)
+        text = run_cli("whatif", PREFIX_SUM, "--set", "leaf_size=256", "--set", "n=1e8", *args)
         assert text.code == 0, text.stderr
         assert f"# {using}" in text.stdout.splitlines()  # the profile and the clock, as analyze says them
-        document = json.loads(run_cli("whatif", PREFIX_SUM, "--set", "leaf_size=256", *args, "--format",
-                                      "json").stdout)
+        document = json.loads(run_cli("whatif", PREFIX_SUM, "--set", "leaf_size=256", "--set", "n=1e8", *args,
+                                      "--format", "json").stdout)
         assert document["memory_profile"] == {
-            "name": "ddr4-1866", "why": _analyze(PREFIX_SUM, "--set", "leaf_size=256", "--set",
+            "name": "ddr4-1866", "why": _analyze(PREFIX_SUM, "--set", "leaf_size=256", "--set", "n=1e8", "--set",
                                                  "work_items=1e6")["memory_profile"]["why"]}  # type: ignore[index]
         assert "assumed; pass --memory" in document["memory_profile"]["why"]
 

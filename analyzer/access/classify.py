@@ -25,8 +25,9 @@ counted exactly over lanes and stepping/row counters
 
 from __future__ import annotations
 
+import itertools
 import re
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
 import sympy
@@ -35,7 +36,7 @@ from hlsight.analyzer.access.c_symbols import WORK_ITEMS, Role, SymbolTable, loo
 from hlsight.analyzer.access.guard_count import exact_shares
 from hlsight.analyzer.access.int_bounds import IMax, IMin
 from hlsight.analyzer.access.loops import LoopInfo, cycle_contains, unknown_trip_symbol
-from hlsight.analyzer.access.walker import AccessSite, Guard
+from hlsight.analyzer.access.walker import AccessSite, Guard, Test
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import Kernel
 
@@ -415,35 +416,142 @@ def _outer_advance(
 
 def _guarded_trip(
     loop: LoopInfo, tests: list[tuple[str, sympy.Expr, sympy.Expr]], table: SymbolTable
-) -> tuple[sympy.Expr | None, int | None]:
-    """Trip count of ``loop`` restricted by a test ``counter >= c`` / ``< c``
-    (``c`` fixed per launch): e.g. fft1d's ``if (i >= N/8 - 1)`` drain test.
-    Returns the count and the index of the test used."""
+) -> tuple[sympy.Expr | None, list[int]]:
+    """Trip count of ``loop`` restricted by the tests on its counter against
+    values fixed per launch (fft1d's drain test ``i >= N/8 - 1``; a grid's
+    interior ``j > 0 && j < m - 1``; a last-iteration store ``j == m - 1``).
+    Returns the count and the indices of the tests used."""
     if loop.counter is None or loop.trip_count is None or loop.step != 1:
-        return loop.trip_count, None
+        return loop.trip_count, []
     start = loop.start if loop.start is not None and not table.roles(loop.start) - {Role.PARAM, Role.MACRO} \
         else sympy.Integer(0)
-    for number, (op, left, right) in enumerate(tests):
-        if left != loop.counter or table.roles(right) - {Role.PARAM, Role.MACRO}:
-            continue
-        right = right - start  # the test on the iteration's number (the counter from its first value)
-        trip: sympy.Expr
-        if op == ">=":
-            trip = loop.trip_count - right
-        elif op == ">":
-            trip = loop.trip_count - right - 1
-        elif op == "<":
-            trip = right
-        elif op == "<=":
-            trip = right + 1
-        elif op in ("==", "!=") and right.is_number and right >= 0:
-            # `j == 0`: one iteration of the loop (none when it runs fewer than right + 1 times)
-            once = IMax(0, IMin(1, loop.trip_count - right))
-            trip = once if op == "==" else loop.trip_count - once
+    # each test on the iteration's number (the counter from its first value)
+    on_counter = [(number, op, right - start) for number, (op, left, right) in enumerate(tests)
+                  if left == loop.counter and op in _RANGE_OPS and not table.roles(right) - {Role.PARAM, Role.MACRO}]
+    if len(on_counter) == 1:
+        number, op, right = on_counter[0]
+        single = _one_test_trip(loop.trip_count, op, right)
+        if single is not None:
+            return sympy.expand(single), [number]
+    count = _tests_trip(loop.trip_count, [(op, right) for _number, op, right in on_counter]) if on_counter else None
+    if count is None:
+        return loop.trip_count, []
+    return count, [number for number, _op, _right in on_counter]
+
+
+_RANGE_OPS = ("<", "<=", ">", ">=", "==", "!=")
+
+
+def _one_test_trip(trip: sympy.Expr, op: str, right: sympy.Expr) -> sympy.Expr | None:
+    """Iterations of a ``trip``-iteration loop whose number passes ``op right``,
+    the bound taken to lie in the loop's range (as the source means it)."""
+    if op == ">=":
+        return trip - right
+    if op == ">":
+        return trip - right - 1
+    if op == "<":
+        return right
+    if op == "<=":
+        return right + 1
+    if op in ("==", "!=") and right.is_number and right >= 0:
+        # `j == 0`: one iteration of the loop (none when it runs fewer than right + 1 times)
+        once = IMax(0, IMin(1, trip - right))
+        return once if op == "==" else trip - once
+    return None
+
+
+def _inside(value: sympy.Expr, low: sympy.Expr, high: sympy.Expr) -> sympy.Expr:
+    """1 when the integer ``value`` lies in ``low``..``high`` - 1, else 0."""
+    return IMax(0, IMin(1, value - low + 1)) * IMax(0, IMin(1, high - value))
+
+
+def _tests_trip(trip: sympy.Expr, tests: list[tuple[str, sympy.Expr]]) -> sympy.Expr | None:
+    """Iterations of a ``trip``-iteration loop whose number passes every test
+    of ``tests`` (two or more on one counter, or one the single-test rule
+    leaves: ``j == m - 1``). The range tests bound it from below and above,
+    each bound taken to lie in the loop's range as a single test's is; an
+    ``==`` picks one iteration when it lies in that range (and equals every
+    other ``==`` value, differs from every ``!=`` one), an ``!=`` takes one
+    away."""
+    lows = [right + {">": 1, ">=": 0}[op] for op, right in tests if op in (">", ">=")]
+    highs = [right + {"<": 0, "<=": 1}[op] for op, right in tests if op in ("<", "<=")]
+    low = _tightest(lows, max) if lows else sympy.Integer(0)
+    high = _tightest(highs, min) if highs else trip
+    equal = list(dict.fromkeys(right for op, right in tests if op == "=="))
+    unequal = list(dict.fromkeys(right for op, right in tests if op == "!="))
+    if equal:
+        value = equal[0]
+        count: sympy.Expr = _inside(value, low, high)
+        for other, wanted in [*((other, True) for other in equal[1:]), *((other, False) for other in unequal)]:
+            difference = sympy.expand(other - value)
+            if difference.is_number:
+                if (difference == 0) != wanted:
+                    return sympy.Integer(0)  # two different iterations at once, or the one excluded
+                continue
+            apart = IMin(1, sympy.Abs(difference))  # 0 where the two values meet, else 1
+            count *= 1 - apart if wanted else apart
+        return sympy.expand(count)
+    count = high - low - sum((_excluded(value, low, high) for value in unequal), sympy.Integer(0))
+    # never below none: an interior `0 < j < m - 1` of a loop of one iteration
+    return IMax(0, sympy.expand(count))
+
+
+def _excluded(value: sympy.Expr, low: sympy.Expr, high: sympy.Expr) -> sympy.Expr:
+    """What ``!= value`` takes from the range ``low``..``high`` - 1: one
+    iteration when the value lies in it. The range's own first or last
+    value (``j != 0``, ``j != m - 1``) lies in it whenever it is not empty,
+    and an empty range counts none anyway (the count is never below 0)."""
+    if sympy.expand(value - low) == 0 or sympy.expand(high - value) == 1:
+        return sympy.Integer(1)
+    return _inside(value, low, high)
+
+
+def _tightest(bounds: list[sympy.Expr], pick: Callable[..., sympy.Expr]) -> sympy.Expr:
+    """The largest lower (or smallest upper) bound: the one the others
+    differ from by a number, else all of them under IMax (IMin)."""
+    best = bounds[0]
+    for bound in bounds[1:]:
+        difference = bound - best
+        if difference.is_number:
+            best = pick(best, bound, key=lambda expr: float(expr - best))
         else:
-            continue
-        return sympy.expand(trip), number
-    return loop.trip_count, None
+            best = (IMax if pick is max else IMin)(best, bound)
+    return best
+
+
+def _work_item_tests(tests: list[Test], table: SymbolTable) -> list[int]:
+    """The tests of a 1-D launch's ``get_global_id(0)`` against values fixed
+    per launch (``if (gid < n)``, ``if (gid >= n) return;``): the id runs
+    over 0..work_items - 1 once each, so they count exactly. A kernel that
+    uses another dimension anywhere has no such count (its ``gid0`` repeats)."""
+    if any(info.role in (*_ID_ROLES, Role.GROUP_ID) and info.dimension != 0
+           for info in table.infos.values()):
+        return []
+    return [number for number, (op, left, right) in enumerate(tests)
+            if op in _RANGE_OPS and isinstance(left, sympy.Symbol) and (info := table.info(left)) is not None
+            and info.role is Role.GLOBAL_ID and info.dimension == 0
+            and not table.roles(right) - {Role.PARAM, Role.MACRO}]
+
+
+def _id_text(symbol: sympy.Expr, table: SymbolTable) -> str:
+    info = table.info(symbol) if isinstance(symbol, sympy.Symbol) else None
+    return info.text if info is not None else str(symbol)
+
+
+def _work_items_passing(tests: list[tuple[str, sympy.Expr]]) -> sympy.Expr:
+    """Work-items 0..work_items - 1 whose id passes every test: ``gid < n``
+    holds for min(work_items, n) of them (a launch rounded up to whole
+    work-groups runs more work-items than n)."""
+    items = sympy.Symbol(WORK_ITEMS)
+    if len(tests) == 1 and tests[0][0] in ("<", "<=", ">", ">="):
+        op, right = tests[0]
+        below = IMin(items, right if op in ("<", ">=") else right + 1)
+        return below if op in ("<", "<=") else items - below
+    ranged = [(op, right) for op, right in tests]
+    if not any(op in ("<", "<=") for op, _right in ranged):
+        ranged.append(("<", items))  # the last work-item bounds it from above
+    counted = _tests_trip(items, ranged)
+    return items if counted is None else counted
 
 
 def _cycle_fraction(test: tuple[str, sympy.Expr, sympy.Expr], table: SymbolTable) -> tuple[sympy.Expr, str] | None:
@@ -486,30 +594,46 @@ def _cycle_fraction(test: tuple[str, sympy.Expr, sympy.Expr], table: SymbolTable
 
 def _count(site: AccessSite, ndrange: bool, merged: int) -> tuple[sympy.Expr | None, list[str]]:
     """How many times the access runs and the sentences saying why. A guard
-    ``A || B`` (both whole ``&&`` chains) counts by inclusion-exclusion,
-    count(A) + count(B) - count(A and B), where all three count every test
-    they hold; else it is counted as always true (an upper bound, said)."""
+    ``A || B || ...`` (each side a whole ``&&`` chain) counts by
+    inclusion-exclusion: the sides' counts, less each pair's overlap, plus
+    each triple's..., where every count counts every test it holds; else it
+    is counted as always true (an upper bound, said)."""
     tests = [test for guard in site.guards for test in guard.effective_tests()]
     either = [guard for guard in site.guards if guard.either is not None and not guard.negated]
     if len(either) == 1 and either[0].either is not None:
-        first, second = either[0].either
-        parts = [_count_under(site, ndrange, merged, [*tests, *alternative])
-                 for alternative in (first, second, [*first, *second])]
-        if all(not unused for _total, _reasons, unused in parts):
-            (one, _, _), (two, _, _), (both, _, _) = parts
-            _, reasons, _ = _count_under(site, ndrange, merged, tests)
-            shown = [_display_names(_tests_text(alternative), site.table) for alternative in (first, second)]
-            reasons.append(f"under {_display_names(either[0].text, site.table)}: ({shown[0]}) or ({shown[1]}),"
-                           f" each counted and their overlap once ({_tidy(one)} + {_tidy(two)} - {_tidy(both)})")
-            others = [guard.text for guard in site.guards if guard is not either[0] and _unsure(guard)]
-            if others:
-                reasons.append(_upper_bound_text(others, site.table))
-            return _tidy(sympy.expand(one + two - both)), reasons
+        counted = _count_either(site, ndrange, merged, tests, either[0], either[0].either)
+        if counted is not None:
+            return counted
     total, reasons, unused = _count_under(site, ndrange, merged, tests)
     unused += [guard.text for guard in site.guards if _unsure(guard)]
     if unused:
         reasons.append(_upper_bound_text(unused, site.table))
     return _tidy(total), reasons
+
+
+def _count_either(site: AccessSite, ndrange: bool, merged: int, tests: list[Test], guard: Guard,
+                  sides: list[list[Test]]) -> tuple[sympy.Expr, list[str]] | None:
+    """The count under ``tests`` and ``guard``'s ``||`` of ``sides`` by
+    inclusion-exclusion, or ``None`` when a side's count leaves a test uncounted."""
+    total: sympy.Expr = sympy.Integer(0)
+    terms: list[str] = []
+    for size in range(1, len(sides) + 1):
+        for chosen in itertools.combinations(sides, size):
+            count, _reasons, unused = _count_under(site, ndrange, merged, [*tests, *itertools.chain(*chosen)])
+            if unused:
+                return None
+            total += count if size % 2 else -count
+            terms.append(("+ " if size % 2 else "- ") + str(_tidy(count)))
+    _, reasons, _ = _count_under(site, ndrange, merged, tests)
+    shown = " or ".join(f"({_display_names(_tests_text(side), site.table)})" for side in sides)
+    how = (f"each counted and their overlap once ({' '.join(terms).removeprefix('+ ')})" if len(sides) == 2
+           else f"each counted, less each overlap of two, plus the overlap of three{' ...' if len(sides) > 3 else ''}")
+    reasons.append(f"under {_display_names(guard.text, site.table)}: {shown}, {how}")
+    others = [other.text for other in site.guards if (other is not guard and _unsure(other))
+              or (other is guard and not other.whole)]
+    if others:
+        reasons.append(_upper_bound_text(others, site.table))
+    return _tidy(sympy.expand(total)), reasons
 
 
 def _unsure(guard: Guard) -> bool:
@@ -536,8 +660,16 @@ def _count_under(site: AccessSite, ndrange: bool, merged: int,
     reasons.append("once per work-item (`work_items`)" if ndrange else "single work-item kernel")
     used: set[int] = set()
     lane_bounds: set[int] = set()  # tests that set an unrolled loop's active lanes
+    if ndrange:
+        ids = _work_item_tests(tests, table)
+        if ids:
+            total = _work_items_passing([(tests[number][0], tests[number][2]) for number in ids])
+            used.update(ids)
+            reasons.append("only work-items where " + " and ".join(
+                f"{_id_text(tests[number][1], table)} {tests[number][0]} {tests[number][2]}" for number in ids)
+                + f": {total}")
     for loop in site.loops:
-        trip, used_test = _guarded_trip(loop, tests, table)
+        trip, used_tests = _guarded_trip(loop, tests, table)
         if trip is None:
             symbol = unknown_trip_symbol(site.function, loop.line, loop.nth)
             reasons.append(
@@ -547,12 +679,12 @@ def _count_under(site: AccessSite, ndrange: bool, merged: int,
             continue
         label = "unrolled " if loop.unrolled else ""
         reasons.append(f"x {trip} ({label}{loop.kind} loop at line {loop.line}: {loop.trip_reason})")
-        if used_test is not None:
-            used.add(used_test)
+        if used_tests:
+            used.update(used_tests)
             if loop.unrolled:
-                lane_bounds.add(used_test)
-            op, left, right = tests[used_test]
-            reasons.append(f"only iterations where {left} {op} {right}")
+                lane_bounds.update(used_tests)
+            reasons.append("only iterations where " + " and ".join(
+                f"{tests[number][1]} {tests[number][0]} {tests[number][2]}" for number in used_tests))
         total *= trip
     # A lane bound stays in the exact count: `i < 4 && x + i >= 60` asks
     # whether any of lanes 0..3 passes, not any of all the loop's lanes.
@@ -575,12 +707,23 @@ def _count_under(site: AccessSite, ndrange: bool, merged: int,
     return total, reasons, unused
 
 
+#: symbols shown by their source text in the sentences: renamed counters and
+#: carried variables (``i_2``), work-item ids (``gid0``: ``get_global_id(0)``)
+#: and values read from memory (``load_in_i``: ``in[i]``)
+_SHOWN_AS_SOURCE = (Role.LOOP, Role.LANE, Role.STATE, Role.GLOBAL_ID, Role.LOCAL_ID, Role.GROUP_ID, Role.LOAD)
+
+
 def _display_names(text: str, table: SymbolTable) -> str:
-    """Replace renamed analysis symbols (``i_2``) by their C names in ``text``."""
+    """Replace analysis symbols (``i_2``, ``gid0``) by their source text in ``text``."""
     for symbol, info in table.infos.items():
-        if symbol.name != info.text and info.role in (Role.LOOP, Role.LANE, Role.STATE):
-            text = re.sub(rf"\b{re.escape(symbol.name)}\b", info.text, text)
+        if symbol.name != info.text and info.role in _SHOWN_AS_SOURCE:
+            text = re.sub(rf"\b{re.escape(symbol.name)}\b", _literal(info.text), text)
     return text
+
+
+def _literal(shown: str) -> Callable[[re.Match[str]], str]:
+    """A replacement that inserts ``shown`` as it is (``in[i]`` holds no group reference)."""
+    return lambda _match: shown
 
 
 def _tidy(expr: sympy.Expr) -> sympy.Expr:

@@ -90,6 +90,18 @@ class AssignedNames(NodeVisitor):
         self._children(node, keep_top=not isinstance(node, _CONDITIONAL))
 
 
+def leaves_block(statement: c_ast.Node | None) -> bool:
+    """Whether ``statement`` always sends control out of the block it stands
+    in: a ``continue``, ``break``, ``return`` or ``goto``, or a block holding
+    one at its top level (whatever precedes it there). After ``if (c)
+    continue;`` the rest of the block runs only where ``c`` fails."""
+    if isinstance(statement, c_ast.Continue | c_ast.Break | c_ast.Return | c_ast.Goto):
+        return True
+    if isinstance(statement, c_ast.Compound):
+        return any(leaves_block(item) for item in statement.block_items or [])
+    return False
+
+
 def assigned_in(node: c_ast.Node) -> dict[str, list[tuple[c_ast.Node, bool]]]:
     """Variables assigned inside ``node``: name -> [(statement, unconditional)].
 

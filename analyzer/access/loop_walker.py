@@ -36,7 +36,7 @@ from hlsight.analyzer.access.c_symbols import (
 )
 from hlsight.analyzer.access.ctypes_info import ElementType, element_type, typedef_table
 from hlsight.analyzer.access.loop_annotations import coalesce_above
-from hlsight.analyzer.access.loop_shapes import assigned_in
+from hlsight.analyzer.access.loop_shapes import assigned_in, leaves_block
 from hlsight.analyzer.access.loops import (
     BARRIER_CALLS,
     CALL_WALK_BUDGET,
@@ -346,6 +346,7 @@ class LoopWalker(NodeVisitor):
         declared: dict[str, sympy.Expr | None] = {}
         arrays_before = dict(self.arrays)
         pragma: str | None = None
+        exits = 0  # `if (c) continue;`: the rest of the block runs where c fails
         for item in node.block_items or []:
             if isinstance(item, c_ast.Decl) and item.name is not None and item.name not in declared:
                 declared[item.name] = self.env.get(item.name)
@@ -357,6 +358,13 @@ class LoopWalker(NodeVisitor):
             self._statement(item)
             self._pragmas.pop(id(item), None)
             pragma = None
+            if isinstance(item, c_ast.If) and item.iffalse is None and leaves_block(item.iftrue):
+                line = item.coord.line if item.coord is not None else 0
+                self._enter_branch(item.cond, line)
+                self._else_branch(item.cond, line)
+                exits += 1
+        for _ in range(exits):
+            self._leave_branch()
         for name, previous in declared.items():
             if previous is None:
                 self.env.pop(name, None)

@@ -78,6 +78,7 @@ from hlsight.analyzer.access.sycl_loops import (
     data_trip,
     early_exit,
     evaluated_with,
+    leaves_block,
     unroll_above,
 )
 from hlsight.analyzer.access.sycl_memory import Memory, Pointer, captured_memory
@@ -387,8 +388,17 @@ class SyclLoopWalker(CursorVisitor):
 
     def visit_COMPOUND_STMT(self, cursor: cindex.Cursor) -> None:
         self._enter_block()
+        exits = 0  # `if (c) continue;`: the rest of the block runs where c fails
         for child in children(cursor):
             self.visit(child)
+            if child.kind == CK.IF_STMT:
+                parts = children(child)
+                if len(parts) == 2 and leaves_block(parts[1]):
+                    self._enter_branch(parts[0])
+                    self._else_branch()
+                    exits += 1
+        for _ in range(exits):
+            self._leave_branch()
         self._leave_block()
 
     def visit_DECL_STMT(self, cursor: cindex.Cursor) -> None:

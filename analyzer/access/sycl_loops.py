@@ -79,6 +79,17 @@ def early_exit(body: cindex.Cursor | None) -> tuple[str, int] | None:
     return None
 
 
+def leaves_block(statement: cindex.Cursor) -> bool:
+    """Whether ``statement`` always sends control out of the block it stands
+    in (``continue``, ``break``, ``return``, ``goto``, or a block holding one
+    at its top level), as :func:`hlsight.analyzer.access.loop_shapes.leaves_block`
+    reads a C statement."""
+    kind = statement.kind
+    if kind in (CK.CONTINUE_STMT, CK.BREAK_STMT, CK.RETURN_STMT, CK.GOTO_STMT):
+        return True
+    return kind == CK.COMPOUND_STMT and any(leaves_block(child) for child in statement.get_children())
+
+
 def evaluated_with(statement: cindex.Cursor) -> Iterator[cindex.Cursor]:
     """``statement`` and the expressions inside it that run every time it
     does (``p++`` in ``*q++ = *p++;``, a declaration's initialiser), not the

@@ -42,6 +42,10 @@ __all__ = ["AccessSite", "AccessWalker", "Guard", "walk_function"]
 Test = tuple[str, sympy.Expr, sympy.Expr]
 
 
+#: the most sides of one ``||`` counted by inclusion-exclusion (2^n - 1 counts)
+MAX_SIDES = 4
+
+
 @dataclass
 class Guard:
     """A condition an access executes under (``negated`` for else branches)."""
@@ -54,19 +58,23 @@ class Guard:
     #: holds nothing else (only then does an else branch negate a single test)
     tests: list[tuple[str, sympy.Expr, sympy.Expr]] = field(default_factory=list)
     complete: bool = False
-    #: the two ``&&`` chains of an ``||`` the condition holds besides ``tests``
-    #: (``if (j == 0 || i < n)``; T2S: ``bool _20 = _15 || _19;``), each whole:
-    #: the count adds both and takes their overlap once (inclusion-exclusion)
-    either: tuple[list[Test], list[Test]] | None = None
+    #: the whole ``&&`` chains of an ``||`` the condition holds besides
+    #: ``tests`` (``if (j == 0 || i < n)``; T2S: ``bool _20 = _15 || _19;``;
+    #: ``a || b || c`` has three): the count adds them and takes their
+    #: overlaps by inclusion-exclusion
+    either: list[list[Test]] | None = None
+    #: every part of the condition was read (as ``tests`` and ``either``):
+    #: nothing in it is counted as always true
+    whole: bool = False
 
     def otherwise(self) -> Guard:
         """The guard of the else branch: ``!(cond)``. The else of an ``||`` of
-        two single tests holds both negated tests, whole (``!(a || b)`` is
-        ``!a && !b``); any other else keeps the condition, negated."""
-        if self.either is not None and not self.tests and all(len(side) == 1 for side in self.either):
+        single tests, read whole, holds every test negated (``!(a || b || c)``
+        is ``!a && !b && !c``); any other else keeps the condition, negated."""
+        if self.either is not None and self.whole and not self.tests and all(len(side) == 1 for side in self.either):
             tests = [(NEGATE[op], left, right) for side in self.either for op, left, right in side]
-            return Guard(c_ast.UnaryOp("!", self.condition), False, self.line, tests, True)
-        return Guard(self.condition, True, self.line, self.tests, self.complete)
+            return Guard(c_ast.UnaryOp("!", self.condition), False, self.line, tests, True, whole=True)
+        return Guard(self.condition, True, self.line, self.tests, self.complete, whole=self.whole)
 
     def effective_tests(self) -> list[tuple[str, sympy.Expr, sympy.Expr]]:
         """Tests that hold whenever the guarded code runs."""
@@ -85,12 +93,13 @@ class Guard:
 @dataclass
 class TestChain:
     """What a condition holds, read by the C and SYCL walks alike: the
-    comparisons of its ``&&`` chain, whether it holds nothing else, and the
-    two whole chains of one ``||`` in it."""
+    comparisons of its ``&&`` chain, whether every part of it was read, and
+    the whole chains of one ``||`` in it (``a || b || c``: three)."""
 
     tests: list[Test] = field(default_factory=list)
+    #: every part was read: as a test, or as a side of the ``||``
     complete: bool = True
-    either: tuple[list[Test], list[Test]] | None = None
+    either: list[list[Test]] | None = None
 
     def include(self, other: TestChain) -> None:
         """``&&`` another chain in (a bool temporary's, read where it was declared)."""
@@ -102,13 +111,28 @@ class TestChain:
             self.complete = False  # a second `||`: not counted
 
     def alternatives(self, left: TestChain, right: TestChain) -> None:
-        """``&&`` an ``||`` of ``left`` and ``right`` in: counted when both are whole chains."""
-        if all(side.complete and side.either is None for side in (left, right)):
-            self.either = (left.tests, right.tests)
-        self.complete = False
+        """``&&`` an ``||`` of ``left`` and ``right`` in: counted when each side
+        is a whole ``&&`` chain or itself a whole ``||`` of such chains
+        (``(a || b) || c`` is three sides), at most :data:`MAX_SIDES`."""
+        left_sides, right_sides = left.sides(), right.sides()
+        if self.either is None and left_sides is not None and right_sides is not None \
+                and len(left_sides) + len(right_sides) <= MAX_SIDES:
+            self.either = [*left_sides, *right_sides]
+        else:
+            self.complete = False
+
+    def sides(self) -> list[list[Test]] | None:
+        """This chain as the sides of an ``||``: one side when it is a whole
+        ``&&`` chain, its own sides when it is a whole ``||`` and nothing else."""
+        if not self.complete:
+            return None
+        if self.either is None:
+            return [self.tests]
+        return None if self.tests else self.either
 
     def guard(self, condition: c_ast.Node, negated: bool, line: int) -> Guard:
-        return Guard(condition, negated, line, self.tests, self.complete and self.either is None, self.either)
+        return Guard(condition, negated, line, self.tests, self.complete and self.either is None, self.either,
+                     whole=self.complete)
 
 
 @dataclass
