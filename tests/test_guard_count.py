@@ -488,3 +488,10 @@ def test_sycl_early_exits_count_as_the_c_walker() -> None:
     assert count is not None and parse_expression(str(count)) == parse_expression("IMax(0, m - 2)*IMax(0, n - 2)")
     kept = classify(leaves, ndrange=True).accesses
     assert kept is not None and parse_expression(str(kept)) == parse_expression("IMin(work_items, n)")
+
+
+def test_an_else_that_leaves_keeps_the_rest_under_the_test() -> None:
+    """``if (i < m) ... else continue;``: the rest of the body runs where ``i < m`` holds."""
+    result = classify(_site("kept", "store"), ndrange=False)
+    assert result.accesses is not None and parse_expression(str(result.accesses)) == parse_expression("m")
+    assert "only iterations where i < m" in " ".join(result.count_reasons)

@@ -94,7 +94,8 @@ def leaves_block(statement: c_ast.Node | None) -> bool:
     """Whether ``statement`` always sends control out of the block it stands
     in: a ``continue``, ``break``, ``return`` or ``goto``, or a block holding
     one at its top level (whatever precedes it there). After ``if (c)
-    continue;`` the rest of the block runs only where ``c`` fails."""
+    continue;`` the rest of the block runs only where ``c`` fails (``None``,
+    a missing else branch, does not leave)."""
     if isinstance(statement, c_ast.Continue | c_ast.Break | c_ast.Return | c_ast.Goto):
         return True
     if isinstance(statement, c_ast.Compound):

@@ -393,9 +393,12 @@ class SyclLoopWalker(CursorVisitor):
             self.visit(child)
             if child.kind == CK.IF_STMT:
                 parts = children(child)
-                if len(parts) == 2 and leaves_block(parts[1]):
+                then_leaves = len(parts) >= 2 and leaves_block(parts[1])
+                if len(parts) in (2, 3) and then_leaves != (len(parts) == 3 and leaves_block(parts[2])):
+                    # one branch leaves: the rest of the block runs under the other's condition
                     self._enter_branch(parts[0])
-                    self._else_branch()
+                    if then_leaves:
+                        self._else_branch()
                     exits += 1
         for _ in range(exits):
             self._leave_branch()
