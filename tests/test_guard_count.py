@@ -436,13 +436,15 @@ def _grid_count(marker: str) -> sympy.Expr:
     ("borders_interior", lambda i, j, n, m: 0 < j < m - 1 and 0 < i < n - 1),
     ("borders_last", lambda i, j, n, m: j == m - 1),
     ("skipped_interior", lambda i, j, n, m: not (j == 0 or j == m - 1 or i == 0 or i == n - 1)),
+    ("border_else", lambda i, j, n, m: not (0 < j < m - 1 and 0 < i < n - 1)),
 ])
 def test_grid_boundary_guards_count_exactly(marker: str, holds: Callable[[int, int, int, int], bool]) -> None:
     """Stencil and image kernels guard their borders: an ``||`` of three
     counter tests (inclusion-exclusion over three sides), an interior ``&&``
     range of two tests on each counter, a test on a value fixed per launch
     (``j == m - 1``), and ``if (...) continue;`` whose rest of the body runs
-    under the negated ``||`` of four tests. Counted as always true they were
+    under the negated ``||`` of four tests; the else of the interior range,
+    the ``||`` of its four negated tests. Counted as always true they were
     n m each (the `continue` without a word); every grid of up to 5 x 5,
     the empty and one-wide ones included, against the loops run by hand."""
     count = _grid_count(marker)

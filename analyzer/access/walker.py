@@ -70,10 +70,17 @@ class Guard:
     def otherwise(self) -> Guard:
         """The guard of the else branch: ``!(cond)``. The else of an ``||`` of
         single tests, read whole, holds every test negated (``!(a || b || c)``
-        is ``!a && !b && !c``); any other else keeps the condition, negated."""
+        is ``!a && !b && !c``); the else of a whole ``&&`` chain of two to
+        four tests is the ``||`` of their negations; any other else keeps the
+        condition, negated."""
+        negated = c_ast.UnaryOp("!", self.condition)
         if self.either is not None and self.whole and not self.tests and all(len(side) == 1 for side in self.either):
             tests = [(NEGATE[op], left, right) for side in self.either for op, left, right in side]
-            return Guard(c_ast.UnaryOp("!", self.condition), False, self.line, tests, True, whole=True)
+            return Guard(negated, False, self.line, tests, True, whole=True)
+        if self.complete and 1 < len(self.tests) <= MAX_SIDES:
+            # `!(a && b)` is `!a || !b`: counted as an `||` of single tests
+            sides = [[(NEGATE[op], left, right)] for op, left, right in self.tests]
+            return Guard(negated, False, self.line, [], False, sides, whole=True)
         return Guard(self.condition, True, self.line, self.tests, self.complete, whole=self.whole)
 
     def effective_tests(self) -> list[tuple[str, sympy.Expr, sympy.Expr]]:
@@ -87,6 +94,8 @@ class Guard:
 
     @property
     def text(self) -> str:
+        if not self.negated and isinstance(self.condition, c_ast.UnaryOp) and self.condition.op == "!":
+            return c_text(self.condition)  # an else's guard: `!(...)` already
         return ("!" if self.negated else "") + f"({c_text(self.condition)})"
 
 
