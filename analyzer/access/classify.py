@@ -35,7 +35,7 @@ import sympy
 from hlsight.analyzer.access.c_symbols import WORK_ITEMS, Role, SymbolTable, loop_key
 from hlsight.analyzer.access.guard_count import exact_shares
 from hlsight.analyzer.access.int_bounds import IMax, IMin
-from hlsight.analyzer.access.loops import LoopInfo, cycle_contains, unknown_trip_symbol
+from hlsight.analyzer.access.loops import MIRROR, LoopInfo, cycle_contains, unknown_trip_symbol
 from hlsight.analyzer.access.walker import AccessSite, Guard, Test
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import Kernel
@@ -426,8 +426,8 @@ def _guarded_trip(
     start = loop.start if loop.start is not None and not table.roles(loop.start) - {Role.PARAM, Role.MACRO} \
         else sympy.Integer(0)
     # each test on the iteration's number (the counter from its first value)
-    on_counter = [(number, op, right - start) for number, (op, left, right) in enumerate(tests)
-                  if left == loop.counter and op in _RANGE_OPS and not table.roles(right) - {Role.PARAM, Role.MACRO}]
+    on_counter = [(number, op, bound - start) for number, test in enumerate(tests)
+                  if (solved := _on_counter(test, loop.counter, table)) is not None for op, bound in [solved]]
     if len(on_counter) == 1:
         number, op, right = on_counter[0]
         single = _one_test_trip(loop.trip_count, op, right)
@@ -440,6 +440,24 @@ def _guarded_trip(
 
 
 _RANGE_OPS = ("<", "<=", ">", ">=", "==", "!=")
+
+
+def _on_counter(test: Test, counter: sympy.Symbol, table: SymbolTable) -> tuple[str, sympy.Expr] | None:
+    """``test`` as ``counter op bound`` with ``bound`` fixed per launch, when
+    it moves the counter by one per step either way (``i + 1 < n`` is
+    ``i < n - 1``; ``0 < j`` is ``j > 0``); else ``None``."""
+    op, left, right = test
+    if op not in _RANGE_OPS:
+        return None
+    difference = sympy.expand(left - right)
+    coefficient = _linear_coefficient(difference, counter)
+    if coefficient not in (1, -1):
+        return None
+    rest = sympy.expand(difference - coefficient * counter)
+    if table.roles(rest) - {Role.PARAM, Role.MACRO}:
+        return None
+    # counter + rest op 0, or -counter + rest op 0 (the test read from the other side)
+    return (op, -rest) if coefficient == 1 else (MIRROR[op], rest)
 
 
 def _one_test_trip(trip: sympy.Expr, op: str, right: sympy.Expr) -> sympy.Expr | None:
