@@ -501,3 +501,13 @@ def test_an_else_that_leaves_keeps_the_rest_under_the_test() -> None:
     result = classify(_site("kept", "store"), ndrange=False)
     assert result.accesses is not None and parse_expression(str(result.accesses)) == parse_expression("m")
     assert "only iterations where i < m" in " ".join(result.count_reasons)
+
+
+@pytest.mark.parametrize(("marker", "holds"), [("odds", lambda i: i % 2 == 1), ("thirds", lambda i: (i + 1) % 3 != 0)])
+def test_a_remainder_test_counts_every_pth_iteration(marker: str, holds: Callable[[int], bool]) -> None:
+    """``i % 2 == 1`` in a loop from 1: the odd i of 1..n - 1 (it was n - 1, an upper bound)."""
+    result = classify(_site(marker, "store"), ndrange=False)
+    assert result.accesses is not None and "upper bound" not in " ".join(result.count_reasons)
+    count = parse_expression(str(result.accesses))
+    for n in range(1, 12):
+        assert numeric(count, {sympy.Symbol("n"): n}) == sum(1 for i in range(1, n) if holds(i)), n

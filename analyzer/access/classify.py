@@ -433,6 +433,12 @@ def _guarded_trip(
         single = _one_test_trip(loop.trip_count, op, right)
         if single is not None:
             return sympy.expand(single), [number]
+    if not on_counter:
+        residues = [(number, count) for number, test in enumerate(tests)
+                    if (count := _residue_trip(loop.trip_count, start, test, loop.counter, table)) is not None]
+        if len(residues) == 1:
+            number, count = residues[0]
+            return count, [number]
     count = _tests_trip(loop.trip_count, [(op, right) for _number, op, right in on_counter]) if on_counter else None
     if count is None:
         return loop.trip_count, []
@@ -458,6 +464,30 @@ def _on_counter(test: Test, counter: sympy.Symbol, table: SymbolTable) -> tuple[
         return None
     # counter + rest op 0, or -counter + rest op 0 (the test read from the other side)
     return (op, -rest) if coefficient == 1 else (MIRROR[op], rest)
+
+
+def _residue_trip(trip: sympy.Expr, start: sympy.Expr, test: Test, counter: sympy.Symbol,
+                  table: SymbolTable) -> sympy.Expr | None:
+    """Iterations whose counter has a given remainder: ``i % 2 == 0`` holds
+    in ceil(trip / 2) of a loop from 0 (``!=`` in the others). The divisor
+    and the remainder are numbers, the counter steps by one from a number;
+    else ``None``."""
+    op, left, right = test
+    if op not in ("==", "!=") or not isinstance(left, sympy.Mod) or not right.is_Integer:
+        return None
+    inner, divisor = left.args
+    if not divisor.is_Integer or divisor <= 0 or _linear_coefficient(inner, counter) != 1 or not start.is_Integer:
+        return None
+    shift = sympy.expand(inner - counter)
+    if not shift.is_Integer or table.roles(shift):
+        return None
+    # iteration t passes when (start + shift + t) % divisor == right: the first such t is `first`
+    if not 0 <= int(right) < int(divisor):
+        hits: sympy.Expr = sympy.Integer(0)
+    else:
+        first = (int(right) - int(start) - int(shift)) % int(divisor)
+        hits = IMax(0, sympy.floor((trip - 1 - first) / divisor) + 1)
+    return hits if op == "==" else trip - hits
 
 
 def _one_test_trip(trip: sympy.Expr, op: str, right: sympy.Expr) -> sympy.Expr | None:
