@@ -33,9 +33,19 @@ from dataclasses import dataclass, field
 import sympy
 
 from hlsight.analyzer.access.c_symbols import WORK_ITEMS, Role, SymbolTable, loop_key
+from hlsight.analyzer.access.counter_tests import (
+    counter_bound,
+    id_text,
+    linear_coefficient,
+    one_test_count,
+    residue_count,
+    tests_count,
+    work_item_tests,
+    work_items_passing,
+)
 from hlsight.analyzer.access.guard_count import exact_shares
 from hlsight.analyzer.access.int_bounds import IMax, IMin
-from hlsight.analyzer.access.loops import MIRROR, LoopInfo, cycle_contains, unknown_trip_symbol
+from hlsight.analyzer.access.loops import LoopInfo, cycle_contains, unknown_trip_symbol
 from hlsight.analyzer.access.walker import AccessSite, Guard, Test
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import Kernel
@@ -64,16 +74,6 @@ class Classification:
         return (str(self.stride), str(self.data_dependent), str(self.accesses))
 
 
-def _linear_coefficient(expr: sympy.Expr, symbol: sympy.Symbol) -> sympy.Expr | None:
-    """Coefficient of ``symbol`` when ``expr`` is affine in it, else ``None``."""
-    expanded = sympy.expand(expr)
-    coefficient = expanded.coeff(symbol, 1)
-    rest = sympy.expand(expanded - coefficient * symbol)
-    if rest.has(symbol) or coefficient.has(symbol):
-        return None
-    return sympy.expand(coefficient)
-
-
 def _mean_coefficient(expr: sympy.Expr, symbol: sympy.Symbol) -> tuple[sympy.Expr, str] | None:
     """How far ``expr`` moves per unit of ``symbol``, and through what, when
     it is affine in ``symbol`` but for integer divisions or remainders of
@@ -87,14 +87,14 @@ def _mean_coefficient(expr: sympy.Expr, symbol: sympy.Symbol) -> tuple[sympy.Exp
     (a product of two moving values, a remainder of a division)."""
     # `a[i / 16][i % 16]` flattened: Mod(u, m) + m*floor(u/m) is u, exactly
     recombined = sympy.expand(expr.replace(sympy.Mod, lambda u, m: u - m * sympy.floor(u / m)))
-    exact = _linear_coefficient(recombined, symbol) if not recombined.has(sympy.floor) else None
+    exact = linear_coefficient(recombined, symbol) if not recombined.has(sympy.floor) else None
     if exact is not None:
         return exact, "a division and its remainder, which recombine"
     total: sympy.Expr = sympy.Integer(0)
     through: list[str] = []
     still: list[str] = []  # said after the remainders whose wraps they keep step with
     wraps = [mod for mod in expr.atoms(sympy.Mod)
-             if not mod.args[1].has(symbol) and _linear_coefficient(mod.args[0], symbol) is not None]
+             if not mod.args[1].has(symbol) and linear_coefficient(mod.args[0], symbol) is not None]
     for term in sympy.Add.make_args(sympy.expand(expr)):
         if not term.has(symbol):
             continue
@@ -109,10 +109,10 @@ def _mean_coefficient(expr: sympy.Expr, symbol: sympy.Symbol) -> tuple[sympy.Exp
             still.append(f"a division by a multiple of {wrap.args[1]}, constant between those wraps")
             continue
         if isinstance(moving, sympy.floor):
-            inner = _linear_coefficient(moving.args[0], symbol)
+            inner = linear_coefficient(moving.args[0], symbol)
             how = "an integer division, on average"
         elif isinstance(moving, sympy.Mod) and not moving.args[1].has(symbol):
-            inner = _linear_coefficient(moving.args[0], symbol)
+            inner = linear_coefficient(moving.args[0], symbol)
             how = f"a remainder, between its wraps every {moving.args[1]} elements"
             if inner is None:
                 # a remainder of an index that wraps itself (T2S's conv loader:
@@ -191,7 +191,7 @@ def _loop_advance(
         # a step hlsight cannot read (`i += threads * get_num_groups(0)`) is taken as 1, and said
         step = known_step if known_step is not None else sympy.Integer(1)
         shown = f"step {step}" if known_step is not None else "step unread, taken as 1"
-        coefficient = _linear_coefficient(expr, symbol)
+        coefficient = linear_coefficient(expr, symbol)
         if coefficient is None:
             mean = _mean_coefficient(expr, symbol)
             if mean is None:
@@ -337,7 +337,7 @@ def _stride(site: AccessSite, expr: sympy.Expr, ndrange: bool, merged: int, reas
     if lane_loops:
         innermost = lane_loops[-1]
         assert innermost.counter is not None
-        coefficient = _linear_coefficient(expr, innermost.counter)
+        coefficient = linear_coefficient(expr, innermost.counter)
         if coefficient is None:
             reasons.append(f"unrolled counter `{innermost.counter}` (line {innermost.line}) appears non-linearly")
             return None
@@ -388,7 +388,7 @@ def _outer_advance(
         for role in _ID_ROLES:
             ids = [s for s in table.of_role(expr, role) if (info := table.info(s)) and info.dimension == 0]
             if ids:
-                coefficient = _linear_coefficient(expr, ids[0])
+                coefficient = linear_coefficient(expr, ids[0])
                 info = table.info(ids[0])
                 text = info.text if info else str(ids[0])
                 if coefficient is not None:
@@ -427,179 +427,21 @@ def _guarded_trip(
         else sympy.Integer(0)
     # each test on the iteration's number (the counter from its first value)
     on_counter = [(number, op, bound - start) for number, test in enumerate(tests)
-                  if (solved := _on_counter(test, loop.counter, table)) is not None for op, bound in [solved]]
+                  if (solved := counter_bound(test, loop.counter, table)) is not None for op, bound in [solved]]
     if len(on_counter) == 1:
         number, op, right = on_counter[0]
-        single = _one_test_trip(loop.trip_count, op, right)
+        single = one_test_count(loop.trip_count, op, right)
         if single is not None:
             return sympy.expand(single), [number]
-    if not on_counter:
-        residues = [(number, count) for number, test in enumerate(tests)
-                    if (count := _residue_trip(loop.trip_count, start, test, loop.counter, table)) is not None]
-        if len(residues) == 1:
-            number, count = residues[0]
-            return count, [number]
-    count = _tests_trip(loop.trip_count, [(op, right) for _number, op, right in on_counter]) if on_counter else None
-    if count is None:
-        return loop.trip_count, []
-    return count, [number for number, _op, _right in on_counter]
-
-
-_RANGE_OPS = ("<", "<=", ">", ">=", "==", "!=")
-
-
-def _on_counter(test: Test, counter: sympy.Symbol, table: SymbolTable) -> tuple[str, sympy.Expr] | None:
-    """``test`` as ``counter op bound`` with ``bound`` fixed per launch, when
-    it moves the counter by one per step either way (``i + 1 < n`` is
-    ``i < n - 1``; ``0 < j`` is ``j > 0``); else ``None``."""
-    op, left, right = test
-    if op not in _RANGE_OPS:
-        return None
-    difference = sympy.expand(left - right)
-    coefficient = _linear_coefficient(difference, counter)
-    if coefficient not in (1, -1):
-        return None
-    rest = sympy.expand(difference - coefficient * counter)
-    if table.roles(rest) - {Role.PARAM, Role.MACRO}:
-        return None
-    # counter + rest op 0, or -counter + rest op 0 (the test read from the other side)
-    return (op, -rest) if coefficient == 1 else (MIRROR[op], rest)
-
-
-def _residue_trip(trip: sympy.Expr, start: sympy.Expr, test: Test, counter: sympy.Symbol,
-                  table: SymbolTable) -> sympy.Expr | None:
-    """Iterations whose counter has a given remainder: ``i % 2 == 0`` holds
-    in ceil(trip / 2) of a loop from 0 (``!=`` in the others). The divisor
-    and the remainder are numbers, the counter steps by one from a number;
-    else ``None``."""
-    op, left, right = test
-    if op not in ("==", "!=") or not isinstance(left, sympy.Mod) or not right.is_Integer:
-        return None
-    inner, divisor = left.args
-    if not divisor.is_Integer or divisor <= 0 or _linear_coefficient(inner, counter) != 1 or not start.is_Integer:
-        return None
-    shift = sympy.expand(inner - counter)
-    if not shift.is_Integer or table.roles(shift):
-        return None
-    # iteration t passes when (start + shift + t) % divisor == right: the first such t is `first`
-    if not 0 <= int(right) < int(divisor):
-        hits: sympy.Expr = sympy.Integer(0)
-    else:
-        first = (int(right) - int(start) - int(shift)) % int(divisor)
-        hits = IMax(0, sympy.floor((trip - 1 - first) / divisor) + 1)
-    return hits if op == "==" else trip - hits
-
-
-def _one_test_trip(trip: sympy.Expr, op: str, right: sympy.Expr) -> sympy.Expr | None:
-    """Iterations of a ``trip``-iteration loop whose number passes ``op right``,
-    the bound taken to lie in the loop's range (as the source means it)."""
-    if op == ">=":
-        return trip - right
-    if op == ">":
-        return trip - right - 1
-    if op == "<":
-        return right
-    if op == "<=":
-        return right + 1
-    if op in ("==", "!=") and right.is_number and right >= 0:
-        # `j == 0`: one iteration of the loop (none when it runs fewer than right + 1 times)
-        once = IMax(0, IMin(1, trip - right))
-        return once if op == "==" else trip - once
-    return None
-
-
-def _inside(value: sympy.Expr, low: sympy.Expr, high: sympy.Expr) -> sympy.Expr:
-    """1 when the integer ``value`` lies in ``low``..``high`` - 1, else 0."""
-    return IMax(0, IMin(1, value - low + 1)) * IMax(0, IMin(1, high - value))
-
-
-def _tests_trip(trip: sympy.Expr, tests: list[tuple[str, sympy.Expr]]) -> sympy.Expr | None:
-    """Iterations of a ``trip``-iteration loop whose number passes every test
-    of ``tests`` (two or more on one counter, or one the single-test rule
-    leaves: ``j == m - 1``). The range tests bound it from below and above,
-    each bound taken to lie in the loop's range as a single test's is; an
-    ``==`` picks one iteration when it lies in that range (and equals every
-    other ``==`` value, differs from every ``!=`` one), an ``!=`` takes one
-    away."""
-    lows = [right + {">": 1, ">=": 0}[op] for op, right in tests if op in (">", ">=")]
-    highs = [right + {"<": 0, "<=": 1}[op] for op, right in tests if op in ("<", "<=")]
-    low = _tightest(lows, max) if lows else sympy.Integer(0)
-    high = _tightest(highs, min) if highs else trip
-    equal = list(dict.fromkeys(right for op, right in tests if op == "=="))
-    unequal = list(dict.fromkeys(right for op, right in tests if op == "!="))
-    if equal:
-        value = equal[0]
-        count: sympy.Expr = _inside(value, low, high)
-        for other, wanted in [*((other, True) for other in equal[1:]), *((other, False) for other in unequal)]:
-            difference = sympy.expand(other - value)
-            if difference.is_number:
-                if (difference == 0) != wanted:
-                    return sympy.Integer(0)  # two different iterations at once, or the one excluded
-                continue
-            apart = IMin(1, sympy.Abs(difference))  # 0 where the two values meet, else 1
-            count *= 1 - apart if wanted else apart
-        return sympy.expand(count)
-    count = high - low - sum((_excluded(value, low, high) for value in unequal), sympy.Integer(0))
-    # never below none: an interior `0 < j < m - 1` of a loop of one iteration
-    return IMax(0, sympy.expand(count))
-
-
-def _excluded(value: sympy.Expr, low: sympy.Expr, high: sympy.Expr) -> sympy.Expr:
-    """What ``!= value`` takes from the range ``low``..``high`` - 1: one
-    iteration when the value lies in it. The range's own first or last
-    value (``j != 0``, ``j != m - 1``) lies in it whenever it is not empty,
-    and an empty range counts none anyway (the count is never below 0)."""
-    if sympy.expand(value - low) == 0 or sympy.expand(high - value) == 1:
-        return sympy.Integer(1)
-    return _inside(value, low, high)
-
-
-def _tightest(bounds: list[sympy.Expr], pick: Callable[..., sympy.Expr]) -> sympy.Expr:
-    """The largest lower (or smallest upper) bound: the one the others
-    differ from by a number, else all of them under IMax (IMin)."""
-    best = bounds[0]
-    for bound in bounds[1:]:
-        difference = bound - best
-        if difference.is_number:
-            best = pick(best, bound, key=lambda expr: float(expr - best))
-        else:
-            best = (IMax if pick is max else IMin)(best, bound)
-    return best
-
-
-def _work_item_tests(tests: list[Test], table: SymbolTable) -> list[int]:
-    """The tests of a 1-D launch's ``get_global_id(0)`` against values fixed
-    per launch (``if (gid < n)``, ``if (gid >= n) return;``): the id runs
-    over 0..work_items - 1 once each, so they count exactly. A kernel that
-    uses another dimension anywhere has no such count (its ``gid0`` repeats)."""
-    if any(info.role in (*_ID_ROLES, Role.GROUP_ID) and info.dimension != 0
-           for info in table.infos.values()):
-        return []
-    return [number for number, (op, left, right) in enumerate(tests)
-            if op in _RANGE_OPS and isinstance(left, sympy.Symbol) and (info := table.info(left)) is not None
-            and info.role is Role.GLOBAL_ID and info.dimension == 0
-            and not table.roles(right) - {Role.PARAM, Role.MACRO}]
-
-
-def _id_text(symbol: sympy.Expr, table: SymbolTable) -> str:
-    info = table.info(symbol) if isinstance(symbol, sympy.Symbol) else None
-    return info.text if info is not None else str(symbol)
-
-
-def _work_items_passing(tests: list[tuple[str, sympy.Expr]]) -> sympy.Expr:
-    """Work-items 0..work_items - 1 whose id passes every test: ``gid < n``
-    holds for min(work_items, n) of them (a launch rounded up to whole
-    work-groups runs more work-items than n)."""
-    items = sympy.Symbol(WORK_ITEMS)
-    if len(tests) == 1 and tests[0][0] in ("<", "<=", ">", ">="):
-        op, right = tests[0]
-        below = IMin(items, right if op in ("<", ">=") else right + 1)
-        return below if op in ("<", "<=") else items - below
-    ranged = [(op, right) for op, right in tests]
-    if not any(op in ("<", "<=") for op, _right in ranged):
-        ranged.append(("<", items))  # the last work-item bounds it from above
-    counted = _tests_trip(items, ranged)
-    return items if counted is None else counted
+    if on_counter:
+        return tests_count(loop.trip_count, [(op, right) for _number, op, right in on_counter]), [
+            number for number, _op, _right in on_counter]
+    residues = [(number, count) for number, test in enumerate(tests)
+                if (count := residue_count(loop.trip_count, start, test, loop.counter, table)) is not None]
+    if len(residues) == 1:
+        number, count = residues[0]
+        return count, [number]
+    return loop.trip_count, []
 
 
 def _cycle_fraction(test: tuple[str, sympy.Expr, sympy.Expr], table: SymbolTable) -> tuple[sympy.Expr, str] | None:
@@ -615,7 +457,7 @@ def _cycle_fraction(test: tuple[str, sympy.Expr, sympy.Expr], table: SymbolTable
         info = table.info(symbol)
         if info is None or info.cycle is None:
             continue
-        coefficient = _linear_coefficient(difference, symbol)
+        coefficient = linear_coefficient(difference, symbol)
         if coefficient != 1:
             continue
         value = sympy.expand(symbol - difference)  # the test is "symbol op value"
@@ -709,12 +551,12 @@ def _count_under(site: AccessSite, ndrange: bool, merged: int,
     used: set[int] = set()
     lane_bounds: set[int] = set()  # tests that set an unrolled loop's active lanes
     if ndrange:
-        ids = _work_item_tests(tests, table)
+        ids = work_item_tests(tests, table)
         if ids:
-            total = _work_items_passing([(tests[number][0], tests[number][2]) for number in ids])
+            total = work_items_passing([(tests[number][0], tests[number][2]) for number in ids])
             used.update(ids)
             reasons.append("only work-items where " + " and ".join(
-                f"{_id_text(tests[number][1], table)} {tests[number][0]} {tests[number][2]}" for number in ids)
+                f"{id_text(tests[number][1], table)} {tests[number][0]} {tests[number][2]}" for number in ids)
                 + f": {total}")
     for loop in site.loops:
         trip, used_tests = _guarded_trip(loop, tests, table)

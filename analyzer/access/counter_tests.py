@@ -1,0 +1,192 @@
+"""How many iterations of a loop, or work-items of a launch, pass tests on
+their counter or id: the exact counts of guarded accesses and of loops a
+test restricts (docs/model.md decisions 14, 57, 58).
+
+A loop's iterations are numbered from 0 (the counter from its first value)
+and a 1-D launch's work-items by ``get_global_id(0)``; a test fixed per
+launch (``j > 0``, ``j < m - 1``, ``j != m - 1``, ``i % 2 == 0``, ``gid < n``)
+keeps a range, one value or a residue of them. Each count is a sympy
+expression of the launch's values: IMax/IMin keep it from going below none
+where the sizes could make it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import sympy
+
+from hlsight.analyzer.access.c_symbols import WORK_ITEMS, Role, SymbolTable
+from hlsight.analyzer.access.int_bounds import IMax, IMin
+from hlsight.analyzer.access.loops import MIRROR
+from hlsight.analyzer.access.walker import Test
+
+#: the NDRange id roles whose dimension makes a launch more than 1-D
+_ID_ROLES = (Role.GLOBAL_ID, Role.LOCAL_ID, Role.GROUP_ID)
+
+
+def linear_coefficient(expr: sympy.Expr, symbol: sympy.Symbol) -> sympy.Expr | None:
+    """Coefficient of ``symbol`` when ``expr`` is affine in it, else ``None``."""
+    expanded = sympy.expand(expr)
+    coefficient = expanded.coeff(symbol, 1)
+    rest = sympy.expand(expanded - coefficient * symbol)
+    if rest.has(symbol) or coefficient.has(symbol):
+        return None
+    return sympy.expand(coefficient)
+
+
+RANGE_OPS = ("<", "<=", ">", ">=", "==", "!=")
+
+
+def counter_bound(test: Test, counter: sympy.Symbol, table: SymbolTable) -> tuple[str, sympy.Expr] | None:
+    """``test`` as ``counter op bound`` with ``bound`` fixed per launch, when
+    it moves the counter by one per step either way (``i + 1 < n`` is
+    ``i < n - 1``; ``0 < j`` is ``j > 0``); else ``None``."""
+    op, left, right = test
+    if op not in RANGE_OPS:
+        return None
+    difference = sympy.expand(left - right)
+    coefficient = linear_coefficient(difference, counter)
+    if coefficient not in (1, -1):
+        return None
+    rest = sympy.expand(difference - coefficient * counter)
+    if table.roles(rest) - {Role.PARAM, Role.MACRO}:
+        return None
+    # counter + rest op 0, or -counter + rest op 0 (the test read from the other side)
+    return (op, -rest) if coefficient == 1 else (MIRROR[op], rest)
+
+
+def residue_count(trip: sympy.Expr, start: sympy.Expr, test: Test, counter: sympy.Symbol,
+                  table: SymbolTable) -> sympy.Expr | None:
+    """Iterations whose counter has a given remainder: ``i % 2 == 0`` holds
+    in ceil(trip / 2) of a loop from 0 (``!=`` in the others). The divisor
+    and the remainder are numbers, the counter steps by one from a number;
+    else ``None``."""
+    op, left, right = test
+    if op not in ("==", "!=") or not isinstance(left, sympy.Mod) or not right.is_Integer:
+        return None
+    inner, divisor = left.args
+    if not divisor.is_Integer or divisor <= 0 or linear_coefficient(inner, counter) != 1 or not start.is_Integer:
+        return None
+    shift = sympy.expand(inner - counter)
+    if not shift.is_Integer or table.roles(shift):
+        return None
+    # iteration t passes when (start + shift + t) % divisor == right: the first such t is `first`
+    if not 0 <= int(right) < int(divisor):
+        hits: sympy.Expr = sympy.Integer(0)
+    else:
+        first = (int(right) - int(start) - int(shift)) % int(divisor)
+        hits = IMax(0, sympy.floor((trip - 1 - first) / divisor) + 1)
+    return hits if op == "==" else trip - hits
+
+
+def one_test_count(trip: sympy.Expr, op: str, right: sympy.Expr) -> sympy.Expr | None:
+    """Iterations of a ``trip``-iteration loop whose number passes ``op right``,
+    the bound taken to lie in the loop's range (as the source means it)."""
+    if op == ">=":
+        return trip - right
+    if op == ">":
+        return trip - right - 1
+    if op == "<":
+        return right
+    if op == "<=":
+        return right + 1
+    if op in ("==", "!=") and right.is_number and right >= 0:
+        # `j == 0`: one iteration of the loop (none when it runs fewer than right + 1 times)
+        once = IMax(0, IMin(1, trip - right))
+        return once if op == "==" else trip - once
+    return None
+
+
+def _inside(value: sympy.Expr, low: sympy.Expr, high: sympy.Expr) -> sympy.Expr:
+    """1 when the integer ``value`` lies in ``low``..``high`` - 1, else 0."""
+    return IMax(0, IMin(1, value - low + 1)) * IMax(0, IMin(1, high - value))
+
+
+def tests_count(trip: sympy.Expr, tests: list[tuple[str, sympy.Expr]]) -> sympy.Expr:
+    """Iterations of a ``trip``-iteration loop whose number passes every test
+    of ``tests`` (two or more on one counter, or one the single-test rule
+    leaves: ``j == m - 1``). The range tests bound it from below and above,
+    each bound taken to lie in the loop's range as a single test's is; an
+    ``==`` picks one iteration when it lies in that range (and equals every
+    other ``==`` value, differs from every ``!=`` one), an ``!=`` takes one
+    away."""
+    lows = [right + {">": 1, ">=": 0}[op] for op, right in tests if op in (">", ">=")]
+    highs = [right + {"<": 0, "<=": 1}[op] for op, right in tests if op in ("<", "<=")]
+    low = _tightest(lows, max) if lows else sympy.Integer(0)
+    high = _tightest(highs, min) if highs else trip
+    equal = list(dict.fromkeys(right for op, right in tests if op == "=="))
+    unequal = list(dict.fromkeys(right for op, right in tests if op == "!="))
+    if equal:
+        value = equal[0]
+        count: sympy.Expr = _inside(value, low, high)
+        for other, wanted in [*((other, True) for other in equal[1:]), *((other, False) for other in unequal)]:
+            difference = sympy.expand(other - value)
+            if difference.is_number:
+                if (difference == 0) != wanted:
+                    return sympy.Integer(0)  # two different iterations at once, or the one excluded
+                continue
+            apart = IMin(1, sympy.Abs(difference))  # 0 where the two values meet, else 1
+            count *= 1 - apart if wanted else apart
+        return sympy.expand(count)
+    count = high - low - sum((_excluded(value, low, high) for value in unequal), sympy.Integer(0))
+    # never below none: an interior `0 < j < m - 1` of a loop of one iteration
+    return IMax(0, sympy.expand(count))
+
+
+def _excluded(value: sympy.Expr, low: sympy.Expr, high: sympy.Expr) -> sympy.Expr:
+    """What ``!= value`` takes from the range ``low``..``high`` - 1: one
+    iteration when the value lies in it. The range's own first or last
+    value (``j != 0``, ``j != m - 1``) lies in it whenever it is not empty,
+    and an empty range counts none anyway (the count is never below 0)."""
+    if sympy.expand(value - low) == 0 or sympy.expand(high - value) == 1:
+        return sympy.Integer(1)
+    return _inside(value, low, high)
+
+
+def _tightest(bounds: list[sympy.Expr], pick: Callable[..., sympy.Expr]) -> sympy.Expr:
+    """The largest lower (``pick`` max) or smallest upper (min) bound: of two
+    that differ by a number the tighter one, else both under IMax (IMin)."""
+    best = bounds[0]
+    for bound in bounds[1:]:
+        difference = bound - best
+        if difference.is_number:
+            best = bound if (difference > 0) == (pick is max) else best
+        else:
+            best = (IMax if pick is max else IMin)(best, bound)
+    return best
+
+
+def work_item_tests(tests: list[Test], table: SymbolTable) -> list[int]:
+    """The tests of a 1-D launch's ``get_global_id(0)`` against values fixed
+    per launch (``if (gid < n)``, ``if (gid >= n) return;``): the id runs
+    over 0..work_items - 1 once each, so they count exactly. A kernel that
+    uses another dimension anywhere has no such count (its ``gid0`` repeats)."""
+    if any(info.role in _ID_ROLES and info.dimension != 0
+           for info in table.infos.values()):
+        return []
+    return [number for number, (op, left, right) in enumerate(tests)
+            if op in RANGE_OPS and isinstance(left, sympy.Symbol) and (info := table.info(left)) is not None
+            and info.role is Role.GLOBAL_ID and info.dimension == 0
+            and not table.roles(right) - {Role.PARAM, Role.MACRO}]
+
+
+def id_text(symbol: sympy.Expr, table: SymbolTable) -> str:
+    """How the source writes a work-item id symbol (``get_global_id(0)``)."""
+    info = table.info(symbol) if isinstance(symbol, sympy.Symbol) else None
+    return info.text if info is not None else str(symbol)
+
+
+def work_items_passing(tests: list[tuple[str, sympy.Expr]]) -> sympy.Expr:
+    """Work-items 0..work_items - 1 whose id passes every test: ``gid < n``
+    holds for min(work_items, n) of them (a launch rounded up to whole
+    work-groups runs more work-items than n)."""
+    items = sympy.Symbol(WORK_ITEMS)
+    if len(tests) == 1 and tests[0][0] in ("<", "<=", ">", ">="):
+        op, right = tests[0]
+        below = IMin(items, right if op in ("<", ">=") else right + 1)
+        return below if op in ("<", "<=") else items - below
+    ranged = list(tests)
+    if not any(op in ("<", "<=") for op, _right in ranged):
+        ranged.append(("<", items))  # the last work-item bounds it from above
+    return tests_count(items, ranged)
