@@ -39,9 +39,7 @@ import sympy
 from hlsight.analyzer.access.c_symbols import VARYING, Role, SymbolTable
 from hlsight.analyzer.access.int_bounds import IMax, IMin
 from hlsight.analyzer.access.loops import cycle_contains, orbit
-from hlsight.analyzer.access.walker import AccessSite
-
-Test = tuple[str, sympy.Expr, sympy.Expr]
+from hlsight.analyzer.access.walker import AccessSite, Test
 
 #: row cycles up to this long are summed at once (an integer); longer or
 #: symbolic ones stay an unevaluated ``Sum``
