@@ -511,3 +511,26 @@ def test_a_remainder_test_counts_every_pth_iteration(marker: str, holds: Callabl
     count = parse_expression(str(result.accesses))
     for n in range(1, 12):
         assert numeric(count, {sympy.Symbol("n"): n}) == sum(1 for i in range(1, n) if holds(i)), n
+
+
+def test_a_remainder_test_beside_a_range_counts_within_it() -> None:
+    """``i < m && i % 3 == 1`` in a loop from 2: the i of 2..min(n, m) - 1 that leave 1."""
+    result = classify(_site("strided_below", "store"), ndrange=False)
+    assert result.accesses is not None and "upper bound" not in " ".join(result.count_reasons)
+    count = parse_expression(str(result.accesses))
+    for n in range(0, 14):
+        for m in range(2, n + 1):  # a single range test's bound lies in the loop's range
+            values = {sympy.Symbol("n"): n, sympy.Symbol("m"): m}
+            assert numeric(count, values) == sum(1 for i in range(2, n) if i < m and i % 3 == 1), (n, m)
+
+
+def test_a_remainder_test_of_a_work_item_id_counts_every_pth_work_item() -> None:
+    """``gid < n && gid % 4 == 0`` on a 1-D launch: the multiples of 4 below min(work_items, n)."""
+    result = classify(_site("every_fourth", "store"), ndrange=True)
+    assert result.accesses is not None and "upper bound" not in " ".join(result.count_reasons)
+    assert "get_global_id(0) < n and Mod(get_global_id(0), 4) == 0" in " ".join(result.count_reasons)
+    count = parse_expression(str(result.accesses))
+    for items in range(0, 13):
+        for n in range(0, 13):
+            values = {sympy.Symbol("work_items"): items, sympy.Symbol("n"): n}
+            assert numeric(count, values) == sum(1 for gid in range(items) if gid < n and gid % 4 == 0), (items, n)

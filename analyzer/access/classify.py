@@ -35,13 +35,15 @@ import sympy
 from hlsight.analyzer.access.c_symbols import WORK_ITEMS, Role, SymbolTable, loop_key
 from hlsight.analyzer.access.counter_tests import (
     counter_bound,
-    id_text,
     linear_coefficient,
     one_test_count,
-    residue_count,
+    range_bounds,
+    residue_of,
     tests_count,
+    work_item_residue,
     work_item_tests,
     work_items_passing,
+    work_items_with_residue,
 )
 from hlsight.analyzer.access.guard_count import exact_shares
 from hlsight.analyzer.access.int_bounds import IMax, IMin
@@ -428,19 +430,21 @@ def _guarded_trip(
     # each test on the iteration's number (the counter from its first value)
     on_counter = [(number, op, bound - start) for number, test in enumerate(tests)
                   if (solved := counter_bound(test, loop.counter, table)) is not None for op, bound in [solved]]
+    residues = [(number, residue) for number, test in enumerate(tests)
+                if (residue := residue_of(test, loop.counter, table)) is not None]
+    ranges = [(op, right) for _number, op, right in on_counter]
+    if len(residues) == 1 and start.is_Integer and all(op in ("<", "<=", ">", ">=") for op, _right in ranges):
+        # one remainder test among range tests: every divisor-th iteration of the range
+        number, residue = residues[0]
+        low, high = range_bounds(loop.trip_count, ranges)
+        return residue.count(low, high, int(start)), [number, *(number for number, _op, _right in on_counter)]
     if len(on_counter) == 1:
         number, op, right = on_counter[0]
         single = one_test_count(loop.trip_count, op, right)
         if single is not None:
             return sympy.expand(single), [number]
     if on_counter:
-        return tests_count(loop.trip_count, [(op, right) for _number, op, right in on_counter]), [
-            number for number, _op, _right in on_counter]
-    residues = [(number, count) for number, test in enumerate(tests)
-                if (count := residue_count(loop.trip_count, start, test, loop.counter, table)) is not None]
-    if len(residues) == 1:
-        number, count = residues[0]
-        return count, [number]
+        return tests_count(loop.trip_count, ranges), [number for number, _op, _right in on_counter]
     return loop.trip_count, []
 
 
@@ -552,11 +556,17 @@ def _count_under(site: AccessSite, ndrange: bool, merged: int,
     lane_bounds: set[int] = set()  # tests that set an unrolled loop's active lanes
     if ndrange:
         ids = work_item_tests(tests, table)
+        ranged = [(tests[number][0], tests[number][2]) for number in ids]
+        residue = work_item_residue(tests, table)
+        if residue is not None and all(op in ("<", "<=", ">", ">=") for op, _right in ranged):
+            total = work_items_with_residue(residue[1], ranged)
+            ids = [*ids, residue[0]]
+        elif ids:
+            total = work_items_passing(ranged)
         if ids:
-            total = work_items_passing([(tests[number][0], tests[number][2]) for number in ids])
             used.update(ids)
             reasons.append("only work-items where " + " and ".join(
-                f"{id_text(tests[number][1], table)} {tests[number][0]} {tests[number][2]}" for number in ids)
+                _display_names(f"{tests[number][1]} {tests[number][0]} {tests[number][2]}", table) for number in ids)
                 + f": {total}")
     for loop in site.loops:
         trip, used_tests = _guarded_trip(loop, tests, table)

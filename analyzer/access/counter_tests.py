@@ -13,6 +13,7 @@ where the sizes could make it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import sympy
 
@@ -56,28 +57,49 @@ def counter_bound(test: Test, counter: sympy.Symbol, table: SymbolTable) -> tupl
     return (op, -rest) if coefficient == 1 else (MIRROR[op], rest)
 
 
-def residue_count(trip: sympy.Expr, start: sympy.Expr, test: Test, counter: sympy.Symbol,
-                  table: SymbolTable) -> sympy.Expr | None:
-    """Iterations whose counter has a given remainder: ``i % 2 == 0`` holds
-    in ceil(trip / 2) of a loop from 0 (``!=`` in the others). The divisor
-    and the remainder are numbers, the counter steps by one from a number;
-    else ``None``."""
+@dataclass(frozen=True)
+class Residue:
+    """A remainder test on a counter, ``(counter + shift) % divisor op
+    remainder`` with numbers (``i % 2 == 0``; ``op`` is ``==`` or ``!=``)."""
+
+    op: str
+    shift: int
+    divisor: int
+    remainder: int
+
+    def count(self, low: sympy.Expr, high: sympy.Expr, start: int = 0) -> sympy.Expr:
+        """Iterations ``low``..``high`` - 1 of a counter from ``start`` that
+        pass: every divisor-th from the first one that does."""
+        if not 0 <= self.remainder < self.divisor:
+            hits: sympy.Expr = sympy.Integer(0)
+        else:
+            first = (self.remainder - start - self.shift) % self.divisor  # the first passing iteration from 0
+            hits = IMax(0, sympy.floor((high - 1 - first) / self.divisor)
+                        - sympy.floor((low - 1 - first) / self.divisor))
+        return hits if self.op == "==" else IMax(0, high - low - hits)
+
+
+def residue_of(test: Test, counter: sympy.Symbol, table: SymbolTable) -> Residue | None:
+    """``test`` as a :class:`Residue` of ``counter``, or ``None``."""
     op, left, right = test
     if op not in ("==", "!=") or not isinstance(left, sympy.Mod) or not right.is_Integer:
         return None
     inner, divisor = left.args
-    if not divisor.is_Integer or divisor <= 0 or linear_coefficient(inner, counter) != 1 or not start.is_Integer:
+    if not divisor.is_Integer or divisor <= 0 or linear_coefficient(inner, counter) != 1:
         return None
     shift = sympy.expand(inner - counter)
     if not shift.is_Integer or table.roles(shift):
         return None
-    # iteration t passes when (start + shift + t) % divisor == right: the first such t is `first`
-    if not 0 <= int(right) < int(divisor):
-        hits: sympy.Expr = sympy.Integer(0)
-    else:
-        first = (int(right) - int(start) - int(shift)) % int(divisor)
-        hits = IMax(0, sympy.floor((trip - 1 - first) / divisor) + 1)
-    return hits if op == "==" else trip - hits
+    return Residue(op, int(shift), int(divisor), int(right))
+
+
+def range_bounds(trip: sympy.Expr, tests: list[tuple[str, sympy.Expr]]) -> tuple[sympy.Expr, sympy.Expr]:
+    """The first and one past the last iteration that the range tests of
+    ``tests`` (``<``, ``<=``, ``>``, ``>=``) leave of a ``trip``-iteration
+    loop, each bound taken to lie in the loop's range as a single test's is."""
+    lows = [right + {">": 1, ">=": 0}[op] for op, right in tests if op in (">", ">=")]
+    highs = [right + {"<": 0, "<=": 1}[op] for op, right in tests if op in ("<", "<=")]
+    return (_tightest(lows, max) if lows else sympy.Integer(0)), (_tightest(highs, min) if highs else trip)
 
 
 def one_test_count(trip: sympy.Expr, op: str, right: sympy.Expr) -> sympy.Expr | None:
@@ -111,10 +133,7 @@ def tests_count(trip: sympy.Expr, tests: list[tuple[str, sympy.Expr]]) -> sympy.
     ``==`` picks one iteration when it lies in that range (and equals every
     other ``==`` value, differs from every ``!=`` one), an ``!=`` takes one
     away."""
-    lows = [right + {">": 1, ">=": 0}[op] for op, right in tests if op in (">", ">=")]
-    highs = [right + {"<": 0, "<=": 1}[op] for op, right in tests if op in ("<", "<=")]
-    low = _tightest(lows, max) if lows else sympy.Integer(0)
-    high = _tightest(highs, min) if highs else trip
+    low, high = range_bounds(trip, tests)
     equal = list(dict.fromkeys(right for op, right in tests if op == "=="))
     unequal = list(dict.fromkeys(right for op, right in tests if op == "!="))
     if equal:
@@ -171,10 +190,22 @@ def work_item_tests(tests: list[Test], table: SymbolTable) -> list[int]:
             and not table.roles(right) - {Role.PARAM, Role.MACRO}]
 
 
-def id_text(symbol: sympy.Expr, table: SymbolTable) -> str:
-    """How the source writes a work-item id symbol (``get_global_id(0)``)."""
-    info = table.info(symbol) if isinstance(symbol, sympy.Symbol) else None
-    return info.text if info is not None else str(symbol)
+def work_item_residue(tests: list[Test], table: SymbolTable) -> tuple[int, Residue] | None:
+    """The one remainder test of a 1-D launch's ``get_global_id(0)``
+    (``gid % 4 == 0``), with its index, or ``None``."""
+    if any(info.role in _ID_ROLES and info.dimension != 0 for info in table.infos.values()):
+        return None
+    ids = [symbol for symbol, info in table.infos.items() if info.role is Role.GLOBAL_ID and info.dimension == 0]
+    found = [(number, residue) for number, test in enumerate(tests) for symbol in ids
+             if (residue := residue_of(test, symbol, table)) is not None]
+    return found[0] if len(found) == 1 else None
+
+
+def work_items_with_residue(residue: Residue, tests: list[tuple[str, sympy.Expr]]) -> sympy.Expr:
+    """Work-items 0..work_items - 1 whose id passes the range ``tests`` and ``residue``."""
+    items = sympy.Symbol(WORK_ITEMS)
+    low, high = range_bounds(items, [*tests, ("<", items)])
+    return residue.count(low, high)
 
 
 def work_items_passing(tests: list[tuple[str, sympy.Expr]]) -> sympy.Expr:
