@@ -387,7 +387,10 @@ def test_a_counter_test_counts_from_the_loops_first_value() -> None:
     """`for (j = 1; ...) if (j < 5)` runs its body for j = 1..4: 4 times (the
     test's threshold was taken as a count from 0, which gave 5)."""
     result = classify(_site("from_one", "store"), ndrange=False)
-    assert result.accesses is not None and parse_expression(str(result.accesses)) == 4
+    assert result.accesses is not None
+    count = parse_expression(str(result.accesses))
+    for n in range(0, 9):  # and fewer when the loop ends before j reaches 5
+        assert numeric(count, {sympy.Symbol("n"): n}) == sum(1 for j in range(1, n) if j < 5), n
 
 
 def test_sycl_guards_count_chains_and_ors_as_the_c_walker() -> None:
@@ -499,7 +502,10 @@ def test_sycl_early_exits_count_as_the_c_walker() -> None:
 def test_an_else_that_leaves_keeps_the_rest_under_the_test() -> None:
     """``if (i < m) ... else continue;``: the rest of the body runs where ``i < m`` holds."""
     result = classify(_site("kept", "store"), ndrange=False)
-    assert result.accesses is not None and parse_expression(str(result.accesses)) == parse_expression("m")
+    assert result.accesses is not None
+    count = parse_expression(str(result.accesses))  # min(n, m): m may pass the loop's end
+    for n, m in _GRIDS:
+        assert numeric(count, {sympy.Symbol("n"): n, sympy.Symbol("m"): m}) == min(n, m), (n, m)
     assert "only iterations where i < m" in " ".join(result.count_reasons)
 
 

@@ -12,6 +12,7 @@ where the sizes could make it.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -96,23 +97,25 @@ def residue_of(test: Test, counter: sympy.Symbol, table: SymbolTable) -> Residue
 def range_bounds(trip: sympy.Expr, tests: list[tuple[str, sympy.Expr]]) -> tuple[sympy.Expr, sympy.Expr]:
     """The first and one past the last iteration that the range tests of
     ``tests`` (``<``, ``<=``, ``>``, ``>=``) leave of a ``trip``-iteration
-    loop, each bound taken to lie in the loop's range as a single test's is."""
-    lows = [right + {">": 1, ">=": 0}[op] for op, right in tests if op in (">", ">=")]
-    highs = [right + {"<": 0, "<=": 1}[op] for op, right in tests if op in ("<", "<=")]
-    return (_tightest(lows, max) if lows else sympy.Integer(0)), (_tightest(highs, min) if highs else trip)
+    loop: the loop's own 0 and trip bound them too (``i < m`` in a loop of n
+    keeps min(n, m) iterations; a bound of the same size as the loop's, ``j <
+    m - 1`` in a loop of m, is the tighter one outright)."""
+    lows = [sympy.Integer(0), *(right + {">": 1, ">=": 0}[op] for op, right in tests if op in (">", ">="))]
+    highs = [trip, *(right + {"<": 0, "<=": 1}[op] for op, right in tests if op in ("<", "<="))]
+    return _tightest(lows, max), _tightest(highs, min)
 
 
 def one_test_count(trip: sympy.Expr, op: str, right: sympy.Expr) -> sympy.Expr | None:
-    """Iterations of a ``trip``-iteration loop whose number passes ``op right``,
-    the bound taken to lie in the loop's range (as the source means it)."""
-    if op == ">=":
-        return trip - right
-    if op == ">":
-        return trip - right - 1
-    if op == "<":
-        return right
-    if op == "<=":
-        return right + 1
+    """Iterations of a ``trip``-iteration loop whose number passes ``op right``:
+    a range test keeps the part of 0..trip - 1 on its side of the bound. A
+    bound that differs from the loop's limits by a number (``i >= N/8 - 1``,
+    ``j < m - 1`` in a loop of m) is taken to lie in its range, as the source
+    means it; one of another size (``i < m`` in a loop of n) is clamped to it."""
+    if op in ("<", "<=", ">", ">="):
+        low, high = range_bounds(trip, [(op, right)])
+        if isinstance(low, IMax) or isinstance(high, IMin):
+            return IMax(0, high - low)  # a bound of another size than the loop's (`i < m` in a loop of n)
+        return high - low  # one of the loop's own size lies in its range, as the source means it
     if op in ("==", "!=") and right.is_number and right >= 0:
         # `j == 0`: one iteration of the loop (none when it runs fewer than right + 1 times)
         once = IMax(0, IMin(1, trip - right))
@@ -148,9 +151,43 @@ def tests_count(trip: sympy.Expr, tests: list[tuple[str, sympy.Expr]]) -> sympy.
             apart = IMin(1, sympy.Abs(difference))  # 0 where the two values meet, else 1
             count *= 1 - apart if wanted else apart
         return sympy.expand(count)
-    count = high - low - sum((_excluded(value, low, high) for value in unequal), sympy.Integer(0))
+    count = high - low - _hit_by_any(unequal, low, high)
     # never below none: an interior `0 < j < m - 1` of a loop of one iteration
     return IMax(0, sympy.expand(count))
+
+
+def _hit_by_any(values: list[sympy.Expr], low: sympy.Expr, high: sympy.Expr) -> sympy.Expr:
+    """Iterations of low..high - 1 equal to at least one of ``values``, by
+    inclusion-exclusion: values that may coincide (``2`` and ``n - 1`` at n
+    = 3) are one iteration there, not two."""
+    total: sympy.Expr = sympy.Integer(0)
+    for size in range(1, len(values) + 1):
+        for chosen in itertools.combinations(values, size):
+            if size > 1 and _both_ends(chosen, low, high):
+                continue  # the first and last iteration meet only in a range of one, which the count's floor of 0 gives
+            together = _all_equal(chosen)
+            if together != 0:
+                total += (1 if size % 2 else -1) * together * _excluded(chosen[0], low, high)
+    return total
+
+
+def _both_ends(values: tuple[sympy.Expr, ...], low: sympy.Expr, high: sympy.Expr) -> bool:
+    """``values`` hold the range's first value and its last one."""
+    return any(sympy.expand(value - low) == 0 for value in values) and \
+        any(sympy.expand(high - value) == 1 for value in values)
+
+
+def _all_equal(values: tuple[sympy.Expr, ...]) -> sympy.Expr:
+    """1 when the integers ``values`` are all equal, else 0 (a number when they differ by numbers)."""
+    indicator: sympy.Expr = sympy.Integer(1)
+    for other in values[1:]:
+        difference = sympy.expand(other - values[0])
+        if difference.is_number:
+            if difference != 0:
+                return sympy.Integer(0)
+            continue
+        indicator *= 1 - IMin(1, sympy.Abs(difference))
+    return indicator
 
 
 def _excluded(value: sympy.Expr, low: sympy.Expr, high: sympy.Expr) -> sympy.Expr:

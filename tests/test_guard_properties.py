@@ -1,0 +1,87 @@
+"""Guard counts against the loops run by hand, on conditions drawn at random.
+
+Each kernel of a generated OpenCL file runs ``for (i < n) for (j < m)`` and
+stores under a condition built from tests on the two counters (against 0, 1,
+2, n, m, n - 1, m - 1, m - 2 or n - 2, written either way round, with an
+offset, or as a remainder), joined by ``&&`` and ``||`` up to two levels,
+as an if, an else or an ``if (...) continue;``. Whatever the analysis
+counts exactly must equal the brute-force count, and what it calls an upper
+bound must not be below it. Exact counts are checked where every bound lies
+in its loop's range (n, m >= 3): one test on a counter against a bound of
+the loop's own size is read as the source means it (docs/model.md decision
+58); the deterministic grids of test_guard_count.py cover the smaller sizes.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+import sympy
+
+from hlsight.analyzer.access import parse_expression
+from hlsight.analyzer.access.classify import classify
+from hlsight.analyzer.access.walker import walk_function
+from hlsight.analyzer.estimate.evaluate import numeric
+from hlsight.parsers.csource import parse_c_file
+
+_OPS = ["<", "<=", ">", ">=", "==", "!="]
+_BOUNDS = ["0", "1", "2", "n", "m", "n - 1", "m - 1", "m - 2", "n - 2"]
+_SHAPES = {
+    "if": "if ({c}) out[i * m + j] = 1.0f;",
+    "else": "if ({c}) out[0] = 0.0f; else out[i * m + j] = 1.0f;",
+    "continue": "if ({c}) continue; out[i * m + j] = 1.0f;",
+}
+
+
+def _test(draw: random.Random) -> str:
+    counter, bound, form = draw.choice("ij"), draw.choice(_BOUNDS), draw.random()
+    if form < 0.6:
+        return f"{counter} {draw.choice(_OPS)} {bound}"
+    if form < 0.8:
+        return f"{bound} {draw.choice(_OPS)} {counter}"
+    if form < 0.9:
+        return f"{counter} + 1 {draw.choice(_OPS)} {bound}"
+    return f"{counter} % {draw.choice([2, 3])} {draw.choice(['==', '!='])} {draw.choice([0, 1])}"
+
+
+def _condition(draw: random.Random, depth: int = 0) -> str:
+    pick = draw.random()
+    if depth < 2 and pick < 0.3:
+        return f"({_condition(draw, depth + 1)}) || ({_condition(draw, depth + 1)})"
+    if depth < 2 and pick < 0.6:
+        return f"({_condition(draw, depth + 1)}) && ({_condition(draw, depth + 1)})"
+    return _test(draw)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_random_guards_count_as_the_loops_run(tmp_path: Path, seed: int) -> None:
+    draw = random.Random(seed)
+    cases = [(_condition(draw), draw.choice(sorted(_SHAPES))) for _ in range(40)]
+    source = tmp_path / "guards.cl"
+    source.write_text("\n".join(
+        f"__attribute__((max_global_work_dim(0)))\n__kernel void k{number}(__global float* restrict out, int n,"
+        f" int m)\n{{\n\tfor (int i = 0; i < n; i++)\n\t\tfor (int j = 0; j < m; j++)\n\t\t{{\n\t\t\t"
+        f"{_SHAPES[shape].format(c=condition)}\n\t\t}}\n}}\n"
+        for number, (condition, shape) in enumerate(cases)))
+    unit = parse_c_file(source)
+    exact = 0
+    for number, (condition, shape) in enumerate(cases):
+        walker = walk_function(unit, unit.functions()[f"k{number}"], {unit.filename: unit.lines})
+        (site,) = [site for site in walker.sites if site.kind == "store" and site.text != "out[0]"]
+        result = classify(site, ndrange=False)
+        assert result.accesses is not None
+        count = parse_expression(str(result.accesses))
+        upper = "upper bound" in " ".join(result.count_reasons)
+        exact += not upper
+        runs = eval(f"lambda i, j, n, m: {condition.replace('||', ' or ').replace('&&', ' and ')}")
+        for n in range(6):
+            for m in range(6):
+                passes = sum(1 for i in range(n) for j in range(m) if runs(i, j, n, m) == (shape == "if"))
+                value = numeric(count, {sympy.Symbol("n"): n, sympy.Symbol("m"): m})
+                if upper:
+                    assert value is None or value >= passes, (condition, shape, n, m)
+                elif n >= 3 and m >= 3:
+                    assert value == passes, (condition, shape, n, m, str(result.accesses))
+    assert exact >= 20  # most of them count exactly
