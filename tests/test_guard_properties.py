@@ -85,3 +85,48 @@ def test_random_guards_count_as_the_loops_run(tmp_path: Path, seed: int) -> None
                 elif n >= 3 and m >= 3:
                     assert value == passes, (condition, shape, n, m, str(result.accesses))
     assert exact >= 20  # most of them count exactly
+
+
+def _id_condition(draw: random.Random, depth: int = 0) -> str:
+    """A condition on a 1-D launch's id ``gid`` against 0, 1, 2, n, n - 1 or n - 2."""
+    pick = draw.random()
+    if depth < 2 and pick < 0.25:
+        return f"({_id_condition(draw, depth + 1)}) || ({_id_condition(draw, depth + 1)})"
+    if depth < 2 and pick < 0.55:
+        return f"({_id_condition(draw, depth + 1)}) && ({_id_condition(draw, depth + 1)})"
+    bound, form = draw.choice(["0", "1", "2", "n", "n - 1", "n - 2"]), draw.random()
+    if form < 0.6:
+        return f"gid {draw.choice(_OPS)} {bound}"
+    if form < 0.8:
+        return f"{bound} {draw.choice(_OPS)} gid"
+    return f"gid % {draw.choice([2, 3])} {draw.choice(['==', '!='])} {draw.choice([0, 1])}"
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_work_item_guards_count_as_the_launch_runs(tmp_path: Path, seed: int) -> None:
+    """The same on a 1-D NDRange kernel: ``if (...) out[gid] = ...`` and
+    ``if (...) return;``, against the work-items 0..work_items - 1 run by
+    hand (exact where work_items, n >= 3; an upper bound never below)."""
+    draw = random.Random(seed)
+    shapes = {"if": "if ({c}) out[gid] = 1.0f;", "return": "if ({c}) return; out[gid] = 1.0f;"}
+    cases = [(_id_condition(draw), draw.choice(sorted(shapes))) for _ in range(40)]
+    source = tmp_path / "ids.cl"
+    source.write_text("\n".join(
+        f"__kernel void k{number}(__global float* restrict out, int n)\n{{\n\tint gid = get_global_id(0);\n\t"
+        f"{shapes[shape].format(c=condition)}\n}}\n" for number, (condition, shape) in enumerate(cases)))
+    unit = parse_c_file(source)
+    for number, (condition, shape) in enumerate(cases):
+        walker = walk_function(unit, unit.functions()[f"k{number}"], {unit.filename: unit.lines})
+        result = classify(walker.sites[0], ndrange=True)
+        assert result.accesses is not None
+        count = parse_expression(str(result.accesses))
+        upper = "upper bound" in " ".join(result.count_reasons)
+        runs = eval(f"lambda gid, n: {condition.replace('||', ' or ').replace('&&', ' and ')}")
+        for items in range(9):
+            for n in range(9):
+                passes = sum(1 for gid in range(items) if runs(gid, n) == (shape == "if"))
+                value = numeric(count, {sympy.Symbol("work_items"): items, sympy.Symbol("n"): n})
+                if upper:
+                    assert value is None or value >= passes, (condition, shape, items, n)
+                elif items >= 3 and n >= 3:
+                    assert value == passes, (condition, shape, items, n, str(result.accesses))

@@ -252,7 +252,10 @@ def work_items_passing(tests: list[tuple[str, sympy.Expr]]) -> sympy.Expr:
     items = sympy.Symbol(WORK_ITEMS)
     if len(tests) == 1 and tests[0][0] in ("<", "<=", ">", ">="):
         op, right = tests[0]
-        below = IMin(items, right if op in ("<", ">=") else right + 1)
+        bound = right if op in ("<", ">=") else right + 1
+        below = IMin(items, bound)
+        if not (bound.is_Symbol or (bound.is_number and bound >= 0)):
+            below = IMax(0, below)  # `gid <= n - 2` at n = 0: none, not -1 (a size itself is never below 0)
         return below if op in ("<", "<=") else items - below
     ranged = list(tests)
     if not any(op in ("<", "<=") for op, _right in ranged):
