@@ -15,6 +15,7 @@ the loop's own size is read as the source means it (docs/model.md decision
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -46,13 +47,18 @@ def _test(draw: random.Random) -> str:
     return f"{counter} % {draw.choice([2, 3])} {draw.choice(['==', '!='])} {draw.choice([0, 1])}"
 
 
-def _condition(draw: random.Random, depth: int = 0) -> str:
+def _joined(draw: random.Random, leaf: Callable[[random.Random], str], either: float, both: float,
+            depth: int = 0) -> str:
+    """A condition of ``leaf`` tests under ``||`` (share ``either``) and ``&&`` (up to ``both``), two levels deep."""
     pick = draw.random()
-    if depth < 2 and pick < 0.3:
-        return f"({_condition(draw, depth + 1)}) || ({_condition(draw, depth + 1)})"
-    if depth < 2 and pick < 0.6:
-        return f"({_condition(draw, depth + 1)}) && ({_condition(draw, depth + 1)})"
-    return _test(draw)
+    if depth < 2 and pick < both:
+        joint = " || " if pick < either else " && "
+        return joint.join(f"({_joined(draw, leaf, either, both, depth + 1)})" for _side in range(2))
+    return leaf(draw)
+
+
+def _condition(draw: random.Random) -> str:
+    return _joined(draw, _test, 0.3, 0.6)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -87,13 +93,8 @@ def test_random_guards_count_as_the_loops_run(tmp_path: Path, seed: int) -> None
     assert exact >= 20  # most of them count exactly
 
 
-def _id_condition(draw: random.Random, depth: int = 0) -> str:
-    """A condition on a 1-D launch's id ``gid`` against 0, 1, 2, n, n - 1 or n - 2."""
-    pick = draw.random()
-    if depth < 2 and pick < 0.25:
-        return f"({_id_condition(draw, depth + 1)}) || ({_id_condition(draw, depth + 1)})"
-    if depth < 2 and pick < 0.55:
-        return f"({_id_condition(draw, depth + 1)}) && ({_id_condition(draw, depth + 1)})"
+def _id_test(draw: random.Random) -> str:
+    """A test of a 1-D launch's id ``gid`` against 0, 1, 2, n, n - 1 or n - 2."""
     bound, form = draw.choice(["0", "1", "2", "n", "n - 1", "n - 2"]), draw.random()
     if form < 0.6:
         return f"gid {draw.choice(_OPS)} {bound}"
@@ -109,7 +110,7 @@ def test_random_work_item_guards_count_as_the_launch_runs(tmp_path: Path, seed: 
     hand (exact where work_items, n >= 3; an upper bound never below)."""
     draw = random.Random(seed)
     shapes = {"if": "if ({c}) out[gid] = 1.0f;", "return": "if ({c}) return; out[gid] = 1.0f;"}
-    cases = [(_id_condition(draw), draw.choice(sorted(shapes))) for _ in range(40)]
+    cases = [(_joined(draw, _id_test, 0.25, 0.55), draw.choice(sorted(shapes))) for _ in range(40)]
     source = tmp_path / "ids.cl"
     source.write_text("\n".join(
         f"__kernel void k{number}(__global float* restrict out, int n)\n{{\n\tint gid = get_global_id(0);\n\t"
