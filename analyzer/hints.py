@@ -145,7 +145,7 @@ def _lsu_hints(kernel: Kernel, lsu: LSU, facts: LsuFacts, settings: Settings,
             # lanes' addresses are not contiguous: more lanes, more such LSUs
             advice = (f"; aoc split its access over {facts.split_into} LSUs (its lanes are not contiguous), so SIMD"
                       " or unrolling adds LSUs, not width: make the index contiguous (e.g. struct of arrays)")
-        elif bus and (width >= bus or bus_sets_clock):
+        elif facts.bus_caps_width or (bus and bus_sets_clock):
             # eq. 5 already uses the board's bus width (or the bus, not eq. 6's
             # halving, sets the clock): a wider LSU cannot lower it
             advice = f"; the board's {facts.bus_name} caps the width (section 7.2), so only a higher fmax helps"

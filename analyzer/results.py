@@ -363,6 +363,12 @@ class LsuFacts:
     def f_max_mhz(self) -> float | None:
         return None if self.f_max_hz is None else self.f_max_hz / 1e6
 
+    @property
+    def bus_caps_width(self) -> bool:
+        """The board's bus to the bank is no wider than the LSU: eq. 5 already
+        uses the bus's width, so a wider LSU cannot lower f_min (section 7.2)."""
+        return bool(self.bus_bytes) and self.width_bytes >= self.bus_bytes
+
 
 @dataclass
 class CyclePart:

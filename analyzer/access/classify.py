@@ -34,6 +34,7 @@ import sympy
 
 from hlsight.analyzer.access.c_symbols import WORK_ITEMS, Role, SymbolTable, loop_key
 from hlsight.analyzer.access.counter_tests import (
+    ORDER_OPS,
     counter_bound,
     linear_coefficient,
     one_test_count,
@@ -433,7 +434,7 @@ def _guarded_trip(
     residues = [(number, residue) for number, test in enumerate(tests)
                 if (residue := residue_of(test, loop.counter, table)) is not None]
     ranges = [(op, right) for _number, op, right in on_counter]
-    if len(residues) == 1 and start.is_Integer and all(op in ("<", "<=", ">", ">=") for op, _right in ranges):
+    if len(residues) == 1 and start.is_Integer and all(op in ORDER_OPS for op, _right in ranges):
         # one remainder test among range tests: every divisor-th iteration of the range
         number, residue = residues[0]
         low, high = range_bounds(loop.trip_count, ranges)
@@ -510,18 +511,21 @@ def _count_either(site: AccessSite, ndrange: bool, merged: int, tests: list[Test
     """The count under ``tests`` and ``guard``'s ``||`` of ``sides`` by
     inclusion-exclusion, or ``None`` when a side's count leaves a test uncounted."""
     total: sympy.Expr = sympy.Integer(0)
-    terms: list[str] = []
+    counts: list[sympy.Expr] = []  # in the order of the sides' subsets: A, B, ..., A and B, ...
     for size in range(1, len(sides) + 1):
         for chosen in itertools.combinations(sides, size):
             count, _reasons, unused = _count_under(site, ndrange, merged, [*tests, *itertools.chain(*chosen)])
             if unused:
                 return None
             total += count if size % 2 else -count
-            terms.append(("+ " if size % 2 else "- ") + str(_tidy(count)))
+            counts.append(count)
     _, reasons, _ = _count_under(site, ndrange, merged, tests)
     shown = " or ".join(f"({_display_names(_tests_text(side), site.table)})" for side in sides)
-    how = (f"each counted and their overlap once ({' '.join(terms).removeprefix('+ ')})" if len(sides) == 2
-           else f"each counted, less each overlap of two, plus the overlap of three{' ...' if len(sides) > 3 else ''}")
+    if len(sides) == 2:
+        one, two, both = (_tidy(count) for count in counts)
+        how = f"each counted and their overlap once ({one} + {two} - {both})"
+    else:
+        how = f"each counted, less each overlap of two, plus the overlap of three{' ...' if len(sides) > 3 else ''}"
     reasons.append(f"under {_display_names(guard.text, site.table)}: {shown}, {how}")
     others = [other.text for other in site.guards if (other is not guard and _unsure(other))
               or (other is guard and not other.whole)]
@@ -558,7 +562,7 @@ def _count_under(site: AccessSite, ndrange: bool, merged: int,
         ids = work_item_tests(tests, table)
         ranged = [(tests[number][0], tests[number][2]) for number in ids]
         residue = work_item_residue(tests, table)
-        if residue is not None and all(op in ("<", "<=", ">", ">=") for op, _right in ranged):
+        if residue is not None and all(op in ORDER_OPS for op, _right in ranged):
             total = work_items_with_residue(residue[1], ranged)
             ids = [*ids, residue[0]]
         elif ids:

@@ -37,7 +37,9 @@ def linear_coefficient(expr: sympy.Expr, symbol: sympy.Symbol) -> sympy.Expr | N
     return sympy.expand(coefficient)
 
 
-RANGE_OPS = ("<", "<=", ">", ">=", "==", "!=")
+#: the comparisons that bound a counter's range from one side
+ORDER_OPS = ("<", "<=", ">", ">=")
+RANGE_OPS = (*ORDER_OPS, "==", "!=")
 
 
 def counter_bound(test: Test, counter: sympy.Symbol, table: SymbolTable) -> tuple[str, sympy.Expr] | None:
@@ -111,7 +113,7 @@ def one_test_count(trip: sympy.Expr, op: str, right: sympy.Expr) -> sympy.Expr |
     bound that differs from the loop's limits by a number (``i >= N/8 - 1``,
     ``j < m - 1`` in a loop of m) is taken to lie in its range, as the source
     means it; one of another size (``i < m`` in a loop of n) is clamped to it."""
-    if op in ("<", "<=", ">", ">="):
+    if op in ORDER_OPS:
         low, high = range_bounds(trip, [(op, right)])
         if isinstance(low, IMax) or isinstance(high, IMin):
             return IMax(0, high - low)  # a bound of another size than the loop's (`i < m` in a loop of n)
@@ -213,13 +215,17 @@ def _tightest(bounds: list[sympy.Expr], pick: Callable[..., sympy.Expr]) -> symp
     return best
 
 
+def _one_dimensional(table: SymbolTable) -> bool:
+    """The kernel uses no NDRange dimension but 0: its ``get_global_id(0)`` runs over every work-item once."""
+    return not any(info.role in _ID_ROLES and info.dimension != 0 for info in table.infos.values())
+
+
 def work_item_tests(tests: list[Test], table: SymbolTable) -> list[int]:
     """The tests of a 1-D launch's ``get_global_id(0)`` against values fixed
     per launch (``if (gid < n)``, ``if (gid >= n) return;``): the id runs
     over 0..work_items - 1 once each, so they count exactly. A kernel that
     uses another dimension anywhere has no such count (its ``gid0`` repeats)."""
-    if any(info.role in _ID_ROLES and info.dimension != 0
-           for info in table.infos.values()):
+    if not _one_dimensional(table):
         return []
     return [number for number, (op, left, right) in enumerate(tests)
             if op in RANGE_OPS and isinstance(left, sympy.Symbol) and (info := table.info(left)) is not None
@@ -230,7 +236,7 @@ def work_item_tests(tests: list[Test], table: SymbolTable) -> list[int]:
 def work_item_residue(tests: list[Test], table: SymbolTable) -> tuple[int, Residue] | None:
     """The one remainder test of a 1-D launch's ``get_global_id(0)``
     (``gid % 4 == 0``), with its index, or ``None``."""
-    if any(info.role in _ID_ROLES and info.dimension != 0 for info in table.infos.values()):
+    if not _one_dimensional(table):
         return None
     ids = [symbol for symbol, info in table.infos.items() if info.role is Role.GLOBAL_ID and info.dimension == 0]
     found = [(number, residue) for number, test in enumerate(tests) for symbol in ids
@@ -240,8 +246,7 @@ def work_item_residue(tests: list[Test], table: SymbolTable) -> tuple[int, Resid
 
 def work_items_with_residue(residue: Residue, tests: list[tuple[str, sympy.Expr]]) -> sympy.Expr:
     """Work-items 0..work_items - 1 whose id passes the range ``tests`` and ``residue``."""
-    items = sympy.Symbol(WORK_ITEMS)
-    low, high = range_bounds(items, [*tests, ("<", items)])
+    low, high = range_bounds(sympy.Symbol(WORK_ITEMS), tests)  # the last work-item bounds it from above
     return residue.count(low, high)
 
 
@@ -250,14 +255,11 @@ def work_items_passing(tests: list[tuple[str, sympy.Expr]]) -> sympy.Expr:
     holds for min(work_items, n) of them (a launch rounded up to whole
     work-groups runs more work-items than n)."""
     items = sympy.Symbol(WORK_ITEMS)
-    if len(tests) == 1 and tests[0][0] in ("<", "<=", ">", ">="):
+    if len(tests) == 1 and tests[0][0] in ORDER_OPS:
         op, right = tests[0]
         bound = right if op in ("<", ">=") else right + 1
         below = IMin(items, bound)
         if not (bound.is_Symbol or (bound.is_number and bound >= 0)):
             below = IMax(0, below)  # `gid <= n - 2` at n = 0: none, not -1 (a size itself is never below 0)
         return below if op in ("<", "<=") else items - below
-    ranged = list(tests)
-    if not any(op in ("<", "<=") for op, _right in ranged):
-        ranged.append(("<", items))  # the last work-item bounds it from above
-    return tests_count(items, ranged)
+    return tests_count(items, tests)  # the last work-item bounds them from above

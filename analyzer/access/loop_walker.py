@@ -358,11 +358,12 @@ class LoopWalker(NodeVisitor):
             self._statement(item)
             self._pragmas.pop(id(item), None)
             pragma = None
-            if isinstance(item, c_ast.If) and leaves_block(item.iftrue) != leaves_block(item.iffalse):
+            then_leaves = isinstance(item, c_ast.If) and leaves_block(item.iftrue)
+            if isinstance(item, c_ast.If) and then_leaves != leaves_block(item.iffalse):
                 # one branch leaves: the rest of the block runs under the other's condition
                 line = item.coord.line if item.coord is not None else 0
                 self._enter_branch(item.cond, line)
-                if leaves_block(item.iftrue):
+                if then_leaves:
                     self._else_branch(item.cond, line)
                 exits += 1
         for _ in range(exits):

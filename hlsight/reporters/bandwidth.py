@@ -47,7 +47,7 @@ def bandwidth_rows(estimate: KernelEstimate | None) -> list[BandwidthRow]:
     rows = [
         BandwidthRow(
             lsu_id, fact.demand_bps, fact.supply_bps, fact.f_min_hz, fact.f_max_hz, fact.saturated,
-            fact.bus_name if fact.bus_bytes and fact.width_bytes >= fact.bus_bytes else "", fact.split_into,
+            fact.bus_name if fact.bus_caps_width else "", fact.split_into,
         )
         for lsu_id, fact in estimate.lsu_facts.items()
     ]
