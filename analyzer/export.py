@@ -326,6 +326,7 @@ def result_to_dict(result: AnalysisResult) -> dict[str, Any]:
         kernel_data["estimate"] = None if estimate is None else estimate_to_dict(estimate)
     data["estimate"] = None if result.design_estimate is None else estimate_to_dict(result.design_estimate)
     data["assignments"] = dict(result.assignments)
+    data["derived_assignments"] = dict(result.derived_assignments)
     data["memory_profile"] = {"name": result.memory_profile, "why": result.memory_profile_why,
                               "launch_overhead_us": result.launch_overhead_s * 1e6}
     band = result.clock_band

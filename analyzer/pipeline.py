@@ -30,6 +30,7 @@ from hlsight.analyzer.estimate.evaluate import LONG_SUM, UndefinedValue
 from hlsight.analyzer.estimate.inputs import KERNEL_SCOPE
 from hlsight.analyzer.hints import bottleneck_hints
 from hlsight.analyzer.interleaving import BANK_NAME, check_placement, places_by_bank
+from hlsight.analyzer.launch_sizes import sized_inputs
 from hlsight.analyzer.launches import HintsFile, Launch, LaunchEstimate, launch_label
 from hlsight.analyzer.library_calls import library_call_diagnostics
 from hlsight.analyzer.memory_model import ModelOptions
@@ -46,6 +47,7 @@ from hlsight.analyzer.symbols import (
     is_trip_count,
     loop_symbols,
     must_be_whole,
+    size_names,
     takes_whole_values,
     user_spelling,
     validate,
@@ -106,20 +108,24 @@ def analyze(
     design, concurrent, unlaunched = _only_launched(design, launched, concurrent, origin)
     design, runtime_notes = without_runtime_kernels(design)  # the runtime's own kernels: never the host's launch
     _check_launch_kernels(launches, design, origin)
+    sized = sized_inputs(design, source, values, launches, origin if from_file else None)
+    values, launches = sized.values, sized.launches
     check_placement(design, [values, *({**values, **launch.values} for launch in launches)])
-    result = AnalysisResult(design=design, assignments=values, source=source)
+    result = AnalysisResult(design=design, assignments=values, source=source,
+                            derived_assignments=sized.derived)
     result.diagnostics.extend(design.diagnostics)
     result.diagnostics.extend(runtime_notes)
     result.diagnostics.extend(check_loop_latencies(design))
     result.diagnostics.extend(check_implausible_ii(design))
     result.diagnostics.extend(library_call_diagnostics(design))
     result.diagnostics.extend(source.diagnostics)
+    result.diagnostics.extend(sized.diagnostics)
     result.diagnostics.extend(_unused_work_items(design, every_name, source))
     result.diagnostics.extend(_fixed_macros(design, values, launches))
     unbalanced = check_channel_balance(source, _given_tables(values, launches))
     result.diagnostics.extend(diagnostic for diagnostic, _caution in unbalanced)
     result.diagnostics.extend(_trips_outside_report(design, [values, *(launch.values for launch in launches)]))
-    assumptions: list[str] = []
+    assumptions: list[str] = list(sized.said)
     if memory is None:
         memory, why = default_profile(design)
         why = with_assumed(why, memory)
@@ -175,7 +181,7 @@ def analyze(
     result.diagnostics.extend(_unused_arguments(design, every_name, source, result))
     result.diagnostics.extend(_unused_fallbacks(design, result, every_name))
     result.diagnostics.extend(_unused_trip_counts(design, result, every_name))
-    result.diagnostics.extend(_unused_scoped(design, result, every_name))
+    result.diagnostics.extend(_unused_scoped(design, result, every_name - sized.consumed))
     result.diagnostics.extend(bottleneck_hints(design, result, settings))
     fill_columns(design, result.diagnostics, source)
     return result
@@ -249,14 +255,16 @@ def _unused_work_items(design: Design, names: set[str], source: SourceFacts) -> 
     """``work_items`` is the NDRange global size: a design whose kernels are
     all single-work-item has none, and the value would change nothing (or,
     worse, stand in for an argument it is not). Say so."""
-    if WORK_ITEMS.name not in names or not design.kernels:
+    launch_sizes = [WORK_ITEMS.name, *size_names(design)]
+    given = [name for name in launch_sizes if name in names]
+    if not given or not design.kernels:
         return []
     xilinx = design.tool.vendor is Vendor.XILINX  # a C function: no NDRange, its m_axi bytes are per bundle
     if not xilinx and not all(kernel.single_threaded for kernel in design.kernels):
         return []
     arguments = sorted(access_free_symbols(source) - set(GLOBAL_SYMBOLS))
     wanted = f"; give the kernel arguments instead ({', '.join(arguments)})" if arguments else ""
-    first = design.kernels[0]
+    first, one = design.kernels[0], given == [WORK_ITEMS.name]
     if xilinx:
         ports = axi_names(design, "bytes")
         wanted = f"; give the bytes each m_axi bundle moves instead ({', '.join(ports)})" if ports else ""
@@ -265,10 +273,13 @@ def _unused_work_items(design: Design, names: set[str], source: SourceFacts) -> 
             rule="input-work-items-unused",
             severity=Severity.WARNING,
             message=(
-                "work_items is the NDRange global size, but "
+                (f"{WORK_ITEMS.name} is the NDRange global size" if one else
+                 f"{name_list(given)} {'is an NDRange launch size' if len(given) == 1 else 'are NDRange launch sizes'}")
+                + ", but "
                 + ("a Vivado/Vitis design is C functions" if xilinx else
                    "every kernel is single-work-item or an i++ component")
-                + f" ({name_list([kernel.name for kernel in design.kernels])}): it is not used{wanted}"
+                + f" ({name_list([kernel.name for kernel in design.kernels])}):"
+                f" {'it is' if one else 'they are'} not used{wanted}"
             ),
             file=None if first.location is None else first.location.file,
             line=None if first.location is None else first.location.line,

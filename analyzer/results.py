@@ -116,6 +116,8 @@ class SourceFacts:
     _unsigned_argument_finders: dict[str, Callable[[], list[str]]] = field(default_factory=dict, repr=False)
     #: kernel -> (sentence, upper bound) for each endless loop its channel's writers counted
     _fed_loops: dict[str, list[tuple[str, bool]]] = field(default_factory=dict, repr=False)
+    #: kernel -> (NDRange dimensions its source reads, what shows the highest)
+    _dimensions: dict[str, tuple[int, str]] = field(default_factory=dict, repr=False)
     #: channels whose both ends the sources count exactly
     channel_balances: list[ChannelBalance] = field(default_factory=list)
 
@@ -176,6 +178,15 @@ class SourceFacts:
         if unsigned_finder is not None:
             self._unsigned_argument_finders[kernel] = unsigned_finder
         self._arguments = None
+
+    def set_dimensions(self, kernel: str, count: int, evidence: str) -> None:
+        self._dimensions[kernel] = (count, evidence)
+
+    def dimensions(self, kernel: str) -> tuple[int, str] | None:
+        """The NDRange dimensions ``kernel``'s source reads (1..3) and what
+        shows the highest one (``get_global_id(1) at mm.cl:45``), or ``None``
+        without a source: a launch's sizes per dimension are checked against it."""
+        return self._dimensions.get(kernel)
 
     def unsigned_arguments(self) -> dict[str, str]:
         """Unsigned scalar arguments (``const unsigned int offset``) -> the
@@ -612,6 +623,9 @@ class AnalysisResult:
     estimates: dict[str, KernelEstimate] = field(default_factory=dict)
     design_estimate: KernelEstimate | None = None
     assignments: dict[str, float] = field(default_factory=dict)
+    #: values worked out from the user's, by how (``work_items``: ``global_size0 x
+    #: global_size1`` from the launch's sizes); they are in ``assignments`` too
+    derived_assignments: dict[str, str] = field(default_factory=dict)
     #: per ``[[launch]]`` entry (hlsight.analyzer.launches.LaunchEstimate);
     #: empty for a single launch with the top-level values
     launches: list[Any] = field(default_factory=list)

@@ -31,7 +31,7 @@ from hlsight.analyzer.interleaving import BANK_NAME, host_placed_memories, lsu_b
 from hlsight.analyzer.results import SourceFacts
 from hlsight.core.errors import InputError
 from hlsight.core.limits import reading
-from hlsight.core.model import Design, Kernel, Loop
+from hlsight.core.model import Design, Kernel, Loop, Product, Vendor
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -235,12 +235,36 @@ def loop_symbols(kernel: Kernel) -> dict[int, str]:
     return names
 
 
+#: an NDRange has at most three dimensions
+DIMENSIONS = 3
+
+
+def size_prefix(design: Design) -> str:
+    """``global_size`` (OpenCL's ``get_global_size(d)``) or, for oneAPI,
+    ``range`` (SYCL's ``get_range(d)``)."""
+    return "range" if design.tool.product is Product.ONEAPI else "global_size"
+
+
+def launches_ndrange(design: Design) -> bool:
+    """Whether ``design`` is of a tool whose kernels may be NDRange launches
+    (aoc OpenCL, oneAPI): i++ components and Vivado/Vitis functions are not."""
+    return design.tool.vendor is not Vendor.XILINX and design.tool.product is not Product.IPP
+
+
+def size_names(design: Design) -> list[str]:
+    """The per-dimension size names ``--set`` accepts for ``design``."""
+    if not launches_ndrange(design):
+        return []
+    prefix = size_prefix(design)
+    return [f"{prefix}{dimension}" for dimension in range(DIMENSIONS)]
+
+
 def valid_names(design: Design, derived: SourceFacts | None = None, arguments: bool = True) -> list[str]:
     """Every name ``--set``/``--hints`` accept for ``design``; ``derived``
     (the source analysis of the design) adds the kernel arguments, macros
     and loop trip symbols its access counts and trip expressions use, and
     (``arguments``) every scalar kernel argument."""
-    names = list(GLOBAL_SYMBOLS)
+    names = [*GLOBAL_SYMBOLS, *size_names(design)]
     if derived is not None:
         names.extend(sorted(access_free_symbols(derived) - set(names)))
         if arguments:
@@ -346,8 +370,11 @@ def is_trip_count(name: str) -> bool:
     return base.startswith("loop.") and base.endswith(".trip")
 
 
+#: the NDRange's sizes per dimension, OpenCL's and SYCL's (``range1`` is ``get_range(1)``)
+LAUNCH_SIZES = re.compile(r"(global_size|local_size|num_groups|range|local_range|group_range)[0-2]")
+
 _WHOLE_COUNTS = re.compile(
-    r"work_items|global_size\d|local_size\d|num_groups\d|element_bytes|stride"
+    r"work_items|(global_size|local_size|num_groups|range|local_range|group_range)\d|element_bytes|stride"
     r"|lsu\..+\.(stride|accesses|bytes)|axi\..+\.(bytes|stride|access_bytes)|loop\..+\.(trip|long_iterations)"
 )
 
@@ -384,14 +411,14 @@ def is_axi_bytes(name: str) -> bool:
 
 
 def must_be_positive(name: str) -> bool:
-    """Model quantities (clocks, ``work_items``, sizes, strides, per-LSU and
-    per-loop values) are positive; a kernel argument may be 0 or negative
+    """Model quantities (clocks, ``work_items`` and the NDRange's sizes,
+    element sizes, strides, per-LSU and per-loop values) are positive; a kernel argument may be 0 or negative
     (pathfinder's first launch has ``starting_row = 0``, nw's
     ``block_offset = 0``), unless it counts work, which needs the source
     analysis to tell (:mod:`hlsight.analyzer.count_arguments`)."""
     base = name.rpartition(":")[2]  # KERNEL:NAME scopes a value to one kernel
-    return base in GLOBAL_SYMBOLS or base.startswith(("lsu.", "loop.", "axi.")) or name.startswith(
-        ("lsu.", "loop.", "axi."))
+    return base in GLOBAL_SYMBOLS or LAUNCH_SIZES.fullmatch(base) is not None \
+        or base.startswith(("lsu.", "loop.", "axi.")) or name.startswith(("lsu.", "loop.", "axi."))
 
 
 def parse_set(text: str) -> tuple[str, float]:

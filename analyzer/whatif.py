@@ -24,7 +24,7 @@ from hlsight.analyzer.estimate.evaluate import LONG_SUM, add_up_sums, numeric
 from hlsight.analyzer.estimate.evaluate import bind as bind_values
 from hlsight.analyzer.estimate.kernel import bound_from
 from hlsight.analyzer.results import BOUND_BALANCE, BoundTerms, KernelEstimate, SourceFacts, read_bound
-from hlsight.analyzer.symbols import must_be_positive, sym, zero_allowed
+from hlsight.analyzer.symbols import LAUNCH_SIZES, WORK_ITEMS, must_be_positive, sym, zero_allowed
 from hlsight.core.errors import InputError
 from hlsight.core.units import format_seconds
 
@@ -213,7 +213,16 @@ def expression_names(expr: sympy.Expr) -> list[str]:
 
 
 def _not_in(expr: sympy.Expr, name: str, option: str) -> InputError:
-    """The error for a name the estimate does not use, listing the ones it does."""
+    """The error for a name the estimate does not use, listing the ones it
+    does; a launch size (``global_size1``) given only to make ``work_items``
+    points at that product."""
+    names = expression_names(expr)
+    base = name.rpartition(":")[2]
+    if LAUNCH_SIZES.fullmatch(base) and WORK_ITEMS.name in names:
+        return InputError(
+            None, f"{option} {name}: the estimate does not depend on '{name}' but on work_items, the product of"
+            " the launch's sizes per dimension",
+            expected=f"{option} work_items, at the product of the sizes for each point")
     return InputError(
         None, f"{option} {name}: the estimate does not depend on '{name}'",
         expected="a name it depends on: " + ", ".join(expression_names(expr))

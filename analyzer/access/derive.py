@@ -34,6 +34,7 @@ from hlsight.analyzer.access.matching import (
     merged_neighbours,
     variable_name,
 )
+from hlsight.analyzer.access.ndrange_dims import kernel_dimensions
 from hlsight.analyzer.access.sources import ParsedSources, parse_design_sources
 from hlsight.analyzer.access.walker import AccessSite, walk_function
 from hlsight.analyzer.results import AccessFacts, SourceFacts
@@ -388,6 +389,8 @@ def derive_access_facts(design: Design, given: Collection[str] = ()) -> SourceFa
             facts.set_argument_finder(kernel.name, functools.partial(scalar_arguments, found[1]),
                                       functools.partial(scalar_arguments, found[1], real_only=True),
                                       functools.partial(scalar_arguments, found[1], unsigned_only=True))
+            dimensions = kernel_dimensions(found[1], found[0].ast, kernel_local_size(kernel, design))
+            facts.set_dimensions(kernel.name, dimensions.count, dimensions.evidence)
         if not kernel.lsus and not kernel.loops:
             continue
         context = kernel_accesses(design, kernel, parsed)

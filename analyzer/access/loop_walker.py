@@ -24,7 +24,6 @@ import sympy
 from pycparser import c_ast
 
 from hlsight.analyzer.access.c_symbols import (
-    WORK_ITEM_FUNCTIONS,
     ExprConverter,
     Role,
     SymbolInfo,
@@ -68,6 +67,7 @@ from hlsight.analyzer.access.loops import (
     update_step,
     write_in_counter,
 )
+from hlsight.analyzer.access.ndrange_dims import WorkItemCalls, highest_dimension
 from hlsight.analyzer.access.straight_steps import straight_line_step
 from hlsight.parsers.csource import CUnit
 from hlsight.parsers.csource.visitor import NodeVisitor
@@ -229,23 +229,8 @@ class LoopWalker(NodeVisitor):
                 continue
             if not self._declare_array(param, is_param=True, file_scope=False):
                 self.env[param.name] = self.table.named(param.name, SymbolInfo(Role.PARAM, param.name))
-        self.converter.multi_dimensional = self._uses_higher_dimensions()
+        self.converter.multi_dimensional = highest_dimension(self.func, self._functions)[0] > 0
         self._statement(self.func.body)
-
-    def _uses_higher_dimensions(self) -> bool:
-        """Whether the function, or a function of the unit it calls, asks for
-        dimension 1 or 2 of the NDRange (``get_global_id(1)``...)."""
-        pending, seen = [self.func], {self.name}
-        while pending:
-            calls = _Calls()
-            calls.visit(pending.pop().body)
-            if calls.higher_dimension:
-                return True
-            for name in calls.names:
-                if name in self._functions and name not in seen:
-                    seen.add(name)
-                    pending.append(self._functions[name])
-        return False
 
     # ------------------------------------------------------------------ expressions
 
@@ -337,7 +322,7 @@ class LoopWalker(NodeVisitor):
         if func is None or name in seen:
             return False
         seen.add(name)
-        calls = _Calls()
+        calls = WorkItemCalls()
         calls.visit(func.body)
         return any(callee in BARRIER_CALLS or self._scan_for_barrier(callee, seen) for callee in calls.names)
 
@@ -674,24 +659,6 @@ class LoopWalker(NodeVisitor):
         counted = stepped_in_condition(cond.op, start, self.value(cond.right), step,
                                        not cond.left.op.startswith("p"), do_while, why)
         return counted, (name, start, step)
-
-
-class _Calls(NodeVisitor):
-    """Names of the functions a body calls, and whether it asks a work-item
-    function for dimension 1 or 2."""
-
-    def __init__(self) -> None:
-        self.names: list[str] = []
-        self.higher_dimension = False
-
-    def visit_FuncCall(self, node: c_ast.FuncCall) -> None:
-        if isinstance(node.name, c_ast.ID):
-            self.names.append(node.name.name)
-            args = node.args.exprs if node.args is not None else []
-            if node.name.name in WORK_ITEM_FUNCTIONS and len(args) == 1 and isinstance(args[0], c_ast.Constant) \
-                    and args[0].value in ("1", "2"):
-                self.higher_dimension = True
-        self.generic_visit(node)
 
 
 def _always_true(cond: c_ast.Node | None) -> bool:

@@ -134,6 +134,8 @@ def derive_sycl_access_facts(design: Design, given: Collection[str] = ()) -> Sou
         facts.set_argument_finder(kernel.name, functools.partial(captured_scalars, launch),
                                   functools.partial(captured_scalars, launch, real_only=True),
                                   functools.partial(captured_scalars, launch, unsigned_only=True))
+        if launch.ndrange:
+            facts.set_dimensions(kernel.name, *launch.dimensions())
         label = _label(kernel)
         walk = walks.walk(launch, label, functools.partial(
             _walk, launch, label, lines.get(PurePath(launch.file).name, []), headers))

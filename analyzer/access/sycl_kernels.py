@@ -30,6 +30,9 @@ from hlsight.parsers.cxx.visitor import CursorVisitor, children
 
 _LAUNCHES = {"single_task", "parallel_for"}
 
+#: the dimensions of a work-item parameter's type (``sycl::nd_item<2>``; no number: 1)
+ID_DIMENSIONS = re.compile(r"\b(?:id|item|nd_item)<(\d*)")
+
 
 @dataclass
 class SyclKernel:
@@ -60,6 +63,16 @@ class SyclKernel:
         """The functor member ``declaration`` as the launch instantiates it
         (its type concrete), else ``declaration``."""
         return self.fields.get(declaration.spelling, declaration) if self.holds(declaration) else declaration
+
+    def dimensions(self) -> tuple[int, str]:
+        """The NDRange dimensions the launch's work-item parameter has
+        (``sycl::nd_item<2>``: 2) and that parameter's type, as the user wrote it."""
+        for child in children(self.body):
+            if child.kind == CK.PARM_DECL:
+                found = ID_DIMENSIONS.search(child.type.get_canonical().spelling)
+                count = int(found.group(1)) if found and found.group(1) else 1
+                return count, f"{child.type.spelling} {child.spelling} at {PurePath(self.file).name}:{self.lambda_line}"
+        return 1, ""
 
     def matches_name(self, report_name: str) -> bool:
         """``Kernel<1>`` matches ``Kernel<AttrType>`` (a template parameter)."""

@@ -20,7 +20,6 @@ hooks; here they record nothing.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
@@ -69,7 +68,7 @@ from hlsight.analyzer.access.sycl_clang import (
     unary_prefix,
 )
 from hlsight.analyzer.access.sycl_expressions import AssignedKeys, SyclAccesses, SyclPointers
-from hlsight.analyzer.access.sycl_kernels import SyclKernel, declared_inside
+from hlsight.analyzer.access.sycl_kernels import ID_DIMENSIONS, SyclKernel, declared_inside
 from hlsight.analyzer.access.sycl_loops import (
     assignments_to,
     counter_factor,
@@ -85,8 +84,6 @@ from hlsight.analyzer.access.sycl_memory import Memory, Pointer, captured_memory
 from hlsight.analyzer.access.sycl_straight_steps import sycl_straight_line_step
 from hlsight.analyzer.access.sycl_values import SyclValues
 from hlsight.parsers.cxx.visitor import CursorVisitor, children
-
-_ID_DIMS = re.compile(r"\b(?:id|item|nd_item)<(\d*)")
 
 
 @dataclass
@@ -135,7 +132,7 @@ class SyclLoopWalker(CursorVisitor):
         for child in children(self.kernel.body):
             if child.kind == CK.PARM_DECL:
                 key = declaration_key(child)
-                found = _ID_DIMS.search(child.type.get_canonical().spelling)
+                found = ID_DIMENSIONS.search(child.type.get_canonical().spelling)
                 self.id_dims = int(found.group(1)) if found and found.group(1) else 1
                 if self.kernel.ndrange and "nd_item" not in child.type.get_canonical().spelling:
                     self.env[key] = self._values.work_item(0, child.spelling)

@@ -83,7 +83,8 @@ def add_model_arguments(parser: argparse.ArgumentParser) -> None:
     """``--set``, ``--hints`` and ``--memory``: values the reports lack."""
     parser.add_argument(
         "--set", action="append", default=[], metavar="NAME=VALUE",
-        help="give a symbol a value (work_items, stride, element_bytes, fmax [MHz], f_dram [MHz],"
+        help="give a symbol a value (work_items, or the NDRange's size per dimension global_size0..2"
+        " [oneAPI: range0..2], whose product it is; stride, element_bytes, fmax [MHz], f_dram [MHz],"
         " lsu.<id>.stride|accesses|bytes, loop.<name>.trip, kernel arguments; -no-interleaving builds:"
         " bank, lsu.<id>.bank; Vivado/Vitis:"
         " axi.<top>.<bundle>.bytes|stride|access_bytes);"

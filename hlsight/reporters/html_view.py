@@ -38,6 +38,7 @@ from hlsight.reporters.hierarchy import (
 )
 from hlsight.reporters.present import (
     LaunchRow,
+    assignment_texts,
     basename,
     bound_phrase,
     clock_band_text,
@@ -47,7 +48,6 @@ from hlsight.reporters.present import (
     expression_text,
     format_number,
     format_seconds,
-    format_value,
     group_findings,
     grouped_cautions,
     kernel_list,
@@ -601,7 +601,7 @@ def report_view(result: AnalysisResult, given: RenderOptions | None = None) -> R
         device=" · ".join(part for part in (design.device.family, design.device.part, design.device.board) if part),
         memories=memories,
         design_headline=None if result.design_estimate is None else design_headline(result),
-        assignments=[f"{name} = {format_value(value)}" for name, value in sorted(result.assignments.items())],
+        assignments=[text.replace("=", " = ", 1) for text in assignment_texts(result)],
         kernels=kernels,
         design_hints=design_hints,
         sources=source_views(design, anchors, options),

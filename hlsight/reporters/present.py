@@ -219,6 +219,21 @@ class LaunchRow:
     symbolic: str
 
 
+def assignment_texts(result: AnalysisResult) -> list[str]:
+    """The values given, ``NAME=VALUE``, then those worked out from them
+    with how (``work_items=2097152 (global_size0 x global_size1)``)."""
+    derived = result.derived_assignments
+    given = [f"{name}={format_value(value)}" for name, value in sorted(result.assignments.items())
+             if name not in derived]
+    return given + [f"{name}={format_value(result.assignments[name])} ({how})"
+                    for name, how in sorted(derived.items()) if name in result.assignments]
+
+
+def assignments_text(result: AnalysisResult) -> str:
+    """:func:`assignment_texts` on one line."""
+    return ", ".join(assignment_texts(result))
+
+
 def launch_text(launch: Launch) -> str:
     """``15 x [comp_exit=431600] (all kernels)``: the values as typed."""
     given = ", ".join(f"{name}={format_value(value)}" for name, value in launch.values.items())

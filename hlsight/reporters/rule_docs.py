@@ -240,8 +240,15 @@ _DOCS: dict[str, tuple[str, str, tuple[str, ...]]] = {
         ("consistency",)),
     "input-work-items-unused": (
         "work_items given to a design without NDRange kernels",
-        "work_items is the NDRange global size. Every kernel here is single-work-item, so it is not used; give the "
+        "work_items (or global_size0..2, range0..2: the launch's sizes per dimension) is the NDRange global size. "
+        "Every kernel here is single-work-item, so it is not used; give the "
         "kernel arguments the access counts depend on (named in the message).", ("input",)),
+    "input-global-size-incomplete": (
+        "the launch's sizes given stop short of a dimension the kernel reads",
+        "work_items is the product of the launch's sizes per dimension (global_size0 x global_size1 ...; oneAPI "
+        "range0 x range1 ...). Sizes that leave out a dimension the kernel reads (get_global_id(1), a "
+        "reqd_work_group_size with Y above 1, an nd_item<2>) give no product: work_items stays a symbol, and the "
+        "message names the size to add.", ("input",)),
     "input-trip-outside-report": (
         "Trip count given outside the report's range",
         "The value given for loop.<kernel>.<loop>.trip lies outside the min ~ max iterations the report prints for "

@@ -34,6 +34,7 @@ from hlsight.reporters.present import (
     FindingGroup,
     Share,
     asked_names,
+    assignments_text,
     axi_symbol_ports,
     basename,
     clock_band_text,
@@ -43,7 +44,6 @@ from hlsight.reporters.present import (
     estimate_headline,
     expression_text,
     format_seconds,
-    format_value,
     group_findings,
     grouped_cautions,
     kernel_list,
@@ -242,8 +242,7 @@ def headline_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
     if band:
         lines.append(f"  {band}")
     if result.assignments:
-        values = ", ".join(f"{name}={format_value(value)}" for name, value in sorted(result.assignments.items()))
-        lines.append(f"  with {values}")
+        lines.append(f"  with {assignments_text(result)}")
     launch_cost = launch_cost_text(result)
     if launch_cost:
         lines.append(f"  {launch_cost}")
