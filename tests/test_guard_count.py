@@ -12,6 +12,7 @@ whole width).
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -475,11 +476,73 @@ def test_an_early_return_counts_the_work_items_it_keeps() -> None:
     assert result.accesses is not None and parse_expression(str(result.accesses)) == parse_expression(
         "IMin(work_items, n)")
     assert "only work-items where get_global_id(0) < n: IMin(work_items, n)" in " ".join(result.count_reasons)
-    # a 2-D launch repeats get_global_id(0) for every row: the test is said, not counted
+    # a 2-D launch repeats get_global_id(0) below global_size0 in every row: that share of the work-items
     flat = classify(_site("leaves_2d", "store"), ndrange=True)
-    assert flat.accesses is not None and str(flat.accesses) == "work_items"
-    assert "other conditions (get_global_id(0) < n) counted as always true (upper bound)" in " ".join(
-        flat.count_reasons)
+    assert flat.accesses is not None and parse_expression(str(flat.accesses)) == parse_expression(
+        "work_items*IMin(global_size0, n)/global_size0")
+    assert "upper bound" not in " ".join(flat.count_reasons)
+
+
+def _launch_count(count: sympy.Expr, **values: int) -> int:
+    """``count`` on a launch of the sizes given (``global_size0``...;
+    ``range0``...), whose work_items is their product."""
+    sizes = [value for name, value in values.items() if name.startswith(("global_size", "range"))]
+    given = {sympy.Symbol(name): value for name, value in values.items()}
+    given[sympy.Symbol("work_items")] = math.prod(sizes)
+    return int(numeric(count, given))
+
+
+_LAUNCHES = [(g0, g1) for g0 in (1, 3, 8, 16) for g1 in (1, 2, 5, 16)]
+
+
+def test_a_launch_grid_border_counts_the_ids_inside() -> None:
+    """``if (x < w && y < h)`` on a 2-D launch rounded up past w x h: the
+    work-items inside, min(global_size0, w) x min(global_size1, h), as a
+    share of work_items (it was every work-item, an upper bound said)."""
+    result = classify(_site("inside_grid", "store"), ndrange=True)
+    assert result.accesses is not None and "upper bound" not in " ".join(result.count_reasons)
+    assert "only work-items where get_global_id(0) < w and get_global_id(1) < h" in " ".join(result.count_reasons)
+    count = parse_expression(str(result.accesses))
+    for g0, g1 in _LAUNCHES:
+        for w, h in ((0, 0), (1, 1), (4, 3), (8, 16), (20, 20)):
+            expected = sum(1 for x in range(g0) for y in range(g1) if x < w and y < h)
+            assert _launch_count(count, global_size0=g0, global_size1=g1, w=w, h=h) == expected, (g0, g1, w, h)
+
+
+def test_sycl_grid_borders_count_by_the_range_names() -> None:
+    """The same border in SYCL: idx[0] (the row, SYCL's first dimension) runs below range0."""
+    (site,) = [site for site in sycl_sites(FIXTURES / "guards.cpp")["inside_grid"] if site.kind == "store"]
+    result = classify(site, ndrange=True)
+    count = result.accesses
+    assert count is not None
+    assert "only work-items where idx[0] < n and idx[1] < m" in " ".join(result.count_reasons)  # as written
+    for r0, r1 in _LAUNCHES:
+        for n, m in ((0, 3), (2, 2), (5, 20)):
+            expected = sum(1 for row in range(r0) for column in range(r1) if row < n and column < m)
+            assert _launch_count(parse_expression(str(count)), range0=r0, range1=r1, n=n, m=m) == expected
+
+
+def test_id_tests_read_from_either_side_or_shifted_count_exactly() -> None:
+    """``gid + k < n && n - 1 > gid``: gid < n - k and gid < n - 1."""
+    result = classify(_site("shifted_ids", "store"), ndrange=True)
+    assert result.accesses is not None and "upper bound" not in " ".join(result.count_reasons)
+    count = parse_expression(str(result.accesses))
+    for items in range(0, 12):
+        for n in range(0, 12):
+            for k in range(0, 4):
+                expected = sum(1 for gid in range(items) if gid + k < n and n - 1 > gid)
+                assert _count_at(count, work_items=items, n=n, k=k) == expected, (items, n, k)
+
+
+def _count_at(count: sympy.Expr, **values: int) -> int:
+    return int(numeric(count, {sympy.Symbol(name): value for name, value in values.items()}))
+
+
+def test_a_test_of_two_ids_stays_an_upper_bound_said() -> None:
+    result = classify(_site("diagonal", "store"), ndrange=True)
+    assert result.accesses is not None and str(result.accesses) == "work_items"
+    assert "other conditions (get_global_id(0) < get_global_id(1)) counted as always true (upper bound)" in " ".join(
+        result.count_reasons)
 
 
 def test_an_early_exit_on_data_is_said_not_dropped() -> None:

@@ -145,7 +145,8 @@ def test_impossible_vendor_ii_is_flagged_not_multiplied(corpus: Path) -> None:
     """aoc 18.1's lenet5 report prints II 52628672 for two loops (a 1,850 s
     kernel when multiplied): flagged, left out, a symbol to give instead."""
     design = load_design(corpus / "aoc" / "aoc18.1_c5soc_lenet5")
-    result = analyze(design, {"work_items": 1000, "in_ch": 1, "out_size": 28, "in_dim": 100, "fmax": 100})
+    sizes = {"global_size0": 6, "global_size1": 28, "global_size2": 28, "out_ch": 6}  # conv2d's host launch
+    result = analyze(design, {**sizes, "in_ch": 1, "out_size": 28, "in_dim": 100, "out_dim": 10, "fmax": 100})
     flagged = [d for d in result.diagnostics if d.rule == "report-implausible-ii"]
     assert sorted(d.subject or "" for d in flagged) == ["8X Partially unrolled fc_layer.B1", "conv2d.B1"]
     assert not [d for d in result.diagnostics if d.rule == "loop-ii" and d.data.get("ii") == 52628672]
@@ -153,7 +154,7 @@ def test_impossible_vendor_ii_is_flagged_not_multiplied(corpus: Path) -> None:
     assert conv.seconds is not None and conv.seconds < 1.0
     (pipeline,) = conv.alternatives
     assert "loop.conv2d.B1.ii" in pipeline.free_symbols
-    given = analyze(design, {"work_items": 1000, "in_ch": 1, "out_size": 28, "in_dim": 100, "fmax": 100,
+    given = analyze(design, {**sizes, "in_ch": 1, "out_size": 28, "in_dim": 100, "out_dim": 10, "fmax": 100,
                              "loop.conv2d.B1.ii": 2})
     assert "loop.conv2d.B1.ii" not in given.estimates["conv2d"].alternatives[0].free_symbols
     # qualified by the kernel and shell-safe like the trip symbols (was "loop.8X Partially unrolled fc_layer.B1.ii")

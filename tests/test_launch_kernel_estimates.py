@@ -28,7 +28,9 @@ in_size = 32
 out_ch = 6
 out_size = 28
 k_size_arg = 5
-work_items = 4704
+global_size0 = 6
+global_size1 = 28
+global_size2 = 28
 [[launch]]
 kernel = "maxpool2d"
 in_size = 28

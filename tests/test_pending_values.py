@@ -28,7 +28,9 @@ def test_the_list_holds_what_the_pipeline_time_needs() -> None:
 
 def test_a_number_without_its_pipeline_time_says_what_completes_it() -> None:
     given = ("--set", "fmax=100", "--set", "in_ch=6", "--set", "in_dim=400", "--set", "out_size=10",
-             "--set", "out_dim=1000", "--set", "work_items=1000")  # fc_layer: `if (m >= out_dim) return;`
+             "--set", "out_dim=1000", "--set", "work_items=1000",  # fc_layer: `if (m >= out_dim) return;`
+             # conv2d counts the work-items inside its 3-D launch (m < out_ch, r < out_size, c < out_size)
+             "--set", "out_ch=10", *(f"--set=conv2d:global_size{d}=10" for d in range(3)))
     text = run_cli("analyze", str(LENET5), *given).stdout
     assert "lower bound" in text
     line = next(line for line in text.splitlines() if "to complete the number" in line)

@@ -77,6 +77,9 @@ class SymbolInfo:
     #: was read, outermost first, as :func:`loop_key`\ s (an access moved by
     #: a loop the read is outside of streams from it: ``bucket[off + i]``)
     read_in: tuple[LoopKey, ...] | None = None
+    #: a global id's launch size, the name the host gives it (``global_size1``;
+    #: SYCL ``range0``): the id runs over 0..extent - 1
+    extent: str | None = None
 
 
 #: a loop as (file, line, which loop on that line): stable across the walk cache's renames
@@ -420,7 +423,8 @@ class ExprConverter(NodeVisitor):
             dim = int(dim_value) if dim_value.is_Integer else None
             role = _ID_FUNCTIONS[name]
             short = {"get_global_id": "gid", "get_local_id": "lid", "get_group_id": "grp"}[name]
-            return self.table.named(f"{short}{dim}", SymbolInfo(role, f"{name}({dim})", dimension=dim))
+            extent = f"global_size{dim}" if role is Role.GLOBAL_ID and dim is not None else None
+            return self.table.named(f"{short}{dim}", SymbolInfo(role, f"{name}({dim})", dimension=dim, extent=extent))
         if name == "get_global_size" and len(args) == 1 and self.convert(args[0]) == 0 and not self.multi_dimensional:
             # the NDRange's first dimension: all the work-items of a 1-D launch,
             # the step of a grid-stride loop (``i += get_global_size(0)``)

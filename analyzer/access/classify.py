@@ -36,6 +36,9 @@ from hlsight.analyzer.access.c_symbols import WORK_ITEMS, Role, SymbolTable, loo
 from hlsight.analyzer.access.counter_tests import (
     ORDER_OPS,
     counter_bound,
+    grid_items_passing,
+    grid_tests,
+    ids_passing,
     linear_coefficient,
     one_test_count,
     range_bounds,
@@ -43,7 +46,6 @@ from hlsight.analyzer.access.counter_tests import (
     tests_count,
     work_item_residue,
     work_item_tests,
-    work_items_passing,
     work_items_with_residue,
 )
 from hlsight.analyzer.access.guard_count import exact_shares
@@ -559,14 +561,19 @@ def _count_under(site: AccessSite, ndrange: bool, merged: int,
     used: set[int] = set()
     lane_bounds: set[int] = set()  # tests that set an unrolled loop's active lanes
     if ndrange:
-        ids = work_item_tests(tests, table)
-        ranged = [(tests[number][0], tests[number][2]) for number in ids]
+        found = work_item_tests(tests, table)
+        ranged = [bound for _number, bound in found]
+        ids = [number for number, _bound in found]
         residue = work_item_residue(tests, table)
+        grid = grid_tests(tests, table)
         if residue is not None and all(op in ORDER_OPS for op, _right in ranged):
             total = work_items_with_residue(residue[1], ranged)
             ids = [*ids, residue[0]]
         elif ids:
-            total = work_items_passing(ranged)
+            total = ids_passing(ranged)
+        elif grid:
+            total = grid_items_passing(grid)
+            ids = [number for tested in grid.values() for number, _bound in tested]
         if ids:
             used.update(ids)
             reasons.append("only work-items where " + " and ".join(

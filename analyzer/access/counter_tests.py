@@ -2,8 +2,9 @@
 their counter or id: the exact counts of guarded accesses and of loops a
 test restricts (docs/model.md decisions 14, 57, 58).
 
-A loop's iterations are numbered from 0 (the counter from its first value)
-and a 1-D launch's work-items by ``get_global_id(0)``; a test fixed per
+A loop's iterations are numbered from 0 (the counter from its first value),
+a 1-D launch's work-items by ``get_global_id(0)`` and a multi-dimensional
+launch's ids by their dimension's size (``global_size1``); a test fixed per
 launch (``j > 0``, ``j < m - 1``, ``j != m - 1``, ``i % 2 == 0``, ``gid < n``)
 keeps a range, one value or a residue of them. Each count is a sympy
 expression of the launch's values: IMax/IMin keep it from going below none
@@ -220,17 +221,54 @@ def _one_dimensional(table: SymbolTable) -> bool:
     return not any(info.role in _ID_ROLES and info.dimension != 0 for info in table.infos.values())
 
 
-def work_item_tests(tests: list[Test], table: SymbolTable) -> list[int]:
+#: a test of a global id as (its number among the tests, (op, bound))
+IdTest = tuple[int, tuple[str, sympy.Expr]]
+
+
+def work_item_tests(tests: list[Test], table: SymbolTable) -> list[IdTest]:
     """The tests of a 1-D launch's ``get_global_id(0)`` against values fixed
-    per launch (``if (gid < n)``, ``if (gid >= n) return;``): the id runs
-    over 0..work_items - 1 once each, so they count exactly. A kernel that
-    uses another dimension anywhere has no such count (its ``gid0`` repeats)."""
+    per launch (``if (gid < n)``, ``if (gid >= n) return;``, ``gid + 1 < n``,
+    ``n > gid``), as ``gid op bound``: the id runs over 0..work_items - 1
+    once each, so they count exactly. A kernel that uses another dimension
+    anywhere has none here (its ``gid0`` repeats): :func:`grid_tests`."""
     if not _one_dimensional(table):
         return []
-    return [number for number, (op, left, right) in enumerate(tests)
-            if op in RANGE_OPS and isinstance(left, sympy.Symbol) and (info := table.info(left)) is not None
-            and info.role is Role.GLOBAL_ID and info.dimension == 0
-            and not table.roles(right) - {Role.PARAM, Role.MACRO}]
+    return [(number, bound) for number, test in enumerate(tests) for symbol in _global_ids(test, table)
+            if table.infos[symbol].dimension == 0 and (bound := counter_bound(test, symbol, table)) is not None]
+
+
+def grid_tests(tests: list[Test], table: SymbolTable) -> dict[str, list[IdTest]]:
+    """The tests of a multi-dimensional launch's global ids against values
+    fixed per launch (``if (row < m && col < n)``), by the launch size each
+    id runs below (``global_size1``): the launch is a whole grid, so the
+    work-items passing are all of them times, per tested dimension, the
+    share of its ids that pass (:func:`grid_items_passing`)."""
+    if _one_dimensional(table):
+        return {}
+    found: dict[str, list[IdTest]] = {}
+    for number, test in enumerate(tests):
+        ids = _global_ids(test, table)
+        extent = table.infos[ids[0]].extent if len(ids) == 1 else None
+        bound = counter_bound(test, ids[0], table) if extent is not None else None
+        if extent is not None and bound is not None:
+            found.setdefault(extent, []).append((number, bound))
+    return found
+
+
+def _global_ids(test: Test, table: SymbolTable) -> list[sympy.Symbol]:
+    """The global ids a test reads."""
+    _op, left, right = test
+    return table.of_role(left - right, Role.GLOBAL_ID)
+
+
+def grid_items_passing(by_extent: dict[str, list[IdTest]]) -> sympy.Expr:
+    """``work_items`` x, per tested dimension, the ids of 0..extent - 1 that
+    pass its tests over the extent."""
+    total: sympy.Expr = sympy.Symbol(WORK_ITEMS)
+    for extent, tested in by_extent.items():
+        size = sympy.Symbol(extent)
+        total *= ids_passing([bound for _number, bound in tested], size) / size
+    return total
 
 
 def work_item_residue(tests: list[Test], table: SymbolTable) -> tuple[int, Residue] | None:
@@ -250,11 +288,11 @@ def work_items_with_residue(residue: Residue, tests: list[tuple[str, sympy.Expr]
     return residue.count(low, high)
 
 
-def work_items_passing(tests: list[tuple[str, sympy.Expr]]) -> sympy.Expr:
-    """Work-items 0..work_items - 1 whose id passes every test: ``gid < n``
-    holds for min(work_items, n) of them (a launch rounded up to whole
-    work-groups runs more work-items than n)."""
-    items = sympy.Symbol(WORK_ITEMS)
+def ids_passing(tests: list[tuple[str, sympy.Expr]], items: sympy.Expr | None = None) -> sympy.Expr:
+    """Ids 0..items - 1 (default: ``work_items``) that pass every test:
+    ``gid < n`` holds for min(work_items, n) of them (a launch rounded up to
+    whole work-groups runs more work-items than n)."""
+    items = sympy.Symbol(WORK_ITEMS) if items is None else items
     if len(tests) == 1 and tests[0][0] in ORDER_OPS:
         op, right = tests[0]
         bound = right if op in ("<", ">=") else right + 1

@@ -135,7 +135,9 @@ class SyclLoopWalker(CursorVisitor):
                 found = ID_DIMENSIONS.search(child.type.get_canonical().spelling)
                 self.id_dims = int(found.group(1)) if found and found.group(1) else 1
                 if self.kernel.ndrange and "nd_item" not in child.type.get_canonical().spelling:
-                    self.env[key] = self._values.work_item(0, child.spelling)
+                    # a multi-dimensional id stands for its first dimension here: shown as such
+                    shown = child.spelling if self.id_dims == 1 else f"{child.spelling}[0]"
+                    self.env[key] = self._values.work_item(0, shown)
             elif child.kind == CK.COMPOUND_STMT:
                 body = child
         if body is not None:

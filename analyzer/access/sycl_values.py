@@ -196,7 +196,9 @@ class SyclValues(CursorVisitor):
         fastest (row-major linear id), the model's dimension 0."""
         fastest_first = max(self.walker.id_dims - 1 - dimension, 0)
         short = {Role.GLOBAL_ID: "gid", Role.LOCAL_ID: "lid", Role.GROUP_ID: "grp"}[role]
-        return self.walker.table.named(f"{short}{fastest_first}", SymbolInfo(role, text, dimension=fastest_first))
+        extent = f"range{dimension}" if role is Role.GLOBAL_ID else None  # named as the user's code numbers it
+        return self.walker.table.named(f"{short}{fastest_first}",
+                                       SymbolInfo(role, text, dimension=fastest_first, extent=extent))
 
     def id_components(self, cursor: cindex.Cursor, dims: int) -> list[sympy.Expr] | None:
         """``{i, j}`` / ``id<2>(i, j)`` / the lambda's ``id<2>`` as per-dimension values."""
