@@ -20,14 +20,15 @@ from pathlib import Path
 import pytest
 import sympy
 
-from hlsight.analyzer.access import parse_expression
+from hlsight.analyzer.access import derive_access_facts, parse_expression
 from hlsight.analyzer.access.classify import classify
 from hlsight.analyzer.access.launch import solve_launch
 from hlsight.analyzer.access.walker import AccessSite, walk_function
 from hlsight.analyzer.estimate.evaluate import bind, numeric
 from hlsight.parsers.csource import parse_c_file
+from hlsight.parsers.loader import load_design
 from tests.access_fixtures import FIXTURES, sycl_sites
-from tests.conftest import run_cli, whatif_points
+from tests.conftest import CORPUS, run_cli, whatif_points
 from tests.test_access_zaragoza import ZARAGOZA, derived
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "access" / "guards.cl"
@@ -603,3 +604,15 @@ def test_a_remainder_test_of_a_work_item_id_counts_every_pth_work_item() -> None
         for n in range(0, 13):
             values = {sympy.Symbol("work_items"): items, sympy.Symbol("n"): n}
             assert numeric(count, values) == sum(1 for gid in range(items) if gid < n and gid % 4 == 0), (items, n)
+
+
+def test_loop_tests_are_shown_as_the_source_writes_them() -> None:
+    """The 520N mmult's on-chip loads under ``if (j < b_col)`` in ``for (j < 12)``:
+    the sentence named the walk's renamed counter (``j_9 < b_col``)."""
+    design = load_design(CORPUS / "aoc" / "aoc18.1.1pro_s10_520n_saxpy_vscale" / "reportIntel" / "mmult" / "reports")
+    found = derive_access_facts(design)
+    (lsu,) = [lsu for kernel in design.kernels for lsu in kernel.lsus if lsu.id == "mmult/load5"]
+    facts = found.access(lsu)
+    assert facts is not None and facts.explanation is not None
+    assert "only iterations where j < b_col" in facts.explanation
+    assert not re.search(r"\b[ij]_\d+\b", facts.explanation)

@@ -411,8 +411,9 @@ def _outer_advance(
         if moved:
             where = f"loop at line {loop.line}"
             if advance is None:
-                return None, f"{where}: " + "; ".join(words)
-            return advance, f"advance {advance} per iteration of the {where} from " + ", ".join(words)
+                return None, _display_names(f"{where}: " + "; ".join(words), table)
+            return advance, _display_names(f"advance {advance} per iteration of the {where} from " + ", ".join(words),
+                                           table)
     opaque = table.of_role(expr, Role.OPAQUE, Role.STATE)
     if opaque:
         return None, f"the index moves through {_names(opaque, table)}, which is not affine"
@@ -595,7 +596,8 @@ def _count_under(site: AccessSite, ndrange: bool, merged: int,
             if loop.unrolled:
                 lane_bounds.update(used_tests)
             reasons.append("only iterations where " + " and ".join(
-                f"{tests[number][1]} {tests[number][0]} {tests[number][2]}" for number in used_tests))
+                _display_names(f"{tests[number][1]} {tests[number][0]} {tests[number][2]}", table)
+                for number in used_tests))
         total *= trip
     # A lane bound stays in the exact count: `i < 4 && x + i >= 60` asks
     # whether any of lanes 0..3 passes, not any of all the loop's lanes.
