@@ -106,6 +106,9 @@ def _derive(out: DerivedWorkItems, source: SourceFacts, sizes: Mapping[int, floa
         return
     product = math.prod(sizes[dimension] for dimension in range(count))
     terms = " x ".join(f"{prefix}{dimension}" for dimension in range(count))
+    if not math.isfinite(product):
+        raise InputError(origin, f"{terms}{where} is more work-items than a float holds ({_listed(prefix, sizes)})",
+                         expected="sizes whose product is a finite number")
     if target in out.values:
         if out.values[target] != product:
             raise InputError(origin, f"{target} is {format_value(out.values[target])}{where} but {terms} = "

@@ -443,6 +443,7 @@ def _grid_count(marker: str) -> sympy.Expr:
     ("skipped_interior", lambda i, j, n, m: not (j == 0 or j == m - 1 or i == 0 or i == n - 1)),
     ("border_else", lambda i, j, n, m: not (0 < j < m - 1 and 0 < i < n - 1)),
     ("shifted", lambda i, j, n, m: i < n - 1 and 1 <= j <= m - 2),  # written i + 1 < n, 0 < j, m - 2 >= j
+    ("borders_corners", lambda i, j, n, m: i in (0, n - 1) and j in (0, m - 1)),  # two `||`s: four sides
 ])
 def test_grid_boundary_guards_count_exactly(marker: str, holds: Callable[[int, int, int, int], bool]) -> None:
     """Stencil and image kernels guard their borders: an ``||`` of three
@@ -451,7 +452,8 @@ def test_grid_boundary_guards_count_exactly(marker: str, holds: Callable[[int, i
     (``j == m - 1``), and ``if (...) continue;`` whose rest of the body runs
     under the negated ``||`` of four tests; the else of the interior range,
     the ``||`` of its four negated tests; tests written with an offset or
-    from the other side (``i + 1 < n``, ``0 < j``). Counted as always true they were
+    from the other side (``i + 1 < n``, ``0 < j``); two ``||`` parts under one
+    ``&&`` (a grid's corners), the ``||`` of the four pairs. Counted as always true they were
     n m each (the `continue` without a word); every grid of up to 5 x 5,
     the empty and one-wide ones included, against the loops run by hand."""
     count = _grid_count(marker)
@@ -508,6 +510,13 @@ def test_a_launch_grid_border_counts_the_ids_inside() -> None:
         for w, h in ((0, 0), (1, 1), (4, 3), (8, 16), (20, 20)):
             expected = sum(1 for x in range(g0) for y in range(g1) if x < w and y < h)
             assert _launch_count(count, global_size0=g0, global_size1=g1, w=w, h=h) == expected, (g0, g1, w, h)
+
+
+def test_sycl_corners_count_as_the_c_walker() -> None:
+    """Two ``||`` parts under one ``&&`` in SYCL: the C walker's four-sided count."""
+    (site,) = [site for site in sycl_sites(FIXTURES / "guards.cpp")["corners"] if site.kind == "store"]
+    count = classify(site, ndrange=False).accesses
+    assert count is not None and parse_expression(str(count)) == _grid_count("borders_corners")
 
 
 def test_sycl_grid_borders_count_by_the_range_names() -> None:

@@ -184,3 +184,11 @@ def test_sycl_dimensions_from_the_work_item_parameter(tmp_path: Path) -> None:
 def test_the_json_schema_documents_the_derived_values() -> None:
     schema = json.loads((Path(__file__).resolve().parents[1] / "docs" / "hlsight.schema.json").read_text())
     assert schema["properties"]["derived_assignments"]["additionalProperties"] == {"type": "string"}
+
+
+def test_sizes_whose_product_overflows_are_refused() -> None:
+    """Each of 1e200 is a finite whole number; their product is not (it was a traceback)."""
+    result = run_cli("analyze", str(MATRIX), "--set", "A_width=1024", "--set", "global_size0=1e200",
+                     "--set", "global_size1=1e200")
+    assert result.code == 2 and result.stdout == "" and "Traceback" not in result.stderr
+    assert "global_size0 x global_size1 is more work-items than a float holds" in result.stderr

@@ -114,7 +114,7 @@ class SyclAccessWalker(SyclLoopWalker):
                 pending.extend([strip(operands[1]), strip(operands[0])])
             elif op in ("<", "<=", ">", ">=", "==", "!=") and len(operands) == 2:
                 chain.tests.append((op, self.value(operands[0]), self.value(operands[1])))
-            elif op == "||" and len(operands) == 2 and chain.either is None:
+            elif op == "||" and len(operands) == 2:
                 chain.alternatives(self._chain(operands[0]), self._chain(operands[1]))
             else:
                 chain.complete = False

@@ -103,7 +103,8 @@ class Guard:
 class TestChain:
     """What a condition holds, read by the C and SYCL walks alike: the
     comparisons of its ``&&`` chain, whether every part of it was read, and
-    the whole chains of one ``||`` in it (``a || b || c``: three)."""
+    the whole chains of its ``||`` parts (``a || b || c``: three; ``(a || b)
+    && (c || d)``: four, ``a && c``, ``a && d``, ``b && c``, ``b && d``)."""
 
     tests: list[Test] = field(default_factory=list)
     #: every part was read: as a test, or as a side of the ``||``
@@ -114,19 +115,27 @@ class TestChain:
         """``&&`` another chain in (a bool temporary's, read where it was declared)."""
         self.tests.extend(other.tests)
         self.complete = self.complete and other.complete
-        if other.either is not None and self.either is None:
-            self.either = other.either
-        elif other.either is not None:
-            self.complete = False  # a second `||`: not counted
+        if other.either is not None:
+            self._conjoin(other.either)
 
     def alternatives(self, left: TestChain, right: TestChain) -> None:
         """``&&`` an ``||`` of ``left`` and ``right`` in: counted when each side
         is a whole ``&&`` chain or itself a whole ``||`` of such chains
         (``(a || b) || c`` is three sides), at most :data:`MAX_SIDES`."""
         left_sides, right_sides = left.sides(), right.sides()
-        if self.either is None and left_sides is not None and right_sides is not None \
-                and len(left_sides) + len(right_sides) <= MAX_SIDES:
-            self.either = [*left_sides, *right_sides]
+        if left_sides is not None and right_sides is not None:
+            self._conjoin([*left_sides, *right_sides])
+        else:
+            self.complete = False
+
+    def _conjoin(self, sides: list[list[Test]]) -> None:
+        """``&&`` an ``||`` of ``sides`` in. Beside another ``||`` the two
+        distribute (``(a || b) && (c || d)`` is the ``||`` of the four
+        ``&&`` chains of a side of each), while that stays within
+        :data:`MAX_SIDES`; beyond it the condition is not read whole."""
+        crossed = sides if self.either is None else [[*mine, *theirs] for mine in self.either for theirs in sides]
+        if len(crossed) <= MAX_SIDES:
+            self.either = crossed
         else:
             self.complete = False
 
@@ -640,7 +649,7 @@ class AccessWalker(LoopWalker):
                 chain.tests.append((part.op, self._tested(part.left), self._tested(part.right)))
             elif held is not None:
                 chain.include(held[1])
-            elif isinstance(part, c_ast.BinaryOp) and part.op == "||" and chain.either is None:
+            elif isinstance(part, c_ast.BinaryOp) and part.op == "||":
                 chain.alternatives(self._chain(part.left), self._chain(part.right))
             else:
                 chain.complete = False
