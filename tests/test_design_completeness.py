@@ -68,6 +68,17 @@ def test_a_flat_component_without_a_depth_keeps_its_call_count_symbol(corpus: Pa
     assert estimate.seconds is None and estimate.free_symbols == ["loop.rgb_to_hsv.B1.start.trip"]
 
 
+def test_an_ipp_c_source_is_cplusplus_not_an_unparsable_c_file(corpus: Path) -> None:
+    """i++ compiles .c as C++ (its User Guide): rgb_to_hsv.c, with ac_int
+    arguments and <HLS/hls.h>, was sent to the C front end and got "cannot
+    derive access facts ... the C preprocessor failed: HLS/hls.h"."""
+    design = load_design(corpus / "aoc" / "ipp18.1_max10_rgb_to_hsv")
+    assert [source.path for source in design.source_files if source.path.endswith(".c")]
+    result = analyze(design, {"fmax": 100})
+    assert not [d for d in result.diagnostics if d.rule == "access-source-unparsed"]
+    assert result.estimates["rgb_to_hsv"].seconds is not None
+
+
 def test_the_design_time_names_the_kernels_it_leaves_out(corpus: Path) -> None:
     """HiFlipVX on the MX as hlsight read it before session 27, its four task
     functions without their loop rows (loops.json lists them under `Task:`

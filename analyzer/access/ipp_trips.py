@@ -33,7 +33,8 @@ from hlsight.core.model import Design
 #: headers take their FPGA branch) and a builtin type its headers use.
 IPP_DEFINES = ("-D__INTELFPGA_COMPILER__", "-D__int64=long long", "-Wno-everything", "-ferror-limit=0")
 _MAX_DEPTH = 12
-_CXX_SUFFIXES = (".cpp", ".cc", ".cxx", ".c++")
+#: every source i++ compiles, all as C++ (Intel HLS Compiler User Guide, "Overview")
+_CXX_SUFFIXES = (".c", ".C", ".cc", ".cpp", ".CPP", ".c++", ".cp", ".cxx")
 
 
 def _folders(paths: list[str]) -> list[Path]:

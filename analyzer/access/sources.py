@@ -95,8 +95,15 @@ def parse_design_sources(design: Design) -> ParsedSources:
 
     A source pycparser rejects becomes a warning diagnostic, not an error:
     the report itself is fine, only the source-derived facts are missing.
+    An i++ design has no C source: i++ "treats all of these file types as
+    C++", ``.c`` included (Intel HLS Compiler User Guide, "Overview"), and
+    its components include ``<HLS/hls.h>``; the C++ front end reads them
+    (:mod:`hlsight.analyzer.access.ipp_trips`), and pycparser only said it
+    could not (a ``.c`` component with ``ac_int`` arguments).
     """
     parsed = ParsedSources()
+    if design.tool.product is Product.IPP:
+        return parsed
     embedded = {source.path: source.content for source in design.source_files if source.content is not None}
     parsed.lines = {path: text.splitlines() for path, text in embedded.items()}
     dialect = Dialect.C if design.tool.product not in (Product.AOC, Product.ONEAPI) else Dialect.OPENCL
