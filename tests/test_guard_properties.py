@@ -10,6 +10,7 @@ bound must not be below it. Exact counts are checked where every bound lies
 in its loop's range (n, m >= 3): one test on a counter against a bound of
 the loop's own size is read as the source means it (docs/model.md decision
 58); the deterministic grids of test_guard_count.py cover the smaller sizes.
+The same is drawn for a 1-D launch's id and a 2-D launch's two ids (decision 59).
 """
 
 from __future__ import annotations
@@ -90,7 +91,7 @@ def test_random_guards_count_as_the_loops_run(tmp_path: Path, seed: int) -> None
                     assert value is None or value >= passes, (condition, shape, n, m)
                 elif n >= 3 and m >= 3:
                     assert value == passes, (condition, shape, n, m, str(result.accesses))
-    assert exact >= 20  # most of them count exactly
+    assert exact >= 20, exact  # most of them count exactly
 
 
 def _id_test(draw: random.Random) -> str:
@@ -131,3 +132,54 @@ def test_random_work_item_guards_count_as_the_launch_runs(tmp_path: Path, seed: 
                     assert value is None or value >= passes, (condition, shape, items, n)
                 elif items >= 3 and n >= 3:
                     assert value == passes, (condition, shape, items, n, str(result.accesses))
+
+
+def _grid_test(draw: random.Random) -> str:
+    """A test of a 2-D launch's ids ``x`` (dimension 0) or ``y`` (1) against their border."""
+    name, size = draw.choice([("x", "w"), ("y", "h")])
+    bound, form = draw.choice(["0", "1", "2", size, f"{size} - 1", f"{size} - 2"]), draw.random()
+    if form < 0.6:
+        return f"{name} {draw.choice(_OPS)} {bound}"
+    if form < 0.8:
+        return f"{bound} {draw.choice(_OPS)} {name}"
+    if form < 0.9:
+        return f"{name} + 1 {draw.choice(_OPS)} {bound}"
+    return f"{name} % 2 {draw.choice(['==', '!='])} {draw.choice([0, 1])}"
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_grid_guards_count_as_the_launch_runs(tmp_path: Path, seed: int) -> None:
+    """The same on a 2-D NDRange kernel (decision 59): tests of
+    ``get_global_id(0)`` and ``get_global_id(1)`` against w and h, against
+    every launch of global_size0 x global_size1 run by hand (exact where the
+    sizes and borders are at least 3; an upper bound never below)."""
+    draw = random.Random(seed)
+    shapes = {"if": "if ({c}) out[y * w + x] = 1.0f;", "return": "if ({c}) return; out[y * w + x] = 1.0f;"}
+    cases = [(_joined(draw, _grid_test, 0.25, 0.55), draw.choice(sorted(shapes))) for _ in range(40)]
+    source = tmp_path / "grid.cl"
+    source.write_text("\n".join(
+        f"__kernel void k{number}(__global float* restrict out, int w, int h)\n{{\n\tint x = get_global_id(0);\n\t"
+        f"int y = get_global_id(1);\n\t{shapes[shape].format(c=condition)}\n}}\n"
+        for number, (condition, shape) in enumerate(cases)))
+    unit = parse_c_file(source)
+    exact = 0
+    for number, (condition, shape) in enumerate(cases):
+        walker = walk_function(unit, unit.functions()[f"k{number}"], {unit.filename: unit.lines})
+        result = classify(walker.sites[0], ndrange=True)
+        assert result.accesses is not None
+        count = parse_expression(str(result.accesses))
+        upper = "upper bound" in " ".join(result.count_reasons)
+        exact += not upper
+        runs = eval(f"lambda x, y, w, h: {condition.replace('||', ' or ').replace('&&', ' and ')}")
+        for g0, g1 in ((1, 1), (1, 4), (3, 3), (4, 6), (6, 4)):
+            for w in (0, 2, 3, 5, 7):
+                for h in (0, 3, 4, 8):
+                    passes = sum(1 for x in range(g0) for y in range(g1) if runs(x, y, w, h) == (shape == "if"))
+                    value = numeric(count, {sympy.Symbol("work_items"): g0 * g1, sympy.Symbol("global_size0"): g0,
+                                            sympy.Symbol("global_size1"): g1, sympy.Symbol("w"): w,
+                                            sympy.Symbol("h"): h})
+                    if upper:
+                        assert value is None or value >= passes, (condition, shape, g0, g1, w, h)
+                    elif min(g0, g1, w, h) >= 3:
+                        assert value == passes, (condition, shape, g0, g1, w, h, str(result.accesses))
+    assert exact >= 20, exact  # most of them count exactly
