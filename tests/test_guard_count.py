@@ -140,11 +140,13 @@ def test_hotspot_halo_leaves_every_vector_active(report: str, lanes: int, last: 
     assert "bx + i + x - 1 < grid_cols) counted as always true (upper bound)" in note
 
 
-def _site(marker: str, kind: str) -> AccessSite:
+def _site(marker: str, kind: str, local_size: tuple[int, int, int] | None = None) -> AccessSite:
+    """The ``kind`` access on the line marked ``// @marker`` (``local_size``:
+    the kernel's reqd_work_group_size, as the report's derivation reads it)."""
     unit = parse_c_file(FIXTURE)
     line = next(number for number, text in enumerate(FIXTURE.read_text().splitlines(), 1) if f"// @{marker}" in text)
     for func in unit.functions().values():
-        walker = walk_function(unit, func, {unit.filename: unit.lines})
+        walker = walk_function(unit, func, {unit.filename: unit.lines}, local_size)
         for site in walker.sites:
             if site.line == line and site.kind == kind:
                 return site
@@ -542,6 +544,34 @@ def test_id_tests_read_from_either_side_or_shifted_count_exactly() -> None:
             for k in range(0, 4):
                 expected = sum(1 for gid in range(items) if gid + k < n and n - 1 > gid)
                 assert _count_at(count, work_items=items, n=n, k=k) == expected, (items, n, k)
+
+
+def _groups_count(holds: Callable[..., bool], items: int, local: int) -> int:
+    """Work-items of a 1-D launch of ``items`` in work-groups of ``local`` whose (gid, lid) pass."""
+    return sum(1 for gid in range(items) if holds(gid, gid % local))
+
+
+def test_a_local_id_test_counts_its_share_of_every_work_group() -> None:
+    """``if (get_local_id(0) == 0)``, a reduction's store per work-group, ran
+    once per work-item (an upper bound said, 64 x too many with 64-wide
+    groups); every work-group runs its local ids once, so it is the passing
+    share of them: work_items / 64 where reqd_work_group_size fixes 64, of
+    the host's ``local_size0`` otherwise."""
+    fixed = classify(_site("per_group", "store", local_size=(64, 1, 1)), ndrange=True)
+    assert fixed.accesses is not None and str(fixed.accesses) == "work_items/64"
+    assert "only work-items where get_local_id(0) == 0: work_items/64" in " ".join(fixed.count_reasons)
+    lanes = classify(_site("first_lanes", "store"), ndrange=True)
+    assert lanes.accesses is not None and "upper bound" not in " ".join(lanes.count_reasons)
+    count = parse_expression(str(lanes.accesses))
+    for local in (1, 2, 4, 8):
+        for groups in (1, 3):
+            for k in range(0, 10):
+                expected = _groups_count(lambda _gid, lid, k=k: lid < k and lid != 1, groups * local, local)
+                assert _count_at(count, work_items=groups * local, local_size0=local, k=k) == expected
+    mixed = classify(_site("mixed_ids", "store"), ndrange=True)
+    assert mixed.accesses is not None and str(mixed.accesses) == "IMin(work_items, n)"
+    assert "other conditions (get_local_id(0) == 0) counted as always true (upper bound)" in " ".join(
+        mixed.count_reasons)
 
 
 def _count_at(count: sympy.Expr, **values: int) -> int:

@@ -77,8 +77,10 @@ class SymbolInfo:
     #: was read, outermost first, as :func:`loop_key`\ s (an access moved by
     #: a loop the read is outside of streams from it: ``bucket[off + i]``)
     read_in: tuple[LoopKey, ...] | None = None
-    #: a global id's launch size, the name the host gives it (``global_size1``;
-    #: SYCL ``range0``): the id runs over 0..extent - 1
+    #: what an id runs below, 0..extent - 1: a global id's launch size, the
+    #: name the host gives it (``global_size1``; SYCL ``range0``), a local
+    #: id's work-group size (``local_size0``, or a number that
+    #: ``reqd_work_group_size`` fixes: ``"64"``)
     extent: str | None = None
 
 
@@ -326,6 +328,19 @@ class ExprConverter(NodeVisitor):
         #: the kernel uses dimension 1 or 2 of its NDRange: ``work_items``
         #: (all work-items) is then not ``get_global_size(0)``
         self.multi_dimensional = False
+        #: the work-group size ``reqd_work_group_size`` fixes: a local id runs below it
+        self.local_size: tuple[int, int, int] | None = None
+
+    def _extent(self, role: Role, dimension: int | None) -> str | None:
+        """What an id of ``dimension`` runs below: ``global_size<d>``, or the
+        work-group's size, a number where ``reqd_work_group_size`` fixes it."""
+        if dimension is None or not 0 <= dimension <= 2:
+            return None
+        if role is Role.GLOBAL_ID:
+            return f"global_size{dimension}"
+        if role is Role.LOCAL_ID:
+            return str(self.local_size[dimension]) if self.local_size is not None else f"local_size{dimension}"
+        return None
 
     def opaque(self, node: c_ast.Node, role: Role = Role.OPAQUE) -> sympy.Symbol:
         text = c_text(node)
@@ -423,8 +438,8 @@ class ExprConverter(NodeVisitor):
             dim = int(dim_value) if dim_value.is_Integer else None
             role = _ID_FUNCTIONS[name]
             short = {"get_global_id": "gid", "get_local_id": "lid", "get_group_id": "grp"}[name]
-            extent = f"global_size{dim}" if role is Role.GLOBAL_ID and dim is not None else None
-            return self.table.named(f"{short}{dim}", SymbolInfo(role, f"{name}({dim})", dimension=dim, extent=extent))
+            return self.table.named(f"{short}{dim}", SymbolInfo(role, f"{name}({dim})", dimension=dim,
+                                                                extent=self._extent(role, dim)))
         if name == "get_global_size" and len(args) == 1 and self.convert(args[0]) == 0 and not self.multi_dimensional:
             # the NDRange's first dimension: all the work-items of a 1-D launch,
             # the step of a grid-stride loop (``i += get_global_size(0)``)

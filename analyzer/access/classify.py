@@ -36,13 +36,15 @@ from hlsight.analyzer.access.c_symbols import WORK_ITEMS, Role, SymbolTable, loo
 from hlsight.analyzer.access.counter_tests import (
     ORDER_OPS,
     counter_bound,
-    grid_items_passing,
     grid_tests,
     ids_passing,
     linear_coefficient,
+    local_tests,
     one_test_count,
     range_bounds,
     residue_of,
+    share_passing,
+    tested_dimensions,
     tests_count,
     work_item_residue,
     work_item_tests,
@@ -573,8 +575,12 @@ def _count_under(site: AccessSite, ndrange: bool, merged: int,
         elif ids:
             total = ids_passing(ranged)
         elif grid:
-            total = grid_items_passing(grid)
+            total = total * share_passing(grid)
             ids = [number for tested in grid.values() for number, _bound in tested]
+        local = local_tests(tests, table, tested_dimensions(tests, ids, table))
+        if local:
+            total = total * share_passing(local)
+            ids = [*ids, *(number for tested in local.values() for number, _bound in tested)]
         if ids:
             used.update(ids)
             reasons.append("only work-items where " + " and ".join(

@@ -233,7 +233,7 @@ def work_item_tests(tests: list[Test], table: SymbolTable) -> list[IdTest]:
     anywhere has none here (its ``gid0`` repeats): :func:`grid_tests`."""
     if not _one_dimensional(table):
         return []
-    return [(number, bound) for number, test in enumerate(tests) for symbol in _global_ids(test, table)
+    return [(number, bound) for number, test in enumerate(tests) for symbol in _ids(test, table, Role.GLOBAL_ID)
             if table.infos[symbol].dimension == 0 and (bound := counter_bound(test, symbol, table)) is not None]
 
 
@@ -245,30 +245,53 @@ def grid_tests(tests: list[Test], table: SymbolTable) -> dict[str, list[IdTest]]
     share of its ids that pass (:func:`grid_items_passing`)."""
     if _one_dimensional(table):
         return {}
+    return _tests_by_extent(tests, table, Role.GLOBAL_ID, set())
+
+
+def local_tests(tests: list[Test], table: SymbolTable, busy: set[int]) -> dict[str, list[IdTest]]:
+    """The tests of local ids against values fixed per launch (``if
+    (get_local_id(0) == 0)``, a reduction's one store per work-group), by
+    the work-group size each runs below: every work-group runs its ids
+    0..local size - 1 once (OpenCL 1.2's uniform work-groups), so the
+    work-items passing are that share of all of them. A dimension in
+    ``busy`` (its global id is tested too: the two move together) is not
+    counted this way."""
+    return _tests_by_extent(tests, table, Role.LOCAL_ID, busy)
+
+
+def _tests_by_extent(tests: list[Test], table: SymbolTable, role: Role, busy: set[int]) -> dict[str, list[IdTest]]:
     found: dict[str, list[IdTest]] = {}
     for number, test in enumerate(tests):
-        ids = _global_ids(test, table)
-        extent = table.infos[ids[0]].extent if len(ids) == 1 else None
-        bound = counter_bound(test, ids[0], table) if extent is not None else None
-        if extent is not None and bound is not None:
-            found.setdefault(extent, []).append((number, bound))
+        ids = _ids(test, table, role)
+        info = table.infos[ids[0]] if len(ids) == 1 else None
+        if info is None or info.extent is None or info.dimension in busy:
+            continue
+        bound = counter_bound(test, ids[0], table)
+        if bound is not None:
+            found.setdefault(info.extent, []).append((number, bound))
     return found
 
 
-def _global_ids(test: Test, table: SymbolTable) -> list[sympy.Symbol]:
-    """The global ids a test reads."""
+def tested_dimensions(tests: list[Test], numbers: list[int], table: SymbolTable) -> set[int]:
+    """The dimensions whose global id the tests ``numbers`` read."""
+    return {dimension for number in numbers for symbol in _ids(tests[number], table, Role.GLOBAL_ID)
+            if (dimension := table.infos[symbol].dimension) is not None}
+
+
+def _ids(test: Test, table: SymbolTable, role: Role) -> list[sympy.Symbol]:
+    """The ids of ``role`` a test reads."""
     _op, left, right = test
-    return table.of_role(left - right, Role.GLOBAL_ID)
+    return table.of_role(left - right, role)
 
 
-def grid_items_passing(by_extent: dict[str, list[IdTest]]) -> sympy.Expr:
-    """``work_items`` x, per tested dimension, the ids of 0..extent - 1 that
-    pass its tests over the extent."""
-    total: sympy.Expr = sympy.Symbol(WORK_ITEMS)
+def share_passing(by_extent: dict[str, list[IdTest]]) -> sympy.Expr:
+    """Per tested dimension, the share of the ids 0..extent - 1 that pass its
+    tests (an extent is a launch size's name or a work-group size's number)."""
+    share: sympy.Expr = sympy.Integer(1)
     for extent, tested in by_extent.items():
-        size = sympy.Symbol(extent)
-        total *= ids_passing([bound for _number, bound in tested], size) / size
-    return total
+        size = sympy.Integer(int(extent)) if extent.isdigit() else sympy.Symbol(extent)
+        share *= ids_passing([bound for _number, bound in tested], size) / size
+    return share
 
 
 def work_item_residue(tests: list[Test], table: SymbolTable) -> tuple[int, Residue] | None:

@@ -230,6 +230,7 @@ class LoopWalker(NodeVisitor):
             if not self._declare_array(param, is_param=True, file_scope=False):
                 self.env[param.name] = self.table.named(param.name, SymbolInfo(Role.PARAM, param.name))
         self.converter.multi_dimensional = highest_dimension(self.func, self._functions)[0] > 0
+        self.converter.local_size = self.local_size
         self._statement(self.func.body)
 
     # ------------------------------------------------------------------ expressions

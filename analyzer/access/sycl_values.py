@@ -196,7 +196,8 @@ class SyclValues(CursorVisitor):
         fastest (row-major linear id), the model's dimension 0."""
         fastest_first = max(self.walker.id_dims - 1 - dimension, 0)
         short = {Role.GLOBAL_ID: "gid", Role.LOCAL_ID: "lid", Role.GROUP_ID: "grp"}[role]
-        extent = f"range{dimension}" if role is Role.GLOBAL_ID else None  # named as the user's code numbers it
+        # named as the user's code numbers it
+        extent = {Role.GLOBAL_ID: f"range{dimension}", Role.LOCAL_ID: f"local_range{dimension}"}.get(role)
         return self.walker.table.named(f"{short}{fastest_first}",
                                        SymbolInfo(role, text, dimension=fastest_first, extent=extent))
 
