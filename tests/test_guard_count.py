@@ -574,6 +574,22 @@ def test_a_local_id_test_counts_its_share_of_every_work_group() -> None:
         mixed.count_reasons)
 
 
+def test_local_ids_of_two_dimensions_and_group_ids_count_apart() -> None:
+    """8 x 8 work-groups: ``lid0 == 0 && lid1 < 4`` is 4 of every 64 (each
+    id its own share, though both run below 8); ``grp < n && lid == 0`` on
+    64-wide groups is min(work_items / 64, n)."""
+    corner = classify(_site("tile_corner", "store", local_size=(8, 8, 1)), ndrange=True)
+    assert corner.accesses is not None
+    count = parse_expression(str(corner.accesses))
+    for g0, g1 in ((1, 1), (2, 3), (4, 4)):
+        expected = sum(1 for x in range(8 * g0) for y in range(8 * g1) if x % 8 == 0 and y % 8 < 4)
+        assert _count_at(count, work_items=64 * g0 * g1, global_size0=8 * g0, global_size1=8 * g1) == expected
+    groups = classify(_site("first_groups", "store", local_size=(64, 1, 1)), ndrange=True)
+    assert groups.accesses is not None and parse_expression(str(groups.accesses)) == parse_expression(
+        "IMin(work_items/64, n)")
+    assert "upper bound" not in " ".join(groups.count_reasons)
+
+
 def _count_at(count: sympy.Expr, **values: int) -> int:
     return int(numeric(count, {sympy.Symbol(name): value for name, value in values.items()}))
 

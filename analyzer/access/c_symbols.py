@@ -80,7 +80,8 @@ class SymbolInfo:
     #: what an id runs below, 0..extent - 1: a global id's launch size, the
     #: name the host gives it (``global_size1``; SYCL ``range0``), a local
     #: id's work-group size (``local_size0``, or a number that
-    #: ``reqd_work_group_size`` fixes: ``"64"``)
+    #: ``reqd_work_group_size`` fixes: ``"64"``), a group id's count of
+    #: work-groups (``work_items/64``)
     extent: str | None = None
 
 
@@ -338,8 +339,12 @@ class ExprConverter(NodeVisitor):
             return None
         if role is Role.GLOBAL_ID:
             return f"global_size{dimension}"
+        local = str(self.local_size[dimension]) if self.local_size is not None else f"local_size{dimension}"
         if role is Role.LOCAL_ID:
-            return str(self.local_size[dimension]) if self.local_size is not None else f"local_size{dimension}"
+            return local
+        if role is Role.GROUP_ID:  # the launch's work-groups along the dimension: its size over the group's
+            launch = f"global_size{dimension}" if self.multi_dimensional else WORK_ITEMS
+            return f"{launch}/{local}"
         return None
 
     def opaque(self, node: c_ast.Node, role: Role = Role.OPAQUE) -> sympy.Symbol:

@@ -576,11 +576,11 @@ def _count_under(site: AccessSite, ndrange: bool, merged: int,
             total = ids_passing(ranged)
         elif grid:
             total = total * share_passing(grid)
-            ids = [number for tested in grid.values() for number, _bound in tested]
+            ids = [number for tested in grid.values() for number in tested.numbers]
         local = local_tests(tests, table, tested_dimensions(tests, ids, table))
         if local:
             total = total * share_passing(local)
-            ids = [*ids, *(number for tested in local.values() for number, _bound in tested)]
+            ids = [*ids, *(number for tested in local.values() for number in tested.numbers)]
         if ids:
             used.update(ids)
             reasons.append("only work-items where " + " and ".join(

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import sympy
 
-from hlsight.analyzer.access.c_symbols import WORK_ITEMS, Role, SymbolTable
+from hlsight.analyzer.access.c_symbols import WORK_ITEMS, Role, SymbolTable, parse_expression
 from hlsight.analyzer.access.int_bounds import IMax, IMin
 from hlsight.analyzer.access.loops import MIRROR
 from hlsight.analyzer.access.walker import Test
@@ -237,30 +237,46 @@ def work_item_tests(tests: list[Test], table: SymbolTable) -> list[IdTest]:
             if table.infos[symbol].dimension == 0 and (bound := counter_bound(test, symbol, table)) is not None]
 
 
-def grid_tests(tests: list[Test], table: SymbolTable) -> dict[str, list[IdTest]]:
+@dataclass
+class IdRange:
+    """The tests of one id (a global, local or group id of one dimension)
+    and what it runs below, 0..extent - 1 (:attr:`SymbolInfo.extent`)."""
+
+    extent: str
+    tests: list[IdTest]
+
+    @property
+    def numbers(self) -> list[int]:
+        return [number for number, _bound in self.tests]
+
+
+def grid_tests(tests: list[Test], table: SymbolTable) -> dict[sympy.Symbol, IdRange]:
     """The tests of a multi-dimensional launch's global ids against values
     fixed per launch (``if (row < m && col < n)``), by the launch size each
     id runs below (``global_size1``): the launch is a whole grid, so the
     work-items passing are all of them times, per tested dimension, the
-    share of its ids that pass (:func:`grid_items_passing`)."""
+    share of its ids that pass (:func:`share_passing`)."""
     if _one_dimensional(table):
         return {}
     return _tests_by_extent(tests, table, Role.GLOBAL_ID, set())
 
 
-def local_tests(tests: list[Test], table: SymbolTable, busy: set[int]) -> dict[str, list[IdTest]]:
-    """The tests of local ids against values fixed per launch (``if
-    (get_local_id(0) == 0)``, a reduction's one store per work-group), by
-    the work-group size each runs below: every work-group runs its ids
-    0..local size - 1 once (OpenCL 1.2's uniform work-groups), so the
-    work-items passing are that share of all of them. A dimension in
-    ``busy`` (its global id is tested too: the two move together) is not
-    counted this way."""
-    return _tests_by_extent(tests, table, Role.LOCAL_ID, busy)
+def local_tests(tests: list[Test], table: SymbolTable, busy: set[int]) -> dict[sympy.Symbol, IdRange]:
+    """The tests of local and group ids against values fixed per launch
+    (``if (get_local_id(0) == 0)``, a reduction's one store per work-group;
+    ``get_group_id(0) == 0``), by what each runs below: every work-group
+    runs its local ids 0..local size - 1 once (OpenCL 1.2's uniform
+    work-groups), and the launch every group id 0..groups - 1, so the
+    work-items passing are those shares of all of them (a local and a group
+    id are independent). A dimension in ``busy`` (its global id is tested
+    too: it moves with both) is not counted this way."""
+    return {**_tests_by_extent(tests, table, Role.LOCAL_ID, busy),
+            **_tests_by_extent(tests, table, Role.GROUP_ID, busy)}
 
 
-def _tests_by_extent(tests: list[Test], table: SymbolTable, role: Role, busy: set[int]) -> dict[str, list[IdTest]]:
-    found: dict[str, list[IdTest]] = {}
+def _tests_by_extent(tests: list[Test], table: SymbolTable, role: Role, busy: set[int]) -> dict[sympy.Symbol, IdRange]:
+    """The tests fixed per launch of each id of ``role`` outside ``busy`` dimensions, by id."""
+    found: dict[sympy.Symbol, IdRange] = {}
     for number, test in enumerate(tests):
         ids = _ids(test, table, role)
         info = table.infos[ids[0]] if len(ids) == 1 else None
@@ -268,7 +284,7 @@ def _tests_by_extent(tests: list[Test], table: SymbolTable, role: Role, busy: se
             continue
         bound = counter_bound(test, ids[0], table)
         if bound is not None:
-            found.setdefault(info.extent, []).append((number, bound))
+            found.setdefault(ids[0], IdRange(info.extent, [])).tests.append((number, bound))
     return found
 
 
@@ -284,13 +300,14 @@ def _ids(test: Test, table: SymbolTable, role: Role) -> list[sympy.Symbol]:
     return table.of_role(left - right, role)
 
 
-def share_passing(by_extent: dict[str, list[IdTest]]) -> sympy.Expr:
-    """Per tested dimension, the share of the ids 0..extent - 1 that pass its
-    tests (an extent is a launch size's name or a work-group size's number)."""
+def share_passing(ranges: dict[sympy.Symbol, IdRange]) -> sympy.Expr:
+    """Per tested id, the share of its values 0..extent - 1 that pass its
+    tests (an extent is a launch size's name, a work-group size's number or
+    the count of work-groups)."""
     share: sympy.Expr = sympy.Integer(1)
-    for extent, tested in by_extent.items():
-        size = sympy.Integer(int(extent)) if extent.isdigit() else sympy.Symbol(extent)
-        share *= ids_passing([bound for _number, bound in tested], size) / size
+    for tested in ranges.values():
+        size = parse_expression(tested.extent)
+        share *= ids_passing([bound for _number, bound in tested.tests], size) / size
     return share
 
 

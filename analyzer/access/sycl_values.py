@@ -197,7 +197,8 @@ class SyclValues(CursorVisitor):
         fastest_first = max(self.walker.id_dims - 1 - dimension, 0)
         short = {Role.GLOBAL_ID: "gid", Role.LOCAL_ID: "lid", Role.GROUP_ID: "grp"}[role]
         # named as the user's code numbers it
-        extent = {Role.GLOBAL_ID: f"range{dimension}", Role.LOCAL_ID: f"local_range{dimension}"}.get(role)
+        extent = {Role.GLOBAL_ID: f"range{dimension}", Role.LOCAL_ID: f"local_range{dimension}",
+                  Role.GROUP_ID: f"group_range{dimension}"}.get(role)
         return self.walker.table.named(f"{short}{fastest_first}",
                                        SymbolInfo(role, text, dimension=fastest_first, extent=extent))
 
