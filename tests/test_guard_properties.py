@@ -183,3 +183,49 @@ def test_random_grid_guards_count_as_the_launch_runs(tmp_path: Path, seed: int) 
                     elif min(g0, g1, w, h) >= 3:
                         assert value == passes, (condition, shape, g0, g1, w, h, str(result.accesses))
     assert exact >= 20, exact  # most of them count exactly
+
+
+def _group_test(draw: random.Random) -> str:
+    """A test of a 1-D launch's ``gid``, ``lid`` (4-wide work-groups) or ``grp`` against 0..3, n, n - 1."""
+    name = draw.choice(["gid", "lid", "lid", "grp"])
+    bound, form = draw.choice(["0", "1", "2", "3", "n", "n - 1"]), draw.random()
+    if form < 0.7:
+        return f"{name} {draw.choice(_OPS)} {bound}"
+    if form < 0.9:
+        return f"{bound} {draw.choice(_OPS)} {name}"
+    return f"{name} + 1 {draw.choice(_OPS)} {bound}"
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_work_group_guards_count_as_the_launch_runs(tmp_path: Path, seed: int) -> None:
+    """Local and group ids (decision 59) with reqd_work_group_size(4, 1, 1):
+    every launch of 1 to 6 work-groups run by hand, work-item gid in group
+    gid / 4 at local id gid % 4 (exact for every n; an upper bound, where a
+    global id is tested beside them, never below)."""
+    draw = random.Random(seed)
+    shapes = {"if": "if ({c}) out[gid] = 1.0f;", "return": "if ({c}) return; out[gid] = 1.0f;"}
+    cases = [(_joined(draw, _group_test, 0.25, 0.55), draw.choice(sorted(shapes))) for _ in range(40)]
+    source = tmp_path / "groups.cl"
+    source.write_text("\n".join(
+        f"__attribute__((reqd_work_group_size(4, 1, 1)))\n__kernel void k{number}(__global float* restrict out,"
+        f" int n)\n{{\n\tint gid = get_global_id(0);\n\tint lid = get_local_id(0);\n\tint grp = get_group_id(0);\n\t"
+        f"{shapes[shape].format(c=condition)}\n}}\n" for number, (condition, shape) in enumerate(cases)))
+    unit = parse_c_file(source)
+    exact = 0
+    for number, (condition, shape) in enumerate(cases):
+        walker = walk_function(unit, unit.functions()[f"k{number}"], {unit.filename: unit.lines}, (4, 1, 1))
+        result = classify(walker.sites[0], ndrange=True)
+        assert result.accesses is not None
+        count = parse_expression(str(result.accesses))
+        upper = "upper bound" in " ".join(result.count_reasons)
+        exact += not upper
+        runs = eval(f"lambda gid, lid, grp, n: {condition.replace('||', ' or ').replace('&&', ' and ')}")
+        for groups in range(1, 7):
+            for n in range(0, 9):
+                passes = sum(1 for gid in range(4 * groups) if runs(gid, gid % 4, gid // 4, n) == (shape == "if"))
+                value = numeric(count, {sympy.Symbol("work_items"): 4 * groups, sympy.Symbol("n"): n})
+                if upper:
+                    assert value is None or value >= passes, (condition, shape, groups, n)
+                else:
+                    assert value == passes, (condition, shape, groups, n, str(result.accesses))
+    assert exact >= 20, exact  # most of them count exactly
