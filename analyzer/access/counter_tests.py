@@ -1,10 +1,11 @@
 """How many iterations of a loop, or work-items of a launch, pass tests on
 their counter or id: the exact counts of guarded accesses and of loops a
-test restricts (docs/model.md decisions 14, 57, 58).
+test restricts (docs/model.md decisions 14, 57, 58, 59).
 
 A loop's iterations are numbered from 0 (the counter from its first value),
-a 1-D launch's work-items by ``get_global_id(0)`` and a multi-dimensional
-launch's ids by their dimension's size (``global_size1``); a test fixed per
+a 1-D launch's work-items by ``get_global_id(0)``, and the ids of a launch's
+dimensions and work-groups each run below its extent (``global_size1``, a
+work-group's 64 local ids, work_items / 64 group ids); a test fixed per
 launch (``j > 0``, ``j < m - 1``, ``j != m - 1``, ``i % 2 == 0``, ``gid < n``)
 keeps a range, one value or a residue of them. Each count is a sympy
 expression of the launch's values: IMax/IMin keep it from going below none
@@ -221,7 +222,7 @@ def _one_dimensional(table: SymbolTable) -> bool:
     return not any(info.role in _ID_ROLES and info.dimension != 0 for info in table.infos.values())
 
 
-#: a test of a global id as (its number among the tests, (op, bound))
+#: a test of an id as (its number among the tests, (op, bound): ``id op bound``)
 IdTest = tuple[int, tuple[str, sympy.Expr]]
 
 
