@@ -255,8 +255,7 @@ def _unused_work_items(design: Design, names: set[str], source: SourceFacts) -> 
     """``work_items`` is the NDRange global size: a design whose kernels are
     all single-work-item has none, and the value would change nothing (or,
     worse, stand in for an argument it is not). Say so."""
-    launch_sizes = [WORK_ITEMS.name, *size_names(design)]
-    given = [name for name in launch_sizes if name in names]
+    given = [name for name in (WORK_ITEMS.name, *size_names(design)) if name in names]
     if not given or not design.kernels:
         return []
     xilinx = design.tool.vendor is Vendor.XILINX  # a C function: no NDRange, its m_axi bytes are per bundle

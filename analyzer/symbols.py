@@ -245,7 +245,7 @@ def size_prefix(design: Design) -> str:
     return "range" if design.tool.product is Product.ONEAPI else "global_size"
 
 
-def launches_ndrange(design: Design) -> bool:
+def _launches_ndrange(design: Design) -> bool:
     """Whether ``design`` is of a tool whose kernels may be NDRange launches
     (aoc OpenCL, oneAPI): i++ components and Vivado/Vitis functions are not."""
     return design.tool.vendor is not Vendor.XILINX and design.tool.product is not Product.IPP
@@ -253,7 +253,7 @@ def launches_ndrange(design: Design) -> bool:
 
 def size_names(design: Design) -> list[str]:
     """The per-dimension size names ``--set`` accepts for ``design``."""
-    if not launches_ndrange(design):
+    if not _launches_ndrange(design):
         return []
     prefix = size_prefix(design)
     return [f"{prefix}{dimension}" for dimension in range(DIMENSIONS)]
@@ -374,7 +374,7 @@ def is_trip_count(name: str) -> bool:
 LAUNCH_SIZES = re.compile(r"(global_size|local_size|num_groups|range|local_range|group_range)[0-2]")
 
 _WHOLE_COUNTS = re.compile(
-    r"work_items|(global_size|local_size|num_groups|range|local_range|group_range)\d|element_bytes|stride"
+    rf"work_items|{LAUNCH_SIZES.pattern}|element_bytes|stride"
     r"|lsu\..+\.(stride|accesses|bytes)|axi\..+\.(bytes|stride|access_bytes)|loop\..+\.(trip|long_iterations)"
 )
 
@@ -412,8 +412,9 @@ def is_axi_bytes(name: str) -> bool:
 
 def must_be_positive(name: str) -> bool:
     """Model quantities (clocks, ``work_items`` and the NDRange's sizes,
-    element sizes, strides, per-LSU and per-loop values) are positive; a kernel argument may be 0 or negative
-    (pathfinder's first launch has ``starting_row = 0``, nw's
+    element sizes, strides, per-LSU and per-loop values) are positive; a
+    kernel argument may be 0 or negative (pathfinder's first launch has
+    ``starting_row = 0``, nw's
     ``block_offset = 0``), unless it counts work, which needs the source
     analysis to tell (:mod:`hlsight.analyzer.count_arguments`)."""
     base = name.rpartition(":")[2]  # KERNEL:NAME scopes a value to one kernel

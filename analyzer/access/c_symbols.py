@@ -333,8 +333,9 @@ class ExprConverter(NodeVisitor):
         self.local_size: tuple[int, int, int] | None = None
 
     def _extent(self, role: Role, dimension: int | None) -> str | None:
-        """What an id of ``dimension`` runs below: ``global_size<d>``, or the
-        work-group's size, a number where ``reqd_work_group_size`` fixes it."""
+        """What an id of ``dimension`` runs below: ``global_size<d>``; the
+        work-group's size, a number where ``reqd_work_group_size`` fixes it;
+        or the launch's count of work-groups (its size over the group's)."""
         if dimension is None or not 0 <= dimension <= 2:
             return None
         if role is Role.GLOBAL_ID:
