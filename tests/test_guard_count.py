@@ -574,6 +574,28 @@ def test_a_local_id_test_counts_its_share_of_every_work_group() -> None:
         mixed.count_reasons)
 
 
+def test_a_remainder_of_a_local_id_counts_within_its_range() -> None:
+    """``lid % 2 == 0 && lid < n`` in 8-wide work-groups: the even local ids below min(8, n)."""
+    result = classify(_site("even_lanes", "store", local_size=(8, 1, 1)), ndrange=True)
+    assert result.accesses is not None and "upper bound" not in " ".join(result.count_reasons)
+    count = parse_expression(str(result.accesses))
+    for groups in (1, 2, 5):
+        for n in range(0, 11):
+            expected = _groups_count(lambda _gid, lid, n=n: lid % 2 == 0 and lid < n, 8 * groups, 8)
+            assert _count_at(count, work_items=8 * groups, n=n) == expected, (groups, n)
+
+
+def test_sycl_local_ids_count_over_the_local_range() -> None:
+    """``if (it.get_local_id(0) == 0)`` in an nd_range kernel: the share of
+    each work-group of the host's ``local_range0``."""
+    (site,) = [site for site in sycl_sites(FIXTURES / "guards.cpp")["per_group"] if site.kind == "store"]
+    result = classify(site, ndrange=True)
+    assert result.accesses is not None and "upper bound" not in " ".join(result.count_reasons)
+    count = parse_expression(str(result.accesses))
+    for local in (1, 16, 64):
+        assert _count_at(count, work_items=1024, local_range0=local) == 1024 // local
+
+
 def test_local_ids_of_two_dimensions_and_group_ids_count_apart() -> None:
     """8 x 8 work-groups: ``lid0 == 0 && lid1 < 4`` is 4 of every 64 (each
     id its own share, though both run below 8); ``grp < n && lid == 0`` on

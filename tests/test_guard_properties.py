@@ -208,10 +208,10 @@ def test_random_work_group_guards_count_as_the_launch_runs(tmp_path: Path, seed:
                           "gid", "__attribute__((reqd_work_group_size(4, 1, 1)))\n", (4, 1, 1))
     for condition, shape, count, upper in cases:
         exact += not upper
-        runs = _runs(condition, "gid, lid, grp, n")  # a remainder of a local id stays an upper bound
+        runs = _runs(condition, "gid, lid, grp, n")
         for groups in range(1, 7):
             for n in range(0, 9):
                 passes = sum(1 for gid in range(4 * groups) if runs(gid, gid % 4, gid // 4, n) == (shape == "if"))
                 value = numeric(count, {sympy.Symbol("work_items"): 4 * groups, sympy.Symbol("n"): n})
                 assert _agrees(value, passes, upper, True), (condition, shape, groups, n, str(count))
-    assert exact >= 15, exact  # most of them count exactly (remainders and global ids beside others do not)
+    assert exact >= 20, exact  # most of them count exactly (a global id beside a local or group one does not)

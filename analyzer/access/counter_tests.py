@@ -241,14 +241,26 @@ def work_item_tests(tests: list[Test], table: SymbolTable) -> list[IdTest]:
 @dataclass
 class IdRange:
     """The tests of one id (a global, local or group id of one dimension)
-    and what it runs below, 0..extent - 1 (:attr:`SymbolInfo.extent`)."""
+    and what it runs below, 0..extent - 1 (:attr:`SymbolInfo.extent`): its
+    range tests and at most one remainder test (``lid % 2 == 0``) beside
+    order tests, with its number among the tests."""
 
     extent: str
     tests: list[IdTest]
+    residue: tuple[int, Residue] | None = None
 
     @property
     def numbers(self) -> list[int]:
-        return [number for number, _bound in self.tests]
+        return [number for number, _bound in self.tests] + ([self.residue[0]] if self.residue else [])
+
+    def passing(self) -> sympy.Expr:
+        """The ids of 0..extent - 1 that pass."""
+        size = parse_expression(self.extent)
+        bounds = [bound for _number, bound in self.tests]
+        if self.residue is None:
+            return ids_passing(bounds, size)
+        low, high = range_bounds(size, bounds)
+        return self.residue[1].count(low, high)
 
 
 def grid_tests(tests: list[Test], table: SymbolTable) -> dict[sympy.Symbol, IdRange]:
@@ -283,10 +295,15 @@ def _tests_by_extent(tests: list[Test], table: SymbolTable, role: Role, busy: se
         info = table.infos[ids[0]] if len(ids) == 1 else None
         if info is None or info.extent is None or info.dimension in busy:
             continue
-        bound = counter_bound(test, ids[0], table)
-        if bound is not None:
-            found.setdefault(ids[0], IdRange(info.extent, [])).tests.append((number, bound))
-    return found
+        entry = found.setdefault(ids[0], IdRange(info.extent, []))
+        if (bound := counter_bound(test, ids[0], table)) is not None:
+            entry.tests.append((number, bound))
+        elif (residue := residue_of(test, ids[0], table)) is not None and entry.residue is None:
+            entry.residue = (number, residue)
+    for entry in found.values():
+        if entry.residue is not None and any(op not in ORDER_OPS for _number, (op, _bound) in entry.tests):
+            entry.residue = None  # a remainder beside ==/!= on one id: said as an upper bound
+    return {symbol: entry for symbol, entry in found.items() if entry.numbers}
 
 
 def tested_dimensions(tests: list[Test], numbers: list[int], table: SymbolTable) -> set[int]:
@@ -307,8 +324,7 @@ def share_passing(ranges: dict[sympy.Symbol, IdRange]) -> sympy.Expr:
     the count of work-groups)."""
     share: sympy.Expr = sympy.Integer(1)
     for tested in ranges.values():
-        size = parse_expression(tested.extent)
-        share *= ids_passing([bound for _number, bound in tested.tests], size) / size
+        share *= tested.passing() / parse_expression(tested.extent)
     return share
 
 
