@@ -333,18 +333,20 @@ class ExprConverter(NodeVisitor):
         self.local_size: tuple[int, int, int] | None = None
 
     def _extent(self, role: Role, dimension: int | None) -> str | None:
-        """What an id of ``dimension`` runs below: ``global_size<d>``; the
-        work-group's size, a number where ``reqd_work_group_size`` fixes it;
-        or the launch's count of work-groups (its size over the group's)."""
+        """What an id of ``dimension`` runs below: the launch's size along it
+        (a 1-D launch's ``work_items``, as ``get_global_size(0)`` is, else
+        ``global_size<d>``); the work-group's size, a number where
+        ``reqd_work_group_size`` fixes it; or the launch's count of
+        work-groups (its size over the group's)."""
         if dimension is None or not 0 <= dimension <= 2:
             return None
+        launch = f"global_size{dimension}" if self.multi_dimensional else WORK_ITEMS
         if role is Role.GLOBAL_ID:
-            return f"global_size{dimension}"
+            return launch
         local = str(self.local_size[dimension]) if self.local_size is not None else f"local_size{dimension}"
         if role is Role.LOCAL_ID:
             return local
-        if role is Role.GROUP_ID:  # the launch's work-groups along the dimension: its size over the group's
-            launch = f"global_size{dimension}" if self.multi_dimensional else WORK_ITEMS
+        if role is Role.GROUP_ID:
             return f"{launch}/{local}"
         return None
 

@@ -36,19 +36,14 @@ from hlsight.analyzer.access.c_symbols import WORK_ITEMS, Role, SymbolTable, loo
 from hlsight.analyzer.access.counter_tests import (
     ORDER_OPS,
     counter_bound,
-    grid_tests,
-    ids_passing,
+    global_tests,
     linear_coefficient,
     local_tests,
     one_test_count,
     range_bounds,
     residue_of,
     share_passing,
-    tested_dimensions,
     tests_count,
-    work_item_residue,
-    work_item_tests,
-    work_items_with_residue,
 )
 from hlsight.analyzer.access.guard_count import exact_shares
 from hlsight.analyzer.access.int_bounds import IMax, IMin
@@ -564,24 +559,13 @@ def _count_under(site: AccessSite, ndrange: bool, merged: int,
     used: set[int] = set()
     lane_bounds: set[int] = set()  # tests that set an unrolled loop's active lanes
     if ndrange:
-        found = work_item_tests(tests, table)
-        ranged = [bound for _number, bound in found]
-        ids = [number for number, _bound in found]
-        residue = work_item_residue(tests, table)
-        grid = grid_tests(tests, table)
-        if residue is not None and all(op in ORDER_OPS for op, _right in ranged):
-            total = work_items_with_residue(residue[1], ranged)
-            ids = [*ids, residue[0]]
-        elif ids:
-            total = ids_passing(ranged)
-        elif grid:
-            total = total * share_passing(grid)
-            ids = [number for tested in grid.values() for number in tested.numbers]
-        local = local_tests(tests, table, tested_dimensions(tests, ids, table))
-        if local:
-            total = total * share_passing(local)
-            ids = [*ids, *(number for tested in local.values() for number in tested.numbers)]
+        ranges = global_tests(tests, table)
+        # a local or group id moves with its dimension's global id: counted apart only where that one is not tested
+        busy = {dimension for symbol in ranges if (dimension := table.infos[symbol].dimension) is not None}
+        ranges.update(local_tests(tests, table, busy))
+        ids = [number for tested in ranges.values() for number in tested.numbers]
         if ids:
+            total = total * share_passing(ranges)
             used.update(ids)
             reasons.append("only work-items where " + " and ".join(
                 _display_names(f"{tests[number][1]} {tests[number][0]} {tests[number][2]}", table) for number in ids)

@@ -3,9 +3,9 @@ their counter or id: the exact counts of guarded accesses and of loops a
 test restricts (docs/model.md decisions 14, 57, 58, 59).
 
 A loop's iterations are numbered from 0 (the counter from its first value),
-a 1-D launch's work-items by ``get_global_id(0)``, and the ids of a launch's
-dimensions and work-groups each run below its extent (``global_size1``, a
-work-group's 64 local ids, work_items / 64 group ids); a test fixed per
+and the ids of a launch's dimensions and work-groups each run below their
+extent (a 1-D launch's work_items, ``global_size1``, a work-group's 64 local
+ids, work_items / 64 group ids); a test fixed per
 launch (``j > 0``, ``j < m - 1``, ``j != m - 1``, ``i % 2 == 0``, ``gid < n``)
 keeps a range, one value or a residue of them. Each count is a sympy
 expression of the launch's values: IMax/IMin keep it from going below none
@@ -20,13 +20,10 @@ from dataclasses import dataclass
 
 import sympy
 
-from hlsight.analyzer.access.c_symbols import WORK_ITEMS, Role, SymbolTable, parse_expression
+from hlsight.analyzer.access.c_symbols import Role, SymbolTable, parse_expression
 from hlsight.analyzer.access.int_bounds import IMax, IMin
 from hlsight.analyzer.access.loops import MIRROR
 from hlsight.analyzer.access.walker import Test
-
-#: the NDRange id roles whose dimension makes a launch more than 1-D
-_ID_ROLES = (Role.GLOBAL_ID, Role.LOCAL_ID, Role.GROUP_ID)
 
 
 def linear_coefficient(expr: sympy.Expr, symbol: sympy.Symbol) -> sympy.Expr | None:
@@ -217,25 +214,8 @@ def _tightest(bounds: list[sympy.Expr], pick: Callable[..., sympy.Expr]) -> symp
     return best
 
 
-def _one_dimensional(table: SymbolTable) -> bool:
-    """The kernel uses no NDRange dimension but 0: its ``get_global_id(0)`` runs over every work-item once."""
-    return not any(info.role in _ID_ROLES and info.dimension != 0 for info in table.infos.values())
-
-
 #: a test of an id as (its number among the tests, (op, bound): ``id op bound``)
 IdTest = tuple[int, tuple[str, sympy.Expr]]
-
-
-def work_item_tests(tests: list[Test], table: SymbolTable) -> list[IdTest]:
-    """The tests of a 1-D launch's ``get_global_id(0)`` against values fixed
-    per launch (``if (gid < n)``, ``if (gid >= n) return;``, ``gid + 1 < n``,
-    ``n > gid``), as ``gid op bound``: the id runs over 0..work_items - 1
-    once each, so they count exactly. A kernel that uses another dimension
-    anywhere has none here (its ``gid0`` repeats): :func:`grid_tests`."""
-    if not _one_dimensional(table):
-        return []
-    return [(number, bound) for number, test in enumerate(tests) for symbol in _ids(test, table, Role.GLOBAL_ID)
-            if table.infos[symbol].dimension == 0 and (bound := counter_bound(test, symbol, table)) is not None]
 
 
 @dataclass
@@ -263,14 +243,14 @@ class IdRange:
         return self.residue[1].count(low, high)
 
 
-def grid_tests(tests: list[Test], table: SymbolTable) -> dict[sympy.Symbol, IdRange]:
-    """The tests of a multi-dimensional launch's global ids against values
-    fixed per launch (``if (row < m && col < n)``), by the launch size each
-    id runs below (``global_size1``): the launch is a whole grid, so the
+def global_tests(tests: list[Test], table: SymbolTable) -> dict[sympy.Symbol, IdRange]:
+    """The tests of global ids against values fixed per launch (``if (gid <
+    n)``, ``if (gid >= n) return;``, ``gid + 1 < n``, ``n > gid``, ``gid % 4
+    == 0``; ``if (row < m && col < n)``), by the launch size each id runs
+    below: a 1-D launch's id runs over 0..work_items - 1 once each, and a
+    multi-dimensional launch is a whole grid (``global_size1``), so the
     work-items passing are all of them times, per tested dimension, the
     share of its ids that pass (:func:`share_passing`)."""
-    if _one_dimensional(table):
-        return {}
     return _tests_by_extent(tests, table, Role.GLOBAL_ID, set())
 
 
@@ -306,12 +286,6 @@ def _tests_by_extent(tests: list[Test], table: SymbolTable, role: Role, busy: se
     return {symbol: entry for symbol, entry in found.items() if entry.numbers}
 
 
-def tested_dimensions(tests: list[Test], numbers: list[int], table: SymbolTable) -> set[int]:
-    """The dimensions whose global id the tests ``numbers`` read."""
-    return {dimension for number in numbers for symbol in _ids(tests[number], table, Role.GLOBAL_ID)
-            if (dimension := table.infos[symbol].dimension) is not None}
-
-
 def _ids(test: Test, table: SymbolTable, role: Role) -> list[sympy.Symbol]:
     """The ids of ``role`` a test reads."""
     _op, left, right = test
@@ -328,28 +302,10 @@ def share_passing(ranges: dict[sympy.Symbol, IdRange]) -> sympy.Expr:
     return share
 
 
-def work_item_residue(tests: list[Test], table: SymbolTable) -> tuple[int, Residue] | None:
-    """The one remainder test of a 1-D launch's ``get_global_id(0)``
-    (``gid % 4 == 0``), with its index, or ``None``."""
-    if not _one_dimensional(table):
-        return None
-    ids = [symbol for symbol, info in table.infos.items() if info.role is Role.GLOBAL_ID and info.dimension == 0]
-    found = [(number, residue) for number, test in enumerate(tests) for symbol in ids
-             if (residue := residue_of(test, symbol, table)) is not None]
-    return found[0] if len(found) == 1 else None
-
-
-def work_items_with_residue(residue: Residue, tests: list[tuple[str, sympy.Expr]]) -> sympy.Expr:
-    """Work-items 0..work_items - 1 whose id passes the range ``tests`` and ``residue``."""
-    low, high = range_bounds(sympy.Symbol(WORK_ITEMS), tests)  # the last work-item bounds it from above
-    return residue.count(low, high)
-
-
-def ids_passing(tests: list[tuple[str, sympy.Expr]], items: sympy.Expr | None = None) -> sympy.Expr:
-    """Ids 0..items - 1 (default: ``work_items``) that pass every test:
-    ``gid < n`` holds for min(work_items, n) of them (a launch rounded up to
-    whole work-groups runs more work-items than n)."""
-    items = sympy.Symbol(WORK_ITEMS) if items is None else items
+def ids_passing(tests: list[tuple[str, sympy.Expr]], items: sympy.Expr) -> sympy.Expr:
+    """Ids 0..items - 1 that pass every test: ``gid < n`` holds for
+    min(work_items, n) of them (a launch rounded up to whole work-groups runs
+    more work-items than n)."""
     if len(tests) == 1 and tests[0][0] in ORDER_OPS:
         op, right = tests[0]
         bound = right if op in ("<", ">=") else right + 1
@@ -357,4 +313,4 @@ def ids_passing(tests: list[tuple[str, sympy.Expr]], items: sympy.Expr | None = 
         if not (bound.is_Symbol or (bound.is_number and bound >= 0)):
             below = IMax(0, below)  # `gid <= n - 2` at n = 0: none, not -1 (a size itself is never below 0)
         return below if op in ("<", "<=") else items - below
-    return tests_count(items, tests)  # the last work-item bounds them from above
+    return tests_count(items, tests)  # the last id bounds them from above

@@ -196,8 +196,9 @@ class SyclValues(CursorVisitor):
         fastest (row-major linear id), the model's dimension 0."""
         fastest_first = max(self.walker.id_dims - 1 - dimension, 0)
         short = {Role.GLOBAL_ID: "gid", Role.LOCAL_ID: "lid", Role.GROUP_ID: "grp"}[role]
-        # named as the user's code numbers it
-        extent = {Role.GLOBAL_ID: f"range{dimension}", Role.LOCAL_ID: f"local_range{dimension}",
+        # named as the user's code numbers it; a 1-D launch's range is work_items, as get_range(0) is
+        launch = WORK_ITEMS if self.walker.id_dims == 1 else f"range{dimension}"
+        extent = {Role.GLOBAL_ID: launch, Role.LOCAL_ID: f"local_range{dimension}",
                   Role.GROUP_ID: f"group_range{dimension}"}.get(role)
         return self.walker.table.named(f"{short}{fastest_first}",
                                        SymbolInfo(role, text, dimension=fastest_first, extent=extent))
