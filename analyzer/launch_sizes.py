@@ -137,18 +137,12 @@ def _base(name: str) -> str:
 
 
 @dataclass
-class SizedInputs:
-    """The values and ``[[launch]]`` tables with the ``work_items`` the
-    launch's sizes give, what was said of it, and the size names used up
-    making it (they are used, though no expression holds them)."""
+class SizedInputs(DerivedWorkItems):
+    """:class:`DerivedWorkItems` of the top-level values (``derived``: theirs
+    only), with the ``[[launch]]`` tables given theirs and what was said of
+    every table."""
 
-    values: dict[str, float]
-    launches: list[Launch]
-    #: top-level values worked out, name -> how (:attr:`DerivedWorkItems.derived`)
-    derived: dict[str, str]
-    said: list[str]
-    diagnostics: list[Diagnostic]
-    consumed: set[str]
+    launches: list[Launch] = field(default_factory=list)
 
 
 def sized_inputs(design: Design, source: SourceFacts, values: Mapping[str, float], launches: Sequence[Launch],
@@ -158,8 +152,7 @@ def sized_inputs(design: Design, source: SourceFacts, values: Mapping[str, float
     is worked out from the merged table, never kept from the top level's."""
     top = with_work_items(design, source, values, "", origin)
     # with launches, each launch's table (the top level's values and its own) is what runs: its warnings are the ones
-    sized = SizedInputs(top.values, [], dict(top.derived), list(top.said), [] if launches else list(top.diagnostics),
-                        set(top.consumed))
+    sized = SizedInputs(top.values, top.derived, top.said, [] if launches else top.diagnostics, top.consumed)
     for number, launch in enumerate(launches, 1):
         merged = with_work_items(design, source, {**values, **launch.values}, f" in [[launch]] #{number}", origin)
         made = {name: value for name, value in merged.values.items()

@@ -31,7 +31,7 @@ from hlsight.parsers.cxx.visitor import CursorVisitor, children
 _LAUNCHES = {"single_task", "parallel_for"}
 
 #: the dimensions of a work-item parameter's type (``sycl::nd_item<2>``; no number: 1)
-ID_DIMENSIONS = re.compile(r"\b(?:id|item|nd_item)<(\d*)")
+_ID_DIMENSIONS = re.compile(r"\b(?:id|item|nd_item)<(\d*)")
 
 
 @dataclass
@@ -69,7 +69,7 @@ class SyclKernel:
         (``sycl::nd_item<2>``: 2) and that parameter's type, as the user wrote it."""
         for child in children(self.body):
             if child.kind == CK.PARM_DECL:
-                found = ID_DIMENSIONS.search(child.type.get_canonical().spelling)
+                found = _ID_DIMENSIONS.search(child.type.get_canonical().spelling)
                 count = int(found.group(1)) if found and found.group(1) else 1
                 return count, f"{child.type.spelling} {child.spelling} at {PurePath(self.file).name}:{self.lambda_line}"
         return 1, ""

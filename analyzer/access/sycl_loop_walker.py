@@ -68,7 +68,7 @@ from hlsight.analyzer.access.sycl_clang import (
     unary_prefix,
 )
 from hlsight.analyzer.access.sycl_expressions import AssignedKeys, SyclAccesses, SyclPointers
-from hlsight.analyzer.access.sycl_kernels import ID_DIMENSIONS, SyclKernel, declared_inside
+from hlsight.analyzer.access.sycl_kernels import SyclKernel, declared_inside
 from hlsight.analyzer.access.sycl_loops import (
     assignments_to,
     counter_factor,
@@ -132,8 +132,7 @@ class SyclLoopWalker(CursorVisitor):
         for child in children(self.kernel.body):
             if child.kind == CK.PARM_DECL:
                 key = declaration_key(child)
-                found = ID_DIMENSIONS.search(child.type.get_canonical().spelling)
-                self.id_dims = int(found.group(1)) if found and found.group(1) else 1
+                self.id_dims = self.kernel.dimensions()[0]
                 if self.kernel.ndrange and "nd_item" not in child.type.get_canonical().spelling:
                     # a multi-dimensional id stands for its first dimension here: shown as such
                     shown = child.spelling if self.id_dims == 1 else f"{child.spelling}[0]"
