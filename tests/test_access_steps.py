@@ -11,8 +11,12 @@ advance, and an assumed step says so.
 
 from __future__ import annotations
 
+import itertools
+import math
+from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 import sympy
 
 from hlsight.analyzer.access import parse_expression
@@ -96,6 +100,90 @@ def test_a_grid_stride_while_loop_keeps_its_work_item_stride() -> None:
     assert stride(facts) == 1
     assert facts.accesses is not None
     assert parse_expression(facts.accesses).subs({"n": 4096, "work_items": 256}) == 4096
+
+
+def _grid_stride_run(sizes: tuple[int, ...], n: int, first: int, flat: Callable[..., int]) -> list[int]:
+    """The elements a grid-stride loop touches, every work-item of a launch
+    of ``sizes`` running ``for (i = flat(ids) + first; i < n; i += all)``."""
+    every = math.prod(sizes)
+    touched: list[int] = []
+    for ids in itertools.product(*(range(size) for size in sizes)):
+        i = flat(*ids) + first
+        while i < n:
+            touched.append(i)
+            i += every
+    return touched
+
+
+@pytest.mark.parametrize("sizes", [(2, 3, 4), (1, 1, 5), (4, 1, 2)])
+@pytest.mark.parametrize("n", [0, 7, 24, 25, 100])
+def test_a_grid_stride_loop_over_a_flattened_3d_id_counts_its_elements(sizes: tuple[int, int, int], n: int) -> None:
+    """caffe-fpga's `i = GLOBAL_ID; while (i < n) { ...; i += GLOBAL_SIZE; }`
+    with GLOBAL_ID the three ids flattened (dimension 2 fastest) and
+    GLOBAL_SIZE the product of the three sizes: the launch touches every
+    element below n once, n accesses (was a trip-count symbol, the step
+    `global_size0*global_size1*global_size2` not read as the launch's);
+    consecutive work-items (dimension 0) are global_size1 x global_size2
+    elements apart."""
+    facts = load_facts("grid_while_3d", "grid_while_3d", ndrange=True, kind=LSUKind.STORE)
+    gs0, gs1, gs2 = sizes
+    touched = _grid_stride_run(sizes, n, 0, lambda x, y, z: x * gs1 * gs2 + y * gs2 + z)
+    assert sorted(touched) == list(range(n))
+    given = {"n": n, "work_items": gs0 * gs1 * gs2, "global_size0": gs0, "global_size1": gs1, "global_size2": gs2}
+    assert value(facts.accesses, **given) == len(touched)
+    assert stride(facts, **given) == gs1 * gs2
+    assert "grid-stride loop" in (facts.explanation or "")
+
+
+@pytest.mark.parametrize("sizes", [(3, 2), (8, 8), (1, 5)])
+@pytest.mark.parametrize("n", [4, 9, 70])
+def test_a_grid_stride_loop_numbered_the_other_way_counts_from_its_start(sizes: tuple[int, int], n: int) -> None:
+    """`for (i = gid1 * global_size0 + gid0 + 4; i < n; i += global_size1 *
+    global_size0)`: dimension 0 the fastest, the factors in any order; n -
+    4 accesses, stride 1."""
+    facts = load_facts("grid_for_2d", "grid_for_2d", ndrange=True, kind=LSUKind.STORE)
+    gs0, gs1 = sizes
+    touched = _grid_stride_run(sizes, n, 4, lambda x, y: y * gs0 + x)
+    given = {"n": n, "work_items": gs0 * gs1, "global_size0": gs0, "global_size1": gs1}
+    assert value(facts.accesses, **given) == len(touched) == n - 4
+    assert stride(facts, **given) == 1
+
+
+def test_a_grid_stride_start_that_misses_a_dimension_stays_unknown() -> None:
+    """A 3-D kernel whose counter starts at the first two ids flattened but
+    steps by all work-items: the work-items of dimension 2 repeat the same
+    elements, so n is not the count; it stays a named trip count, said."""
+    facts = load_facts("grid_partial_3d", "grid_partial_3d", ndrange=True, kind=LSUKind.STORE)
+    assert facts.accesses is not None and "trips_grid_partial_3d" in facts.accesses
+    assert ("a work_items step needs a counter from get_global_id(0), get_global_id(1) and get_global_id(2) flattened"
+            in (facts.explanation or ""))
+
+
+@pytest.mark.parametrize(("sizes", "w", "h"), [((4, 2), 10, 3), ((3, 5), 7, 11), ((1, 1), 2, 2), ((8, 8), 5, 4)])
+def test_grid_stride_loops_per_dimension_cover_the_image_once(sizes: tuple[int, int], w: int, h: int) -> None:
+    """`for (y = gid1; y < h; y += global_size1) for (x = gid0; x < w; x +=
+    global_size0)`: each loop is shared by the work-items along its
+    dimension, so the launch writes the h x w image once, whatever its
+    sizes (the steps were trip-count symbols)."""
+    facts = load_facts("grid_rows_cols", "grid_rows_cols", ndrange=True, kind=LSUKind.STORE)
+    gs0, gs1 = sizes
+    writes = [y * w + x for gid0 in range(gs0) for gid1 in range(gs1)
+              for y in range(gid1, h, gs1) for x in range(gid0, w, gs0)]
+    assert sorted(writes) == list(range(w * h))
+    given = {"w": w, "h": h, "work_items": gs0 * gs1, "global_size0": gs0, "global_size1": gs1}
+    assert value(facts.accesses, **given) == len(writes)
+    assert stride(facts, **given) == 1
+
+
+def test_a_required_work_group_of_two_dimensions_makes_a_2d_launch() -> None:
+    """`reqd_work_group_size(8, 8, 1)` on a kernel that reads only
+    dimension 0: the launch is 2-D (as the launch sizes count it), so
+    `get_global_size(0)` is global_size0, not every work-item, and each id
+    of dimension 1 runs the grid-stride loop again: n x global_size1
+    accesses (was n, global_size1 times too few)."""
+    facts = load_facts("rows_of_tiles", "rows_of_tiles", ndrange=True, kind=LSUKind.STORE)
+    assert value(facts.accesses, n=100, work_items=64 * 16, global_size0=64, global_size1=16) == 100 * 16
+    assert "each id of the others runs them again" in (facts.explanation or "")
 
 
 def test_a_two_dimensional_kernel_names_its_launch_sizes() -> None:

@@ -326,9 +326,11 @@ class ExprConverter(NodeVisitor):
         self.table = table
         self.lookup = lookup
         self.inline = inline
-        #: the kernel uses dimension 1 or 2 of its NDRange: ``work_items``
-        #: (all work-items) is then not ``get_global_size(0)``
-        self.multi_dimensional = False
+        #: the NDRange dimensions the kernel launches with (1..3,
+        #: :func:`~hlsight.analyzer.access.ndrange_dims.kernel_dimensions`): in
+        #: more than one, ``work_items`` (all work-items) is not
+        #: ``get_global_size(0)`` but the product of every dimension's size
+        self.dimensions = 1
         #: the work-group size ``reqd_work_group_size`` fixes: a local id runs below it
         self.local_size: tuple[int, int, int] | None = None
 
@@ -340,7 +342,7 @@ class ExprConverter(NodeVisitor):
         work-groups (its size over the group's)."""
         if dimension is None or not 0 <= dimension <= 2:
             return None
-        launch = f"global_size{dimension}" if self.multi_dimensional else WORK_ITEMS
+        launch = f"global_size{dimension}" if self.dimensions > 1 else WORK_ITEMS
         if role is Role.GLOBAL_ID:
             return launch
         local = str(self.local_size[dimension]) if self.local_size is not None else f"local_size{dimension}"
@@ -433,8 +435,25 @@ class ExprConverter(NodeVisitor):
         right = self.convert(node.right)
         combined = combine_binary(node.op, left, right)
         if combined is not None:
-            return combined
+            return self._launch_product(combined) if node.op == "*" and self.dimensions > 1 else combined
         return self.opaque_from(node, [left, right])
+
+    def _launch_product(self, value: sympy.Expr) -> sympy.Expr:
+        """``value`` with the product of every dimension's global size
+        written ``work_items``: all the work-items of the launch, as
+        ``get_global_size(0)`` is in one dimension (the step of a grid-stride
+        loop over a flattened id, ``i += get_global_size(0) *
+        get_global_size(1) * get_global_size(2)``)."""
+        present = {symbol.name: symbol for symbol in value.free_symbols if isinstance(symbol, sympy.Symbol)}
+        names = [f"global_size{d}" for d in range(self.dimensions)]
+        if not all(name in present for name in names):
+            return value
+        every = sympy.Symbol(WORK_ITEMS, integer=True)
+        replaced: sympy.Expr = value.subs(sympy.Mul(*(present[name] for name in names)), every)
+        if replaced != value:
+            said = " x ".join(f"get_global_size({d})" for d in range(self.dimensions))
+            self.table.named(WORK_ITEMS, SymbolInfo(Role.PARAM, said))
+        return replaced
 
     def visit_FuncCall(self, node: c_ast.FuncCall) -> sympy.Expr:
         name = node.name.name if isinstance(node.name, c_ast.ID) else None
@@ -448,7 +467,7 @@ class ExprConverter(NodeVisitor):
             short = {"get_global_id": "gid", "get_local_id": "lid", "get_group_id": "grp"}[name]
             return self.table.named(f"{short}{dim}", SymbolInfo(role, f"{name}({dim})", dimension=dim,
                                                                 extent=self._extent(role, dim)))
-        if name == "get_global_size" and len(args) == 1 and self.convert(args[0]) == 0 and not self.multi_dimensional:
+        if name == "get_global_size" and len(args) == 1 and self.convert(args[0]) == 0 and self.dimensions == 1:
             # the NDRange's first dimension: all the work-items of a 1-D launch,
             # the step of a grid-stride loop (``i += get_global_size(0)``)
             return self.table.named(WORK_ITEMS, SymbolInfo(Role.PARAM, "get_global_size(0)"))

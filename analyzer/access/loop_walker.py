@@ -67,7 +67,7 @@ from hlsight.analyzer.access.loops import (
     update_step,
     write_in_counter,
 )
-from hlsight.analyzer.access.ndrange_dims import WorkItemCalls, highest_dimension
+from hlsight.analyzer.access.ndrange_dims import WorkItemCalls, kernel_dimensions
 from hlsight.analyzer.access.straight_steps import straight_line_step
 from hlsight.parsers.csource import CUnit
 from hlsight.parsers.csource.visitor import NodeVisitor
@@ -229,7 +229,10 @@ class LoopWalker(NodeVisitor):
                 continue
             if not self._declare_array(param, is_param=True, file_scope=False):
                 self.env[param.name] = self.table.named(param.name, SymbolInfo(Role.PARAM, param.name))
-        self.converter.multi_dimensional = highest_dimension(self.func, self._functions)[0] > 0
+        # the dimensions the launch's sizes count (docs/model.md, "Inputs"): a
+        # ``reqd_work_group_size`` wider than one makes a kernel that reads
+        # only dimension 0 two- or three-dimensional all the same
+        self.converter.dimensions = kernel_dimensions(self.func, self.unit.ast, self.local_size).count
         self.converter.local_size = self.local_size
         self._statement(self.func.body)
 
@@ -448,7 +451,7 @@ class LoopWalker(NodeVisitor):
                 # through the body's temporaries when it is updated once (`int t = v; ... v = t + 1;`):
                 # with two updates a temporary may hold the value between them
                 through = temporaries if len(stmts) == 1 else None
-                steps = [update_step(name, stmt, self.env, self.converter.multi_dimensional, through)
+                steps = [update_step(name, stmt, self.env, self.converter.dimensions, through)
                          for stmt, _unconditional in stmts]
                 if len(steps) == 1:
                     step, period = steps[0]
@@ -458,7 +461,7 @@ class LoopWalker(NodeVisitor):
                     # through temporaries that hold a value between two updates, or are assigned again:
                     # the body's statements run in order (`int a = v; v = v + 1; v = a + 5;` steps 5)
                     step = straight_line_step(name, body, self.env, {*assigned, *([skip] if skip else [])},
-                                              self.converter.multi_dimensional)
+                                              self.converter.dimensions)
                 conditional = step is None
                 if step is not None:
                     step = sympy.expand(step * self._step_unit(name))  # `m += 1` on `float (*m)[64]`: 64
@@ -519,13 +522,14 @@ class LoopWalker(NodeVisitor):
             updates = assigned_in(node.next).get(counter_name, [])
             in_body = assigned_in(node.stmt).get(counter_name, [])
             if len(updates) == 1 and not in_body:
-                step, _modulus = update_step(counter_name, updates[0][0], self.env, self.converter.multi_dimensional)
+                step, _modulus = update_step(counter_name, updates[0][0], self.env, self.converter.dimensions)
                 if step is None:
                     geometric = geometric_update(counter_name, updates[0][0], self.value)
         unroll = unroll_factor(self._pragmas.get(id(node)))
         saved_env = dict(self.env)
         leaves = early_exit(node.stmt)
-        trip = at_most(counter_trip(counter_name, start, step, node.cond, self.value, geometric), leaves)
+        trip = at_most(counter_trip(counter_name, start, step, node.cond, self.value, geometric,
+                                    self.converter.dimensions), leaves)
         grid_step = dealt_step(step, start, self.table)
         if grid_step is not None:
             step = sympy.Integer(1)  # the counter counts rounds: i = start + rounds * work_items
@@ -606,7 +610,7 @@ class LoopWalker(NodeVisitor):
                 start = entry.get(side.name)
                 op = cond.op if side is cond.left else MIRROR.get(cond.op, cond.op)
                 why = f"`{c_text(cond)}` with `{side.name}` stepping by {step}"
-                trip, reason = trip_from(op, start, bound, step, why)
+                trip, reason = trip_from(op, start, bound, step, why, self.converter.dimensions)
                 break
             else:
                 stepped = self._stepped_condition(node, entry)

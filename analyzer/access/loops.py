@@ -243,36 +243,93 @@ def dealt_step(step: sympy.Expr | None, start: sympy.Expr | None, table: SymbolT
     return step if not table.roles(step) - {Role.PARAM, Role.MACRO} else None
 
 
-def grid_stride_trip(op: str, start: sympy.Expr, bound: sympy.Expr, why: str) -> tuple[sympy.Expr | None, str]:
+def grid_dimensions(step: sympy.Expr, dimensions: int) -> list[int] | None:
+    """The NDRange dimensions whose work-items a counter stepping by
+    ``step`` strides over, else ``None``: ``work_items`` all of them (in one
+    dimension ``get_global_size(0)``); in more, a product of some
+    dimensions' global sizes those dimensions (``x += get_global_size(0)``
+    in a 2-D kernel: the work-items along dimension 0)."""
+    if is_grid_step(step):
+        return list(range(dimensions))
+    if dimensions < 2:
+        return None
+    factors = sympy.Mul.make_args(step)
+    names = [factor.name for factor in factors if isinstance(factor, sympy.Symbol)]
+    found = sorted(int(name[len("global_size"):]) for name in names
+                   if name in {f"global_size{d}" for d in range(dimensions)})
+    return found if len(found) == len(factors) == len(set(found)) else None
+
+
+def flat_id_offset(start: sympy.Expr, dimensions: Sequence[int]) -> sympy.Expr | None:
+    """``c`` when ``start`` numbers the global ids of ``dimensions`` from
+    0, plus ``c``, else ``None``: one id with coefficient 1
+    (``get_global_id(0) + c``); several flattened in mixed radix, one with
+    coefficient 1 and each next the product of the sizes before it
+    (caffe's ``gid0 * global_size1 * global_size2 + gid1 * global_size2 +
+    gid2``), which numbers their work-items 0 .. the product of their
+    sizes - 1, each once, whatever order the dimensions take."""
+    expanded = sympy.expand(start)
+    ids = {d: sympy.Symbol(f"gid{d}", integer=True) for d in range(3)}
+    coefficients = {d: expanded.coeff(ids[d]) for d in dimensions}
+    rest = sympy.expand(expanded - sum((coefficients[d] * ids[d] for d in dimensions), sympy.Integer(0)))
+    if set(ids.values()) & (rest.free_symbols | set().union(*(c.free_symbols for c in coefficients.values()))):
+        return None
+    place: sympy.Expr = sympy.Integer(1)
+    pending = set(dimensions)
+    while pending:
+        fastest = next((d for d in sorted(pending) if sympy.expand(coefficients[d] - place) == 0), None)
+        if fastest is None:
+            return None
+        pending.discard(fastest)
+        place = sympy.expand(place * sympy.Symbol(f"global_size{fastest}", integer=True))
+    return rest
+
+
+def grid_stride_trip(
+    op: str, start: sympy.Expr, bound: sympy.Expr, step: sympy.Expr, why: str, dimensions: Sequence[int] = (0,),
+    repeated: bool = False,
+) -> tuple[sympy.Expr | None, str]:
     """``for (i = gid + c; i < n; i += work_items)``: the work-items deal
     the iterations c .. n-1 out among themselves, work-item g running
     ceil((n - c - g) / work_items) of them, n - c in all, so the count per
     work-item is (n - c) / work_items on average (exact for the sum the
-    access counts need). The walker counts the loop's rounds, with the
-    counter at ``start + rounds * work_items``."""
-    first = sympy.expand(start - _FIRST_ID)
-    if sympy.expand(start).coeff(_FIRST_ID) != 1 or _FIRST_ID in first.free_symbols or op not in ("<", "<="):
-        return None, f"{why}: a work_items step needs a counter from get_global_id(0) + c and `<`/`<=`"
+    access counts need). ``gid`` may be the ids of several dimensions
+    flattened (:func:`flat_id_offset`) and ``step`` the product of their
+    sizes (:func:`grid_dimensions`): the work-items along those dimensions
+    share the iterations, (n - c) / step each on average, and every
+    combination of the other dimensions' ids runs them again
+    (``repeated``: the kernel has such others). The walker counts the
+    loop's rounds, with the counter at ``start + rounds * step``."""
+    first = flat_id_offset(start, dimensions)
+    if first is None or op not in ("<", "<="):
+        ids = [f"get_global_id({d})" for d in dimensions]
+        every = ids[0] if len(ids) == 1 else f"{', '.join(ids[:-1])} and {ids[-1]} flattened"
+        return None, f"{why}: a {step} step needs a counter from {every} + c and `<`/`<=`"
     count, _why = trip_from(op, first, bound, sympy.Integer(1), why)
     if count is None:
         return None, why
-    return count / _GRID, f"grid-stride loop {why}: the work-items share its {count} iterations"
+    along = " along dimension" + ("s " if len(dimensions) > 1 else " ") + ", ".join(map(str, dimensions))
+    again = f" (those{along} share them; each id of the others runs them again)" if repeated else ""
+    return count / step, f"grid-stride loop {why}: the work-items share its {count} iterations{again}"
 
 
 def trip_from(
-    op: str, start: sympy.Expr | None, bound: sympy.Expr, step: sympy.Expr, why: str
+    op: str, start: sympy.Expr | None, bound: sympy.Expr, step: sympy.Expr, why: str, dimensions: int = 1
 ) -> tuple[sympy.Expr | None, str]:
     """Trip count of ``v op bound`` with ``v`` from ``start`` by ``step``.
 
     ``<``: ceil((bound - start) / step); ``<=``: floor((bound - start) / step) + 1;
     mirrored for down-counting loops; ``!=`` needs an exact multiple. The
     result assumes the loop runs at least once (symbolic bounds are not
-    clamped at zero; the explanation says so).
+    clamped at zero; the explanation says so). ``dimensions``: the
+    kernel's NDRange dimensions, which a grid-stride counter's start
+    numbers (:func:`grid_stride_trip`).
     """
     if start is None:
         return None, "the counter has no initial value"
-    if is_grid_step(step):
-        return grid_stride_trip(op, start, bound, why)
+    grid = grid_dimensions(step, dimensions)
+    if grid is not None:
+        return grid_stride_trip(op, start, bound, step, why, grid, repeated=len(grid) < dimensions)
     if not step.is_number or step == 0:
         return None, f"the step {step} is not a non-zero constant"
     distance: sympy.Expr
@@ -432,11 +489,11 @@ def uncounted(name: str | None, start: sympy.Expr | None, step: sympy.Expr | Non
 
 def counter_trip(
     name: str | None, start: sympy.Expr | None, step: sympy.Expr | None, cond: c_ast.Node | None, value: Value,
-    geometric: Geometric | None = None,
+    geometric: Geometric | None = None, dimensions: int = 1,
 ) -> tuple[sympy.Expr | None, str]:
     """Trip count (and why) of a ``for`` loop whose counter ``name`` runs
     from ``start`` by ``step`` (or multiplied/divided, ``geometric``) while
-    ``cond`` holds."""
+    ``cond`` holds (``dimensions``: the kernel's, :func:`trip_from`)."""
     missing = uncounted(name, start, step if geometric is None else sympy.Integer(1))
     if missing is not None:
         return None, missing
@@ -450,7 +507,7 @@ def counter_trip(
         return None, f"the condition `{c_text(cond)}` does not compare `{name}`"
     if geometric is not None:
         return geometric_trip(op, start, bound, geometric, f"`{c_text(cond)}`")
-    return trip_from(op, start, bound, step, f"`{c_text(cond)}` from {start} step {step}")
+    return trip_from(op, start, bound, step, f"`{c_text(cond)}` from {start} step {step}", dimensions)
 
 
 def _floors_averaged(expr: sympy.Expr, counter: sympy.Symbol) -> sympy.Expr | None:
@@ -689,11 +746,12 @@ def declared_names(node: c_ast.Node) -> list[str]:
 
 
 def update_step(
-    name: str, stmt: c_ast.Node, env: dict[str, sympy.Expr], multi_dimensional: bool = False,
+    name: str, stmt: c_ast.Node, env: dict[str, sympy.Expr], dimensions: int = 1,
     body: BodyValues | None = None,
 ) -> tuple[sympy.Expr | None, sympy.Expr | None]:
     """Step (and modulus) of ``v++``, ``v += c``, ``v = v + c``, ``v = (v + c) & (M-1)``
-    (``multi_dimensional``: the kernel's, for what ``get_global_size(0)`` is).
+    (``dimensions``: the kernel's NDRange dimensions, for what
+    ``get_global_size(0)`` and the product of the global sizes are).
 
     ``body``: the temporaries of the loop body (:func:`body_values`); a
     temporary reads as its initialiser (``int t = v + 1; v = t;`` steps 1),
@@ -719,7 +777,7 @@ def update_step(
         return resolved[n]
 
     converter = ExprConverter(probe, lookup, lambda _c: None)
-    converter.multi_dimensional = multi_dimensional
+    converter.dimensions = dimensions
     rvalue = converter.convert(stmt.rvalue)
     if probe.roles(rvalue) & {Role.OPAQUE, Role.LOAD}:
         return None, None

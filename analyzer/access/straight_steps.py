@@ -186,7 +186,7 @@ def _c_statements(items: Sequence[c_ast.Node]) -> list[Statement[str, c_ast.Node
 
 
 def straight_line_step(name: str, body: c_ast.Node, env: Mapping[str, sympy.Expr], varying: Collection[str],
-                       multi_dimensional: bool = False) -> sympy.Expr | None:
+                       dimensions: int = 1) -> sympy.Expr | None:
     """The constant amount ``name`` moves per run of ``body`` (a C loop
     body), or ``None`` when the body's top-level statements do not fix it.
 
@@ -201,7 +201,7 @@ def straight_line_step(name: str, body: c_ast.Node, env: Mapping[str, sympy.Expr
 
     def evaluate(node: c_ast.Node, lookup: Lookup[str], probe: SymbolTable) -> sympy.Expr:
         converter = ExprConverter(probe, lookup, lambda _call: None)
-        converter.multi_dimensional = multi_dimensional
+        converter.dimensions = dimensions
         return converter.convert(node)
 
     hidden = {*declared_names(body), *varying}
