@@ -186,6 +186,30 @@ def test_a_required_work_group_of_two_dimensions_makes_a_2d_launch() -> None:
     assert "each id of the others runs them again" in (facts.explanation or "")
 
 
+def test_the_groups_times_their_size_is_every_work_item() -> None:
+    """cl2qcd's `for (i = gid; i < n; i += threads * get_num_groups(0))`
+    with `threads = get_local_size(0)`: get_num_groups(0) is the launch's
+    size over the group's (OpenCL 1.x whole work-groups), so the step is
+    work_items and the loop a grid stride: n accesses, stride 1 (was a
+    trip-count symbol per work-item and a `num_groups0` to give)."""
+    facts = load_facts("groups_stride", "groups_stride", ndrange=True, kind=LSUKind.STORE)
+    assert facts.accesses == "n" and stride(facts) == 1
+    assert "num_groups" not in (facts.explanation or "")
+
+
+@pytest.mark.parametrize(("items", "local"), [(256, 64), (64, 64), (1024, 16)])
+def test_only_the_last_group_counts_one_group_of_work_items(items: int, local: int) -> None:
+    """`if (get_group_id(0) == get_num_groups(0) - 1)`: the last of
+    work_items / local_size0 groups, local_size0 work-items; the sentence
+    shows the count as simplified (it held `1 - w/l + w/l`: a launch-size
+    symbol of other assumptions than the bound's)."""
+    facts = load_facts("last_group", "last_group", ndrange=True, kind=LSUKind.STORE)
+    passing = sum(1 for gid in range(items) if gid // local == items // local - 1)
+    assert value(facts.accesses, work_items=items, local_size0=local) == passing == local
+    assert "+ work_items/local_size0 - work_items/local_size0" not in (facts.explanation or "")
+    assert (facts.explanation or "").endswith(f": {facts.accesses}")
+
+
 def test_a_two_dimensional_kernel_names_its_launch_sizes() -> None:
     """`out[x * get_global_size(1) + y]` with x = get_global_id(0):
     consecutive work-items are `global_size1` apart (was an opaque
@@ -218,6 +242,10 @@ def test_clbool_prefix_sum_asks_for_its_kernel_argument_not_a_stride() -> None:
 
 SYCL_KERNELS = """#include <sycl/sycl.hpp>
 void run(sycl::queue &q, float *a, float *out, int n) {
+  q.parallel_for<class GroupsStride>(sycl::nd_range<1>(1024, 64), [=](sycl::nd_item<1> it) {
+    for (size_t i = it.get_global_id(0); i < n; i += it.get_local_range(0) * it.get_group_range(0))
+      out[i] = 0.0f;
+  });
   q.parallel_for<class GridWhile>(sycl::range<1>(1024), [=](sycl::item<1> it) {
     size_t i = it.get_id(0);
     while (i < n) {
@@ -236,7 +264,9 @@ void run(sycl::queue &q, float *a, float *out, int n) {
 def test_sycl_grid_stride_while_and_named_ranges() -> None:
     """oneAPI: the grid-stride `while` keeps stride 1 (consecutive
     work-items), n / work_items iterations each; a 2-D item's
-    `get_range(d)` is the named value `range<d>` (was opaque)."""
+    `get_range(d)` is the named value `range<d>` (was opaque); the group
+    range is the launch's over the group's, so a step of the two is every
+    work-item (was a `group_range0` to give and a trip symbol)."""
     path = "/build/src/steps.cpp"
     unit = parse_sycl(Path(path), SYCL_KERNELS, {})
     assert not unit.errors
@@ -248,6 +278,9 @@ def test_sycl_grid_stride_while_and_named_ranges() -> None:
     assert shape.accesses.subs({s: {"n": 4096, "work_items": 256}[s.name] for s in shape.accesses.free_symbols}) == 4096
     names = {site.text: {str(s) for s in site.index.free_symbols} for site in found["Transpose"]}
     assert "range1" in names["out[x * it.get_range(1) + y]"] and "range0" in names["a[y * it.get_range(0) + x]"]
+    (grouped,) = found["GroupsStride"]  # get_local_range(0) * get_group_range(0): every work-item
+    shape = classify(grouped, ndrange=True)
+    assert shape.stride == 1 and str(shape.accesses) == "n"
 
 
 def test_a_triangular_nest_bounded_by_an_integer_division() -> None:

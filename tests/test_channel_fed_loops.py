@@ -17,7 +17,7 @@ from dataclasses import replace
 import sympy
 
 from hlsight.analyzer.access.channel_trips import ChannelKernel, balances, fed_loops
-from hlsight.analyzer.access.kernel_attributes import kernel_compute_units
+from hlsight.analyzer.access.kernel_attributes import kernel_compute_units, kernel_local_size, kernel_simd
 from hlsight.analyzer.access.walker import walk_function
 from hlsight.analyzer.pipeline import analyze
 from hlsight.commands.sources import with_local_sources
@@ -85,6 +85,26 @@ def test_compute_units_from_the_report_else_the_source_attribute() -> None:
                     kernels=[replace(design.kernels[0], name="k", compute_units=None)])
     assert kernel_compute_units(other.kernels[0], other) == 4
     assert kernel_compute_units(replace(other.kernels[0], compute_units=3), other) == 3
+
+
+def test_an_attribute_belongs_to_the_kernel_it_is_written_on() -> None:
+    """The attributes are looked for up to 400 characters before a
+    kernel's declaration, but not past the end of the one before it: a
+    short kernel after one with `reqd_work_group_size(8, 8, 1)` took its
+    work-group (and so two dimensions and get_local_size(0) = 8); a
+    comment between does not end a declaration."""
+    text = ("__attribute__((reqd_work_group_size(8, 8, 1)))\n"
+            "__kernel void tiled(__global float *a) { a[0] = 0; }\n"
+            "__kernel void plain(__global float *a) { a[1] = 0; }\n"
+            "__attribute__((num_simd_work_items(4)))  // four lanes; see below }\n"
+            "__attribute__((reqd_work_group_size(64, 1, 1)))\n"
+            "/* wide; */ __kernel void lanes(__global float *a) { a[2] = 0; }\n")
+    design = _feeder()
+    other = replace(design, source_files=[replace(design.source_files[0], content=text)])
+    kernels = {name: replace(design.kernels[0], name=name, simd=None, compute_units=None)
+               for name in ("tiled", "plain", "lanes")}
+    assert [kernel_local_size(kernel, other) for kernel in kernels.values()] == [(8, 8, 1), None, (64, 1, 1)]
+    assert [kernel_simd(kernel, other) for kernel in kernels.values()] == [1, 1, 4]
 
 
 def test_a_count_the_user_gives_wins_and_feeds_the_next_loop() -> None:

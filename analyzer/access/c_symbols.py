@@ -223,10 +223,11 @@ _ID_FUNCTIONS = {
 }
 
 #: the NDRange's sizes, values the host program gives the launch (named after
-#: the call: `global_size1`, `local_size0`, `num_groups0`)
-_SIZE_FUNCTIONS = {"get_global_size": "global_size", "get_local_size": "local_size", "get_num_groups": "num_groups"}
+#: the call: `global_size1`, `local_size0`; ``get_num_groups(d)`` is their
+#: quotient, :meth:`ExprConverter._groups_along`)
+_SIZE_FUNCTIONS = {"get_global_size": "global_size", "get_local_size": "local_size"}
 #: every work-item function that takes a dimension
-WORK_ITEM_FUNCTIONS = frozenset(_ID_FUNCTIONS) | frozenset(_SIZE_FUNCTIONS)
+WORK_ITEM_FUNCTIONS = frozenset(_ID_FUNCTIONS) | frozenset(_SIZE_FUNCTIONS) | {"get_num_groups"}
 
 #: aoc's register-stage built-in (OpenCL from aoc 19.x, i++ through its
 #: ``__builtin_fpga_reg`` spelling): ``__fpga_reg(x)`` is x one clock later,
@@ -352,6 +353,22 @@ class ExprConverter(NodeVisitor):
             return f"{launch}/{local}"
         return None
 
+    def _groups_along(self, dimension: int) -> sympy.Expr:
+        """``get_num_groups(d)``: the launch's size along ``dimension`` over
+        its work-group's (OpenCL 1.x launches whole work-groups), from the
+        sizes the host program gives, so ``get_local_size(0) *
+        get_num_groups(0)`` is every work-item (cl2qcd's grid-stride step)
+        and a user need not give a third value the other two fix."""
+        if self.dimensions == 1 and dimension == 0:
+            launch = self.table.named(WORK_ITEMS, SymbolInfo(Role.PARAM, "get_global_size(0)"))
+        else:
+            launch = self.table.named(f"global_size{dimension}",
+                                      SymbolInfo(Role.PARAM, f"get_global_size({dimension})"))
+        local: sympy.Expr = (sympy.Integer(self.local_size[dimension]) if self.local_size is not None else
+                             self.table.named(f"local_size{dimension}",
+                                              SymbolInfo(Role.PARAM, f"get_local_size({dimension})")))
+        return launch / local
+
     def opaque(self, node: c_ast.Node, role: Role = Role.OPAQUE) -> sympy.Symbol:
         text = c_text(node)
         prefix = "load" if role is Role.LOAD else "f"
@@ -474,6 +491,10 @@ class ExprConverter(NodeVisitor):
         if name in ("min", "max", "fmin", "fmax") and len(args) == 2:
             a, b = self.convert(args[0]), self.convert(args[1])
             return sympy.Min(a, b) if name.endswith("min") else sympy.Max(a, b)
+        if name == "get_num_groups" and len(args) == 1:
+            dimension = self.convert(args[0])
+            if dimension.is_Integer and 0 <= int(dimension) <= 2:
+                return self._groups_along(int(dimension))
         inlined = self.inline(node)
         if inlined is not None:
             return inlined

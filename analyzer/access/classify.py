@@ -554,7 +554,7 @@ def _count_under(site: AccessSite, ndrange: bool, merged: int,
     tests = list(dict.fromkeys(tests))  # `_23` and `_19` may both say `i < I`
     reasons: list[str] = []
     table = site.table
-    total: sympy.Expr = sympy.Symbol(WORK_ITEMS) if ndrange else sympy.Integer(1)
+    total: sympy.Expr = sympy.Symbol(WORK_ITEMS, integer=True) if ndrange else sympy.Integer(1)
     reasons.append("once per work-item (`work_items`)" if ndrange else "single work-item kernel")
     used: set[int] = set()
     lane_bounds: set[int] = set()  # tests that set an unrolled loop's active lanes

@@ -233,9 +233,17 @@ class IdRange:
     def numbers(self) -> list[int]:
         return [number for number, _bound in self.tests] + ([self.residue[0]] if self.residue else [])
 
+    @property
+    def size(self) -> sympy.Expr:
+        """The extent as an expression, in the integer symbols the tests'
+        bounds hold (``work_items / local_size0`` then cancels against them)."""
+        parsed = parse_expression(self.extent)
+        return parsed.xreplace({symbol: sympy.Symbol(symbol.name, integer=True)
+                                for symbol in parsed.free_symbols if isinstance(symbol, sympy.Symbol)})
+
     def passing(self) -> sympy.Expr:
         """The ids of 0..extent - 1 that pass."""
-        size = parse_expression(self.extent)
+        size = self.size
         bounds = [bound for _number, bound in self.tests]
         if self.residue is None:
             return ids_passing(bounds, size)
@@ -298,7 +306,7 @@ def share_passing(ranges: dict[sympy.Symbol, IdRange]) -> sympy.Expr:
     the count of work-groups)."""
     share: sympy.Expr = sympy.Integer(1)
     for tested in ranges.values():
-        share *= tested.passing() / parse_expression(tested.extent)
+        share *= tested.passing() / tested.size
     return share
 
 

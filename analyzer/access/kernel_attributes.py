@@ -85,9 +85,26 @@ def _attribute(kernel: Kernel, design: Design, pattern: re.Pattern[str]) -> tupl
         span = kernel_declarations(source.content).get(kernel.name)
         if span is not None:
             start, end = span
-            found = pattern.findall(source.content[max(0, start - 400) : end])
+            found = pattern.findall(source.content[_declaration_start(source.content, start) : end])
             return (found[-1] if found else None), source.content
     return None
+
+
+_COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
+#: how far before ``kernel`` an attribute written ahead of it may start
+_ATTRIBUTE_REACH = 400
+
+
+def _declaration_start(text: str, keyword: int) -> int:
+    """Where the declaration whose ``kernel`` keyword is at ``keyword``
+    starts: after the ``;`` or ``}`` that ends the previous one (comments
+    skipped), at most :data:`_ATTRIBUTE_REACH` characters back. The
+    previous kernel's ``reqd_work_group_size`` a few lines up is not this
+    kernel's."""
+    low = max(0, keyword - _ATTRIBUTE_REACH)
+    window = _COMMENT.sub(lambda comment: " " * len(comment.group(0)), text[low:keyword])
+    end = max(window.rfind(";"), window.rfind("}"))
+    return low + end + 1 if end >= 0 else low
 
 
 _COMPUTE_UNITS_ATTRIBUTE = re.compile(r"num_compute_units\s*\(([^()]*)\)")

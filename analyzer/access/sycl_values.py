@@ -53,8 +53,7 @@ def is_id(cursor: cindex.Cursor) -> bool:
 
 #: the launch's sizes asked of an item/nd_item, named after the SYCL call
 #: and its dimension as the user wrote it (`range1` is ``get_range(1)``)
-_RANGE_CALLS = {"get_global_range": "range", "get_range": "range", "get_local_range": "local_range",
-                "get_group_range": "group_range"}
+_RANGE_CALLS = {"get_global_range": "range", "get_range": "range", "get_local_range": "local_range"}
 
 
 class SyclValues(CursorVisitor):
@@ -122,6 +121,10 @@ class SyclValues(CursorVisitor):
         if name in ("get_global_range", "get_range") and walker.id_dims == 1 and arguments and on_id:
             # a 1-D launch's size (the step of a grid-stride loop)
             return walker.table.named(WORK_ITEMS, SymbolInfo(Role.PARAM, walker._text(node)))
+        if name == "get_group_range" and arguments and on_id:
+            dim = walker.value(arguments[0])
+            if dim.is_Integer and 0 <= int(dim) <= 2:
+                return self.groups_along(int(dim))
         if name in _RANGE_CALLS and arguments and on_id:
             dim = walker.value(arguments[0])
             if dim.is_Integer and 0 <= int(dim) <= 2:
@@ -191,6 +194,16 @@ class SyclValues(CursorVisitor):
         role = Role.LOAD if Role.LOAD in self.walker.table.roles(inner) else Role.OPAQUE
         return self.walker._opaque(node, role)
 
+    def groups_along(self, dimension: int) -> sympy.Expr:
+        """``get_group_range(d)``: the launch's range along ``dimension``
+        over the work-group's (an nd_range launches whole work-groups), as
+        OpenCL's ``get_num_groups`` is: from the two sizes the host gives."""
+        table = self.walker.table
+        launch = (table.named(WORK_ITEMS, SymbolInfo(Role.PARAM, "get_global_range(0)")) if self.walker.id_dims == 1
+                  else table.named(f"range{dimension}", SymbolInfo(Role.PARAM, f"get_global_range({dimension})")))
+        local = table.named(f"local_range{dimension}", SymbolInfo(Role.PARAM, f"get_local_range({dimension})"))
+        return launch / local
+
     def work_item(self, dimension: int, text: str, role: Role = Role.GLOBAL_ID) -> sympy.Symbol:
         """Id of SYCL dimension ``dimension``: the last SYCL dimension moves
         fastest (row-major linear id), the model's dimension 0."""
@@ -199,7 +212,7 @@ class SyclValues(CursorVisitor):
         # named as the user's code numbers it; a 1-D launch's range is work_items, as get_range(0) is
         launch = WORK_ITEMS if self.walker.id_dims == 1 else f"range{dimension}"
         extent = {Role.GLOBAL_ID: launch, Role.LOCAL_ID: f"local_range{dimension}",
-                  Role.GROUP_ID: f"group_range{dimension}"}.get(role)
+                  Role.GROUP_ID: f"{launch}/local_range{dimension}"}.get(role)
         return self.walker.table.named(f"{short}{fastest_first}",
                                        SymbolInfo(role, text, dimension=fastest_first, extent=extent))
 

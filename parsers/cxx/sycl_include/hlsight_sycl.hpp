@@ -84,7 +84,11 @@ enum class fence_space { local_space, global_space, global_and_local };
 
 template <int D = 1> struct group {
   std::size_t get_group_id(int) const;
+  std::size_t get_local_id(int) const;
   std::size_t get_local_range(int) const;
+  std::size_t get_group_range(int) const;
+  std::size_t get_group_linear_id() const;
+  std::size_t get_local_linear_id() const;
 };
 
 template <int D = 1> struct nd_item {
@@ -95,9 +99,14 @@ template <int D = 1> struct nd_item {
   std::size_t get_group(int) const;
   group<D> get_group() const;
   std::size_t get_global_range(int) const;
+  range<D> get_global_range() const;
   std::size_t get_local_range(int) const;
+  range<D> get_local_range() const;
+  std::size_t get_group_range(int) const;
+  range<D> get_group_range() const;
   std::size_t get_global_linear_id() const;
   std::size_t get_local_linear_id() const;
+  std::size_t get_group_linear_id() const;
   void barrier(access::fence_space = access::fence_space::global_and_local) const;
 };
 
