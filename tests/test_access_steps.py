@@ -90,6 +90,42 @@ def test_a_loop_the_work_items_of_a_group_deal_out() -> None:
     facts = load_facts("group_strided", "group_strided", ndrange=True)
     assert stride(facts) == 1
     assert "local_size0" in facts.explanation
+    # every work-group's work-items share the n iterations (was a trip-count symbol)
+    for items, local, n in ((256, 64, 1000), (64, 64, 10), (96, 32, 33)):
+        loads = sum(len(range(gid % local, n, local)) for gid in range(items))
+        assert value(facts.accesses, n=n, work_items=items, local_size0=local) == loads == n * items // local
+    assert "work-group-stride loop" in (facts.explanation or "")
+
+
+def test_a_local_stride_fixed_by_the_required_work_group() -> None:
+    """`reqd_work_group_size(64, 1, 1)`: `i += get_local_size(0)` steps by
+    64, and the local id runs below 64, so each work-group's work-items
+    still share the n loads (the step converter did not know the fixed
+    size: `local_size0` against the id's 64, a trip-count symbol)."""
+    facts = load_facts("tile_sum", "tile_sum", ndrange=True)
+    assert value(facts.accesses, n=1000, work_items=256) == 4 * 1000
+    assert stride(facts) == 1
+
+
+def test_a_count_that_differs_per_work_item_is_averaged_over_them() -> None:
+    """`for (j = 0; j < gid; j++)`: work-item g makes g accesses, the
+    launch 0 + 1 + ... + (W - 1); the count was `gid0 * work_items`, a
+    work-item's id asked of the user."""
+    facts = load_facts("prefix_count", "prefix_count", ndrange=True, kind=LSUKind.STORE)
+    for items in (1, 2, 7, 1024):
+        assert value(facts.accesses, work_items=items) == sum(range(items))
+    assert "averaged over the work-items' get_global_id(0)" in (facts.explanation or "")
+    assert "gid0" not in (facts.accesses or "")
+
+
+def test_a_literal_step_that_is_not_the_launch_size_stays_unknown() -> None:
+    """`for (i = gid; i < n; i += 1024)`: unless the launch has exactly 1024
+    work-items they overlap or leave gaps, and the sum of ceil((n - g) /
+    1024) over them has no closed form here: a named trip count, said (it
+    was `work_items * ceiling((n - gid0) / 1024)`, asking for an id)."""
+    facts = load_facts("literal_stride", "literal_stride", ndrange=True, kind=LSUKind.STORE)
+    assert facts.accesses is not None and "trips_literal_stride" in facts.accesses and "gid0" not in facts.accesses
+    assert "the count differs per work-item (with get_global_id(0))" in (facts.explanation or "")
 
 
 def test_a_grid_stride_while_loop_keeps_its_work_item_stride() -> None:
@@ -155,8 +191,8 @@ def test_a_grid_stride_start_that_misses_a_dimension_stays_unknown() -> None:
     elements, so n is not the count; it stays a named trip count, said."""
     facts = load_facts("grid_partial_3d", "grid_partial_3d", ndrange=True, kind=LSUKind.STORE)
     assert facts.accesses is not None and "trips_grid_partial_3d" in facts.accesses
-    assert ("a work_items step needs a counter from get_global_id(0), get_global_id(1) and get_global_id(2) flattened"
-            in (facts.explanation or ""))
+    assert ("a work_items step needs a counter from get_global_id(0), get_global_id(1) and get_global_id(2) flattened,"
+            " plus c" in (facts.explanation or ""))
 
 
 @pytest.mark.parametrize(("sizes", "w", "h"), [((4, 2), 10, 3), ((3, 5), 7, 11), ((1, 1), 2, 2), ((8, 8), 5, 4)])
@@ -183,7 +219,8 @@ def test_a_required_work_group_of_two_dimensions_makes_a_2d_launch() -> None:
     accesses (was n, global_size1 times too few)."""
     facts = load_facts("rows_of_tiles", "rows_of_tiles", ndrange=True, kind=LSUKind.STORE)
     assert value(facts.accesses, n=100, work_items=64 * 16, global_size0=64, global_size1=16) == 100 * 16
-    assert "each id of the others runs them again" in (facts.explanation or "")
+    assert "dealt out by get_global_id(0): the work-items along it share its n iterations, each value of the other" \
+        " ids runs them again" in (facts.explanation or "")
 
 
 def test_the_groups_times_their_size_is_every_work_item() -> None:
@@ -246,6 +283,12 @@ void run(sycl::queue &q, float *a, float *out, int n) {
     for (size_t i = it.get_global_id(0); i < n; i += it.get_local_range(0) * it.get_group_range(0))
       out[i] = 0.0f;
   });
+  q.parallel_for<class GroupLoads>(sycl::nd_range<1>(1024, 64), [=](sycl::nd_item<1> it) {
+    float s = 0.0f;
+    for (size_t i = it.get_local_id(0); i < n; i += it.get_local_range(0))
+      s += a[i];
+    out[it.get_global_id(0)] = s;
+  });
   q.parallel_for<class GridWhile>(sycl::range<1>(1024), [=](sycl::item<1> it) {
     size_t i = it.get_id(0);
     while (i < n) {
@@ -281,6 +324,11 @@ def test_sycl_grid_stride_while_and_named_ranges() -> None:
     (grouped,) = found["GroupsStride"]  # get_local_range(0) * get_group_range(0): every work-item
     shape = classify(grouped, ndrange=True)
     assert shape.stride == 1 and str(shape.accesses) == "n"
+    load = next(site for site in found["GroupLoads"] if site.kind == "load")  # each work-group shares n loads
+    shape = classify(load, ndrange=True)
+    assert shape.accesses is not None
+    assert shape.accesses.subs({s: {"n": 1000, "work_items": 1024, "local_range0": 64}[s.name]
+                                for s in shape.accesses.free_symbols}) == 16 * 1000
 
 
 def test_a_triangular_nest_bounded_by_an_integer_division() -> None:

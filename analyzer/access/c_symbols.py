@@ -500,6 +500,9 @@ class ExprConverter(NodeVisitor):
             return inlined
         if name in _SIZE_FUNCTIONS and len(args) == 1:
             dimension = self.convert(args[0])
+            if name == "get_local_size" and self.local_size is not None and dimension.is_Integer \
+                    and 0 <= int(dimension) <= 2:
+                return sympy.Integer(self.local_size[int(dimension)])  # reqd_work_group_size fixes it
             if dimension.is_Integer and 0 <= int(dimension) <= 2:
                 # a size of the launch the host program chose: a value the user gives
                 return self.table.named(f"{_SIZE_FUNCTIONS[name]}{dimension}",
@@ -534,6 +537,15 @@ def parse_expression(text: str) -> sympy.Expr:
     if not isinstance(result, sympy.Expr):
         raise ValueError(f"not an expression: {text!r}")
     return result
+
+
+def extent_value(text: str) -> sympy.Expr:
+    """What an id runs below (:attr:`SymbolInfo.extent`: ``work_items``,
+    ``global_size1``, ``64``, ``work_items/local_size0``) as an expression
+    in the integer symbols the walks make, so it cancels against theirs."""
+    parsed = parse_expression(text)
+    return parsed.xreplace({symbol: sympy.Symbol(symbol.name, integer=True)
+                            for symbol in parsed.free_symbols if isinstance(symbol, sympy.Symbol)})
 
 
 def access_free_symbols(facts: SourceFacts) -> set[str]:

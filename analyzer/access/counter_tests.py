@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import sympy
 
-from hlsight.analyzer.access.c_symbols import Role, SymbolTable, parse_expression
+from hlsight.analyzer.access.c_symbols import Role, SymbolTable, extent_value
 from hlsight.analyzer.access.int_bounds import IMax, IMin
 from hlsight.analyzer.access.loops import MIRROR
 from hlsight.analyzer.access.walker import Test
@@ -235,11 +235,8 @@ class IdRange:
 
     @property
     def size(self) -> sympy.Expr:
-        """The extent as an expression, in the integer symbols the tests'
-        bounds hold (``work_items / local_size0`` then cancels against them)."""
-        parsed = parse_expression(self.extent)
-        return parsed.xreplace({symbol: sympy.Symbol(symbol.name, integer=True)
-                                for symbol in parsed.free_symbols if isinstance(symbol, sympy.Symbol)})
+        """The extent as an expression (:func:`extent_value`)."""
+        return extent_value(self.extent)
 
     def passing(self) -> sympy.Expr:
         """The ids of 0..extent - 1 that pass."""

@@ -42,10 +42,12 @@ from hlsight.analyzer.access.loops import (
     MIRROR,
     BarrierSite,
     Geometric,
+    LaunchIds,
     LineOrdinals,
     LoopInfo,
     at_most,
     averaged_over_enclosing,
+    averaged_over_ids,
     body_values,
     closing_lines,
     counted_loop,
@@ -238,16 +240,18 @@ class LoopWalker(NodeVisitor):
 
     # ------------------------------------------------------------------ expressions
 
+    def _ids(self) -> LaunchIds:
+        """The work-item ids a loop counter may start at (:class:`LaunchIds`)."""
+        dimensions = self.converter.dimensions
+        sizes = [sympy.Symbol(f"global_size{d}", integer=True) for d in range(dimensions)]
+        return LaunchIds(self.table, dimensions, sympy.Mul(*sizes) if dimensions > 1 else None)
+
     def _lookup(self, name: str) -> sympy.Expr | None:
         return self.env.get(name)
 
     def _inline(self, call: c_ast.FuncCall) -> sympy.Expr | None:
         """Inline ``f(args)`` when ``f`` is ``{ return expr; }`` (helpers in kernels)."""
         name = call.name.name if isinstance(call.name, c_ast.ID) else None
-        if name == "get_local_size" and self.local_size is not None and call.args is not None:
-            dimension = self.converter.convert(call.args.exprs[0]) if call.args.exprs else None
-            if dimension is not None and dimension.is_Integer and 0 <= int(dimension) <= 2:
-                return sympy.Integer(self.local_size[int(dimension)])
         target = self._functions.get(name or "")
         if target is None or self._inline_depth > 4 or self._calls_spent >= CALL_WALK_BUDGET:
             return None  # past the budget (a hostile fan-out of helpers) the value stays opaque
@@ -451,7 +455,7 @@ class LoopWalker(NodeVisitor):
                 # through the body's temporaries when it is updated once (`int t = v; ... v = t + 1;`):
                 # with two updates a temporary may hold the value between them
                 through = temporaries if len(stmts) == 1 else None
-                steps = [update_step(name, stmt, self.env, self.converter.dimensions, through)
+                steps = [update_step(name, stmt, self.env, self.converter.dimensions, through, self.local_size)
                          for stmt, _unconditional in stmts]
                 if len(steps) == 1:
                     step, period = steps[0]
@@ -461,7 +465,7 @@ class LoopWalker(NodeVisitor):
                     # through temporaries that hold a value between two updates, or are assigned again:
                     # the body's statements run in order (`int a = v; v = v + 1; v = a + 5;` steps 5)
                     step = straight_line_step(name, body, self.env, {*assigned, *([skip] if skip else [])},
-                                              self.converter.dimensions)
+                                              self.converter.dimensions, self.local_size)
                 conditional = step is None
                 if step is not None:
                     step = sympy.expand(step * self._step_unit(name))  # `m += 1` on `float (*m)[64]`: 64
@@ -522,18 +526,19 @@ class LoopWalker(NodeVisitor):
             updates = assigned_in(node.next).get(counter_name, [])
             in_body = assigned_in(node.stmt).get(counter_name, [])
             if len(updates) == 1 and not in_body:
-                step, _modulus = update_step(counter_name, updates[0][0], self.env, self.converter.dimensions)
+                step, _modulus = update_step(counter_name, updates[0][0], self.env, self.converter.dimensions,
+                                               local_size=self.local_size)
                 if step is None:
                     geometric = geometric_update(counter_name, updates[0][0], self.value)
         unroll = unroll_factor(self._pragmas.get(id(node)))
         saved_env = dict(self.env)
         leaves = early_exit(node.stmt)
         trip = at_most(counter_trip(counter_name, start, step, node.cond, self.value, geometric,
-                                    self.converter.dimensions), leaves)
+                                    self._ids()), leaves)
         grid_step = dealt_step(step, start, self.table)
         if grid_step is not None:
             step = sympy.Integer(1)  # the counter counts rounds: i = start + rounds * work_items
-        averaged = averaged_over_enclosing(trip, self.loops)
+        averaged = averaged_over_ids(averaged_over_enclosing(trip, self.loops), self._ids())
         info = counted_loop(self.table, counter_name, step, averaged, unroll, line, file, start)
         counter = info.counter
         info.end_line = self._end_line(node, file)
@@ -610,7 +615,7 @@ class LoopWalker(NodeVisitor):
                 start = entry.get(side.name)
                 op = cond.op if side is cond.left else MIRROR.get(cond.op, cond.op)
                 why = f"`{c_text(cond)}` with `{side.name}` stepping by {step}"
-                trip, reason = trip_from(op, start, bound, step, why, self.converter.dimensions)
+                trip, reason = trip_from(op, start, bound, step, why, self._ids())
                 break
             else:
                 stepped = self._stepped_condition(node, entry)
@@ -618,7 +623,7 @@ class LoopWalker(NodeVisitor):
                     (trip, reason), condition_counter = stepped
                 header_counted = False
         leaves = early_exit(node.stmt)
-        trip, reason = at_most(fixed_per_launch(self.table, trip, reason), leaves)
+        trip, reason = at_most(fixed_per_launch(self.table, *averaged_over_ids((trip, reason), self._ids())), leaves)
         kind = "while" if isinstance(node, c_ast.While) else "do"
         info_loop = LoopInfo(kind, line, file, counter, step, trip, reason, unroll_factor(self._pragmas.get(id(node))))
         info_loop.endless = leaves is None and _always_true(cond)

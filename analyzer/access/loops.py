@@ -27,6 +27,7 @@ from hlsight.analyzer.access.c_symbols import (
     SymbolInfo,
     SymbolTable,
     c_text,
+    extent_value,
     fixed_per_launch,
 )
 from hlsight.analyzer.access.loop_shapes import AssignedNames
@@ -214,12 +215,6 @@ def unroll_factor(pragma: str | None) -> int | None:
         return 0
 
 
-#: the NDRange size (``get_global_size(0)``, SYCL ``get_global_range(0)``) and
-#: the first work-item id, as the C and SYCL converters name them
-_GRID = sympy.Symbol(WORK_ITEMS, integer=True)
-_FIRST_ID = sympy.Symbol("gid0", integer=True)
-
-
 def is_grid_step(step: sympy.Expr | None) -> bool:
     """``i += get_global_size(0)``: the step of a grid-stride loop."""
     return isinstance(step, sympy.Symbol) and step.name == WORK_ITEMS
@@ -243,93 +238,133 @@ def dealt_step(step: sympy.Expr | None, start: sympy.Expr | None, table: SymbolT
     return step if not table.roles(step) - {Role.PARAM, Role.MACRO} else None
 
 
-def grid_dimensions(step: sympy.Expr, dimensions: int) -> list[int] | None:
-    """The NDRange dimensions whose work-items a counter stepping by
-    ``step`` strides over, else ``None``: ``work_items`` all of them (in one
-    dimension ``get_global_size(0)``); in more, a product of some
-    dimensions' global sizes those dimensions (``x += get_global_size(0)``
-    in a 2-D kernel: the work-items along dimension 0)."""
-    if is_grid_step(step):
-        return list(range(dimensions))
-    if dimensions < 2:
-        return None
-    factors = sympy.Mul.make_args(step)
-    names = [factor.name for factor in factors if isinstance(factor, sympy.Symbol)]
-    found = sorted(int(name[len("global_size"):]) for name in names
-                   if name in {f"global_size{d}" for d in range(dimensions)})
-    return found if len(found) == len(factors) == len(set(found)) else None
+_ID_ROLES = (Role.GLOBAL_ID, Role.LOCAL_ID, Role.GROUP_ID)
 
 
-def flat_id_offset(start: sympy.Expr, dimensions: Sequence[int]) -> sympy.Expr | None:
-    """``c`` when ``start`` numbers the global ids of ``dimensions`` from
-    0, plus ``c``, else ``None``: one id with coefficient 1
-    (``get_global_id(0) + c``); several flattened in mixed radix, one with
-    coefficient 1 and each next the product of the sizes before it
+@dataclass(frozen=True)
+class LaunchIds:
+    """What a walk knows of the work-item ids a counter may start at: their
+    symbols (roles, dimensions and what each runs below,
+    :attr:`SymbolInfo.extent`, in ``table``), the kernel's NDRange
+    ``dimensions``, and, in more than one, the product of the global sizes
+    that ``work_items`` stands for."""
+
+    table: SymbolTable
+    dimensions: int = 1
+    launch_product: sympy.Expr | None = None
+
+    def extents(self, expr: sympy.Expr) -> dict[sympy.Symbol, sympy.Expr]:
+        """The ids ``expr`` reads, each with what it runs below."""
+        found: dict[sympy.Symbol, sympy.Expr] = {}
+        for symbol in sorted(self.table.of_role(expr, *_ID_ROLES), key=str):
+            info = self.table.info(symbol)
+            if info is not None and info.extent is not None:
+                found[symbol] = extent_value(info.extent)
+        return found
+
+    def same_size(self, left: sympy.Expr, right: sympy.Expr) -> bool:
+        """``left == right`` with ``work_items`` as the product it stands for."""
+        difference: sympy.Expr = left - right
+        if self.launch_product is not None:
+            difference = difference.subs(sympy.Symbol(WORK_ITEMS, integer=True), self.launch_product)
+        return bool(sympy.expand(difference) == 0)
+
+
+def dealt_ids(start: sympy.Expr, step: sympy.Expr, ids: LaunchIds) -> tuple[sympy.Expr, list[sympy.Symbol]] | None:
+    """``(c, numbered)`` when ``start`` numbers some work-item ids from 0,
+    plus ``c``, and ``step`` is how many values that numbering takes, else
+    ``None``. One id with coefficient 1 (``get_global_id(0) + c``,
+    ``get_local_id(0)``); several flattened in mixed radix, one with
+    coefficient 1 and each next the product of the extents before it
     (caffe's ``gid0 * global_size1 * global_size2 + gid1 * global_size2 +
-    gid2``), which numbers their work-items 0 .. the product of their
-    sizes - 1, each once, whatever order the dimensions take."""
+    gid2``), which numbers their combinations 0 .. the product - 1, each
+    once, whatever order the dimensions take. The work-items then deal the
+    loop's iterations out among themselves (:func:`dealt_trip`)."""
+    extents = ids.extents(start)
+    if not extents:
+        return None
     expanded = sympy.expand(start)
-    ids = {d: sympy.Symbol(f"gid{d}", integer=True) for d in range(3)}
-    coefficients = {d: expanded.coeff(ids[d]) for d in dimensions}
-    rest = sympy.expand(expanded - sum((coefficients[d] * ids[d] for d in dimensions), sympy.Integer(0)))
-    if set(ids.values()) & (rest.free_symbols | set().union(*(c.free_symbols for c in coefficients.values()))):
+    coefficients = {symbol: expanded.coeff(symbol) for symbol in extents}
+    rest = sympy.expand(expanded - sum((coefficients[s] * s for s in extents), sympy.Integer(0)))
+    moving = set(ids.table.of_role(rest, *_ID_ROLES))
+    for coefficient in coefficients.values():
+        moving.update(ids.table.of_role(coefficient, *_ID_ROLES))
+    if moving:
         return None
     place: sympy.Expr = sympy.Integer(1)
-    pending = set(dimensions)
+    pending = list(extents)
+    numbered: list[sympy.Symbol] = []
     while pending:
-        fastest = next((d for d in sorted(pending) if sympy.expand(coefficients[d] - place) == 0), None)
+        fastest = next((s for s in pending if sympy.expand(coefficients[s] - place) == 0), None)
         if fastest is None:
             return None
-        pending.discard(fastest)
-        place = sympy.expand(place * sympy.Symbol(f"global_size{fastest}", integer=True))
-    return rest
+        pending.remove(fastest)
+        numbered.append(fastest)
+        place = sympy.expand(place * extents[fastest])
+    return (rest, numbered) if ids.same_size(place, step) else None
 
 
-def grid_stride_trip(
-    op: str, start: sympy.Expr, bound: sympy.Expr, step: sympy.Expr, why: str, dimensions: Sequence[int] = (0,),
-    repeated: bool = False,
-) -> tuple[sympy.Expr | None, str]:
-    """``for (i = gid + c; i < n; i += work_items)``: the work-items deal
-    the iterations c .. n-1 out among themselves, work-item g running
-    ceil((n - c - g) / work_items) of them, n - c in all, so the count per
-    work-item is (n - c) / work_items on average (exact for the sum the
-    access counts need). ``gid`` may be the ids of several dimensions
-    flattened (:func:`flat_id_offset`) and ``step`` the product of their
-    sizes (:func:`grid_dimensions`): the work-items along those dimensions
-    share the iterations, (n - c) / step each on average, and every
-    combination of the other dimensions' ids runs them again
-    (``repeated``: the kernel has such others). The walker counts the
-    loop's rounds, with the counter at ``start + rounds * step``."""
-    first = flat_id_offset(start, dimensions)
-    if first is None or op not in ("<", "<="):
-        ids = [f"get_global_id({d})" for d in dimensions]
-        every = ids[0] if len(ids) == 1 else f"{', '.join(ids[:-1])} and {ids[-1]} flattened"
-        return None, f"{why}: a {step} step needs a counter from {every} + c and `<`/`<=`"
+def dealt_trip(
+    op: str, start: sympy.Expr, bound: sympy.Expr, step: sympy.Expr, why: str, ids: LaunchIds
+) -> tuple[sympy.Expr | None, str] | None:
+    """``for (i = id + c; i < n; i += E)`` with the id running over 0..E -
+    1 (:func:`dealt_ids`; ``None`` when the loop is not that): the
+    work-items of each set of those ids deal the iterations c .. n - 1 out,
+    id g running ceil((n - c - g) / E) of them, n - c in all, so the count
+    per work-item is (n - c) / E on average (exact for the sum the access
+    counts need). A grid stride (every global id, E the launch's size)
+    runs them once per launch; a local id's stride (E the work-group's
+    size) once per work-group; ids of some dimensions once per id of the
+    others. The walker counts the loop's rounds, with the counter at
+    ``start + rounds * step``."""
+    found = dealt_ids(start, step, ids)
+    if found is None:
+        return None
+    first, numbered = found
+    if op not in ("<", "<="):
+        return None, f"{why}: a counter the work-items deal out needs `<` or `<=`"
     count, _why = trip_from(op, first, bound, sympy.Integer(1), why)
     if count is None:
         return None, why
-    along = " along dimension" + ("s " if len(dimensions) > 1 else " ") + ", ".join(map(str, dimensions))
-    again = f" (those{along} share them; each id of the others runs them again)" if repeated else ""
-    return count / step, f"grid-stride loop {why}: the work-items share its {count} iterations{again}"
+    return count / step, _dealt_sentence(numbered, ids, why, count)
+
+
+def _dealt_sentence(numbered: list[sympy.Symbol], ids: LaunchIds, why: str, count: sympy.Expr) -> str:
+    """Who shares a dealt loop's iterations, and who runs them again."""
+    infos = [info for symbol in numbered if (info := ids.table.info(symbol)) is not None]
+    roles = {info.role for info in infos}
+    every = {info.dimension for info in infos} == set(range(ids.dimensions))
+    if roles == {Role.GLOBAL_ID} and every:
+        return f"grid-stride loop {why}: the work-items share its {count} iterations"
+    if roles == {Role.LOCAL_ID} and every:
+        return (f"work-group-stride loop {why}: the work-items of each work-group share its {count} iterations, "
+                "every work-group runs them")
+    calls = " and ".join(info.text for info in infos)
+    return (f"loop {why} dealt out by {calls}: the work-items along it share its {count} iterations, "
+            "each value of the other ids runs them again")
 
 
 def trip_from(
-    op: str, start: sympy.Expr | None, bound: sympy.Expr, step: sympy.Expr, why: str, dimensions: int = 1
+    op: str, start: sympy.Expr | None, bound: sympy.Expr, step: sympy.Expr, why: str, ids: LaunchIds | None = None
 ) -> tuple[sympy.Expr | None, str]:
     """Trip count of ``v op bound`` with ``v`` from ``start`` by ``step``.
 
     ``<``: ceil((bound - start) / step); ``<=``: floor((bound - start) / step) + 1;
     mirrored for down-counting loops; ``!=`` needs an exact multiple. The
     result assumes the loop runs at least once (symbolic bounds are not
-    clamped at zero; the explanation says so). ``dimensions``: the
-    kernel's NDRange dimensions, which a grid-stride counter's start
-    numbers (:func:`grid_stride_trip`).
+    clamped at zero; the explanation says so). ``ids``: the work-item ids
+    a counter may start at, whose loop the work-items deal out
+    (:func:`dealt_trip`).
     """
     if start is None:
         return None, "the counter has no initial value"
-    grid = grid_dimensions(step, dimensions)
-    if grid is not None:
-        return grid_stride_trip(op, start, bound, step, why, grid, repeated=len(grid) < dimensions)
+    dealt = None if ids is None else dealt_trip(op, start, bound, step, why, ids)
+    if dealt is not None:
+        return dealt
+    if is_grid_step(step):
+        calls = [f"get_global_id({d})" for d in range(1 if ids is None else ids.dimensions)]
+        every = calls[0] if len(calls) == 1 else f"{', '.join(calls[:-1])} and {calls[-1]} flattened"
+        return None, f"{why}: a work_items step needs a counter from {every}, plus c"
     if not step.is_number or step == 0:
         return None, f"the step {step} is not a non-zero constant"
     distance: sympy.Expr
@@ -489,11 +524,11 @@ def uncounted(name: str | None, start: sympy.Expr | None, step: sympy.Expr | Non
 
 def counter_trip(
     name: str | None, start: sympy.Expr | None, step: sympy.Expr | None, cond: c_ast.Node | None, value: Value,
-    geometric: Geometric | None = None, dimensions: int = 1,
+    geometric: Geometric | None = None, ids: LaunchIds | None = None,
 ) -> tuple[sympy.Expr | None, str]:
     """Trip count (and why) of a ``for`` loop whose counter ``name`` runs
     from ``start`` by ``step`` (or multiplied/divided, ``geometric``) while
-    ``cond`` holds (``dimensions``: the kernel's, :func:`trip_from`)."""
+    ``cond`` holds (``ids``: the work-item ids, :func:`trip_from`)."""
     missing = uncounted(name, start, step if geometric is None else sympy.Integer(1))
     if missing is not None:
         return None, missing
@@ -507,7 +542,7 @@ def counter_trip(
         return None, f"the condition `{c_text(cond)}` does not compare `{name}`"
     if geometric is not None:
         return geometric_trip(op, start, bound, geometric, f"`{c_text(cond)}`")
-    return trip_from(op, start, bound, step, f"`{c_text(cond)}` from {start} step {step}", dimensions)
+    return trip_from(op, start, bound, step, f"`{c_text(cond)}` from {start} step {step}", ids)
 
 
 def _floors_averaged(expr: sympy.Expr, counter: sympy.Symbol) -> sympy.Expr | None:
@@ -561,6 +596,36 @@ def averaged_over_enclosing(trip: tuple[sympy.Expr | None, str], enclosing: Sequ
     if not averaged:
         return trip
     return count, f"{reason}, averaged over the iterations of {' and '.join(averaged)} (a triangular nest)"
+
+
+def averaged_over_ids(trip: tuple[sympy.Expr | None, str], ids: LaunchIds) -> tuple[sympy.Expr | None, str]:
+    """A count that changes with the work-item, ``for (j = 0; j < gid;
+    j++)``: the access counts need its sum over the work-items, so it is
+    replaced by its mean over each id's values 0..extent - 1 (a launch is
+    a whole grid of them), sum_g g / E = (E - 1) / 2 here, as a triangular
+    nest's count is averaged over its enclosing loop
+    (:func:`averaged_over_enclosing`). A sum sympy cannot close
+    (``ceiling((n - gid) / 1024)``, a literal step that is not the launch's
+    size) makes the count unknown, said: left as it was it would ask the
+    user for a work-item's id."""
+    count, reason = trip
+    if count is None:
+        return trip
+    extents = ids.extents(count)
+    if not extents:
+        return trip
+    for symbol, extent in extents.items():
+        value = sympy.Dummy("g", integer=True, nonnegative=True)
+        term = count.subs(symbol, value)
+        smoothed = _floors_averaged(term, value)
+        total = sympy.summation(term if smoothed is None else smoothed, (value, 0, extent - 1))
+        if total.has(sympy.Sum) or total.has(value) or total.has(symbol):
+            said = ", ".join(info.text for s in extents if (info := ids.table.info(s)) is not None)
+            return None, f"{reason}: the count differs per work-item (with {said}) and its sum over them " \
+                         "has no closed form"
+        count = sympy.factor(sympy.simplify(total / extent))
+    said = ", ".join(info.text for s in extents if (info := ids.table.info(s)) is not None)
+    return count, f"{reason}, averaged over the work-items' {said} (the count differs per work-item)"
 
 
 def counted_loop(
@@ -747,11 +812,13 @@ def declared_names(node: c_ast.Node) -> list[str]:
 
 def update_step(
     name: str, stmt: c_ast.Node, env: dict[str, sympy.Expr], dimensions: int = 1,
-    body: BodyValues | None = None,
+    body: BodyValues | None = None, local_size: tuple[int, int, int] | None = None,
 ) -> tuple[sympy.Expr | None, sympy.Expr | None]:
     """Step (and modulus) of ``v++``, ``v += c``, ``v = v + c``, ``v = (v + c) & (M-1)``
     (``dimensions``: the kernel's NDRange dimensions, for what
-    ``get_global_size(0)`` and the product of the global sizes are).
+    ``get_global_size(0)`` and the product of the global sizes are;
+    ``local_size``: its ``reqd_work_group_size``, which ``get_local_size``
+    returns).
 
     ``body``: the temporaries of the loop body (:func:`body_values`); a
     temporary reads as its initialiser (``int t = v + 1; v = t;`` steps 1),
@@ -778,6 +845,7 @@ def update_step(
 
     converter = ExprConverter(probe, lookup, lambda _c: None)
     converter.dimensions = dimensions
+    converter.local_size = local_size
     rvalue = converter.convert(stmt.rvalue)
     if probe.roles(rvalue) & {Role.OPAQUE, Role.LOAD}:
         return None, None

@@ -186,13 +186,15 @@ def _c_statements(items: Sequence[c_ast.Node]) -> list[Statement[str, c_ast.Node
 
 
 def straight_line_step(name: str, body: c_ast.Node, env: Mapping[str, sympy.Expr], varying: Collection[str],
-                       dimensions: int = 1) -> sympy.Expr | None:
+                       dimensions: int = 1, local_size: tuple[int, int, int] | None = None) -> sympy.Expr | None:
     """The constant amount ``name`` moves per run of ``body`` (a C loop
     body), or ``None`` when the body's top-level statements do not fix it.
 
     ``env``: the values at the loop's entry, read only for names the loop
     does not change; ``varying``: the names the loop assigns (the body, its
-    counter update), unknown when read unless the walk set them first."""
+    counter update), unknown when read unless the walk set them first;
+    ``dimensions`` and ``local_size`` as :func:`~hlsight.analyzer.access.loops.update_step`
+    takes them."""
     items = (body.block_items or []) if isinstance(body, c_ast.Compound) else [body]
     leaves = _Leaves()
     leaves.visit(body)
@@ -202,6 +204,7 @@ def straight_line_step(name: str, body: c_ast.Node, env: Mapping[str, sympy.Expr
     def evaluate(node: c_ast.Node, lookup: Lookup[str], probe: SymbolTable) -> sympy.Expr:
         converter = ExprConverter(probe, lookup, lambda _call: None)
         converter.dimensions = dimensions
+        converter.local_size = local_size
         return converter.convert(node)
 
     hidden = {*declared_names(body), *varying}

@@ -41,10 +41,12 @@ from hlsight.analyzer.access.loops import (
     SYCL_BARRIERS,
     BarrierSite,
     Geometric,
+    LaunchIds,
     LineOrdinals,
     LoopInfo,
     at_most,
     averaged_over_enclosing,
+    averaged_over_ids,
     counted_loop,
     dealt_step,
     exit_values,
@@ -488,7 +490,8 @@ class SyclLoopWalker(CursorVisitor):
         held = self.env.get(key)
         self.env[key] = marker
         try:
-            return counter_step(increment, key, self.value, marker)
+            return counter_step(increment, key, self.value, marker,
+                                lambda amount: not self.table.roles(amount) - {Role.PARAM, Role.MACRO})
         finally:
             if held is None:
                 self.env.pop(key, None)
@@ -544,11 +547,12 @@ class SyclLoopWalker(CursorVisitor):
                 step = geometric = None
         unroll = unroll_above(self._lines_of(cursor), line)
         leaves = early_exit(body)
-        trip = at_most(counter_trip(counter_key, start, step, condition, self.value, self._text, geometric), leaves)
+        trip = at_most(counter_trip(counter_key, start, step, condition, self.value, self._text, geometric,
+                                    LaunchIds(self.table, self.id_dims)), leaves)
         grid_step = dealt_step(step, start, self.table)
         if grid_step is not None:
             step = sympy.Integer(1)  # the counter counts rounds: i = start + rounds * work_items
-        averaged = averaged_over_enclosing(trip, self.loops)
+        averaged = averaged_over_ids(averaged_over_enclosing(trip, self.loops), LaunchIds(self.table, self.id_dims))
         info = counted_loop(self.table, counter_key[3] if counter_key is not None else None, step,
                             averaged, unroll, line, self._file(cursor), start)
         counter = info.counter
@@ -592,7 +596,8 @@ class SyclLoopWalker(CursorVisitor):
         trip: sympy.Expr | None = data_trip(self.label, line, nth)
         count: sympy.Expr | None = None
         if counted is not None:
-            count, why = at_most(fixed_per_launch(self.table, *counted), early_exit(body))
+            ids = LaunchIds(self.table, self.id_dims)
+            count, why = at_most(fixed_per_launch(self.table, *averaged_over_ids(counted, ids)), early_exit(body))
             if count is not None:
                 trip, reason = count, why
         info = LoopInfo("while" if cursor.kind == CK.WHILE_STMT else "do", line, self._file(cursor), None, None,
@@ -643,7 +648,8 @@ class SyclLoopWalker(CursorVisitor):
                      if (held := self.table.info(symbol)) is not None and held.loop == line]
             if moved:
                 continue  # the body moves the bound too
-            return counter_trip(key, entry[key], info.step, condition, self.value, self._text)
+            return counter_trip(key, entry[key], info.step, condition, self.value, self._text,
+                                ids=LaunchIds(self.table, self.id_dims))
         return None
 
     def _stepped_condition(self, condition: cindex.Cursor, body: cindex.Cursor, do_while: bool

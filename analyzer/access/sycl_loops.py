@@ -16,6 +16,7 @@ from hlsight.analyzer.access.loop_annotations import annotation_lines
 from hlsight.analyzer.access.loops import (
     MIRROR,
     Geometric,
+    LaunchIds,
     geometric_step,
     geometric_trip,
     is_grid_step,
@@ -131,11 +132,14 @@ def assignments_to(node: cindex.Cursor, key: Key) -> int:
 
 
 def counter_step(increment: cindex.Cursor, key: Key, value: Value,
-                 marker: sympy.Symbol | None = None) -> sympy.Expr | None:
+                 marker: sympy.Symbol | None = None,
+                 fixed: Callable[[sympy.Expr], bool] | None = None) -> sympy.Expr | None:
     """The constant step of ``i++``/``i--``/``i += c``/``i -= c`` on counter
-    ``key`` (or ``i += it.get_global_range(0)``, a grid-stride loop's); with
-    ``marker``, the symbol ``value`` reads ``key`` as, also ``i = i + c``
-    (``k = fpga_reg(k + 3)``: a register stage on the sum, step 3)."""
+    ``key`` (or ``i += it.get_global_range(0)``, a grid-stride loop's, and
+    any amount ``fixed`` calls fixed per launch, ``i +=
+    it.get_local_range(0)``, as the C walker takes them); with ``marker``,
+    the symbol ``value`` reads ``key`` as, also ``i = i + c`` (``k =
+    fpga_reg(k + 3)``: a register stage on the sum, step 3)."""
     node = strip(increment)
     operands = expression_children(node)
     if not operands:
@@ -154,7 +158,7 @@ def counter_step(increment: cindex.Cursor, key: Key, value: Value,
         op = binary_operator(node)
         if amount.is_number:
             return amount if op == "+=" else -amount if op == "-=" else None
-        if is_grid_step(amount) and op == "+=":
+        if op == "+=" and (is_grid_step(amount) or (fixed is not None and fixed(amount))):
             return amount
     return None
 
@@ -170,11 +174,12 @@ def counter_factor(increment: cindex.Cursor, key: Key, value: Value) -> Geometri
 
 def counter_trip(key: Key | None, start: sympy.Expr | None, step: sympy.Expr | None,
                  condition: cindex.Cursor | None, value: Value, text: Text,
-                 geometric: Geometric | None = None) -> tuple[sympy.Expr | None, str]:
+                 geometric: Geometric | None = None, ids: LaunchIds | None = None) -> tuple[sympy.Expr | None, str]:
     """Trip count (and why) of a ``for`` loop whose counter ``key`` runs from
     ``start`` by ``step`` (or multiplied/divided, ``geometric``) while
     ``condition`` holds (``value`` converts the bound where the loop stands,
-    ``text`` shows the condition)."""
+    ``text`` shows the condition; ``ids``: the work-item ids, as
+    :func:`~hlsight.analyzer.access.loops.trip_from` takes them)."""
     missing = uncounted(key[3] if key is not None else None, start, step if geometric is None else sympy.Integer(1))
     if missing is not None:
         return None, missing
@@ -196,7 +201,7 @@ def counter_trip(key: Key | None, start: sympy.Expr | None, step: sympy.Expr | N
     if geometric is not None:
         return geometric_trip(op, start, bound, geometric, f"`{text(node)}`")
     assert step is not None
-    return trip_from(op, start, bound, step, f"`{text(node)}` from {start} step {step}")
+    return trip_from(op, start, bound, step, f"`{text(node)}` from {start} step {step}", ids)
 
 
 def data_trip(label: str, line: int, nth: int = 1) -> sympy.Symbol:
