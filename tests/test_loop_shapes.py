@@ -86,6 +86,9 @@ int shapes(int a[64], int n, int m) {
     for (;;) { break; }                                    /* 16: no condition */
     for (int x = 0; n > x; x += 4) a[x & 63] = 0;          /* 17: the counter on the right */
     for (int y = 0; y < m; y++) { if (a[y & 63]) y++; }   /* 18: m is an operand the body keeps */
+    t = 0; u = 0;
+    do { a[t] = 1; t = (t + 16) & 63; if (t == 0) u++; } while (u < n);  /* 20: a row paced by t's wrap */
+    do { a[t] = 1; t = (t + 16) & 63; if (a[t]) u++; } while (u < n);   /* 21: moved by data */
     return k;
 }
 """
@@ -101,7 +104,7 @@ def shapes() -> dict[int, tuple[bool, object]]:
     (3, False, "n"), (4, True, None), (5, True, None), (6, False, "ceiling(n/2)"), (7, True, None),
     (8, False, "m - 1"), (9, True, None), (10, False, "1"), (11, False, "1"), (12, True, None),
     (13, True, None), (14, False, "16"), (15, True, None), (16, True, None), (17, False, "ceiling(n/4)"),
-    (18, False, None),
+    (18, False, None), (20, False, "4*n"), (21, True, None),
 ])
 def test_shapes_on_both_sides_of_each_rule(shapes: dict[int, tuple[bool, object]], line: int, ruled_out: bool,
                                            count: str | None) -> None:

@@ -137,7 +137,9 @@ def never_counted(loop: c_ast.Node) -> bool:
     the body assigns). ``while``/``do``: ``LoopWalker.visit_While`` counts
     through an operand of the comparison that the body steps on every
     iteration (a variable the body does not assign has no start value in
-    the loop: no count), or through ``++i``/``i++`` as the left operand;
+    the loop: no count) or moves once per wrap of another
+    (:func:`pacing_test`, decision 61), or through ``++i``/``i++`` as the
+    left operand;
     a ``do`` loop whose test is not a comparison may be ``while (0)``."""
     if not isinstance(loop, c_ast.For | c_ast.While | c_ast.DoWhile) or loop.stmt is None:
         return False
@@ -155,4 +157,94 @@ def never_counted(loop: c_ast.Node) -> bool:
     if isinstance(cond.left, c_ast.UnaryOp) and cond.left.op in _INCREMENTS and isinstance(cond.left.expr, c_ast.ID):
         return False
     assigned = assigned_in(loop.stmt)
-    return not any(_steps_on_every_iteration(name, assigned) for name in _id_operands(cond))
+    # a row counter moved once per wrap of another (``if (x == 0) y++;``) may be counted through its pacing
+    return not any(_steps_on_every_iteration(name, assigned) or pacing_test(name, loop.stmt) is not None
+                   for name in _id_operands(cond))
+
+
+def counter_update(node: c_ast.Node, name: str) -> str | None:
+    """``"increment"`` (``y++``, ``y += 1``, ``y = y + 1``), ``"reset"``
+    (``y = 0``), ``"other"`` for any other assignment to ``name``."""
+    if isinstance(node, c_ast.UnaryOp) and node.op in ("++", "p++") and isinstance(node.expr, c_ast.ID):
+        return "increment" if node.expr.name == name else None
+    if isinstance(node, c_ast.UnaryOp) and node.op in ("--", "p--") and isinstance(node.expr, c_ast.ID):
+        return "other" if node.expr.name == name else None
+    if not isinstance(node, c_ast.Assignment) or not isinstance(node.lvalue, c_ast.ID) or node.lvalue.name != name:
+        return None
+    value = node.rvalue
+    if node.op == "+=" and isinstance(value, c_ast.Constant) and value.value == "1":
+        return "increment"
+    if node.op == "=" and isinstance(value, c_ast.Constant) and value.value == "0":
+        return "reset"
+    if (
+        node.op == "="
+        and isinstance(value, c_ast.BinaryOp)
+        and value.op == "+"
+        and isinstance(value.left, c_ast.ID)
+        and value.left.name == name
+        and isinstance(value.right, c_ast.Constant)
+        and value.right.value == "1"
+    ):
+        return "increment"
+    return "other"
+
+
+Path = list[tuple[c_ast.If, bool]]
+
+
+class CounterUpdates(NodeVisitor):
+    """Where, under which ``if`` branches, a loop body updates one counter."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.path: Path = []
+        self.increments: list[Path] = []
+        self.resets: list[Path] = []
+        self.other = False
+
+    def visit_If(self, node: c_ast.If) -> None:
+        self.visit(node.cond)
+        outer = self.path
+        for branch, taken in ((node.iftrue, True), (node.iffalse, False)):
+            if branch is not None:
+                self.path = [*outer, (node, taken)]
+                self.visit(branch)
+        self.path = outer
+
+    def generic_visit(self, node: c_ast.Node) -> None:
+        kind = counter_update(node, self.name)
+        if kind == "increment":
+            self.increments.append(self.path)
+        elif kind == "reset":
+            self.resets.append(self.path)
+        elif kind == "other":
+            self.other = True
+        for _name, child in node.children():
+            self.visit(child)
+
+
+def pacing_test(name: str, body: c_ast.Node) -> tuple[str, c_ast.Node] | None:
+    """``(v, c)`` when every update of the row counter ``name`` sits under one
+    ``if (v == c)`` written directly in the loop body::
+
+        if (x == 0) { y++; if (y == K) y = 0; }
+
+    The counter then advances once per period of ``v``, so over its cycle
+    every (v, y) pair occurs equally often. ``None`` for any other shape.
+    """
+    updates = CounterUpdates(name)
+    updates.visit(body)
+    paths = updates.increments + updates.resets
+    if updates.other or not paths or not all(paths):
+        return None
+    gate = paths[0][0][0]
+    items = (body.block_items or []) if isinstance(body, c_ast.Compound) else [body]
+    if not any(item is gate for item in items) or any(path[0] != (gate, True) for path in paths):
+        return None
+    cond = gate.cond
+    if not isinstance(cond, c_ast.BinaryOp) or cond.op != "==":
+        return None
+    for side, other in ((cond.left, cond.right), (cond.right, cond.left)):
+        if isinstance(side, c_ast.ID) and side.name != name:
+            return side.name, other
+    return None

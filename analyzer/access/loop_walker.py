@@ -35,7 +35,7 @@ from hlsight.analyzer.access.c_symbols import (
 )
 from hlsight.analyzer.access.ctypes_info import ElementType, element_type, typedef_table
 from hlsight.analyzer.access.loop_annotations import coalesce_above
-from hlsight.analyzer.access.loop_shapes import assigned_in, leaves_block
+from hlsight.analyzer.access.loop_shapes import assigned_in, leaves_block, pacing_test
 from hlsight.analyzer.access.loops import (
     BARRIER_CALLS,
     CALL_WALK_BUDGET,
@@ -61,7 +61,6 @@ from hlsight.analyzer.access.loops import (
     geometric_update,
     number_iterations,
     orbit,
-    pacing_test,
     stepped_in_condition,
     trip_from,
     tripcount_pragma,
@@ -70,6 +69,7 @@ from hlsight.analyzer.access.loops import (
     write_in_counter,
 )
 from hlsight.analyzer.access.ndrange_dims import WorkItemCalls, kernel_dimensions
+from hlsight.analyzer.access.paced_loops import Pacing, paced_trip, reads_after_update, ternary_pacing
 from hlsight.analyzer.access.straight_steps import straight_line_step
 from hlsight.parsers.csource import CUnit
 from hlsight.parsers.csource.visitor import NodeVisitor
@@ -164,6 +164,8 @@ class LoopWalker(NodeVisitor):
         self._closing: dict[str, dict[int, int]] = {}
         #: ``reqd_work_group_size`` of the kernel, when it fixes one
         self.local_size: tuple[int, int, int] | None = None
+        #: row counters a wrapping variable paces, by symbol (:meth:`_pace`)
+        self._pacings: dict[sympy.Symbol, Pacing] = {}
         self._effects = _Effects(self)
         #: ``#pragma`` written right before a loop (by ``id`` of the loop node)
         self._pragmas: dict[int, str] = {}
@@ -484,11 +486,15 @@ class LoopWalker(NodeVisitor):
         return entry
 
     def _pace(self, name: str, body: c_ast.Node) -> None:
-        """Mark the row counter ``name`` as paced by the stepping variable
-        whose test ``v == c`` gates its updates, when ``v`` does take the
-        value ``c`` once per period (:func:`pacing_test`)."""
-        info = self.table.info(self.env[name])
-        test = pacing_test(name, body) if info is not None and info.cycle is not None else None
+        """Note how the row counter ``name`` is paced by the stepping
+        variable whose test ``v == c`` gates its updates (``if (x == 0)
+        y++;``, ``y = x == 0 ? y + 1 : y``), when ``v`` does take the value
+        ``c`` once per period: a cycling row is then ``paced_by`` it
+        (:func:`pacing_test`), and a loop that exits on the row is counted
+        (:class:`Pacing`)."""
+        symbol = self.env[name]
+        info = self.table.info(symbol)
+        test = pacing_test(name, body) or ternary_pacing(name, body) if info is not None else None
         if info is None or test is None:
             return
         pacer = self.env.get(test[0])
@@ -497,10 +503,16 @@ class LoopWalker(NodeVisitor):
             return
         values = orbit(pacer_info.start, pacer_info.step, pacer_info.period)
         value = self.value(test[1])
-        if values is not None and isinstance(value, sympy.Integer):
-            first, gap, count = values
-            if (int(value) - first) % gap == 0 and first <= int(value) < first + gap * count:
-                info.paced_by = pacer if isinstance(pacer, sympy.Symbol) else None
+        if values is None or not isinstance(value, sympy.Integer):
+            return
+        first, gap, count = values
+        if not ((int(value) - first) % gap == 0 and first <= int(value) < first + gap * count):
+            return
+        if info.cycle is not None:
+            info.paced_by = pacer if isinstance(pacer, sympy.Symbol) else None
+        after = reads_after_update(body, name, test[0])
+        if after is not None and isinstance(symbol, sympy.Symbol) and isinstance(pacer_info.start, sympy.Integer):
+            self._pacings[symbol] = Pacing(first, gap, count, int(pacer_info.start), int(value), after)
 
     def visit_For(self, node: c_ast.For) -> None:
         line = node.coord.line if node.coord is not None else 0
@@ -607,6 +619,13 @@ class LoopWalker(NodeVisitor):
                     continue
                 symbol = self.env.get(side.name)
                 info = self.table.info(symbol) if symbol is not None else None
+                pacing = self._pacings.get(symbol) if isinstance(symbol, sympy.Symbol) else None
+                row_start = entry.get(side.name)
+                if pacing is not None and row_start is not None:
+                    op = cond.op if side is cond.left else MIRROR.get(cond.op, cond.op)
+                    trip, reason = paced_trip(op, self.value(other), row_start, pacing,
+                                              f"`{c_text(cond)}` with `{side.name}` a row counter")
+                    break
                 if info is None or info.role is not Role.STATE or info.step is None or info.conditional:
                     continue
                 counter = symbol if isinstance(symbol, sympy.Symbol) else None

@@ -5,7 +5,7 @@ Pure functions over pycparser nodes and sympy values, shared by the C
 statement walker (:mod:`hlsight.analyzer.access.loop_walker`) and the SYCL
 walker: the trip count of a counter test (:func:`trip_from`), the step of a
 counter update (:func:`update_step`), the period of a row counter
-(:func:`cycle_length`) and the test that paces it (:func:`pacing_test`). The
+(:func:`cycle_length`; the test that paces it is :mod:`loop_shapes`'s). The
 variables a loop assigns, and the loops no value can count, are read without
 sympy (:mod:`hlsight.analyzer.access.loop_shapes`).
 """
@@ -30,7 +30,8 @@ from hlsight.analyzer.access.c_symbols import (
     extent_value,
     fixed_per_launch,
 )
-from hlsight.analyzer.access.loop_shapes import AssignedNames
+from hlsight.analyzer.access.loop_shapes import AssignedNames, CounterUpdates
+from hlsight.analyzer.access.paced_loops import wrapping_step
 from hlsight.parsers.csource.visitor import NodeVisitor
 
 #: calls walked where they stand per kernel walk, at most (C and SYCL): a
@@ -846,6 +847,10 @@ def update_step(
     converter = ExprConverter(probe, lookup, lambda _c: None)
     converter.dimensions = dimensions
     converter.local_size = local_size
+    if stmt.op == "=" and isinstance(stmt.rvalue, c_ast.TernaryOp):
+        wrapped = wrapping_step(stmt.rvalue, converter.convert, marker, env.get(name))
+        if wrapped is not None:
+            return wrapped  # x = x < B - S ? x + S : 0: (x + S) % B from 0
     rvalue = converter.convert(stmt.rvalue)
     if probe.roles(rvalue) & {Role.OPAQUE, Role.LOAD}:
         return None, None
@@ -870,67 +875,6 @@ def update_step(
     return step, modulus
 
 
-def counter_update(node: c_ast.Node, name: str) -> str | None:
-    """``"increment"`` (``y++``, ``y += 1``, ``y = y + 1``), ``"reset"``
-    (``y = 0``), ``"other"`` for any other assignment to ``name``."""
-    if isinstance(node, c_ast.UnaryOp) and node.op in ("++", "p++") and isinstance(node.expr, c_ast.ID):
-        return "increment" if node.expr.name == name else None
-    if isinstance(node, c_ast.UnaryOp) and node.op in ("--", "p--") and isinstance(node.expr, c_ast.ID):
-        return "other" if node.expr.name == name else None
-    if not isinstance(node, c_ast.Assignment) or not isinstance(node.lvalue, c_ast.ID) or node.lvalue.name != name:
-        return None
-    value = node.rvalue
-    if node.op == "+=" and isinstance(value, c_ast.Constant) and value.value == "1":
-        return "increment"
-    if node.op == "=" and isinstance(value, c_ast.Constant) and value.value == "0":
-        return "reset"
-    if (
-        node.op == "="
-        and isinstance(value, c_ast.BinaryOp)
-        and value.op == "+"
-        and isinstance(value.left, c_ast.ID)
-        and value.left.name == name
-        and isinstance(value.right, c_ast.Constant)
-        and value.right.value == "1"
-    ):
-        return "increment"
-    return "other"
-
-
-Path = list[tuple[c_ast.If, bool]]
-
-
-class _CounterUpdates(NodeVisitor):
-    """Where, under which ``if`` branches, a loop body updates one counter."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.path: Path = []
-        self.increments: list[Path] = []
-        self.resets: list[Path] = []
-        self.other = False
-
-    def visit_If(self, node: c_ast.If) -> None:
-        self.visit(node.cond)
-        outer = self.path
-        for branch, taken in ((node.iftrue, True), (node.iffalse, False)):
-            if branch is not None:
-                self.path = [*outer, (node, taken)]
-                self.visit(branch)
-        self.path = outer
-
-    def generic_visit(self, node: c_ast.Node) -> None:
-        kind = counter_update(node, self.name)
-        if kind == "increment":
-            self.increments.append(self.path)
-        elif kind == "reset":
-            self.resets.append(self.path)
-        elif kind == "other":
-            self.other = True
-        for _name, child in node.children():
-            self.visit(child)
-
-
 def cycle_length(name: str, body: c_ast.Node, value: Value, table: SymbolTable) -> sympy.Expr | None:
     """Number of values a row counter cycles through, or ``None``.
 
@@ -944,7 +888,7 @@ def cycle_length(name: str, body: c_ast.Node, value: Value, table: SymbolTable) 
     ``y == c`` holds in 1/cycle of them. ``value`` converts the bound where
     the loop stands.
     """
-    updates = _CounterUpdates(name)
+    updates = CounterUpdates(name)
     updates.visit(body)
     increments, resets = updates.increments, updates.resets
     if updates.other or len(increments) != 1 or len(resets) != 1 or not resets[0]:
@@ -967,33 +911,6 @@ def cycle_length(name: str, body: c_ast.Node, value: Value, table: SymbolTable) 
         return bound  # increment, then reset at K: values 0..K-1
     if increment == [*resets[0][:-1], (reset_if, False)]:
         return bound + 1  # reset at K, else increment: values 0..K
-    return None
-
-
-def pacing_test(name: str, body: c_ast.Node) -> tuple[str, c_ast.Node] | None:
-    """``(v, c)`` when every update of the row counter ``name`` sits under one
-    ``if (v == c)`` written directly in the loop body::
-
-        if (x == 0) { y++; if (y == K) y = 0; }
-
-    The counter then advances once per period of ``v``, so over its cycle
-    every (v, y) pair occurs equally often. ``None`` for any other shape.
-    """
-    updates = _CounterUpdates(name)
-    updates.visit(body)
-    paths = updates.increments + updates.resets
-    if updates.other or not paths or not all(paths):
-        return None
-    gate = paths[0][0][0]
-    items = (body.block_items or []) if isinstance(body, c_ast.Compound) else [body]
-    if not any(item is gate for item in items) or any(path[0] != (gate, True) for path in paths):
-        return None
-    cond = gate.cond
-    if not isinstance(cond, c_ast.BinaryOp) or cond.op != "==":
-        return None
-    for side, other in ((cond.left, cond.right), (cond.right, cond.left)):
-        if isinstance(side, c_ast.ID) and side.name != name:
-            return side.name, other
     return None
 
 

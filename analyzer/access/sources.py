@@ -52,6 +52,22 @@ def defined_macros(design: Design) -> dict[str, tuple[float, str]]:
     return found
 
 
+_BOARD_VARIANT = re.compile(r"\w+")
+
+
+def board_defines(design: Design) -> dict[str, str]:
+    """The macros aoc defines for the target board: ``AOCL_BOARD_<variant>``
+    and the older ``ACL_BOARD_<variant>`` (aoc.pl's ``@board_def``), which
+    kernels test to pick their sizes (Rodinia FPGA's hotspot: ``#ifdef
+    AOCL_BOARD_de5net_a7 #define SSIZE 8``); the variant is the part of
+    the report's board after the BSP (``de10_nano:de10_nano_sharedonly``)."""
+    board = design.device.board if design.device is not None else None
+    variant = board.rsplit(":", 1)[-1].strip() if board else ""
+    if not _BOARD_VARIANT.fullmatch(variant):
+        return {}
+    return {f"AOCL_BOARD_{variant}": "1", f"ACL_BOARD_{variant}": "1"}
+
+
 def command_defines(command: str | None) -> dict[str, str]:
     """``-D NAME=VALUE`` / ``-DNAME`` macros of a compile command line."""
     if not command:
@@ -107,7 +123,8 @@ def parse_design_sources(design: Design) -> ParsedSources:
     embedded = {source.path: source.content for source in design.source_files if source.content is not None}
     parsed.lines = {path: text.splitlines() for path, text in embedded.items()}
     dialect = Dialect.C if design.tool.product not in (Product.AOC, Product.ONEAPI) else Dialect.OPENCL
-    defines = {**_AOC_PREDEFINED, **command_defines(design.tool.command)} if dialect is Dialect.OPENCL else {}
+    defines = {**_AOC_PREDEFINED, **board_defines(design), **command_defines(design.tool.command)} \
+        if dialect is Dialect.OPENCL else {}
     if dialect is Dialect.C:
         defines = command_defines(design.tool.command)
     included = {name for text in embedded.values() for name in _INCLUDE.findall(text)}

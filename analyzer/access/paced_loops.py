@@ -1,0 +1,208 @@
+"""Flattened loop nests: a column counter that wraps and a row counter it paces.
+
+Single work-item kernels flatten a 2-D sweep into one loop (Rodinia FPGA's
+hotspot v7, Zohouri et al.)::
+
+    int x = 0, y = 0;
+    do {
+      ...
+      x = x < BSIZE - SSIZE ? x + SSIZE : 0;   // the column, wrapping
+      y = x == 0 ? y + 1 : y;                   // the row, once per wrap
+    } while (y < grid_rows);
+
+The loop runs (BSIZE / SSIZE) x grid_rows times. This module reads the
+wrap written as a conditional expression (the ``& (M - 1)`` form is
+:func:`~hlsight.analyzer.access.loops.update_step`'s), the row step
+written as one (the ``if (x == 0) y++;`` form is
+:func:`~hlsight.analyzer.access.loops.pacing_test`'s), and counts a loop
+whose exit tests the row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import sympy
+from pycparser import c_ast
+
+from hlsight.parsers.csource.visitor import NodeVisitor
+
+#: a ``keep stepping`` test the other way round (``v >= L ? 0 : v + c`` keeps while ``v < L``)
+_KEEP_WHEN_FALSE = {">=": "<", ">": "<=", "==": "!="}
+_MIRROR = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
+#: iterations a wrap's phase is looked for in, at most (a period longer than this is not counted)
+MAX_PERIOD = 1 << 16
+
+
+def wrapping_step(
+    node: c_ast.TernaryOp, convert: Callable[[c_ast.Node], sympy.Expr], marker: sympy.Symbol, start: sympy.Expr | None,
+) -> tuple[sympy.Expr, sympy.Expr] | None:
+    """``(c, M)`` when ``v = <node>`` steps ``v`` by ``c`` and wraps it to 0,
+    running through 0, c, ..., M - c as ``v = (v + c) % M`` does from 0:
+    ``v < L ? v + c : 0``, ``v + c < L ? v + c : 0``, ``v <= L ? ...``,
+    ``v == L ? 0 : v + c`` and their mirrors, with ``c`` and ``L``
+    numbers. ``marker`` is the symbol ``convert`` reads ``v`` as;
+    ``start`` (its value on entry) must be one of those values, so that
+    the modulo's orbit is the conditional's. ``None`` for anything else."""
+    cond = node.cond
+    if not isinstance(cond, c_ast.BinaryOp) or cond.op not in _MIRROR:
+        return None
+    taken, other = convert(node.iftrue), convert(node.iffalse)
+    op = cond.op
+    left, right = sympy.expand(convert(cond.left)), sympy.expand(convert(cond.right))
+    if marker in right.free_symbols and marker not in left.free_symbols:
+        left, right, op = right, left, _MIRROR[op]  # `L > x` is `x < L`
+    if other == 0:
+        stepped = taken
+    elif taken == 0 and op in _KEEP_WHEN_FALSE:
+        stepped, op = other, _KEEP_WHEN_FALSE[op]  # `x >= L ? 0 : x + c` keeps stepping while x < L
+    else:
+        return None
+    step = sympy.expand(stepped - marker)
+    shift = sympy.expand(left - marker)
+    if not (step.is_Integer and step > 0 and shift.is_Integer and right.is_Integer and op in ("<", "<=", "!=")):
+        return None
+    values = _values(op, int(right) - int(shift), int(step))
+    if values is None:
+        return None
+    modulus = sympy.Integer(int(step) * values)
+    if start is not None and not (start.is_Integer and 0 <= start < modulus and start % step == 0):
+        return None
+    return step, modulus
+
+
+def _values(op: str, limit: int, step: int) -> int | None:
+    """How many values 0, step, 2 step, ... a counter takes while ``v op
+    limit`` keeps it stepping (the first that fails is the last value
+    before the wrap); ``None`` when it never wraps or never steps."""
+    if op == "<":
+        last = -(-limit // step) if limit > 0 else 0
+    elif op == "<=":
+        last = limit // step + 1 if limit >= 0 else 0
+    elif limit >= 0 and limit % step == 0:
+        last = limit // step
+    else:
+        return None
+    return last + 1 if last > 0 else None
+
+
+def ternary_pacing(name: str, body: c_ast.Node) -> tuple[str, c_ast.Node] | None:
+    """``(v, c)`` when the body's one update of ``name`` is a top-level
+    ``name = v == c ? name + 1 : name`` (or ``v != c ? name : name + 1``):
+    the row moves once per period of ``v``, as under ``if (v == c)``."""
+    items = (body.block_items or []) if isinstance(body, c_ast.Compound) else [body]
+    updates = [item for item in items if _assigns(item, name)]
+    if len(updates) != 1 or _assigned_elsewhere(name, items, updates[0]):
+        return None
+    update = updates[0]
+    assert isinstance(update, c_ast.Assignment)
+    value = update.rvalue
+    if update.op != "=" or not isinstance(value, c_ast.TernaryOp) or not isinstance(value.cond, c_ast.BinaryOp):
+        return None
+    cond = value.cond
+    stays = {"==": value.iffalse, "!=": value.iftrue}.get(cond.op)
+    moves = {"==": value.iftrue, "!=": value.iffalse}.get(cond.op)
+    if stays is None or moves is None or not _is_name(stays, name) or not _plus_one(moves, name):
+        return None
+    for side, other in ((cond.left, cond.right), (cond.right, cond.left)):
+        if isinstance(side, c_ast.ID) and side.name != name:
+            return side.name, other
+    return None
+
+
+def _assigns(node: c_ast.Node, name: str) -> bool:
+    return isinstance(node, c_ast.Assignment) and _is_name(node.lvalue, name)
+
+
+def _assigned_elsewhere(name: str, items: list[c_ast.Node], update: c_ast.Node) -> bool:
+    """Whether anything but ``update`` assigns or steps ``name``."""
+    return any(_touches(item, name) for item in items if item is not update) or (
+        isinstance(update, c_ast.Assignment) and _touches(update.rvalue, name))
+
+
+def _is_name(node: c_ast.Node | None, name: str) -> bool:
+    return isinstance(node, c_ast.ID) and node.name == name
+
+
+def _plus_one(node: c_ast.Node, name: str) -> bool:
+    if not isinstance(node, c_ast.BinaryOp) or node.op != "+":
+        return False
+    return (_is_name(node.left, name) and _is_one(node.right)) or (_is_name(node.right, name) and _is_one(node.left))
+
+
+def _is_one(node: c_ast.Node) -> bool:
+    return isinstance(node, c_ast.Constant) and node.value.rstrip("uUlL") == "1"
+
+
+@dataclass(frozen=True)
+class Pacing:
+    """A row counter's pacer: the stepping variable's values (``first +
+    k * gap``, ``count`` of them, from ``start``), the value ``gate`` at
+    which the row moves, and whether the row's update reads the pacer
+    after the pacer's own update in the same iteration (``after``)."""
+
+    first: int
+    gap: int
+    count: int
+    start: int
+    gate: int
+    after: bool
+
+    def phase(self) -> int | None:
+        """The iteration (1-based) in which the row first moves; ``None``
+        when the gate is never seen or the period is too long to look."""
+        if self.count > MAX_PERIOD:
+            return None
+        index = (self.start - self.first) // self.gap
+        for iteration in range(1, self.count + 1):
+            seen = (index + (iteration if self.after else iteration - 1)) % self.count
+            if self.first + seen * self.gap == self.gate:
+                return iteration
+        return None
+
+
+def paced_trip(op: str, bound: sympy.Expr, row_start: sympy.Expr, pacing: Pacing,
+               why: str) -> tuple[sympy.Expr | None, str]:
+    """Iterations of a loop that runs while ``row op bound``, the row
+    starting at ``row_start`` and moving up by one in iteration ``p``,
+    ``p + count``, ...: it reaches the bound after p + (bound - row_start
+    - 1) x count of them (``<``, ``!=``; ``<=`` one row more). Assumes the
+    bound is above the start, as :func:`trip_from` assumes a loop runs."""
+    phase = pacing.phase()
+    if phase is None or op not in ("<", "<=", "!="):
+        return None, f"{why}: the row counter's pacing is not counted"
+    rows = bound - row_start + (1 if op == "<=" else 0)
+    trip = sympy.expand(phase + (rows - 1) * pacing.count)
+    return trip, f"{why}: the row moves once every {pacing.count} iterations (first in iteration {phase})"
+
+
+def reads_after_update(body: c_ast.Node, row: str, pacer: str) -> bool | None:
+    """Whether the body's top-level statement that moves ``row`` comes after
+    the one that updates ``pacer`` (the row's test then sees the pacer's
+    new value); ``None`` when either is not a top-level statement."""
+    items = (body.block_items or []) if isinstance(body, c_ast.Compound) else [body]
+    moves = [index for index, item in enumerate(items) if _touches(item, row)]
+    steps = [index for index, item in enumerate(items) if _assigns(item, pacer)]
+    if len(moves) != 1 or len(steps) != 1:
+        return None
+    return moves[0] > steps[0]
+
+
+def _touches(node: c_ast.Node, name: str) -> bool:
+    """Whether ``node`` assigns or steps ``name`` anywhere inside."""
+    found = False
+
+    class Finder(NodeVisitor):
+        def visit_Assignment(self, inner: c_ast.Assignment) -> None:
+            nonlocal found
+            found = found or _is_name(inner.lvalue, name)
+            self.generic_visit(inner)
+
+        def visit_UnaryOp(self, inner: c_ast.UnaryOp) -> None:
+            nonlocal found
+            found = found or (inner.op in ("++", "--", "p++", "p--") and _is_name(inner.expr, name))
+            self.generic_visit(inner)
+
+    Finder().visit(node)
+    return found
