@@ -247,6 +247,28 @@ def test_only_the_last_group_counts_one_group_of_work_items(items: int, local: i
     assert (facts.explanation or "").endswith(f": {facts.accesses}")
 
 
+@pytest.mark.parametrize(("height", "rows", "start"), [(5, 100, 0), (5, 4, 0), (20, 30, 12), (1, 2, 0)])
+def test_a_min_written_as_a_conditional_bounds_the_loop(height: int, rows: int, start: int) -> None:
+    """Rodinia pathfinder's `iteration = pyramid_height <= rows - startStep
+    - 1 ? pyramid_height : rows - startStep - 1`: min of the two (the trip
+    count was unknown, "the bound depends on `(pyramid_height <= ...) ? ...`,
+    which is not fixed per launch")."""
+    facts = load_facts("pyramid", "pyramid", ndrange=False, kind=LSUKind.STORE)
+    expected = height if height <= rows - start - 1 else rows - start - 1
+    assert value(facts.accesses, pyramid_height=height, rows=rows, startStep=start) == expected
+
+
+@pytest.mark.parametrize("count", [0, 1, 2, 7, 8, 1001])
+def test_a_bound_masked_to_even_counts_pairs(count: int) -> None:
+    """`for (i = 0; i < (count & ~1); i += 2)`: count rounded down to even,
+    halved (was "the bound depends on `count & (~1)`"); the conditional max
+    beside it is the max of the two arguments, an index that does not move
+    (was an opaque value)."""
+    store, load = STEPS.facts("masked_pairs", [(LSUKind.STORE, "masked_pairs"), (LSUKind.LOAD, "masked_pairs")])
+    assert value(store.accesses, count=count) == len(range(0, count & ~1, 2))
+    assert load.offset == "Max(count, floor_n)" and "the index does not move" in (load.explanation or "")
+
+
 def test_a_two_dimensional_kernel_names_its_launch_sizes() -> None:
     """`out[x * get_global_size(1) + y]` with x = get_global_id(0):
     consecutive work-items are `global_size1` apart (was an opaque
@@ -278,7 +300,12 @@ def test_clbool_prefix_sum_asks_for_its_kernel_argument_not_a_stride() -> None:
 
 
 SYCL_KERNELS = """#include <sycl/sycl.hpp>
-void run(sycl::queue &q, float *a, float *out, int n) {
+void run(sycl::queue &q, float *a, float *out, int n, int h, int r) {
+  q.single_task<class Pyramid>([=]() {
+    int iteration = h <= r - 1 ? h : r - 1;
+    for (int i = 0; i < (iteration & ~1); i++)
+      out[i] = 0.0f;
+  });
   q.parallel_for<class GroupsStride>(sycl::nd_range<1>(1024, 64), [=](sycl::nd_item<1> it) {
     for (size_t i = it.get_global_id(0); i < n; i += it.get_local_range(0) * it.get_group_range(0))
       out[i] = 0.0f;
@@ -324,6 +351,12 @@ def test_sycl_grid_stride_while_and_named_ranges() -> None:
     (grouped,) = found["GroupsStride"]  # get_local_range(0) * get_group_range(0): every work-item
     shape = classify(grouped, ndrange=True)
     assert shape.stride == 1 and str(shape.accesses) == "n"
+    (pyramid,) = found["Pyramid"]  # a min written as a conditional, masked to even
+    shape = classify(pyramid, ndrange=False)
+    assert shape.accesses is not None
+    for h, r in ((5, 100), (9, 4), (7, 8)):
+        given = {"h": h, "r": r}
+        assert shape.accesses.subs({s: given[s.name] for s in shape.accesses.free_symbols}) == min(h, r - 1) & ~1
     load = next(site for site in found["GroupLoads"] if site.kind == "load")  # each work-group shares n loads
     shape = classify(load, ndrange=True)
     assert shape.accesses is not None

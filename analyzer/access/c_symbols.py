@@ -293,6 +293,36 @@ def combine_binary(op: str, left: sympy.Expr, right: sympy.Expr) -> sympy.Expr |
         for value, other in ((right, left), (left, right)):
             if value.is_Integer and int(value) > 0 and (int(value) + 1) & int(value) == 0:
                 return sympy.Mod(other, int(value) + 1)
+            if value.is_Integer and int(value) < 0 and -int(value) & (-int(value) - 1) == 0:
+                # `count & ~1`, `n & ~(B - 1)`: rounded down to a multiple of 2**k
+                return other - sympy.Mod(other, -int(value))
+    return None
+
+
+_DECIDED: dict[str, Callable[[sympy.Expr, sympy.Expr], bool]] = {
+    "<": lambda a, b: bool(a < b), "<=": lambda a, b: bool(a <= b), ">": lambda a, b: bool(a > b),
+    ">=": lambda a, b: bool(a >= b), "==": lambda a, b: bool(a == b), "!=": lambda a, b: bool(a != b)}
+_TERNARY_EXTREMES = {"<": (sympy.Min, sympy.Max), "<=": (sympy.Min, sympy.Max),
+                     ">": (sympy.Max, sympy.Min), ">=": (sympy.Max, sympy.Min)}
+
+
+def ternary_extreme(op: str, left: sympy.Expr, right: sympy.Expr, taken: sympy.Expr,
+                    other: sympy.Expr) -> sympy.Expr | None:
+    """``a <= b ? a : b`` (and ``<``, ``>``, ``>=``, either branch order) as
+    ``Min(a, b)`` or ``Max(a, b)``, the way a kernel writes min/max without
+    the built-in (Rodinia pathfinder's ``pyramid_height <= rows - startStep
+    - 1 ? pyramid_height : rows - startStep - 1``); a test of two numbers
+    (macros: fft1d's ``LOG_CONT_FACTOR``) is its branch; ``None`` for any
+    other conditional (C and SYCL alike)."""
+    if left.is_number and right.is_number and op in _DECIDED:
+        return taken if _DECIDED[op](left, right) else other  # a test of constants (macros): its branch
+    pair = _TERNARY_EXTREMES.get(op)
+    if pair is None:
+        return None
+    if taken == left and other == right:
+        return pair[0](left, right)
+    if taken == right and other == left:
+        return pair[1](left, right)
     return None
 
 
@@ -424,6 +454,12 @@ class ExprConverter(NodeVisitor):
         return self.opaque(node, Role.LOAD)
 
     def visit_TernaryOp(self, node: c_ast.TernaryOp) -> sympy.Expr:
+        cond = node.cond
+        if isinstance(cond, c_ast.BinaryOp) and cond.op in _DECIDED:
+            values = [self.convert(part) for part in (cond.left, cond.right, node.iftrue, node.iffalse)]
+            extreme = ternary_extreme(cond.op, *values)
+            # else opaque: data when a side of the test or a branch is (each converted once)
+            return extreme if extreme is not None else self.opaque_from(node, values)
         return self.opaque_of(node, [node.cond, node.iftrue, node.iffalse])
 
     def visit_ExprList(self, node: c_ast.ExprList) -> sympy.Expr:
@@ -440,6 +476,11 @@ class ExprConverter(NodeVisitor):
             return self.convert(node.expr)  # `out[k++]` indexes with k; the walker applies the step after
         if node.op in ("++", "--"):
             return self.convert(node.expr) + (1 if node.op == "++" else -1)
+        if node.op == "~":
+            inner = self.convert(node.expr)
+            if inner.is_Integer:
+                return sympy.Integer(~int(inner))  # a mask: `n & ~(B - 1)`
+            return self.opaque_of(node, [node.expr])
         if node.op == "sizeof":
             size = sizeof_type(node.expr)  # memcpy(dst, src, n * sizeof(int))
             if size is not None:

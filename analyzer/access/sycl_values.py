@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 import sympy
 from clang import cindex
 
-from hlsight.analyzer.access.c_symbols import WORK_ITEMS, Role, SymbolInfo, combine_binary
+from hlsight.analyzer.access.c_symbols import WORK_ITEMS, Role, SymbolInfo, combine_binary, ternary_extreme
 from hlsight.analyzer.access.sycl_clang import (
     CK,
     TK,
@@ -165,11 +165,22 @@ class SyclValues(CursorVisitor):
         return self.walker._opaque(node, Role.LOAD) if number is None else sympy.Integer(number)
 
     def visit_CONDITIONAL_OPERATOR(self, node: cindex.Cursor) -> sympy.Expr:
-        """``c ? a : b``: opaque, data when its condition or a branch is."""
+        """``c ? a : b``: a min or max written out (:func:`ternary_extreme`),
+        else opaque, data when its condition or a branch is."""
         number = evaluate_int(node)
         if number is not None:
             return sympy.Integer(number)
-        return self.walker._opaque_from(node, [self.walker.value(part) for part in expression_children(node)])
+        parts = expression_children(node)
+        if len(parts) == 3:
+            cond = strip(parts[0])
+            sides = expression_children(cond) if cond.kind == CK.BINARY_OPERATOR else []
+            if len(sides) == 2:
+                extreme = ternary_extreme(binary_operator(cond), self.walker.value(sides[0]),
+                                          self.walker.value(sides[1]), self.walker.value(parts[1]),
+                                          self.walker.value(parts[2]))
+                if extreme is not None:
+                    return extreme
+        return self.walker._opaque_from(node, [self.walker.value(part) for part in parts])
 
     def visit_UNARY_OPERATOR(self, node: cindex.Cursor) -> sympy.Expr:
         operands = expression_children(node)
@@ -178,6 +189,8 @@ class SyclValues(CursorVisitor):
             return -self.walker.value(operands[0])
         if op == "+" and operands:
             return self.walker.value(operands[0])
+        if op == "~" and operands and (inner := self.walker.value(operands[0])).is_Integer:
+            return sympy.Integer(~int(inner))  # a mask: `n & ~(B - 1)`
         if op in ("++", "--") and operands:
             # `acc[k++]` indexes with k (the walk applies the step after); `++k` with k + 1
             before = self.walker.value(operands[0])
