@@ -239,11 +239,10 @@ def classify(site: AccessSite, ndrange: bool, merged: int = 1) -> Classification
     offset: sympy.Expr | None = None
     aligned: bool | None = None
     if restarted is None and not data_dependent and not (roles & {Role.OPAQUE}):
-        offset = sympy.expand(expr.subs({symbol: _first_value(symbol, table) for symbol in moving}))
-        offset = sympy.expand(offset.subs({symbol: 0 for symbol in table.of_role(offset, *_MOVING)}))
-        if offset.is_number:
+        offset = _start_offset(expr, table, moving)
+        if offset is not None and offset.is_number:
             aligned = offset == 0
-        if offset.free_symbols & set(table.of_role(offset, Role.STATE)):
+        if offset is not None and offset.free_symbols & set(table.of_role(offset, Role.STATE)):
             aligned = None
     accesses, count_reasons = _count(site, ndrange, merged)
     free = {
@@ -300,6 +299,18 @@ def _stream_from_reads(site: AccessSite, expr: sympy.Expr,
     if stride is None or table.of_role(stride, Role.LOAD):
         return None
     return stride, _lane_count(site, expr) * merged, words
+
+
+def _start_offset(expr: sympy.Expr, table: SymbolTable, moving: list[sympy.Symbol]) -> sympy.Expr | None:
+    """The element the first access reads (every moving symbol at its
+    first value), or ``None`` when there is none to name: a divisor that is
+    0 there (``x % get_local_id(0)``, ``x / i`` from i = 0, undefined in C)."""
+    try:
+        offset = sympy.expand(expr.subs({symbol: _first_value(symbol, table) for symbol in moving}))
+        offset = sympy.expand(offset.subs({symbol: 0 for symbol in table.of_role(offset, *_MOVING)}))
+    except ZeroDivisionError:
+        return None
+    return None if offset.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo) else offset
 
 
 def _first_value(symbol: sympy.Symbol, table: SymbolTable) -> sympy.Expr:

@@ -619,8 +619,11 @@ def averaged_over_ids(trip: tuple[sympy.Expr | None, str], ids: LaunchIds) -> tu
         value = sympy.Dummy("g", integer=True, nonnegative=True)
         term = count.subs(symbol, value)
         smoothed = _floors_averaged(term, value)
-        total = sympy.summation(term if smoothed is None else smoothed, (value, 0, extent - 1))
-        if total.has(sympy.Sum) or total.has(value) or total.has(symbol):
+        term = term if smoothed is None else smoothed
+        # a polynomial sums in closed form; anything else (a remainder, a
+        # power of the id) has none that sympy finds quickly, or at all
+        total = sympy.summation(term, (value, 0, extent - 1)) if term.is_polynomial(value) else None
+        if total is None or total.has(sympy.Sum) or total.has(value) or total.has(symbol):
             said = ", ".join(info.text for s in extents if (info := ids.table.info(s)) is not None)
             return None, f"{reason}: the count differs per work-item (with {said}) and its sum over them " \
                          "has no closed form"

@@ -1,0 +1,57 @@
+"""A CI-sized slice of ``benchmarks/fuzz_kernels.py``: random OpenCL kernels
+of the shapes the source analysis reads, through the walker, the
+classifier and (every third) the whole pipeline. Nothing raises and no
+kernel takes over 20 s. Seeds 2 and 3 each found a failure before session
+29's fixes (below), so the slice is not vacuous."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hlsight.analyzer.access.classify import classify
+from hlsight.analyzer.access.walker import walk_function
+from hlsight.parsers.csource import parse_c_text
+from hlsight.parsers.csource.frontend import Dialect
+from tests.conftest import load_script
+
+BENCHMARK = Path(__file__).resolve().parents[1] / "benchmarks" / "fuzz_kernels.py"
+
+
+@pytest.mark.parametrize("seed", [2, 3])
+def test_random_kernels_give_symbols_never_an_exception(seed: int) -> None:
+    fuzz = load_script(BENCHMARK, "hlsight_fuzz_kernels")
+    tally = fuzz.run(kernels=400, seed=seed, limit=20)
+    assert tally.kernels > 350 and tally.pipeline > 100, tally
+    assert not tally.failures, tally.failures[0]
+
+
+def _facts(text: str) -> list[tuple[object, object, object]]:
+    unit = parse_c_text(text, "f.cl", Dialect.OPENCL)
+    (function,) = unit.functions().values()
+    found = []
+    for site in walk_function(unit, function, {unit.filename: unit.lines}).sites:
+        shape = classify(site, ndrange=True)
+        found.append((shape.stride, shape.offset, shape.accesses))
+    return found
+
+
+@pytest.mark.parametrize("index", ["x % get_local_id(0)", "x / get_global_id(0)"])
+def test_a_divisor_that_is_zero_at_the_first_work_item_has_no_offset(index: str) -> None:
+    """`a[x % get_local_id(0)]`: the first element is not defined (C's
+    division by 0), so the offset is unknown; it raised ZeroDivisionError
+    (or gave the offset `floor(zoo*x)`)."""
+    ((_stride, offset, accesses),) = _facts(f"__kernel void k(__global float *restrict a, int x) {{ a[{index}] = 0; }}")
+    assert offset is None and str(accesses) == "work_items"
+
+
+def test_a_count_with_a_remainder_of_the_id_is_not_summed_by_sympy() -> None:
+    """`for (i = (gid1 + n) & ~1; i < 64; i += 16)`: the count per
+    work-item has a remainder of the id, whose sum over the ids sympy
+    cannot close (it raised PrecisionExhausted, or ran for minutes on a
+    power of the id): a named trip count."""
+    ((_stride, _offset, accesses),) = _facts(
+        "__kernel void k(__global float *restrict a, int n) {\n"
+        "  for (int i = ((get_global_id(1) + n) & ~1); i < 64; i += 16) a[i] = 0;\n}\n")
+    assert "trips_k_L2" in str(accesses)
