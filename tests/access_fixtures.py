@@ -24,6 +24,7 @@ from hlsight.analyzer.results import AccessFacts, SourceFacts
 from hlsight.core.model import (
     LSU,
     Design,
+    Device,
     Kernel,
     KernelKind,
     LSUKind,
@@ -63,10 +64,11 @@ class MarkedSource:
         return LSU(id=lsu_id, kind=kind, style=LSUStyle.BURST_COALESCED, style_raw="Burst-coalesced",
                    width_bits=32, is_global=True, location=SourceLocation(self.name, self.line_of(marker)))
 
-    def derived(self, kernels: list[Kernel]) -> SourceFacts:
-        """The source facts of a design of ``kernels`` compiled from this source."""
+    def derived(self, kernels: list[Kernel], device: Device | None = None) -> SourceFacts:
+        """The source facts of a design of ``kernels`` compiled from this
+        source (for the board of ``device``, when given)."""
         design = Design(tool=ToolInfo(Vendor.INTEL, Product.AOC, self.version, command=f"aoc {self.name}"),
-                        root=FIXTURES, kernels=kernels,
+                        root=FIXTURES, kernels=kernels, device=device or Device(),
                         source_files=[SourceFile(f"/build/{self.name}", self.name, self.text)])
         return derive_access_facts(design)
 

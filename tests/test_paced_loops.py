@@ -90,6 +90,16 @@ def test_a_column_off_its_steps_is_not_taken_for_a_modulo() -> None:
     assert store.accesses is not None and "trips_sweep_offset" in store.accesses
 
 
+@pytest.mark.parametrize(("kernel", "marker"), [("sweep_cycling", "sweep_cycling"), ("sweep_twice", "sweep_twice"),
+                                              ("sweep_data", "sweep_data")])
+def test_a_row_that_does_not_count_periods_one_by_one_is_not_counted(kernel: str, marker: str) -> None:
+    """A row that wraps (a cycle of 4: `y < rows` may never fail), moves
+    twice per period or only when data says: the pacing does not count the
+    loop, its trip stays a named symbol."""
+    (store,) = FLATTENED.facts(kernel, [(LSUKind.STORE, marker)])
+    assert store.accesses is not None and "trips_" in store.accesses
+
+
 def test_the_phase_of_a_row_is_the_iteration_it_first_moves() -> None:
     """Four column values 0, 16, 32, 48 from 0: a row gated on 0 after the
     column's update moves in iteration 4; gated on 48 before it, in 4 too;

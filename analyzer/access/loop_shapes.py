@@ -248,3 +248,13 @@ def pacing_test(name: str, body: c_ast.Node) -> tuple[str, c_ast.Node] | None:
         if isinstance(side, c_ast.ID) and side.name != name:
             return side.name, other
     return None
+
+
+def moves_once_per_gate(name: str, body: c_ast.Node) -> bool:
+    """Whether the row counter ``name``'s one update is an increment by one
+    directly under its pacing test (:func:`pacing_test`), nothing resetting
+    or moving it elsewhere: the row then counts the pacer's periods."""
+    updates = CounterUpdates(name)
+    updates.visit(body)
+    return not updates.other and not updates.resets and len(updates.increments) == 1 \
+        and len(updates.increments[0]) == 1

@@ -35,7 +35,7 @@ from hlsight.analyzer.access.c_symbols import (
 )
 from hlsight.analyzer.access.ctypes_info import ElementType, element_type, typedef_table
 from hlsight.analyzer.access.loop_annotations import coalesce_above
-from hlsight.analyzer.access.loop_shapes import assigned_in, leaves_block, pacing_test
+from hlsight.analyzer.access.loop_shapes import assigned_in, leaves_block, moves_once_per_gate, pacing_test
 from hlsight.analyzer.access.loops import (
     BARRIER_CALLS,
     CALL_WALK_BUDGET,
@@ -494,7 +494,8 @@ class LoopWalker(NodeVisitor):
         (:class:`Pacing`)."""
         symbol = self.env[name]
         info = self.table.info(symbol)
-        test = pacing_test(name, body) or ternary_pacing(name, body) if info is not None else None
+        gated = pacing_test(name, body) if info is not None else None
+        test = gated or (ternary_pacing(name, body) if info is not None else None)
         if info is None or test is None:
             return
         pacer = self.env.get(test[0])
@@ -510,7 +511,9 @@ class LoopWalker(NodeVisitor):
             return
         if info.cycle is not None:
             info.paced_by = pacer if isinstance(pacer, sympy.Symbol) else None
-        after = reads_after_update(body, name, test[0])
+        # a loop's exit counts the pacer's periods through a row that moves by one per period, no more
+        once = info.cycle is None and (gated is None or moves_once_per_gate(name, body))
+        after = reads_after_update(body, name, test[0]) if once else None
         if after is not None and isinstance(symbol, sympy.Symbol) and isinstance(pacer_info.start, sympy.Integer):
             self._pacings[symbol] = Pacing(first, gap, count, int(pacer_info.start), int(value), after)
 
