@@ -301,6 +301,10 @@ def test_clbool_prefix_sum_asks_for_its_kernel_argument_not_a_stride() -> None:
 
 SYCL_KERNELS = """#include <sycl/sycl.hpp>
 void run(sycl::queue &q, float *a, float *out, int n, int h, int r) {
+  q.parallel_for<class Required>(sycl::nd_range<2>(sycl::range<2>(n, 64), sycl::range<2>(1, r)),
+                                 [=](sycl::nd_item<2> it) [[sycl::reqd_work_group_size(1, 16)]] {
+    if (it.get_local_id(1) == 0) out[it.get_global_id(0)] = 1.0f;
+  });
   q.single_task<class Pyramid>([=]() {
     int iteration = h <= r - 1 ? h : r - 1;
     for (int i = 0; i < (iteration & ~1); i++)
@@ -336,7 +340,9 @@ def test_sycl_grid_stride_while_and_named_ranges() -> None:
     work-items), n / work_items iterations each; a 2-D item's
     `get_range(d)` is the named value `range<d>` (was opaque); the group
     range is the launch's over the group's, so a step of the two is every
-    work-item (was a `group_range0` to give and a trip symbol)."""
+    work-item (was a `group_range0` to give and a trip symbol); a
+    `reqd_work_group_size` on the lambda or constants in the nd_range fix
+    the local range (was `local_range<d>` to give)."""
     path = "/build/src/steps.cpp"
     unit = parse_sycl(Path(path), SYCL_KERNELS, {})
     assert not unit.errors
@@ -351,6 +357,9 @@ def test_sycl_grid_stride_while_and_named_ranges() -> None:
     (grouped,) = found["GroupsStride"]  # get_local_range(0) * get_group_range(0): every work-item
     shape = classify(grouped, ndrange=True)
     assert shape.stride == 1 and str(shape.accesses) == "n"
+    (required,) = found["Required"]  # the attribute fixes the group at 1 x 16 (the nd_range's is a run-time r)
+    shape = classify(required, ndrange=True)
+    assert str(shape.accesses) == "work_items/16"
     (pyramid,) = found["Pyramid"]  # a min written as a conditional, masked to even
     shape = classify(pyramid, ndrange=False)
     assert shape.accesses is not None

@@ -587,13 +587,19 @@ def test_a_remainder_of_a_local_id_counts_within_its_range() -> None:
 
 def test_sycl_local_ids_count_over_the_local_range() -> None:
     """``if (it.get_local_id(0) == 0)`` in an nd_range kernel: the share of
-    each work-group of the host's ``local_range0``."""
-    (site,) = [site for site in sycl_sites(FIXTURES / "guards.cpp")["per_group"] if site.kind == "store"]
-    result = classify(site, ndrange=True)
+    each work-group of the host's ``local_range0``, or of the 64 the
+    launch's ``nd_range<1>(range<1>(1024), range<1>(64))`` fixes (session
+    29; it asked for ``local_range0``, a number the source holds)."""
+    sites = sycl_sites(FIXTURES / "guards.cpp")
+    (host,) = [site for site in sites["per_group_host"] if site.kind == "store"]
+    result = classify(host, ndrange=True)
     assert result.accesses is not None and "upper bound" not in " ".join(result.count_reasons)
     count = parse_expression(str(result.accesses))
     for local in (1, 16, 64):
         assert _count_at(count, work_items=1024, local_range0=local) == 1024 // local
+    (fixed,) = [site for site in sites["per_group"] if site.kind == "store"]
+    count = parse_expression(str(classify(fixed, ndrange=True).accesses))
+    assert "local_range0" not in str(count) and _count_at(count, work_items=1024) == 1024 // 64
 
 
 def test_local_ids_of_two_dimensions_and_group_ids_count_apart() -> None:

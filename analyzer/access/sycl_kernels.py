@@ -9,6 +9,7 @@ debug location points), by its kernel-name type when it has one
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from pathlib import PurePath
@@ -73,6 +74,21 @@ class SyclKernel:
                 count = int(found.group(1)) if found and found.group(1) else 1
                 return count, f"{child.type.spelling} {child.spelling} at {PurePath(self.file).name}:{self.lambda_line}"
         return 1, ""
+
+    @functools.cached_property
+    def local_size(self) -> tuple[int, ...] | None:
+        """The work-group size the launch fixes, per dimension as the user's
+        code numbers them: the ``nd_range``'s local range when every
+        component is a constant (``nd_range<1>(n, 64)``, ``range<1>(kLocal)``
+        with a constexpr), else a ``[[sycl::reqd_work_group_size(...)]]`` on
+        the lambda with one number per dimension; ``None`` when neither
+        fixes it (the host's value, ``local_range<d>``, is then asked for)."""
+        dimensions = self.dimensions()[0]
+        launched = _local_range(self.global_size) if self.ndrange and self.global_size is not None else None
+        fixed = launched if launched is not None else _required_size(self.body)
+        if fixed is None or len(fixed) != dimensions or min(fixed) < 1:
+            return None
+        return fixed
 
     def matches_name(self, report_name: str) -> bool:
         """``Kernel<1>`` matches ``Kernel<AttrType>`` (a template parameter)."""
@@ -269,3 +285,39 @@ def captured_scalars(kernel: SyclKernel, real_only: bool = False, unsigned_only:
         if not declared_inside(declaration, kernel.body) and evaluate_int(node) is None:  # not a constexpr
             names.add(declaration.spelling)
     return sorted(names)
+
+
+def _local_range(size: cindex.Cursor) -> tuple[int, ...] | None:
+    """The constant components of an ``nd_range``'s local range, else ``None``."""
+    node = strip(size)
+    if node.kind != CK.CALL_EXPR or "nd_range" not in node.type.get_canonical().spelling:
+        return None
+    arguments = call_arguments(node)
+    if len(arguments) < 2:
+        return None
+    local = strip(arguments[1])
+    if local.kind == CK.CXX_FUNCTIONAL_CAST_EXPR:  # range<1>(kLocal): the constructor call inside
+        calls = [strip(part) for part in expression_children(local) if strip(part).kind == CK.CALL_EXPR]
+        if len(calls) != 1:
+            return None
+        local = calls[0]
+    parts = (call_arguments(local) or expression_children(local)) if "range" in local.type.get_canonical().spelling \
+        else [local]
+    values = [evaluate_int(part) for part in parts]
+    known = [int(value) for value in values if value is not None]
+    return tuple(known) if known and len(known) == len(values) else None
+
+
+_REQUIRED_SIZE = re.compile(r"reqd_work_group_size\s*\(\s*(\d+(?:\s*,\s*\d+)*)\s*\)")
+
+
+def _required_size(body: cindex.Cursor) -> tuple[int, ...] | None:
+    """The numbers of a ``reqd_work_group_size`` attribute written before the
+    lambda's body (``[=](sycl::nd_item<1> it) [[sycl::reqd_work_group_size(64)]] {``)."""
+    head: list[str] = []
+    for token in body.get_tokens():
+        if token.spelling == "{":
+            break
+        head.append(token.spelling)
+    found = _REQUIRED_SIZE.search(" ".join(head))
+    return None if found is None else tuple(int(number) for number in found.group(1).split(","))

@@ -53,7 +53,7 @@ def is_id(cursor: cindex.Cursor) -> bool:
 
 #: the launch's sizes asked of an item/nd_item, named after the SYCL call
 #: and its dimension as the user wrote it (`range1` is ``get_range(1)``)
-_RANGE_CALLS = {"get_global_range": "range", "get_range": "range", "get_local_range": "local_range"}
+_RANGE_CALLS = {"get_global_range": "range", "get_range": "range"}
 
 
 class SyclValues(CursorVisitor):
@@ -125,6 +125,10 @@ class SyclValues(CursorVisitor):
             dim = walker.value(arguments[0])
             if dim.is_Integer and 0 <= int(dim) <= 2:
                 return self.groups_along(int(dim))
+        if name == "get_local_range" and arguments and on_id:
+            dim = walker.value(arguments[0])
+            if dim.is_Integer and 0 <= int(dim) <= 2:
+                return self.local_along(int(dim))
         if name in _RANGE_CALLS and arguments and on_id:
             dim = walker.value(arguments[0])
             if dim.is_Integer and 0 <= int(dim) <= 2:
@@ -214,8 +218,16 @@ class SyclValues(CursorVisitor):
         table = self.walker.table
         launch = (table.named(WORK_ITEMS, SymbolInfo(Role.PARAM, "get_global_range(0)")) if self.walker.id_dims == 1
                   else table.named(f"range{dimension}", SymbolInfo(Role.PARAM, f"get_global_range({dimension})")))
-        local = table.named(f"local_range{dimension}", SymbolInfo(Role.PARAM, f"get_local_range({dimension})"))
-        return launch / local
+        return launch / self.local_along(dimension)
+
+    def local_along(self, dimension: int) -> sympy.Expr:
+        """``get_local_range(d)``: the number the launch fixes
+        (:attr:`SyclKernel.local_size`), else the host's ``local_range<d>``."""
+        fixed = self.walker.kernel.local_size
+        if fixed is not None and dimension < len(fixed):
+            return sympy.Integer(fixed[dimension])
+        return self.walker.table.named(f"local_range{dimension}",
+                                       SymbolInfo(Role.PARAM, f"get_local_range({dimension})"))
 
     def work_item(self, dimension: int, text: str, role: Role = Role.GLOBAL_ID) -> sympy.Symbol:
         """Id of SYCL dimension ``dimension``: the last SYCL dimension moves
@@ -224,8 +236,9 @@ class SyclValues(CursorVisitor):
         short = {Role.GLOBAL_ID: "gid", Role.LOCAL_ID: "lid", Role.GROUP_ID: "grp"}[role]
         # named as the user's code numbers it; a 1-D launch's range is work_items, as get_range(0) is
         launch = WORK_ITEMS if self.walker.id_dims == 1 else f"range{dimension}"
-        extent = {Role.GLOBAL_ID: launch, Role.LOCAL_ID: f"local_range{dimension}",
-                  Role.GROUP_ID: f"{launch}/local_range{dimension}"}.get(role)
+        fixed = self.walker.kernel.local_size
+        local = str(fixed[dimension]) if fixed is not None and dimension < len(fixed) else f"local_range{dimension}"
+        extent = {Role.GLOBAL_ID: launch, Role.LOCAL_ID: local, Role.GROUP_ID: f"{launch}/{local}"}.get(role)
         return self.walker.table.named(f"{short}{fastest_first}",
                                        SymbolInfo(role, text, dimension=fastest_first, extent=extent))
 
