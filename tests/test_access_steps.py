@@ -269,6 +269,31 @@ def test_a_bound_masked_to_even_counts_pairs(count: int) -> None:
     assert load.offset == "Max(count, floor_n)" and "the index does not move" in (load.explanation or "")
 
 
+@pytest.mark.parametrize(("kernel", "local"), [("cuda_index", 16), ("cuda_index", 64), ("cuda_index_fixed", 128)])
+@pytest.mark.parametrize("n", [0, 100, 1000, 5000])
+def test_a_group_id_times_the_group_size_plus_the_local_id_is_the_global_id(kernel: str, local: int, n: int) -> None:
+    """CUDA's `blockIdx.x * blockDim.x + threadIdx.x` ported:
+    `get_group_id(0) * get_local_size(0) + get_local_id(0)` (or `lid +
+    128 * grp` where reqd_work_group_size fixes 128) is get_global_id(0),
+    so `if (i < n)` counts min(work_items, n) work-items, as a launch of
+    1024 work-items run group by group gives (it was an upper bound, every
+    work-item)."""
+    facts = load_facts(kernel, kernel, ndrange=True, kind=LSUKind.STORE)
+    items = 1024
+    passing = sum(1 for group in range(items // local) for lane in range(local) if group * local + lane < n)
+    assert value(facts.accesses, work_items=items, n=n, local_size0=local) == passing
+    assert "get_global_id(0) < n" in (facts.explanation or "")
+
+
+def test_a_group_id_times_another_number_stays_two_ids() -> None:
+    """`get_group_id(0) * 256 + get_local_id(0)` with no fixed work-group
+    (srad's NUMBER_THREADS, which the host happens to launch): only the
+    global id when the group is 256, which the source does not say; the
+    test stays an upper bound, said."""
+    facts = load_facts("block_of_256", "block_of_256", ndrange=True, kind=LSUKind.STORE)
+    assert facts.accesses == "work_items" and "upper bound" in (facts.explanation or "")
+
+
 def test_a_two_dimensional_kernel_names_its_launch_sizes() -> None:
     """`out[x * get_global_size(1) + y]` with x = get_global_id(0):
     consecutive work-items are `global_size1` apart (was an opaque

@@ -493,8 +493,39 @@ class ExprConverter(NodeVisitor):
         right = self.convert(node.right)
         combined = combine_binary(node.op, left, right)
         if combined is not None:
-            return self._launch_product(combined) if node.op == "*" and self.dimensions > 1 else combined
+            if node.op == "*" and self.dimensions > 1:
+                return self._launch_product(combined)
+            return self._global_ids(combined) if node.op in ("+", "-") else combined
         return self.opaque_from(node, [left, right])
+
+    def _global_ids(self, value: sympy.Expr) -> sympy.Expr:
+        """``value`` with ``get_group_id(d) * L + get_local_id(d)`` written
+        as ``get_global_id(d)``, L the work-group's size along d (the
+        ``get_local_size(d)`` the host gives, or the number
+        ``reqd_work_group_size`` fixes): OpenCL's identity (a launch with no
+        global offset), CUDA's ``blockIdx.x * blockDim.x + threadIdx.x``
+        ported. A test of the sum then counts as a global id's (decision
+        59); any other multiplier (``get_group_id(0) * 256`` where the group
+        size is not fixed) is left as it is."""
+        ids = {(info.role, info.dimension): symbol for symbol in value.free_symbols
+               if isinstance(symbol, sympy.Symbol) and (info := self.table.info(symbol)) is not None
+               and info.role in (Role.GROUP_ID, Role.LOCAL_ID) and info.extent is not None}
+        for (role, dimension), local in list(ids.items()):
+            group = ids.get((Role.GROUP_ID, dimension))
+            local_info = self.table.info(local)
+            if role is not Role.LOCAL_ID or group is None or dimension is None or local_info is None:
+                continue
+            expanded = sympy.expand(value)
+            scale = expanded.coeff(local)
+            size = extent_value(local_info.extent or "")
+            moving = scale.free_symbols & {group, local}
+            if scale == 0 or moving or sympy.expand(expanded.coeff(group) - scale * size) != 0:
+                continue
+            global_id = self.table.named(f"gid{dimension}", SymbolInfo(
+                Role.GLOBAL_ID, f"get_global_id({dimension})", dimension=dimension,
+                extent=self._extent(Role.GLOBAL_ID, dimension)))
+            value = sympy.expand(expanded - scale * (group * size + local) + scale * global_id)
+        return value
 
     def _launch_product(self, value: sympy.Expr) -> sympy.Expr:
         """``value`` with the product of every dimension's global size
