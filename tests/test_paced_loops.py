@@ -75,12 +75,16 @@ def test_a_loop_exiting_on_a_paced_row_counts_its_iterations(
     assert "a row counter: the row moves once every" in (store.explanation or "")
 
 
-def test_the_wrapping_column_is_stride_one() -> None:
-    """hotspot v7's column, read through its conditional wrap, moves 16
-    elements per iteration in a 32-element block: the 16 unrolled lanes of
-    a real kernel are contiguous (the stride was 2, the wrap unread)."""
-    (store,) = FLATTENED.facts("sweep_ternary", [(LSUKind.STORE, "sweep_ternary")])
-    assert store.stride is not None and value(store.stride) == 16
+def test_the_wrapping_column_makes_the_lanes_contiguous() -> None:
+    """hotspot v7's shape: 16 unrolled lanes at `cb + x + y * grid_cols +
+    i`, the column read through its conditional wrap: stride 1 (the lanes
+    and the column steps follow each other) and 2 x grid_rows iterations per
+    block of 32 columns. With the wrap unread the stride was 2 and the count
+    a trip symbol."""
+    load, store = FLATTENED.facts("sweep_lanes", [(LSUKind.LOAD, "sweep_lanes"), (LSUKind.STORE, "sweep_lanes")])
+    for facts in (load, store):
+        assert facts.stride is not None and value(facts.stride) == 1
+        assert value(facts.accesses, grid_rows=10, grid_cols=64) == 16 * 2 * 10 * 2
 
 
 def test_a_column_off_its_steps_is_not_taken_for_a_modulo() -> None:
