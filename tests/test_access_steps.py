@@ -326,6 +326,10 @@ def test_clbool_prefix_sum_asks_for_its_kernel_argument_not_a_stride() -> None:
 
 SYCL_KERNELS = """#include <sycl/sycl.hpp>
 void run(sycl::queue &q, float *a, float *out, int n, int h, int r) {
+  q.parallel_for<class LinearStride>(sycl::range<2>(64, 32), [=](sycl::item<2> it) {
+    for (size_t i = it.get_linear_id(); i < n; i += it.get_range(0) * it.get_range(1))
+      out[i] = a[i];
+  });
   q.parallel_for<class Required>(sycl::nd_range<2>(sycl::range<2>(n, 64), sycl::range<2>(1, r)),
                                  [=](sycl::nd_item<2> it) [[sycl::reqd_work_group_size(1, 16)]] {
     if (it.get_local_id(1) == 0) out[it.get_global_id(0)] = 1.0f;
@@ -367,7 +371,9 @@ def test_sycl_grid_stride_while_and_named_ranges() -> None:
     range is the launch's over the group's, so a step of the two is every
     work-item (was a `group_range0` to give and a trip symbol); a
     `reqd_work_group_size` on the lambda or constants in the nd_range fix
-    the local range (was `local_range<d>` to give)."""
+    the local range (was `local_range<d>` to give); a 2-D item's
+    `get_linear_id()` stepping by `get_range(0) * get_range(1)` is a grid
+    stride (was opaque)."""
     path = "/build/src/steps.cpp"
     unit = parse_sycl(Path(path), SYCL_KERNELS, {})
     assert not unit.errors
@@ -382,6 +388,9 @@ def test_sycl_grid_stride_while_and_named_ranges() -> None:
     (grouped,) = found["GroupsStride"]  # get_local_range(0) * get_group_range(0): every work-item
     shape = classify(grouped, ndrange=True)
     assert shape.stride == 1 and str(shape.accesses) == "n"
+    for site in found["LinearStride"]:  # a 2-D item's linear id stepping by both ranges: n in all
+        shape = classify(site, ndrange=True)
+        assert shape.stride == 1 and str(shape.accesses) == "n"
     (required,) = found["Required"]  # the attribute fixes the group at 1 x 16 (the nd_range's is a run-time r)
     shape = classify(required, ndrange=True)
     assert str(shape.accesses) == "work_items/16"

@@ -481,6 +481,13 @@ class SyclLoopWalker(CursorVisitor):
             return None
         return sympy.Add(*steps)  # `out[k++] = a; out[k++] = b;` steps 2
 
+    def _ids(self) -> LaunchIds:
+        """The work-item ids a loop counter may start at, with the product
+        of the ranges that ``work_items`` stands for in more than one
+        dimension (:class:`LaunchIds`)."""
+        ranges = [sympy.Symbol(f"range{d}", integer=True) for d in range(self.id_dims)]
+        return LaunchIds(self.table, self.id_dims, sympy.Mul(*ranges) if self.id_dims > 1 else None)
+
     def _step_of(self, increment: cindex.Cursor, key: Key) -> sympy.Expr | None:
         """:func:`counter_step` of ``increment`` with ``key`` read as a
         symbol of its own, so an assignment ``k = k + 3`` is a step only when
@@ -548,11 +555,11 @@ class SyclLoopWalker(CursorVisitor):
         unroll = unroll_above(self._lines_of(cursor), line)
         leaves = early_exit(body)
         trip = at_most(counter_trip(counter_key, start, step, condition, self.value, self._text, geometric,
-                                    LaunchIds(self.table, self.id_dims)), leaves)
+                                    self._ids()), leaves)
         grid_step = dealt_step(step, start, self.table)
         if grid_step is not None:
             step = sympy.Integer(1)  # the counter counts rounds: i = start + rounds * work_items
-        averaged = averaged_over_ids(averaged_over_enclosing(trip, self.loops), LaunchIds(self.table, self.id_dims))
+        averaged = averaged_over_ids(averaged_over_enclosing(trip, self.loops), self._ids())
         info = counted_loop(self.table, counter_key[3] if counter_key is not None else None, step,
                             averaged, unroll, line, self._file(cursor), start)
         counter = info.counter
@@ -596,7 +603,7 @@ class SyclLoopWalker(CursorVisitor):
         trip: sympy.Expr | None = data_trip(self.label, line, nth)
         count: sympy.Expr | None = None
         if counted is not None:
-            ids = LaunchIds(self.table, self.id_dims)
+            ids = self._ids()
             count, why = at_most(fixed_per_launch(self.table, *averaged_over_ids(counted, ids)), early_exit(body))
             if count is not None:
                 trip, reason = count, why
@@ -649,7 +656,7 @@ class SyclLoopWalker(CursorVisitor):
             if moved:
                 continue  # the body moves the bound too
             return counter_trip(key, entry[key], info.step, condition, self.value, self._text,
-                                ids=LaunchIds(self.table, self.id_dims))
+                                ids=self._ids())
         return None
 
     def _stepped_condition(self, condition: cindex.Cursor, body: cindex.Cursor, do_while: bool

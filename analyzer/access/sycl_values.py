@@ -102,10 +102,40 @@ class SyclValues(CursorVisitor):
         if number is not None:
             return sympy.Integer(number)
         left, right = walker.value(operands[0]), walker.value(operands[1])
-        combined = combine_binary(binary_operator(node), left, right)
+        op = binary_operator(node)
+        combined = combine_binary(op, left, right)
         if combined is not None:
-            return combined
+            return self.launch_product(combined) if op == "*" and walker.id_dims > 1 else combined
         return walker._opaque_from(node, [left, right])
+
+    def launch_product(self, value: sympy.Expr) -> sympy.Expr:
+        """``value`` with the product of every dimension's range written
+        ``work_items`` (``it.get_range(0) * it.get_range(1)``: all the
+        work-items, the step of a grid-stride loop over a linear id), as
+        the C converter writes the product of the global sizes."""
+        present = {symbol.name: symbol for symbol in value.free_symbols if isinstance(symbol, sympy.Symbol)}
+        names = [f"range{d}" for d in range(self.walker.id_dims)]
+        if not all(name in present for name in names):
+            return value
+        replaced: sympy.Expr = value.subs(sympy.Mul(*(present[name] for name in names)),
+                                          sympy.Symbol(WORK_ITEMS, integer=True))
+        if replaced != value:
+            self.walker.table.named(WORK_ITEMS, SymbolInfo(Role.PARAM, " x ".join(names)))
+        return replaced
+
+    def linear_id(self, text: str) -> sympy.Expr:
+        """``get_linear_id()`` / ``get_global_linear_id()``: the ids in
+        row-major order (SYCL's: the last dimension fastest), id0 x range1 x
+        ... + ... + the last id; in one dimension the id itself."""
+        dims = self.walker.id_dims
+        total: sympy.Expr = sympy.Integer(0)
+        for dimension in range(dims):
+            weight: sympy.Expr = sympy.Integer(1)
+            for later in range(dimension + 1, dims):
+                weight *= self.walker.table.named(f"range{later}",
+                                                  SymbolInfo(Role.PARAM, f"get_global_range({later})"))
+            total += self.work_item(dimension, f"{text}[{dimension}]") * weight
+        return total
 
     def visit_CALL_EXPR(self, node: cindex.Cursor) -> sympy.Expr:
         walker = self.walker
@@ -114,6 +144,8 @@ class SyclValues(CursorVisitor):
         children = expression_children(node)
         on_id = bool(children) and children[0].kind == CK.MEMBER_REF_EXPR and any(
             is_id(base) for base in expression_children(children[0])[:1])
+        if name in ("get_linear_id", "get_global_linear_id") and not arguments and on_id:
+            return self.linear_id(name)
         if name in _ID_CALLS or (name == "get_id" and arguments and on_id):
             dim = walker.value(arguments[0]) if arguments else sympy.Integer(0)
             dimension = int(dim) if dim.is_Integer else 0
