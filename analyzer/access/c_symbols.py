@@ -528,21 +528,10 @@ class ExprConverter(NodeVisitor):
         return value
 
     def _launch_product(self, value: sympy.Expr) -> sympy.Expr:
-        """``value`` with the product of every dimension's global size
-        written ``work_items``: all the work-items of the launch, as
-        ``get_global_size(0)`` is in one dimension (the step of a grid-stride
-        loop over a flattened id, ``i += get_global_size(0) *
-        get_global_size(1) * get_global_size(2)``)."""
-        present = {symbol.name: symbol for symbol in value.free_symbols if isinstance(symbol, sympy.Symbol)}
-        names = [f"global_size{d}" for d in range(self.dimensions)]
-        if not all(name in present for name in names):
-            return value
-        every = sympy.Symbol(WORK_ITEMS, integer=True)
-        replaced: sympy.Expr = value.subs(sympy.Mul(*(present[name] for name in names)), every)
-        if replaced != value:
-            said = " x ".join(f"get_global_size({d})" for d in range(self.dimensions))
-            self.table.named(WORK_ITEMS, SymbolInfo(Role.PARAM, said))
-        return replaced
+        """:func:`launch_product` of the global sizes (``i +=
+        get_global_size(0) * get_global_size(1) * get_global_size(2)``, the
+        step of a grid-stride loop over a flattened id)."""
+        return launch_product(value, "global_size", self.dimensions, self.table, "get_global_size({})")
 
     def visit_FuncCall(self, node: c_ast.FuncCall) -> sympy.Expr:
         name = node.name.name if isinstance(node.name, c_ast.ID) else None
@@ -609,6 +598,23 @@ def parse_expression(text: str) -> sympy.Expr:
     if not isinstance(result, sympy.Expr):
         raise ValueError(f"not an expression: {text!r}")
     return result
+
+
+def launch_product(value: sympy.Expr, size: str, dimensions: int, table: SymbolTable, call: str) -> sympy.Expr:
+    """``value`` with the product of every dimension's launch size
+    (``<size>0`` .. ``<size>{dimensions - 1}``: OpenCL's ``global_size``,
+    SYCL's ``range``) written ``work_items``: all the work-items of the
+    launch, as ``get_global_size(0)`` is in one dimension. ``call`` shows
+    one dimension's size in the symbol's text (``get_global_size({})``)."""
+    present = {symbol.name: symbol for symbol in value.free_symbols if isinstance(symbol, sympy.Symbol)}
+    names = [f"{size}{d}" for d in range(dimensions)]
+    if not all(name in present for name in names):
+        return value
+    replaced: sympy.Expr = value.subs(sympy.Mul(*(present[name] for name in names)),
+                                      sympy.Symbol(WORK_ITEMS, integer=True))
+    if replaced != value:
+        table.named(WORK_ITEMS, SymbolInfo(Role.PARAM, " x ".join(call.format(d) for d in range(dimensions))))
+    return replaced
 
 
 def extent_value(text: str) -> sympy.Expr:

@@ -129,12 +129,16 @@ def _is_unsigned(decl: c_ast.TypeDecl) -> bool:
     return "unsigned" in names or any(word in _UNSIGNED_TYPE_NAMES for word in names)
 
 
-def kernel_accesses(design: Design, kernel: Kernel, parsed: ParsedSources) -> KernelAccesses | None:
+def kernel_accesses(design: Design, kernel: Kernel, parsed: ParsedSources,
+                    dimensions: int | None = None) -> KernelAccesses | None:
+    """The kernel's walk: its accesses (and those of helper functions in
+    other files), loops, barriers and channel sites. ``dimensions``: its
+    NDRange dimensions when the caller has worked them out already."""
     found = parsed.function(kernel.name)
     if found is None:
         return None
     unit, func = found
-    walker = walk_function(unit, func, parsed.lines, kernel_local_size(kernel, design))
+    walker = walk_function(unit, func, parsed.lines, kernel_local_size(kernel, design), dimensions=dimensions)
     kernel_sites = walker.sites
     sites = list(kernel_sites)
     covered = {(PurePath(site.file).name, site.line) for site in kernel_sites}
@@ -385,6 +389,7 @@ def derive_access_facts(design: Design, given: Collection[str] = ()) -> SourceFa
     walked: list[ChannelKernel] = []
     for kernel in design.kernels:
         found = parsed.function(kernel.name)
+        dimensions = None
         if found is not None:
             facts.set_argument_finder(kernel.name, functools.partial(scalar_arguments, found[1]),
                                       functools.partial(scalar_arguments, found[1], real_only=True),
@@ -393,7 +398,7 @@ def derive_access_facts(design: Design, given: Collection[str] = ()) -> SourceFa
             facts.set_dimensions(kernel.name, dimensions.count, dimensions.evidence)
         if not kernel.lsus and not kernel.loops:
             continue
-        context = kernel_accesses(design, kernel, parsed)
+        context = kernel_accesses(design, kernel, parsed, None if dimensions is None else dimensions.count)
         if context is None:
             continue
         # a kernel that moves data only through channels still has loops

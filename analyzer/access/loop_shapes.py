@@ -90,6 +90,12 @@ class AssignedNames(NodeVisitor):
         self._children(node, keep_top=not isinstance(node, _CONDITIONAL))
 
 
+def body_items(body: c_ast.Node) -> list[c_ast.Node]:
+    """The top-level statements of a loop body (a block's items, or the one
+    statement of a body without braces)."""
+    return (body.block_items or []) if isinstance(body, c_ast.Compound) else [body]
+
+
 def leaves_block(statement: c_ast.Node | None) -> bool:
     """Whether ``statement`` always sends control out of the block it stands
     in: a ``continue``, ``break``, ``return`` or ``goto``, or a block holding
@@ -238,8 +244,7 @@ def pacing_test(name: str, body: c_ast.Node) -> tuple[str, c_ast.Node] | None:
     if updates.other or not paths or not all(paths):
         return None
     gate = paths[0][0][0]
-    items = (body.block_items or []) if isinstance(body, c_ast.Compound) else [body]
-    if not any(item is gate for item in items) or any(path[0] != (gate, True) for path in paths):
+    if not any(item is gate for item in body_items(body)) or any(path[0] != (gate, True) for path in paths):
         return None
     cond = gate.cond
     if not isinstance(cond, c_ast.BinaryOp) or cond.op != "==":

@@ -164,6 +164,8 @@ class LoopWalker(NodeVisitor):
         self._closing: dict[str, dict[int, int]] = {}
         #: ``reqd_work_group_size`` of the kernel, when it fixes one
         self.local_size: tuple[int, int, int] | None = None
+        #: the kernel's NDRange dimensions, when the caller worked them out (else :meth:`run` does)
+        self.dimensions: int | None = None
         #: row counters a wrapping variable paces, by symbol (:meth:`_pace`)
         self._pacings: dict[sympy.Symbol, Pacing] = {}
         self._effects = _Effects(self)
@@ -236,7 +238,8 @@ class LoopWalker(NodeVisitor):
         # the dimensions the launch's sizes count (docs/model.md, "Inputs"): a
         # ``reqd_work_group_size`` wider than one makes a kernel that reads
         # only dimension 0 two- or three-dimensional all the same
-        self.converter.dimensions = kernel_dimensions(self.func, self.unit.ast, self.local_size).count
+        self.converter.dimensions = self.dimensions or kernel_dimensions(self.func, self.unit.ast,
+                                                                         self.local_size).count
         self.converter.local_size = self.local_size
         self._statement(self.func.body)
 
@@ -244,9 +247,7 @@ class LoopWalker(NodeVisitor):
 
     def _ids(self) -> LaunchIds:
         """The work-item ids a loop counter may start at (:class:`LaunchIds`)."""
-        dimensions = self.converter.dimensions
-        sizes = [sympy.Symbol(f"global_size{d}", integer=True) for d in range(dimensions)]
-        return LaunchIds(self.table, dimensions, sympy.Mul(*sizes) if dimensions > 1 else None)
+        return LaunchIds.of(self.table, self.converter.dimensions, "global_size")
 
     def _lookup(self, name: str) -> sympy.Expr | None:
         return self.env.get(name)

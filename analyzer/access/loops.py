@@ -30,7 +30,7 @@ from hlsight.analyzer.access.c_symbols import (
     extent_value,
     fixed_per_launch,
 )
-from hlsight.analyzer.access.loop_shapes import AssignedNames, CounterUpdates
+from hlsight.analyzer.access.loop_shapes import AssignedNames, CounterUpdates, body_items
 from hlsight.analyzer.access.paced_loops import wrapping_step
 from hlsight.parsers.csource.visitor import NodeVisitor
 
@@ -253,6 +253,13 @@ class LaunchIds:
     table: SymbolTable
     dimensions: int = 1
     launch_product: sympy.Expr | None = None
+
+    @classmethod
+    def of(cls, table: SymbolTable, dimensions: int, size: str) -> LaunchIds:
+        """The ids of a walk whose launch sizes are named ``<size><d>``
+        (OpenCL's ``global_size``, SYCL's ``range``)."""
+        sizes = [sympy.Symbol(f"{size}{d}", integer=True) for d in range(dimensions)]
+        return cls(table, dimensions, sympy.Mul(*sizes) if dimensions > 1 else None)
 
     def extents(self, expr: sympy.Expr) -> dict[sympy.Symbol, sympy.Expr]:
         """The ids ``expr`` reads, each with what it runs below."""
@@ -615,6 +622,7 @@ def averaged_over_ids(trip: tuple[sympy.Expr | None, str], ids: LaunchIds) -> tu
     extents = ids.extents(count)
     if not extents:
         return trip
+    said = ", ".join(info.text for s in extents if (info := ids.table.info(s)) is not None)
     for symbol, extent in extents.items():
         value = sympy.Dummy("g", integer=True, nonnegative=True)
         term = count.subs(symbol, value)
@@ -624,11 +632,9 @@ def averaged_over_ids(trip: tuple[sympy.Expr | None, str], ids: LaunchIds) -> tu
         # power of the id) has none that sympy finds quickly, or at all
         total = sympy.summation(term, (value, 0, extent - 1)) if term.is_polynomial(value) else None
         if total is None or total.has(sympy.Sum) or total.has(value) or total.has(symbol):
-            said = ", ".join(info.text for s in extents if (info := ids.table.info(s)) is not None)
             return None, f"{reason}: the count differs per work-item (with {said}) and its sum over them " \
                          "has no closed form"
         count = sympy.factor(sympy.simplify(total / extent))
-    said = ", ".join(info.text for s in extents if (info := ids.table.info(s)) is not None)
     return count, f"{reason}, averaged over the work-items' {said} (the count differs per work-item)"
 
 
@@ -781,7 +787,7 @@ def body_values(body: c_ast.Node) -> BodyValues:
     the body (a nested block or loop may run it any number of times),
     with an initialiser, as a scalar, and nothing in the body assigns it:
     it then holds its initialiser's value wherever the update reads it."""
-    items = (body.block_items or []) if isinstance(body, c_ast.Compound) else [body]
+    items = body_items(body)
     assigned = AssignedNames()
     assigned.visit(body)
     declared = declared_names(body)

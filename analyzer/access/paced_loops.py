@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import sympy
 from pycparser import c_ast
 
-from hlsight.parsers.csource.visitor import NodeVisitor
+from hlsight.analyzer.access.loop_shapes import assigned_in, body_items
 
 #: a ``keep stepping`` test the other way round (``v >= L ? 0 : v + c`` keeps while ``v < L``)
 _KEEP_WHEN_FALSE = {">=": "<", ">": "<=", "==": "!="}
@@ -91,12 +91,12 @@ def ternary_pacing(name: str, body: c_ast.Node) -> tuple[str, c_ast.Node] | None
     """``(v, c)`` when the body's one update of ``name`` is a top-level
     ``name = v == c ? name + 1 : name`` (or ``v != c ? name : name + 1``):
     the row moves once per period of ``v``, as under ``if (v == c)``."""
-    items = (body.block_items or []) if isinstance(body, c_ast.Compound) else [body]
-    updates = [item for item in items if _assigns(item, name)]
-    if len(updates) != 1 or _assigned_elsewhere(name, items, updates[0]):
+    updates = assigned_in(body).get(name, [])
+    if len(updates) != 1:
         return None
-    update = updates[0]
-    assert isinstance(update, c_ast.Assignment)
+    update = updates[0][0]
+    if not any(item is update for item in body_items(body)) or not isinstance(update, c_ast.Assignment):
+        return None
     value = update.rvalue
     if update.op != "=" or not isinstance(value, c_ast.TernaryOp) or not isinstance(value.cond, c_ast.BinaryOp):
         return None
@@ -109,16 +109,6 @@ def ternary_pacing(name: str, body: c_ast.Node) -> tuple[str, c_ast.Node] | None
         if isinstance(side, c_ast.ID) and side.name != name:
             return side.name, other
     return None
-
-
-def _assigns(node: c_ast.Node, name: str) -> bool:
-    return isinstance(node, c_ast.Assignment) and _is_name(node.lvalue, name)
-
-
-def _assigned_elsewhere(name: str, items: list[c_ast.Node], update: c_ast.Node) -> bool:
-    """Whether anything but ``update`` assigns or steps ``name``."""
-    return any(_touches(item, name) for item in items if item is not update) or (
-        isinstance(update, c_ast.Assignment) and _touches(update.rvalue, name))
 
 
 def _is_name(node: c_ast.Node | None, name: str) -> bool:
@@ -181,28 +171,9 @@ def reads_after_update(body: c_ast.Node, row: str, pacer: str) -> bool | None:
     """Whether the body's top-level statement that moves ``row`` comes after
     the one that updates ``pacer`` (the row's test then sees the pacer's
     new value); ``None`` when either is not a top-level statement."""
-    items = (body.block_items or []) if isinstance(body, c_ast.Compound) else [body]
-    moves = [index for index, item in enumerate(items) if _touches(item, row)]
-    steps = [index for index, item in enumerate(items) if _assigns(item, pacer)]
+    items = body_items(body)
+    moves = [index for index, item in enumerate(items) if row in assigned_in(item)]
+    steps = [index for index, item in enumerate(items) if pacer in assigned_in(item)]
     if len(moves) != 1 or len(steps) != 1:
         return None
     return moves[0] > steps[0]
-
-
-def _touches(node: c_ast.Node, name: str) -> bool:
-    """Whether ``node`` assigns or steps ``name`` anywhere inside."""
-    found = False
-
-    class Finder(NodeVisitor):
-        def visit_Assignment(self, inner: c_ast.Assignment) -> None:
-            nonlocal found
-            found = found or _is_name(inner.lvalue, name)
-            self.generic_visit(inner)
-
-        def visit_UnaryOp(self, inner: c_ast.UnaryOp) -> None:
-            nonlocal found
-            found = found or (inner.op in ("++", "--", "p++", "p--") and _is_name(inner.expr, name))
-            self.generic_visit(inner)
-
-    Finder().visit(node)
-    return found

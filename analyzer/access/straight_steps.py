@@ -35,7 +35,7 @@ import sympy
 from pycparser import c_ast
 
 from hlsight.analyzer.access.c_symbols import ExprConverter, Role, SymbolInfo, SymbolTable
-from hlsight.analyzer.access.loop_shapes import assigned_in
+from hlsight.analyzer.access.loop_shapes import assigned_in, body_items
 from hlsight.analyzer.access.loops import declared_names
 from hlsight.parsers.csource.visitor import NodeVisitor
 
@@ -195,7 +195,7 @@ def straight_line_step(name: str, body: c_ast.Node, env: Mapping[str, sympy.Expr
     counter update), unknown when read unless the walk set them first;
     ``dimensions`` and ``local_size`` as :func:`~hlsight.analyzer.access.loops.update_step`
     takes them."""
-    items = (body.block_items or []) if isinstance(body, c_ast.Compound) else [body]
+    items = body_items(body)
     leaves = _Leaves()
     leaves.visit(body)
     if leaves.found:

@@ -485,8 +485,7 @@ class SyclLoopWalker(CursorVisitor):
         """The work-item ids a loop counter may start at, with the product
         of the ranges that ``work_items`` stands for in more than one
         dimension (:class:`LaunchIds`)."""
-        ranges = [sympy.Symbol(f"range{d}", integer=True) for d in range(self.id_dims)]
-        return LaunchIds(self.table, self.id_dims, sympy.Mul(*ranges) if self.id_dims > 1 else None)
+        return LaunchIds.of(self.table, self.id_dims, "range")
 
     def _step_of(self, increment: cindex.Cursor, key: Key) -> sympy.Expr | None:
         """:func:`counter_step` of ``increment`` with ``key`` read as a

@@ -20,7 +20,14 @@ from typing import TYPE_CHECKING
 import sympy
 from clang import cindex
 
-from hlsight.analyzer.access.c_symbols import WORK_ITEMS, Role, SymbolInfo, combine_binary, ternary_extreme
+from hlsight.analyzer.access.c_symbols import (
+    WORK_ITEMS,
+    Role,
+    SymbolInfo,
+    combine_binary,
+    launch_product,
+    ternary_extreme,
+)
 from hlsight.analyzer.access.sycl_clang import (
     CK,
     TK,
@@ -105,23 +112,10 @@ class SyclValues(CursorVisitor):
         op = binary_operator(node)
         combined = combine_binary(op, left, right)
         if combined is not None:
-            return self.launch_product(combined) if op == "*" and walker.id_dims > 1 else combined
+            if op == "*" and walker.id_dims > 1:  # `it.get_range(0) * it.get_range(1)`: all the work-items
+                return launch_product(combined, "range", walker.id_dims, walker.table, "range{}")
+            return combined
         return walker._opaque_from(node, [left, right])
-
-    def launch_product(self, value: sympy.Expr) -> sympy.Expr:
-        """``value`` with the product of every dimension's range written
-        ``work_items`` (``it.get_range(0) * it.get_range(1)``: all the
-        work-items, the step of a grid-stride loop over a linear id), as
-        the C converter writes the product of the global sizes."""
-        present = {symbol.name: symbol for symbol in value.free_symbols if isinstance(symbol, sympy.Symbol)}
-        names = [f"range{d}" for d in range(self.walker.id_dims)]
-        if not all(name in present for name in names):
-            return value
-        replaced: sympy.Expr = value.subs(sympy.Mul(*(present[name] for name in names)),
-                                          sympy.Symbol(WORK_ITEMS, integer=True))
-        if replaced != value:
-            self.walker.table.named(WORK_ITEMS, SymbolInfo(Role.PARAM, " x ".join(names)))
-        return replaced
 
     def linear_id(self, text: str) -> sympy.Expr:
         """``get_linear_id()`` / ``get_global_linear_id()``: the ids in
@@ -207,15 +201,12 @@ class SyclValues(CursorVisitor):
         if number is not None:
             return sympy.Integer(number)
         parts = expression_children(node)
-        if len(parts) == 3:
-            cond = strip(parts[0])
-            sides = expression_children(cond) if cond.kind == CK.BINARY_OPERATOR else []
-            if len(sides) == 2:
-                extreme = ternary_extreme(binary_operator(cond), self.walker.value(sides[0]),
-                                          self.walker.value(sides[1]), self.walker.value(parts[1]),
-                                          self.walker.value(parts[2]))
-                if extreme is not None:
-                    return extreme
+        cond = strip(parts[0]) if len(parts) == 3 else None
+        if cond is not None and cond.kind == CK.BINARY_OPERATOR and len(sides := expression_children(cond)) == 2:
+            values = [self.walker.value(part) for part in (*sides, parts[1], parts[2])]
+            extreme = ternary_extreme(binary_operator(cond), *values)
+            # else opaque: data when a side of the test or a branch is (each read once, as in C)
+            return extreme if extreme is not None else self.walker._opaque_from(node, values)
         return self.walker._opaque_from(node, [self.walker.value(part) for part in parts])
 
     def visit_UNARY_OPERATOR(self, node: cindex.Cursor) -> sympy.Expr:

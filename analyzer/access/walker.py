@@ -885,13 +885,17 @@ def _called_at(call: c_ast.FuncCall) -> str:
 
 
 def walk_function(unit: CUnit, func: c_ast.FuncDef, source_lines: dict[str, list[str]],
-                  local_size: tuple[int, int, int] | None = None, count_memcpy: bool = False) -> AccessWalker:
+                  local_size: tuple[int, int, int] | None = None, count_memcpy: bool = False,
+                  dimensions: int | None = None) -> AccessWalker:
     """Run the access walker over ``func``; the walker keeps sites and loop
     infos. ``local_size``: the work-group size the kernel's
     ``reqd_work_group_size`` fixes (``get_local_size(d)`` is then a number);
-    ``count_memcpy``: walk ``memcpy`` as a copy loop (HLS C)."""
+    ``count_memcpy``: walk ``memcpy`` as a copy loop (HLS C); ``dimensions``:
+    the kernel's NDRange dimensions, when the caller knows them already
+    (else worked out from ``func`` and ``local_size``)."""
     walker = AccessWalker(unit, func, source_lines)
     walker.local_size = local_size
+    walker.dimensions = dimensions
     walker.count_memcpy = count_memcpy
     walker.run()
     return walker
