@@ -258,6 +258,25 @@ def test_a_min_written_as_a_conditional_bounds_the_loop(height: int, rows: int, 
     assert value(facts.accesses, pyramid_height=height, rows=rows, startStep=start) == expected
 
 
+@pytest.mark.parametrize("kernel", ["blocks_ternary", "blocks_flag", "blocks_truth"])
+@pytest.mark.parametrize(("n", "block"), [(0, 16), (1, 16), (15, 16), (16, 16), (17, 16), (1000, 7), (5, 1)])
+def test_blocks_rounded_up_however_written(kernel: str, n: int, block: int) -> None:
+    """Rodinia srad v5's `(Nr % BSIZE == 0) ? Nr / BSIZE : (Nr / BSIZE) +
+    1`, `n / B + (n % B != 0)` and `n / B + ((n % B) ? 1 : 0)`: the blocks n
+    elements fill, ceil(n / B), however written (each was "the bound depends
+    on `...`, which is not fixed per launch": a divisibility test's value
+    was not read)."""
+    facts = load_facts(kernel, kernel, ndrange=False, kind=LSUKind.STORE)
+    assert value(facts.accesses, n=n, B=block) == -(-n // block)
+
+
+@pytest.mark.parametrize("n", [0, 1, 16, 17, 31, 32, 33])
+def test_blocks_rounded_up_with_the_test_reversed(n: int) -> None:
+    """`(0 != n % 16) ? n / 16 + 1 : n / 16`: the same, the zero on the left."""
+    facts = load_facts("blocks_even", "blocks_even", ndrange=False, kind=LSUKind.STORE)
+    assert value(facts.accesses, n=n) == -(-n // 16)
+
+
 @pytest.mark.parametrize("count", [0, 1, 2, 7, 8, 1001])
 def test_a_bound_masked_to_even_counts_pairs(count: int) -> None:
     """`for (i = 0; i < (count & ~1); i += 2)`: count rounded down to even,
@@ -334,6 +353,11 @@ void run(sycl::queue &q, float *a, float *out, int n, int h, int r) {
                                  [=](sycl::nd_item<2> it) [[sycl::reqd_work_group_size(1, 16)]] {
     if (it.get_local_id(1) == 0) out[it.get_global_id(0)] = 1.0f;
   });
+  q.single_task<class Blocks>([=]() {
+    int blocks = (n % 16 == 0) ? n / 16 : n / 16 + 1;
+    for (int i = 0; i < blocks; i++)
+      out[i] = 0.0f;
+  });
   q.single_task<class Pyramid>([=]() {
     int iteration = h <= r - 1 ? h : r - 1;
     for (int i = 0; i < (iteration & ~1); i++)
@@ -400,6 +424,11 @@ def test_sycl_grid_stride_while_and_named_ranges() -> None:
     for h, r in ((5, 100), (9, 4), (7, 8)):
         given = {"h": h, "r": r}
         assert shape.accesses.subs({s: given[s.name] for s in shape.accesses.free_symbols}) == min(h, r - 1) & ~1
+    (blocks,) = found["Blocks"]  # a quotient rounded up through a divisibility test
+    shape = classify(blocks, ndrange=False)
+    assert shape.accesses is not None
+    for n in (0, 1, 16, 17, 100):
+        assert shape.accesses.subs({s: n for s in shape.accesses.free_symbols}) == -(-n // 16)
     load = next(site for site in found["GroupLoads"] if site.kind == "load")  # each work-group shares n loads
     shape = classify(load, ndrange=True)
     assert shape.accesses is not None

@@ -73,6 +73,15 @@ class SymbolInfo:
     cycle: sympy.Expr | None = None
     start: sympy.Expr | None = None
     paced_by: sympy.Symbol | None = None
+    #: a cycling counter stepped by one on every iteration but the one that
+    #: wraps it (``j++; if (j == K) j = 0;``): between its wraps it moves
+    #: like a loop counter, which is what an address through it advances by
+    cycle_stepped: bool = False
+    #: the test of the ``if`` whose taken branch wraps this cycling counter
+    #: (``j == K``), or moves this row once per wrap of one (``j++; if (j ==
+    #: K) { j = 0; i++; }``): an access under that branch sees the row step
+    #: by one from one execution to the next, and the counter held
+    wrap_test: c_ast.Node | None = None
     #: a value read from memory (or an opaque one): the loops open where it
     #: was read, outermost first, as :func:`loop_key`\ s (an access moved by
     #: a loop the read is outside of streams from it: ``bucket[off + i]``)
@@ -268,6 +277,10 @@ def _constant(node: c_ast.Constant) -> sympy.Expr | None:
 Lookup = Callable[[str], "sympy.Expr | None"]
 
 
+#: bits of the widest integer type a kernel shifts (``long``, ``size_t``)
+_SHIFT_WIDTH = 64
+
+
 def combine_binary(op: str, left: sympy.Expr, right: sympy.Expr) -> sympy.Expr | None:
     """``left op right`` for the index arithmetic the analysis follows
     (C/C++ alike), or ``None`` when it is not analysable: integer division
@@ -285,10 +298,14 @@ def combine_binary(op: str, left: sympy.Expr, right: sympy.Expr) -> sympy.Expr |
         return sympy.floor(left / right) if left.is_integer and right.is_integer else left / right
     if op == "%":
         return sympy.Mod(left, right) if right != 0 else None
+    if op in ("<<", ">>") and right.is_Integer and not 0 <= int(right) < _SHIFT_WIDTH:
+        return None  # undefined in C past the type's width (and 2**(8 << 64) would never finish)
     if op == "<<":
         return left * sympy.Integer(2) ** right
     if op == ">>" and right.is_Integer:
         return sympy.floor(left / sympy.Integer(2) ** right)
+    if op in ("==", "!="):
+        return divisibility(op, left, right)  # `n / B + (n % B != 0)`: the blocks n fills
     if op == "&":
         for value, other in ((right, left), (left, right)):
             if value.is_Integer and int(value) > 0 and (int(value) + 1) & int(value) == 0:
@@ -306,16 +323,44 @@ _TERNARY_EXTREMES = {"<": (sympy.Min, sympy.Max), "<=": (sympy.Min, sympy.Max),
                      ">": (sympy.Max, sympy.Min), ">=": (sympy.Max, sympy.Min)}
 
 
-def ternary_extreme(op: str, left: sympy.Expr, right: sympy.Expr, taken: sympy.Expr,
-                    other: sympy.Expr) -> sympy.Expr | None:
-    """``a <= b ? a : b`` (and ``<``, ``>``, ``>=``, either branch order) as
-    ``Min(a, b)`` or ``Max(a, b)``, the way a kernel writes min/max without
-    the built-in (Rodinia pathfinder's ``pyramid_height <= rows - startStep
-    - 1 ? pyramid_height : rows - startStep - 1``); a test of two numbers
-    (macros: fft1d's ``LOG_CONT_FACTOR``) is its branch; ``None`` for any
-    other conditional (C and SYCL alike)."""
+def divisibility(op: str, left: sympy.Expr, right: sympy.Expr) -> sympy.Expr | None:
+    """The C value of a divisibility test, ``u % m != 0`` or ``u % m == 0``
+    (``m`` a block size: a positive number, or a value taken as positive):
+    1 where it holds, 0 where not, written
+    ``floor((u + m - 1) / m) - floor(u / m)`` for ``!=`` (the integer
+    quotient rounded up, less rounded down), one minus that for ``==``;
+    ``None`` for any other comparison."""
+    if op not in ("==", "!="):
+        return None
+    for remainder, zero in ((left, right), (right, left)):
+        if zero != 0 or not isinstance(remainder, sympy.Mod):
+            continue
+        dividend, divisor = remainder.args
+        if divisor.is_integer and divisor.is_positive is not False and dividend.is_integer:
+            partial = sympy.floor((dividend + divisor - 1) / divisor) - sympy.floor(dividend / divisor)
+            return partial if op == "!=" else 1 - partial
+    return None
+
+
+def ternary_value(op: str, left: sympy.Expr, right: sympy.Expr, taken: sympy.Expr,
+                  other: sympy.Expr) -> sympy.Expr | None:
+    """The value of ``left op right ? taken : other`` where the analysis can
+    follow it (C and SYCL alike), else ``None``:
+
+    - ``a <= b ? a : b`` (and ``<``, ``>``, ``>=``, either branch order) is
+      ``Min(a, b)`` or ``Max(a, b)``, the way a kernel writes min/max
+      without the built-in (Rodinia pathfinder's ``pyramid_height <= rows -
+      startStep - 1 ? pyramid_height : rows - startStep - 1``);
+    - a test of two numbers (macros: fft1d's ``LOG_CONT_FACTOR``) is its
+      branch;
+    - a divisibility test (:func:`divisibility`) weighs the branches by its
+      value: Rodinia srad's ``(Nr % BSIZE == 0) ? Nr / BSIZE : (Nr / BSIZE) +
+      1`` is the quotient rounded up, ``floor((Nr + BSIZE - 1) / BSIZE)``."""
     if left.is_number and right.is_number and op in _DECIDED:
         return taken if _DECIDED[op](left, right) else other  # a test of constants (macros): its branch
+    holds = divisibility(op, left, right)
+    if holds is not None:
+        return sympy.expand(other + (taken - other) * holds)
     pair = _TERNARY_EXTREMES.get(op)
     if pair is None:
         return None
@@ -335,8 +380,10 @@ def fixed_per_launch(table: SymbolTable, trip: sympy.Expr | None, reason: str) -
     moving = table.of_role(trip, Role.LOAD, Role.OPAQUE, Role.STATE, Role.LOOP, Role.LANE)
     if not moving:
         return trip, reason
-    names = ", ".join(f"`{info.text}`" for symbol in moving if (info := table.info(symbol)))
-    return None, f"the bound depends on {names}, which is not fixed per launch"
+    kinds = {Role.LOAD: "read at run time", Role.OPAQUE: "an expression hlsight does not follow"}
+    names = ", ".join(f"`{info.text}` ({kinds.get(info.role, 'changes as the kernel runs')})"
+                      for symbol in moving if (info := table.info(symbol)))
+    return None, f"the bound depends on {names}: not a value fixed per launch that hlsight can read"
 
 
 class ExprConverter(NodeVisitor):
@@ -456,11 +503,15 @@ class ExprConverter(NodeVisitor):
     def visit_TernaryOp(self, node: c_ast.TernaryOp) -> sympy.Expr:
         cond = node.cond
         if isinstance(cond, c_ast.BinaryOp) and cond.op in _DECIDED:
-            values = [self.convert(part) for part in (cond.left, cond.right, node.iftrue, node.iffalse)]
-            extreme = ternary_extreme(cond.op, *values)
-            # else opaque: data when a side of the test or a branch is (each converted once)
-            return extreme if extreme is not None else self.opaque_from(node, values)
-        return self.opaque_of(node, [node.cond, node.iftrue, node.iffalse])
+            op, values = cond.op, [self.convert(part) for part in (cond.left, cond.right, node.iftrue, node.iffalse)]
+        elif isinstance(cond, c_ast.BinaryOp) and cond.op == "%":  # `(n % B) ? 1 : 0`: the test is `!= 0`
+            op, values = "!=", [self.convert(cond), sympy.Integer(0), self.convert(node.iftrue),
+                                self.convert(node.iffalse)]
+        else:
+            return self.opaque_of(node, [node.cond, node.iftrue, node.iffalse])
+        value = ternary_value(op, *values)
+        # else opaque: data when a side of the test or a branch is (each converted once)
+        return value if value is not None else self.opaque_from(node, values)
 
     def visit_ExprList(self, node: c_ast.ExprList) -> sympy.Expr:
         return self.convert(node.exprs[-1]) if node.exprs else sympy.Integer(0)

@@ -31,6 +31,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
 import sympy
+from pycparser import c_ast
 
 from hlsight.analyzer.access.c_symbols import WORK_ITEMS, Role, SymbolTable, loop_key
 from hlsight.analyzer.access.counter_tests import (
@@ -175,24 +176,30 @@ def _loop_advance(
             # `for (i = 1; i < n; i *= 2)`: the counter grows by a factor, no constant advance
             return None, [f"`{loop.counter}` is multiplied or divided, not stepped"], True
         movers.append((loop.counter, loop.step))
+    cycles: dict[sympy.Symbol, sympy.Expr | None] = {}
     for symbol in sorted(expr.free_symbols, key=str):
         info = table.info(symbol)
-        if (
-            info is not None
-            and info.role is Role.STATE
-            and info.loop == loop.line
-            and symbol not in exclude
-            and symbol != loop.counter
-            and not info.conditional
-            and info.step is not None
-        ):
+        if info is None or info.role is not Role.STATE or info.loop != loop.line or symbol in exclude \
+                or symbol == loop.counter:
+            continue
+        wrapping = _under_test(site, info.wrap_test)
+        if not info.conditional and info.step is not None:
             movers.append((symbol, info.step))
+        elif info.cycle_stepped and wrapping is None:
+            # `j++; if (j == K) j = 0;`: one element per iteration between its wraps
+            movers.append((symbol, sympy.Integer(1)))
+            cycles[symbol] = info.cycle
+        elif info.cycle is None and wrapping is True:
+            # `if (j == K) { out[i] = s; j = 0; i++; }`: the row steps by one from one wrap to the next
+            movers.append((symbol, sympy.Integer(1)))
     averaged = False
     for symbol, known_step in movers:
         moved = True
         # a step hlsight cannot read (`i += threads * get_num_groups(0)`) is taken as 1, and said
         step = known_step if known_step is not None else sympy.Integer(1)
         shown = f"step {step}" if known_step is not None else "step unread, taken as 1"
+        if symbol in cycles:
+            shown += f" between its wraps every {cycles[symbol]} iterations"
         coefficient = linear_coefficient(expr, symbol)
         if coefficient is None:
             mean = _mean_coefficient(expr, symbol)
@@ -207,6 +214,20 @@ def _loop_advance(
         advance += coefficient * step
     advance = sympy.expand(advance)
     return (_averaged(advance) if averaged else advance), words, moved
+
+
+def _under_test(site: AccessSite, test: object) -> bool | None:
+    """Whether ``site`` stands in the taken branch (``True``) or the else
+    branch (``False``) of the ``if`` testing ``test``; ``None`` outside it
+    or with no test."""
+    if test is None:
+        return None
+    for guard in site.guards:
+        if guard.condition is test:
+            return not guard.negated
+        if isinstance(guard.condition, c_ast.UnaryOp) and guard.condition.expr is test:
+            return False  # the else branch of an `&&` or `||` test
+    return None
 
 
 def classify(site: AccessSite, ndrange: bool, merged: int = 1) -> Classification:

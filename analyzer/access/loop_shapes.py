@@ -238,13 +238,8 @@ def pacing_test(name: str, body: c_ast.Node) -> tuple[str, c_ast.Node] | None:
     The counter then advances once per period of ``v``, so over its cycle
     every (v, y) pair occurs equally often. ``None`` for any other shape.
     """
-    updates = CounterUpdates(name)
-    updates.visit(body)
-    paths = updates.increments + updates.resets
-    if updates.other or not paths or not all(paths):
-        return None
-    gate = paths[0][0][0]
-    if not any(item is gate for item in body_items(body)) or any(path[0] != (gate, True) for path in paths):
+    gate = row_gate(name, body)
+    if gate is None:
         return None
     cond = gate.cond
     if not isinstance(cond, c_ast.BinaryOp) or cond.op != "==":
@@ -253,6 +248,20 @@ def pacing_test(name: str, body: c_ast.Node) -> tuple[str, c_ast.Node] | None:
         if isinstance(side, c_ast.ID) and side.name != name:
             return side.name, other
     return None
+
+
+def row_gate(name: str, body: c_ast.Node) -> c_ast.If | None:
+    """The ``if`` written directly in the loop body under whose taken branch
+    every update of ``name`` sits (:func:`pacing_test`'s), or ``None``."""
+    updates = CounterUpdates(name)
+    updates.visit(body)
+    paths = updates.increments + updates.resets
+    if updates.other or not paths or not all(paths):
+        return None
+    gate = paths[0][0][0]
+    if not any(item is gate for item in body_items(body)) or any(path[0] != (gate, True) for path in paths):
+        return None
+    return gate
 
 
 def moves_once_per_gate(name: str, body: c_ast.Node) -> bool:

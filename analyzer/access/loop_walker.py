@@ -35,12 +35,19 @@ from hlsight.analyzer.access.c_symbols import (
 )
 from hlsight.analyzer.access.ctypes_info import ElementType, element_type, typedef_table
 from hlsight.analyzer.access.loop_annotations import coalesce_above
-from hlsight.analyzer.access.loop_shapes import assigned_in, leaves_block, moves_once_per_gate, pacing_test
+from hlsight.analyzer.access.loop_shapes import (
+    assigned_in,
+    leaves_block,
+    moves_once_per_gate,
+    pacing_test,
+    row_gate,
+)
 from hlsight.analyzer.access.loops import (
     BARRIER_CALLS,
     CALL_WALK_BUDGET,
     MIRROR,
     BarrierSite,
+    Cycle,
     Geometric,
     LaunchIds,
     LineOrdinals,
@@ -69,7 +76,15 @@ from hlsight.analyzer.access.loops import (
     write_in_counter,
 )
 from hlsight.analyzer.access.ndrange_dims import WorkItemCalls, kernel_dimensions
-from hlsight.analyzer.access.paced_loops import Pacing, paced_trip, reads_after_update, ternary_pacing
+from hlsight.analyzer.access.paced_loops import (
+    Pacing,
+    RowPace,
+    cycle_pace,
+    orbit_pace,
+    paced_trip,
+    reads_after_update,
+    ternary_pacing,
+)
 from hlsight.analyzer.access.straight_steps import straight_line_step
 from hlsight.parsers.csource import CUnit
 from hlsight.parsers.csource.visitor import NodeVisitor
@@ -167,7 +182,9 @@ class LoopWalker(NodeVisitor):
         #: the kernel's NDRange dimensions, when the caller worked them out (else :meth:`run` does)
         self.dimensions: int | None = None
         #: row counters a wrapping variable paces, by symbol (:meth:`_pace`)
-        self._pacings: dict[sympy.Symbol, Pacing] = {}
+        self._pacings: dict[sympy.Symbol, RowPace] = {}
+        #: loop-carried counters that cycle, by symbol (:func:`cycle_length`)
+        self._cycles: dict[sympy.Expr, Cycle] = {}
         self._effects = _Effects(self)
         #: ``#pragma`` written right before a loop (by ``id`` of the loop node)
         self._pragmas: dict[int, str] = {}
@@ -473,15 +490,19 @@ class LoopWalker(NodeVisitor):
                 if step is not None:
                     step = sympy.expand(step * self._step_unit(name))  # `m += 1` on `float (*m)[64]`: 64
             cycle = cycle_length(name, body, self.value, self.table) if conditional else None
-            if cycle is not None and cycle_contains(entry[name], cycle - 1) is not True:
+            if cycle is not None and cycle_contains(entry[name], cycle.length - 1) is not True:
                 cycle = None  # a counter entering above its reset value never wraps: no cycle
             self.env[name] = self.table.make(
                 name,
                 SymbolInfo(
-                    Role.STATE, name, step=step, period=period, conditional=conditional, loop=line, cycle=cycle,
-                    start=entry[name],
+                    Role.STATE, name, step=step, period=period, conditional=conditional, loop=line,
+                    cycle=None if cycle is None else cycle.length, start=entry[name],
+                    cycle_stepped=cycle is not None and cycle.every_iteration,
+                    wrap_test=None if cycle is None else cycle.gate.cond,
                 ),
             )
+            if cycle is not None:
+                self._cycles[self.env[name]] = cycle
         for name in entry:
             self._pace(name, body)
         return entry
@@ -492,7 +513,8 @@ class LoopWalker(NodeVisitor):
         y++;``, ``y = x == 0 ? y + 1 : y``), when ``v`` does take the value
         ``c`` once per period: a cycling row is then ``paced_by`` it
         (:func:`pacing_test`), and a loop that exits on the row is counted
-        (:class:`Pacing`)."""
+        (:class:`RowPace`). A pacer that cycles itself paces a row moved in
+        the branch that wraps it (:meth:`_cycle_pace`)."""
         symbol = self.env[name]
         info = self.table.info(symbol)
         gated = pacing_test(name, body) if info is not None else None
@@ -501,7 +523,11 @@ class LoopWalker(NodeVisitor):
             return
         pacer = self.env.get(test[0])
         pacer_info = self.table.info(pacer) if pacer is not None else None
-        if pacer_info is None or pacer_info.role is not Role.STATE or pacer_info.conditional:
+        if pacer_info is None or pacer_info.role is not Role.STATE:
+            return
+        if pacer_info.conditional:
+            if gated is not None and info.cycle is None and isinstance(symbol, sympy.Symbol) and pacer is not None:
+                self._cycle_pace(symbol, name, body, pacer)
             return
         values = orbit(pacer_info.start, pacer_info.step, pacer_info.period)
         value = self.value(test[1])
@@ -516,7 +542,22 @@ class LoopWalker(NodeVisitor):
         once = info.cycle is None and (gated is None or moves_once_per_gate(name, body))
         after = reads_after_update(body, name, test[0]) if once else None
         if after is not None and isinstance(symbol, sympy.Symbol) and isinstance(pacer_info.start, sympy.Integer):
-            self._pacings[symbol] = Pacing(first, gap, count, int(pacer_info.start), int(value), after)
+            pacing = Pacing(first, gap, count, int(pacer_info.start), int(value), after)
+            self._pacings[symbol] = orbit_pace(pacing)
+
+    def _cycle_pace(self, symbol: sympy.Symbol, name: str, body: c_ast.Node, pacer: sympy.Expr) -> None:
+        """The flattened nest ``j++; if (j == K) { j = 0; i++; }``: the row
+        ``i`` moves once, directly in the branch that wraps the cycling
+        ``j`` (stepped on every other iteration, :class:`Cycle`), so once
+        per cycle of ``j``, first where ``j`` first wraps."""
+        cycle = self._cycles.get(pacer)
+        pacer_info = self.table.info(pacer)
+        if cycle is None or pacer_info is None or pacer_info.start is None or not cycle.every_iteration:
+            return
+        row_info, wrap_test = self.table.info(symbol), cycle.gate.cond
+        if row_info is not None and row_gate(name, body) is cycle.gate and moves_once_per_gate(name, body):
+            self._pacings[symbol] = cycle_pace(cycle.length, pacer_info.start)
+            row_info.wrap_test = wrap_test
 
     def visit_For(self, node: c_ast.For) -> None:
         line = node.coord.line if node.coord is not None else 0

@@ -13,7 +13,7 @@ sympy (:mod:`hlsight.analyzer.access.loop_shapes`).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple, TypeVar
 
@@ -30,7 +30,7 @@ from hlsight.analyzer.access.c_symbols import (
     extent_value,
     fixed_per_launch,
 )
-from hlsight.analyzer.access.loop_shapes import AssignedNames, CounterUpdates, body_items
+from hlsight.analyzer.access.loop_shapes import AssignedNames, CounterUpdates, assigned_in, body_items, counter_update
 from hlsight.analyzer.access.paced_loops import wrapping_step
 from hlsight.parsers.csource.visitor import NodeVisitor
 
@@ -884,8 +884,21 @@ def update_step(
     return step, modulus
 
 
-def cycle_length(name: str, body: c_ast.Node, value: Value, table: SymbolTable) -> sympy.Expr | None:
-    """Number of values a row counter cycles through, or ``None``.
+class Cycle(NamedTuple):
+    """A row counter's cycle (:func:`cycle_length`): its ``length`` (values
+    0..length-1), the ``if`` whose taken branch resets it (``gate``), and
+    whether it steps by one on every iteration but the one that wraps
+    (``every_iteration``: ``j++; if (j == K) j = 0;`` written directly in
+    the body, not under another test), when between its wraps it advances
+    like a loop counter."""
+
+    length: sympy.Expr
+    gate: c_ast.If
+    every_iteration: bool
+
+
+def cycle_length(name: str, body: c_ast.Node, value: Value, table: SymbolTable) -> Cycle | None:
+    """The values a row counter cycles through, or ``None``.
 
     Recognises the two shapes the Rodinia FPGA kernels use::
 
@@ -917,10 +930,55 @@ def cycle_length(name: str, body: c_ast.Node, value: Value, table: SymbolTable) 
         return None
     increment = increments[0]
     if increment == resets[0][:-1]:
-        return bound  # increment, then reset at K: values 0..K-1
+        # increment, then reset at K: values 0..K-1 (reset first, `if (y == K) y = 0; y++;`, holds 1..K)
+        if not _incremented_before(name, body, reset_if):
+            return None
+        return Cycle(bound, reset_if, _stepped_once(name, body, reset_if, else_branch=False))
     if increment == [*resets[0][:-1], (reset_if, False)]:
-        return bound + 1  # reset at K, else increment: values 0..K
+        # reset at K, else increment: values 0..K
+        return Cycle(bound + 1, reset_if, _stepped_once(name, body, reset_if, else_branch=True))
     return None
+
+
+def _incremented_before(name: str, body: c_ast.Node, reset_if: c_ast.If) -> bool:
+    """Whether the statements before ``reset_if``, in the block that holds
+    it, increment ``name``: the reset then sees the stepped value."""
+    block = _block_holding(body, reset_if)
+    if block is None:
+        return False
+    before = block[:next(index for index, item in enumerate(block) if item is reset_if)]
+    return any(counter_update(node, name) == "increment" for item in before for node in _nodes(item))
+
+
+def _block_holding(node: c_ast.Node, statement: c_ast.Node) -> list[c_ast.Node] | None:
+    """The statement list ``statement`` is an item of, below ``node``."""
+    if any(item is statement for item in body_items(node)):
+        return body_items(node)
+    for _name, child in node.children():
+        found = _block_holding(child, statement)
+        if found is not None:
+            return found
+    return None
+
+
+def _nodes(node: c_ast.Node) -> Iterator[c_ast.Node]:
+    yield node
+    for _name, child in node.children():
+        yield from _nodes(child)
+
+
+def _stepped_once(name: str, body: c_ast.Node, reset_if: c_ast.If, else_branch: bool) -> bool:
+    """Whether a cycling counter's one increment runs on every iteration but
+    the wrap: its reset ``if`` is a statement of the body itself, and the
+    increment is too (``j++; if (j == K) j = 0;``) or is a statement of that
+    ``if``'s else branch (``if (j == K) j = 0; else j++;``); not under a
+    nested loop, which would step it several times per iteration."""
+    if not any(item is reset_if for item in body_items(body)):
+        return False
+    if else_branch:
+        branch = reset_if.iffalse
+        return branch is not None and any(counter_update(item, name) == "increment" for item in body_items(branch))
+    return sum(1 for _stmt, top in assigned_in(body).get(name, []) if top) == 1
 
 
 def cycle_contains(value: sympy.Expr, last: sympy.Expr) -> bool | None:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import sympy
 from pycparser import c_ast
@@ -152,19 +153,48 @@ class Pacing:
         return None
 
 
-def paced_trip(op: str, bound: sympy.Expr, row_start: sympy.Expr, pacing: Pacing,
+class RowPace(NamedTuple):
+    """How a paced row moves: first in iteration ``phase`` (1-based;
+    ``None`` when not known), then once every ``period`` iterations."""
+
+    phase: sympy.Expr | None
+    period: sympy.Expr
+
+
+def orbit_pace(pacing: Pacing) -> RowPace:
+    """The row's pace under a pacer that steps modulo its period
+    (:class:`Pacing`)."""
+    phase = pacing.phase()
+    return RowPace(None if phase is None else sympy.Integer(phase), sympy.Integer(pacing.count))
+
+
+def cycle_pace(length: sympy.Expr, start: sympy.Expr) -> RowPace:
+    """The row's pace when it moves in the branch that resets a counter
+    cycling through 0..``length``-1 one step per iteration (``j++; if (j ==
+    K) { j = 0; i++; }``, the flattened nest of Intel's loop-coalescing
+    advice): the first wrap comes ``length - start`` iterations after entry
+    at ``start``, then one every ``length``."""
+    return RowPace(sympy.expand(length - start), length)
+
+
+def paced_trip(op: str, bound: sympy.Expr, row_start: sympy.Expr, pace: RowPace,
                why: str) -> tuple[sympy.Expr | None, str]:
     """Iterations of a loop that runs while ``row op bound``, the row
-    starting at ``row_start`` and moving up by one in iteration ``p``,
-    ``p + count``, ...: it reaches the bound after p + (bound - row_start
-    - 1) x count of them (``<``, ``!=``; ``<=`` one row more). Assumes the
-    bound is above the start, as :func:`trip_from` assumes a loop runs."""
-    phase = pacing.phase()
-    if phase is None or op not in ("<", "<=", "!="):
+    starting at ``row_start`` and moving up by one in iteration ``p``, ``p +
+    period``, ...: it fails the test after ``p + (moves - 1) x period`` of
+    them, ``moves`` being ``bound - row_start`` for ``<`` and ``!=`` (one
+    more for ``<=``). Assumes the test holds on entry, as :func:`trip_from`
+    assumes a loop runs."""
+    phase = pace.phase
+    if phase is None or op not in _MOVES:
         return None, f"{why}: the row counter's pacing is not counted"
-    rows = bound - row_start + (1 if op == "<=" else 0)
-    trip = sympy.expand(phase + (rows - 1) * pacing.count)
-    return trip, f"{why}: the row moves once every {pacing.count} iterations (first in iteration {phase})"
+    moves = bound - row_start + _MOVES[op]
+    trip = sympy.expand(phase + (moves - 1) * pace.period)
+    return trip, f"{why}: the row moves once every {pace.period} iterations (first in iteration {phase})"
+
+
+#: a rising row's test -> the moves beyond the bound's distance that make it fail
+_MOVES = {"<": 0, "!=": 0, "<=": 1}
 
 
 def reads_after_update(body: c_ast.Node, row: str, pacer: str) -> bool | None:

@@ -26,7 +26,7 @@ from hlsight.analyzer.access.c_symbols import (
     SymbolInfo,
     combine_binary,
     launch_product,
-    ternary_extreme,
+    ternary_value,
 )
 from hlsight.analyzer.access.sycl_clang import (
     CK,
@@ -195,18 +195,24 @@ class SyclValues(CursorVisitor):
         return self.walker._opaque(node, Role.LOAD) if number is None else sympy.Integer(number)
 
     def visit_CONDITIONAL_OPERATOR(self, node: cindex.Cursor) -> sympy.Expr:
-        """``c ? a : b``: a min or max written out (:func:`ternary_extreme`),
-        else opaque, data when its condition or a branch is."""
+        """``c ? a : b``: a min or max written out, a rounded-up quotient
+        (:func:`ternary_value`), else opaque, data when its condition or a
+        branch is."""
         number = evaluate_int(node)
         if number is not None:
             return sympy.Integer(number)
         parts = expression_children(node)
         cond = strip(parts[0]) if len(parts) == 3 else None
         if cond is not None and cond.kind == CK.BINARY_OPERATOR and len(sides := expression_children(cond)) == 2:
-            values = [self.walker.value(part) for part in (*sides, parts[1], parts[2])]
-            extreme = ternary_extreme(binary_operator(cond), *values)
+            op = binary_operator(cond)
+            if op == "%":  # `(n % B) ? 1 : 0`: the test is `!= 0`
+                op, values = "!=", [self.walker.value(cond), sympy.Integer(0),
+                                    *(self.walker.value(part) for part in parts[1:])]
+            else:
+                values = [self.walker.value(part) for part in (*sides, parts[1], parts[2])]
+            value = ternary_value(op, *values)
             # else opaque: data when a side of the test or a branch is (each read once, as in C)
-            return extreme if extreme is not None else self.walker._opaque_from(node, values)
+            return value if value is not None else self.walker._opaque_from(node, values)
         return self.walker._opaque_from(node, [self.walker.value(part) for part in parts])
 
     def visit_UNARY_OPERATOR(self, node: cindex.Cursor) -> sympy.Expr:
