@@ -17,7 +17,7 @@ Measured 2026-11-29 (seeds 4-6, 4,300 kernels, 1,700 of them through the
 pipeline): 0 failures after the two fixes above (seed 4 found 2 exceptions
 and 1 run over 10 s before them). Session 30 added hand-coalesced nests and
 divisibility tests (decision 62); seed 2 then found a shift by 8 << 64 that
-sympy never finished; after its fix seeds 2, 3 (400 each) and 7-10 (1,500
+sympy never finished; after its fix seeds 2, 3 (400 each) and 7-13 (1,500
 each): 0 failures.
 """
 
@@ -127,7 +127,9 @@ class KernelMaker:
         wrap = self.rng.choice([f"x++; if (x == {width}) {{ x = 0; {move} }}",
                                 f"if (x == {width} - 1) {{ {move} x = 0; }} else x++;",
                                 f"if (x == {width}) {{ x = 0; {move} }} x++;",
-                                f"x++; if (x == {width}) x = 0; if (x == 0) {{ {move} }}"])
+                                f"x++; if (x == {width}) x = 0; if (x == 0) {{ {move} }}",
+                                f"x += 16; if (x >= {width}) {{ x = 0; {move} }}",
+                                f"x = x + 4; if (x == {width}) {{ {move} x = 0; }}"])
         test = f"y {self.rng.choice(['<', '<=', '!=', '>'])} {self.rng.choice(['n', '4', '0', '-2'])}"
         start = f"int x = {self.rng.choice(['0', '5', '70', '-1', 'n'])}, y = {self.rng.choice(['0', '2', '-1'])};"
         access = self.rng.choice(["a[x + y * 64] = 1;", "a[y] = 1;", "a[y * n + x] = a[x];"])

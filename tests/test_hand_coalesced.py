@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 from pycparser import c_ast
 
+from hlsight.analyzer.access.loop_shapes import never_counted
 from hlsight.analyzer.access.trip_counts import static_trip_count, trip_count_reason
 from hlsight.analyzer.results import AccessFacts
 from hlsight.core.model import LSUKind
@@ -155,21 +156,26 @@ def test_shapes_that_do_not_pace_the_row_stay_named(kernel: str) -> None:
 
 
 
-#: the column's wrap, three ways: increment then reset; reset at the last
-#: value, else increment; reset then increment (its values run 1..W at the
-#: loop's top, which hlsight does not take for a cycle)
+#: the column's wrap: increment then reset; reset at the last value, else
+#: increment; by 4 (dividing W); by 3 with a `>=` reset (values 0, 3, 6);
+#: reset then increment (its values run 1..W at the loop's top, which
+#: hlsight does not take for a cycle)
 WRAPS = {
     "after": "x++; if (x == W) { x = 0; y++; }",
     "else": "if (x == W - 1) { y++; x = 0; } else x++;",
+    "by4": "x += 4; if (x == W) { x = 0; y++; }",
+    "by3": "x = x + 3; if (x >= W) { y++; x = 0; }",
     "before": "if (x == W) { x = 0; y++; } x++;",
 }
+#: column starts each wrap takes for one of its values (W = 8)
+ON_CYCLE = {"after": {0, 3, 4, 6, 7}, "else": {0, 3, 4, 6, 7}, "by4": {0, 4}, "by3": {0, 3, 6}, "before": set()}
 #: iterations past which a compiled loop is taken for endless
 CAP = 100_000
 
 
 def _variants() -> list[tuple[str, str, int, int, str, bool]]:
     return [(wrap, op, x, y, access, do_while)
-            for wrap in WRAPS for op in ("<", "<=", "!=") for x in (0, 3, 7, 8, 10) for y in (0, 2)
+            for wrap in WRAPS for op in ("<", "<=", "!=") for x in (0, 3, 4, 6, 7, 8, 10) for y in (0, 2)
             for access in ("first", "last") for do_while in (False, True)]
 
 
@@ -204,22 +210,37 @@ def compiled_counts(tmp_path_factory: pytest.TempPathFactory) -> dict[int, list[
 
 
 def test_every_count_taken_from_a_wrap_is_the_compiled_count(compiled_counts: dict[int, list[int | None]]) -> None:
-    """360 nests (three wraps, three row tests, five column starts, two row
+    """840 nests (five wraps, three row tests, seven column starts, two row
     starts, the access first or last, while and do-while), compiled with
     gcc and run at n = 5 and n = 9: wherever hlsight gives a trip count it
-    is the count the compiled loop runs, and a nest whose column starts
-    inside its cycle (0..7) with the increment-first or else-form wrap is
-    always counted. A column entering past its wrap never wraps (the loop
-    does not end: no count); the reset-first wrap is not taken for a cycle."""
+    is the count the compiled loop runs, and a nest whose column starts on
+    one of its cycle's values is always counted. A column entering past its
+    wrap or off its steps never wraps (the loop does not end: no count);
+    the reset-first wrap is not taken for a cycle. The instrumenter's
+    sympy-free loop filter leaves every counted loop to the walker."""
     unit = parse_c_text(_nest_source(), "nests.c")
     loops = [node for node in unit.walk() if isinstance(node, c_ast.While | c_ast.DoWhile)]
     counted = 0
     for number, (loop, (wrap, _op, x, _y, _access, _do)) in enumerate(zip(loops, _variants(), strict=True)):
         trip = static_trip_count(loop, unit)
+        # the instrumenter's sympy-free filter must not rule out a loop the walker counts
+        assert trip is None or not never_counted(loop), (number, _variants()[number])
         for n, measured in zip((5, 9), compiled_counts[number], strict=True):
             if trip is not None:
                 assert measured is not None and trip.subs("n", n) == measured, (number, _variants()[number])
-        if wrap != "before" and x < 8:
+        if x in ON_CYCLE[wrap]:
             assert trip is not None, (number, _variants()[number], trip_count_reason(loop, unit))
             counted += 1
-    assert counted == 2 * 3 * 3 * 2 * 2 * 2
+    assert counted == 15 * 3 * 2 * 2 * 2
+
+
+@pytest.mark.parametrize(("n", "width"), [(1, 16), (3, 64), (4, 70), (2, 5)])
+def test_sixteen_lanes_per_step_wrapping_at_a_width_the_host_gives(n: int, width: int) -> None:
+    """`x += 16; if (x >= width) { x = 0; y++; }` around 16 unrolled lanes:
+    ceil(width / 16) steps per row, 16 lanes each, the lanes and the steps
+    contiguous (stride 1); the count was a trip symbol, the stride none."""
+    load, store = NESTS.facts("lanes16", [(LSUKind.LOAD, "lanes16"), (LSUKind.STORE, "lanes16")])
+    steps = list(wrap_after(n, width=-(-width // 16), pitch=-(-width // 16)))
+    for found in (load, store):
+        assert value(found.accesses, n=n, width=width) == 16 * len(steps)
+        assert found.stride is not None and value(found.stride) == 1

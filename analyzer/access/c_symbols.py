@@ -73,10 +73,13 @@ class SymbolInfo:
     cycle: sympy.Expr | None = None
     start: sympy.Expr | None = None
     paced_by: sympy.Symbol | None = None
-    #: a cycling counter stepped by one on every iteration but the one that
-    #: wraps it (``j++; if (j == K) j = 0;``): between its wraps it moves
-    #: like a loop counter, which is what an address through it advances by
-    cycle_stepped: bool = False
+    #: a cycling counter stepped on every iteration but the one that wraps
+    #: it (``j++; if (j == K) j = 0;``, ``x += 16; if (x == W) x = 0;``): its
+    #: step, and the iterations from one wrap to the next; between its wraps
+    #: it moves like a loop counter, which is what an address through it
+    #: advances by
+    cycle_step: int | None = None
+    wraps_every: sympy.Expr | None = None
     #: the test of the ``if`` whose taken branch wraps this cycling counter
     #: (``j == K``), or moves this row once per wrap of one (``j++; if (j ==
     #: K) { j = 0; i++; }``): an access under that branch sees the row step

@@ -185,10 +185,10 @@ def _loop_advance(
         wrapping = _under_test(site, info.wrap_test)
         if not info.conditional and info.step is not None:
             movers.append((symbol, info.step))
-        elif info.cycle_stepped and wrapping is None:
-            # `j++; if (j == K) j = 0;`: one element per iteration between its wraps
-            movers.append((symbol, sympy.Integer(1)))
-            cycles[symbol] = info.cycle
+        elif info.cycle_step is not None and wrapping is None:
+            # `j++; if (j == K) j = 0;`: its step per iteration between its wraps
+            movers.append((symbol, sympy.Integer(info.cycle_step)))
+            cycles[symbol] = info.wraps_every
         elif info.cycle is None and wrapping is True:
             # `if (j == K) { out[i] = s; j = 0; i++; }`: the row steps by one from one wrap to the next
             movers.append((symbol, sympy.Integer(1)))

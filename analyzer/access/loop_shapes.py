@@ -143,9 +143,9 @@ def never_counted(loop: c_ast.Node) -> bool:
     the body assigns). ``while``/``do``: ``LoopWalker.visit_While`` counts
     through an operand of the comparison that the body steps on every
     iteration (a variable the body does not assign has no start value in
-    the loop: no count) or moves once per wrap of another
-    (:func:`pacing_test`, decision 61), or through ``++i``/``i++`` as the
-    left operand;
+    the loop: no count) or moves under one test written in the body, once
+    per wrap of another (:func:`row_gate`, decisions 61 and 62), or through
+    ``++i``/``i++`` as the left operand;
     a ``do`` loop whose test is not a comparison may be ``while (0)``."""
     if not isinstance(loop, c_ast.For | c_ast.While | c_ast.DoWhile) or loop.stmt is None:
         return False
@@ -163,8 +163,9 @@ def never_counted(loop: c_ast.Node) -> bool:
     if isinstance(cond.left, c_ast.UnaryOp) and cond.left.op in _INCREMENTS and isinstance(cond.left.expr, c_ast.ID):
         return False
     assigned = assigned_in(loop.stmt)
-    # a row counter moved once per wrap of another (``if (x == 0) y++;``) may be counted through its pacing
-    return not any(_steps_on_every_iteration(name, assigned) or pacing_test(name, loop.stmt) is not None
+    # a row counter moved once per wrap of another (``if (x == 0) y++;``, ``if (x >= W) { x = 0; y++; }``)
+    # may be counted through its pacing
+    return not any(_steps_on_every_iteration(name, assigned) or _wrap_gated(name, loop.stmt)
                    for name in _id_operands(cond))
 
 
@@ -195,16 +196,49 @@ def counter_update(node: c_ast.Node, name: str) -> str | None:
     return "other"
 
 
+def increment_step(node: c_ast.Node, name: str) -> int | None:
+    """The constant a statement adds to ``name`` (``name++``, ``name += 16``,
+    ``name = name + 16``, ``name = 16 + name``), when a positive number;
+    ``None`` for anything else."""
+    if counter_update(node, name) == "increment":
+        return 1
+    if not isinstance(node, c_ast.Assignment) or not isinstance(node.lvalue, c_ast.ID) or node.lvalue.name != name:
+        return None
+    value = node.rvalue
+    if node.op == "+=":
+        return _positive(value)
+    if node.op == "=" and isinstance(value, c_ast.BinaryOp) and value.op == "+":
+        for side, other in ((value.left, value.right), (value.right, value.left)):
+            if isinstance(side, c_ast.ID) and side.name == name:
+                return _positive(other)
+    return None
+
+
+def _positive(node: c_ast.Node) -> int | None:
+    if not isinstance(node, c_ast.Constant) or node.type not in ("int", "unsigned int", "long int"):
+        return None
+    try:
+        number = int(node.value.rstrip("uUlL"), 0)
+    except ValueError:
+        return None
+    return number if number > 0 else None
+
+
 Path = list[tuple[c_ast.If, bool]]
 
 
 class CounterUpdates(NodeVisitor):
-    """Where, under which ``if`` branches, a loop body updates one counter."""
+    """Where, under which ``if`` branches, a loop body updates one counter.
 
-    def __init__(self, name: str) -> None:
+    ``stepped``: an increment may add any positive number (``x += 16``; its
+    sizes in ``steps``), else only one (a larger step is ``other``)."""
+
+    def __init__(self, name: str, stepped: bool = False) -> None:
         self.name = name
+        self.stepped = stepped
         self.path: Path = []
         self.increments: list[Path] = []
+        self.steps: list[int] = []
         self.resets: list[Path] = []
         self.other = False
 
@@ -219,8 +253,10 @@ class CounterUpdates(NodeVisitor):
 
     def generic_visit(self, node: c_ast.Node) -> None:
         kind = counter_update(node, self.name)
-        if kind == "increment":
+        step = increment_step(node, self.name) if kind == "increment" or (kind == "other" and self.stepped) else None
+        if step is not None:
             self.increments.append(self.path)
+            self.steps.append(step)
         elif kind == "reset":
             self.resets.append(self.path)
         elif kind == "other":
@@ -248,6 +284,20 @@ def pacing_test(name: str, body: c_ast.Node) -> tuple[str, c_ast.Node] | None:
         if isinstance(side, c_ast.ID) and side.name != name:
             return side.name, other
     return None
+
+
+def _wrap_gated(name: str, body: c_ast.Node) -> bool:
+    """Whether every update of ``name`` sits under one test written in the
+    body that compares another variable (``x == 0``, ``x >= W``): a gate
+    another counter's wrap may open, not a test of data."""
+    gate = row_gate(name, body)
+    return gate is not None and any(operand != name for operand in gate_operands(gate))
+
+
+def gate_operands(gate: c_ast.If) -> list[str]:
+    """The variables a gate's comparison tests (``if (x >= W)``: ``x``)."""
+    cond = gate.cond
+    return _id_operands(cond) if isinstance(cond, c_ast.BinaryOp) else []
 
 
 def row_gate(name: str, body: c_ast.Node) -> c_ast.If | None:

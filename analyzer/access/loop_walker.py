@@ -37,6 +37,7 @@ from hlsight.analyzer.access.ctypes_info import ElementType, element_type, typed
 from hlsight.analyzer.access.loop_annotations import coalesce_above
 from hlsight.analyzer.access.loop_shapes import (
     assigned_in,
+    gate_operands,
     leaves_block,
     moves_once_per_gate,
     pacing_test,
@@ -59,7 +60,6 @@ from hlsight.analyzer.access.loops import (
     closing_lines,
     counted_loop,
     counter_trip,
-    cycle_contains,
     cycle_length,
     dealt_step,
     early_exit,
@@ -490,14 +490,17 @@ class LoopWalker(NodeVisitor):
                 if step is not None:
                     step = sympy.expand(step * self._step_unit(name))  # `m += 1` on `float (*m)[64]`: 64
             cycle = cycle_length(name, body, self.value, self.table) if conditional else None
-            if cycle is not None and cycle_contains(entry[name], cycle.length - 1) is not True:
-                cycle = None  # a counter entering above its reset value never wraps: no cycle
+            if cycle is not None and not cycle.holds(entry[name]):
+                cycle = None  # a counter entering above its reset value (or off its steps) never wraps: no cycle
+            stepped = cycle is not None and cycle.every_iteration
             self.env[name] = self.table.make(
                 name,
                 SymbolInfo(
                     Role.STATE, name, step=step, period=period, conditional=conditional, loop=line,
-                    cycle=None if cycle is None else cycle.length, start=entry[name],
-                    cycle_stepped=cycle is not None and cycle.every_iteration,
+                    # guards on a cycle are counted over 0..K-1 (a larger step's values are not those)
+                    cycle=cycle.length if cycle is not None and cycle.step == 1 else None, start=entry[name],
+                    cycle_step=cycle.step if cycle is not None and stepped else None,
+                    wraps_every=cycle.length if cycle is not None and stepped else None,
                     wrap_test=None if cycle is None else cycle.gate.cond,
                 ),
             )
@@ -517,17 +520,17 @@ class LoopWalker(NodeVisitor):
         the branch that wraps it (:meth:`_cycle_pace`)."""
         symbol = self.env[name]
         info = self.table.info(symbol)
-        gated = pacing_test(name, body) if info is not None else None
-        test = gated or (ternary_pacing(name, body) if info is not None else None)
-        if info is None or test is None:
+        if info is None or not isinstance(symbol, sympy.Symbol):
+            return
+        if info.cycle is None and self._cycle_pace(symbol, name, body):
+            return
+        gated = pacing_test(name, body)
+        test = gated or ternary_pacing(name, body)
+        if test is None:
             return
         pacer = self.env.get(test[0])
         pacer_info = self.table.info(pacer) if pacer is not None else None
-        if pacer_info is None or pacer_info.role is not Role.STATE:
-            return
-        if pacer_info.conditional:
-            if gated is not None and info.cycle is None and isinstance(symbol, sympy.Symbol) and pacer is not None:
-                self._cycle_pace(symbol, name, body, pacer)
+        if pacer_info is None or pacer_info.role is not Role.STATE or pacer_info.conditional:
             return
         values = orbit(pacer_info.start, pacer_info.step, pacer_info.period)
         value = self.value(test[1])
@@ -545,19 +548,26 @@ class LoopWalker(NodeVisitor):
             pacing = Pacing(first, gap, count, int(pacer_info.start), int(value), after)
             self._pacings[symbol] = orbit_pace(pacing)
 
-    def _cycle_pace(self, symbol: sympy.Symbol, name: str, body: c_ast.Node, pacer: sympy.Expr) -> None:
+    def _cycle_pace(self, symbol: sympy.Symbol, name: str, body: c_ast.Node) -> bool:
         """The flattened nest ``j++; if (j == K) { j = 0; i++; }``: the row
-        ``i`` moves once, directly in the branch that wraps the cycling
-        ``j`` (stepped on every other iteration, :class:`Cycle`), so once
-        per cycle of ``j``, first where ``j`` first wraps."""
-        cycle = self._cycles.get(pacer)
-        pacer_info = self.table.info(pacer)
-        if cycle is None or pacer_info is None or pacer_info.start is None or not cycle.every_iteration:
-            return
-        row_info, wrap_test = self.table.info(symbol), cycle.gate.cond
-        if row_info is not None and row_gate(name, body) is cycle.gate and moves_once_per_gate(name, body):
-            self._pacings[symbol] = cycle_pace(cycle.length, pacer_info.start)
-            row_info.wrap_test = wrap_test
+        ``i`` moves once, directly in the branch that wraps a cycling ``j``
+        (stepped on every other iteration, :class:`Cycle`), so once per
+        cycle of ``j``, first where ``j`` first wraps. Whether it is that."""
+        gate = row_gate(name, body)
+        if gate is None or not moves_once_per_gate(name, body):
+            return False
+        for pacer in (self.env.get(operand) for operand in gate_operands(gate)):
+            cycle = self._cycles.get(pacer) if pacer is not None else None
+            pacer_info = self.table.info(pacer) if pacer is not None else None
+            if cycle is None or cycle.gate is not gate or not cycle.every_iteration or pacer_info is None \
+                    or pacer_info.start is None:
+                continue
+            self._pacings[symbol] = cycle_pace(cycle.length, sympy.expand(pacer_info.start / cycle.step))
+            info = self.table.info(symbol)
+            if info is not None:
+                info.wrap_test = gate.cond
+            return True
+        return False
 
     def visit_For(self, node: c_ast.For) -> None:
         line = node.coord.line if node.coord is not None else 0

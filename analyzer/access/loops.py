@@ -30,7 +30,7 @@ from hlsight.analyzer.access.c_symbols import (
     extent_value,
     fixed_per_launch,
 )
-from hlsight.analyzer.access.loop_shapes import AssignedNames, CounterUpdates, assigned_in, body_items, counter_update
+from hlsight.analyzer.access.loop_shapes import AssignedNames, CounterUpdates, assigned_in, body_items, increment_step
 from hlsight.analyzer.access.paced_loops import wrapping_step
 from hlsight.parsers.csource.visitor import NodeVisitor
 
@@ -885,58 +885,88 @@ def update_step(
 
 
 class Cycle(NamedTuple):
-    """A row counter's cycle (:func:`cycle_length`): its ``length`` (values
-    0..length-1), the ``if`` whose taken branch resets it (``gate``), and
-    whether it steps by one on every iteration but the one that wraps
-    (``every_iteration``: ``j++; if (j == K) j = 0;`` written directly in
-    the body, not under another test), when between its wraps it advances
-    like a loop counter."""
+    """A counter's cycle (:func:`cycle_length`): ``length`` values 0,
+    ``step``, 2 ``step``, ..., the ``if`` whose taken branch resets it
+    (``gate``), and whether it steps on every iteration but the one that
+    wraps (``every_iteration``: ``j++; if (j == K) j = 0;`` written
+    directly in the body, not under another test), when between its wraps
+    it advances like a loop counter."""
 
     length: sympy.Expr
     gate: c_ast.If
     every_iteration: bool
+    step: int = 1
+
+    def holds(self, value: sympy.Expr) -> bool:
+        """Whether the counter takes ``value`` (``False`` when not known)."""
+        if self.step == 1:
+            return cycle_contains(value, self.length - 1) is True
+        if value == 0:
+            return True  # the first value of a (non-empty) cycle
+        return bool(value.is_Integer and self.length.is_Integer and 0 <= value < self.length * self.step
+                    and value % self.step == 0)
 
 
 def cycle_length(name: str, body: c_ast.Node, value: Value, table: SymbolTable) -> Cycle | None:
-    """The values a row counter cycles through, or ``None``.
+    """The values a counter cycles through, or ``None``.
 
-    Recognises the two shapes the Rodinia FPGA kernels use::
+    Recognises the shapes the Rodinia FPGA kernels and hand-coalesced
+    nests use::
 
         y++; if (y == K) y = 0;          // values 0..K-1: cycle K
         if (y == K) y = 0; else y++;     // values 0..K:   cycle K+1
+        x += 16; if (x == W) x = 0;      // values 0, 16, ..., W-16: W/16 (16 dividing W)
+        x += 16; if (x >= W) x = 0;      // values 0, 16, ... below W: ceil(W/16)
 
     (possibly nested under another test such as ``if (x == 0)``). Every
     value is then held for the same number of iterations, so a guard
     ``y == c`` holds in 1/cycle of them. ``value`` converts the bound where
     the loop stands.
     """
-    updates = CounterUpdates(name)
+    updates = CounterUpdates(name, stepped=True)
     updates.visit(body)
     increments, resets = updates.increments, updates.resets
     if updates.other or len(increments) != 1 or len(resets) != 1 or not resets[0]:
         return None
     reset_if, reset_branch = resets[0][-1]
     cond = reset_if.cond
-    if not reset_branch or not isinstance(cond, c_ast.BinaryOp) or cond.op != "==":
+    if not reset_branch or not isinstance(cond, c_ast.BinaryOp) or cond.op not in ("==", ">="):
         return None
     if isinstance(cond.left, c_ast.ID) and cond.left.name == name:
         bound_node = cond.right
-    elif isinstance(cond.right, c_ast.ID) and cond.right.name == name:
+    elif isinstance(cond.right, c_ast.ID) and cond.right.name == name and cond.op == "==":
         bound_node = cond.left
     else:
         return None
     bound = value(bound_node)
     if table.roles(bound) - {Role.PARAM, Role.MACRO}:
         return None
-    increment = increments[0]
+    increment, step = increments[0], updates.steps[0]
     if increment == resets[0][:-1]:
         # increment, then reset at K: values 0..K-1 (reset first, `if (y == K) y = 0; y++;`, holds 1..K)
         if not _incremented_before(name, body, reset_if):
             return None
-        return Cycle(bound, reset_if, _stepped_once(name, body, reset_if, else_branch=False))
-    if increment == [*resets[0][:-1], (reset_if, False)]:
+        length = _values_below(bound, step, cond.op)
+        every = _stepped_once(name, body, reset_if, else_branch=False)
+        return None if length is None else Cycle(length, reset_if, every, step)
+    if increment == [*resets[0][:-1], (reset_if, False)] and cond.op == "==":
         # reset at K, else increment: values 0..K
-        return Cycle(bound + 1, reset_if, _stepped_once(name, body, reset_if, else_branch=True))
+        length = _values_below(bound, step, cond.op)
+        every = _stepped_once(name, body, reset_if, else_branch=True)
+        return None if length is None else Cycle(length + 1, reset_if, every, step)
+    return None
+
+
+def _values_below(bound: sympy.Expr, step: int, op: str) -> sympy.Expr | None:
+    """How many of 0, step, 2 step, ... lie below ``bound``: the values a
+    counter reset at ``== bound`` (which ``step`` must divide, or it never
+    wraps) or at ``>= bound`` takes."""
+    if step == 1:
+        return bound
+    if op == ">=":
+        return sympy.floor((bound + step - 1) / step)
+    if bound.is_Integer and int(bound) % step == 0:
+        return sympy.Integer(int(bound) // step)
     return None
 
 
@@ -947,7 +977,7 @@ def _incremented_before(name: str, body: c_ast.Node, reset_if: c_ast.If) -> bool
     if block is None:
         return False
     before = block[:next(index for index, item in enumerate(block) if item is reset_if)]
-    return any(counter_update(node, name) == "increment" for item in before for node in _nodes(item))
+    return any(increment_step(node, name) is not None for item in before for node in _nodes(item))
 
 
 def _block_holding(node: c_ast.Node, statement: c_ast.Node) -> list[c_ast.Node] | None:
@@ -977,7 +1007,7 @@ def _stepped_once(name: str, body: c_ast.Node, reset_if: c_ast.If, else_branch: 
         return False
     if else_branch:
         branch = reset_if.iffalse
-        return branch is not None and any(counter_update(item, name) == "increment" for item in body_items(branch))
+        return branch is not None and any(increment_step(item, name) is not None for item in body_items(branch))
     return sum(1 for _stmt, top in assigned_in(body).get(name, []) if top) == 1
 
 

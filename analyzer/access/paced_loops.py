@@ -170,10 +170,10 @@ def orbit_pace(pacing: Pacing) -> RowPace:
 
 def cycle_pace(length: sympy.Expr, start: sympy.Expr) -> RowPace:
     """The row's pace when it moves in the branch that resets a counter
-    cycling through 0..``length``-1 one step per iteration (``j++; if (j ==
-    K) { j = 0; i++; }``, the flattened nest of Intel's loop-coalescing
-    advice): the first wrap comes ``length - start`` iterations after entry
-    at ``start``, then one every ``length``."""
+    cycling through ``length`` values one step per iteration (``j++; if (j
+    == K) { j = 0; i++; }``, the flattened nest of Intel's loop-coalescing
+    advice): entering at its ``start``-th value (from 0), the first wrap
+    comes ``length - start`` iterations later, then one every ``length``."""
     return RowPace(sympy.expand(length - start), length)
 
 
