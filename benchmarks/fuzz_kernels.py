@@ -129,7 +129,8 @@ class KernelMaker:
                                 f"if (x == {width}) {{ x = 0; {move} }} x++;",
                                 f"x++; if (x == {width}) x = 0; if (x == 0) {{ {move} }}",
                                 f"x += 16; if (x >= {width}) {{ x = 0; {move} }}",
-                                f"x = x + 4; if (x == {width}) {{ {move} x = 0; }}"])
+                                f"x = x + 4; if (x == {width}) {{ {move} x = 0; }}",
+                                f"if (++x == {width}) {{ x = 0; {move} }}"])
         test = f"y {self.rng.choice(['<', '<=', '!=', '>'])} {self.rng.choice(['n', '4', '0', '-2'])}"
         start = f"int x = {self.rng.choice(['0', '5', '70', '-1', 'n'])}, y = {self.rng.choice(['0', '2', '-1'])};"
         access = self.rng.choice(["a[x + y * 64] = 1;", "a[y] = 1;", "a[y * n + x] = a[x];"])

@@ -158,17 +158,19 @@ def test_shapes_that_do_not_pace_the_row_stay_named(kernel: str) -> None:
 
 #: the column's wrap: increment then reset; reset at the last value, else
 #: increment; by 4 (dividing W); by 3 with a `>=` reset (values 0, 3, 6);
-#: reset then increment (its values run 1..W at the loop's top, which
+#: stepped in the test (`++x == W`); reset then increment (its values run 1..W at the loop's top, which
 #: hlsight does not take for a cycle)
 WRAPS = {
     "after": "x++; if (x == W) { x = 0; y++; }",
     "else": "if (x == W - 1) { y++; x = 0; } else x++;",
     "by4": "x += 4; if (x == W) { x = 0; y++; }",
     "by3": "x = x + 3; if (x >= W) { y++; x = 0; }",
+    "pre": "if (++x == W) { x = 0; y++; }",
     "before": "if (x == W) { x = 0; y++; } x++;",
 }
 #: column starts each wrap takes for one of its values (W = 8)
-ON_CYCLE = {"after": {0, 3, 4, 6, 7}, "else": {0, 3, 4, 6, 7}, "by4": {0, 4}, "by3": {0, 3, 6}, "before": set()}
+ON_CYCLE = {"after": {0, 3, 4, 6, 7}, "else": {0, 3, 4, 6, 7}, "by4": {0, 4}, "by3": {0, 3, 6}, "pre": {0, 3, 4, 6, 7},
+            "before": set()}
 #: iterations past which a compiled loop is taken for endless
 CAP = 100_000
 
@@ -210,7 +212,7 @@ def compiled_counts(tmp_path_factory: pytest.TempPathFactory) -> dict[int, list[
 
 
 def test_every_count_taken_from_a_wrap_is_the_compiled_count(compiled_counts: dict[int, list[int | None]]) -> None:
-    """840 nests (five wraps, three row tests, seven column starts, two row
+    """1,008 nests (six wraps, three row tests, seven column starts, two row
     starts, the access first or last, while and do-while), compiled with
     gcc and run at n = 5 and n = 9: wherever hlsight gives a trip count it
     is the count the compiled loop runs, and a nest whose column starts on
@@ -231,7 +233,7 @@ def test_every_count_taken_from_a_wrap_is_the_compiled_count(compiled_counts: di
         if x in ON_CYCLE[wrap]:
             assert trip is not None, (number, _variants()[number], trip_count_reason(loop, unit))
             counted += 1
-    assert counted == 15 * 3 * 2 * 2 * 2
+    assert counted == 20 * 3 * 2 * 2 * 2
 
 
 @pytest.mark.parametrize(("n", "width"), [(1, 16), (3, 64), (4, 70), (2, 5)])

@@ -295,9 +295,20 @@ def _wrap_gated(name: str, body: c_ast.Node) -> bool:
 
 
 def gate_operands(gate: c_ast.If) -> list[str]:
-    """The variables a gate's comparison tests (``if (x >= W)``: ``x``)."""
+    """The variables a gate's comparison tests (``if (x >= W)``, ``if (++x
+    == W)``: ``x``)."""
     cond = gate.cond
-    return _id_operands(cond) if isinstance(cond, c_ast.BinaryOp) else []
+    if not isinstance(cond, c_ast.BinaryOp):
+        return []
+    return [name for side in (cond.left, cond.right) if (name := stepped_operand(side)) is not None]
+
+
+def stepped_operand(node: c_ast.Node) -> str | None:
+    """The variable an operand names, through a pre-increment (``x``,
+    ``++x``: ``x``); ``None`` for anything else."""
+    if isinstance(node, c_ast.UnaryOp) and node.op == "++" and isinstance(node.expr, c_ast.ID):
+        return str(node.expr.name)
+    return str(node.name) if isinstance(node, c_ast.ID) else None
 
 
 def row_gate(name: str, body: c_ast.Node) -> c_ast.If | None:

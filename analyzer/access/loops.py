@@ -30,7 +30,14 @@ from hlsight.analyzer.access.c_symbols import (
     extent_value,
     fixed_per_launch,
 )
-from hlsight.analyzer.access.loop_shapes import AssignedNames, CounterUpdates, assigned_in, body_items, increment_step
+from hlsight.analyzer.access.loop_shapes import (
+    AssignedNames,
+    CounterUpdates,
+    assigned_in,
+    body_items,
+    increment_step,
+    stepped_operand,
+)
 from hlsight.analyzer.access.paced_loops import wrapping_step
 from hlsight.parsers.csource.visitor import NodeVisitor
 
@@ -932,9 +939,9 @@ def cycle_length(name: str, body: c_ast.Node, value: Value, table: SymbolTable) 
     cond = reset_if.cond
     if not reset_branch or not isinstance(cond, c_ast.BinaryOp) or cond.op not in ("==", ">="):
         return None
-    if isinstance(cond.left, c_ast.ID) and cond.left.name == name:
+    if stepped_operand(cond.left) == name:  # `y == K`, `++y == K` (stepped, then compared)
         bound_node = cond.right
-    elif isinstance(cond.right, c_ast.ID) and cond.right.name == name and cond.op == "==":
+    elif stepped_operand(cond.right) == name and cond.op == "==":
         bound_node = cond.left
     else:
         return None
@@ -973,6 +980,8 @@ def _values_below(bound: sympy.Expr, step: int, op: str) -> sympy.Expr | None:
 def _incremented_before(name: str, body: c_ast.Node, reset_if: c_ast.If) -> bool:
     """Whether the statements before ``reset_if``, in the block that holds
     it, increment ``name``: the reset then sees the stepped value."""
+    if any(increment_step(node, name) is not None for node in _nodes(reset_if.cond)):
+        return True  # `if (++y == K)`: stepped, then tested
     block = _block_holding(body, reset_if)
     if block is None:
         return False
@@ -1008,6 +1017,8 @@ def _stepped_once(name: str, body: c_ast.Node, reset_if: c_ast.If, else_branch: 
     if else_branch:
         branch = reset_if.iffalse
         return branch is not None and any(increment_step(item, name) is not None for item in body_items(branch))
+    if any(increment_step(node, name) is not None for node in _nodes(reset_if.cond)):
+        return True  # `if (++y == K)`: the body's own test runs on every iteration
     return sum(1 for _stmt, top in assigned_in(body).get(name, []) if top) == 1
 
 
