@@ -168,16 +168,23 @@ WRAPS = {
     "pre": "if (++x == W) { x = 0; y++; }",
     "before": "if (x == W) { x = 0; y++; } x++;",
 }
+#: falling columns that move a falling row (Rodinia srad v5's shape): from
+#: W - 1 by 4 to the gate at -1 (values 7, 3); by 3 below 0 (7, 4, 1)
+FALLING = {
+    "down4": "x -= 4; if (x == -1) { x = W - 1; y--; }",
+    "downlt": "x = x - 3; if (x < 0) { y--; x = W - 1; }",
+}
 #: column starts each wrap takes for one of its values (W = 8)
 ON_CYCLE = {"after": {0, 3, 4, 6, 7}, "else": {0, 3, 4, 6, 7}, "by4": {0, 4}, "by3": {0, 3, 6}, "pre": {0, 3, 4, 6, 7},
-            "before": set()}
+            "before": set(), "down4": {3, 7}, "downlt": {4, 7}}
 #: iterations past which a compiled loop is taken for endless
 CAP = 100_000
 
 
 def _variants() -> list[tuple[str, str, int, int, str, bool]]:
-    return [(wrap, op, x, y, access, do_while)
-            for wrap in WRAPS for op in ("<", "<=", "!=") for x in (0, 3, 4, 6, 7, 8, 10) for y in (0, 2)
+    rising = [(wrap, op, 2) for wrap in WRAPS for op in ("<", "<=", "!=")]
+    falling = [(wrap, op, 12) for wrap in FALLING for op in (">", ">=", "!=")]
+    return [(wrap, op, x, y, access, do_while) for wrap, op, y in rising + falling for x in (0, 3, 4, 6, 7, 8, 10)
             for access in ("first", "last") for do_while in (False, True)]
 
 
@@ -186,8 +193,8 @@ def _nest_source() -> str:
     (the count of an access at the body's top or end), and a cap."""
     functions = []
     for number, (wrap, op, x, y, access, do_while) in enumerate(_variants()):
-        body = (f"if (++*count > {CAP}) return; {WRAPS[wrap]}" if access == "first"
-                else f"{WRAPS[wrap]} if (++*count > {CAP}) return;")
+        step = {**WRAPS, **FALLING}[wrap]
+        body = f"if (++*count > {CAP}) return; {step}" if access == "first" else f"{step} if (++*count > {CAP}) return;"
         loop = (f"do {{ {body} }} while (y {op} n);" if do_while else f"while (y {op} n) {{ {body} }}")
         functions.append(f"void nest{number}(int n, long *count) {{\n  int x = {x}, y = {y};\n  {loop}\n}}\n")
     return "#define W 8\n" + "".join(functions)
@@ -212,9 +219,9 @@ def compiled_counts(tmp_path_factory: pytest.TempPathFactory) -> dict[int, list[
 
 
 def test_every_count_taken_from_a_wrap_is_the_compiled_count(compiled_counts: dict[int, list[int | None]]) -> None:
-    """1,008 nests (six wraps, three row tests, seven column starts, two row
-    starts, the access first or last, while and do-while), compiled with
-    gcc and run at n = 5 and n = 9: wherever hlsight gives a trip count it
+    """672 nests (six rising wraps and two falling ones, three row tests,
+    seven column starts, the row from 2 up or 12 down, the access first or
+    last, while and do-while), compiled with gcc and run at n = 5 and n = 9: wherever hlsight gives a trip count it
     is the count the compiled loop runs, and a nest whose column starts on
     one of its cycle's values is always counted. A column entering past its
     wrap or off its steps never wraps (the loop does not end: no count);
@@ -233,7 +240,7 @@ def test_every_count_taken_from_a_wrap_is_the_compiled_count(compiled_counts: di
         if x in ON_CYCLE[wrap]:
             assert trip is not None, (number, _variants()[number], trip_count_reason(loop, unit))
             counted += 1
-    assert counted == 20 * 3 * 2 * 2 * 2
+    assert counted == (20 + 4) * 3 * 2 * 2
 
 
 @pytest.mark.parametrize(("n", "width"), [(1, 16), (3, 64), (4, 70), (2, 5)])
@@ -246,3 +253,44 @@ def test_sixteen_lanes_per_step_wrapping_at_a_width_the_host_gives(n: int, width
     for found in (load, store):
         assert value(found.accesses, n=n, width=width) == 16 * len(steps)
         assert found.stride is not None and value(found.stride) == 1
+
+
+def falling(cols: int) -> tuple[list[int], list[int], list[int]]:
+    """srad v5's sweep run: the row loads, the lanes' first addresses, the stores under the wrap."""
+    rows: list[int] = []
+    lanes: list[int] = []
+    wraps: list[int] = []
+    col, row_offset = cols, 15
+    while True:
+        rows.append(col)
+        lanes.append(col * 16 + row_offset)
+        row_offset -= 4
+        if row_offset == -1:
+            row_offset = 15
+            wraps.append(col)
+            col -= 1
+        if not col >= 0:
+            return rows, lanes, wraps
+
+
+@pytest.mark.parametrize("cols", [0, 1, 9, 100])
+def test_a_falling_sweep_counts_its_columns_down(cols: int) -> None:
+    """`row_offset -= 4; if (row_offset == -1) { row_offset = 15; col--; }
+    } while (col >= 0)`: four steps per column, cols + 1 columns (the trip
+    was "not a counter test"). The row read every iteration moves one
+    element every four (stride 1, as any access moving under one element per
+    access); the four lanes and their steps fall contiguously; the store
+    under the wrap moves one column per store, and runs once per column
+    (its test, the wrap's, holds once every four iterations: it was counted
+    as always true, four times too many)."""
+    row, load, store, wrap = NESTS.facts("falling", [(LSUKind.LOAD, "falling_row"), (LSUKind.LOAD, "falling_lanes"),
+                                                     (LSUKind.STORE, "falling_lanes"), (LSUKind.STORE, "falling_wrap")])
+    rows, lanes, wraps = falling(cols)
+    assert value(row.accesses, cols=cols) == len(rows) == 4 * (cols + 1)
+    assert value(load.accesses, cols=cols) == value(store.accesses, cols=cols) == 4 * len(lanes)
+    assert value(wrap.accesses, cols=cols) == len(wraps) == cols + 1
+    if len(lanes) > 1:
+        assert most_common_step(lanes) == -4
+    for found in (row, load, store, wrap):
+        assert found.stride is not None and value(found.stride) == 1, found.explanation
+    assert "once every 4 iterations" in (row.explanation or "")

@@ -80,6 +80,10 @@ class SymbolInfo:
     #: advances by
     cycle_step: int | None = None
     wraps_every: sympy.Expr | None = None
+    #: a row moved by one (+1 or -1) in the branch that wraps a cycling
+    #: counter (``j++; if (j == K) { j = 0; i++; }``): that move, the
+    #: iterations from one wrap to the next being ``wraps_every``
+    row_step: int | None = None
     #: the test of the ``if`` whose taken branch wraps this cycling counter
     #: (``j == K``), or moves this row once per wrap of one (``j++; if (j ==
     #: K) { j = 0; i++; }``): an access under that branch sees the row step

@@ -196,22 +196,32 @@ def counter_update(node: c_ast.Node, name: str) -> str | None:
     return "other"
 
 
-def increment_step(node: c_ast.Node, name: str) -> int | None:
-    """The constant a statement adds to ``name`` (``name++``, ``name += 16``,
-    ``name = name + 16``, ``name = 16 + name``), when a positive number;
+def constant_step(node: c_ast.Node, name: str) -> int | None:
+    """The number a statement adds to ``name`` (``name++``, ``name += 16``,
+    ``name = name + 16``, ``name = 16 + name``; negative for ``name--``,
+    ``name -= 4``, ``name = name - 4``), when a non-zero constant;
     ``None`` for anything else."""
-    if counter_update(node, name) == "increment":
-        return 1
+    if isinstance(node, c_ast.UnaryOp) and node.op in _INCREMENTS and isinstance(node.expr, c_ast.ID):
+        return (1 if "+" in node.op else -1) if node.expr.name == name else None
     if not isinstance(node, c_ast.Assignment) or not isinstance(node.lvalue, c_ast.ID) or node.lvalue.name != name:
         return None
     value = node.rvalue
-    if node.op == "+=":
-        return _positive(value)
-    if node.op == "=" and isinstance(value, c_ast.BinaryOp) and value.op == "+":
-        for side, other in ((value.left, value.right), (value.right, value.left)):
-            if isinstance(side, c_ast.ID) and side.name == name:
-                return _positive(other)
+    if node.op in ("+=", "-="):
+        amount = _positive(value)
+        return None if amount is None else (amount if node.op == "+=" else -amount)
+    if node.op == "=" and isinstance(value, c_ast.BinaryOp) and value.op in ("+", "-"):
+        sides = [(value.left, value.right)] + ([(value.right, value.left)] if value.op == "+" else [])
+        for side, other in sides:
+            amount = _positive(other)
+            if isinstance(side, c_ast.ID) and side.name == name and amount is not None:
+                return amount if value.op == "+" else -amount
     return None
+
+
+def _mentions(node: c_ast.Node, name: str) -> bool:
+    if isinstance(node, c_ast.ID) and node.name == name:
+        return True
+    return any(_mentions(child, name) for _label, child in node.children())
 
 
 def _positive(node: c_ast.Node) -> int | None:
@@ -230,8 +240,11 @@ Path = list[tuple[c_ast.If, bool]]
 class CounterUpdates(NodeVisitor):
     """Where, under which ``if`` branches, a loop body updates one counter.
 
-    ``stepped``: an increment may add any positive number (``x += 16``; its
-    sizes in ``steps``), else only one (a larger step is ``other``)."""
+    ``stepped``: an increment may add any non-zero number (``x += 16``, ``x
+    -= 4``; the numbers in ``steps``) and a reset may set any value that
+    does not read the counter (``x = BSIZE - 1``; the values in
+    ``reset_values``); else only ``++``/``+= 1`` and ``= 0`` are (anything
+    else is ``other``)."""
 
     def __init__(self, name: str, stepped: bool = False) -> None:
         self.name = name
@@ -240,6 +253,7 @@ class CounterUpdates(NodeVisitor):
         self.increments: list[Path] = []
         self.steps: list[int] = []
         self.resets: list[Path] = []
+        self.reset_values: list[c_ast.Node] = []
         self.other = False
 
     def visit_If(self, node: c_ast.If) -> None:
@@ -253,11 +267,15 @@ class CounterUpdates(NodeVisitor):
 
     def generic_visit(self, node: c_ast.Node) -> None:
         kind = counter_update(node, self.name)
-        step = increment_step(node, self.name) if kind == "increment" or (kind == "other" and self.stepped) else None
+        step = constant_step(node, self.name) if kind == "increment" or (kind == "other" and self.stepped) else None
+        if kind == "other" and self.stepped and step is None and isinstance(node, c_ast.Assignment) \
+                and node.op == "=" and not _mentions(node.rvalue, self.name):
+            kind = "reset"  # `x = BSIZE - 1`
         if step is not None:
             self.increments.append(self.path)
             self.steps.append(step)
         elif kind == "reset":
+            self.reset_values.append(node.rvalue)
             self.resets.append(self.path)
         elif kind == "other":
             self.other = True
@@ -314,7 +332,7 @@ def stepped_operand(node: c_ast.Node) -> str | None:
 def row_gate(name: str, body: c_ast.Node) -> c_ast.If | None:
     """The ``if`` written directly in the loop body under whose taken branch
     every update of ``name`` sits (:func:`pacing_test`'s), or ``None``."""
-    updates = CounterUpdates(name)
+    updates = CounterUpdates(name, stepped=True)
     updates.visit(body)
     paths = updates.increments + updates.resets
     if updates.other or not paths or not all(paths):
@@ -329,7 +347,15 @@ def moves_once_per_gate(name: str, body: c_ast.Node) -> bool:
     """Whether the row counter ``name``'s one update is an increment by one
     directly under its pacing test (:func:`pacing_test`), nothing resetting
     or moving it elsewhere: the row then counts the pacer's periods."""
-    updates = CounterUpdates(name)
+    return row_move(name, body) == 1
+
+
+def row_move(name: str, body: c_ast.Node) -> int | None:
+    """+1 or -1 when the row counter ``name``'s one update moves it by one,
+    up or down (``y++``, ``col--``), directly under the test that gates it,
+    nothing resetting or moving it elsewhere; ``None`` otherwise."""
+    updates = CounterUpdates(name, stepped=True)
     updates.visit(body)
-    return not updates.other and not updates.resets and len(updates.increments) == 1 \
-        and len(updates.increments[0]) == 1
+    if updates.other or updates.resets or len(updates.increments) != 1 or len(updates.increments[0]) != 1:
+        return None
+    return updates.steps[0] if updates.steps[0] in (1, -1) else None

@@ -42,6 +42,7 @@ from hlsight.analyzer.access.loop_shapes import (
     moves_once_per_gate,
     pacing_test,
     row_gate,
+    row_move,
 )
 from hlsight.analyzer.access.loops import (
     BARRIER_CALLS,
@@ -490,7 +491,7 @@ class LoopWalker(NodeVisitor):
                 if step is not None:
                     step = sympy.expand(step * self._step_unit(name))  # `m += 1` on `float (*m)[64]`: 64
             cycle = cycle_length(name, body, self.value, self.table) if conditional else None
-            if cycle is not None and not cycle.holds(entry[name]):
+            if cycle is not None and cycle.position(entry[name]) is None:
                 cycle = None  # a counter entering above its reset value (or off its steps) never wraps: no cycle
             stepped = cycle is not None and cycle.every_iteration
             self.env[name] = self.table.make(
@@ -498,7 +499,8 @@ class LoopWalker(NodeVisitor):
                 SymbolInfo(
                     Role.STATE, name, step=step, period=period, conditional=conditional, loop=line,
                     # guards on a cycle are counted over 0..K-1 (a larger step's values are not those)
-                    cycle=cycle.length if cycle is not None and cycle.step == 1 else None, start=entry[name],
+                    cycle=cycle.length if cycle is not None and cycle.counts_up_from_zero else None,
+                    start=entry[name],
                     cycle_step=cycle.step if cycle is not None and stepped else None,
                     wraps_every=cycle.length if cycle is not None and stepped else None,
                     wrap_test=None if cycle is None else cycle.gate.cond,
@@ -553,19 +555,19 @@ class LoopWalker(NodeVisitor):
         ``i`` moves once, directly in the branch that wraps a cycling ``j``
         (stepped on every other iteration, :class:`Cycle`), so once per
         cycle of ``j``, first where ``j`` first wraps. Whether it is that."""
-        gate = row_gate(name, body)
-        if gate is None or not moves_once_per_gate(name, body):
+        gate, direction = row_gate(name, body), row_move(name, body)
+        if gate is None or direction is None:
             return False
         for pacer in (self.env.get(operand) for operand in gate_operands(gate)):
             cycle = self._cycles.get(pacer) if pacer is not None else None
             pacer_info = self.table.info(pacer) if pacer is not None else None
             if cycle is None or cycle.gate is not gate or not cycle.every_iteration or pacer_info is None \
-                    or pacer_info.start is None:
+                    or pacer_info.start is None or (index := cycle.position(pacer_info.start)) is None:
                 continue
-            self._pacings[symbol] = cycle_pace(cycle.length, sympy.expand(pacer_info.start / cycle.step))
+            self._pacings[symbol] = cycle_pace(cycle.length, index, direction)
             info = self.table.info(symbol)
             if info is not None:
-                info.wrap_test = gate.cond
+                info.wrap_test, info.row_step, info.wraps_every = gate.cond, direction, cycle.length
             return True
         return False
 

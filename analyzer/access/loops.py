@@ -35,7 +35,7 @@ from hlsight.analyzer.access.loop_shapes import (
     CounterUpdates,
     assigned_in,
     body_items,
-    increment_step,
+    constant_step,
     stepped_operand,
 )
 from hlsight.analyzer.access.paced_loops import wrapping_step
@@ -892,26 +892,37 @@ def update_step(
 
 
 class Cycle(NamedTuple):
-    """A counter's cycle (:func:`cycle_length`): ``length`` values 0,
-    ``step``, 2 ``step``, ..., the ``if`` whose taken branch resets it
-    (``gate``), and whether it steps on every iteration but the one that
-    wraps (``every_iteration``: ``j++; if (j == K) j = 0;`` written
-    directly in the body, not under another test), when between its wraps
-    it advances like a loop counter."""
+    """A counter's cycle (:func:`cycle_length`): ``length`` values
+    ``first``, ``first + step``, ``first + 2 step``, ... (``step`` may be
+    negative), the ``if`` whose taken branch resets it (``gate``), and
+    whether it steps on every iteration but the one that wraps
+    (``every_iteration``: ``j++; if (j == K) j = 0;`` written directly in
+    the body, not under another test), when between its wraps it advances
+    like a loop counter."""
 
     length: sympy.Expr
     gate: c_ast.If
     every_iteration: bool
     step: int = 1
+    first: sympy.Expr = sympy.Integer(0)
 
-    def holds(self, value: sympy.Expr) -> bool:
-        """Whether the counter takes ``value`` (``False`` when not known)."""
-        if self.step == 1:
-            return cycle_contains(value, self.length - 1) is True
-        if value == 0:
-            return True  # the first value of a (non-empty) cycle
-        return bool(value.is_Integer and self.length.is_Integer and 0 <= value < self.length * self.step
-                    and value % self.step == 0)
+    @property
+    def counts_up_from_zero(self) -> bool:
+        """Values 0..length-1, the ones guards on a cycle are counted over."""
+        return self.step == 1 and self.first == 0
+
+    def position(self, value: sympy.Expr) -> sympy.Expr | None:
+        """Which of the values ``value`` is (0 for ``first``), ``None`` when
+        it is not one of them or that is not known."""
+        if self.counts_up_from_zero:
+            return value if cycle_contains(value, self.length - 1) is True else None
+        offset = sympy.expand(value - self.first)
+        if offset == 0:
+            return sympy.Integer(0)  # the first value of a (non-empty) cycle
+        if not (offset.is_Integer and self.length.is_Integer and int(offset) % self.step == 0):
+            return None
+        index = int(offset) // self.step
+        return sympy.Integer(index) if 0 <= index < int(self.length) else None
 
 
 def cycle_length(name: str, body: c_ast.Node, value: Value, table: SymbolTable) -> Cycle | None:
@@ -924,11 +935,13 @@ def cycle_length(name: str, body: c_ast.Node, value: Value, table: SymbolTable) 
         if (y == K) y = 0; else y++;     // values 0..K:   cycle K+1
         x += 16; if (x == W) x = 0;      // values 0, 16, ..., W-16: W/16 (16 dividing W)
         x += 16; if (x >= W) x = 0;      // values 0, 16, ... below W: ceil(W/16)
+        r -= 4; if (r == -1) r = 15;     // values 15, 11, 7, 3 (srad v5)
+        r -= 4; if (r < 0) r = 15;       // the same
 
     (possibly nested under another test such as ``if (x == 0)``). Every
     value is then held for the same number of iterations, so a guard
-    ``y == c`` holds in 1/cycle of them. ``value`` converts the bound where
-    the loop stands.
+    ``y == c`` holds in 1/cycle of them. ``value`` converts the bound and
+    the reset value where the loop stands.
     """
     updates = CounterUpdates(name, stepped=True)
     updates.visit(body)
@@ -937,7 +950,7 @@ def cycle_length(name: str, body: c_ast.Node, value: Value, table: SymbolTable) 
         return None
     reset_if, reset_branch = resets[0][-1]
     cond = reset_if.cond
-    if not reset_branch or not isinstance(cond, c_ast.BinaryOp) or cond.op not in ("==", ">="):
+    if not reset_branch or not isinstance(cond, c_ast.BinaryOp) or cond.op not in ("==", ">=", "<"):
         return None
     if stepped_operand(cond.left) == name:  # `y == K`, `++y == K` (stepped, then compared)
         bound_node = cond.right
@@ -945,48 +958,58 @@ def cycle_length(name: str, body: c_ast.Node, value: Value, table: SymbolTable) 
         bound_node = cond.left
     else:
         return None
-    bound = value(bound_node)
-    if table.roles(bound) - {Role.PARAM, Role.MACRO}:
+    bound, first = value(bound_node), value(updates.reset_values[0])
+    if table.roles(bound) - {Role.PARAM, Role.MACRO} or table.roles(first) - {Role.PARAM, Role.MACRO}:
         return None
     increment, step = increments[0], updates.steps[0]
     if increment == resets[0][:-1]:
         # increment, then reset at K: values 0..K-1 (reset first, `if (y == K) y = 0; y++;`, holds 1..K)
         if not _incremented_before(name, body, reset_if):
             return None
-        length = _values_below(bound, step, cond.op)
+        length = _values_before(first, bound, step, cond.op)
         every = _stepped_once(name, body, reset_if, else_branch=False)
-        return None if length is None else Cycle(length, reset_if, every, step)
+        return None if length is None else Cycle(length, reset_if, every, step, first)
     if increment == [*resets[0][:-1], (reset_if, False)] and cond.op == "==":
         # reset at K, else increment: values 0..K
-        length = _values_below(bound, step, cond.op)
+        length = _values_before(first, bound, step, cond.op)
         every = _stepped_once(name, body, reset_if, else_branch=True)
-        return None if length is None else Cycle(length + 1, reset_if, every, step)
+        return None if length is None else Cycle(length + 1, reset_if, every, step, first)
     return None
 
 
-def _values_below(bound: sympy.Expr, step: int, op: str) -> sympy.Expr | None:
-    """How many of 0, step, 2 step, ... lie below ``bound``: the values a
-    counter reset at ``== bound`` (which ``step`` must divide, or it never
-    wraps) or at ``>= bound`` takes."""
-    if step == 1:
-        return bound
-    if op == ">=":
-        return sympy.floor((bound + step - 1) / step)
-    if bound.is_Integer and int(bound) % step == 0:
-        return sympy.Integer(int(bound) // step)
-    return None
+def _values_before(first: sympy.Expr, bound: sympy.Expr, step: int, op: str) -> sympy.Expr | None:
+    """How many of first, first + step, ... a counter takes before its
+    reset test (``op`` against ``bound``) holds: reset at ``== bound``
+    (which the distance must be a whole number of steps to, or it never
+    wraps), at ``>= bound`` going up, at ``< bound`` going down; ``None``
+    when it is none of these or not a positive count."""
+    distance = sympy.expand(bound - first)
+    if op == "==":
+        if step in (1, -1):
+            count = sympy.expand(distance * step)
+        elif distance.is_Integer and int(distance) % step == 0:
+            count = sympy.Integer(int(distance) // step)
+        else:
+            return None
+    elif op == ">=" and step > 0:
+        count = sympy.floor((distance + step - 1) / step)
+    elif op == "<" and step < 0:
+        count = sympy.floor(-distance / -step) + 1
+    else:
+        return None
+    return None if count.is_number and count <= 0 else count
 
 
 def _incremented_before(name: str, body: c_ast.Node, reset_if: c_ast.If) -> bool:
     """Whether the statements before ``reset_if``, in the block that holds
     it, increment ``name``: the reset then sees the stepped value."""
-    if any(increment_step(node, name) is not None for node in _nodes(reset_if.cond)):
+    if any(constant_step(node, name) is not None for node in _nodes(reset_if.cond)):
         return True  # `if (++y == K)`: stepped, then tested
     block = _block_holding(body, reset_if)
     if block is None:
         return False
     before = block[:next(index for index, item in enumerate(block) if item is reset_if)]
-    return any(increment_step(node, name) is not None for item in before for node in _nodes(item))
+    return any(constant_step(node, name) is not None for item in before for node in _nodes(item))
 
 
 def _block_holding(node: c_ast.Node, statement: c_ast.Node) -> list[c_ast.Node] | None:
@@ -1016,8 +1039,8 @@ def _stepped_once(name: str, body: c_ast.Node, reset_if: c_ast.If, else_branch: 
         return False
     if else_branch:
         branch = reset_if.iffalse
-        return branch is not None and any(increment_step(item, name) is not None for item in body_items(branch))
-    if any(increment_step(node, name) is not None for node in _nodes(reset_if.cond)):
+        return branch is not None and any(constant_step(item, name) is not None for item in body_items(branch))
+    if any(constant_step(node, name) is not None for node in _nodes(reset_if.cond)):
         return True  # `if (++y == K)`: the body's own test runs on every iteration
     return sum(1 for _stmt, top in assigned_in(body).get(name, []) if top) == 1
 

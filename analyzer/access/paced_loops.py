@@ -155,10 +155,12 @@ class Pacing:
 
 class RowPace(NamedTuple):
     """How a paced row moves: first in iteration ``phase`` (1-based;
-    ``None`` when not known), then once every ``period`` iterations."""
+    ``None`` when not known), then once every ``period`` iterations, by
+    ``direction`` (+1 up, -1 down)."""
 
     phase: sympy.Expr | None
     period: sympy.Expr
+    direction: int = 1
 
 
 def orbit_pace(pacing: Pacing) -> RowPace:
@@ -168,33 +170,38 @@ def orbit_pace(pacing: Pacing) -> RowPace:
     return RowPace(None if phase is None else sympy.Integer(phase), sympy.Integer(pacing.count))
 
 
-def cycle_pace(length: sympy.Expr, start: sympy.Expr) -> RowPace:
-    """The row's pace when it moves in the branch that resets a counter
-    cycling through ``length`` values one step per iteration (``j++; if (j
-    == K) { j = 0; i++; }``, the flattened nest of Intel's loop-coalescing
-    advice): entering at its ``start``-th value (from 0), the first wrap
-    comes ``length - start`` iterations later, then one every ``length``."""
-    return RowPace(sympy.expand(length - start), length)
+def cycle_pace(length: sympy.Expr, start: sympy.Expr, direction: int = 1) -> RowPace:
+    """The row's pace when it moves (by ``direction``) in the branch that
+    resets a counter cycling through ``length`` values one step per
+    iteration (``j++; if (j == K) { j = 0; i++; }``, the flattened nest of
+    Intel's loop-coalescing advice): entering at its ``start``-th value
+    (from 0), the first wrap comes ``length - start`` iterations later,
+    then one every ``length``."""
+    return RowPace(sympy.expand(length - start), length, direction)
 
 
 def paced_trip(op: str, bound: sympy.Expr, row_start: sympy.Expr, pace: RowPace,
                why: str) -> tuple[sympy.Expr | None, str]:
     """Iterations of a loop that runs while ``row op bound``, the row
-    starting at ``row_start`` and moving up by one in iteration ``p``, ``p +
-    period``, ...: it fails the test after ``p + (moves - 1) x period`` of
-    them, ``moves`` being ``bound - row_start`` for ``<`` and ``!=`` (one
-    more for ``<=``). Assumes the test holds on entry, as :func:`trip_from`
-    assumes a loop runs."""
+    starting at ``row_start`` and moving by one (up, or down) in iteration
+    ``p``, ``p + period``, ...: it fails the test after ``p + (moves - 1) x
+    period`` of them, ``moves`` being the distance from ``row_start`` to
+    ``bound`` for ``<``, ``>`` and ``!=`` (one more for ``<=``, ``>=``).
+    Assumes the test holds on entry, as :func:`trip_from` assumes a loop
+    runs."""
     phase = pace.phase
-    if phase is None or op not in _MOVES:
+    beyond = (_RISING if pace.direction > 0 else _FALLING).get(op)
+    if phase is None or beyond is None:
         return None, f"{why}: the row counter's pacing is not counted"
-    moves = bound - row_start + _MOVES[op]
+    moves = pace.direction * (bound - row_start) + beyond
     trip = sympy.expand(phase + (moves - 1) * pace.period)
-    return trip, f"{why}: the row moves once every {pace.period} iterations (first in iteration {phase})"
+    way = "" if pace.direction > 0 else " (down)"
+    return trip, f"{why}: the row moves{way} once every {pace.period} iterations (first in iteration {phase})"
 
 
-#: a rising row's test -> the moves beyond the bound's distance that make it fail
-_MOVES = {"<": 0, "!=": 0, "<=": 1}
+#: a rising (falling) row's test -> the moves beyond the bound's distance that make it fail
+_RISING = {"<": 0, "!=": 0, "<=": 1}
+_FALLING = {">": 0, "!=": 0, ">=": 1}
 
 
 def reads_after_update(body: c_ast.Node, row: str, pacer: str) -> bool | None:
