@@ -24,6 +24,7 @@ from pycparser import c_ast
 
 from hlsight.analyzer.access.loop_shapes import never_counted
 from hlsight.analyzer.access.trip_counts import static_trip_count, trip_count_reason
+from hlsight.analyzer.instrument.sourceloops import static_trip_counts
 from hlsight.analyzer.results import AccessFacts
 from hlsight.core.model import LSUKind
 from hlsight.parsers.csource import parse_c_text
@@ -294,3 +295,20 @@ def test_a_falling_sweep_counts_its_columns_down(cols: int) -> None:
     for found in (row, load, store, wrap):
         assert found.stride is not None and value(found.stride) == 1, found.explanation
     assert "once every 4 iterations" in (row.explanation or "")
+
+
+def test_the_instrumenter_keeps_the_pragma_of_a_nest_it_counts(tmp_path: Path) -> None:
+    """A nest coalesced by hand with constant bounds has a count hlsight
+    works out through the wrap (8 x 64 = 512), but not one an HLS tool's
+    own trip-count analysis finds in the loop's header: pass 1 still gives
+    it a loop_tripcount pragma. It left the pragma out, as for a counted
+    `for`, so the next synthesis would have had no count for the loop (a
+    while loop whose counter moves under an `if` is not one the tools'
+    header analysis counts). Decision 61's paced sweeps had the same gap."""
+    path = tmp_path / "nest.c"
+    path.write_text("void f(int a[512]) {\n  int i = 0, j = 0;\n  while (i < 8) {\n    a[i * 64 + j] = 0;\n"
+                    "    j++;\n    if (j == 64) { j = 0; i++; }\n  }\n}\n")
+    unit = parse_c_text(path.read_text(), str(path))
+    (loop,) = [node for node in unit.walk() if isinstance(node, c_ast.While)]
+    assert static_trip_count(loop, unit) == 512
+    assert static_trip_counts(unit, unit.functions()["f"]) == {}

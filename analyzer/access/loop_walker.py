@@ -682,6 +682,7 @@ class LoopWalker(NodeVisitor):
                     op = cond.op if side is cond.left else MIRROR.get(cond.op, cond.op)
                     trip, reason = paced_trip(op, self.value(other), row_start, pacing,
                                               f"`{c_text(cond)}` with `{side.name}` a row counter")
+                    header_counted = False  # hlsight's count through the pacing, not what an HLS tool finds
                     break
                 if info is None or info.role is not Role.STATE or info.step is None or info.conditional:
                     continue
