@@ -277,6 +277,36 @@ def test_blocks_rounded_up_with_the_test_reversed(n: int) -> None:
     assert value(facts.accesses, n=n) == -(-n // 16)
 
 
+@pytest.mark.parametrize(("nx", "ny"), [(8, 4), (64, 3), (16, 16)])
+def test_a_stencils_edge_clamps_keep_the_stride(nx: int, ny: int) -> None:
+    """`W = (i == 0) ? c : c - 1` and its three siblings (Rodinia hotspot3D
+    v0): each neighbour's index is the cell's plus or minus a step but at
+    one edge value, so consecutive work-items read consecutive elements
+    (stride 1; it was "no stride", a `stride` to give per LSU), and the
+    first work-item's element is the offset, the clamp included. (On a
+    grid two cells wide half the work-items are edges and the most common
+    step is not 1: the rule holds for the grids stencils run on.)"""
+    kinds = [(LSUKind.LOAD, "stencil")] * 4
+    found = STEPS.facts("stencil", kinds, ndrange=True)
+    order = [(i, j) for j in range(ny) for i in range(nx)]  # dimension 0 fastest, as work-items issue
+    clamps = {
+        "W": lambda i, j: i + j * nx if i == 0 else i + j * nx - 1,
+        "E": lambda i, j: i + j * nx if i == nx - 1 else i + j * nx + 1,
+        "N": lambda i, j: i + j * nx if j == 0 else i + j * nx - nx,
+        "S": lambda i, j: i + j * nx + nx if ny - 1 != j else i + j * nx,
+    }
+    offsets = set()
+    for facts in found:
+        assert facts.stride is not None and stride(facts, nx=nx, ny=ny) == 1, facts.explanation
+        assert value(facts.accesses, work_items=nx * ny) == nx * ny
+        offsets.add(value(facts.offset, nx=nx, ny=ny))
+    for clamp in clamps.values():
+        addresses = [clamp(i, j) for i, j in order]
+        steps = [b - a for a, b in itertools.pairwise(addresses)]
+        assert max(set(steps), key=steps.count) == 1
+    assert offsets == {clamp(0, 0) for clamp in clamps.values()}
+
+
 @pytest.mark.parametrize("count", [0, 1, 2, 7, 8, 1001])
 def test_a_bound_masked_to_even_counts_pairs(count: int) -> None:
     """`for (i = 0; i < (count & ~1); i += 2)`: count rounded down to even,
@@ -358,6 +388,11 @@ void run(sycl::queue &q, float *a, float *out, int n, int h, int r) {
     for (int i = 0; i < blocks; i++)
       out[i] = 0.0f;
   });
+  q.parallel_for<class Clamp>(sycl::range<1>(1024), [=](sycl::item<1> it) {
+    int i = it.get_id(0);
+    int w = (i == 0) ? i : i - 1;
+    out[i] = a[w];
+  });
   q.single_task<class Pyramid>([=]() {
     int iteration = h <= r - 1 ? h : r - 1;
     for (int i = 0; i < (iteration & ~1); i++)
@@ -424,6 +459,9 @@ def test_sycl_grid_stride_while_and_named_ranges() -> None:
     for h, r in ((5, 100), (9, 4), (7, 8)):
         given = {"h": h, "r": r}
         assert shape.accesses.subs({s: given[s.name] for s in shape.accesses.free_symbols}) == min(h, r - 1) & ~1
+    clamp = next(site for site in found["Clamp"] if site.kind == "load")  # an edge clamp: stride 1, offset 0
+    shape = classify(clamp, ndrange=True)
+    assert shape.stride == 1 and shape.offset == 0
     (blocks,) = found["Blocks"]  # a quotient rounded up through a divisibility test
     shape = classify(blocks, ndrange=False)
     assert shape.accesses is not None

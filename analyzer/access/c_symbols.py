@@ -362,10 +362,19 @@ def ternary_value(op: str, left: sympy.Expr, right: sympy.Expr, taken: sympy.Exp
       branch;
     - a divisibility test (:func:`divisibility`) weighs the branches by its
       value: Rodinia srad's ``(Nr % BSIZE == 0) ? Nr / BSIZE : (Nr / BSIZE) +
-      1`` is the quotient rounded up, ``floor((Nr + BSIZE - 1) / BSIZE)``."""
+      1`` is the quotient rounded up, ``floor((Nr + BSIZE - 1) / BSIZE)``;
+    - any other equality test weighs them by ``KroneckerDelta`` of the
+      difference (1 where the sides are equal, else 0): a stencil's edge
+      clamp ``W = (i == 0) ? c : c - 1`` is ``c - 1 + KroneckerDelta(i,
+      0)``, exact, and an index through it moves as ``c - 1`` does but at
+      the one edge value (``classify._mean_coefficient``)."""
     if left.is_number and right.is_number and op in _DECIDED:
         return taken if _DECIDED[op](left, right) else other  # a test of constants (macros): its branch
     holds = divisibility(op, left, right)
+    if holds is None and op in ("==", "!="):
+        # `(i == 0) ? c : c - 1` (a stencil's edge): the test's value is 1 at one value of the difference
+        equal = sympy.KroneckerDelta(sympy.expand(left - right), 0)
+        holds = equal if op == "==" else 1 - equal
     if holds is not None:
         return sympy.expand(other + (taken - other) * holds)
     pair = _TERNARY_EXTREMES.get(op)
@@ -631,7 +640,7 @@ class ExprConverter(NodeVisitor):
 
 #: Functions the access expressions use; every other identifier is a symbol.
 _FUNCTIONS = {"floor": sympy.floor, "ceiling": sympy.ceiling, "Mod": sympy.Mod, "Min": sympy.Min, "Max": sympy.Max,
-              "Abs": sympy.Abs, "Sum": sympy.Sum, "IMax": IMax, "IMin": IMin}
+              "Abs": sympy.Abs, "Sum": sympy.Sum, "IMax": IMax, "IMin": IMin, "KroneckerDelta": sympy.KroneckerDelta}
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 
 

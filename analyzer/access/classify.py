@@ -111,6 +111,10 @@ def _mean_coefficient(expr: sympy.Expr, symbol: sympy.Symbol) -> tuple[sympy.Exp
             # only where the remainder wraps, so between wraps it is still
             still.append(f"a division by a multiple of {wrap.args[1]}, constant between those wraps")
             continue
+        if isinstance(moving, sympy.KroneckerDelta):
+            # `(i == 0) ? c : c - 1`: a different element at one value of the test, the same step elsewhere
+            still.append(f"a test of equality (`{moving.args[0]} == {moving.args[1]}`), true at one value only")
+            continue
         if isinstance(moving, sympy.floor):
             inner = linear_coefficient(moving.args[0], symbol)
             how = "an integer division, on average"
