@@ -17,8 +17,10 @@ Measured 2026-11-29 (seeds 4-6, 4,300 kernels, 1,700 of them through the
 pipeline): 0 failures after the two fixes above (seed 4 found 2 exceptions
 and 1 run over 10 s before them). Session 30 added hand-coalesced nests and
 divisibility tests (decision 62); seed 2 then found a shift by 8 << 64 that
-sympy never finished; after its fix seeds 2, 3 (400 each) and 7-16 (1,500
-each, the later ones with falling nests): 0 failures.
+sympy never finished; after its fix seeds 2, 3 (400 each) and 7-18 (1,500
+each, the later ones with falling nests): 0 failures. Seed 19 found a step
+divided by a work-group size of 0 ("Invalid NaN comparison"); 0 failures
+after its fix.
 """
 
 from __future__ import annotations

@@ -307,6 +307,32 @@ def test_a_stencils_edge_clamps_keep_the_stride(nx: int, ny: int) -> None:
     assert offsets == {clamp(0, 0) for clamp in clamps.values()}
 
 
+@pytest.mark.parametrize(("items", "lo", "hi"), [(64, 0, 63), (1000, 5, 900), (16, 0, 15)])
+def test_neighbours_clamped_to_the_valid_cells_keep_the_stride(items: int, lo: int, hi: int) -> None:
+    """`W = (W < lo) ? lo : W` (Rodinia hotspot v2's clamp, a max written
+    as a conditional): the neighbour moves with the work-item but where it
+    clamps, so the stride is the step the addresses take most (1; it was
+    "no stride", a `stride` to give)."""
+    found = STEPS.facts("clamped", [(LSUKind.LOAD, "clamped")] * 2, ndrange=True)
+    for facts, clamp in zip(found, (lambda i: max(i - 1, lo), lambda i: min(i + 1, hi)), strict=True):
+        addresses = [clamp(i) for i in range(items)]
+        steps = [b - a for a, b in itertools.pairwise(addresses)]
+        assert facts.stride is not None and stride(facts, lo=lo, hi=hi) == max(set(steps), key=steps.count) == 1
+        assert "a clamp (a min or max)" in (facts.explanation or "")
+
+
+@pytest.mark.parametrize(("blk", "cols"), [(-3, 40), (0, 40), (5, 40), (30, 40), (-2, 10)])
+def test_bounds_that_take_off_how_far_a_block_passes_the_edge(blk: int, cols: int) -> None:
+    """Rodinia hotspot's `validXmin = (blkX < 0) ? -blkX : 0` and
+    `validXmax = (blkXmax > grid_cols - 1) ? 15 - (blkXmax - grid_cols + 1)
+    : 15`: a min and a max of how far the block passes the edge (each was
+    an opaque value, the loop's count unknown)."""
+    facts = load_facts("ramps", "ramps", ndrange=False, kind=LSUKind.STORE)
+    lo = -blk if blk < 0 else 0
+    hi = 15 - (blk + 15 - cols + 1) if blk + 15 > cols - 1 else 15
+    assert value(facts.accesses, blkX=blk, blkXmax=blk + 15, grid_cols=cols) == len(range(lo, hi + 1))
+
+
 @pytest.mark.parametrize("count", [0, 1, 2, 7, 8, 1001])
 def test_a_bound_masked_to_even_counts_pairs(count: int) -> None:
     """`for (i = 0; i < (count & ~1); i += 2)`: count rounded down to even,

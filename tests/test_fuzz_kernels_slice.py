@@ -66,3 +66,17 @@ def test_a_shift_past_the_widest_type_is_not_a_power_of_two(index: str) -> None:
     which sympy never finished building."""
     ((stride, _offset, accesses),) = _facts(f"__kernel void k(__global float *restrict a, int x) {{ a[{index}] = 0; }}")
     assert stride is None and str(accesses) == "work_items"
+
+
+def test_a_step_divided_by_a_work_group_of_zero_is_not_a_count() -> None:
+    """`i += get_num_groups(0)` under `reqd_work_group_size(0, 1, 1)` (found
+    by seed 19 in session 30): the step is global_size0 / 0, not a number
+    to count by; the loop's count stays named (it raised "Invalid NaN
+    comparison")."""
+    unit = parse_c_text("__attribute__((reqd_work_group_size(0,1,1)))\n"
+                        "__kernel void k(__global float *restrict a, int n) {\n"
+                        "  int i = 0; while (i < n) { a[i] = 1; i += get_num_groups(0) / get_global_size(0); }\n}\n",
+                        "f.cl", Dialect.OPENCL)
+    (function,) = unit.functions().values()
+    (site,) = walk_function(unit, function, {unit.filename: unit.lines}, (0, 1, 1)).sites
+    assert "trips_k_L3" in str(classify(site, ndrange=True).accesses)

@@ -367,7 +367,9 @@ def ternary_value(op: str, left: sympy.Expr, right: sympy.Expr, taken: sympy.Exp
       difference (1 where the sides are equal, else 0): a stencil's edge
       clamp ``W = (i == 0) ? c : c - 1`` is ``c - 1 + KroneckerDelta(i,
       0)``, exact, and an index through it moves as ``c - 1`` does but at
-      the one edge value (``classify._mean_coefficient``)."""
+      the one edge value (``classify._mean_coefficient``);
+    - a branch that adds to the other a multiple of how far one side of
+      the test passes the other is a ramp (:func:`_ramp`)."""
     if left.is_number and right.is_number and op in _DECIDED:
         return taken if _DECIDED[op](left, right) else other  # a test of constants (macros): its branch
     holds = divisibility(op, left, right)
@@ -384,7 +386,24 @@ def ternary_value(op: str, left: sympy.Expr, right: sympy.Expr, taken: sympy.Exp
         return pair[0](left, right)
     if taken == right and other == left:
         return pair[1](left, right)
-    return None
+    return _ramp(op, left, right, taken, other)
+
+
+def _ramp(op: str, left: sympy.Expr, right: sympy.Expr, taken: sympy.Expr, other: sympy.Expr) -> sympy.Expr | None:
+    """``l < r ? o + k (l - r) : o`` (k a number) is ``o + k Min(l - r,
+    0)``, and with ``>`` ``o + k Max(l - r, 0)``: the amount a value
+    passes a bound by, added or taken off (Rodinia hotspot's ``validXmin
+    = (blkX < 0) ? -blkX : 0``, ``validXmax = (blkXmax > grid_cols - 1) ?
+    BSIZE - 1 - (blkXmax - grid_cols + 1) : BSIZE - 1``); ``None``
+    otherwise."""
+    gap = sympy.expand(left - right)
+    if gap == 0:
+        return None
+    scale = sympy.cancel(sympy.expand(taken - other) / gap)
+    if not scale.is_number or scale == 0:
+        return None
+    passed = sympy.Min(gap, 0) if op in ("<", "<=") else sympy.Max(gap, 0)
+    return sympy.expand(other + scale * passed)
 
 
 def fixed_per_launch(table: SymbolTable, trip: sympy.Expr | None, reason: str) -> tuple[sympy.Expr | None, str]:

@@ -115,7 +115,12 @@ def _mean_coefficient(expr: sympy.Expr, symbol: sympy.Symbol) -> tuple[sympy.Exp
             # `(i == 0) ? c : c - 1`: a different element at one value of the test, the same step elsewhere
             still.append(f"a test of equality (`{moving.args[0]} == {moving.args[1]}`), true at one value only")
             continue
-        if isinstance(moving, sympy.floor):
+        if isinstance(moving, sympy.Max | sympy.Min):
+            # `W = (W < lo) ? lo : W`, a stencil clamped to its valid cells: the step but where it clamps
+            moved = [arg for arg in moving.args if arg.has(symbol)]
+            inner = linear_coefficient(moved[0], symbol) if len(moved) == 1 else None
+            how = "a clamp (a min or max), its step but where it clamps"
+        elif isinstance(moving, sympy.floor):
             inner = linear_coefficient(moving.args[0], symbol)
             how = "an integer division, on average"
         elif isinstance(moving, sympy.Mod) and not moving.args[1].has(symbol):
@@ -481,8 +486,9 @@ def _outer_advance(
                 if mean is None:
                     return None, f"`{text}` appears non-linearly in the index"
                 advance, how = mean
-                return _averaged(advance), (f"`{text}` through {how}: {advance} elements per work-item "
-                                            "(consecutive work-items share elements below 1)")
+                below = "" if advance.is_number and abs(advance) >= 1 else \
+                    " (consecutive work-items share elements below 1)"
+                return _averaged(advance), f"`{text}` through {how}: {advance} elements per work-item{below}"
     for loop in reversed(site.loops):
         if loop.unrolled:
             continue

@@ -380,7 +380,8 @@ def trip_from(
         calls = [f"get_global_id({d})" for d in range(1 if ids is None else ids.dimensions)]
         every = calls[0] if len(calls) == 1 else f"{', '.join(calls[:-1])} and {calls[-1]} flattened"
         return None, f"{why}: a work_items step needs a counter from {every}, plus c"
-    if not step.is_number or step == 0:
+    if not step.is_number or step == 0 or step.is_finite is not True:
+        # a finite one: a work-group size of 0 in `reqd_work_group_size` divides by zero
         return None, f"the step {step} is not a non-zero constant"
     distance: sympy.Expr
     if op == "<" and step > 0:
@@ -397,6 +398,8 @@ def trip_from(
     else:
         return None, f"`{op}` with step {step} does not terminate by counting"
     trip = sympy.expand(trip)
+    if trip.has(sympy.nan, sympy.zoo, sympy.oo, -sympy.oo):
+        return None, f"{why}: the bound or the start is not a finite value"
     if trip.is_number and trip < 0:
         trip = sympy.Integer(0)
     return trip, why
