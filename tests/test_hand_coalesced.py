@@ -312,3 +312,16 @@ def test_the_instrumenter_keeps_the_pragma_of_a_nest_it_counts(tmp_path: Path) -
     (loop,) = [node for node in unit.walk() if isinstance(node, c_ast.While)]
     assert static_trip_count(loop, unit) == 512
     assert static_trip_counts(unit, unit.functions()["f"]) == {}
+
+
+@pytest.mark.parametrize(("n", "width"), [(1, 2), (3, 5), (10, 64), (2, 3)])
+def test_an_access_in_the_wraps_else_branch(n: int, width: int) -> None:
+    """The else branch of `if (j == width - 1)` runs on every column but
+    the last: n (width - 1) stores, the column stepping by one between its
+    wraps (stride 1; there it had none)."""
+    found = facts("all_but_last")
+    addresses = [i * width + j for i in range(n) for j in range(width - 1)]
+    assert value(found.accesses, n=n, width=width) == len(addresses)
+    assert found.stride is not None and value(found.stride, width=width) == 1
+    if n * (width - 1) > 1:
+        assert most_common_step(addresses) == 1

@@ -31,9 +31,8 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
 import sympy
-from pycparser import c_ast
 
-from hlsight.analyzer.access.c_symbols import WORK_ITEMS, Role, SymbolInfo, SymbolTable, loop_key
+from hlsight.analyzer.access.c_symbols import WORK_ITEMS, Role, SymbolTable, loop_key
 from hlsight.analyzer.access.counter_tests import (
     ORDER_OPS,
     counter_bound,
@@ -50,6 +49,7 @@ from hlsight.analyzer.access.guard_count import exact_shares
 from hlsight.analyzer.access.int_bounds import IMax, IMin
 from hlsight.analyzer.access.loops import LoopInfo, cycle_contains, unknown_trip_symbol
 from hlsight.analyzer.access.walker import AccessSite, Guard, Test
+from hlsight.analyzer.access.wrapped_counters import wrap_shares, wrap_step
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import Kernel
 
@@ -195,7 +195,7 @@ def _loop_advance(
         if not info.conditional and info.step is not None:
             movers.append((symbol, info.step))
             continue
-        wrap = _wrap_step(site, symbol, info)
+        wrap = wrap_step(site, symbol, info)
         if wrap is not None:
             movers.append((symbol, wrap[0]))
             notes[symbol], averaged = wrap[1], averaged or wrap[2]
@@ -219,70 +219,6 @@ def _loop_advance(
         advance += coefficient * step
     advance = sympy.expand(advance)
     return (_averaged(advance) if averaged else advance), words, moved
-
-
-def _wrap_step(site: AccessSite, symbol: sympy.Symbol, info: SymbolInfo) -> tuple[sympy.Expr, str, bool] | None:
-    """How a counter of a hand-coalesced nest moves the address per
-    iteration (decision 62): ``(step, words, averaged)``, or ``None``.
-
-    A column that wraps (``j++; if (j == K) j = 0;``) steps between its
-    wraps; the row moved where it wraps steps from one wrap to the next
-    under that branch (``if (j == K) { out[i] = s; ...; i++; }``), and
-    elsewhere once every period, on average, unless the column its wrap
-    paces moves the same address (``i * K + j``: the row is still between
-    the column's wraps, as :func:`_wrapping_with`'s quotient is)."""
-    wrapping = _under_test(site, info.wrap_test)
-    if info.cycle_step is not None and wrapping is None:
-        return sympy.Integer(info.cycle_step), f" between its wraps every {info.wraps_every} iterations", False
-    if info.row_step is None or info.wraps_every is None:
-        return None
-    if wrapping is True:
-        return sympy.Integer(info.row_step), " from one wrap to the next", False
-    table = site.table
-    paced_with = any((other := table.info(each)) is not None and other.cycle_step is not None
-                     and other.wrap_test is info.wrap_test for each in site.index.free_symbols)
-    if wrapping is None and not paced_with:
-        return sympy.Integer(info.row_step) / info.wraps_every, f" once every {info.wraps_every} iterations", True
-    return None
-
-
-def _wrap_shares(site: AccessSite) -> dict[Test, tuple[sympy.Expr, str]]:
-    """The test of the branch that wraps a cycling counter of an enclosing
-    loop (decision 62: ``x -= 4; if (x == -1) { x = 15; ...; col--; }``)
-    holds once per cycle, its else branch in the rest, whatever values the
-    counter takes; by test, the share and the sentence."""
-    shares: dict[Test, tuple[sympy.Expr, str]] = {}
-    lines = {loop.line for loop in site.loops}
-    for info in site.table.infos.values():
-        if info.cycle_step is None or info.wraps_every is None or info.loop not in lines:
-            continue
-        for guard in site.guards:
-            taken: bool | None = None
-            if guard.condition is info.wrap_test:
-                taken = not guard.negated
-            elif isinstance(guard.condition, c_ast.UnaryOp) and guard.condition.expr is info.wrap_test:
-                taken = False
-            tests = guard.effective_tests()
-            if taken is None or len(tests) != 1 or not guard.complete:
-                continue
-            share = 1 / info.wraps_every if taken else 1 - 1 / info.wraps_every
-            where = "where" if taken else "except where"
-            shares[tests[0]] = (share, f"{where} `{info.text}` wraps, once every {info.wraps_every} iterations")
-    return shares
-
-
-def _under_test(site: AccessSite, test: object) -> bool | None:
-    """Whether ``site`` stands in the taken branch (``True``) or the else
-    branch (``False``) of the ``if`` testing ``test``; ``None`` outside it
-    or with no test."""
-    if test is None:
-        return None
-    for guard in site.guards:
-        if guard.condition is test:
-            return not guard.negated
-        if isinstance(guard.condition, c_ast.UnaryOp) and guard.condition.expr is test:
-            return False  # the else branch of an `&&` or `||` test
-    return None
 
 
 def classify(site: AccessSite, ndrange: bool, merged: int = 1) -> Classification:
@@ -683,7 +619,7 @@ def _count_under(site: AccessSite, ndrange: bool, merged: int,
         used.update(share.numbers)
         total *= share.fraction
         reasons.append(f"x {share.fraction}: {_display_names(share.reason, table)}")
-    wraps = _wrap_shares(site)
+    wraps = wrap_shares(site)
     for number, test in enumerate(tests):
         if number in used:
             continue

@@ -546,15 +546,16 @@ class LoopWalker(NodeVisitor):
         # a loop's exit counts the pacer's periods through a row that moves by one per period, no more
         once = info.cycle is None and (gated is None or moves_once_per_gate(name, body))
         after = reads_after_update(body, name, test[0]) if once else None
-        if after is not None and isinstance(symbol, sympy.Symbol) and isinstance(pacer_info.start, sympy.Integer):
+        if after is not None and isinstance(pacer_info.start, sympy.Integer):
             pacing = Pacing(first, gap, count, int(pacer_info.start), int(value), after)
             self._pacings[symbol] = orbit_pace(pacing)
 
     def _cycle_pace(self, symbol: sympy.Symbol, name: str, body: c_ast.Node) -> bool:
         """The flattened nest ``j++; if (j == K) { j = 0; i++; }``: the row
-        ``i`` moves once, directly in the branch that wraps a cycling ``j``
-        (stepped on every other iteration, :class:`Cycle`), so once per
-        cycle of ``j``, first where ``j`` first wraps. Whether it is that."""
+        ``i`` moves by one, up or down, directly in the branch that wraps a
+        cycling ``j`` (stepped on every iteration but the wrap,
+        :class:`Cycle`), so once per cycle of ``j``, first where ``j``
+        first wraps. Whether it is that."""
         gate, direction = row_gate(name, body), row_move(name, body)
         if gate is None or direction is None:
             return False
