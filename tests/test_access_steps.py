@@ -414,6 +414,10 @@ void run(sycl::queue &q, float *a, float *out, int n, int h, int r) {
     for (int i = 0; i < blocks; i++)
       out[i] = 0.0f;
   });
+  q.parallel_for<class Required3>(sycl::nd_range<1>(n, r), [=](sycl::nd_item<1> it)
+                                  [[intel::reqd_work_group_size(1, 1, 64)]] {
+    if (it.get_local_id(0) == 0) out[it.get_group(0)] = 1.0f;
+  });
   q.parallel_for<class Clamp>(sycl::range<1>(1024), [=](sycl::item<1> it) {
     int i = it.get_id(0);
     int w = (i == 0) ? i : i - 1;
@@ -485,6 +489,9 @@ def test_sycl_grid_stride_while_and_named_ranges() -> None:
     for h, r in ((5, 100), (9, 4), (7, 8)):
         given = {"h": h, "r": r}
         assert shape.accesses.subs({s: given[s.name] for s in shape.accesses.free_symbols}) == min(h, r - 1) & ~1
+    (required3,) = found["Required3"]  # Intel's (Z, Y, X) on a 1-D kernel: the group is 64 (was local_range0)
+    shape = classify(required3, ndrange=True)
+    assert str(shape.accesses) == "work_items/64"
     clamp = next(site for site in found["Clamp"] if site.kind == "load")  # an edge clamp: stride 1, offset 0
     shape = classify(clamp, ndrange=True)
     assert shape.stride == 1 and shape.offset == 0

@@ -113,7 +113,8 @@ def _mean_coefficient(expr: sympy.Expr, symbol: sympy.Symbol) -> tuple[sympy.Exp
             continue
         if isinstance(moving, sympy.KroneckerDelta):
             # `(i == 0) ? c : c - 1`: a different element at one value of the test, the same step elsewhere
-            still.append(f"a test of equality (`{moving.args[0]} == {moving.args[1]}`), true at one value only")
+            tested = moving.args[1] if moving.args[0] == 0 else moving.args[0] - moving.args[1]
+            still.append(f"a test of equality (`{tested} == 0`), true at one value only")
             continue
         if isinstance(moving, sympy.Max | sympy.Min):
             # `W = (W < lo) ? lo : W`, a stencil clamped to its valid cells: the step but where it clamps
@@ -424,7 +425,8 @@ def _outer_advance(
                 advance, how = mean
                 below = "" if advance.is_number and abs(advance) >= 1 else \
                     " (consecutive work-items share elements below 1)"
-                return _averaged(advance), f"`{text}` through {how}: {advance} elements per work-item{below}"
+                return _averaged(advance), _display_names(
+                    f"`{text}` through {how}: {advance} elements per work-item{below}", table)
     for loop in reversed(site.loops):
         if loop.unrolled:
             continue

@@ -81,11 +81,18 @@ class SyclKernel:
         code numbers them: the ``nd_range``'s local range when every
         component is a constant (``nd_range<1>(n, 64)``, ``range<1>(kLocal)``
         with a constexpr), else a ``[[sycl::reqd_work_group_size(...)]]`` on
-        the lambda with one number per dimension; ``None`` when neither
+        the lambda with one number per dimension (or Intel's three, ``(Z, Y,
+        X)``, the leading ones 1); ``None`` when neither
         fixes it (the host's value, ``local_range<d>``, is then asked for)."""
         dimensions = self.dimensions()[0]
         launched = _local_range(self.global_size) if self.ndrange and self.global_size is not None else None
         fixed = launched if launched is not None else _required_size(self.body)
+        if launched is None and fixed is not None and len(fixed) == 3 > dimensions >= 1 \
+                and all(number == 1 for number in fixed[:3 - dimensions]):
+            # Intel's three numbers `(Z, Y, X)` on a kernel of fewer dimensions
+            # (`[[intel::reqd_work_group_size(1, 1, 64)]]` on a 1-D one, the oneAPI
+            # FPGA guide's form): the last ones are its dimensions, the others 1
+            fixed = fixed[3 - dimensions:]
         if fixed is None or len(fixed) != dimensions or min(fixed) < 1:
             return None
         return fixed
