@@ -80,3 +80,17 @@ def test_a_step_divided_by_a_work_group_of_zero_is_not_a_count() -> None:
     (function,) = unit.functions().values()
     (site,) = walk_function(unit, function, {unit.filename: unit.lines}, (0, 1, 1)).sites
     assert "trips_k_L3" in str(classify(site, ndrange=True).accesses)
+
+
+def test_an_equality_test_of_a_value_divided_by_a_zero_group_is_opaque() -> None:
+    """`(get_num_groups(0) / get_num_groups(0) == 1) ? ...` under `reqd_work_group_size(0, 1,
+    1)` (found by seed 20 in session 30): the test's sides hold a division
+    by zero, which KroneckerDelta cannot order ("Invalid NaN comparison");
+    the conditional is an opaque value."""
+    unit = parse_c_text("__attribute__((reqd_work_group_size(0,1,1)))\n"
+                        "__kernel void k(__global float *restrict a, int n) {\n"
+                        "  int m = (get_num_groups(0) / get_num_groups(0) == 1) ? n : 2 * n; a[m] = 1;\n}\n",
+                        "f.cl", Dialect.OPENCL)
+    (function,) = unit.functions().values()
+    (site,) = walk_function(unit, function, {unit.filename: unit.lines}, (0, 1, 1)).sites
+    assert classify(site, ndrange=True).offset is None

@@ -211,15 +211,22 @@ Key = TypeVar("Key", str, tuple[str, int, int, str])
 
 
 def merge_branches(table: SymbolTable, before: dict[Key, sympy.Expr], then: dict[Key, sympy.Expr],
-                   otherwise: dict[Key, sympy.Expr], line: int, name_of: Callable[[Key], str]) -> dict[Key, sympy.Expr]:
+                   otherwise: dict[Key, sympy.Expr], line: int, name_of: Callable[[Key], str],
+                   holds: sympy.Expr | None = None) -> dict[Key, sympy.Expr]:
     """The variables after ``if`` (line ``line``): what both branches leave
     alike stays; a variable they leave different, and that existed before,
-    holds either (:func:`unknown_value`). One rule for the C and SYCL walks."""
+    holds either (:func:`unknown_value`), or, when the test's value is known
+    (``holds``: 1 where it holds, 0 where not; an equality test's,
+    :func:`equality_value`), the branches weighed by it (``if (row == 0)
+    up = c; else up = c - n;`` is ``c - n + n KroneckerDelta(row, 0)``, as
+    the conditional expression is). One rule for the C and SYCL walks."""
     merged = dict(before)
     for key in sorted(set(then) | set(otherwise)):  # symbol numbering is the same every run
         first, second = then.get(key), otherwise.get(key)
         if first is not None and first == second:
             merged[key] = first
+        elif holds is not None and key in before and first is not None and second is not None:
+            merged[key] = sympy.expand(second + (first - second) * holds)
         elif key in before:
             name = name_of(key)
             merged[key] = unknown_value(table, name, f"{name} (set under the if at line {line})",
@@ -349,6 +356,26 @@ def divisibility(op: str, left: sympy.Expr, right: sympy.Expr) -> sympy.Expr | N
     return None
 
 
+def _infinite(*values: sympy.Expr) -> bool:
+    """Whether a value holds ``nan`` or an infinity (a division by zero
+    folded by sympy), which no comparison or ``KroneckerDelta`` can take."""
+    return any(value.has(sympy.nan, sympy.zoo, sympy.oo, -sympy.oo) for value in values)
+
+
+def equality_value(op: str, left: sympy.Expr, right: sympy.Expr) -> sympy.Expr | None:
+    """The C value of ``left == right`` or ``!=`` (1 where it holds, 0
+    where not): a divisibility test's (:func:`divisibility`), else
+    ``KroneckerDelta`` of the difference (a stencil's edge, ``i == 0``, is 1
+    at one value of ``i``); ``None`` for any other comparison."""
+    if _infinite(left, right):
+        return None  # `get_num_groups(0)` of a zero-sized group: no value to test
+    holds = divisibility(op, left, right)
+    if holds is None and op in ("==", "!="):
+        equal = sympy.KroneckerDelta(sympy.expand(left - right), 0)
+        holds = equal if op == "==" else 1 - equal
+    return holds
+
+
 def ternary_value(op: str, left: sympy.Expr, right: sympy.Expr, taken: sympy.Expr,
                   other: sympy.Expr) -> sympy.Expr | None:
     """The value of ``left op right ? taken : other`` where the analysis can
@@ -370,13 +397,11 @@ def ternary_value(op: str, left: sympy.Expr, right: sympy.Expr, taken: sympy.Exp
       the one edge value (``classify._mean_coefficient``);
     - a branch that adds to the other a multiple of how far one side of
       the test passes the other is a ramp (:func:`_ramp`)."""
+    if _infinite(left, right, taken, other):
+        return None  # a division by a zero-sized group: opaque
     if left.is_number and right.is_number and op in _DECIDED:
         return taken if _DECIDED[op](left, right) else other  # a test of constants (macros): its branch
-    holds = divisibility(op, left, right)
-    if holds is None and op in ("==", "!="):
-        # `(i == 0) ? c : c - 1` (a stencil's edge): the test's value is 1 at one value of the difference
-        equal = sympy.KroneckerDelta(sympy.expand(left - right), 0)
-        holds = equal if op == "==" else 1 - equal
+    holds = equality_value(op, left, right)
     if holds is not None:
         return sympy.expand(other + (taken - other) * holds)
     pair = _TERNARY_EXTREMES.get(op)

@@ -214,6 +214,12 @@ class LoopWalker(NodeVisitor):
     def _leave_branch(self) -> None:
         """The innermost branch ends."""
 
+    def _branch_value(self) -> sympy.Expr | None:
+        """The value (1 where it holds, 0 where not) of the innermost
+        branch's test, when the walk has read it and it is an equality
+        (:func:`equality_value`); the trip-count walk reads no tests."""
+        return None
+
     def _array_info(self, decl: c_ast.Decl, element: ElementType, is_param: bool, file_scope: bool) -> ArrayInfo:
         """What the walker keeps about a declared array (address space and dims only matter to accesses)."""
         return ArrayInfo(str(decl.name), element, "")
@@ -420,13 +426,14 @@ class LoopWalker(NodeVisitor):
         line = node.coord.line if node.coord is not None else 0
         before = dict(self.env)
         self._enter_branch(node.cond, line)
+        holds = self._branch_value()
         self._statement(node.iftrue)
         after_true = self.env
         self.env = dict(before)
         self._else_branch(node.cond, line)
         self._statement(node.iffalse)
         self._leave_branch()
-        self.env = merge_branches(self.table, before, after_true, self.env, line, str)
+        self.env = merge_branches(self.table, before, after_true, self.env, line, str, holds)
 
     def visit_Label(self, node: c_ast.Label) -> None:
         self._statement(node.stmt)

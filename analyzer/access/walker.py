@@ -26,6 +26,7 @@ from hlsight.analyzer.access.c_symbols import (
     SymbolInfo,
     SymbolTable,
     c_text,
+    equality_value,
     fixed_per_launch,
     register_stage_operand,
 )
@@ -370,6 +371,12 @@ class AccessWalker(LoopWalker):
 
     def _else_branch(self, cond: c_ast.Node, line: int) -> None:
         self.guards[-1] = self.guards[-1].otherwise()
+
+    def _branch_value(self) -> sympy.Expr | None:
+        guard = self.guards[-1]
+        if guard.negated or not guard.complete or len(guard.tests) != 1 or guard.either is not None:
+            return None
+        return equality_value(*guard.tests[0])
 
     def _leave_branch(self) -> None:
         self.guards.pop()
