@@ -333,6 +333,22 @@ def test_bounds_that_take_off_how_far_a_block_passes_the_edge(blk: int, cols: in
     assert value(facts.accesses, blkX=blk, blkXmax=blk + 15, grid_cols=cols) == len(range(lo, hi + 1))
 
 
+@pytest.mark.parametrize(("items", "cols"), [(64, 8), (1000, 100), (48, 16)])
+def test_edge_clamps_written_as_ifs_keep_the_stride(items: int, cols: int) -> None:
+    """`if (idx % cols == 0) left = idx + cols - 1; else left = idx - 1;`
+    and `if (idx == 0) w = idx; else w = idx - 1;`: the branches are weighed
+    by the test's value, as the conditional expression's are, so both
+    neighbours keep the step most work-items take (1; each was "set under
+    the if", no stride) and their first elements are the offsets."""
+    left, west = STEPS.facts("if_clamps", [(LSUKind.LOAD, "if_clamps")] * 2, ndrange=True)
+    clamps = (lambda i: i + cols - 1 if i % cols == 0 else i - 1, lambda i: i if i == 0 else i - 1)
+    for facts, clamp in zip((left, west), clamps, strict=True):
+        addresses = [clamp(i) for i in range(items)]
+        steps = [b - a for a, b in itertools.pairwise(addresses)]
+        assert facts.stride is not None and stride(facts, cols=cols) == max(set(steps), key=steps.count) == 1
+        assert value(facts.offset, cols=cols) == clamp(0)
+
+
 @pytest.mark.parametrize("count", [0, 1, 2, 7, 8, 1001])
 def test_a_bound_masked_to_even_counts_pairs(count: int) -> None:
     """`for (i = 0; i < (count & ~1); i += 2)`: count rounded down to even,
