@@ -434,6 +434,12 @@ void run(sycl::queue &q, float *a, float *out, int n, int h, int r) {
                                   [[intel::reqd_work_group_size(1, 1, 64)]] {
     if (it.get_local_id(0) == 0) out[it.get_group(0)] = 1.0f;
   });
+  q.parallel_for<class IfClamp>(sycl::range<1>(1024), [=](sycl::item<1> it) {
+    int i = it.get_id(0);
+    int w;
+    if (i == 0) w = i; else w = i - 1;
+    out[i] = a[w];
+  });
   q.parallel_for<class Clamp>(sycl::range<1>(1024), [=](sycl::item<1> it) {
     int i = it.get_id(0);
     int w = (i == 0) ? i : i - 1;
@@ -508,9 +514,10 @@ def test_sycl_grid_stride_while_and_named_ranges() -> None:
     (required3,) = found["Required3"]  # Intel's (Z, Y, X) on a 1-D kernel: the group is 64 (was local_range0)
     shape = classify(required3, ndrange=True)
     assert str(shape.accesses) == "work_items/64"
-    clamp = next(site for site in found["Clamp"] if site.kind == "load")  # an edge clamp: stride 1, offset 0
-    shape = classify(clamp, ndrange=True)
-    assert shape.stride == 1 and shape.offset == 0
+    for kernel in ("Clamp", "IfClamp"):  # an edge clamp, as a conditional or an if: stride 1, offset 0
+        clamp = next(site for site in found[kernel] if site.kind == "load")
+        shape = classify(clamp, ndrange=True)
+        assert shape.stride == 1 and shape.offset == 0, kernel
     (blocks,) = found["Blocks"]  # a quotient rounded up through a divisibility test
     shape = classify(blocks, ndrange=False)
     assert shape.accesses is not None

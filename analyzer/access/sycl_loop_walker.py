@@ -308,6 +308,12 @@ class SyclLoopWalker(CursorVisitor):
     def _leave_branch(self) -> None:
         """The current ``if`` ends."""
 
+    def _branch_value(self) -> sympy.Expr | None:
+        """The value (1 where it holds, 0 where not) of the current ``if``'s
+        test, when the walk has read it and it is an equality
+        (:func:`equality_value`), as the C walk's."""
+        return None
+
     # ------------------------------------------------------------------ local state
 
     def _assign(self, target: cindex.Cursor, op: str, source: cindex.Cursor) -> None:
@@ -436,6 +442,7 @@ class SyclLoopWalker(CursorVisitor):
         self.collect(condition)
         before = dict(self.env)
         self._enter_branch(condition)
+        holds = self._branch_value()
         self.visit(parts[1])
         after_then = self.env
         self.env = dict(before)
@@ -444,7 +451,7 @@ class SyclLoopWalker(CursorVisitor):
             self.visit(parts[2])
         self._leave_branch()
         self.env = merge_branches(self.table, before, after_then, self.env, cursor.location.line,
-                                  lambda key: key[3])
+                                  lambda key: key[3], holds)
 
     # ------------------------------------------------------------------ loops
 

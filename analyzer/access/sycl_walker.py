@@ -144,6 +144,9 @@ class SyclAccessWalker(SyclLoopWalker):
     def _else_branch(self) -> None:
         self.guards.append(self.guards.pop().otherwise())
 
+    def _branch_value(self) -> sympy.Expr | None:
+        return self.guards[-1].equality()
+
     def _leave_branch(self) -> None:
         self.guards.pop()
 

@@ -84,6 +84,15 @@ class Guard:
             return Guard(negated, False, self.line, [], False, sides, whole=True)
         return Guard(self.condition, True, self.line, self.tests, self.complete, whole=self.whole)
 
+    def equality(self) -> sympy.Expr | None:
+        """The value of a guard that is one equality test, read whole (1
+        where it holds, 0 where not: :func:`equality_value`), for the value
+        a variable the two branches set differently holds after the ``if``;
+        ``None`` for any other guard."""
+        if self.negated or not self.complete or len(self.tests) != 1 or self.either is not None:
+            return None
+        return equality_value(*self.tests[0])
+
     def effective_tests(self) -> list[tuple[str, sympy.Expr, sympy.Expr]]:
         """Tests that hold whenever the guarded code runs."""
         if not self.negated:
@@ -373,10 +382,7 @@ class AccessWalker(LoopWalker):
         self.guards[-1] = self.guards[-1].otherwise()
 
     def _branch_value(self) -> sympy.Expr | None:
-        guard = self.guards[-1]
-        if guard.negated or not guard.complete or len(guard.tests) != 1 or guard.either is not None:
-            return None
-        return equality_value(*guard.tests[0])
+        return self.guards[-1].equality()
 
     def _leave_branch(self) -> None:
         self.guards.pop()
