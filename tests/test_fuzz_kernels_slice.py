@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from hlsight.analyzer.access.classify import classify
-from hlsight.analyzer.access.walker import walk_function
+from hlsight.analyzer.access.walker import AccessSite, walk_function
 from hlsight.parsers.csource import parse_c_text
 from hlsight.parsers.csource.frontend import Dialect
 from tests.conftest import load_script
@@ -73,12 +73,7 @@ def test_a_step_divided_by_a_work_group_of_zero_is_not_a_count() -> None:
     by seed 19 in session 30): the step is global_size0 / 0, not a number
     to count by; the loop's count stays named (it raised "Invalid NaN
     comparison")."""
-    unit = parse_c_text("__attribute__((reqd_work_group_size(0,1,1)))\n"
-                        "__kernel void k(__global float *restrict a, int n) {\n"
-                        "  int i = 0; while (i < n) { a[i] = 1; i += get_num_groups(0) / get_global_size(0); }\n}\n",
-                        "f.cl", Dialect.OPENCL)
-    (function,) = unit.functions().values()
-    (site,) = walk_function(unit, function, {unit.filename: unit.lines}, (0, 1, 1)).sites
+    site = _zero_group_site("int i = 0; while (i < n) { a[i] = 1; i += get_num_groups(0) / get_global_size(0); }")
     assert "trips_k_L3" in str(classify(site, ndrange=True).accesses)
 
 
@@ -87,10 +82,16 @@ def test_an_equality_test_of_a_value_divided_by_a_zero_group_is_opaque() -> None
     1)` (found by seed 20 in session 30): the test's sides hold a division
     by zero, which KroneckerDelta cannot order ("Invalid NaN comparison");
     the conditional is an opaque value."""
+    site = _zero_group_site("int m = (get_num_groups(0) / get_num_groups(0) == 1) ? n : 2 * n; a[m] = 1;")
+    assert classify(site, ndrange=True).offset is None
+
+
+def _zero_group_site(body: str) -> AccessSite:
+    """The one access of a kernel whose body is ``body`` (its third line),
+    under ``reqd_work_group_size(0, 1, 1)``: a work-group of no work-items."""
     unit = parse_c_text("__attribute__((reqd_work_group_size(0,1,1)))\n"
-                        "__kernel void k(__global float *restrict a, int n) {\n"
-                        "  int m = (get_num_groups(0) / get_num_groups(0) == 1) ? n : 2 * n; a[m] = 1;\n}\n",
+                        f"__kernel void k(__global float *restrict a, int n) {{\n  {body}\n}}\n",
                         "f.cl", Dialect.OPENCL)
     (function,) = unit.functions().values()
     (site,) = walk_function(unit, function, {unit.filename: unit.lines}, (0, 1, 1)).sites
-    assert classify(site, ndrange=True).offset is None
+    return site
