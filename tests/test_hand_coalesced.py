@@ -325,3 +325,21 @@ def test_an_access_in_the_wraps_else_branch(n: int, width: int) -> None:
     assert found.stride is not None and value(found.stride, width=width) == 1
     if n * (width - 1) > 1:
         assert most_common_step(addresses) == 1
+
+
+@pytest.mark.parametrize(("n", "width"), [(1, 16), (3, 20), (4, 64), (2, 100)])
+def test_a_guard_on_a_column_stepping_by_sixteen(n: int, width: int) -> None:
+    """`if (x < 32)` on `x += 16; if (x >= width) x = 0;`: the first two
+    blocks of each row (each of the column's values held once per row; it
+    was counted as always true, an upper bound)."""
+    found = facts("guarded_blocks")
+    blocks = [x for x in range(0, width, 16) if x < 32]
+    assert value(found.accesses, n=n, width=width) == n * len(blocks)
+
+
+@pytest.mark.parametrize("cols", [0, 1, 9])
+def test_a_guard_on_a_falling_column(cols: int) -> None:
+    """`if (r == 15)` on `r = r - 4; if (r == -1) r = 15;`: once per column
+    (values 15, 11, 7, 3), cols + 1 columns."""
+    found = facts("guarded_falling")
+    assert value(found.accesses, cols=cols) == cols + 1

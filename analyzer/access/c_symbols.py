@@ -80,6 +80,9 @@ class SymbolInfo:
     #: advances by
     cycle_step: int | None = None
     wraps_every: sympy.Expr | None = None
+    #: such a counter's first value (its reset value): its values are
+    #: ``cycle_first + k * cycle_step``, k = 0..wraps_every - 1
+    cycle_first: sympy.Expr | None = None
     #: a row moved by one (+1 or -1) in the branch that wraps a cycling
     #: counter (``j++; if (j == K) { j = 0; i++; }``): that move, the
     #: iterations from one wrap to the next being ``wraps_every``

@@ -100,6 +100,10 @@ def counter_of(site: AccessSite, symbol: sympy.Symbol) -> Counter | None:
         return None
     if info.cycle is not None:
         return Counter(symbol, info.text, "row", sympy.Integer(0), sympy.Integer(1), info.cycle)
+    if info.cycle_step is not None and info.cycle_first is not None and info.wraps_every is not None:
+        # a column of a hand-coalesced nest (`x += 16; if (x >= W) x = 0;`): each value once per wrap
+        return Counter(symbol, info.text, "stepping", info.cycle_first, sympy.Integer(info.cycle_step),
+                       info.wraps_every)
     if info.conditional:
         return None
     values = orbit(info.start, info.step, info.period)

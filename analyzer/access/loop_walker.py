@@ -510,6 +510,7 @@ class LoopWalker(NodeVisitor):
                     start=entry[name],
                     cycle_step=cycle.step if cycle is not None and stepped else None,
                     wraps_every=cycle.length if cycle is not None and stepped else None,
+                    cycle_first=cycle.first if cycle is not None and stepped else None,
                     wrap_test=None if cycle is None else cycle.gate.cond,
                 ),
             )
