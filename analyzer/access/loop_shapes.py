@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from pycparser import c_ast
 
-from hlsight.parsers.csource.visitor import NodeVisitor
+from hlsight.parsers.csource.visitor import NodeVisitor, descendants
 
 _INCREMENTS = ("++", "--", "p++", "p--")
 #: statements and expressions whose parts run on some iterations only
@@ -169,33 +169,6 @@ def never_counted(loop: c_ast.Node) -> bool:
                    for name in _id_operands(cond))
 
 
-def counter_update(node: c_ast.Node, name: str) -> str | None:
-    """``"increment"`` (``y++``, ``y += 1``, ``y = y + 1``), ``"reset"``
-    (``y = 0``), ``"other"`` for any other assignment to ``name``."""
-    if isinstance(node, c_ast.UnaryOp) and node.op in ("++", "p++") and isinstance(node.expr, c_ast.ID):
-        return "increment" if node.expr.name == name else None
-    if isinstance(node, c_ast.UnaryOp) and node.op in ("--", "p--") and isinstance(node.expr, c_ast.ID):
-        return "other" if node.expr.name == name else None
-    if not isinstance(node, c_ast.Assignment) or not isinstance(node.lvalue, c_ast.ID) or node.lvalue.name != name:
-        return None
-    value = node.rvalue
-    if node.op == "+=" and isinstance(value, c_ast.Constant) and value.value == "1":
-        return "increment"
-    if node.op == "=" and isinstance(value, c_ast.Constant) and value.value == "0":
-        return "reset"
-    if (
-        node.op == "="
-        and isinstance(value, c_ast.BinaryOp)
-        and value.op == "+"
-        and isinstance(value.left, c_ast.ID)
-        and value.left.name == name
-        and isinstance(value.right, c_ast.Constant)
-        and value.right.value == "1"
-    ):
-        return "increment"
-    return "other"
-
-
 def constant_step(node: c_ast.Node, name: str) -> int | None:
     """The number a statement adds to ``name`` (``name++``, ``name += 16``,
     ``name = name + 16``, ``name = 16 + name``; negative for ``name--``,
@@ -219,9 +192,7 @@ def constant_step(node: c_ast.Node, name: str) -> int | None:
 
 
 def _mentions(node: c_ast.Node, name: str) -> bool:
-    if isinstance(node, c_ast.ID) and node.name == name:
-        return True
-    return any(_mentions(child, name) for _label, child in node.children())
+    return any(isinstance(each, c_ast.ID) and each.name == name for each in descendants(node))
 
 
 def _positive(node: c_ast.Node) -> int | None:
@@ -238,17 +209,14 @@ Path = list[tuple[c_ast.If, bool]]
 
 
 class CounterUpdates(NodeVisitor):
-    """Where, under which ``if`` branches, a loop body updates one counter.
+    """Where, under which ``if`` branches, a loop body updates one counter:
+    increments by a non-zero constant (``x++``, ``x += 16``, ``x -= 4``; the
+    numbers in ``steps``), resets to a value that does not read the counter
+    (``x = 0``, ``x = BSIZE - 1``; the values in ``reset_values``), and
+    whether anything else assigns it (``other``)."""
 
-    ``stepped``: an increment may add any non-zero number (``x += 16``, ``x
-    -= 4``; the numbers in ``steps``) and a reset may set any value that
-    does not read the counter (``x = BSIZE - 1``; the values in
-    ``reset_values``); else only ``++``/``+= 1`` and ``= 0`` are (anything
-    else is ``other``)."""
-
-    def __init__(self, name: str, stepped: bool = False) -> None:
+    def __init__(self, name: str) -> None:
         self.name = name
-        self.stepped = stepped
         self.path: Path = []
         self.increments: list[Path] = []
         self.steps: list[int] = []
@@ -266,35 +234,29 @@ class CounterUpdates(NodeVisitor):
         self.path = outer
 
     def generic_visit(self, node: c_ast.Node) -> None:
-        kind = counter_update(node, self.name)
-        step = constant_step(node, self.name) if kind == "increment" or (kind == "other" and self.stepped) else None
-        if kind == "other" and self.stepped and step is None and isinstance(node, c_ast.Assignment) \
-                and node.op == "=" and not _mentions(node.rvalue, self.name):
-            kind = "reset"  # `x = BSIZE - 1`
+        step = constant_step(node, self.name)
         if step is not None:
             self.increments.append(self.path)
             self.steps.append(step)
-        elif kind == "reset":
-            self.reset_values.append(node.rvalue)
-            self.resets.append(self.path)
-        elif kind == "other":
-            self.other = True
+        elif isinstance(node, c_ast.Assignment) and isinstance(node.lvalue, c_ast.ID) and node.lvalue.name == self.name:
+            if node.op == "=" and not _mentions(node.rvalue, self.name):
+                self.reset_values.append(node.rvalue)
+                self.resets.append(self.path)
+            else:
+                self.other = True
         for _name, child in node.children():
             self.visit(child)
 
 
-def pacing_test(name: str, body: c_ast.Node) -> tuple[str, c_ast.Node] | None:
-    """``(v, c)`` when every update of the row counter ``name`` sits under one
-    ``if (v == c)`` written directly in the loop body::
+def pacing_test(gate: c_ast.If, name: str) -> tuple[str, c_ast.Node] | None:
+    """``(v, c)`` when ``gate``, the ``if`` under which every update of the
+    row counter ``name`` sits (:func:`row_gate`), tests ``v == c``::
 
         if (x == 0) { y++; if (y == K) y = 0; }
 
     The counter then advances once per period of ``v``, so over its cycle
-    every (v, y) pair occurs equally often. ``None`` for any other shape.
+    every (v, y) pair occurs equally often. ``None`` for any other test.
     """
-    gate = row_gate(name, body)
-    if gate is None:
-        return None
     cond = gate.cond
     if not isinstance(cond, c_ast.BinaryOp) or cond.op != "==":
         return None
@@ -331,8 +293,9 @@ def stepped_operand(node: c_ast.Node) -> str | None:
 
 def row_gate(name: str, body: c_ast.Node) -> c_ast.If | None:
     """The ``if`` written directly in the loop body under whose taken branch
-    every update of ``name`` sits (:func:`pacing_test`'s), or ``None``."""
-    updates = CounterUpdates(name, stepped=True)
+    every update of ``name`` sits (the gate :func:`pacing_test` reads), or
+    ``None``."""
+    updates = CounterUpdates(name)
     updates.visit(body)
     paths = updates.increments + updates.resets
     if updates.other or not paths or not all(paths):
@@ -343,18 +306,11 @@ def row_gate(name: str, body: c_ast.Node) -> c_ast.If | None:
     return gate
 
 
-def moves_once_per_gate(name: str, body: c_ast.Node) -> bool:
-    """Whether the row counter ``name``'s one update is an increment by one
-    directly under its pacing test (:func:`pacing_test`), nothing resetting
-    or moving it elsewhere: the row then counts the pacer's periods."""
-    return row_move(name, body) == 1
-
-
 def row_move(name: str, body: c_ast.Node) -> int | None:
     """+1 or -1 when the row counter ``name``'s one update moves it by one,
     up or down (``y++``, ``col--``), directly under the test that gates it,
     nothing resetting or moving it elsewhere; ``None`` otherwise."""
-    updates = CounterUpdates(name, stepped=True)
+    updates = CounterUpdates(name)
     updates.visit(body)
     if updates.other or updates.resets or len(updates.increments) != 1 or len(updates.increments[0]) != 1:
         return None

@@ -39,7 +39,6 @@ from hlsight.analyzer.access.loop_shapes import (
     assigned_in,
     gate_operands,
     leaves_block,
-    moves_once_per_gate,
     pacing_test,
     row_gate,
     row_move,
@@ -532,9 +531,11 @@ class LoopWalker(NodeVisitor):
         info = self.table.info(symbol)
         if info is None or not isinstance(symbol, sympy.Symbol):
             return
-        if info.cycle is None and self._cycle_pace(symbol, name, body):
+        gate, direction = row_gate(name, body), row_move(name, body)  # one walk of the body each
+        if info.cycle is None and gate is not None and direction is not None \
+                and self._cycle_pace(symbol, info, gate, direction):
             return
-        gated = pacing_test(name, body)
+        gated = pacing_test(gate, name) if gate is not None else None
         test = gated or ternary_pacing(name, body)
         if test is None:
             return
@@ -552,21 +553,18 @@ class LoopWalker(NodeVisitor):
         if info.cycle is not None:
             info.paced_by = pacer if isinstance(pacer, sympy.Symbol) else None
         # a loop's exit counts the pacer's periods through a row that moves by one per period, no more
-        once = info.cycle is None and (gated is None or moves_once_per_gate(name, body))
+        once = info.cycle is None and (gated is None or direction == 1)
         after = reads_after_update(body, name, test[0]) if once else None
         if after is not None and isinstance(pacer_info.start, sympy.Integer):
             pacing = Pacing(first, gap, count, int(pacer_info.start), int(value), after)
             self._pacings[symbol] = orbit_pace(pacing)
 
-    def _cycle_pace(self, symbol: sympy.Symbol, name: str, body: c_ast.Node) -> bool:
+    def _cycle_pace(self, symbol: sympy.Symbol, info: SymbolInfo, gate: c_ast.If, direction: int) -> bool:
         """The flattened nest ``j++; if (j == K) { j = 0; i++; }``: the row
-        ``i`` moves by one, up or down, directly in the branch that wraps a
-        cycling ``j`` (stepped on every iteration but the wrap,
-        :class:`Cycle`), so once per cycle of ``j``, first where ``j``
-        first wraps. Whether it is that."""
-        gate, direction = row_gate(name, body), row_move(name, body)
-        if gate is None or direction is None:
-            return False
+        ``i`` (``symbol``) moves by ``direction`` directly under ``gate``;
+        when that ``if`` wraps a cycling ``j`` (stepped on every iteration
+        but the wrap, :class:`Cycle`), it moves once per cycle of ``j``,
+        first where ``j`` first wraps. Whether it is that."""
         for pacer in (self.env.get(operand) for operand in gate_operands(gate)):
             cycle = self._cycles.get(pacer) if pacer is not None else None
             pacer_info = self.table.info(pacer) if pacer is not None else None
@@ -574,9 +572,7 @@ class LoopWalker(NodeVisitor):
                     or pacer_info.start is None or (index := cycle.position(pacer_info.start)) is None:
                 continue
             self._pacings[symbol] = cycle_pace(cycle.length, index, direction)
-            info = self.table.info(symbol)
-            if info is not None:
-                info.wrap_test, info.row_step, info.wraps_every = gate.cond, direction, cycle.length
+            info.wrap_test, info.row_step, info.wraps_every = gate.cond, direction, cycle.length
             return True
         return False
 

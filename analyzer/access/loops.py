@@ -13,7 +13,7 @@ sympy (:mod:`hlsight.analyzer.access.loop_shapes`).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple, TypeVar
 
@@ -39,7 +39,7 @@ from hlsight.analyzer.access.loop_shapes import (
     stepped_operand,
 )
 from hlsight.analyzer.access.paced_loops import wrapping_step
-from hlsight.parsers.csource.visitor import NodeVisitor
+from hlsight.parsers.csource.visitor import NodeVisitor, descendants
 
 #: calls walked where they stand per kernel walk, at most (C and SYCL): a
 #: helper called in a fan-out (each level calling the next twenty times)
@@ -946,7 +946,7 @@ def cycle_length(name: str, body: c_ast.Node, value: Value, table: SymbolTable) 
     ``y == c`` holds in 1/cycle of them. ``value`` converts the bound and
     the reset value where the loop stands.
     """
-    updates = CounterUpdates(name, stepped=True)
+    updates = CounterUpdates(name)
     updates.visit(body)
     increments, resets = updates.increments, updates.resets
     if updates.other or len(increments) != 1 or len(resets) != 1 or not resets[0]:
@@ -1006,13 +1006,13 @@ def _values_before(first: sympy.Expr, bound: sympy.Expr, step: int, op: str) -> 
 def _incremented_before(name: str, body: c_ast.Node, reset_if: c_ast.If) -> bool:
     """Whether the statements before ``reset_if``, in the block that holds
     it, increment ``name``: the reset then sees the stepped value."""
-    if any(constant_step(node, name) is not None for node in _nodes(reset_if.cond)):
+    if any(constant_step(node, name) is not None for node in descendants(reset_if.cond)):
         return True  # `if (++y == K)`: stepped, then tested
     block = _block_holding(body, reset_if)
     if block is None:
         return False
     before = block[:next(index for index, item in enumerate(block) if item is reset_if)]
-    return any(constant_step(node, name) is not None for item in before for node in _nodes(item))
+    return any(constant_step(node, name) is not None for item in before for node in descendants(item))
 
 
 def _block_holding(node: c_ast.Node, statement: c_ast.Node) -> list[c_ast.Node] | None:
@@ -1026,12 +1026,6 @@ def _block_holding(node: c_ast.Node, statement: c_ast.Node) -> list[c_ast.Node] 
     return None
 
 
-def _nodes(node: c_ast.Node) -> Iterator[c_ast.Node]:
-    yield node
-    for _name, child in node.children():
-        yield from _nodes(child)
-
-
 def _stepped_once(name: str, body: c_ast.Node, reset_if: c_ast.If, else_branch: bool) -> bool:
     """Whether a cycling counter's one increment runs on every iteration but
     the wrap: its reset ``if`` is a statement of the body itself, and the
@@ -1043,7 +1037,7 @@ def _stepped_once(name: str, body: c_ast.Node, reset_if: c_ast.If, else_branch: 
     if else_branch:
         branch = reset_if.iffalse
         return branch is not None and any(constant_step(item, name) is not None for item in body_items(branch))
-    if any(constant_step(node, name) is not None for node in _nodes(reset_if.cond)):
+    if any(constant_step(node, name) is not None for node in descendants(reset_if.cond)):
         return True  # `if (++y == K)`: the body's own test runs on every iteration
     return sum(1 for _stmt, top in assigned_in(body).get(name, []) if top) == 1
 

@@ -26,6 +26,7 @@ from pycparser import c_ast, c_parser
 
 from hlsight.core.errors import InputError, LocatedError
 from hlsight.parsers.csource.opencl import OPENCL_DEFINES, opencl_prelude, strip_channel_keyword
+from hlsight.parsers.csource.visitor import descendants
 
 FAKE_INCLUDE = Path(__file__).resolve().parent / "fake_include"
 
@@ -83,11 +84,7 @@ class CUnit:
 
     def walk(self, node: c_ast.Node | None = None) -> Iterator[c_ast.Node]:
         """Every node under ``node`` (default: the whole unit), pre-order."""
-        stack = [self.ast if node is None else node]
-        while stack:
-            current = stack.pop()
-            yield current
-            stack.extend(reversed([child for _name, child in current.children()]))
+        return descendants(self.ast if node is None else node)
 
 
 _COMMENT_OR_STRING = re.compile(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|//[^\n]*|/\*.*?\*/', re.DOTALL)

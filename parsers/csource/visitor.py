@@ -1,6 +1,7 @@
 """The one way hlsight dispatches on a C syntax node: pycparser's
 ``c_ast.NodeVisitor`` (a ``visit_<NodeClass>`` method per node type,
-``generic_visit`` for the rest; the bound method is cached per class).
+``generic_visit`` for the rest; the bound method is cached per class);
+and the one way it lists a subtree's nodes (:func:`descendants`).
 
 pycparser ships no type information, so mypy sees its classes as ``Any``
 and ``--strict`` refuses to subclass them; this module gives the visitor
@@ -9,6 +10,7 @@ its signature once, for every C walker to subclass.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from pycparser import c_ast
@@ -25,4 +27,15 @@ if TYPE_CHECKING:
 else:
     NodeVisitor = c_ast.NodeVisitor
 
-__all__ = ["NodeVisitor"]
+
+
+def descendants(node: c_ast.Node) -> Iterator[c_ast.Node]:
+    """``node`` and every node under it, pre-order."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(reversed([child for _name, child in current.children()]))
+
+
+__all__ = ["NodeVisitor", "descendants"]
