@@ -20,7 +20,8 @@ divisibility tests (decision 62); seed 2 then found a shift by 8 << 64 that
 sympy never finished; after its fix seeds 2, 3 (400 each) and 7-18 (1,500
 each, the later ones with falling nests): 0 failures. Seed 19 found a step
 divided by a work-group size of 0 ("Invalid NaN comparison"); 0 failures
-after its fix.
+after its fix. Session 31 added three-deep nests and hotspot v9's wrapping
+rows and blocks (decision 64): seeds 24-28, 1,500 each, 0 failures.
 """
 
 from __future__ import annotations
@@ -113,10 +114,13 @@ class KernelMaker:
                                   f"x = (x + {step}) & 63;", f"x = {limit} > x ? x + {step} : 0;",
                                   f"x = x >= {limit} ? 0 : x + {step};"])
         row = self.rng.choice(["y = x == 0 ? y + 1 : y;", "if (x == 0) y++;", "y = x != 48 ? y : y + 1;",
-                               "y = x == 0 ? y + 2 : y;", "if (x == 16) y++; else y--;"])
+                               "y = x == 0 ? y + 2 : y;", "if (x == 16) y++; else y--;",
+                               # hotspot v9's rows wrapping once per pass, and its blocks (decision 64)
+                               f"y = x == 0 ? (y == {limit} ? -1 : y + 1) : y; if (x == 0 && y == -1) b += 32;"])
         first, second = (column, row) if self.rng.random() < 0.5 else (row, column)
-        test = f"y {self.rng.choice(['<', '<=', '!=', '>'])} {self.rng.choice(['n', '4', '0', '-2'])}"
-        start = f"int x = {self.rng.choice(['0', '16', '5', '-16'])}, y = {self.rng.choice(['0', '2', '-1'])};"
+        test = (f"{self.rng.choice(['y', 'b'])} {self.rng.choice(['<', '<=', '!=', '>'])} "
+                f"{self.rng.choice(['n', '4', '0', '-2'])}")
+        start = f"int x = {self.rng.choice(['0', '16', '5', '-16'])}, y = {self.rng.choice(['0', '2', '-1'])}, b = 0;"
         if self.rng.random() < 0.5:
             return f"{start} do {{ a[x + y * 64] = 1; {first} {second} }} while ({test});"
         return f"{start} while ({test}) {{ a[x + y * 64] = 1; {first} {second} }}"
@@ -125,7 +129,12 @@ class KernelMaker:
         """A nest coalesced by hand: a column reset where it wraps, the row
         moved (or not, or twice) in that branch or beside it."""
         width = self.rng.choice(["64", "n", "1", "0", "-3"])
-        move = self.rng.choice(["y++;", "y += 2;", "y--;", "", "y = 0;", "--y;"])
+        move = self.rng.choice(["y++;", "y += 2;", "y--;", "", "y = 0;", "--y;", "y += 32;"])
+        if self.rng.random() < 0.3:  # a middle level between them (decision 64)
+            height = self.rng.choice(["3", "n", "1", "0"])
+            move = self.rng.choice([f"z++; if (z == {height}) {{ z = 0; {move} }}",
+                                    f"if (z == {height} - 1) {{ z = 0; {move} }} else z++;",
+                                    f"z++; if (z == {height}) z = 0; {move}"])
         wrap = self.rng.choice([f"x++; if (x == {width}) {{ x = 0; {move} }}",
                                 f"if (x == {width} - 1) {{ {move} x = 0; }} else x++;",
                                 f"if (x == {width}) {{ x = 0; {move} }} x++;",
@@ -137,7 +146,7 @@ class KernelMaker:
                                 f"x = x - 3; if (x < 0) {{ {move} x = {width}; }}"])
         test = f"y {self.rng.choice(['<', '<=', '!=', '>', '>='])} {self.rng.choice(['n', '4', '0', '-2'])}"
         start = (f"int x = {self.rng.choice(['0', '5', '70', '-1', 'n', '63'])}, "
-                 f"y = {self.rng.choice(['0', '2', '-1', '9', 'n'])};")
+                 f"y = {self.rng.choice(['0', '2', '-1', '9', 'n'])}, z = {self.rng.choice(['0', '2', '4'])};")
         access = self.rng.choice(["a[x + y * 64] = 1;", "a[y] = 1;", "a[y * n + x] = a[x];"])
         if self.rng.random() < 0.5:
             return f"{start} do {{ {access} {wrap} }} while ({test});"

@@ -144,7 +144,7 @@ def never_counted(loop: c_ast.Node) -> bool:
     through an operand of the comparison that the body steps on every
     iteration (a variable the body does not assign has no start value in
     the loop: no count) or moves under one test written in the body, once
-    per wrap of another (:func:`row_gate`, decisions 61 and 62), or through
+    per wrap of another (:func:`row_gate`, decisions 61, 62 and 64), or through
     ``++i``/``i++`` as the left operand;
     a ``do`` loop whose test is not a comparison may be ``while (0)``."""
     if not isinstance(loop, c_ast.For | c_ast.While | c_ast.DoWhile) or loop.stmt is None:
@@ -191,7 +191,8 @@ def constant_step(node: c_ast.Node, name: str) -> int | None:
     return None
 
 
-def _mentions(node: c_ast.Node, name: str) -> bool:
+def mentions(node: c_ast.Node, name: str) -> bool:
+    """Whether ``node`` reads the variable ``name`` anywhere."""
     return any(isinstance(each, c_ast.ID) and each.name == name for each in descendants(node))
 
 
@@ -233,13 +234,24 @@ class CounterUpdates(NodeVisitor):
                 self.visit(branch)
         self.path = outer
 
+    def visit_For(self, node: c_ast.For | c_ast.While | c_ast.DoWhile) -> None:
+        """An update inside a nested loop runs as often as that loop: not
+        once per pass of its branch (``if (j == W) { j = 0; for (...) i++;
+        }`` moves ``i`` twice per wrap), so it counts as ``other``."""
+        if assigned_in(node).get(self.name):
+            self.other = True
+            return
+        self.generic_visit(node)
+
+    visit_While = visit_DoWhile = visit_For
+
     def generic_visit(self, node: c_ast.Node) -> None:
         step = constant_step(node, self.name)
         if step is not None:
             self.increments.append(self.path)
             self.steps.append(step)
         elif isinstance(node, c_ast.Assignment) and isinstance(node.lvalue, c_ast.ID) and node.lvalue.name == self.name:
-            if node.op == "=" and not _mentions(node.rvalue, self.name):
+            if node.op == "=" and not mentions(node.rvalue, self.name):
                 self.reset_values.append(node.rvalue)
                 self.resets.append(self.path)
             else:
@@ -268,10 +280,16 @@ def pacing_test(gate: c_ast.If, name: str) -> tuple[str, c_ast.Node] | None:
 
 def _wrap_gated(name: str, body: c_ast.Node) -> bool:
     """Whether every update of ``name`` sits under one test written in the
-    body that compares another variable (``x == 0``, ``x >= W``): a gate
-    another counter's wrap may open, not a test of data."""
+    body that compares another variable (``x == 0``, ``x >= W``, ``x == 0
+    && y == -1``): a gate another counter's wrap may open (decisions 62 and
+    64), not a test of data."""
     gate = row_gate(name, body)
-    return gate is not None and any(operand != name for operand in gate_operands(gate))
+    if gate is None:
+        return False
+    cond = gate.cond
+    if isinstance(cond, c_ast.BinaryOp) and cond.op == "&&":
+        return any(isinstance(each, c_ast.ID) and each.name != name for each in descendants(cond))
+    return any(operand != name for operand in gate_operands(gate))
 
 
 def gate_operands(gate: c_ast.If) -> list[str]:

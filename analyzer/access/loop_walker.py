@@ -76,14 +76,17 @@ from hlsight.analyzer.access.loops import (
     write_in_counter,
 )
 from hlsight.analyzer.access.ndrange_dims import WorkItemCalls, kernel_dimensions
+from hlsight.analyzer.access.nested_wraps import Wrap, WrapTest, cycle_paths, event_pace, row_update
 from hlsight.analyzer.access.paced_loops import (
     Pacing,
     RowPace,
+    TernaryPacing,
     cycle_pace,
     orbit_pace,
     paced_trip,
     reads_after_update,
     ternary_pacing,
+    wrap_pace,
 )
 from hlsight.analyzer.access.straight_steps import straight_line_step
 from hlsight.parsers.csource import CUnit
@@ -515,18 +518,20 @@ class LoopWalker(NodeVisitor):
             )
             if cycle is not None:
                 self._cycles[self.env[name]] = cycle
+        wraps = self._wraps(list(entry), body)
         for name in entry:
-            self._pace(name, body)
+            self._pace(name, body, wraps)
         return entry
 
-    def _pace(self, name: str, body: c_ast.Node) -> None:
+    def _pace(self, name: str, body: c_ast.Node, wraps: dict[str, Wrap]) -> None:
         """Note how the row counter ``name`` is paced by the stepping
         variable whose test ``v == c`` gates its updates (``if (x == 0)
         y++;``, ``y = x == 0 ? y + 1 : y``), when ``v`` does take the value
         ``c`` once per period: a cycling row is then ``paced_by`` it
         (:func:`pacing_test`), and a loop that exits on the row is counted
         (:class:`RowPace`). A pacer that cycles itself paces a row moved in
-        the branch that wraps it (:meth:`_cycle_pace`)."""
+        the branch that wraps it (:meth:`_cycle_pace`), at any depth of a
+        flattened nest (``wraps``, :mod:`.nested_wraps`)."""
         symbol = self.env[name]
         info = self.table.info(symbol)
         if info is None or not isinstance(symbol, sympy.Symbol):
@@ -535,29 +540,109 @@ class LoopWalker(NodeVisitor):
         if info.cycle is None and gate is not None and direction is not None \
                 and self._cycle_pace(symbol, info, gate, direction):
             return
+        if info.cycle is None and self._wrap_moved(symbol, name, body, wraps):
+            return
         gated = pacing_test(gate, name) if gate is not None else None
-        test = gated or ternary_pacing(name, body)
+        ternary = ternary_pacing(name, body)
+        test = gated or (None if ternary is None or ternary.wrap is not None else (ternary.pacer, ternary.value))
         if test is None:
             return
-        pacer = self.env.get(test[0])
-        pacer_info = self.table.info(pacer) if pacer is not None else None
-        if pacer_info is None or pacer_info.role is not Role.STATE or pacer_info.conditional:
+        pacer = self._pacer(test)
+        if pacer is None:
             return
-        values = orbit(pacer_info.start, pacer_info.step, pacer_info.period)
-        value = self.value(test[1])
-        if values is None or not isinstance(value, sympy.Integer):
-            return
-        first, gap, count = values
-        if not ((int(value) - first) % gap == 0 and first <= int(value) < first + gap * count):
-            return
+        pacer_symbol, pacer_start, (first, gap, count), value = pacer
         if info.cycle is not None:
-            info.paced_by = pacer if isinstance(pacer, sympy.Symbol) else None
+            info.paced_by = pacer_symbol if isinstance(pacer_symbol, sympy.Symbol) else None
         # a loop's exit counts the pacer's periods through a row that moves by one per period, no more
         once = info.cycle is None and (gated is None or direction == 1)
         after = reads_after_update(body, name, test[0]) if once else None
-        if after is not None and isinstance(pacer_info.start, sympy.Integer):
-            pacing = Pacing(first, gap, count, int(pacer_info.start), int(value), after)
-            self._pacings[symbol] = orbit_pace(pacing)
+        if after is not None and pacer_start is not None:
+            self._pacings[symbol] = orbit_pace(Pacing(first, gap, count, pacer_start, value, after))
+
+    def _pacer(self, test: tuple[str, c_ast.Node]) -> tuple[sympy.Expr, int | None, tuple[int, int, int], int] | None:
+        """For a row gated on ``v == c`` (``test``): ``v``'s symbol, its
+        entry value (when a number), the values it steps through modulo its
+        period (:func:`orbit`: first, gap, count) and ``c``, when ``c`` is
+        one of them; ``None`` otherwise."""
+        pacer = self.env.get(test[0])
+        pacer_info = self.table.info(pacer) if pacer is not None else None
+        if pacer is None or pacer_info is None or pacer_info.role is not Role.STATE or pacer_info.conditional:
+            return None
+        values = orbit(pacer_info.start, pacer_info.step, pacer_info.period)
+        value = self.value(test[1])
+        if values is None or not isinstance(value, sympy.Integer):
+            return None
+        first, gap, count = values
+        if not ((int(value) - first) % gap == 0 and first <= int(value) < first + gap * count):
+            return None
+        start = int(pacer_info.start) if isinstance(pacer_info.start, sympy.Integer) else None
+        return pacer, start, values, int(value)
+
+    def _wraps(self, names: list[str], body: c_ast.Node) -> dict[str, Wrap]:
+        """When each of this loop's cycling counters wraps, innermost level
+        first: a counter stepped in the body itself, one stepped in the
+        branch that wraps another (a flattened nest's middle level), or a
+        conditional-expression wrap paced by a stepping column
+        (:mod:`.nested_wraps`)."""
+        wraps: dict[str, Wrap] = {}
+        for name in names:
+            ternary = ternary_pacing(name, body)
+            if ternary is not None and ternary.wrap is not None:
+                self._ternary_wrap(name, ternary, body, wraps)
+        pending = [name for name in names if self.env[name] in self._cycles]
+        while pending:
+            found = [name for name in pending if self._cycle_wrap(name, body, wraps)]
+            if not found:
+                break
+            pending = [name for name in pending if name not in found]
+        return wraps
+
+    def _cycle_wrap(self, name: str, body: c_ast.Node, wraps: dict[str, Wrap]) -> bool:
+        """Record when the cycling counter ``name`` (a :class:`Cycle`) wraps,
+        if the branches it moves under run at a known pace; whether it did."""
+        symbol = self.env[name]
+        cycle, info, paths = self._cycles[symbol], self.table.info(symbol), cycle_paths(name, body)
+        if info is None or info.start is None or paths is None:
+            return False
+        moving, reset = paths
+        moves = event_pace(moving, name, body, wraps, self.value)
+        start = cycle.position(info.start)
+        if moves is None or start is None or (not moving and not cycle.every_iteration):
+            return False
+        wraps[name] = Wrap(wrap_pace(moves, cycle.length, start), reset_path=reset)
+        return True
+
+    def _ternary_wrap(self, name: str, ternary: TernaryPacing, body: c_ast.Node, wraps: dict[str, Wrap]) -> None:
+        """``y = x == 0 ? (y == R ? F : y + 1) : y`` (hotspot v9's rows):
+        ``y`` moves once per period of the stepping ``x`` and runs F..R, so
+        it wraps once per R - F + 1 of those moves."""
+        pacer = self._pacer((ternary.pacer, ternary.value))
+        after = reads_after_update(body, name, ternary.pacer)
+        info = self.table.info(self.env[name])
+        if pacer is None or after is None or info is None or info.start is None or ternary.wrap is None:
+            return
+        _symbol, pacer_start, (first, gap, count), value = pacer
+        last, reset = (sympy.expand(self.value(node)) for node in ternary.wrap)
+        length, start = sympy.expand(last - reset + 1), sympy.expand(info.start - reset)
+        if pacer_start is None or not start.is_Integer or start < 0 or (length.is_Integer and not start < length):
+            return
+        moves = orbit_pace(Pacing(first, gap, count, pacer_start, value, after))
+        wraps[name] = Wrap(wrap_pace(moves, length, start),
+                           test=WrapTest(ternary.pacer, sympy.Integer(value), name, reset))
+
+    def _wrap_moved(self, symbol: sympy.Symbol, name: str, body: c_ast.Node, wraps: dict[str, Wrap]) -> bool:
+        """A row moved by a constant where a counter wraps (``if (i == H) {
+        i = 0; k++; }`` inside the branch that wraps ``j``; ``if (x == 0 && y
+        == -1) bx += 32;``): it moves at that wrap's pace. Whether it is."""
+        update = row_update(name, body)
+        if update is None:
+            return False
+        path, step = update
+        pace = event_pace(path, name, body, wraps, self.value)
+        if pace is None:
+            return False
+        self._pacings[symbol] = pace._replace(direction=1 if step > 0 else -1, step=abs(step))
+        return True
 
     def _cycle_pace(self, symbol: sympy.Symbol, info: SymbolInfo, gate: c_ast.If, direction: int) -> bool:
         """The flattened nest ``j++; if (j == K) { j = 0; i++; }``: the row

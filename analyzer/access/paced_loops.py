@@ -27,7 +27,7 @@ from typing import NamedTuple
 import sympy
 from pycparser import c_ast
 
-from hlsight.analyzer.access.loop_shapes import assigned_in, body_items
+from hlsight.analyzer.access.loop_shapes import assigned_in, body_items, mentions
 
 #: a ``keep stepping`` test the other way round (``v >= L ? 0 : v + c`` keeps while ``v < L``)
 _KEEP_WHEN_FALSE = {">=": "<", ">": "<=", "==": "!="}
@@ -88,10 +88,24 @@ def _values(op: str, limit: int, step: int) -> int | None:
     return last + 1 if last > 0 else None
 
 
-def ternary_pacing(name: str, body: c_ast.Node) -> tuple[str, c_ast.Node] | None:
-    """``(v, c)`` when the body's one update of ``name`` is a top-level
+class TernaryPacing(NamedTuple):
+    """A counter moved by a top-level conditional assignment gated on
+    another variable's value (:func:`ternary_pacing`): the gate's variable
+    and value, and, when the move wraps (``y == R ? F : y + 1``), its last
+    and first values."""
+
+    pacer: str
+    value: c_ast.Node
+    wrap: tuple[c_ast.Node, c_ast.Node] | None = None
+
+
+def ternary_pacing(name: str, body: c_ast.Node) -> TernaryPacing | None:
+    """The pacer when the body's one update of ``name`` is a top-level
     ``name = v == c ? name + 1 : name`` (or ``v != c ? name : name + 1``):
-    the row moves once per period of ``v``, as under ``if (v == c)``."""
+    the row moves once per period of ``v``, as under ``if (v == c)``. The
+    move may wrap the row itself, ``name == R ? F : name + 1`` (or
+    ``name != R ? name + 1 : F``): Rodinia FPGA's hotspot v9 sweeps rows
+    -1..grid_rows that way, once per pass of its column counter."""
     updates = assigned_in(body).get(name, [])
     if len(updates) != 1:
         return None
@@ -104,11 +118,31 @@ def ternary_pacing(name: str, body: c_ast.Node) -> tuple[str, c_ast.Node] | None
     cond = value.cond
     stays = {"==": value.iffalse, "!=": value.iftrue}.get(cond.op)
     moves = {"==": value.iftrue, "!=": value.iffalse}.get(cond.op)
-    if stays is None or moves is None or not _is_name(stays, name) or not _plus_one(moves, name):
+    if stays is None or moves is None or not _is_name(stays, name):
+        return None
+    wrap = None if _plus_one(moves, name) else _wrapping_move(moves, name)
+    if wrap is None and not _plus_one(moves, name):
         return None
     for side, other in ((cond.left, cond.right), (cond.right, cond.left)):
         if isinstance(side, c_ast.ID) and side.name != name:
-            return side.name, other
+            return TernaryPacing(side.name, other, wrap)
+    return None
+
+
+def _wrapping_move(node: c_ast.Node, name: str) -> tuple[c_ast.Node, c_ast.Node] | None:
+    """``(R, F)`` when ``node`` is ``name == R ? F : name + 1`` or ``name !=
+    R ? name + 1 : F`` (``F`` not reading ``name``): one step up, from the
+    last value R back to the first F."""
+    if not isinstance(node, c_ast.TernaryOp) or not isinstance(node.cond, c_ast.BinaryOp):
+        return None
+    cond = node.cond
+    wrapped = {"==": node.iftrue, "!=": node.iffalse}.get(cond.op)
+    stepped = {"==": node.iffalse, "!=": node.iftrue}.get(cond.op)
+    if wrapped is None or stepped is None or not _plus_one(stepped, name) or mentions(wrapped, name):
+        return None
+    for side, other in ((cond.left, cond.right), (cond.right, cond.left)):
+        if _is_name(side, name) and not mentions(other, name):
+            return other, wrapped
     return None
 
 
@@ -156,11 +190,17 @@ class Pacing:
 class RowPace(NamedTuple):
     """How a paced row moves: first in iteration ``phase`` (1-based;
     ``None`` when not known), then once every ``period`` iterations, by
-    ``direction`` (+1 up, -1 down)."""
+    ``direction`` (+1 up, -1 down) times ``step`` (``bx += 32`` moves by
+    32)."""
 
     phase: sympy.Expr | None
     period: sympy.Expr
     direction: int = 1
+    step: int = 1
+
+
+#: a pace for what happens in every iteration (a counter stepped directly in the loop body)
+EVERY_ITERATION = RowPace(sympy.Integer(1), sympy.Integer(1))
 
 
 def orbit_pace(pacing: Pacing) -> RowPace:
@@ -177,26 +217,59 @@ def cycle_pace(length: sympy.Expr, start: sympy.Expr, direction: int = 1) -> Row
     Intel's loop-coalescing advice): entering at its ``start``-th value
     (from 0), the first wrap comes ``length - start`` iterations later,
     then one every ``length``."""
-    return RowPace(sympy.expand(length - start), length, direction)
+    return wrap_pace(EVERY_ITERATION, length, start)._replace(direction=direction)
+
+
+def wrap_pace(moves: RowPace, length: sympy.Expr, start: sympy.Expr) -> RowPace:
+    """When a counter cycling through ``length`` values wraps, given when it
+    moves (``moves``: once per iteration, or once per wrap of the level
+    inside it): entering at its ``start``-th value (from 0) it wraps on its
+    ``length - start``-th move, then on every ``length``-th. A flattened
+    nest's level wraps once per ``length`` wraps of the level inside, so a
+    three-deep nest's outer row moves once per product of the inner
+    lengths."""
+    phase = None if moves.phase is None else sympy.expand(moves.phase + (length - start - 1) * moves.period)
+    return RowPace(phase, sympy.expand(length * moves.period))
 
 
 def paced_trip(op: str, bound: sympy.Expr, row_start: sympy.Expr, pace: RowPace,
                why: str) -> tuple[sympy.Expr | None, str]:
     """Iterations of a loop that runs while ``row op bound``, the row
-    starting at ``row_start`` and moving by one (up, or down) in iteration
-    ``p``, ``p + period``, ...: it fails the test after ``p + (moves - 1) x
-    period`` of them, ``moves`` being the distance from ``row_start`` to
-    ``bound`` for ``<``, ``>`` and ``!=`` (one more for ``<=``, ``>=``).
-    Assumes the test holds on entry, as :func:`trip_from` assumes a loop
-    runs."""
+    starting at ``row_start`` and moving by ``pace.step`` (up, or down) in
+    iteration ``p``, ``p + period``, ...: it fails the test after ``p +
+    (moves - 1) x period`` of them, ``moves`` being the steps from
+    ``row_start`` to ``bound`` for ``<``, ``>`` (rounded up) and ``!=``
+    (exact, else the row steps over the bound and the loop does not end:
+    not counted), one more for ``<=``, ``>=``. Assumes the test holds on
+    entry, as :func:`trip_from` assumes a loop runs."""
     phase = pace.phase
     beyond = (_RISING if pace.direction > 0 else _FALLING).get(op)
     if phase is None or beyond is None:
         return None, f"{why}: the row counter's pacing is not counted"
-    moves = pace.direction * (bound - row_start) + beyond
+    distance = sympy.expand(pace.direction * (bound - row_start))
+    moves = _moves(distance, pace.step, op, beyond)
+    if moves is None:
+        return None, f"{why}: the row steps by {pace.step}, which need not land on the bound"
     trip = sympy.expand(phase + (moves - 1) * pace.period)
     way = "" if pace.direction > 0 else " (down)"
-    return trip, f"{why}: the row moves{way} once every {pace.period} iterations (first in iteration {phase})"
+    by = "" if pace.step == 1 else f" by {pace.step}"
+    return trip, f"{why}: the row moves{way}{by} once every {pace.period} iterations (first in iteration {phase})"
+
+
+def _moves(distance: sympy.Expr, step: int, op: str, beyond: int) -> sympy.Expr | None:
+    """Moves of ``step`` that take a row ``distance`` short of its bound to
+    failing ``op``: ``distance`` (+ ``beyond``) for a step of one; else
+    ceil(distance / step) for ``<``, ``>``, floor(distance / step) + 1 for
+    ``<=``, ``>=``, and distance / step for ``!=`` when it is a whole
+    number (``None`` when it need not be)."""
+    if step == 1:
+        return distance + beyond
+    if op in ("<", ">"):
+        return sympy.floor((distance - 1) / step) + 1
+    if op in ("<=", ">="):
+        return sympy.floor(distance / step) + 1
+    exact = distance / step
+    return exact if exact.is_Integer else None
 
 
 #: a rising (falling) row's test -> the moves beyond the bound's distance that make it fail

@@ -1,0 +1,131 @@
+"""Loop nests flattened three deep: each level's wrap paces the level outside it.
+
+Intel's loop-coalescing advice flattens a nest into one loop by hand
+(decision 62 reads two levels); a third level moves in the branch that
+wraps the second::
+
+    j++;
+    if (j == W) { j = 0; i++; if (i == H) { i = 0; k++; } }
+    } while (k < D);
+
+and Rodinia FPGA's hotspot v9 (Zohouri et al.) writes its block sweep with
+conditional expressions, the row wrapping under the column's pass::
+
+    x = x < BSIZE - SSIZE ? x + SSIZE : 0;
+    y = x == 0 ? (y == grid_rows ? -1 : y + 1) : y;
+    if (x == 0 && y == -1) bx += BSIZE;
+    } while (bx < grid_cols);
+
+A counter cycling through L values wraps once per L of its moves
+(:func:`~hlsight.analyzer.access.paced_loops.wrap_pace`), so a statement in
+the branch that resets it runs at that pace, and a loop that exits on a row
+moved there runs ``L_inner x L_middle x rows`` iterations. This module
+reads where the statements sit; the walker knows the counters' values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+import sympy
+from pycparser import c_ast
+
+from hlsight.analyzer.access.loop_shapes import CounterUpdates, body_items
+from hlsight.analyzer.access.paced_loops import EVERY_ITERATION, RowPace, reads_after_update
+
+#: the ``if`` branches a statement runs under, outermost first (:class:`CounterUpdates`)
+Path = tuple[tuple[c_ast.If, bool], ...]
+
+
+@dataclass(frozen=True)
+class WrapTest:
+    """A wrap written as a conditional expression (``y = x == 0 ? (y == R ?
+    -1 : y + 1) : y``): the iteration it happens in is the one where, after
+    both updates, ``pacer == value`` and ``counter == first``."""
+
+    pacer: str
+    value: sympy.Expr
+    counter: str
+    first: sympy.Expr
+
+
+@dataclass(frozen=True)
+class Wrap:
+    """When a cycling counter wraps (``pace``), and how a statement is known
+    to run in those iterations: by sitting in the branch that resets it
+    (``reset_path``), or by testing :class:`WrapTest`."""
+
+    pace: RowPace
+    reset_path: Path | None = None
+    test: WrapTest | None = None
+
+
+def cycle_paths(name: str, body: c_ast.Node) -> tuple[Path, Path] | None:
+    """``(moving, reset)`` for a cycling counter's updates: the branches
+    under which all of them run (the ``if`` that resets it sits there) and
+    the branches of its one reset; ``None`` unless it has exactly one
+    reset and one increment, both under ``moving``."""
+    updates = CounterUpdates(name)
+    updates.visit(body)
+    if updates.other or len(updates.resets) != 1 or len(updates.increments) != 1 or not updates.resets[0]:
+        return None
+    reset = tuple(updates.resets[0])
+    moving = reset[:-1]
+    if tuple(updates.increments[0][:len(moving)]) != moving:
+        return None
+    return moving, reset
+
+
+def row_update(name: str, body: c_ast.Node) -> tuple[Path, int] | None:
+    """``(branches, step)`` of a row counter's one update by a non-zero
+    constant (``k++``, ``bx += 32``) under at least one test, nothing else
+    assigning it; ``None`` otherwise."""
+    updates = CounterUpdates(name)
+    updates.visit(body)
+    if updates.other or updates.resets or len(updates.increments) != 1 or not updates.increments[0]:
+        return None
+    return tuple(updates.increments[0]), updates.steps[0]
+
+
+def event_pace(path: Path, statement_of: str, body: c_ast.Node, wraps: Mapping[str, Wrap],
+               value: Callable[[c_ast.Node], sympy.Expr]) -> RowPace | None:
+    """How often the updates of ``statement_of`` under ``path`` run: in
+    every iteration for no test; at a counter's wrap for the branch that
+    resets it, or for a top-level ``if (pacer == value && counter ==
+    first)`` written after both updates (:class:`WrapTest`); ``None`` for
+    anything else."""
+    if not path:
+        return EVERY_ITERATION
+    for wrap in wraps.values():
+        if wrap.reset_path == path:
+            return wrap.pace
+    gate, taken = path[0]
+    if len(path) != 1 or not taken or not any(item is gate for item in body_items(body)):
+        return None
+    tested = _equalities(gate.cond, value)
+    for wrap in wraps.values():
+        test = wrap.test
+        if test is None or tested != {(test.pacer, test.value), (test.counter, test.first)}:
+            continue
+        if reads_after_update(body, statement_of, test.counter) and reads_after_update(body, statement_of, test.pacer):
+            return wrap.pace
+    return None
+
+
+def _equalities(cond: c_ast.Node, value: Callable[[c_ast.Node], sympy.Expr]) -> set[tuple[str, sympy.Expr]]:
+    """``{(x, 0), (y, -1)}`` for ``x == 0 && y == -1``; empty for anything
+    but a conjunction of two ``name == expression`` tests."""
+    if not isinstance(cond, c_ast.BinaryOp) or cond.op != "&&":
+        return set()
+    found: set[tuple[str, sympy.Expr]] = set()
+    for part in (cond.left, cond.right):
+        if not isinstance(part, c_ast.BinaryOp) or part.op != "==":
+            return set()
+        for side, other in ((part.left, part.right), (part.right, part.left)):
+            if isinstance(side, c_ast.ID):
+                found.add((side.name, sympy.expand(value(other))))
+                break
+        else:
+            return set()
+    return found if len(found) == 2 else set()
