@@ -21,7 +21,10 @@ sympy never finished; after its fix seeds 2, 3 (400 each) and 7-18 (1,500
 each, the later ones with falling nests): 0 failures. Seed 19 found a step
 divided by a work-group size of 0 ("Invalid NaN comparison"); 0 failures
 after its fix. Session 31 added three-deep nests and hotspot v9's wrapping
-rows and blocks (decision 64): seeds 24-28, 1,500 each, 0 failures.
+rows and blocks (decision 64): seeds 24-28, 1,500 each, 0 failures; seed
+29 then found an equality whose side divides by the first work-item's id 0
+(an offset's KroneckerDelta of nan, "Invalid NaN comparison"); 0 failures
+after its fix (seeds 29, 30).
 """
 
 from __future__ import annotations

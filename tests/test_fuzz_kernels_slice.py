@@ -47,6 +47,17 @@ def test_a_divisor_that_is_zero_at_the_first_work_item_has_no_offset(index: str)
     assert offset is None and str(accesses) == "work_items"
 
 
+def test_an_equality_with_a_divisor_zero_at_the_first_work_item_has_no_offset() -> None:
+    """`a[(get_global_id(1) / get_global_id(0) != 1) ? 5 : x]` (found by seed
+    29 in session 31): at the first work-item the test divides by 0, and the
+    offset's KroneckerDelta of nan raised "Invalid NaN comparison"; the
+    offset is unknown, as for the divisions above."""
+    ((_stride, offset, _accesses),) = _facts(
+        "__kernel void k(__global float *restrict a, int x) {"
+        " a[(get_global_id(1) / get_global_id(0) != 1) ? 5 : x] = 0; }")
+    assert offset is None
+
+
 def test_a_count_with_a_remainder_of_the_id_is_not_summed_by_sympy() -> None:
     """`for (i = (gid1 + n) & ~1; i < 64; i += 16)`: the count per
     work-item has a remainder of the id, whose sum over the ids sympy

@@ -14,8 +14,10 @@ from __future__ import annotations
 import json
 
 from hlsight.analyzer.access.loops import closing_lines, unknown_trip_symbol
+from hlsight.core.model import LSUKind
 from hlsight.parsers.loader import load_design
 from hlsight.reporters.present import source_trip_loops
+from tests.access_fixtures import MarkedSource
 from tests.conftest import CORPUS, run_cli
 
 GRIDDING = CORPUS / "aoc" / "aoc17.1.1_a10_gridding" / "reports"
@@ -68,14 +70,28 @@ def test_a_loop_reported_at_its_closing_brace_shares_the_access_name() -> None:
 
 
 def test_loops_a_macro_puts_on_one_line_keep_their_own_names() -> None:
-    """paddingLayer's three nested while loops all sit on line 430 (one macro): they are
-    trips_paddingLayer_L430, _L430_2 and _L430_3, in nesting order, for the report's
-    Block6, Block7 and Block8 alike, and the store counts their product, not a cube."""
+    """Three nested while loops on one line (one macro, as caffe's
+    ``LOAD_DATA_PAD_ENSURE_ZERO``), bounded by data: trips_sweep_L<line>,
+    _2 and _3, in nesting order, and the store counts their product, not a
+    cube."""
+    source = MarkedSource("macro_loops.cl")
+    (store,) = source.facts("sweep", [(LSUKind.STORE, "sweep")])
+    line = source.line_of("sweep")
+    assert store.accesses == f"trips_sweep_L{line}*trips_sweep_L{line}_2*trips_sweep_L{line}_3"
+
+
+def test_caffe_s_macro_loops_count_from_the_sizes_in_param() -> None:
+    """caffe's paddingLayer: the same three loops over ``param->outputChannel``,
+    ``param->outputHeight`` and ``param->outputWidth``, a buffer the kernel
+    never writes (decision 65): each its own count for the report's Block6,
+    Block7 and Block8, from what the host writes into ``param``."""
     verbose = run_cli("analyze", str(CAFFE), "-v").stdout
-    for block, suffix in (("Block6", ""), ("Block7", "_2"), ("Block8", "_3")):
-        assert f"note: loop {block}: trip count trips_paddingLayer_L430{suffix} from the source" in verbose
-    assert "trips_paddingLayer_L430**" not in verbose
-    assert "x trips_paddingLayer_L430*trips_paddingLayer_L430_2*trips_paddingLayer_L430_3*work_items]" in verbose
+    for block, field, dimension in (("Block6", "outputChannel", 0), ("Block7", "outputHeight", 1),
+                                    ("Block8", "outputWidth", 2)):
+        assert (f"note: loop {block}: trip count param_{field}/global_size{dimension} from the source (loop"
+                f" `{'channel' if dimension == 0 else 'height' if dimension == 1 else 'width'}Counter <"
+                f" param->{field}`") in verbose
+    assert "trips_paddingLayer" not in verbose
 
 
 CLBOOL_SCAN = CORPUS / "aoc" / "aoc20.4_a10_clbool" / "fpga_reports" / "prefix_sum" / "reports"

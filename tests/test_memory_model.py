@@ -74,6 +74,20 @@ def test_row_misses_are_capped_at_twice_the_smaller_streams_bursts() -> None:
     assert _seconds(acked, **values) == pytest.approx(expected, rel=1e-9)
 
 
+@pytest.mark.parametrize("stride", [2, 8, 100])
+def test_a_write_ack_access_is_one_burst_whatever_its_stride(stride: int) -> None:
+    """Section 5.1.3: a write-ack access occupies a whole burst. Its stride
+    drags in nothing more, so a store 8 or 100 elements apart costs what a
+    contiguous one does; it was charged stride x a whole burst per access
+    (100 bursts each; unbounded when the stride was a symbol, as caffe's
+    param->outputHeight * param->outputWidth is, decision 65)."""
+    design = ddr_design([lsu("st", LSUKind.STORE, write_ack=True)], fmax=400.0)
+    assert _seconds(design, stride=stride) == pytest.approx(_seconds(design, stride=1), rel=1e-12)
+    symbolic = analyze(design, {"work_items": WI, "element_bytes": EB})
+    expression = symbolic.estimates["k"].expression
+    assert expression is not None and "stride" not in {str(symbol) for symbol in expression.free_symbols}
+
+
 def test_two_lsus_on_one_bank_have_no_overhead() -> None:
     design = ddr_design([lsu("ld0"), lsu("st", LSUKind.STORE)])
     assert _seconds(design) == pytest.approx(2 * EB * WI / DDR_BW, rel=1e-9)  # eq. 8: #lsu <= 2

@@ -474,6 +474,10 @@ class ExprConverter(NodeVisitor):
         self.dimensions = 1
         #: the work-group size ``reqd_work_group_size`` fixes: a local id runs below it
         self.local_size: tuple[int, int, int] | None = None
+        #: a read the walker knows is one value per launch (``param->n`` of a
+        #: pointer argument the kernel never writes: :mod:`.launch_constants`),
+        #: else ``None`` and the read is data
+        self.fixed_read: Callable[[c_ast.Node], sympy.Expr | None] = lambda _node: None
 
     def _extent(self, role: Role, dimension: int | None) -> str | None:
         """What an id of ``dimension`` runs below: the launch's size along it
@@ -548,11 +552,14 @@ class ExprConverter(NodeVisitor):
         return self.convert(node.expr)
 
     def visit_ArrayRef(self, node: c_ast.ArrayRef) -> sympy.Expr:
-        return self.opaque(node, Role.LOAD)
+        return self.fixed_read(node) or self.opaque(node, Role.LOAD)
 
     def visit_StructRef(self, node: c_ast.StructRef) -> sympy.Expr:
         """A field or component read: one symbol per value of the variable
         (``in[v.x]`` and ``in[v.x + 1]`` are neighbours until ``v`` changes)."""
+        fixed = self.fixed_read(node)
+        if fixed is not None:
+            return fixed
         if node.type == "." and isinstance(node.name, c_ast.ID) and isinstance(node.field, c_ast.ID):
             held = self.lookup(node.name.name)
             if isinstance(held, sympy.Symbol):
@@ -585,7 +592,7 @@ class ExprConverter(NodeVisitor):
         if node.op == "+":
             return self.convert(node.expr)
         if node.op == "*":
-            return self.opaque(node, Role.LOAD)
+            return self.fixed_read(node) or self.opaque(node, Role.LOAD)
         if node.op in ("p++", "p--"):
             return self.convert(node.expr)  # `out[k++]` indexes with k; the walker applies the step after
         if node.op in ("++", "--"):

@@ -321,7 +321,7 @@ def _start_offset(expr: sympy.Expr, table: SymbolTable, moving: list[sympy.Symbo
     try:
         offset = sympy.expand(expr.subs({symbol: _first_value(symbol, table) for symbol in moving}))
         offset = sympy.expand(offset.subs({symbol: 0 for symbol in table.of_role(offset, *_MOVING)}))
-    except ZeroDivisionError:
+    except (ZeroDivisionError, TypeError):  # TypeError: an equality's KroneckerDelta of nan ("Invalid NaN comparison")
         return None
     return None if offset.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo) else offset
 

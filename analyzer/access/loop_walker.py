@@ -34,6 +34,7 @@ from hlsight.analyzer.access.c_symbols import (
     unknown_value,
 )
 from hlsight.analyzer.access.ctypes_info import ElementType, element_type, typedef_table
+from hlsight.analyzer.access.launch_constants import fixed_read, read_only_pointers
 from hlsight.analyzer.access.loop_annotations import coalesce_above
 from hlsight.analyzer.access.loop_shapes import (
     assigned_in,
@@ -184,6 +185,9 @@ class LoopWalker(NodeVisitor):
         self.local_size: tuple[int, int, int] | None = None
         #: the kernel's NDRange dimensions, when the caller worked them out (else :meth:`run` does)
         self.dimensions: int | None = None
+        #: pointer arguments the kernel only reads through, with their array
+        #: info (:meth:`_fixed_read`: a helper's parameter of the same name is another)
+        self._read_only: dict[str, object] = {}
         #: row counters a wrapping variable paces, by symbol (:meth:`_pace`)
         self._pacings: dict[sympy.Symbol, RowPace] = {}
         #: loop-carried counters that cycle, by symbol (:func:`cycle_length`)
@@ -256,11 +260,16 @@ class LoopWalker(NodeVisitor):
             if isinstance(node, c_ast.Decl) and isinstance(node.type, c_ast.ArrayDecl | c_ast.PtrDecl):
                 self._declare_array(node, is_param=False, file_scope=True)
         params = self.func.decl.type.args.params if self.func.decl.type.args is not None else []
+        pointers: set[str] = set()
         for param in params:
             if not isinstance(param, c_ast.Decl) or param.name is None:
                 continue
-            if not self._declare_array(param, is_param=True, file_scope=False):
+            if self._declare_array(param, is_param=True, file_scope=False):
+                pointers.add(param.name)
+            else:
                 self.env[param.name] = self.table.named(param.name, SymbolInfo(Role.PARAM, param.name))
+        self._read_only = {name: self.arrays[name] for name in read_only_pointers(self.func.body, pointers)}
+        self.converter.fixed_read = self._fixed_read
         # the dimensions the launch's sizes count (docs/model.md, "Inputs"): a
         # ``reqd_work_group_size`` wider than one makes a kernel that reads
         # only dimension 0 two- or three-dimensional all the same
@@ -277,6 +286,20 @@ class LoopWalker(NodeVisitor):
 
     def _lookup(self, name: str) -> sympy.Expr | None:
         return self.env.get(name)
+
+    def _fixed_read(self, node: c_ast.Node) -> sympy.Expr | None:
+        """A read at a fixed place of a pointer argument the kernel never
+        writes through (``param->outputChannel``): a launch value named after
+        it (:mod:`.launch_constants`); ``None`` for any other read, and in a
+        helper's body (its parameters are not the kernel's)."""
+        pointers = {name for name, info in self._read_only.items() if self.arrays.get(name) is info}
+        found = fixed_read(node, pointers, self.converter.convert) if pointers else None
+        if found is None:
+            return None
+        name, text, pointer = found
+        return self.table.named(name, SymbolInfo(
+            Role.PARAM, f"{text}: read from the buffer of argument `{pointer}`, which this kernel never writes,"
+            " so one value per launch (no other argument sharing the buffer)"))
 
     def _inline(self, call: c_ast.FuncCall) -> sympy.Expr | None:
         """Inline ``f(args)`` when ``f`` is ``{ return expr; }`` (helpers in kernels)."""
