@@ -1,4 +1,5 @@
-"""Sizes read from an argument's buffer the kernel never writes (docs/model.md decision 65).
+"""Sizes read from an argument's buffer the kernel never writes (docs/model.md
+decision 65), and the fields of a struct passed by value (decision 66).
 
 caffe-fpga-opencl's layers read their loop bounds and index scales from a
 ``__global NetParam *param`` struct the host fills. Those reads were data:
@@ -17,11 +18,12 @@ import pytest
 import sympy
 from pycparser import c_ast
 
+from hlsight.analyzer.access.classify import classify
 from hlsight.analyzer.access.launch_constants import fixed_read, read_only_pointers
 from hlsight.analyzer.results import AccessFacts
 from hlsight.core.model import LSUKind
 from hlsight.parsers.csource import parse_c_text
-from tests.access_fixtures import MarkedSource, value
+from tests.access_fixtures import FIXTURES, MarkedSource, sycl_sites, value
 from tests.conftest import CORPUS, run_cli
 
 KERNELS = MarkedSource("launch_constants.cl")
@@ -123,3 +125,25 @@ def test_the_caffe_network_asks_for_the_sizes_its_host_writes() -> None:
     assert result.code == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["estimate"]["free_symbols"] == [] and data["estimate"]["seconds"] > 0
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(1, 1), (4, 9)])
+def test_a_struct_passed_by_value_is_arguments(rows: int, cols: int) -> None:
+    """``Shape s`` by value: ``s.rows`` and ``s.cols`` bound the loops and
+    ``s.pad`` offsets the index, one value per launch (decision 66); they
+    were values "read at run time" (named trips, a data-dependent index)."""
+    store = _store("by_value")
+    assert value(store.accesses, s_rows=rows, s_cols=cols) == rows * cols
+    assert store.stride is not None and value(store.stride) == 1
+    assert store.offset is not None and value(store.offset, s_pad=3) == 3
+
+
+def test_a_struct_a_sycl_lambda_captures_by_value_is_arguments() -> None:
+    """The same in SYCL: the lambda's copy of ``shape`` holds the host's
+    values for the launch; the loops were "an expression hlsight does not
+    follow"."""
+    (store,) = [site for site in sycl_sites(FIXTURES / "struct_arguments.cpp")["by_value"] if site.kind == "store"]
+    found = classify(store, ndrange=False)
+    assert found.accesses is not None
+    assert found.accesses.subs({symbol: 5 for symbol in found.accesses.free_symbols}) == 25
+    assert sorted(found.free_symbols) == ["shape_cols", "shape_rows"] and found.stride == 1

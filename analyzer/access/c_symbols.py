@@ -237,6 +237,15 @@ def merge_branches(table: SymbolTable, before: dict[Key, sympy.Expr], then: dict
     return merged
 
 
+def argument_field(table: SymbolTable, argument: sympy.Symbol, field: str, text: str) -> sympy.Symbol:
+    """A field of a struct argument passed by value (``Shape s``, ``s.rows``;
+    a SYCL lambda's captured struct): fixed per launch like the argument,
+    given as ``s_rows`` (decision 66). It was a value read at run time, so a
+    loop bounded by it was a named trip and an index through it data."""
+    return table.named(f"{argument.name}_{field}", SymbolInfo(Role.PARAM, f"{text}: a field of argument"
+                                                               f" `{argument.name}`, passed by value"))
+
+
 def c_text(node: c_ast.Node) -> str:
     """C source text of an AST node (after macro expansion)."""
     return str(_GENERATOR.visit(node))
@@ -560,6 +569,11 @@ class ExprConverter(NodeVisitor):
         fixed = self.fixed_read(node)
         if fixed is not None:
             return fixed
+        if node.type == "." and isinstance(node.name, c_ast.ID | c_ast.StructRef) and isinstance(node.field, c_ast.ID):
+            whole = self.convert(node.name)
+            if isinstance(whole, sympy.Symbol) and (info := self.table.info(whole)) is not None \
+                    and info.role is Role.PARAM:
+                return argument_field(self.table, whole, node.field.name, c_text(node))
         if node.type == "." and isinstance(node.name, c_ast.ID) and isinstance(node.field, c_ast.ID):
             held = self.lookup(node.name.name)
             if isinstance(held, sympy.Symbol):

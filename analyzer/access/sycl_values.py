@@ -24,6 +24,7 @@ from hlsight.analyzer.access.c_symbols import (
     WORK_ITEMS,
     Role,
     SymbolInfo,
+    argument_field,
     combine_binary,
     launch_product,
     ternary_value,
@@ -237,6 +238,10 @@ class SyclValues(CursorVisitor):
             return self.visit_DECL_REF_EXPR(node)  # a functor's data member: as a captured variable
         base = expression_children(node)
         inner = self.walker.value(base[0]) if base else sympy.Integer(0)
+        held = self.walker.table.info(inner) if isinstance(inner, sympy.Symbol) else None
+        if held is not None and held.role is Role.PARAM and base and base[0].type.kind != TK.POINTER:
+            # `p.rows` of a struct the lambda captures by value: fixed per launch
+            return argument_field(self.walker.table, inner, node.spelling, self.walker._text(node))
         role = Role.LOAD if Role.LOAD in self.walker.table.roles(inner) else Role.OPAQUE
         return self.walker._opaque(node, role)
 
