@@ -475,10 +475,11 @@ def lsu_term(lsu: LsuParams, dram: DramParams, fmax: Expr, n_lsu: int, options: 
     # data-dependent index). Past burst/ls_bytes the accesses are each their
     # own burst, and a larger stride costs no more per access.
     whole = sympy.Integer(burst_bytes) / lsu.ls_bytes
-    if whole_burst and stride != 1:
+    if whole_burst and stride != 1 and stride != 0:
         # T_ideal above already charges each access its own whole burst: a
         # stride drags in no more (a write-ack store 64 elements apart was
-        # charged 64 bursts per access; with the stride symbolic, unbounded)
+        # charged 64 bursts per access; with the stride symbolic, unbounded).
+        # Stride 0 (one address: no new data, eq. 2's delta 0) stays as it was.
         stride = sympy.Integer(1)
         notes.append("stride not charged again: each access already takes its own whole burst")
     if not whole_burst and not (isinstance(stride, sympy.Number) and (stride <= 1 or stride <= whole)):

@@ -10,7 +10,9 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+import sympy
 
+from hlsight.analyzer import memory_model as mm
 from hlsight.analyzer.memory_model import ModelOptions
 from hlsight.analyzer.memory_profiles import MemoryProfile, load_profile
 from hlsight.analyzer.pipeline import analyze
@@ -86,6 +88,11 @@ def test_a_write_ack_access_is_one_burst_whatever_its_stride(stride: int) -> Non
     symbolic = analyze(design, {"work_items": WI, "element_bytes": EB})
     expression = symbolic.estimates["k"].expression
     assert expression is not None and "stride" not in {str(symbol) for symbol in expression.free_symbols}
+    # a source-derived stride 0 (one address: eq. 2's delta 0, no new data) stays as it was
+    dram = mm.DramParams(dq=8, bl=8, f_dram=sympy.Float(933e6), t_rcd=13.9e-9, t_rp=13.9e-9, t_wr=15e-9)
+    fixed = mm.LsuParams(id="st", variant=mm.Variant.WRITE_ACK, is_store=True, ls_width=4, ls_bytes=sympy.Integer(4),
+                         ls_acc=sympy.Integer(10**6), stride=sympy.Integer(0), burst_cnt=5)
+    assert mm.lsu_term(fixed, dram, sympy.Float(400e6), 1, PAPER).total == 0
 
 
 def test_two_lsus_on_one_bank_have_no_overhead() -> None:

@@ -11,10 +11,10 @@ reads the same value at a fixed address all launch long (a buffer changes
 during a launch through the kernel's own stores, or through another
 argument's if the host passed the same buffer twice, which the value's
 text says is assumed not to happen), so such a read is a launch value like
-an argument, named after
-what the host writes there: ``param_outputChannel`` for
-``param->outputChannel``, ``sizes_0`` for ``sizes[0]`` or ``*sizes``,
-``p_1_n`` for ``p[1].n``, given with ``--set`` as any argument is.
+an argument, named after what the host writes there:
+``param_outputChannel`` for ``param->outputChannel``, ``sizes_0`` for
+``sizes[0]`` or ``*sizes``, ``p_1_n`` for ``p[1].n``, given with ``--set``
+as any argument is.
 
 A pointer the kernel stores through, moves, takes the address of, copies
 or hands to a call is not read-only here; an index that is not a number
