@@ -147,3 +147,12 @@ def test_a_struct_a_sycl_lambda_captures_by_value_is_arguments() -> None:
     assert found.accesses is not None
     assert found.accesses.subs({symbol: 5 for symbol in found.accesses.free_symbols}) == 25
     assert sorted(found.free_symbols) == ["shape_cols", "shape_rows"] and found.stride == 1
+
+
+def test_a_struct_copied_out_of_a_read_only_buffer_keeps_its_names() -> None:
+    """``Shape s = *shape;`` then ``s.rows``: the copy holds the buffer's
+    values, named as the direct reads are (``shape_0_rows`` is
+    ``shape[0].rows``)."""
+    store = _store("copied_in")
+    assert value(store.accesses, shape_0_rows=7) == 7
+    assert store.stride is not None and value(store.stride, shape_0_cols=5) == 5

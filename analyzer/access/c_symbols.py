@@ -239,11 +239,13 @@ def merge_branches(table: SymbolTable, before: dict[Key, sympy.Expr], then: dict
 
 def argument_field(table: SymbolTable, argument: sympy.Symbol, field: str, text: str) -> sympy.Symbol:
     """A field of a struct argument passed by value (``Shape s``, ``s.rows``;
-    a SYCL lambda's captured struct): fixed per launch like the argument,
+    a SYCL lambda's captured struct), or of a copy of a launch value
+    (``Shape s = *shape;`` of a read-only buffer, decision 65: ``shape_0_rows``,
+    the name ``shape[0].rows`` gets): fixed per launch like the argument,
     given as ``s_rows`` (decision 66). It was a value read at run time, so a
     loop bounded by it was a named trip and an index through it data."""
-    return table.named(f"{argument.name}_{field}", SymbolInfo(Role.PARAM, f"{text}: a field of argument"
-                                                               f" `{argument.name}`, passed by value"))
+    return table.named(f"{argument.name}_{field}", SymbolInfo(Role.PARAM, f"{text}: a field of"
+                                                               f" `{argument.name}`, fixed per launch"))
 
 
 def c_text(node: c_ast.Node) -> str:
