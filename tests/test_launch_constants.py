@@ -58,10 +58,11 @@ def test_a_field_of_an_element_at_a_fixed_index() -> None:
     assert store.stride is not None and value(store.stride, shapes_1_cols=4) == 4
 
 
-@pytest.mark.parametrize("kernel", ["written", "passed", "copied", "moving"])
+@pytest.mark.parametrize("kernel", ["written", "passed", "copied", "moving", "same_name"])
 def test_buffers_the_kernel_may_write_or_indexes_that_move_stay_data(kernel: str) -> None:
-    """Written through, handed to a helper, copied into another pointer, or
-    read at a moving index: the bound stays a named trip."""
+    """Written through, handed to a helper, copied into another pointer, read
+    at a moving index, or read by an inlined helper whose parameter has the
+    name of the kernel's read-only pointer: the bound stays a named trip."""
     assert "trips_" in str(_store(kernel).accesses)
 
 

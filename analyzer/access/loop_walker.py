@@ -291,7 +291,10 @@ class LoopWalker(NodeVisitor):
         """A read at a fixed place of a pointer argument the kernel never
         writes through (``param->outputChannel``): a launch value named after
         it (:mod:`.launch_constants`); ``None`` for any other read, and in a
-        helper's body (its parameters are not the kernel's)."""
+        helper's body, walked or inlined (its parameters are not the kernel's,
+        even where a name is the same)."""
+        if self._inline_depth:
+            return None  # an inlined helper's `p[0]` is its parameter's, whatever the kernel's `p` is
         pointers = {name for name, info in self._read_only.items() if self.arrays.get(name) is info}
         found = fixed_read(node, pointers, self.converter.convert) if pointers else None
         if found is None:
