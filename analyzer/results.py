@@ -116,6 +116,10 @@ class SourceFacts:
     _unsigned_argument_finders: dict[str, Callable[[], list[str]]] = field(default_factory=dict, repr=False)
     #: kernel -> (sentence, upper bound) for each endless loop its channel's writers counted
     _fed_loops: dict[str, list[tuple[str, bool]]] = field(default_factory=dict, repr=False)
+    #: kernel -> what its counts assume that no report or measurement says
+    #: (decision 65: sizes read from a buffer no other argument shares),
+    #: said beside the estimate as a caution
+    _assumed: dict[str, list[str]] = field(default_factory=dict, repr=False)
     #: kernel -> (NDRange dimensions its source reads, what shows the highest)
     _dimensions: dict[str, tuple[int, str]] = field(default_factory=dict, repr=False)
     #: channels whose both ends the sources count exactly
@@ -148,6 +152,13 @@ class SourceFacts:
     def add_fed_loop(self, kernel: str, sentence: str, upper_bound: bool) -> None:
         """An endless loop of ``kernel`` counted from the channel that feeds it (:mod:`channel_trips`)."""
         self._fed_loops.setdefault(kernel, []).append((sentence, upper_bound))
+
+    def add_assumed(self, kernel: str, sentence: str) -> None:
+        """A sentence of what ``kernel``'s counts assume (said with its estimate)."""
+        self._assumed.setdefault(kernel, []).append(sentence)
+
+    def assumed(self, kernel: str) -> list[str]:
+        return list(self._assumed.get(kernel, ()))
 
     def fed_loops(self, kernel: str) -> list[tuple[str, bool]]:
         """(sentence, whether the count is an upper bound) per counted endless loop of ``kernel``."""

@@ -126,6 +126,20 @@ def test_the_caffe_network_asks_for_the_sizes_its_host_writes() -> None:
     assert result.code == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["estimate"]["free_symbols"] == [] and data["estimate"]["seconds"] > 0
+    # the assumption is said where the number is read, once for the six kernels
+    said = ("the inputs param_... are read from the buffer of argument `param`, which the kernel never writes: one"
+            " value per launch, if no other argument shares that buffer (decision 65)")
+    assert said in data["estimate"]["extra"]["caveats"]
+    text = run_cli("analyze", str(CAFFE), *given).stdout
+    assert f"caution (dataLayer, paddingLayer, poolingLayer and 3 more): {said}" in text
+
+
+def test_only_kernels_that_read_such_a_buffer_are_cautioned() -> None:
+    """The caution names the kernels whose counts read a buffer's sizes, and
+    no other: the caffe net's six all read `param`; the corpus's other
+    designs read none (their estimates carry no such sentence)."""
+    vector_add = CORPUS / "aoc" / "aoc15.1_c5soc_vector_add" / "vector_add" / "bin_vector_add"
+    assert "read from the buffer of argument" not in run_cli("analyze", str(vector_add)).stdout
 
 
 @pytest.mark.parametrize(("rows", "cols"), [(1, 1), (4, 9)])

@@ -102,6 +102,10 @@ class SymbolInfo:
     #: ``reqd_work_group_size`` fixes: ``"64"``), a group id's count of
     #: work-groups (``work_items/64``)
     extent: str | None = None
+    #: a launch value read at a fixed place of this pointer argument's
+    #: buffer, which the kernel never writes (decision 65): the estimate
+    #: says so beside its number, with the assumption it rests on
+    read_from: str | None = None
 
 
 #: a loop as (file, line, which loop on that line): stable across the walk cache's renames

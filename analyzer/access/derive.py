@@ -354,7 +354,22 @@ def derive_kernel(
     note = free_symbols_note(kernel, free, given)
     if note is not None:
         diagnostics.append(note)
+    for sentence in _buffer_inputs(context, free):
+        facts.add_assumed(kernel.name, sentence)
     return diagnostics
+
+
+def _buffer_inputs(context: KernelAccesses, free: set[str]) -> list[str]:
+    """The caution for the launch values the kernel's access counts read
+    from a buffer it never writes (decision 65), one sentence per buffer,
+    in the same words for every kernel so the reports say it once with the
+    kernels' names: the number holds if no other argument shares that buffer
+    (a store through one would change the values while the kernel runs)."""
+    pointers = sorted({info.read_from for site in context.sites for symbol, info in site.table.infos.items()
+                       if info.read_from is not None and symbol.name in free})
+    return [f"the inputs {pointer}_... are read from the buffer of argument `{pointer}`, which the kernel never"
+            " writes: one value per launch, if no other argument shares that buffer (decision 65)"
+            for pointer in pointers]
 
 
 def derive_access_facts(design: Design, given: Collection[str] = ()) -> SourceFacts:

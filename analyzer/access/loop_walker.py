@@ -302,7 +302,7 @@ class LoopWalker(NodeVisitor):
         name, text, pointer = found
         return self.table.named(name, SymbolInfo(
             Role.PARAM, f"{text}: read from the buffer of argument `{pointer}`, which this kernel never writes,"
-            " so one value per launch (no other argument sharing the buffer)"))
+            " so one value per launch (no other argument sharing the buffer)", read_from=pointer))
 
     def _inline(self, call: c_ast.FuncCall) -> sympy.Expr | None:
         """Inline ``f(args)`` when ``f`` is ``{ return expr; }`` (helpers in kernels)."""

@@ -316,6 +316,7 @@ def to_estimate(model: KernelModel, design: Design, settings: Settings) -> Kerne
     for kernel in model.kernels:  # an endless loop its channel's writers counted (decision 52)
         for sentence, upper_bound in settings.source.fed_loops(kernel.name):
             (estimate.caveats if upper_bound else estimate.assumptions).append(sentence)
+        estimate.caveats.extend(settings.source.assumed(kernel.name))  # sizes read from a buffer (decision 65)
     if model.memory is not None:
         estimate.caveats.extend(cached_load_caveats(model.kernels, settings.source))
     concurrent = private_copies_caveat(model.kernels, design)
