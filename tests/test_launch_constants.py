@@ -21,7 +21,7 @@ from pycparser import c_ast
 from hlsight.analyzer.access.classify import classify
 from hlsight.analyzer.access.launch_constants import fixed_read, read_only_pointers
 from hlsight.analyzer.results import AccessFacts
-from hlsight.core.model import LSUKind
+from hlsight.core.model import Kernel, KernelKind, Loop, LSUKind, SourceLocation
 from hlsight.parsers.csource import parse_c_text
 from tests.access_fixtures import FIXTURES, MarkedSource, sycl_sites, value
 from tests.conftest import CORPUS, run_cli
@@ -132,6 +132,18 @@ def test_the_caffe_network_asks_for_the_sizes_its_host_writes() -> None:
     assert said in data["estimate"]["extra"]["caveats"]
     text = run_cli("analyze", str(CAFFE), *given).stdout
     assert f"caution (dataLayer, paddingLayer, poolingLayer and 3 more): {said}" in text
+
+
+def test_a_loop_trip_alone_reading_such_a_buffer_is_cautioned() -> None:
+    """``for (r = 0; r < shape->rows; r++) sum += r;``: no access count reads
+    ``shape_rows``, the pipeline time does (the loop's trip), and the
+    estimate says the assumption all the same."""
+    lsu = KERNELS.lsu("loop_only/lsu0", LSUKind.STORE, "loop_only")
+    loop = Loop(name="loop_only.B1", location=SourceLocation(KERNELS.name, KERNELS.line_of("loop_only") - 2))
+    facts = KERNELS.derived([Kernel(name="loop_only", kind=KernelKind.SINGLE_WORK_ITEM, lsus=[lsu], loops=[loop])])
+    assert facts.trip(loop) == "shape_rows"
+    (said,) = facts.assumed("loop_only")
+    assert said.startswith("the inputs shape_... are read from the buffer of argument `shape`")
 
 
 def test_only_kernels_that_read_such_a_buffer_are_cautioned() -> None:

@@ -18,7 +18,7 @@ from pathlib import PurePath
 import sympy
 from pycparser import c_ast
 
-from hlsight.analyzer.access.c_symbols import Role, SymbolTable
+from hlsight.analyzer.access.c_symbols import Role, SymbolTable, parse_expression
 from hlsight.analyzer.access.cache_reuse import cached_reads
 from hlsight.analyzer.access.channel_trips import ChannelKernel, count_fed_loops
 from hlsight.analyzer.access.classify import Classification, classify, free_symbols_note
@@ -354,19 +354,23 @@ def derive_kernel(
     note = free_symbols_note(kernel, free, given)
     if note is not None:
         diagnostics.append(note)
-    for sentence in _buffer_inputs(context, free):
-        facts.add_assumed(kernel.name, sentence)
     return diagnostics
 
 
-def _buffer_inputs(context: KernelAccesses, free: set[str]) -> list[str]:
-    """The caution for the launch values the kernel's access counts read
-    from a buffer it never writes (decision 65), one sentence per buffer,
-    in the same words for every kernel so the reports say it once with the
-    kernels' names: the number holds if no other argument shares that buffer
-    (a store through one would change the values while the kernel runs)."""
+def _buffer_inputs(context: KernelAccesses, facts: SourceFacts) -> list[str]:
+    """The caution for the launch values the kernel's access counts or loop
+    trips read from a buffer it never writes (decision 65), one sentence
+    per buffer, in the same words for every kernel so the reports say it
+    once with the kernels' names: the number holds if no other argument
+    shares that buffer (a store through one would change the values while
+    the kernel runs)."""
+    kernel = context.kernel
+    texts = [text for lsu in kernel.lsus if (found := facts.access(lsu)) is not None
+             for text in (found.stride, found.accesses) if text]
+    texts.extend(text for loop in kernel.all_loops() if (text := facts.trip(loop)) is not None)
+    used = {str(symbol) for text in texts for symbol in parse_expression(text).free_symbols}
     pointers = sorted({info.read_from for site in context.sites for symbol, info in site.table.infos.items()
-                       if info.read_from is not None and symbol.name in free})
+                       if info.read_from is not None and symbol.name in used})
     return [f"the inputs {pointer}_... are read from the buffer of argument `{pointer}`, which the kernel never"
             " writes: one value per launch, if no other argument shares that buffer (decision 65)"
             for pointer in pointers]
@@ -420,6 +424,8 @@ def derive_access_facts(design: Design, given: Collection[str] = ()) -> SourceFa
         # whose trip counts its source gives (public stencilflow labs)
         facts.diagnostics.extend(derive_kernel(design, context, facts, given))
         facts.diagnostics.extend(derive_loop_trips(context, facts))
+        for sentence in _buffer_inputs(context, facts):
+            facts.add_assumed(kernel.name, sentence)
         note_barrier_mode(context, facts)
         walked.append(ChannelKernel(kernel, context.ndrange, context.loops, context.channel_sites,
                                     kernel_compute_units(kernel, design)))
