@@ -714,7 +714,9 @@ class ExprConverter(NodeVisitor):
 
 #: Functions the access expressions use; every other identifier is a symbol.
 _FUNCTIONS = {"floor": sympy.floor, "ceiling": sympy.ceiling, "Mod": sympy.Mod, "Min": sympy.Min, "Max": sympy.Max,
-              "Abs": sympy.Abs, "Sum": sympy.Sum, "IMax": IMax, "IMin": IMin, "KroneckerDelta": sympy.KroneckerDelta}
+              "Abs": sympy.Abs, "Sum": sympy.Sum, "IMax": IMax, "IMin": IMin, "KroneckerDelta": sympy.KroneckerDelta,
+              # a geometric loop's trip, `ceiling(log(n)/log(2))` (decision 65's caution read it: a Symbol called)
+              "log": sympy.log, "exp": sympy.exp, "sqrt": sympy.sqrt}
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 
 
