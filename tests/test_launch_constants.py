@@ -183,3 +183,29 @@ def test_a_struct_copied_out_of_a_read_only_buffer_keeps_its_names() -> None:
     store = _store("copied_in")
     assert value(store.accesses, shape_0_rows=7) == 7
     assert store.stride is not None and value(store.stride, shape_0_cols=5) == 5
+
+
+def _sycl(kernel: str) -> list[tuple[str, str, object, object]]:
+    return [(site.kind, site.text, (found := classify(site, ndrange=False)).stride, found.accesses)
+            for site in sycl_sites(FIXTURES / "buffer_sizes.cpp")[kernel]]
+
+
+def test_a_sycl_lambda_reads_sizes_from_a_captured_buffer_it_never_writes() -> None:
+    """A USM pointer's ``sizes[0]`` and ``*sizes``, a read-only pointer's
+    ``shape->cols`` and a read accessor's ``widths[1]``: launch inputs
+    (``sizes_0``, ``shape_cols``, ``widths_1``) as in OpenCL C, where each
+    was data and each loop a named trip."""
+    stores = {text: accesses for kind, text, _stride, accesses in _sycl("usm_sizes") if kind == "store"}
+    accesses = sympy.sympify(str(stores["out[r * widths[1] + c]"]))
+    assert sorted(str(symbol) for symbol in accesses.free_symbols) == ["shape_cols", "sizes_0"]
+    (star,) = [accesses for kind, _text, _stride, accesses in _sycl("star_size") if kind == "store"]
+    assert str(star) == "sizes_0"
+
+
+@pytest.mark.parametrize("kernel", ["stored", "copied", "called"])
+def test_a_captured_buffer_written_copied_or_passed_on_stays_data(kernel: str) -> None:
+    """Stored through, copied into another pointer (then written), or
+    handed to a call (``sycl::min(sizes[0], 64)``, which could take a
+    reference): the loop's bound stays a named trip."""
+    (count,) = [accesses for kind, text, _stride, accesses in _sycl(kernel) if kind == "store" and text == "out[i]"]
+    assert f"trips_{kernel}_L" in str(count)

@@ -357,7 +357,7 @@ def derive_kernel(
     return diagnostics
 
 
-def _buffer_inputs(context: KernelAccesses, facts: SourceFacts) -> list[str]:
+def buffer_input_cautions(context: KernelAccesses, facts: SourceFacts) -> list[str]:
     """The caution for the launch values the kernel's access counts or loop
     trips read from a buffer it never writes (decision 65), one sentence
     per buffer, in the same words for every kernel so the reports say it
@@ -424,7 +424,7 @@ def derive_access_facts(design: Design, given: Collection[str] = ()) -> SourceFa
         # whose trip counts its source gives (public stencilflow labs)
         facts.diagnostics.extend(derive_kernel(design, context, facts, given))
         facts.diagnostics.extend(derive_loop_trips(context, facts))
-        for sentence in _buffer_inputs(context, facts):
+        for sentence in buffer_input_cautions(context, facts):
             facts.add_assumed(kernel.name, sentence)
         note_barrier_mode(context, facts)
         walked.append(ChannelKernel(kernel, context.ndrange, context.loops, context.channel_sites,

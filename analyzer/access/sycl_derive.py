@@ -21,7 +21,13 @@ from collections.abc import Collection
 from dataclasses import replace
 from pathlib import Path, PurePath
 
-from hlsight.analyzer.access.derive import KernelAccesses, derive_kernel, derive_loop_trips, note_barrier_mode
+from hlsight.analyzer.access.derive import (
+    KernelAccesses,
+    buffer_input_cautions,
+    derive_kernel,
+    derive_loop_trips,
+    note_barrier_mode,
+)
 from hlsight.analyzer.access.sycl_kernels import SyclKernel, captured_scalars, find_kernels
 from hlsight.analyzer.access.sycl_walk_cache import KernelWalk, WalkCache
 from hlsight.analyzer.access.sycl_walker import walk_kernel
@@ -151,5 +157,7 @@ def derive_sycl_access_facts(design: Design, given: Collection[str] = ()) -> Sou
         if kernel.lsus:
             diagnostics.extend(derive_kernel(design, context, facts, given))
         diagnostics.extend(derive_loop_trips(context, facts))  # also for pipe-only kernels
+        for sentence in buffer_input_cautions(context, facts):  # sizes read from a captured buffer (decision 65)
+            facts.add_assumed(kernel.name, sentence)
         note_barrier_mode(context, facts)
     return facts

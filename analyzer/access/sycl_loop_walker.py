@@ -71,6 +71,7 @@ from hlsight.analyzer.access.sycl_clang import (
 )
 from hlsight.analyzer.access.sycl_expressions import AssignedKeys, SyclAccesses, SyclPointers
 from hlsight.analyzer.access.sycl_kernels import SyclKernel, declared_inside
+from hlsight.analyzer.access.sycl_launch_constants import fixed_read, read_only_captures
 from hlsight.analyzer.access.sycl_loops import (
     assignments_to,
     counter_factor,
@@ -120,6 +121,10 @@ class SyclLoopWalker(CursorVisitor):
     #: ``name() called at file:line`` of each of them (for the explanations)
     _call_sites: list[str] = field(default_factory=list, repr=False)
     _walked_calls: int = field(default=0, repr=False)
+    #: captured pointers and accessors the lambda only reads through
+    #: (decision 65), found the first time a read asks (:meth:`fixed_read`)
+    _read_only: set[Key] | None = field(default=None, repr=False)
+    _lambda_body: cindex.Cursor | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         self.table.open_loops = self.loops  # a value read from memory remembers the loops it was read in
@@ -142,9 +147,30 @@ class SyclLoopWalker(CursorVisitor):
             elif child.kind == CK.COMPOUND_STMT:
                 body = child
         if body is not None:
+            self._lambda_body = body
             self.visit(body)
 
     # ------------------------------------------------------------------ helpers
+
+    def _read_only_captures(self) -> set[Key]:
+        if self._read_only is None:
+            body = self._lambda_body
+            self._read_only = set() if body is None else read_only_captures(
+                body, lambda declaration: not self._inside(declaration))
+        return self._read_only
+
+    def fixed_read(self, cursor: cindex.Cursor) -> sympy.Expr | None:
+        """A read at a fixed place of a captured buffer the lambda never
+        writes (``sizes[0]``, ``shape->rows``): a launch value named after it
+        (decision 65, :mod:`.sycl_launch_constants`); else ``None``."""
+        found = fixed_read(cursor, lambda declaration: not self._inside(declaration), self._read_only_captures,
+                           self.value)
+        if found is None:
+            return None
+        name, shown, pointer = found
+        return self.table.named(name, SymbolInfo(
+            Role.PARAM, f"{shown}: read from the buffer `{pointer}` the kernel captures and never writes, so one"
+            " value per launch (no other argument sharing the buffer)", read_from=pointer))
 
     def _lines_of(self, cursor: cindex.Cursor) -> list[str]:
         """The lines of the file ``cursor`` stands in (a header's for a

@@ -181,7 +181,8 @@ class SyclValues(CursorVisitor):
             first, second = walker.value(arguments[0]), walker.value(arguments[1])
             return sympy.Min(first, second) if name == "min" else sympy.Max(first, second)
         if name == "read" or name == "operator[]" or name.startswith("operator*"):
-            return walker._opaque(node, Role.LOAD)  # a pipe read or a load: data
+            # a pipe read or a load: data, but a read-only accessor's fixed element (decision 65)
+            return walker.fixed_read(node) or walker._opaque(node, Role.LOAD)
         if len(children) == 1 and node.type.kind not in (TK.RECORD, TK.ELABORATED):
             number = evaluate_int(node)
             if number is not None:
@@ -193,7 +194,9 @@ class SyclValues(CursorVisitor):
         """``p[i]`` of a pointer or array: a value read from memory (data), as
         the C walker reads ``a[i]``; a constant table clang folds is its number."""
         number = evaluate_int(node)
-        return self.walker._opaque(node, Role.LOAD) if number is None else sympy.Integer(number)
+        if number is not None:
+            return sympy.Integer(number)
+        return self.walker.fixed_read(node) or self.walker._opaque(node, Role.LOAD)
 
     def visit_CONDITIONAL_OPERATOR(self, node: cindex.Cursor) -> sympy.Expr:
         """``c ? a : b``: a min or max written out, a rounded-up quotient
@@ -230,12 +233,15 @@ class SyclValues(CursorVisitor):
             before = self.walker.value(operands[0])
             return before + (1 if op == "++" else -1) if unary_prefix(node) else before
         if op == "*":
-            return self.walker._opaque(node, Role.LOAD)
+            return self.walker.fixed_read(node) or self.walker._opaque(node, Role.LOAD)
         return self.walker._opaque_from(node, [self.walker.value(operand) for operand in operands])
 
     def visit_MEMBER_REF_EXPR(self, node: cindex.Cursor) -> sympy.Expr:
         if node.referenced is not None and self.walker.kernel.holds(node.referenced):
             return self.visit_DECL_REF_EXPR(node)  # a functor's data member: as a captured variable
+        fixed = self.walker.fixed_read(node)  # `shape->rows` of a read-only captured pointer (decision 65)
+        if fixed is not None:
+            return fixed
         base = expression_children(node)
         inner = self.walker.value(base[0]) if base else sympy.Integer(0)
         held = self.walker.table.info(inner) if isinstance(inner, sympy.Symbol) else None
