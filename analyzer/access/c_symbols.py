@@ -252,6 +252,20 @@ def argument_field(table: SymbolTable, argument: sympy.Symbol, field: str, text:
                                                                f" `{argument.name}`, fixed per launch"))
 
 
+def buffer_input(table: SymbolTable, found: tuple[str, str, str] | None) -> sympy.Symbol | None:
+    """The launch input a read at a fixed place of a buffer the kernel
+    never writes names (decision 65; ``found`` is ``(name, text, pointer)``
+    from the C or the SYCL reader, ``None`` for any other read): one symbol
+    per name, its text saying where it is read and what it assumes, and
+    ``read_from`` the buffer, for the estimate's caution."""
+    if found is None:
+        return None
+    name, text, pointer = found
+    return table.named(name, SymbolInfo(Role.PARAM, f"{text}: read from the buffer of `{pointer}`, which the kernel"
+                                                    " never writes, so one value per launch (no other argument"
+                                                    " sharing the buffer)", read_from=pointer))
+
+
 def c_text(node: c_ast.Node) -> str:
     """C source text of an AST node (after macro expansion)."""
     return str(_GENERATOR.visit(node))

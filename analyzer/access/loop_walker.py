@@ -28,6 +28,7 @@ from hlsight.analyzer.access.c_symbols import (
     Role,
     SymbolInfo,
     SymbolTable,
+    buffer_input,
     c_text,
     fixed_per_launch,
     merge_branches,
@@ -296,13 +297,7 @@ class LoopWalker(NodeVisitor):
         if self._inline_depth:
             return None  # an inlined helper's `p[0]` is its parameter's, whatever the kernel's `p` is
         pointers = {name for name, info in self._read_only.items() if self.arrays.get(name) is info}
-        found = fixed_read(node, pointers, self.converter.convert) if pointers else None
-        if found is None:
-            return None
-        name, text, pointer = found
-        return self.table.named(name, SymbolInfo(
-            Role.PARAM, f"{text}: read from the buffer of argument `{pointer}`, which this kernel never writes,"
-            " so one value per launch (no other argument sharing the buffer)", read_from=pointer))
+        return buffer_input(self.table, fixed_read(node, pointers, self.converter.convert) if pointers else None)
 
     def _inline(self, call: c_ast.FuncCall) -> sympy.Expr | None:
         """Inline ``f(args)`` when ``f`` is ``{ return expr; }`` (helpers in kernels)."""

@@ -30,6 +30,7 @@ from hlsight.analyzer.access.c_symbols import (
     Role,
     SymbolInfo,
     SymbolTable,
+    buffer_input,
     computed_from_reads,
     fixed_per_launch,
     merge_branches,
@@ -163,14 +164,8 @@ class SyclLoopWalker(CursorVisitor):
         """A read at a fixed place of a captured buffer the lambda never
         writes (``sizes[0]``, ``shape->rows``): a launch value named after it
         (decision 65, :mod:`.sycl_launch_constants`); else ``None``."""
-        found = fixed_read(cursor, lambda declaration: not self._inside(declaration), self._read_only_captures,
-                           self.value)
-        if found is None:
-            return None
-        name, shown, pointer = found
-        return self.table.named(name, SymbolInfo(
-            Role.PARAM, f"{shown}: read from the buffer `{pointer}` the kernel captures and never writes, so one"
-            " value per launch (no other argument sharing the buffer)", read_from=pointer))
+        return buffer_input(self.table, fixed_read(cursor, lambda declaration: not self._inside(declaration),
+                                                   self._read_only_captures, self.value))
 
     def _lines_of(self, cursor: cindex.Cursor) -> list[str]:
         """The lines of the file ``cursor`` stands in (a header's for a
