@@ -788,4 +788,9 @@ def access_free_symbols(facts: SourceFacts) -> set[str]:
     texts = [text for access in facts.all_access() for text in (access.stride, access.accesses) if text]
     texts.extend(facts.all_trips())
     texts.extend(axi.bytes for axi in facts.all_axi())
+    return names_in(texts)
+
+
+def names_in(texts: Iterable[str]) -> set[str]:
+    """The names fact expressions (strides, counts, trips) leave free."""
     return {str(symbol) for text in texts for symbol in parse_expression(text).free_symbols}

@@ -18,7 +18,7 @@ from pathlib import PurePath
 import sympy
 from pycparser import c_ast
 
-from hlsight.analyzer.access.c_symbols import Role, SymbolTable, parse_expression
+from hlsight.analyzer.access.c_symbols import Role, SymbolTable, names_in
 from hlsight.analyzer.access.cache_reuse import cached_reads
 from hlsight.analyzer.access.channel_trips import ChannelKernel, count_fed_loops
 from hlsight.analyzer.access.classify import Classification, classify, free_symbols_note
@@ -357,23 +357,25 @@ def derive_kernel(
     return diagnostics
 
 
-def buffer_input_cautions(context: KernelAccesses, facts: SourceFacts) -> list[str]:
-    """The caution for the launch values the kernel's access counts or loop
-    trips read from a buffer it never writes (decision 65), one sentence
-    per buffer, in the same words for every kernel so the reports say it
-    once with the kernels' names: the number holds if no other argument
-    shares that buffer (a store through one would change the values while
-    the kernel runs)."""
+def note_buffer_inputs(context: KernelAccesses, facts: SourceFacts) -> None:
+    """Record the caution for the launch values the kernel's access counts
+    or loop trips read from a buffer it never writes (decision 65), one
+    sentence per buffer, in the same words for every kernel so the reports
+    say it once with the kernels' names: the number holds if no other
+    argument shares that buffer (a store through one would change the
+    values while the kernel runs). After the kernel's facts and trips."""
     kernel = context.kernel
     texts = [text for lsu in kernel.lsus if (found := facts.access(lsu)) is not None
              for text in (found.stride, found.accesses) if text]
     texts.extend(text for loop in kernel.all_loops() if (text := facts.trip(loop)) is not None)
-    used = {str(symbol) for text in texts for symbol in parse_expression(text).free_symbols}
-    pointers = sorted({info.read_from for site in context.sites for symbol, info in site.table.infos.items()
+    used = names_in(texts)
+    tables = {id(site.table): site.table for site in context.sites}  # the kernel's sites share a few tables
+    pointers = sorted({info.read_from for table in tables.values() for symbol, info in table.infos.items()
                        if info.read_from is not None and symbol.name in used})
-    return [f"the inputs {pointer}_... are read from the buffer of argument `{pointer}`, which the kernel never"
-            " writes: one value per launch, if no other argument shares that buffer (decision 65)"
-            for pointer in pointers]
+    for pointer in pointers:
+        facts.add_assumed(kernel.name, f"the inputs {pointer}_... are read from the buffer of argument `{pointer}`,"
+                          " which the kernel never writes: one value per launch, if no other argument shares that"
+                          " buffer (decision 65)")
 
 
 def derive_access_facts(design: Design, given: Collection[str] = ()) -> SourceFacts:
@@ -424,8 +426,7 @@ def derive_access_facts(design: Design, given: Collection[str] = ()) -> SourceFa
         # whose trip counts its source gives (public stencilflow labs)
         facts.diagnostics.extend(derive_kernel(design, context, facts, given))
         facts.diagnostics.extend(derive_loop_trips(context, facts))
-        for sentence in buffer_input_cautions(context, facts):
-            facts.add_assumed(kernel.name, sentence)
+        note_buffer_inputs(context, facts)
         note_barrier_mode(context, facts)
         walked.append(ChannelKernel(kernel, context.ndrange, context.loops, context.channel_sites,
                                     kernel_compute_units(kernel, design)))

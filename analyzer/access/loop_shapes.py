@@ -309,12 +309,22 @@ def stepped_operand(node: c_ast.Node) -> str | None:
     return str(node.name) if isinstance(node, c_ast.ID) else None
 
 
+def counter_updates(name: str, body: c_ast.Node) -> CounterUpdates:
+    """The updates of ``name`` in ``body`` (one walk of it, for every reader below)."""
+    updates = CounterUpdates(name)
+    updates.visit(body)
+    return updates
+
+
 def row_gate(name: str, body: c_ast.Node) -> c_ast.If | None:
     """The ``if`` written directly in the loop body under whose taken branch
     every update of ``name`` sits (the gate :func:`pacing_test` reads), or
     ``None``."""
-    updates = CounterUpdates(name)
-    updates.visit(body)
+    return gate_of(counter_updates(name, body), body)
+
+
+def gate_of(updates: CounterUpdates, body: c_ast.Node) -> c_ast.If | None:
+    """:func:`row_gate` of a counter whose updates are walked already."""
     paths = updates.increments + updates.resets
     if updates.other or not paths or not all(paths):
         return None
@@ -324,12 +334,23 @@ def row_gate(name: str, body: c_ast.Node) -> c_ast.If | None:
     return gate
 
 
-def row_move(name: str, body: c_ast.Node) -> int | None:
-    """+1 or -1 when the row counter ``name``'s one update moves it by one,
-    up or down (``y++``, ``col--``), directly under the test that gates it,
-    nothing resetting or moving it elsewhere; ``None`` otherwise."""
-    updates = CounterUpdates(name)
-    updates.visit(body)
-    if updates.other or updates.resets or len(updates.increments) != 1 or len(updates.increments[0]) != 1:
+#: the ``if`` branches a statement runs under, outermost first, as a comparable key
+Branches = tuple[tuple[c_ast.If, bool], ...]
+
+
+def row_update(updates: CounterUpdates) -> tuple[Branches, int] | None:
+    """``(branches, step)`` of a row counter's one update by a non-zero
+    constant (``k++``, ``bx += 32``) under at least one test, nothing else
+    assigning it; ``None`` otherwise."""
+    if updates.other or updates.resets or len(updates.increments) != 1 or not updates.increments[0]:
         return None
-    return updates.steps[0] if updates.steps[0] in (1, -1) else None
+    return tuple(updates.increments[0]), updates.steps[0]
+
+
+def unit_move(update: tuple[Branches, int] | None) -> int | None:
+    """+1 or -1 when a row's one update (:func:`row_update`) moves it by one,
+    up or down (``y++``, ``col--``), directly under the test that gates it;
+    ``None`` otherwise."""
+    if update is None or len(update[0]) != 1 or update[1] not in (1, -1):
+        return None
+    return update[1]

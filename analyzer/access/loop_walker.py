@@ -38,12 +38,14 @@ from hlsight.analyzer.access.ctypes_info import ElementType, element_type, typed
 from hlsight.analyzer.access.launch_constants import fixed_read, read_only_pointers
 from hlsight.analyzer.access.loop_annotations import coalesce_above
 from hlsight.analyzer.access.loop_shapes import (
+    Branches,
     assigned_in,
-    gate_operands,
+    counter_updates,
+    gate_of,
     leaves_block,
     pacing_test,
-    row_gate,
-    row_move,
+    row_update,
+    unit_move,
 )
 from hlsight.analyzer.access.loops import (
     BARRIER_CALLS,
@@ -78,12 +80,11 @@ from hlsight.analyzer.access.loops import (
     write_in_counter,
 )
 from hlsight.analyzer.access.ndrange_dims import WorkItemCalls, kernel_dimensions
-from hlsight.analyzer.access.nested_wraps import Wrap, WrapTest, cycle_paths, event_pace, row_update
+from hlsight.analyzer.access.nested_wraps import Wrap, WrapTest, cycle_paths, event_pace, wrap_at
 from hlsight.analyzer.access.paced_loops import (
     Pacing,
     RowPace,
     TernaryPacing,
-    cycle_pace,
     orbit_pace,
     paced_trip,
     reads_after_update,
@@ -551,17 +552,16 @@ class LoopWalker(NodeVisitor):
         ``c`` once per period: a cycling row is then ``paced_by`` it
         (:func:`pacing_test`), and a loop that exits on the row is counted
         (:class:`RowPace`). A pacer that cycles itself paces a row moved in
-        the branch that wraps it (:meth:`_cycle_pace`), at any depth of a
-        flattened nest (``wraps``, :mod:`.nested_wraps`)."""
+        the branch that wraps it, at any depth of a flattened nest
+        (``wraps``, :meth:`_wrap_moved`)."""
         symbol = self.env[name]
         info = self.table.info(symbol)
         if info is None or not isinstance(symbol, sympy.Symbol):
             return
-        gate, direction = row_gate(name, body), row_move(name, body)  # one walk of the body each
-        if info.cycle is None and gate is not None and direction is not None \
-                and self._cycle_pace(symbol, info, gate, direction):
-            return
-        if info.cycle is None and self._wrap_moved(symbol, name, body, wraps):
+        updates = counter_updates(name, body)  # one walk of the body for the gate and the move
+        gate, update = gate_of(updates, body), row_update(updates)
+        direction = unit_move(update)
+        if info.cycle is None and update is not None and self._wrap_moved(symbol, info, name, update, body, wraps):
             return
         gated = pacing_test(gate, name) if gate is not None else None
         ternary = ternary_pacing(name, body)
@@ -630,7 +630,8 @@ class LoopWalker(NodeVisitor):
         start = cycle.position(info.start)
         if moves is None or start is None or (not moving and not cycle.every_iteration):
             return False
-        wraps[name] = Wrap(wrap_pace(moves, cycle.length, start), reset_path=reset)
+        wraps[name] = Wrap(wrap_pace(moves, cycle.length, start), reset_path=reset,
+                           wraps_every=None if moving else cycle.length)
         return True
 
     def _ternary_wrap(self, name: str, ternary: TernaryPacing, body: c_ast.Node, wraps: dict[str, Wrap]) -> None:
@@ -651,36 +652,25 @@ class LoopWalker(NodeVisitor):
         wraps[name] = Wrap(wrap_pace(moves, length, start),
                            test=WrapTest(ternary.pacer, sympy.Integer(value), name, reset))
 
-    def _wrap_moved(self, symbol: sympy.Symbol, name: str, body: c_ast.Node, wraps: dict[str, Wrap]) -> bool:
-        """A row moved by a constant where a counter wraps (``if (i == H) {
-        i = 0; k++; }`` inside the branch that wraps ``j``; ``if (x == 0 && y
-        == -1) bx += 32;``): it moves at that wrap's pace. Whether it is."""
-        update = row_update(name, body)
-        if update is None:
-            return False
+    def _wrap_moved(self, symbol: sympy.Symbol, info: SymbolInfo, name: str, update: tuple[Branches, int],
+                    body: c_ast.Node, wraps: dict[str, Wrap]) -> bool:
+        """A row moved by a constant where a counter wraps (``j++; if (j ==
+        K) { j = 0; i++; }``, the flattened nest of Intel's loop-coalescing
+        advice; ``if (i == H) { i = 0; k++; }`` inside the branch that wraps
+        ``j``; ``if (x == 0 && y == -1) bx += 32;``): it moves at that wrap's
+        pace. Moved by one directly in the branch of a column stepped on
+        every iteration (decision 62), an access under that branch sees it
+        step by one from one execution to the next (``row_step``). Whether
+        it is such a row."""
         path, step = update
-        pace = event_pace(path, name, body, wraps, self.value)
-        if pace is None:
+        wrap = wrap_at(path, name, body, wraps, self.value)
+        if wrap is None:
             return False
-        self._pacings[symbol] = pace._replace(direction=1 if step > 0 else -1, step=abs(step))
+        self._pacings[symbol] = wrap.pace._replace(direction=1 if step > 0 else -1, step=abs(step))
+        direction = unit_move(update)
+        if wrap.wraps_every is not None and direction is not None:
+            info.wrap_test, info.row_step, info.wraps_every = path[0][0].cond, direction, wrap.wraps_every
         return True
-
-    def _cycle_pace(self, symbol: sympy.Symbol, info: SymbolInfo, gate: c_ast.If, direction: int) -> bool:
-        """The flattened nest ``j++; if (j == K) { j = 0; i++; }``: the row
-        ``i`` (``symbol``) moves by ``direction`` directly under ``gate``;
-        when that ``if`` wraps a cycling ``j`` (stepped on every iteration
-        but the wrap, :class:`Cycle`), it moves once per cycle of ``j``,
-        first where ``j`` first wraps. Whether it is that."""
-        for pacer in (self.env.get(operand) for operand in gate_operands(gate)):
-            cycle = self._cycles.get(pacer) if pacer is not None else None
-            pacer_info = self.table.info(pacer) if pacer is not None else None
-            if cycle is None or cycle.gate is not gate or not cycle.every_iteration or pacer_info is None \
-                    or pacer_info.start is None or (index := cycle.position(pacer_info.start)) is None:
-                continue
-            self._pacings[symbol] = cycle_pace(cycle.length, index, direction)
-            info.wrap_test, info.row_step, info.wraps_every = gate.cond, direction, cycle.length
-            return True
-        return False
 
     def visit_For(self, node: c_ast.For) -> None:
         line = node.coord.line if node.coord is not None else 0

@@ -31,11 +31,8 @@ from dataclasses import dataclass
 import sympy
 from pycparser import c_ast
 
-from hlsight.analyzer.access.loop_shapes import CounterUpdates, body_items
+from hlsight.analyzer.access.loop_shapes import Branches, body_items, counter_updates
 from hlsight.analyzer.access.paced_loops import EVERY_ITERATION, RowPace, reads_after_update
-
-#: the ``if`` branches a statement runs under, outermost first (:class:`CounterUpdates`)
-Path = tuple[tuple[c_ast.If, bool], ...]
 
 
 @dataclass(frozen=True)
@@ -54,20 +51,23 @@ class WrapTest:
 class Wrap:
     """When a cycling counter wraps (``pace``), and how a statement is known
     to run in those iterations: by sitting in the branch that resets it
-    (``reset_path``), or by testing :class:`WrapTest`."""
+    (``reset_path``), or by testing :class:`WrapTest`. ``wraps_every`` is
+    the cycle's length when the counter steps on every iteration but the
+    wrap (decision 62's column): a row moved by one in its branch is then
+    read as moving with it (``SymbolInfo.row_step``)."""
 
     pace: RowPace
-    reset_path: Path | None = None
+    reset_path: Branches | None = None
     test: WrapTest | None = None
+    wraps_every: sympy.Expr | None = None
 
 
-def cycle_paths(name: str, body: c_ast.Node) -> tuple[Path, Path] | None:
+def cycle_paths(name: str, body: c_ast.Node) -> tuple[Branches, Branches] | None:
     """``(moving, reset)`` for a cycling counter's updates: the branches
     under which all of them run (the ``if`` that resets it sits there) and
     the branches of its one reset; ``None`` unless it has exactly one
     reset and one increment, both under ``moving``."""
-    updates = CounterUpdates(name)
-    updates.visit(body)
+    updates = counter_updates(name, body)
     if updates.other or len(updates.resets) != 1 or len(updates.increments) != 1 or not updates.resets[0]:
         return None
     reset = tuple(updates.resets[0])
@@ -77,29 +77,26 @@ def cycle_paths(name: str, body: c_ast.Node) -> tuple[Path, Path] | None:
     return moving, reset
 
 
-def row_update(name: str, body: c_ast.Node) -> tuple[Path, int] | None:
-    """``(branches, step)`` of a row counter's one update by a non-zero
-    constant (``k++``, ``bx += 32``) under at least one test, nothing else
-    assigning it; ``None`` otherwise."""
-    updates = CounterUpdates(name)
-    updates.visit(body)
-    if updates.other or updates.resets or len(updates.increments) != 1 or not updates.increments[0]:
-        return None
-    return tuple(updates.increments[0]), updates.steps[0]
-
-
-def event_pace(path: Path, statement_of: str, body: c_ast.Node, wraps: Mapping[str, Wrap],
+def event_pace(path: Branches, statement_of: str, body: c_ast.Node, wraps: Mapping[str, Wrap],
                value: Callable[[c_ast.Node], sympy.Expr]) -> RowPace | None:
     """How often the updates of ``statement_of`` under ``path`` run: in
-    every iteration for no test; at a counter's wrap for the branch that
-    resets it, or for a top-level ``if (pacer == value && counter ==
-    first)`` written after both updates (:class:`WrapTest`); ``None`` for
-    anything else."""
+    every iteration for no test, else at the wrap :func:`wrap_at` finds;
+    ``None`` for anything else."""
     if not path:
         return EVERY_ITERATION
+    wrap = wrap_at(path, statement_of, body, wraps, value)
+    return None if wrap is None else wrap.pace
+
+
+def wrap_at(path: Branches, statement_of: str, body: c_ast.Node, wraps: Mapping[str, Wrap],
+            value: Callable[[c_ast.Node], sympy.Expr]) -> Wrap | None:
+    """The wrap in whose iterations the updates of ``statement_of`` under
+    ``path`` run: a counter's, for the branch that resets it, or for a
+    top-level ``if (pacer == value && counter == first)`` written after
+    both updates (:class:`WrapTest`); ``None`` for anything else."""
     for wrap in wraps.values():
         if wrap.reset_path == path:
-            return wrap.pace
+            return wrap
     gate, taken = path[0]
     if len(path) != 1 or not taken or not any(item is gate for item in body_items(body)):
         return None
@@ -109,7 +106,7 @@ def event_pace(path: Path, statement_of: str, body: c_ast.Node, wraps: Mapping[s
         if test is None or tested != {(test.pacer, test.value), (test.counter, test.first)}:
             continue
         if reads_after_update(body, statement_of, test.counter) and reads_after_update(body, statement_of, test.pacer):
-            return wrap.pace
+            return wrap
     return None
 
 

@@ -120,8 +120,9 @@ def ternary_pacing(name: str, body: c_ast.Node) -> TernaryPacing | None:
     moves = {"==": value.iftrue, "!=": value.iffalse}.get(cond.op)
     if stays is None or moves is None or not _is_name(stays, name):
         return None
-    wrap = None if _plus_one(moves, name) else _wrapping_move(moves, name)
-    if wrap is None and not _plus_one(moves, name):
+    plain = _plus_one(moves, name)
+    wrap = None if plain else _wrapping_move(moves, name)
+    if not plain and wrap is None:
         return None
     for side, other in ((cond.left, cond.right), (cond.right, cond.left)):
         if isinstance(side, c_ast.ID) and side.name != name:
@@ -208,16 +209,6 @@ def orbit_pace(pacing: Pacing) -> RowPace:
     (:class:`Pacing`)."""
     phase = pacing.phase()
     return RowPace(None if phase is None else sympy.Integer(phase), sympy.Integer(pacing.count))
-
-
-def cycle_pace(length: sympy.Expr, start: sympy.Expr, direction: int = 1) -> RowPace:
-    """The row's pace when it moves (by ``direction``) in the branch that
-    resets a counter cycling through ``length`` values one step per
-    iteration (``j++; if (j == K) { j = 0; i++; }``, the flattened nest of
-    Intel's loop-coalescing advice): entering at its ``start``-th value
-    (from 0), the first wrap comes ``length - start`` iterations later,
-    then one every ``length``."""
-    return wrap_pace(EVERY_ITERATION, length, start)._replace(direction=direction)
 
 
 def wrap_pace(moves: RowPace, length: sympy.Expr, start: sympy.Expr) -> RowPace:

@@ -23,10 +23,10 @@ from pathlib import Path, PurePath
 
 from hlsight.analyzer.access.derive import (
     KernelAccesses,
-    buffer_input_cautions,
     derive_kernel,
     derive_loop_trips,
     note_barrier_mode,
+    note_buffer_inputs,
 )
 from hlsight.analyzer.access.sycl_kernels import SyclKernel, captured_scalars, find_kernels
 from hlsight.analyzer.access.sycl_walk_cache import KernelWalk, WalkCache
@@ -157,7 +157,6 @@ def derive_sycl_access_facts(design: Design, given: Collection[str] = ()) -> Sou
         if kernel.lsus:
             diagnostics.extend(derive_kernel(design, context, facts, given))
         diagnostics.extend(derive_loop_trips(context, facts))  # also for pipe-only kernels
-        for sentence in buffer_input_cautions(context, facts):  # sizes read from a captured buffer (decision 65)
-            facts.add_assumed(kernel.name, sentence)
+        note_buffer_inputs(context, facts)  # sizes read from a captured buffer (decision 65)
         note_barrier_mode(context, facts)
     return facts
