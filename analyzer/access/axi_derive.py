@@ -37,10 +37,11 @@ from hlsight.analyzer.access.classify import classify
 from hlsight.analyzer.access.derive import KernelAccesses, derive_loop_trips, scalar_arguments
 from hlsight.analyzer.access.sources import ParsedSources, parse_design_sources
 from hlsight.analyzer.access.walker import AccessSite, walk_function
+from hlsight.analyzer.access.xilinx_report_loops import report_loop_finder
 from hlsight.analyzer.results import AxiFacts, SourceFacts
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.errors import InputError
-from hlsight.core.model import Design, Interface, Kernel
+from hlsight.core.model import Design, Interface, Kernel, Product
 from hlsight.parsers.csource import CUnit
 
 
@@ -80,8 +81,11 @@ def derive_axi_facts(design: Design) -> SourceFacts:
                                   functools.partial(scalar_arguments, func, unsigned_only=True))
         walker = walk_function(unit, func, parsed.lines, count_memcpy=True)
         loops = [*walker.loop_infos.values(), *walker.called_loop_infos.values()]
+        by_node = {**walker.called_loop_infos, **walker.loop_infos}
+        vivado = design.tool.product is Product.VIVADO_HLS
         for kernel in design.kernels:  # the top's loops and its outlined/inlined modules' loops
-            context = KernelAccesses(kernel, False, walker.sites, loops)
+            context = KernelAccesses(kernel, False, walker.sites, loops,
+                                     report_loops=report_loop_finder(kernel, parsed, by_node, top.name, vivado))
             facts.diagnostics.extend(derive_loop_trips(context, facts))
         bundles = _bundles(top, func, unit)
         traffic: dict[str, BundleTraffic] = {}

@@ -37,9 +37,10 @@ from hlsight.analyzer.access.matching import (
 from hlsight.analyzer.access.ndrange_dims import kernel_dimensions
 from hlsight.analyzer.access.sources import ParsedSources, parse_design_sources
 from hlsight.analyzer.access.walker import AccessSite, walk_function
+from hlsight.analyzer.access.xilinx_report_loops import ReportLoopFinder
 from hlsight.analyzer.results import AccessFacts, SourceFacts
 from hlsight.core.diagnostics import Diagnostic, Severity
-from hlsight.core.model import LSU, Design, Kernel, KernelKind, Loop, LSUKind, Product, Vendor
+from hlsight.core.model import LSU, Design, Kernel, KernelKind, Loop, LSUKind, Product, SourceLocation, Vendor
 from hlsight.parsers.vivado.names import parse_loop_name
 
 _SINGLE_ITEM_PRODUCTS = {Product.IPP, Product.VIVADO_HLS, Product.VITIS_HLS}
@@ -63,6 +64,8 @@ class KernelAccesses:
     channel_sites: list[AccessSite] = field(default_factory=list)
     #: reads of a field or element no work-item or iteration changes (``param->width``)
     invariant_sites: list[AccessSite] = field(default_factory=list)
+    #: Vivado/Vitis: the source loop of a report loop by its name (a loop with no location, a flattened nest)
+    report_loops: ReportLoopFinder | None = None
 
 
 def _display(expr: sympy.Expr, table: SymbolTable) -> str:
@@ -439,7 +442,8 @@ def derive_component_trips(design: Design, facts: SourceFacts) -> list[Diagnosti
     (:mod:`~hlsight.analyzer.access.ipp_trips`), for report loops without one."""
     from hlsight.analyzer.access.ipp_trips import component_loop_trips
 
-    wanted = [(kernel, loop) for kernel in design.kernels for loop in kernel.all_loops() if _trip_wanted(loop, facts)]
+    wanted = [(kernel, loop) for kernel in design.kernels for loop in kernel.all_loops()
+              if loop.location is not None and _trip_wanted(loop, facts)]
     if not wanted:
         return []  # nothing to find: no C++ parse
     trips = component_loop_trips(design)
@@ -457,29 +461,32 @@ def derive_component_trips(design: Design, facts: SourceFacts) -> list[Diagnosti
 
 
 def _trip_wanted(loop: Loop, facts: SourceFacts) -> bool:
-    """A report loop that iterates, has a source line, and has no trip count
-    yet (from the report or already from the source)."""
+    """A report loop that iterates and has no trip count yet (from the
+    report or already from the source)."""
     known = loop.trip_count is not None and (loop.trip_count.value is not None or loop.trip_count.avg is not None)
-    return not known and facts.trip(loop) is None and loop.location is not None and not loop.fully_unrolled
+    return not known and facts.trip(loop) is None and not loop.fully_unrolled
 
 
 def _record_trip(loop: Loop, trip: sympy.Expr, factor: int | None, origin: str, detail: str, kernel: Kernel,
-                 facts: SourceFacts) -> Diagnostic:
+                 facts: SourceFacts, source: LoopInfo | None = None) -> Diagnostic:
     """Give ``loop`` the source's ``trip``, per pipeline iteration of a loop
-    the compiler unrolled ``factor`` times, and say where it comes from."""
+    the compiler unrolled ``factor`` times, and say where it comes from (at
+    the report's location of the loop, else the source loop's: a Vivado
+    report gives none)."""
     unrolled = factor is not None and factor > 1
     if unrolled:
         trip = sympy.ceiling(trip / factor)
     expression = str(trip)
     facts.set_trip(loop, expression)
-    assert loop.location is not None
+    where = loop.location or (SourceLocation(source.file, source.line) if source is not None else None)
+    assert where is not None
     return Diagnostic(
         rule="access-trip-count",
         severity=Severity.NOTE,
         message=f"loop {loop.name}: trip count {expression} from {origin} ({detail}"
         + (f", unrolled {factor}x by the compiler)" if unrolled else ")"),
-        file=loop.location.file,
-        line=loop.location.line,
+        file=where.file,
+        line=where.line,
         kernel=kernel.name,
         subject=loop.name,
     )
@@ -512,7 +519,8 @@ def derive_loop_trips(context: KernelAccesses, facts: SourceFacts) -> list[Diagn
             shared = _access_trip_symbol(context, found)
             if shared is not None:
                 notes.append(_record_trip(loop, shared, None, "the source", f"unknown there: {found.trip_reason};"
-                                          f" {shared} also counts the accesses inside it", context.kernel, facts))
+                                          f" {shared} also counts the accesses inside it", context.kernel, facts,
+                                          found))
             continue
         # The report lists a pipelined loop here, so the compiler did not
         # unroll it fully, whatever the pragma says (aoc 19.4 left
@@ -520,9 +528,11 @@ def derive_loop_trips(context: KernelAccesses, facts: SourceFacts) -> list[Diagn
         # A partial unroll runs unroll_factor source iterations per pipeline
         # iteration: the report's factor ("8X Partially unrolled"), else the
         # pragma's.
-        factor = loop.unroll_factor or (found.unroll if found.unroll is not None and found.unroll > 1 else None)
+        # (Vivado/Vitis: ``#pragma HLS unroll factor=N`` in the body)
+        factor = loop.unroll_factor or (found.unroll if found.unroll is not None and found.unroll > 1 else None) \
+            or found.hls_unroll
         notes.append(_record_trip(loop, _plain(found.trip_count), factor, "the source", found.trip_reason,
-                                  context.kernel, facts))
+                                  context.kernel, facts, found))
     notes.extend(_coalesced_levels(context, matched, facts))
     return notes
 
@@ -600,6 +610,14 @@ def _source_loops(context: KernelAccesses) -> dict[int, LoopInfo]:
             matched.update((id(loop), infos[0]) for loop in loops)
         elif len(infos) == len(loops):
             matched.update((id(loop), info) for loop, info in zip(loops, infos, strict=True))
+    finder = context.report_loops
+    if finder is not None:  # Vivado/Vitis names: a loop with no location, a flattened nest
+        for loop in context.kernel.all_loops():
+            named = finder.find(loop)
+            if named is not None:
+                matched[id(loop)] = named
+            elif finder.flattened(loop):
+                matched.pop(id(loop), None)  # its line's loop is only the outer level
     return matched
 
 

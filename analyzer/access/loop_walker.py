@@ -60,6 +60,7 @@ from hlsight.analyzer.access.loops import (
     at_most,
     averaged_over_enclosing,
     averaged_over_ids,
+    body_pragmas,
     body_values,
     closing_lines,
     counted_loop,
@@ -70,6 +71,7 @@ from hlsight.analyzer.access.loops import (
     exit_values,
     for_counter,
     geometric_update,
+    hls_unroll_factor,
     number_iterations,
     orbit,
     stepped_in_condition,
@@ -717,6 +719,7 @@ class LoopWalker(NodeVisitor):
         info.header_counted = geometric is None and averaged is trip
         info.geometric = geometric is not None
         info.tripcount_pragma = tripcount_pragma(node.stmt)
+        info.hls_unroll = hls_unroll_factor(body_pragmas(node.stmt))
         info.coalesce = coalesce_above(self.lines.get(file) or [], line)
         info.endless = node.cond is None and counter_name is None and leaves is None
         self.loop_infos[id(node)] = info
@@ -818,6 +821,7 @@ class LoopWalker(NodeVisitor):
         info_loop.nth = self._ordinals.nth(id(node), file, line)
         info_loop.header_counted = header_counted
         info_loop.tripcount_pragma = tripcount_pragma(node.stmt)
+        info_loop.hls_unroll = hls_unroll_factor(body_pragmas(node.stmt))
         info_loop.coalesce = coalesce_above(self.lines.get(file) or [], line)
         self.loop_infos[id(node)] = info_loop
         self.loops.append(info_loop)

@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from pycparser import c_ast
 
 from hlsight.analyzer.access.loop_shapes import never_counted
+from hlsight.analyzer.access.loops import body_pragmas, hls_unroll_factor, pragma_words
+from hlsight.analyzer.access.report_loop_names import NamedLoop, name_loops
 from hlsight.core.errors import InputError
 from hlsight.parsers.csource import CUnit
 from hlsight.parsers.csource.tokens import SourceText, TokenKind
@@ -65,17 +67,17 @@ class SourceLoop:
         return [self.vivado_name, self.vitis_name]
 
     def has_pragma(self, word: str) -> bool:
-        return any(_pragma_words(text)[:2] == ["hls", word] for text in self.pragmas)
+        return any(pragma_words(text)[:2] == ["hls", word] for text in self.pragmas)
 
     @property
     def pipelined_in_source(self) -> bool:
-        return self.has_pragma("pipeline") and not any("off" in _pragma_words(text) for text in self.pragmas)
+        return self.has_pragma("pipeline") and not any("off" in pragma_words(text) for text in self.pragmas)
 
     @property
     def unrolled_in_source(self) -> bool:
         """Full unroll requested: ``#pragma HLS unroll`` without a factor, or
         with a factor at least the loop's static trip count."""
-        if any(_pragma_words(text)[:2] == ["hls", "unroll"] and "factor" not in text.lower()
+        if any(pragma_words(text)[:2] == ["hls", "unroll"] and "factor" not in text.lower()
                for text in self.pragmas):
             return True
         factor = self.unroll_factor
@@ -84,16 +86,7 @@ class SourceLoop:
     @property
     def unroll_factor(self) -> int | None:
         """N of ``#pragma HLS unroll factor=N`` (a partial unroll), else None."""
-        for text in self.pragmas:
-            words = _pragma_words(text)
-            if words[:2] == ["hls", "unroll"] and "factor" in words:
-                position = words.index("factor")
-                # `factor=N`; a pragma cut short (`factor=` at its end) gives no factor, as a non-number does
-                after = words[position + 1 : position + 3]
-                value = after[1] if len(after) == 2 and after[0] == "=" else ""
-                if value.isdigit() and int(value) > 1:
-                    return int(value)
-        return None
+        return hls_unroll_factor(self.pragmas)
 
     def walk(self) -> list[SourceLoop]:
         out = [self]
@@ -109,10 +102,6 @@ class SourceLoop:
                 return True
             parent = parent.parent
         return False
-
-
-def _pragma_words(text: str) -> list[str]:
-    return text.lower().replace("=", " = ").split()
 
 
 @dataclass
@@ -135,21 +124,15 @@ class SourceFunction:
 
     @property
     def dataflow(self) -> bool:
-        return any(_pragma_words(text)[:2] == ["hls", "dataflow"] for text in self.pragmas)
+        return any(pragma_words(text)[:2] == ["hls", "dataflow"] for text in self.pragmas)
 
     @property
     def pipelined(self) -> bool:
         """Function-level ``#pragma HLS PIPELINE``: HLS unrolls every loop and
         inlines every callee into the one pipeline, so the module latency is
         the whole story."""
-        return any(_pragma_words(text)[:2] == ["hls", "pipeline"] and "off" not in _pragma_words(text)
+        return any(pragma_words(text)[:2] == ["hls", "pipeline"] and "off" not in pragma_words(text)
                    for text in self.pragmas)
-
-
-def _body_pragmas(body: c_ast.Node | None) -> list[str]:
-    if isinstance(body, c_ast.Compound):
-        return [str(item.string) for item in body.block_items or [] if isinstance(item, c_ast.Pragma)]
-    return []
 
 
 def _loop_body(node: c_ast.Node) -> c_ast.Node | None:
@@ -158,35 +141,33 @@ def _loop_body(node: c_ast.Node) -> c_ast.Node | None:
 
 
 class _LoopCollector(NodeVisitor):
-    """Walks one function body, building the loop tree in source order.
+    """Walks one function body, building the loop tree in source order with
+    the names :func:`~hlsight.analyzer.access.report_loop_names.name_loops`
+    gives each loop.
 
-    While it walks, ``parent`` is the innermost enclosing loop, ``siblings``
-    the list the next loop joins and ``label`` the label written right
-    before the node being visited."""
+    While it walks, ``parent`` is the innermost enclosing loop and
+    ``siblings`` the list the next loop joins."""
 
-    def __init__(self, function: str, source: SourceText, unit: CUnit):
+    def __init__(self, function: str, source: SourceText, unit: CUnit, names: dict[int, NamedLoop]):
         self.function = function
         self.source = source
         self.unit = unit
-        self.ordinal = 0
+        self.names = names
         self.calls: list[str] = []
         self._rank_used: dict[tuple[int, str], int] = {}
         self.parent: SourceLoop | None = None
         self.siblings: list[SourceLoop] = []
-        self.label: str | None = None
 
-    def collect(self, node: c_ast.Node, parent: SourceLoop | None, siblings: list[SourceLoop],
-                label: str | None) -> None:
-        self.parent, self.siblings, self.label = parent, siblings, label
+    def collect(self, node: c_ast.Node, parent: SourceLoop | None, siblings: list[SourceLoop]) -> None:
+        self.parent, self.siblings = parent, siblings
         self.visit(node)
 
-    def _children(self, node: c_ast.Node, parent: SourceLoop | None, siblings: list[SourceLoop],
-                  label: str | None = None) -> None:
-        outer = self.parent, self.siblings, self.label
+    def _children(self, node: c_ast.Node, parent: SourceLoop | None, siblings: list[SourceLoop]) -> None:
+        outer = self.parent, self.siblings
         for _name, child in node.children():
-            self.parent, self.siblings, self.label = parent, siblings, label
+            self.parent, self.siblings = parent, siblings
             self.visit(child)
-        self.parent, self.siblings, self.label = outer
+        self.parent, self.siblings = outer
 
     def generic_visit(self, node: c_ast.Node) -> None:
         self._children(node, self.parent, self.siblings)
@@ -196,34 +177,26 @@ class _LoopCollector(NodeVisitor):
             self.calls.append(str(node.name.name))
         self.generic_visit(node)
 
-    def visit_Label(self, node: c_ast.Label) -> None:
-        self._children(node, self.parent, self.siblings, str(node.name))
-
     def visit_For(self, node: c_ast.For | c_ast.While | c_ast.DoWhile) -> None:
-        loop = self._make(node, self.parent, len(self.siblings) + 1, self.label)
+        loop = self._make(node, self.parent, self.names[id(node)])
         self.siblings.append(loop)
         self._children(node, loop, loop.children)
 
     visit_While = visit_DoWhile = visit_For
 
-    def _make(self, node: c_ast.Node, parent: SourceLoop | None, position: int, label: str | None) -> SourceLoop:
-        # Vitis numbers the loops it names, the unlabelled ones: a public systolic array's
-        # seven labelled loops left its line-142 loop VITIS_LOOP_142_3, not _10
-        if label is None:
-            self.ordinal += 1
+    def _make(self, node: c_ast.Node, parent: SourceLoop | None, named: NamedLoop) -> SourceLoop:
         keyword = _KEYWORDS[type(node)]
-        vivado = f"Loop {position}" if parent is None else f"{parent.label or parent.vivado_name}.{position}"
         line = int(node.coord.line)
         loop = SourceLoop(
             node=node,
             function=self.function,
             keyword=keyword,
             line=line,
-            ordinal=self.ordinal,
-            label=label,
-            vivado_name=vivado,
+            ordinal=named.ordinal,
+            label=named.label,
+            vivado_name=named.positional,
             parent=parent,
-            pragmas=_body_pragmas(_loop_body(node)),
+            pragmas=body_pragmas(_loop_body(node)),
         )
         if self.unit.in_main_file(node):
             loop.keyword_token = self._locate(node, keyword, line)
@@ -278,13 +251,14 @@ def collect_functions(unit: CUnit, source: SourceText) -> dict[str, SourceFuncti
     """Every function defined in the main file, with its loops located in ``source``."""
     out: dict[str, SourceFunction] = {}
     for name, definition in unit.functions().items():
-        collector = _LoopCollector(name, source, unit)
+        names = {id(named.node): named for top in name_loops(definition.body) for named in top.walk()}
+        collector = _LoopCollector(name, source, unit, names)
         loops: list[SourceLoop] = []
-        collector.collect(definition.body, None, loops, None)
+        collector.collect(definition.body, None, loops)
         counts = FunctionTripCounts(unit, definition)
         for loop in (item for top in loops for item in top.walk()):
             loop.trip_counts = counts
-        out[name] = SourceFunction(name, definition, loops, _body_pragmas(definition.body), collector.calls,
+        out[name] = SourceFunction(name, definition, loops, body_pragmas(definition.body), collector.calls,
                                    source.filename)
     return out
 

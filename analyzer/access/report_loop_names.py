@@ -1,0 +1,141 @@
+"""The names Vivado HLS and Vitis HLS give a C function's loops in their
+reports (format notes section 4), and the report loop each source loop is.
+
+A report loop without a source location (Vivado HLS up to 2019.2, Vitis
+2020.x labels) is known only by its name; to give it the source's trip
+count, hlsight needs the loop that name stands for:
+
+* a labelled loop ``lbl: for (...)`` is ``lbl`` in both tools;
+* an unlabelled loop is ``Loop N`` in Vivado HLS (top-level loops numbered in
+  source order per function), and ``<parent>.<k>`` below a loop (``Loop
+  3.1``, ``lbl.2``: k-th child loop); Vitis names it
+  ``VITIS_LOOP_<line>_<K>`` (K: its rank among the function's unlabelled
+  loops), and a ``Loop N`` in a Vitis report is a loop the compiler made
+  (an array copy), with no source counterpart;
+* a flattened perfect nest joins its levels' names with ``_``
+  (``for_y_for_x``, ``VITIS_LOOP_17_4_VITIS_LOOP_18_5``) and runs the
+  product of their counts.
+
+The instrumenter (:mod:`hlsight.analyzer.instrument.sourceloops`) names
+loops the same way, from these rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pycparser import c_ast
+
+from hlsight.parsers.csource.visitor import NodeVisitor
+
+_LOOPS = (c_ast.For, c_ast.While, c_ast.DoWhile)
+
+
+@dataclass(eq=False)
+class NamedLoop:
+    """One loop of a function with the names a report may give it."""
+
+    node: c_ast.Node
+    label: str | None
+    #: Vivado's positional name: ``Loop 2``, ``Loop 3.1``, ``lbl.2``
+    positional: str
+    #: 1-based rank among the function's unlabelled loops (Vitis ``K``); a
+    #: labelled loop keeps the rank of the unlabelled one before it
+    ordinal: int
+    line: int
+    parent: NamedLoop | None = None
+    children: list[NamedLoop] = field(default_factory=list)
+
+    @property
+    def vitis_name(self) -> str:
+        return f"VITIS_LOOP_{self.line}_{self.ordinal}"
+
+    def report_name(self, vivado: bool) -> str:
+        """The name the tool gives the loop: its label, else Vivado's
+        positional name or the Vitis one."""
+        if self.label:
+            return self.label
+        return self.positional if vivado else self.vitis_name
+
+    def walk(self) -> list[NamedLoop]:
+        out = [self]
+        for child in self.children:
+            out.extend(child.walk())
+        return out
+
+
+class _Namer(NodeVisitor):
+    """Walks a function body in source order, naming every loop."""
+
+    def __init__(self) -> None:
+        self.ordinal = 0
+        self.top: list[NamedLoop] = []
+        self._parent: NamedLoop | None = None
+        self._label: str | None = None
+
+    def visit_Label(self, node: c_ast.Label) -> None:
+        self._label = str(node.name)
+        self.visit(node.stmt)
+        self._label = None
+
+    def visit_For(self, node: c_ast.For | c_ast.While | c_ast.DoWhile) -> None:
+        label, self._label = self._label, None
+        if label is None:
+            self.ordinal += 1
+        siblings = self.top if self._parent is None else self._parent.children
+        position = len(siblings) + 1
+        parent = self._parent
+        positional = f"Loop {position}" if parent is None else f"{parent.label or parent.positional}.{position}"
+        line = int(node.coord.line) if node.coord is not None else 0
+        loop = NamedLoop(node, label, positional, self.ordinal, line, parent)
+        siblings.append(loop)
+        self._parent = loop
+        for _name, child in node.children():
+            self.visit(child)
+        self._parent = parent
+
+    visit_While = visit_DoWhile = visit_For
+
+    def generic_visit(self, node: c_ast.Node) -> None:
+        self._label = None  # a label names only the statement right after it
+        for _name, child in node.children():
+            self.visit(child)
+
+
+def name_loops(body: c_ast.Node | None) -> list[NamedLoop]:
+    """The top-level loops of a function body, each with its nested loops,
+    named as the reports name them."""
+    namer = _Namer()
+    if body is not None:
+        namer.visit(body)
+    return namer.top
+
+
+@dataclass(frozen=True)
+class ReportLoopMatch:
+    """The source loops one report loop stands for: one, or the levels of a
+    flattened nest, outermost first."""
+
+    levels: tuple[NamedLoop, ...]
+
+
+def match_report_name(name: str, loops: list[NamedLoop], vivado: bool) -> ReportLoopMatch | None:
+    """The source loop(s) ``name`` stands for among ``loops`` (a function's
+    loop trees), or ``None`` when no loop, or more than one reading, fits.
+
+    A flattened name matches a chain of loops each the only loop directly
+    inside the one before (the perfect nest the tools flatten); any other
+    reading would multiply counts of loops that do not nest."""
+    readings: list[tuple[NamedLoop, ...]] = []
+    for loop in (item for top in loops for item in top.walk()):
+        readings.extend(_chains(name, loop, vivado))
+    return ReportLoopMatch(readings[0]) if len(readings) == 1 else None
+
+
+def _chains(name: str, loop: NamedLoop, vivado: bool) -> list[tuple[NamedLoop, ...]]:
+    own = loop.report_name(vivado)
+    if name == own:
+        return [(loop,)]
+    if not name.startswith(own + "_") or len(loop.children) != 1:
+        return []
+    return [(loop, *rest) for rest in _chains(name[len(own) + 1:], loop.children[0], vivado)]

@@ -1,0 +1,187 @@
+"""Which source loop a Vivado/Vitis report loop is, by the name the tool
+gave it, for the report loops a line cannot place.
+
+Vivado HLS (up to 2019.2) gives no loop a source location, and Vitis 2020.x
+none to a labelled loop, so decision 34's match by file and line leaves
+their counts to the user (``loop.unique_paths.Loop_1.trip``) though the
+source bounds them by the top function's arguments. The names follow fixed
+rules (:mod:`~hlsight.analyzer.access.report_loop_names`); a flattened
+nest's name (``VITIS_LOOP_17_4_VITIS_LOOP_18_5``) also tells that the
+loop at its line runs the product of the levels' counts, not the outer
+level's alone.
+
+Only what the names fix is matched:
+
+* a module's loops are looked up in the function of the same name (a
+  ``<function>_Pipeline_<loop>`` module in its function), the top or a
+  function the sources call once (a twice-called one has two sets of
+  arguments, one per module copy);
+* Vivado positional names (``Loop 3.1``) only when every positional name of
+  the module's report is a loop of that function at the same place in the
+  nest: a report that counts the loops of an inlined callee, or that does
+  not number the way the sources read, matches none of them;
+* in a Vitis report, ``Loop N`` (a loop the compiler made) and
+  ``<loop>.<k>`` rows (inlined copies) match nothing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass
+
+import sympy
+from pycparser import c_ast
+
+from hlsight.analyzer.access.loops import LoopInfo, body_pragmas, pragma_words
+from hlsight.analyzer.access.report_loop_names import NamedLoop, ReportLoopMatch, match_report_name, name_loops
+from hlsight.analyzer.access.sources import ParsedSources
+from hlsight.core.model import Kernel, Loop
+from hlsight.parsers.vivado.names import module_matches, outlined_module_parts, parse_loop_name
+
+#: a Vitis name that joins two levels of a flattened nest
+_FLATTENED_VITIS = re.compile(r"^VITIS_LOOP_\d+_\d+_.")
+
+
+@dataclass
+class ReportLoopFinder:
+    """The source loop of each report loop of one module, by name."""
+
+    #: the loop trees of the function the module stands for
+    loops: list[NamedLoop]
+    #: the walk's loop facts, by ``id`` of the loop's AST node
+    infos: dict[int, LoopInfo]
+    vivado: bool
+    #: Vivado positional names agree with the module's report (see the module doc)
+    positional_ok: bool = True
+
+    def find(self, loop: Loop) -> LoopInfo | None:
+        """The facts of the source loop ``loop`` stands for (a flattened
+        nest's with the product of its levels' counts), or ``None``."""
+        match = self._match(loop)
+        if match is None:
+            return None
+        levels = [self.infos.get(id(level.node)) for level in match.levels]
+        if any(info is None for info in levels):
+            return None
+        infos = [info for info in levels if info is not None]
+        if len(infos) == 1:
+            return infos[0]
+        return _flattened(infos)
+
+    def flattened(self, loop: Loop) -> bool:
+        """The name joins the levels of a flattened nest: the loop at its
+        line runs more than that line's count, so a line match is wrong."""
+        if _FLATTENED_VITIS.match(loop.name):
+            return True
+        return any(loop.name.startswith(named.report_name(self.vivado) + "_") and named.children
+                   for top in self.loops for named in top.walk())
+
+    def _match(self, loop: Loop) -> ReportLoopMatch | None:
+        kind = parse_loop_name(loop.name).kind
+        if kind in ("vivado", "child") and not (self.vivado and self.positional_ok):
+            return None
+        return match_report_name(loop.name, self.loops, self.vivado)
+
+
+def report_loop_finder(kernel: Kernel, parsed: ParsedSources, infos: dict[int, LoopInfo], top: str,
+                       vivado: bool) -> ReportLoopFinder | None:
+    """The finder for ``kernel``'s loops, or ``None`` when no function of
+    the sources is the module's, or the sources call that function more
+    than once."""
+    function = _module_function(kernel.name, parsed)
+    if function is None:
+        return None
+    name, definition = function
+    if name != top and _calls(parsed, name) != 1:
+        return None
+    finder = ReportLoopFinder(name_loops(definition.body), infos, vivado)
+    finder.positional_ok = _positions_agree(kernel, finder)
+    return finder
+
+
+def _module_function(module: str, parsed: ParsedSources) -> tuple[str, c_ast.FuncDef] | None:
+    outlined = outlined_module_parts(module)
+    wanted = outlined[0] if outlined is not None else module
+    found = [(name, definition) for unit in parsed.units for name, definition in unit.functions().items()
+             if module_matches(wanted, name)]
+    return found[0] if len(found) == 1 else None
+
+
+def _calls(parsed: ParsedSources, name: str) -> int:
+    """How many calls of ``name`` the sources make."""
+    count = 0
+    for unit in parsed.units:
+        for definition in unit.functions().values():
+            count += sum(1 for node in _nodes(definition.body)
+                         if isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID)
+                         and node.name.name == name)
+    return count
+
+
+def _nodes(node: c_ast.Node) -> list[c_ast.Node]:
+    out = [node]
+    for _name, child in node.children():
+        out.extend(_nodes(child))
+    return out
+
+
+def _positions_agree(kernel: Kernel, finder: ReportLoopFinder) -> bool:
+    """Every positional name of the module's report is a loop of the
+    function, nested in the loop its report parent is."""
+    if not finder.vivado:
+        return False
+
+    def agree(loops: list[Loop], parent: NamedLoop | None) -> bool:
+        for loop in loops:
+            here: NamedLoop | None = None
+            if parse_loop_name(loop.name).kind in ("vivado", "child"):
+                match = match_report_name(loop.name, finder.loops, vivado=True)
+                if match is None or len(match.levels) != 1 or match.levels[0].parent is not parent:
+                    return False
+                here = match.levels[0]
+                if _unrolled_in_source(here):
+                    return False  # the report lists no fully unrolled loop: its numbering skips such loops
+            else:
+                match = match_report_name(loop.name, finder.loops, vivado=True)
+                here = match.levels[-1] if match is not None else None
+            if here is None and any(parse_loop_name(child.name).kind in ("vivado", "child") for child in loop.children):
+                return False  # a positional child of a loop the source does not place
+            if not agree(loop.children, here):
+                return False
+        return True
+
+    return agree(kernel.loops, None)
+
+
+def _unrolled_in_source(loop: NamedLoop) -> bool:
+    """``#pragma HLS unroll`` without a factor in the loop's body, or a
+    pipelined loop around it (the tools unroll every loop inside one)."""
+    if any(words[:2] == ["hls", "unroll"] and "factor" not in words
+           for words in map(pragma_words, body_pragmas(loop.node.stmt))):
+        return True
+    outer = loop.parent
+    while outer is not None:
+        if any(words[:2] == ["hls", "pipeline"] and "off" not in words
+               for words in map(pragma_words, body_pragmas(outer.node.stmt))):
+            return True
+        outer = outer.parent
+    return False
+
+
+def _flattened(levels: list[LoopInfo]) -> LoopInfo | None:
+    """The facts of a flattened nest: its outer level's, counting the
+    product of the levels' iterations (each partial unroll dividing its own
+    level's count)."""
+    if any(info.trip_count is None for info in levels):
+        return None
+    product = sympy.Integer(1)
+    for info in levels:
+        assert info.trip_count is not None
+        count = info.trip_count if info.hls_unroll is None else sympy.ceiling(info.trip_count / info.hls_unroll)
+        product = product * count
+    lines = ", ".join(str(info.line) for info in levels)
+    reasons = "; ".join(info.trip_reason for info in levels)
+    return dataclasses.replace(
+        levels[0], trip_count=sympy.expand(product), hls_unroll=None, unroll=None, tripcount_pragma=None,
+        trip_reason=f"a flattened nest of the loops at lines {lines}, the product of their counts: {reasons}")

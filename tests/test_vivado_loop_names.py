@@ -1,0 +1,241 @@
+"""Report loops a line cannot place take the source's count by their name
+(decision 67): Vivado HLS's ``Loop 3.1``, labels, flattened nests, and
+``#pragma HLS unroll factor=N``.
+
+The real cases: ataryan4561/unique_paths (Vivado HLS 2019.1, its loops
+``Loop 1`` .. ``Loop 3.1`` with no location, bounded by ``*n`` and ``*m``)
+and hashi0203/Vitis_HLS_Gaussian (Vitis 2020.2, labelled loops with no
+location and a flattened ``win_y_win_x``), from ``../shared/instrument``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from pycparser import c_parser
+
+from hlsight.analyzer.access.report_loop_names import match_report_name, name_loops
+from hlsight.analyzer.access.sources import ParsedSources
+from hlsight.analyzer.access.walker import walk_function
+from hlsight.analyzer.access.xilinx_report_loops import report_loop_finder
+from hlsight.commands.sources import with_local_sources
+from hlsight.core.model import Kernel, KernelKind, Loop, Product
+from hlsight.parsers.csource import parse_c_text
+from hlsight.parsers.loader import load_design
+from tests.conftest import SHARED, run_cli
+
+INSTRUMENT = SHARED / "instrument"
+UNIQUE_PATHS = INSTRUMENT / "vhls2019.1_unique_paths"
+GAUSSIAN = INSTRUMENT / "vitis2020.2_gaussian"
+
+NEST = """
+void f(int a[64][64], int n, int m) {
+  int i, j, k;
+  for (i = 0; i < n; i++) { a[i][0] = 0; }
+  rows: for (i = 0; i < n; i++) {
+    for (j = 0; j < m; j++) { a[i][j] = 1; }
+    for (j = 0; j < 4; j++) { a[i][j] = 2; }
+  }
+  outer: for (i = 0; i < 8; i++) {
+    inner: for (j = 0; j < m; j++) { a[i][j] = 3; }
+  }
+  for (i = 0; i < n; i++) {
+    for (j = 0; j < m; j++) {
+#pragma HLS unroll factor=4
+      a[i][j] = 4;
+    }
+  }
+}
+"""
+
+
+def _body() -> object:
+    unit = c_parser.CParser().parse(NEST)
+    return unit.ext[0].body
+
+
+def test_names_follow_the_tools_rules() -> None:
+    """Vivado numbers loops by their place (a labelled parent lends its
+    label: ``rows.2``); Vitis ranks the unlabelled ones only."""
+    named = [loop for top in name_loops(_body()) for loop in top.walk()]
+    assert [(loop.label, loop.positional, loop.vitis_name) for loop in named] == [
+        (None, "Loop 1", "VITIS_LOOP_4_1"),
+        ("rows", "Loop 2", "VITIS_LOOP_5_1"),
+        (None, "rows.1", "VITIS_LOOP_6_2"),
+        (None, "rows.2", "VITIS_LOOP_7_3"),
+        ("outer", "Loop 3", "VITIS_LOOP_9_3"),
+        ("inner", "outer.1", "VITIS_LOOP_10_3"),
+        (None, "Loop 4", "VITIS_LOOP_12_4"),
+        (None, "Loop 4.1", "VITIS_LOOP_13_5"),
+    ]
+
+
+@pytest.mark.parametrize(("name", "vivado", "lines"), [
+    # a labelled loop goes by its label only
+    ("Loop 2", True, None), ("Loop 4", True, [12]), ("rows.2", True, [7]), ("rows", False, [5]),
+    ("VITIS_LOOP_13_5", False, [13]),
+    ("outer_inner", True, [9, 10]), ("VITIS_LOOP_12_4_VITIS_LOOP_13_5", False, [12, 13]),
+    ("Loop 4_Loop 4.1", True, [12, 13]),
+    # rows holds two loops: not a nest the tools flatten
+    ("rows_rows.1", True, None), ("Loop 9", True, None), ("VITIS_LOOP_13_4", False, None),
+])
+def test_a_report_name_finds_its_loops(name: str, vivado: bool, lines: list[int] | None) -> None:
+    match = match_report_name(name, name_loops(_body()), vivado)
+    assert (None if match is None else [level.line for level in match.levels]) == lines
+
+
+def _finder(loops: list[Loop], product: Product, source: str = NEST) -> tuple[Kernel, object]:
+    unit = parse_c_text(source, "f.c")
+    parsed = ParsedSources(units=[unit], lines={"f.c": source.splitlines()})
+    walker = walk_function(unit, unit.functions()["f"], parsed.lines, count_memcpy=True)
+    kernel = Kernel(name="f", kind=KernelKind.FUNCTION, loops=loops, is_top=True)
+    finder = report_loop_finder(kernel, parsed, {**walker.called_loop_infos, **walker.loop_infos}, "f",
+                                product is Product.VIVADO_HLS)
+    return kernel, finder
+
+
+def test_a_flattened_nest_counts_every_level_and_a_partial_unroll_its_share() -> None:
+    flat = Loop(name="VITIS_LOOP_12_4_VITIS_LOOP_13_5")
+    single = Loop(name="VITIS_LOOP_13_5")
+    _, finder = _finder([flat, single], Product.VITIS_HLS)
+    assert finder is not None
+    found = finder.find(flat)
+    # the inner level's unroll factor 4 divides its own count
+    assert found is not None and str(found.trip_count) == "n*ceiling(m/4)" and found.hls_unroll is None
+    assert "flattened nest of the loops at lines 12, 13" in found.trip_reason
+    inner = finder.find(single)
+    assert inner is not None and str(inner.trip_count) == "m" and inner.hls_unroll == 4
+    assert finder.flattened(flat) and not finder.flattened(single)
+
+
+def test_positional_names_match_only_where_the_report_numbers_as_the_source_reads() -> None:
+    agreeing = [Loop(name="Loop 1"), Loop(name="rows", children=[Loop(name="rows.1"), Loop(name="rows.2")]),
+                Loop(name="outer", children=[Loop(name="inner")]),
+                Loop(name="Loop 4", children=[Loop(name="Loop 4.1")])]
+    _, finder = _finder(agreeing, Product.VIVADO_HLS)
+    assert finder is not None and finder.positional_ok
+    assert [str(info.trip_count) if (info := finder.find(loop)) else None for loop in _all(agreeing)] == [
+        "n", "n", "m", "4", "8", "m", "n", "m"]
+    # a fifth loop (an inlined callee's, say) the source does not have: no positional name is trusted
+    extra = [*agreeing, Loop(name="Loop 5")]
+    _, finder = _finder(extra, Product.VIVADO_HLS)
+    assert finder is not None and not finder.positional_ok
+    assert [loop.name for loop in _all(extra) if finder.find(loop) is not None] == ["rows", "outer", "inner"]
+    # nested where the source's is not
+    misplaced = [Loop(name="Loop 1", children=[Loop(name="rows.1")])]
+    _, finder = _finder(misplaced, Product.VIVADO_HLS)
+    assert finder is not None and not finder.positional_ok
+
+
+UNROLLED_FIRST = """
+void f(int a[64], int n, int m) {
+  int i;
+  for (i = 0; i < 4; i++) {
+#pragma HLS unroll
+    a[i] = 0;
+  }
+  for (i = 0; i < n; i++) { a[i] = 1; }
+  for (i = 0; i < m; i++) { a[i] = 2; }
+}
+"""
+
+
+def test_a_positional_name_on_a_loop_the_source_unrolls_trusts_none() -> None:
+    """Two report loops, ``Loop 1`` and ``Loop 2``, over a source whose first
+    loop is fully unrolled (so never listed): counting it or not would give
+    different loops, so no positional name is matched."""
+    loops = [Loop(name="Loop 1"), Loop(name="Loop 2")]
+    _, finder = _finder(loops, Product.VIVADO_HLS, UNROLLED_FIRST)
+    assert finder is not None and not finder.positional_ok
+    assert [finder.find(loop) for loop in loops] == [None, None]
+    later = [Loop(name="Loop 2"), Loop(name="Loop 3")]  # numbered with the unrolled loop counted
+    _, finder = _finder(later, Product.VIVADO_HLS, UNROLLED_FIRST)
+    assert finder is not None and finder.positional_ok
+    assert [str(info.trip_count) if (info := finder.find(loop)) else None for loop in later] == ["n", "m"]
+
+
+def test_a_vitis_loop_n_is_the_compilers_own() -> None:
+    """In a Vitis report ``Loop 1`` is a loop the compiler made (an array
+    copy) and ``<loop>.<k>`` an inlined copy: neither is a source loop."""
+    made = [Loop(name="Loop 1"), Loop(name="rows", children=[Loop(name="rows.1")])]
+    _, finder = _finder(made, Product.VITIS_HLS)
+    assert finder is not None
+    assert [finder.find(loop) is not None for loop in _all(made)] == [False, True, False]
+
+
+def _all(loops: list[Loop]) -> list[Loop]:
+    return [item for loop in loops for item in [loop, *_all(loop.children)]]
+
+
+def test_vitis_2020_labelled_loops_match_the_reports_counts() -> None:
+    """The Gaussian filter's report places no loop; by their labels (and
+    ``win_y_win_x``, a flattened nest) the source's counts are the report's
+    own: 2, 512, 4 and 512 x 512."""
+    design = with_local_sources(load_design(GAUSSIAN / "report"), str(GAUSSIAN))
+    from hlsight.analyzer.access.sources import parse_design_sources
+
+    parsed = parse_design_sources(design)
+    found = parsed.function("gaussian")
+    assert found is not None
+    walker = walk_function(found[0], found[1], parsed.lines, count_memcpy=True)
+    infos = {**walker.called_loop_infos, **walker.loop_infos}
+    compared = []
+    for kernel in design.kernels:
+        finder = report_loop_finder(kernel, parsed, infos, "gaussian", False)
+        assert finder is not None
+        for loop in kernel.all_loops():
+            assert loop.location is None and loop.trip_count is not None
+            info = finder.find(loop)
+            assert info is not None and info.trip_count is not None, loop.name
+            compared.append((loop.name, loop.trip_count.value, int(info.trip_count)))
+    assert compared == [("buf_x1", 2, 2), ("buf_x2", 512, 512), ("win_y_win_x", 4, 4),
+                        ("for_y_for_x", 262144, 262144)]
+
+
+def _unique_paths_sources(folder: Path) -> Path:
+    """main.c and header.h alone: the case folder also holds a macro-expanded
+    copy defining the same top, and two definitions give no source."""
+    for name in ("main.c", "header.h"):
+        shutil.copy(UNIQUE_PATHS / name, folder / name)
+    return folder
+
+
+def test_vivado_positional_loops_count_in_the_tops_arguments(tmp_path: Path) -> None:
+    """``loop(i,a)`` with ``a = *n`` and ``#pragma HLS UNROLL factor=2``:
+    the report's Loop 1 runs ceil(n / 2) times. Before, the estimate asked
+    for four ``loop.unique_paths.Loop_*.trip`` values."""
+    sources = _unique_paths_sources(tmp_path)
+    result = run_cli("analyze", str(UNIQUE_PATHS / "report"), "--source-root", str(sources), "--format", "json")
+    assert result.code == 0, result.stderr
+    document = json.loads(result.stdout)
+    assert document["estimate"]["free_symbols"] == ["m_0", "n_0"]
+    notes = {d["subject"]: d["message"] for d in document["diagnostics"] if d["rule"] == "access-trip-count"}
+    assert notes["Loop 1"] == ("loop Loop 1: trip count ceiling(n_0/2) from the source (`i < a` from 0 step 1,"
+                               " unrolled 2x by the compiler)")
+    assert notes["Loop 3"].startswith("loop Loop 3: trip count n_0 from the source")
+    located = [d for d in document["diagnostics"] if d["rule"] == "access-trip-count"]
+    assert {(Path(d["file"]).name, d["line"]) for d in located} == {("main.c", 13), ("main.c", 19), ("main.c", 25),
+                                                                     ("main.c", 27)}
+
+
+def test_the_static_count_is_the_simulated_one(tmp_path: Path) -> None:
+    """The testbench calls unique_paths(&n, &m) with n = 3, m = 7. The
+    HLScope+ run of the instrumented source (compiled with gcc) counts 80
+    cycles; the static estimate at those values must count the same."""
+    (tmp_path / "src").mkdir()
+    sources = _unique_paths_sources(tmp_path / "src")
+    simulated = run_cli("simulate", str(UNIQUE_PATHS / "main.c"), "--report", str(UNIQUE_PATHS / "report"),
+                        "--testbench", str(UNIQUE_PATHS / "test.c"), "--top", "unique_paths")
+    assert simulated.code == 0, simulated.stderr
+    total = re.search(r"total: (\d+) cycles", simulated.stdout)
+    assert total is not None and int(total.group(1)) == 80
+    result = run_cli("analyze", str(UNIQUE_PATHS / "report"), "--source-root", str(sources), "--set", "n_0=3",
+                     "--set", "m_0=7", "--format", "json")
+    assert result.code == 0, result.stderr
+    document = json.loads(result.stdout)
+    assert document["estimate"]["free_symbols"] == []
+    assert document["estimate"]["seconds"] == pytest.approx(80 * 10e-9)
