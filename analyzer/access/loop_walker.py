@@ -35,6 +35,7 @@ from hlsight.analyzer.access.c_symbols import (
     unknown_value,
 )
 from hlsight.analyzer.access.ctypes_info import ElementType, element_type, typedef_table
+from hlsight.analyzer.access.hls_pragmas import body_pragmas, hls_unroll_factor
 from hlsight.analyzer.access.launch_constants import fixed_read, read_only_pointers
 from hlsight.analyzer.access.loop_annotations import coalesce_above
 from hlsight.analyzer.access.loop_shapes import (
@@ -60,7 +61,6 @@ from hlsight.analyzer.access.loops import (
     at_most,
     averaged_over_enclosing,
     averaged_over_ids,
-    body_pragmas,
     body_values,
     closing_lines,
     counted_loop,
@@ -71,7 +71,6 @@ from hlsight.analyzer.access.loops import (
     exit_values,
     for_counter,
     geometric_update,
-    hls_unroll_factor,
     number_iterations,
     orbit,
     stepped_in_condition,

@@ -16,8 +16,9 @@ from pycparser import c_ast
 
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.errors import InputError, LocatedError
-from hlsight.core.model import Design, Product
+from hlsight.core.model import Design, Product, Vendor
 from hlsight.parsers.csource import CUnit, Dialect, parse_c_text
+from hlsight.parsers.cxx.hls_headers import find_hls_headers
 
 #: Macros aoc predefines (Intel FPGA SDK for OpenCL programming guide); kernels
 #: select their Intel code paths with them (``#elif defined(INTELFPGA_CL)``).
@@ -128,6 +129,8 @@ def parse_design_sources(design: Design) -> ParsedSources:
     if dialect is Dialect.C:
         defines = command_defines(design.tool.command)
     included = {name for text in embedded.values() for name in _INCLUDE.findall(text)}
+    # Vivado HLS C includes ap_cint.h: the vendor's include folder, else hlsight's model of it (as simulate does)
+    vendor_headers = (find_hls_headers().directory,) if design.tool.vendor is Vendor.XILINX else ()
     for path, text in embedded.items():
         if not path.endswith(_C_SUFFIXES) or path.endswith(".h"):
             continue
@@ -138,7 +141,8 @@ def parse_design_sources(design: Design) -> ParsedSources:
         headers = {other: content for other, content in embedded.items() if other != path}
         try:
             unit = parse_c_text(
-                text, path, Dialect.OPENCL if path.endswith(".cl") else Dialect.C, (), defines, headers, _TABLE_LIMIT
+                text, path, Dialect.OPENCL if path.endswith(".cl") else Dialect.C, vendor_headers, defines, headers,
+                _TABLE_LIMIT
             )
         except InputError as error:
             parsed.diagnostics.append(

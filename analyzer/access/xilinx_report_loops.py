@@ -33,7 +33,8 @@ from dataclasses import dataclass
 import sympy
 from pycparser import c_ast
 
-from hlsight.analyzer.access.loops import LoopInfo, body_pragmas, pragma_words
+from hlsight.analyzer.access.hls_pragmas import body_pragmas, pragma_words
+from hlsight.analyzer.access.loops import LoopInfo
 from hlsight.analyzer.access.report_loop_names import NamedLoop, ReportLoopMatch, match_report_name, name_loops
 from hlsight.analyzer.access.sources import ParsedSources
 from hlsight.core.model import Kernel, Loop
@@ -127,9 +128,22 @@ def _nodes(node: c_ast.Node) -> list[c_ast.Node]:
 
 
 def _positions_agree(kernel: Kernel, finder: ReportLoopFinder) -> bool:
-    """Every positional name of the module's report is a loop of the
-    function, nested in the loop its report parent is."""
+    """The module's report numbers exactly the function's unlabelled loops
+    that it can list (not those the source unrolls fully), each nested in
+    the loop its report parent is.
+
+    Vivado numbers loops after some of its own passes: a public 2017.4 FIR
+    lists one ``Loop 1``, its second source loop, having dropped a first
+    that never ends; a 2019.1 linear regression counts five ``memcpy``
+    loops before its own ``Loop 6``. A report that lists fewer or other
+    positional names than the source has may number them differently, so
+    none is trusted."""
     if not finder.vivado:
+        return False
+    listable = {named.positional for top in finder.loops for named in top.walk()
+                if named.label is None and not _unrolled_in_source(named)}
+    listed = {loop.name for loop in kernel.all_loops() if parse_loop_name(loop.name).kind in ("vivado", "child")}
+    if listed != listable:
         return False
 
     def agree(loops: list[Loop], parent: NamedLoop | None) -> bool:
@@ -140,8 +154,6 @@ def _positions_agree(kernel: Kernel, finder: ReportLoopFinder) -> bool:
                 if match is None or len(match.levels) != 1 or match.levels[0].parent is not parent:
                     return False
                 here = match.levels[0]
-                if _unrolled_in_source(here):
-                    return False  # the report lists no fully unrolled loop: its numbering skips such loops
             else:
                 match = match_report_name(loop.name, finder.loops, vivado=True)
                 here = match.levels[-1] if match is not None else None

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 
 from pycparser import c_ast
 
+from hlsight.analyzer.access.hls_pragmas import body_pragmas, hls_unroll_factor, pragma_words
 from hlsight.analyzer.access.loop_shapes import never_counted
-from hlsight.analyzer.access.loops import body_pragmas, hls_unroll_factor, pragma_words
 from hlsight.analyzer.access.report_loop_names import NamedLoop, name_loops
 from hlsight.core.errors import InputError
 from hlsight.parsers.csource import CUnit

@@ -409,7 +409,7 @@ class _Expressions(CursorVisitor):
     def visit_UNARY_OPERATOR(self, cursor: Any) -> c_ast.Node:
         parts = children(cursor)
         if len(parts) == 1:
-            tokens = [token.spelling for token in cursor.get_tokens()]
+            tokens = [token.spelling for token in tokens_of(cursor)]
             if tokens and tokens[0] in _UNARY:
                 return c_ast.UnaryOp(tokens[0], self.visit(parts[0]), coord=self.lowerer.coord(cursor))
             if tokens and tokens[-1] in ("++", "--"):
@@ -527,10 +527,29 @@ class _Expressions(CursorVisitor):
 
     def operator_between(self, cursor: Any, left: Any) -> str | None:
         end = left.extent.end.offset
-        for token in cursor.get_tokens():
+        for token in tokens_of(cursor):
             if token.extent.start.offset >= end and token.kind == self.cindex.TokenKind.PUNCTUATION:
                 return str(token.spelling)
         return None
+
+
+def tokens_of(cursor: Any) -> list[Any]:
+    """The tokens of ``cursor``'s text. libclang gives none for an
+    expression that starts with a macro (``N - 1`` after ``#define N 11``:
+    the operator was not found and a public FIR's loop bound became
+    unknown), so its extent is then tokenized as file text."""
+    tokens = list(cursor.get_tokens())
+    if tokens:
+        return tokens
+    start, end = cursor.extent.start, cursor.extent.end
+    if start.file is None or end.file is None or start.file.name != end.file.name or end.offset <= start.offset:
+        return []
+    from clang.cindex import SourceLocation, SourceRange
+
+    unit = cursor.translation_unit
+    span = SourceRange.from_locations(SourceLocation.from_offset(unit, start.file, start.offset),
+                                      SourceLocation.from_offset(unit, end.file, end.offset))
+    return list(unit.get_tokens(extent=span))
 
 
 def _contains_call(node: c_ast.Node) -> bool:

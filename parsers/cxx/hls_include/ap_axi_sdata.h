@@ -4,26 +4,26 @@
 
 #include "ap_int.h"
 
-template <int D, int U, int TI, int TD>
+template <int _AP_D, int _AP_U, int _AP_TI, int _AP_TD>
 struct ap_axis {
-    ap_int<D> data;
-    ap_uint<(D + 7) / 8> keep;
-    ap_uint<(D + 7) / 8> strb;
-    ap_uint<U> user;
+    ap_int<_AP_D> data;
+    ap_uint<(_AP_D + 7) / 8> keep;
+    ap_uint<(_AP_D + 7) / 8> strb;
+    ap_uint<_AP_U> user;
     ap_uint<1> last;
-    ap_uint<TI> id;
-    ap_uint<TD> dest;
+    ap_uint<_AP_TI> id;
+    ap_uint<_AP_TD> dest;
 };
 
-template <int D, int U, int TI, int TD>
+template <int _AP_D, int _AP_U, int _AP_TI, int _AP_TD>
 struct ap_axiu {
-    ap_uint<D> data;
-    ap_uint<(D + 7) / 8> keep;
-    ap_uint<(D + 7) / 8> strb;
-    ap_uint<U> user;
+    ap_uint<_AP_D> data;
+    ap_uint<(_AP_D + 7) / 8> keep;
+    ap_uint<(_AP_D + 7) / 8> strb;
+    ap_uint<_AP_U> user;
     ap_uint<1> last;
-    ap_uint<TI> id;
-    ap_uint<TD> dest;
+    ap_uint<_AP_TI> id;
+    ap_uint<_AP_TD> dest;
 };
 
 #endif

@@ -1,6 +1,6 @@
-/* hlsight's software model of ap_fixed<W, I> / ap_ufixed<W, I> (see ap_int.h
+/* hlsight's software model of ap_fixed<_AP_W, _AP_I> / ap_ufixed<_AP_W, _AP_I> (see ap_int.h
  * and README.md for the limits): the value is a double rounded toward minus
- * infinity to the type's 2^-(W-I) step and wrapped to its range after every
+ * infinity to the type's 2^-(_AP_W-_AP_I) step and wrapped to its range after every
  * assignment (AP_TRN / AP_WRAP, the vendor defaults); other quantization and
  * overflow modes are accepted as template arguments and treated the same. */
 #ifndef HLSIGHT_AP_FIXED_H
@@ -12,34 +12,34 @@
 enum ap_q_mode { AP_RND, AP_RND_ZERO, AP_RND_MIN_INF, AP_RND_INF, AP_RND_CONV, AP_TRN, AP_TRN_ZERO };
 enum ap_o_mode { AP_SAT, AP_SAT_ZERO, AP_SAT_SYM, AP_WRAP, AP_WRAP_SM };
 
-template <int W, int I, bool S>
+template <int _AP_W, int _AP_I, bool _AP_S>
 class __hlsight_fixed {
 public:
     double v;
     static double quantize(double x) {
-        double step = ldexp(1.0, I - W);
-        double span = ldexp(1.0, I);
+        double step = ldexp(1.0, _AP_I - _AP_W);
+        double span = ldexp(1.0, _AP_I);
         double q = floor(x / step) * step;
-        double low = S ? -span / 2 : 0.0;
+        double low = _AP_S ? -span / 2 : 0.0;
         q = fmod(q - low, span);
         if (q < 0) q += span;
         return q + low;
     }
     __hlsight_fixed() : v(0) {}
     __hlsight_fixed(double x) : v(quantize(x)) {}
-    template <int W2, bool S2> __hlsight_fixed(const __hlsight_ap<W2, S2> &x) : v(quantize((double)x.v)) {}
-    template <int W2, int I2, bool S2> __hlsight_fixed(const __hlsight_fixed<W2, I2, S2> &x) : v(quantize(x.v)) {}
-    /* the W-bit two's complement word the vendor type stores (W <= 64), for
-     * range() / operator(): the value in units of 2^-(W-I) */
+    template <int _AP_W2, bool _AP_S2> __hlsight_fixed(const __hlsight_ap<_AP_W2, _AP_S2> &x) : v(quantize((double)x.v)) {}
+    template <int _AP_W2, int _AP_I2, bool _AP_S2> __hlsight_fixed(const __hlsight_fixed<_AP_W2, _AP_I2, _AP_S2> &x) : v(quantize(x.v)) {}
+    /* the _AP_W-bit two's complement word the vendor type stores (_AP_W <= 64), for
+     * range() / operator(): the value in units of 2^-(_AP_W-_AP_I) */
     unsigned long long bits() const {
-        unsigned long long word = (unsigned long long)(long long)floor(v / ldexp(1.0, I - W));
-        return W >= 64 ? word : word & ((1ULL << W) - 1);
+        unsigned long long word = (unsigned long long)(long long)floor(v / ldexp(1.0, _AP_I - _AP_W));
+        return _AP_W >= 64 ? word : word & ((1ULL << _AP_W) - 1);
     }
     void set_bits(unsigned long long word) {
-        unsigned long long mask = W >= 64 ? ~0ULL : ((1ULL << W) - 1);
+        unsigned long long mask = _AP_W >= 64 ? ~0ULL : ((1ULL << _AP_W) - 1);
         word &= mask;
-        long long value = (S && W < 64 && ((word >> (W - 1)) & 1ULL)) ? (long long)(word | ~mask) : (long long)word;
-        v = quantize((double)value * ldexp(1.0, I - W));
+        long long value = (_AP_S && _AP_W < 64 && ((word >> (_AP_W - 1)) & 1ULL)) ? (long long)(word | ~mask) : (long long)word;
+        v = quantize((double)value * ldexp(1.0, _AP_I - _AP_W));
     }
     class range_ref {
         __hlsight_fixed &owner;
@@ -59,12 +59,12 @@ public:
             return *this;
         }
         range_ref &operator=(const range_ref &other) { return *this = other.get(); }
-        template <int W2, bool S2> range_ref &operator=(const __hlsight_ap<W2, S2> &x) {
+        template <int _AP_W2, bool _AP_S2> range_ref &operator=(const __hlsight_ap<_AP_W2, _AP_S2> &x) {
             return *this = (unsigned long long)x.v;
         }
     };
     range_ref range(int hi, int lo) { return range_ref(*this, hi, lo); }
-    range_ref range() { return range_ref(*this, W - 1, 0); }
+    range_ref range() { return range_ref(*this, _AP_W - 1, 0); }
     range_ref operator()(int hi, int lo) { return range_ref(*this, hi, lo); }
     unsigned long long range(int hi, int lo) const { return range_ref(const_cast<__hlsight_fixed &>(*this), hi, lo).get(); }
     unsigned long long range() const { return bits(); }
@@ -74,25 +74,25 @@ public:
     int to_int() const { return (int)v; }
     long long to_int64() const { return (long long)v; }
 #define HLSIGHT_FIXED_ASSIGN_OP(op) \
-    template <typename T> __hlsight_fixed &operator op##=(const T &rhs) { v = quantize(v op (double)rhs); return *this; }
+    template <typename _AP_T> __hlsight_fixed &operator op##=(const _AP_T &rhs) { v = quantize(v op (double)rhs); return *this; }
     HLSIGHT_FIXED_ASSIGN_OP(+) HLSIGHT_FIXED_ASSIGN_OP(-) HLSIGHT_FIXED_ASSIGN_OP(*) HLSIGHT_FIXED_ASSIGN_OP(/)
 #undef HLSIGHT_FIXED_ASSIGN_OP
 };
 
-template <int W, int I, ap_q_mode Q = AP_TRN, ap_o_mode O = AP_WRAP, int N = 0>
-class ap_fixed : public __hlsight_fixed<W, I, true> {
+template <int _AP_W, int _AP_I, ap_q_mode _AP_Q = AP_TRN, ap_o_mode _AP_O = AP_WRAP, int _AP_N = 0>
+class ap_fixed : public __hlsight_fixed<_AP_W, _AP_I, true> {
 public:
-    typedef __hlsight_fixed<W, I, true> base;
+    typedef __hlsight_fixed<_AP_W, _AP_I, true> base;
     ap_fixed() : base() {}
-    template <typename T> ap_fixed(const T &x) : base(x) {}
+    template <typename _AP_T> ap_fixed(const _AP_T &x) : base(x) {}
 };
 
-template <int W, int I, ap_q_mode Q = AP_TRN, ap_o_mode O = AP_WRAP, int N = 0>
-class ap_ufixed : public __hlsight_fixed<W, I, false> {
+template <int _AP_W, int _AP_I, ap_q_mode _AP_Q = AP_TRN, ap_o_mode _AP_O = AP_WRAP, int _AP_N = 0>
+class ap_ufixed : public __hlsight_fixed<_AP_W, _AP_I, false> {
 public:
-    typedef __hlsight_fixed<W, I, false> base;
+    typedef __hlsight_fixed<_AP_W, _AP_I, false> base;
     ap_ufixed() : base() {}
-    template <typename T> ap_ufixed(const T &x) : base(x) {}
+    template <typename _AP_T> ap_ufixed(const _AP_T &x) : base(x) {}
 };
 
 #endif

@@ -4,7 +4,7 @@
  *
  * Limits (documented in parsers/cxx/hls_include/README.md): widths up to 64
  * bits (a wider type compiles but keeps its low 64 bits; hlsight warns about
- * each such declaration of the kernel); values are kept in a 64-bit word wrapped to W bits after every
+ * each such declaration of the kernel); values are kept in a 64-bit word wrapped to _AP_W bits after every
  * assignment (two's complement for ap_int); arithmetic happens in 64-bit
  * C++ integers, so intermediate results wider than 64 bits overflow where
  * the vendor types would widen; range()/operator[] are supported for
@@ -16,10 +16,10 @@
 #include <iostream> /* as the vendor's ap_int.h in C simulation: kernels use std::cout through it */
 
 
-template <bool S> struct __hlsight_word { typedef unsigned long long type; };
+template <bool _AP_S> struct __hlsight_word { typedef unsigned long long type; };
 template <> struct __hlsight_word<true> { typedef long long type; };
 
-template <int W, bool S>
+template <int _AP_W, bool _AP_S>
 class __hlsight_ap {
 public:
     /* an ap_uint narrower than 64 bits is held (and converts) as a signed
@@ -27,16 +27,16 @@ public:
      * negative int it compares and divides as the vendor's does (its result
      * is signed and wide enough), not as C's unsigned long long, which made
      * ap_int<8>(-1) < ap_uint<8>(1) false and ap_uint<16>(7) / ap_int<16>(-2) 0 */
-    typedef typename __hlsight_word<S || (W < 64)>::type word_t;
+    typedef typename __hlsight_word<_AP_S || (_AP_W < 64)>::type word_t;
     word_t v;
 
     static word_t wrap(unsigned long long raw) {
-        if (W >= 64) return (word_t)raw;
-        if (W == 0) return 0;
-        /* W < 64 here; the guards keep the shifts in range for every W the template sees */
-        unsigned long long mask = (1ULL << (W < 64 ? W : 0)) - 1ULL;
+        if (_AP_W >= 64) return (word_t)raw;
+        if (_AP_W == 0) return 0;
+        /* _AP_W < 64 here; the guards keep the shifts in range for every _AP_W the template sees */
+        unsigned long long mask = (1ULL << (_AP_W < 64 ? _AP_W : 0)) - 1ULL;
         raw &= mask;
-        if (S && (raw >> (W > 0 && W < 64 ? W - 1 : 0)) & 1ULL) raw |= ~mask;
+        if (_AP_S && (raw >> (_AP_W > 0 && _AP_W < 64 ? _AP_W - 1 : 0)) & 1ULL) raw |= ~mask;
         return (word_t)raw;
     }
 
@@ -79,8 +79,8 @@ public:
 
     __hlsight_ap() : v(0) {}
     __hlsight_ap(const __hlsight_ap &other) : v(other.v) {}
-    template <int W2, bool S2>
-    __hlsight_ap(const __hlsight_ap<W2, S2> &other) : v(wrap((unsigned long long)other.v)) {}
+    template <int _AP_W2, bool _AP_S2>
+    __hlsight_ap(const __hlsight_ap<_AP_W2, _AP_S2> &other) : v(wrap((unsigned long long)other.v)) {}
     __hlsight_ap(bool x) : v(wrap((unsigned long long)x)) {}
     __hlsight_ap(char x) : v(wrap((unsigned long long)(long long)x)) {}
     __hlsight_ap(signed char x) : v(wrap((unsigned long long)(long long)x)) {}
@@ -105,7 +105,7 @@ public:
     bool get_bit(int index) const { return ((unsigned long long)v >> index) & 1ULL; }
     void set_bit(int index, bool value) { bit_ref(*this, index) = value; }
     range_ref range(int hi, int lo) { return range_ref(*this, hi, lo); }
-    range_ref range() { return range_ref(*this, W - 1, 0); }
+    range_ref range() { return range_ref(*this, _AP_W - 1, 0); }
     range_ref operator()(int hi, int lo) { return range_ref(*this, hi, lo); }
     unsigned long long range(int hi, int lo) const {
         int n = hi - lo + 1;
@@ -120,18 +120,18 @@ public:
     long long to_int64() const { return (long long)v; }
     unsigned long long to_uint64() const { return (unsigned long long)v; }
     double to_double() const { return (double)v; }
-    int length() const { return W; }
-    /* the bits in reverse order (bit 0 becomes bit W-1), in place */
+    int length() const { return _AP_W; }
+    /* the bits in reverse order (bit 0 becomes bit _AP_W-1), in place */
     __hlsight_ap &reverse() {
         unsigned long long raw = (unsigned long long)v, out = 0ULL;
-        for (int i = 0; i < W && i < 64; i++)
-            if ((raw >> i) & 1ULL) out |= 1ULL << (W - 1 - i);
+        for (int i = 0; i < _AP_W && i < 64; i++)
+            if ((raw >> i) & 1ULL) out |= 1ULL << (_AP_W - 1 - i);
         v = wrap(out);
         return *this;
     }
 
 #define HLSIGHT_AP_ASSIGN_OP(op) \
-    template <typename T> __hlsight_ap &operator op##=(const T &rhs) { v = wrap((unsigned long long)(v op rhs)); return *this; }
+    template <typename _AP_T> __hlsight_ap &operator op##=(const _AP_T &rhs) { v = wrap((unsigned long long)(v op rhs)); return *this; }
     HLSIGHT_AP_ASSIGN_OP(+) HLSIGHT_AP_ASSIGN_OP(-) HLSIGHT_AP_ASSIGN_OP(*) HLSIGHT_AP_ASSIGN_OP(/)
     HLSIGHT_AP_ASSIGN_OP(%) HLSIGHT_AP_ASSIGN_OP(&) HLSIGHT_AP_ASSIGN_OP(|) HLSIGHT_AP_ASSIGN_OP(^)
     HLSIGHT_AP_ASSIGN_OP(<<) HLSIGHT_AP_ASSIGN_OP(>>)
@@ -145,8 +145,8 @@ public:
     }
     static word_t shifted_right(word_t value, long long amount) {
         if (amount < 0) return shifted(value, -amount);
-        if (amount >= 64) return (S && (long long)value < 0) ? wrap(~0ULL) : 0;
-        return wrap(S ? (unsigned long long)((long long)value >> amount) : (unsigned long long)value >> amount);
+        if (amount >= 64) return (_AP_S && (long long)value < 0) ? wrap(~0ULL) : 0;
+        return wrap(_AP_S ? (unsigned long long)((long long)value >> amount) : (unsigned long long)value >> amount);
     }
     __hlsight_ap &operator++() { v = wrap((unsigned long long)v + 1ULL); return *this; }
     __hlsight_ap &operator--() { v = wrap((unsigned long long)v - 1ULL); return *this; }
@@ -154,34 +154,34 @@ public:
     __hlsight_ap operator--(int) { __hlsight_ap old(*this); --*this; return old; }
 };
 
-template <int W> class ap_int : public __hlsight_ap<W, true> {
+template <int _AP_W> class ap_int : public __hlsight_ap<_AP_W, true> {
 public:
-    typedef __hlsight_ap<W, true> base;
+    typedef __hlsight_ap<_AP_W, true> base;
     ap_int() : base() {}
-    template <typename T> ap_int(const T &x) : base(x) {}
+    template <typename _AP_T> ap_int(const _AP_T &x) : base(x) {}
     ap_int(const ap_int &other) : base(other) {}
     ap_int &operator=(const ap_int &other) { this->v = other.v; return *this; }
-    template <typename T> ap_int &operator=(const T &x) { base::operator=(base(x)); return *this; }
-    template <typename T> ap_int operator<<(const T &amount) const {
+    template <typename _AP_T> ap_int &operator=(const _AP_T &x) { base::operator=(base(x)); return *this; }
+    template <typename _AP_T> ap_int operator<<(const _AP_T &amount) const {
         ap_int r; r.v = base::shifted(this->v, (long long)amount); return r;
     }
-    template <typename T> ap_int operator>>(const T &amount) const {
+    template <typename _AP_T> ap_int operator>>(const _AP_T &amount) const {
         ap_int r; r.v = base::shifted_right(this->v, (long long)amount); return r;
     }
 };
 
-template <int W> class ap_uint : public __hlsight_ap<W, false> {
+template <int _AP_W> class ap_uint : public __hlsight_ap<_AP_W, false> {
 public:
-    typedef __hlsight_ap<W, false> base;
+    typedef __hlsight_ap<_AP_W, false> base;
     ap_uint() : base() {}
-    template <typename T> ap_uint(const T &x) : base(x) {}
+    template <typename _AP_T> ap_uint(const _AP_T &x) : base(x) {}
     ap_uint(const ap_uint &other) : base(other) {}
     ap_uint &operator=(const ap_uint &other) { this->v = other.v; return *this; }
-    template <typename T> ap_uint &operator=(const T &x) { base::operator=(base(x)); return *this; }
-    template <typename T> ap_uint operator<<(const T &amount) const {
+    template <typename _AP_T> ap_uint &operator=(const _AP_T &x) { base::operator=(base(x)); return *this; }
+    template <typename _AP_T> ap_uint operator<<(const _AP_T &amount) const {
         ap_uint r; r.v = base::shifted(this->v, (long long)amount); return r;
     }
-    template <typename T> ap_uint operator>>(const T &amount) const {
+    template <typename _AP_T> ap_uint operator>>(const _AP_T &amount) const {
         ap_uint r; r.v = base::shifted_right(this->v, (long long)amount); return r;
     }
 };

@@ -1,5 +1,5 @@
-/* hlsight's software model of hls::stream<T> (see README.md): an unbounded
- * FIFO; read() of an empty stream prints a message and returns T() as the
+/* hlsight's software model of hls::stream<_AP_T> (see README.md): an unbounded
+ * FIFO; read() of an empty stream prints a message and returns _AP_T() as the
  * vendor's C simulation does (it aborts there in newer releases). */
 #ifndef HLSIGHT_HLS_STREAM_H
 #define HLSIGHT_HLS_STREAM_H
@@ -9,15 +9,15 @@
 #include <string>
 
 namespace hls {
-/* stream<T> (DEPTH 0) holds the FIFO; stream<T, DEPTH> derives from it, as
- * in the vendor's header, so a stream<T, 1024> passes where a function
- * takes stream<T>& (a public Vitis 2022.1 userdma was rejected by clang). */
-template <typename T, int DEPTH = 0>
+/* stream<_AP_T> (_AP_DEPTH 0) holds the FIFO; stream<_AP_T, _AP_DEPTH> derives from it, as
+ * in the vendor's header, so a stream<_AP_T, 1024> passes where a function
+ * takes stream<_AP_T>& (a public Vitis 2022.1 userdma was rejected by clang). */
+template <typename _AP_T, int _AP_DEPTH = 0>
 class stream;
 
-template <typename T>
-class stream<T, 0> {
-    std::deque<T> items;
+template <typename _AP_T>
+class stream<_AP_T, 0> {
+    std::deque<_AP_T> items;
     std::string label;
 public:
     stream() {}
@@ -27,32 +27,32 @@ public:
     bool empty() const { return items.empty(); }
     bool full() const { return false; }
     unsigned size() const { return (unsigned)items.size(); }
-    void write(const T &value) { items.push_back(value); }
-    bool write_nb(const T &value) { write(value); return true; }
-    T read() {
+    void write(const _AP_T &value) { items.push_back(value); }
+    bool write_nb(const _AP_T &value) { write(value); return true; }
+    _AP_T read() {
         if (items.empty()) {
             fprintf(stderr, "hls::stream '%s' read while empty\n", label.c_str());
-            return T();
+            return _AP_T();
         }
-        T value = items.front();
+        _AP_T value = items.front();
         items.pop_front();
         return value;
     }
-    void read(T &value) { value = read(); }
-    bool read_nb(T &value) {
+    void read(_AP_T &value) { value = read(); }
+    bool read_nb(_AP_T &value) {
         if (items.empty()) return false;
         value = read();
         return true;
     }
-    void operator>>(T &value) { value = read(); }
-    void operator<<(const T &value) { write(value); }
+    void operator>>(_AP_T &value) { value = read(); }
+    void operator<<(const _AP_T &value) { write(value); }
 };
 
-template <typename T, int DEPTH>
-class stream : public stream<T, 0> {
+template <typename _AP_T, int _AP_DEPTH>
+class stream : public stream<_AP_T, 0> {
 public:
     stream() {}
-    explicit stream(const char *name) : stream<T, 0>(name) {}
+    explicit stream(const char *name) : stream<_AP_T, 0>(name) {}
 };
 }  // namespace hls
 

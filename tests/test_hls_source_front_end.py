@@ -1,0 +1,67 @@
+"""HLS sources as users write them reach the analysis (session 32, found on
+public Vivado HLS 2017.4 projects, vj-sananda/vivado-hls):
+
+* a macro named like a template parameter (``#define N 11`` before
+  ``#include "ap_int.h"``) broke hlsight's model of the vendor headers
+  ("expected ',' or '>' in template-parameter-list"): the vendor's own use
+  ``_AP_N``, and so do they now;
+* ``for (i = N - 1; ...)`` in C++: libclang gives no tokens for an
+  expression that starts with a macro, so ``N - 1`` became an unknown
+  (``ceiling(__hlsight_cxx/2)`` was asked for as an input);
+* Vivado HLS C includes ``ap_cint.h``: the analysis now searches the HLS
+  include folder, as ``hlsight simulate`` does (it said "the C
+  preprocessor failed").
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from hlsight.analyzer.access.trip_counts import loop_infos
+from hlsight.parsers.cxx.as_c import parse_cxx_as_c
+from tests.conftest import FIXTURES, run_cli
+
+MACROS = "#define N 11\n#define W 8\n#define T float\n#define I 3\n#define D 16\n#define DEPTH 4\n#define S 1\n"
+
+
+@pytest.mark.parametrize("header", ["ap_int.h", "ap_fixed.h", "hls_stream.h", "ap_axi_sdata.h"])
+def test_user_macros_named_like_template_parameters_leave_the_headers_alone(tmp_path: Path, header: str) -> None:
+    source = tmp_path / "k.cpp"
+    source.write_text(f'{MACROS}#include "{header}"\n'
+                      "void k(int *y) {\n  int i;\n  for (i = N - 1; i > 0; i--) { y[i] = y[i - 1]; }\n}\n")
+    unit = parse_cxx_as_c(source)
+    (info,) = loop_infos(unit, unit.functions()["k"]).values()
+    assert str(info.trip_count) == "10"
+
+
+def test_an_expression_that_starts_with_a_macro_is_lowered(tmp_path: Path) -> None:
+    """The macros come from a header, as the FIR's ``fir_data_types.h``
+    (one defined in the source itself was lowered already)."""
+    (tmp_path / "sizes.h").write_text("#define N 11\n#define M 4\n")
+    source = tmp_path / "k.cpp"
+    source.write_text('#include "sizes.h"\nvoid k(int *y, int n) {\n'
+                      "  for (int i = N - 1; i > 0; i--) { y[i] = 0; }\n"
+                      "  for (int j = -M; j < n; j++) { y[j + M] = 1; }\n}\n")
+    unit = parse_cxx_as_c(source)
+    trips = sorted(str(info.trip_count) for info in loop_infos(unit, unit.functions()["k"]).values())
+    assert trips == ["10", "n + 4"]
+
+
+def test_vivado_hls_c_including_ap_cint_is_analysed(tmp_path: Path) -> None:
+    """The 2015.4 poly() fixture with its counter an ``ap_cint.h`` type: the
+    bundle's bytes still come from the source."""
+    project = tmp_path / "project"
+    shutil.copytree(FIXTURES / "vhls2015_maxi_nosource", project)
+    poly = project / "poly.c"
+    poly.write_text('#include "ap_cint.h"\n' + poly.read_text().replace("for (int i = 0;", "for (uint5 i = 0;"))
+    result = run_cli("analyze", str(project), "--format", "json")
+    assert result.code == 0, result.stderr
+    document = json.loads(result.stdout)
+    assert not [d for d in document["diagnostics"] if d["rule"] == "access-source-unparsed"]
+    assert [d["message"] for d in document["diagnostics"] if d["rule"] == "axi-derived"] == [
+        "m_axi_gmem of poly moves 128 bytes per call (consecutive), from the source: x[i] (line 12): 16 x 4 B;"
+        " y[i] (line 12): 16 x 4 B"]
