@@ -220,6 +220,10 @@ def test_vivado_positional_loops_count_in_the_tops_arguments(tmp_path: Path) -> 
     assert result.code == 0, result.stderr
     document = json.loads(result.stdout)
     assert document["estimate"]["free_symbols"] == ["m_0", "n_0"]
+    # where n_0 comes from, said beside the number (decision 65's caution)
+    assert [caveat.split(",")[0] for caveat in document["estimate"]["extra"]["caveats"]] == [
+        "the inputs m_... are read from the buffer of argument `m`",
+        "the inputs n_... are read from the buffer of argument `n`"]
     notes = {d["subject"]: d["message"] for d in document["diagnostics"] if d["rule"] == "access-trip-count"}
     assert notes["Loop 1"] == ("loop Loop 1: trip count ceiling(n_0/2) from the source (`i < a` from 0 step 1,"
                                " unrolled 2x by the compiler)")

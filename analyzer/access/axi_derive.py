@@ -34,7 +34,7 @@ from hlsight.analyzer.access.axi_ports import (
     reported_direction,
 )
 from hlsight.analyzer.access.classify import classify
-from hlsight.analyzer.access.derive import KernelAccesses, derive_loop_trips, scalar_arguments
+from hlsight.analyzer.access.derive import KernelAccesses, derive_loop_trips, note_buffer_inputs, scalar_arguments
 from hlsight.analyzer.access.sources import ParsedSources, parse_design_sources
 from hlsight.analyzer.access.walker import AccessSite, walk_function
 from hlsight.analyzer.access.xilinx_report_loops import report_loop_finder
@@ -87,6 +87,7 @@ def derive_axi_facts(design: Design) -> SourceFacts:
             context = KernelAccesses(kernel, False, walker.sites, loops,
                                      report_loops=report_loop_finder(kernel, parsed, by_node, top.name, vivado))
             facts.diagnostics.extend(derive_loop_trips(context, facts))
+            note_buffer_inputs(context, facts)  # `a = *n`: the value behind a pointer the top never writes
         bundles = _bundles(top, func, unit)
         traffic: dict[str, BundleTraffic] = {}
         for site in _without_repeated_loads(walker.sites):

@@ -56,6 +56,10 @@ def xilinx_kernel_estimate(
         compute.caveats.append(
             "the top's m_axi bundles are unknown (no interface table in its reports): this time holds no DRAM"
             " traffic, a lower bound if the top has any")
+    assumed = settings.source.assumed(kernel.name)  # sizes read through a pointer the top never writes (decision 65)
+    for chosen in (compute, memory):
+        if chosen is not None:
+            chosen.caveats.extend(assumed)
     if memory is not None:
         # HLScope+ already contains t_COMP (eqs. 14, 16): it is the primary
         # estimate, the pipeline-only one the alternative.
