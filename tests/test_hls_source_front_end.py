@@ -22,6 +22,8 @@ from pathlib import Path
 import pytest
 
 from hlsight.analyzer.access.trip_counts import loop_infos
+from hlsight.analyzer.access.walker import walk_function
+from hlsight.parsers.csource import parse_c_text
 from hlsight.parsers.cxx.as_c import parse_cxx_as_c
 from tests.conftest import FIXTURES, run_cli
 
@@ -65,3 +67,40 @@ def test_vivado_hls_c_including_ap_cint_is_analysed(tmp_path: Path) -> None:
     assert [d["message"] for d in document["diagnostics"] if d["rule"] == "axi-derived"] == [
         "m_axi_gmem of poly moves 128 bytes per call (consecutive), from the source: x[i] (line 12): 16 x 4 B;"
         " y[i] (line 12): 16 x 4 B"]
+
+
+@pytest.mark.parametrize(("declarations", "bound", "trip"), [
+    ("const static int SIZE = 8192;", "SIZE", "8192"),  # HLStrans merge sort's header
+    ("static const int SIZE = 8192, HALF = SIZE / 2;", "HALF", "4096"),
+    ("enum { FIRST, BLOCK = 10, SIZE };", "SIZE", "11"),
+    ("typedef enum { SMALL = 4, BIG = SMALL * 16 } sizes_t;", "BIG", "64"),
+    # not a constant: the program may change it
+    ("int SIZE = 64;", "SIZE", "SIZE"),
+    ("const float SCALE = 2.5;\nconst int SIZE = SCALE * 4;", "SIZE", "SIZE"),
+])
+def test_file_scope_constants_count_a_c_loop(declarations: str, bound: str, trip: str) -> None:
+    """C keeps ``static const int`` and enumerators as names (the C++ front
+    end evaluates them): a loop bounded by one was counted in a name the user
+    had to give, though the source fixes it."""
+    unit = parse_c_text(f"{declarations}\nvoid f(float *a) {{\n  for (int i = 0; i < {bound}; i++) a[i] = 0;\n}}\n",
+                        "k.c")
+    (info,) = loop_infos(unit, unit.functions()["f"]).values()
+    assert str(info.trip_count) == trip
+
+
+def test_an_argument_or_local_of_the_same_name_hides_the_constant() -> None:
+    text = ("const int SIZE = 64;\nvoid f(float *a, int SIZE) {\n  for (int i = 0; i < SIZE; i++) a[i] = 0;\n}\n"
+            "void g(float *a) {\n  int SIZE = 8;\n  for (int i = 0; i < SIZE; i++) a[i] = 0;\n}\n")
+    unit = parse_c_text(text, "k.c")
+    assert [str(info.trip_count) for info in loop_infos(unit, unit.functions()["f"]).values()] == ["SIZE"]
+    assert [str(info.trip_count) for info in loop_infos(unit, unit.functions()["g"]).values()] == ["8"]
+
+
+def test_a_helper_sees_the_files_constants() -> None:
+    """A called helper is walked with its own variables only; the file's
+    constants are still there."""
+    text = ("enum { ROWS = 16 };\nstatic void clear(float *a) {\n  for (int i = 0; i < ROWS; i++) a[i] = 0;\n}\n"
+            "void f(float *a) { clear(a); }\n")
+    unit = parse_c_text(text, "k.c")
+    walker = walk_function(unit, unit.functions()["f"], {"k.c": text.splitlines()})
+    assert [str(info.trip_count) for info in walker.called_loop_infos.values()] == ["16"]

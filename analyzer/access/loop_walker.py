@@ -35,6 +35,7 @@ from hlsight.analyzer.access.c_symbols import (
     unknown_value,
 )
 from hlsight.analyzer.access.ctypes_info import ElementType, element_type, typedef_table
+from hlsight.analyzer.access.file_constants import file_constants
 from hlsight.analyzer.access.hls_pragmas import body_pragmas, hls_unroll_factor
 from hlsight.analyzer.access.launch_constants import fixed_read, read_only_pointers
 from hlsight.analyzer.access.loop_annotations import coalesce_above
@@ -167,6 +168,8 @@ class LoopWalker(NodeVisitor):
         self.typedefs = typedef_table(unit.ast)
         self.table = SymbolTable()
         self.env: dict[str, sympy.Expr] = {}
+        #: enumerators and ``const`` scalars of the file (:mod:`.file_constants`), seen in every function walked
+        self.constants: dict[str, sympy.Expr] = {}
         self.arrays: dict[str, ArrayInfo] = {}
         #: the loops around the statement being walked, outermost first
         self.loops: list[LoopInfo] = []
@@ -259,6 +262,7 @@ class LoopWalker(NodeVisitor):
 
     def run(self) -> None:
         """Walk the function body."""
+        self.constants = dict(file_constants(self.unit.ast, self._constant_value))
         for node in self.unit.ast.ext:
             if isinstance(node, c_ast.Decl) and isinstance(node.type, c_ast.ArrayDecl | c_ast.PtrDecl):
                 self._declare_array(node, is_param=False, file_scope=True)
@@ -288,7 +292,17 @@ class LoopWalker(NodeVisitor):
         return LaunchIds.of(self.table, self.converter.dimensions, "global_size")
 
     def _lookup(self, name: str) -> sympy.Expr | None:
-        return self.env.get(name)
+        found = self.env.get(name)
+        return found if found is not None or name in self.arrays else self.constants.get(name)
+
+    def _constant_value(self, node: c_ast.Node, known: dict[str, sympy.Expr]) -> sympy.Expr:
+        """``node`` (a file-scope initializer) over the constants before it."""
+        saved = self.env, self.constants
+        self.env, self.constants = {}, known
+        try:
+            return self.value(node)
+        finally:
+            self.env, self.constants = saved
 
     def _fixed_read(self, node: c_ast.Node) -> sympy.Expr | None:
         """A read at a fixed place of a pointer argument the kernel never
