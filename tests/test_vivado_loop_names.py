@@ -250,3 +250,32 @@ def test_the_static_count_is_the_simulated_one(tmp_path: Path) -> None:
     document = json.loads(result.stdout)
     assert document["estimate"]["free_symbols"] == []
     assert document["estimate"]["seconds"] == pytest.approx(80 * 10e-9)
+
+
+def _gaussian_copy(folder: Path, height: int) -> Path:
+    for name in ("gaussian.c", "gaussian.h"):
+        shutil.copy(GAUSSIAN / name, folder / name)
+    header = folder / "gaussian.h"
+    header.write_text(header.read_text().replace("#define height 512", f"#define height {height}"))
+    return folder
+
+
+def _differences(report: Path, sources: Path) -> list[str]:
+    result = run_cli("analyze", str(report), "--source-root", str(sources), "--format", "json")
+    assert result.code == 0, result.stderr
+    return [d["message"] for d in json.loads(result.stdout)["diagnostics"] if d["rule"] == "source-count-differs"]
+
+
+def test_a_source_that_counts_otherwise_than_the_report_is_said(tmp_path: Path) -> None:
+    """The Gaussian filter's sources as synthesized agree with its report;
+    with ``height`` edited to 256 the flattened ``for_y_for_x`` counts
+    131072 where the report ran 262144, and the warning says so once (the
+    top and no outlined module list it)."""
+    (tmp_path / "same").mkdir()
+    (tmp_path / "edited").mkdir()
+    assert _differences(GAUSSIAN / "report", _gaussian_copy(tmp_path / "same", 512)) == []
+    assert _differences(GAUSSIAN / "report", _gaussian_copy(tmp_path / "edited", 256)) == [
+        "loop for_y_for_x: the report counts 262144 iterations, the source 131072 (gaussian.c:47: a flattened nest"
+        " of the loops at lines 47, 48, the product of their counts: `py < 256` from 0 step 1; `px < 512` from 0"
+        " step 1): this source is likely not the one synthesized (or hlsight misreads the loop), so the counts it"
+        " gives loops the report leaves open may be wrong too"]

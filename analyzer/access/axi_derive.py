@@ -34,7 +34,13 @@ from hlsight.analyzer.access.axi_ports import (
     reported_direction,
 )
 from hlsight.analyzer.access.classify import classify
-from hlsight.analyzer.access.derive import KernelAccesses, derive_loop_trips, note_buffer_inputs, scalar_arguments
+from hlsight.analyzer.access.derive import (
+    SOURCE_DIFFERS_RULE,
+    KernelAccesses,
+    derive_loop_trips,
+    note_buffer_inputs,
+    scalar_arguments,
+)
 from hlsight.analyzer.access.sources import ParsedSources, parse_design_sources
 from hlsight.analyzer.access.walker import AccessSite, walk_function
 from hlsight.analyzer.access.xilinx_report_loops import report_loop_finder
@@ -88,6 +94,7 @@ def derive_axi_facts(design: Design) -> SourceFacts:
                                      report_loops=report_loop_finder(kernel, parsed, by_node, top.name, vivado))
             facts.diagnostics.extend(derive_loop_trips(context, facts))
             note_buffer_inputs(context, facts)  # `a = *n`: the value behind a pointer the top never writes
+        facts.diagnostics = _said_once(facts.diagnostics, SOURCE_DIFFERS_RULE)
         bundles = _bundles(top, func, unit)
         traffic: dict[str, BundleTraffic] = {}
         for site in _without_repeated_loads(walker.sites):
@@ -118,6 +125,20 @@ def derive_axi_facts(design: Design) -> SourceFacts:
                 message=f"{port} of {top.name} moves {derived.bytes} bytes per call ({pattern}), from the source:"
                         f" {derived.how}"))
     return facts
+
+
+def _said_once(diagnostics: list[Diagnostic], rule: str) -> list[Diagnostic]:
+    """``diagnostics`` without repeats of a ``rule`` finding: a loop both the
+    top and its outlined ``_Pipeline_`` module list is one loop."""
+    seen: set[tuple[str | None, int | None, str]] = set()
+    kept: list[Diagnostic] = []
+    for diagnostic in diagnostics:
+        key = (diagnostic.file, diagnostic.line, diagnostic.message)
+        if diagnostic.rule == rule and key in seen:
+            continue
+        seen.add(key)
+        kept.append(diagnostic)
+    return kept
 
 
 DIRECTION_RULE = "axi-direction-disagreement"

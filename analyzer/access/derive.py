@@ -510,6 +510,8 @@ def derive_loop_trips(context: KernelAccesses, facts: SourceFacts) -> list[Diagn
     matched = _source_loops(context)
     for loop in context.kernel.all_loops():
         _pragma_count(loop, matched.get(id(loop)), context.kernel, facts)
+        if context.report_loops is not None:  # Vivado/Vitis: the report counts most loops itself
+            notes.extend(_count_disagrees(loop, matched.get(id(loop)), context.kernel))
         if not _trip_wanted(loop, facts):
             continue
         found = matched.get(id(loop))
@@ -578,6 +580,36 @@ def _pragma_count(loop: Loop, found: LoopInfo | None, kernel: Kernel, facts: Sou
     if not (kernel.is_top or kernel.folded_into is not None):
         return  # a callee's argument is not the host's
     facts.set_pragma_trip(loop, str(_plain(found.trip_count)), found.tripcount_pragma)
+
+
+SOURCE_DIFFERS_RULE = "source-count-differs"
+
+
+def _count_disagrees(loop: Loop, found: LoopInfo | None, kernel: Kernel) -> list[Diagnostic]:
+    """A report loop the report counts exactly while the source, matched to
+    it, counts another number: the source is not the one synthesized (an
+    edited copy, a header with other sizes: a public HLStrans merge sort
+    whose header says 8192 where its report's loops ran 16). The counts the
+    source gives the loops the report leaves open may then be wrong too, so
+    it is said, once per loop, at the loop. A ``loop_tripcount`` pragma's
+    count is the pragma's, and a count the source only bounds (an early
+    exit) may be less: neither is compared."""
+    if found is None or loop.trip_count is None or loop.trip_count.value is None or found.trip_count is None:
+        return []
+    if found.tripcount_pragma is not None or "at most" in found.trip_reason or not found.trip_count.is_Integer:
+        return []
+    factor = found.hls_unroll or loop.unroll_factor or 1
+    counted = -(-int(found.trip_count) // factor)
+    if counted == loop.trip_count.value:
+        return []
+    where = loop.location or SourceLocation(found.file, found.line)
+    return [Diagnostic(
+        rule=SOURCE_DIFFERS_RULE, severity=Severity.WARNING, file=where.file, line=where.line, kernel=kernel.name,
+        subject=loop.name,
+        message=(f"loop {loop.name}: the report counts {loop.trip_count.value} iterations, the source {counted}"
+                 f" ({PurePath(found.file).name}:{found.line}: {found.trip_reason}): this source is likely not the"
+                 " one synthesized (or"
+                 " hlsight misreads the loop), so the counts it gives loops the report leaves open may be wrong too"))]
 
 
 def _source_loops(context: KernelAccesses) -> dict[int, LoopInfo]:
