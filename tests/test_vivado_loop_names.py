@@ -10,6 +10,7 @@ location and a flattened ``win_y_win_x``), from ``../shared/instrument``.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
 import shutil
@@ -279,3 +280,19 @@ def test_a_source_that_counts_otherwise_than_the_report_is_said(tmp_path: Path) 
         " of the loops at lines 47, 48, the product of their counts: `py < 256` from 0 step 1; `px < 512` from 0"
         " step 1): this source is likely not the one synthesized (or hlsight misreads the loop), so the counts it"
         " gives loops the report leaves open may be wrong too"]
+
+
+def test_the_instrument_reports_count_as_their_sources(capsys: pytest.CaptureFixture[str]) -> None:
+    """``benchmarks/source_counts.py`` over the nine instrument cases: every
+    loop the report counts exactly and the matched source counts (7) is the
+    same number."""
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "source_counts.py"
+    spec = importlib.util.spec_from_file_location("source_counts_benchmark", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.main([]) == 0
+    printed = capsys.readouterr().out
+    assert printed.splitlines()[-1] == ("7 loops the report counts exactly and the source counts: 7 the same,"
+                                        " 0 different")
+    assert "for_y_for_x" in printed and "DIFFERENT" not in printed
