@@ -587,7 +587,7 @@ SOURCE_DIFFERS_RULE = "source-count-differs"
 
 def _count_disagrees(loop: Loop, found: LoopInfo | None, kernel: Kernel) -> list[Diagnostic]:
     """A report loop the report counts exactly while the source, matched to
-    it, counts another number: the source is not the one synthesized (an
+    it, counts another number: the source is likely not the one synthesized (an
     edited copy, a header with other sizes: a public HLStrans merge sort
     whose header says 8192 where its report's loops ran 16). The counts the
     source gives the loops the report leaves open may then be wrong too, so
@@ -596,6 +596,7 @@ def _count_disagrees(loop: Loop, found: LoopInfo | None, kernel: Kernel) -> list
     exit) may be less: neither is compared."""
     if found is None or loop.trip_count is None or loop.trip_count.value is None or found.trip_count is None:
         return []
+    # (:func:`~.loops.at_most` says "at most" in the reason of a count the body may leave early)
     if found.tripcount_pragma is not None or "at most" in found.trip_reason or not found.trip_count.is_Integer:
         return []
     factor = found.hls_unroll or loop.unroll_factor or 1
@@ -608,8 +609,8 @@ def _count_disagrees(loop: Loop, found: LoopInfo | None, kernel: Kernel) -> list
         subject=loop.name,
         message=(f"loop {loop.name}: the report counts {loop.trip_count.value} iterations, the source {counted}"
                  f" ({PurePath(found.file).name}:{found.line}: {found.trip_reason}): this source is likely not the"
-                 " one synthesized (or"
-                 " hlsight misreads the loop), so the counts it gives loops the report leaves open may be wrong too"))]
+                 " one synthesized (or hlsight misreads the loop), so the counts it gives loops the report leaves"
+                 " open may be wrong too"))]
 
 
 def _source_loops(context: KernelAccesses) -> dict[int, LoopInfo]:

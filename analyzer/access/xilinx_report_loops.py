@@ -33,6 +33,7 @@ from dataclasses import dataclass
 import sympy
 from pycparser import c_ast
 
+from hlsight.analyzer.access.axi_ports import all_nodes
 from hlsight.analyzer.access.hls_pragmas import body_pragmas, pragma_words
 from hlsight.analyzer.access.loops import LoopInfo
 from hlsight.analyzer.access.report_loop_names import NamedLoop, ReportLoopMatch, match_report_name, name_loops
@@ -114,17 +115,10 @@ def _calls(parsed: ParsedSources, name: str) -> int:
     count = 0
     for unit in parsed.units:
         for definition in unit.functions().values():
-            count += sum(1 for node in _nodes(definition.body)
+            count += sum(1 for node in all_nodes(definition.body)
                          if isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID)
                          and node.name.name == name)
     return count
-
-
-def _nodes(node: c_ast.Node) -> list[c_ast.Node]:
-    out = [node]
-    for _name, child in node.children():
-        out.extend(_nodes(child))
-    return out
 
 
 def _positions_agree(kernel: Kernel, finder: ReportLoopFinder) -> bool:
