@@ -296,3 +296,18 @@ def test_the_instrument_reports_count_as_their_sources(capsys: pytest.CaptureFix
     assert printed.splitlines()[-1] == ("7 loops the report counts exactly and the source counts: 7 the same,"
                                         " 0 different")
     assert "for_y_for_x" in printed and "DIFFERENT" not in printed
+
+
+def test_a_loop_the_source_only_bounds_keeps_the_reports_range() -> None:
+    """MachSuite bfs' ``loop_queue`` runs ``dummy < N_NODES`` but breaks when
+    its queue empties: the report says ``1 ~ 256``. Matched by its label
+    now, its source count 256 is only a bound, the report's maximum; taking
+    it made the estimate its worst case, 616 us, with nothing said where the
+    number is read. It stays a value to give."""
+    bfs = INSTRUMENT / "vitis2022.2.2_machsuite_bfs_queue"
+    result = run_cli("analyze", str(bfs / "report"), "--format", "json")
+    assert result.code == 0, result.stderr
+    document = json.loads(result.stdout)
+    assert document["estimate"]["free_symbols"] == ["loop.bfs.loop_queue.trip"]
+    given = run_cli("analyze", str(bfs / "report"), "--set", "loop.bfs.loop_queue.trip=256", "--format", "json")
+    assert json.loads(given.stdout)["estimate"]["seconds"] == pytest.approx(123137 * 5e-9)

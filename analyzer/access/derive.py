@@ -515,7 +515,7 @@ def derive_loop_trips(context: KernelAccesses, facts: SourceFacts) -> list[Diagn
         if not _trip_wanted(loop, facts):
             continue
         found = matched.get(id(loop))
-        if found is None:
+        if found is None or (context.report_loops is not None and _report_range_is_better(loop, found)):
             continue
         if found.trip_count is None:
             shared = _access_trip_symbol(context, found)
@@ -580,6 +580,18 @@ def _pragma_count(loop: Loop, found: LoopInfo | None, kernel: Kernel, facts: Sou
     if not (kernel.is_top or kernel.folded_into is not None):
         return  # a callee's argument is not the host's
     facts.set_pragma_trip(loop, str(_plain(found.trip_count)), found.tripcount_pragma)
+
+
+def _report_range_is_better(loop: Loop, found: LoopInfo) -> bool:
+    """A Vivado/Vitis loop the source only bounds (an early exit: decision
+    27's "at most") whose report gives its range (MachSuite bfs'
+    ``loop_queue``, ``1 ~ 256``, a ``break`` when the queue empties): the
+    bound is the range's maximum, and taking it would turn the estimate into
+    its worst case without a word where the number is read, so the loop
+    keeps its value to give and the report's range beside it."""
+    reported = loop.trip_count
+    return ("at most" in found.trip_reason and reported is not None
+            and (reported.min is not None or reported.max is not None))
 
 
 SOURCE_DIFFERS_RULE = "source-count-differs"
