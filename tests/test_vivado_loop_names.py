@@ -311,3 +311,31 @@ def test_a_loop_the_source_only_bounds_keeps_the_reports_range() -> None:
     assert document["estimate"]["free_symbols"] == ["loop.bfs.loop_queue.trip"]
     given = run_cli("analyze", str(bfs / "report"), "--set", "loop.bfs.loop_queue.trip=256", "--format", "json")
     assert json.loads(given.stdout)["estimate"]["seconds"] == pytest.approx(123137 * 5e-9)
+
+
+INLINED = """
+void read_rows(float *in, float *buf, int n) {
+  RD_Loop_Row: for (int r = 0; r < n; r++) { buf[r] = in[r]; }
+}
+void scale(float *buf, int m) {
+  SC_Loop: for (int k = 0; k < m; k++) { buf[k] = 2 * buf[k]; }
+}
+void f(float *in, float *out, int n, int m) {
+  float buf[64];
+  read_rows(in, buf, n);
+  scale(buf, m);
+  scale(buf, n);
+  WR_Loop: for (int r = 0; r < n; r++) { out[r] = buf[r]; }
+}
+"""
+
+
+def test_a_label_of_an_inlined_callee_is_found_in_its_callers_module() -> None:
+    """Vivado HLS 2015.3 lists UG871's ``RD_Loop_Row`` in the top ``dct``:
+    ``read_data`` was inlined there and its loop kept its label. A callee
+    called once has one set of arguments, so its count is the walk's; one
+    called twice (``scale``) has two, and is not matched."""
+    loops = [Loop(name="RD_Loop_Row"), Loop(name="SC_Loop"), Loop(name="WR_Loop")]
+    _, finder = _finder(loops, Product.VIVADO_HLS, INLINED)
+    assert finder is not None
+    assert [str(info.trip_count) if (info := finder.find(loop)) else None for loop in loops] == ["n", None, "n"]

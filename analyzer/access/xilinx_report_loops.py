@@ -15,7 +15,9 @@ Only what the names fix is matched:
 * a module's loops are looked up in the function of the same name (a
   ``<function>_Pipeline_<loop>`` module in its function), the top or a
   function the sources call once (a twice-called one has two sets of
-  arguments, one per module copy);
+  arguments, one per module copy), and by label or Vitis name in the
+  functions it calls that the sources call once (inlined there, they keep
+  their loops' names);
 * Vivado positional names (``Loop 3.1``) only when every positional name of
   the module's report is a loop of that function at the same place in the
   nest: a report that counts the loops of an inlined callee, or that does
@@ -28,7 +30,8 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field
 
 import sympy
 from pycparser import c_ast
@@ -56,6 +59,9 @@ class ReportLoopFinder:
     vivado: bool
     #: Vivado positional names agree with the module's report (see the module doc)
     positional_ok: bool = True
+    #: the loop trees of the functions inlined into it, each called once: found by label or Vitis name only
+    #: (the tools keep a callee's own loop names where they inline it; Vivado's numbering of them is not known)
+    inlined: list[NamedLoop] = field(default_factory=list)
 
     def find(self, loop: Loop) -> LoopInfo | None:
         """The facts of the source loop ``loop`` stands for (a flattened
@@ -77,13 +83,14 @@ class ReportLoopFinder:
         if _FLATTENED_VITIS.match(loop.name):
             return True
         return any(loop.name.startswith(named.report_name(self.vivado) + "_") and named.children
-                   for top in self.loops for named in top.walk())
+                   for top in [*self.loops, *self.inlined] for named in top.walk())
 
     def _match(self, loop: Loop) -> ReportLoopMatch | None:
         kind = parse_loop_name(loop.name).kind
-        if kind in ("vivado", "child") and not (self.vivado and self.positional_ok):
-            return None
-        return match_report_name(loop.name, self.loops, self.vivado)
+        if kind in ("vivado", "child"):
+            return match_report_name(loop.name, self.loops, self.vivado) if self.vivado and self.positional_ok \
+                else None
+        return match_report_name(loop.name, [*self.loops, *self.inlined], self.vivado)
 
 
 def report_loop_finder(kernel: Kernel, parsed: ParsedSources, infos: dict[int, LoopInfo], top: str,
@@ -95,11 +102,34 @@ def report_loop_finder(kernel: Kernel, parsed: ParsedSources, infos: dict[int, L
     if function is None:
         return None
     name, definition = function
-    if name != top and _calls(parsed, name) != 1:
+    calls = _call_counts(parsed)
+    if name != top and calls[name] != 1:
         return None
-    finder = ReportLoopFinder(name_loops(definition.body), infos, vivado)
+    inlined = [tree for callee in _called_once(definition, parsed, calls, {name}) for tree in name_loops(callee.body)]
+    finder = ReportLoopFinder(name_loops(definition.body), infos, vivado, inlined=inlined)
     finder.positional_ok = _positions_agree(kernel, finder)
     return finder
+
+
+def _called_once(caller: c_ast.FuncDef, parsed: ParsedSources, calls: Counter[str],
+                 seen: set[str]) -> list[c_ast.FuncDef]:
+    """The functions ``caller`` calls, and those they call, that the sources
+    call only once (one set of arguments, so one walk's counts are theirs)."""
+    defined = {name: definition for unit in parsed.units for name, definition in unit.functions().items()}
+    found: list[c_ast.FuncDef] = []
+    pending = [caller]
+    while pending:
+        current = pending.pop()
+        for node in all_nodes(current.body):
+            if not (isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID)):
+                continue
+            callee = str(node.name.name)
+            if callee in seen or callee not in defined or calls[callee] != 1:
+                continue
+            seen.add(callee)
+            found.append(defined[callee])
+            pending.append(defined[callee])
+    return found
 
 
 def _module_function(module: str, parsed: ParsedSources) -> tuple[str, c_ast.FuncDef] | None:
@@ -110,15 +140,14 @@ def _module_function(module: str, parsed: ParsedSources) -> tuple[str, c_ast.Fun
     return found[0] if len(found) == 1 else None
 
 
-def _calls(parsed: ParsedSources, name: str) -> int:
-    """How many calls of ``name`` the sources make."""
-    count = 0
+def _call_counts(parsed: ParsedSources) -> Counter[str]:
+    """How many calls of each function name the sources make."""
+    counts: Counter[str] = Counter()
     for unit in parsed.units:
         for definition in unit.functions().values():
-            count += sum(1 for node in all_nodes(definition.body)
-                         if isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID)
-                         and node.name.name == name)
-    return count
+            counts.update(str(node.name.name) for node in all_nodes(definition.body)
+                          if isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID))
+    return counts
 
 
 def _positions_agree(kernel: Kernel, finder: ReportLoopFinder) -> bool:
