@@ -339,3 +339,42 @@ def test_a_label_of_an_inlined_callee_is_found_in_its_callers_module() -> None:
     _, finder = _finder(loops, Product.VIVADO_HLS, INLINED)
     assert finder is not None
     assert [str(info.trip_count) if (info := finder.find(loop)) else None for loop in loops] == ["n", None, "n"]
+
+
+TWICE = """
+void hist(int *bucket, int *a) {
+  hist_1: for (int i = 0; i < 512; i++) {
+    hist_2: for (int j = 0; j < 4; j++) { bucket[a[i * 4 + j]]++; }
+  }
+}
+void f(int *bucket, int *a, int *b) {
+  hist(bucket, a);
+  hist(bucket, b);
+}
+"""
+
+
+def test_a_flattened_name_is_told_in_a_callee_called_twice() -> None:
+    """MachSuite's radix sort (Vitis 2022.2, HLStrans) flattens
+    ``hist_1_hist_2`` in ``hist``, which it calls twice, and the report
+    places the loop at ``hist_1``'s line: the line match counted 512 of its
+    2048 iterations (and then said the source was not the one synthesized).
+    ``hist``'s loops are not searched (two calls, two sets of arguments), but
+    the name is still known for a flattened one, so the line match is
+    dropped."""
+    flat = Loop(name="hist_1_hist_2")
+    _, finder = _finder([flat], Product.VITIS_HLS, TWICE)
+    assert finder is not None
+    assert finder.find(flat) is None and finder.flattened(flat)
+
+
+def test_the_output_says_a_source_would_give_the_loop_counts(tmp_path: Path) -> None:
+    """unique_paths' case folder holds two files defining the top (a macro-
+    expanded copy beside main.c), so none is read and four loop counts are
+    asked for; the output says where they could come from instead. With the
+    source read, nothing to say."""
+    hint = "or --source-root DIR: no source defining unique_paths was read"
+    unread = run_cli("analyze", str(UNIQUE_PATHS / "report"))
+    assert unread.code == 0 and hint in unread.stdout
+    read = run_cli("analyze", str(UNIQUE_PATHS / "report"), "--source-root", str(_unique_paths_sources(tmp_path)))
+    assert read.code == 0 and "--source-root DIR" not in read.stdout

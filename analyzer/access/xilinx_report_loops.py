@@ -62,6 +62,8 @@ class ReportLoopFinder:
     #: the loop trees of the functions inlined into it, each called once: found by label or Vitis name only
     #: (the tools keep a callee's own loop names where they inline it; Vivado's numbering of them is not known)
     inlined: list[NamedLoop] = field(default_factory=list)
+    #: the loop trees of every function of the sources: a flattened name is told by them (:meth:`flattened`)
+    everywhere: list[NamedLoop] = field(default_factory=list)
 
     def find(self, loop: Loop) -> LoopInfo | None:
         """The facts of the source loop ``loop`` stands for (a flattened
@@ -79,11 +81,15 @@ class ReportLoopFinder:
 
     def flattened(self, loop: Loop) -> bool:
         """The name joins the levels of a flattened nest: the loop at its
-        line runs more than that line's count, so a line match is wrong."""
+        line runs more than that line's count, so a line match is wrong.
+        Told from every function's loops, not only those :meth:`find`
+        searches: MachSuite's radix sort flattens ``hist_1_hist_2`` in
+        ``hist``, which it calls twice, and the loop at the report's line
+        counted 512 of the 2048 iterations."""
         if _FLATTENED_VITIS.match(loop.name):
             return True
         return any(loop.name.startswith(named.report_name(self.vivado) + "_") and named.children
-                   for top in [*self.loops, *self.inlined] for named in top.walk())
+                   for top in [*self.loops, *self.inlined, *self.everywhere] for named in top.walk())
 
     def _match(self, loop: Loop) -> ReportLoopMatch | None:
         kind = parse_loop_name(loop.name).kind
@@ -106,7 +112,9 @@ def report_loop_finder(kernel: Kernel, parsed: ParsedSources, infos: dict[int, L
     if name != top and calls[name] != 1:
         return None
     inlined = [tree for callee in _called_once(definition, parsed, calls, {name}) for tree in name_loops(callee.body)]
-    finder = ReportLoopFinder(name_loops(definition.body), infos, vivado, inlined=inlined)
+    everywhere = [tree for unit in parsed.units for other in unit.functions().values()
+                  for tree in name_loops(other.body)]
+    finder = ReportLoopFinder(name_loops(definition.body), infos, vivado, inlined=inlined, everywhere=everywhere)
     finder.positional_ok = _positions_agree(kernel, finder)
     return finder
 

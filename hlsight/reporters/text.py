@@ -436,9 +436,24 @@ def missing_value_lines(result: AnalysisResult, options: RenderOptions) -> list[
                  **shared_symbol_lsus(result, names)}
         asked = asked_names(result, names)
         return [f"  {lead}: " + " ".join(f"--set {name}=VALUE" for name in asked),
-                *(f"    {name}: {loops[name]}" for name in asked if name in loops)]
+                *(f"    {name}: {loops[name]}" for name in asked if name in loops), *_source_hint(result, names)]
     return [f"  {lead} {len(names)} values (--set NAME=VALUE or a --hints file): "
-            f"{name_list(names)}; -v lists them all"]
+            f"{name_list(names)}; -v lists them all", *_source_hint(result, names)]
+
+
+def _source_hint(result: AnalysisResult, names: list[str]) -> list[str]:
+    """A Vivado/Vitis design whose sources were not found, asked for loop
+    counts or bundle bytes: the source would give them in the function's
+    arguments (decisions 34, 67), and nothing said so (a report copied out
+    of its project, a 2018.3 report that names no source)."""
+    design = result.design
+    if not is_xilinx(design) or any(source.content for source in design.source_files):
+        return []
+    if not any(name.startswith(("loop.", "axi.")) for name in names):
+        return []
+    tops = ", ".join(kernel.name for kernel in design.top_kernels())
+    return [f"  or --source-root DIR: no source defining {tops} was read; its loop bounds and m_axi accesses give"
+            " these in the function's arguments"]
 
 
 def _why_unknown(result: AnalysisResult) -> str:
