@@ -104,3 +104,18 @@ def test_a_helper_sees_the_files_constants() -> None:
     unit = parse_c_text(text, "k.c")
     walker = walk_function(unit, unit.functions()["f"], {"k.c": text.splitlines()})
     assert [str(info.trip_count) for info in walker.called_loop_infos.values()] == ["16"]
+
+
+def test_a_cxx_source_clang_rejects_is_said_for_both_things_it_would_give(tmp_path: Path) -> None:
+    """A Vivado/Vitis C++ source gives the loops' counts as well as the
+    bundles' bytes (decision 67); the warning named only the m_axi traffic."""
+    project = tmp_path / "project"
+    shutil.copytree(FIXTURES / "vhls2015_maxi_nosource", project)
+    text = (project / "poly.c").read_text()
+    (project / "poly.c").unlink()
+    (project / "poly.cpp").write_text(text.replace("return 0;", "return 0"))
+    result = run_cli("analyze", str(project), "--format", "json")
+    assert result.code == 0, result.stderr
+    messages = [d["message"] for d in json.loads(result.stdout)["diagnostics"] if d["rule"] == "access-source-unparsed"]
+    assert len(messages) == 1 and messages[0].startswith(
+        "cannot derive loop counts or m_axi traffic from poly.cpp: clang rejected the C++ source")

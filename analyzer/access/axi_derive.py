@@ -266,7 +266,8 @@ def _parse(design: Design, facts: SourceFacts) -> ParsedSources:
         except InputError as error:
             facts.diagnostics.append(Diagnostic(
                 rule="access-source-unparsed", severity=Severity.WARNING,
-                message=f"cannot derive m_axi traffic from {PurePath(source.path).name}: {error.message}",
+                message=f"cannot derive loop counts or m_axi traffic from {PurePath(source.path).name}:"
+                        f" {error.message}",
                 file=source.path))
             continue
         parsed.units.append(unit)
