@@ -50,7 +50,9 @@ def compare(report: str, sources: str | None) -> tuple[int, int, int]:
         infos = {**walker.called_loop_infos, **walker.loop_infos}
         vivado = design.tool.product is Product.VIVADO_HLS
         for kernel in design.kernels:
-            finder = report_loop_finder(kernel, parsed, infos, top.name, vivado)
+            parent = next((other.name for other in design.kernels
+                           if any(instance.module == kernel.name for instance in other.instances)), None)
+            finder = report_loop_finder(kernel, parsed, infos, top.name, vivado, parent)
             matched = _source_loops(KernelAccesses(kernel, False, walker.sites, list(infos.values()),
                                                    report_loops=finder))
             for loop in kernel.all_loops():

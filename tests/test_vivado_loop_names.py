@@ -27,7 +27,7 @@ from hlsight.commands.sources import with_local_sources
 from hlsight.core.model import Kernel, KernelKind, Loop, Product
 from hlsight.parsers.csource import parse_c_text
 from hlsight.parsers.loader import load_design
-from tests.conftest import SHARED, run_cli
+from tests.conftest import FIXTURES, SHARED, run_cli
 
 INSTRUMENT = SHARED / "instrument"
 UNIQUE_PATHS = INSTRUMENT / "vhls2019.1_unique_paths"
@@ -378,3 +378,23 @@ def test_the_output_says_a_source_would_give_the_loop_counts(tmp_path: Path) -> 
     assert unread.code == 0 and hint in unread.stdout
     read = run_cli("analyze", str(UNIQUE_PATHS / "report"), "--source-root", str(_unique_paths_sources(tmp_path)))
     assert read.code == 0 and "--source-root DIR" not in read.stdout
+
+
+def test_ug871_dct_modules_are_found_by_their_vivado_2015_names() -> None:
+    """The corpus' Vivado HLS 2015.3 DCT reports (UG871, sequential and
+    dataflow) with a source of the same functions and labels
+    (``fixtures/vivado_names/dct_loops.c``): ``dct_dct_2d`` is ``dct_2d``
+    (2015.3 prefixes sub-modules with the top), ``RD_Loop_Row`` in the top
+    ``dct`` is ``read_data``'s (inlined), ``dct_Loop_Row_DCT_Loop_proc`` is a
+    dataflow process made of a loop of the top, and the flattened
+    ``RD_Loop_Row_RD_Loop_Col`` counts 64. ``dct_1d``, called twice, is not
+    matched. Every count the reports give is the source's."""
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "source_counts.py"
+    spec = importlib.util.spec_from_file_location("source_counts_benchmark_dct", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    sources = str(FIXTURES / "vivado_names")
+    corpus = SHARED / "corpus" / "vivado"
+    assert module.compare(str(corpus / "vhls2015.3_ug871_dct_seq"), sources) == (10, 10, 0)
+    assert module.compare(str(corpus / "vhls2015.3_ug871_dct_dataflow"), sources) == (6, 6, 0)

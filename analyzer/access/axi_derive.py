@@ -90,8 +90,10 @@ def derive_axi_facts(design: Design) -> SourceFacts:
         by_node = {**walker.called_loop_infos, **walker.loop_infos}
         vivado = design.tool.product is Product.VIVADO_HLS
         for kernel in design.kernels:  # the top's loops and its outlined/inlined modules' loops
-            context = KernelAccesses(kernel, False, walker.sites, loops,
-                                     report_loops=report_loop_finder(kernel, parsed, by_node, top.name, vivado))
+            parent = next((other.name for other in design.kernels
+                           if any(instance.module == kernel.name for instance in other.instances)), None)
+            finder = report_loop_finder(kernel, parsed, by_node, top.name, vivado, parent)
+            context = KernelAccesses(kernel, False, walker.sites, loops, report_loops=finder)
             facts.diagnostics.extend(derive_loop_trips(context, facts))
             note_buffer_inputs(context, facts)  # `a = *n`: the value behind a pointer the top never writes
         facts.diagnostics = _said_once(facts.diagnostics, SOURCE_DIFFERS_RULE)

@@ -46,6 +46,8 @@ from hlsight.parsers.vivado.names import module_matches, outlined_module_parts, 
 
 #: a Vitis name that joins two levels of a flattened nest
 _FLATTENED_VITIS = re.compile(r"^VITIS_LOOP_\d+_\d+_.")
+#: a dataflow process HLS generates for a loop of a dataflow region
+_GENERATED_PROCESS = re.compile(r"(?:^|_)Loop_\w+_proc\d*$")
 
 
 @dataclass
@@ -100,11 +102,15 @@ class ReportLoopFinder:
 
 
 def report_loop_finder(kernel: Kernel, parsed: ParsedSources, infos: dict[int, LoopInfo], top: str,
-                       vivado: bool) -> ReportLoopFinder | None:
+                       vivado: bool, parent: str | None = None) -> ReportLoopFinder | None:
     """The finder for ``kernel``'s loops, or ``None`` when no function of
     the sources is the module's, or the sources call that function more
     than once."""
-    function = _module_function(kernel.name, parsed)
+    function = _module_function(kernel.name, parsed, top)
+    if function is None and parent is not None and _GENERATED_PROCESS.search(kernel.name):
+        # a dataflow process HLS made of a loop (``dct_Loop_Row_DCT_Loop_proc``,
+        # ``Loop_VITIS_LOOP_12_1_proc``): its loops are the instantiating function's
+        function = _module_function(parent, parsed, top)
     if function is None:
         return None
     name, definition = function
@@ -140,11 +146,17 @@ def _called_once(caller: c_ast.FuncDef, parsed: ParsedSources, calls: Counter[st
     return found
 
 
-def _module_function(module: str, parsed: ParsedSources) -> tuple[str, c_ast.FuncDef] | None:
+def _module_function(module: str, parsed: ParsedSources, top: str) -> tuple[str, c_ast.FuncDef] | None:
+    """The function a module stands for: the one of its name (allowing
+    Vivado's 20-character cut), of a ``<function>_Pipeline_<loop>`` module's
+    function, or of the name after the top's (Vivado HLS 2015.3 names a
+    sub-module ``dct_dct_2d``, format notes section 4)."""
     outlined = outlined_module_parts(module)
     wanted = outlined[0] if outlined is not None else module
-    found = [(name, definition) for unit in parsed.units for name, definition in unit.functions().items()
-             if module_matches(wanted, name)]
+    defined = [(name, definition) for unit in parsed.units for name, definition in unit.functions().items()]
+    found = [(name, definition) for name, definition in defined if module_matches(wanted, name)]
+    if not found and module != top and module.startswith(top + "_"):
+        found = [(name, definition) for name, definition in defined if name == module[len(top) + 1:]]
     return found[0] if len(found) == 1 else None
 
 
