@@ -15,6 +15,7 @@ import json
 import re
 import shutil
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from pycparser import c_parser
@@ -286,11 +287,7 @@ def test_the_instrument_reports_count_as_their_sources(capsys: pytest.CaptureFix
     """``benchmarks/source_counts.py`` over the nine instrument cases: every
     loop the report counts exactly and the matched source counts (7) is the
     same number."""
-    path = Path(__file__).resolve().parents[1] / "benchmarks" / "source_counts.py"
-    spec = importlib.util.spec_from_file_location("source_counts_benchmark", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = _source_counts()
     assert module.main([]) == 0
     printed = capsys.readouterr().out
     assert printed.splitlines()[-1] == ("7 loops the report counts exactly and the source counts: 7 the same,"
@@ -389,12 +386,18 @@ def test_ug871_dct_modules_are_found_by_their_vivado_2015_names() -> None:
     dataflow process made of a loop of the top, and the flattened
     ``RD_Loop_Row_RD_Loop_Col`` counts 64. ``dct_1d``, called twice, is not
     matched. Every count the reports give is the source's."""
-    path = Path(__file__).resolve().parents[1] / "benchmarks" / "source_counts.py"
-    spec = importlib.util.spec_from_file_location("source_counts_benchmark_dct", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = _source_counts()
     sources = str(FIXTURES / "vivado_names")
     corpus = SHARED / "corpus" / "vivado"
     assert module.compare(str(corpus / "vhls2015.3_ug871_dct_seq"), sources) == (10, 10, 0)
     assert module.compare(str(corpus / "vhls2015.3_ug871_dct_dataflow"), sources) == (6, 6, 0)
+
+
+def _source_counts() -> ModuleType:
+    """``benchmarks/source_counts.py``, loaded as a module (not a package)."""
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "source_counts.py"
+    spec = importlib.util.spec_from_file_location("source_counts_benchmark", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
