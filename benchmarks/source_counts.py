@@ -23,10 +23,9 @@ import sympy
 from hlsight.analyzer.access.axi_derive import _parse
 from hlsight.analyzer.access.derive import KernelAccesses, _source_loops
 from hlsight.analyzer.access.walker import walk_function
-from hlsight.analyzer.access.xilinx_report_loops import report_loop_finder
+from hlsight.analyzer.access.xilinx_report_loops import SourceLoopNames, report_loop_finder
 from hlsight.analyzer.results import SourceFacts
 from hlsight.commands.sources import with_local_sources
-from hlsight.core.model import Product
 from hlsight.parsers.loader import load_design
 
 INSTRUMENT = Path(__file__).resolve().parents[2] / "shared" / "instrument"
@@ -39,6 +38,7 @@ def compare(report: str, sources: str | None) -> tuple[int, int, int]:
         print(f"{report}: no source found")
         return 0, 0, 0
     parsed = _parse(design, SourceFacts())
+    names = SourceLoopNames.of(parsed)
     compared = same = 0
     seen: set[tuple[str, int]] = set()
     for top in design.top_kernels():
@@ -48,11 +48,8 @@ def compare(report: str, sources: str | None) -> tuple[int, int, int]:
             continue
         walker = walk_function(found[0], found[1], parsed.lines, count_memcpy=True)
         infos = {**walker.called_loop_infos, **walker.loop_infos}
-        vivado = design.tool.product is Product.VIVADO_HLS
         for kernel in design.kernels:
-            parent = next((other.name for other in design.kernels
-                           if any(instance.module == kernel.name for instance in other.instances)), None)
-            finder = report_loop_finder(kernel, parsed, infos, top.name, vivado, parent)
+            finder = report_loop_finder(kernel, design, names, infos, top.name)
             matched = _source_loops(KernelAccesses(kernel, False, walker.sites, list(infos.values()),
                                                    report_loops=finder))
             for loop in kernel.all_loops():

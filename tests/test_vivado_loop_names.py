@@ -23,9 +23,9 @@ from pycparser import c_parser
 from hlsight.analyzer.access.report_loop_names import match_report_name, name_loops
 from hlsight.analyzer.access.sources import ParsedSources
 from hlsight.analyzer.access.walker import walk_function
-from hlsight.analyzer.access.xilinx_report_loops import report_loop_finder
+from hlsight.analyzer.access.xilinx_report_loops import SourceLoopNames, report_loop_finder
 from hlsight.commands.sources import with_local_sources
-from hlsight.core.model import Kernel, KernelKind, Loop, Product
+from hlsight.core.model import Design, Kernel, KernelKind, Loop, Product, ToolInfo, Vendor
 from hlsight.parsers.csource import parse_c_text
 from hlsight.parsers.loader import load_design
 from tests.conftest import FIXTURES, SHARED, run_cli
@@ -95,8 +95,9 @@ def _finder(loops: list[Loop], product: Product, source: str = NEST) -> tuple[Ke
     parsed = ParsedSources(units=[unit], lines={"f.c": source.splitlines()})
     walker = walk_function(unit, unit.functions()["f"], parsed.lines, count_memcpy=True)
     kernel = Kernel(name="f", kind=KernelKind.FUNCTION, loops=loops, is_top=True)
-    finder = report_loop_finder(kernel, parsed, {**walker.called_loop_infos, **walker.loop_infos}, "f",
-                                product is Product.VIVADO_HLS)
+    design = Design(tool=ToolInfo(Vendor.XILINX, product, "2020.2"), root=Path("."), kernels=[kernel])
+    finder = report_loop_finder(kernel, design, SourceLoopNames.of(parsed),
+                                {**walker.called_loop_infos, **walker.loop_infos}, "f")
     return kernel, finder
 
 
@@ -194,7 +195,7 @@ def test_vitis_2020_labelled_loops_match_the_reports_counts() -> None:
     infos = {**walker.called_loop_infos, **walker.loop_infos}
     compared = []
     for kernel in design.kernels:
-        finder = report_loop_finder(kernel, parsed, infos, "gaussian", False)
+        finder = report_loop_finder(kernel, design, SourceLoopNames.of(parsed), infos, "gaussian")
         assert finder is not None
         for loop in kernel.all_loops():
             assert loop.location is None and loop.trip_count is not None

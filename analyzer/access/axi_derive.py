@@ -43,11 +43,11 @@ from hlsight.analyzer.access.derive import (
 )
 from hlsight.analyzer.access.sources import ParsedSources, parse_design_sources
 from hlsight.analyzer.access.walker import AccessSite, walk_function
-from hlsight.analyzer.access.xilinx_report_loops import report_loop_finder
+from hlsight.analyzer.access.xilinx_report_loops import SourceLoopNames, report_loop_finder
 from hlsight.analyzer.results import AxiFacts, SourceFacts
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.errors import InputError
-from hlsight.core.model import Design, Interface, Kernel, Product
+from hlsight.core.model import Design, Interface, Kernel
 from hlsight.parsers.csource import CUnit
 
 
@@ -77,6 +77,7 @@ def derive_axi_facts(design: Design) -> SourceFacts:
     the design carries."""
     facts = SourceFacts()
     parsed = _parse(design, facts)
+    names = SourceLoopNames.of(parsed)
     for top in design.top_kernels():
         found = parsed.function(top.name)
         if found is None:
@@ -88,11 +89,8 @@ def derive_axi_facts(design: Design) -> SourceFacts:
         walker = walk_function(unit, func, parsed.lines, count_memcpy=True)
         loops = [*walker.loop_infos.values(), *walker.called_loop_infos.values()]
         by_node = {**walker.called_loop_infos, **walker.loop_infos}
-        vivado = design.tool.product is Product.VIVADO_HLS
         for kernel in design.kernels:  # the top's loops and its outlined/inlined modules' loops
-            parent = next((other.name for other in design.kernels
-                           if any(instance.module == kernel.name for instance in other.instances)), None)
-            finder = report_loop_finder(kernel, parsed, by_node, top.name, vivado, parent)
+            finder = report_loop_finder(kernel, design, names, by_node, top.name)
             context = KernelAccesses(kernel, False, walker.sites, loops, report_loops=finder)
             facts.diagnostics.extend(derive_loop_trips(context, facts))
             note_buffer_inputs(context, facts)  # `a = *n`: the value behind a pointer the top never writes

@@ -530,11 +530,8 @@ def derive_loop_trips(context: KernelAccesses, facts: SourceFacts) -> list[Diagn
         # A partial unroll runs unroll_factor source iterations per pipeline
         # iteration: the report's factor ("8X Partially unrolled"), else the
         # pragma's.
-        # (Vivado/Vitis: ``#pragma HLS unroll factor=N`` in the body)
-        factor = loop.unroll_factor or (found.unroll if found.unroll is not None and found.unroll > 1 else None) \
-            or found.hls_unroll
-        notes.append(_record_trip(loop, _plain(found.trip_count), factor, "the source", found.trip_reason,
-                                  context.kernel, facts, found))
+        notes.append(_record_trip(loop, _plain(found.trip_count), _unroll_factor(loop, found), "the source",
+                                  found.trip_reason, context.kernel, facts, found))
     notes.extend(_coalesced_levels(context, matched, facts))
     return notes
 
@@ -582,6 +579,14 @@ def _pragma_count(loop: Loop, found: LoopInfo | None, kernel: Kernel, facts: Sou
     facts.set_pragma_trip(loop, str(_plain(found.trip_count)), found.tripcount_pragma)
 
 
+def _unroll_factor(loop: Loop, found: LoopInfo) -> int | None:
+    """Source iterations per iteration of the report's loop: the report's
+    factor ("8X Partially unrolled"), else the pragma's (aoc ``#pragma
+    unroll N``; Vivado/Vitis ``#pragma HLS unroll factor=N`` in the body)."""
+    return loop.unroll_factor or (found.unroll if found.unroll is not None and found.unroll > 1 else None) \
+        or found.hls_unroll
+
+
 def _report_range_is_better(loop: Loop, found: LoopInfo) -> bool:
     """A Vivado/Vitis loop the source only bounds (an early exit: decision
     27's "at most") whose report gives its range (MachSuite bfs'
@@ -590,8 +595,7 @@ def _report_range_is_better(loop: Loop, found: LoopInfo) -> bool:
     its worst case without a word where the number is read, so the loop
     keeps its value to give and the report's range beside it."""
     reported = loop.trip_count
-    return ("at most" in found.trip_reason and reported is not None
-            and (reported.min is not None or reported.max is not None))
+    return found.leaves_early and reported is not None and (reported.min is not None or reported.max is not None)
 
 
 SOURCE_DIFFERS_RULE = "source-count-differs"
@@ -608,11 +612,9 @@ def _count_disagrees(loop: Loop, found: LoopInfo | None, kernel: Kernel) -> list
     exit) may be less: neither is compared."""
     if found is None or loop.trip_count is None or loop.trip_count.value is None or found.trip_count is None:
         return []
-    # (:func:`~.loops.at_most` says "at most" in the reason of a count the body may leave early)
-    if found.tripcount_pragma is not None or "at most" in found.trip_reason or not found.trip_count.is_Integer:
+    if found.tripcount_pragma is not None or found.leaves_early or not found.trip_count.is_Integer:
         return []
-    factor = found.hls_unroll or loop.unroll_factor or 1
-    counted = -(-int(found.trip_count) // factor)
+    counted = -(-int(found.trip_count) // (_unroll_factor(loop, found) or 1))
     if counted == loop.trip_count.value:
         return []
     where = loop.location or SourceLocation(found.file, found.line)

@@ -34,3 +34,14 @@ def hls_unroll_factor(pragmas: list[str]) -> int | None:
             if value.isdigit() and int(value) > 1:
                 return int(value)
     return None
+
+
+def pipelined(pragmas: list[str]) -> bool:
+    """``#pragma HLS pipeline`` among them, and none turned ``off``."""
+    return any(pragma_words(text)[:2] == ["hls", "pipeline"] for text in pragmas) \
+        and not any("off" in pragma_words(text) for text in pragmas)
+
+
+def unrolled_fully(pragmas: list[str]) -> bool:
+    """``#pragma HLS unroll`` without a factor among them."""
+    return any(pragma_words(text)[:2] == ["hls", "unroll"] and "factor" not in text.lower() for text in pragmas)

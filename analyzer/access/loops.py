@@ -173,6 +173,12 @@ class LoopInfo:
         return self.unroll is not None and self.unroll != 1
 
     @property
+    def leaves_early(self) -> bool:
+        """The count is only an upper bound: the body may leave early
+        (decision 27; a flattened nest's reason holds its levels')."""
+        return AT_MOST in self.trip_reason
+
+    @property
     def lanes(self) -> sympy.Expr | None:
         if not self.unrolled:
             return None
@@ -770,12 +776,16 @@ def early_exit(body: c_ast.Node | None) -> tuple[str, int] | None:
     return finder.found
 
 
+#: what :func:`at_most` writes into a count's explanation (:attr:`LoopInfo.leaves_early` reads it)
+AT_MOST = "; at most: the body may leave early"
+
+
 def at_most(trip: tuple[sympy.Expr | None, str], exit_at: tuple[str, int] | None) -> tuple[sympy.Expr | None, str]:
     """The count's explanation says it is an upper bound when the body can leave early."""
     count, reason = trip
     if count is None or exit_at is None:
         return trip
-    return count, f"{reason}; at most: the body may leave early (`{exit_at[0]}` at line {exit_at[1]})"
+    return count, f"{reason}{AT_MOST} (`{exit_at[0]}` at line {exit_at[1]})"
 
 
 class BodyValues(NamedTuple):

@@ -28,8 +28,6 @@ from pycparser import c_ast
 
 from hlsight.parsers.csource.visitor import NodeVisitor
 
-_LOOPS = (c_ast.For, c_ast.While, c_ast.DoWhile)
-
 
 @dataclass(eq=False)
 class NamedLoop:

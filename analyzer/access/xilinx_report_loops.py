@@ -37,11 +37,11 @@ import sympy
 from pycparser import c_ast
 
 from hlsight.analyzer.access.axi_ports import all_nodes
-from hlsight.analyzer.access.hls_pragmas import body_pragmas, pragma_words
+from hlsight.analyzer.access.hls_pragmas import body_pragmas, pipelined, unrolled_fully
 from hlsight.analyzer.access.loops import LoopInfo
 from hlsight.analyzer.access.report_loop_names import NamedLoop, ReportLoopMatch, match_report_name, name_loops
 from hlsight.analyzer.access.sources import ParsedSources
-from hlsight.core.model import Kernel, Loop
+from hlsight.core.model import Design, Kernel, Loop, Product
 from hlsight.parsers.vivado.names import module_matches, outlined_module_parts, parse_loop_name
 
 #: a Vitis name that joins two levels of a flattened nest
@@ -101,35 +101,59 @@ class ReportLoopFinder:
         return match_report_name(loop.name, [*self.loops, *self.inlined], self.vivado)
 
 
-def report_loop_finder(kernel: Kernel, parsed: ParsedSources, infos: dict[int, LoopInfo], top: str,
-                       vivado: bool, parent: str | None = None) -> ReportLoopFinder | None:
+@dataclass
+class SourceLoopNames:
+    """Every function of a design's sources with its named loop trees and how
+    often the sources call it: taken once per design, read by each module's
+    finder."""
+
+    functions: list[tuple[str, c_ast.FuncDef]]
+    #: the loop trees of each function, by ``id`` of its definition
+    trees: dict[int, list[NamedLoop]]
+    calls: Counter[str]
+
+    @classmethod
+    def of(cls, parsed: ParsedSources) -> SourceLoopNames:
+        functions = [(name, definition) for unit in parsed.units for name, definition in unit.functions().items()]
+        calls: Counter[str] = Counter()
+        for _name, definition in functions:
+            calls.update(str(node.name.name) for node in all_nodes(definition.body)
+                         if isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID))
+        return cls(functions, {id(definition): name_loops(definition.body) for _name, definition in functions}, calls)
+
+    def loops_of(self, definition: c_ast.FuncDef) -> list[NamedLoop]:
+        return self.trees[id(definition)]
+
+
+def report_loop_finder(kernel: Kernel, design: Design, names: SourceLoopNames, infos: dict[int, LoopInfo],
+                       top: str) -> ReportLoopFinder | None:
     """The finder for ``kernel``'s loops, or ``None`` when no function of
     the sources is the module's, or the sources call that function more
     than once."""
-    function = _module_function(kernel.name, parsed, top)
-    if function is None and parent is not None and _GENERATED_PROCESS.search(kernel.name):
+    function = _module_function(kernel.name, names, top)
+    if function is None and _GENERATED_PROCESS.search(kernel.name):
         # a dataflow process HLS made of a loop (``dct_Loop_Row_DCT_Loop_proc``,
         # ``Loop_VITIS_LOOP_12_1_proc``): its loops are the instantiating function's
-        function = _module_function(parent, parsed, top)
+        parent = next((other.name for other in design.kernels
+                       if any(instance.module == kernel.name for instance in other.instances)), None)
+        function = None if parent is None else _module_function(parent, names, top)
     if function is None:
         return None
     name, definition = function
-    calls = _call_counts(parsed)
-    if name != top and calls[name] != 1:
+    if name != top and names.calls[name] != 1:
         return None
-    inlined = [tree for callee in _called_once(definition, parsed, calls, {name}) for tree in name_loops(callee.body)]
-    everywhere = [tree for unit in parsed.units for other in unit.functions().values()
-                  for tree in name_loops(other.body)]
-    finder = ReportLoopFinder(name_loops(definition.body), infos, vivado, inlined=inlined, everywhere=everywhere)
+    inlined = [tree for callee in _called_once(definition, names, {name}) for tree in names.loops_of(callee)]
+    everywhere = [tree for trees in names.trees.values() for tree in trees]
+    finder = ReportLoopFinder(names.loops_of(definition), infos, design.tool.product is Product.VIVADO_HLS,
+                              inlined=inlined, everywhere=everywhere)
     finder.positional_ok = _positions_agree(kernel, finder)
     return finder
 
 
-def _called_once(caller: c_ast.FuncDef, parsed: ParsedSources, calls: Counter[str],
-                 seen: set[str]) -> list[c_ast.FuncDef]:
+def _called_once(caller: c_ast.FuncDef, names: SourceLoopNames, seen: set[str]) -> list[c_ast.FuncDef]:
     """The functions ``caller`` calls, and those they call, that the sources
     call only once (one set of arguments, so one walk's counts are theirs)."""
-    defined = {name: definition for unit in parsed.units for name, definition in unit.functions().items()}
+    defined = dict(names.functions)
     found: list[c_ast.FuncDef] = []
     pending = [caller]
     while pending:
@@ -138,7 +162,7 @@ def _called_once(caller: c_ast.FuncDef, parsed: ParsedSources, calls: Counter[st
             if not (isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID)):
                 continue
             callee = str(node.name.name)
-            if callee in seen or callee not in defined or calls[callee] != 1:
+            if callee in seen or callee not in defined or names.calls[callee] != 1:
                 continue
             seen.add(callee)
             found.append(defined[callee])
@@ -146,28 +170,17 @@ def _called_once(caller: c_ast.FuncDef, parsed: ParsedSources, calls: Counter[st
     return found
 
 
-def _module_function(module: str, parsed: ParsedSources, top: str) -> tuple[str, c_ast.FuncDef] | None:
+def _module_function(module: str, names: SourceLoopNames, top: str) -> tuple[str, c_ast.FuncDef] | None:
     """The function a module stands for: the one of its name (allowing
     Vivado's 20-character cut), of a ``<function>_Pipeline_<loop>`` module's
     function, or of the name after the top's (Vivado HLS 2015.3 names a
     sub-module ``dct_dct_2d``, format notes section 4)."""
     outlined = outlined_module_parts(module)
     wanted = outlined[0] if outlined is not None else module
-    defined = [(name, definition) for unit in parsed.units for name, definition in unit.functions().items()]
-    found = [(name, definition) for name, definition in defined if module_matches(wanted, name)]
+    found = [(name, definition) for name, definition in names.functions if module_matches(wanted, name)]
     if not found and module != top and module.startswith(top + "_"):
-        found = [(name, definition) for name, definition in defined if name == module[len(top) + 1:]]
+        found = [(name, definition) for name, definition in names.functions if name == module[len(top) + 1:]]
     return found[0] if len(found) == 1 else None
-
-
-def _call_counts(parsed: ParsedSources) -> Counter[str]:
-    """How many calls of each function name the sources make."""
-    counts: Counter[str] = Counter()
-    for unit in parsed.units:
-        for definition in unit.functions().values():
-            counts.update(str(node.name.name) for node in all_nodes(definition.body)
-                          if isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID))
-    return counts
 
 
 def _positions_agree(kernel: Kernel, finder: ReportLoopFinder) -> bool:
@@ -191,15 +204,11 @@ def _positions_agree(kernel: Kernel, finder: ReportLoopFinder) -> bool:
 
     def agree(loops: list[Loop], parent: NamedLoop | None) -> bool:
         for loop in loops:
-            here: NamedLoop | None = None
-            if parse_loop_name(loop.name).kind in ("vivado", "child"):
-                match = match_report_name(loop.name, finder.loops, vivado=True)
-                if match is None or len(match.levels) != 1 or match.levels[0].parent is not parent:
-                    return False
-                here = match.levels[0]
-            else:
-                match = match_report_name(loop.name, finder.loops, vivado=True)
-                here = match.levels[-1] if match is not None else None
+            match = match_report_name(loop.name, finder.loops, vivado=True)
+            positional = parse_loop_name(loop.name).kind in ("vivado", "child")
+            if positional and (match is None or len(match.levels) != 1 or match.levels[0].parent is not parent):
+                return False
+            here = match.levels[-1] if match is not None else None
             if here is None and any(parse_loop_name(child.name).kind in ("vivado", "child") for child in loop.children):
                 return False  # a positional child of a loop the source does not place
             if not agree(loop.children, here):
@@ -212,13 +221,11 @@ def _positions_agree(kernel: Kernel, finder: ReportLoopFinder) -> bool:
 def _unrolled_in_source(loop: NamedLoop) -> bool:
     """``#pragma HLS unroll`` without a factor in the loop's body, or a
     pipelined loop around it (the tools unroll every loop inside one)."""
-    if any(words[:2] == ["hls", "unroll"] and "factor" not in words
-           for words in map(pragma_words, body_pragmas(loop.node.stmt))):
+    if unrolled_fully(body_pragmas(loop.node.stmt)):
         return True
     outer = loop.parent
     while outer is not None:
-        if any(words[:2] == ["hls", "pipeline"] and "off" not in words
-               for words in map(pragma_words, body_pragmas(outer.node.stmt))):
+        if pipelined(body_pragmas(outer.node.stmt)):
             return True
         outer = outer.parent
     return False

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from pycparser import c_ast
 
-from hlsight.analyzer.access.hls_pragmas import body_pragmas, hls_unroll_factor, pragma_words
+from hlsight.analyzer.access.hls_pragmas import body_pragmas, hls_unroll_factor, pipelined, pragma_words, unrolled_fully
 from hlsight.analyzer.access.loop_shapes import never_counted
 from hlsight.analyzer.access.report_loop_names import NamedLoop, name_loops
 from hlsight.core.errors import InputError
@@ -71,14 +71,13 @@ class SourceLoop:
 
     @property
     def pipelined_in_source(self) -> bool:
-        return self.has_pragma("pipeline") and not any("off" in pragma_words(text) for text in self.pragmas)
+        return pipelined(self.pragmas)
 
     @property
     def unrolled_in_source(self) -> bool:
         """Full unroll requested: ``#pragma HLS unroll`` without a factor, or
         with a factor at least the loop's static trip count."""
-        if any(pragma_words(text)[:2] == ["hls", "unroll"] and "factor" not in text.lower()
-               for text in self.pragmas):
+        if unrolled_fully(self.pragmas):
             return True
         factor = self.unroll_factor
         return factor is not None and self.static_trip_count is not None and factor >= self.static_trip_count
