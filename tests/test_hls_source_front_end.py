@@ -119,3 +119,42 @@ def test_a_cxx_source_clang_rejects_is_said_for_both_things_it_would_give(tmp_pa
     messages = [d["message"] for d in json.loads(result.stdout)["diagnostics"] if d["rule"] == "access-source-unparsed"]
     assert len(messages) == 1 and messages[0].startswith(
         "cannot derive loop counts or m_axi traffic from poly.cpp: clang rejected the C++ source")
+
+
+DECLARED = """#include "ap_int.h"
+#include "types.h"
+void k(int *y, int (*fp)(int)) {
+  DT n = LEN;
+  for (int i = 0; i < n; i++) { y[i] = 0; }
+  DT m(LEN / 2);
+  for (int i = 0; i < m; i++) { y[i] = 1; }
+  DT p{LEN / 4};
+  for (int i = 0; i < p; i++) { y[i] = 2; }
+  int w = {LEN / 8};
+  for (int i = 0; i < w; i++) { y[i] = 3; }
+  DT a = 4, b = LEN;
+  for (int i = a; i < b; i++) { y[i] = 4; }
+  ap_uint<12> u(LEN);
+  for (ap_uint<12> i = 1; i < u; i++) { y[i] = 5; }
+  IDX v{LEN + 1};
+  for (IDX i = 0; i < v; i++) { y[i] = 6; }
+  int (*g)(int) = fp;
+  int table[LEN] = {1, 2};
+  for (int i = table[0]; i < LEN; i++) { y[i] = g(i); }
+}
+"""
+
+
+def test_a_declaration_keeps_its_initializer_however_it_is_written(tmp_path: Path) -> None:
+    """``DT n = LEN;`` with ``DT`` a macro from a header: libclang gives no
+    tokens for a declaration that starts with a macro, its ``=`` was not
+    found and the loop bounded by ``n`` asked for ``n``. A direct
+    (``DT m(LEN)``) or braced (``DT p{LEN}``) initializer was dropped even
+    for ``int``. An array's list, or a value only known when the code runs
+    (``table[0]``), stays unknown."""
+    (tmp_path / "types.h").write_text("#define DT int\n#define LEN 64\n#define IDX ap_uint<10>\n")
+    source = tmp_path / "k.cpp"
+    source.write_text(DECLARED)
+    unit = parse_cxx_as_c(source)
+    trips = [str(info.trip_count) for info in loop_infos(unit, unit.functions()["k"]).values()]
+    assert trips == ["64", "32", "16", "8", "60", "63", "65", "None"]

@@ -23,10 +23,12 @@ COALESCED 8:
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from hlsight.analyzer.access.ipp_trips import component_loop_trips, signature_arguments
-from hlsight.core.model import KernelKind
+from hlsight.core.model import KernelKind, SourceFile
 from hlsight.parsers.loader import load_design
 from tests.conftest import CORPUS, run_json
 
@@ -93,3 +95,17 @@ def test_the_report_and_the_testbench_agree_on_a_called_component() -> None:
     assert trips.by_kernel["ImgSobel"] == trips.from_testbench
     assert trips.from_testbench[("img_filter_core.h", 1430)] == 1081
     assert trips.from_testbench[("img_filter_core.h", 1431)] == 241
+
+
+def test_a_constant_whose_type_is_a_header_macro_counts_a_loop() -> None:
+    """``DT const HALF = N / 2;`` with ``DT`` defined in a header: libclang
+    gives no tokens for a declaration that starts with a macro, so the
+    constant was not bound and the loop it bounds was not counted."""
+    design = load_design(CORPUS / "zaragoza" / "reports" / "ddr4-1866" / "sobel")
+    component = ('#include "types.h"\ntemplate <int N> void ImgSobel(int *y) {\n  DT const HALF = N / 2;\n'
+                 "  for (int i = 0; i < HALF; i++) { y[i] = 0; }\n}\n"
+                 "int main() { int y[64]; ImgSobel<64>(y); return 0; }\n")
+    sources = [SourceFile(path="k.cpp", name="k.cpp", content=component),
+               SourceFile(path="types.h", name="types.h", content="#define DT int\n")]
+    trips = component_loop_trips(dataclasses.replace(design, source_files=sources))
+    assert trips.from_testbench == {("k.cpp", 4): 32}

@@ -28,6 +28,7 @@ from typing import Any
 from hlsight.analyzer.access.sources import command_defines
 from hlsight.core.errors import InputError
 from hlsight.core.model import Design
+from hlsight.parsers.cxx.lower import tokens_of
 
 #: What the i++ compiler predefines for the component (the embedded Intel
 #: headers take their FPGA branch) and a builtin type its headers use.
@@ -162,7 +163,7 @@ class _Walk:
         local = dict(bindings)
         for cursor in template.walk_preorder():
             if cursor.kind == cindex.CursorKind.VAR_DECL and cursor.type.is_const_qualified():
-                tokens = [token.spelling for token in cursor.get_tokens()]
+                tokens = [token.spelling for token in tokens_of(cursor)]
                 if "=" in tokens:
                     value = _value(tokens[tokens.index("=") + 1:], local)
                     if value is not None:

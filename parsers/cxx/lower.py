@@ -316,26 +316,48 @@ class _Lowerer(CursorVisitor):
 
     def declaration(self, cursor: Any) -> c_ast.Decl:
         initializer = None
-        equals = self.initializer_offset(cursor)
+        start = self.initializer_offset(cursor)
         values = [c for c in children(cursor) if c.kind.is_expression()
-                  and equals is not None and c.extent.start.offset > equals]
+                  and start is not None and c.extent.end.offset > start]
         if values:
-            initializer = self.expression(values[-1])
+            initializer = self.expression(self.scalar_braces(cursor, values[-1]))
         return c_ast.Decl(cursor.spelling, [], [], [], [], self.type_of(cursor, cursor.spelling), initializer, None,
                           coord=self.coord(cursor))
 
     def initializer_offset(self, cursor: Any) -> int | None:
-        """Offset of the ``=`` of ``T x = init`` (array sizes are children too)."""
+        """Offset of the token that opens the initializer of ``T x = init``,
+        ``T x(init)`` or ``T x{init}``: the first ``=``, ``(`` or ``{`` after
+        the declared name and its array sizes (which are children too). The
+        tokens are read with :func:`tokens_of`, as a declaration whose type
+        is a macro (``#define DT int``, then ``DT n = LEN;``) has none from
+        libclang, and the loop ``n`` bounds went uncounted."""
+        name = cursor.location.offset if cursor.location.file is not None else None
         depth = 0
-        for token in cursor.get_tokens():
+        for token in tokens_of(cursor):
+            offset = int(token.extent.start.offset)
+            if name is not None and offset <= name:
+                continue
             text = token.spelling
+            if (text == "=" and depth <= 0) or (depth == 0 and name is not None and text in ("(", "{")):
+                return offset
             if text in ("(", "[", "{", "<"):
                 depth += 1
             elif text in (")", "]", "}", ">"):
                 depth -= 1
-            elif text == "=" and depth <= 0:
-                return int(token.extent.start.offset)
         return None
+
+    def scalar_braces(self, cursor: Any, value: Any) -> Any:
+        """``int n{LEN}`` and ``int n = {LEN}``: a scalar's one-element list
+        is that element (an array's list stays a list)."""
+        if value.kind != self.kinds.INIT_LIST_EXPR or cursor.type.get_canonical().kind not in self.scalar_kinds():
+            return value
+        inner = [child for child in children(value) if child.kind.is_expression()]
+        return inner[0] if len(inner) == 1 else value
+
+    def scalar_kinds(self) -> tuple[Any, ...]:
+        kinds = self.cindex.TypeKind
+        return (kinds.BOOL, kinds.CHAR_U, kinds.UCHAR, kinds.USHORT, kinds.UINT, kinds.ULONG, kinds.ULONGLONG,
+                kinds.CHAR_S, kinds.SCHAR, kinds.SHORT, kinds.INT, kinds.LONG, kinds.LONGLONG, kinds.ENUM)
 
     # -- expressions
     def expression(self, cursor: Any) -> c_ast.Node:
@@ -500,9 +522,9 @@ class _Expressions(CursorVisitor):
             return None
         operator = cursor.spelling[len("operator"):].strip()
         if operator in ("++", "--"):  # postfix: the implicit int argument has no tokens
-            operands = [child for child in operands if next(iter(child.get_tokens()), None) is not None]
+            operands = [child for child in operands if tokens_of(child)]
         if operator in ("++", "--") and len(operands) == 1:
-            tokens = [token.spelling for token in cursor.get_tokens()]
+            tokens = [token.spelling for token in tokens_of(cursor)]
             prefix = bool(tokens) and tokens[0] == operator
             return c_ast.UnaryOp(operator if prefix else "p" + operator, self.visit(operands[0]), coord=coord)
         if len(operands) == 2 and operator in _ASSIGN:
