@@ -49,7 +49,7 @@ def compare(report: str, sources: str | None) -> tuple[int, int, int]:
         walker = walk_function(found[0], found[1], parsed.lines, count_memcpy=True)
         infos = {**walker.called_loop_infos, **walker.loop_infos}
         for kernel in design.kernels:
-            finder = report_loop_finder(kernel, design, names, infos, top.name)
+            finder = report_loop_finder(kernel, design, names, infos, top.name, walker.called.walks)
             matched = _source_loops(KernelAccesses(kernel, False, walker.sites, list(infos.values()),
                                                    report_loops=finder))
             for loop in kernel.all_loops():

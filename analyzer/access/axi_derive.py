@@ -35,6 +35,7 @@ from hlsight.analyzer.access.axi_ports import (
 )
 from hlsight.analyzer.access.classify import classify
 from hlsight.analyzer.access.derive import (
+    PER_CALL_RULE,
     SOURCE_DIFFERS_RULE,
     KernelAccesses,
     derive_loop_trips,
@@ -87,14 +88,15 @@ def derive_axi_facts(design: Design) -> SourceFacts:
                                   functools.partial(scalar_arguments, func, real_only=True),
                                   functools.partial(scalar_arguments, func, unsigned_only=True))
         walker = walk_function(unit, func, parsed.lines, count_memcpy=True)
-        loops = [*walker.loop_infos.values(), *walker.called_loop_infos.values()]
-        by_node = {**walker.called_loop_infos, **walker.loop_infos}
+        called = walker.called_loop_infos
+        loops = [*walker.loop_infos.values(), *called.values()]
+        by_node = {**called, **walker.loop_infos}
         for kernel in design.kernels:  # the top's loops and its outlined/inlined modules' loops
-            finder = report_loop_finder(kernel, design, names, by_node, top.name)
+            finder = report_loop_finder(kernel, design, names, by_node, top.name, walker.called.walks)
             context = KernelAccesses(kernel, False, walker.sites, loops, report_loops=finder)
             facts.diagnostics.extend(derive_loop_trips(context, facts))
             note_buffer_inputs(context, facts)  # `a = *n`: the value behind a pointer the top never writes
-        facts.diagnostics = _said_once(facts.diagnostics, SOURCE_DIFFERS_RULE)
+        facts.diagnostics = _said_once(facts.diagnostics, SOURCE_DIFFERS_RULE, PER_CALL_RULE)
         bundles = _bundles(top, func, unit)
         traffic: dict[str, BundleTraffic] = {}
         for site in _without_repeated_loads(walker.sites):
@@ -127,14 +129,15 @@ def derive_axi_facts(design: Design) -> SourceFacts:
     return facts
 
 
-def _said_once(diagnostics: list[Diagnostic], rule: str) -> list[Diagnostic]:
-    """``diagnostics`` without repeats of a ``rule`` finding: a loop both the
-    top and its outlined ``_Pipeline_`` module list is one loop."""
+def _said_once(diagnostics: list[Diagnostic], *rules: str) -> list[Diagnostic]:
+    """``diagnostics`` without repeats of a finding of ``rules``: a loop both
+    the top and its outlined ``_Pipeline_`` module list is one loop, and so
+    is a function's loop in the tool's per-call copies."""
     seen: set[tuple[str | None, int | None, str]] = set()
     kept: list[Diagnostic] = []
     for diagnostic in diagnostics:
         key = (diagnostic.file, diagnostic.line, diagnostic.message)
-        if diagnostic.rule == rule and key in seen:
+        if diagnostic.rule in rules and key in seen:
             continue
         seen.add(key)
         kept.append(diagnostic)

@@ -518,6 +518,9 @@ def derive_loop_trips(context: KernelAccesses, facts: SourceFacts) -> list[Diagn
         if found is None or (context.report_loops is not None and _report_range_is_better(loop, found)):
             continue
         if found.trip_count is None:
+            if found.per_call_counts:
+                notes.append(_counted_per_call(loop, found, context.kernel))
+                continue
             shared = _access_trip_symbol(context, found)
             if shared is not None:
                 notes.append(_record_trip(loop, shared, None, "the source", f"unknown there: {found.trip_reason};"
@@ -534,6 +537,17 @@ def derive_loop_trips(context: KernelAccesses, facts: SourceFacts) -> list[Diagn
                                   found.trip_reason, context.kernel, facts, found))
     notes.extend(_coalesced_levels(context, matched, facts))
     return notes
+
+
+def _counted_per_call(loop: Loop, source: LoopInfo, kernel: Kernel) -> Diagnostic:
+    """Say why a loop of a function called several times keeps its symbol:
+    its calls count it differently and the report's loop is one of them."""
+    where = loop.location or SourceLocation(source.file, source.line)
+    return Diagnostic(
+        rule=PER_CALL_RULE, severity=Severity.NOTE, kernel=kernel.name, file=where.file, line=where.line,
+        subject=loop.name,
+        message=f"loop {loop.name}: no count from the source: {source.trip_reason}; its trip count stays a value to"
+                " give")
 
 
 def _coalesced_levels(context: KernelAccesses, matched: dict[int, LoopInfo], facts: SourceFacts) -> list[Diagnostic]:
@@ -599,6 +613,8 @@ def _report_range_is_better(loop: Loop, found: LoopInfo) -> bool:
 
 
 SOURCE_DIFFERS_RULE = "source-count-differs"
+#: a loop of a function called several times, each call counting it differently
+PER_CALL_RULE = "access-trip-per-call"
 
 
 def _count_disagrees(loop: Loop, found: LoopInfo | None, kernel: Kernel) -> list[Diagnostic]:

@@ -30,6 +30,7 @@ from hlsight.analyzer.access.c_symbols import (
     fixed_per_launch,
     register_stage_operand,
 )
+from hlsight.analyzer.access.called_loops import CalledLoops
 from hlsight.analyzer.access.ctypes_info import ElementType, address_space, array_dims, element_type
 from hlsight.analyzer.access.loop_walker import ArrayInfo, LoopWalker
 from hlsight.analyzer.access.loops import CALL_WALK_BUDGET, NEGATE, LoopInfo
@@ -355,13 +356,20 @@ class AccessWalker(LoopWalker):
         self.count_memcpy = False
         #: calls of user functions being walked at their call site, innermost last
         self._calls: list[c_ast.FuncCall] = []
-        #: loops of the called functions, counted where they were called
-        #: (``loop_infos`` keeps the function's own, as the loop walk gives them)
-        self.called_loop_infos: dict[int, LoopInfo] = {}
+        #: loops of the called functions, counted where they were called, one
+        #: set of facts per call (``loop_infos`` keeps the function's own, as
+        #: the loop walk gives them)
+        self.called = CalledLoops()
         self._file_arrays = {
             node.name for node in unit.ast.ext
             if isinstance(node, c_ast.Decl) and isinstance(node.type, c_ast.ArrayDecl | c_ast.PtrDecl)
         }
+
+    @property
+    def called_loop_infos(self) -> dict[int, LoopInfo]:
+        """The loops of the called functions, one set of facts each: a loop
+        whose calls count differently has no count (:mod:`called_loops`)."""
+        return self.called.merged()
 
     # ------------------------------------------------------------------ hooks of the statement walk
 
@@ -638,7 +646,7 @@ class AccessWalker(LoopWalker):
             self._statement(callee.body)
         finally:
             self._calls.pop()
-            self.called_loop_infos.update(self.loop_infos)
+            self.called.record(name, self.loop_infos)
             self.env, self.arrays, self.aliases, self.loop_infos = saved
 
     def _guard(self, cond: c_ast.Node, negated: bool, line: int) -> Guard:

@@ -13,11 +13,14 @@ level's alone.
 Only what the names fix is matched:
 
 * a module's loops are looked up in the function of the same name (a
-  ``<function>_Pipeline_<loop>`` module in its function), the top or a
-  function the sources call once (a twice-called one has two sets of
-  arguments, one per module copy), and by label or Vitis name in the
-  functions it calls that the sources call once (inlined there, they keep
-  their loops' names);
+  ``<function>_Pipeline_<loop>`` module in its function, a ``<function>_<k>``
+  copy in its function), the top or a function the walk entered at every
+  place the sources call it, and by label or Vitis name in the functions it
+  calls that are so walked (inlined there, they keep their loops' names). A
+  function called twice has one set of arguments per call: the walk's facts
+  of its loop hold a count only where every call gives the same one
+  (:mod:`~hlsight.analyzer.access.called_loops`), as the tool's copies
+  (``LOADBYTES_1``, ``LOADBYTES_2``) are numbered in no order the sources fix;
 * Vivado positional names (``Loop 3.1``) only when every positional name of
   the module's report is a loop of that function at the same place in the
   nest: a report that counts the loops of an inlined callee, or that does
@@ -48,6 +51,8 @@ from hlsight.parsers.vivado.names import module_matches, outlined_module_parts, 
 _FLATTENED_VITIS = re.compile(r"^VITIS_LOOP_\d+_\d+_.")
 #: a dataflow process HLS generates for a loop of a dataflow region
 _GENERATED_PROCESS = re.compile(r"(?:^|_)Loop_\w+_proc\d*$")
+#: the tool's copy of a function for one of its calls (``LOADBYTES_2``)
+_CALL_COPY = re.compile(r"^(?P<function>\w+)_\d+$")
 
 
 @dataclass
@@ -126,10 +131,11 @@ class SourceLoopNames:
 
 
 def report_loop_finder(kernel: Kernel, design: Design, names: SourceLoopNames, infos: dict[int, LoopInfo],
-                       top: str) -> ReportLoopFinder | None:
+                       top: str, walked: Counter[str] | None = None) -> ReportLoopFinder | None:
     """The finder for ``kernel``'s loops, or ``None`` when no function of
-    the sources is the module's, or the sources call that function more
-    than once."""
+    the sources is the module's, or the walk (``walked``: how many call
+    sites of each function it entered) missed a place the sources call it."""
+    walked = walked or Counter()
     function = _module_function(kernel.name, names, top)
     if function is None and _GENERATED_PROCESS.search(kernel.name):
         # a dataflow process HLS made of a loop (``dct_Loop_Row_DCT_Loop_proc``,
@@ -140,9 +146,9 @@ def report_loop_finder(kernel: Kernel, design: Design, names: SourceLoopNames, i
     if function is None:
         return None
     name, definition = function
-    if name != top and names.calls[name] != 1:
+    if name != top and not _every_call_walked(name, names, walked):
         return None
-    inlined = [tree for callee in _called_once(definition, names, {name}) for tree in names.loops_of(callee)]
+    inlined = [tree for callee in _walked_callees(definition, names, walked, {name}) for tree in names.loops_of(callee)]
     everywhere = [tree for trees in names.trees.values() for tree in trees]
     finder = ReportLoopFinder(names.loops_of(definition), infos, design.tool.product is Product.VIVADO_HLS,
                               inlined=inlined, everywhere=everywhere)
@@ -150,9 +156,17 @@ def report_loop_finder(kernel: Kernel, design: Design, names: SourceLoopNames, i
     return finder
 
 
-def _called_once(caller: c_ast.FuncDef, names: SourceLoopNames, seen: set[str]) -> list[c_ast.FuncDef]:
-    """The functions ``caller`` calls, and those they call, that the sources
-    call only once (one set of arguments, so one walk's counts are theirs)."""
+def _every_call_walked(function: str, names: SourceLoopNames, walked: Counter[str]) -> bool:
+    """The walk's facts of ``function``'s loops stand for every call of it:
+    called once, or entered at every place the sources call it (a call the
+    walk did not follow could count differently)."""
+    return names.calls[function] == 1 or walked[function] >= names.calls[function]
+
+
+def _walked_callees(caller: c_ast.FuncDef, names: SourceLoopNames, walked: Counter[str],
+                    seen: set[str]) -> list[c_ast.FuncDef]:
+    """The functions ``caller`` calls, and those they call, whose walked
+    facts stand for every call (:func:`_every_call_walked`)."""
     defined = dict(names.functions)
     found: list[c_ast.FuncDef] = []
     pending = [caller]
@@ -162,7 +176,7 @@ def _called_once(caller: c_ast.FuncDef, names: SourceLoopNames, seen: set[str]) 
             if not (isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID)):
                 continue
             callee = str(node.name.name)
-            if callee in seen or callee not in defined or names.calls[callee] != 1:
+            if callee in seen or callee not in defined or not _every_call_walked(callee, names, walked):
                 continue
             seen.add(callee)
             found.append(defined[callee])
@@ -173,13 +187,20 @@ def _called_once(caller: c_ast.FuncDef, names: SourceLoopNames, seen: set[str]) 
 def _module_function(module: str, names: SourceLoopNames, top: str) -> tuple[str, c_ast.FuncDef] | None:
     """The function a module stands for: the one of its name (allowing
     Vivado's 20-character cut), of a ``<function>_Pipeline_<loop>`` module's
-    function, or of the name after the top's (Vivado HLS 2015.3 names a
-    sub-module ``dct_dct_2d``, format notes section 4)."""
+    function, of the name after the top's (Vivado HLS 2015.3 names a
+    sub-module ``dct_dct_2d``, format notes section 4), or of a copy the
+    tool made for one call of a function the sources call more than once
+    (``LOADBYTES_1``)."""
     outlined = outlined_module_parts(module)
     wanted = outlined[0] if outlined is not None else module
     found = [(name, definition) for name, definition in names.functions if module_matches(wanted, name)]
     if not found and module != top and module.startswith(top + "_"):
         found = [(name, definition) for name, definition in names.functions if name == module[len(top) + 1:]]
+    copied = wanted
+    while not found and (copy := _CALL_COPY.match(copied)) is not None:
+        copied = copy["function"]  # ``conv_1_2``: a copy of ``conv_1`` before one of ``conv``
+        if names.calls[copied] > 1:
+            found = [(name, definition) for name, definition in names.functions if name == copied]
     return found[0] if len(found) == 1 else None
 
 
