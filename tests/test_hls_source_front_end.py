@@ -158,3 +158,32 @@ def test_a_declaration_keeps_its_initializer_however_it_is_written(tmp_path: Pat
     unit = parse_cxx_as_c(source)
     trips = [str(info.trip_count) for info in loop_infos(unit, unit.functions()["k"]).values()]
     assert trips == ["64", "32", "16", "8", "60", "63", "65", "None"]
+
+
+SIZES = """#include "ap_int.h"
+#include "types.h"
+void k(int *y, ap_uint<8> v[4]) {
+  int a[16];
+  for (int i = 0; i < sizeof(a) / sizeof(a[0]); i++) { y[i] = a[i]; }
+  for (int i = 0; i < sizeof(long) * LEN; i++) { y[i] = 1; }
+  for (int i = 0; i < sizeof(ap_uint<8>) * 4; i++) { y[i] = 2; }
+  for (int i = 0; i < sizeof(v[0]); i++) { y[i] = 3; }
+}
+"""
+
+
+def test_sizeof_counts_a_loop_and_what_is_not_read_is_said_as_written(tmp_path: Path) -> None:
+    """``sizeof`` of a built-in type or value is what clang evaluates; it
+    lowered to the internal ``__hlsight_cxx``, which reached a count as a
+    name to give (``64*__hlsight_cxx``). A class's size stays unknown
+    (hlsight's ``ap_uint`` model keeps a 64-bit word: 8, where the vendor's
+    ``ap_uint<8>`` is 1), and the reason quotes the source's text."""
+    (tmp_path / "types.h").write_text("#define LEN 64\n")
+    source = tmp_path / "k.cpp"
+    source.write_text(SIZES)
+    unit = parse_cxx_as_c(source)
+    infos = list(loop_infos(unit, unit.functions()["k"]).values())
+    assert [str(info.trip_count) for info in infos] == ["16", "512", "None", "None"]
+    assert "`sizeof(ap_uint<8>)` (an expression hlsight does not follow)" in infos[2].trip_reason
+    assert "`sizeof(v[0])`" in infos[3].trip_reason
+    assert not any("__hlsight" in info.trip_reason for info in infos)

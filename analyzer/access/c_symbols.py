@@ -24,6 +24,7 @@ from pycparser import c_ast, c_generator
 from hlsight.analyzer.access.ctypes_info import sizeof_type
 from hlsight.analyzer.access.int_bounds import IMax, IMin
 from hlsight.parsers.csource.visitor import NodeVisitor
+from hlsight.parsers.cxx import OPAQUE as LOWERED_OPAQUE
 
 if TYPE_CHECKING:
     from hlsight.analyzer.results import SourceFacts
@@ -570,6 +571,9 @@ class ExprConverter(NodeVisitor):
         return self.opaque(node) if value is None else value
 
     def visit_ID(self, node: c_ast.ID) -> sympy.Expr:
+        if node.name == LOWERED_OPAQUE:  # C++ the lowering does not read: no name a user could give
+            text = getattr(node.coord, "text", "") or "C++ hlsight does not read"
+            return self.table.make(f"f_{text}"[:40], SymbolInfo(Role.OPAQUE, text))
         value = self.lookup(node.name)
         if value is not None:
             return value

@@ -11,4 +11,9 @@ of ``sycl::vec`` and structs, template arguments of accessors). The
 
 from hlsight.parsers.cxx.clang_frontend import CxxUnit, parse_cxx
 
-__all__ = ["CxxUnit", "parse_cxx"]
+#: the identifier the C++ lowering (:mod:`~hlsight.parsers.cxx.lower`) puts
+#: where it reads no value: the C analyses take it as unknown, never as a
+#: name a user could give (here, so they need not import the lowering)
+OPAQUE = "__hlsight_cxx"
+
+__all__ = ["OPAQUE", "CxxUnit", "parse_cxx"]

@@ -30,14 +30,26 @@ from typing import Any
 from pycparser import c_ast
 from pycparser.c_parser import Coord
 
+from hlsight.parsers.cxx import OPAQUE
 from hlsight.parsers.cxx.clang_frontend import CxxUnit
 from hlsight.parsers.cxx.visitor import CursorVisitor, children
 
-OPAQUE = "__hlsight_cxx"
 _PRAGMA = re.compile(r"^[ \t]*#[ \t]*pragma[ \t]+(.*?)[ \t]*$", re.MULTILINE)
 _BINARY = {"+", "-", "*", "/", "%", "<<", ">>", "<", ">", "<=", ">=", "==", "!=", "&", "|", "^", "&&", "||"}
 _ASSIGN = {"=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^="}
 _UNARY = {"-", "+", "!", "~", "*", "&", "++", "--"}
+
+
+class OpaqueCoord(Coord):  # type: ignore[misc]  # pycparser ships no types
+    """Where an expression the lowering does not read stands, with its text:
+    the analyses that meet its ``__hlsight_cxx`` say what it was
+    (``sizeof(ap_uint<8>) * 4``), not the internal name."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, file: str, line: int, column: int | None, text: str) -> None:
+        super().__init__(file, line, column)
+        self.text = text
 
 
 @dataclass
@@ -131,6 +143,7 @@ class _Lowerer(CursorVisitor):
         self.kinds = cindex.CursorKind
         self.unit = unit
         self.filename = str(unit.path)
+        self._bytes: bytes | None = None
         self.pragmas = [(unit.text.count("\n", 0, match.start()) + 1, match.group(1))
                         for match in _PRAGMA.finditer(unit.text)]
         self.expressions = _Expressions(self)
@@ -146,7 +159,20 @@ class _Lowerer(CursorVisitor):
         return Coord(name, location.line, location.column)
 
     def opaque(self, cursor: Any) -> c_ast.ID:
-        return c_ast.ID(OPAQUE, coord=self.coord(cursor))
+        coord = self.coord(cursor)
+        return c_ast.ID(OPAQUE, coord=OpaqueCoord(coord.file, coord.line, coord.column, self.text_of(cursor)[:60]))
+
+    def text_of(self, cursor: Any) -> str:
+        """The source text of ``cursor`` (its tokens, spaced, outside the main file)."""
+        tokens = tokens_of(cursor)
+        if not tokens:
+            return ""
+        first, last = tokens[0].extent.start, tokens[-1].extent.end
+        if self.in_main(cursor) and first.file is not None and first.file.name == self.filename:
+            if self._bytes is None:
+                self._bytes = self.unit.text.encode()
+            return " ".join(self._bytes[first.offset:last.offset].decode(errors="replace").split())
+        return " ".join(token.spelling for token in tokens)
 
     # -- functions
     def functions(self) -> LoweredUnit:
@@ -394,6 +420,25 @@ class _Expressions(CursorVisitor):
         if value is None:
             return self.generic_visit(cursor)
         return c_ast.Constant("int", str(value), coord=self.lowerer.coord(cursor))
+
+    def visit_CXX_UNARY_EXPR(self, cursor: Any) -> c_ast.Node:
+        """``sizeof``/``alignof`` of a built-in type or value, as clang
+        evaluates it (``sizeof(int) * LEN`` bounded a loop and the count
+        became unknown). Not of a class: hlsight's model of ``ap_int`` keeps
+        a 64-bit word whatever the width, so its size is not the vendor's."""
+        inside = [node for node in cursor.walk_preorder() if node is not cursor]
+        classes = any(node.kind == self.kinds.TEMPLATE_REF or self._holds_class(node.type.get_canonical())
+                      for node in inside)
+        value = None if classes else _evaluate_int(cursor)
+        if value is None:
+            return self.generic_visit(cursor)
+        return c_ast.Constant("int", str(value), coord=self.lowerer.coord(cursor))
+
+    def _holds_class(self, ctype: Any) -> bool:
+        kinds = self.cindex.TypeKind
+        while ctype.kind in (kinds.CONSTANTARRAY, kinds.INCOMPLETEARRAY, kinds.VARIABLEARRAY):
+            ctype = ctype.element_type.get_canonical()
+        return bool(ctype.kind in (kinds.RECORD, kinds.UNEXPOSED))
 
     def visit_DECL_REF_EXPR(self, cursor: Any) -> c_ast.Node:
         if self.is_constant(cursor):
