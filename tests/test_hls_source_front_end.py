@@ -23,6 +23,7 @@ import pytest
 
 from hlsight.analyzer.access.trip_counts import loop_infos
 from hlsight.analyzer.access.walker import walk_function
+from hlsight.core.errors import InputError
 from hlsight.parsers.csource import parse_c_text
 from hlsight.parsers.cxx.as_c import parse_cxx_as_c
 from tests.conftest import FIXTURES, run_cli
@@ -187,3 +188,52 @@ def test_sizeof_counts_a_loop_and_what_is_not_read_is_said_as_written(tmp_path: 
     assert "`sizeof(ap_uint<8>)` (an expression hlsight does not follow)" in infos[2].trip_reason
     assert "`sizeof(v[0])`" in infos[3].trip_reason
     assert not any("__hlsight" in info.trip_reason for info in infos)
+
+
+def test_vendor_headers_included_by_the_build_machines_path_are_read_from_the_headers_in_use(tmp_path: Path) -> None:
+    """A public 2019.1 track fit's ``LRutility.h`` includes
+    ``/home/<user>/Xilinx/Vivado/2019.1/include/ap_int.h``: clang stopped
+    there ("file not found") and none of its sources was analysed. The part
+    after ``/include/`` names a file of the HLS headers in use; a warning on
+    the line of the main file that led there says which was read."""
+    (tmp_path / "utility.h").write_text('#include "/home/someone/Xilinx/Vivado/2019.1/include/ap_int.h"\n'
+                                        "#include </opt/Xilinx/Vivado/2019.1/include/hls_stream.h>\n"
+                                        "typedef ap_uint<10> idx_t;\n#define LEN 48\n")
+    source = tmp_path / "k.cpp"
+    source.write_text('#include <stdint.h>\n#include "utility.h"\n'
+                      "void k(int *y) {\n  for (idx_t i = 0; i < LEN; i++) { y[i] = 0; }\n}\n")
+    unit = parse_cxx_as_c(source)
+    (info,) = loop_infos(unit, unit.functions()["k"]).values()
+    assert str(info.trip_count) == "48"
+    assert [(line, rule) for line, rule, _message in unit.warnings] == [(2, "hls-vendor-path"), (2, "hls-vendor-path")]
+    assert unit.warnings[0][2].startswith("utility.h:1 includes /home/someone/Xilinx/Vivado/2019.1/include/ap_int.h,"
+                                          " which is not on this machine: read as ap_int.h of the HLS headers in use")
+
+
+def test_a_missing_absolute_include_that_is_no_vendor_header_is_still_an_error(tmp_path: Path) -> None:
+    source = tmp_path / "k.cpp"
+    source.write_text('#include "/home/someone/project/include/sizes.h"\nvoid k(int *y) { y[0] = LEN; }\n')
+    with pytest.raises(InputError, match=r"clang rejected the C\+\+ source: .*sizes\.h' file not found"):
+        parse_cxx_as_c(source)
+
+
+def test_analyze_says_which_headers_stood_for_the_build_machines(tmp_path: Path) -> None:
+    """The 2015.4 poly() fixture as C++ including ``ap_int.h`` by the
+    absolute Vivado path of a Windows and of a Linux machine: its bundle's
+    bytes still come from the source, and each warning sits on its
+    include's line."""
+    project = tmp_path / "project"
+    shutil.copytree(FIXTURES / "vhls2015_maxi_nosource", project)
+    text = (project / "poly.c").read_text()
+    (project / "poly.c").unlink()
+    (project / "poly.cpp").write_text('#include "C:/Xilinx/Vivado/2015.4/include/ap_int.h"\n'
+                                      '#include "/opt/Xilinx/Vivado/2015.4/include/ap_int.h"\n' + text)
+    result = run_cli("analyze", str(project), "--format", "json")
+    assert result.code == 0, result.stderr
+    diagnostics = json.loads(result.stdout)["diagnostics"]
+    said = [(d["rule"], d["line"]) for d in diagnostics if d["rule"] in ("hls-vendor-path", "access-source-unparsed")]
+    assert said == [("hls-vendor-path", 1), ("hls-vendor-path", 2)]
+    assert next(d["message"] for d in diagnostics if d["rule"] == "hls-vendor-path").startswith(
+        "includes C:/Xilinx/Vivado/2015.4/include/ap_int.h, which is not on this machine: read as ap_int.h")
+    assert next(d["message"] for d in diagnostics if d["rule"] == "axi-derived").startswith(
+        "m_axi_gmem of poly moves 128 bytes per call")

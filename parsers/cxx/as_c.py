@@ -13,6 +13,7 @@ from hlsight.parsers.csource.frontend import Dialect
 from hlsight.parsers.cxx.clang_frontend import STD_INCLUDE, CxxUnit, parse_cxx
 from hlsight.parsers.cxx.hls_headers import HlsHeaders, find_hls_headers
 from hlsight.parsers.cxx.lower import lower
+from hlsight.parsers.cxx.vendor_paths import vendor_paths
 
 CXX_SUFFIXES = frozenset({".cpp", ".cc", ".cxx", ".c++", ".C"})
 
@@ -23,16 +24,22 @@ def parse_cxx_as_c(path: Path, include_dirs: Sequence[Path] = (), headers: HlsHe
     A source clang rejects is an :class:`InputError` naming clang's first error."""
     headers = headers or find_hls_headers()
     folders = [path.parent, *include_dirs, headers.directory]
-    unit = parse_cxx(path, include_dirs=folders, system_include=STD_INCLUDE) if headers.is_model else None
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError as error:
+        raise InputError(str(path), f"cannot read the source ({error.strerror or error})") from error
+    remapped = vendor_paths(path, text, [path.parent, *include_dirs], headers.directory, headers.origin)
+    unit = parse_cxx(path, text=text, include_dirs=folders, system_include=STD_INCLUDE,
+                     unsaved=remapped.unsaved) if headers.is_model else None
     if unit is None or unit.errors:
         # the vendor's own headers need the real C++ library; so does a
         # source using what the stand-ins do not declare
-        unit = parse_cxx(path, include_dirs=folders)
+        unit = parse_cxx(path, text=text, include_dirs=folders, unsaved=remapped.unsaved)
     if unit.errors:
         raise InputError(path, f"clang rejected the C++ source: {unit.errors[0]}",
                          expected=f"C++ that compiles against the HLS headers ({headers.origin}: {headers.directory})")
     lowered = lower(unit)
-    warnings = sorted([*lowered.skipped, *(wider_than_model(unit) if headers.is_model else [])])
+    warnings = sorted([*lowered.skipped, *remapped.warnings, *(wider_than_model(unit) if headers.is_model else [])])
     return CUnit(ast=lowered.ast, filename=str(path), text=unit.text, dialect=Dialect.C, warnings=warnings)
 
 

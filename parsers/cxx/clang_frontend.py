@@ -9,12 +9,14 @@ logic inside libclang as usual.
 
 from __future__ import annotations
 
+import atexit
 import functools
 import shutil
 import subprocess
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from hlsight.core.errors import InputError
 
@@ -77,9 +79,22 @@ def _index() -> object:
     except ImportError as error:  # pragma: no cover - libclang is a dependency
         raise InputError("libclang", f"the C++ front end needs the libclang package ({error})") from error
     try:
-        return cindex.Index.create()
+        index = cindex.Index.create()
     except Exception as error:  # cindex raises LibclangError, a bare Exception subclass
         raise InputError("libclang", f"libclang could not be loaded ({error})") from error
+    atexit.register(_no_finalizers_at_exit, cindex)
+    return index
+
+
+def _no_finalizers_at_exit(cindex: Any) -> None:
+    """Leave libclang's objects to the process's end. Their ``__del__``
+    call into ``cindex.conf``, which the interpreter may already have
+    cleared when a cached index or translation unit is collected at exit
+    ("Exception ignored in: Index.__del__ ... 'NoneType' object has no
+    attribute 'lib'" after a whole test run); the memory goes with the
+    process either way."""
+    for owner in (cindex.Index, cindex.TranslationUnit):
+        owner.__del__ = lambda self: None
 
 
 def parse_cxx(

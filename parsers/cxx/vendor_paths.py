@@ -1,0 +1,99 @@
+"""Vendor headers included by the absolute path of the build machine.
+
+Some HLS sources include the tool's headers by where they were installed
+(``#include "/home/<user>/Xilinx/Vivado/2019.1/include/ap_int.h"``, a
+public 2019.1 track fit's ``LRutility.h``). On any other machine clang stops
+at that line ("file not found") and nothing of the source is analysed. The
+path names a file of the HLS include folder (the part after its
+``/include/``); when that file is in the folder hlsight compiles against,
+the include reads it, and a warning says so: the headers are the ones in use
+(the user's ``--hls-include``, ``$XILINX_HLS`` or hlsight's model), not
+necessarily the version the path names.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+#: ``#include "x"`` or ``#include <x>``
+_INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*([<"])([^">\n]+)[">]', re.MULTILINE)
+#: how many of the user's headers are read looking for such includes
+_MAX_HEADERS = 64
+#: ``C:/Xilinx/...`` or ``C:\\Xilinx\\...``: a Windows build machine's path
+_WINDOWS = re.compile(r"^[A-Za-z]:[\\/]")
+RULE = "hls-vendor-path"
+
+
+@dataclass
+class VendorPaths:
+    """Absolute includes of vendor headers missing here, mapped to this machine's."""
+
+    #: the missing absolute path -> the text that includes this machine's header instead
+    unsaved: dict[str, str] = field(default_factory=dict)
+    #: (line of the main file, rule, message) per replaced include
+    warnings: list[tuple[int, str, str]] = field(default_factory=list)
+
+
+def vendor_paths(path: Path, text: str, folders: Sequence[Path], headers: Path, origin: str) -> VendorPaths:
+    """Scan ``path`` (``text``) and the user headers it includes from
+    ``folders`` for absolute includes of files that are not here but are
+    in ``headers``."""
+    found = VendorPaths()
+    pending: list[tuple[Path, str, int | None]] = [(path, text, None)]
+    seen = {path.resolve()}
+    while pending and len(seen) <= _MAX_HEADERS:
+        current, content, root_line = pending.pop()
+        for match in _INCLUDE.finditer(content):
+            line = content.count("\n", 0, match.start()) + 1
+            named = match.group(2).strip()
+            at = root_line if root_line is not None else line
+            if named.startswith("/"):
+                _replace(found, named, named, headers, origin, current, line, at, path)
+                continue
+            if _WINDOWS.match(named):  # clang here reads a relative path: of the includer's folder, or the first -I
+                base = current.parent if match.group(1) == '"' else (folders[0] if folders else current.parent)
+                _replace(found, named, str(base / named), headers, origin, current, line, at, path)
+                continue
+            if match.group(1) != '"':
+                continue
+            for folder in [current.parent, *folders]:
+                candidate = folder / named
+                if candidate.is_file() and candidate.resolve() not in seen and not _inside(candidate, headers):
+                    seen.add(candidate.resolve())
+                    with contextlib.suppress(OSError):  # an unreadable header: clang will say so
+                        pending.append((candidate, candidate.read_text(encoding="utf-8", errors="replace"), at))
+                    break
+    return found
+
+
+def _replace(found: VendorPaths, named: str, key: str, headers: Path, origin: str, current: Path, line: int,
+             at: int, main: Path) -> None:
+    """Map ``key`` (where clang looks for ``named``) to the file of
+    ``headers`` after the path's last ``include`` folder."""
+    if key in found.unsaved or Path(key).exists():
+        return
+    parts = tuple(part for part in re.split(r"[\\/]+", named) if part)
+    if "include" not in parts:
+        return
+    inside = parts[len(parts) - 1 - parts[::-1].index("include") + 1:]
+    if not inside:
+        return
+    local = headers.joinpath(*inside)
+    if not local.is_file():
+        return
+    found.unsaved[key] = f'#include "{local}"\n'
+    where = "" if current == main else f"{current.name}:{line} "
+    found.warnings.append((at, RULE, f"{where}includes {named}, which is not on this machine: read as"
+                                     f" {'/'.join(inside)} of the HLS headers in use ({origin}: {headers})"))
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    try:
+        path.resolve().relative_to(folder.resolve())
+    except ValueError:
+        return False
+    return True
