@@ -237,3 +237,43 @@ def test_analyze_says_which_headers_stood_for_the_build_machines(tmp_path: Path)
         "includes C:/Xilinx/Vivado/2015.4/include/ap_int.h, which is not on this machine: read as ap_int.h")
     assert next(d["message"] for d in diagnostics if d["rule"] == "axi-derived").startswith(
         "m_axi_gmem of poly moves 128 bytes per call")
+
+
+def test_macros_whose_body_is_an_expression_count_loops(tmp_path: Path) -> None:
+    """A public 2018.1 convolution (hoanghelloworld/final_conv2d) bounds its
+    loops by ``#define HALF_SIZE (((WIN_SIZE) - 1) / 2)``. Inside a macro's
+    expansion libclang gives an expression the macro's name as its only
+    token, so its operator was not found and the count was unknown; the
+    operator now comes from clang's AST. ``Q`` (``3 - 2``, no parentheses)
+    expands as C says: ``n - Q`` is ``n - 3 - 2``."""
+    source = tmp_path / "k.cpp"
+    source.write_text("#define WIN_SIZE 3\n#define MAX_WIDTH 5\n#define HALF_SIZE (((WIN_SIZE) - 1) / 2)\n"
+                      "#define Q 3 - 2\n#define IDX(i, j) ((i) * MAX_WIDTH + (j))\n"
+                      "void k(int *y, int n) {\n"
+                      "  for (int x = MAX_WIDTH - HALF_SIZE - 1; x < MAX_WIDTH; x++) y[x] = 0;\n"
+                      "  for (int i = -HALF_SIZE; i <= HALF_SIZE; i++) y[i + 1] = 1;\n"
+                      "  for (int i = Q; i < n - Q; i++) y[i] = 2;\n"
+                      "  for (int i = 0; i < IDX(2, 3); i++) y[i] = 3;\n"
+                      "  for (int i = 0; i < n; i += HALF_SIZE) y[i] = 4;\n}\n")
+    unit = parse_cxx_as_c(source)
+    trips = [str(info.trip_count) for info in loop_infos(unit, unit.functions()["k"]).values()]
+    assert trips == ["2", "3", "n - 6", "13", "n"]
+
+
+def test_a_vendor_header_the_model_lacks_is_left_out_only_when_nothing_of_it_is_used(tmp_path: Path) -> None:
+    """A public 2018.1 convolution's header includes ``<hls_video.h>`` and
+    uses nothing of it; hlsight's model has no such header, clang stopped
+    there and none of the design was analysed. The source is now read
+    without it when it compiles so (a warning says it), and a source that
+    uses it is still refused with the missing header named."""
+    (tmp_path / "conv.h").write_text("#include <hls_video.h>\n#include <ap_axi_sdata.h>\n#define WIDTH 5\n")
+    source = tmp_path / "k.cpp"
+    source.write_text('#include "conv.h"\nvoid k(int *y) {\n  for (int i = 0; i < WIDTH; i++) { y[i] = 0; }\n}\n')
+    unit = parse_cxx_as_c(source)
+    (info,) = loop_infos(unit, unit.functions()["k"]).values()
+    assert str(info.trip_count) == "5"
+    assert [(line, rule) for line, rule, _message in unit.warnings] == [(1, "hls-header-unused")]
+    assert unit.warnings[0][2].startswith("hls_video.h is not in the HLS headers in use (hlsight model: ")
+    source.write_text('#include "conv.h"\nvoid k(hls::Mat<5, 5, HLS_8UC1> &image) {}\n')
+    with pytest.raises(InputError, match=r"conv\.h:1:10: 'hls_video\.h' file not found"):
+        parse_cxx_as_c(source)

@@ -404,3 +404,36 @@ def _source_counts() -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+PIPELINED_WALK = """
+void f(int a[64][20], int n) {
+  int i;
+  for (i = 0; i < 64; i++) {
+#pragma HLS PIPELINE II=1
+    int at = 0;
+    while (1) {
+      if (a[i][at] < 0) break;
+      at = a[i][at];
+    }
+  }
+}
+"""
+
+
+def test_a_pipelined_loop_holding_a_loop_it_cannot_unroll_keeps_both() -> None:
+    """A public 2019.1 boosted-tree ensemble (JaneCrystal1874/HLS_BoostingTree)
+    asks ``PIPELINE`` of its tree loop, which walks each tree in a ``while
+    (true)``: the walk has no count to unroll by, so Vivado pipelines
+    neither and lists ``Loop 1`` (64, not pipelined) with ``Loop 1.1``.
+    hlsight took the walk for unrolled, the report's numbering for another
+    than the source's, and matched neither. A constant inner loop is still
+    unrolled by the pipeline, and the same report then matches nothing."""
+    listed = [Loop(name="Loop 1", children=[Loop(name="Loop 1.1")])]
+    _, finder = _finder(listed, Product.VIVADO_HLS, PIPELINED_WALK)
+    assert finder is not None and finder.positional_ok
+    outer = finder.find(listed[0])
+    assert outer is not None and str(outer.trip_count) == "64" and outer.line == 4
+    constant = PIPELINED_WALK.replace("while (1) {", "for (int j = 0; j < 20; j++) {")
+    _, finder = _finder(listed, Product.VIVADO_HLS, constant)
+    assert finder is not None and not finder.positional_ok

@@ -259,6 +259,7 @@ def _parse(design: Design, facts: SourceFacts) -> ParsedSources:
     parsed = parse_design_sources(design)
     facts.diagnostics.extend(parsed.diagnostics)
     from hlsight.parsers.cxx.as_c import CXX_SUFFIXES, parse_cxx_as_c  # libclang: only for C++ designs
+    from hlsight.parsers.cxx.as_c import UNUSED_RULE as UNUSED_HEADER_RULE
     from hlsight.parsers.cxx.vendor_paths import RULE as VENDOR_PATH_RULE
 
     for source in design.source_files:
@@ -278,5 +279,5 @@ def _parse(design: Design, facts: SourceFacts) -> ParsedSources:
         parsed.lines.setdefault(source.path, source.content.splitlines())
         facts.diagnostics.extend(  # the headers read in place of the build machine's: an assumption, said
             Diagnostic(rule=rule, severity=Severity.WARNING, message=message, file=source.path, line=line)
-            for line, rule, message in unit.warnings if rule == VENDOR_PATH_RULE)
+            for line, rule, message in unit.warnings if rule in (VENDOR_PATH_RULE, UNUSED_HEADER_RULE))
     return parsed

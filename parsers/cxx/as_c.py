@@ -29,18 +29,47 @@ def parse_cxx_as_c(path: Path, include_dirs: Sequence[Path] = (), headers: HlsHe
     except OSError as error:
         raise InputError(str(path), f"cannot read the source ({error.strerror or error})") from error
     remapped = vendor_paths(path, text, [path.parent, *include_dirs], headers.directory, headers.origin)
-    unit = parse_cxx(path, text=text, include_dirs=folders, system_include=STD_INCLUDE,
-                     unsaved=remapped.unsaved) if headers.is_model else None
-    if unit is None or unit.errors:
-        # the vendor's own headers need the real C++ library; so does a
-        # source using what the stand-ins do not declare
-        unit = parse_cxx(path, text=text, include_dirs=folders, unsaved=remapped.unsaved)
+    unit = _parse(path, text, folders, headers, remapped.unsaved)
+    rejected = unit.errors
+    unused: list[str] = []
+    while (unit.errors and (name := _missing_vendor_header(unit.errors[0])) is not None and name not in unused
+           and len(unused) < _MAX_UNUSED):
+        # a vendor header the headers in use lack (hls_video.h in hlsight's model): read
+        # without it; if the source needs it, clang says so and the first error stands
+        unused.append(name)
+        remapped.unsaved[str(path.parent / name)] = "/* hlsight: not in the HLS headers in use */\n"
+        unit = _parse(path, text, folders, headers, remapped.unsaved)
     if unit.errors:
-        raise InputError(path, f"clang rejected the C++ source: {unit.errors[0]}",
+        raise InputError(path, f"clang rejected the C++ source: {rejected[0]}",
                          expected=f"C++ that compiles against the HLS headers ({headers.origin}: {headers.directory})")
+    remapped.warnings.extend(
+        (remapped.included_at.get(name, 1), UNUSED_RULE,
+         f"{name} is not in the HLS headers in use ({headers.origin}: {headers.directory}): the source was read"
+         " without it, and compiles so (nothing it declares is used)") for name in unused)
     lowered = lower(unit)
     warnings = sorted([*lowered.skipped, *remapped.warnings, *(wider_than_model(unit) if headers.is_model else [])])
     return CUnit(ast=lowered.ast, filename=str(path), text=unit.text, dialect=Dialect.C, warnings=warnings)
+
+
+UNUSED_RULE = "hls-header-unused"
+_MAX_UNUSED = 8
+#: clang's error for a missing include of a vendor HLS header (``hls_video.h``, ``hls/...``, ``ap_shift_reg.h``)
+_MISSING_VENDOR = re.compile(r"'((?:hls_\w+|ap_\w+|hls/[\w/]+)\.h(?:pp)?)' file not found$")
+
+
+def _parse(path: Path, text: str, folders: list[Path], headers: HlsHeaders, unsaved: dict[str, str]) -> CxxUnit:
+    unit = parse_cxx(path, text=text, include_dirs=folders, system_include=STD_INCLUDE,
+                     unsaved=unsaved) if headers.is_model else None
+    if unit is None or unit.errors:
+        # the vendor's own headers need the real C++ library; so does a
+        # source using what the stand-ins do not declare
+        unit = parse_cxx(path, text=text, include_dirs=folders, unsaved=unsaved)
+    return unit
+
+
+def _missing_vendor_header(error: str) -> str | None:
+    found = _MISSING_VENDOR.search(error)
+    return None if found is None else found.group(1)
 
 
 #: The model's ap_int/ap_uint keep a 64-bit word (hls_include/README.md).

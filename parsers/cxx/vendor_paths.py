@@ -36,6 +36,8 @@ class VendorPaths:
     unsaved: dict[str, str] = field(default_factory=dict)
     #: (line of the main file, rule, message) per replaced include
     warnings: list[tuple[int, str, str]] = field(default_factory=list)
+    #: every name included (through the user's headers), by the line of the main file that led to it
+    included_at: dict[str, int] = field(default_factory=dict)
 
 
 def vendor_paths(path: Path, text: str, folders: Sequence[Path], headers: Path, origin: str) -> VendorPaths:
@@ -51,6 +53,7 @@ def vendor_paths(path: Path, text: str, folders: Sequence[Path], headers: Path, 
             line = content.count("\n", 0, match.start()) + 1
             named = match.group(2).strip()
             at = root_line if root_line is not None else line
+            found.included_at.setdefault(named, at)
             if named.startswith("/"):
                 _replace(found, named, named, headers, origin, current, line, at, path)
                 continue
