@@ -56,7 +56,7 @@ def test_c_an_offset_read_before_a_loop_starts_a_stream_in_it() -> None:
 
 def test_c_a_variable_a_loop_left_holding_a_read_is_data() -> None:
     (after,) = SOURCE.facts("last_read", [(LSUKind.LOAD, "after_loop")])
-    assert after.data_dependent and "(`last (after the loop) from next[i]`)" in after.explanation
+    assert after.data_dependent and "(`last (set by the loop at line 27) from next[i]`)" in after.explanation
 
 
 SYCL = FIXTURES / "computed_indices.cpp"

@@ -769,9 +769,11 @@ class LoopWalker(NodeVisitor):
         assigned = assigned_in(node)
         ending = self.env
         self.env = saved_env
+        line = node.coord.line if node.coord is not None else 0
         for name in assigned:
             if name in self.env:
-                self.env[name] = unknown_value(self.table, name, f"{name} (after the loop)", [ending.get(name)])
+                self.env[name] = unknown_value(self.table, name, f"{name} (set by the loop at line {line})",
+                                               [ending.get(name)])
 
     def visit_While(self, node: c_ast.While | c_ast.DoWhile) -> None:
         line = node.coord.line if node.coord is not None else 0

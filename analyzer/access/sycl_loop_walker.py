@@ -543,7 +543,8 @@ class SyclLoopWalker(CursorVisitor):
                 last = ending.get(key)
                 data = last is not None and Role.LOAD in self.table.roles(last)
                 role = Role.LOAD if data else Role.OPAQUE
-                self.env[key] = self.table.make(key[3], SymbolInfo(role, f"{key[3]} (after the loop)"))
+                self.env[key] = self.table.make(key[3], SymbolInfo(role, f"{key[3]} (set by the loop at line"
+                                                                         f" {loop.location.line})"))
 
     def _counter(self, init: cindex.Cursor) -> Key | None:
         """Run a ``for`` init clause; the counter it declares or assigns."""

@@ -179,9 +179,9 @@ _DOCS: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "and bus parameters it would give are not used; the module reports are read as usual.", ("input",)),
     "vivado-interval-disagreement": (
         "csynth.rpt and csynth.xml give different top intervals",
-        "The text and XML reports of the top module give different initiation intervals (seen with 2019.x, where "
-        "the XML interval is one more than the rpt's); hlsight uses the XML. A report without an XML interval "
-        "(Vivado HLS 2013.x) takes the rpt's.", ("input",)),
+        "The text and XML reports of the top module give different initiation intervals; hlsight uses the XML. "
+        "One cycle apart (every 2018.1-2020.1 report seen: the XML's is one more) is a note, more a warning. A "
+        "report without an XML interval (Vivado HLS 2013.x) takes the rpt's.", ("input",)),
     "vivado-top-guessed": (
         "Top module guessed",
         "No report names the top module; hlsight chose the largest uninstantiated module. Read the solution "
