@@ -230,7 +230,7 @@ def test_a_report_file_that_opens_is_not_called_not_found() -> None:
     right there in the report folder; it was listed as "not found on this
     machine" (so were the Vitis U280 reports of HPCC GEMM, checked outside the
     corpus). A path that opens as named needs no line at all."""
-    result = run_cli("analyze", str(CORPUS / "vivado" / "vhls2019.2_matrixmul"))
-    assert "matrixmul_csynth.xml: warning:" in result.stdout
+    result = run_cli("analyze", str(CORPUS / "vivado" / "vhls2019.2_matrixmul"), "--min-severity", "note")
+    assert "matrixmul_csynth.xml: note:" in result.stdout  # its rpt's interval one cycle off the XML's
     assert "not found on this machine" not in result.stdout
     assert "source: " not in result.stdout
