@@ -25,7 +25,7 @@ KERNEL = """\
 #define HALF(x) ((x) / 2)
 typedef int idx_t;
 
-void top(int a[N], int n, int m, int step, long counts[13]) {
+void top(int a[N], int n, int m, int step, long counts[15]) {
     const int limit = 1 + (n - 1) / 16;
     for (int i = 0; i < n; i++) {            /* L0: n */
         counts[0]++;
@@ -69,22 +69,32 @@ void top(int a[N], int n, int m, int step, long counts[13]) {
     while (jt++ < m) {                       /* L12: postfix step in the condition: m - 2 */
         counts[12]++;
     }
+    int h = n;
+    while (h > 0) {                          /* L13: halved in the body: floor(log2(n)) + 1 */
+        counts[13]++;
+        h = h / 2;
+    }
+    int d = 1;
+    while (d < m) {                          /* L14: doubled in the body: ceiling(log2(m)) */
+        d <<= 1;
+        counts[14]++;
+    }
     a[0] = s;
 }
 """
 
 HARNESS = """\
 #include <stdio.h>
-void top(int a[64], int n, int m, int step, long counts[13]);
+void top(int a[64], int n, int m, int step, long counts[15]);
 int main(int argc, char **argv) {
     int a[64];
     int n, m;
     for (int arg = 1; arg + 1 < argc; arg += 2) {
-        long counts[13] = {0};
+        long counts[15] = {0};
         sscanf(argv[arg], "%d", &n);
         sscanf(argv[arg + 1], "%d", &m);
         top(a, n, m, 1, counts);
-        for (int l = 0; l < 13; l++) printf("%ld ", counts[l]);
+        for (int l = 0; l < 15; l++) printf("%ld ", counts[l]);
         printf("\\n");
     }
     return 0;
@@ -117,7 +127,7 @@ def _loops() -> tuple[list[c_ast.Node], object]:
 
 def test_static_trip_counts_match_the_compiled_loops(measured: list[list[int]]) -> None:
     loops, unit = _loops()
-    assert len(loops) == 13
+    assert len(loops) == 15
     expressions = [static_trip_count(loop, unit) for loop in loops]
     assert expressions[7] is None
     assert expressions[10] == 5

@@ -437,3 +437,31 @@ def test_a_pipelined_loop_holding_a_loop_it_cannot_unroll_keeps_both() -> None:
     constant = PIPELINED_WALK.replace("while (1) {", "for (int j = 0; j < 20; j++) {")
     _, finder = _finder(listed, Product.VIVADO_HLS, constant)
     assert finder is not None and not finder.positional_ok
+
+
+FILTER = """
+void f(int *image, int height, int width) {
+  ROW: for (int row = 0; row < height; row++) {
+#pragma HLS LOOP_TRIPCOUNT min=480 max=480
+    COL: for (int col = 0; col < width; col++) {
+#pragma HLS LOOP_TRIPCOUNT min=640 max=640
+#pragma HLS PIPELINE II=1
+      image[row * width + col] = 0;
+    }
+  }
+}
+"""
+
+
+def test_a_flattened_nest_of_tripcount_loops_is_the_pragmas_assumption() -> None:
+    """A public Vitis 2022.2 image filter (RISABH-UG26/image_pros) flattens
+    ``ROW_LOOP_COL_LOOP``, both levels bounded by arguments and given
+    ``LOOP_TRIPCOUNT`` 480 and 640: the report's 307,200 is the pragmas'
+    assumption. The flattened facts dropped the pragmas, so the estimate
+    rested on it without the note that names ``height`` and ``width``."""
+    flat = Loop(name="ROW_COL")
+    _, finder = _finder([flat], Product.VITIS_HLS, FILTER)
+    assert finder is not None
+    found = finder.find(flat)
+    assert found is not None and str(found.trip_count) == "height*width"
+    assert found.tripcount_pragma == "HLS LOOP_TRIPCOUNT min=480 max=480 and HLS LOOP_TRIPCOUNT min=640 max=640"

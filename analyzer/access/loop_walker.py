@@ -785,7 +785,7 @@ class LoopWalker(NodeVisitor):
         trip: sympy.Expr | None = None
         condition_counter: tuple[str, sympy.Expr, sympy.Expr] | None = None
         reason = f"the condition `{c_text(node.cond)}` is not a counter test"
-        header_counted = True
+        header_counted, geometric = True, False
         cond = node.cond
         if isinstance(node, c_ast.DoWhile) and self.value(cond) == 0:
             trip, reason = sympy.Integer(1), f"`do {{ ... }} while ({c_text(cond)})` runs its body once (a macro block)"
@@ -802,6 +802,11 @@ class LoopWalker(NodeVisitor):
                     trip, reason = paced_trip(op, self.value(other), row_start, pacing,
                                               f"`{c_text(cond)}` with `{side.name}` a row counter")
                     header_counted = False  # hlsight's count through the pacing, not what an HLS tool finds
+                    break
+                halved = self._geometric_while(node, side.name) if info is not None and info.step is None else None
+                if halved is not None:
+                    trip, reason = counter_trip(side.name, entry.get(side.name), None, cond, self.value, halved)
+                    header_counted, geometric = False, True
                     break
                 if info is None or info.role is not Role.STATE or info.step is None or info.conditional:
                     continue
@@ -835,6 +840,7 @@ class LoopWalker(NodeVisitor):
         info_loop.end_line = self._end_line(node, file)
         info_loop.nth = self._ordinals.nth(id(node), file, line)
         info_loop.header_counted = header_counted
+        info_loop.geometric = geometric
         info_loop.tripcount_pragma = tripcount_pragma(node.stmt)
         info_loop.hls_unroll = hls_unroll_factor(body_pragmas(node.stmt))
         info_loop.coalesce = coalesce_above(self.lines.get(file) or [], line)
@@ -846,6 +852,16 @@ class LoopWalker(NodeVisitor):
         self._leave_loop(saved_env, node)
 
     visit_DoWhile = visit_While
+
+    def _geometric_while(self, node: c_ast.While | c_ast.DoWhile, name: str) -> Geometric | None:
+        """``while (gap > 0) { ...; gap /= 2; }``: the body halves (doubles,
+        shifts) ``name`` once on every iteration and nowhere else, as a
+        ``for`` header would (a public Vitis NMS kernel's shell sort, whose
+        report counts 6 for ``gap = 100 / 2``)."""
+        updates = assigned_in(node.stmt).get(name, [])
+        if not isinstance(node, c_ast.While) or len(updates) != 1 or not updates[0][1]:
+            return None  # a do-while tests after the step: not a for's count
+        return geometric_update(name, updates[0][0], self.value)
 
     def _stepped_condition(self, node: c_ast.While | c_ast.DoWhile, entry: dict[str, sympy.Expr]
                            ) -> tuple[tuple[sympy.Expr | None, str], tuple[str, sympy.Expr, sympy.Expr]] | None:

@@ -274,6 +274,9 @@ def _flattened(levels: list[LoopInfo]) -> LoopInfo | None:
         product = product * count
     lines = ", ".join(str(info.line) for info in levels)
     reasons = "; ".join(info.trip_reason for info in levels)
+    # the report's count of the nest is then the pragmas' assumption (a public Vitis
+    # image filter: 480 x 640 for `row < height`, `col < width`)
+    pragmas = " and ".join(info.tripcount_pragma for info in levels if info.tripcount_pragma is not None)
     return dataclasses.replace(
-        levels[0], trip_count=sympy.expand(product), hls_unroll=None, unroll=None, tripcount_pragma=None,
+        levels[0], trip_count=sympy.expand(product), hls_unroll=None, unroll=None, tripcount_pragma=pragmas or None,
         trip_reason=f"a flattened nest of the loops at lines {lines}, the product of their counts: {reasons}")
