@@ -15,10 +15,11 @@ from pathlib import Path
 
 from hlsight.analyzer.consistency import implausible_ii
 from hlsight.analyzer.estimate import Settings
-from hlsight.analyzer.results import AnalysisResult, KernelEstimate, LsuFacts
+from hlsight.analyzer.results import AnalysisResult, KernelEstimate, LsuFacts, SourceFacts
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import LSU, Design, Kernel, Loop, SourceLocation
 from hlsight.core.units import format_mhz, format_seconds
+from hlsight.parsers.vivado.names import reader_note
 
 #: rule id -> one-line description (for docs and SARIF rule metadata).
 RULES: dict[str, str] = {
@@ -217,19 +218,23 @@ def _bank_hints(kernel: Kernel, facts_by_lsu: dict[str, LsuFacts], settings: Set
         )
 
 
-def ii_reason(loop: Loop) -> str:
+def ii_reason(loop: Loop, source: SourceFacts | None = None) -> str:
     """Why the II is above 1: the report's bottleneck and the details that
     name something (the variables of a data dependency, the feedback path),
-    not a heading whose list is empty ("... on variable(s):")."""
-    informative = [text for text in dict.fromkeys(loop.details) if not text.rstrip().endswith(":")]
+    not a heading whose list is empty ("... on variable(s):"); else the
+    source's memory ports, when they explain it exactly."""
+    informative = [text for text in dict.fromkeys(loop.details)
+                   if not text.rstrip().endswith(":") and not reader_note(text)]
     parts = [part for part in (loop.bottleneck, *informative[:3]) if part]
-    return "; ".join(dict.fromkeys(parts)) or "the report gives no reason"
+    from_source = None if source is None else source.ii_reason(loop)
+    return "; ".join(dict.fromkeys(parts)) or (
+        f"the report gives no reason; the source: {from_source}" if from_source else "the report gives no reason")
 
 
-def _loop_hint(kernel: Kernel, loop: Loop) -> Diagnostic | None:
+def _loop_hint(kernel: Kernel, loop: Loop, source: SourceFacts) -> Diagnostic | None:
     if loop.ii is None or loop.ii.value is None or loop.ii.value <= 1 or implausible_ii(loop):
         return None  # an implausible II has its own warning (report-implausible-ii)
-    reason = ii_reason(loop)
+    reason = ii_reason(loop, source)
     # without a source place the report row says where: the function is named instead
     owner = "" if loop.location or kernel.name in loop.name else f" of {kernel.name}"
     return _diag(
@@ -291,7 +296,7 @@ def bottleneck_hints(design: Design, result: AnalysisResult, settings: Settings)
                 lsu_hints.extend((hint, _share(facts)) for hint in _lsu_hints(kernel, lsu, facts, settings, elsewhere))
         hints.extend(_merge_per_line(lsu_hints))
         for loop in kernel.all_loops():
-            hint = _loop_hint(kernel, loop)
+            hint = _loop_hint(kernel, loop, result.source)
             if hint is not None:
                 hints.append(hint)
     return _unique(hints)

@@ -95,6 +95,7 @@ class SourceFacts:
     #: report loops with a count that a ``loop_tripcount`` pragma set, and
     #: the source's expression for them (used when its arguments are given)
     _pragma_trips: dict[int, tuple[Loop, str, str]] = field(default_factory=dict, repr=False)
+    _ii_reasons: dict[int, tuple[Loop, str]] = field(default_factory=dict, repr=False)
     #: report loops whose source loop carries a ``loop_coalesce`` the report
     #: lists no "Coalesced loop" entry for: the merged levels' iterations
     #: per iteration of the loop's own level
@@ -273,6 +274,15 @@ class SourceFacts:
         found += [(f"the bytes of m_axi bundle {port} of {module}", facts.bytes)
                   for (module, port), facts in self._axi.items()]
         return found
+
+    def set_ii_reason(self, loop: Loop, reason: str) -> None:
+        self._ii_reasons[id(loop)] = (loop, reason)
+
+    def ii_reason(self, loop: Loop) -> str | None:
+        """Why the source says a pipelined loop runs at its II (memory ports),
+        for a loop whose report gives no reason."""
+        found = self._ii_reasons.get(id(loop))
+        return None if found is None else found[1]
 
     def set_pragma_trip(self, loop: Loop, expression: str, pragma: str) -> None:
         self._pragma_trips[id(loop)] = (loop, expression, pragma)

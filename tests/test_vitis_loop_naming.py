@@ -17,7 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from hlsight.parsers.loader import load_design
-from hlsight.parsers.vivado.assemble import GENERATED_LOOP_NOTE
+from hlsight.parsers.vivado.names import GENERATED_LOOP_NOTE
 from tests.conftest import CORPUS
 
 GAUSSIAN = CORPUS / "vivado" / "vitis2020.2_gaussian" / "gaussian_csynth.rpt"

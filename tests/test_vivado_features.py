@@ -16,8 +16,7 @@ from hlsight.analyzer.pipeline import analyze
 from hlsight.core.diagnostics import Severity
 from hlsight.core.model import Design, Kernel, Loop, TripCount
 from hlsight.parsers.vivado import read_report
-from hlsight.parsers.vivado.loops import ZERO_TRIP_NOTE
-from hlsight.parsers.vivado.names import module_matches, outlined_module_parts, parse_loop_name
+from hlsight.parsers.vivado.names import ZERO_TRIP_NOTE, module_matches, outlined_module_parts, parse_loop_name
 from hlsight.parsers.vivado.pragmas import evaluate_c_int
 from hlsight.parsers.vivado.values import parse_float, parse_range, parse_version
 from tests.conftest import REPO, run_cli
@@ -271,7 +270,7 @@ def test_every_case_validates_against_the_json_schema() -> None:
 
 
 def test_vitis_loop_n_is_marked_compiler_generated() -> None:
-    from hlsight.parsers.vivado.assemble import GENERATED_LOOP_NOTE
+    from hlsight.parsers.vivado.names import GENERATED_LOOP_NOTE
 
     loop = loop_named(design_of("vitis2023.2_cluster_nms").kernel("nms_Pipeline_2"), "Loop 1")
     assert GENERATED_LOOP_NOTE in loop.details and loop.location is None

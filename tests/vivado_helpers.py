@@ -4,7 +4,7 @@ way the rpt prints them, so expectations stay in the report's own spelling."""
 from __future__ import annotations
 
 from hlsight.core.model import Kernel, LatencyRange, Loop, TripCount
-from hlsight.parsers.vivado.loops import ZERO_TRIP_NOTE
+from hlsight.parsers.vivado.names import ZERO_TRIP_NOTE
 
 
 def fmt_value(value: int | None) -> str:

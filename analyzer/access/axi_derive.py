@@ -42,6 +42,7 @@ from hlsight.analyzer.access.derive import (
     note_buffer_inputs,
     scalar_arguments,
 )
+from hlsight.analyzer.access.port_bound import function_ports
 from hlsight.analyzer.access.sources import ParsedSources, parse_design_sources
 from hlsight.analyzer.access.walker import AccessSite, walk_function
 from hlsight.analyzer.access.xilinx_report_loops import SourceLoopNames, report_loop_finder
@@ -91,9 +92,10 @@ def derive_axi_facts(design: Design) -> SourceFacts:
         called = walker.called_loop_infos
         loops = [*walker.loop_infos.values(), *called.values()]
         by_node = {**called, **walker.loop_infos}
+        ports = function_ports(func)
         for kernel in design.kernels:  # the top's loops and its outlined/inlined modules' loops
             finder = report_loop_finder(kernel, design, names, by_node, top.name, walker.called.walks)
-            context = KernelAccesses(kernel, False, walker.sites, loops, report_loops=finder)
+            context = KernelAccesses(kernel, False, walker.sites, loops, report_loops=finder, array_ports=ports)
             facts.diagnostics.extend(derive_loop_trips(context, facts))
             note_buffer_inputs(context, facts)  # `a = *n`: the value behind a pointer the top never writes
         facts.diagnostics = _said_once(facts.diagnostics, SOURCE_DIFFERS_RULE, PER_CALL_RULE)

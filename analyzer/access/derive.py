@@ -35,13 +35,14 @@ from hlsight.analyzer.access.matching import (
     variable_name,
 )
 from hlsight.analyzer.access.ndrange_dims import kernel_dimensions
+from hlsight.analyzer.access.port_bound import ArrayPorts, port_bound
 from hlsight.analyzer.access.sources import ParsedSources, parse_design_sources
 from hlsight.analyzer.access.walker import AccessSite, walk_function
 from hlsight.analyzer.access.xilinx_report_loops import ReportLoopFinder
 from hlsight.analyzer.results import AccessFacts, SourceFacts
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import LSU, Design, Kernel, KernelKind, Loop, LSUKind, Product, SourceLocation, Vendor
-from hlsight.parsers.vivado.names import parse_loop_name
+from hlsight.parsers.vivado.names import parse_loop_name, reader_note
 
 _SINGLE_ITEM_PRODUCTS = {Product.IPP, Product.VIVADO_HLS, Product.VITIS_HLS}
 
@@ -66,6 +67,8 @@ class KernelAccesses:
     invariant_sites: list[AccessSite] = field(default_factory=list)
     #: Vivado/Vitis: the source loop of a report loop by its name (a loop with no location, a flattened nest)
     report_loops: ReportLoopFinder | None = None
+    #: Vivado/Vitis: accesses per cycle each array of the top allows (:mod:`port_bound`)
+    array_ports: dict[str, ArrayPorts | None] = field(default_factory=dict)
 
 
 def _display(expr: sympy.Expr, table: SymbolTable) -> str:
@@ -536,7 +539,24 @@ def derive_loop_trips(context: KernelAccesses, facts: SourceFacts) -> list[Diagn
         notes.append(_record_trip(loop, _plain(found.trip_count), _unroll_factor(loop, found), "the source",
                                   found.trip_reason, context.kernel, facts, found))
     notes.extend(_coalesced_levels(context, matched, facts))
+    if context.report_loops is not None:
+        _port_bounds(context, matched, facts)
     return notes
+
+
+def _port_bounds(context: KernelAccesses, matched: dict[int, LoopInfo], facts: SourceFacts) -> None:
+    """Record why a pipelined loop the report gives no reason for runs at
+    its II, when the memory ports its accesses need explain exactly that II
+    (:mod:`~hlsight.analyzer.access.port_bound`)."""
+    for loop in context.kernel.all_loops():
+        found = matched.get(id(loop))
+        if found is None or not loop.pipelined or loop.ii is None or loop.ii.value is None or loop.ii.value <= 1:
+            continue
+        if loop.bottleneck or any(not text.rstrip().endswith(":") and not reader_note(text) for text in loop.details):
+            continue  # the report says why
+        bound = port_bound(found, context.sites, context.array_ports)
+        if bound is not None and bound.cycles == loop.ii.value:
+            facts.set_ii_reason(loop, bound.reason)
 
 
 def _counted_per_call(loop: Loop, source: LoopInfo, kernel: Kernel) -> Diagnostic:

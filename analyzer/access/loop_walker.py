@@ -36,7 +36,7 @@ from hlsight.analyzer.access.c_symbols import (
 )
 from hlsight.analyzer.access.ctypes_info import ElementType, element_type, typedef_table
 from hlsight.analyzer.access.file_constants import file_constants
-from hlsight.analyzer.access.hls_pragmas import body_pragmas, hls_unroll_factor
+from hlsight.analyzer.access.hls_pragmas import body_pragmas, hls_unroll_factor, pipelined
 from hlsight.analyzer.access.launch_constants import fixed_read, read_only_pointers
 from hlsight.analyzer.access.loop_annotations import coalesce_above
 from hlsight.analyzer.access.loop_shapes import (
@@ -733,6 +733,7 @@ class LoopWalker(NodeVisitor):
         info.geometric = geometric is not None
         info.tripcount_pragma = tripcount_pragma(node.stmt)
         info.hls_unroll = hls_unroll_factor(body_pragmas(node.stmt))
+        info.hls_pipelined = pipelined(body_pragmas(node.stmt))
         info.coalesce = coalesce_above(self.lines.get(file) or [], line)
         info.endless = node.cond is None and counter_name is None and leaves is None
         self.loop_infos[id(node)] = info
@@ -843,6 +844,7 @@ class LoopWalker(NodeVisitor):
         info_loop.geometric = geometric
         info_loop.tripcount_pragma = tripcount_pragma(node.stmt)
         info_loop.hls_unroll = hls_unroll_factor(body_pragmas(node.stmt))
+        info_loop.hls_pipelined = pipelined(body_pragmas(node.stmt))
         info_loop.coalesce = coalesce_above(self.lines.get(file) or [], line)
         self.loop_infos[id(node)] = info_loop
         self.loops.append(info_loop)

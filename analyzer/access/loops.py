@@ -167,6 +167,8 @@ class LoopInfo:
     #: ``return`` or ``goto``): it runs as long as it is fed (an autorun
     #: kernel's), so only its channel traffic can count it
     endless: bool = False
+    #: ``#pragma HLS pipeline`` in the body (Vivado/Vitis): the loops inside are unrolled
+    hls_pipelined: bool = False
     #: the loop's function is called more than once and the calls count it
     #: differently (one entry per call, :mod:`called_loops`): no count is its
     per_call_counts: tuple[str, ...] = ()

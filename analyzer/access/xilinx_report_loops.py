@@ -42,6 +42,7 @@ from pycparser import c_ast
 from hlsight.analyzer.access.axi_ports import all_nodes
 from hlsight.analyzer.access.hls_pragmas import body_pragmas, pipelined, unrolled_fully
 from hlsight.analyzer.access.loops import LoopInfo
+from hlsight.analyzer.access.port_bound import FLATTENED
 from hlsight.analyzer.access.report_loop_names import NamedLoop, ReportLoopMatch, match_report_name, name_loops
 from hlsight.analyzer.access.sources import ParsedSources
 from hlsight.core.model import Design, Kernel, Loop, Product
@@ -279,4 +280,4 @@ def _flattened(levels: list[LoopInfo]) -> LoopInfo | None:
     pragmas = " and ".join(info.tripcount_pragma for info in levels if info.tripcount_pragma is not None)
     return dataclasses.replace(
         levels[0], trip_count=sympy.expand(product), hls_unroll=None, unroll=None, tripcount_pragma=pragmas or None,
-        trip_reason=f"a flattened nest of the loops at lines {lines}, the product of their counts: {reasons}")
+        trip_reason=f"{FLATTENED} {lines}, the product of their counts: {reasons}")

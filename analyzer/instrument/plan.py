@@ -36,8 +36,7 @@ from hlsight.analyzer.instrument.sourceloops import SourceFunction, SourceLoop
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import Design, Kernel, LatencyRange, Loop
 from hlsight.parsers.csource.visitor import NodeVisitor
-from hlsight.parsers.vivado.assemble import GENERATED_LOOP_NOTE
-from hlsight.parsers.vivado.names import module_matches
+from hlsight.parsers.vivado.names import GENERATED_LOOP_NOTE, module_matches
 
 
 class BlockKind(enum.Enum):

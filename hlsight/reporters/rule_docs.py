@@ -50,7 +50,10 @@ _DOCS: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "Vectorize or unroll the access so that it coalesces into full bursts.", ("performance", "memory")),
     "loop-ii": (
         "", "The loop starts a new iteration only every II cycles; the report names the reason (memory or "
-        "loop-carried dependency, resource sharing). Remove the dependency or restructure the loop.",
+        "loop-carried dependency, resource sharing). Where a Vivado/Vitis report gives none and the source's "
+        "accesses per iteration need exactly that many cycles of the arrays' RAM ports (banks from "
+        "ARRAY_PARTITION, two ports each), that is said, with the banks II 1 needs. Remove the dependency, "
+        "partition the array, or restructure the loop.",
         ("performance", "loop")),
     "access-derived": (
         "Access pattern derived from the kernel source",

@@ -31,7 +31,13 @@ from hlsight.parsers.vivado.aggregate_xml import Aggregate, likely_location
 from hlsight.parsers.vivado.interface_sources import no_interface_table
 from hlsight.parsers.vivado.merge import INTERVAL_RULE, PORTS_RULE, align
 from hlsight.parsers.vivado.module_report import ModuleReport, RtlPort
-from hlsight.parsers.vivado.names import OUTLINED_UNSURE, module_matches, outlined_module_parts, parse_loop_name
+from hlsight.parsers.vivado.names import (
+    GENERATED_LOOP_NOTE,
+    OUTLINED_UNSURE,
+    module_matches,
+    outlined_module_parts,
+    parse_loop_name,
+)
 from hlsight.parsers.vivado.pragmas import apply_tripcount_pragma
 from hlsight.parsers.vivado.summary_rpt import SummaryInterfaces, fill_top_interfaces
 from hlsight.parsers.vivado.values import parse_version
@@ -240,8 +246,6 @@ def attach_locations(kernel: Kernel, aggregate: Aggregate | None) -> None:
             loop.location_basis = "loop-name"
 
 
-GENERATED_LOOP_NOTE = ("compiler-generated loop (Vitis 'Loop N', Vivado 'memset_<array>': array copy/initialisation),"
-                       " no source loop")
 
 #: Vivado HLS names the loop that zero-fills an initialised local array after
 #: the array (``uint8 t[200] = {0}`` -> ``memset_t``, 2018.3 keccak_absorb)

@@ -13,10 +13,10 @@ from __future__ import annotations
 import re
 
 from hlsight.core.model import InitiationInterval, LatencyRange, Loop, TripCount
+from hlsight.parsers.vivado.names import ZERO_TRIP_NOTE
 
 Bounds = tuple[int | None, int | None]
 
-ZERO_TRIP_NOTE = "trip count reported as 0 (library while-loop): treated as unknown"
 
 _XML_UNNAMED = re.compile(r"^Loop(\d+(?:\.\d+)*)$")
 

@@ -22,6 +22,16 @@ MODULE_NAME_LIMIT = 20
 #: Here, not in the reader's ``assemble``, so the estimate reads it without
 #: loading the reader (lxml, the XML and rpt tables) for an aoc/oneAPI design.
 OUTLINED_UNSURE = "enclosing loop unknown (no csynth.xml InstanceList): shown at top level"
+GENERATED_LOOP_NOTE = ("compiler-generated loop (Vitis 'Loop N', Vivado 'memset_<array>': array copy/initialisation),"
+                       " no source loop")
+ZERO_TRIP_NOTE = "trip count reported as 0 (library while-loop): treated as unknown"
+
+
+def reader_note(text: str) -> bool:
+    """A note the reader adds to a loop's details (where it stands, what it
+    is, a ``loop_tripcount`` it carries), not a reason the report gives for
+    its II: the ``loop-ii`` hint showed "enclosing loop unknown ..." as one."""
+    return text in (OUTLINED_UNSURE, GENERATED_LOOP_NOTE, ZERO_TRIP_NOTE) or text.startswith("loop_tripcount ")
 
 _VITIS_LOOP = re.compile(r"^VITIS_LOOP_(?P<line>\d+)_(?P<ordinal>\d+)(?=_|$)")
 _VIVADO_LOOP = re.compile(r"^Loop (?P<path>\d+(?:\.\d+)*)$")
