@@ -19,7 +19,7 @@ from hlsight.analyzer.results import AnalysisResult, KernelEstimate, LsuFacts, S
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import LSU, Design, Kernel, Loop, SourceLocation
 from hlsight.core.units import format_mhz, format_seconds
-from hlsight.parsers.vivado.names import reader_note
+from hlsight.parsers.vivado.names import stated_ii_reasons
 
 #: rule id -> one-line description (for docs and SARIF rule metadata).
 RULES: dict[str, str] = {
@@ -223,11 +223,9 @@ def ii_reason(loop: Loop, source: SourceFacts | None = None) -> str:
     name something (the variables of a data dependency, the feedback path),
     not a heading whose list is empty ("... on variable(s):"); else the
     source's memory ports, when they explain it exactly."""
-    informative = [text for text in dict.fromkeys(loop.details)
-                   if not text.rstrip().endswith(":") and not reader_note(text)]
-    parts = [part for part in (loop.bottleneck, *informative[:3]) if part]
+    parts = stated_ii_reasons(loop.bottleneck, loop.details)
     from_source = None if source is None else source.ii_reason(loop)
-    return "; ".join(dict.fromkeys(parts)) or (
+    return "; ".join(parts) or (
         f"the report gives no reason; the source: {from_source}" if from_source else "the report gives no reason")
 
 

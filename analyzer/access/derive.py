@@ -42,7 +42,7 @@ from hlsight.analyzer.access.xilinx_report_loops import ReportLoopFinder
 from hlsight.analyzer.results import AccessFacts, SourceFacts
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import LSU, Design, Kernel, KernelKind, Loop, LSUKind, Product, SourceLocation, Vendor
-from hlsight.parsers.vivado.names import parse_loop_name, reader_note
+from hlsight.parsers.vivado.names import parse_loop_name, stated_ii_reasons
 
 _SINGLE_ITEM_PRODUCTS = {Product.IPP, Product.VIVADO_HLS, Product.VITIS_HLS}
 
@@ -552,7 +552,7 @@ def _port_bounds(context: KernelAccesses, matched: dict[int, LoopInfo], facts: S
         found = matched.get(id(loop))
         if found is None or not loop.pipelined or loop.ii is None or loop.ii.value is None or loop.ii.value <= 1:
             continue
-        if loop.bottleneck or any(not text.rstrip().endswith(":") and not reader_note(text) for text in loop.details):
+        if stated_ii_reasons(loop.bottleneck, loop.details):
             continue  # the report says why
         bound = port_bound(found, context.sites, context.array_ports)
         if bound is not None and bound.cycles == loop.ii.value:

@@ -27,11 +27,17 @@ GENERATED_LOOP_NOTE = ("compiler-generated loop (Vitis 'Loop N', Vivado 'memset_
 ZERO_TRIP_NOTE = "trip count reported as 0 (library while-loop): treated as unknown"
 
 
-def reader_note(text: str) -> bool:
-    """A note the reader adds to a loop's details (where it stands, what it
-    is, a ``loop_tripcount`` it carries), not a reason the report gives for
-    its II: the ``loop-ii`` hint showed "enclosing loop unknown ..." as one."""
-    return text in (OUTLINED_UNSURE, GENERATED_LOOP_NOTE, ZERO_TRIP_NOTE) or text.startswith("loop_tripcount ")
+def stated_ii_reasons(bottleneck: str | None, details: list[str]) -> list[str]:
+    """What a report says about why a loop's II is above 1: its bottleneck
+    and the details that name something (the variables of a dependency),
+    not a heading whose list is empty ("... on variable(s):") nor a note the
+    reader adds itself (where the loop stands, what it is, a
+    ``loop_tripcount``: the ``loop-ii`` hint gave "enclosing loop unknown
+    ..." as a reason)."""
+    notes = (OUTLINED_UNSURE, GENERATED_LOOP_NOTE, ZERO_TRIP_NOTE)
+    informative = [text for text in dict.fromkeys(details) if not text.rstrip().endswith(":")
+                   and text not in notes and not text.startswith("loop_tripcount ")]
+    return list(dict.fromkeys(part for part in (bottleneck, *informative[:3]) if part))
 
 _VITIS_LOOP = re.compile(r"^VITIS_LOOP_(?P<line>\d+)_(?P<ordinal>\d+)(?=_|$)")
 _VIVADO_LOOP = re.compile(r"^Loop (?P<path>\d+(?:\.\d+)*)$")
