@@ -82,10 +82,18 @@ def test_the_tools_per_call_copies_are_their_functions() -> None:
 
 
 def test_a_call_the_walk_did_not_enter_leaves_the_function_alone() -> None:
-    """``g`` calls ``hist`` too but is not part of ``f``: the walk's two
-    calls may not count as the third does."""
-    source = SOURCE + "void g(int *a, int m) {\n  hist(a + m);\n}\n"
-    assert _vitis_finder(source, "hist", [Loop(name="count")]) is None
+    """A third call of ``hist`` five calls deep, where the walk stops: it
+    may not count as the two walked ones do. A call from ``g``, which ``f``
+    never reaches, is not in ``f``'s design and changes nothing (a public
+    AES calls its key expansion from a second top too)."""
+    deep = SOURCE.replace("void f(int *a, int n) {\n", "void w4(int *a) { hist(a); }\nvoid w3(int *a) { w4(a); }\n"
+                          "void w2(int *a) { w3(a); }\nvoid w1(int *a) { w2(a); }\nvoid f(int *a, int n) {\n  w1(a);\n")
+    assert _vitis_finder(deep, "hist", [Loop(name="count")]) is None
+    elsewhere = SOURCE + "void g(int *a, int m) {\n  hist(a + m);\n}\n"
+    finder = _vitis_finder(elsewhere, "hist", [Loop(name="count")])
+    assert finder is not None
+    found = finder.find(Loop(name="count"))
+    assert found is not None and str(found.trip_count) == "16"
 
 
 def test_an_inlined_helpers_loops_at_one_line_ask_for_a_value_when_the_calls_differ() -> None:

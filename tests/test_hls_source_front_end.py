@@ -20,7 +20,9 @@ import shutil
 from pathlib import Path
 
 import pytest
+from pycparser import c_ast
 
+from hlsight.analyzer.access.c_symbols import c_text
 from hlsight.analyzer.access.trip_counts import loop_infos
 from hlsight.analyzer.access.walker import walk_function
 from hlsight.core.errors import InputError
@@ -277,3 +279,16 @@ def test_a_vendor_header_the_model_lacks_is_left_out_only_when_nothing_of_it_is_
     source.write_text('#include "conv.h"\nvoid k(hls::Mat<5, 5, HLS_8UC1> &image) {}\n')
     with pytest.raises(InputError, match=r"conv\.h:1:10: 'hls_video\.h' file not found"):
         parse_cxx_as_c(source)
+
+
+def test_what_the_lowering_does_not_read_is_quoted_as_written_in_messages(tmp_path: Path) -> None:
+    """A public fault detector's ``memcpy(&outcomeptr[checkId], &out,
+    sizeof(out))`` (``out`` a struct: its size is not evaluated) was quoted
+    in a note as ``memcpy(..., __hlsight_cxx)``."""
+    source = tmp_path / "k.cpp"
+    source.write_text("#include <string.h>\nstruct S { int a; char b; };\n"
+                      "void k(struct S *y, int i) {\n  struct S out = {1, 2};\n"
+                      "  memcpy(&y[i], &out, sizeof(out));\n}\n")
+    unit = parse_cxx_as_c(source)
+    (call,) = [node for node in unit.walk() if isinstance(node, c_ast.FuncCall)]
+    assert c_text(call) == "memcpy(&y[i], &out, sizeof(out))"

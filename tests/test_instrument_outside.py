@@ -167,6 +167,27 @@ def test_the_header_models_shifts_keep_the_left_operands_width(tmp_path: Path) -
     assert ran.stdout.splitlines() == ["-32 736 -32 25 -16 -32 100", "46", "48"]
 
 
+def test_the_header_model_rotates_within_the_width(tmp_path: Path) -> None:
+    """``lrotate``/``rrotate`` (UG1399), which a public AES key expansion
+    (yu-zou/CTREncryption, Vivado HLS 2018.3) calls on ``ap_uint<32>``: the
+    model had none, clang rejected the source, and none of it was analysed."""
+    program = tmp_path / "rotate.cpp"
+    program.write_text(
+        "#include <ap_int.h>\n#include <cstdio>\nint main() {\n"
+        "    ap_uint<32> w = 0x12345678u; w.lrotate(8); printf(\"%llx \", (unsigned long long)w);\n"
+        "    w.rrotate(12); printf(\"%llx \", (unsigned long long)w);\n"
+        "    ap_uint<8> b = 0x81; b.lrotate(1); printf(\"%x \", (unsigned)b);\n"
+        "    ap_int<8> c = -127; c.rrotate(1); printf(\"%d \", (int)c);\n"
+        "    ap_uint<32> word = 0xff000001u; word = word.lrotate(8); printf(\"%x\\n\", (unsigned)word);\n"
+        "    return 0;\n}\n", encoding="utf-8")
+    binary = tmp_path / "rotate"
+    built = subprocess.run(["g++", "-std=c++14", "-I", str(MODEL_INCLUDE), str(program), "-o", str(binary)],
+                           capture_output=True, text=True, check=False)
+    assert built.returncode == 0, built.stderr
+    ran = subprocess.run([str(binary)], capture_output=True, text=True, check=False, timeout=30)
+    assert ran.stdout == "34567812 81234567 3 -64 1ff\n"
+
+
 def test_loops_pass_1_leaves_alone_are_said(tmp_path: Path) -> None:
     """Function templates and class members are not instrumented (docs); a
     public 2D convolution had 27 loops in two templates and pass 1 wrote

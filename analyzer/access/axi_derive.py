@@ -269,7 +269,7 @@ def _parse(design: Design, facts: SourceFacts) -> ParsedSources:
         if source.content is None or path.suffix not in CXX_SUFFIXES or not path.is_file():
             continue
         try:
-            unit = parse_cxx_as_c(path)
+            unit = parse_cxx_as_c(path, synthesis=True)
         except InputError as error:
             facts.diagnostics.append(Diagnostic(
                 rule="access-source-unparsed", severity=Severity.WARNING,

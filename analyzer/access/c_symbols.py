@@ -176,7 +176,16 @@ class SymbolTable:
         return sorted(found, key=lambda s: s.name)
 
 
-_GENERATOR = c_generator.CGenerator()
+class _SourceText(c_generator.CGenerator):  # type: ignore[misc]  # pycparser ships no types
+    """C text of a node, with what the C++ lowering did not read shown as
+    the source wrote it (``sizeof(out)``), not as its internal name."""
+
+    def visit_ID(self, node: c_ast.ID) -> str:
+        text = getattr(node.coord, "text", "") if node.name == LOWERED_OPAQUE else ""
+        return text or str(node.name)
+
+
+_GENERATOR = _SourceText()
 #: joins a value computed from memory reads to the reads (`round(w) from ww[i]`)
 _FROM = " from "
 

@@ -127,7 +127,9 @@ def parse_design_sources(design: Design) -> ParsedSources:
     defines = {**_AOC_PREDEFINED, **board_defines(design), **command_defines(design.tool.command)} \
         if dialect is Dialect.OPENCL else {}
     if dialect is Dialect.C:
-        defines = command_defines(design.tool.command)
+        # Vivado/Vitis synthesize with __SYNTHESIS__ defined (UG1399): the report's code, without csim-only parts
+        synthesis = {"__SYNTHESIS__": "1"} if design.tool.vendor is Vendor.XILINX else {}
+        defines = {**synthesis, **command_defines(design.tool.command)}
     included = {name for text in embedded.values() for name in _INCLUDE.findall(text)}
     # Vivado HLS C includes ap_cint.h: the vendor's include folder, else hlsight's model of it (as simulate does)
     vendor_headers = (find_hls_headers().directory,) if design.tool.vendor is Vendor.XILINX else ()

@@ -116,19 +116,37 @@ class SourceLoopNames:
     functions: list[tuple[str, c_ast.FuncDef]]
     #: the loop trees of each function, by ``id`` of its definition
     trees: dict[int, list[NamedLoop]]
-    calls: Counter[str]
+    #: the calls each function makes, by callee
+    callees: dict[str, Counter[str]]
+    _within: dict[str, Counter[str]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, parsed: ParsedSources) -> SourceLoopNames:
         functions = [(name, definition) for unit in parsed.units for name, definition in unit.functions().items()]
-        calls: Counter[str] = Counter()
-        for _name, definition in functions:
-            calls.update(str(node.name.name) for node in all_nodes(definition.body)
-                         if isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID))
-        return cls(functions, {id(definition): name_loops(definition.body) for _name, definition in functions}, calls)
+        callees = {name: Counter(str(node.name.name) for node in all_nodes(definition.body)
+                                 if isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID))
+                   for name, definition in functions}
+        return cls(functions, {id(definition): name_loops(definition.body) for _name, definition in functions},
+                   callees)
 
     def loops_of(self, definition: c_ast.FuncDef) -> list[NamedLoop]:
         return self.trees[id(definition)]
+
+    def calls_within(self, top: str) -> Counter[str]:
+        """How often the functions ``top`` reaches call each function: a
+        call in code the top never runs is not in its design (a public AES
+        calls its key expansion from a second top too, and the report's
+        ``Loop 1`` of it was left unmatched)."""
+        if top not in self._within:
+            reached, pending, calls = {top}, [top], Counter[str]()
+            while pending:
+                made = self.callees.get(pending.pop(), Counter())
+                calls.update(made)
+                fresh = [name for name in made if name in self.callees and name not in reached]
+                reached.update(fresh)
+                pending.extend(fresh)
+            self._within[top] = calls
+        return self._within[top]
 
 
 def report_loop_finder(kernel: Kernel, design: Design, names: SourceLoopNames, infos: dict[int, LoopInfo],
@@ -147,9 +165,11 @@ def report_loop_finder(kernel: Kernel, design: Design, names: SourceLoopNames, i
     if function is None:
         return None
     name, definition = function
-    if name != top and not _every_call_walked(name, names, walked):
+    calls = names.calls_within(top)
+    if name != top and not _every_call_walked(name, calls, walked):
         return None
-    inlined = [tree for callee in _walked_callees(definition, names, walked, {name}) for tree in names.loops_of(callee)]
+    inlined = [tree for callee in _walked_callees(definition, names, calls, walked, {name})
+               for tree in names.loops_of(callee)]
     everywhere = [tree for trees in names.trees.values() for tree in trees]
     finder = ReportLoopFinder(names.loops_of(definition), infos, design.tool.product is Product.VIVADO_HLS,
                               inlined=inlined, everywhere=everywhere)
@@ -157,14 +177,15 @@ def report_loop_finder(kernel: Kernel, design: Design, names: SourceLoopNames, i
     return finder
 
 
-def _every_call_walked(function: str, names: SourceLoopNames, walked: Counter[str]) -> bool:
-    """The walk's facts of ``function``'s loops stand for every call of it:
-    called once, or entered at every place the sources call it (a call the
-    walk did not follow could count differently)."""
-    return names.calls[function] == 1 or walked[function] >= names.calls[function]
+def _every_call_walked(function: str, calls: Counter[str], walked: Counter[str]) -> bool:
+    """The walk's facts of ``function``'s loops stand for every call of it
+    (``calls``: those the top reaches): called once, or entered at every
+    place it is called (a call the walk did not follow could count
+    differently)."""
+    return calls[function] == 1 or walked[function] >= calls[function]
 
 
-def _walked_callees(caller: c_ast.FuncDef, names: SourceLoopNames, walked: Counter[str],
+def _walked_callees(caller: c_ast.FuncDef, names: SourceLoopNames, calls: Counter[str], walked: Counter[str],
                     seen: set[str]) -> list[c_ast.FuncDef]:
     """The functions ``caller`` calls, and those they call, whose walked
     facts stand for every call (:func:`_every_call_walked`)."""
@@ -177,7 +198,7 @@ def _walked_callees(caller: c_ast.FuncDef, names: SourceLoopNames, walked: Count
             if not (isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID)):
                 continue
             callee = str(node.name.name)
-            if callee in seen or callee not in defined or not _every_call_walked(callee, names, walked):
+            if callee in seen or callee not in defined or not _every_call_walked(callee, calls, walked):
                 continue
             seen.add(callee)
             found.append(defined[callee])
@@ -200,7 +221,7 @@ def _module_function(module: str, names: SourceLoopNames, top: str) -> tuple[str
     copied = wanted
     while not found and (copy := _CALL_COPY.match(copied)) is not None:
         copied = copy["function"]  # ``conv_1_2``: a copy of ``conv_1`` before one of ``conv``
-        if names.calls[copied] > 1:
+        if names.calls_within(top)[copied] > 1:
             found = [(name, definition) for name, definition in names.functions if name == copied]
     return found[0] if len(found) == 1 else None
 

@@ -18,9 +18,13 @@ from hlsight.parsers.cxx.vendor_paths import vendor_paths
 CXX_SUFFIXES = frozenset({".cpp", ".cc", ".cxx", ".c++", ".C"})
 
 
-def parse_cxx_as_c(path: Path, include_dirs: Sequence[Path] = (), headers: HlsHeaders | None = None) -> CUnit:
+def parse_cxx_as_c(path: Path, include_dirs: Sequence[Path] = (), headers: HlsHeaders | None = None,
+                   synthesis: bool = False) -> CUnit:
     """Parse ``path`` as HLS C++ (its folder, then ``include_dirs``, then the
     HLS headers on the include path) and lower its functions to ``c_ast``.
+    ``synthesis``: read it as the HLS tool synthesizes it, with
+    ``__SYNTHESIS__`` defined (the analysis of a report); the C simulation
+    the instrumenter builds reads it without, as the vendor's csim does.
     A source clang rejects is an :class:`InputError` naming clang's first error."""
     headers = headers or find_hls_headers()
     folders = [path.parent, *include_dirs, headers.directory]
@@ -29,7 +33,8 @@ def parse_cxx_as_c(path: Path, include_dirs: Sequence[Path] = (), headers: HlsHe
     except OSError as error:
         raise InputError(str(path), f"cannot read the source ({error.strerror or error})") from error
     remapped = vendor_paths(path, text, [path.parent, *include_dirs], headers.directory, headers.origin)
-    unit = _parse(path, text, folders, headers, remapped.unsaved)
+    args = ["-D__SYNTHESIS__"] if synthesis else []
+    unit = _parse(path, text, folders, headers, remapped.unsaved, args)
     rejected = unit.errors
     unused: list[str] = []
     while (unit.errors and (name := _missing_vendor_header(unit.errors[0])) is not None and name not in unused
@@ -38,7 +43,7 @@ def parse_cxx_as_c(path: Path, include_dirs: Sequence[Path] = (), headers: HlsHe
         # without it; if the source needs it, clang says so and the first error stands
         unused.append(name)
         remapped.unsaved[str(path.parent / name)] = "/* hlsight: not in the HLS headers in use */\n"
-        unit = _parse(path, text, folders, headers, remapped.unsaved)
+        unit = _parse(path, text, folders, headers, remapped.unsaved, args)
     if unit.errors:
         raise InputError(path, f"clang rejected the C++ source: {rejected[0]}",
                          expected=f"C++ that compiles against the HLS headers ({headers.origin}: {headers.directory})")
@@ -57,13 +62,14 @@ _MAX_UNUSED = 8
 _MISSING_VENDOR = re.compile(r"'((?:hls_\w+|ap_\w+|hls/[\w/]+)\.h(?:pp)?)' file not found$")
 
 
-def _parse(path: Path, text: str, folders: list[Path], headers: HlsHeaders, unsaved: dict[str, str]) -> CxxUnit:
-    unit = parse_cxx(path, text=text, include_dirs=folders, system_include=STD_INCLUDE,
+def _parse(path: Path, text: str, folders: list[Path], headers: HlsHeaders, unsaved: dict[str, str],
+           args: list[str]) -> CxxUnit:
+    unit = parse_cxx(path, text=text, args=args, include_dirs=folders, system_include=STD_INCLUDE,
                      unsaved=unsaved) if headers.is_model else None
     if unit is None or unit.errors:
         # the vendor's own headers need the real C++ library; so does a
         # source using what the stand-ins do not declare
-        unit = parse_cxx(path, text=text, include_dirs=folders, unsaved=unsaved)
+        unit = parse_cxx(path, text=text, args=args, include_dirs=folders, unsaved=unsaved)
     return unit
 
 

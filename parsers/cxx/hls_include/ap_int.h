@@ -130,6 +130,19 @@ public:
         return *this;
     }
 
+    /* the bits rotated by n places within the width, in place, returning
+     * the value as the vendor's ap_int_base does (a public AES key
+     * expansion writes word = word.lrotate(8)) */
+    __hlsight_ap &lrotate(int n) {
+        int w = _AP_W < 64 ? _AP_W : 64;
+        n = ((n % w) + w) % w;
+        unsigned long long mask = w >= 64 ? ~0ULL : ((1ULL << w) - 1ULL);
+        unsigned long long raw = (unsigned long long)v & mask;
+        v = wrap(n == 0 ? raw : ((raw << n) | (raw >> (w - n))) & mask);
+        return *this;
+    }
+    __hlsight_ap &rrotate(int n) { return lrotate(-n); }
+
 #define HLSIGHT_AP_ASSIGN_OP(op) \
     template <typename _AP_T> __hlsight_ap &operator op##=(const _AP_T &rhs) { v = wrap((unsigned long long)(v op rhs)); return *this; }
     HLSIGHT_AP_ASSIGN_OP(+) HLSIGHT_AP_ASSIGN_OP(-) HLSIGHT_AP_ASSIGN_OP(*) HLSIGHT_AP_ASSIGN_OP(/)
