@@ -217,6 +217,11 @@ def test_a_missing_absolute_include_that_is_no_vendor_header_is_still_an_error(t
     source.write_text('#include "/home/someone/project/include/sizes.h"\nvoid k(int *y) { y[0] = LEN; }\n')
     with pytest.raises(InputError, match=r"clang rejected the C\+\+ source: .*sizes\.h' file not found"):
         parse_cxx_as_c(source)
+    # the file read stands inside the headers' folder: a path that climbs out of it is not followed
+    source.write_text('#include "/opt/Xilinx/Vivado/2019.1/include/../hls_include/ap_int.h"\n'
+                      "void k(int *y) { y[0] = 1; }\n")
+    with pytest.raises(InputError, match=r"include/\.\./hls_include/ap_int\.h' file not found"):
+        parse_cxx_as_c(source)
 
 
 def test_analyze_says_which_headers_stood_for_the_build_machines(tmp_path: Path) -> None:

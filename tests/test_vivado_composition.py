@@ -14,7 +14,18 @@ from pathlib import Path
 import pytest
 
 from hlsight.analyzer.vivado_cycles import Bound, CycleComposer, module_cycles
-from hlsight.core.model import Design, Kernel
+from hlsight.core.model import (
+    Design,
+    Instance,
+    Kernel,
+    KernelKind,
+    LatencyRange,
+    Loop,
+    Product,
+    ToolInfo,
+    TripCount,
+    Vendor,
+)
 from hlsight.parsers.vivado import read_report
 from tests.conftest import CORPUS, run_cli
 
@@ -106,3 +117,29 @@ def test_loops_and_calls_explain_the_top_latency(case: str) -> None:
     assert body is not None and not body.free_symbols
     assert 0 <= int(composer.fixed(top)) <= 0.01 * top.latency.max
     assert float(body) == pytest.approx(top.latency.max, rel=0.02)
+
+
+def _exclusive_calls(top_latency: tuple[int, int]) -> tuple[Kernel, Design]:
+    """A public fault detector's ``run`` (Vitis 2022.1), as its reports give
+    it: a 128-cycle loop in one branch and a 145-cycle call in another, the
+    module 130 ~ 148 cycles; the callee's own report is not in the set."""
+    loop = Loop(name="VITIS_LOOP_417_2", latency=LatencyRange(128, 128), trip_count=TripCount(64, 64, None),
+                pipelined=False)
+    call = Instance(name="grp_runTestAfterInit_fu_369", module="runTestAfterInit", latency=LatencyRange(2, 145))
+    top = Kernel(name="run", kind=KernelKind.FUNCTION, loops=[loop], instances=[call], is_top=True,
+                 latency=LatencyRange(*top_latency))
+    return top, Design(tool=ToolInfo(Vendor.XILINX, Product.VITIS_HLS, "2022.1"), root=Path("."), kernels=[top])
+
+
+def test_parts_in_exclusive_branches_are_not_added_past_the_reports_maximum() -> None:
+    """128 + 145 = 273 cycles was the estimate, above the report's worst
+    path: the parts cannot all run in one call, so the report's maximum
+    stands and a note says why. Where the parts fit, nothing changes."""
+    top, design = _exclusive_calls((130, 148))
+    cycles, notes = module_cycles(top, design)
+    assert cycles == 148
+    assert ("run: its parts add up to 273 cycles, more than the report's maximum (148): they do not all run in one"
+            " call (exclusive branches), so the report's maximum is used") in notes
+    top, design = _exclusive_calls((130, 300))
+    cycles, notes = module_cycles(top, design)
+    assert cycles == 300 and not any("exclusive branches" in note for note in notes)

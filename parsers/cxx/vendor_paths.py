@@ -83,8 +83,8 @@ def _replace(found: VendorPaths, named: str, key: str, headers: Path, origin: st
     if "include" not in parts:
         return
     inside = parts[len(parts) - 1 - parts[::-1].index("include") + 1:]
-    if not inside:
-        return
+    if not inside or any(part in (".", "..") for part in inside):
+        return  # a file of the headers' folder, never one outside it
     local = headers.joinpath(*inside)
     if not local.is_file():
         return
