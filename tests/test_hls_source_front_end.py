@@ -297,3 +297,14 @@ def test_what_the_lowering_does_not_read_is_quoted_as_written_in_messages(tmp_pa
     unit = parse_cxx_as_c(source)
     (call,) = [node for node in unit.walk() if isinstance(node, c_ast.FuncCall)]
     assert c_text(call) == "memcpy(&y[i], &out, sizeof(out))"
+
+
+def test_a_vitis_hls_axis_stream_source_is_analysed(tmp_path: Path) -> None:
+    source = tmp_path / "k.cpp"
+    source.write_text('#include "ap_axi_sdata.h"\n#include "hls_stream.h"\n'
+                      "typedef hls::axis<ap_int<32>, 0, 0, 0> StreamPix;\n"
+                      "void k(hls::stream<StreamPix> &in, hls::stream<StreamPix> &out) {\n"
+                      "  for (int i = 0; i < 100; i++) { StreamPix p = in.read(); out.write(p); }\n}\n")
+    unit = parse_cxx_as_c(source)
+    (info,) = loop_infos(unit, unit.functions()["k"]).values()
+    assert str(info.trip_count) == "100"

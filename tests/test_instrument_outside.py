@@ -188,6 +188,27 @@ def test_the_header_model_rotates_within_the_width(tmp_path: Path) -> None:
     assert ran.stdout == "34567812 81234567 3 -64 1ff\n"
 
 
+def test_the_header_model_has_vitis_hls_axis(tmp_path: Path) -> None:
+    """``hls::axis<ap_int<32>, 0, 0, 0>``, the stream word of a public Vitis
+    2022.1 top-k sort (Taise228/topk_sort): clang rejected the source ("no
+    template named 'axis' in namespace 'hls'"); its five counted loops were
+    not compared. TKEEP is one bit per data byte, of any data type."""
+    program = tmp_path / "axis.cpp"
+    program.write_text(
+        "#include <ap_axi_sdata.h>\n#include <hls_stream.h>\n#include <cstdio>\n"
+        "typedef hls::axis<ap_int<32>, 0, 0, 0> Pix;\ntypedef hls::axis<float, 2, 1, 1> FPix;\nint main() {\n"
+        "    hls::stream<Pix> s; Pix p; p.data = -5; p.keep = -1; p.last = 1; s.write(p); Pix q = s.read();\n"
+        "    FPix f; f.data = 1.5f; f.keep = -1; f.user = 3;\n"
+        "    printf(\"%d %d %d %g %d %d\\n\", (int)q.data, (int)q.keep, (int)q.last, f.data, (int)f.keep,"
+        " (int)f.user);\n    return 0;\n}\n", encoding="utf-8")
+    binary = tmp_path / "axis"
+    built = subprocess.run(["g++", "-std=c++14", "-I", str(MODEL_INCLUDE), str(program), "-o", str(binary)],
+                           capture_output=True, text=True, check=False)
+    assert built.returncode == 0, built.stderr
+    ran = subprocess.run([str(binary)], capture_output=True, text=True, check=False, timeout=30)
+    assert ran.stdout == "-5 15 1 1.5 15 3\n"
+
+
 def test_loops_pass_1_leaves_alone_are_said(tmp_path: Path) -> None:
     """Function templates and class members are not instrumented (docs); a
     public 2D convolution had 27 loops in two templates and pass 1 wrote
