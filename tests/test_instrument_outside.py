@@ -141,6 +141,15 @@ def test_an_ap_uint_wider_than_the_model_is_said(tmp_path: Path) -> None:
     assert warnings[1].startswith(f"{source}:4: warning: 'in' (ap_uint<512> *) is 512 bits wide: hlsight's model")
 
 
+def _run_against_the_model(program: Path) -> str:
+    """What ``program`` prints, compiled with g++ against hlsight's header model."""
+    binary = program.with_suffix("")
+    built = subprocess.run(["g++", "-std=c++14", "-I", str(MODEL_INCLUDE), str(program), "-o", str(binary)],
+                           capture_output=True, text=True, check=False)
+    assert built.returncode == 0, built.stderr
+    return subprocess.run([str(binary)], capture_output=True, text=True, check=False, timeout=30).stdout
+
+
 def test_the_header_models_shifts_keep_the_left_operands_width(tmp_path: Path) -> None:
     """UG902/UG1399: a shift's result has the left operand's width (bits
     shifted out are lost; cast first to keep them), and a negative amount
@@ -158,13 +167,8 @@ def test_the_header_models_shifts_keep_the_left_operands_width(tmp_path: Path) -
         " (int)(a << s), (int)(b << -1));\n"
         "    a <<= 1; printf(\"%d\\n\", (int)a);\n"
         "    ap_uint<6> r = 3; r.reverse(); std::cout << (int)r << std::endl;\n    return 0;\n}\n", encoding="utf-8")
-    binary = tmp_path / "shift"
-    built = subprocess.run(["g++", "-std=c++14", "-I", str(MODEL_INCLUDE), str(program), "-o", str(binary)],
-                           capture_output=True, text=True, check=False)
-    assert built.returncode == 0, built.stderr
-    ran = subprocess.run([str(binary)], capture_output=True, text=True, check=False, timeout=30)
     # reverse() and std::cout through ap_int.h alone, as a public Huffman encoder uses them
-    assert ran.stdout.splitlines() == ["-32 736 -32 25 -16 -32 100", "46", "48"]
+    assert _run_against_the_model(program).splitlines() == ["-32 736 -32 25 -16 -32 100", "46", "48"]
 
 
 def test_the_header_model_rotates_within_the_width(tmp_path: Path) -> None:
@@ -180,12 +184,7 @@ def test_the_header_model_rotates_within_the_width(tmp_path: Path) -> None:
         "    ap_int<8> c = -127; c.rrotate(1); printf(\"%d \", (int)c);\n"
         "    ap_uint<32> word = 0xff000001u; word = word.lrotate(8); printf(\"%x\\n\", (unsigned)word);\n"
         "    return 0;\n}\n", encoding="utf-8")
-    binary = tmp_path / "rotate"
-    built = subprocess.run(["g++", "-std=c++14", "-I", str(MODEL_INCLUDE), str(program), "-o", str(binary)],
-                           capture_output=True, text=True, check=False)
-    assert built.returncode == 0, built.stderr
-    ran = subprocess.run([str(binary)], capture_output=True, text=True, check=False, timeout=30)
-    assert ran.stdout == "34567812 81234567 3 -64 1ff\n"
+    assert _run_against_the_model(program) == "34567812 81234567 3 -64 1ff\n"
 
 
 def test_the_header_model_has_vitis_hls_axis(tmp_path: Path) -> None:
@@ -201,12 +200,7 @@ def test_the_header_model_has_vitis_hls_axis(tmp_path: Path) -> None:
         "    FPix f; f.data = 1.5f; f.keep = -1; f.user = 3;\n"
         "    printf(\"%d %d %d %g %d %d\\n\", (int)q.data, (int)q.keep, (int)q.last, f.data, (int)f.keep,"
         " (int)f.user);\n    return 0;\n}\n", encoding="utf-8")
-    binary = tmp_path / "axis"
-    built = subprocess.run(["g++", "-std=c++14", "-I", str(MODEL_INCLUDE), str(program), "-o", str(binary)],
-                           capture_output=True, text=True, check=False)
-    assert built.returncode == 0, built.stderr
-    ran = subprocess.run([str(binary)], capture_output=True, text=True, check=False, timeout=30)
-    assert ran.stdout == "-5 15 1 1.5 15 3\n"
+    assert _run_against_the_model(program) == "-5 15 1 1.5 15 3\n"
 
 
 def test_loops_pass_1_leaves_alone_are_said(tmp_path: Path) -> None:

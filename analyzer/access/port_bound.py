@@ -35,10 +35,8 @@ from pycparser import c_ast
 from hlsight.analyzer.access.axi_ports import all_nodes
 from hlsight.analyzer.access.ctypes_info import array_dims
 from hlsight.analyzer.access.loops import LoopInfo
+from hlsight.analyzer.access.report_loop_names import FLATTENED
 from hlsight.analyzer.access.walker import AccessSite
-
-#: how the facts of a flattened nest begin their reason (:mod:`xilinx_report_loops`)
-FLATTENED = "a flattened nest of the loops at lines"
 
 _VARIABLE = re.compile(r"\bvariable\s*=\s*(\w+)", re.IGNORECASE)
 _NUMBER = r"\s*=\s*(\d+)"

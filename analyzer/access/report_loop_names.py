@@ -28,6 +28,9 @@ from pycparser import c_ast
 
 from hlsight.parsers.csource.visitor import NodeVisitor
 
+#: how the facts of a flattened nest begin their reason: the product of its levels' counts
+#: (:mod:`~hlsight.analyzer.access.xilinx_report_loops`), read back by the port bound
+FLATTENED = "a flattened nest of the loops at lines"
 
 @dataclass(eq=False)
 class NamedLoop:

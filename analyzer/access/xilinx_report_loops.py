@@ -42,8 +42,13 @@ from pycparser import c_ast
 from hlsight.analyzer.access.axi_ports import all_nodes
 from hlsight.analyzer.access.hls_pragmas import body_pragmas, pipelined, unrolled_fully
 from hlsight.analyzer.access.loops import LoopInfo
-from hlsight.analyzer.access.port_bound import FLATTENED
-from hlsight.analyzer.access.report_loop_names import NamedLoop, ReportLoopMatch, match_report_name, name_loops
+from hlsight.analyzer.access.report_loop_names import (
+    FLATTENED,
+    NamedLoop,
+    ReportLoopMatch,
+    match_report_name,
+    name_loops,
+)
 from hlsight.analyzer.access.sources import ParsedSources
 from hlsight.core.model import Design, Kernel, Loop, Product
 from hlsight.parsers.vivado.names import module_matches, outlined_module_parts, parse_loop_name
