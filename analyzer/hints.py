@@ -293,6 +293,8 @@ def bottleneck_hints(design: Design, result: AnalysisResult, settings: Settings)
             if facts is not None and (facts.scales or not streaming) and facts.stride != 0:
                 lsu_hints.extend((hint, _share(facts)) for hint in _lsu_hints(kernel, lsu, facts, settings, elsewhere))
         hints.extend(_merge_per_line(lsu_hints))
+        if kernel.folded_into is not None:
+            continue  # an outlined `_Pipeline_` module's loops are its caller's, hinted there once
         for loop in kernel.all_loops():
             hint = _loop_hint(kernel, loop, result.source)
             if hint is not None:

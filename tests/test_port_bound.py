@@ -19,8 +19,20 @@ from hlsight.analyzer.access.sources import ParsedSources
 from hlsight.analyzer.access.walker import walk_function
 from hlsight.analyzer.access.xilinx_report_loops import SourceLoopNames, report_loop_finder
 from hlsight.analyzer.hints import ii_reason
+from hlsight.analyzer.pipeline import analyze
 from hlsight.analyzer.results import SourceFacts
-from hlsight.core.model import Design, InitiationInterval, Kernel, KernelKind, Loop, Product, ToolInfo, Vendor
+from hlsight.core.model import (
+    Design,
+    InitiationInterval,
+    Kernel,
+    KernelKind,
+    LatencyRange,
+    Loop,
+    Product,
+    ToolInfo,
+    TripCount,
+    Vendor,
+)
 from hlsight.parsers.csource import parse_c_text
 from hlsight.parsers.vivado.names import OUTLINED_UNSURE
 
@@ -121,3 +133,20 @@ def test_a_readers_note_is_not_a_reason() -> None:
     assert ii_reason(loop) == "the report gives no reason"
     loop.details.append("carried dependence on 'sum'")
     assert ii_reason(loop) == "carried dependence on 'sum'"
+
+
+def test_an_outlined_pipelines_loop_is_hinted_once() -> None:
+    """A Vitis ``_Pipeline_`` module's loop is its caller's too (the reader
+    folds it back): the matrix multiply's II 4 was said twice, once per
+    report listing the loop."""
+    loop = Loop(name="VITIS_LOOP_51_5", pipelined=True, ii=InitiationInterval(4), trip_count=TripCount(100, 100, None),
+                latency=LatencyRange(400, 400))
+    top = Kernel(name="f", kind=KernelKind.FUNCTION, loops=[loop], is_top=True, latency=LatencyRange(410, 410),
+                 artifact="f_csynth.rpt")
+    outlined = Kernel(name="f_Pipeline_VITIS_LOOP_51_5", kind=KernelKind.FUNCTION, loops=[loop], folded_into="f",
+                      latency=LatencyRange(402, 402), artifact="f_Pipeline_VITIS_LOOP_51_5_csynth.rpt")
+    design = Design(tool=ToolInfo(Vendor.XILINX, Product.VITIS_HLS, "2024.1"), root=Path("."), kernels=[top, outlined])
+    hints = [diag for diag in analyze(design, {}).diagnostics if diag.rule == "loop-ii"]
+    assert [(hint.file, hint.message) for hint in hints] == [
+        ("f_csynth.rpt",
+         "loop VITIS_LOOP_51_5 of f has II 4: one iteration every 4 cycles (the report gives no reason)")]
