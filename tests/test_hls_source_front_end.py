@@ -308,3 +308,14 @@ def test_a_vitis_hls_axis_stream_source_is_analysed(tmp_path: Path) -> None:
     unit = parse_cxx_as_c(source)
     (info,) = loop_infos(unit, unit.functions()["k"]).values()
     assert str(info.trip_count) == "100"
+
+
+def test_a_vitis_hls_vector_source_is_analysed(tmp_path: Path) -> None:
+    source = tmp_path / "k.cpp"
+    source.write_text('#include <hls_vector.h>\n#include "hls_stream.h"\n#define VECTOR_SIZE 16\n'
+                      "struct float16 { hls::vector<float, VECTOR_SIZE> data = 0.0; };\n"
+                      "void k(hls::stream<float16> &in, float *out, int n) {\n"
+                      "  for (int i = 0; i < n; i += VECTOR_SIZE) { float16 v = in.read(); out[i] = v.data[0]; }\n}\n")
+    unit = parse_cxx_as_c(source)
+    (info,) = loop_infos(unit, unit.functions()["k"]).values()
+    assert str(info.trip_count) == "ceiling(n/16)"
