@@ -311,6 +311,12 @@ def register_stage_operand(node: c_ast.Node) -> c_ast.Node:
 _INT_SUFFIX = re.compile(r"[uUlL]+$")
 
 
+def integer_literal(node: c_ast.Node | None) -> int | None:
+    """The value of an integer literal (``128``, ``0x80``, ``0200``, ``128u``), else ``None``."""
+    value = _constant(node) if isinstance(node, c_ast.Constant) else None
+    return int(value) if value is not None and value.is_Integer else None
+
+
 def _constant(node: c_ast.Constant) -> sympy.Expr | None:
     raw = node.value
     if node.type in ("int", "unsigned int", "long int", "unsigned long int", "long long int", "unsigned long long int"):

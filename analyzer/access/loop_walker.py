@@ -731,10 +731,7 @@ class LoopWalker(NodeVisitor):
         # a triangular loop's average is hlsight's, per entry the count varies: the instrumenter keeps its pragma
         info.header_counted = geometric is None and averaged is trip
         info.geometric = geometric is not None
-        info.tripcount_pragma = tripcount_pragma(node.stmt)
-        info.hls_unroll = hls_unroll_factor(body_pragmas(node.stmt))
-        info.hls_pipelined = pipelined(body_pragmas(node.stmt))
-        info.coalesce = coalesce_above(self.lines.get(file) or [], line)
+        self._annotations(info, node.stmt, file, line)
         info.endless = node.cond is None and counter_name is None and leaves is None
         self.loop_infos[id(node)] = info
         self._mark_loop_carried(node.stmt, node.next, counter_name, line)
@@ -842,10 +839,7 @@ class LoopWalker(NodeVisitor):
         info_loop.nth = self._ordinals.nth(id(node), file, line)
         info_loop.header_counted = header_counted
         info_loop.geometric = geometric
-        info_loop.tripcount_pragma = tripcount_pragma(node.stmt)
-        info_loop.hls_unroll = hls_unroll_factor(body_pragmas(node.stmt))
-        info_loop.hls_pipelined = pipelined(body_pragmas(node.stmt))
-        info_loop.coalesce = coalesce_above(self.lines.get(file) or [], line)
+        self._annotations(info_loop, node.stmt, file, line)
         self.loop_infos[id(node)] = info_loop
         self.loops.append(info_loop)
         self._expression(node.cond)
@@ -854,6 +848,16 @@ class LoopWalker(NodeVisitor):
         self._leave_loop(saved_env, node)
 
     visit_DoWhile = visit_While
+
+    def _annotations(self, info: LoopInfo, body: c_ast.Node, file: str, line: int) -> None:
+        """What the loop's pragmas and annotations say (``loop_tripcount``,
+        ``HLS unroll factor``, ``HLS pipeline``, ``loop_coalesce``), one reading
+        for every kind of loop."""
+        pragmas = body_pragmas(body)
+        info.tripcount_pragma = tripcount_pragma(body)
+        info.hls_unroll = hls_unroll_factor(pragmas)
+        info.hls_pipelined = pipelined(pragmas)
+        info.coalesce = coalesce_above(self.lines.get(file) or [], line)
 
     def _geometric_while(self, node: c_ast.While | c_ast.DoWhile, name: str) -> Geometric | None:
         """``while (gap > 0) { ...; gap /= 2; }``: the body halves (doubles,

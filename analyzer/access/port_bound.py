@@ -33,6 +33,7 @@ import sympy
 from pycparser import c_ast
 
 from hlsight.analyzer.access.axi_ports import all_nodes
+from hlsight.analyzer.access.c_symbols import integer_literal
 from hlsight.analyzer.access.ctypes_info import array_dims
 from hlsight.analyzer.access.loops import LoopInfo
 from hlsight.analyzer.access.report_loop_names import FLATTENED
@@ -102,20 +103,12 @@ def array_ports(name: str, dims: Sequence[int | None], pragmas: Sequence[str]) -
 def function_ports(definition: c_ast.FuncDef) -> dict[str, ArrayPorts | None]:
     """The accesses per cycle of every array a function declares (its
     parameters and locals), under its pragmas."""
-    pragmas = [str(node.string) for node in all_nodes(definition.body) if isinstance(node, c_ast.Pragma)]
+    body = all_nodes(definition.body)
+    pragmas = [str(node.string) for node in body if isinstance(node, c_ast.Pragma)]
     params = definition.decl.type.args.params if definition.decl.type.args is not None else []
-    declared = [*params, *(node for node in all_nodes(definition.body) if isinstance(node, c_ast.Decl))]
-    return {decl.name: array_ports(decl.name, [_extent(dim) for dim in array_dims(decl.type)], pragmas)
+    declared = [*params, *(node for node in body if isinstance(node, c_ast.Decl))]
+    return {decl.name: array_ports(decl.name, [integer_literal(dim) for dim in array_dims(decl.type)], pragmas)
             for decl in declared if isinstance(decl, c_ast.Decl) and isinstance(decl.type, c_ast.ArrayDecl)}
-
-
-def _extent(dim: c_ast.Node | None) -> int | None:
-    if not isinstance(dim, c_ast.Constant):
-        return None
-    try:
-        return int(dim.value.rstrip("uUlL"), 0)
-    except ValueError:
-        return None
 
 
 def port_bound(loop: LoopInfo, sites: Sequence[AccessSite], ports_of: dict[str, ArrayPorts | None]
@@ -143,8 +136,8 @@ def port_bound(loop: LoopInfo, sites: Sequence[AccessSite], ports_of: dict[str, 
             continue
         moving = [info for info in inner if info.counter is not None and info.counter in site.index.free_symbols]
         count = math.prod(int(info.trip_count) for info in moving if info.trip_count is not None)
-        distinct = per_array.setdefault(site.array, {})
-        distinct[str(sympy.expand(site.index))] = max(distinct.get(str(sympy.expand(site.index)), 0), count)
+        distinct, address = per_array.setdefault(site.array, {}), str(sympy.expand(site.index))
+        distinct[address] = max(distinct.get(address, 0), count)
         inner_lines.setdefault(site.array, set()).update(info.line for info in moving)
     bounds: list[tuple[int, str]] = []
     for array, accesses in sorted(per_array.items()):
@@ -155,10 +148,9 @@ def port_bound(loop: LoopInfo, sites: Sequence[AccessSite], ports_of: dict[str, 
         unrolled = sorted(inner_lines.get(array, set()))
         where = f" (the loop{'s' if len(unrolled) > 1 else ''} at line {', '.join(map(str, unrolled))} unrolled in" \
                 " the pipeline)" if unrolled else ""
-        bounds.append((math.ceil(made / ports.ports),
-                       f"{array} is accessed {made} times per iteration{where} from {ports.how}:"
-                       f" at least {math.ceil(made / ports.ports)} cycles (II 1 needs"
-                       f" {math.ceil(made / ports.per_bank)} banks)"))
+        needed = math.ceil(made / ports.ports)
+        bounds.append((needed, f"{array} is accessed {made} times per iteration{where} from {ports.how}: at least"
+                               f" {needed} cycles (II 1 needs {math.ceil(made / ports.per_bank)} banks)"))
     if not bounds:
         return None
     cycles = max(cycle for cycle, _text in bounds)

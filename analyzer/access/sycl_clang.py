@@ -1,19 +1,15 @@
-"""Small libclang helpers the SYCL access analysis needs.
-
-The Python bindings of libclang 18 expose neither operator kinds nor
-constant evaluation; both exist in the C API (``clang_getCursorBinaryOperatorKind``,
-``clang_Cursor_Evaluate``) and are called through ctypes here.
-"""
+"""Small libclang helpers the SYCL access analysis needs (the C-API calls
+the Python bindings lack live in :mod:`hlsight.parsers.cxx.clang_api`,
+shared with the HLS C++ lowering, and are re-exported here)."""
 
 from __future__ import annotations
 
-import ctypes
-import functools
-from typing import Any
-
 from clang import cindex
 
+from hlsight.parsers.cxx.clang_api import binary_operator, evaluate_int, in_main_file, unary_operator, unary_prefix
 from hlsight.parsers.cxx.visitor import children
+
+__all__ = ["binary_operator", "evaluate_int", "in_main_file", "unary_operator", "unary_prefix"]
 
 CK = cindex.CursorKind
 TK = cindex.TypeKind
@@ -26,74 +22,6 @@ EXPLICIT_CASTS = {
 #: wrappers that only pass their one operand through
 TRANSPARENT = {CK.UNEXPOSED_EXPR, CK.PAREN_EXPR} | EXPLICIT_CASTS
 _TYPE_REFS = {CK.TYPE_REF, CK.TEMPLATE_REF, CK.NAMESPACE_REF}
-
-
-_SIGNATURES: list[tuple[str, list[Any], Any]] = [
-    ("clang_getCursorBinaryOperatorKind", [cindex.Cursor], ctypes.c_int),
-    ("clang_getBinaryOperatorKindSpelling", [ctypes.c_int], cindex._CXString),
-    ("clang_getCursorUnaryOperatorKind", [cindex.Cursor], ctypes.c_int),
-    ("clang_getUnaryOperatorKindSpelling", [ctypes.c_int], cindex._CXString),
-    ("clang_Location_isFromMainFile", [cindex.SourceLocation], ctypes.c_int),
-    ("clang_Cursor_Evaluate", [cindex.Cursor], ctypes.c_void_p),
-    ("clang_EvalResult_getKind", [ctypes.c_void_p], ctypes.c_int),
-    ("clang_EvalResult_isUnsignedInt", [ctypes.c_void_p], ctypes.c_uint),
-    ("clang_EvalResult_getAsUnsigned", [ctypes.c_void_p], ctypes.c_ulonglong),
-    ("clang_EvalResult_getAsLongLong", [ctypes.c_void_p], ctypes.c_longlong),
-    ("clang_EvalResult_dispose", [ctypes.c_void_p], None),
-]
-
-
-@functools.lru_cache(maxsize=1)
-def _lib() -> Any:
-    lib = cindex.conf.lib
-    for name, argtypes, restype in _SIGNATURES:
-        function = getattr(lib, name)
-        function.argtypes = argtypes
-        function.restype = restype
-    return lib
-
-
-def in_main_file(cursor: cindex.Cursor) -> bool:
-    """Declared in the parsed file itself (not in an included header); one
-    C call instead of building the file name of every top-level cursor."""
-    return bool(_lib().clang_Location_isFromMainFile(cursor.location))
-
-
-def _spelling(raw: Any) -> str:
-    return str(cindex._CXString.from_result(raw))
-
-
-def binary_operator(cursor: cindex.Cursor) -> str:
-    """``+``, ``<``, ``=``, ``+=``... of a BINARY_OPERATOR / COMPOUND_ASSIGNMENT_OPERATOR."""
-    lib = _lib()
-    return _spelling(lib.clang_getBinaryOperatorKindSpelling(lib.clang_getCursorBinaryOperatorKind(cursor)))
-
-
-def unary_operator(cursor: cindex.Cursor) -> str:
-    """``-``, ``++`` (prefix), ``++`` (postfix: spelled ``++`` too), ``&``, ``*``, ``!``..."""
-    lib = _lib()
-    return _spelling(lib.clang_getUnaryOperatorKindSpelling(lib.clang_getCursorUnaryOperatorKind(cursor)))
-
-
-def unary_prefix(cursor: cindex.Cursor) -> bool:
-    """``++v``/``--v`` (libclang's CXUnaryOperator_PreInc / PreDec), not ``v++``/``v--``."""
-    return int(_lib().clang_getCursorUnaryOperatorKind(cursor)) in (3, 4)
-
-
-def evaluate_int(cursor: cindex.Cursor) -> int | None:
-    """The integer value of a constant expression (macros, ``constexpr``), else ``None``."""
-    lib = _lib()
-    result = lib.clang_Cursor_Evaluate(cursor)
-    if not result:
-        return None
-    try:
-        if lib.clang_EvalResult_getKind(result) != 1:  # CXEval_Int
-            return None
-        if lib.clang_EvalResult_isUnsignedInt(result):
-            return int(lib.clang_EvalResult_getAsUnsigned(result))
-        return int(lib.clang_EvalResult_getAsLongLong(result))
-    finally:
-        lib.clang_EvalResult_dispose(result)
 
 
 def strip(cursor: cindex.Cursor, keep_casts: bool = False) -> cindex.Cursor:

@@ -32,6 +32,7 @@ Only what the names fix is matched:
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -137,6 +138,15 @@ class SourceLoopNames:
     def loops_of(self, definition: c_ast.FuncDef) -> list[NamedLoop]:
         return self.trees[id(definition)]
 
+    @functools.cached_property
+    def by_name(self) -> dict[str, c_ast.FuncDef]:
+        return dict(self.functions)
+
+    @functools.cached_property
+    def every_tree(self) -> list[NamedLoop]:
+        """The loop trees of every function (a flattened name is told by them)."""
+        return [tree for trees in self.trees.values() for tree in trees]
+
     def calls_within(self, top: str) -> Counter[str]:
         """How often the functions ``top`` reaches call each function: a
         call in code the top never runs is not in its design (a public AES
@@ -173,11 +183,9 @@ def report_loop_finder(kernel: Kernel, design: Design, names: SourceLoopNames, i
     calls = names.calls_within(top)
     if name != top and not _every_call_walked(name, calls, walked):
         return None
-    inlined = [tree for callee in _walked_callees(definition, names, calls, walked, {name})
-               for tree in names.loops_of(callee)]
-    everywhere = [tree for trees in names.trees.values() for tree in trees]
+    inlined = [tree for callee in _walked_callees(name, names, calls, walked) for tree in names.loops_of(callee)]
     finder = ReportLoopFinder(names.loops_of(definition), infos, design.tool.product is Product.VIVADO_HLS,
-                              inlined=inlined, everywhere=everywhere)
+                              inlined=inlined, everywhere=names.every_tree)
     finder.positional_ok = _positions_agree(kernel, finder)
     return finder
 
@@ -190,24 +198,19 @@ def _every_call_walked(function: str, calls: Counter[str], walked: Counter[str])
     return calls[function] == 1 or walked[function] >= calls[function]
 
 
-def _walked_callees(caller: c_ast.FuncDef, names: SourceLoopNames, calls: Counter[str], walked: Counter[str],
-                    seen: set[str]) -> list[c_ast.FuncDef]:
+def _walked_callees(caller: str, names: SourceLoopNames, calls: Counter[str], walked: Counter[str]
+                    ) -> list[c_ast.FuncDef]:
     """The functions ``caller`` calls, and those they call, whose walked
     facts stand for every call (:func:`_every_call_walked`)."""
-    defined = dict(names.functions)
     found: list[c_ast.FuncDef] = []
-    pending = [caller]
+    seen, pending = {caller}, [caller]
     while pending:
-        current = pending.pop()
-        for node in all_nodes(current.body):
-            if not (isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID)):
-                continue
-            callee = str(node.name.name)
-            if callee in seen or callee not in defined or not _every_call_walked(callee, calls, walked):
+        for callee in names.callees.get(pending.pop(), Counter()):
+            if callee in seen or callee not in names.by_name or not _every_call_walked(callee, calls, walked):
                 continue
             seen.add(callee)
-            found.append(defined[callee])
-            pending.append(defined[callee])
+            found.append(names.by_name[callee])
+            pending.append(callee)
     return found
 
 

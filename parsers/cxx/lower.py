@@ -60,29 +60,23 @@ class LoweredUnit:
     skipped: list[tuple[int, str, str]] = field(default_factory=list)
 
 
-#: ``CXBinaryOperatorKind`` (clang-c/Index.h, libclang 17+): the operators the C analyses read
-_BINARY_KINDS = {3: "*", 4: "/", 5: "%", 6: "+", 7: "-", 8: "<<", 9: ">>", 11: "<", 12: ">", 13: "<=", 14: ">=",
-                 15: "==", 16: "!=", 17: "&", 18: "^", 19: "|", 20: "&&", 21: "||", 22: "=", 23: "*=", 24: "/=",
-                 25: "%=", 26: "+=", 27: "-=", 28: "<<=", 29: ">>=", 30: "&=", 31: "^=", 32: "|=", 33: ","}
-#: ``CXUnaryOperatorKind``: post/pre increment and decrement, ``&``, ``*``, signs, ``~``, ``!``
-_UNARY_KINDS = {1: "p++", 2: "p--", 3: "++", 4: "--", 5: "&", 6: "*", 7: "+", 8: "-", 9: "~", 10: "!"}
-
-
-def _operator_kind(cursor: Any, function: str) -> int | None:
-    """The operator of ``cursor`` from clang's AST, or ``None`` when this
-    libclang has no such call (before 17) or names none. Tokens cannot tell
-    it inside a macro's expansion: ``#define HALF_SIZE (((WIN_SIZE) - 1) /
-    2)`` gives the expression the one token ``HALF_SIZE``, and a public
-    convolution's loop ``x = MAX_WIDTH - HALF_SIZE - 1`` was not counted."""
-    from clang.cindex import Cursor, conf
+def _operator(cursor: Any, binary: bool) -> str | None:
+    """The operator of ``cursor`` as clang's AST holds it (``+``, ``+=``;
+    ``++`` prefix, ``p++`` postfix, as pycparser spells them), or ``None``
+    when this libclang has no such call (before 17) or names none. Tokens
+    cannot tell it inside a macro's expansion: ``#define HALF_SIZE
+    (((WIN_SIZE) - 1) / 2)`` gives the expression the one token
+    ``HALF_SIZE``, and a public convolution's loop ``x = MAX_WIDTH -
+    HALF_SIZE - 1`` was not counted."""
+    from hlsight.parsers.cxx import clang_api
 
     try:
-        call = getattr(conf.lib, function)
-    except AttributeError:
+        spelled = clang_api.binary_operator(cursor) if binary else clang_api.unary_operator(cursor)
+    except AttributeError:  # a libclang before 17
         return None
-    call.argtypes, call.restype = [Cursor], ctypes.c_int
-    kind = int(call(cursor))
-    return kind or None
+    if spelled in ("++", "--") and not binary and not clang_api.unary_prefix(cursor):
+        return "p" + spelled
+    return spelled or None
 
 
 def _evaluate_int(cursor: Any) -> int | None:
@@ -500,10 +494,10 @@ class _Expressions(CursorVisitor):
 
     def visit_UNARY_OPERATOR(self, cursor: Any) -> c_ast.Node:
         parts = children(cursor)
-        kind = _operator_kind(cursor, "clang_getCursorUnaryOperatorKind")
-        if len(parts) == 1 and kind in _UNARY_KINDS:
-            return c_ast.UnaryOp(_UNARY_KINDS[kind], self.visit(parts[0]), coord=self.lowerer.coord(cursor))
-        if len(parts) == 1 and kind is None:
+        operator = _operator(cursor, binary=False)
+        if len(parts) == 1 and operator in (*_UNARY, "p++", "p--"):
+            return c_ast.UnaryOp(operator, self.visit(parts[0]), coord=self.lowerer.coord(cursor))
+        if len(parts) == 1 and operator is None:
             tokens = [token.spelling for token in tokens_of(cursor)]
             if tokens and tokens[0] in _UNARY:
                 return c_ast.UnaryOp(tokens[0], self.visit(parts[0]), coord=self.lowerer.coord(cursor))
@@ -624,9 +618,9 @@ class _Expressions(CursorVisitor):
         """The operator of a binary or compound-assignment expression: as
         clang's AST holds it, else the first punctuation after the left
         operand (a libclang older than 17)."""
-        kind = _operator_kind(cursor, "clang_getCursorBinaryOperatorKind")
-        if kind is not None:
-            return _BINARY_KINDS.get(kind)
+        operator = _operator(cursor, binary=True)
+        if operator is not None:
+            return operator
         end = left.extent.end.offset
         for token in tokens_of(cursor):
             if token.extent.start.offset >= end and token.kind == self.cindex.TokenKind.PUNCTUATION:

@@ -246,7 +246,6 @@ def attach_locations(kernel: Kernel, aggregate: Aggregate | None) -> None:
             loop.location_basis = "loop-name"
 
 
-
 #: Vivado HLS names the loop that zero-fills an initialised local array after
 #: the array (``uint8 t[200] = {0}`` -> ``memset_t``, 2018.3 keccak_absorb)
 _MEMSET_LOOP = re.compile(r"memset_[A-Za-z_]\w*")

@@ -25,6 +25,8 @@ OUTLINED_UNSURE = "enclosing loop unknown (no csynth.xml InstanceList): shown at
 GENERATED_LOOP_NOTE = ("compiler-generated loop (Vitis 'Loop N', Vivado 'memset_<array>': array copy/initialisation),"
                        " no source loop")
 ZERO_TRIP_NOTE = "trip count reported as 0 (library while-loop): treated as unknown"
+#: how a loop's details carry the ``loop_tripcount`` pragma applied to it (:mod:`.pragmas`)
+TRIPCOUNT_NOTE = "loop_tripcount "
 
 
 def stated_ii_reasons(bottleneck: str | None, details: list[str]) -> list[str]:
@@ -36,8 +38,9 @@ def stated_ii_reasons(bottleneck: str | None, details: list[str]) -> list[str]:
     ..." as a reason)."""
     notes = (OUTLINED_UNSURE, GENERATED_LOOP_NOTE, ZERO_TRIP_NOTE)
     informative = [text for text in dict.fromkeys(details) if not text.rstrip().endswith(":")
-                   and text not in notes and not text.startswith("loop_tripcount ")]
+                   and text not in notes and not text.startswith(TRIPCOUNT_NOTE)]
     return list(dict.fromkeys(part for part in (bottleneck, *informative[:3]) if part))
+
 
 _VITIS_LOOP = re.compile(r"^VITIS_LOOP_(?P<line>\d+)_(?P<ordinal>\d+)(?=_|$)")
 _VIVADO_LOOP = re.compile(r"^Loop (?P<path>\d+(?:\.\d+)*)$")

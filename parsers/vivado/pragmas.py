@@ -19,6 +19,7 @@ from pathlib import PurePosixPath
 from lxml import etree
 
 from hlsight.core.model import Loop, SourceLocation, TripCount
+from hlsight.parsers.vivado.names import TRIPCOUNT_NOTE
 from hlsight.parsers.vivado.profile_xml import parse_source_location
 
 _BINARY: dict[type[ast.operator], Callable[[int, int], int]] = {
@@ -104,6 +105,6 @@ def apply_tripcount_pragma(pragma: TripCountPragma, loops: list[Loop]) -> Loop |
     loop = matching[0]
     assert loop.trip_count is not None
     loop.trip_count = TripCount(loop.trip_count.min, loop.trip_count.max, pragma.avg)
-    loop.details.append(f"loop_tripcount {pragma.options}" +
+    loop.details.append(f"{TRIPCOUNT_NOTE}{pragma.options}" +
                         (f" at {pragma.location}" if pragma.location is not None else ""))
     return loop
