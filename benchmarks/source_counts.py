@@ -40,7 +40,7 @@ def compare(report: str, sources: str | None) -> tuple[int, int, int]:
     parsed = _parse(design, SourceFacts())
     names = SourceLoopNames.of(parsed)
     compared = same = 0
-    seen: set[tuple[str, int]] = set()
+    seen: set[tuple[str, int, int]] = set()
     for top in design.top_kernels():
         found = parsed.function(top.name)
         if found is None:
@@ -60,8 +60,9 @@ def compare(report: str, sources: str | None) -> tuple[int, int, int]:
                     counted = sympy.ceiling(counted / factor)
                 verdict = ""
                 if reported is not None and counted is not None and counted.is_Integer and info is not None:
-                    key = (info.file, info.line)
-                    if key not in seen:  # the top and its outlined module list one loop
+                    key = (info.file, info.line, int(counted))
+                    if key not in seen:  # the top and its outlined module list one loop (a template's
+                        # instances, one line each, count apart)
                         seen.add(key)
                         compared += 1
                         same += int(counted) == reported

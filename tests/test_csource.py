@@ -153,3 +153,15 @@ def test_channel_declarations_parse_also_through_macros() -> None:
     unit = parse_c_text(source, "c.cl", Dialect.OPENCL)
     assert set(unit.functions()) == {"k"}
     assert unit.functions()["k"].coord.line == 6
+
+
+def test_a_failing_include_in_an_embedded_header_names_the_header_not_its_scratch_copy() -> None:
+    """A public HLStrans kernel's ``trisolv.h`` includes ``<cmath>``: the
+    message named ``/tmp/hlsight-cpp-uxsp_lzr/trisolv.h``, a file gone when
+    the user reads it."""
+    with pytest.raises(InputError) as raised:
+        parse_c_text('#include "trisolv.h"\nint f(void) { return 0; }\n', "src/trisolv_slow.c",
+                     virtual_files={"src/trisolv.h": "#include <no_such_header_anywhere>\n"})
+    message = str(raised.value)
+    assert "src/trisolv.h:1:10: fatal error: no_such_header_anywhere" in message
+    assert "hlsight-cpp-" not in message

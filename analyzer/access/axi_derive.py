@@ -256,6 +256,19 @@ def _pointer_parameters(func: c_ast.FuncDef) -> list[str]:
             and isinstance(param.type, (c_ast.PtrDecl, c_ast.ArrayDecl))]
 
 
+def _read_headers(unit: CUnit, lines: dict[str, list[str]]) -> None:
+    """The text of each design header a lowered function is written in (a
+    template in its ``.hpp``): the walk quotes a loop's line from it."""
+    for name in unit.called:
+        definition = unit.functions()[name]
+        file = str(definition.coord.file) if definition.coord is not None else ""
+        if file and file not in lines:
+            try:
+                lines[file] = Path(file).read_text(encoding="utf-8", errors="replace").splitlines()
+            except OSError:
+                lines[file] = []
+
+
 def _parse(design: Design, facts: SourceFacts) -> ParsedSources:
     """C sources through pycparser, C++ through libclang lowered to C."""
     parsed = parse_design_sources(design)
@@ -279,6 +292,7 @@ def _parse(design: Design, facts: SourceFacts) -> ParsedSources:
             continue
         parsed.units.append(unit)
         parsed.lines.setdefault(source.path, source.content.splitlines())
+        _read_headers(unit, parsed.lines)
         facts.diagnostics.extend(  # the headers read in place of the build machine's: an assumption, said
             Diagnostic(rule=rule, severity=Severity.WARNING, message=message, file=source.path, line=line)
             for line, rule, message in unit.warnings if rule in (VENDOR_PATH_RULE, UNUSED_HEADER_RULE))

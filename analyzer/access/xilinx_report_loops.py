@@ -52,7 +52,7 @@ from hlsight.analyzer.access.report_loop_names import (
 )
 from hlsight.analyzer.access.sources import ParsedSources
 from hlsight.core.model import Design, Kernel, Loop, Product
-from hlsight.parsers.vivado.names import module_matches, outlined_module_parts, parse_loop_name
+from hlsight.parsers.vivado.names import cxx_module_matches, outlined_module_parts, parse_loop_name
 
 #: a Vitis name that joins two levels of a flattened nest
 _FLATTENED_VITIS = re.compile(r"^VITIS_LOOP_\d+_\d+_.")
@@ -128,7 +128,15 @@ class SourceLoopNames:
 
     @classmethod
     def of(cls, parsed: ParsedSources) -> SourceLoopNames:
-        functions = [(name, definition) for unit in parsed.units for name, definition in unit.functions().items()]
+        functions: list[tuple[str, c_ast.FuncDef]] = []
+        seen: set[tuple[str, str, int]] = set()
+        for unit in parsed.units:
+            for name, definition in unit.functions().items():
+                where = (name, str(definition.coord.file), int(definition.coord.line)) if definition.coord else None
+                if where not in seen:  # a header's function, lowered in each file that calls it: one function
+                    functions.append((name, definition))
+                    if where is not None:
+                        seen.add(where)
         callees = {name: Counter(str(node.name.name) for node in all_nodes(definition.body)
                                  if isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID))
                    for name, definition in functions}
@@ -223,7 +231,9 @@ def _module_function(module: str, names: SourceLoopNames, top: str) -> tuple[str
     (``LOADBYTES_1``)."""
     outlined = outlined_module_parts(module)
     wanted = outlined[0] if outlined is not None else module
-    found = [(name, definition) for name, definition in names.functions if module_matches(wanted, name)]
+    found = [(name, definition) for name, definition in names.functions if cxx_module_matches(wanted, name)]
+    if not found:
+        found = _only_instance(wanted, names, outlined is not None)
     if not found and module != top and module.startswith(top + "_"):
         found = [(name, definition) for name, definition in names.functions if name == module[len(top) + 1:]]
     copied = wanted
@@ -232,6 +242,25 @@ def _module_function(module: str, names: SourceLoopNames, top: str) -> tuple[str
         if names.calls_within(top)[copied] > 1:
             found = [(name, definition) for name, definition in names.functions if name == copied]
     return found[0] if len(found) == 1 else None
+
+
+def _only_instance(module: str, names: SourceLoopNames, outlined: bool) -> list[tuple[str, c_ast.FuncDef]]:
+    """The one instance of a template the sources instantiate once, for a
+    module named by the template and arguments spelled otherwise than
+    hlsight spells them (the tools print a type argument as their clang
+    does: hls4ml's ``conv_1d_cl_..._ap_fixed_22_11_5_3_0_..._config5_s``),
+    or by the template alone (Vitis 2022.1 outlines a loop of
+    ``DepthwiseConv2dFinal<4, 1, 12, 4>`` as
+    ``DepthwiseConv2dFinal_Pipeline_VITIS_LOOP_95_1...``). Of two
+    instances, neither: which one is not told."""
+    def named_by(base: str) -> bool:
+        return module == base or (module.startswith(base + "_") and (module.endswith("_s") or outlined))
+
+    instances = [(name, definition) for name, definition in names.functions
+                 if "<" in name and "::" not in name and named_by(name.partition("<")[0])]
+    longest = max((len(name.partition("<")[0]) for name, _ in instances), default=0)
+    instances = [(name, definition) for name, definition in instances if len(name.partition("<")[0]) == longest]
+    return instances if len(instances) == 1 else []
 
 
 def _positions_agree(kernel: Kernel, finder: ReportLoopFinder) -> bool:

@@ -65,17 +65,22 @@ class CUnit:
     #: (C++: a type wider than hlsight's HLS header model holds, a template
     #: whose loops are not instrumented)
     warnings: list[tuple[int, str, str]] = field(default_factory=list)
+    #: C++: the definitions lowered because the code calls them (a template's
+    #: instantiation, a class member, a function of the design's header),
+    #: which are the unit's wherever they are written
+    called: frozenset[str] = frozenset()
 
     @property
     def lines(self) -> list[str]:
         return self.text.splitlines()
 
     def functions(self) -> dict[str, c_ast.FuncDef]:
-        """Function definitions of the main file, by name."""
+        """Function definitions of the main file (and those it calls that
+        :attr:`called` names), by name."""
         return {
             node.decl.name: node
             for node in self.ast.ext
-            if isinstance(node, c_ast.FuncDef) and self.in_main_file(node)
+            if isinstance(node, c_ast.FuncDef) and (self.in_main_file(node) or node.decl.name in self.called)
         }
 
     def in_main_file(self, node: c_ast.Node) -> bool:
@@ -180,6 +185,8 @@ def preprocess(
         if completed.returncode != 0:
             first = next((line for line in completed.stderr.splitlines() if "error" in line), completed.stderr.strip())
             first = first.replace(str(source), filename)
+            for name in virtual_files or {}:  # an embedded header by its name, not its scratch copy's
+                first = first.replace(str(scratch / Path(name).name), name)
             expected = "C the preprocessor accepts"
             if "No such file or directory" in first:
                 expected = ("the folders of the headers it includes (hlsight simulate: --cflags \"-I DIR\"; the"

@@ -51,9 +51,12 @@ def parse_cxx_as_c(path: Path, include_dirs: Sequence[Path] = (), headers: HlsHe
         (remapped.included_at.get(name, 1), UNUSED_RULE,
          f"{name} is not in the HLS headers in use ({headers.origin}: {headers.directory}): the source was read"
          " without it, and compiles so (nothing it declares is used)") for name in unused)
-    lowered = lower(unit)
+    # the report's code is what the tool synthesized: the instantiations and members it calls, lowered
+    vendor = (str(headers.directory), str(STD_INCLUDE)) if synthesis else None
+    lowered = lower(unit, vendor)
     warnings = sorted([*lowered.skipped, *remapped.warnings, *(wider_than_model(unit) if headers.is_model else [])])
-    return CUnit(ast=lowered.ast, filename=str(path), text=unit.text, dialect=Dialect.C, warnings=warnings)
+    return CUnit(ast=lowered.ast, filename=str(path), text=unit.text, dialect=Dialect.C, warnings=warnings,
+                 called=frozenset(lowered.called))
 
 
 UNUSED_RULE = "hls-header-unused"

@@ -13,8 +13,13 @@ preprocessor's line markers put it.
 ``#pragma HLS`` lines are not in clang's AST (unknown pragmas are dropped);
 they are read from the original text and placed into the compound statement
 that contains them, between the statements around them, as pycparser does.
-Function templates and class members are not lowered (HLS tops are plain
-functions); they are listed in ``skipped``.
+Function templates and class members are not lowered as written (HLS
+tops are plain functions); they are listed in ``skipped``. With
+``vendor_folders`` given (the analysis of a report), what the lowered code
+calls in the design's own files is lowered too, as the HLS tool
+synthesizes it: a template's instantiation with its arguments bound
+(``copy<64, int>``, a module ``copy_64_int_s`` of the report), a class
+member (``Acc::run``), a function a user header defines (decision 76).
 
 Three cursor visitors (:mod:`hlsight.parsers.cxx.visitor`) do the work: the
 declarations of the file, the statements of a body, the expressions.
@@ -25,6 +30,7 @@ from __future__ import annotations
 import ctypes
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from pycparser import c_ast
@@ -58,6 +64,9 @@ class LoweredUnit:
     #: (line, message) of each function template or class member with loops,
     #: which are not lowered
     skipped: list[tuple[int, str, str]] = field(default_factory=list)
+    #: the names of the definitions lowered because the code calls them
+    #: (instantiations, class members, functions of the design's headers)
+    called: set[str] = field(default_factory=set)
 
 
 def _operator(cursor: Any, binary: bool) -> str | None:
@@ -155,7 +164,7 @@ class _Lowerer(CursorVisitor):
     """Statements of a body (one ``visit_<KIND>`` per statement kind; any
     other cursor is an expression statement)."""
 
-    def __init__(self, unit: CxxUnit):
+    def __init__(self, unit: CxxUnit, vendor_folders: tuple[str, ...] | None = None):
         from clang import cindex
 
         self.cindex = cindex
@@ -163,9 +172,19 @@ class _Lowerer(CursorVisitor):
         self.unit = unit
         self.filename = str(unit.path)
         self._bytes: bytes | None = None
-        self.pragmas = [(unit.text.count("\n", 0, match.start()) + 1, match.group(1))
-                        for match in _PRAGMA.finditer(unit.text)]
+        self.pragmas = self._pragmas_of(unit.text)
         self.expressions = _Expressions(self)
+        #: folders of the vendor's and the standard headers: their definitions are
+        #: not the design's; ``None``: called definitions are not lowered
+        self.vendor_folders = vendor_folders
+        #: called definitions still to lower, and the name each has (by its key)
+        self._wanted: list[tuple[str, Any]] = []
+        self._named: dict[tuple[str, int, str], str] = {}
+        self._pragmas: dict[str, list[tuple[int, str]]] = {}
+
+    @staticmethod
+    def _pragmas_of(text: str) -> list[tuple[int, str]]:
+        return [(text.count("\n", 0, match.start()) + 1, match.group(1)) for match in _PRAGMA.finditer(text)]
 
     # -- helpers
     def in_main(self, cursor: Any) -> bool:
@@ -197,18 +216,69 @@ class _Lowerer(CursorVisitor):
     def functions(self) -> LoweredUnit:
         declarations = _Declarations(self)
         declarations.visit(self.unit.translation_unit.cursor)  # type: ignore[attr-defined]
-        return declarations.out
+        out = declarations.out
+        while self._wanted:  # what the lowered code calls, and what that calls
+            name, definition = self._wanted.pop(0)
+            out.ast.ext.append(self.function(definition, name))
+            out.called.add(name)
+        return out
 
-    def function(self, cursor: Any) -> c_ast.FuncDef:
+    def callee_name(self, referenced: Any) -> str | None:
+        """The name a call of ``referenced`` is lowered to, its definition
+        queued for lowering when it is the design's (see the module doc);
+        ``None`` for a call the C analyses cannot follow (a member of a
+        vendor class)."""
+        kinds = self.kinds
+        if referenced is None or referenced.kind not in (kinds.FUNCTION_DECL, kinds.CXX_METHOD):
+            return None
+        spelling = str(referenced.spelling)
+        method = referenced.kind == kinds.CXX_METHOD
+        if spelling.startswith("operator") and spelling != "operator()":
+            return None
+        template = self.cindex.conf.lib.clang_getSpecializedCursorTemplate(referenced)
+        if not method and template is None:
+            definition = referenced.get_definition()
+            if definition is not None and not self.in_main(definition) and self.designs(definition):
+                self._want(spelling, definition)
+            return spelling
+        if self.vendor_folders is None:
+            return None if method else spelling
+        definition = referenced.get_definition() or referenced
+        if not definition.is_definition() or not self.designs(definition):
+            return None if method else spelling
+        name = cxx_name(referenced, self.cindex)
+        return self._want(name, definition)
+
+    def _want(self, name: str, definition: Any) -> str:
+        location = definition.location
+        key = (location.file.name if location.file is not None else "", int(location.line), name)
+        if key not in self._named:
+            self._named[key] = name
+            self._wanted.append((name, definition))
+        return self._named[key]
+
+    def designs(self, cursor: Any) -> bool:
+        """``cursor`` is defined in the design's own files: not in a system
+        header, the vendor's HLS headers or hlsight's stand-ins for them."""
+        if self.vendor_folders is None:
+            return False
+        location = cursor.location
+        if location.file is None or getattr(location, "is_in_system_header", False):
+            return False
+        name = str(location.file.name)
+        return not any(name.startswith(folder) for folder in self.vendor_folders)
+
+    def function(self, cursor: Any, name: str | None = None) -> c_ast.FuncDef:
         params = []
         for argument in cursor.get_arguments():
             kind = self.type_of(argument, argument.spelling)
             params.append(c_ast.Decl(argument.spelling or None, [], [], [], [], kind, None, None,
                                      coord=self.coord(argument)))
         result = cursor.result_type.spelling
-        returns = c_ast.TypeDecl(cursor.spelling, [], None, c_ast.IdentifierType([result]))
+        name = name or cursor.spelling
+        returns = c_ast.TypeDecl(name, [], None, c_ast.IdentifierType([result]))
         function_type = c_ast.FuncDecl(c_ast.ParamList(params) if params else None, returns)
-        decl = c_ast.Decl(cursor.spelling, [], [], [], [], function_type, None, None, coord=self.coord(cursor))
+        decl = c_ast.Decl(name, [], [], [], [], function_type, None, None, coord=self.coord(cursor))
         body = next((child for child in children(cursor) if child.kind == self.kinds.COMPOUND_STMT), None)
         lowered = self.compound(body) if body is not None else c_ast.Compound([])
         return c_ast.FuncDef(decl, None, lowered, coord=self.coord(cursor))
@@ -294,19 +364,43 @@ class _Lowerer(CursorVisitor):
         items: list[c_ast.Node] = []
         parts = children(cursor)
         extent = cursor.extent
-        inside = self.in_main(cursor) and extent.start.file is not None
-        pragmas = [(line, text) for line, text in self.pragmas
-                   if inside and extent.start.line <= line <= extent.end.line
+        file = self.own_file(cursor)
+        pragmas = [(line, text) for line, text in self.pragmas_in(file)
+                   if extent.start.line <= line <= extent.end.line
                    and not any(c.extent.start.line <= line <= c.extent.end.line and c.kind != self.kinds.NULL_STMT
-                               for c in parts if self.in_main(c))]
+                               for c in parts if self.own_file(c) == file)]
         for child in parts:
-            line = child.extent.start.line if self.in_main(child) else None
+            line = child.extent.start.line if file is not None and self.own_file(child) == file else None
             while pragmas and line is not None and pragmas[0][0] < line:
                 pragma_line, pragma_text = pragmas.pop(0)
-                items.append(c_ast.Pragma(pragma_text, coord=Coord(self.filename, pragma_line, 1)))
+                items.append(c_ast.Pragma(pragma_text, coord=Coord(file, pragma_line, 1)))
             items.append(self.visit(child))
-        items.extend(c_ast.Pragma(text, coord=Coord(self.filename, line, 1)) for line, text in pragmas)
+        items.extend(c_ast.Pragma(text, coord=Coord(file, line, 1)) for line, text in pragmas)
         return c_ast.Compound(items, coord=self.coord(cursor))
+
+    def own_file(self, cursor: Any) -> str | None:
+        """The file ``cursor`` is written in when its ``#pragma HLS`` lines
+        can be read: the main file, or one of the design's headers whose
+        definitions are lowered (a template's ``PIPELINE`` in its header)."""
+        location = cursor.location
+        if location.file is None:
+            return None
+        if self.in_main(cursor):
+            return self.filename
+        return str(location.file.name) if self.designs(cursor) else None
+
+    def pragmas_in(self, file: str | None) -> list[tuple[int, str]]:
+        if file is None:
+            return []
+        if file == self.filename:
+            return self.pragmas
+        if file not in self._pragmas:
+            try:
+                text = Path(file).read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                text = ""
+            self._pragmas[file] = self._pragmas_of(text)
+        return self._pragmas[file]
 
     def visit_FOR_STMT(self, cursor: Any) -> c_ast.Node:
         # libclang lists only the parts present: split them by the ';' tokens' offsets
@@ -327,6 +421,41 @@ class _Lowerer(CursorVisitor):
             init = c_ast.DeclList([init], coord=init.coord)
         return c_ast.For(init, parts[1], parts[2], self.visit(body) if body is not None
                          else c_ast.EmptyStatement(coord=coord), coord=coord)
+
+    def visit_CXX_FOR_RANGE_STMT(self, cursor: Any) -> c_ast.Node:
+        """``for (int x : table)``: over an array of ``N`` elements, the
+        counted loop it stands for (``for (int i = 0; i < N; i++)`` with
+        ``x = table[i]`` first in the body); over a class (a container's
+        ``begin()``/``end()``), a loop whose count is unknown. Both were
+        left out of the loop tree, and a Vivado report's ``Loop 1`` of a
+        class's member then stood for another loop. Read so for the
+        analysis of a report only: the instrumenter does not instrument
+        it."""
+        parts = children(cursor)
+        coord = self.coord(cursor)
+        if self.vendor_folders is None or len(parts) < 3 or parts[0].kind != self.kinds.VAR_DECL:
+            return self.opaque(cursor)  # the instrumenter's reading: not a loop it instruments
+        element, source, body = parts[0], parts[1], parts[-1]
+        kinds = self.cindex.TypeKind
+        range_type = source.type.get_canonical()
+        lowered_body = self.visit(body)
+        if range_type.kind != kinds.CONSTANTARRAY or range_type.get_array_size() < 0:
+            return c_ast.For(None, self.opaque(source), None, lowered_body, coord=coord)
+        index = f"__hlsight_range_{coord.line}_{coord.column}"
+        start = c_ast.Decl(index, [], [], [], [], c_ast.TypeDecl(index, [], None, c_ast.IdentifierType(["int"])),
+                           c_ast.Constant("int", "0"), None, coord=coord)
+        bound = c_ast.BinaryOp("<", c_ast.ID(index, coord=coord),
+                               c_ast.Constant("int", str(range_type.get_array_size())), coord=coord)
+        step = c_ast.UnaryOp("p++", c_ast.ID(index, coord=coord), coord=coord)
+        element_type = element.type.get_canonical()
+        if element_type.kind in (kinds.LVALUEREFERENCE, kinds.RVALUEREFERENCE):  # ``auto &x``: the element itself
+            element_type = element_type.get_pointee()
+        value = c_ast.Decl(element.spelling, [], [], [], [], self.declarator(element_type, element.spelling),
+                           c_ast.ArrayRef(self.expression(source), c_ast.ID(index, coord=coord), coord=coord), None,
+                           coord=self.coord(element))
+        items = lowered_body.block_items or [] if isinstance(lowered_body, c_ast.Compound) else [lowered_body]
+        return c_ast.For(c_ast.DeclList([start], coord=coord), bound, step,
+                         c_ast.Compound([value, *items], coord=lowered_body.coord), coord=coord)
 
     def header_semicolons(self, cursor: Any) -> list[int]:
         offsets: list[int] = []
@@ -460,7 +589,7 @@ class _Expressions(CursorVisitor):
         return bool(ctype.kind in (kinds.RECORD, kinds.UNEXPOSED))
 
     def visit_DECL_REF_EXPR(self, cursor: Any) -> c_ast.Node:
-        if self.is_constant(cursor):
+        if self.is_constant(cursor) or not cursor.spelling:  # no name: a template's argument, bound
             value = _evaluate_int(cursor)
             if value is not None:
                 return c_ast.Constant("int", str(value), coord=self.lowerer.coord(cursor))
@@ -554,12 +683,17 @@ class _Expressions(CursorVisitor):
         overloaded = self.class_integer(cursor, children, coord)
         if overloaded is not None:
             return overloaded
-        arguments = [self.visit(argument) for argument in cursor.get_arguments()]
-        plain = referenced is not None and referenced.kind == self.kinds.FUNCTION_DECL
-        if plain and cursor.spelling and not cursor.spelling.startswith("operator"):
-            name_cursor = next((c for c in cursor.walk_preorder() if c.kind == self.kinds.DECL_REF_EXPR
+        passed = list(cursor.get_arguments())
+        name = self.lowerer.callee_name(referenced) if cursor.spelling else None
+        if name is not None and referenced.kind == self.kinds.CXX_METHOD \
+                and len(passed) == len(list(referenced.get_arguments())) + 1:
+            passed = passed[1:]  # ``f(y)`` calling ``operator()``: the object is not an argument
+        arguments = [self.visit(argument) for argument in passed]
+        if name is not None:
+            name_cursor = next((c for c in cursor.walk_preorder()
+                                if c.kind in (self.kinds.DECL_REF_EXPR, self.kinds.MEMBER_REF_EXPR)
                                 and c.spelling == cursor.spelling), cursor)
-            return c_ast.FuncCall(c_ast.ID(cursor.spelling, coord=self.lowerer.coord(name_cursor)),
+            return c_ast.FuncCall(c_ast.ID(name, coord=self.lowerer.coord(name_cursor)),
                                   c_ast.ExprList(arguments) if arguments else None, coord=coord)
         inner = [self.visit(child) for child in children if child.kind.is_expression()]
         calls = [node for node in inner if _contains_call(node)]
@@ -653,6 +787,56 @@ def _contains_call(node: c_ast.Node) -> bool:
     return any(_contains_call(child) for _name, child in node.children())
 
 
-def lower(unit: CxxUnit) -> LoweredUnit:
-    """The function definitions of ``unit``'s main file as ``c_ast``."""
-    return _Lowerer(unit).functions()
+def lower(unit: CxxUnit, vendor_folders: tuple[str, ...] | None = None) -> LoweredUnit:
+    """The function definitions of ``unit``'s main file as ``c_ast``; with
+    ``vendor_folders``, also the design's definitions they call."""
+    return _Lowerer(unit, vendor_folders).functions()
+
+
+def cxx_name(function: Any, cindex: Any) -> str:
+    """The C++ name of a called function as a user reads it, namespaces
+    left out as the HLS tools leave them out of module names:
+    ``copy<64, int>``, ``sum<ap_uint<12>, 16, true>``, ``Acc::run``,
+    ``Filter<8>::operator()``."""
+    name = str(function.spelling)
+    count = function.get_num_template_arguments()
+    if count > 0:
+        name += "<" + ", ".join(_template_argument(function, index, cindex) for index in range(count)) + ">"
+    parent = function.semantic_parent
+    if function.kind == cindex.CursorKind.CXX_METHOD and parent is not None:
+        owner = str(parent.type.spelling) or str(parent.spelling)
+        name = owner.rsplit("::", 1)[-1] if "<" not in owner else _unqualified(owner)
+        name += "::" + str(function.spelling)
+    return name
+
+
+def _unqualified(owner: str) -> str:
+    """``ns::Filter<ns::T>`` -> ``Filter<ns::T>``: the qualification before the template's name only."""
+    head, _, arguments = owner.partition("<")
+    return head.rsplit("::", 1)[-1] + "<" + arguments
+
+
+def _template_argument(function: Any, index: int, cindex: Any) -> str:
+    kind = function.get_template_argument_kind(index)
+    if kind == cindex.TemplateArgumentKind.INTEGRAL:
+        parameter = _template_parameter(function, index, cindex)
+        if parameter is not None and parameter.type.get_canonical().kind == cindex.TypeKind.BOOL:
+            return "true" if function.get_template_argument_unsigned_value(index) else "false"
+        unsigned = parameter is not None and parameter.type.get_canonical().spelling.startswith("unsigned")
+        value = function.get_template_argument_unsigned_value(index) if unsigned \
+            else function.get_template_argument_value(index)
+        return str(value)
+    spelled = str(function.get_template_argument_type(index).spelling)
+    return spelled or "?"
+
+
+def _template_parameter(function: Any, index: int, cindex: Any) -> Any:
+    """The template's ``index``-th parameter (its type tells a ``bool`` argument from an integer)."""
+    template = cindex.conf.lib.clang_getSpecializedCursorTemplate(function)
+    if template is None:
+        return None
+    parameters = [child for child in template.get_children()
+                  if child.kind in (cindex.CursorKind.TEMPLATE_NON_TYPE_PARAMETER,
+                                    cindex.CursorKind.TEMPLATE_TYPE_PARAMETER,
+                                    cindex.CursorKind.TEMPLATE_TEMPLATE_PARAMETER)]
+    return parameters[index] if index < len(parameters) else None

@@ -87,6 +87,51 @@ def module_matches(module: str, candidate: str) -> bool:
     return len(short) == MODULE_NAME_LIMIT and long_.startswith(short)
 
 
+#: what the tools replace by ``_`` when they name a template's instance (``copy<64, int>`` -> ``copy_64_int_s``)
+_NOT_IN_NAME = re.compile(r"[^A-Za-z0-9_]+")
+_UNSIGNED_ARGUMENT = re.compile(r"(?<=\d)[uU](?=_|$)")
+
+
+def cxx_module_name(function: str) -> str:
+    """The module Vivado/Vitis HLS make of the C++ function ``function``
+    as hlsight's lowering names it: a template's instance is named by its
+    arguments with ``_s`` after them (``copy<64, int>`` ->
+    ``copy_64_int_s``, as the reports of public designs spell
+    ``rmsnorm_4096_s`` and hls4ml's ``conv_1d_cl_..._config5_s``); a class
+    member by its own name (``Acc::run`` -> ``run``)."""
+    depth, split = 0, -1
+    for index, character in enumerate(function):
+        depth += {"<": 1, ">": -1}.get(character, 0)
+        if depth == 0 and function.startswith("::", index):
+            split = index
+    if split >= 0:
+        function = function[split + 2:]
+    base, angle, arguments = function.partition("<")
+    if not angle:
+        return function
+    words = _NOT_IN_NAME.sub("_", arguments.rsplit(">", 1)[0]).strip("_")
+    return f"{base}_{words}_s"
+
+
+def cxx_module_matches(module: str, function: str) -> bool:
+    """``module`` names the C++ ``function`` (:func:`cxx_module_name`; an
+    unsigned argument's ``u`` and the 20-character cut allowed)."""
+    if module_matches(module, function):
+        return True
+    if "<" not in function and "::" not in function:
+        return False
+    made = _without_unsigned(cxx_module_name(function))
+    module = _without_unsigned(module)
+    # Vitis names a pipelined loop it outlines from an instance without the ``_s``
+    # (``PointwiseConv2d_10_1_4_Pipeline_VITIS_LOOP_9_1`` of ``PointwiseConv2d_10_1_4_s``)
+    return module_matches(module, made) or (made.endswith("_s") and module_matches(module, made[:-2]))
+
+
+def _without_unsigned(module: str) -> str:
+    """clang prints an unsigned template argument ``32u`` (hls4ml's ``..._32u_config5_s``); hlsight prints ``32``."""
+    return _UNSIGNED_ARGUMENT.sub("", module)
+
+
 def outlined_module_parts(module: str) -> tuple[str, str] | None:
     """Vitis outlines a pipelined loop (``<function>_Pipeline_<loop>``,
     >= 2021.2) or a region (``<function>_Outline_<region>``) into a module of
