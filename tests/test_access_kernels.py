@@ -381,6 +381,32 @@ def test_a_triangular_nest_counts_its_iterations() -> None:
     assert "averaged over the iterations of the loop at line" in facts.explanation
 
 
+@pytest.mark.parametrize(("nest", "counts", "innermost_total"), [
+    # polybench's nussinov: 34,220 innermost iterations over 1,770 entries (averaged level by level: 57/4,
+    # 25,222.5 in all, and a Vitis estimate of 88,238.5 cycles for 115,231)
+    ("for (int i = 59; i >= 0; i--)\n for (int j = i + 1; j < 60; j++)\n  for (int k = i + 1; k < j; k++)",
+     ["60", "59/2", "58/3"], 34220),
+    # the innermost count depends on the outer counter only: weighted by the middle loop's count
+    ("for (int i = 0; i < 10; i++)\n for (int j = 0; j < i; j++)\n  for (int k = 0; k < i; k++)",
+     ["10", "9/2", "19/3"], 285),
+    # a constant innermost count stays itself
+    ("for (int i = 0; i < 10; i++)\n for (int j = 0; j < i; j++)\n  for (int k = 0; k < 4; k++)",
+     ["10", "9/2", "4"], 180),
+])
+def test_a_deeper_triangular_nest_averages_per_entry(tmp_path: Path, nest: str, counts: list[str],
+                                                     innermost_total: int) -> None:
+    """Each level's count per entry multiplies along the nest to the
+    innermost body's total: the entries of a loop in a triangular loop are
+    weighted by how often that loop runs, not by its average."""
+    path = tmp_path / "nest.c"
+    path.write_text(f"void f(int a[60][60]) {{\n{nest}\n   a[i][j] += k;\n}}\n")
+    unit = parse_c_file(path)
+    walker = walk_function(unit, unit.functions()["f"], {str(path): path.read_text().splitlines()})
+    found = [info.trip_count for info in sorted(walker.loop_infos.values(), key=lambda info: info.line)]
+    assert [str(count) for count in found] == counts
+    assert sympy.Mul(*found) == innermost_total
+
+
 def test_a_triangular_average_is_not_a_constant_for_the_instrumenter(tmp_path: Path) -> None:
     """HLS C `for (i < 101) for (j < i)`: the access analysis counts the
     inner loop 50 times per entry on average, but per entry it varies, so

@@ -189,3 +189,17 @@ def test_range_for_loops_are_loops(tmp_path: Path) -> None:
     assert isinstance(reference.stmt.block_items[0].type, c_ast.TypeDecl)  # ``auto &y``: the element, an int
     # the instrumenter's reading leaves them out, as before
     assert not [node for node in c_ast_nodes(parse_cxx_as_c(source).functions()["top"]) if isinstance(node, c_ast.For)]
+
+
+def test_an_unsigned_constant_above_the_signed_range_keeps_its_value(tmp_path: Path) -> None:
+    """clang's value of ``18446744073709551615ull`` was read as a signed
+    ``long long``, -1: a bound divided by 2^62 became 0, not 3."""
+    source = tmp_path / "big.cpp"
+    text = ("void top(int *out) {\n"
+            "    for (unsigned long long i = 0; i < 18446744073709551615ull / 4611686018427387904ull; i++)"
+            " out[i] = 0;\n}\n")
+    source.write_text(text)
+    unit = parse_cxx_as_c(source, synthesis=True)
+    parsed = ParsedSources(units=[unit], lines={str(source): text.splitlines()})
+    walker = walk_function(unit, unit.functions()["top"], parsed.lines, count_memcpy=True)
+    assert [str(info.trip_count) for info in walker.loop_infos.values()] == ["3"]

@@ -723,8 +723,11 @@ class LoopWalker(NodeVisitor):
         grid_step = dealt_step(step, start, self.table)
         if grid_step is not None:
             step = sympy.Integer(1)  # the counter counts rounds: i = start + rounds * work_items
-        averaged = averaged_over_ids(averaged_over_enclosing(trip, self.loops), self._ids())
+        over_enclosing = averaged_over_enclosing(trip, self.loops)
+        averaged = averaged_over_ids(over_enclosing, self._ids())
         info = counted_loop(self.table, counter_name, step, averaged, unroll, line, file, start)
+        if over_enclosing is not trip:
+            info.exact_trip = trip[0]  # a loop nested in it sums over this, not the average
         counter = info.counter
         info.end_line = self._end_line(node, file)
         info.nth = self._ordinals.nth(id(node), file, line)

@@ -587,9 +587,12 @@ class SyclLoopWalker(CursorVisitor):
         grid_step = dealt_step(step, start, self.table)
         if grid_step is not None:
             step = sympy.Integer(1)  # the counter counts rounds: i = start + rounds * work_items
-        averaged = averaged_over_ids(averaged_over_enclosing(trip, self.loops), self._ids())
+        over_enclosing = averaged_over_enclosing(trip, self.loops)
+        averaged = averaged_over_ids(over_enclosing, self._ids())
         info = counted_loop(self.table, counter_key[3] if counter_key is not None else None, step,
                             averaged, unroll, line, self._file(cursor), start)
+        if over_enclosing is not trip:
+            info.exact_trip = trip[0]  # a loop nested in it sums over this, not the average
         counter = info.counter
         info.geometric = geometric is not None
         info.end_line = cursor.extent.end.line

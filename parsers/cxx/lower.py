@@ -27,7 +27,6 @@ declarations of the file, the statements of a body, the expressions.
 
 from __future__ import annotations
 
-import ctypes
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -89,27 +88,12 @@ def _operator(cursor: Any, binary: bool) -> str | None:
 
 
 def _evaluate_int(cursor: Any) -> int | None:
-    """Integer value of a constant expression (``clang_Cursor_Evaluate``;
-    the Python binding does not wrap it)."""
-    from clang.cindex import Cursor, conf
+    """Integer value of a constant expression, unsigned values read as
+    unsigned (``18446744073709551615ull`` was -1, and a bound divided by
+    it 0)."""
+    from hlsight.parsers.cxx import clang_api
 
-    lib = conf.lib
-    evaluate = lib.clang_Cursor_Evaluate
-    evaluate.argtypes, evaluate.restype = [Cursor], ctypes.c_void_p
-    result = evaluate(cursor)
-    if not result:
-        return None
-    try:
-        lib.clang_EvalResult_getKind.argtypes = [ctypes.c_void_p]
-        lib.clang_EvalResult_getKind.restype = ctypes.c_int
-        if lib.clang_EvalResult_getKind(result) != 1:  # CXEval_Int
-            return None
-        lib.clang_EvalResult_getAsLongLong.argtypes = [ctypes.c_void_p]
-        lib.clang_EvalResult_getAsLongLong.restype = ctypes.c_longlong
-        return int(lib.clang_EvalResult_getAsLongLong(result))
-    finally:
-        lib.clang_EvalResult_dispose.argtypes = [ctypes.c_void_p]
-        lib.clang_EvalResult_dispose(result)
+    return clang_api.evaluate_int(cursor)
 
 
 class _Declarations(CursorVisitor):
