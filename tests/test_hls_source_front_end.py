@@ -192,6 +192,23 @@ def test_sizeof_counts_a_loop_and_what_is_not_read_is_said_as_written(tmp_path: 
     assert not any("__hlsight" in info.trip_reason for info in infos)
 
 
+def test_sizeof_of_a_whole_byte_ap_int_is_the_synthesized_size(tmp_path: Path) -> None:
+    """Read as the tool synthesizes it, an ``ap_uint<8>`` is 1 byte (a
+    public fault detector copies ``ap_int<8> n_regions[64]`` for ``i <
+    sizeof(n_regions)``; its Vitis 2022.1 report counts 64); a width that
+    is no whole power-of-two number of bytes stays unknown."""
+    (tmp_path / "types.h").write_text("#define LEN 64\n")
+    source = tmp_path / "k.cpp"
+    source.write_text(SIZES + "void m(int *y, ap_int<12> w[2], ap_int<16> x[2][3]) {\n"
+                      "  for (int i = 0; i < sizeof(w); i++) { y[i] = 0; }\n"
+                      "  for (int i = 0; i < sizeof(x) + sizeof(const ap_uint<32>); i++) { y[i] = 0; }\n}\n")
+    unit = parse_cxx_as_c(source, synthesis=True)
+    trips = [str(info.trip_count) for info in loop_infos(unit, unit.functions()["k"]).values()]
+    assert trips == ["16", "512", "4", "1"]
+    trips = [str(info.trip_count) for info in loop_infos(unit, unit.functions()["m"]).values()]
+    assert trips == ["None", "16"]
+
+
 def test_vendor_headers_included_by_the_build_machines_path_are_read_from_the_headers_in_use(tmp_path: Path) -> None:
     """A public 2019.1 track fit's ``LRutility.h`` includes
     ``/home/<user>/Xilinx/Vivado/2019.1/include/ap_int.h``: clang stopped

@@ -150,3 +150,72 @@ def test_an_outlined_pipelines_loop_is_hinted_once() -> None:
     assert [(hint.file, hint.message) for hint in hints] == [
         ("f_csynth.rpt",
          "loop VITIS_LOOP_51_5 of f has II 4: one iteration every 4 cycles (the report gives no reason)")]
+
+
+STREAMS = """#include <hls_stream.h>
+template <int N>
+void widen(hls::stream<float> &in, hls::stream<float> &out, hls::stream<float> lanes[2]) {
+  for (int i = 0; i < 16; i++) {
+#pragma HLS PIPELINE II=1
+    float x = in.read();
+    for (int k = 0; k < N; k++) out.write(x + k);
+    out << x;
+    if (x > 0) out.write(x);
+    for (int k = 0; k < 2; k++) lanes[k].write(x);
+  }
+}
+void top(hls::stream<float> &in, hls::stream<float> &out, hls::stream<float> lanes[2]) {
+  widen<4>(in, out, lanes);
+  widen<2>(in, out, lanes);
+}
+"""
+
+
+def test_a_stream_moves_one_element_a_cycle(tmp_path: Path) -> None:
+    """An ``hls::stream`` is a FIFO: a pipelined iteration that writes
+    ``out`` N + 1 times takes at least N + 1 cycles (a public MNIST's
+    ``PointwiseConv2d<10, 1, 4>`` writes its output 4 times per iteration,
+    II 4, "the report gives no reason"). A write under an ``if`` is not
+    counted, nor an array of streams (which FIFO is not told); each
+    instance of a template counts its own loop only."""
+    from hlsight.parsers.cxx.as_c import parse_cxx_as_c
+
+    source = tmp_path / "widen.cpp"
+    source.write_text(STREAMS)
+    unit = parse_cxx_as_c(source, synthesis=True)
+    parsed = ParsedSources(units=[unit], lines={str(source): STREAMS.splitlines()})
+    walker = walk_function(unit, unit.functions()["top"], parsed.lines, count_memcpy=True)
+    assert sorted((site.array, site.kind) for site in walker.stream_sites) == sorted(
+        [("in", "stream-read"), ("out", "stream-write"), ("out", "stream-write"), ("out", "stream-write")] * 2)
+    piped = [info for info in walker.called_loop_infos.values() if info.line == 4]
+    found = [port_bound(info, walker.sites, {}, walker.stream_sites) for info in piped]
+    bounds = sorted((bound for bound in found if bound is not None), key=lambda bound: -bound.cycles)
+    assert [bound.cycles for bound in bounds] == [5, 3]
+    assert bounds[0].reason == (
+        "streams: out moves 5 elements per iteration (the loop at line 7 unrolled in the pipeline), one a cycle:"
+        " at least 5 cycles")
+    # the instrumenter's reading keeps the calls as written
+    assert not [node for node in walk_function(parse_cxx_as_c(source), parse_cxx_as_c(source).functions()["top"],
+                                               parsed.lines).stream_sites]
+
+
+def test_a_flattened_nest_without_a_pragma_is_pipelined_on_its_innermost_level() -> None:
+    """Vitis pipelines a small loop nest by itself and flattens it into the
+    pipelined loop: ``VITIS_LOOP_6_1_VITIS_LOOP_7_2`` with no PIPELINE
+    pragma runs the ``j`` level's body an iteration at a time, ``k``
+    unrolled (the MNIST's ``PointwiseConv2d<10, 1, 4>``). Its reason was
+    not looked for."""
+    source = MATMUL.replace("#pragma HLS PIPELINE II=1\n", "")
+    unit = parse_c_text(source, "f.c")
+    parsed = ParsedSources(units=[unit], lines={"f.c": source.splitlines()})
+    walker = walk_function(unit, unit.functions()["f"], parsed.lines, count_memcpy=True)
+    loop = Loop(name="VITIS_LOOP_6_1_VITIS_LOOP_7_2", pipelined=True, ii=InitiationInterval(5))
+    kernel = Kernel(name="f", kind=KernelKind.FUNCTION, loops=[loop], is_top=True)
+    design = Design(tool=ToolInfo(Vendor.XILINX, Product.VITIS_HLS, "2024.1"), root=Path("."), kernels=[kernel])
+    infos = {**walker.called_loop_infos, **walker.loop_infos}
+    finder = report_loop_finder(kernel, design, SourceLoopNames.of(parsed), infos, "f")
+    facts = SourceFacts()
+    context = KernelAccesses(kernel, False, walker.sites, list(infos.values()), report_loops=finder,
+                             array_ports=function_ports(unit.functions()["f"]))
+    derive_loop_trips(context, facts)
+    assert ii_reason(loop, facts).startswith("the report gives no reason; the source: memory ports: A is accessed 129")

@@ -95,7 +95,8 @@ def derive_axi_facts(design: Design) -> SourceFacts:
         ports = function_ports(func)
         for kernel in design.kernels:  # the top's loops and its outlined/inlined modules' loops
             finder = report_loop_finder(kernel, design, names, by_node, top.name, walker.called.walks)
-            context = KernelAccesses(kernel, False, walker.sites, loops, report_loops=finder, array_ports=ports)
+            context = KernelAccesses(kernel, False, walker.sites, loops, report_loops=finder, array_ports=ports,
+                                     stream_sites=walker.stream_sites)
             facts.diagnostics.extend(derive_loop_trips(context, facts))
             note_buffer_inputs(context, facts)  # `a = *n`: the value behind a pointer the top never writes
         facts.diagnostics = _said_once(facts.diagnostics, SOURCE_DIFFERS_RULE, PER_CALL_RULE)

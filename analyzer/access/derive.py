@@ -69,6 +69,8 @@ class KernelAccesses:
     report_loops: ReportLoopFinder | None = None
     #: Vivado/Vitis: accesses per cycle each array of the top allows (:mod:`port_bound`)
     array_ports: dict[str, ArrayPorts | None] = field(default_factory=dict)
+    #: Vivado/Vitis: the ``hls::stream`` reads and writes of the walk (:mod:`port_bound`)
+    stream_sites: list[AccessSite] = field(default_factory=list)
 
 
 def _display(expr: sympy.Expr, table: SymbolTable) -> str:
@@ -546,15 +548,15 @@ def derive_loop_trips(context: KernelAccesses, facts: SourceFacts) -> list[Diagn
 
 def _port_bounds(context: KernelAccesses, matched: dict[int, LoopInfo], facts: SourceFacts) -> None:
     """Record why a pipelined loop the report gives no reason for runs at
-    its II, when the memory ports its accesses need explain exactly that II
-    (:mod:`~hlsight.analyzer.access.port_bound`)."""
+    its II, when the memory ports its accesses need, or the streams it
+    moves, explain exactly that II (:mod:`~hlsight.analyzer.access.port_bound`)."""
     for loop in context.kernel.all_loops():
         found = matched.get(id(loop))
         if found is None or not loop.pipelined or loop.ii is None or loop.ii.value is None or loop.ii.value <= 1:
             continue
         if stated_ii_reasons(loop.bottleneck, loop.details):
             continue  # the report says why
-        bound = port_bound(found, context.sites, context.array_ports)
+        bound = port_bound(found, context.sites, context.array_ports, context.stream_sites)
         if bound is not None and bound.cycles == loop.ii.value:
             facts.set_ii_reason(loop, bound.reason)
 

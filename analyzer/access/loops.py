@@ -176,6 +176,10 @@ class LoopInfo:
     #: counters (``trip_count`` is its average): a loop nested in it sums
     #: over these counts, not the average (:func:`averaged_over_enclosing`)
     exact_trip: sympy.Expr | None = None
+    #: the lines of the levels of a flattened nest this stands for (Vitis'
+    #: ``VITIS_LOOP_9_1_VITIS_LOOP_11_2``), outermost first: its pipeline is
+    #: on the innermost one
+    flattened_lines: tuple[int, ...] = ()
 
     @property
     def unrolled(self) -> bool:

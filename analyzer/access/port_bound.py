@@ -1,5 +1,6 @@
 """Why a Vivado/Vitis pipelined loop runs at II > 1 when its report does
-not say: the memory ports its accesses need, counted from the source.
+not say: the memory ports its accesses need, and the streams it reads and
+writes, counted from the source.
 
 A pipelined loop unrolls every loop inside it, so one iteration makes all
 their accesses. An array is held in RAM banks (one, or the ARRAY_PARTITION
@@ -111,50 +112,89 @@ def function_ports(definition: c_ast.FuncDef) -> dict[str, ArrayPorts | None]:
             for decl in declared if isinstance(decl, c_ast.Decl) and isinstance(decl.type, c_ast.ArrayDecl)}
 
 
-def port_bound(loop: LoopInfo, sites: Sequence[AccessSite], ports_of: dict[str, ArrayPorts | None]
-               ) -> PortBound | None:
+def port_bound(loop: LoopInfo, sites: Sequence[AccessSite], ports_of: dict[str, ArrayPorts | None],
+               stream_sites: Sequence[AccessSite] = ()) -> PortBound | None:
     """The memory-port bound on the II of the pipelined source ``loop``
     (its iteration makes the accesses of ``sites`` inside it), or ``None``
-    when no array needs more than one cycle or the count is not sure."""
+    when no array needs more than one cycle or the count is not sure. An
+    ``hls::stream`` is a FIFO that moves one element a cycle: its reads and
+    writes (``stream_sites``) bound the II the same way."""
     per_array: dict[str, dict[str, int]] = {}
     inner_lines: dict[str, set[int]] = {}
-    flattened = loop.trip_reason.startswith(FLATTENED)
-    for site in sites:
-        chain = [(info.file, info.line) for info in site.loops]
-        if (loop.file, loop.line) not in chain:
-            continue
-        below = site.loops[chain.index((loop.file, loop.line)):]
-        # the level the pipeline is on: its pragma's, else the matched loop (a flattened
-        # nest's pipeline is on an inner level, which then must carry the pragma)
-        level = next((index for index, info in enumerate(below) if info.hls_pipelined), None)
-        if level is None and flattened:
+    per_stream: dict[str, int] = {}
+    stream_lines: dict[str, set[int]] = {}
+    for site in [*sites, *stream_sites]:
+        made = _per_iteration(loop, site)
+        if made is None:
             return None
-        piped, inner = below[level or 0], below[(level or 0) + 1:]
-        if any(info.trip_count is None or not info.trip_count.is_Integer for info in inner):
-            return None  # not unrolled by the pipeline: not this loop's II
-        if any(_inside(guard.line, piped) for guard in site.guards):
+        count, moving = made
+        if count == 0:
+            continue  # not in the loop, or not on every iteration
+        if site.kind.startswith("stream-"):
+            per_stream[site.array] = per_stream.get(site.array, 0) + count
+            stream_lines.setdefault(site.array, set()).update(moving)
             continue
-        moving = [info for info in inner if info.counter is not None and info.counter in site.index.free_symbols]
-        count = math.prod(int(info.trip_count) for info in moving if info.trip_count is not None)
         distinct, address = per_array.setdefault(site.array, {}), str(sympy.expand(site.index))
         distinct[address] = max(distinct.get(address, 0), count)
-        inner_lines.setdefault(site.array, set()).update(info.line for info in moving)
-    bounds: list[tuple[int, str]] = []
+        inner_lines.setdefault(site.array, set()).update(moving)
+    memories: list[tuple[int, str]] = []
     for array, accesses in sorted(per_array.items()):
         ports = ports_of.get(array)
-        made = sum(accesses.values())
-        if ports is None or made <= ports.ports:
+        made_here = sum(accesses.values())
+        if ports is None or made_here <= ports.ports:
             continue
-        unrolled = sorted(inner_lines.get(array, set()))
-        where = f" (the loop{'s' if len(unrolled) > 1 else ''} at line {', '.join(map(str, unrolled))} unrolled in" \
-                " the pipeline)" if unrolled else ""
-        needed = math.ceil(made / ports.ports)
-        bounds.append((needed, f"{array} is accessed {made} times per iteration{where} from {ports.how}: at least"
-                               f" {needed} cycles (II 1 needs {math.ceil(made / ports.per_bank)} banks)"))
-    if not bounds:
+        needed = math.ceil(made_here / ports.ports)
+        memories.append((needed, f"{array} is accessed {made_here} times per iteration"
+                                 f"{_unrolled(inner_lines.get(array, set()))} from {ports.how}: at least {needed}"
+                                 f" cycles (II 1 needs {math.ceil(made_here / ports.per_bank)} banks)"))
+    streams = [(moved, f"{stream} moves {moved} elements per iteration{_unrolled(stream_lines.get(stream, set()))},"
+                       f" one a cycle: at least {moved} cycles")
+               for stream, moved in sorted(per_stream.items()) if moved > 1]
+    if not memories and not streams:
         return None
-    cycles = max(cycle for cycle, _text in bounds)
-    return PortBound(cycles, "memory ports: " + "; ".join(text for _cycle, text in bounds))
+    cycles = max(cycle for cycle, _text in [*memories, *streams])
+    said = [f"{what}: " + "; ".join(text for _cycle, text in found)
+            for what, found in (("memory ports", memories), ("streams", streams)) if found]
+    return PortBound(cycles, "; ".join(said))
+
+
+def _per_iteration(loop: LoopInfo, site: AccessSite) -> tuple[int, set[int]] | None:
+    """How many times one iteration of the pipelined ``loop`` makes the
+    access ``site`` (the counts of the loops inside, which the pipeline
+    unrolls, that its index moves with; every count for a stream's), with
+    those loops' lines; 0 for a site not in the loop or under an ``if``
+    inside it, ``None`` when the count is not sure."""
+    # the loop itself, not another walk of its line (a template's other instance,
+    # another call of its function): each walk counts with counters of its own
+    chain = [(info.file, info.line, info.counter) for info in site.loops]
+    if (loop.file, loop.line, loop.counter) not in chain:
+        return 0, set()
+    below = site.loops[chain.index((loop.file, loop.line, loop.counter)):]
+    # the level the pipeline is on: its pragma's, else the matched loop; a flattened
+    # nest's is its innermost level (the tools flatten a nest into its pipelined loop)
+    level = next((index for index, info in enumerate(below) if info.hls_pipelined), None)
+    if level is None and loop.flattened_lines:
+        level = next((index for index, info in enumerate(below) if info.line == loop.flattened_lines[-1]), None)
+    if level is None and loop.trip_reason.startswith(FLATTENED):
+        return None
+    piped, inner = below[level or 0], below[(level or 0) + 1:]
+    if any(info.trip_count is None or not info.trip_count.is_Integer for info in inner):
+        return None  # not unrolled by the pipeline: not this loop's II
+    if any(_inside(guard.line, piped) for guard in site.guards):
+        return 0, set()
+    stream = site.kind.startswith("stream-")
+    moving = [info for info in inner
+              if stream or (info.counter is not None and info.counter in site.index.free_symbols)]
+    count = math.prod(int(info.trip_count) for info in moving if info.trip_count is not None)
+    return count, {info.line for info in moving}
+
+
+def _unrolled(lines: set[int]) -> str:
+    if not lines:
+        return ""
+    ordered = sorted(lines)
+    loops = f"the loop{'s' if len(ordered) > 1 else ''} at line {', '.join(map(str, ordered))}"
+    return f" ({loops} unrolled in the pipeline)"
 
 
 def _inside(line: int | None, loop: LoopInfo) -> bool:

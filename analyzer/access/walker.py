@@ -36,6 +36,7 @@ from hlsight.analyzer.access.loop_walker import ArrayInfo, LoopWalker
 from hlsight.analyzer.access.loops import CALL_WALK_BUDGET, NEGATE, LoopInfo
 from hlsight.parsers.csource import CUnit
 from hlsight.parsers.csource.visitor import NodeVisitor
+from hlsight.parsers.cxx import STREAM_CALLS
 
 __all__ = ["AccessSite", "AccessWalker", "Guard", "walk_function"]
 
@@ -301,6 +302,11 @@ class _AccessCollector(NodeVisitor):
                 self.visit(arg)
             self.walker._record_channel(node, args[0], CHANNEL_CALLS[name])
             return
+        if name in STREAM_CALLS and args:
+            for arg in args:
+                self.visit(arg)
+            self.walker._record_stream(node, args[0], STREAM_CALLS[name])
+            return
         vector = _VECTOR_IO.fullmatch(name)
         if vector is not None and len(args) == (2 if vector["op"] == "load" else 3):
             for arg in args[:-1]:
@@ -339,6 +345,10 @@ class AccessWalker(LoopWalker):
         #: (a channel array's name for any of its channels): counted like
         #: accesses, they tell how often an endless loop runs (:mod:`channel_trips`)
         self.channel_sites: list[AccessSite] = []
+        #: Vivado/Vitis ``hls::stream`` reads and writes (kind ``stream-read``,
+        #: ``stream-write``), the stream's name as ``array``: a FIFO moves one
+        #: element a cycle (:mod:`port_bound`)
+        self.stream_sites: list[AccessSite] = []
         #: loads through a pointer no work-item or iteration moves (``param->width``
         #: of a ``__global`` struct argument): not LSU candidates of their own
         #: line unless no streaming access there explains an LSU
@@ -863,6 +873,15 @@ class AccessWalker(LoopWalker):
         """A channel call where it stands: its loops and guards count it as they count an access."""
         info = ArrayInfo(_channel_name(channel), ElementType("channel", None), "channel")
         self._site(call, info, sympy.Integer(0), "0", f"channel-{direction}", self.channel_sites)
+
+    def _record_stream(self, call: c_ast.FuncCall, stream: c_ast.Node, direction: str) -> None:
+        """An ``hls::stream`` read or write where it stands (the C++ lowering's
+        ``__hlsight_stream_read(s)``), counted as a channel call is. One of
+        an array of streams (``s[k]``) is not: which FIFO it is, is not told."""
+        if isinstance(stream, c_ast.ArrayRef):
+            return
+        info = ArrayInfo(_channel_name(stream), ElementType("stream", None), "stream")
+        self._site(call, info, sympy.Integer(0), "0", f"stream-{direction}", self.stream_sites)
 
     def _site(self, ref: c_ast.Node, info: ArrayInfo, index: sympy.Expr, index_text: str, kind: str,
               into: list[AccessSite] | None = None) -> None:

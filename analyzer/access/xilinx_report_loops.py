@@ -338,4 +338,5 @@ def _flattened(levels: list[LoopInfo]) -> LoopInfo | None:
     pragmas = " and ".join(info.tripcount_pragma for info in levels if info.tripcount_pragma is not None)
     return dataclasses.replace(
         levels[0], trip_count=sympy.expand(product), hls_unroll=None, unroll=None, tripcount_pragma=pragmas or None,
-        trip_reason=f"{FLATTENED} {lines}, the product of their counts: {reasons}")
+        trip_reason=f"{FLATTENED} {lines}, the product of their counts: {reasons}",
+        flattened_lines=tuple(info.line for info in levels))

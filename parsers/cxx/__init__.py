@@ -17,3 +17,9 @@ from hlsight.parsers.cxx.clang_frontend import CxxUnit, parse_cxx
 OPAQUE = "__hlsight_cxx"
 
 __all__ = ["OPAQUE", "CxxUnit", "parse_cxx"]
+
+#: an ``hls::stream``'s reads and writes as the lowering calls them
+#: (``s.read()`` -> ``__hlsight_stream_read(s)``; ``s >> v`` and ``s << v``
+#: too), by the direction each moves data
+STREAM_CALLS = {"__hlsight_stream_read": "read", "__hlsight_stream_write": "write",
+                "__hlsight_stream_read_nb": "read", "__hlsight_stream_write_nb": "write"}

@@ -43,6 +43,12 @@ _PRAGMA = re.compile(r"^[ \t]*#[ \t]*pragma[ \t]+(.*?)[ \t]*$", re.MULTILINE)
 _BINARY = {"+", "-", "*", "/", "%", "<<", ">>", "<", ">", "<=", ">=", "==", "!=", "&", "|", "^", "&&", "||"}
 _ASSIGN = {"=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^="}
 _UNARY = {"-", "+", "!", "~", "*", "&", "++", "--"}
+#: ``hls::stream`` members that move an element, by the call the lowering makes of them
+_STREAM_METHODS = {"read": "__hlsight_stream_read", "operator>>": "__hlsight_stream_read",
+                   "write": "__hlsight_stream_write", "operator<<": "__hlsight_stream_write",
+                   "read_nb": "__hlsight_stream_read_nb", "write_nb": "__hlsight_stream_write_nb"}
+#: an arbitrary-precision integer type as clang spells it canonically
+_AP_INTEGER = re.compile(r"^(?:const)?(?:volatile)?ap_u?int<(\d+)>$")
 
 
 class OpaqueCoord(Coord):  # type: ignore[misc]  # pycparser ships no types
@@ -561,10 +567,41 @@ class _Expressions(CursorVisitor):
         inside = [node for node in cursor.walk_preorder() if node is not cursor]
         classes = any(node.kind == self.kinds.TEMPLATE_REF or self._holds_class(node.type.get_canonical())
                       for node in inside)
-        value = None if classes else _evaluate_int(cursor)
+        value = self._synthesized_size(cursor) if classes else _evaluate_int(cursor)
         if value is None:
             return self.generic_visit(cursor)
         return c_ast.Constant("int", str(value), coord=self.lowerer.coord(cursor))
+
+    def _synthesized_size(self, cursor: Any) -> int | None:
+        """``sizeof`` of an ``ap_int<W>``/``ap_uint<W>`` (or an array of
+        them) whose width is a whole power-of-two number of bytes, as the
+        HLS tool synthesizes it: W / 8 bytes each (a public fault detector
+        copies ``ap_int<8> n_regions[64]`` byte by byte, ``i <
+        sizeof(n_regions)``, and its Vitis 2022.1 report counts 64). Read
+        for the analysis of a report only: the C simulation's ``sizeof`` is
+        the vendor's csim class's, another number. Other widths and other
+        classes stay unknown."""
+        tokens = tokens_of(cursor)
+        if self.lowerer.vendor_folders is None or not tokens or tokens[0].spelling != "sizeof":
+            return None
+        parts = children(cursor)
+        if any(child.kind == self.kinds.TEMPLATE_REF for child in parts):  # ``sizeof(ap_uint<8>)``: as written
+            spelled, count = "".join(token.spelling for token in tokens[1:]), 1
+            spelled = spelled[1:-1] if spelled.startswith("(") and spelled.endswith(")") else spelled
+        else:
+            operands = [child for child in parts if child.kind.is_expression() or child.kind == self.kinds.TYPE_REF]
+            if len(operands) != 1:
+                return None
+            kinds = self.cindex.TypeKind
+            ctype, count = operands[0].type.get_canonical(), 1
+            while ctype.kind == kinds.CONSTANTARRAY:
+                count *= ctype.get_array_size()
+                ctype = ctype.element_type.get_canonical()
+            spelled = ctype.spelling.replace(" ", "")
+        width = _AP_INTEGER.match(spelled)
+        if width is None or int(width.group(1)) not in (8, 16, 32, 64):
+            return None
+        return count * int(width.group(1)) // 8
 
     def _holds_class(self, ctype: Any) -> bool:
         kinds = self.cindex.TypeKind
@@ -664,6 +701,9 @@ class _Expressions(CursorVisitor):
 
     def call(self, cursor: Any, children: list[Any], coord: Coord) -> c_ast.Node:
         referenced = cursor.referenced
+        stream = self.stream_call(cursor, children, coord)
+        if stream is not None:
+            return stream
         overloaded = self.class_integer(cursor, children, coord)
         if overloaded is not None:
             return overloaded
@@ -682,6 +722,36 @@ class _Expressions(CursorVisitor):
         inner = [self.visit(child) for child in children if child.kind.is_expression()]
         calls = [node for node in inner if _contains_call(node)]
         return c_ast.ExprList(calls, coord=coord) if calls else self.lowerer.opaque(cursor)
+
+    def stream_call(self, cursor: Any, children: list[Any], coord: Coord) -> c_ast.Node | None:
+        """A read or write of an ``hls::stream`` (``s.read()``, ``s.write(v)``,
+        ``s >> v``, ``s << v``, the ``_nb`` ones) as a call of the stream,
+        ``__hlsight_stream_read(s)``: a FIFO moves one element a cycle, so
+        the II of a pipelined loop that writes a stream 4 times is at least 4
+        (a public MNIST's ``PointwiseConv2d<10, 1, 4>``, II 4, "no reason").
+        Read so for the analysis of a report only; the instrumenter's reading
+        keeps the calls as they were."""
+        referenced = cursor.referenced
+        if self.lowerer.vendor_folders is None or referenced is None or referenced.kind != self.kinds.CXX_METHOD:
+            return None
+        parent = referenced.semantic_parent
+        owner = parent.type.get_canonical().spelling if parent is not None else ""
+        name = _STREAM_METHODS.get(str(referenced.spelling))
+        if name is None or not owner.startswith("hls::stream<"):
+            return None
+        operands = [child for child in children if child.kind.is_expression() and not self._callee(child, cursor)]
+        if not operands:
+            return None
+        target = operands[0]
+        if target.kind == self.kinds.MEMBER_REF_EXPR:  # ``s.read()``: the object is the member reference's
+            inner = [child for child in target.get_children() if child.kind.is_expression()]
+            if len(inner) != 1:
+                return None
+            target, rest = inner[0], operands[1:]
+        else:
+            rest = operands[1:]
+        lowered = [self.visit(child) for child in (target, *rest)]
+        return c_ast.FuncCall(c_ast.ID(name, coord=coord), c_ast.ExprList(lowered), coord=coord)
 
     def class_integer(self, cursor: Any, children: list[Any], coord: Coord) -> c_ast.Node | None:
         """An arbitrary-precision integer (``ap_uint<16> i``) used as an int:
