@@ -46,7 +46,8 @@ def compare(report: str, sources: str | None) -> tuple[int, int, int]:
         if found is None:
             print(f"{report}: the source defines no {top.name} hlsight can read")
             continue
-        walker = walk_function(found[0], found[1], parsed.lines, count_memcpy=True)
+        walker = walk_function(found[0], found[1], parsed.lines, count_memcpy=True,
+                               elsewhere=parsed.defined_elsewhere(found[0]))
         infos = {**walker.called_loop_infos, **walker.loop_infos}
         for kernel in design.kernels:
             finder = report_loop_finder(kernel, design, names, infos, top.name, walker.called.walks)

@@ -203,3 +203,31 @@ def test_an_unsigned_constant_above_the_signed_range_keeps_its_value(tmp_path: P
     parsed = ParsedSources(units=[unit], lines={str(source): text.splitlines()})
     walker = walk_function(unit, unit.functions()["top"], parsed.lines, count_memcpy=True)
     assert [str(info.trip_count) for info in walker.loop_infos.values()] == ["3"]
+
+
+CONSTEXPR = """constexpr int clog2(int n) { return n <= 1 ? 0 : 1 + clog2((n + 1) / 2); }
+struct Cfg { static const int N = 16; static constexpr int M = N * 2; };
+int side(int *p) { p[0] = 1; return 3; }
+void top(int *out, int n) {
+    for (int s = 0; s < clog2(1024); s++) out[s] = s;
+    for (int i = 0; i < Cfg::M; i++) out[i] = 0;
+    for (int i = 0; i < side(out); i++) out[i] = 0;
+    for (int i = 0; i < clog2(n); i++) out[i] = 0;
+}
+"""
+
+
+@pytest.mark.parametrize("synthesis", [True, False])
+def test_a_constexpr_call_with_constant_arguments_is_its_value(tmp_path: Path, synthesis: bool) -> None:
+    """``i < clog2(1024)``: clang evaluates it (10); the walk does not
+    follow a recursive helper and the count was unknown. A call with a side
+    effect or a run-time argument stays a call."""
+    source = tmp_path / "ce.cpp"
+    source.write_text(CONSTEXPR)
+    unit = parse_cxx_as_c(source, synthesis=synthesis)
+    parsed = ParsedSources(units=[unit], lines={str(source): CONSTEXPR.splitlines()})
+    walker = walk_function(unit, unit.functions()["top"], parsed.lines, count_memcpy=True)
+    counts = [info.trip_count for info in sorted(walker.loop_infos.values(), key=lambda info: info.line)]
+    assert [None if count is None else str(count) for count in counts][:2] == ["10", "32"]
+    calls = [node.name.name for node in c_ast_nodes(unit.functions()["top"]) if isinstance(node, c_ast.FuncCall)]
+    assert calls == ["side", "clog2"]

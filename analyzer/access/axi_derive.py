@@ -88,7 +88,8 @@ def derive_axi_facts(design: Design) -> SourceFacts:
         facts.set_argument_finder(top.name, functools.partial(scalar_arguments, func),
                                   functools.partial(scalar_arguments, func, real_only=True),
                                   functools.partial(scalar_arguments, func, unsigned_only=True))
-        walker = walk_function(unit, func, parsed.lines, count_memcpy=True)
+        elsewhere = parsed.defined_elsewhere(unit)
+        walker = walk_function(unit, func, parsed.lines, count_memcpy=True, elsewhere=elsewhere)
         called = walker.called_loop_infos
         loops = [*walker.loop_infos.values(), *called.values()]
         by_node = {**called, **walker.loop_infos}
@@ -107,11 +108,12 @@ def derive_axi_facts(design: Design) -> SourceFacts:
             if bundle is None or site.kind == "atomic":
                 continue
             _count_site(site, traffic.setdefault(bundle, BundleTraffic()))
-        # the walk follows calls into the top's own file only: a callee defined in another
-        # file (a LeNet5's conv.cpp) moves bytes no walk sees, as a library routine does
-        elsewhere = {name: PurePath(other.filename).name for other in parsed.units if other is not unit
-                     for name in other.functions()}
-        for call, pointer in _opaque_calls(func, set(bundles), {"memcpy", *unit.functions()}, elsewhere):
+        # the walk follows calls into the top's own file and the design's other C++ files: a
+        # callee a C file defines moves bytes no walk sees, as a library routine does
+        defined_apart = {name: PurePath(other.filename).name for other in parsed.units if other is not unit
+                         for name in other.functions() if name not in elsewhere}
+        for call, pointer in _opaque_calls(func, set(bundles), {"memcpy", *unit.functions(), *elsewhere},
+                                           defined_apart):
             # the bundle keeps its symbol rather than a count that misses them
             traffic.setdefault(bundles[pointer], BundleTraffic()).unknown.append(call)
         for port, moved in traffic.items():
@@ -274,10 +276,12 @@ def _parse(design: Design, facts: SourceFacts) -> ParsedSources:
     """C sources through pycparser, C++ through libclang lowered to C."""
     parsed = parse_design_sources(design)
     facts.diagnostics.extend(parsed.diagnostics)
-    from hlsight.parsers.cxx.as_c import CXX_SUFFIXES, parse_cxx_as_c  # libclang: only for C++ designs
+    from hlsight.parsers.cxx import CXX_SUFFIXES
     from hlsight.parsers.cxx.as_c import UNUSED_RULE as UNUSED_HEADER_RULE
+    from hlsight.parsers.cxx.as_c import parse_cxx_as_c  # libclang: only for C++ designs
     from hlsight.parsers.cxx.vendor_paths import RULE as VENDOR_PATH_RULE
 
+    said: set[tuple[str, str]] = set()
     for source in design.source_files:
         path = Path(source.path)
         if source.content is None or path.suffix not in CXX_SUFFIXES or not path.is_file():
@@ -294,7 +298,11 @@ def _parse(design: Design, facts: SourceFacts) -> ParsedSources:
         parsed.units.append(unit)
         parsed.lines.setdefault(source.path, source.content.splitlines())
         _read_headers(unit, parsed.lines)
-        facts.diagnostics.extend(  # the headers read in place of the build machine's: an assumption, said
-            Diagnostic(rule=rule, severity=Severity.WARNING, message=message, file=source.path, line=line)
-            for line, rule, message in unit.warnings if rule in (VENDOR_PATH_RULE, UNUSED_HEADER_RULE))
+        for line, rule, message in unit.warnings:
+            # the headers read in place of the build machine's: an assumption, said once for
+            # the design (a header every file includes is one assumption)
+            if rule in (VENDOR_PATH_RULE, UNUSED_HEADER_RULE) and (rule, message) not in said:
+                said.add((rule, message))
+                facts.diagnostics.append(Diagnostic(rule=rule, severity=Severity.WARNING, message=message,
+                                                    file=source.path, line=line))
     return parsed

@@ -18,6 +18,7 @@ statement (:meth:`LoopWalker.generic_visit`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import sympy
@@ -259,6 +260,12 @@ class LoopWalker(NodeVisitor):
         self.arrays[decl.name] = self._array_info(decl, element, is_param, file_scope)
         self.env.pop(decl.name, None)
         return True
+
+    def add_functions(self, elsewhere: Mapping[str, c_ast.FuncDef]) -> None:
+        """Functions other files define, entered where this one calls them
+        (a C++ design's members defined in their own ``.cpp``); the file's
+        own keep their names."""
+        self._functions = {**elsewhere, **self._functions}
 
     def run(self) -> None:
         """Walk the function body."""

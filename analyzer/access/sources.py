@@ -18,6 +18,7 @@ from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.errors import InputError, LocatedError
 from hlsight.core.model import Design, Product, Vendor
 from hlsight.parsers.csource import CUnit, Dialect, parse_c_text
+from hlsight.parsers.cxx import CXX_SUFFIXES
 from hlsight.parsers.cxx.hls_headers import find_hls_headers
 
 #: Macros aoc predefines (Intel FPGA SDK for OpenCL programming guide); kernels
@@ -105,6 +106,30 @@ class ParsedSources:
             if found is not None:
                 return unit, found
         return None
+
+    def defined_elsewhere(self, unit: CUnit) -> dict[str, c_ast.FuncDef]:
+        """The functions the design's other C++ files define, which a walk
+        of ``unit`` (C++ too) may enter: a class's members are often defined
+        in its own ``.cpp`` (a public 2019.1 track fit's ``LRHLS::produce``,
+        a public number library's ``Ban::operator==``) and the calls of the
+        top's file reached none of them. A C file's are not: its file-scope
+        constants and typedefs are its own. A name two files define apart
+        (a ``static`` helper in each) is neither's."""
+        if PurePath(unit.filename).suffix not in CXX_SUFFIXES:
+            return {}
+        found: dict[str, c_ast.FuncDef] = {}
+        twice: set[str] = set()
+        for other in self.units:
+            if other is unit or PurePath(other.filename).suffix not in CXX_SUFFIXES:
+                continue
+            for name, definition in other.functions().items():
+                known = found.get(name)
+                if known is not None and (known.coord is None or definition.coord is None
+                                          or (str(known.coord.file), known.coord.line)
+                                          != (str(definition.coord.file), definition.coord.line)):
+                    twice.add(name)
+                found.setdefault(name, definition)
+        return {name: definition for name, definition in found.items() if name not in twice}
 
 
 def parse_design_sources(design: Design) -> ParsedSources:

@@ -36,9 +36,9 @@ from hlsight.analyzer.results import SourceFacts
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.errors import InputError
 from hlsight.core.model import LSU, Design, Kernel, LSUKind
+from hlsight.parsers.cxx import CXX_SUFFIXES
 from hlsight.parsers.cxx.sycl_headers import parse_sycl
 
-_CXX_SUFFIXES = (".cpp", ".cc", ".cxx", ".c++", ".C")
 _LAUNCH = re.compile(r"\b(?:single_task|parallel_for)\b")
 _KIND = {LSUKind.LOAD: "load", LSUKind.STORE: "store", LSUKind.ATOMIC: "atomic"}
 
@@ -55,7 +55,7 @@ def _parse(design: Design) -> tuple[list[SyclKernel], dict[str, list[str]], list
     notes: list[Diagnostic] = []
     for path, text in embedded.items():
         lines[PurePath(path).name] = text.splitlines()
-        if not path.endswith(_CXX_SUFFIXES) or not _LAUNCH.search(text):
+        if PurePath(path).suffix not in CXX_SUFFIXES or not _LAUNCH.search(text):
             continue
         others = {other: content for other, content in embedded.items() if other != path}
         try:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import PurePath
 from typing import NamedTuple
@@ -926,14 +926,18 @@ def _called_at(call: c_ast.FuncCall) -> str:
 
 def walk_function(unit: CUnit, func: c_ast.FuncDef, source_lines: dict[str, list[str]],
                   local_size: tuple[int, int, int] | None = None, count_memcpy: bool = False,
-                  dimensions: int | None = None) -> AccessWalker:
+                  dimensions: int | None = None, elsewhere: Mapping[str, c_ast.FuncDef] | None = None
+                  ) -> AccessWalker:
     """Run the access walker over ``func``; the walker keeps sites and loop
     infos. ``local_size``: the work-group size the kernel's
     ``reqd_work_group_size`` fixes (``get_local_size(d)`` is then a number);
     ``count_memcpy``: walk ``memcpy`` as a copy loop (HLS C); ``dimensions``:
     the kernel's NDRange dimensions, when the caller knows them already
-    (else worked out from ``func`` and ``local_size``)."""
+    (else worked out from ``func`` and ``local_size``); ``elsewhere``: the
+    functions other files of the design define, which calls may enter too
+    (:func:`~hlsight.analyzer.access.sources.ParsedSources.defined_elsewhere`)."""
     walker = AccessWalker(unit, func, source_lines)
+    walker.add_functions(elsewhere or {})
     walker.local_size = local_size
     walker.dimensions = dimensions
     walker.count_memcpy = count_memcpy

@@ -178,13 +178,14 @@ def report_loop_finder(kernel: Kernel, design: Design, names: SourceLoopNames, i
     the sources is the module's, or the walk (``walked``: how many call
     sites of each function it entered) missed a place the sources call it."""
     walked = walked or Counter()
-    function = _module_function(kernel.name, names, top)
+    modules = {other.name for other in design.kernels}
+    function = _module_function(kernel.name, names, top, modules)
     if function is None and _GENERATED_PROCESS.search(kernel.name):
         # a dataflow process HLS made of a loop (``dct_Loop_Row_DCT_Loop_proc``,
         # ``Loop_VITIS_LOOP_12_1_proc``): its loops are the instantiating function's
         parent = next((other.name for other in design.kernels
                        if any(instance.module == kernel.name for instance in other.instances)), None)
-        function = None if parent is None else _module_function(parent, names, top)
+        function = None if parent is None else _module_function(parent, names, top, modules)
     if function is None:
         return None
     name, definition = function
@@ -222,7 +223,8 @@ def _walked_callees(caller: str, names: SourceLoopNames, calls: Counter[str], wa
     return found
 
 
-def _module_function(module: str, names: SourceLoopNames, top: str) -> tuple[str, c_ast.FuncDef] | None:
+def _module_function(module: str, names: SourceLoopNames, top: str, modules: set[str]
+                     ) -> tuple[str, c_ast.FuncDef] | None:
     """The function a module stands for: the one of its name (allowing
     Vivado's 20-character cut), of a ``<function>_Pipeline_<loop>`` module's
     function, of the name after the top's (Vivado HLS 2015.3 names a
@@ -232,6 +234,11 @@ def _module_function(module: str, names: SourceLoopNames, top: str) -> tuple[str
     outlined = outlined_module_parts(module)
     wanted = outlined[0] if outlined is not None else module
     found = [(name, definition) for name, definition in names.functions if cxx_module_matches(wanted, name)]
+    numbered = re.compile(rf"{re.escape(wanted)}_\d+")
+    if len(found) == 1 and "::" in found[0][0] and any(numbered.fullmatch(other) for other in modules):
+        # ``shift_left`` and ``shift_left_1``: the tool made two functions of that member's name
+        # (two classes', two instances'), and which is the one found is not told
+        return None
     if not found:
         found = _only_instance(wanted, names, outlined is not None)
     if not found and module != top and module.startswith(top + "_"):

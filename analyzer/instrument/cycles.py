@@ -19,7 +19,8 @@ from hlsight.core.model import Design
 from hlsight.parsers.csource import CUnit, parse_c_file
 from hlsight.parsers.csource.frontend import looks_like_cplusplus
 from hlsight.parsers.csource.tokens import SourceText
-from hlsight.parsers.cxx.as_c import CXX_SUFFIXES, parse_cxx_as_c
+from hlsight.parsers.cxx import CXX_SUFFIXES
+from hlsight.parsers.cxx.as_c import parse_cxx_as_c
 from hlsight.parsers.cxx.hls_headers import HlsHeaders, find_hls_headers
 
 

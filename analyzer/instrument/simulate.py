@@ -35,7 +35,7 @@ from hlsight.analyzer.results import CosimComparison
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.errors import InputError, LocatedError
 from hlsight.core.model import Design
-from hlsight.parsers.cxx.as_c import CXX_SUFFIXES
+from hlsight.parsers.cxx import CXX_SUFFIXES
 from hlsight.parsers.cxx.hls_headers import find_hls_headers
 
 DEFAULT_FLAGS = ("-std=c99", "-O2", "-Wno-unknown-pragmas")

@@ -177,9 +177,26 @@ def with_local_sources(design: Design, source_root: str | None) -> Design:
         loaded[key] = SourceFile(path=key, name=path.name, content=text)
         folder = PurePosixPath(named).parent if keep_report_path else path.parent
         pending.extend((str(folder / name), path.parent / name) for name in _INCLUDE.findall(text))
+        if not keep_report_path and path.suffix in _HEADER_SUFFIXES:
+            pending.extend((str(companion), companion) for companion in _companions(path))
     if not loaded:
         return design
     return dataclasses.replace(design, source_files=[*design.source_files, *loaded.values()])
+
+
+#: a C++ header's suffixes, and those of the file beside it that defines what it declares
+_HEADER_SUFFIXES = (".h", ".hpp", ".hh")
+_COMPANION_SUFFIXES = (".cpp", ".cc", ".cxx")
+
+
+def _companions(header: Path) -> list[Path]:
+    """The C++ file beside a design header, of its name (``ban.cpp`` for
+    ``ban.h``), that defines what the header declares: a public number
+    library's top calls ``Ban::operator==``, declared in ``ban.h`` and
+    defined in ``ban.cpp``, which no report of it names and no file
+    includes. Its functions are walked only where the top's code calls
+    them."""
+    return [path for path in (header.with_suffix(suffix) for suffix in _COMPANION_SUFFIXES) if path.is_file()]
 
 
 #: C/C++ suffixes searched for the top function's definition.

@@ -23,3 +23,6 @@ __all__ = ["OPAQUE", "CxxUnit", "parse_cxx"]
 #: too), by the direction each moves data
 STREAM_CALLS = {"__hlsight_stream_read": "read", "__hlsight_stream_write": "write",
                 "__hlsight_stream_read_nb": "read", "__hlsight_stream_write_nb": "write"}
+
+#: the suffixes of a C++ source (Vivado/Vitis compile these as C++)
+CXX_SUFFIXES = frozenset({".cpp", ".cc", ".cxx", ".c++", ".C"})

@@ -15,8 +15,6 @@ from hlsight.parsers.cxx.hls_headers import HlsHeaders, find_hls_headers
 from hlsight.parsers.cxx.lower import lower
 from hlsight.parsers.cxx.vendor_paths import vendor_paths
 
-CXX_SUFFIXES = frozenset({".cpp", ".cc", ".cxx", ".c++", ".C"})
-
 
 def parse_cxx_as_c(path: Path, include_dirs: Sequence[Path] = (), headers: HlsHeaders | None = None,
                    synthesis: bool = False) -> CUnit:

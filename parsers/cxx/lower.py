@@ -122,8 +122,12 @@ class _Declarations(CursorVisitor):
     visit_LINKAGE_SPEC = visit_NAMESPACE = visit_UNEXPOSED_DECL = visit_TRANSLATION_UNIT
 
     def visit_FUNCTION_DECL(self, cursor: Any) -> None:
-        if self._defined_here(cursor):
-            self.out.ast.ext.append(self.lowerer.function(cursor))
+        if not self._defined_here(cursor):
+            return
+        if str(cursor.spelling).startswith("operator") and self.lowerer.vendor_folders is not None:
+            self.lowerer.want(cxx_name(cursor, self.lowerer.cindex), cursor)  # as its calls name it
+            return
+        self.out.ast.ext.append(self.lowerer.function(cursor))
 
     def visit_FUNCTION_TEMPLATE(self, cursor: Any) -> None:
         if not self._defined_here(cursor):
@@ -136,12 +140,27 @@ class _Declarations(CursorVisitor):
                 f"'{cursor.spelling}' is a {what}: hlsight does not instrument its {loops} loop(s) (pass 1 gives"
                 " them no trip-count pragma; pass 2 counts them inside the calling function's own cycles)"))
 
-    visit_CXX_METHOD = visit_CONSTRUCTOR = visit_FUNCTION_TEMPLATE
+    visit_CONSTRUCTOR = visit_FUNCTION_TEMPLATE
+
+    def visit_CXX_METHOD(self, cursor: Any) -> None:
+        """A member of a class (not a template's) defined here: for the
+        analysis, lowered under its name, as another file that calls it
+        names it (``bool Ban::operator==(const Ban &b) const {...}`` in
+        ``ban.cpp``, called from the top's file); else said, as before."""
+        lowerer = self.lowerer
+        parent = cursor.semantic_parent
+        if lowerer.vendor_folders is not None and self._defined_here(cursor) and parent is not None \
+                and parent.kind != lowerer.kinds.CLASS_TEMPLATE:
+            lowerer.want(cxx_name(cursor, lowerer.cindex), cursor)
+            return
+        self.visit_FUNCTION_TEMPLATE(cursor)
 
     def visit_STRUCT_DECL(self, cursor: Any) -> None:
         """Only the members' loops are said (a class is not lowered)."""
         for child in children(cursor):
-            if child.kind.name in ("CXX_METHOD", "CONSTRUCTOR", "FUNCTION_TEMPLATE"):
+            if child.kind.name == "CXX_METHOD" and cursor.kind.name != "CLASS_TEMPLATE":
+                self.visit_CXX_METHOD(child)
+            elif child.kind.name in ("CXX_METHOD", "CONSTRUCTOR", "FUNCTION_TEMPLATE"):
                 self.visit_FUNCTION_TEMPLATE(child)
 
     visit_CLASS_DECL = visit_CLASS_TEMPLATE = visit_STRUCT_DECL
@@ -217,29 +236,41 @@ class _Lowerer(CursorVisitor):
         """The name a call of ``referenced`` is lowered to, its definition
         queued for lowering when it is the design's (see the module doc);
         ``None`` for a call the C analyses cannot follow (a member of a
-        vendor class)."""
+        vendor class). A member the design declares but another of its
+        files defines (``Ban::operator==`` in ``ban.cpp``, called from the
+        top's file) is named all the same: that file's lowering defines it
+        under the name (:meth:`_Declarations.visit_CXX_METHOD`)."""
         kinds = self.kinds
         if referenced is None or referenced.kind not in (kinds.FUNCTION_DECL, kinds.CXX_METHOD):
             return None
         spelling = str(referenced.spelling)
         method = referenced.kind == kinds.CXX_METHOD
-        if spelling.startswith("operator") and spelling != "operator()":
+        if spelling.startswith("operator") and spelling != "operator()" and not self.designs(referenced):
             return None
         template = self.cindex.conf.lib.clang_getSpecializedCursorTemplate(referenced)
-        if not method and template is None:
+        if not method and template is None and not spelling.startswith("operator"):
             definition = referenced.get_definition()
             if definition is not None and not self.in_main(definition) and self.designs(definition):
-                self._want(spelling, definition)
+                self.want(spelling, definition)
             return spelling
         if self.vendor_folders is None:
             return None if method else spelling
-        definition = referenced.get_definition() or referenced
-        if not definition.is_definition() or not self.designs(definition):
-            return None if method else spelling
+        definition = referenced.get_definition()
         name = cxx_name(referenced, self.cindex)
-        return self._want(name, definition)
+        if definition is None:  # declared here, defined in another file of the design (or nowhere)
+            return name if self.designs(referenced) and template is None else None
+        if not self.designs(definition):
+            return None if method else spelling
+        return self.want(name, definition)
 
-    def _want(self, name: str, definition: Any) -> str:
+    def design_operator(self, referenced: Any) -> bool:
+        """``referenced`` is an operator the design defines for its own
+        class (``Ban::operator==``): a call of it is a call, not the
+        integer operator an ``ap_int``'s stands for."""
+        return (referenced is not None and str(referenced.spelling).startswith("operator")
+                and referenced.kind in (self.kinds.FUNCTION_DECL, self.kinds.CXX_METHOD) and self.designs(referenced))
+
+    def want(self, name: str, definition: Any) -> str:
         location = definition.location
         key = (location.file.name if location.file is not None else "", int(location.line), name)
         if key not in self._named:
@@ -701,10 +732,13 @@ class _Expressions(CursorVisitor):
 
     def call(self, cursor: Any, children: list[Any], coord: Coord) -> c_ast.Node:
         referenced = cursor.referenced
+        constant = self.constant_call(cursor, coord)
+        if constant is not None:
+            return constant
         stream = self.stream_call(cursor, children, coord)
         if stream is not None:
             return stream
-        overloaded = self.class_integer(cursor, children, coord)
+        overloaded = None if self.lowerer.design_operator(referenced) else self.class_integer(cursor, children, coord)
         if overloaded is not None:
             return overloaded
         passed = list(cursor.get_arguments())
@@ -722,6 +756,21 @@ class _Expressions(CursorVisitor):
         inner = [self.visit(child) for child in children if child.kind.is_expression()]
         calls = [node for node in inner if _contains_call(node)]
         return c_ast.ExprList(calls, coord=coord) if calls else self.lowerer.opaque(cursor)
+
+    def constant_call(self, cursor: Any, coord: Coord) -> c_ast.Node | None:
+        """A call of a ``constexpr`` function with constant arguments, as
+        clang evaluates it: ``i < clog2(1024)`` bounds a loop by 10 (the
+        walk does not follow a recursive helper, and left it unknown). A
+        call clang cannot evaluate (side effects, a value known when the
+        code runs) is a call. Only integer results; a class's conversion
+        is :meth:`class_integer`'s."""
+        referenced = cursor.referenced
+        if referenced is None or referenced.kind != self.kinds.FUNCTION_DECL:
+            return None
+        if cursor.type.get_canonical().kind not in self.lowerer.scalar_kinds():
+            return None
+        value = _evaluate_int(cursor)
+        return None if value is None else c_ast.Constant("int", str(value), coord=coord)
 
     def stream_call(self, cursor: Any, children: list[Any], coord: Coord) -> c_ast.Node | None:
         """A read or write of an ``hls::stream`` (``s.read()``, ``s.write(v)``,
@@ -856,11 +905,12 @@ def cxx_name(function: Any, cindex: Any) -> str:
     count = function.get_num_template_arguments()
     if count > 0:
         name += "<" + ", ".join(_template_argument(function, index, cindex) for index in range(count)) + ">"
+    if name.startswith("operator") and name != "operator()":  # overloads: each its own function
+        name += "(" + ", ".join(str(argument.type.spelling) for argument in function.get_arguments()) + ")"
     parent = function.semantic_parent
     if function.kind == cindex.CursorKind.CXX_METHOD and parent is not None:
         owner = str(parent.type.spelling) or str(parent.spelling)
-        name = owner.rsplit("::", 1)[-1] if "<" not in owner else _unqualified(owner)
-        name += "::" + str(function.spelling)
+        name = (owner.rsplit("::", 1)[-1] if "<" not in owner else _unqualified(owner)) + "::" + name
     return name
 
 
