@@ -17,10 +17,10 @@ from pathlib import Path
 
 from hlsight.analyzer.access.axi_derive import _parse
 from hlsight.analyzer.access.walker import walk_function
-from hlsight.analyzer.access.xilinx_report_loops import SourceLoopNames, report_loop_finder
+from hlsight.analyzer.access.xilinx_report_loops import ReportLoopFinder, SourceLoopNames, report_loop_finder
 from hlsight.analyzer.results import SourceFacts
 from hlsight.commands.sources import with_local_sources
-from hlsight.core.model import Design, Kernel, KernelKind, Loop, Product, ToolInfo, Vendor
+from hlsight.core.model import Design, Kernel, KernelKind, Loop, Product, SourceFile, ToolInfo, Vendor
 from tests.conftest import FIXTURES
 
 UNITS = FIXTURES / "cxx_units"
@@ -53,16 +53,20 @@ def test_the_walk_enters_members_another_file_defines() -> None:
     assert counts == [(5, "8"), (10, "4"), (16, "3")]  # n from the call; SIZE; 1 .. SIZE - 1
 
 
-def test_a_report_module_finds_a_member_defined_apart() -> None:
-    design = _design("sum")
+def _finder(design: Design) -> ReportLoopFinder | None:
+    """The finder of the design's first module after the top, over the walk of ``top``."""
     parsed = _parse(design, SourceFacts())
     unit, top = next((unit, found) for unit in parsed.units
                      if (found := unit.functions().get("top")) is not None)
     walker = walk_function(unit, top, parsed.lines, count_memcpy=True, elsewhere=parsed.defined_elsewhere(unit))
     infos = {**walker.called_loop_infos, **walker.loop_infos}
-    names = SourceLoopNames.of(parsed)
+    return report_loop_finder(design.kernels[1], design, SourceLoopNames.of(parsed), infos, "top", walker.called.walks)
+
+
+def test_a_report_module_finds_a_member_defined_apart() -> None:
+    design = _design("sum")
     module = design.kernels[1]
-    finder = report_loop_finder(module, design, names, infos, "top", walker.called.walks)
+    finder = _finder(design)
     assert finder is not None
     found = finder.find(module.loops[0])
     assert found is not None and str(found.trip_count) == "8"
@@ -72,14 +76,8 @@ def test_a_member_name_the_tool_gave_two_modules_is_not_guessed() -> None:
     """``shift_left`` and ``shift_left_1`` in the track fit's report: two
     functions of that member's name (two classes' or instances'), of which
     the sources' walk reached one; which one the module is, is not told."""
-    design = _design("sum", "sum_1")
-    parsed = _parse(design, SourceFacts())
-    unit, top = next((unit, found) for unit in parsed.units
-                     if (found := unit.functions().get("top")) is not None)
-    walker = walk_function(unit, top, parsed.lines, count_memcpy=True, elsewhere=parsed.defined_elsewhere(unit))
-    infos = {**walker.called_loop_infos, **walker.loop_infos}
-    names = SourceLoopNames.of(parsed)
-    assert report_loop_finder(design.kernels[1], design, names, infos, "top", walker.called.walks) is None
+    assert _finder(_design("sum")) is not None
+    assert _finder(_design("sum", "sum_1")) is None
 
 
 def test_a_c_file_s_functions_are_not_entered(tmp_path: Path) -> None:
@@ -90,8 +88,6 @@ def test_a_c_file_s_functions_are_not_entered(tmp_path: Path) -> None:
     (tmp_path / "top.cpp").write_text('extern "C" int helper(int *x);\nint top(int *x) { return helper(x); }\n')
     design = Design(tool=ToolInfo(Vendor.XILINX, Product.VITIS_HLS, "2021.2"), root=tmp_path,
                     kernels=[Kernel(name="top", kind=KernelKind.FUNCTION, is_top=True)])
-    from hlsight.core.model import SourceFile
-
     design.source_files = [SourceFile(path=str(tmp_path / name), name=name, content=(tmp_path / name).read_text())
                            for name in ("top.cpp", "helper.c")]
     parsed = _parse(design, SourceFacts())

@@ -76,10 +76,25 @@ def test_array_ports(pragmas: list[str], ports: int | None) -> None:
     assert (None if found is None else found.ports) == ports
 
 
-def _walk() -> tuple[ParsedSources, object]:
-    unit = parse_c_text(MATMUL, "f.c")
-    parsed = ParsedSources(units=[unit], lines={"f.c": MATMUL.splitlines()})
+def _walk(source: str = MATMUL) -> tuple[ParsedSources, object]:
+    unit = parse_c_text(source, "f.c")
+    parsed = ParsedSources(units=[unit], lines={"f.c": source.splitlines()})
     return parsed, walk_function(unit, unit.functions()["f"], parsed.lines, count_memcpy=True)
+
+
+def _reason(ii: int, source: str = MATMUL) -> str:
+    """The loop-ii reason of the report loop ``VITIS_LOOP_6_1_VITIS_LOOP_7_2`` at ``ii``, over ``source``."""
+    parsed, walker = _walk(source)
+    loop = Loop(name="VITIS_LOOP_6_1_VITIS_LOOP_7_2", pipelined=True, ii=InitiationInterval(ii))
+    kernel = Kernel(name="f", kind=KernelKind.FUNCTION, loops=[loop], is_top=True)
+    design = Design(tool=ToolInfo(Vendor.XILINX, Product.VITIS_HLS, "2024.1"), root=Path("."), kernels=[kernel])
+    infos = {**walker.called_loop_infos, **walker.loop_infos}
+    finder = report_loop_finder(kernel, design, SourceLoopNames.of(parsed), infos, "f")
+    facts = SourceFacts()
+    context = KernelAccesses(kernel, False, walker.sites, list(infos.values()), report_loops=finder,
+                             array_ports=function_ports(parsed.units[0].functions()["f"]))
+    derive_loop_trips(context, facts)
+    return ii_reason(loop, facts)
 
 
 def test_the_bound_counts_what_every_iteration_accesses() -> None:
@@ -109,17 +124,7 @@ def test_the_hint_says_the_ports_only_when_they_are_the_ii(ii: int, said: bool) 
     """The report's II 5 is what the ports force: said. At 6 something
     else holds the loop too; at 4 the count is above what the tool did
     (an access merged): neither is a reason, so neither is said."""
-    parsed, walker = _walk()
-    loop = Loop(name="VITIS_LOOP_6_1_VITIS_LOOP_7_2", pipelined=True, ii=InitiationInterval(ii))
-    kernel = Kernel(name="f", kind=KernelKind.FUNCTION, loops=[loop], is_top=True)
-    design = Design(tool=ToolInfo(Vendor.XILINX, Product.VITIS_HLS, "2024.1"), root=Path("."), kernels=[kernel])
-    infos = {**walker.called_loop_infos, **walker.loop_infos}
-    finder = report_loop_finder(kernel, design, SourceLoopNames.of(parsed), infos, "f")
-    facts = SourceFacts()
-    context = KernelAccesses(kernel, False, walker.sites, list(infos.values()), report_loops=finder,
-                             array_ports=function_ports(parsed.units[0].functions()["f"]))
-    derive_loop_trips(context, facts)
-    reason = ii_reason(loop, facts)
+    reason = _reason(ii)
     assert reason.startswith("the report gives no reason; the source: memory ports: A is accessed 129") is said
     assert (reason == "the report gives no reason") is not said
 
@@ -206,16 +211,4 @@ def test_a_flattened_nest_without_a_pragma_is_pipelined_on_its_innermost_level()
     unrolled (the MNIST's ``PointwiseConv2d<10, 1, 4>``). Its reason was
     not looked for."""
     source = MATMUL.replace("#pragma HLS PIPELINE II=1\n", "")
-    unit = parse_c_text(source, "f.c")
-    parsed = ParsedSources(units=[unit], lines={"f.c": source.splitlines()})
-    walker = walk_function(unit, unit.functions()["f"], parsed.lines, count_memcpy=True)
-    loop = Loop(name="VITIS_LOOP_6_1_VITIS_LOOP_7_2", pipelined=True, ii=InitiationInterval(5))
-    kernel = Kernel(name="f", kind=KernelKind.FUNCTION, loops=[loop], is_top=True)
-    design = Design(tool=ToolInfo(Vendor.XILINX, Product.VITIS_HLS, "2024.1"), root=Path("."), kernels=[kernel])
-    infos = {**walker.called_loop_infos, **walker.loop_infos}
-    finder = report_loop_finder(kernel, design, SourceLoopNames.of(parsed), infos, "f")
-    facts = SourceFacts()
-    context = KernelAccesses(kernel, False, walker.sites, list(infos.values()), report_loops=finder,
-                             array_ports=function_ports(unit.functions()["f"]))
-    derive_loop_trips(context, facts)
-    assert ii_reason(loop, facts).startswith("the report gives no reason; the source: memory ports: A is accessed 129")
+    assert _reason(5, source).startswith("the report gives no reason; the source: memory ports: A is accessed 129")
