@@ -96,8 +96,10 @@ def derive_axi_facts(design: Design) -> SourceFacts:
         ports = function_ports(func)
         for kernel in design.kernels:  # the top's loops and its outlined/inlined modules' loops
             finder = report_loop_finder(kernel, design, names, by_node, top.name, walker.called.walks)
+            operators = [*kernel.operators, *(operator for other in design.kernels if other.folded_into == kernel.name
+                                              for operator in other.operators)]
             context = KernelAccesses(kernel, False, walker.sites, loops, report_loops=finder, array_ports=ports,
-                                     stream_sites=walker.stream_sites)
+                                     stream_sites=walker.stream_sites, operators=operators)
             facts.diagnostics.extend(derive_loop_trips(context, facts))
             note_buffer_inputs(context, facts)  # `a = *n`: the value behind a pointer the top never writes
         facts.diagnostics = _said_once(facts.diagnostics, SOURCE_DIFFERS_RULE, PER_CALL_RULE)

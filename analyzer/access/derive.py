@@ -36,12 +36,24 @@ from hlsight.analyzer.access.matching import (
 )
 from hlsight.analyzer.access.ndrange_dims import kernel_dimensions
 from hlsight.analyzer.access.port_bound import ArrayPorts, port_bound
+from hlsight.analyzer.access.recurrence import recurrence_reason
 from hlsight.analyzer.access.sources import ParsedSources, parse_design_sources
 from hlsight.analyzer.access.walker import AccessSite, walk_function
 from hlsight.analyzer.access.xilinx_report_loops import ReportLoopFinder
 from hlsight.analyzer.results import AccessFacts, SourceFacts
 from hlsight.core.diagnostics import Diagnostic, Severity
-from hlsight.core.model import LSU, Design, Kernel, KernelKind, Loop, LSUKind, Product, SourceLocation, Vendor
+from hlsight.core.model import (
+    LSU,
+    BoundOperator,
+    Design,
+    Kernel,
+    KernelKind,
+    Loop,
+    LSUKind,
+    Product,
+    SourceLocation,
+    Vendor,
+)
 from hlsight.parsers.vivado.names import parse_loop_name, stated_ii_reasons
 
 _SINGLE_ITEM_PRODUCTS = {Product.IPP, Product.VIVADO_HLS, Product.VITIS_HLS}
@@ -71,6 +83,8 @@ class KernelAccesses:
     array_ports: dict[str, ArrayPorts | None] = field(default_factory=dict)
     #: Vivado/Vitis: the ``hls::stream`` reads and writes of the walk (:mod:`port_bound`)
     stream_sites: list[AccessSite] = field(default_factory=list)
+    #: Vivado/Vitis: the operators the module (and the loops outlined from it) binds, with their latencies
+    operators: list[BoundOperator] = field(default_factory=list)
 
 
 def _display(expr: sympy.Expr, table: SymbolTable) -> str:
@@ -549,7 +563,9 @@ def derive_loop_trips(context: KernelAccesses, facts: SourceFacts) -> list[Diagn
 def _port_bounds(context: KernelAccesses, matched: dict[int, LoopInfo], facts: SourceFacts) -> None:
     """Record why a pipelined loop the report gives no reason for runs at
     its II, when the memory ports its accesses need, or the streams it
-    moves, explain exactly that II (:mod:`~hlsight.analyzer.access.port_bound`)."""
+    moves, explain exactly that II (:mod:`~hlsight.analyzer.access.port_bound`),
+    else a value it carries through an operator of that latency
+    (:mod:`~hlsight.analyzer.access.recurrence`)."""
     for loop in context.kernel.all_loops():
         found = matched.get(id(loop))
         if found is None or not loop.pipelined or loop.ii is None or loop.ii.value is None or loop.ii.value <= 1:
@@ -559,6 +575,10 @@ def _port_bounds(context: KernelAccesses, matched: dict[int, LoopInfo], facts: S
         bound = port_bound(found, context.sites, context.array_ports, context.stream_sites)
         if bound is not None and bound.cycles == loop.ii.value:
             facts.set_ii_reason(loop, bound.reason)
+            continue
+        carried = recurrence_reason(found.carried, context.operators, loop.ii.value)
+        if carried is not None:
+            facts.set_ii_reason(loop, carried)
 
 
 def _counted_per_call(loop: Loop, source: LoopInfo, kernel: Kernel) -> Diagnostic:

@@ -59,6 +59,18 @@ class LibraryCall:
     location: SourceLocation | None = None
 
 
+@dataclass(frozen=True)
+class BoundOperator:
+    """An operator a Vitis module binds a variable's operation to, with its
+    latency (``csynth.rpt``'s "Bind Op Report", 2021.2 and later): ``sum_1``
+    is a ``dadd`` of ``fulldsp`` taking 4 cycles."""
+
+    variable: str
+    op: str
+    impl: str
+    latency: int | None
+
+
 @dataclass
 class SourceFile:
     """A kernel source file, usually embedded in the vendor report.
@@ -570,6 +582,9 @@ class Kernel:
     resources: list[ResourceUse] = field(default_factory=list)
     #: Calls into RTL library functions, once per function and place.
     library_calls: list[LibraryCall] = field(default_factory=list)
+    #: The operators the module binds its variables' operations to (Vitis'
+    #: bind-op table; empty when the report set has none).
+    operators: list[BoundOperator] = field(default_factory=list)
     #: ``file:line`` where a truncated report's instance table ends, when no
     #: other file lists the module's calls (Vivado HLS <= 2020.2): ``instances``
     #: are the rows before the cut, more may follow, and their cycles are

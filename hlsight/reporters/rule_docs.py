@@ -180,6 +180,10 @@ _DOCS: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "csynth.rpt's M_AXI table not read",
         "The synthesis summary could not be read (too large, or its M_AXI table cut short): the m_axi directions "
         "and bus parameters it would give are not used; the module reports are read as usual.", ("input",)),
+    "vivado-bind-ops": (
+        "csynth.rpt's bind-op table not read",
+        "The synthesis summary's Bind Op Report could not be read (too large, or cut short): the operator latencies "
+        "that tell a loop's recurrence are not used; the module reports are read as usual.", ("input",)),
     "vivado-interval-disagreement": (
         "csynth.rpt and csynth.xml give different top intervals",
         "The text and XML reports of the top module give different initiation intervals; hlsight uses the XML. "

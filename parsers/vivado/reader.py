@@ -16,6 +16,7 @@ from hlsight.core.model import Design
 from hlsight.parsers.loader import ReadOptions
 from hlsight.parsers.vivado.aggregate_xml import Aggregate, is_aggregate, read_aggregate_root
 from hlsight.parsers.vivado.assemble import build_design
+from hlsight.parsers.vivado.bind_ops import read_bind_ops
 from hlsight.parsers.vivado.cosim import cosim_for_tops
 from hlsight.parsers.vivado.discovery import locate, looks_like_vivado
 from hlsight.parsers.vivado.interface_sources import ports_from_sibling_rpt
@@ -91,6 +92,11 @@ def read_directory(report_dir: Path, root: Path) -> Design:
         artifacts.append(bus_table.path)
     design = build_design(modules, root, artifacts, aggregate=aggregate, declared_top=declared_top,
                           diagnostics=diagnostics, summary=bus_table)
+    if (report_dir / "csynth.rpt").is_file():  # its bind-op table: each module's operators and their latencies
+        operators, found_ops = read_bind_ops(report_dir / "csynth.rpt")
+        design.diagnostics.extend(found_ops)
+        for kernel in design.kernels:
+            kernel.operators = operators.get(kernel.name, [])
     design.diagnostics.extend(judge(design, cuts))
     design.cosim, found_cosim = cosim_for_tops(report_dir, [kernel.name for kernel in design.top_kernels()])
     design.artifacts.extend(report.path for report in design.cosim)
