@@ -220,6 +220,21 @@ def test_the_header_model_has_vitis_hls_vector(tmp_path: Path) -> None:
     assert _run_against_the_model(program) == "2.5 4.5 6.5 8.5 3 2 1 2 0 -1.5\n"
 
 
+def test_the_header_model_has_vitis_half(tmp_path: Path) -> None:
+    """``typedef half pix_t;`` after ``#include "hls_math.h"`` in a public
+    Vitis 2021.1 FFT (SpectralBlaze): clang stopped at "unknown type name
+    'half'" and none of its source was read. The vendor's ``hls_math.h``
+    includes ``hls_half.h``; the model's ``half`` is the compilers'
+    ``_Float16``, 2 bytes as the vendor's."""
+    program = tmp_path / "half.cpp"
+    program.write_text(
+        "#include <hls_math.h>\n#include <complex>\n#include <cstdio>\nint main() {\n"
+        "    half a = 1.5f;\n    std::complex<half> c(a, a);\n    c = c * c;\n"
+        "    printf(\"%g %g %d\\n\", (float)(a * (half)2), (float)c.imag(), (int)sizeof(half));\n    return 0;\n}\n",
+        encoding="utf-8")
+    assert _run_against_the_model(program) == "3 4.5 2\n"
+
+
 def test_loops_pass_1_leaves_alone_are_said(tmp_path: Path) -> None:
     """Function templates and class members are not instrumented (docs); a
     public 2D convolution had 27 loops in two templates and pass 1 wrote

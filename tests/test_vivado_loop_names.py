@@ -90,6 +90,48 @@ def test_a_report_name_finds_its_loops(name: str, vivado: bool, lines: list[int]
     assert (None if match is None else [level.line for level in match.levels]) == lines
 
 
+AUTOSA = """
+void f(int a[4][4][4][2][8]) {
+  for (int c0 = 0; c0 <= 3; c0 += 1)
+    for (int c1 = 0; c1 <= 3; c1 += 1)
+      for (int c2 = 0; c2 <= 3; c2 += 1) {
+        for (int c3 = 0; c3 <= 1; c3 += 1) {
+          for (int c4 = 0; c4 <= 7; c4 += 1) {
+            a[c0][c1][c2][c3][c4] = 0;
+          }
+        }
+      }
+  named: for (int i = 0; i < 2; i++)
+    inner: for (int j = 0; j < 2; j++)
+      for (int k = 0; k < 2; k++) { a[i][j][k][0][0] = 1; }
+}
+"""
+
+
+@pytest.mark.parametrize(("name", "lines", "count"), [
+    # AutoSA's A_IO_L3_in (Vitis 2021.1): the name leaves out the level at line 4 (ordinal 2),
+    # the report counts all five: 4 x 4 x 4 x 2 x 8 = 1024
+    ("VITIS_LOOP_3_1_VITIS_LOOP_5_3_VITIS_LOOP_6_4_VITIS_LOOP_7_5", [3, 4, 5, 6, 7], "1024"),
+    ("VITIS_LOOP_3_1_VITIS_LOOP_4_2_VITIS_LOOP_5_3_VITIS_LOOP_6_4_VITIS_LOOP_7_5", [3, 4, 5, 6, 7], "1024"),
+    ("VITIS_LOOP_3_1_VITIS_LOOP_7_5", [3, 4, 5, 6, 7], "1024"),
+    # a labelled level is named by its label: never left out
+    ("named_VITIS_LOOP_14_6", None, None),
+    ("named_inner_VITIS_LOOP_14_6", [12, 13, 14], "8"),
+])
+def test_a_vitis_flattened_name_may_leave_out_an_unlabelled_level(name: str, lines: list[int] | None,
+                                                                  count: str | None) -> None:
+    match = match_report_name(name, name_loops(c_parser.CParser().parse(AUTOSA).ext[0].body), False)
+    assert (None if match is None else [level.line for level in match.levels]) == lines
+    if count is not None:
+        loop = Loop(name=name)
+        _, finder = _finder([loop], Product.VITIS_HLS, AUTOSA)
+        found = finder.find(loop)  # type: ignore[attr-defined]
+        assert found is not None and str(found.trip_count) == count
+    # Vivado's positional names number every level: none is left out
+    assert match_report_name("Loop 1_Loop 1.1.1", name_loops(c_parser.CParser().parse(AUTOSA).ext[0].body),
+                             True) is None
+
+
 def _finder(loops: list[Loop], product: Product, source: str = NEST) -> tuple[Kernel, object]:
     unit = parse_c_text(source, "f.c")
     parsed = ParsedSources(units=[unit], lines={"f.c": source.splitlines()})

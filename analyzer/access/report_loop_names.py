@@ -126,7 +126,9 @@ def match_report_name(name: str, loops: list[NamedLoop], vivado: bool) -> Report
 
     A flattened name matches a chain of loops each the only loop directly
     inside the one before (the perfect nest the tools flatten); any other
-    reading would multiply counts of loops that do not nest."""
+    reading would multiply counts of loops that do not nest. An unlabelled
+    level of the chain may be missing from a Vitis name: it is flattened
+    too."""
     readings: list[tuple[NamedLoop, ...]] = []
     for loop in (item for top in loops for item in top.walk()):
         readings.extend(_chains(name, loop, vivado))
@@ -139,4 +141,14 @@ def _chains(name: str, loop: NamedLoop, vivado: bool) -> list[tuple[NamedLoop, .
         return [(loop,)]
     if not name.startswith(own + "_") or len(loop.children) != 1:
         return []
-    return [(loop, *rest) for rest in _chains(name[len(own) + 1:], loop.children[0], vivado)]
+    rest, inner = name[len(own) + 1:], loop.children[0]
+    skipped: list[NamedLoop] = []
+    while True:
+        found = [(loop, *skipped, *chain) for chain in _chains(rest, inner, vivado)]
+        # Vitis leaves an unlabelled level of a perfect nest out of the flattened name
+        # (AutoSA's ``VITIS_LOOP_13_1_VITIS_LOOP_15_3_...``: the loop at line 14, ordinal 2,
+        # runs flattened with the rest; the report counts 4 x 4 x 4 x 2 x 8 = 1024)
+        if found or vivado or len(inner.children) != 1 or not inner.report_name(False).startswith("VITIS_LOOP_"):
+            return found
+        skipped.append(inner)
+        inner = inner.children[0]
