@@ -231,3 +231,35 @@ def test_a_constexpr_call_with_constant_arguments_is_its_value(tmp_path: Path, s
     assert [None if count is None else str(count) for count in counts][:2] == ["10", "32"]
     calls = [node.name.name for node in c_ast_nodes(unit.functions()["top"]) if isinstance(node, c_ast.FuncCall)]
     assert calls == ["side", "clog2"]
+
+
+WIDE = """#include <ap_int.h>
+#include <stdint.h>
+typedef ap_uint<512> word_t;
+void top(const word_t *in, uint32_t *out, ap_uint<24> *odd) {
+#pragma HLS INTERFACE m_axi port=in bundle=gmem_in
+    for (int i = 0; i < 512; i++) {
+        word_t word = in[i];
+        ap_uint<24> narrow = odd[i];
+        out[i] = 1;
+    }
+}
+"""
+
+
+def test_a_typedef_of_a_bus_word_moves_its_bytes(tmp_path: Path) -> None:
+    """AutoSA's ``A_t16 *A`` (``typedef ap_uint<512> A_t16``) on an m_axi
+    port: the lowering wrote the typedef's name, whose size the C analyses
+    do not know, and the bundle's bytes stayed a value to give; the type
+    it names is 64 bytes. A 24-bit element's padding is not known here."""
+    from hlsight.analyzer.access.ctypes_info import type_bytes
+
+    assert [type_bytes(name, {}) for name in ("ap_uint<512>", "const ap_int<32>", "ap_uint<24>", "ap_int<8>")] == \
+        [64, 4, None, 1]
+    source = tmp_path / "wide.cpp"
+    source.write_text(WIDE)
+    unit = parse_cxx_as_c(source, synthesis=True)
+    parsed = ParsedSources(units=[unit], lines={str(source): WIDE.splitlines()})
+    walker = walk_function(unit, unit.functions()["top"], parsed.lines, count_memcpy=True)
+    assert {(site.array, site.element.name, site.element.bytes) for site in walker.sites} == {
+        ("in", "const ap_uint<512>", 64), ("out", "unsigned int", 4), ("odd", "ap_uint<24>", None)}

@@ -49,6 +49,8 @@ _STREAM_METHODS = {"read": "__hlsight_stream_read", "operator>>": "__hlsight_str
                    "read_nb": "__hlsight_stream_read_nb", "write_nb": "__hlsight_stream_write_nb"}
 #: an arbitrary-precision integer type as clang spells it canonically
 _AP_INTEGER = re.compile(r"^(?:const)?(?:volatile)?ap_u?int<(\d+)>$")
+#: an arbitrary-precision integer or fixed-point type
+_AP_TYPE = re.compile(r"^(?:const )?(?:volatile )?ap_u?(?:int|fixed)<")
 
 
 class OpaqueCoord(Coord):  # type: ignore[misc]  # pycparser ships no types
@@ -322,7 +324,13 @@ class _Lowerer(CursorVisitor):
             return c_ast.ArrayDecl(element, c_ast.Constant("int", str(size)) if size >= 0 else None, [])
         if canonical.kind in (kinds.POINTER, kinds.LVALUEREFERENCE, kinds.RVALUEREFERENCE):
             return c_ast.PtrDecl([], self.declarator(canonical.get_pointee(), name))
-        return c_ast.TypeDecl(name, [], None, c_ast.IdentifierType([ctype.spelling]))
+        # for the analysis, the type a typedef names (``A_t16``: ``ap_uint<512>``, ``uint32_t``:
+        # ``unsigned int``), whose size the C analyses know; another class keeps the name it is
+        # written with, as does every type in the instrumenter's reading (its code is the user's)
+        named = self.vendor_folders is not None and (canonical.kind != kinds.RECORD
+                                                     or _AP_TYPE.match(canonical.spelling) is not None)
+        spelled = canonical.spelling if named else ctype.spelling
+        return c_ast.TypeDecl(name, [], None, c_ast.IdentifierType([spelled]))
 
     # -- statements
     def generic_visit(self, cursor: Any) -> c_ast.Node:
