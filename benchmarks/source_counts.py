@@ -20,9 +20,8 @@ from pathlib import Path
 
 import sympy
 
-from hlsight.analyzer.access.axi_derive import _parse
+from hlsight.analyzer.access.axi_derive import _parse, walk_top
 from hlsight.analyzer.access.derive import KernelAccesses, _source_loops
-from hlsight.analyzer.access.walker import walk_function
 from hlsight.analyzer.access.xilinx_report_loops import SourceLoopNames, report_loop_finder
 from hlsight.analyzer.results import SourceFacts
 from hlsight.commands.sources import with_local_sources
@@ -46,8 +45,7 @@ def compare(report: str, sources: str | None) -> tuple[int, int, int]:
         if found is None:
             print(f"{report}: the source defines no {top.name} hlsight can read")
             continue
-        walker = walk_function(found[0], found[1], parsed.lines, count_memcpy=True,
-                               elsewhere=parsed.defined_elsewhere(found[0]))
+        walker = walk_top(parsed, *found)
         infos = {**walker.called_loop_infos, **walker.loop_infos}
         for kernel in design.kernels:
             finder = report_loop_finder(kernel, design, names, infos, top.name, walker.called.walks)

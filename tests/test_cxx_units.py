@@ -15,8 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from hlsight.analyzer.access.axi_derive import _parse
-from hlsight.analyzer.access.walker import walk_function
+from hlsight.analyzer.access.axi_derive import _parse, walk_top
 from hlsight.analyzer.access.xilinx_report_loops import ReportLoopFinder, SourceLoopNames, report_loop_finder
 from hlsight.analyzer.results import SourceFacts
 from hlsight.commands.sources import with_local_sources
@@ -46,7 +45,7 @@ def test_the_walk_enters_members_another_file_defines() -> None:
                      if (found := unit.functions().get("top")) is not None)
     elsewhere = parsed.defined_elsewhere(unit)
     assert sorted(elsewhere) == ["Acc::operator==(const Acc &)", "Acc::operator==(int)", "Acc::sum"]
-    walker = walk_function(unit, top, parsed.lines, count_memcpy=True, elsewhere=elsewhere)
+    walker = walk_top(parsed, unit, top, elsewhere)
     assert walker.called.walks == Counter({"Acc::sum": 1, "Acc::operator==(const Acc &)": 1,
                                            "Acc::operator==(int)": 1})
     counts = sorted((info.line, str(info.trip_count)) for info in walker.called_loop_infos.values())
@@ -58,7 +57,7 @@ def _finder(design: Design) -> ReportLoopFinder | None:
     parsed = _parse(design, SourceFacts())
     unit, top = next((unit, found) for unit in parsed.units
                      if (found := unit.functions().get("top")) is not None)
-    walker = walk_function(unit, top, parsed.lines, count_memcpy=True, elsewhere=parsed.defined_elsewhere(unit))
+    walker = walk_top(parsed, unit, top)
     infos = {**walker.called_loop_infos, **walker.loop_infos}
     return report_loop_finder(design.kernels[1], design, SourceLoopNames.of(parsed), infos, "top", walker.called.walks)
 

@@ -44,7 +44,7 @@ from hlsight.analyzer.access.derive import (
 )
 from hlsight.analyzer.access.port_bound import function_ports
 from hlsight.analyzer.access.sources import ParsedSources, parse_design_sources
-from hlsight.analyzer.access.walker import AccessSite, walk_function
+from hlsight.analyzer.access.walker import AccessSite, AccessWalker, walk_function
 from hlsight.analyzer.access.xilinx_report_loops import SourceLoopNames, report_loop_finder
 from hlsight.analyzer.results import AxiFacts, SourceFacts
 from hlsight.core.diagnostics import Diagnostic, Severity
@@ -89,7 +89,7 @@ def derive_axi_facts(design: Design) -> SourceFacts:
                                   functools.partial(scalar_arguments, func, real_only=True),
                                   functools.partial(scalar_arguments, func, unsigned_only=True))
         elsewhere = parsed.defined_elsewhere(unit)
-        walker = walk_function(unit, func, parsed.lines, count_memcpy=True, elsewhere=elsewhere)
+        walker = walk_top(parsed, unit, func, elsewhere)
         called = walker.called_loop_infos
         loops = [*walker.loop_infos.values(), *called.values()]
         by_node = {**called, **walker.loop_infos}
@@ -134,6 +134,17 @@ def derive_axi_facts(design: Design) -> SourceFacts:
                 message=f"{port} of {top.name} moves {derived.bytes} bytes per call ({pattern}), from the source:"
                         f" {derived.how}"))
     return facts
+
+
+def walk_top(parsed: ParsedSources, unit: CUnit, func: c_ast.FuncDef,
+             elsewhere: dict[str, c_ast.FuncDef] | None = None) -> AccessWalker:
+    """The walk of a Vivado/Vitis top function, as the analysis and
+    ``benchmarks/source_counts.py`` both take it: ``memcpy`` as a copy
+    loop, and into the functions the design's other C++ files define
+    (``elsewhere``, when the caller has them already)."""
+    if elsewhere is None:
+        elsewhere = parsed.defined_elsewhere(unit)
+    return walk_function(unit, func, parsed.lines, count_memcpy=True, elsewhere=elsewhere)
 
 
 def _said_once(diagnostics: list[Diagnostic], *rules: str) -> list[Diagnostic]:
@@ -264,8 +275,9 @@ def _pointer_parameters(func: c_ast.FuncDef) -> list[str]:
 def _read_headers(unit: CUnit, lines: dict[str, list[str]]) -> None:
     """The text of each design header a lowered function is written in (a
     template in its ``.hpp``): the walk quotes a loop's line from it."""
+    defined = unit.functions()
     for name in unit.called:
-        definition = unit.functions()[name]
+        definition = defined[name]
         file = str(definition.coord.file) if definition.coord is not None else ""
         if file and file not in lines:
             try:

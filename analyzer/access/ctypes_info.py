@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pycparser import c_ast
 
 from hlsight.parsers.csource import OPENCL_VECTOR_TYPES, opencl_type_bytes
+from hlsight.parsers.cxx import ap_integer_bytes
 
 _C_SCALARS = {
     "char": 1,
@@ -80,9 +81,9 @@ def type_bytes(name: str, typedefs: dict[str, c_ast.Node], depth: int = 0) -> in
         return opencl_type_bytes(name)
     if name in _C_SCALARS:
         return _C_SCALARS[name]
-    words = _AP_INTEGER.fullmatch(name)
-    if words is not None:
-        return _ap_integer_bytes(int(words.group(1)))
+    synthesized = ap_integer_bytes(name)  # a bus word's bytes (decision 84)
+    if synthesized is not None:
+        return synthesized
     if depth < 16 and name in typedefs:
         declared = typedefs[name]
         if isinstance(declared, c_ast.TypeDecl) and isinstance(declared.type, c_ast.Struct | c_ast.Union):
@@ -92,20 +93,6 @@ def type_bytes(name: str, typedefs: dict[str, c_ast.Node], depth: int = 0) -> in
             return type_bytes(target, typedefs, depth + 1)
         return None
     return opencl_type_bytes(name)
-
-
-#: an HLS arbitrary-precision integer as the C++ lowering spells its type (``ap_uint<512>``)
-_AP_INTEGER = re.compile(r"(?:const )?(?:volatile )?ap_u?int<(\d+)>")
-
-
-def _ap_integer_bytes(width: int) -> int | None:
-    """Bytes of an ``ap_int<W>`` element in memory: W / 8 when that is a
-    power of two (the 512-bit bus words of Vitis designs, ``ap_uint<512> *``
-    on an m_axi port: 64 bytes each; decision 78's synthesized ``sizeof``);
-    another width's padding is not known here."""
-    if width % 8 or (width // 8) & (width // 8 - 1):
-        return None
-    return width // 8
 
 
 def sizeof_type(node: c_ast.Node) -> int | None:

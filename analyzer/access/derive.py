@@ -36,7 +36,7 @@ from hlsight.analyzer.access.matching import (
 )
 from hlsight.analyzer.access.ndrange_dims import kernel_dimensions
 from hlsight.analyzer.access.port_bound import ArrayPorts, port_bound
-from hlsight.analyzer.access.recurrence import recurrence_reason
+from hlsight.analyzer.access.recurrence import carried_updates, recurrence_reason
 from hlsight.analyzer.access.sources import ParsedSources, parse_design_sources
 from hlsight.analyzer.access.walker import AccessSite, walk_function
 from hlsight.analyzer.access.xilinx_report_loops import ReportLoopFinder
@@ -576,7 +576,8 @@ def _port_bounds(context: KernelAccesses, matched: dict[int, LoopInfo], facts: S
         if bound is not None and bound.cycles == loop.ii.value:
             facts.set_ii_reason(loop, bound.reason)
             continue
-        carried = recurrence_reason(found.carried, context.operators, loop.ii.value)
+        updates = carried_updates(found.body) if found.body is not None and context.operators else ()
+        carried = recurrence_reason(updates, context.operators, loop.ii.value)
         if carried is not None:
             facts.set_ii_reason(loop, carried)
 

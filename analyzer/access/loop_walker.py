@@ -94,7 +94,6 @@ from hlsight.analyzer.access.paced_loops import (
     ternary_pacing,
     wrap_pace,
 )
-from hlsight.analyzer.access.recurrence import carried_updates
 from hlsight.analyzer.access.straight_steps import straight_line_step
 from hlsight.parsers.csource import CUnit
 from hlsight.parsers.csource.visitor import NodeVisitor
@@ -869,7 +868,7 @@ class LoopWalker(NodeVisitor):
         info.hls_unroll = hls_unroll_factor(pragmas)
         info.hls_pipelined = pipelined(pragmas)
         info.coalesce = coalesce_above(self.lines.get(file) or [], line)
-        info.carried = carried_updates(body)
+        info.body = body
 
     def _geometric_while(self, node: c_ast.While | c_ast.DoWhile, name: str) -> Geometric | None:
         """``while (gap > 0) { ...; gap /= 2; }``: the body halves (doubles,

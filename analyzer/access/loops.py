@@ -39,7 +39,6 @@ from hlsight.analyzer.access.loop_shapes import (
     stepped_operand,
 )
 from hlsight.analyzer.access.paced_loops import wrapping_step
-from hlsight.analyzer.access.recurrence import CarriedUpdate
 from hlsight.parsers.csource.visitor import NodeVisitor, descendants
 
 #: calls walked where they stand per kernel walk, at most (C and SYCL): a
@@ -181,9 +180,10 @@ class LoopInfo:
     #: ``VITIS_LOOP_9_1_VITIS_LOOP_11_2``), outermost first: its pipeline is
     #: on the innermost one
     flattened_lines: tuple[int, ...] = ()
-    #: scalars the body updates from their own value of the iteration before
-    #: (``sum = sum + Si``; :mod:`~hlsight.analyzer.access.recurrence`)
-    carried: tuple[CarriedUpdate, ...] = ()
+    #: the loop's body as written (C loops): what the facts above do not keep
+    #: is read from it where it is wanted (its carried updates,
+    #: :mod:`~hlsight.analyzer.access.recurrence`)
+    body: c_ast.Node | None = None
 
     @property
     def unrolled(self) -> bool:

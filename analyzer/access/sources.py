@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import shlex
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
@@ -107,6 +108,21 @@ class ParsedSources:
                 return unit, found
         return None
 
+    def definitions(self, units: list[CUnit] | None = None) -> list[tuple[str, c_ast.FuncDef]]:
+        """Every function ``units`` (default: all) define, by name; a
+        definition written once (a header's, lowered in each file that
+        calls it) is listed once, two written apart both."""
+        found: list[tuple[str, c_ast.FuncDef]] = []
+        seen: set[tuple[str, str, int]] = set()
+        for unit in self.units if units is None else units:
+            for name, definition in unit.functions().items():
+                where = (name, str(definition.coord.file), int(definition.coord.line)) if definition.coord else None
+                if where not in seen:
+                    found.append((name, definition))
+                    if where is not None:
+                        seen.add(where)
+        return found
+
     def defined_elsewhere(self, unit: CUnit) -> dict[str, c_ast.FuncDef]:
         """The functions the design's other C++ files define, which a walk
         of ``unit`` (C++ too) may enter: a class's members are often defined
@@ -117,19 +133,11 @@ class ParsedSources:
         (a ``static`` helper in each) is neither's."""
         if PurePath(unit.filename).suffix not in CXX_SUFFIXES:
             return {}
-        found: dict[str, c_ast.FuncDef] = {}
-        twice: set[str] = set()
-        for other in self.units:
-            if other is unit or PurePath(other.filename).suffix not in CXX_SUFFIXES:
-                continue
-            for name, definition in other.functions().items():
-                known = found.get(name)
-                if known is not None and (known.coord is None or definition.coord is None
-                                          or (str(known.coord.file), known.coord.line)
-                                          != (str(definition.coord.file), definition.coord.line)):
-                    twice.add(name)
-                found.setdefault(name, definition)
-        return {name: definition for name, definition in found.items() if name not in twice}
+        others = [other for other in self.units
+                  if other is not unit and PurePath(other.filename).suffix in CXX_SUFFIXES]
+        found = self.definitions(others)
+        names = Counter(name for name, _definition in found)
+        return {name: definition for name, definition in found if names[name] == 1}
 
 
 def parse_design_sources(design: Design) -> ParsedSources:

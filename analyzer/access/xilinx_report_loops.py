@@ -128,15 +128,7 @@ class SourceLoopNames:
 
     @classmethod
     def of(cls, parsed: ParsedSources) -> SourceLoopNames:
-        functions: list[tuple[str, c_ast.FuncDef]] = []
-        seen: set[tuple[str, str, int]] = set()
-        for unit in parsed.units:
-            for name, definition in unit.functions().items():
-                where = (name, str(definition.coord.file), int(definition.coord.line)) if definition.coord else None
-                if where not in seen:  # a header's function, lowered in each file that calls it: one function
-                    functions.append((name, definition))
-                    if where is not None:
-                        seen.add(where)
+        functions = parsed.definitions()
         callees = {name: Counter(str(node.name.name) for node in all_nodes(definition.body)
                                  if isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID))
                    for name, definition in functions}

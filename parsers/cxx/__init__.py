@@ -9,6 +9,8 @@ of ``sycl::vec`` and structs, template arguments of accessors). The
 ``libclang`` wheel ships the shared library, so nothing is compiled here.
 """
 
+import re
+
 from hlsight.parsers.cxx.clang_frontend import CxxUnit, parse_cxx
 
 #: the identifier the C++ lowering (:mod:`~hlsight.parsers.cxx.lower`) puts
@@ -16,7 +18,7 @@ from hlsight.parsers.cxx.clang_frontend import CxxUnit, parse_cxx
 #: name a user could give (here, so they need not import the lowering)
 OPAQUE = "__hlsight_cxx"
 
-__all__ = ["OPAQUE", "CxxUnit", "parse_cxx"]
+__all__ = ["CXX_SUFFIXES", "OPAQUE", "STREAM_CALLS", "CxxUnit", "ap_integer_bytes", "parse_cxx"]
 
 #: an ``hls::stream``'s reads and writes as the lowering calls them
 #: (``s.read()`` -> ``__hlsight_stream_read(s)``; ``s >> v`` and ``s << v``
@@ -26,3 +28,22 @@ STREAM_CALLS = {"__hlsight_stream_read": "read", "__hlsight_stream_write": "writ
 
 #: the suffixes of a C++ source (Vivado/Vitis compile these as C++)
 CXX_SUFFIXES = frozenset({".cpp", ".cc", ".cxx", ".c++", ".C"})
+
+#: an arbitrary-precision integer type as clang or the lowering spells it
+#: (``const ap_uint<512>``, ``ap_int<8>``; spaces optional)
+_AP_INTEGER = re.compile(r"(?:const\s*)?(?:volatile\s*)?ap_u?int<\s*(\d+)\s*>")
+
+
+def ap_integer_bytes(spelled: str) -> int | None:
+    """Bytes of one ``ap_int<W>``/``ap_uint<W>`` as the HLS tool
+    synthesizes it: W / 8 when that is a power of two (a 512-bit bus word:
+    64; a public fault detector's ``sizeof`` of ``ap_int<8>[64]``: 64, as
+    its Vitis 2022.1 report counts). ``None`` for another type, or a width
+    whose padding is not known here (``ap_uint<24>``)."""
+    found = _AP_INTEGER.fullmatch(spelled.strip())
+    if found is None:
+        return None
+    width = int(found.group(1))
+    if width % 8 or (width // 8) & (width // 8 - 1):
+        return None
+    return width // 8

@@ -35,7 +35,7 @@ from typing import Any
 from pycparser import c_ast
 from pycparser.c_parser import Coord
 
-from hlsight.parsers.cxx import OPAQUE
+from hlsight.parsers.cxx import OPAQUE, STREAM_CALLS, ap_integer_bytes
 from hlsight.parsers.cxx.clang_frontend import CxxUnit
 from hlsight.parsers.cxx.visitor import CursorVisitor, children
 
@@ -44,11 +44,8 @@ _BINARY = {"+", "-", "*", "/", "%", "<<", ">>", "<", ">", "<=", ">=", "==", "!="
 _ASSIGN = {"=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^="}
 _UNARY = {"-", "+", "!", "~", "*", "&", "++", "--"}
 #: ``hls::stream`` members that move an element, by the call the lowering makes of them
-_STREAM_METHODS = {"read": "__hlsight_stream_read", "operator>>": "__hlsight_stream_read",
-                   "write": "__hlsight_stream_write", "operator<<": "__hlsight_stream_write",
-                   "read_nb": "__hlsight_stream_read_nb", "write_nb": "__hlsight_stream_write_nb"}
-#: an arbitrary-precision integer type as clang spells it canonically
-_AP_INTEGER = re.compile(r"^(?:const)?(?:volatile)?ap_u?int<(\d+)>$")
+_STREAM_METHODS = {**{call.removeprefix("__hlsight_stream_"): call for call in STREAM_CALLS},
+                   "operator>>": "__hlsight_stream_read", "operator<<": "__hlsight_stream_write"}
 #: an arbitrary-precision integer or fixed-point type
 _AP_TYPE = re.compile(r"^(?:const )?(?:volatile )?ap_u?(?:int|fixed)<")
 
@@ -158,12 +155,11 @@ class _Declarations(CursorVisitor):
         self.visit_FUNCTION_TEMPLATE(cursor)
 
     def visit_STRUCT_DECL(self, cursor: Any) -> None:
-        """Only the members' loops are said (a class is not lowered)."""
+        """Its members (a class is not lowered): for the analysis, a plain
+        class's are lowered, else their loops are said."""
         for child in children(cursor):
-            if child.kind.name == "CXX_METHOD" and cursor.kind.name != "CLASS_TEMPLATE":
-                self.visit_CXX_METHOD(child)
-            elif child.kind.name in ("CXX_METHOD", "CONSTRUCTOR", "FUNCTION_TEMPLATE"):
-                self.visit_FUNCTION_TEMPLATE(child)
+            if child.kind.name in ("CXX_METHOD", "CONSTRUCTOR", "FUNCTION_TEMPLATE"):
+                self.visit(child)
 
     visit_CLASS_DECL = visit_CLASS_TEMPLATE = visit_STRUCT_DECL
 
@@ -188,9 +184,9 @@ class _Lowerer(CursorVisitor):
         #: folders of the vendor's and the standard headers: their definitions are
         #: not the design's; ``None``: called definitions are not lowered
         self.vendor_folders = vendor_folders
-        #: called definitions still to lower, and the name each has (by its key)
+        #: called definitions still to lower, and every one queued (by file, line and name)
         self._wanted: list[tuple[str, Any]] = []
-        self._named: dict[tuple[str, int, str], str] = {}
+        self._queued: set[tuple[str, int, str]] = set()
         self._pragmas: dict[str, list[tuple[int, str]]] = {}
 
     @staticmethod
@@ -273,12 +269,13 @@ class _Lowerer(CursorVisitor):
                 and referenced.kind in (self.kinds.FUNCTION_DECL, self.kinds.CXX_METHOD) and self.designs(referenced))
 
     def want(self, name: str, definition: Any) -> str:
+        """Queue ``definition`` for lowering as ``name`` (once), and return the name."""
         location = definition.location
         key = (location.file.name if location.file is not None else "", int(location.line), name)
-        if key not in self._named:
-            self._named[key] = name
+        if key not in self._queued:
+            self._queued.add(key)
             self._wanted.append((name, definition))
-        return self._named[key]
+        return name
 
     def designs(self, cursor: Any) -> bool:
         """``cursor`` is defined in the design's own files: not in a system
@@ -637,10 +634,10 @@ class _Expressions(CursorVisitor):
                 count *= ctype.get_array_size()
                 ctype = ctype.element_type.get_canonical()
             spelled = ctype.spelling.replace(" ", "")
-        width = _AP_INTEGER.match(spelled)
-        if width is None or int(width.group(1)) not in (8, 16, 32, 64):
+        size = ap_integer_bytes(spelled)
+        if size is None or size > 8:  # decision 78 rests on widths of 8 to 64 bits
             return None
-        return count * int(width.group(1)) // 8
+        return count * size
 
     def _holds_class(self, ctype: Any) -> bool:
         kinds = self.cindex.TypeKind
