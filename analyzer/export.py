@@ -138,6 +138,7 @@ def kernel_to_dict(kernel: Kernel, source: SourceFacts) -> dict[str, Any]:
                 "address_bits": port.address_bits,
                 "details": dict(port.details),
                 "read_from": list(port.read_from),
+                "arguments": list(port.arguments),
             }
             for port in kernel.interfaces
         ],

@@ -234,14 +234,18 @@ def test_a_constexpr_call_with_constant_arguments_is_its_value(tmp_path: Path, s
 
 
 WIDE = """#include <ap_int.h>
+#include <ap_fixed.h>
 #include <stdint.h>
 typedef ap_uint<512> word_t;
-void top(const word_t *in, uint32_t *out, ap_uint<24> *odd) {
+typedef ap_fixed<1, 16, AP_RND_ZERO> data_t;
+void top(const word_t *in, uint32_t *out, ap_uint<24> *odd, data_t *fixed, ap_uint<96> *wide) {
 #pragma HLS INTERFACE m_axi port=in bundle=gmem_in
     for (int i = 0; i < 512; i++) {
         word_t word = in[i];
         ap_uint<24> narrow = odd[i];
         out[i] = 1;
+        fixed[i] = 0;
+        ap_uint<96> w = wide[i];
     }
 }
 """
@@ -251,15 +255,20 @@ def test_a_typedef_of_a_bus_word_moves_its_bytes(tmp_path: Path) -> None:
     """AutoSA's ``A_t16 *A`` (``typedef ap_uint<512> A_t16``) on an m_axi
     port: the lowering wrote the typedef's name, whose size the C analyses
     do not know, and the bundle's bytes stayed a value to give; the type
-    it names is 64 bytes. A 24-bit element's padding is not known here."""
+    it names is 64 bytes. Up to 64 bits, an element of another width is
+    padded to the next power of two bytes (decision 85: a public Vitis
+    autoencoder's ``ap_fixed<1, 16>`` pointers, 1 byte each); a wider one's
+    padding is not known here."""
     from hlsight.analyzer.access.ctypes_info import type_bytes
 
-    assert [type_bytes(name, {}) for name in ("ap_uint<512>", "const ap_int<32>", "ap_uint<24>", "ap_int<8>")] == \
-        [64, 4, None, 1]
+    spelled = ("ap_uint<512>", "const ap_int<32>", "ap_uint<24>", "ap_int<8>", "ap_int<1>", "ap_uint<12>",
+               "ap_int<33>", "ap_fixed<16, 6>", "ap_ufixed<24,8,AP_RND,AP_SAT>", "ap_uint<96>", "ap_int<0>")
+    assert [type_bytes(name, {}) for name in spelled] == [64, 4, 4, 1, 1, 2, 8, 2, 4, None, None]
     source = tmp_path / "wide.cpp"
     source.write_text(WIDE)
     unit = parse_cxx_as_c(source, synthesis=True)
     parsed = ParsedSources(units=[unit], lines={str(source): WIDE.splitlines()})
     walker = walk_function(unit, unit.functions()["top"], parsed.lines, count_memcpy=True)
     assert {(site.array, site.element.name, site.element.bytes) for site in walker.sites} == {
-        ("in", "const ap_uint<512>", 64), ("out", "unsigned int", 4), ("odd", "ap_uint<24>", None)}
+        ("in", "const ap_uint<512>", 64), ("out", "unsigned int", 4), ("odd", "ap_uint<24>", 4),
+        ("fixed", "ap_fixed<1, 16, AP_RND_ZERO>", 1), ("wide", "ap_uint<96>", None)}

@@ -11,9 +11,11 @@ bundle (HLScope+ section IV: "DSIZE ... is found from the length of the
 consecutive array index from the loop bound"), its stride says whether the
 bundle bursts, and the report's loops take the source's trip counts.
 
-A parameter's bundle comes from its ``#pragma HLS interface m_axi port=...
-bundle=...``; without ``bundle=``, or without a pragma, only when the
-report shows exactly one m_axi bundle (Vivado's default ``gmem``). Nothing
+A parameter's bundle comes from the report's mapping of arguments to
+bundles where it has one (Vitis' SW-to-HW mapping, decision 85), else from
+its ``#pragma HLS interface m_axi port=... bundle=...``; without
+``bundle=``, or without a pragma, only when the report shows exactly one
+m_axi bundle (Vivado's default ``gmem``). Nothing
 else is guessed: a bundle no access could be tied to keeps its symbol.
 """
 
@@ -244,16 +246,23 @@ def _count_site(site: AccessSite, moved: BundleTraffic) -> None:
 
 
 def _bundles(top: Kernel, func: c_ast.FuncDef, unit: CUnit) -> dict[str, str]:
-    """Pointer parameter -> the report's m_axi interface name it goes through."""
+    """Pointer parameter -> the report's m_axi interface name it goes
+    through: the report's own mapping of arguments to bundles where it has
+    one (Vitis >= 2021.2; a pointer without ``bundle=`` goes to ``gmem0`` in
+    a public 2022.1 autoencoder, beside a ``bundle=gmem``), else the
+    ``bundle=`` of its pragma, else the one bundle the report shows."""
     interfaces = [port for port in top.interfaces if port.is_axi_master]
     if not interfaces:
         return {}
     by_bundle = {_bundle_of(port): port.name for port in interfaces}
+    mapped = {argument: port.name for port in interfaces for argument in port.arguments}
     pragmas = axi_pragma_ports(PRAGMA_LINE.findall(unit.text))
     params = _pointer_parameters(func)
     out: dict[str, str] = {}
     for param in params:
-        if param in pragmas and pragmas[param] is not None:
+        if param in mapped:  # the report's SW-to-HW mapping: what the tool did
+            out[param] = mapped[param]
+        elif param in pragmas and pragmas[param] is not None:
             name = by_bundle.get(str(pragmas[param]))
             if name is not None:
                 out[param] = name

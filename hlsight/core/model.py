@@ -485,6 +485,10 @@ class Interface:
     #: the aggregated ``csynth.xml`` ``<Interfaces>``): which file a bundle's
     #: width came from when a rebuilt report set lacks one of them.
     read_from: list[str] = field(default_factory=list)
+    #: The top's C arguments the report maps to this bus (Vitis' SW-to-HW
+    #: mapping: csynth.xml ``<Args>`` ``hwRef type="interface"``, csynth.rpt
+    #: ``* SW-to-HW Mapping``); empty when the report does not say.
+    arguments: list[str] = field(default_factory=list)
 
     @property
     def is_axi_master(self) -> bool:

@@ -29,21 +29,31 @@ STREAM_CALLS = {"__hlsight_stream_read": "read", "__hlsight_stream_write": "writ
 #: the suffixes of a C++ source (Vivado/Vitis compile these as C++)
 CXX_SUFFIXES = frozenset({".cpp", ".cc", ".cxx", ".c++", ".C"})
 
-#: an arbitrary-precision integer type as clang or the lowering spells it
-#: (``const ap_uint<512>``, ``ap_int<8>``; spaces optional)
-_AP_INTEGER = re.compile(r"(?:const\s*)?(?:volatile\s*)?ap_u?int<\s*(\d+)\s*>")
+#: an arbitrary-precision type as clang or the lowering spells it, W its
+#: first argument (``const ap_uint<512>``, ``ap_int<8>``, ``ap_fixed<16, 6>``,
+#: ``ap_ufixed<8, 2, AP_RND>``; spaces optional)
+_AP_TYPE = re.compile(r"(?:const\s*)?(?:volatile\s*)?ap_u?(?:int|fixed)<\s*(\d+)\s*(?:,[^<>]*)?>")
 
 
 def ap_integer_bytes(spelled: str) -> int | None:
-    """Bytes of one ``ap_int<W>``/``ap_uint<W>`` as the HLS tool
-    synthesizes it: W / 8 when that is a power of two (a 512-bit bus word:
-    64; a public fault detector's ``sizeof`` of ``ap_int<8>[64]``: 64, as
-    its Vitis 2022.1 report counts). ``None`` for another type, or a width
-    whose padding is not known here (``ap_uint<24>``)."""
-    found = _AP_INTEGER.fullmatch(spelled.strip())
+    """Bytes of one ``ap_int<W>``/``ap_uint<W>`` (or ``ap_[u]fixed<W, I,
+    ...>``, which holds the same W bits) as the HLS tool synthesizes it:
+    W / 8 when that is a power of two (a 512-bit bus word: 64; a public
+    fault detector's ``sizeof`` of ``ap_int<8>[64]``: 64, as its Vitis 2022.1
+    report counts); up to 64 bits, another width padded to the next power
+    of two bytes, the space its LLVM integer is allocated (``ap_uint<24>``:
+    4, ``ap_fixed<1, 16>``: 1; UG1448 message 214-233: such a type's
+    "allocated space contains padding", decision 85). ``None`` for another
+    type, or a wider width whose padding is not known here
+    (``ap_uint<96>``)."""
+    found = _AP_TYPE.fullmatch(spelled.strip())
     if found is None:
         return None
     width = int(found.group(1))
+    if width == 0:
+        return None
+    if width <= 64:
+        return 1 << max(0, (width - 1).bit_length() - 3)
     if width % 8 or (width // 8) & (width // 8 - 1):
         return None
     return width // 8

@@ -609,14 +609,15 @@ class _Expressions(CursorVisitor):
         return c_ast.Constant("int", str(value), coord=self.lowerer.coord(cursor))
 
     def _synthesized_size(self, cursor: Any) -> int | None:
-        """``sizeof`` of an ``ap_int<W>``/``ap_uint<W>`` (or an array of
-        them) whose width is a whole power-of-two number of bytes, as the
-        HLS tool synthesizes it: W / 8 bytes each (a public fault detector
+        """``sizeof`` of an ``ap_int<W>``/``ap_uint<W>``/``ap_[u]fixed<W, ...>``
+        (or an array of them), as the HLS tool synthesizes it: W / 8 bytes
+        each when that is a power of two (a public fault detector
         copies ``ap_int<8> n_regions[64]`` byte by byte, ``i <
         sizeof(n_regions)``, and its Vitis 2022.1 report counts 64). Read
         for the analysis of a report only: the C simulation's ``sizeof`` is
-        the vendor's csim class's, another number. Other widths and other
-        classes stay unknown."""
+        the vendor's csim class's, another number. A width up to 64 bits
+        that is no whole power-of-two number of bytes is padded to one
+        (decision 85); wider ones and other classes stay unknown."""
         tokens = tokens_of(cursor)
         if self.lowerer.vendor_folders is None or not tokens or tokens[0].spelling != "sizeof":
             return None
@@ -626,7 +627,7 @@ class _Expressions(CursorVisitor):
             spelled = spelled[1:-1] if spelled.startswith("(") and spelled.endswith(")") else spelled
         else:
             operands = [child for child in parts if child.kind.is_expression() or child.kind == self.kinds.TYPE_REF]
-            if len(operands) != 1:
+            if len(operands) != 1 or self._names_parameter(operands[0]):
                 return None
             kinds = self.cindex.TypeKind
             ctype, count = operands[0].type.get_canonical(), 1
@@ -638,6 +639,16 @@ class _Expressions(CursorVisitor):
         if size is None or size > 8:  # decision 78 rests on widths of 8 to 64 bits
             return None
         return count * size
+
+    def _names_parameter(self, operand: Any) -> bool:
+        """``sizeof(w)`` of a parameter ``ap_int<8> w[64]``: libclang gives
+        the type as written, but the parameter is a pointer, whose size is
+        not the array's (clang's own value of ``int v[3]``'s is 8)."""
+        inner = operand
+        while inner.kind in (self.kinds.UNEXPOSED_EXPR, self.kinds.PAREN_EXPR) and children(inner):
+            inner = children(inner)[0]
+        referenced = inner.referenced if inner.kind == self.kinds.DECL_REF_EXPR else None
+        return referenced is not None and referenced.kind == self.kinds.PARM_DECL
 
     def _holds_class(self, ctype: Any) -> bool:
         kinds = self.cindex.TypeKind

@@ -108,7 +108,9 @@ def _bind_sources(root: etree._Element) -> dict[tuple[str, str], list[SourceLoca
 
 def _interfaces(root: etree._Element, path: Path) -> list[Interface]:
     """The m_axi masters of ``<Interfaces>``: data/address width, bundle and
-    bus parameters (burst lengths, outstanding requests, read/write mode).
+    bus parameters (burst lengths, outstanding requests, read/write mode),
+    and the C arguments ``<Args>`` maps to each (a pointer without
+    ``bundle=`` went to Vitis' ``gmem0`` in a public 2022.1 autoencoder).
     Other entries (clock, reset, ap_ctrl, s_axilite, axis, memories) add
     nothing to the per-port view."""
     interfaces: list[Interface] = []
@@ -127,6 +129,14 @@ def _interfaces(root: etree._Element, path: Path) -> list[Interface]:
             direction=DIRECTION_OF_MODE.get(mode),
             address_bits=parse_int(element.get("addrWidth")), details=params, read_from=[str(path)],
         ))
+    by_name = {interface.name: interface for interface in interfaces}
+    for argument in root.iterfind("Args/Arg"):
+        argument_name = argument.get("ArgName") or ""
+        for reference in argument.iterfind("hwRefs/hwRef"):
+            bus = by_name.get(reference.get("interface") or "")
+            if reference.get("type") == "interface" and bus is not None and argument_name \
+                    and argument_name not in bus.arguments:
+                bus.arguments.append(argument_name)
     return interfaces
 
 

@@ -98,6 +98,7 @@ def _merge_bus_interfaces(kernel: Kernel, bus: list[Interface]) -> None:
         existing.address_bits = interface.address_bits or existing.address_bits
         existing.direction = interface.direction or existing.direction
         existing.details.update(interface.details)
+        existing.arguments = interface.arguments or existing.arguments
         existing.read_from.extend(where for where in interface.read_from if where not in existing.read_from)
 
 

@@ -27,7 +27,8 @@ threshold of 0") and ``Resource Estimate`` (the adapter's BRAM, = the
 ``Data Width (SW->HW)`` (its HW side is not the bus width: ``1 -> 8`` on
 a 32-bit bundle in 2023.2 nms; the port table's ``RDATA`` gives the width),
 ``Latency`` and ``Register`` (0 in every 2024/2025 report: no meaning
-checkable).
+checkable). The ``* SW-to-HW Mapping`` table gives the C arguments of each
+bundle (rows of ``HW Type`` ``interface``), as csynth.xml's ``<Args>`` does.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ from hlsight.core.limits import reading
 from hlsight.core.model import Interface, Kernel
 from hlsight.parsers.vivado.aggregate_xml import DIRECTION_OF_MODE
 from hlsight.parsers.vivado.rpt import read_text
-from hlsight.parsers.vivado.text_tables import read_table
+from hlsight.parsers.vivado.text_tables import TextTable, read_table
 from hlsight.parsers.vivado.values import parse_int
 
 EXPECTED = "a Vitis HLS csynth.rpt synthesis summary"
@@ -102,8 +103,7 @@ def _read(path: Path) -> SummaryInterfaces | None:
     table = read_table(lines, heading + 1, heading + 4)
     if table is None or not table.header or not table.closed:
         raise InputError(path, f"line {heading + 1}: M_AXI table cut short or without a header", expected=EXPECTED)
-    columns = [" ".join(" ".join(row[index].split()) for row in table.header if index < len(row)).strip()
-               for index in range(len(table.header[0]))]
+    columns = _table_columns(table)
     for row in table.rows:
         cells = dict(zip(columns, (cell.strip() for cell in row), strict=False))
         name = cells.get("Interface", "")
@@ -117,12 +117,41 @@ def _read(path: Path) -> SummaryInterfaces | None:
             address_bits=parse_int(cells.get("Address Width"), f"{name} Address Width"),
             details=details, read_from=[str(path)],
         ))
+    _read_argument_mapping(lines, summary, path)
     return summary
+
+
+def _table_columns(table: TextTable) -> list[str]:
+    """Each column's name, its header rows joined (``Max Read`` over
+    ``Burst Length``)."""
+    return [" ".join(" ".join(row[index].split()) for row in table.header if index < len(row)).strip()
+            for index in range(len(table.header[0]))]
+
+
+def _read_argument_mapping(lines: list[str], summary: SummaryInterfaces, path: Path) -> None:
+    """The ``* SW-to-HW Mapping`` rows that tie a C argument to an m_axi
+    bundle (``| EncWeights | m_axi_gmem0 | interface |``): which bundle a
+    pointer without ``bundle=`` went to."""
+    heading = next((at for at, line in enumerate(lines) if line.strip() == "* SW-to-HW Mapping"), None)
+    if heading is None:
+        return
+    table = read_table(lines, heading + 1, heading + 4)
+    if table is None or not table.header or not table.closed:
+        raise InputError(path, f"line {heading + 1}: SW-to-HW Mapping table cut short or without a header",
+                         expected=EXPECTED)
+    by_name = {interface.name: interface for interface in summary.interfaces}
+    columns = _table_columns(table)
+    for row in table.rows:
+        cells = dict(zip(columns, (cell.strip() for cell in row), strict=False))
+        bus, argument = by_name.get(cells.get("HW Interface", "")), cells.get("Argument", "")
+        if cells.get("HW Type") == "interface" and bus is not None and argument and argument not in bus.arguments:
+            bus.arguments.append(argument)
 
 
 def fill_top_interfaces(top: Kernel, summary: SummaryInterfaces) -> list[Diagnostic]:
     """Add to ``top``'s m_axi interfaces what ``csynth.rpt`` gives and they
-    lack (direction, address width, bus parameters); a bundle no other file
+    lack (direction, address width, bus parameters, the C arguments it
+    maps to each); a bundle no other file
     listed is added. Facts the XML gives stay; a direction the two files
     give differently is a warning naming both."""
     diagnostics: list[Diagnostic] = []
@@ -145,6 +174,8 @@ def fill_top_interfaces(top: Kernel, summary: SummaryInterfaces) -> list[Diagnos
         existing.details.update(added)
         existing.direction = existing.direction or given.direction
         existing.address_bits = existing.address_bits or given.address_bits
+        if given.arguments and not existing.arguments:
+            existing.arguments, filled = list(given.arguments), True
         if filled and str(summary.path) not in existing.read_from:
             existing.read_from.append(str(summary.path))
     return diagnostics
