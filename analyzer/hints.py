@@ -230,15 +230,28 @@ def ii_reason(loop: Loop, source: SourceFacts | None = None) -> str:
 
 
 def _loop_hint(kernel: Kernel, loop: Loop, source: SourceFacts) -> Diagnostic | None:
+    """II above 1: a warning with its reason; a note where it is the II
+    the loop's pipeline pragma asks for (the report's target II, else the
+    source's ``II=N``): a public LeNet's ``PIPELINE II=2`` loop was warned
+    about, its II blamed on memory ports the tool had partitioned."""
     if loop.ii is None or loop.ii.value is None or loop.ii.value <= 1 or implausible_ii(loop):
         return None  # an implausible II has its own warning (report-implausible-ii)
-    reason = ii_reason(loop, source)
+    requested = loop.ii_target if loop.ii_target is not None and loop.ii_target > 1 else source.requested_ii(loop)
     # without a source place the report row says where: the function is named instead
     owner = "" if loop.location or kernel.name in loop.name else f" of {kernel.name}"
+    details: dict[str, object] = {"ii": loop.ii.value, "requested_ii": requested}
+    if requested == loop.ii.value:
+        return _diag(
+            "loop-ii", Severity.NOTE,
+            f"loop {loop.name}{owner} has II {loop.ii}, as its pipeline pragma asks (II={requested}): one iteration"
+            f" every {loop.ii.value} cycles", kernel, loop.name, loop.location, {**details, "reason": "requested"},
+        )
+    reason = ii_reason(loop, source)
+    asked = f" (its pipeline pragma asks II={requested})" if requested is not None else ""
     return _diag(
         "loop-ii", Severity.WARNING,
-        f"loop {loop.name}{owner} has II {loop.ii}: one iteration every {loop.ii.value} cycles ({reason})",
-        kernel, loop.name, loop.location, {"ii": loop.ii.value, "reason": reason},
+        f"loop {loop.name}{owner} has II {loop.ii}{asked}: one iteration every {loop.ii.value} cycles ({reason})",
+        kernel, loop.name, loop.location, {**details, "reason": reason},
     )
 
 

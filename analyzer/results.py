@@ -96,6 +96,7 @@ class SourceFacts:
     #: the source's expression for them (used when its arguments are given)
     _pragma_trips: dict[int, tuple[Loop, str, str]] = field(default_factory=dict, repr=False)
     _ii_reasons: dict[int, tuple[Loop, str]] = field(default_factory=dict, repr=False)
+    _requested_ii: dict[int, tuple[Loop, int]] = field(default_factory=dict, repr=False)
     #: report loops whose source loop carries a ``loop_coalesce`` the report
     #: lists no "Coalesced loop" entry for: the merged levels' iterations
     #: per iteration of the loop's own level
@@ -282,6 +283,15 @@ class SourceFacts:
         """Why the source says a pipelined loop runs at its II (memory ports),
         for a loop whose report gives no reason."""
         found = self._ii_reasons.get(id(loop))
+        return None if found is None else found[1]
+
+    def set_requested_ii(self, loop: Loop, ii: int) -> None:
+        self._requested_ii[id(loop)] = (loop, ii)
+
+    def requested_ii(self, loop: Loop) -> int | None:
+        """N of the ``#pragma HLS pipeline II=N`` on the source loop a
+        report loop stands for (the innermost level of a flattened nest)."""
+        found = self._requested_ii.get(id(loop))
         return None if found is None else found[1]
 
     def set_pragma_trip(self, loop: Loop, expression: str, pragma: str) -> None:

@@ -146,3 +146,22 @@ def test_an_xml_only_top_without_interface_summary_is_said(tmp_path: Path) -> No
     # and beside the number, where the user reads it
     assert (": the top's m_axi bundles are unknown (no interface table in its reports): this time holds no DRAM"
             " traffic, a lower bound if the top has any") in result.stdout.split("summary:")[0]
+
+
+AGGREGATED = sorted(path.parent for path in VIVADO.rglob("csynth.xml")
+                    if "<ModuleInformation>" in path.read_text(encoding="latin-1"))
+
+
+@pytest.mark.parametrize("case", AGGREGATED, ids=[str(path.relative_to(VIVADO)) for path in AGGREGATED])
+def test_an_aggregated_csynth_xml_alone_gives_the_top_its_interfaces(case: Path, tmp_path: Path) -> None:
+    """A report set of Vitis' aggregated csynth.xml alone (a public 2023.1
+    LeNet whose top has only ap_memory ports): the top's ports are in that
+    file's InterfaceSummary, but the top was built from its
+    ModuleInformation entry, without them, and said to have no interface
+    table. Its ports are the full set's."""
+    (tmp_path / "csynth.xml").write_bytes((case / "csynth.xml").read_bytes())
+    alone, full = read_report(tmp_path), read_report(case)
+    assert not [diag for diag in alone.diagnostics if diag.rule == "vivado-no-interface-table"]
+    names = {top.name: sorted(port.name for port in top.interfaces) for top in full.top_kernels()}
+    assert {top.name: sorted(port.name for port in top.interfaces) for top in alone.top_kernels()} == names
+    assert all(names.values())

@@ -24,6 +24,7 @@ from hlsight.analyzer.access.channel_trips import ChannelKernel, count_fed_loops
 from hlsight.analyzer.access.classify import Classification, classify, free_symbols_note
 from hlsight.analyzer.access.coalesced_levels import carriers, merged_levels
 from hlsight.analyzer.access.communication import BARRIER_MODE, barrier_mode
+from hlsight.analyzer.access.hls_pragmas import body_pragmas, pipeline_ii
 from hlsight.analyzer.access.kernel_attributes import kernel_compute_units, kernel_local_size, kernel_simd
 from hlsight.analyzer.access.loops import BarrierSite, LoopInfo, unknown_trip_symbol
 from hlsight.analyzer.access.matching import (
@@ -570,6 +571,11 @@ def _port_bounds(context: KernelAccesses, matched: dict[int, LoopInfo], facts: S
         found = matched.get(id(loop))
         if found is None or not loop.pipelined or loop.ii is None or loop.ii.value is None or loop.ii.value <= 1:
             continue
+        requested = _requested_ii(found)
+        if requested is not None:
+            facts.set_requested_ii(loop, requested)
+            if requested == loop.ii.value:
+                continue  # the II asked for: no other reason is looked for
         if stated_ii_reasons(loop.bottleneck, loop.details):
             continue  # the report says why
         bound = port_bound(found, context.sites, context.array_ports, context.stream_sites)
@@ -580,6 +586,22 @@ def _port_bounds(context: KernelAccesses, matched: dict[int, LoopInfo], facts: S
         carried = recurrence_reason(updates, context.operators, loop.ii.value)
         if carried is not None:
             facts.set_ii_reason(loop, carried)
+
+
+def _requested_ii(found: LoopInfo) -> int | None:
+    """N of the loop's ``#pragma HLS pipeline II=N``; for a flattened nest
+    (Vitis' ``VITIS_LOOP_140_1_VITIS_LOOP_141_2``), the pragma of the level
+    that holds it, the innermost, reached through the single loop of each
+    level above (a public LeNet's ``II=2``)."""
+    body, levels = found.body, max(1, len(found.flattened_lines))
+    for _level in range(levels):
+        asked = pipeline_ii(body_pragmas(body))
+        items = (body.block_items or []) if isinstance(body, c_ast.Compound) else []
+        inner = [item for item in items if isinstance(item, c_ast.For | c_ast.While | c_ast.DoWhile)]
+        if asked is not None or len(inner) != 1:
+            return asked
+        body = inner[0].stmt
+    return None
 
 
 def _counted_per_call(loop: Loop, source: LoopInfo, kernel: Kernel) -> Diagnostic:

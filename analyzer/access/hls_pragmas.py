@@ -42,6 +42,18 @@ def pipelined(pragmas: list[str]) -> bool:
         and not any("off" in pragma_words(text) for text in pragmas)
 
 
+def pipeline_ii(pragmas: list[str]) -> int | None:
+    """N of ``#pragma HLS pipeline II=N`` among them (the II the user asks
+    for), else ``None`` (no pipeline pragma, no ``II=``, or one cut short)."""
+    for text in pragmas:
+        words = pragma_words(text)
+        if words[:2] == ["hls", "pipeline"] and "ii" in words:
+            after = words[words.index("ii") + 1 : words.index("ii") + 3]
+            if len(after) == 2 and after[0] == "=" and after[1].isdigit():
+                return int(after[1])
+    return None
+
+
 def unrolled_fully(pragmas: list[str]) -> bool:
     """``#pragma HLS unroll`` without a factor among them."""
     return any(pragma_words(text)[:2] == ["hls", "unroll"] and "factor" not in text.lower() for text in pragmas)

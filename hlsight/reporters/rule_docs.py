@@ -52,8 +52,9 @@ _DOCS: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "", "The loop starts a new iteration only every II cycles; the report names the reason (memory or "
         "loop-carried dependency, resource sharing). Where a Vivado/Vitis report gives none and the source's "
         "accesses per iteration need exactly that many cycles of the arrays' RAM ports (banks from "
-        "ARRAY_PARTITION, two ports each), that is said, with the banks II 1 needs. Remove the dependency, "
-        "partition the array, or restructure the loop.",
+        "ARRAY_PARTITION, two ports each), that is said, with the banks II 1 needs. A loop at the II its "
+        "pipeline pragma asks for (the report's target II, else the source's II=N) is a note; one above it "
+        "says which II was asked. Remove the dependency, partition the array, or restructure the loop.",
         ("performance", "loop")),
     "access-derived": (
         "Access pattern derived from the kernel source",

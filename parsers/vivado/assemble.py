@@ -239,7 +239,8 @@ def attach_locations(kernel: Kernel, aggregate: Aggregate | None) -> None:
     for loop in kernel.all_loops():
         module = loop.outlined_module or kernel.name
         parsed = parse_loop_name(loop.name)
-        bound = None if aggregate is None else likely_location(aggregate.bind_sources.get((module, loop.name), []))
+        bound = None if aggregate is None else \
+            likely_location(aggregate.bind_sources.get((module, loop.name), []), parsed.line)
         if loop.location is None and bound is not None:
             loop.location, loop.location_basis = bound, "bind-node"
         if parsed.line is not None and loop.location is not None:

@@ -1,0 +1,51 @@
+"""Where a loop of an aggregated csynth.xml is shown: the file most of its
+bound operations (``BindNode SOURCE``) come from, the HLS tool's own
+headers left out, and for a Vitis name the file with an operation on the
+name's line.
+
+A public Vitis 2022.1 convolution (devanshj1996/FPGA-Final-project-
+Federated-Learning, not kept here) binds 88 of its operations in
+``ap_fixed_base.h``; its loops ``VITIS_LOOP_40_2_VITIS_LOOP_42_3`` and
+``VITIS_LOOP_73_2_VITIS_LOOP_74_3`` were shown, and warned about, at that
+header's lines 40 and 73. The locations below are of that shape.
+"""
+
+from __future__ import annotations
+
+from hlsight.core.model import SourceLocation
+from hlsight.parsers.vivado import read_report
+from hlsight.parsers.vivado.aggregate_xml import likely_location
+from tests.conftest import CORPUS
+
+HEADER = "/tools/software/xilinx/Vitis_HLS/2022.1/common/technology/autopilot/ap_fixed_base.h"
+
+
+def _at(file: str, *lines: int) -> list[SourceLocation]:
+    return [SourceLocation(file, line) for line in lines]
+
+
+LOCATIONS = _at(HEADER, *range(500, 530)) + _at("utils.cpp", 45, 46, 47, 49, 50) + _at("conv_7x7.cpp", 40, 42, 43)
+
+
+def test_the_tool_s_headers_are_not_the_loop_s_place() -> None:
+    assert likely_location(LOCATIONS) == SourceLocation("utils.cpp", 45)
+    assert likely_location(_at("etc/ap_private.h", 9) + _at("k.cpp", 12, 13)) == SourceLocation("k.cpp", 12)
+
+
+def test_the_file_with_an_operation_on_the_name_s_line_is_the_loop_s() -> None:
+    assert likely_location(LOCATIONS, 40) == SourceLocation("conv_7x7.cpp", 40)
+    assert likely_location(LOCATIONS, 99) == SourceLocation("utils.cpp", 45)  # no file has that line: the majority
+
+
+def test_a_loop_bound_only_in_headers_keeps_them() -> None:
+    """A user header named like the tool's (``hls_utils.h``) is still a place."""
+    assert likely_location(_at("hls_utils.h", 7, 8)) == SourceLocation("hls_utils.h", 7)
+    assert likely_location([]) is None
+
+
+def test_the_corpus_loops_are_placed_in_the_design_s_files() -> None:
+    """The 2022.1 fault detector binds operations in the tool's headers too;
+    none of its loops is placed there."""
+    design = read_report(CORPUS / "vivado" / "vitis2022.1_fault_detector")
+    places = [loop.location.file for kernel in design.kernels for loop in kernel.all_loops() if loop.location]
+    assert places and all(place == "detector_solid/abs_solid_detector.cpp" for place in places)
