@@ -237,21 +237,22 @@ def _loop_hint(kernel: Kernel, loop: Loop, source: SourceFacts) -> Diagnostic | 
     if loop.ii is None or loop.ii.value is None or loop.ii.value <= 1 or implausible_ii(loop):
         return None  # an implausible II has its own warning (report-implausible-ii)
     requested = loop.ii_target if loop.ii_target is not None and loop.ii_target > 1 else source.requested_ii(loop)
+    where = source.loop_location(loop)
     # without a source place the report row says where: the function is named instead
-    owner = "" if loop.location or kernel.name in loop.name else f" of {kernel.name}"
+    owner = "" if where or kernel.name in loop.name else f" of {kernel.name}"
     details: dict[str, object] = {"ii": loop.ii.value, "requested_ii": requested}
     if requested == loop.ii.value:
         return _diag(
             "loop-ii", Severity.NOTE,
             f"loop {loop.name}{owner} has II {loop.ii}, as its pipeline pragma asks (II={requested}): one iteration"
-            f" every {loop.ii.value} cycles", kernel, loop.name, loop.location, {**details, "reason": "requested"},
+            f" every {loop.ii.value} cycles", kernel, loop.name, where, {**details, "reason": "requested"},
         )
     reason = ii_reason(loop, source)
     asked = f" (its pipeline pragma asks II={requested})" if requested is not None else ""
     return _diag(
         "loop-ii", Severity.WARNING,
         f"loop {loop.name}{owner} has II {loop.ii}{asked}: one iteration every {loop.ii.value} cycles ({reason})",
-        kernel, loop.name, loop.location, {**details, "reason": reason},
+        kernel, loop.name, where, {**details, "reason": reason},
     )
 
 

@@ -97,6 +97,7 @@ class SourceFacts:
     _pragma_trips: dict[int, tuple[Loop, str, str]] = field(default_factory=dict, repr=False)
     _ii_reasons: dict[int, tuple[Loop, str]] = field(default_factory=dict, repr=False)
     _requested_ii: dict[int, tuple[Loop, int]] = field(default_factory=dict, repr=False)
+    _loop_places: dict[int, tuple[Loop, SourceLocation]] = field(default_factory=dict, repr=False)
     #: report loops whose source loop carries a ``loop_coalesce`` the report
     #: lists no "Coalesced loop" entry for: the merged levels' iterations
     #: per iteration of the loop's own level
@@ -284,6 +285,21 @@ class SourceFacts:
         for a loop whose report gives no reason."""
         found = self._ii_reasons.get(id(loop))
         return None if found is None else found[1]
+
+    def set_loop_place(self, loop: Loop, place: SourceLocation) -> None:
+        self._loop_places[id(loop)] = (loop, place)
+
+    def loop_location(self, loop: Loop) -> SourceLocation | None:
+        """Where a user opens a report loop: the report's own place (a
+        Vitis name's line), else the source loop the analysis matched it to
+        (a Vivado ``Loop 2`` the report places nowhere; a label the report's
+        operations place in an inlined helper's file: a public
+        convolution's ``TILE_COL`` at ``utils.cpp:45``, written at
+        ``tiled_conv.cpp:79``), else the report's guess."""
+        found = self._loop_places.get(id(loop))
+        if found is None or (loop.location is not None and loop.location_basis != "bind-node"):
+            return loop.location
+        return found[1]
 
     def set_requested_ii(self, loop: Loop, ii: int) -> None:
         self._requested_ii[id(loop)] = (loop, ii)

@@ -12,10 +12,13 @@ header's lines 40 and 73. The locations below are of that shape.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from hlsight.core.model import SourceLocation
 from hlsight.parsers.vivado import read_report
 from hlsight.parsers.vivado.aggregate_xml import likely_location
-from tests.conftest import CORPUS
+from tests.conftest import CORPUS, SHARED, run_cli
 
 HEADER = "/tools/software/xilinx/Vitis_HLS/2022.1/common/technology/autopilot/ap_fixed_base.h"
 
@@ -49,3 +52,16 @@ def test_the_corpus_loops_are_placed_in_the_design_s_files() -> None:
     design = read_report(CORPUS / "vivado" / "vitis2022.1_fault_detector")
     places = [loop.location.file for kernel in design.kernels for loop in kernel.all_loops() if loop.location]
     assert places and all(place == "detector_solid/abs_solid_detector.cpp" for place in places)
+
+
+def test_with_the_sources_a_loop_s_warning_opens_the_source_loop() -> None:
+    """The report places the labelled ``loop_neighbors`` by its operations
+    in ``bfs.c``, a name this machine's copy (``bfs_queue.c``) does not
+    have; the analysis matched the label to line 39 of the local file, and
+    the warning now points there, where the user opens it."""
+    case = SHARED / "instrument" / "vitis2022.2.2_machsuite_bfs_queue"
+    result = run_cli("analyze", str(case / "report"), "--source-root", str(case), "--format", "json")
+    assert result.code == 0, result.stderr
+    [warning] = [diag for diag in json.loads(result.stdout)["diagnostics"] if diag["rule"] == "loop-ii"]
+    assert (Path(warning["file"]), warning["line"]) == (case / "bfs_queue.c", 39)
+    assert (case / "bfs_queue.c").read_text(encoding="utf-8").splitlines()[38].lstrip().startswith("loop_neighbors:")

@@ -529,6 +529,8 @@ def derive_loop_trips(context: KernelAccesses, facts: SourceFacts) -> list[Diagn
     notes: list[Diagnostic] = []
     matched = _source_loops(context)
     for loop in context.kernel.all_loops():
+        if id(loop) in matched:
+            facts.set_loop_place(loop, SourceLocation(matched[id(loop)].file, matched[id(loop)].line))
         _pragma_count(loop, matched.get(id(loop)), context.kernel, facts)
         if context.report_loops is not None:  # Vivado/Vitis: the report counts most loops itself
             notes.extend(_count_disagrees(loop, matched.get(id(loop)), context.kernel))
