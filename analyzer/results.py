@@ -297,9 +297,7 @@ class SourceFacts:
         convolution's ``TILE_COL`` at ``utils.cpp:45``, written at
         ``tiled_conv.cpp:79``), else the report's guess."""
         found = self._loop_places.get(id(loop))
-        if found is None or (loop.location is not None and loop.location_basis != "bind-node"):
-            return loop.location
-        return found[1]
+        return loop_place(loop, None if found is None else found[1])
 
     def set_requested_ii(self, loop: Loop, ii: int) -> None:
         self._requested_ii[id(loop)] = (loop, ii)
@@ -688,6 +686,15 @@ class AnalysisResult:
     clock_band: ClockBand | None = None
     #: Vivado/Vitis: each top's cycles beside its co-simulated latency
     cosim: list[CosimComparison] = field(default_factory=list)
+
+
+def loop_place(loop: Loop, matched: SourceLocation | None) -> SourceLocation | None:
+    """The report's place of ``loop`` unless it is only the report's guess
+    from its operations (``bind-node``) or missing, then ``matched``: the
+    source loop the analysis matched it to (:meth:`SourceFacts.loop_location`)."""
+    if matched is None or (loop.location is not None and loop.location_basis != "bind-node"):
+        return loop.location
+    return matched
 
 
 #: Memory and pipeline times within this fraction of each other bound the kernel together.

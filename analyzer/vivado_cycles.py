@@ -15,7 +15,7 @@ The rules (``docs/vivado-reader.md`` "Latency composition"):
 
 The fixed cycles are never fitted: they are the report's minimum latency minus
 the composed parts with every trip count at its minimum. When that would be
-negative the minimum path skips a part (a conditional call); the worst-case
+negative the minimum path skips a part (a call or loop under a condition); the worst-case
 path's fixed cycles (report maximum minus the parts at their maximum) are used
 instead and a note says so.
 
@@ -310,7 +310,8 @@ class CycleComposer:
         if self.bound is Bound.SYMBOLIC:
             cycles = "cycle" if latency.min == 1 else "cycles"
             self._caveat(CycleCaveat.WORST_CASE,
-                         f"{owner}: its minimum ({latency.min} {cycles}) skips a part (conditional call):"
+                         f"{owner}: its minimum ({latency.min} {cycles}) skips a part (a call or loop under a"
+                         " condition):"
                          f" the worst-case path is modelled{hint}")
         if self.bound is Bound.MIN:
             own = parts(self)

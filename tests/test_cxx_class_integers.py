@@ -80,6 +80,40 @@ def test_ap_uint_mixed_with_signed_values_behaves_as_the_vendor_type(tmp_path: P
     assert _run_with_model_headers(program).split() == ["1", "-3", "260", "0", "1", "15"]
 
 
+VOLATILE_TOP = """#include "ap_int.h"
+void top(volatile ap_int<32> start, volatile ap_uint<6> step, int *out) {
+    start = 0;
+    ap_int<6> local = step;
+    start = local;
+    start += 1;
+    int value = start;
+    for (int i = 0; i <= 14; i++) out[i] = value + step;
+}
+"""
+
+
+def test_a_volatile_ap_int_argument_is_read_assigned_and_updated(tmp_path: Path) -> None:
+    """A public Vivado 2017.4 RISC-V top takes ``volatile ap_int<32>``
+    arguments and assigns them (``startingInst = 0;``): clang rejected the
+    source against hlsight's model ("no viable overloaded '='"), so its loop
+    (``i <= 14``, 15 in the report) had no count from the source. The
+    vendor's ap_int_base has volatile assignments; the model now too."""
+    source = tmp_path / "top.cpp"
+    source.write_text(VOLATILE_TOP, encoding="utf-8")
+    unit = parse_source(source).unit
+    assert [generator_line(loop) for loop in _loops(unit.ast)] == ["i <= 14"]
+    program = tmp_path / "t.cpp"
+    program.write_text(VOLATILE_TOP + "#include <cstdio>\nint main() {\n    int out[15];\n    top(5, 3, out);\n"
+                       "    volatile ap_int<4> x = 7;\n    x += 2;\n    ap_int<4> y = x;\n"
+                       "    std::printf(\"%d %d %d\\n\", out[0], out[14], (int)y);\n    return 0;\n}\n",
+                       encoding="utf-8")
+    assert _run_with_model_headers(program).split() == ["7", "7", "-7"]  # 3 + 1 + 3; 9 wraps to -7 in 4 bits
+
+
+def generator_line(loop: c_ast.For) -> str:
+    return c_generator.CGenerator().visit(loop.cond)
+
+
 def _run_with_model_headers(program: Path) -> str:
     """Compile ``program`` against hlsight's HLS header model with g++
     (-Wall -Werror: the model compiles warning-free) and return its stdout."""

@@ -304,3 +304,15 @@ def test_csynth_xml_copy_stands_in_for_a_missing_top_xml(tmp_path: Path) -> None
     merged = read_report(tmp_path).kernel("unique_paths")
     assert loop_named(merged, "Loop 3.1").ii_target == 1  # the rpt joined the copy
     assert [d.rule for d in read_report(tmp_path).diagnostics] == []
+
+
+def test_a_minimum_that_skips_a_part_says_what_may_be_skipped() -> None:
+    """The 2024.1 weighted round robin's ``Block_entry_split_proc`` reaches
+    its 11-cycle minimum by skipping the loops under its ``if``s; the note
+    said "conditional call" (a public Vivado detector's skipped part is a
+    loop under ``if (contador == 25000)``, no call)."""
+    result = run_cli("analyze", str(VIVADO / "vitis2024.1_wrr_dataflow"), "-v",
+                     "--set", "loop.Block_entry_split_proc.VITIS_LOOP_29_2.trip=4")
+    assert result.code == 0, result.stderr
+    assert ("note: Block_entry_split_proc: its minimum (11 cycles) skips a part (a call or loop under a condition):"
+            " the worst-case path is modelled") in result.stdout

@@ -41,7 +41,7 @@ from hlsight.analyzer.access.recurrence import carried_updates, recurrence_reaso
 from hlsight.analyzer.access.sources import ParsedSources, parse_design_sources
 from hlsight.analyzer.access.walker import AccessSite, walk_function
 from hlsight.analyzer.access.xilinx_report_loops import ReportLoopFinder
-from hlsight.analyzer.results import AccessFacts, SourceFacts
+from hlsight.analyzer.results import AccessFacts, SourceFacts, loop_place
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import (
     LSU,
@@ -498,7 +498,7 @@ def _record_trip(loop: Loop, trip: sympy.Expr, factor: int | None, origin: str, 
         trip = sympy.ceiling(trip / factor)
     expression = str(trip)
     facts.set_trip(loop, expression)
-    where = loop.location or (SourceLocation(source.file, source.line) if source is not None else None)
+    where = loop_place(loop, SourceLocation(source.file, source.line) if source is not None else None)
     assert where is not None
     return Diagnostic(
         rule="access-trip-count",
@@ -609,7 +609,8 @@ def _requested_ii(found: LoopInfo) -> int | None:
 def _counted_per_call(loop: Loop, source: LoopInfo, kernel: Kernel) -> Diagnostic:
     """Say why a loop of a function called several times keeps its symbol:
     its calls count it differently and the report's loop is one of them."""
-    where = loop.location or SourceLocation(source.file, source.line)
+    where = loop_place(loop, SourceLocation(source.file, source.line))
+    assert where is not None
     return Diagnostic(
         rule=PER_CALL_RULE, severity=Severity.NOTE, kernel=kernel.name, file=where.file, line=where.line,
         subject=loop.name,
@@ -700,7 +701,8 @@ def _count_disagrees(loop: Loop, found: LoopInfo | None, kernel: Kernel) -> list
     counted = -(-int(found.trip_count) // (_unroll_factor(loop, found) or 1))
     if counted == loop.trip_count.value:
         return []
-    where = loop.location or SourceLocation(found.file, found.line)
+    where = loop_place(loop, SourceLocation(found.file, found.line))
+    assert where is not None
     return [Diagnostic(
         rule=SOURCE_DIFFERS_RULE, severity=Severity.WARNING, file=where.file, line=where.line, kernel=kernel.name,
         subject=loop.name,

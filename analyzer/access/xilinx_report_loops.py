@@ -23,8 +23,10 @@ Only what the names fix is matched:
   (``LOADBYTES_1``, ``LOADBYTES_2``) are numbered in no order the sources fix;
 * Vivado positional names (``Loop 3.1``) only when every positional name of
   the module's report is a loop of that function at the same place in the
-  nest: a report that counts the loops of an inlined callee, or that does
-  not number the way the sources read, matches none of them;
+  nest, or one nested in a loop of it that has no loop of its own (an
+  inlined callee's, which renumbers none of the function's): a report that
+  counts an inlined callee's loops elsewhere, or that does not number the
+  way the sources read, matches none of them;
 * in a Vitis report, ``Loop N`` (a loop the compiler made) and
   ``<loop>.<k>`` rows (inlined copies) match nothing.
 """
@@ -275,14 +277,17 @@ def _positions_agree(kernel: Kernel, finder: ReportLoopFinder) -> bool:
     none is trusted."""
     if not finder.vivado:
         return False
-    listable = {named.positional for top in finder.loops for named in top.walk()
-                if named.label is None and not _unrolled_in_source(named, finder.infos)}
+    named = {loop.positional: loop for top in finder.loops for loop in top.walk()
+             if loop.label is None and not _unrolled_in_source(loop, finder.infos)}
     listed = {loop.name for loop in kernel.all_loops() if parse_loop_name(loop.name).kind in ("vivado", "child")}
-    if listed != listable:
+    inlined = _inlined_below_leaves(listed - set(named), named)
+    if inlined is None or listed - inlined != set(named):
         return False
 
     def agree(loops: list[Loop], parent: NamedLoop | None) -> bool:
         for loop in loops:
+            if loop.name in inlined:
+                continue  # an inlined callee's loop, numbered below a source loop with none of its own
             match = match_report_name(loop.name, finder.loops, vivado=True)
             positional = parse_loop_name(loop.name).kind in ("vivado", "child")
             if positional and (match is None or len(match.levels) != 1 or match.levels[0].parent is not parent):
@@ -295,6 +300,23 @@ def _positions_agree(kernel: Kernel, finder: ReportLoopFinder) -> bool:
         return True
 
     return agree(kernel.loops, None)
+
+
+def _inlined_below_leaves(extra: set[str], named: dict[str, NamedLoop]) -> set[str] | None:
+    """The report's positional names the function's own loops do not
+    account for, when each is nested (at any depth) in one of its loops
+    that has no loop of its own in the source: an inlined callee's loop
+    (a public 2017.4 Mandelbrot's ``while`` in ``findmandelbrot``, called in
+    ``Loop 1.1``, listed as ``Loop 1.1.1``), which renumbers none of the
+    function's loops. ``None`` when one is anywhere else (``Loop 3`` of a
+    function with two, ``Loop 1.2`` beside its own ``Loop 1.1``)."""
+    for name in extra:
+        parent = name
+        while "." in parent and parent not in named:
+            parent = parent.rsplit(".", 1)[0]
+        if parent not in named or named[parent].children:
+            return None
+    return extra
 
 
 def _unrolled_in_source(loop: NamedLoop, infos: dict[int, LoopInfo]) -> bool:

@@ -98,6 +98,10 @@ public:
 
     __hlsight_ap &operator=(const __hlsight_ap &other) { v = other.v; return *this; }
     operator word_t() const { return v; }
+    /* a volatile value (a top argument ``volatile ap_int<32> x``, as the
+     * vendor's ap_int_base allows): read, assigned and updated in place */
+    operator word_t() const volatile { return v; }
+    void operator=(const __hlsight_ap &other) volatile { v = other.v; }
 
     bit_ref operator[](int index) { return bit_ref(*this, index); }
     bool operator[](int index) const { return ((unsigned long long)v >> index) & 1ULL; }
@@ -144,7 +148,8 @@ public:
     __hlsight_ap &rrotate(int n) { return lrotate(-n); }
 
 #define HLSIGHT_AP_ASSIGN_OP(op) \
-    template <typename _AP_T> __hlsight_ap &operator op##=(const _AP_T &rhs) { v = wrap((unsigned long long)(v op rhs)); return *this; }
+    template <typename _AP_T> __hlsight_ap &operator op##=(const _AP_T &rhs) { v = wrap((unsigned long long)(v op rhs)); return *this; } \
+    template <typename _AP_T> void operator op##=(const _AP_T &rhs) volatile { v = wrap((unsigned long long)(v op rhs)); }
     HLSIGHT_AP_ASSIGN_OP(+) HLSIGHT_AP_ASSIGN_OP(-) HLSIGHT_AP_ASSIGN_OP(*) HLSIGHT_AP_ASSIGN_OP(/)
     HLSIGHT_AP_ASSIGN_OP(%) HLSIGHT_AP_ASSIGN_OP(&) HLSIGHT_AP_ASSIGN_OP(|) HLSIGHT_AP_ASSIGN_OP(^)
     HLSIGHT_AP_ASSIGN_OP(<<) HLSIGHT_AP_ASSIGN_OP(>>)
@@ -173,8 +178,11 @@ public:
     ap_int() : base() {}
     template <typename _AP_T> ap_int(const _AP_T &x) : base(x) {}
     ap_int(const ap_int &other) : base(other) {}
+    ap_int(const volatile ap_int &other) : base() { this->v = other.v; }
     ap_int &operator=(const ap_int &other) { this->v = other.v; return *this; }
     template <typename _AP_T> ap_int &operator=(const _AP_T &x) { base::operator=(base(x)); return *this; }
+    void operator=(const ap_int &other) volatile { this->v = other.v; }
+    template <typename _AP_T> void operator=(const _AP_T &x) volatile { this->v = base(x).v; }
     template <typename _AP_T> ap_int operator<<(const _AP_T &amount) const {
         ap_int r; r.v = base::shifted(this->v, (long long)amount); return r;
     }
@@ -189,8 +197,11 @@ public:
     ap_uint() : base() {}
     template <typename _AP_T> ap_uint(const _AP_T &x) : base(x) {}
     ap_uint(const ap_uint &other) : base(other) {}
+    ap_uint(const volatile ap_uint &other) : base() { this->v = other.v; }
     ap_uint &operator=(const ap_uint &other) { this->v = other.v; return *this; }
     template <typename _AP_T> ap_uint &operator=(const _AP_T &x) { base::operator=(base(x)); return *this; }
+    void operator=(const ap_uint &other) volatile { this->v = other.v; }
+    template <typename _AP_T> void operator=(const _AP_T &x) volatile { this->v = base(x).v; }
     template <typename _AP_T> ap_uint operator<<(const _AP_T &amount) const {
         ap_uint r; r.v = base::shifted(this->v, (long long)amount); return r;
     }
