@@ -65,3 +65,15 @@ def test_with_the_sources_a_loop_s_warning_opens_the_source_loop() -> None:
     [warning] = [diag for diag in json.loads(result.stdout)["diagnostics"] if diag["rule"] == "loop-ii"]
     assert (Path(warning["file"]), warning["line"]) == (case / "bfs_queue.c", 39)
     assert (case / "bfs_queue.c").read_text(encoding="utf-8").splitlines()[38].lstrip().startswith("loop_neighbors:")
+
+
+def test_the_loop_listing_and_the_value_to_give_name_the_file_read() -> None:
+    """The -v listing and the description of a value to give name the same
+    place as the warning: the local file's name, not the report's."""
+    case = SHARED / "instrument" / "vitis2022.2.2_machsuite_bfs_queue"
+    result = run_cli("analyze", str(case / "report"), "--source-root", str(case), "-v")
+    assert result.code == 0, result.stderr
+    assert ("    loop.bfs.loop_queue.trip: the loop at bfs_queue.c:32 `loop_queue: for( dummy=0; dummy<N_NODES;"
+            " dummy++ )`; the report gives a trip count of 1 ~ 256") in result.stdout
+    assert "    loop_queue: II -, trip 1 ~ 256 not pipelined  bfs_queue.c:32" in result.stdout
+    assert "      loop_neighbors: II 3, trip 158 pipelined  bfs_queue.c:39" in result.stdout

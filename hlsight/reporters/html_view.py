@@ -385,7 +385,7 @@ def _loop_rows(loops: list[Loop], anchors: Anchors, options: RenderOptions, dept
                values: Mapping[str, float] | None = None, source: SourceFacts | None = None) -> list[LoopRow]:
     rows = []
     for loop in loops:
-        where = loop.location
+        where = loop.location if source is None else source.loop_location(loop)
         rows.append(
             LoopRow(
                 depth=depth,

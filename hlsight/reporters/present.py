@@ -22,7 +22,7 @@ from hlsight.analyzer.access import parse_expression
 from hlsight.analyzer.boards import NO_PROFILE, without_board_memory
 from hlsight.analyzer.clock_band import uses_report_clock
 from hlsight.analyzer.launches import Launch
-from hlsight.analyzer.results import AnalysisResult, ClockBand, KernelEstimate, TermEstimate, bound_label
+from hlsight.analyzer.results import AnalysisResult, ClockBand, KernelEstimate, SourceFacts, TermEstimate, bound_label
 from hlsight.analyzer.symbols import axi_name, loop_symbols
 from hlsight.core.diagnostics import Diagnostic
 from hlsight.core.model import Design, LatencyRange, Loop, SourceFile, SourceLocation, Vendor
@@ -435,10 +435,12 @@ def asked_names(result: AnalysisResult, names: Sequence[str]) -> list[str]:
     return asked
 
 
-def trip_symbol_loops(design: Design, names: Sequence[str]) -> dict[str, str]:
+def trip_symbol_loops(design: Design, names: Sequence[str], source: SourceFacts | None = None) -> dict[str, str]:
     """For each ``loop.<kernel>.<loop>.trip`` among ``names``: where its loop
     is and how the source bounds it (``img_filter_core.h:1430 `for (...;
-    y < IMG_ROWS + KERN_RAD; ...)```), so the user knows what to give."""
+    y < IMG_ROWS + KERN_RAD; ...)```), so the user knows what to give;
+    with ``source``, the matched source loop where the report only guesses
+    its place (:meth:`SourceFacts.loop_location`)."""
     wanted = set(names)
     out: dict[str, str] = {}
     for kernel in design.kernels:
@@ -447,7 +449,8 @@ def trip_symbol_loops(design: Design, names: Sequence[str]) -> dict[str, str]:
             name = symbols.get(id(loop))
             if name not in wanted:
                 continue
-            said = [_loop_place(design, loop.location)] if loop.location is not None else []
+            place = loop.location if source is None else source.loop_location(loop)
+            said = [_loop_place(design, place)] if place is not None else []
             count = loop.trip_count
             if count is not None and count.min is not None and count.max is not None and not count.known:
                 # the tool's own range (a loop_tripcount pragma or its bounds

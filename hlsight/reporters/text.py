@@ -14,7 +14,7 @@ from __future__ import annotations
 from hlsight.analyzer.estimate.xilinx import COMPOSITION
 from hlsight.analyzer.results import AnalysisResult, KernelEstimate, SourceFacts
 from hlsight.core.diagnostics import Diagnostic, Severity
-from hlsight.core.model import LSU, Design, Kernel, KernelKind, Loop, MemoryKind, Product
+from hlsight.core.model import LSU, Design, Kernel, KernelKind, Loop, MemoryKind, Product, SourceLocation
 from hlsight.core.terminal import terminal_safe_keeping
 from hlsight.reporters.base import RenderOptions
 from hlsight.reporters.hierarchy import (
@@ -130,7 +130,10 @@ def _loop_lines(loop: Loop, depth: int, source: SourceFacts) -> list[str]:
     ii = "-" if loop.ii is None else str(loop.ii)
     trip = trip_text(loop, None, source.trip(loop), source.merged_trip(loop))  # the report's, else the source's
     pipelined = {True: "pipelined", False: "not pipelined", None: ""}[loop.pipelined]
-    where = "" if loop.location is None else f"  {loop.location}"
+    place = source.loop_location(loop)  # the matched source loop where the report only guesses (decision 86)
+    if place is not None and place is not loop.location:  # a local file's path: its name, as the report's are
+        place = SourceLocation(basename(place.file), place.line, place.column)
+    where = "" if place is None else f"  {place}"
     lines = [f"    {'  ' * depth}{loop.name}: II {ii}, trip {trip} {pipelined}{where}".rstrip()]
     for child in loop.children:
         lines.extend(_loop_lines(child, depth + 1, source))
@@ -431,7 +434,7 @@ def missing_value_lines(result: AnalysisResult, options: RenderOptions) -> list[
         lead = f"the estimate above stays unknown whatever is given ({_why_unknown(result)}); to time the other" \
                " functions, give"
     if options.verbosity > 0 or len(names) <= NAMES_SHOWN:
-        loops = {**trip_symbol_loops(result.design, names), **source_trip_loops(result.design, names),
+        loops = {**trip_symbol_loops(result.design, names, result.source), **source_trip_loops(result.design, names),
                  **axi_symbol_ports(result.design, names),
                  **shared_symbol_lsus(result, names)}
         asked = asked_names(result, names)
