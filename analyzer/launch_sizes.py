@@ -47,17 +47,19 @@ class DerivedWorkItems:
 
 
 def with_work_items(design: Design, source: SourceFacts, values: Mapping[str, float], where: str = "",
-                    origin: str | None = None) -> DerivedWorkItems:
+                    origin: str | None = None, kernel: str | None = None) -> DerivedWorkItems:
     """``values`` plus ``work_items`` (or ``KERNEL:work_items``) wherever the
     sizes given for every dimension the kernels read make it; ``where``
     (`` in [[launch]] #2``) and ``origin`` (the hints file) name the table
-    in errors."""
+    in errors. ``kernel``: the one kernel a ``[[launch]]`` table runs, whose
+    dimensions alone count (a public LeNet's ``fc_layer``, 1-D, was refused
+    its ``global_size0`` because ``conv2d`` reads dimension 2)."""
     out = DerivedWorkItems(dict(values))
     names = size_names(design)
     if not names or not any(_base(name) in names for name in values):
         return out
     prefix = size_prefix(design)
-    ndrange = [kernel for kernel in design.kernels if not kernel.single_threaded]
+    ndrange = [found for found in design.kernels if not found.single_threaded and kernel in (None, found.name)]
     scopes: dict[str, dict[int, float]] = {"": {}}
     for name, value in values.items():
         scope, _, base = name.rpartition(KERNEL_SCOPE) if KERNEL_SCOPE in name else ("", "", name)
@@ -71,8 +73,8 @@ def with_work_items(design: Design, source: SourceFacts, values: Mapping[str, fl
         if not sizes and not scope:
             continue
         given = {**scopes[""], **sizes}
-        kernels = [kernel for kernel in ndrange if kernel.name == scope] if scope else \
-            [kernel for kernel in ndrange if kernel.name not in scoped]
+        kernels = [found for found in ndrange if found.name == scope] if scope else \
+            [found for found in ndrange if found.name not in scoped]
         _derive(out, source, given, kernels, scope, prefix, where, origin)
     return out
 
@@ -154,7 +156,8 @@ def sized_inputs(design: Design, source: SourceFacts, values: Mapping[str, float
     # with launches, each launch's table (the top level's values and its own) is what runs: its warnings are the ones
     sized = SizedInputs(top.values, top.derived, top.said, [] if launches else top.diagnostics, top.consumed)
     for number, launch in enumerate(launches, 1):
-        merged = with_work_items(design, source, {**values, **launch.values}, f" in [[launch]] #{number}", origin)
+        merged = with_work_items(design, source, {**values, **launch.values}, f" in [[launch]] #{number}", origin,
+                                 launch.kernel)
         made = {name: value for name, value in merged.values.items()
                 if name not in values and name not in launch.values}
         sized.launches.append(replace(launch, values={**launch.values, **made}) if made else launch)

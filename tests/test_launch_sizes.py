@@ -117,6 +117,34 @@ def test_each_launch_takes_its_own_sizes(tmp_path: Path) -> None:
     assert "input-global-size-incomplete" not in text  # the top level's global_size0 alone never runs
 
 
+LENET = CORPUS / "aoc" / "aoc18.1_c5soc_lenet5"
+
+
+def test_a_launch_of_one_kernel_needs_only_that_kernel_s_dimensions(tmp_path: Path) -> None:
+    """A public LeNet's host launches ``conv2d`` over 3 dimensions and
+    ``fc_layer`` over 1 (``global {84}``): the fc_layer tables were refused
+    their ``global_size0`` because conv2d reads dimension 2, and fc_layer
+    stayed symbolic in work_items. A conv2d table short of its dimensions is
+    still refused."""
+    hints = tmp_path / "lenet.toml"
+    hints.write_text("fmax = 100\n\"loop.conv2d.B1.ii\" = 1\n\"loop.fc_layer.B1.ii\" = 1\n"
+                     "[[launch]]\nkernel = \"conv2d\"\nin_ch = 1\nin_size = 32\nout_ch = 6\nout_size = 28\n"
+                     "k_size_arg = 5\nglobal_size0 = 6\nglobal_size1 = 28\nglobal_size2 = 28\n"
+                     "[[launch]]\nkernel = \"fc_layer\"\nin_dim = 120\nout_dim = 84\nuse_activation = 1\n"
+                     "global_size0 = 84\n", encoding="utf-8")
+    document = run_json("analyze", str(LENET), "--hints", str(hints))
+    assert [launch["values"].get("work_items") for launch in document["launches"]] == [6 * 28 * 28, 84]
+    assert isinstance(document["estimate"]["seconds"], float)
+    assert "input-global-size-incomplete" not in [diag["rule"] for diag in document["diagnostics"]]
+    short = tmp_path / "short.toml"
+    short.write_text(hints.read_text(encoding="utf-8").replace("global_size1 = 28\nglobal_size2 = 28\n", ""),
+                     encoding="utf-8")
+    said = [diag["message"] for diag in run_json("analyze", str(LENET), "--hints", str(short))["diagnostics"]
+            if diag["rule"] == "input-global-size-incomplete"]
+    assert len(said) == 1 and said[0].startswith("the sizes given in [[launch]] #1 (global_size0=6) do not make"
+                                                  " work_items: kernel conv2d reads dimension 2")
+
+
 def test_a_mismatch_in_a_hints_file_names_the_file(tmp_path: Path) -> None:
     hints = tmp_path / "sizes.toml"
     hints.write_text("A_width = 1024\nglobal_size0 = 2048\nglobal_size1 = 4\nwork_items = 4096\n")
