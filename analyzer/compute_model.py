@@ -70,9 +70,11 @@ def _trip(loop: Loop, notes: list[str], given: Collection[str], source: SourceFa
     derived = source.trip(loop)
     if derived is not None and not user_value:
         # source-derived (issue 7); a user value for loop.<name>.trip wins
+        said = len(notes)
         expr = source_expr(derived, given, notes, f"trip count of loop {loop.name}")
         if expr is not None:
-            notes.append(f"trip count of loop {loop.name} from the source: {derived}")
+            if len(notes) == said:  # source_expr said it already when it names a value to give
+                notes.append(f"trip count of loop {loop.name} from the source: {derived}")
             return expr
     if user_value:
         notes.append(f"trip count of loop {loop.name}: given ({symbol})")

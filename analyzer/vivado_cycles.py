@@ -602,9 +602,11 @@ class CycleComposer:
             return sympy.Integer(count.avg)
         derived = self.source.trip(loop)
         if derived is not None and name not in self.given:
+            said = len(self.notes)
             expr = source_expr(derived, self.given, self.notes, f"trip count of loop {loop.name}")
             if expr is not None:
-                self.notes.append(f"trip count of loop {loop.name} from the source: {derived}")
+                if len(self.notes) == said:  # source_expr said it already when it names a value to give
+                    self.notes.append(f"trip count of loop {loop.name} from the source: {derived}")
                 return expr
         if name in self.given:
             reported = ""

@@ -12,6 +12,7 @@ for such loops. A given count is also no longer called "unknown".
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -229,3 +230,23 @@ def test_a_kernel_scoped_value_its_kernel_does_not_use_is_said() -> None:
             " not hold the name") in idle
     used = run_cli("analyze", str(kmers), "--set", f"{prefix}:675:total_kmers=1000").stdout
     assert "[input-unused]" not in used
+
+
+def test_a_source_count_that_waits_for_an_argument_is_said_once(tmp_path: Path) -> None:
+    """A loop the report cannot count (``?``) whose source bound is an
+    argument (a public Vitis Zadoff-Chu generator's ``m < length``): the
+    note naming the value to give was followed by a second saying the same
+    count again."""
+    report = tmp_path / "report"
+    report.mkdir()
+    for name in ("csynth.xml", "scale_csynth.xml"):
+        text = (PRAGMA / "report" / name).read_text(encoding="utf-8")
+        for element in ("TripCount", "Latency", "Best-caseLatency", "Average-caseLatency", "Worst-caseLatency"):
+            text = re.sub(rf"<{element}>\d+</{element}>", f"<{element}>undef</{element}>", text)
+        (report / name).write_text(text, encoding="utf-8")
+    source = (PRAGMA / "scale.c").read_text(encoding="utf-8").replace("#pragma HLS loop_tripcount min=32 max=32\n", "")
+    (tmp_path / "scale.c").write_text(source, encoding="utf-8")
+    result = run_cli("analyze", str(report), "--source-root", str(tmp_path), "-v")
+    assert result.code == 0, result.stderr
+    notes = [line.strip() for line in result.stdout.splitlines() if "note: trip count of loop VITIS_LOOP_5_1" in line]
+    assert notes == ["note: trip count of loop VITIS_LOOP_5_1 from the source is n: give n with --set"]

@@ -40,9 +40,21 @@ def test_the_file_with_an_operation_on_the_name_s_line_is_the_loop_s() -> None:
     assert likely_location(LOCATIONS, 99) == SourceLocation("utils.cpp", 45)  # no file has that line: the majority
 
 
-def test_a_loop_bound_only_in_headers_keeps_them() -> None:
-    """A user header named like the tool's (``hls_utils.h``) is still a place."""
-    assert likely_location(_at("hls_utils.h", 7, 8)) == SourceLocation("hls_utils.h", 7)
+def test_a_loop_bound_only_in_the_tool_s_headers_is_on_its_name_s_line_of_its_module_s_file() -> None:
+    """A public Vitis 2022.2 loop of ``ap_uint<8>`` counters
+    (velicharlagokulkumar/vitis-hls, project_21) binds both its operations in
+    ``ap_int_base.h``; it was shown at ``ap_int_base.h:28``. Its module's
+    other operations are in ``bram2_A.cpp``: the loop is on the name's line
+    there. Without a line, or without one file of the design beside it, the
+    report says nowhere."""
+    header = "C:/Xilinx/Vitis_HLS/2022.2/common/technology/autopilot\\ap_int_base.h"
+    inside = _at(header, 840, 1514)
+    beside = _at("../vitis/bram2_A.cpp", 14, 14, 14) + _at(header, 77)
+    assert likely_location(inside, 28, beside) == SourceLocation("../vitis/bram2_A.cpp", 28)
+    assert likely_location(inside, None, beside) is None
+    assert likely_location(inside, 28, _at(header, 77)) is None
+    assert likely_location(inside, 28, beside + _at("utils.cpp", 9)) is None  # two files beside: not told which
+    assert likely_location([], 28, beside) == SourceLocation("../vitis/bram2_A.cpp", 28)  # no operation of its own
     assert likely_location([]) is None
 
 

@@ -14,7 +14,7 @@ from hlsight.analyzer.memory_profiles import MemoryProfile, load_profile
 from hlsight.analyzer.pipeline import analyze
 from hlsight.analyzer.results import AnalysisResult
 from hlsight.analyzer.symbols import hint_values, load_hints_table, parse_set
-from hlsight.commands.sources import local_sources, with_local_sources
+from hlsight.commands.sources import local_sources, source_root_unmatched, with_local_sources
 from hlsight.core.diagnostics import Severity
 from hlsight.core.errors import InputError
 from hlsight.core.model import Design
@@ -139,6 +139,9 @@ def analyze_with_inputs(
     ``defaults`` (the demo's own hints): the one path analyze, annotate and
     demo share."""
     inputs = user_inputs(args)
-    design = with_local_sources(design, getattr(args, "source_root", None))
-    return analyze(design, {**(defaults or {}), **inputs.values}, memory=inputs.memory, launches=inputs.launches,
-                   concurrent=inputs.concurrent, launched=inputs.launched, hints=inputs.hints)
+    source_root = getattr(args, "source_root", None)
+    design = with_local_sources(design, source_root)
+    result = analyze(design, {**(defaults or {}), **inputs.values}, memory=inputs.memory, launches=inputs.launches,
+                     concurrent=inputs.concurrent, launched=inputs.launched, hints=inputs.hints)
+    result.diagnostics.extend(source_root_unmatched(design, source_root))
+    return result

@@ -20,7 +20,7 @@ import dataclasses
 import re
 from pathlib import Path, PurePosixPath, PureWindowsPath
 
-from hlsight.core.diagnostics import Diagnostic
+from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import Design, SourceFile, Vendor
 from hlsight.output import make_output_folder, write_text
 from hlsight.reporters.base import AS_NAMED, LocalSource
@@ -43,6 +43,54 @@ def find_below(root: Path, path: str) -> Path | None:
         if candidate.is_file():
             return candidate
     return None
+
+
+#: How many folder entries :func:`find_by_name` looks at below --source-root before it stops.
+MAX_SEARCHED_ENTRIES = 20_000
+
+
+def find_by_name(root: Path, path: str) -> Path | None:
+    """The one file below ``root`` (at any depth) named as ``path`` ends,
+    where the folders around it differ from the build machine's: a public
+    Vitis project's report names ``Assignment_8/HLS/Source/cp_removal.cpp``,
+    which the repository keeps at ``project_38/Source/cp_removal.cpp``.
+    Of several files of that name, the one whose folders match more of
+    ``path``'s; none when two match alike, when there is none, or past
+    ``MAX_SEARCHED_ENTRIES`` entries (hidden folders are not entered)."""
+    parts = path_parts(path)
+    if not parts:
+        return None
+    candidates: list[Path] = []
+    pending, seen = [root], 0
+    while pending and seen < MAX_SEARCHED_ENTRIES:
+        folder = pending.pop()
+        try:
+            entries = sorted(folder.iterdir())
+        except OSError:
+            continue
+        for entry in entries:
+            seen += 1
+            if entry.name.startswith(".") or entry.is_symlink():
+                continue
+            if entry.is_dir():
+                pending.append(entry)
+            elif entry.name == parts[-1] and entry.is_file():
+                candidates.append(entry)
+    if seen >= MAX_SEARCHED_ENTRIES and pending:
+        return None  # not every file was seen: another of that name may be the one
+
+    def shared(candidate: Path) -> int:
+        count = 0
+        for mine, theirs in zip(reversed(candidate.relative_to(root).parts), reversed(parts), strict=False):
+            if mine != theirs:
+                break
+            count += 1
+        return count
+
+    ranked = sorted(candidates, key=shared, reverse=True)
+    if not ranked or (len(ranked) > 1 and shared(ranked[0]) == shared(ranked[1])):
+        return None
+    return ranked[0]
 
 
 def _report_folders(design: Design) -> list[Path]:
@@ -95,6 +143,8 @@ def local_sources(design: Design, diagnostics: list[Diagnostic], source_root: st
         how = ""
         if source_root is not None:
             local, how = find_below(Path(source_root), path), "--source-root"
+            if local is None:
+                local, how = find_by_name(Path(source_root), path), "--source-root, found by its name"
         if local is None:
             for folder in folders:
                 local = find_below(folder, path)
@@ -184,6 +234,31 @@ def with_local_sources(design: Design, source_root: str | None) -> Design:
     return dataclasses.replace(design, source_files=[*design.source_files, *loaded.values()])
 
 
+SOURCE_ROOT_RULE = "source-root-unmatched"
+
+
+def source_root_unmatched(design: Design, source_root: str | None) -> list[Diagnostic]:
+    """A warning when ``--source-root`` was given and no source of the
+    design was read from it or anywhere: five public Vitis projects whose
+    repositories keep their sources in other folders than the build
+    machine's got no word of it, only estimates that waited for values the
+    sources give."""
+    if source_root is None or any(source.content for source in design.source_files):
+        return []
+    named = [path for path in referenced_paths(design, []) if PurePosixPath(path).suffix in _C_SUFFIXES]
+    tops = ", ".join(kernel.name for kernel in design.top_kernels()) or "the top"
+    defining = _files_defining(design, source_root)
+    defined = (f"{len(defining)} files there define {tops} ({', '.join(path.name for path in defining[:4])}):"
+               " not guessed which was synthesized") if len(defining) > 1 else f"no file there defines {tops}"
+    what = (f"none of the sources the report names ({', '.join(path_parts(path)[-1] for path in named[:4])}"
+            f"{', ...' if len(named) > 4 else ''}) is below it by its path or its name, and {defined}") \
+        if named else defined
+    return [Diagnostic(
+        rule=SOURCE_ROOT_RULE, severity=Severity.WARNING, file=source_root,
+        message=f"--source-root {source_root}: {what}; the analysis reads the report alone", subject=tops,
+    )]
+
+
 #: a C++ header's suffixes, and those of the file beside it that defines what it declares
 _HEADER_SUFFIXES = (".h", ".hpp", ".hh")
 _COMPANION_SUFFIXES = (".cpp", ".cc", ".cxx")
@@ -213,8 +288,17 @@ def _top_definition(design: Design, source_root: str | None) -> dict[str, LocalS
     parent, where Vivado HLS projects keep their sources), and in their
     ``src`` folders; two files defining it, or none, give nothing."""
     top = next((kernel.name for kernel in design.kernels if kernel.is_top), None)
-    if top is None:
+    found = _files_defining(design, source_root)
+    if top is None or len(found) != 1:
         return {}
+    return {str(found[0]): LocalSource(str(found[0].resolve()), "defines the top function " + top)}
+
+
+def _files_defining(design: Design, source_root: str | None) -> list[Path]:
+    """The C/C++ files :func:`_top_definition` looks in that define the top."""
+    top = next((kernel.name for kernel in design.kernels if kernel.is_top), None)
+    if top is None:
+        return []
     definition = re.compile(rf"\b{re.escape(top)}\s*\([^;{{}}]*\)\s*\{{")
     root = design.root if design.root.is_dir() else design.root.parent
     folders = [Path(source_root)] if source_root is not None else [root, *list(root.parents)[:PARENT_LEVELS + 1]]
@@ -223,12 +307,12 @@ def _top_definition(design: Design, source_root: str | None) -> dict[str, LocalS
         for place in (folder, folder / "src"):
             if place.is_dir():
                 files.extend(sorted(path for path in place.iterdir() if path.suffix in _C_SUFFIXES))
-    found: dict[str, LocalSource] = {}
+    found: list[Path] = []
     for path in dict.fromkeys(files[:MAX_DEFINITION_FILES]):
         try:
             if path.stat().st_size <= MAX_SOURCE_BYTES and definition.search(path.read_text(encoding="utf-8")):
-                found[str(path)] = LocalSource(str(path.resolve()), "defines the top function " + top)
+                found.append(path)
         except (OSError, UnicodeDecodeError):
             continue
-    return found if len(found) == 1 else {}
+    return found
 

@@ -135,6 +135,12 @@ _DOCS: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "An m_axi access the source does not count",
         "An access to the bundle's pointer has no count the loop bounds give (or no element size): the bundle's "
         "bytes stay a value to give with --set axi.<top>.<bundle>.bytes.", ("source",)),
+    "source-root-unmatched": (
+        "--source-root holds none of the design's sources",
+        "No source file the report names was found below --source-root, by its path or by its file name (one file "
+        "of that name at any depth), and no file there defines the top function; nothing else found one either. "
+        "The estimate then waits for the loop counts and m_axi bytes the source would give. Point --source-root at "
+        "the folder that holds the synthesized sources.", ("source",)),
     "access-source-unparsed": (
         "Kernel source could not be parsed",
         "hlsight could not parse the kernel source embedded in the report, so stride and access counts stay "

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -100,10 +101,9 @@ def _bind_sources(root: etree._Element) -> dict[tuple[str, str], list[SourceLoca
     for module in root.iterfind("ModuleInformation/Module"):
         name = text_of(module, "Name") or ""
         for node in module.iterfind("BindNodes/BindNode"):
-            loop = node.get("LOOP")
             location = parse_source_location(node.get("SOURCE"))
-            if loop and location is not None:
-                found[(name, loop)].append(location)
+            if location is not None:  # LOOP="": the module's own operations, outside its loops
+                found[(name, node.get("LOOP") or "")].append(location)
     return dict(found)
 
 
@@ -174,17 +174,23 @@ def read_aggregate_root(root: etree._Element, path: Path) -> Aggregate:
 _VENDOR_HEADER = re.compile(r"(?:^|[\\/])(?:ap_\w+|hls_\w+)\.h$|[\\/]autopilot[\\/]|[\\/]etc[\\/]ap_")
 
 
-def likely_location(locations: list[SourceLocation], line: int | None = None) -> SourceLocation | None:
+def likely_location(locations: list[SourceLocation], line: int | None = None,
+                    beside: Sequence[SourceLocation] = ()) -> SourceLocation | None:
     """The first line of the file most operations of a loop come from, the
     HLS tool's own headers left out: a public Vitis 2022.1 convolution's
     fixed-point arithmetic put 88 of a loop's operations in
-    ``ap_fixed_base.h``, and its loops were shown there (a loop all of whose
-    operations are in such files keeps them). ``line``: the line
+    ``ap_fixed_base.h``, and its loops were shown there. ``line``: the line
     a Vitis loop name gives; a file with an operation on it is the loop's
-    before one with more operations elsewhere (an inlined helper's file)."""
-    if not locations:
-        return None
-    own = [location for location in locations if not _VENDOR_HEADER.search(location.file)] or locations
+    before one with more operations elsewhere (an inlined helper's file). A
+    loop all of whose operations are in the tool's headers (a public 2022.2
+    loop of ``ap_uint<8>`` counters, bound in ``ap_int_base.h`` only), or
+    that has none, is on ``line`` of the one file of the design ``beside``
+    (its module's other operations) comes from; of several, or without a
+    line, nowhere the report says."""
+    own = [location for location in locations if not _VENDOR_HEADER.search(location.file)]
+    if not own:
+        around = {location.file for location in beside if not _VENDOR_HEADER.search(location.file)}
+        return SourceLocation(around.pop(), line) if line is not None and len(around) == 1 else None
     on_line = [location for location in own if line is not None and location.line == line]
     file, _ = Counter(location.file for location in on_line or own).most_common(1)[0]
     return min((location for location in own if location.file == file), key=lambda loc: loc.line)

@@ -239,8 +239,11 @@ def attach_locations(kernel: Kernel, aggregate: Aggregate | None) -> None:
     for loop in kernel.all_loops():
         module = loop.outlined_module or kernel.name
         parsed = parse_loop_name(loop.name)
-        bound = None if aggregate is None else \
-            likely_location(aggregate.bind_sources.get((module, loop.name), []), parsed.line)
+        outlined = outlined_module_parts(module)
+        function = outlined[0] if outlined is not None else module  # an outlined loop's function: its operations too
+        bound = None if aggregate is None else likely_location(
+            aggregate.bind_sources.get((module, loop.name), []), parsed.line,
+            [*aggregate.bind_sources.get((module, ""), []), *aggregate.bind_sources.get((function, ""), [])])
         if loop.location is None and bound is not None:
             loop.location, loop.location_basis = bound, "bind-node"
         if parsed.line is not None and loop.location is not None:
