@@ -18,6 +18,8 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
+
 from hlsight.commands.sources import find_by_name
 from tests.conftest import SHARED, run_cli
 
@@ -93,3 +95,15 @@ def test_a_source_root_that_gives_nothing_is_said(tmp_path: Path) -> None:
     (tmp_path / "header.h").write_bytes((two / "header.h").read_bytes())
     found = run_cli("analyze", str(report), "--source-root", str(tmp_path), "--format", "json")
     assert "source-root-unmatched" not in found.stdout
+
+
+def test_a_root_larger_than_the_search_gives_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past the entries searched, another file of that name may be unseen:
+    none is taken."""
+    from hlsight.commands import sources
+
+    _place(tmp_path, "repo/kernels")
+    for number in range(10):
+        (tmp_path / "repo" / f"other{number}.c").write_text("int x;\n", encoding="utf-8")
+    monkeypatch.setattr(sources, "MAX_SEARCHED_ENTRIES", 8)
+    assert find_by_name(tmp_path, NAMED) is None

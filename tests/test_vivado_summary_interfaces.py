@@ -224,3 +224,16 @@ def test_a_pointer_without_bundle_counts_where_the_report_maps_it(tmp_path: Path
         " [axi-derived]",
         "m_axi_gmem1 of nms moves 400 bytes per call (consecutive), from the source: scores[i] (line 8): 100 x 4 B"
         " [axi-derived]"]
+
+
+def test_a_mapping_cut_short_keeps_the_bundles_table(tmp_path: Path) -> None:
+    """csynth.rpt cut inside its SW-to-HW Mapping rows: the M_AXI table
+    above it is still read; no argument is tied to a bundle by it."""
+    report = _without_csynth_xml(NMS, tmp_path)
+    lines = (report / "csynth.rpt").read_text(encoding="latin-1").split("\n")
+    heading = lines.index("* SW-to-HW Mapping")
+    (report / "csynth.rpt").write_text("\n".join(lines[: heading + 6]) + "\n", encoding="latin-1")
+    summary, found = read_summary_interfaces(report / "csynth.rpt")
+    assert summary is not None and not found
+    assert [(item.name, item.details.get("RESOURCE_ESTIMATE"), item.arguments) for item in summary.interfaces] == \
+        [("m_axi_gmem", "BRAM=2", []), ("m_axi_gmem0", "BRAM=4", []), ("m_axi_gmem1", "BRAM=4", [])]

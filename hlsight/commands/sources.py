@@ -17,6 +17,7 @@ The map says which rule matched, so every reporter can say where the file is fro
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from pathlib import Path, PurePosixPath, PureWindowsPath
 
@@ -58,26 +59,10 @@ def find_by_name(root: Path, path: str) -> Path | None:
     ``path``'s; none when two match alike, when there is none, or past
     ``MAX_SEARCHED_ENTRIES`` entries (hidden folders are not entered)."""
     parts = path_parts(path)
-    if not parts:
+    files = _files_below(root)
+    if not parts or files is None:
         return None
-    candidates: list[Path] = []
-    pending, seen = [root], 0
-    while pending and seen < MAX_SEARCHED_ENTRIES:
-        folder = pending.pop()
-        try:
-            entries = sorted(folder.iterdir())
-        except OSError:
-            continue
-        for entry in entries:
-            seen += 1
-            if entry.name.startswith(".") or entry.is_symlink():
-                continue
-            if entry.is_dir():
-                pending.append(entry)
-            elif entry.name == parts[-1] and entry.is_file():
-                candidates.append(entry)
-    if seen >= MAX_SEARCHED_ENTRIES and pending:
-        return None  # not every file was seen: another of that name may be the one
+    candidates = files.get(parts[-1], ())
 
     def shared(candidate: Path) -> int:
         count = 0
@@ -91,6 +76,33 @@ def find_by_name(root: Path, path: str) -> Path | None:
     if not ranked or (len(ranked) > 1 and shared(ranked[0]) == shared(ranked[1])):
         return None
     return ranked[0]
+
+
+@functools.lru_cache(maxsize=8)
+def _files_below(root: Path) -> dict[str, tuple[Path, ...]] | None:
+    """Every file below ``root`` by its name, hidden folders and links left
+    out (never followed out of the root); ``None`` past
+    ``MAX_SEARCHED_ENTRIES`` entries: another file of a name may be unseen.
+    Read once per root for all the paths a report names."""
+    found: dict[str, list[Path]] = {}
+    pending, seen = [root], 0
+    while pending:
+        folder = pending.pop()
+        try:
+            entries = sorted(folder.iterdir())
+        except OSError:
+            continue
+        for entry in entries:
+            seen += 1
+            if seen > MAX_SEARCHED_ENTRIES:
+                return None
+            if entry.name.startswith(".") or entry.is_symlink():
+                continue
+            if entry.is_dir():
+                pending.append(entry)
+            elif entry.is_file():
+                found.setdefault(entry.name, []).append(entry)
+    return {name: tuple(paths) for name, paths in found.items()}
 
 
 def _report_folders(design: Design) -> list[Path]:
