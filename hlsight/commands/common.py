@@ -36,7 +36,8 @@ def add_output_arguments(parser: argparse.ArgumentParser) -> None:
                           help="also notes (how each access was derived), formulas and the inventory")
     loudness.add_argument("-q", "--quiet", action="store_true", help="only the estimate and the warnings/errors")
     parser.add_argument("--source-root", metavar="DIR",
-                        help="where the kernel sources are on this machine (reports name the build machine's paths)")
+                        help="where the kernel sources are on this machine (reports name the build machine's paths;"
+                             " a file is also found by its name at any depth below DIR)")
     parser.add_argument("--min-severity", choices=[severity.value for severity in Severity],
                         help="leave out findings less severe than this (default: warning; note with -v)")
 
