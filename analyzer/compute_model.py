@@ -25,6 +25,7 @@ from hlsight.analyzer.symbols import (
     loop_name,
     loop_symbols,
     source_expr,
+    source_trip_expr,
     sym,
 )
 from hlsight.core.model import Kernel, KernelKind, Loop
@@ -70,11 +71,8 @@ def _trip(loop: Loop, notes: list[str], given: Collection[str], source: SourceFa
     derived = source.trip(loop)
     if derived is not None and not user_value:
         # source-derived (issue 7); a user value for loop.<name>.trip wins
-        said = len(notes)
-        expr = source_expr(derived, given, notes, f"trip count of loop {loop.name}")
+        expr = source_trip_expr(derived, given, notes, loop.name)
         if expr is not None:
-            if len(notes) == said:  # source_expr said it already when it names a value to give
-                notes.append(f"trip count of loop {loop.name} from the source: {derived}")
             return expr
     if user_value:
         notes.append(f"trip count of loop {loop.name}: given ({symbol})")

@@ -560,6 +560,18 @@ def source_expr(raw: str | None, given: Collection[str], notes: list[str], what:
     return _with_hlsight_symbols(raw)
 
 
+def source_trip_expr(raw: str, given: Collection[str], notes: list[str], loop: str) -> sympy.Expr | None:
+    """:func:`source_expr` of loop ``loop``'s trip count from the source,
+    said once in ``notes``: the value to give where it names one, else the
+    count itself (both the Vivado/Vitis and the aoc pipeline models say it)."""
+    what = f"trip count of loop {loop}"
+    said = len(notes)
+    expr = source_expr(raw, given, notes, what)
+    if expr is not None and len(notes) == said:
+        notes.append(f"{what} from the source: {raw}")
+    return expr
+
+
 @functools.lru_cache(maxsize=4096)
 def _with_hlsight_symbols(raw: str) -> sympy.Expr:
     """:func:`parse_expression` of ``raw`` with every symbol replaced by

@@ -44,6 +44,7 @@ from hlsight.analyzer.symbols import (
     loop_name,
     loop_symbols,
     source_expr,
+    source_trip_expr,
     sym,
 )
 from hlsight.analyzer.vivado_placement import Placement, implied_placements, instances_in_loops
@@ -602,11 +603,8 @@ class CycleComposer:
             return sympy.Integer(count.avg)
         derived = self.source.trip(loop)
         if derived is not None and name not in self.given:
-            said = len(self.notes)
-            expr = source_expr(derived, self.given, self.notes, f"trip count of loop {loop.name}")
+            expr = source_trip_expr(derived, self.given, self.notes, loop.name)
             if expr is not None:
-                if len(self.notes) == said:  # source_expr said it already when it names a value to give
-                    self.notes.append(f"trip count of loop {loop.name} from the source: {derived}")
                 return expr
         if name in self.given:
             reported = ""

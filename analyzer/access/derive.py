@@ -529,14 +529,14 @@ def derive_loop_trips(context: KernelAccesses, facts: SourceFacts) -> list[Diagn
     notes: list[Diagnostic] = []
     matched = _source_loops(context)
     for loop in context.kernel.all_loops():
-        if id(loop) in matched:
-            facts.set_loop_place(loop, SourceLocation(matched[id(loop)].file, matched[id(loop)].line))
-        _pragma_count(loop, matched.get(id(loop)), context.kernel, facts)
+        found = matched.get(id(loop))
+        if found is not None:
+            facts.set_loop_place(loop, SourceLocation(found.file, found.line))
+        _pragma_count(loop, found, context.kernel, facts)
         if context.report_loops is not None:  # Vivado/Vitis: the report counts most loops itself
-            notes.extend(_count_disagrees(loop, matched.get(id(loop)), context.kernel))
+            notes.extend(_count_disagrees(loop, found, context.kernel))
         if not _trip_wanted(loop, facts):
             continue
-        found = matched.get(id(loop))
         if found is None or (context.report_loops is not None and _report_range_is_better(loop, found)):
             continue
         if found.trip_count is None:
