@@ -86,3 +86,12 @@ def test_vivado_source_not_on_this_machine_is_named_as_such() -> None:
     text = run_cli("analyze", str(NW)).stdout
     assert "  not found on this machine: nw.c (--source-root DIR finds them" in text
     assert "nw.c:29: warning: loop fill_in has II 2" in text
+
+
+def test_vivado_source_not_below_the_given_root_is_not_told_to_give_it(tmp_path: Path) -> None:
+    """With --source-root given and nw.c not below it, the line says where it
+    looked rather than suggesting the option the user just gave."""
+    text = run_cli("analyze", str(NW), "--source-root", str(tmp_path)).stdout
+    assert (f"  not found on this machine: nw.c (not below --source-root {tmp_path} either, by path or by name;"
+            in text)
+    assert "--source-root DIR finds them" not in text

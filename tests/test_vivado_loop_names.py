@@ -418,6 +418,10 @@ def test_the_output_says_a_source_would_give_the_loop_counts(tmp_path: Path) -> 
     assert unread.code == 0 and hint in unread.stdout
     read = run_cli("analyze", str(UNIQUE_PATHS / "report"), "--source-root", str(_unique_paths_sources(tmp_path)))
     assert read.code == 0 and "--source-root DIR" not in read.stdout
+    # given the case folder (two files define the top): where it looked, not the option again
+    both = run_cli("analyze", str(UNIQUE_PATHS / "report"), "--source-root", str(UNIQUE_PATHS))
+    assert both.code == 0 and "--source-root DIR" not in both.stdout
+    assert f"  no source defining unique_paths was read below --source-root {UNIQUE_PATHS};" in both.stdout
 
 
 def test_ug871_dct_modules_are_found_by_their_vivado_2015_names() -> None:

@@ -62,6 +62,7 @@ def emit(result: AnalysisResult, args: argparse.Namespace) -> None:
         check_output_folder(Path(args.output))  # named as given, before FILE.sources/ is written
     options = RenderOptions(
         sources=local_sources(result.design, result.diagnostics, source_root, args.output),
+        source_root=source_root,
         color=use_color(args.output),
         relative_to=os.getcwd(),
         verbosity=1 if getattr(args, "verbose", False) else (-1 if getattr(args, "quiet", False) else 0),

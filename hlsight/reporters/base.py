@@ -43,6 +43,9 @@ class RenderOptions:
     min_severity: Severity | None = None
     #: Report path -> the local file shown in its place (see :mod:`hlsight.sources`).
     sources: Mapping[str, LocalSource] = field(default_factory=dict)
+    #: ``--source-root`` as given: a source not found below it is said so, not
+    #: told to give the option it was given.
+    source_root: str | None = None
     #: Directory SARIF artifact URIs are made relative to (``originalUriBaseIds``).
     sarif_base: str | None = None
 

@@ -290,7 +290,9 @@ def source_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
         names = ", ".join(basename(path) for path in missing)
         embedded = any((found := result.design.source_file(path)) is not None and found.content for path in missing)
         written = "; with -o the embedded copies are written out" if embedded else "; the report embeds no copy"
-        lines.append(f"  not found on this machine: {names} (--source-root DIR finds them{written})")
+        where = ("--source-root DIR finds them" if options.source_root is None
+                 else f"not below --source-root {options.source_root} either, by path or by name")
+        lines.append(f"  not found on this machine: {names} ({where}{written})")
     return lines
 
 
@@ -439,12 +441,13 @@ def missing_value_lines(result: AnalysisResult, options: RenderOptions) -> list[
                  **shared_symbol_lsus(result, names)}
         asked = asked_names(result, names)
         return [f"  {lead}: " + " ".join(f"--set {name}=VALUE" for name in asked),
-                *(f"    {name}: {loops[name]}" for name in asked if name in loops), *_source_hint(result, names)]
+                *(f"    {name}: {loops[name]}" for name in asked if name in loops),
+                *_source_hint(result, names, options)]
     return [f"  {lead} {len(names)} values (--set NAME=VALUE or a --hints file): "
-            f"{name_list(names)}; -v lists them all", *_source_hint(result, names)]
+            f"{name_list(names)}; -v lists them all", *_source_hint(result, names, options)]
 
 
-def _source_hint(result: AnalysisResult, names: list[str]) -> list[str]:
+def _source_hint(result: AnalysisResult, names: list[str], options: RenderOptions) -> list[str]:
     """A Vivado/Vitis design whose sources were not found, asked for loop
     counts or bundle bytes: the source would give them in the function's
     arguments (decisions 34, 67), and nothing said so (a report copied out
@@ -455,6 +458,9 @@ def _source_hint(result: AnalysisResult, names: list[str]) -> list[str]:
     if not any(name.startswith(("loop.", "axi.")) for name in names):
         return []
     tops = ", ".join(kernel.name for kernel in design.top_kernels())
+    if options.source_root is not None:  # given, and found none: the source-root-unmatched warning says why
+        return [f"  no source defining {tops} was read below --source-root {options.source_root}; its loop bounds"
+                " and m_axi accesses would give these in the function's arguments"]
     return [f"  or --source-root DIR: no source defining {tops} was read; its loop bounds and m_axi accesses give"
             " these in the function's arguments"]
 
