@@ -10,10 +10,13 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hlsight.core.diagnostics import Diagnostic
 from hlsight.core.model import LSU, Design, Kernel, Loop, SourceLocation
+
+if TYPE_CHECKING:  # the source front end's type; results stay importable without pycparser
+    from hlsight.analyzer.access.branch_arms import BranchArm
 
 
 @dataclass
@@ -98,6 +101,8 @@ class SourceFacts:
     _ii_reasons: dict[int, tuple[Loop, str]] = field(default_factory=dict, repr=False)
     _requested_ii: dict[int, tuple[Loop, int]] = field(default_factory=dict, repr=False)
     _loop_places: dict[int, tuple[Loop, SourceLocation]] = field(default_factory=dict, repr=False)
+    #: the ``if``/``switch`` arms a report loop's matched source loop runs under
+    _loop_guards: dict[int, tuple[Loop, tuple[BranchArm, ...]]] = field(default_factory=dict, repr=False)
     #: report loops whose source loop carries a ``loop_coalesce`` the report
     #: lists no "Coalesced loop" entry for: the merged levels' iterations
     #: per iteration of the loop's own level
@@ -298,6 +303,15 @@ class SourceFacts:
         ``tiled_conv.cpp:79``), else the report's guess."""
         found = self._loop_places.get(id(loop))
         return loop_place(loop, None if found is None else found[1])
+
+    def set_loop_guards(self, loop: Loop, guards: tuple[BranchArm, ...]) -> None:
+        self._loop_guards[id(loop)] = (loop, guards)
+
+    def loop_guards(self, loop: Loop) -> tuple[BranchArm, ...]:
+        """The tests the source loop matched to ``loop`` runs under since its
+        enclosing loop (none known: empty)."""
+        found = self._loop_guards.get(id(loop))
+        return () if found is None else found[1]
 
     def set_requested_ii(self, loop: Loop, ii: int) -> None:
         self._requested_ii[id(loop)] = (loop, ii)

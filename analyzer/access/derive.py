@@ -24,6 +24,7 @@ from hlsight.analyzer.access.channel_trips import ChannelKernel, count_fed_loops
 from hlsight.analyzer.access.classify import Classification, classify, free_symbols_note
 from hlsight.analyzer.access.coalesced_levels import carriers, merged_levels
 from hlsight.analyzer.access.communication import BARRIER_MODE, barrier_mode
+from hlsight.analyzer.access.exclusive_loops import exclusive_arm_warnings
 from hlsight.analyzer.access.hls_pragmas import body_pragmas, pipeline_ii
 from hlsight.analyzer.access.kernel_attributes import kernel_compute_units, kernel_local_size, kernel_simd
 from hlsight.analyzer.access.loops import BarrierSite, LoopInfo, unknown_trip_symbol
@@ -532,6 +533,8 @@ def derive_loop_trips(context: KernelAccesses, facts: SourceFacts) -> list[Diagn
         found = matched.get(id(loop))
         if found is not None:
             facts.set_loop_place(loop, SourceLocation(found.file, found.line))
+            if found.guards:
+                facts.set_loop_guards(loop, found.guards)
         _pragma_count(loop, found, context.kernel, facts)
         if context.report_loops is not None:  # Vivado/Vitis: the report counts most loops itself
             notes.extend(_count_disagrees(loop, found, context.kernel))
@@ -560,6 +563,7 @@ def derive_loop_trips(context: KernelAccesses, facts: SourceFacts) -> list[Diagn
     notes.extend(_coalesced_levels(context, matched, facts))
     if context.report_loops is not None:
         _port_bounds(context, matched, facts)
+        notes.extend(exclusive_arm_warnings(context.kernel, facts))
     return notes
 
 

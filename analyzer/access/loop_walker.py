@@ -18,12 +18,14 @@ statement (:meth:`LoopWalker.generic_visit`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 import sympy
 from pycparser import c_ast
 
+from hlsight.analyzer.access.branch_arms import BranchArm, if_chain_arms, switch_segments
 from hlsight.analyzer.access.c_symbols import (
     ExprConverter,
     Role,
@@ -206,6 +208,12 @@ class LoopWalker(NodeVisitor):
         self.barriers: list[BarrierSite] = []
         #: functions of the unit whose call runs a barrier (``_reaches_barrier``)
         self._barrier_reach: dict[str, bool] = {}
+        #: the ``if``/``switch`` arms around the statement being walked (:mod:`.branch_arms`)
+        self._arms: list[BranchArm] = []
+        #: an ``else if`` about to be walked -> the chain's first ``if`` and its arm
+        self._else_ifs: dict[int, tuple[c_ast.If, int]] = {}
+        #: the switches around the statement being walked, with their arms per case
+        self._switches: list[tuple[c_ast.Switch, dict[int, tuple[int, str]]]] = []
 
     # ------------------------------------------------------------------ hooks (the access walker fills them)
 
@@ -470,16 +478,44 @@ class LoopWalker(NodeVisitor):
     def visit_If(self, node: c_ast.If) -> None:
         self._expression(node.cond)
         line = node.coord.line if node.coord is not None else 0
+        chain, arm = self._else_ifs.pop(id(node), (node, 0))
+        arms = if_chain_arms(chain, self.lines)
         before = dict(self.env)
         self._enter_branch(node.cond, line)
         holds = self._branch_value()
-        self._statement(node.iftrue)
+        with self._guarded(chain, arms, arm):
+            self._statement(node.iftrue)
         after_true = self.env
         self.env = dict(before)
         self._else_branch(node.cond, line)
-        self._statement(node.iffalse)
+        if isinstance(node.iffalse, c_ast.If):
+            self._else_ifs[id(node.iffalse)] = (chain, arm + 1)  # its own visit guards its arm
+            self._statement(node.iffalse)
+        else:
+            with self._guarded(chain, arms, arm + 1):
+                self._statement(node.iffalse)
         self._leave_branch()
         self.env = merge_branches(self.table, before, after_true, self.env, line, str, holds)
+
+    @contextmanager
+    def _guarded(self, chain: c_ast.If, arms: list[tuple[c_ast.Node, str, int]], arm: int) -> Iterator[None]:
+        """The loops met inside run under arm ``arm`` of ``chain`` (:mod:`.branch_arms`)."""
+        if arm >= len(arms):  # an `if` without `else`: nothing runs on the other arm
+            yield
+            return
+        file = str(chain.coord.file) if chain.coord is not None else ""
+        key = (file, chain.coord.line if chain.coord is not None else 0,
+               chain.coord.column or 0 if chain.coord is not None else 0)
+        _stmt, test, line = arms[arm]
+        self._arms.append(BranchArm(test, file, line, key, arm, len(self.loops), arms[0][1], arms[0][2]))
+        try:
+            yield
+        finally:
+            self._arms.pop()
+
+    def _loop_arms(self) -> tuple[BranchArm, ...]:
+        """The tests a loop starting here runs under since its enclosing loop."""
+        return tuple(guard for guard in self._arms if guard.depth == len(self.loops))
 
     def visit_Label(self, node: c_ast.Label) -> None:
         self._statement(node.stmt)
@@ -489,11 +525,31 @@ class LoopWalker(NodeVisitor):
         for name in assigned_in(node.stmt):
             if name in self.env:
                 self.env[name] = self.table.make(name, SymbolInfo(Role.OPAQUE, name))
-        self._statement(node.stmt)
+        self._switches.append((node, switch_segments(node, self.lines)))
+        try:
+            self._statement(node.stmt)
+        finally:
+            self._switches.pop()
 
     def visit_Case(self, node: c_ast.Case | c_ast.Default) -> None:
-        for stmt in node.stmts or []:
-            self._statement(stmt)
+        switch, segments = self._switches[-1] if self._switches else (None, {})
+        found = segments.get(id(node))
+        if switch is None or found is None:
+            for stmt in node.stmts or []:
+                self._statement(stmt)
+            return
+        arm, labels = found
+        file = str(switch.coord.file) if switch.coord is not None else ""
+        line = switch.coord.line if switch.coord is not None else 0
+        head = f"switch ({c_text(switch.cond)})"
+        key = (file, line, switch.coord.column or 0 if switch.coord is not None else 0)
+        case_line = node.coord.line if node.coord is not None else line
+        self._arms.append(BranchArm(labels, file, case_line, key, arm, len(self.loops), head, line))
+        try:
+            for stmt in node.stmts or []:
+                self._statement(stmt)
+        finally:
+            self._arms.pop()
 
     visit_Default = visit_Case
 
@@ -736,6 +792,7 @@ class LoopWalker(NodeVisitor):
         if over_enclosing is not trip:
             info.exact_trip = trip[0]  # a loop nested in it sums over this, not the average
         counter = info.counter
+        info.guards = self._loop_arms()
         info.end_line = self._end_line(node, file)
         info.nth = self._ordinals.nth(id(node), file, line)
         # a triangular loop's average is hlsight's, per entry the count varies: the instrumenter keeps its pragma
@@ -835,6 +892,7 @@ class LoopWalker(NodeVisitor):
         trip, reason = at_most(fixed_per_launch(self.table, *averaged_over_ids((trip, reason), self._ids())), leaves)
         kind = "while" if isinstance(node, c_ast.While) else "do"
         info_loop = LoopInfo(kind, line, file, counter, step, trip, reason, unroll_factor(self._pragmas.get(id(node))))
+        info_loop.guards = self._loop_arms()
         info_loop.endless = leaves is None and _always_true(cond)
         if counter is not None and step is not None:
             number_iterations(info_loop, self.table, self.env)

@@ -20,6 +20,7 @@ from typing import NamedTuple, TypeVar
 import sympy
 from pycparser import c_ast
 
+from hlsight.analyzer.access.branch_arms import BranchArm
 from hlsight.analyzer.access.c_symbols import (
     WORK_ITEMS,
     ExprConverter,
@@ -184,6 +185,9 @@ class LoopInfo:
     #: is read from it where it is wanted (its carried updates,
     #: :mod:`~hlsight.analyzer.access.recurrence`)
     body: c_ast.Node | None = None
+    #: the ``if``/``switch`` arms the loop runs under since its enclosing
+    #: loop (:mod:`.branch_arms`): a call that takes another arm skips it
+    guards: tuple[BranchArm, ...] = ()
 
     @property
     def unrolled(self) -> bool:

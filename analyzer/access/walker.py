@@ -641,6 +641,9 @@ class AccessWalker(LoopWalker):
         held = [(param, self._pointer_target(arg) if element_type(param.type, self.typedefs) else self.value(arg))
                 for param, arg in zip(params, args, strict=True)]
         saved = (self.env, self.arrays, self.aliases, self.loop_infos)
+        # the callee's loops run under its own tests only: a callee with a module
+        # of its own counts its loops per call, whichever arm of the caller calls it
+        saved_arms, self._arms = self._arms, []
         # the callee sees its parameters and the file-scope arrays, not the caller's locals
         self.env, self.aliases, self.loop_infos = {}, {}, {}
         self.arrays = {name: info for name, info in self.arrays.items() if name in self._file_arrays}
@@ -658,6 +661,7 @@ class AccessWalker(LoopWalker):
             self._calls.pop()
             self.called.record(name, self.loop_infos)
             self.env, self.arrays, self.aliases, self.loop_infos = saved
+            self._arms = saved_arms
 
     def _guard(self, cond: c_ast.Node, negated: bool, line: int) -> Guard:
         """A guard with the tests of its condition converted now."""

@@ -19,6 +19,7 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 import sympy
 
 from hlsight.analyzer.access import parse_expression
+from hlsight.analyzer.access.branch_arms import described
 from hlsight.analyzer.boards import NO_PROFILE, without_board_memory
 from hlsight.analyzer.clock_band import uses_report_clock
 from hlsight.analyzer.launches import Launch
@@ -456,6 +457,10 @@ def trip_symbol_loops(design: Design, names: Sequence[str], source: SourceFacts 
                 # the tool's own range (a loop_tripcount pragma or its bounds
                 # analysis): a hint for the value, never taken for it
                 said.append(f"the report gives a trip count of {count.min} ~ {count.max}")
+            guards = source.loop_guards(loop) if source is not None else ()
+            if guards:  # decision 90: a call that takes another arm runs it 0 times
+                tests = " and ".join(described(guard) for guard in guards)
+                said.append(f"it runs only under {tests}: 0 where that arm is not taken")
             if said:
                 out[name] = "; ".join(said)
     return out

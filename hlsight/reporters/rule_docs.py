@@ -135,6 +135,13 @@ _DOCS: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "An m_axi access the source does not count",
         "An access to the bundle's pointer has no count the loop bounds give (or no element size): the bundle's "
         "bytes stay a value to give with --set axi.<top>.<bundle>.bytes.", ("source",)),
+    "loop-exclusive-arms": (
+        "Report loops in exclusive arms of one if/else chain or switch",
+        "The loops of one function (or of one loop's body) sit in different arms of an if / else if / else chain "
+        "or of a switch (cases that fall through are one arm), so one call runs only one arm's loops; the "
+        "function's cycles add every loop at the trip count given (HLScope+ eq. 1). At least one of them has a "
+        "trip count to give: give 0 to the loops a call skips, one [[launch]] table per kind of call, so each "
+        "call is counted for the arm it takes.", ("source", "performance")),
     "source-root-unmatched": (
         "--source-root holds none of the design's sources",
         "No source file the report names was found below --source-root, by its path or by its file name (one file "

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from pycparser import c_ast
+from pycparser.ast_transforms import fix_switch_cases
 from pycparser.c_parser import Coord
 
 from hlsight.parsers.cxx import OPAQUE, STREAM_CALLS, ap_integer_bytes
@@ -347,7 +348,10 @@ class _Lowerer(CursorVisitor):
 
     def visit_SWITCH_STMT(self, cursor: Any) -> c_ast.Node:
         parts = children(cursor)
-        return c_ast.Switch(self.expression(parts[-2]), self.visit(parts[-1]), coord=self.coord(cursor))
+        # clang gives a case one statement and the rest of its arm as siblings;
+        # grouped as pycparser groups C cases, a case's arm is its statements
+        return fix_switch_cases(c_ast.Switch(self.expression(parts[-2]), self.visit(parts[-1]),
+                                             coord=self.coord(cursor)))
 
     def visit_CASE_STMT(self, cursor: Any) -> c_ast.Node:
         parts = children(cursor)
