@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from hlsight.analyzer.memory_profiles import MemoryProfile
 from hlsight.core.model import Design, MemoryKind, Product, Vendor
+from hlsight.core.units import name_list
 
 
 @dataclass(frozen=True)
@@ -103,7 +104,7 @@ def board_profile(design: Design) -> BoardChoice:
         ), False)
     if reaches_no_dram(design):
         return BoardChoice(FALLBACK[Vendor.XILINX], (
-            f"{NO_PROFILE}: no m_axi port (the schedule times its ap_memory, AXI-lite and stream ports)"), False)
+            f"{NO_PROFILE}: no m_axi port (the schedule times its {_port_kinds(design)} ports)"), False)
     hbm = any(memory.kind is MemoryKind.HBM for memory in design.memory_systems if memory.is_global)
     for rule in BOARD_RULES:
         if rule.vendor is not design.tool.vendor and design.tool.vendor in FALLBACK:
@@ -155,6 +156,20 @@ def without_board_memory(design: Design) -> bool:
     if design.tool.product is Product.IPP:
         return not board
     return not board and any(memory.is_global for memory in design.memory_systems)
+
+
+#: how the headline names the port protocols a schedule times, in this order
+_PORT_KINDS = {"ap_memory": "ap_memory", "bram": "BRAM", "ap_bus": "ap_bus", "ap_fifo": "ap_fifo",
+               "axis": "AXI-stream", "s_axilite": "AXI-lite", "s_axi": "AXI-lite"}
+
+
+def _port_kinds(design: Design) -> str:
+    """The top functions' port protocols, named (a public 2018.3 design whose
+    data moves over ap_bus was told its ap_memory, AXI-lite and stream ports
+    were timed); the old generic list when the report names none of them."""
+    protocols = {interface.protocol for kernel in design.top_kernels() for interface in kernel.interfaces}
+    kinds = list(dict.fromkeys(name for protocol, name in _PORT_KINDS.items() if protocol in protocols))
+    return name_list(kinds) if kinds else "ap_memory, AXI-lite and stream"
 
 
 def reaches_no_dram(design: Design) -> bool:

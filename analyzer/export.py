@@ -82,6 +82,7 @@ def loop_to_dict(loop: Loop, source: SourceFacts) -> dict[str, Any]:
     if loop.trip_count is not None:
         trip = {"min": loop.trip_count.min, "max": loop.trip_count.max, "avg": loop.trip_count.avg}
     latency = _range(loop.latency)
+    place = source.loop_location(loop)
     return {
         "name": loop.name,
         "pipelined": loop.pipelined,
@@ -98,8 +99,10 @@ def loop_to_dict(loop: Loop, source: SourceFacts) -> dict[str, Any]:
         "merged_trip_expression": source.merged_trip(loop),
         "achieved_fmax_mhz": loop.achieved_fmax_mhz,
         "bottleneck": loop.bottleneck,
-        **_loc(loop.location),
-        "location_basis": loop.location_basis,
+        # the matched source loop where the report places it nowhere or only guesses (as text and HTML show it)
+        **_loc(place),
+        "location_basis": loop.location_basis if place is loop.location else "source-loop",
+        "runs_under": [{"test": arm.test, "file": arm.file, "line": arm.line} for arm in source.loop_guards(loop)],
         "ii_target": loop.ii_target,
         "iteration_latency_range": _range(loop.iteration_latency_range),
         "instances": list(loop.instances),

@@ -24,6 +24,7 @@ from hlsight.analyzer.access.channel_trips import ChannelKernel, count_fed_loops
 from hlsight.analyzer.access.classify import Classification, classify, free_symbols_note
 from hlsight.analyzer.access.coalesced_levels import carriers, merged_levels
 from hlsight.analyzer.access.communication import BARRIER_MODE, barrier_mode
+from hlsight.analyzer.access.dropped_pipeline import dropped_pipeline_warnings
 from hlsight.analyzer.access.exclusive_loops import exclusive_arm_warnings
 from hlsight.analyzer.access.hls_pragmas import body_pragmas, pipeline_ii
 from hlsight.analyzer.access.kernel_attributes import kernel_compute_units, kernel_local_size, kernel_simd
@@ -564,6 +565,7 @@ def derive_loop_trips(context: KernelAccesses, facts: SourceFacts) -> list[Diagn
     if context.report_loops is not None:
         _port_bounds(context, matched, facts)
         notes.extend(exclusive_arm_warnings(context.kernel, facts))
+        notes.extend(dropped_pipeline_warnings(context.kernel, matched))
     return notes
 
 

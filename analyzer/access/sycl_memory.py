@@ -79,12 +79,15 @@ def captured_memory(declaration: cindex.Cursor) -> Pointer | None:
         element = declared.get_pointee()
         memory = Memory(name, ElementType(type_name(element), type_size(element)), "global")
         return Pointer(memory, sympy.Integer(0))
-    if spelling.split("<")[0].strip().endswith("accessor"):
+    kind = spelling.split("<")[0].strip()
+    if kind.endswith("accessor"):
         # declared in a generic lambda (``UnrolledLoop([&](auto i) {...})``): the
-        # accessor's type is not deduced; the buffer it is built from tells the element
-        element = _buffer_element(declaration)
-        if element is not None:
-            return Pointer(Memory(name, element, "global"), sympy.Integer(0))
+        # accessor's type is not deduced; the buffer it is built from tells the element.
+        # In a function template (``buffer b(in)`` of a ``std::vector<T>``) neither
+        # says it: still an accessor, its element unsized (the LSU's width may size it)
+        element = _buffer_element(declaration) or ElementType("", None)
+        return Pointer(Memory(name, element, "local" if kind.endswith("local_accessor") else "global"),
+                       sympy.Integer(0))
     return None
 
 

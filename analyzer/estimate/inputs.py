@@ -10,13 +10,14 @@ from dataclasses import dataclass, field
 import sympy
 
 from hlsight.analyzer import memory_model as mm
+from hlsight.analyzer.access import parse_expression
 from hlsight.analyzer.access.kernel_attributes import kernel_simd
 from hlsight.analyzer.boards import board_profile
 from hlsight.analyzer.compute_model import loop_nest_executions, sequential_part
 from hlsight.analyzer.interleaving import UNPLACED, host_bank, host_placed_memories
 from hlsight.analyzer.memory_profiles import MemoryProfile, load_profile
 from hlsight.analyzer.report_interface import report_interface_bits
-from hlsight.analyzer.results import SourceFacts
+from hlsight.analyzer.results import AccessFacts, SourceFacts
 from hlsight.analyzer.symbols import ELEMENT_BYTES, F_DRAM, FMAX, STRIDE, WORK_ITEMS, lsu_name, source_expr, sym
 from hlsight.core.errors import InputError
 from hlsight.core.model import LSU, Design, Kernel, LSUKind, LSUStyle, MemoryKind
@@ -142,6 +143,22 @@ def _default_bytes(kernel: Kernel, lsu: LSU, notes: list[str]) -> sympy.Expr:
     return ELEMENT_BYTES
 
 
+def _element_from_width(lsu: LSU, access: AccessFacts, notes: list[str]) -> sympy.Expr | None:
+    """The element size the source does not give (a template's ``T``, a
+    pointer of a type it cannot size) when each request carries one element
+    (the source counts as many requests as accesses: no unrolled, merged or
+    SIMD lanes): the request is the LSU's width (a public oneAPI
+    ``device_ptr<T>`` kernel left ``element_bytes`` to give beside a 32-bit
+    LSU the report names)."""
+    if not lsu.width_bytes or access.accesses is None or access.requests is None:
+        return None
+    if sympy.simplify(parse_expression(access.accesses) - parse_expression(access.requests)) != 0:
+        return None
+    notes.append(f"element size {lsu.width_bytes} B: the LSU's width (the source does not size the element; one"
+                 " element per request)")
+    return sympy.Integer(lsu.width_bytes)
+
+
 #: ``--set KERNEL:NAME=VALUE`` gives NAME a value for one kernel only.
 KERNEL_SCOPE = ":"
 
@@ -180,6 +197,8 @@ def lsu_input(kernel: Kernel, lsu: LSU, design: Design, settings: Settings) -> L
         return default
 
     element = sympy.Integer(access.element_bytes) if access is not None and access.element_bytes else None
+    if element is None and access is not None:
+        element = _element_from_width(lsu, access, notes)
     given = set(user)
     stride = pick("stride", source_expr(None if access is None else access.stride, given, notes, "stride"), STRIDE)
     source_acc = source_expr(None if access is None else access.accesses, given, notes, "accesses")

@@ -142,6 +142,13 @@ _DOCS: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "function's cycles add every loop at the trip count given (HLScope+ eq. 1). At least one of them has a "
         "trip count to give: give 0 to the loops a call skips, one [[launch]] table per kind of call, so each "
         "call is counted for the arm it takes.", ("source", "performance")),
+    "loop-pipeline-dropped": (
+        "A loop's pipeline pragma did not give a pipelined loop",
+        "The source asks for #pragma HLS pipeline on the loop, and the report schedules it sequentially. A pipeline "
+        "unrolls every loop inside it, and a loop without a constant trip count cannot be unrolled; the message "
+        "lists the report loops still inside it. The time shown is the report's sequential schedule. Give the "
+        "inner loops constant bounds (a LOOP_TRIPCOUNT pragma does not make them unrollable) or pipeline the "
+        "innermost loops instead.", ("performance",)),
     "source-root-unmatched": (
         "--source-root holds none of the design's sources",
         "No source file the report names was found below --source-root, by its path or by its file name (one file "

@@ -122,7 +122,8 @@ def _lsu_line(lsu: LSU, source: SourceFacts, host_memories: frozenset[str]) -> s
     if facts is not None and lsu.is_global:  # source-derived (issue 7); explained in the notes above
         invariant = "work-item invariant: " if lsu.work_item_invariant else ""
         what = f"{facts.expression}: " if facts.expression else invariant
-        derived = f"  [{what}stride {facts.stride}, {facts.element_bytes} B, x {facts.accesses}]"
+        size = "element size not in the source" if facts.element_bytes is None else f"{facts.element_bytes} B"
+        derived = f"  [{what}stride {facts.stride}, {size}, x {facts.accesses}]"
     return f"    {lsu.kind.value:<6} {style:<40} {width:>6}  {scope:<6} {memory:<10}{where}{rtl}{derived}"
 
 

@@ -45,8 +45,12 @@ from hlsight.parsers.vivado.values import parse_version
 #: Tool versions whose reports the corpus covers (format notes, version table).
 TESTED_VERSIONS = ((2015, 3), (2025, 2))
 
-#: Port-name suffixes that carry data (their width is the interface width).
-DATA_SUFFIXES = ("_q0", "_d0", "_q1", "_d1", "_TDATA", "_dout", "_din", "_RDATA", "_WDATA")
+#: Port-name suffixes that carry data (their width is the interface width);
+#: ap_bus moves its data on ``<x>_datain``/``<x>_dataout``
+DATA_SUFFIXES = ("_q0", "_d0", "_q1", "_d1", "_TDATA", "_dout", "_din", "_RDATA", "_WDATA", "_datain", "_dataout")
+#: ap_bus request lines whose names end like data ports: ``<x>_req_din`` is a 1-bit request
+#: (a public 2018.3 ap_bus design was read as a 1-bit output)
+CONTROL_SUFFIXES = ("_req_din", "_req_full_n", "_req_write", "_rsp_empty_n", "_rsp_read")
 
 
 def tool_info(modules: list[ModuleReport]) -> ToolInfo:
@@ -67,10 +71,11 @@ def interfaces_from_ports(ports: list[RtlPort], read_from: Path | None = None) -
         groups.setdefault((port.source_object, port.protocol), []).append(port)
     interfaces: list[Interface] = []
     for (source_object, protocol), members in groups.items():
-        data = [p.bits for p in members if p.bits is not None
-                and (p.name == source_object or p.name.endswith(DATA_SUFFIXES))]
+        carriers = [p for p in members if p.name == source_object
+                    or (p.name.endswith(DATA_SUFFIXES) and not p.name.endswith(CONTROL_SUFFIXES))]
+        data = [p.bits for p in carriers if p.bits is not None]
         address = [p.bits for p in members if p.bits is not None and p.name.endswith(("_ARADDR", "_AWADDR"))]
-        directions = {p.direction for p in members if p.name == source_object or p.name.endswith(DATA_SUFFIXES)}
+        directions = {p.direction for p in carriers}
         name = f"m_axi_{source_object}" if protocol == "m_axi" else source_object
         c_types = sorted({p.c_type for p in members if p.c_type})
         interfaces.append(Interface(

@@ -131,9 +131,11 @@ _NUMERIC = re.compile(r"(?P<year>\d{4})\.\s*(?P<month>\d{1,2})\.\s*(?P<day>\d{1,
 _YEAR_FIRST_NAMED = re.compile(r"(?P<year>\d{4})\.\s*(?P<month>[^\W\d_]{3,})\.?\s*(?P<day>\d{1,2})\.?,?"
                                r"[^\d]*?(?P<time>\d\d?:\d\d:\d\d)")
 #: ``ven 19 feb 2021, 21.14.54, CET`` (Italian), ``Thứ năm, 21 Tháng 10 năm 2021 21:17:26 +07``
-#: (Vietnamese), ``Di 5. Mär 2019 10:00:00 CET`` (German): weekday, day, month (name or number), year, time
+#: (Vietnamese), ``Di 5. Mär 2019 10:00:00 CET`` (German), ``Thu 02 Sep 2021 01:46:59 PM +03``
+#: (an English locale, day first, 12-hour clock): weekday, day, month (name or number), year, time
 _DAY_FIRST = re.compile(r"(?<!\d)(?P<day>\d{1,2})\.?\s+(?:tháng\s+)?(?P<month>\d{1,2}|[^\W\d_]{3,})\.?,?\s+"
-                        r"(?:năm\s+)?(?P<year>\d{4}),?\s+(?P<time>\d\d?[:.]\d\d[:.]\d\d)", re.IGNORECASE)
+                        r"(?:năm\s+)?(?P<year>\d{4}),?\s+(?P<time>\d\d?[:.]\d\d[:.]\d\d)"
+                        r"(?:\s*(?P<half>[AaPp]\.?[Mm]\.?)(?![^\W\d_]))?", re.IGNORECASE)
 #: month-name prefixes of the European locales (Hungarian, Italian, German, French, Spanish, Dutch);
 #: the longest prefix wins (French juin/juil)
 _MONTH_PREFIXES = {
@@ -183,7 +185,11 @@ def parse_report_date(text: str) -> datetime | None:
         month = None if day_first is None else _month(day_first["month"])
         if day_first is not None and month is not None:
             when = day_first["time"].replace(".", ":")
-            return datetime.strptime(f"{day_first['year']} {month} {day_first['day']} {when}", "%Y %m %d %H:%M:%S")
+            date = f"{day_first['year']} {month} {day_first['day']} {when}"
+            if day_first["half"]:  # 01:46:59 PM is 13:46:59 (a stale warning was drawn from 01:46)
+                half = day_first["half"].replace(".", "").upper()
+                return datetime.strptime(f"{date} {half}", "%Y %m %d %I:%M:%S %p")
+            return datetime.strptime(date, "%Y %m %d %H:%M:%S")
     except ValueError:
         return None
     return None
