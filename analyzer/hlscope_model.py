@@ -10,6 +10,7 @@ bus (eqs. 13-16).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 import sympy
 
@@ -20,9 +21,55 @@ from hlsight.analyzer.memory_profiles import MemoryProfile
 from hlsight.analyzer.results import AxiFacts, KernelEstimate, SourceFacts
 from hlsight.analyzer.symbols import FMAX, axi_name, source_expr, sym
 from hlsight.core.model import Design, Interface, Kernel
+from hlsight.parsers.vivado.burst_rpt import MISSED_KEY, READ_KEY, WRITE_KEY
 
 #: Largest AXI burst Vivado HLS issues (section IV: "1KB for AXI").
 AXI_MAX_BURST_BYTES = 1024
+
+
+@dataclass(frozen=True)
+class ReportedBursts:
+    """What the report's burst section says of one port's direction
+    (:mod:`hlsight.parsers.vivado.burst_rpt`)."""
+
+    #: the report lists no burst for it: every access is a transaction of its own
+    none: bool = False
+    #: bytes of one AXI transaction: the inferred burst, cut at the bundle's
+    #: max burst length (Vitis splits longer ones, the section's note says)
+    beat_bytes: int | None = None
+    #: how the assumption says it ("" when the report says nothing)
+    said: str = ""
+
+
+def reported_bursts(port: Interface, write: bool, bitw: int) -> ReportedBursts:
+    """HLScope+ times a transfer by its transactions' length (eq. 7's DSIZE,
+    eq. 10's len) and discrete accesses as random; "if DSIZE is larger than
+    the maximum bus burst length ... divide it into several outstanding
+    memory requests of maximum bus burst length" (section IV), which the
+    controller does not join again. Vitis says which accesses it burst and
+    how long, and each bundle's max burst length (a public 2022.2 conv2D's
+    bundle had "Stride is incompatible" and "Could not analyze pattern", and
+    was timed as 1 KB bursts)."""
+    direction = "write" if write else "read"
+    inferred = port.details.get(WRITE_KEY if write else READ_KEY)
+    if inferred == "0":
+        missed = port.details.get(MISSED_KEY)
+        return ReportedBursts(none=True, said=f"the report inferred no {direction} burst"
+                                             + (f" ({missed})" if missed else ""))
+    limit = port.details.get("MAX_WRITE_BURST_LENGTH" if write else "MAX_READ_BURST_LENGTH", "")
+    said = []
+    beats = []
+    if inferred is not None and inferred.isdigit():
+        beats.append(int(inferred))
+        said.append(f"the report's {direction} bursts: {inferred} beats")
+    elif inferred is not None:
+        said.append(f"the report's {direction} bursts have a variable length")
+    if limit.isdigit() and int(limit) > 0 and (not beats or int(limit) < beats[0]):
+        beats.append(int(limit))
+        said.append(f"max {direction} burst length {limit} beats")
+    if not beats:
+        return ReportedBursts(said="; ".join(said))
+    return ReportedBursts(beat_bytes=max(1, min(beats) * bitw // 8), said="; ".join(said))
 
 
 def axi_ports(kernel: Kernel) -> list[Interface]:
@@ -39,8 +86,10 @@ def t_dp(profile: MemoryProfile, length: sympy.Expr) -> sympy.Expr:
     return smax(sympy.Float(t_ras), profile.t_rcd_s + t_cas + length / f_ddr) + profile.t_rp_s + t_co
 
 
-def dbw_p(profile: MemoryProfile, element_bytes: sympy.Expr | int, stride: sympy.Expr | int) -> sympy.Expr:
-    """Eq. 10: DBW_P = len * #dq / t_DP. Consecutive accesses burst up to 1 KB;
+def dbw_p(profile: MemoryProfile, element_bytes: sympy.Expr | int, stride: sympy.Expr | int,
+          burst_bytes: int = AXI_MAX_BURST_BYTES) -> sympy.Expr:
+    """Eq. 10: DBW_P = len * #dq / t_DP. Consecutive accesses burst up to 1 KB
+    (``burst_bytes``: the report's AXI transactions, when shorter);
     strided ones behave like random accesses (section IV-A.1), one access of
     ``element_bytes`` per row cycle (len: its beats on the #dq pins, at least 1).
 
@@ -51,7 +100,7 @@ def dbw_p(profile: MemoryProfile, element_bytes: sympy.Expr | int, stride: sympy
     below it is refuted by the measurement: the consecutive branch is then
     the measured rate (the U280's controllers keep the row open across
     bursts; eq. 9 alone put its DDR4 at 11.8 of a measured 18 GB/s)."""
-    burst_len = sympy.Integer(AXI_MAX_BURST_BYTES // profile.dq_bytes)
+    burst_len = sympy.Integer(max(1, min(burst_bytes, AXI_MAX_BURST_BYTES) // profile.dq_bytes))
     closed_row = burst_len * profile.dq_bytes / t_dp(profile, burst_len)
     measured = profile.measured_channel_bps
     consecutive = closed_row if measured is None else smax(closed_row, sympy.Float(measured))
@@ -162,15 +211,24 @@ def hlscope_estimate(
                 assumptions.append(f"{port.name}: {known.bytes} bytes per call from the source ({known.how})")
         stride_name = axi_name(kernel.name, port.name, "stride")
         stride = sym(stride_name)
-        if stride_name not in values and known is not None:
+        bursts = reported_bursts(port, write, bitw)
+        burst_bytes = AXI_MAX_BURST_BYTES if bursts.beat_bytes is None else bursts.beat_bytes
+        burst_size = f"{burst_bytes // 1024} KB" if burst_bytes % 1024 == 0 else f"{burst_bytes} B"
+        if stride_name not in values and bursts.none:
+            defaults[stride] = sympy.Integer(2)
+            assumptions.append(f"{port.name}: {bursts.said}: each access its own transaction, timed as random"
+                               " accesses (section IV-A.1)")
+        elif stride_name not in values and known is not None:
             defaults[stride] = sympy.Integer(1 if known.consecutive else 2)
-            assumptions.append(f"{port.name}: " + ("consecutive accesses (the source): bursts up to 1 KB"
+            assumptions.append(f"{port.name}: " + (f"consecutive accesses (the source): bursts up to {burst_size}"
+                                                   + (f" ({bursts.said})" if bursts.said else "")
                                                    if known.consecutive else
                                                    "strided or data-dependent accesses (the source): random"))
         elif stride_name not in values:
             defaults[stride] = sympy.Integer(1)
-            assumptions.append(f"{port.name}: consecutive bursts up to 1 KB assumed (--set {stride_name}=N if"
-                               " strided or random)")
+            assumptions.append(f"{port.name}: consecutive bursts up to {burst_size} assumed"
+                               + (f" ({bursts.said})" if bursts.said else "")
+                               + f" (--set {stride_name}=N if strided or random)")
         access_name = axi_name(kernel.name, port.name, "access_bytes")
         access = sym(access_name)
         if access_name not in values and known is not None and known.access_bytes is not None:
@@ -181,7 +239,7 @@ def hlscope_estimate(
                 assumptions.append(f"{port.name}: each strided access moves one {bitw}-bit beat"
                                    f" (--set {access_name}=N if it moves N-byte words)")
         bus = dbw_b(fbus, bitw)
-        dram = smin(dbw_p(profile, access, stride), sympy.Float(dbw_c(profile, write)))
+        dram = smin(dbw_p(profile, access, stride, burst_bytes), sympy.Float(dbw_c(profile, write)))
         bandwidth = smin(dram, bus)
         occupancy.append(dsize / dram)
         own_bus.append(dsize / bandwidth)

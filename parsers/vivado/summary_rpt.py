@@ -42,6 +42,7 @@ from hlsight.core.errors import InputError
 from hlsight.core.limits import reading
 from hlsight.core.model import Interface, Kernel
 from hlsight.parsers.vivado.aggregate_xml import DIRECTION_OF_MODE
+from hlsight.parsers.vivado.burst_rpt import BundleBursts, read_bursts
 from hlsight.parsers.vivado.rpt import read_text
 from hlsight.parsers.vivado.text_tables import TextTable, read_table
 from hlsight.parsers.vivado.values import parse_int
@@ -118,6 +119,10 @@ def _read(path: Path) -> SummaryInterfaces | None:
             details=details, read_from=[str(path)],
         ))
     _read_argument_mapping(lines, summary)
+    bursts = read_bursts(lines)
+    if bursts is not None:  # the section is there: a bundle it names no burst for has none
+        for interface in summary.interfaces:
+            interface.details.update(bursts.get(interface.name, BundleBursts()).details())
     return summary
 
 

@@ -1,0 +1,92 @@
+"""The ``== M_AXI Burst Information`` section of Vitis' ``csynth.rpt``.
+
+Vitis (>= 2021.2 in the corpus) says which m_axi accesses it turned into
+bursts and which it could not: ``No burst in design`` (2021.2 ascon, 2022.1
+fault detector), an ``* Inferred Burst Summary`` (``HW Interface``,
+``Direction``, ``Length`` in beats, ``Width``; 2022.2 adds ``Loop`` and
+``Location``), and the accesses it could not burst: ``* Inferred Bursts and
+Widening Missed`` (2022.2: ``Problem`` per variable) or ``* All M_AXI
+Variable Accesses`` (2023.2+: ``Burst Status`` ``Inferred``/``Fail``/
+``Widen Fail`` per access). HLScope+ (section IV) times an m_axi transfer by
+the length of its transactions (eq. 7's DSIZE, eq. 10's burst length) and
+discrete accesses as random ones: the report's own answer is what the
+hardware does, so it is read here rather than guessed from the source.
+
+Per bundle and direction: the longest inferred burst (beats; ``0`` when the
+section lists none for it; ``variable`` when its length is not a number) and
+the problems that kept accesses from bursting (widening problems left out:
+they change a beat's width, not whether it bursts).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from hlsight.parsers.vivado.text_tables import TextTable, read_table
+
+HEADING = "== M_AXI Burst Information"
+#: ``details`` keys of an m_axi :class:`~hlsight.core.model.Interface`
+READ_KEY, WRITE_KEY, MISSED_KEY = "INFERRED_READ_BURST", "INFERRED_WRITE_BURST", "BURST_MISSED"
+
+
+@dataclass
+class BundleBursts:
+    """What the section says of one bundle (``m_axi_gmem``)."""
+
+    read: str = "0"
+    write: str = "0"
+    missed: list[str] = field(default_factory=list)
+
+    def details(self) -> dict[str, str]:
+        out = {READ_KEY: self.read, WRITE_KEY: self.write}
+        if self.missed:
+            out[MISSED_KEY] = "; ".join(dict.fromkeys(self.missed))
+        return out
+
+
+def read_bursts(lines: list[str]) -> dict[str, BundleBursts] | None:
+    """Bundle interface name -> its bursts; ``None`` when the report has no
+    such section (before Vitis, or a report cut before it). A section with
+    no table lists no burst: every bundle named later gets ``0``."""
+    start = next((at for at, line in enumerate(lines) if line.strip() == HEADING), None)
+    if start is None:
+        return None
+    end = next((at for at in range(start + 2, len(lines)) if lines[at].startswith("== ")), len(lines))
+    found: dict[str, BundleBursts] = {}
+    for at in range(start, end):
+        title = lines[at].strip()
+        if title not in ("* Inferred Burst Summary", "* Inferred Bursts and Widening Missed",
+                         "* All M_AXI Variable Accesses"):
+            continue
+        table = read_table(lines, at + 1, at + 4)
+        if table is None or not table.header:
+            continue
+        for cells in _rows(table):
+            name = cells.get("HW Interface", "")
+            if not name.startswith("m_axi_"):
+                continue
+            bursts = found.setdefault(name, BundleBursts())
+            status = cells.get("Burst Status")
+            problem = cells.get("Problem", "")
+            if title == "* Inferred Burst Summary" or status == "Inferred":
+                _record(bursts, cells.get("Direction", ""), cells.get("Length", ""))
+            elif problem and not problem.startswith("Could not widen") and status in (None, "Fail"):
+                bursts.missed.append(problem)
+    return found
+
+
+def _rows(table: TextTable) -> list[dict[str, str]]:
+    columns = [" ".join(" ".join(row[index].split()) for row in table.header if index < len(row)).strip()
+               for index in range(len(table.header[0]))]
+    return [dict(zip(columns, (cell.strip() for cell in row), strict=False)) for row in table.rows]
+
+
+def _record(bursts: BundleBursts, direction: str, length: str) -> None:
+    """The longest burst per direction; a length that is no number is ``variable``."""
+    value = length if length.isdigit() else "variable"
+    for name in ("read", "write"):
+        if direction.lower() in (name, "read/write", "readwrite"):
+            current = getattr(bursts, name)
+            if current == "0" or (current.isdigit() and value.isdigit() and int(value) > int(current)) \
+                    or (value == "variable" and current.isdigit()):
+                setattr(bursts, name, value)
