@@ -21,7 +21,9 @@ from hlsight.analyzer.memory_profiles import MemoryProfile
 from hlsight.analyzer.results import AxiFacts, KernelEstimate, SourceFacts
 from hlsight.analyzer.symbols import FMAX, axi_name, source_expr, sym
 from hlsight.core.model import Design, Interface, Kernel
-from hlsight.parsers.vivado.burst_rpt import MISSED_KEY, READ_KEY, WRITE_KEY
+from hlsight.parsers.vivado.names import BURST_MISSED_KEY as MISSED_KEY
+from hlsight.parsers.vivado.names import READ_BURST_KEY as READ_KEY
+from hlsight.parsers.vivado.names import WRITE_BURST_KEY as WRITE_KEY
 
 #: Largest AXI burst Vivado HLS issues (section IV: "1KB for AXI").
 AXI_MAX_BURST_BYTES = 1024

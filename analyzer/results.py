@@ -509,6 +509,8 @@ class CycleEstimate:
     #: them at the short one (what a measurement is placed between)
     branches: list[BranchLoop] = field(default_factory=list)
     cycles_short: float | None = None
+    #: a dataflow region whose processes ran one after another (their sum, not the longest)
+    dataflow_in_sequence: bool = False
 
 
 @dataclass(frozen=True)

@@ -204,9 +204,37 @@ class CycleComposer:
         parts = [expr for _, _, expr in self.parts(kernel)]
         if not parts:
             return None
-        if len(parts) > 1 and (kernel.dataflow or self._calls_overlap(kernel)):
+        if len(parts) > 1 and ((kernel.dataflow and not self.dataflow_in_sequence(kernel))
+                               or self._calls_overlap(kernel)):
             return smax(*parts)
         return sympy.Add(*parts)
+
+    def dataflow_in_sequence(self, kernel: Kernel) -> bool:
+        """A dataflow region whose report maximum holds the sum of its
+        processes' worst cases ran them one after another within a call (a
+        process reads an array channel once the one before has written it,
+        ping-pong or not; streams would let them overlap): a call's cycles
+        add up (HLScope+ eq. 1), as the instrumenter composes such a region
+        (docs/instrument.md); the interval, not modelled here, is what calls
+        started back to back overlap at. A public Vitis 2025.2 dataflow top of
+        two 52 M-cycle processes reports 104,438,327 = their sum + 1; the
+        longest process was taken and the other 52 M cycles were called the
+        top's own straight-line code."""
+        latency = kernel.latency
+        if latency is None or latency.max is None:
+            return False
+        worst = [_numeric(expr) for _, _, expr in self.at(Bound.MAX).parts(kernel)]
+        if len(worst) < 2 or any(value is None for value in worst):
+            return False
+        total = sum(value or 0 for value in worst)
+        in_sequence = latency.max >= total > max(value or 0 for value in worst)
+        if in_sequence and self.bound is Bound.SYMBOLIC:
+            self.notes.append(f"{kernel.name}: a dataflow region whose maximum ({latency.max:,} cycles) holds the"
+                              f" sum of its processes' worst cases ({total:,}): within one call they run one after"
+                              " another (a process reads an array channel once the one before has written it), so"
+                              " a call's cycles add (HLScope+ eq. 1); calls started back to back overlap, one per"
+                              " interval")
+        return in_sequence
 
     def _calls_overlap(self, kernel: Kernel) -> bool:
         """A module without loops whose calls' worst cases add up to more

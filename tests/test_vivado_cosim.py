@@ -590,3 +590,23 @@ def test_calls_of_a_pipelined_top_are_said_to_overlap(tmp_path: Path) -> None:
     assert "tick is pipelined (interval 2 < latency 10 cycles): 3 calls issued back to back overlap" in pipelined
     once = run_cli("analyze", str(solution)).stdout
     assert "issued back to back" not in once  # one call: nothing overlaps
+
+
+def test_a_unified_component_s_own_copy_of_the_cosim_report(tmp_path: Path) -> None:
+    """A Vitis unified component keeps its top's co-simulation report as
+    ``<component>/reports/hls_cosim.rpt`` (a public 2024.2 component,
+    Daedalus-op/APZ-DA, committed only that copy): read as the one top's;
+    ``hls/sim/report`` still comes first."""
+    component = tmp_path / "bfs_component"
+    shutil.copytree(BFS / "report", component / "hls" / "syn" / "report")
+    (component / "reports").mkdir()
+    shutil.copyfile(COSIM / "bfs_cosim.rpt", component / "reports" / "hls_cosim.rpt")
+    document = json.loads(run_cli("analyze", str(component / "hls" / "syn" / "report"), "--set", f"{TRIP}=233",
+                                  "--format", "json").stdout)
+    (entry,) = document["cosim"]
+    assert (entry["top"], entry["measured_avg"]) == ("bfs", 112074)
+    assert Path(entry["report"]).name == "hls_cosim.rpt"
+    (component / "hls" / "sim" / "report").mkdir(parents=True)
+    shutil.copyfile(COSIM / "legacy_cosim.rpt", component / "hls" / "sim" / "report" / "bfs_cosim.rpt")
+    document = json.loads(run_cli("analyze", str(component / "hls" / "syn" / "report"), "--format", "json").stdout)
+    assert [Path(item["report"]).parent.name for item in document["cosim"]] == ["report"]

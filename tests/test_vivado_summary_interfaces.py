@@ -55,11 +55,20 @@ def test_the_2025_2_table_as_written() -> None:
             for item in summary.interfaces}
     common = {"MAX_READ_BURST_LENGTH": "16", "MAX_WRITE_BURST_LENGTH": "16", "NUM_READ_OUTSTANDING": "16",
               "NUM_WRITE_OUTSTANDING": "16", "OFFSET": "slave", "MAX_WIDEN_BITWIDTH": "0"}
+    # the M_AXI Burst Information section (decision 92): the summary's bursts (gmem0 read 3 beats, gmem2
+    # write 10); gmem1's accesses inferred alone, then "Could not burst ... in the same region": none kept
+    stride = "Stride is incompatible"
+    region = "Could not burst due to multiple potential reads to the same bundle in the same region."
     assert rows == {
-        "m_axi_gmem0": ("read", 64, None, {"READ_WRITE_MODE": "READ_ONLY", **common, "RESOURCE_ESTIMATE": "BRAM=2"}),
-        "m_axi_gmem1": ("read", 64, None, {"READ_WRITE_MODE": "READ_ONLY", **common, "RESOURCE_ESTIMATE": "BRAM=2"}),
+        "m_axi_gmem0": ("read", 64, None, {"READ_WRITE_MODE": "READ_ONLY", **common, "RESOURCE_ESTIMATE": "BRAM=2",
+                                           "INFERRED_READ_BURST": "3", "INFERRED_WRITE_BURST": "0",
+                                           "BURST_MISSED": stride}),
+        "m_axi_gmem1": ("read", 64, None, {"READ_WRITE_MODE": "READ_ONLY", **common, "RESOURCE_ESTIMATE": "BRAM=2",
+                                           "INFERRED_READ_BURST": "0", "INFERRED_WRITE_BURST": "0",
+                                           "BURST_MISSED": f"{region}; {stride}"}),
         # gmem2_m_axi_U uses 0 BRAM_18K in conv2d_csynth.rpt: the cell is blank
-        "m_axi_gmem2": ("write", 64, None, {"READ_WRITE_MODE": "WRITE_ONLY", **common}),
+        "m_axi_gmem2": ("write", 64, None, {"READ_WRITE_MODE": "WRITE_ONLY", **common, "INFERRED_READ_BURST": "0",
+                                            "INFERRED_WRITE_BURST": "10"}),
     }
 
 

@@ -302,6 +302,7 @@ def _parse(design: Design, facts: SourceFacts) -> ParsedSources:
     from hlsight.parsers.cxx import CXX_SUFFIXES
     from hlsight.parsers.cxx.as_c import UNUSED_RULE as UNUSED_HEADER_RULE
     from hlsight.parsers.cxx.as_c import parse_cxx_as_c  # libclang: only for C++ designs
+    from hlsight.parsers.cxx.vendor_paths import CASE_RULE as INCLUDE_CASE_RULE
     from hlsight.parsers.cxx.vendor_paths import RULE as VENDOR_PATH_RULE
 
     said: set[tuple[str, str]] = set()
@@ -324,7 +325,7 @@ def _parse(design: Design, facts: SourceFacts) -> ParsedSources:
         for line, rule, message in unit.warnings:
             # the headers read in place of the build machine's: an assumption, said once for
             # the design (a header every file includes is one assumption)
-            if rule in (VENDOR_PATH_RULE, UNUSED_HEADER_RULE) and (rule, message) not in said:
+            if rule in (VENDOR_PATH_RULE, UNUSED_HEADER_RULE, INCLUDE_CASE_RULE) and (rule, message) not in said:
                 said.add((rule, message))
                 facts.diagnostics.append(Diagnostic(rule=rule, severity=Severity.WARNING, message=message,
                                                     file=source.path, line=line))

@@ -98,7 +98,7 @@ from hlsight.analyzer.access.paced_loops import (
 )
 from hlsight.analyzer.access.straight_steps import straight_line_step
 from hlsight.parsers.csource import CUnit
-from hlsight.parsers.csource.visitor import NodeVisitor
+from hlsight.parsers.csource.visitor import NodeVisitor, descendants
 
 
 @dataclass
@@ -159,6 +159,12 @@ class _Effects(NodeVisitor):
     def visit_TernaryOp(self, node: c_ast.TernaryOp) -> None:
         self.visit(node.cond)
 
+    def visit_FuncCall(self, node: c_ast.FuncCall) -> None:
+        if node.args is not None:
+            self.visit(node.args)
+        name = node.name.name if isinstance(node.name, c_ast.ID) else ""
+        self.walker._call_writes_globals(name, node)
+
 
 class LoopWalker(NodeVisitor):
     """Values and loops of one function definition of ``unit``."""
@@ -208,6 +214,8 @@ class LoopWalker(NodeVisitor):
         self.barriers: list[BarrierSite] = []
         #: functions of the unit whose call runs a barrier (``_reaches_barrier``)
         self._barrier_reach: dict[str, bool] = {}
+        #: file-scope scalars each function of the unit assigns (:meth:`_globals_written`)
+        self._global_writes: dict[str, set[str]] = {}
         #: the ``if``/``switch`` arms around the statement being walked (:mod:`.branch_arms`)
         self._arms: list[BranchArm] = []
         #: an ``else if`` about to be walked -> the chain's first ``if`` and its arm
@@ -385,6 +393,40 @@ class LoopWalker(NodeVisitor):
         if name in BARRIER_CALLS or (self._reaches_barrier(name) and not self._walks_into(name)):
             self._barrier(node)
         self.generic_visit(node)
+
+    def _call_writes_globals(self, name: str, call: c_ast.FuncCall) -> None:
+        """After a call of a function of the unit, the file-scope variables
+        it (or a function it calls) assigns hold values the walk did not
+        follow: unknown from here. A public Vitis graph top read
+        ``traversalSize`` after four calls that each step it as the value
+        before them, and counted ``for (i = index + 1; i < traversalSize;
+        ...)`` 0 times (29 co-simulated)."""
+        if name not in self._functions:
+            return
+        line = call.coord.line if call.coord is not None else 0
+        for variable in sorted(self._globals_written(name)):
+            self.env[variable] = unknown_value(self.table, variable, f"{variable} (set by {name}() at line {line})",
+                                               [self.env.get(variable)])
+
+    def _globals_written(self, name: str, seen: frozenset[str] = frozenset()) -> set[str]:
+        """The variables the function ``name`` assigns without declaring them
+        (file-scope ones, a class's members), through the functions it calls
+        (cached per walk)."""
+        cached = self._global_writes.get(name)
+        if cached is not None:
+            return cached
+        function = self._functions.get(name)
+        if function is None or name in seen or len(seen) > 8:
+            return set()
+        # what it assigns and does not declare (a C++ unit lowers no file-scope variable to see)
+        params = function.decl.type.args.params if function.decl.type.args is not None else []
+        written = set(assigned_in(function.body)) - {param.name for param in params if isinstance(param, c_ast.Decl)}
+        for call in descendants(function.body):
+            callee = call.name.name if isinstance(call, c_ast.FuncCall) and isinstance(call.name, c_ast.ID) else ""
+            if callee in self._functions:
+                written |= self._globals_written(callee, seen | {name})
+        self._global_writes[name] = written
+        return written
 
     def _walks_into(self, name: str) -> bool:
         """Whether the walk enters the body of the function ``name`` where it

@@ -126,6 +126,8 @@ def cycle_estimate(
         if kernel.instances_cut is not None:
             label = "(own cycles and the calls after the cut instance table)"
         parts.append(CyclePart(label, "fixed", own, fixed))
+    # also where the report's exact latency is the number: how its parts combine
+    in_sequence = kernel.dataflow and composer.dataflow_in_sequence(kernel)
     target = kernel.clock_target_ns or _top_clock(design)
     estimated = kernel.clock_estimated_ns
     user_fmax = settings.user.get(FMAX.name)
@@ -148,6 +150,7 @@ def cycle_estimate(
         caveats=frozenset(composer.caveats),
         branches=list(dict.fromkeys(composer.branches)),
         cycles_short=_short_branches(kernel, design, settings, subs) if composer.branches else None,
+        dataflow_in_sequence=in_sequence,
     )
 
 

@@ -367,7 +367,8 @@ def _function_lines(kernel: Kernel, result: AnalysisResult, options: RenderOptio
     if estimate.cycles is not cycles or estimate.model != COMPOSITION:
         lines.append(f"    model: {estimate.model}: {estimate_headline(estimate)}")
     if cycles.parts:
-        how = " (dataflow: the longest process)" if kernel.dataflow else ""
+        how = "" if not kernel.dataflow else " (dataflow: processes one after another)" \
+            if cycles.dataflow_in_sequence else " (dataflow: the longest process)"
         lines.append(f"    loops and calls (cycles){how}: {', '.join(part_text(part) for part in cycles.parts)}")
     folded = parts_of(kernel, result.design)
     if folded:

@@ -26,6 +26,7 @@ _MAX_HEADERS = 64
 #: ``C:/Xilinx/...`` or ``C:\\Xilinx\\...``: a Windows build machine's path
 _WINDOWS = re.compile(r"^[A-Za-z]:[\\/]")
 RULE = "hls-vendor-path"
+CASE_RULE = "source-include-case"
 
 
 @dataclass
@@ -70,7 +71,36 @@ def vendor_paths(path: Path, text: str, folders: Sequence[Path], headers: Path, 
                     with contextlib.suppress(OSError):  # an unreadable header: clang will say so
                         pending.append((candidate, candidate.read_text(encoding="utf-8", errors="replace"), at))
                     break
+                if candidate.is_file():
+                    break
+            else:
+                other = _other_case(current.parent, named)
+                if other is not None:
+                    key = str(current.parent / named)
+                    found.unsaved.setdefault(key, f'#include "{other}"\n')
+                    where = "" if current == path else f"{current.name}:{line} "
+                    found.warnings.append((at, CASE_RULE, f"{where}includes {named}, which is not here; {other.name}"
+                                                          " is (written where file names ignore case): read instead"))
+                    if other.resolve() not in seen:
+                        seen.add(other.resolve())
+                        with contextlib.suppress(OSError):
+                            pending.append((other, other.read_text(encoding="utf-8", errors="replace"), at))
     return found
+
+
+def _other_case(folder: Path, named: str) -> Path | None:
+    """The one file of ``folder`` whose name is ``named`` but for its
+    letters' case (a project built on Windows: ``#include "graph.h"`` beside
+    ``Graph.h``, public Vitis 2023.1 graph design); ``None`` for none or
+    several."""
+    target = Path(named)
+    if target.parent != Path(".") or not folder.is_dir():
+        return None
+    try:
+        matches = [entry for entry in folder.iterdir() if entry.name.lower() == target.name.lower() and entry.is_file()]
+    except OSError:
+        return None
+    return matches[0] if len(matches) == 1 else None
 
 
 def _replace(found: VendorPaths, named: str, key: str, headers: Path, origin: str, current: Path, line: int,

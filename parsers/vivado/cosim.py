@@ -50,9 +50,24 @@ def cosim_directory(report_dir: Path) -> Path | None:
 
 def find_cosim_reports(report_dir: Path) -> list[Path]:
     directory = cosim_directory(report_dir)
-    if directory is None:
-        return []
-    return sorted(path for path in directory.glob(f"*{COSIM_SUFFIX}") if path.is_file())
+    found = [] if directory is None else sorted(path for path in directory.glob(f"*{COSIM_SUFFIX}") if path.is_file())
+    copy = component_cosim(report_dir)
+    return found or ([copy] if copy is not None else [])
+
+
+#: the copy a Vitis unified component keeps of its top's co-simulation report
+COMPONENT_COSIM = "hls_cosim.rpt"
+
+
+def component_cosim(report_dir: Path) -> Path | None:
+    """``<component>/reports/hls_cosim.rpt`` of the component whose
+    ``hls/syn/report`` is ``report_dir``: a public Vitis 2024.2 component
+    committed only this copy (its ``hls/sim`` left out), and its
+    measurement went unsaid."""
+    if report_dir.name != "report" or report_dir.parent.name != "syn" or report_dir.parent.parent.name != "hls":
+        return None
+    candidate = report_dir.parent.parent.parent / "reports" / COMPONENT_COSIM
+    return candidate if candidate.is_file() else None
 
 
 def _number(cell: str) -> float | None:
@@ -235,6 +250,8 @@ def cosim_for_tops(report_dir: Path, tops: list[str]) -> tuple[list[CosimReport]
     named = {path.name[: -len(COSIM_SUFFIX)] for path in paths}
     for path in paths:
         top = path.name[: -len(COSIM_SUFFIX)]
+        if path.name == COMPONENT_COSIM and len(tops) == 1:
+            top = tops[0]  # the component's one top: the copy's name does not say it
         suffixed = [item for item in tops if top.endswith(f"_{item}") and item not in named]
         if top not in tops and len(suffixed) == 1:
             # a public 2019.1 solution holds hier_func_hier_func_cosim.rpt for its top hier_func

@@ -25,6 +25,9 @@ OUTLINED_UNSURE = "enclosing loop unknown (no csynth.xml InstanceList): shown at
 GENERATED_LOOP_NOTE = ("compiler-generated loop (Vitis 'Loop N', Vivado 'memset_<array>': array copy/initialisation),"
                        " no source loop")
 ZERO_TRIP_NOTE = "trip count reported as 0 (library while-loop): treated as unknown"
+#: ``details`` keys of an m_axi interface for the bursts Vitis made (:mod:`.burst_rpt`): here, not
+#: there, so the DRAM model reads them without loading the reader (an aoc design never does)
+READ_BURST_KEY, WRITE_BURST_KEY, BURST_MISSED_KEY = "INFERRED_READ_BURST", "INFERRED_WRITE_BURST", "BURST_MISSED"
 #: how a loop's details carry the ``loop_tripcount`` pragma applied to it (:mod:`.pragmas`)
 TRIPCOUNT_NOTE = "loop_tripcount "
 

@@ -17,6 +17,7 @@ from hlsight.parsers.loader import ReadOptions
 from hlsight.parsers.vivado.aggregate_xml import Aggregate, is_aggregate, read_aggregate_root
 from hlsight.parsers.vivado.assemble import build_design
 from hlsight.parsers.vivado.bind_ops import read_bind_ops
+from hlsight.parsers.vivado.clock_check import implausible_clocks
 from hlsight.parsers.vivado.cosim import cosim_for_tops
 from hlsight.parsers.vivado.discovery import locate, looks_like_vivado
 from hlsight.parsers.vivado.interface_sources import ports_from_sibling_rpt
@@ -146,9 +147,12 @@ def read_report(path: Path | str, options: ReadOptions | None = None) -> Design:
     options = options or ReadOptions()
     located = locate(path, options.solution)
     if located.single_file is not None:
-        return read_single_file(located.single_file)
-    assert located.report_dir is not None
-    return read_directory(located.report_dir, path)
+        design = read_single_file(located.single_file)
+    else:
+        assert located.report_dir is not None
+        design = read_directory(located.report_dir, path)
+    design.diagnostics.extend(implausible_clocks(design))
+    return design
 
 
 class VivadoReader:

@@ -15,8 +15,9 @@ from hlsight.core.limits import ImplausibleValue, count, finite, integer_text
 UNKNOWN_TOKENS = frozenset({"?", "-", "", "undef", "n/a", "na", "none"})
 
 _RANGE = re.compile(r"^\s*(?P<low>[^~]*?)\s*~\s*(?P<high>[^~]*?)\s*$")
-_TIME = re.compile(r"^\s*(?P<value>-?[0-9.]+(?:[eE][-+]?\d+)?)\s*(?P<unit>ns|us|ms|s)?\s*$")
-_TIME_SCALE_NS = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9, None: 1.0}
+#: Vitis 2025.x writes seconds as ``sec`` in the clock table too (``|ap_clk  |  1.00 sec|  2.340 ns|``)
+_TIME = re.compile(r"^\s*(?P<value>-?[0-9.]+(?:[eE][-+]?\d+)?)\s*(?P<unit>ns|us|ms|sec|s)?\s*$")
+_TIME_SCALE_NS = {"ns": 1.0, "us": 1e3, "ms": 1e6, "sec": 1e9, "s": 1e9, None: 1.0}
 
 
 #: The one negative number a tool writes in a count or cycle cell: Vivado's
@@ -84,7 +85,7 @@ def parse_float(text: str | None, what: str | None = None) -> float | None:
     if not match:
         if what is None or token.lower() in UNKNOWN_TOKENS:
             return None
-        raise ImplausibleValue(f"{what} is {token[:40]!r}, not a time (a number, optionally with ns, us, ms or s)")
+        raise ImplausibleValue(f"{what} is {token[:40]!r}, not a time (a number, optionally with ns, us, ms, s or sec)")
     value = finite(float(match["value"]) * _TIME_SCALE_NS[match["unit"]], f"{label} {token!r}")
     if value < 0:
         raise ImplausibleValue(f"{label} {token!r} is negative")
