@@ -51,6 +51,9 @@ DATA_SUFFIXES = ("_q0", "_d0", "_q1", "_d1", "_TDATA", "_dout", "_din", "_RDATA"
 #: ap_bus request lines whose names end like data ports: ``<x>_req_din`` is a 1-bit request
 #: (a public 2018.3 ap_bus design was read as a 1-bit output)
 CONTROL_SUFFIXES = ("_req_din", "_req_full_n", "_req_write", "_rsp_empty_n", "_rsp_read")
+#: AXI-stream side channels: Vivado lists each field of an ``ap_axis`` struct as a C object of its
+#: own, whose one port is its width (they were listed with no width, public 2019.1 and 2024.2 reports)
+AXIS_SIDE_SUFFIXES = ("_TKEEP", "_TSTRB", "_TUSER", "_TLAST", "_TID", "_TDEST")
 
 
 def tool_info(modules: list[ModuleReport]) -> ToolInfo:
@@ -73,6 +76,8 @@ def interfaces_from_ports(ports: list[RtlPort], read_from: Path | None = None) -
     for (source_object, protocol), members in groups.items():
         carriers = [p for p in members if p.name == source_object
                     or (p.name.endswith(DATA_SUFFIXES) and not p.name.endswith(CONTROL_SUFFIXES))]
+        if not carriers and protocol == "axis":  # a side channel of its own C field (``in_V_dest_V``: TDEST)
+            carriers = [p for p in members if p.name.endswith(AXIS_SIDE_SUFFIXES)]
         data = [p.bits for p in carriers if p.bits is not None]
         address = [p.bits for p in members if p.bits is not None and p.name.endswith(("_ARADDR", "_AWADDR"))]
         directions = {p.direction for p in carriers}

@@ -342,6 +342,8 @@ template <typename T> std::enable_if_t<std::is_floating_point_v<T>, bool> isfini
 struct event {
   void wait();
   template <typename I> cl_ulong get_profiling_info() const;
+  // SYCL 1.2.1 (oneAPI 2021): the descriptor is an enumerator of info::event_profiling
+  template <auto I> cl_ulong get_profiling_info() const;
 };
 struct exception : std::exception {
   const char *what() const noexcept;
@@ -375,7 +377,9 @@ namespace platform {
 struct name : __hlsight_descriptor<std::string> {}; struct vendor : __hlsight_descriptor<std::string> {};
 struct version : __hlsight_descriptor<std::string> {};
 }
-namespace event_profiling { struct command_start {}; struct command_end {}; struct command_submit {}; }
+// an enumeration, as SYCL 1.2.1 (oneAPI 2021) declares it: `using prof = info::event_profiling;` names a
+// type there (a public 2021.1 pipes tutorial); its enumerators serve SYCL 2020's spelling alike
+enum class event_profiling { command_submit, command_start, command_end };
 }  // namespace info
 struct device_selector { virtual ~device_selector(); virtual int operator()(const device &) const; };
 struct default_selector : device_selector {};

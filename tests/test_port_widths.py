@@ -1,4 +1,4 @@
-"""ap_bus ports (Vivado HLS): the data moves on ``<x>_datain`` and
+"""Port widths the interface table gives. ap_bus ports (Vivado HLS): the data moves on ``<x>_datain`` and
 ``<x>_dataout``; ``<x>_req_din`` is the 1-bit request line.
 
 Found on a public Vivado HLS 2018.3 accelerator whose three pointers are
@@ -39,3 +39,21 @@ def test_the_headline_names_the_ports_the_schedule_times() -> None:
     choice = board_profile(design)
     assert choice.why == "no DRAM profile: no m_axi port (the schedule times its ap_bus ports)"
     assert not choice.known
+
+
+#: a public Vivado HLS 2019.1 AXI-stream top's table (sampp098/DLU, not in the corpus): each field of its
+#: ``ap_axis`` struct a C object, TVALID/TREADY under the TDEST field
+AXIS_ROWS = [("inStream_TDATA", "in", 32, "inStream_V_data_V"), ("inStream_TVALID", "in", 1, "inStream_V_dest_V"),
+             ("inStream_TREADY", "out", 1, "inStream_V_dest_V"), ("inStream_TDEST", "in", 6, "inStream_V_dest_V"),
+             ("inStream_TKEEP", "in", 4, "inStream_V_keep_V"), ("inStream_TSTRB", "in", 4, "inStream_V_strb_V"),
+             ("inStream_TUSER", "in", 2, "inStream_V_user_V"), ("inStream_TLAST", "in", 1, "inStream_V_last_V"),
+             ("inStream_TID", "in", 5, "inStream_V_id_V")]
+
+
+def test_axi_stream_side_channels_are_as_wide_as_their_one_port() -> None:
+    """Listed with no width before (public 2019.1 and 2024.2 reports)."""
+    ports = [RtlPort(name, field, "axis", direction, bits, "pointer") for name, direction, bits, field in AXIS_ROWS]
+    widths = {interface.name: (interface.width_bits, interface.direction) for interface in interfaces_from_ports(ports)}
+    assert widths == {"inStream_V_data_V": (32, "in"), "inStream_V_dest_V": (6, "in"), "inStream_V_keep_V": (4, "in"),
+                      "inStream_V_strb_V": (4, "in"), "inStream_V_user_V": (2, "in"), "inStream_V_last_V": (1, "in"),
+                      "inStream_V_id_V": (5, "in")}
