@@ -87,7 +87,7 @@ def command_defines(command: str | None) -> dict[str, str]:
             word = "-D" + words[index + 1]
             index += 1
         match = _DEFINE.match(word)
-        if match:
+        if match and "\x00" not in word:  # a NUL can reach no compiler (a damaged info.json: a traceback)
             defines[match.group(1)] = match.group(2) if match.group(2) is not None else "1"
         index += 1
     return defines

@@ -177,7 +177,8 @@ def preprocess(
             command += ["-include", str(prelude)]
             macros = {**OPENCL_DEFINES, **macros}
         for name, value in macros.items():
-            command.append(f"-D{name}={value}")
+            if "\x00" not in f"{name}{value}":  # no process takes it as an argument
+                command.append(f"-D{name}={value}")
         source = scratch / "_hlsight_input.c"
         source.write_text(text, encoding="utf-8")
         command.append(str(source))
