@@ -37,6 +37,8 @@ from hlsight.analyzer.access.matching import (
     merged_neighbours,
     variable_name,
 )
+from hlsight.analyzer.access.moved_lines import RULE as MOVED_RULE
+from hlsight.analyzer.access.moved_lines import moved_line_warnings, moved_lines
 from hlsight.analyzer.access.ndrange_dims import kernel_dimensions
 from hlsight.analyzer.access.port_bound import ArrayPorts, port_bound
 from hlsight.analyzer.access.recurrence import carried_updates, recurrence_reason
@@ -530,6 +532,8 @@ def derive_loop_trips(context: KernelAccesses, facts: SourceFacts) -> list[Diagn
     (``for (i = 0; i < 1 + (N-1)/64; i++)`` -> ``floor((N-1)/64) + 1``)."""
     notes: list[Diagnostic] = []
     matched = _source_loops(context)
+    # an edited file: its loops at the lines the report's names give are not those loops
+    moved = moved_lines(context.kernel, context.loops, matched) if context.report_loops is not None else {}
     for loop in context.kernel.all_loops():
         found = matched.get(id(loop))
         if found is not None:
@@ -566,6 +570,9 @@ def derive_loop_trips(context: KernelAccesses, facts: SourceFacts) -> list[Diagn
         _port_bounds(context, matched, facts)
         notes.extend(exclusive_arm_warnings(context.kernel, facts))
         notes.extend(dropped_pipeline_warnings(context.kernel, matched))
+        said = {PurePath(item.file).name for item in [*facts.diagnostics, *notes]
+                if item.rule == MOVED_RULE and item.file}
+        notes.extend(moved_line_warnings(context.kernel, moved, context.loops, said))
     return notes
 
 
@@ -729,7 +736,10 @@ def _source_loops(context: KernelAccesses) -> dict[int, LoopInfo]:
     for info in context.loops:
         by_line.setdefault((PurePath(info.file).name, info.line), []).append(info)
     for info in context.loops:
-        if info.end_line is not None and (PurePath(info.file).name, info.end_line) not in by_line:
+        # aoc places some loops at their closing line; a Vivado/Vitis loop is at its keyword's
+        # (a stale source's loop closing on the line a Vitis name gives was taken for it)
+        if info.end_line is not None and (PurePath(info.file).name, info.end_line) not in by_line \
+                and context.report_loops is None:
             by_line[(PurePath(info.file).name, info.end_line)] = [info]
     in_report: dict[tuple[str, int], list[Loop]] = {}
     # a Vitis report without source files (2020.x) still names a loop's line,

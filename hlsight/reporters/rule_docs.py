@@ -149,6 +149,12 @@ _DOCS: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "lists the report loops still inside it. The time shown is the report's sequential schedule. Give the "
         "inner loops constant bounds (a LOOP_TRIPCOUNT pragma does not make them unrollable) or pipeline the "
         "innermost loops instead.", ("performance",)),
+    "source-lines-moved": (
+        "A source file edited after synthesis",
+        "The report names VITIS_LOOP_<line>_<k> loops of a file that was read at lines where that file has no loop: "
+        "it is not the file that was synthesized. Its loops are not matched to the report's by line (a loop that "
+        "moved onto a named line is another loop), and the counts it gives may not be the report's. Point "
+        "--source-root at the sources that were synthesized, or synthesize again.", ("source",)),
     "source-root-unmatched": (
         "--source-root holds none of the design's sources",
         "No source file the report names was found below --source-root, by its path or by its file name (one file "
@@ -222,6 +228,16 @@ _DOCS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "vivado-untested-version": (
         "Vivado/Vitis HLS version outside the tested range",
         "The report comes from a tool version hlsight was not tested with; check the inventory.", ("input",)),
+    "vivado-clock-implausible": (
+        "A target clock no FPGA runs at",
+        "The report's target clock period lies outside 1 MHz .. 2 GHz (a Vitis 2025.1 report wrote '1.00 sec'): it is "
+        "read as written, so times at the target clock are at that rate. Give the clock the design will run at with "
+        "--set fmax=MHZ.", ("input",)),
+    "source-include-case": (
+        "An include found by a name in another case",
+        "The source includes a file that is not there under that name, and one file of its folder has the same "
+        "name but for its letters' case (a project built where file names ignore case, Windows). That file is "
+        "read instead; with two such files none is.", ("source",)),
     "vivado-cosim-differs": (
         "Estimate far from the co-simulated latency",
         "The solution's C/RTL co-simulation report (sim/report/<top>_cosim.rpt) measured the top's latency for the "

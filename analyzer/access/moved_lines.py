@@ -1,0 +1,75 @@
+"""Say when a source file is not the one the report was synthesized from.
+
+Vitis names an unlabelled loop by the line of its keyword
+(``VITIS_LOOP_<line>_<k>``). Where the report places such a loop in a file
+that was read and that file has no loop at that line, the file was edited
+after synthesis (a public Vitis 2023.2 systolic array's ``pe_cycle.h`` is
+the synthesized file minus two lines: its loops' values were described at
+``}`` lines and one was matched to the loop closing there). The loops that
+do not match keep the report's counts and their own symbols; the warning
+says the file's counts may not be the synthesized design's.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from pathlib import PurePath
+
+from hlsight.analyzer.access.loops import LoopInfo
+from hlsight.core.diagnostics import Diagnostic, Severity
+from hlsight.core.model import Kernel, Loop
+from hlsight.parsers.vivado.names import parse_loop_name
+
+RULE = "source-lines-moved"
+#: loops named in the message, at most
+_NAMED = 3
+
+
+def moved_lines(kernel: Kernel, loops: list[LoopInfo], matched: dict[int, LoopInfo]) -> dict[str, list[Loop]]:
+    """File name -> the report loops named at a line where that file (read)
+    has no loop. Every line match of a Vitis name in such a file is then
+    dropped from ``matched``: an edited file's loop at a named line is not
+    the named loop (the quicksort shifted by two lines gave
+    ``VITIS_LOOP_37_4`` the loop that had been at line 35)."""
+    starts: dict[str, set[int]] = defaultdict(set)
+    for info in loops:
+        starts[PurePath(info.file).name].add(info.line)
+    missing: dict[str, list[Loop]] = defaultdict(list)
+    named: dict[str, list[Loop]] = defaultdict(list)
+    for loop in kernel.all_loops():
+        name = parse_loop_name(loop.name)
+        if name.kind != "vitis" or name.line is None or loop.location is None:
+            continue
+        file = PurePath(loop.location.file).name
+        if file not in starts:
+            continue
+        named[file].append(loop)
+        if name.line not in starts[file] and id(loop) not in matched:
+            missing[file].append(loop)
+    for file in missing:
+        for loop in named[file]:
+            matched.pop(id(loop), None)
+    return dict(missing)
+
+
+def moved_line_warnings(kernel: Kernel, missing: dict[str, list[Loop]], loops: list[LoopInfo],
+                        said: set[str]) -> list[Diagnostic]:
+    """One warning per file (``said`` holds the files already warned about
+    for other modules of the design)."""
+    paths = {PurePath(info.file).name: info.file for info in loops}
+    out = []
+    for file, stale in missing.items():
+        if file in said:
+            continue
+        said.add(file)
+        lines = [(loop.name, parse_loop_name(loop.name).line) for loop in stale]
+        shown = ", ".join(f"{loop} (line {line})" for loop, line in lines[:_NAMED]) + \
+            (f" and {len(lines) - _NAMED} more" if len(lines) > _NAMED else "")
+        out.append(Diagnostic(
+            rule=RULE, severity=Severity.WARNING, kernel=kernel.name, file=paths[file], line=lines[0][1],
+            message=f"the report names loops of {file} at lines where it has none: {shown}. This {file} is not the"
+                    " file that was synthesized (edited since?): its loops are not matched to the report's by line,"
+                    " and the counts it gives may not be the report's",
+            data={"loops": [loop for loop, _line in lines]},
+        ))
+    return out

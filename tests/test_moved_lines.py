@@ -1,0 +1,43 @@
+"""A source file edited since synthesis: the report's ``VITIS_LOOP_<line>``
+names point at lines where it has no loop (``source-lines-moved``).
+
+Found on a public Vitis 2023.2 systolic array (kangaroo-0000/systolic-array-hls,
+not in the corpus) whose committed ``pe_cycle.h`` is the synthesized file
+minus two lines: values to give were described at ``}`` lines, and one
+report loop was matched to the loop that closes on the line its name gives
+(aoc places some loops at their closing line; Vivado/Vitis never do). Here:
+the shared c2hlsc quicksort (Vitis 2022.2.2) with two lines put before its
+source.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.conftest import SHARED, run_cli
+
+QUICKSORT = SHARED / "instrument" / "vitis2022.2.2_c2hlsc_quicksort"
+
+
+def _shifted(tmp_path: Path) -> Path:
+    folder = tmp_path / "src"
+    folder.mkdir()
+    text = (QUICKSORT / "upstream" / "qs_fast.cpp").read_text(encoding="utf-8")
+    (folder / "qs_fast.cpp").write_text("// edited after synthesis\n// (two lines added)\n" + text, encoding="utf-8")
+    return folder
+
+
+def test_an_edited_source_is_said_to_differ(tmp_path: Path) -> None:
+    result = run_cli("analyze", str(QUICKSORT / "report"), "--source-root", str(_shifted(tmp_path)), "-v")
+    assert result.code == 0, result.stderr
+    assert ("qs_fast.cpp:23:5: warning: the report names loops of qs_fast.cpp at lines where it has none:"
+            " VITIS_LOOP_23_1 (line 23), VITIS_LOOP_32_2 (line 32), VITIS_LOOP_35_3 (line 35). This qs_fast.cpp is"
+            " not the file that was synthesized (edited since?): its loops are not matched to the report's by line,"
+            " and the counts it gives may not be the report's [source-lines-moved]") in result.stdout
+    # VITIS_LOOP_37_4's line now holds the loop that was at 35: not taken for it
+    assert "note: trip count of loop VITIS_LOOP_37_4 unknown: symbol loop.qs.VITIS_LOOP_37_4.trip" in result.stdout
+
+
+def test_the_synthesized_source_draws_no_warning() -> None:
+    result = run_cli("analyze", str(QUICKSORT / "report"), "--source-root", str(QUICKSORT / "upstream"), "-v")
+    assert result.code == 0 and "source-lines-moved" not in result.stdout
