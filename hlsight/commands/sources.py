@@ -319,6 +319,18 @@ def _files_defining(design: Design, source_root: str | None) -> list[Path]:
         for place in (folder, folder / "src"):
             if place.is_dir():
                 files.extend(sorted(path for path in place.iterdir() if path.suffix in _C_SUFFIXES))
+    found = _defining(files, definition)
+    below = _files_below(Path(source_root)) if source_root is not None and not found else None
+    if below is not None:
+        # none there: the folder the user gave, at any depth (a repository whose design sits in a
+        # subfolder, public Vitis 2023.1 `Byte_Count_Really_Good_This_Time/accelerator.cpp`)
+        found = _defining(sorted(path for paths in below.values() for path in paths if path.suffix in _C_SUFFIXES),
+                          definition)
+    return found
+
+
+def _defining(files: list[Path], definition: re.Pattern[str]) -> list[Path]:
+    """Those of ``files`` (the first ``MAX_DEFINITION_FILES``) whose text matches ``definition``."""
     found: list[Path] = []
     for path in dict.fromkeys(files[:MAX_DEFINITION_FILES]):
         try:

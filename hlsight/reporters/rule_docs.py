@@ -158,7 +158,8 @@ _DOCS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "source-root-unmatched": (
         "--source-root holds none of the design's sources",
         "No source file the report names was found below --source-root, by its path or by its file name (one file "
-        "of that name at any depth), and no file there defines the top function; nothing else found one either. "
+        "of that name at any depth), and no file there, at any depth, defines the top function; nothing else found "
+        "one either. "
         "The estimate then waits for the loop counts and m_axi bytes the source would give. Point --source-root at "
         "the folder that holds the synthesized sources.", ("source",)),
     "access-source-unparsed": (
