@@ -63,6 +63,24 @@ public:
             return *this = (unsigned long long)x.v;
         }
     };
+    /* one bit of the word: `x[14]` (a public Vitis CORDIC tests its sign bit so) */
+    class bit_ref {
+        __hlsight_fixed &owner;
+        int at;
+    public:
+        bit_ref(__hlsight_fixed &o, int i) : owner(o), at(i) {}
+        operator bool() const { return (owner.bits() >> at) & 1ULL; }
+        bit_ref &operator=(bool value) {
+            unsigned long long word = owner.bits();
+            owner.set_bits(value ? (word | (1ULL << at)) : (word & ~(1ULL << at)));
+            return *this;
+        }
+        bit_ref &operator=(const bit_ref &other) { return *this = (bool)other; }
+    };
+    bit_ref operator[](int i) { return bit_ref(*this, i); }
+    bool operator[](int i) const { return (bits() >> i) & 1ULL; }
+    bit_ref bit(int i) { return bit_ref(*this, i); }
+    bool bit(int i) const { return (bits() >> i) & 1ULL; }
     range_ref range(int hi, int lo) { return range_ref(*this, hi, lo); }
     range_ref range() { return range_ref(*this, _AP_W - 1, 0); }
     range_ref operator()(int hi, int lo) { return range_ref(*this, hi, lo); }
@@ -73,6 +91,12 @@ public:
     float to_float() const { return (float)v; }
     int to_int() const { return (int)v; }
     long long to_int64() const { return (long long)v; }
+    /* shifts move the _AP_W-bit word: bits shifted out below the step are lost, above the
+     * range wrap (a public Vitis CORDIC's `x >> k` on ap_fixed<15,3> was ambiguous here) */
+    __hlsight_fixed operator>>(int n) const { __hlsight_fixed r; r.v = quantize(ldexp(v, -n)); return r; }
+    __hlsight_fixed operator<<(int n) const { __hlsight_fixed r; r.v = quantize(ldexp(v, n)); return r; }
+    __hlsight_fixed &operator>>=(int n) { v = quantize(ldexp(v, -n)); return *this; }
+    __hlsight_fixed &operator<<=(int n) { v = quantize(ldexp(v, n)); return *this; }
 #define HLSIGHT_FIXED_ASSIGN_OP(op) \
     template <typename _AP_T> __hlsight_fixed &operator op##=(const _AP_T &rhs) { v = quantize(v op (double)rhs); return *this; }
     HLSIGHT_FIXED_ASSIGN_OP(+) HLSIGHT_FIXED_ASSIGN_OP(-) HLSIGHT_FIXED_ASSIGN_OP(*) HLSIGHT_FIXED_ASSIGN_OP(/)
