@@ -223,11 +223,11 @@ class CycleComposer:
         latency = kernel.latency
         if latency is None or latency.max is None:
             return False
-        worst = [_numeric(expr) for _, _, expr in self.at(Bound.MAX).parts(kernel)]
-        if len(worst) < 2 or any(value is None for value in worst):
+        worst = self._worst_parts(kernel)
+        if worst is None:
             return False
-        total = sum(value or 0 for value in worst)
-        in_sequence = latency.max >= total > max(value or 0 for value in worst)
+        total = sum(worst)
+        in_sequence = latency.max >= total > max(worst)
         if in_sequence and self.bound is Bound.SYMBOLIC:
             self.notes.append(f"{kernel.name}: a dataflow region whose maximum ({latency.max:,} cycles) holds the"
                               f" sum of its processes' worst cases ({total:,}): within one call they run one after"
@@ -246,10 +246,9 @@ class CycleComposer:
         latency = kernel.latency
         if kernel.loops or latency is None or latency.max is None:
             return False
-        worst = [_numeric(expr) for _, _, expr in self.at(Bound.MAX).parts(kernel)]
-        if len(worst) < 2 or any(value is None for value in worst):
+        known = self._worst_parts(kernel)
+        if known is None:
             return False
-        known = [value or 0 for value in worst]
         overlap = sum(known) > latency.max >= max(known)
         if overlap and self.bound is Bound.SYMBOLIC:
             self._caveat(CycleCaveat.WORST_CASE,
@@ -257,6 +256,15 @@ class CycleComposer:
                          f" maximum of {latency.max:,}: they run at the same time (or only one of them runs),"
                          " so the longest counts (HLScope+ eq. 2)")
         return overlap
+
+    def _worst_parts(self, kernel: Kernel) -> list[int] | None:
+        """Each part's cycles at the report's maxima, when there are two or
+        more and every one is a number (what the report's maximum is weighed
+        against: concurrent calls, processes one after another)."""
+        worst = [_numeric(expr) for _, _, expr in self.at(Bound.MAX).parts(kernel)]
+        if len(worst) < 2 or any(value is None for value in worst):
+            return None
+        return [value or 0 for value in worst]
 
     def parts(self, kernel: Kernel) -> list[tuple[str, str, sympy.Expr]]:
         """(name, "loop"/"module", cycles) of the module's top-level loops and

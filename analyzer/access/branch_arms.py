@@ -53,6 +53,14 @@ class BranchArm:
     head_line: int
 
 
+def chain_key(node: c_ast.Node) -> tuple[str, int, int]:
+    """``BranchArm.chain`` of the chain ``node`` starts (its first ``if`` or
+    its ``switch``): file, line, column."""
+    if node.coord is None:
+        return ("", 0, 0)
+    return (str(node.coord.file), node.coord.line, node.coord.column or 0)
+
+
 def described(guard: BranchArm) -> str:
     """The test as a message gives it: an ``else``/``else if`` arm with the
     ``if`` its chain starts at (``else`` alone says nothing)."""

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 import sympy
 from pycparser import c_ast
 
-from hlsight.analyzer.access.branch_arms import BranchArm, if_chain_arms, switch_segments
+from hlsight.analyzer.access.branch_arms import BranchArm, chain_key, if_chain_arms, switch_segments
 from hlsight.analyzer.access.c_symbols import (
     ExprConverter,
     Role,
@@ -545,11 +545,9 @@ class LoopWalker(NodeVisitor):
         if arm >= len(arms):  # an `if` without `else`: nothing runs on the other arm
             yield
             return
-        file = str(chain.coord.file) if chain.coord is not None else ""
-        key = (file, chain.coord.line if chain.coord is not None else 0,
-               chain.coord.column or 0 if chain.coord is not None else 0)
+        key = chain_key(chain)
         _stmt, test, line = arms[arm]
-        self._arms.append(BranchArm(test, file, line, key, arm, len(self.loops), arms[0][1], arms[0][2]))
+        self._arms.append(BranchArm(test, key[0], line, key, arm, len(self.loops), arms[0][1], arms[0][2]))
         try:
             yield
         finally:
@@ -581,12 +579,10 @@ class LoopWalker(NodeVisitor):
                 self._statement(stmt)
             return
         arm, labels = found
-        file = str(switch.coord.file) if switch.coord is not None else ""
-        line = switch.coord.line if switch.coord is not None else 0
+        key = chain_key(switch)
+        case_line = node.coord.line if node.coord is not None else key[1]
         head = f"switch ({c_text(switch.cond)})"
-        key = (file, line, switch.coord.column or 0 if switch.coord is not None else 0)
-        case_line = node.coord.line if node.coord is not None else line
-        self._arms.append(BranchArm(labels, file, case_line, key, arm, len(self.loops), head, line))
+        self._arms.append(BranchArm(labels, key[0], case_line, key, arm, len(self.loops), head, key[1]))
         try:
             for stmt in node.stmts or []:
                 self._statement(stmt)

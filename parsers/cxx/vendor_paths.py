@@ -48,6 +48,14 @@ def vendor_paths(path: Path, text: str, folders: Sequence[Path], headers: Path, 
     found = VendorPaths()
     pending: list[tuple[Path, str, int | None]] = [(path, text, None)]
     seen = {path.resolve()}
+
+    def scan(header: Path, at: int) -> None:
+        """Read ``header`` for its own includes, once."""
+        if header.resolve() in seen:
+            return
+        seen.add(header.resolve())
+        with contextlib.suppress(OSError):  # an unreadable header: clang will say so
+            pending.append((header, header.read_text(encoding="utf-8", errors="replace"), at))
     while pending and len(seen) <= _MAX_HEADERS:
         current, content, root_line = pending.pop()
         for match in _INCLUDE.finditer(content):
@@ -66,12 +74,9 @@ def vendor_paths(path: Path, text: str, folders: Sequence[Path], headers: Path, 
                 continue
             for folder in [current.parent, *folders]:
                 candidate = folder / named
-                if candidate.is_file() and candidate.resolve() not in seen and not _inside(candidate, headers):
-                    seen.add(candidate.resolve())
-                    with contextlib.suppress(OSError):  # an unreadable header: clang will say so
-                        pending.append((candidate, candidate.read_text(encoding="utf-8", errors="replace"), at))
-                    break
                 if candidate.is_file():
+                    if not _inside(candidate, headers):
+                        scan(candidate, at)
                     break
             else:
                 other = _other_case(current.parent, named)
@@ -81,10 +86,7 @@ def vendor_paths(path: Path, text: str, folders: Sequence[Path], headers: Path, 
                     where = "" if current == path else f"{current.name}:{line} "
                     found.warnings.append((at, CASE_RULE, f"{where}includes {named}, which is not here; {other.name}"
                                                           " is (written where file names ignore case): read instead"))
-                    if other.resolve() not in seen:
-                        seen.add(other.resolve())
-                        with contextlib.suppress(OSError):
-                            pending.append((other, other.read_text(encoding="utf-8", errors="replace"), at))
+                    scan(other, at)
     return found
 
 

@@ -12,8 +12,9 @@ the length of its transactions (eq. 7's DSIZE, eq. 10's burst length) and
 discrete accesses as random ones: the report's own answer is what the
 hardware does, so it is read here rather than guessed from the source.
 
-Per bundle and direction: the longest inferred burst (beats; ``0`` when the
-section lists none for it; ``variable`` when its length is not a number) and
+Per bundle and direction: the longest burst of the ``Inferred Burst Summary``
+(beats; ``0`` when it lists none: an access inferred alone may be dropped for
+its region; ``variable`` when its length is not a number) and
 the problems that kept accesses from bursting (widening problems left out:
 they change a beat's width, not whether it bursts).
 """
@@ -25,7 +26,7 @@ from dataclasses import dataclass, field
 from hlsight.parsers.vivado.names import BURST_MISSED_KEY as MISSED_KEY
 from hlsight.parsers.vivado.names import READ_BURST_KEY as READ_KEY
 from hlsight.parsers.vivado.names import WRITE_BURST_KEY as WRITE_KEY
-from hlsight.parsers.vivado.text_tables import TextTable, read_table
+from hlsight.parsers.vivado.text_tables import TextTable, column_names, read_table
 
 HEADING = "== M_AXI Burst Information"
 
@@ -79,8 +80,7 @@ def read_bursts(lines: list[str]) -> dict[str, BundleBursts] | None:
 
 
 def _rows(table: TextTable) -> list[dict[str, str]]:
-    columns = [" ".join(" ".join(row[index].split()) for row in table.header if index < len(row)).strip()
-               for index in range(len(table.header[0]))]
+    columns = column_names(table)
     return [dict(zip(columns, (cell.strip() for cell in row), strict=False)) for row in table.rows]
 
 

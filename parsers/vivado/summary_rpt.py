@@ -44,7 +44,7 @@ from hlsight.core.model import Interface, Kernel
 from hlsight.parsers.vivado.aggregate_xml import DIRECTION_OF_MODE
 from hlsight.parsers.vivado.burst_rpt import BundleBursts, read_bursts
 from hlsight.parsers.vivado.rpt import read_text
-from hlsight.parsers.vivado.text_tables import TextTable, read_table
+from hlsight.parsers.vivado.text_tables import column_names, read_table
 from hlsight.parsers.vivado.values import parse_int
 
 EXPECTED = "a Vitis HLS csynth.rpt synthesis summary"
@@ -104,7 +104,7 @@ def _read(path: Path) -> SummaryInterfaces | None:
     table = read_table(lines, heading + 1, heading + 4)
     if table is None or not table.header or not table.closed:
         raise InputError(path, f"line {heading + 1}: M_AXI table cut short or without a header", expected=EXPECTED)
-    columns = _table_columns(table)
+    columns = column_names(table)
     for row in table.rows:
         cells = dict(zip(columns, (cell.strip() for cell in row), strict=False))
         name = cells.get("Interface", "")
@@ -126,13 +126,6 @@ def _read(path: Path) -> SummaryInterfaces | None:
     return summary
 
 
-def _table_columns(table: TextTable) -> list[str]:
-    """Each column's name, its header rows joined (``Max Read`` over
-    ``Burst Length``)."""
-    return [" ".join(" ".join(row[index].split()) for row in table.header if index < len(row)).strip()
-            for index in range(len(table.header[0]))]
-
-
 def _read_argument_mapping(lines: list[str], summary: SummaryInterfaces) -> None:
     """The ``* SW-to-HW Mapping`` rows that tie a C argument to an m_axi
     bundle (``| EncWeights | m_axi_gmem0 | interface |``): which bundle a
@@ -144,7 +137,7 @@ def _read_argument_mapping(lines: list[str], summary: SummaryInterfaces) -> None
     if table is None or not table.header or not table.closed:
         return  # cut short: the M_AXI table read above stands, each pointer's bundle from its pragma
     by_name = {interface.name: interface for interface in summary.interfaces}
-    columns = _table_columns(table)
+    columns = column_names(table)
     for row in table.rows:
         cells = dict(zip(columns, (cell.strip() for cell in row), strict=False))
         bus, argument = by_name.get(cells.get("HW Interface", "")), cells.get("Argument", "")

@@ -32,6 +32,13 @@ def is_border(line: str) -> bool:
     return _BORDER.match(line) is not None
 
 
+def column_names(table: TextTable) -> list[str]:
+    """Each column's name, its header rows joined (``Max Read`` over
+    ``Burst Length`` is ``Max Read Burst Length``)."""
+    return [" ".join(" ".join(row[index].split()) for row in table.header if index < len(row)).strip()
+            for index in range(len(table.header[0]))]
+
+
 def read_table(lines: list[str], start: int, limit: int | None = None) -> TextTable | None:
     """The table whose top border is the first border at or after ``start``
     (searching up to ``limit``); ``None`` when there is none or the section
