@@ -58,7 +58,10 @@ def test_an_inlined_callee_loop_is_the_callers_loop_in_expansion_order() -> None
     assert "HLS dissolved it" in rules["instrument-loop-single-trip"]["message"]
     text = run_cli("simulate", str(FOLDER / "squeeze.c"), "--report", str(REPORT), "--testbench",
                    str(FOLDER / "tb.c")).stdout
-    assert "Loop 1 (copy_block, inlined)" in text and "a lower bound" not in text
+    # every loop is counted; squeeze's own cycles beyond them are not (its latency is "?"): said
+    assert "Loop 1 (copy_block, inlined)" in text
+    assert ("a lower bound: 1 part(s) of the design are not counted (the instrument-residual-unknown warnings"
+            " below)") in text
 
 
 def test_a_callee_inlined_at_two_places_is_said_not_guessed(tmp_path: Path) -> None:

@@ -416,9 +416,17 @@ def _depth(loop: SourceLoop | None) -> int:
 
 
 def _is_void(node: c_ast.Node) -> bool:
+    """``void``, also qualified: Vivado HLS accepts a top declared ``volatile
+    void f(...)`` (a public AXI DMA controller), and the C++ lowering spells
+    the qualifier into the type's name."""
     inner = getattr(node, "type", None)
-    return isinstance(inner, c_ast.TypeDecl) and isinstance(inner.type, c_ast.IdentifierType) \
-        and inner.type.names == ["void"]
+    if not (isinstance(inner, c_ast.TypeDecl) and isinstance(inner.type, c_ast.IdentifierType)):
+        return False
+    words = [word for name in inner.type.names for word in str(name).split()]
+    return [word for word in words if word not in _QUALIFIERS] == ["void"]
+
+
+_QUALIFIERS = frozenset({"const", "volatile"})
 
 
 def _returns_void(definition: c_ast.FuncDef) -> bool:

@@ -48,13 +48,24 @@ _WITH_VARIABLE = frozenset({"interface", "array_partition", "array_reshape", "st
                             "data_pack", "aggregate", "disaggregate", "stable", "reset"})
 
 
+#: options that always take a value: ``-mode ap_ctrl_none "top"`` is a location
+#: after its value, not ``-mode`` with a location and a port (a public Fibonacci)
+_VALUED = frozenset({"mode", "bundle", "depth", "offset", "latency", "name", "type", "factor", "dim", "core",
+                     "impl", "storage_type", "storage_impl", "max_read_burst_length", "max_write_burst_length",
+                     "num_read_outstanding", "num_write_outstanding", "max_widen_bitwidth", "clock",
+                     "register_mode", "channel", "interrupt", "ii"})
+
+
 def _ends_options(words: list[str]) -> bool:
     """Whether ``words`` (options) parse completely as ``-flag [value]`` pairs."""
     index = 0
     while index < len(words):
         if not words[index].startswith("-"):
             return False
-        index += 2 if index + 1 < len(words) and not words[index + 1].startswith("-") else 1
+        has_value = index + 1 < len(words) and not words[index + 1].startswith("-")
+        if not has_value and words[index].lstrip("-").lower() in _VALUED:
+            return False
+        index += 2 if has_value else 1
     return True
 
 

@@ -181,20 +181,29 @@ def _run_compiler(command: list[str], toolchain: Toolchain) -> str | None:
     if duplicate is not None:
         return duplicate
     # a link error's cause is the undefined symbol, not "ld returned 1 exit status"
-    undefined = [line.split("undefined reference to ", 1)[1] for line in lines if "undefined reference to " in line]
-    if undefined:
+    references = [line for line in lines if "undefined reference to " in line]
+    if references:
+        undefined = [line.split("undefined reference to ", 1)[1] for line in references]
         names = ", ".join(dict.fromkeys(undefined))
+        # the file whose code calls it (``tb.cpp:(.text+0x1e0): undefined reference to``), when one is:
+        # a stale testbench's declaration is the testbench's error, not the design's
+        callers = {found.group(1) for line in references if (found := _REFERENCING.match(line)) is not None}
+        where = f"{callers.pop()}: " if len(callers) == 1 else ""
         if any("(" in name for name in undefined):
             # a C++ name: also the testbench declaring a function the source defines extern "C" (a public
-            # FFT's tb_core.cpp), which no --extra file fixes
-            return (f"undefined reference to {names} (a function in a file not given: --extra FILE; or declared"
-                    " without extern \"C\" where its definition has it, or the other way round)")
-        return f"undefined reference to {names} (a function in a file not given: --extra FILE)"
+            # FFT's tb_core.cpp), or with other parameters (a public AXI DMA controller's), which no --extra
+            # file fixes
+            return (f"{where}undefined reference to {names} (a function in a file not given: --extra FILE; or"
+                    " declared with other parameters than its definition, or without extern \"C\" where its"
+                    " definition has it, or the other way round)")
+        return f"{where}undefined reference to {names} (a function in a file not given: --extra FILE)"
     located = (line for line in lines if (found := _LOCATED.match(line)) is not None and "error" in found["severity"])
     return next(located, next((line for line in lines if "error" in line), lines[0] if lines else
                               "the compiler failed"))
 
 
+#: the linker's ``file.c:(.text+0x1e0): undefined reference to`` (the object's file symbol: a bare name)
+_REFERENCING = re.compile(r"^(?:/usr/bin/ld: )?([^\s:/()]+):\(\.text")
 #: gcc's and clang's ``file:line[:col]: severity: message``
 _LOCATED = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?:(?P<column>\d+):)? "
                       r"(?P<severity>(?:fatal )?error|warning|note): (?P<message>.*)$")

@@ -8,12 +8,13 @@
  * assignment (two's complement for ap_int); arithmetic happens in 64-bit
  * C++ integers, so intermediate results wider than 64 bits overflow where
  * the vendor types would widen; range()/operator[] are supported for
- * reading and writing; no to_string(radix) beyond base 10. */
+ * reading and writing; to_string(radix) for 2, 8, 10 and 16. */
 #ifndef HLSIGHT_AP_INT_H
 #define HLSIGHT_AP_INT_H
 
 #include <stdint.h>
 #include <iostream> /* as the vendor's ap_int.h in C simulation: kernels use std::cout through it */
+#include <string>
 
 
 template <bool _AP_S> struct __hlsight_word { typedef unsigned long long type; };
@@ -146,6 +147,46 @@ public:
         return *this;
     }
     __hlsight_ap &rrotate(int n) { return lrotate(-n); }
+
+    /* the vendor's ap_int_base bit members (a public AXI DMA controller polls
+     * while (!flag.test(0))): test, set, clear, invert one bit; b_not all */
+    bool test(int index) const { return get_bit(index); }
+    void set(int index) { set_bit(index, true); }
+    void set(int index, bool value) { set_bit(index, value); }
+    void clear(int index) { set_bit(index, false); }
+    void invert(int index) { set_bit(index, !get_bit(index)); }
+    void b_not() { v = wrap(~(unsigned long long)v); }
+    /* reductions over the _AP_W bits; sign() is the top bit of an ap_int */
+    unsigned long long bits() const {
+        return _AP_W >= 64 ? (unsigned long long)v : (unsigned long long)v & ((1ULL << (_AP_W < 64 ? _AP_W : 0)) - 1ULL);
+    }
+    bool and_reduce() const { return bits() == (_AP_W >= 64 ? ~0ULL : (1ULL << (_AP_W < 64 ? _AP_W : 0)) - 1ULL); }
+    bool nand_reduce() const { return !and_reduce(); }
+    bool or_reduce() const { return bits() != 0ULL; }
+    bool nor_reduce() const { return !or_reduce(); }
+    bool xor_reduce() const { return __builtin_parityll(bits()) != 0; }
+    bool xnor_reduce() const { return !xor_reduce(); }
+    bool iszero() const { return bits() == 0ULL; }
+    bool is_zero() const { return iszero(); }
+    bool sign() const { return _AP_S && _AP_W > 0 && get_bit(_AP_W - 1); }
+    int countLeadingZeros() const {
+        int w = _AP_W < 64 ? _AP_W : 64, n = 0;
+        for (int i = w - 1; i >= 0 && !get_bit(i); i--) n++;
+        return n;
+    }
+    /* as the vendor's C simulation prints it: radix 2, 8, 16 with a 0b, 0o,
+     * 0x prefix and no leading zeros (unsigned for radix 2), 10 as a number */
+    std::string to_string(signed char radix = 2, bool signed_ = _AP_S) const {
+        if (radix == 2) signed_ = false;
+        bool negative = signed_ && sign();
+        unsigned long long magnitude = negative ? (unsigned long long)(-(long long)v) : bits();
+        if (radix == 10) return (negative ? "-" : "") + std::to_string(magnitude);
+        int shift = radix == 16 ? 4 : radix == 8 ? 3 : 1;
+        std::string digits;
+        do { digits.insert(digits.begin(), "0123456789abcdef"[magnitude & ((1ULL << shift) - 1ULL)]);
+             magnitude >>= shift; } while (magnitude != 0ULL);
+        return std::string(negative ? "-" : "") + (radix == 16 ? "0x" : radix == 8 ? "0o" : "0b") + digits;
+    }
 
 #define HLSIGHT_AP_ASSIGN_OP(op) \
     template <typename _AP_T> __hlsight_ap &operator op##=(const _AP_T &rhs) { v = wrap((unsigned long long)(v op rhs)); return *this; } \

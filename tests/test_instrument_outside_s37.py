@@ -1,0 +1,139 @@
+"""The instrumenter and simulator on what older public Vivado HLS projects
+do (session 37 outside check): each test is one finding, on the fixtures or
+on sources written for hlsight in the public shape."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+from hlsight.parsers.cxx.hls_headers import MODEL_INCLUDE
+from tests.conftest import FIXTURES, run_cli
+
+WHILE_LOOPS = FIXTURES / "instrument" / "while_loops"
+
+_TESTBENCH = """#include <stdio.h>
+#define N 64
+{declaration};
+int main(void)
+{{
+    static const int first[N] = {{5, 3, 0, 0, 0, 7, 1, 1}};
+    int out = 0;
+    find_run(first, 8, &out);
+    printf("%d\\n", out);
+    return 0;
+}}
+"""
+
+
+def _volatile_void_design(tmp_path: Path) -> tuple[Path, Path]:
+    """find_run.c as C++ with the result through a pointer, its top declared
+    ``volatile void`` (loops on the report's lines 11 and 16)."""
+    source = (WHILE_LOOPS / "find_run.c").read_text(encoding="utf-8")
+    source = source.replace("int find_run(const int data[N], int n)",
+                            "volatile void find_run(const int data[N], int n, int *out)")
+    source = source.replace("    return count + i;", "    *out = count + i;")
+    design = tmp_path / "find_run.cpp"
+    design.write_text(source, encoding="utf-8")
+    testbench = tmp_path / "tb.cpp"
+    testbench.write_text(_TESTBENCH.format(
+        declaration="volatile void find_run(const int data[N], int n, int *out)"), encoding="utf-8")
+    return design, testbench
+
+
+def test_a_top_declared_volatile_void_is_simulated(tmp_path: Path) -> None:
+    """Vivado HLS synthesizes ``volatile void pl_axi_dma_controller(...)``
+    (a public AXI DMA controller, Vivado HLS 2014.1): the C++ lowering
+    spells the qualifier into the return type, the wrapper took it for a
+    value ("variable or field 'hlsight_result' declared void") and the
+    instrumented program did not compile."""
+    design, testbench = _volatile_void_design(tmp_path)
+    result = run_cli("simulate", str(design), "--report", str(WHILE_LOOPS / "report"), "--testbench", str(testbench))
+    assert result.code == 0, result.stderr
+    # the fixture's hand-derived cycles (fixtures/instrument/README): loop 1 runs 2 trips (3 cycles), loop 2
+    # 3 trips at II 2 (9 cycles), plus the function's own 2
+    assert "total: 14 cycles = 140 ns at 10 ns" in result.stdout
+    assert "    VITIS_LOOP_16_2              line 16    pipelined  trip count            3  cycles              9" \
+        in result.stdout
+
+
+def test_a_stale_testbench_is_named_for_its_undefined_reference(tmp_path: Path) -> None:
+    """A public Fibonacci's testbench declares ``fibonacci(ap_uint<7>)``, the
+    source defines ``fibonacci(int, int*)``: the link error blamed the
+    design file. The linker names the object whose code calls it."""
+    design, testbench = _volatile_void_design(tmp_path)
+    testbench.write_text(_TESTBENCH.format(declaration="volatile void find_run(const int data[N], int n, long *out)")
+                         .replace("int out = 0;", "long out = 0;").replace('"%d', '"%ld'), encoding="utf-8")
+    result = run_cli("simulate", str(design), "--report", str(WHILE_LOOPS / "report"), "--testbench", str(testbench))
+    assert result.code == 2
+    assert result.stderr.startswith(f"{testbench}: error: undefined reference to `find_run(int const*,"
+                                    " int, long*)' (a function in a file not given: --extra FILE; or declared with"
+                                    " other parameters than its definition,")
+    assert "Traceback" not in result.stderr
+
+
+def test_a_residual_counted_as_zero_makes_the_total_a_lower_bound() -> None:
+    """A public AXI DMA controller's loops poll m_axi words and its report
+    gives no iteration latency: the imperfect-nest residual is unknown and
+    counted 0 (instrument-residual-unknown), but the total read as exact
+    ("total: 20 cycles"). HLScope+ Table I's quicksort report (no latency
+    for Loop 1, Loop 1.1 and the top) is the same shape."""
+    quicksort = FIXTURES / "instrument" / "quicksort"
+    result = run_cli("simulate", str(quicksort / "qsort.c"), "--report", str(quicksort / "report_table1"),
+                     "--testbench", str(quicksort / "tb.c"))
+    assert result.code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    total = next(index for index, line in enumerate(lines) if line.startswith("total: "))
+    assert lines[total + 1] == ("  a lower bound: 3 part(s) of the design are not counted (the"
+                                " instrument-residual-unknown warnings below)")
+
+
+def test_the_header_model_has_the_vendor_bit_members(tmp_path: Path) -> None:
+    """``ap_int_base``'s ``test``, ``set``, ``clear``, ``invert``, ``b_not``,
+    the reductions, ``iszero``, ``sign``, ``countLeadingZeros`` and
+    ``to_string(radix)`` (the vendor's ap_int_base.h): a public AXI DMA
+    controller polls ``while (!local.test(0))`` and prints
+    ``to_string().c_str()``; clang rejected the source, and analyze,
+    instrument and simulate all stopped. ``to_string`` prints as the
+    vendor's C simulation does: radix 2 by default, unsigned, 0b/0o/0x
+    prefixes and no leading zeros."""
+    program = tmp_path / "bits.cpp"
+    program.write_text(
+        "#include <ap_int.h>\n#include <cstdio>\nint main() {\n"
+        "    ap_uint<8> a = 0x0b; ap_int<8> b = -5; ap_uint<4> f = 15; ap_uint<1> flag = 1;\n"
+        "    printf(\"%d %d %d %d\\n\", a.test(0), a.test(2), flag.test(0), (int)b.sign());\n"
+        "    a.set(7); a.clear(0); a.invert(1); printf(\"%d\\n\", (int)a);\n"
+        "    printf(\"%d %d %d %d %d %d\\n\", f.and_reduce(), a.and_reduce(), a.or_reduce(), a.xor_reduce(),"
+        " ap_uint<8>(0).iszero(), ap_uint<8>(7).xor_reduce());\n"
+        "    printf(\"%d %d\\n\", ap_uint<8>(1).countLeadingZeros(), ap_uint<16>(0x0100).countLeadingZeros());\n"
+        "    printf(\"%s %s %s %s %s %s\\n\", a.to_string().c_str(), a.to_string(16).c_str(),"
+        " b.to_string(10).c_str(), b.to_string(2).c_str(), ap_uint<8>(0).to_string(16).c_str(),"
+        " b.to_string(16).c_str());\n"
+        "    ap_uint<4> n = 5; n.b_not(); printf(\"%d \", (int)n);\n"
+        "    a.set(3, false); printf(\"%d\\n\", (int)a);\n"
+        "    return 0;\n}\n", encoding="utf-8")
+    binary = program.with_suffix("")
+    built = subprocess.run(["g++", "-std=c++14", "-Wall", "-I", str(MODEL_INCLUDE), str(program), "-o", str(binary)],
+                           capture_output=True, text=True, check=False)
+    assert built.returncode == 0, built.stderr
+    printed = subprocess.run([str(binary)], capture_output=True, text=True, check=False, timeout=30).stdout
+    # 0x0b = 00001011: set(7), clear(0), invert(1) -> 10001000 = 136; -5 = 11111011
+    assert printed.splitlines() == ["1 0 1 1", "136", "1 0 1 0 1 1", "7 7",
+                                    "0b10001000 0x88 -5 0b11111011 0x0 -0x5", "10 128"]
+
+
+def test_a_function_level_interface_directive_names_its_function(tmp_path: Path) -> None:
+    """``set_directive_interface -mode ap_ctrl_none "fibonacci"`` (a public
+    Fibonacci, Vivado HLS 2019.2): ``-mode`` always takes a value, so the
+    function comes after it; it was read as a port of a function
+    ``ap_ctrl_none`` and warned about."""
+    from hlsight.analyzer.instrument.directives import parse_directives
+
+    tcl = tmp_path / "directives.tcl"
+    tcl.write_text('set_directive_interface -mode ap_none "fibonacci" n\n'
+                   'set_directive_interface -mode ap_ctrl_none "fibonacci"\n'
+                   'set_directive_interface -register -mode ap_vld "fibonacci" out\n', encoding="utf-8")
+    found = [(d.name, d.function, d.options) for d in parse_directives(tcl)]
+    assert found == [("interface", "fibonacci", ("mode=ap_none", "port=n")),
+                     ("interface", "fibonacci", ("mode=ap_ctrl_none",)),
+                     ("interface", "fibonacci", ("register", "mode=ap_vld", "port=out"))]
