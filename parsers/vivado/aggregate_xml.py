@@ -19,6 +19,7 @@ from pathlib import Path
 from lxml import etree
 
 from hlsight.core.model import Instance, Interface, LatencyRange, SourceLocation
+from hlsight.parsers.vivado.burst_rpt import BundleBursts, read_xml_bursts
 from hlsight.parsers.vivado.module_report import ModuleReport
 from hlsight.parsers.vivado.pragmas import TripCountPragma, read_tripcount_pragmas
 from hlsight.parsers.vivado.profile_xml import (
@@ -131,6 +132,10 @@ def _interfaces(root: etree._Element, path: Path) -> list[Interface]:
             address_bits=parse_int(element.get("addrWidth")), details=params, read_from=[str(path)],
         ))
     by_name = {interface.name: interface for interface in interfaces}
+    bursts = read_xml_bursts(root)
+    if bursts is not None:  # the section is there: a bundle it names no burst for has none
+        for interface in interfaces:
+            interface.details.update(bursts.get(interface.name, BundleBursts()).details())
     for argument in root.iterfind("Args/Arg"):
         argument_name = argument.get("ArgName") or ""
         for reference in argument.iterfind("hwRefs/hwRef"):
