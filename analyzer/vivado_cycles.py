@@ -288,7 +288,7 @@ class CycleComposer:
                 if self.bound is Bound.SYMBOLIC:
                     self._caveat(CycleCaveat.UNCOUNTED,
                                  f"{kernel.name}: {instance.module} is left out: its latency is not in the report"
-                                 " (\"?\") and it has no report of its own here, so this count is a lower bound")
+                                 " (\"?\") and it has no report of its own here: its cycles are not counted")
                 continue
             calls = _calls(kernel, instance)
             if calls > 1:
@@ -324,6 +324,14 @@ class CycleComposer:
         value = _exact(instance.latency)
         if value is None:
             value = _pick(instance.latency, self.bound)
+            latency = instance.latency
+            if value is not None and latency is not None and self.bound is Bound.SYMBOLIC:
+                # a public 2020.2 ORB's resize process: 106 ~ 2,089,421 in its caller's table and no
+                # report of its own, taken at the 1080 x 1920 maximum for a testbench of 80 x 60 pixels
+                self._caveat(CycleCaveat.WORST_CASE,
+                             f"{instance.module}: no report of its own to compose it from; its caller's table gives"
+                             f" {count_range(latency.min, latency.max)} cycles: the worst case {value:,} is used"
+                             " (a smaller input takes fewer)")
         return None if value is None else sympy.Integer(value)
 
     def _fixed(self, owner: str, latency: LatencyRange | None, parts: _PartsOf, hint: str = "") -> sympy.Expr:

@@ -411,14 +411,14 @@ def test_caveats_are_flags_not_note_wording(corpus: Path) -> None:
 def test_a_call_left_out_is_uncounted(tmp_path: Path) -> None:
     """An instance with a "?" latency and no report is left out of the count
     (a lower bound): flagged `uncounted`, so no trip count is implied (the
-    note's wording, "... so this count is a lower bound", matched none of the
-    marks the comparison looked for before)."""
+    note's wording matched none of the marks the comparison looked for
+    before)."""
     text = MIX_UPDATE.read_text(encoding="utf-8").replace(
         "|grp_mix_block_fu_120    |mix_block    |  300|  300|  300|  300|   none  |",
         "|grp_mix_block_fu_120    |mix_block    |    ?|    ?|    ?|    ?|   none  |")
     document = _json(str(_mix_update_solution(tmp_path, text)))
     cycles = document["estimate"]["cycles"]  # type: ignore[index]
-    assert any(note.endswith("so this count is a lower bound") for note in cycles["notes"])
+    assert any(note.endswith("no report of its own here: its cycles are not counted") for note in cycles["notes"])
     assert cycles["caveats"] == ["uncounted", "worst-case"]  # and Loop 1's branch
     (comparison,) = document["cosim"]  # type: ignore[misc]
     assert comparison["uncounted"] is True and comparison["implied"] == {}
