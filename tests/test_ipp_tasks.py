@@ -109,3 +109,19 @@ def test_a_constant_whose_type_is_a_header_macro_counts_a_loop() -> None:
                SourceFile(path="types.h", name="types.h", content="#define DT int\n")]
     trips = component_loop_trips(dataclasses.replace(design, source_files=sources))
     assert trips.from_testbench == {("k.cpp", 4): 32}
+
+
+def test_a_component_that_is_no_template_counts_its_literal_bounds() -> None:
+    """A public i++ 18.1 component ``dout_t loop_pipeline(din_t A[N])`` with
+    ``for (i = 0; i < 20; i++)``: only function templates were walked, and
+    the loop's count was asked for although the source says 20. A plain
+    component's literal and const bounds count (the sobel report's design,
+    its sources replaced by such a component)."""
+    design = load_design(CORPUS / "zaragoza" / "reports" / "ddr4-1866" / "sobel")
+    component = ("const int ROWS = 8;\nint ImgSobel(int *y) {\n  int acc = 0;\n"
+                 "  for (int i = 0; i < 20; i++) { acc += y[i]; }\n"
+                 "  for (int r = 0; r <= ROWS; r++) { acc -= y[r]; }\n  return acc;\n}\n")
+    sources = [SourceFile(path="k.cpp", name="k.cpp", content=component)]
+    trips = component_loop_trips(dataclasses.replace(design, source_files=sources))
+    assert trips.plain == {"ImgSobel": {("k.cpp", 4): 20, ("k.cpp", 5): 9}}
+    assert trips.trip("ImgSobel", "/build/k.cpp", 4) == (20, "the source", "the component's loop bounds")

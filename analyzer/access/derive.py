@@ -476,11 +476,8 @@ def derive_component_trips(design: Design, facts: SourceFacts) -> list[Diagnosti
         assert loop.location is not None
         found = trips.trip(kernel.name, loop.location.file, loop.location.line)
         if found is not None:
-            count, from_report = found
-            where = ("the specialization the report names for it" if from_report
-                     else "the component's instantiation in the testbench")
-            notes.append(_record_trip(loop, sympy.Integer(count), loop.unroll_factor, "the source's template"
-                                      " arguments", where, kernel, facts))
+            count, origin, detail = found
+            notes.append(_record_trip(loop, sympy.Integer(count), loop.unroll_factor, origin, detail, kernel, facts))
     return notes
 
 

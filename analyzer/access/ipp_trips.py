@@ -122,15 +122,38 @@ def _templates(unit: Any) -> dict[str, list[Any]]:
     a walk of every expression of the headers would take seconds)."""
     from clang import cindex
 
+    return _definitions(unit, cindex.CursorKind.FUNCTION_TEMPLATE)
+
+
+def _definitions(unit: Any, kind: Any) -> dict[str, list[Any]]:
+    """Definitions of ``kind`` by name, at file scope and in namespaces."""
+    from clang import cindex
+
     out: dict[str, list[Any]] = {}
     pending = list(unit.cursor.get_children())
     while pending:
         cursor = pending.pop()
         if cursor.kind == cindex.CursorKind.NAMESPACE:
             pending.extend(cursor.get_children())
-        elif cursor.kind == cindex.CursorKind.FUNCTION_TEMPLATE and cursor.is_definition():
+        elif cursor.kind == kind and cursor.is_definition():
             out.setdefault(cursor.spelling, []).append(cursor)
     return out
+
+
+def _file_constants(unit: Any) -> dict[str, int]:
+    """The integer values of the main file's ``const`` variables at file
+    scope (``const int ROWS = 8;``), each bound for the ones after it."""
+    from clang import cindex
+
+    found: dict[str, int] = {}
+    for cursor in _main_file_cursors(unit):
+        if cursor.kind == cindex.CursorKind.VAR_DECL and cursor.type.is_const_qualified() \
+                and cursor.semantic_parent is not None \
+                and cursor.semantic_parent.kind in (cindex.CursorKind.TRANSLATION_UNIT, cindex.CursorKind.NAMESPACE):
+            tokens = [token.spelling for token in tokens_of(cursor)]
+            if "=" in tokens and (value := _value(tokens[tokens.index("=") + 1:], found)) is not None:
+                found[cursor.spelling] = value
+    return found
 
 
 def _parameters(template: Any) -> list[str]:
@@ -288,20 +311,24 @@ class ComponentTrips:
     """Trip counts, (file name, line) -> count, of the ``for`` loops of a
     design's i++ functions: ``by_kernel`` from the specialization the report
     names for each component or task (the compiler's own template arguments),
-    ``from_testbench`` from the testbench's calls (the component's template
-    walked down its calls; one count per line)."""
+    ``plain`` from a component that is no template (its literal and const
+    bounds), ``from_testbench`` from the testbench's calls (the component's
+    template walked down its calls; one count per line)."""
 
     by_kernel: dict[str, dict[tuple[str, int], int]] = field(default_factory=dict)
+    plain: dict[str, dict[tuple[str, int], int]] = field(default_factory=dict)
     from_testbench: dict[tuple[str, int], int] = field(default_factory=dict)
 
-    def trip(self, kernel: str, file: str, line: int) -> tuple[int, bool] | None:
-        """The count of the loop at ``file:line`` of ``kernel`` and whether it
-        comes from the report's specialization (else from the testbench)."""
+    def trip(self, kernel: str, file: str, line: int) -> tuple[int, str, str] | None:
+        """The count of the loop at ``file:line`` of ``kernel`` and where it
+        comes from, as the note says it (what, and which)."""
         key = (PurePath(file).name, line)
         if (count := self.by_kernel.get(kernel, {}).get(key)) is not None:
-            return count, True
+            return count, "the source's template arguments", "the specialization the report names for it"
+        if (count := self.plain.get(kernel, {}).get(key)) is not None:
+            return count, "the source", "the component's loop bounds"
         if (count := self.from_testbench.get(key)) is not None:
-            return count, False
+            return count, "the source's template arguments", "the component's instantiation in the testbench"
         return None
 
 
@@ -313,6 +340,8 @@ def component_loop_trips(design: Design) -> ComponentTrips:
     component declares, which the testbench walk does not follow; the
     report's function name mapping names every component's and task's
     specialization, so each is walked with the arguments it was built with."""
+    from clang import cindex
+
     from hlsight.parsers.cxx.clang_frontend import STD_INCLUDE, parse_cxx
 
     # relative names (the testbench's own folder) get one virtual absolute
@@ -339,6 +368,15 @@ def component_loop_trips(design: Design) -> ComponentTrips:
         for template, values in _specialization_calls(unit, names):
             walk.function(template, _bind(template, values))
         found.from_testbench.update(walk.trips)
+        # a plain component (no template: a public i++ 18.1 loop_pipeline's `for (i = 0; i < 20; i++)`
+        # was asked for): its literal and const bounds, walked with no arguments bound
+        plain = _definitions(unit, cindex.CursorKind.FUNCTION_DECL)
+        constants = _file_constants(unit)
+        for kernel in sorted(names):
+            for function in plain.get(kernel, []):
+                own = _Walk(templates)
+                own.function(function, dict(constants))
+                found.plain.setdefault(kernel, {}).update(own.trips)
         for kernel, (function, values) in specializations.items():
             for template in templates.get(function, []):
                 if len(_parameters(template)) == len(values):

@@ -452,6 +452,11 @@ def trip_symbol_loops(design: Design, names: Sequence[str], source: SourceFacts 
                 continue
             place = loop.location if source is None else source.loop_location(loop)
             said = [_loop_place(design, place)] if place is not None else []
+            levels = _FLATTENED_LEVEL.findall(loop.name)
+            if len(levels) > 1:
+                # a public 2022.2 top-k kernel whose source went unread: its k was given for the 24 x 27 nest
+                said.append(f"its name joins the loops at lines {', '.join(levels)}, a nest the tool flattened:"
+                            " the product of their counts")
             count = loop.trip_count
             if count is not None and count.min is not None and count.max is not None and not count.known:
                 # the tool's own range (a loop_tripcount pragma or its bounds
@@ -466,6 +471,8 @@ def trip_symbol_loops(design: Design, names: Sequence[str], source: SourceFacts 
     return out
 
 
+#: a level of a Vitis loop name (``VITIS_LOOP_24_3_VITIS_LOOP_27_4``: a flattened nest of the loops at 24 and 27)
+_FLATTENED_LEVEL = re.compile(r"VITIS_LOOP_([0-9]+)_[0-9]+")
 #: ``trips_<kernel>_L<line>[_<nth>]`` (analyzer.access.loops.unknown_trip_symbol): the line and ordinal
 _SOURCE_TRIP = re.compile(r"_L(?P<line>[0-9]+)(?:_(?P<nth>[0-9]+))?$")
 #: a loop header that never ends by itself: ``while (1)``, ``while (true)``, ``for (;;)``
