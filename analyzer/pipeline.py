@@ -48,6 +48,7 @@ from hlsight.analyzer.symbols import (
     loop_symbols,
     must_be_whole,
     size_names,
+    source_expr,
     takes_whole_values,
     user_spelling,
     validate,
@@ -211,12 +212,12 @@ def _estimate(
     if unsummed:
         raise InputError(origin, f"kernel {', '.join(unsummed)}: the estimate has no number at the values given{where}"
                          f" ({LONG_SUM})", expected="values in the range the kernel runs with")
-    _refuse_negative_times(kernels, values, where, origin)
+    _refuse_negative_times(kernels, values, where, origin, settings.source)
     return kernels, whole
 
 
 def _refuse_negative_times(estimates: Mapping[str, KernelEstimate], values: Mapping[str, float], where: str,
-                           origin: str | None) -> None:
+                           origin: str | None, source: SourceFacts | None = None) -> None:
     """A kernel argument may be 0 or negative (an offset), but one that
     counts work cannot: a negative time is refused, naming the values. The
     memory part counts, not only the kernel's total: a negative memory time
@@ -228,10 +229,35 @@ def _refuse_negative_times(estimates: Mapping[str, KernelEstimate], values: Mapp
     if negative:
         given = ", ".join(f"{name}={value:g}" for name, value in sorted(values.items()) if value < 0)
         kernels = "; ".join(f"kernel {name}: {part}" for name, part in negative)
+        below = [] if given or source is None else _counts_below_zero(source, values)
+        if below:
+            # a public Fibonacci at n=0: `for (i = 2; i <= n; i++)` runs n - 1 = -1 times as counted
+            shown = ", ".join(f"{name}={value:g}" for name, value in sorted(values.items()))
+            raise InputError(
+                origin, f"{kernels} negative with the values given{where} ({shown}): {'; '.join(below)}",
+                expected="values at which every loop the source counts runs at least once (a loop that does not"
+                         " run: give its trip count, --set loop.<kernel>.<loop>.trip=0)",
+            )
         raise InputError(
             origin, f"{kernels} negative with the values given{where}" + (f" ({given})" if given else ""),
             expected="values an argument that counts work (a size, a trip count) can take: 0 or more",
         )
+
+
+def _counts_below_zero(source: SourceFacts, values: Mapping[str, float]) -> list[str]:
+    """The source's counts that the values make negative (``the trip count
+    of loop Loop 1 is n - 1 = -1``): values no argument breaks, but the
+    count reads a loop that does not run as a negative one."""
+    found = []
+    for what, text in source.counts():
+        expression = source_expr(text, (), [], what)
+        if expression is None or not expression.free_symbols:
+            continue
+        value = expression.subs({symbol: values[symbol.name] for symbol in expression.free_symbols
+                                 if symbol.name in values})
+        if value.is_number and value.is_negative:
+            found.append(f"{what} is {text} = {float(value):g}")
+    return found
 
 
 def _negative_part(estimate: KernelEstimate) -> str | None:

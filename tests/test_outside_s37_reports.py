@@ -4,6 +4,8 @@ corpus report of the same shape."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from tests.conftest import CORPUS, run_cli
 
 VIVADO = CORPUS / "vivado"
@@ -20,3 +22,33 @@ def test_a_flattened_nest_asks_for_the_product_of_its_counts() -> None:
     assert ("    loop.lu.VITIS_LOOP_17_4_VITIS_LOOP_18_5.trip: the loop at lu.cpp:17; its name joins the loops at"
             " lines 17, 18, a nest the tool flattened: the product of their counts; the report gives a trip count"
             " of 0 ~ 1560") in result.stdout.splitlines()
+
+
+def test_a_value_at_which_a_loop_does_not_run_is_said_so(tmp_path: Path) -> None:
+    """A public Fibonacci (Vivado HLS 2019.2): ``for (i = 2; i <= n; i++)``
+    runs ``n - 1`` times as counted, and ``fibonacci(0)`` is a legal call
+    that runs it 0 times; ``--set n=0`` was refused with "values an argument
+    that counts work can take: 0 or more", which n=0 is. The count that goes
+    below zero is named, and how to give a loop that does not run."""
+    from fixtures.instrument.make_reports import loop, module
+
+    report = tmp_path / "report"
+    report.mkdir()
+    xml = module("fib", "undef", [loop("Loop1", "undef", "undef", il=1)], scalars=("n",))
+    (report / "fib_csynth.xml").write_text(xml, encoding="utf-8")
+    (report / "csynth.xml").write_text(xml, encoding="utf-8")
+    (tmp_path / "fib.c").write_text(
+        "int fib(int n) {\n    int a = 0, b = 1, i;\n    for (i = 2; i <= n; i++) {\n        int t = a + b;\n"
+        "        a = b;\n        b = t;\n    }\n    return b;\n}\n", encoding="utf-8")
+    counted = run_cli("analyze", str(report), "--source-root", str(tmp_path), "--set", "n=6")
+    assert counted.code == 0, counted.stderr
+    assert "  function fib (top): 5 cycles at the values given (n - 1)" in counted.stdout.splitlines()
+    refused = run_cli("analyze", str(report), "--source-root", str(tmp_path), "--set", "n=0")
+    assert refused.code == 2
+    assert ("kernel fib: the estimated time is negative with the values given (n=0): the trip count of loop Loop 1 is"
+            " n - 1 = -1 (expected values at which every loop the source counts runs at least once (a loop that"
+            " does not run: give its trip count, --set loop.<kernel>.<loop>.trip=0))") in refused.stderr
+    given = run_cli("analyze", str(report), "--source-root", str(tmp_path), "--set", "n=0",
+                    "--set", "loop.fib.Loop_1.trip=0")
+    assert given.code == 0, given.stderr
+    assert "  function fib (top): 0 cycles at the values given (loop.fib.Loop_1.trip)" in given.stdout.splitlines()
