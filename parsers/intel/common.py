@@ -121,3 +121,7 @@ def debug_location(node: dict[str, Any], file_index: dict[str, str] | None = Non
         if path and line:
             return SourceLocation(path, line)
     return None
+
+
+#: the report nodes of a kernel: aoc/oneAPI kernels, i++ components
+KERNEL_NODE_TYPES = frozenset({"kernel", "component"})

@@ -3,7 +3,7 @@
 Two shapes (aoc-report-formats.md 1.3): the 17.1.1-19.4 row table
 ``{"rows":[{"name":"AOC Version","data":["18.1.0 Build 222"]},...]}`` (i++
 says ``i++ Version`` and ``Target Family, Device``), and the 20.4+
-``{"compileInfo":{"nodes":[{"version":..,"product":"OPENCL"|"SYCL",..}]}}``.
+``{"compileInfo":{"nodes":[{"version":..,"product":"OPENCL"|"SYCL"|"HLS",..}]}}``.
 """
 
 from __future__ import annotations
@@ -52,6 +52,10 @@ def _rows(info: dict[str, Any]) -> dict[str, str]:
     return out
 
 
+#: ``compileInfo``'s ``product``: "OPENCL" (aoc), "SYCL" (oneAPI), "HLS" (i++ 20.x)
+_PRODUCTS = {"SYCL": Product.ONEAPI, "HLS": Product.IPP, "OPENCL": Product.AOC}
+
+
 def read_info(info: Any, fallback_version: str = "") -> ReportInfo | None:
     """Tool and device, or ``None`` when ``info`` has neither known shape."""
     if not isinstance(info, dict):
@@ -60,7 +64,9 @@ def read_info(info: Any, fallback_version: str = "") -> ReportInfo | None:
     if isinstance(nodes, list) and nodes and isinstance(nodes[0], dict):
         node = nodes[0]
         raw = str(node.get("version", ""))
-        product = Product.ONEAPI if str(node.get("product", "")).upper() == "SYCL" else Product.AOC
+        # i++ 20.x writes "HLS" (a public i++ 20.4 atax was read as an OpenCL kernel: host memory over
+        # PCIe, an OpenCL launch cost, its .c refused as C++)
+        product = _PRODUCTS.get(str(node.get("product", "")).upper(), Product.AOC)
         return ReportInfo(
             tool=ToolInfo(Vendor.INTEL, product, normalize_version(raw), raw,
                           quartus_version=str(node.get("quartus") or "") or None,

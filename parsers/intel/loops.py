@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hlsight.core.model import InitiationInterval, KernelKind, Loop, SourceLocation, TripCount
-from hlsight.parsers.intel.common import as_float, as_int, debug_entry, debug_location, yes_no
+from hlsight.parsers.intel.common import KERNEL_NODE_TYPES, as_float, as_int, debug_entry, debug_location, yes_no
 
 _II = re.compile(r"^\s*(~|>=)?\s*(\d+)\s*$")
 #: Top rows of loops.json: ``Kernel: <name>`` (aoc, oneAPI) or ``Component:
@@ -67,10 +67,12 @@ def _linked(item: dict[str, Any]) -> str:
     bottleneck's variables and feedback path ("... data dependency on
     variable(s): current_kmer (kmers.cpp:609), j (kmers.cpp:582)")."""
     text = str(item.get("text", "")).strip()
-    links = [link for link in item.get("links") or [] if isinstance(link, dict) and link.get("filename")]
+    links = [link for link in item.get("links") or [] if isinstance(link, dict)
+             and (link.get("filename") or link.get("view") or link.get("guide"))]
     if "%L" in text:
+        # a file link is its place; a view or guide link its title ("Use the Fmax II Report viewer", i++ 20.4)
         places = iter(f"{str(link['filename']).replace(chr(92), '/').rsplit('/', 1)[-1]}:{link.get('line')}"
-                      for link in links)
+                      if link.get("filename") else str(link.get("view") or link.get("guide")) for link in links)
         pieces = text.split("%L")
         text = pieces[0] + "".join(next(places, "?") + piece for piece in pieces[1:])
     nested = [_linked(child) for child in item.get("details") or [] if isinstance(child, dict)]
@@ -111,8 +113,22 @@ def _loop(row: dict[str, Any], third_column: str) -> Loop:
         loop.speculated_iterations = as_int(third)
     elif third_column == "Bottleneck" and isinstance(third, str) and third not in ("n/a", ""):
         loop.bottleneck = third
-    loop.children = [_loop(child, third_column) for child in row.get("children") or [] if isinstance(child, dict)]
+    children = [_loop(child, third_column) for child in row.get("children") or [] if isinstance(child, dict)]
+    fused = [child for child in children if child.name == FUSED_SUBLOOP]
+    if fused:
+        # i++ 20.4: a "Fused loop" lists the loops fused into it as "Fused subloop" rows (all n/a, each at its
+        # source line): its own iterations, not loops inside it (a public atax asked for their trip counts and
+        # added them); the first one's line is where its count is written
+        children = [child for child in children if child.name != FUSED_SUBLOOP]
+        loop.location = loop.location or fused[0].location
+        lines = ", ".join(str(child.location.line) for child in fused if child.location is not None)
+        loop.details.append(f"fuses the loops at lines {lines}: one iteration runs an iteration of each")
+    loop.children = children
     return loop
+
+
+#: a row of a fused loop that names a loop fused into it (i++ 20.4)
+FUSED_SUBLOOP = "Fused subloop"
 
 
 def _kernel_kind(texts: list[str]) -> KernelKind:
@@ -209,7 +225,8 @@ def _attr_blocks(node: dict[str, Any], out: dict[str, BlockSchedule]) -> None:
         if not isinstance(child, dict):
             continue
         trip = as_int(child.get("tc"))
-        out[str(child.get("name"))] = BlockSchedule(
+        # by its block: "4X Partially unrolled atax.B4" (i++ 20.4) is the loop atax.B4
+        out[block_name(str(child.get("name")))] = BlockSchedule(
             achieved_fmax_mhz=as_float(child.get("af")),
             achieved_ii=as_int(child.get("ii")),
             latency=as_int(child.get("lt")),
@@ -255,7 +272,7 @@ def read_loop_attr(data: Any) -> list[tuple[str, float | None, dict[str, BlockSc
     out: list[tuple[str, float | None, dict[str, BlockSchedule]]] = []
     nodes = data.get("nodes") if isinstance(data, dict) else None
     for node in nodes or []:
-        if isinstance(node, dict) and node.get("type") == "kernel":
+        if isinstance(node, dict) and node.get("type") in KERNEL_NODE_TYPES:  # i++ 20.x: "component"
             blocks: dict[str, BlockSchedule] = {}
             _attr_blocks(node, blocks)
             out.append((attr_kernel_name(node), as_float(node.get("fmax")), blocks))
@@ -272,7 +289,7 @@ def attr_loop_lines(data: Any) -> list[tuple[int, ...]]:
     out: list[tuple[int, ...]] = []
     nodes = data.get("nodes") if isinstance(data, dict) else None
     for node in nodes or []:
-        if isinstance(node, dict) and node.get("type") == "kernel":
+        if isinstance(node, dict) and node.get("type") in KERNEL_NODE_TYPES:
             out.append(tuple(sorted(loop.location.line for top in loops_from_attr(node) for loop in top.walk()
                                     if loop.location is not None)))
     return out

@@ -23,13 +23,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hlsight.core.model import LSU, Kernel, KernelKind, LibraryCall, MemoryKind, MemorySystem
-from hlsight.parsers.intel.common import as_int, debug_location, table_details, width_bits, yes_no
+from hlsight.parsers.intel.common import KERNEL_NODE_TYPES, as_int, debug_location, table_details, width_bits, yes_no
 from hlsight.parsers.intel.lsu_style import lsu_kind, style_facts
 
 GLOBAL_MEMTYPES = frozenset({"Global Memory"})
 LOCAL_MEMTYPES = frozenset({"Local Memory", "On-chip Memory"})
 SYSTEM_MEMTYPES = frozenset({"System Memory"})
-KERNEL_NODE_TYPES = frozenset({"kernel", "component"})
 MEMORY_NODE_TYPES = frozenset({"memsys", "bank", "port"})
 _HBM = re.compile(r"^HBM(\d+)$", re.IGNORECASE)
 #: Non-LSU instructions that still move data (channels/pipes/streams).
