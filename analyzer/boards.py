@@ -161,6 +161,9 @@ def without_board_memory(design: Design) -> bool:
 #: how the headline names the port protocols a schedule times, in this order
 _PORT_KINDS = {"ap_memory": "ap_memory", "bram": "BRAM", "ap_bus": "ap_bus", "ap_fifo": "ap_fifo",
                "axis": "AXI-stream", "s_axilite": "AXI-lite", "s_axi": "AXI-lite"}
+#: scalar port protocols, named where a top has no other data port (a public Vitis 2020.2 256-bit
+#: adder has only ap_none ones, and was told of ap_memory, AXI-lite and stream ports)
+_SCALAR_KINDS = {"ap_none": "ap_none", "ap_vld": "ap_vld", "ap_ack": "ap_ack", "ap_hs": "ap_hs", "ap_ovld": "ap_ovld"}
 
 
 def _port_kinds(design: Design) -> str:
@@ -169,6 +172,9 @@ def _port_kinds(design: Design) -> str:
     were timed); the old generic list when the report names none of them."""
     protocols = {interface.protocol for kernel in design.top_kernels() for interface in kernel.interfaces}
     kinds = list(dict.fromkeys(name for protocol, name in _PORT_KINDS.items() if protocol in protocols))
+    scalars = [name for protocol, name in _SCALAR_KINDS.items() if protocol in protocols]
+    if not kinds and scalars:
+        return f"scalar {name_list(scalars)}"
     return name_list(kinds) if kinds else "ap_memory, AXI-lite and stream"
 
 

@@ -137,3 +137,41 @@ def test_a_function_level_interface_directive_names_its_function(tmp_path: Path)
     assert found == [("interface", "fibonacci", ("mode=ap_none", "port=n")),
                      ("interface", "fibonacci", ("mode=ap_ctrl_none",)),
                      ("interface", "fibonacci", ("register", "mode=ap_vld", "port=out"))]
+
+
+def test_a_dataflow_region_of_template_processes_counts_the_reports_minimum(tmp_path: Path) -> None:
+    """A public hls4ml top (Vivado HLS 2019.2) runs two header templates as
+    dataflow processes; hlsight instruments no template, so eq. 3 had no
+    process to take the longest of and the region counted 0 cycles against
+    965 co-simulated ("the report gives no latency for what ran", which it
+    did: 243 ~ 2,293). The dataflow fixture with its processes made
+    templates and the region's latency a range (60 ~ 107): the region counts
+    at least the report's minimum, and the total is said to be a lower
+    bound."""
+    source = (FIXTURES / "instrument" / "dataflow" / "df.c").read_text(encoding="utf-8")
+    source = source.replace("static void produce(", "template <int M>\nstatic void produce(")
+    source = source.replace("static void consume(", "template <int M>\nstatic void consume(")
+    source = source.replace("    produce(in, buf, n);\n    consume(buf, out, n);",
+                            "    produce<N>(in, buf, n);\n    consume<N>(buf, out, n);")
+    source = source.replace("    produce(a, x, n);\n    consume(b, y, k);",
+                            "    produce<N>(a, x, n);\n    consume<N>(b, y, k);")
+    (tmp_path / "df.cpp").write_text(source, encoding="utf-8")
+    (tmp_path / "tb.cpp").write_bytes((FIXTURES / "instrument" / "dataflow" / "tb.c").read_bytes())
+    report = tmp_path / "report"
+    report.mkdir()
+    for path in (FIXTURES / "instrument" / "dataflow" / "report").iterdir():
+        text = path.read_text(encoding="utf-8")
+        if path.name in ("df_top_csynth.xml", "csynth.xml"):
+            text = text.replace("<Best-caseLatency>107</Best-caseLatency>", "<Best-caseLatency>60</Best-caseLatency>")
+        (report / path.name).write_text(text, encoding="utf-8")
+    result = run_cli("simulate", str(tmp_path / "df.cpp"), "--report", str(report), "--testbench",
+                     str(tmp_path / "tb.cpp"), "--top", "df_top")
+    assert result.code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert "total: 60 cycles = 600 ns at 10 ns" in lines
+    assert ("  a lower bound: 1 part(s) of the design are not counted (the instrument-call-not-counted warnings"
+            " below)") in lines
+    assert (f"{tmp_path / 'df.cpp'}:25: warning: dataflow region 'df_top': its processes produce, consume are no"
+            " function hlsight instruments (a template or class member, or defined elsewhere): eq. 3 cannot count"
+            " them; the region counts at least the report's minimum latency (60) [instrument-call-not-counted]") \
+        in lines

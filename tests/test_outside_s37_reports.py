@@ -52,3 +52,14 @@ def test_a_value_at_which_a_loop_does_not_run_is_said_so(tmp_path: Path) -> None
                     "--set", "loop.fib.Loop_1.trip=0")
     assert given.code == 0, given.stderr
     assert "  function fib (top): 0 cycles at the values given (loop.fib.Loop_1.trip)" in given.stdout.splitlines()
+
+
+def test_a_top_with_scalar_ports_only_is_said_so() -> None:
+    """A public Vitis 2020.2 256-bit adder's ports are ap_none scalars and
+    ap_ctrl_hs; the headline said "the schedule times its ap_memory,
+    AXI-lite and stream ports", none of which it has. The 2019.1 FIR of
+    the corpus (ap_none input, ap_vld output) has the same shape."""
+    result = run_cli("analyze", str(VIVADO / "vhls2019.1_cse237c_fir128"))
+    assert ("  using: no DRAM profile: no m_axi port (the schedule times its scalar ap_none, ap_vld ports), clock 100"
+            " MHz (the HLS target clock: no place-and-route fmax in the report; --set fmax=MHZ)") \
+        in result.stdout.splitlines()

@@ -673,6 +673,7 @@ class Planner:
         has_children = self._has_child_blocks(body)
         if block.composition is Composition.DATAFLOW:
             block.fill = self._dataflow_fill(body)
+            self._uncounted_processes(item, latency)
         elif has_children:
             path = self._maxpath(body)
             block.residual = self._residual(latency.max, path, block, "module latency") + item.generated_cycles
@@ -688,6 +689,34 @@ class Planner:
                 self._diag("instrument-unknown-latency", Severity.WARNING,
                            f"module '{item.kernel.name}' has no known latency: counted as 0 cycles",
                            block.line, block.function)
+
+    def _uncounted_processes(self, item: InstrumentedFunction, latency: LatencyRange) -> None:
+        """Processes of dataflow region ``item`` that call a report module no
+        instrumented function defines (a function template from a header:
+        a public hls4ml top's two layers) add nothing to eq. 3, and the
+        region counted 0 cycles against 965 co-simulated. The region then
+        takes the report's minimum latency as a floor, and the total is said
+        to be a lower bound."""
+        modules = [*(instance.module for instance in item.kernel.instances),
+                   *(kernel.name for kernel in self.design.kernels)]
+        missing = []
+        for statement in _statements(item.source.node.body):
+            call = statement if isinstance(statement, c_ast.FuncCall) else None
+            name = str(call.name.name) if call is not None and isinstance(call.name, c_ast.ID) else ""
+            if name and self._callee(statement) is None and not self._inlined_has_blocks(statement) \
+                    and any(module == name or module.startswith(f"{name}_") for module in modules):
+                missing.append(name)
+        if not missing:
+            return
+        floor = latency.min if self.baseline is Baseline.FULL else None
+        if floor is not None:
+            item.block.floor, item.block.has_floor = floor, True
+        self._diag("instrument-call-not-counted", Severity.WARNING,
+                   f"dataflow region '{item.kernel.name}': its processes {', '.join(dict.fromkeys(missing))} are no"
+                   " function hlsight instruments (a template or class member, or defined elsewhere): eq. 3 cannot"
+                   " count them" + (f"; the region counts at least the report's minimum latency ({floor:,})"
+                                    if floor is not None else ""),
+                   int(item.source.node.coord.line), item.source.name)
 
     def _processes_in_sequence(self, item: InstrumentedFunction, latency: LatencyRange) -> bool:
         """Whether the processes of dataflow region ``item`` run one after
