@@ -55,7 +55,7 @@ from hlsight.analyzer.symbols import (
 )
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.errors import InputError
-from hlsight.core.model import Design, Kernel, Loop, Vendor
+from hlsight.core.model import Design, Kernel, KernelKind, Loop, Vendor
 from hlsight.core.units import count_range, format_seconds, name_list
 
 
@@ -181,6 +181,7 @@ def analyze(
     result.diagnostics.extend(cosim_findings)
     result.diagnostics.extend(_unused_arguments(design, every_name, source, result))
     result.diagnostics.extend(_unused_fallbacks(design, result, every_name))
+    result.diagnostics.extend(_unused_launch_size(design, result, every_name))
     result.diagnostics.extend(_unused_trip_counts(design, result, every_name))
     result.diagnostics.extend(_unused_scoped(design, result, every_name - sized.consumed))
     result.diagnostics.extend(bottleneck_hints(design, result, settings))
@@ -420,6 +421,27 @@ def _unused_fallbacks(design: Design, result: AnalysisResult, names: set[str]) -
             )
         )
     return notes
+
+
+def _unused_launch_size(design: Design, result: AnalysisResult, names: set[str]) -> list[Diagnostic]:
+    """The NDRange size given where no estimate depends on it and the
+    report does not call every kernel single-work-item (that case is
+    :func:`_unused_work_items`'s): a public aoc 16.1 genetic algorithm's
+    host launches 3,328 work-items, ``--set global_size0=3328`` was echoed
+    beside the number and changed nothing, without a word."""
+    given = [name for name in (WORK_ITEMS.name, *size_names(design)) if name in names]
+    if not given or not result.estimates or design.tool.vendor is Vendor.XILINX \
+            or all(kernel.single_threaded for kernel in design.kernels):
+        return []
+    if WORK_ITEMS.name in _estimate_names(result):
+        return []
+    unknown = [kernel.name for kernel in design.kernels if kernel.kind is KernelKind.UNKNOWN]
+    why = (f"the report does not say whether {name_list(unknown)} {'is an' if len(unknown) == 1 else 'are'}"
+           " NDRange or single-work-item, and the source's counts do not use the work-item ids"
+           if unknown else "no count derived from the source uses the work-item ids")
+    return [Diagnostic.at(
+        design.kernels[0].location if design.kernels else None, "input-unused", Severity.WARNING,
+        f"{name_list(given)} changes nothing in the estimate: {why}; -v shows each loop's and LSU's counts")]
 
 
 def _estimate_names(result: AnalysisResult) -> set[str]:

@@ -376,8 +376,9 @@ class CycleComposer:
             return fixed_best
         if self.bound is Bound.SYMBOLIC:
             self._caveat(CycleCaveat.WORST_CASE,
-                         f"{owner}: its own cycles are {fixed_best} at the best case and {latency.max - high}"
-                         " at the worst: the worst case's are used")
+                         f"{owner}: beyond its parts, the report's best case leaves {fixed_best:,} cycles and its"
+                         f" worst case {latency.max - high:,} (its parts' best cases need not come in one call):"
+                         " the worst case's are used")
         return latency.max - high
 
     def at(self, bound: Bound) -> CycleComposer:

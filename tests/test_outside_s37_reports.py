@@ -63,3 +63,21 @@ def test_a_top_with_scalar_ports_only_is_said_so() -> None:
     assert ("  using: no DRAM profile: no m_axi port (the schedule times its scalar ap_none, ap_vld ports), clock 100"
             " MHz (the HLS target clock: no place-and-route fmax in the report; --set fmax=MHZ)") \
         in result.stdout.splitlines()
+
+
+def test_a_launch_size_no_estimate_uses_is_said() -> None:
+    """A public aoc 16.1 genetic algorithm: the report does not say whether
+    its kernel is NDRange, and its counts do not use the work-item ids; the
+    host's 3,328 work-items (``--set global_size0=3328``) were echoed beside
+    the number and changed nothing, without a word. The hand-written aoc
+    16.1 channel kernel of the fixtures has the same shape."""
+    from tests.conftest import FIXTURES
+
+    result = run_cli("analyze", str(FIXTURES / "aoc16_channel_loop"), "--set", "work_items=1000")
+    assert result.code == 0, result.stderr
+    assert ("work_items changes nothing in the estimate: the report does not say whether emit is an NDRange or"
+            " single-work-item, and the source's counts do not use the work-item ids; -v shows each loop's and"
+            " LSU's counts [input-unused]") in result.stdout + result.stderr
+    used = run_cli("analyze", str(CORPUS / "aoc" / "aoc15.1_c5soc_vector_add" / "vector_add" / "bin_vector_add"),
+                   "--set", "work_items=1000")
+    assert "changes nothing in the estimate" not in used.stdout + used.stderr

@@ -59,7 +59,8 @@ def test_a_dataflow_top_takes_its_own_cycles_from_the_worst_case(tmp_path: Path)
     assert composer.at(Bound.MAX).module(top) == 2089114
     assert composer.module(top) == 2089114
     assert composer.at(Bound.MIN).module(top) == 165
-    assert any("its own cycles are 7 at the best case and 2 at the worst" in note for note in composer.notes)
+    assert any("beyond its parts, the report's best case leaves 7 cycles and its worst case 2 (its parts' best"
+               " cases need not come in one call)" in note for note in composer.notes)
 
 
 def test_a_function_with_nothing_to_time_says_the_clock_it_uses() -> None:
