@@ -175,3 +175,31 @@ def test_a_dataflow_region_of_template_processes_counts_the_reports_minimum(tmp_
             " function hlsight instruments (a template or class member, or defined elsewhere): eq. 3 cannot count"
             " them; the region counts at least the report's minimum latency (60) [instrument-call-not-counted]") \
         in lines
+
+
+def test_the_header_model_has_vitis_burst_maxi(tmp_path: Path) -> None:
+    """``hls::burst_maxi`` (Vitis >= 2022.1, UG1399 "Using Manual Burst"): a
+    public KV260 Canny reads its frame through it; the model had no
+    ``hls_burst_maxi.h``, clang stopped at the include and none of the
+    source was analysed. Requests set the offset, ``read``/``write`` move
+    one element each, a byte enable writes only its bytes."""
+    from hlsight.parsers.cxx.as_c import parse_cxx_as_c
+
+    program = tmp_path / "burst.cpp"
+    program.write_text(
+        '#include "hls_burst_maxi.h"\n#include <cstdio>\n'
+        "void copy_scale(hls::burst_maxi<int> in, hls::burst_maxi<int> out, int n) {\n"
+        "    in.read_request(0, n);\n    out.write_request(2, n);\n"
+        "    for (int i = 0; i < n; i++) out.write(in.read() * 3);\n    out.write_response();\n}\n"
+        "int main() {\n    int a[8] = {1, 2, 3, 4}, b[8] = {0};\n    copy_scale(a, b, 4);\n"
+        "    hls::burst_maxi<int> m(b); m.write_request(0, 1); m.write(0x11223344, ap_uint<4>(0x1));\n"
+        '    printf("%d %d %d %d %d %x\\n", b[1], b[2], b[3], b[4], b[5], b[0]);\n    return 0;\n}\n',
+        encoding="utf-8")
+    binary = program.with_suffix("")
+    built = subprocess.run(["g++", "-std=c++14", "-Wall", "-I", str(MODEL_INCLUDE), str(program), "-o", str(binary)],
+                           capture_output=True, text=True, check=False)
+    assert built.returncode == 0, built.stderr
+    printed = subprocess.run([str(binary)], capture_output=True, text=True, check=False, timeout=30).stdout
+    assert printed == "0 3 6 9 12 44\n"  # 4 x 3 from b[2]; the low byte of 0x11223344 into b[0]
+    unit = parse_cxx_as_c(program)
+    assert "copy_scale" in {node.decl.name for node in unit.ast.ext if hasattr(node, "decl")}
