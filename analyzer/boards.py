@@ -72,6 +72,9 @@ BOARD_RULES: tuple[BoardRule, ...] = (
     BoardRule(("ku060", "ku3", "xcku060"), "ddr3-1333-ku3", "Alpha Data ADM-PCIE-KU3", Vendor.XILINX),
     BoardRule(("7v3", "xc7vx690t"), "ddr3-1333-7v3", "Alpha Data ADM-PCIE-7V3", Vendor.XILINX),
     BoardRule(("xc7z",), "ddr3-1066-zynq", "Zynq-7000 (PS DDR3)", Vendor.XILINX),
+    # Zynq UltraScale+ MPSoC parts and the Kria SOMs (xck26 on the KV260/KR260): a public KV260
+    # design was given the 7V3's DDR3 PCIe card
+    BoardRule(("xczu", "xck26", "xck24"), "ddr4-2400-zynqmp", "Zynq UltraScale+ MPSoC (PS DDR4)", Vendor.XILINX),
 )
 
 #: How the reason starts when no DRAM profile applies (reporters print it as it is).

@@ -81,3 +81,17 @@ def test_a_launch_size_no_estimate_uses_is_said() -> None:
     used = run_cli("analyze", str(CORPUS / "aoc" / "aoc15.1_c5soc_vector_add" / "vector_add" / "bin_vector_add"),
                    "--set", "work_items=1000")
     assert "changes nothing in the estimate" not in used.stdout + used.stderr
+
+
+def test_a_zynq_ultrascale_part_takes_its_ps_ddr4() -> None:
+    """A public KV260 design (xck26, Vitis 2025.2) and the corpus's 2020.1
+    xczu7ev dataflow were given the 7V3 PCIe card's DDR3 as an unknown
+    board. The Zynq UltraScale+ MPSoC's PS DDR4 (64-bit, up to 2400 MT/s:
+    UG1085) is their memory; eq. 10's peak is 8 B x 2.4 GT/s."""
+    from hlsight.analyzer.memory_profiles import load_profile
+
+    result = run_cli("analyze", str(VIVADO / "vitis2020.1_vecdot_dataflow"))
+    assert ("  using: DRAM profile ddr4-2400-zynqmp for the board Zynq UltraScale+ MPSoC (PS DDR4)"
+            " (xczu7ev-ffvc1156-2-e zynquplus), clock 100 MHz") in result.stdout
+    profile = load_profile("ddr4-2400-zynqmp")
+    assert profile.dq_bytes * 2 * profile.f_dram_hz == 19.2e9
