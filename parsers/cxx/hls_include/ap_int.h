@@ -180,14 +180,16 @@ public:
         if (radix == 2) signed_ = false;
         bool negative = signed_ && sign();
         unsigned long long magnitude = negative ? (unsigned long long)(-(long long)v) : bits();
-        if (radix == 10) return (negative ? "-" : "") + std::to_string(magnitude);
-        int shift = radix == 16 ? 4 : radix == 8 ? 3 : 1;
-        std::string digits;
-        do { digits.insert(digits.begin(), "0123456789abcdef"[magnitude & ((1ULL << shift) - 1ULL)]);
-             magnitude >>= shift; } while (magnitude != 0ULL);
-        return std::string(negative ? "-" : "") + (radix == 16 ? "0x" : radix == 8 ? "0o" : "0b") + digits;
+        unsigned base = radix == 16 ? 16u : radix == 8 ? 8u : radix == 10 ? 10u : 2u;
+        char digits[72];
+        int at = 71;
+        digits[at] = '\0';
+        do { digits[--at] = "0123456789abcdef"[magnitude % base]; magnitude /= base; } while (magnitude != 0ULL);
+        std::string out(negative ? "-" : "");
+        out += base == 16 ? "0x" : base == 8 ? "0o" : base == 2 ? "0b" : "";
+        out += &digits[at];
+        return out;
     }
-
 #define HLSIGHT_AP_ASSIGN_OP(op) \
     template <typename _AP_T> __hlsight_ap &operator op##=(const _AP_T &rhs) { v = wrap((unsigned long long)(v op rhs)); return *this; } \
     template <typename _AP_T> void operator op##=(const _AP_T &rhs) volatile { v = wrap((unsigned long long)(v op rhs)); }
