@@ -21,10 +21,17 @@ from collections.abc import Mapping
 import sympy
 
 from hlsight.analyzer.estimate.evaluate import numeric, substitutions
-from hlsight.analyzer.results import AnalysisResult, CosimComparison, CycleCaveat, CycleEstimate, LongPath
-from hlsight.analyzer.symbols import LONG_ITERATIONS, sym
+from hlsight.analyzer.results import (
+    AnalysisResult,
+    CosimComparison,
+    CycleCaveat,
+    CycleEstimate,
+    KernelEstimate,
+    LongPath,
+)
+from hlsight.analyzer.symbols import FMAX, LONG_ITERATIONS, sym
 from hlsight.core.diagnostics import Diagnostic, Severity
-from hlsight.core.model import CosimReport, CosimRun, Design, Kernel
+from hlsight.core.model import CosimReport, CosimRun, Design, Kernel, Product
 from hlsight.core.units import cycle_count
 
 #: HLScope+ (abstract, Table V) reaches 1.1 % average error on compute-bound
@@ -44,7 +51,7 @@ def compare_cosim(result: AnalysisResult) -> tuple[list[CosimComparison], list[D
     diagnostics: list[Diagnostic] = []
     for report in result.design.cosim:
         estimate = result.estimates.get(report.top)
-        cycles = None if estimate is None else estimate.cycles
+        cycles = None if estimate is None else estimate.cycles or component_cycles(estimate, result.design)
         run = report.measured()
         if run is None:
             diagnostics.append(_failed(report))
@@ -63,6 +70,23 @@ def compare_cosim(result: AnalysisResult) -> tuple[list[CosimComparison], list[D
         comparisons.append(comparison)
         diagnostics.extend(_findings(report, run, comparison, what=what, why=_causes(comparison, top, cycles)))
     return comparisons, diagnostics
+
+
+def component_cycles(estimate: KernelEstimate, design: Design) -> CycleEstimate | None:
+    """An i++ component's cycles per call: its estimate is FlexCL's pipeline
+    time, cycles over fmax, with no memory term (its Avalon host interfaces
+    are not timed), so the cycles are that time times fmax. ``None`` for
+    anything else (a time with a memory part, an aoc kernel)."""
+    if design.tool.product is not Product.IPP or not isinstance(estimate.symbolic, sympy.Expr):
+        return None
+    expression = sympy.simplify(estimate.symbolic * FMAX * 10**6)
+    if FMAX in expression.free_symbols:
+        return None
+    values = {name: value for name, value in estimate.values.items() if name != FMAX.name}
+    bound = expression.xreplace(substitutions(values))
+    value = float(bound) if isinstance(bound, sympy.Expr) and bound.is_number else None
+    return CycleEstimate(expression=expression, cycles=value, clock_target_ns=None, clock_estimated_ns=None,
+                         seconds_target=None, seconds_estimated=None)
 
 
 def long_path(cycles: CycleEstimate, measured: float | None) -> LongPath | None:
@@ -323,6 +347,12 @@ def _causes(comparison: CosimComparison, top: Kernel | None, cycles: CycleEstima
             reasons.append("the simulation misses a stall or a part the report leaves out (the warnings above say"
                            " which parts are not counted)")
     else:
+        interleaved = [f"{loop.name} ({loop.max_interleaving})" for loop in (top.all_loops() if top else [])
+                       if loop.max_interleaving is not None and loop.max_interleaving > 1]
+        if interleaved:
+            # a public i++ 20.4 atax: B7 at II 4 with 4 invocations in flight, counted one after another
+            reasons.append(f"loops the report lets run several invocations at once (max interleaving:"
+                           f" {', '.join(interleaved)}), which the count takes one after another")
         if cycles is not None and CycleCaveat.WORST_CASE in cycles.caveats:
             reasons.append("the estimate takes a worst case of the report where it cannot compose (the notes under"
                            " the top say where; 'hlsight simulate' with the testbench follows the path each call"
@@ -389,8 +419,8 @@ def _findings(report: CosimReport, run: CosimRun, comparison: CosimComparison,
 def _at(report: CosimReport, run: CosimRun, rule: str, severity: Severity, message: str,
         data: dict[str, object]) -> Diagnostic:
     """A finding placed on the co-simulation report's row of ``run``."""
-    return Diagnostic(rule=rule, severity=severity, message=message, file=str(report.path), line=run.line or None,
-                      kernel=report.top, subject=report.top, data=data)
+    return Diagnostic(rule=rule.replace("vivado-cosim", report.rules, 1), severity=severity, message=message,
+                      file=str(report.path), line=run.line or None, kernel=report.top, subject=report.top, data=data)
 
 
 def _outside(comparison: CosimComparison) -> bool:

@@ -651,7 +651,8 @@ class CosimRun:
 
 @dataclass(frozen=True)
 class CosimReport:
-    """``<solution>/sim/report/<top>_cosim.rpt``: what co-simulation measured."""
+    """``<solution>/sim/report/<top>_cosim.rpt`` (or an i++ report's
+    ``verification_data.js``): what co-simulation measured."""
 
     path: Path
     top: str
@@ -660,6 +661,9 @@ class CosimReport:
     #: "<cosim date> before <synthesis date>" when the report is older than the
     #: top's synthesis report: it may have measured an earlier design
     older_than_synthesis: str | None = None
+    #: the family of the findings on it: ``vivado-cosim`` (a solution's
+    #: report), ``ipp-cosim`` (an i++ report's verification statistics)
+    rules: str = "vivado-cosim"
 
     def measured(self) -> CosimRun | None:
         """The first run that passed with a latency (Verilog and VHDL give

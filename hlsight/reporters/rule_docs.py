@@ -251,6 +251,18 @@ _DOCS: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "The estimate still has one unknown trip count; the co-simulation report gives the latency the testbench "
         "measured, and the estimate equals it at the value named. That is what the testbench ran if the model "
         "holds; hlsight does not use it until it is given with --set.", ("consistency",)),
+    "ipp-cosim-differs": (
+        "Estimate far from the simulated latency of an i++ component",
+        "The i++ report's verification statistics (reports/lib/verification_data.js: the testbench run against "
+        "the component's RTL in the simulator) give the latency of a call; the estimate at the values given (its "
+        "pipeline time times fmax) is more than 5 % away and outside the measured min..max. Either the trip counts "
+        "given are not the testbench's, or the model misses a stall or an overlap the RTL makes.",
+        ("consistency",)),
+    "ipp-cosim-implied": (
+        "Trip count at which the estimate equals the simulated latency of an i++ component",
+        "The estimate still has one unknown trip count; the verification statistics give the latency the "
+        "testbench measured, and the estimate equals it at the value named. hlsight does not use it until it is "
+        "given with --set.", ("consistency",)),
     "vivado-cosim-failed": (
         "Co-simulation without a passing run",
         "The co-simulation report has no run that passed with a latency (Fail, or NA for every RTL language): "

@@ -12,6 +12,7 @@ from hlsight.parsers.intel.legacy import read_mav15, read_rtl_project
 from hlsight.parsers.intel.ndjson import read_ndjson_report
 from hlsight.parsers.intel.report import read_report
 from hlsight.parsers.intel.sycl_names import name_sycl_kernels
+from hlsight.parsers.intel.verification import read_verification, verification_path
 from hlsight.parsers.intel.versions import version_diagnostics
 from hlsight.parsers.loader import ReadOptions
 
@@ -42,6 +43,14 @@ class IntelReader:
             design = read_report(layout, read_rtl=options.read_rtl)
         if design.tool.product is Product.ONEAPI:
             name_sycl_kernels(design.kernels, design.memory_systems)
+        if design.tool.product is Product.IPP:
+            # what the testbench's RTL simulation measured per component call (a co-simulation)
+            found = verification_path(layout.reports_dir, layout.data_dir)
+            if found is not None:
+                names = {kernel.name for kernel in design.kernels}
+                design.cosim = [report for report in read_verification(found, design.tool.command)
+                                if report.top in names]
+                design.artifacts.append(found)
         design.diagnostics[:0] = version_diagnostics(design.tool, design.root)
         return design
 
