@@ -61,3 +61,58 @@ def test_a_measurement_below_the_fewest_cycles_is_not_blamed_on_the_values(tmp_p
     assert ("Possible causes: no values of loop.bfs.loop_queue.trip bring it down to the measurement: with each at 1"
             " it is still 482 cycles;") in said
     assert "may not be the testbench's" not in said
+
+
+def test_a_branch_loop_whose_iteration_composes_says_how_many_took_the_long_path(tmp_path: Path) -> None:
+    """A public hls4ml convolution (Vivado HLS 2019.2): Loop 1 runs 25
+    times at 9 or 91 cycles, its sub-loop (72 cycles) only when the window
+    is full; co-simulated 965 = 9 of 25 on the long path. The iteration
+    composes (the sub-loop plus 19 of its own) to the report's long path,
+    so no branch was registered and the comparison said only "a shorter
+    path", not how many iterations took it. Hand-written report of that
+    shape: 25 x 9 + 9 x 82 + 1 = 964; measured 965 gives 9.01, said 9."""
+    from fixtures.instrument.make_reports import loop, module
+
+    report = tmp_path / "solution1" / "syn" / "report"
+    report.mkdir(parents=True)
+    xml = module("conv", (226, 2276), [loop("Loop1", 25, (225, 2275), il=(9, 91),
+                                            children=[loop("Loop1.1", 72, 72, il=1)])])
+    (report / "conv_csynth.xml").write_text(xml, encoding="utf-8")
+    (report / "csynth.xml").write_text(xml, encoding="utf-8")
+    (tmp_path / "solution1" / "sim" / "report").mkdir(parents=True)
+    text = (FIXTURES / "vivado_cosim" / "bfs_cosim.rpt").read_text(encoding="utf-8").replace("112074", "   965")
+    (tmp_path / "solution1" / "sim" / "report" / "conv_cosim.rpt").write_text(text, encoding="utf-8")
+    result = run_cli("analyze", "-v", str(tmp_path / "solution1"))
+    said = result.stdout + result.stderr
+    assert ("co-simulation measured 965 cycles per call (Verilog, xsim): the cycle count above +135.9% (it equals the"
+            " measurement with 9 of the 25 iterations of loop Loop 1 on their long path, 91 cycles against 9; the"
+            " count takes all)") in said
+    assert "give --set loop.conv.Loop_1.long_iterations=9 to use it" in said
+    given = run_cli("analyze", str(tmp_path / "solution1"), "--set", "loop.conv.Loop_1.long_iterations=9")
+    assert "  function conv (top): 964 cycles" in given.stdout
+
+
+def test_a_dataflow_regions_processes_are_not_called_parts_added_in_sequence() -> None:
+    """The hls4ml top's three processes (exact latencies) are composed as the
+    longest (eq. 3); the comparison still offered "parts of fixed length
+    added one after another that the RTL may start together" for them. In a
+    region whose processes ran in sequence (decision 93) it stands."""
+    from hlsight.analyzer.cosim_check import _causes
+    from hlsight.analyzer.results import CosimComparison, CycleEstimate, CyclePart
+    from hlsight.core.model import Kernel
+
+    parts = [CyclePart("conv", "module", 2276.0, sympy.Integer(2276)),
+             CyclePart("zeropad", "module", 203.0, sympy.Integer(203)),
+             CyclePart("Block_proc", "module", 0.0, sympy.Integer(0))]
+    cycles = CycleEstimate(expression=sympy.Integer(2293), cycles=2293.0, clock_target_ns=5.0, clock_estimated_ns=None,
+                           seconds_target=None, seconds_estimated=None, parts=parts)
+    comparison = CosimComparison(top="myproject", report="myproject_cosim.rpt", language="Verilog", simulator="xsim",
+                                 status="Pass", measured_min=965.0, measured_avg=965.0, measured_max=965.0,
+                                 estimate_cycles=2293.0, error=2293 / 965 - 1)
+    overlapped = _causes(comparison, Kernel(name="myproject", dataflow=True), cycles)
+    assert "parts of fixed length" not in overlapped
+    in_sequence = CycleEstimate(expression=sympy.Integer(2293), cycles=2293.0, clock_target_ns=5.0,
+                                clock_estimated_ns=None, seconds_target=None, seconds_estimated=None, parts=parts,
+                                dataflow_in_sequence=True)
+    said = _causes(comparison, Kernel(name="myproject", dataflow=True), in_sequence)
+    assert "parts of fixed length added one after another that the RTL may start together (conv, zeropad," in said
