@@ -95,3 +95,19 @@ def test_a_zynq_ultrascale_part_takes_its_ps_ddr4() -> None:
             " (xczu7ev-ffvc1156-2-e zynquplus), clock 100 MHz") in result.stdout
     profile = load_profile("ddr4-2400-zynqmp")
     assert profile.dq_bytes * 2 * profile.f_dram_hz == 19.2e9
+
+
+def test_a_renamed_synthesis_summary_is_named(tmp_path: Path) -> None:
+    """A public Vitis 2025.1 project commits only ``reports/`` with its
+    synthesis summary renamed (``cysn_hls_compile.rpt``) and the
+    co-simulation: "no HLS report found here (expected an aoc/oneAPI
+    report ...)". The summary is recognised by its first lines, as
+    ``hls_compile.rpt`` is by name."""
+    folder = tmp_path / "reports"
+    folder.mkdir()
+    (folder / "cysn_hls_compile.rpt").write_bytes((VIVADO / "vitis2023.2_cluster_nms" / "csynth.rpt").read_bytes())
+    result = run_cli("analyze", str(folder))
+    assert result.code == 2
+    assert ("cysn_hls_compile.rpt is Vitis' synthesis summary (csynth.rpt's content: one latency per module and loop,"
+            " their maxima, which hlsight does not compose from); point at the solution's syn/report folder") \
+        in result.stderr

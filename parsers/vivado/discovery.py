@@ -176,18 +176,31 @@ def unread_artifact(path: Path) -> str | None:
     size report of a run that stopped says so ("C-Synthesis has not
     completed!"), which is why no latency report exists."""
     candidates = [path] if path.is_file() else [path / name for name in _NOT_A_REPORT]
+    if path.is_dir():  # a renamed summary (a public 2025.1 project keeps cysn_hls_compile.rpt)
+        candidates += sorted(item for item in path.glob("*.rpt") if item.name not in _NOT_A_REPORT)[:_RENAMED_SCAN]
     for candidate in candidates:
-        what = _NOT_A_REPORT.get(candidate.name)
-        if what is None or not candidate.is_file():
+        if not candidate.is_file():
             continue
         try:
             with candidate.open(encoding="utf-8", errors="replace") as stream:
                 head = stream.read(4096)
         except OSError:
             head = ""
+        summary = any(line.startswith(_SUMMARY) for line in head.splitlines()[:8])
+        what = _NOT_A_REPORT.get(candidate.name) or (_SUMMARY_WHAT if summary else None)
+        if what is None:
+            continue
         if "C-Synthesis has not completed" in head:
             return (f"{candidate.name} says 'C-Synthesis has not completed!': this run stopped before synthesis"
                     " wrote its latency reports")
         return f"{candidate.name} is {what}; point at the solution's syn/report folder (csynth.xml, *_csynth.rpt)"
     return None
+
+
+#: how Vitis' synthesis summary (csynth.rpt, the unified flow's hls_compile.rpt) begins
+_SUMMARY = "== Synthesis Summary Report of"
+_SUMMARY_WHAT = ("Vitis' synthesis summary (csynth.rpt's content: one latency per module and loop, their maxima,"
+                 " which hlsight does not compose from)")
+#: at most this many .rpt files of a folder are opened to recognise a renamed summary
+_RENAMED_SCAN = 16
 
