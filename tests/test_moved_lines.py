@@ -41,3 +41,25 @@ def test_an_edited_source_is_said_to_differ(tmp_path: Path) -> None:
 def test_the_synthesized_source_draws_no_warning() -> None:
     result = run_cli("analyze", str(QUICKSORT / "report"), "--source-root", str(QUICKSORT / "upstream"), "-v")
     assert result.code == 0 and "source-lines-moved" not in result.stdout
+
+
+def test_a_source_without_the_reports_pragmas_is_said_to_differ(tmp_path: Path) -> None:
+    """A public Vitis 2025.1 FIR: the report pipelines ``Outer`` by the
+    pragma it found at ``filter.cpp:14``; the committed ``filter.cpp`` has
+    every pragma commented out and its line 14 reads ``// total filter size
+    start``; nothing was said. csynth.xml's ``PragmaReport`` places each
+    pragma written in the source (``isDirective="0"``): here the quicksort's
+    m_axi interface pragma at line 10, its line replaced by a comment (no
+    line moves)."""
+    folder = tmp_path / "src"
+    folder.mkdir()
+    lines = (QUICKSORT / "upstream" / "qs_fast.cpp").read_text(encoding="utf-8").splitlines(keepends=True)
+    assert lines[9].startswith("#pragma HLS INTERFACE m_axi port=arr")
+    lines[9] = "// the interface is set by a Tcl directive now\n"
+    (folder / "qs_fast.cpp").write_text("".join(lines), encoding="utf-8")
+    result = run_cli("analyze", str(QUICKSORT / "report"), "--source-root", str(folder))
+    assert result.code == 0, result.stderr
+    assert ("qs_fast.cpp:10:1: warning: the report found pragmas of qs_fast.cpp at line 10, where this qs_fast.cpp has"
+            " none (line 10: `// the interface is set by a Tcl directive now`). This qs_fast.cpp is not the file that"
+            " was synthesized (edited since?): the counts and places it gives may not be the report's"
+            " [source-lines-moved]") in result.stdout

@@ -8,6 +8,12 @@ the synthesized file minus two lines: its loops' values were described at
 ``}`` lines and one was matched to the loop closing there). The loops that
 do not match keep the report's counts and their own symbols; the warning
 says the file's counts may not be the synthesized design's.
+
+The report also says where it found each pragma written in the source
+(csynth.xml ``PragmaReport``): a line of a file read that holds no pragma
+there says the same (a public Vitis 2025.1 FIR's ``filter.cpp`` has every
+pragma commented out, and its line 14, where the report's ``PIPELINE``
+is, reads ``// total filter size start``).
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ from pathlib import PurePath
 
 from hlsight.analyzer.access.loops import LoopInfo
 from hlsight.core.diagnostics import Diagnostic, Severity
-from hlsight.core.model import Kernel, Loop
+from hlsight.core.model import Design, Kernel, Loop
 from hlsight.parsers.vivado.names import parse_loop_name
 
 RULE = "source-lines-moved"
@@ -71,5 +77,38 @@ def moved_line_warnings(kernel: Kernel, missing: dict[str, list[Loop]], loops: l
                     " file that was synthesized (edited since?): its loops are not matched to the report's by line,"
                     " and the counts it gives may not be the report's",
             data={"loops": [loop for loop, _line in lines]},
+        ))
+    return out
+
+
+def pragma_place_warnings(design: Design, said: set[str]) -> list[Diagnostic]:
+    """One warning per file read whose line holds no pragma where the report
+    found one (a line that names a pragma in any form, a macro's
+    ``DO_PRAGMA(...)`` or a commented-out one, counts as holding it)."""
+    texts = {PurePath(source.path).name: (source.path, source.content.splitlines())
+             for source in design.source_files if source.content}
+    missing: dict[str, list[int]] = defaultdict(list)
+    for place in design.pragma_places:
+        file = PurePath(place.file).name
+        if file not in texts or file in said:
+            continue
+        text = texts[file][1]
+        if not 0 < place.line <= len(text) or "pragma" not in text[place.line - 1].lower():
+            missing[file].append(place.line)
+    out = []
+    for file, numbers in missing.items():
+        path, text = texts[file]
+        said.add(file)
+        first = numbers[0]
+        inside = 0 < first <= len(text)
+        there = f"`{text[first - 1].strip()[:60]}`" if inside else "past its end"
+        distinct = sorted(set(numbers))
+        shown = ", ".join(str(number) for number in distinct[:_NAMED])
+        out.append(Diagnostic(
+            rule=RULE, severity=Severity.WARNING, file=path, line=first if inside else None,
+            message=f"the report found pragmas of {file} at line{'s' if len(distinct) > 1 else ''} {shown}, where"
+                    f" this {file} has none (line {first}: {there}). This {file} is not the file that was"
+                    " synthesized (edited since?): the counts and places it gives may not be the report's",
+            data={"lines": distinct},
         ))
     return out

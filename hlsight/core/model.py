@@ -695,6 +695,9 @@ class Design:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     #: C/RTL co-simulation reports found beside the synthesis reports, one per top
     cosim: list[CosimReport] = field(default_factory=list)
+    #: Vivado/Vitis: where the report found the pragmas written in the source
+    #: (csynth.xml ``PragmaReport``): a ``#pragma HLS`` line of the file synthesized
+    pragma_places: list[SourceLocation] = field(default_factory=list)
     #: The report counts pipe resources but names no kernel's pipe reads or
     #: writes (a oneAPI ``.ndjson`` report has no system-viewer data): which
     #: kernels pipes join, and so which run at the same time, is unknown.

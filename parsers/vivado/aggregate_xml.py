@@ -21,7 +21,7 @@ from lxml import etree
 from hlsight.core.model import Instance, Interface, LatencyRange, SourceLocation
 from hlsight.parsers.vivado.burst_rpt import BundleBursts, read_xml_bursts
 from hlsight.parsers.vivado.module_report import ModuleReport
-from hlsight.parsers.vivado.pragmas import TripCountPragma, read_tripcount_pragmas
+from hlsight.parsers.vivado.pragmas import TripCountPragma, read_source_pragma_places, read_tripcount_pragmas
 from hlsight.parsers.vivado.profile_xml import (
     case_latency,
     loops_of,
@@ -47,6 +47,8 @@ class Aggregate:
     #: an ``<Interfaces>`` element was there (its m_axi masters, or none, are known)
     interfaces_read: bool = False
     tripcount_pragmas: list[TripCountPragma] = field(default_factory=list)
+    #: where the source's own pragmas sit (PragmaReport, isDirective="0")
+    pragma_places: list[SourceLocation] = field(default_factory=list)
 
 
 #: ``READ_WRITE_MODE`` (csynth.xml ``busParam``, csynth.rpt ``Read/Write``)
@@ -171,6 +173,7 @@ def read_aggregate_root(root: etree._Element, path: Path) -> Aggregate:
     aggregate.interfaces = _interfaces(root, path)
     aggregate.interfaces_read = root.find("Interfaces") is not None
     aggregate.tripcount_pragmas = read_tripcount_pragmas(root)
+    aggregate.pragma_places = read_source_pragma_places(root)
     return aggregate
 
 

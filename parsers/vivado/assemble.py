@@ -428,4 +428,5 @@ def build_design(
         tool=tool, root=root, name=" + ".join(top.name for top in tops),
         device=Device(family=None if first is None else first.family, part=None if first is None else first.part),
         kernels=ordered, artifacts=artifacts, diagnostics=diagnostics,
+        pragma_places=list(aggregate.pragma_places) if aggregate is not None else [],
     )

@@ -83,6 +83,18 @@ def read_tripcount_pragmas(root: etree._Element) -> list[TripCountPragma]:
     return pragmas
 
 
+def read_source_pragma_places(root: etree._Element) -> list[SourceLocation]:
+    """Where the report found each pragma written in the source (``isDirective
+    ="0"``, valid): a ``#pragma HLS`` line of the file synthesized."""
+    places = []
+    for element in root.iterfind("PragmaReport/Pragma"):
+        if element.get("isDirective") == "0" and element.get("status", "valid") == "valid":
+            place = parse_source_location(element.get("location"))
+            if place is not None:
+                places.append(place)
+    return places
+
+
 def _same_file(a: SourceLocation, b: SourceLocation) -> bool:
     return PurePosixPath(a.file).name == PurePosixPath(b.file).name
 
