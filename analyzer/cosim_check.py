@@ -57,6 +57,13 @@ def compare_cosim(result: AnalysisResult) -> tuple[list[CosimComparison], list[D
             diagnostics.append(_failed(report))
             continue
         top = _top(result.design, report.top)
+        shortest = top.latency.min if top is not None and top.latency is not None else None
+        if not run.latency_max and shortest:
+            # a public 2023.2.2 solveCooling: every column 0 against a 6-cycle schedule (a stale, empty run)
+            diagnostics.append(_at(report, run, FAILED_RULE, Severity.NOTE,
+                                   f"co-simulation of '{report.top}' timed no call (every latency 0, the report's"
+                                   f" shortest is {cycle_count(shortest)}): not compared", data={}))
+            continue
         comparison = _compare(report, run, cycles, estimate.values if estimate is not None else {})
         comparison.axi_lite_arrays = lite_arrays(top)
         what = "the cycle count at the values given" if _takes_values(cycles) else "the cycle count"
@@ -143,7 +150,22 @@ def compare_simulated(design: Design, top: str, cycles_per_call: float | None, c
     comparison.axi_lite_arrays = lite_arrays(kernel)
     comparison.error = relative_error(cycles_per_call, run.latency_avg)
     return comparison, _findings(report, run, comparison, what="the simulated cycles per call",
-                                 why=_causes(comparison, kernel, None, simulated=True))
+                                 why=_causes(comparison, kernel, _report_count(kernel, cycles_per_call),
+                                             simulated=True))
+
+
+def _report_count(kernel: Kernel | None, cycles_per_call: float | None) -> CycleEstimate | None:
+    """The simulated count as the report's exact latency, when it is just
+    that: the simulation's own causes (a range followed, a part missed) do
+    not apply (a public 2022.2 find: 13 simulated, the report's 13, 11
+    co-simulated, "the simulation takes the report's worst case" offered)."""
+    latency = kernel.latency if kernel is not None else None
+    if latency is None or latency.min is None or latency.min != latency.max or cycles_per_call != latency.min:
+        return None
+    count = sympy.Integer(latency.min)
+    return CycleEstimate(expression=count, cycles=float(latency.min), clock_target_ns=None, clock_estimated_ns=None,
+                         seconds_target=None, seconds_estimated=None, report_min=latency.min,
+                         report_max=latency.max)
 
 
 def relative_error(estimate: float | None, measured: float | None) -> float | None:
@@ -189,7 +211,7 @@ def _compare(report: CosimReport, run: CosimRun, cycles: CycleEstimate | None,
     comparison = CosimComparison(
         top=report.top, report=str(report.path), language=run.language, simulator=report.simulator,
         status=run.status, measured_min=run.latency_min, measured_avg=measured, measured_max=run.latency_max,
-        estimate_cycles=value, older_than_synthesis=report.older_than_synthesis,
+        estimate_cycles=value, older_than_synthesis=report.older_than_synthesis, stalls=report.stalls,
     )
     if measured is None or cycles is None:
         return comparison
@@ -265,7 +287,8 @@ def measured_text(comparison: CosimComparison) -> str:
     how = ", ".join(part for part in (comparison.language, comparison.simulator) if part)
     lite = ("; the testbench's AXI-lite transfers of the arrays on "
             f"{', '.join(comparison.axi_lite_arrays)} included") if comparison.axi_lite_arrays else ""
-    return f"{cycle_count(avg or 0)} per call{' on average' if spread else ''} ({how}{spread}{lite})"
+    stalls = f"; with {comparison.stalls}" if comparison.stalls else ""
+    return f"{cycle_count(avg or 0)} per call{' on average' if spread else ''} ({how}{spread}{lite}{stalls})"
 
 
 def run_time_waits(top: Kernel | None) -> list[str]:
@@ -332,18 +355,27 @@ def _causes(comparison: CosimComparison, top: Kernel | None, cycles: CycleEstima
                        " not a composition: the co-simulated RTL took another count than the schedule the report"
                        " gives")
     if below:
+        if comparison.stalls:
+            # a public Vitis 2025.2 CNN: 437,138 measured with random stalls against a fixed 140,719
+            reasons.insert(0, f"the run injected {comparison.stalls} on purpose: the measurement holds them, the"
+                              " design's own latency does not")
         if comparison.axi_lite_arrays:
             reasons.append(f"arrays on the AXI-lite bundle {', '.join(comparison.axi_lite_arrays)}: co-simulation"
                            " counts the testbench writing and reading them word by word (from before the inputs are"
                            " written to after the outputs are read), which the IP's own latency, the report's, does"
                            " not")
+        elif top is not None and any(port.protocol.lower().startswith("s_axi") for port in top.interfaces):
+            # a public 2022.2 crazyFunction (s_axilite control, scalar arguments): 190 measured, 158 scheduled
+            reasons.append("its AXI-lite control: co-simulation may count the testbench's register writes (the"
+                           " arguments, ap_start) and its polling of ap_done inside each call, which the IP's own"
+                           " latency, the report's, does not")
         if cycles is not None and CycleCaveat.UNCOUNTED in cycles.caveats:
             reasons.append("the estimate leaves parts uncounted or assumes them (a \"?\" latency: the notes under"
                            " the top say where), so it is a lower bound")
         waits = run_time_waits(top)
         if waits:
             reasons.append(f"the schedule leaves out what the RTL waits for at run time ({', '.join(waits)})")
-        if simulated:
+        if simulated and exact is None:
             reasons.append("the simulation misses a stall or a part the report leaves out (the warnings above say"
                            " which parts are not counted)")
     else:
@@ -357,7 +389,7 @@ def _causes(comparison: CosimComparison, top: Kernel | None, cycles: CycleEstima
             reasons.append("the estimate takes a worst case of the report where it cannot compose (the notes under"
                            " the top say where; 'hlsight simulate' with the testbench follows the path each call"
                            " takes)")
-        if simulated:
+        if simulated and exact is None:
             reasons.append("the simulation takes the report's worst case where a loop's iteration latency or a call"
                            " is a range it cannot follow (the warnings above say where)")
         elif exact is None:

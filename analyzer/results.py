@@ -646,6 +646,8 @@ class CosimComparison:
     uncounted: bool = False
     #: "<cosim date> before <synthesis date>": the measurement may be an earlier design's
     older_than_synthesis: str | None = None
+    #: the stalls the run injected on purpose (:attr:`CosimReport.stalls`)
+    stalls: str | None = None
     #: AXI-lite bundles of the top that carry arrays: the measurement includes
     #: the testbench's word-by-word transfers of them
     axi_lite_arrays: list[str] = field(default_factory=list)

@@ -116,3 +116,88 @@ def test_a_dataflow_regions_processes_are_not_called_parts_added_in_sequence() -
                                 dataflow_in_sequence=True)
     said = _causes(comparison, Kernel(name="myproject", dataflow=True), in_sequence)
     assert "parts of fixed length added one after another that the RTL may start together (conv, zeropad," in said
+
+
+def test_a_run_with_injected_stalls_is_said_so(tmp_path: Path) -> None:
+    """A public Vitis 2025.2 CNN co-simulated with ``cosim.random_stall=1``:
+    437,138 cycles against its fixed report latency 140,719, compared as the
+    design's own (-67.8 %) and blamed on m_axi latencies. Vitis records the
+    run's options beside its report (``sim/report/cosim_options.xml``); bfs
+    (481 x trip + 1, 200 iterations: 96,201) against its 112,074 measured,
+    with the option set."""
+    solution = tmp_path / "solution1"
+    shutil.copytree(BFS / "report", solution / "syn" / "report")
+    (solution / "sim" / "report").mkdir(parents=True)
+    shutil.copyfile(FIXTURES / "vivado_cosim" / "bfs_cosim.rpt", solution / "sim" / "report" / "bfs_cosim.rpt")
+    options = ('<cosim_options>\n    <option name="random_stall" tcl="config_cosim -random_stall"'
+               ' ini="cosim.random_stall">1</option>\n    <option name="rtl" tcl="config_cosim -rtl"'
+               ' ini="cosim.rtl">verilog</option>\n</cosim_options>\n')
+    (solution / "sim" / "report" / "cosim_options.xml").write_text(options, encoding="utf-8")
+    result = run_cli("analyze", "-v", str(solution), "--set", "loop.bfs.loop_queue.trip=200")
+    said = result.stdout + result.stderr
+    assert ("co-simulation measured 112,074 cycles per call (Verilog, xsim; with random AXI stalls (cosim_options.xml:"
+            " random_stall 1)): the cycle count above -14.2%") in said
+    assert ("Possible causes: the run injected random AXI stalls (cosim_options.xml: random_stall 1) on purpose: the"
+            " measurement holds them, the design's own latency does not;") in said
+    document = json.loads(run_cli("analyze", str(solution), "--set", "loop.bfs.loop_queue.trip=200",
+                                  "--format", "json").stdout)
+    assert document["cosim"][0]["stalls"] == "random AXI stalls (cosim_options.xml: random_stall 1)"
+    (solution / "sim" / "report" / "cosim_options.xml").write_text(options.replace(">1<", "><"), encoding="utf-8")
+    plain = run_cli("analyze", str(solution), "--set", "loop.bfs.loop_queue.trip=200")
+    assert "stalls" not in plain.stdout + plain.stderr
+
+
+def test_a_run_that_timed_no_call_is_not_compared(tmp_path: Path) -> None:
+    """A public Vitis 2023.2.2 component's co-simulation row is all zeros
+    (``| Verilog| Pass| 0| 0| 0| ...``) against a 6-cycle schedule; it was
+    shown as "measured 0 cycles per call ... the cycle count above is 6".
+    A function the report gives at least one cycle cannot take none: no
+    call was timed. (A combinational top, latency 0, measured 0, still
+    compares.)"""
+    solution = tmp_path / "solution1"
+    shutil.copytree(BFS / "report", solution / "syn" / "report")
+    (solution / "sim" / "report").mkdir(parents=True)
+    text = (FIXTURES / "vivado_cosim" / "bfs_cosim.rpt").read_text(encoding="utf-8").replace("112074", "     0")
+    (solution / "sim" / "report" / "bfs_cosim.rpt").write_text(text, encoding="utf-8")
+    result = run_cli("analyze", "-v", str(solution), "--set", "loop.bfs.loop_queue.trip=200")
+    said = result.stdout + result.stderr
+    assert ("bfs_cosim.rpt:11: note: co-simulation of 'bfs' timed no call (every latency 0, the report's shortest is"
+            " 482 cycles): not compared [vivado-cosim-failed]") in said
+    assert "measured 0 cycles" not in said
+
+
+def test_a_simulation_of_the_reports_exact_latency_names_that_cause(tmp_path: Path) -> None:
+    """A public Vitis 2022.2 find: simulated 13 cycles, the report's exact
+    latency, against 11 co-simulated; simulate offered "the simulation takes
+    the report's worst case where a loop's iteration latency or a call is a
+    range" with no such range and no warning above. The memory fixture's
+    pe_top simulates to its report's 3 cycles per call; measured 5 here."""
+    memory = FIXTURES / "instrument" / "memory"
+    solution = tmp_path / "solution1"
+    shutil.copytree(memory / "report", solution / "syn" / "report")
+    (solution / "sim" / "report").mkdir(parents=True)
+    text = (FIXTURES / "vivado_cosim" / "bfs_cosim.rpt").read_text(encoding="utf-8").replace("112074", "     5")
+    (solution / "sim" / "report" / "pe_top_cosim.rpt").write_text(text, encoding="utf-8")
+    result = run_cli("simulate", str(memory / "pe.c"), "--report", str(solution), "--testbench", str(memory / "tb.c"))
+    assert result.code == 0, result.stderr
+    said = result.stdout + result.stderr
+    assert ("Possible causes: the estimate is the report's exact latency (3 cycles), not a composition: the"
+            " co-simulated RTL took another count than the schedule the report gives") in said
+    assert "the simulation misses a stall" not in said
+
+
+def test_an_axi_lite_control_is_named_when_the_measurement_is_longer() -> None:
+    """A public 2022.2 crazyFunction (``s_axilite port=return``, scalar
+    arguments) measured 190 against its exact 158; only AXI-lite arrays
+    were named as what co-simulation counts beside the IP's latency."""
+    from hlsight.analyzer.cosim_check import _causes
+    from hlsight.analyzer.results import CosimComparison
+    from hlsight.core.model import Interface, Kernel
+
+    comparison = CosimComparison(top="crazyFunction", report="crazyFunction_cosim.rpt", language="Verilog",
+                                 simulator="xsim", status="Pass", measured_min=190.0, measured_avg=190.0,
+                                 measured_max=190.0, estimate_cycles=158.0, error=158 / 190 - 1)
+    top = Kernel(name="crazyFunction", interfaces=[Interface(name="s_axi_control", protocol="s_axilite")])
+    assert "its AXI-lite control: co-simulation may count the testbench's register writes" in _causes(comparison, top,
+                                                                                                      None)
+    assert "AXI-lite control" not in _causes(comparison, Kernel(name="crazyFunction"), None)

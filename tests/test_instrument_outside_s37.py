@@ -203,3 +203,22 @@ def test_the_header_model_has_vitis_burst_maxi(tmp_path: Path) -> None:
     assert printed == "0 3 6 9 12 44\n"  # 4 x 3 from b[2]; the low byte of 0x11223344 into b[0]
     unit = parse_cxx_as_c(program)
     assert "copy_scale" in {node.decl.name for node in unit.ast.ext if hasattr(node, "decl")}
+
+
+def test_the_header_model_reads_ap_integers_from_a_stream(tmp_path: Path) -> None:
+    """A public Vitis 2024.1 SpMV testbench reads its sizes with ``file >>
+    n`` into ``ap_uint<5>``: "no match for 'operator>>'", the program did
+    not compile. A value read wraps to the width, as on assignment."""
+    program = tmp_path / "read.cpp"
+    program.write_text(
+        '#include <ap_int.h>\n#include <sstream>\n#include <cstdio>\nint main() {\n'
+        '    std::istringstream in("5 -3 255 300 1f");\n    ap_uint<5> a; ap_int<4> b; ap_uint<8> c, d, e;\n'
+        "    in >> a >> b >> c >> d >> std::hex >> e;\n"
+        '    printf("%d %d %d %d %d\\n", (int)a, (int)b, (int)c, (int)d, (int)e);\n    return 0;\n}\n',
+        encoding="utf-8")
+    binary = program.with_suffix("")
+    built = subprocess.run(["g++", "-std=c++14", "-Wall", "-I", str(MODEL_INCLUDE), str(program), "-o", str(binary)],
+                           capture_output=True, text=True, check=False)
+    assert built.returncode == 0, built.stderr
+    printed = subprocess.run([str(binary)], capture_output=True, text=True, check=False, timeout=30).stdout
+    assert printed == "5 -3 255 44 31\n"  # 300 wraps to 44 in 8 bits; 0x1f read in the stream's base

@@ -664,6 +664,9 @@ class CosimReport:
     #: the family of the findings on it: ``vivado-cosim`` (a solution's
     #: report), ``ipp-cosim`` (an i++ report's verification statistics)
     rules: str = "vivado-cosim"
+    #: the stalls the run injected on purpose (``cosim_options.xml``:
+    #: ``random_stall`` 1, a ``user_stall`` file): its latency holds them
+    stalls: str | None = None
 
     def measured(self) -> CosimRun | None:
         """The first run that passed with a latency (Verilog and VHDL give

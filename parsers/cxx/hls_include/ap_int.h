@@ -253,6 +253,19 @@ public:
     }
 };
 
+/* read a value as the vendor's C simulation does: a number in the stream's
+ * base (a public SpMV testbench reads its ap_uint sizes with `file >> n`) */
+template <int _AP_W> std::istream &operator>>(std::istream &in, ap_uint<_AP_W> &value) {
+    unsigned long long word = 0;
+    if (in >> word) value = word;
+    return in;
+}
+template <int _AP_W> std::istream &operator>>(std::istream &in, ap_int<_AP_W> &value) {
+    long long word = 0;
+    if (in >> word) value = word;
+    return in;
+}
+
 #include "ap_fixed.h"
 
 #endif
