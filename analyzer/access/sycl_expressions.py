@@ -193,10 +193,21 @@ class SyclAccesses(CursorVisitor):
         if len(operands) == 2:
             self.collect(operands[1])
             self.collect(operands[0])
-            self.store(operands[0])
+            self.store_again(operands[0])
             self.walker._assign(operands[0], binary_operator(node), operands[1])
             return
         self.generic_visit(node)
+
+    def store_again(self, cursor: cindex.Cursor) -> None:
+        """The write of a compound assignment, whose read evaluated the
+        target's indices: ``data[addr_in[x]] += v`` loads ``addr_in[x]``
+        once (a public oneAPI BNN's report has one LSU for it, which was
+        counted twice and left every LSU of the line unmatched)."""
+        self.walker.indices_evaluated = True
+        try:
+            self.store(cursor)
+        finally:
+            self.walker.indices_evaluated = False
 
     def visit_UNARY_OPERATOR(self, node: cindex.Cursor) -> None:
         operands = expression_children(node)
@@ -229,7 +240,7 @@ class SyclAccesses(CursorVisitor):
             if len(parts) == 3:
                 self.collect(parts[2])
                 self.collect(parts[0])
-                self.store(parts[0])
+                self.store_again(parts[0])
                 return
         if self.walker.user_call(node):
             return

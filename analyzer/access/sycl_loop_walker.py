@@ -122,6 +122,9 @@ class SyclLoopWalker(CursorVisitor):
     #: ``name() called at file:line`` of each of them (for the explanations)
     _call_sites: list[str] = field(default_factory=list, repr=False)
     _walked_calls: int = field(default=0, repr=False)
+    #: the target of a compound assignment is being stored: its indices were
+    #: evaluated (their loads recorded) by its read
+    indices_evaluated: bool = field(default=False, repr=False)
     #: captured pointers and accessors the lambda only reads through
     #: (decision 65), found the first time a read asks (:meth:`fixed_read`)
     _read_only: set[Key] | None = field(default=None, repr=False)

@@ -200,8 +200,9 @@ class SyclAccessWalker(SyclLoopWalker):
             outer = inner_parts[0]
             inner = strip(outer)
         base = self.memory_of(outer)
+        evaluated = self.indices_evaluated  # the write of a compound assignment: its read loaded them
         if base is None:
-            for index in indices:
+            for index in [] if evaluated else indices:
                 self.collect(index)
             self.collect(base_cursor)
             return True
@@ -219,7 +220,7 @@ class SyclAccessWalker(SyclLoopWalker):
                     flat += component * extent
             else:
                 flat = self._opaque(indices[0])
-        for index in indices:
+        for index in [] if evaluated else indices:
             self.collect(index)  # its loads, and its steps after it was read (`acc[k++]` is element k)
         element = ElementType(type_name(node.type), type_size(node.type))
         if element.bytes is None:

@@ -267,9 +267,18 @@ class _AccessCollector(NodeVisitor):
 
     def visit_Assignment(self, node: c_ast.Assignment) -> None:
         self.visit(node.rvalue)
-        if node.op != "=":
-            self.visit(node.lvalue)
-        self.store(node.lvalue)
+        if node.op == "=":
+            self.store(node.lvalue)
+            return
+        # `data[addr_in[x]] += v`: the read evaluates the indices, the write
+        # reuses them (one index load: a public oneAPI BNN's report has one LSU
+        # for addr_in[x], which was counted twice and matched to nothing)
+        self.visit(node.lvalue)
+        self.walker.indices_evaluated = True
+        try:
+            self.store(node.lvalue)
+        finally:
+            self.walker.indices_evaluated = False
 
     def visit_FuncCall(self, node: c_ast.FuncCall) -> None:
         name = node.name.name if isinstance(node.name, c_ast.ID) else ""
@@ -361,6 +370,9 @@ class AccessWalker(LoopWalker):
         args = func.decl.type.args.params if func.decl.type.args is not None else []
         self._parameters = {param.name for param in args if isinstance(param, c_ast.Decl) and param.name}
         self._collector = _AccessCollector(self)
+        #: the target of a compound assignment is being stored: its indices
+        #: were evaluated (and their loads recorded) by its read
+        self.indices_evaluated = False
         #: ``memcpy(dst, src, bytes)`` counts as a copy loop (HLS C: the m_axi
         #: burst HLScope+ section IV times); off for OpenCL, which has none
         self.count_memcpy = False
@@ -741,7 +753,7 @@ class AccessWalker(LoopWalker):
 
     def _record(self, ref: c_ast.ArrayRef, kind: str) -> None:
         info, indices, start, offsets = self._base_array(ref)
-        for index in [*offsets, *indices]:
+        for index in [] if self.indices_evaluated else [*offsets, *indices]:
             self._expression(index)
         if info is not None and start is None and len(indices) < len(info.dims):
             return  # `m[r]` of a 2-D array is its row's address (a pointer), not an access
