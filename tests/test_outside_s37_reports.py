@@ -111,3 +111,16 @@ def test_a_renamed_synthesis_summary_is_named(tmp_path: Path) -> None:
     assert ("cysn_hls_compile.rpt is Vitis' synthesis summary (csynth.rpt's content: one latency per module and loop,"
             " their maxima, which hlsight does not compose from); point at the solution's syn/report folder") \
         in result.stderr
+
+
+def test_a_data_dependent_access_is_not_called_stride_1() -> None:
+    """A public oneAPI 2023.1 histogram's ``hist[idx[i]]`` was listed as
+    ``[hist[idx_scalar]: stride 1, 4 B, x array_size]``: an engineer reads a
+    unit-stride stream. It is timed as stride 1 (a burst each, decision 21)
+    and listed as data-dependent. The corpus BFS's scatter stores are the
+    same shape."""
+    result = run_cli("analyze", "-v", str(CORPUS / "aoc" / "oneapi2021.4_s10gx_parallel_bfs" / "parallel_bfs_report.prj"
+                                          / "reports"))
+    assert "[parents_access[neighbor]: data-dependent, 4 B," in result.stdout
+    assert ("note: store LSU parallel_bfs.cpp:104/store0: data-dependent, timed as stride 1 from"
+            " `parents_access[neighbor]`") in result.stdout

@@ -256,7 +256,10 @@ def _facts(lsu: LSU, site: AccessSite, result: Classification, how: str,
     index = _display(site.index, site.table)
     parts = []
     why = "; ".join(result.reasons)
-    lead = f"stride {result.stride}" if result.stride is not None else "no stride"
+    # a data-dependent index has no stride: the model charges each access a burst of its own
+    # (a public oneAPI histogram's hist[idx[i]] read as "stride 1")
+    lead = f"data-dependent, timed as stride {result.stride}" if result.data_dependent and result.stride is not None \
+        else f"stride {result.stride}" if result.stride is not None else "no stride"
     parts.append(f"{lead} from `{site.text}` at {where} (index {index}: {why})")
     if result.offset is not None:
         # where the index starts, not the report's "aligned" LSU modifier (JSON lsus[].aligned), which

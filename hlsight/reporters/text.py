@@ -124,7 +124,8 @@ def _lsu_line(lsu: LSU, source: SourceFacts, host_memories: frozenset[str]) -> s
         invariant = "work-item invariant: " if lsu.work_item_invariant else ""
         what = f"{facts.expression}: " if facts.expression else invariant
         size = "element size not in the source" if facts.element_bytes is None else f"{facts.element_bytes} B"
-        derived = f"  [{what}stride {facts.stride}, {size}, x {facts.accesses}]"
+        stride = "data-dependent" if facts.data_dependent else f"stride {facts.stride}"
+        derived = f"  [{what}{stride}, {size}, x {facts.accesses}]"
     return f"    {lsu.kind.value:<6} {style:<40} {width:>6}  {scope:<6} {memory:<10}{where}{rtl}{derived}"
 
 
@@ -291,7 +292,9 @@ def source_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
     if missing:
         names = ", ".join(basename(path) for path in missing)
         embedded = any((found := result.design.source_file(path)) is not None and found.content for path in missing)
-        written = "; with -o the embedded copies are written out" if embedded else "; the report embeds no copy"
+        # the analysis reads the copies the report embeds (a user read "not found" as "not analysed")
+        written = ("; the report's embedded copies are read, and with -o written out" if embedded
+                   else "; the report embeds no copy")
         where = ("--source-root DIR finds them" if options.source_root is None
                  else f"not below --source-root {options.source_root} either, by path or by name")
         lines.append(f"  not found on this machine: {names} ({where}{written})")
