@@ -126,6 +126,27 @@ def dbw_c(profile: MemoryProfile, write: bool) -> float:
     return profile.bw_dram_bps * profile.efficiency
 
 
+def dram_figures(profile: MemoryProfile) -> str:
+    """Which of eqs. 7-10's DRAM figures the profile gives and what stands in
+    for the others (a public 2016.3 design on the Zynq-7000 profile was told
+    "t_RAS, t_CO, DBW_C, DLAT from the profile", which has none of them)."""
+    given = [name for name, value in (("t_RAS", profile.t_ras_s), ("t_CO", profile.t_co_s),
+                                      ("DBW_C", profile.dbw_c_read_bps), ("DLAT", profile.dlat_read_s))
+             if value is not None]
+    standing = []
+    if profile.t_ras_s is None or profile.t_co_s is None:
+        missing = [name for name, value in (("t_RAS", profile.t_ras_s), ("t_CO", profile.t_co_s)) if value is None]
+        standing.append(f"{' and '.join(missing)} 0")
+    if profile.dbw_c_read_bps is None:
+        standing.append("DBW_C " + ("its measured channel rate" if profile.measured_channel_bps is not None
+                                    else f"its peak x efficiency {profile.efficiency:g}"))
+    if profile.dlat_read_s is None:
+        standing.append(f"DLAT t_RCD + t_RP = {(profile.t_rcd_s + profile.t_rp_s) * 1e9:.3g} ns (a lower bound of a"
+                        " real read's latency)")
+    said = f"{', '.join(given)} from the profile" if given else "no measured figure in the profile"
+    return f"DRAM {profile.name}: {said}" + (f"; assumed: {'; '.join(standing)}" if standing else "")
+
+
 def dlat(profile: MemoryProfile, write: bool) -> float:
     latency = profile.dlat_write_s if write else profile.dlat_read_s
     return latency if latency is not None else profile.t_rcd_s + profile.t_rp_s
@@ -186,7 +207,7 @@ def hlscope_estimate(
         "the csynth schedule counts one bus beat per cycle per port (section IV); only the DRAM's excess is added",
         "all bundles share one memory controller (eq. 15, HLScope+'s single-controller assumption); each has its"
         " own data bus (eq. 11)",
-        f"DRAM {profile.name}: t_RAS, t_CO, DBW_C, DLAT from the profile",
+        dram_figures(profile),
     ]
     occupancy = []  # eq. 13, per port: the shared DRAM side
     own_bus = []  # each port's own data bus (eq. 11) limits only that port

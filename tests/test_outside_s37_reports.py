@@ -124,3 +124,21 @@ def test_a_data_dependent_access_is_not_called_stride_1() -> None:
     assert "[parents_access[neighbor]: data-dependent, 4 B," in result.stdout
     assert ("note: store LSU parallel_bfs.cpp:104/store0: data-dependent, timed as stride 1 from"
             " `parents_access[neighbor]`") in result.stdout
+
+
+def test_the_dram_figures_the_profile_lacks_are_said_as_assumed() -> None:
+    """A public Vivado HLS 2016.3 design on the Zynq-7000 profile was told
+    "DRAM ddr3-1066-zynq: t_RAS, t_CO, DBW_C, DLAT from the profile": the
+    profile has none of them, and the model put t_RCD + t_RP (26 ns) for
+    DLAT, far below a PL read through an HP port. The 7V3's profile has all
+    four (HLScope+ section IV)."""
+    import json
+
+    def dram(*argv: str) -> list[str]:
+        document = json.loads(run_cli("analyze", str(VIVADO / "vitis2023.2_cluster_nms"), "--format", "json",
+                                      *argv).stdout)
+        return [line for line in document["kernels"][0]["estimate"]["assumptions"] if line.startswith("DRAM ")]
+
+    assert dram() == ["DRAM ddr3-1066-zynq: no measured figure in the profile; assumed: t_RAS and t_CO 0; DBW_C its"
+                      " peak x efficiency 1; DLAT t_RCD + t_RP = 26.2 ns (a lower bound of a real read's latency)"]
+    assert dram("--memory", "ddr3-1333-7v3") == ["DRAM ddr3-1333-7v3: t_RAS, t_CO, DBW_C, DLAT from the profile"]
