@@ -142,3 +142,27 @@ def test_the_dram_figures_the_profile_lacks_are_said_as_assumed() -> None:
     assert dram() == ["DRAM ddr3-1066-zynq: no measured figure in the profile; assumed: t_RAS and t_CO 0; DBW_C its"
                       " peak x efficiency 1; DLAT t_RCD + t_RP = 26.2 ns (a lower bound of a real read's latency)"]
     assert dram("--memory", "ddr3-1333-7v3") == ["DRAM ddr3-1333-7v3: t_RAS, t_CO, DBW_C, DLAT from the profile"]
+
+
+def test_the_memory_view_says_which_stores_wait_for_their_write_ack() -> None:
+    """oneAPI 2023's Global memory view lists each global store with "Uses
+    Write Ack" while the mav calls it plain "Burst-coalesced": a public
+    oneAPI 2023.1 histogram's scatter store was timed as an aligned
+    burst-coalesced store (decision 21's write-ack variant never chosen).
+    The view is matched by file and line (it names oneAPI's lambda kernels
+    'lambda'()); the corpus kmers (2023.0) has one such store, at line 986."""
+    from hlsight.parsers.intel.gmv import read_write_acks
+    from hlsight.parsers.loader import load_design
+
+    view = {"nodes": [{"name": "Global Memory Stores", "type": "bb", "children": [
+        {"name": "ST", "type": "inst", "details": [{"type": "table", "Uses Write Ack": "Yes", "Kernel": "MainKernel"}],
+         "debug": [[{"filename": "/home/u/experiments/histogram_dram.cpp", "line": 29}]]},
+        {"name": "ST", "type": "inst", "details": [{"type": "table", "Uses Write Ack": "No", "Kernel": "Other"}],
+         "debug": [[{"filename": "/home/u/experiments/histogram_dram.cpp", "line": 40}]]}]}]}
+    assert read_write_acks(view) == {("histogram_dram.cpp", 29): {True}, ("histogram_dram.cpp", 40): {False}}
+    design = load_design(CORPUS / "aoc" / "oneapi2023.0_s10mx_kmers" / "less_work_but_slower"
+                         / "reports_v12_m_v9_half")
+    stores = {(Path(lsu.location.file).name, lsu.location.line, lsu.write_ack) for kernel in design.kernels
+              for lsu in kernel.global_lsus() if lsu.kind.value == "store" and lsu.location is not None}
+    # the fill stores (std::fill, stl_algobase.h:922) do not wait: "No" in the view
+    assert stores == {("stl_algobase.h", 922, False), ("two_bit_v19_HBM_test_v12_medium_v9_half.cpp", 986, True)}

@@ -20,6 +20,12 @@ MB/s<br><small>..."): the board_spec.xml ``max_bandwidth`` of the BSP the
 build used, over all of the memory's channels. Divided by the channels it is
 the data rate the BSP drives each channel at, which the analyzer also prefers
 to the profile's (decision 48).
+
+Its store nodes say whether each global store waits for its write
+acknowledgement (``"Uses Write Ack": "Yes"``, oneAPI 2023+), which the mav's
+LSU type no longer spells ("Burst-coalesced" where aoc wrote
+"Burst-coalesced write-ack"): a public oneAPI 2023.1 histogram's scatter
+store was timed as a plain aligned one.
 """
 
 from __future__ import annotations
@@ -29,7 +35,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from hlsight.parsers.intel.common import as_float, as_int, table_details
+from hlsight.parsers.intel.common import as_float, as_int, debug_location, table_details
 
 #: ``Channel <memory>[ _]Width (bits)``: the memory's own name, then the width list
 _WIDTH_KEY = re.compile(r"^Channel (?P<memory>.+?)[ _]Width \(bits\)$")
@@ -88,4 +94,27 @@ def read_bsp_bandwidths(gmv: Any) -> dict[str, float]:
         value = as_float(match.group("value")) if match else None
         if name and value is not None and math.isfinite(value) and value > 0:
             found.setdefault(name, value)
+    return found
+
+
+def read_write_acks(gmv: Any) -> dict[tuple[str, int], set[bool]]:
+    """(source file name, line) -> what the view says of the global stores
+    there (``{True}``: each waits for its write acknowledgement; both values
+    when stores of one line differ). Not by kernel: oneAPI names its lambda
+    kernels ``'lambda'()`` in the view, not as the mav does, and one line's
+    stores in several kernels (an instantiated template) are the same code."""
+    found: dict[tuple[str, int], set[bool]] = {}
+    pending = list(gmv.get("nodes") or []) if isinstance(gmv, dict) else []
+    while pending:
+        node = pending.pop()
+        if not isinstance(node, dict):
+            continue
+        pending.extend(node.get("children") or [])
+        table = table_details(node)
+        acknowledged = table.get("Uses Write Ack")
+        place = debug_location(node) if acknowledged in ("Yes", "No") else None
+        if place is None:
+            continue
+        key = (place.file.replace("\\", "/").rsplit("/", 1)[-1], place.line)
+        found.setdefault(key, set()).add(acknowledged == "Yes")
     return found

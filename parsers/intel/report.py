@@ -12,6 +12,7 @@ from hlsight.core.model import (
     Kernel,
     KernelKind,
     Loop,
+    LSUKind,
     LSUStyle,
     MemorySystem,
     Product,
@@ -23,7 +24,7 @@ from hlsight.parsers.intel.aoclog import compiler_command, kernel_kinds
 from hlsight.parsers.intel.area import read_vectorization
 from hlsight.parsers.intel.bundle import ReportBundle
 from hlsight.parsers.intel.fmax import PostFit, read_acl_quartus_report, read_quartus_json
-from hlsight.parsers.intel.gmv import read_bsp_bandwidths, read_channel_widths
+from hlsight.parsers.intel.gmv import read_bsp_bandwidths, read_channel_widths, read_write_acks
 from hlsight.parsers.intel.info import read_info
 from hlsight.parsers.intel.jsdata import read_text
 from hlsight.parsers.intel.layout import Layout, rtl_project_file
@@ -218,6 +219,22 @@ def _attach_memory_view(bundle: ReportBundle, memories: list[MemorySystem]) -> N
         memory.memory_view_source = None if source is None else str(source)
 
 
+def _attach_write_acks(bundle: ReportBundle, kernels: list[Kernel]) -> None:
+    """A global store the Global memory view says waits for its write
+    acknowledgement is a write-ack LSU (oneAPI 2023 does not say so in the
+    LSU type), where every store the view lists on its line agrees."""
+    acks = bundle.interpret("gmv", read_write_acks)
+    if not acks:
+        return
+    for kernel in kernels:
+        for lsu in kernel.global_lsus():
+            if lsu.kind is not LSUKind.STORE or lsu.location is None or lsu.write_ack:
+                continue
+            said = acks.get((Path(lsu.location.file).name, lsu.location.line))
+            if said == {True}:
+                lsu.write_ack = True
+
+
 def device_without_info(instances: list[RtlLsuParams], command: str | None) -> Device:
     """14.x-16.1: family from the RTL, board from ``aoc ... --board de5net_a7``."""
     board = _BOARD.search(command) if command else None
@@ -248,6 +265,7 @@ def read_report(layout: Layout, read_rtl: bool = True) -> Design:
                          expected=EXPECTED_MAV)
     parsed = bundle.interpret("mav", read_mav)
     _attach_memory_view(bundle, parsed.memory_systems)
+    _attach_write_acks(bundle, parsed.kernels)
     info = bundle.interpret("info", read_info)
     if info is None:
         # Only 16.1 reports lack an info document (the HTML report started in
