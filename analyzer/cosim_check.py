@@ -120,8 +120,8 @@ def _takes_values(cycles: CycleEstimate | None) -> bool:
 
 
 def _fewest_cycles(expression: sympy.Expr) -> int | None:
-    """The count with every symbol at 1, where that is its least: a
-    polynomial with no negative coefficient (trip counts of 1 or more);
+    """The count with every symbol at 0, where that is its least: a
+    polynomial with no negative coefficient (trip counts are 0 or more);
     ``None`` for any other shape (a maximum, a difference)."""
     symbols = sorted(expression.free_symbols, key=lambda symbol: symbol.name)
     try:
@@ -130,7 +130,7 @@ def _fewest_cycles(expression: sympy.Expr) -> int | None:
         return None
     if any(coefficient < 0 for coefficient in polynomial.coeffs()):
         return None
-    return int(sympy.ceiling(expression.subs({symbol: 1 for symbol in symbols})))
+    return int(sympy.ceiling(expression.subs({symbol: 0 for symbol in symbols})))
 
 
 def compare_simulated(design: Design, top: str, cycles_per_call: float | None, calls: int | None = None) -> tuple[
@@ -343,7 +343,7 @@ def _causes(comparison: CosimComparison, top: Kernel | None, cycles: CycleEstima
         measured = comparison.measured_max or comparison.measured_avg
         if fewest is not None and measured is not None and fewest > measured:
             # a public 2020.2 ORB: 2,089,933 + 256 x trip against 209,122 measured: no count brings it down
-            reasons.append(f"no values of {', '.join(names)} bring it down to the measurement: with each at 1 it is"
+            reasons.append(f"no values of {', '.join(names)} bring it down to the measurement: with each at 0 it is"
                            f" still {fewest:,} cycles")
         else:
             reasons.append(f"the values given for {', '.join(names)} may not be the testbench's")
