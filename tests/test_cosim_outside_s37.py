@@ -209,3 +209,21 @@ def test_an_axi_lite_control_is_named_when_the_measurement_is_longer() -> None:
     assert "its AXI-lite control: co-simulation may count the testbench's register writes" in _causes(comparison, top,
                                                                                                       None)
     assert "AXI-lite control" not in _causes(comparison, Kernel(name="crazyFunction"), None)
+
+
+def test_a_dataflow_regions_chained_processes_are_not_called_its_own_control(tmp_path: Path) -> None:
+    """A public Vitis 2022.1 diamond (Xilinx's dataflow lab): funcA, then
+    funcB and funcC side by side, then funcD, through ping-pong arrays:
+    155 = 51 + 51 + 51 + 2 cycles, below the processes' sum (204), so
+    composed as the longest process, and the other 104 were listed as
+    "(own control and straight-line code)". The two-process fixture with a
+    third process of the same length: 2,001 against a sum of 3,000."""
+    text = (FIXTURES / "vhls2019_dataflow_sequence" / "stages_csynth.rpt").read_text(encoding="utf-8")
+    row = "        |consume_U0      |consume    |    1|  1000|    1|  1000|   none  |\n"
+    assert row in text
+    text = text.replace(row, row + row.replace("consume_U0 ", "finish_U0  ").replace("consume ", "finish  "))
+    (tmp_path / "stages_csynth.rpt").write_text(text, encoding="utf-8")
+    result = run_cli("analyze", str(tmp_path))
+    assert result.code in (0, 1), result.stderr
+    assert ("(dataflow: the longest process): produce 1,000, consume 1,000, finish 1,000, (beyond the longest"
+            " process: processes that wait for others' arrays, or control) 1,001") in result.stdout

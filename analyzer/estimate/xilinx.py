@@ -90,6 +90,14 @@ def _is_top(kernel: Kernel, design: Design) -> bool:
     return any(top is kernel for top in design.top_kernels())
 
 
+def _holds_a_process(own: float, parts: list[CyclePart]) -> bool:
+    """The cycles a dataflow region has beyond its longest process are at
+    least a whole process's (its shortest that takes any): processes that
+    start after others have finished, not the region's own control."""
+    shortest = [part.cycles for part in parts if part.cycles]
+    return bool(shortest) and own >= min(shortest)
+
+
 def _top_clock(design: Design) -> float | None:
     tops = design.top_kernels()
     return tops[0].clock_target_ns if tops else None
@@ -125,8 +133,13 @@ def cycle_estimate(
             "(own control and straight-line code)"
         if kernel.instances_cut is not None:
             label = "(own cycles and the calls after the cut instance table)"
+        # also where the report's exact latency is the number: how its parts combine
+        in_sequence = kernel.dataflow and composer.dataflow_in_sequence(kernel)
+        if kernel.dataflow and not in_sequence and own is not None and _holds_a_process(own, parts):
+            # a public 2022.1 diamond: A, then B and C side by side, then D through ping-pong arrays,
+            # 155 = 51 + 51 + 51 + 2: 104 beyond the longest process is processes chained, not control
+            label = "(beyond the longest process: processes that wait for others' arrays, or control)"
         parts.append(CyclePart(label, "fixed", own, fixed))
-    # also where the report's exact latency is the number: how its parts combine
     in_sequence = kernel.dataflow and composer.dataflow_in_sequence(kernel)
     target = kernel.clock_target_ns or _top_clock(design)
     estimated = kernel.clock_estimated_ns
