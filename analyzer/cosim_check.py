@@ -168,6 +168,15 @@ def _report_count(kernel: Kernel | None, cycles_per_call: float | None) -> Cycle
                          report_max=latency.max)
 
 
+def _overlapping_interval(run: CosimRun) -> float | None:
+    """The run's average interval where calls overlap (it is below their
+    latency): the throughput of a pipelined or dataflow top, which co-
+    simulation measures beside the latency (a public 2022.1 dataflow lab:
+    latency 155, interval 50)."""
+    interval, latency = run.interval_avg, run.latency_avg
+    return interval if interval is not None and latency is not None and 0 < interval < latency else None
+
+
 def relative_error(estimate: float | None, measured: float | None) -> float | None:
     """(estimate - measured) / measured; ``None`` when either is unknown or
     the measurement is 0 and the estimate is not (0 for 0 is a match: a
@@ -212,6 +221,7 @@ def _compare(report: CosimReport, run: CosimRun, cycles: CycleEstimate | None,
         top=report.top, report=str(report.path), language=run.language, simulator=report.simulator,
         status=run.status, measured_min=run.latency_min, measured_avg=measured, measured_max=run.latency_max,
         estimate_cycles=value, older_than_synthesis=report.older_than_synthesis, stalls=report.stalls,
+        measured_interval=_overlapping_interval(run),
     )
     if measured is None or cycles is None:
         return comparison
@@ -288,7 +298,10 @@ def measured_text(comparison: CosimComparison) -> str:
     lite = ("; the testbench's AXI-lite transfers of the arrays on "
             f"{', '.join(comparison.axi_lite_arrays)} included") if comparison.axi_lite_arrays else ""
     stalls = f"; with {comparison.stalls}" if comparison.stalls else ""
-    return f"{cycle_count(avg or 0)} per call{' on average' if spread else ''} ({how}{spread}{lite}{stalls})"
+    interval = (f"; a call every {cycle_count(comparison.measured_interval)}"
+                if comparison.measured_interval is not None else "")
+    return (f"{cycle_count(avg or 0)} per call{' on average' if spread else ''}"
+            f" ({how}{spread}{lite}{stalls}{interval})")
 
 
 def run_time_waits(top: Kernel | None) -> list[str]:

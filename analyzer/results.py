@@ -648,6 +648,9 @@ class CosimComparison:
     older_than_synthesis: str | None = None
     #: the stalls the run injected on purpose (:attr:`CosimReport.stalls`)
     stalls: str | None = None
+    #: the measured interval between calls (average), where calls overlap
+    #: (below the latency: a pipelined or dataflow top's throughput)
+    measured_interval: float | None = None
     #: AXI-lite bundles of the top that carry arrays: the measurement includes
     #: the testbench's word-by-word transfers of them
     axi_lite_arrays: list[str] = field(default_factory=list)

@@ -227,3 +227,31 @@ def test_a_dataflow_regions_chained_processes_are_not_called_its_own_control(tmp
     assert result.code in (0, 1), result.stderr
     assert ("(dataflow: the longest process): produce 1,000, consume 1,000, finish 1,000, (beyond the longest"
             " process: processes that wait for others' arrays, or control) 1,001") in result.stdout
+
+
+def test_a_measured_interval_below_the_latency_is_said(tmp_path: Path) -> None:
+    """Co-simulation measures the interval between calls too; for a
+    dataflow or pipelined top it is the throughput (a public 2022.1
+    dataflow lab: latency 155, a call every 50). It was read and never
+    shown. bfs's table with an interval written in; one at or above the
+    latency (calls one after another) says nothing new."""
+    solution = tmp_path / "solution1"
+    shutil.copytree(BFS / "report", solution / "syn" / "report")
+    (solution / "sim" / "report").mkdir(parents=True)
+    text = (FIXTURES / "vivado_cosim" / "bfs_cosim.rpt").read_text(encoding="utf-8")
+    row = ("|   Verilog|      Pass|         112074|         112074|         112074|             NA|             NA|"
+           "             NA|")
+    assert row in text
+    overlapped = text.replace(row, row.replace("             NA|             NA|             NA|",
+                                               "          50000|          50000|          50000|"))
+    (solution / "sim" / "report" / "bfs_cosim.rpt").write_text(overlapped, encoding="utf-8")
+    result = run_cli("analyze", str(solution), "--set", "loop.bfs.loop_queue.trip=200")
+    assert ("co-simulation measured 112,074 cycles per call (Verilog, xsim; a call every 50,000 cycles): the cycle"
+            " count above -14.2%") in result.stdout
+    document = json.loads(run_cli("analyze", str(solution), "--set", "loop.bfs.loop_queue.trip=200",
+                                  "--format", "json").stdout)
+    assert document["cosim"][0]["measured_interval"] == 50000
+    sequential = text.replace(row, row.replace("             NA|             NA|             NA|",
+                                               "         112075|         112075|         112075|"))
+    (solution / "sim" / "report" / "bfs_cosim.rpt").write_text(sequential, encoding="utf-8")
+    assert "a call every" not in run_cli("analyze", str(solution), "--set", "loop.bfs.loop_queue.trip=200").stdout
