@@ -219,3 +219,15 @@ def test_the_header_model_reads_ap_integers_from_a_stream(tmp_path: Path) -> Non
         encoding="utf-8")
     printed = _printed(program)
     assert printed == "5 -3 255 44 31\n"  # 300 wraps to 44 in 8 bits; 0x1f read in the stream's base
+
+
+def test_loop_counts_over_several_calls_are_said_to_be_totals() -> None:
+    """A public Vivado HLS 2019.2 divide called twice printed "Loop 1 ...
+    trip count 16" for two calls of 8 trips: read as one call's count. With
+    more than one call the function line says its loops' figures are over
+    all of them (the while_loops fixture: two calls, 2 + 0 trips of loop 1)."""
+    result = run_cli("simulate", str(WHILE_LOOPS / "find_run.c"), "--report", str(WHILE_LOOPS / "report"),
+                     "--testbench", str(WHILE_LOOPS / "tb.c"))
+    assert result.code == 0, result.stderr
+    assert ("  function find_run: 27 cycles in 2 call(s); its loops' trip counts and cycles below are over all of"
+            " them") in result.stdout.splitlines()

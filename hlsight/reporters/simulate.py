@@ -80,8 +80,10 @@ def simulation_text(result: SimulationResult) -> str:
                    if function.calls_outside_top else "")
         # with several design files a line number alone does not say where: ``row.c:6``
         defined = f" ({_where(function.file, function.line)})" if several and function.file else ""
+        # a loop's trip count below is its total over the calls (a public divide: 16 for two calls of 8)
+        over = "; its loops' trip counts and cycles below are over all of them" if function.calls > 1 else ""
         lines.append(f"  function {function.name}{defined}: {function.cycles:,} cycles in {function.calls:,}"
-                     f" call(s){outside}")
+                     f" call(s){outside}{over}")
         for loop in function.loops:
             label = loop.name if loop.name == loop.report_name or not loop.report_name \
                 else f"{loop.name} [{loop.report_name}]"
