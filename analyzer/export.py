@@ -127,7 +127,7 @@ def kernel_to_dict(kernel: Kernel, source: SourceFacts) -> dict[str, Any]:
         "autorun": kernel.autorun,
         "dataflow": kernel.dataflow,
         "is_top": kernel.is_top,
-        **_loc(kernel.location),
+        **_loc(source.kernel_location(kernel)),
         "lsus": [lsu_to_dict(lsu, source) for lsu in kernel.lsus],
         "loops": [loop_to_dict(loop, source) for loop in kernel.loops],
         "interfaces": [

@@ -101,6 +101,8 @@ class SourceFacts:
     _ii_reasons: dict[int, tuple[Loop, str]] = field(default_factory=dict, repr=False)
     _requested_ii: dict[int, tuple[Loop, int]] = field(default_factory=dict, repr=False)
     _loop_places: dict[int, tuple[Loop, SourceLocation]] = field(default_factory=dict, repr=False)
+    #: where the source defines a Vivado/Vitis top the report places nowhere
+    _kernel_places: dict[str, SourceLocation] = field(default_factory=dict, repr=False)
     #: the ``if``/``switch`` arms a report loop's matched source loop runs under
     _loop_guards: dict[int, tuple[Loop, tuple[BranchArm, ...]]] = field(default_factory=dict, repr=False)
     #: report loops whose source loop carries a ``loop_coalesce`` the report
@@ -303,6 +305,16 @@ class SourceFacts:
         ``tiled_conv.cpp:79``), else the report's guess."""
         found = self._loop_places.get(id(loop))
         return loop_place(loop, None if found is None else found[1])
+
+    def set_kernel_place(self, kernel: str, place: SourceLocation) -> None:
+        self._kernel_places[kernel] = place
+
+    def kernel_location(self, kernel: Kernel) -> SourceLocation | None:
+        """Where a user opens a kernel: the report's place, else where the
+        source analysis found its definition (a Vivado/Vitis report names no
+        line for its top: a public Fibonacci's JSON said ``"file": null``
+        while its source was read and its loop placed)."""
+        return kernel.location or self._kernel_places.get(kernel.name)
 
     def set_loop_guards(self, loop: Loop, guards: tuple[BranchArm, ...]) -> None:
         self._loop_guards[id(loop)] = (loop, guards)

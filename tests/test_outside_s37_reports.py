@@ -166,3 +166,23 @@ def test_the_memory_view_says_which_stores_wait_for_their_write_ack() -> None:
               for lsu in kernel.global_lsus() if lsu.kind.value == "store" and lsu.location is not None}
     # the fill stores (std::fill, stl_algobase.h:922) do not wait: "No" in the view
     assert stores == {("stl_algobase.h", 922, False), ("two_bit_v19_HBM_test_v12_medium_v9_half.cpp", 986, True)}
+
+
+def test_a_vivado_top_read_in_its_source_has_a_place_in_json() -> None:
+    """A Vivado/Vitis report names no line for its top: a public
+    Fibonacci's JSON said ``"file": null, "line": null`` while its source
+    was read and its loop placed at fibonacci.cpp:16. The source analysis's
+    definition of the top is its place (the shared quicksort: ``void qs``
+    at qs_fast.cpp:9)."""
+    import json
+
+    from tests.conftest import SHARED
+
+    quicksort = SHARED / "instrument" / "vitis2022.2.2_c2hlsc_quicksort"
+    document = json.loads(run_cli("analyze", str(quicksort / "report"), "--source-root", str(quicksort / "upstream"),
+                                  "--format", "json").stdout)
+    (top,) = [kernel for kernel in document["kernels"] if kernel["is_top"]]
+    assert (top["file"], top["line"]) == (str(quicksort / "upstream" / "qs_fast.cpp"), 9)
+    # no source in the corpus for polybench lu: no place
+    unread = json.loads(run_cli("analyze", str(VIVADO / "vitis2022.2.2_polybench_lu"), "--format", "json").stdout)
+    assert [(kernel["file"], kernel["line"]) for kernel in unread["kernels"] if kernel["is_top"]] == [(None, None)]

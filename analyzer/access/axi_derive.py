@@ -53,7 +53,7 @@ from hlsight.analyzer.access.xilinx_report_loops import SourceLoopNames, report_
 from hlsight.analyzer.results import AxiFacts, SourceFacts
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.errors import InputError
-from hlsight.core.model import Design, Interface, Kernel
+from hlsight.core.model import Design, Interface, Kernel, SourceLocation
 from hlsight.parsers.csource import CUnit
 
 
@@ -89,6 +89,8 @@ def derive_axi_facts(design: Design) -> SourceFacts:
         if found is None:
             continue
         unit, func = found
+        if func.coord is not None and func.coord.file and func.coord.line:
+            facts.set_kernel_place(top.name, SourceLocation(str(func.coord.file), int(func.coord.line)))
         facts.set_argument_finder(top.name, functools.partial(scalar_arguments, func),
                                   functools.partial(scalar_arguments, func, real_only=True),
                                   functools.partial(scalar_arguments, func, unsigned_only=True))
