@@ -282,7 +282,7 @@ def _unused_work_items(design: Design, names: set[str], source: SourceFacts) -> 
     """``work_items`` is the NDRange global size: a design whose kernels are
     all single-work-item has none, and the value would change nothing (or,
     worse, stand in for an argument it is not). Say so."""
-    given = [name for name in (WORK_ITEMS.name, *size_names(design)) if name in names]
+    given = _sizes_given(design, names)
     if not given or not design.kernels:
         return []
     xilinx = design.tool.vendor is Vendor.XILINX  # a C function: no NDRange, its m_axi bytes are per bundle
@@ -423,13 +423,19 @@ def _unused_fallbacks(design: Design, result: AnalysisResult, names: set[str]) -
     return notes
 
 
+def _sizes_given(design: Design, names: set[str]) -> list[str]:
+    """The NDRange launch sizes among ``names``: ``work_items`` and the
+    per-dimension sizes the design takes."""
+    return [name for name in (WORK_ITEMS.name, *size_names(design)) if name in names]
+
+
 def _unused_launch_size(design: Design, result: AnalysisResult, names: set[str]) -> list[Diagnostic]:
     """The NDRange size given where no estimate depends on it and the
     report does not call every kernel single-work-item (that case is
     :func:`_unused_work_items`'s): a public aoc 16.1 genetic algorithm's
     host launches 3,328 work-items, ``--set global_size0=3328`` was echoed
     beside the number and changed nothing, without a word."""
-    given = [name for name in (WORK_ITEMS.name, *size_names(design)) if name in names]
+    given = _sizes_given(design, names)
     if not given or not result.estimates or design.tool.vendor is Vendor.XILINX \
             or all(kernel.single_threaded for kernel in design.kernels):
         return []

@@ -494,8 +494,7 @@ class CycleComposer:
                              f"loop {loop.name}: iteration latency {short} ~ {value} cycles (a branch): worst case"
                              f" {value} used ({self._long_name(kernel, loop)} sets how many iterations take it)")
                 if short is not None:
-                    stem = self._trip_name(kernel, loop).removesuffix(".trip")
-                    self.branches.append(BranchLoop(stem, loop.name, short, value))
+                    self._branch(kernel, loop, short, value)
             return sympy.Integer(value)
         reported = loop.iteration_latency_range
         if exact is not None:
@@ -520,10 +519,14 @@ class CycleComposer:
             return None
         if self.short_branches:
             return sympy.Integer(latency.min)
+        self._branch(kernel, loop, latency.min, latency.max)
+        return None
+
+    def _branch(self, kernel: Kernel, loop: Loop, short: int, long: int) -> None:
+        """Register ``loop`` as counted at the long path of its branch (once)."""
         stem = self._trip_name(kernel, loop).removesuffix(".trip")
         if all(branch.name != stem for branch in self.branches):
-            self.branches.append(BranchLoop(stem, loop.name, latency.min, latency.max))
-        return None
+            self.branches.append(BranchLoop(stem, loop.name, short, long))
 
     def _loop_body(self, kernel: Kernel, loop: Loop) -> sympy.Expr | None:
         parts = [self.loop(kernel, child) for child in loop.children]

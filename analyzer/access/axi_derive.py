@@ -44,8 +44,7 @@ from hlsight.analyzer.access.derive import (
     note_buffer_inputs,
     scalar_arguments,
 )
-from hlsight.analyzer.access.moved_lines import RULE as MOVED_RULE
-from hlsight.analyzer.access.moved_lines import pragma_place_warnings
+from hlsight.analyzer.access.moved_lines import pragma_place_warnings, warned_files
 from hlsight.analyzer.access.port_bound import function_ports
 from hlsight.analyzer.access.sources import ParsedSources, parse_design_sources
 from hlsight.analyzer.access.walker import AccessSite, AccessWalker, walk_function
@@ -139,8 +138,7 @@ def derive_axi_facts(design: Design) -> SourceFacts:
                 rule="axi-derived", severity=Severity.NOTE, kernel=top.name, file=top.artifact,
                 message=f"{port} of {top.name} moves {derived.bytes} bytes per call ({pattern}), from the source:"
                         f" {derived.how}"))
-    said = {PurePath(item.file).name for item in facts.diagnostics if item.rule == MOVED_RULE and item.file}
-    facts.diagnostics.extend(pragma_place_warnings(design, said))
+    facts.diagnostics.extend(pragma_place_warnings(design, warned_files(facts.diagnostics)))
     return facts
 
 

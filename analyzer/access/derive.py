@@ -37,8 +37,7 @@ from hlsight.analyzer.access.matching import (
     merged_neighbours,
     variable_name,
 )
-from hlsight.analyzer.access.moved_lines import RULE as MOVED_RULE
-from hlsight.analyzer.access.moved_lines import moved_line_warnings, moved_lines
+from hlsight.analyzer.access.moved_lines import moved_line_warnings, moved_lines, warned_files
 from hlsight.analyzer.access.ndrange_dims import kernel_dimensions
 from hlsight.analyzer.access.port_bound import ArrayPorts, port_bound
 from hlsight.analyzer.access.recurrence import carried_updates, recurrence_reason
@@ -570,8 +569,7 @@ def derive_loop_trips(context: KernelAccesses, facts: SourceFacts) -> list[Diagn
         _port_bounds(context, matched, facts)
         notes.extend(exclusive_arm_warnings(context.kernel, facts))
         notes.extend(dropped_pipeline_warnings(context.kernel, matched))
-        said = {PurePath(item.file).name for item in [*facts.diagnostics, *notes]
-                if item.rule == MOVED_RULE and item.file}
+        said = warned_files([*facts.diagnostics, *notes])
         notes.extend(moved_line_warnings(context.kernel, moved, context.loops, said))
     return notes
 

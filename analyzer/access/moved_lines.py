@@ -19,6 +19,7 @@ is, reads ``// total filter size start``).
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from pathlib import PurePath
 
 from hlsight.analyzer.access.loops import LoopInfo
@@ -56,6 +57,12 @@ def moved_lines(kernel: Kernel, loops: list[LoopInfo], matched: dict[int, LoopIn
         for loop in named[file]:
             matched.pop(id(loop), None)
     return dict(missing)
+
+
+def warned_files(diagnostics: Iterable[Diagnostic]) -> set[str]:
+    """The file names a ``source-lines-moved`` warning was already given for
+    (one warning per file, whichever check finds it first)."""
+    return {PurePath(item.file).name for item in diagnostics if item.rule == RULE and item.file}
 
 
 def moved_line_warnings(kernel: Kernel, missing: dict[str, list[Loop]], loops: list[LoopInfo],

@@ -46,7 +46,8 @@ def verification_path(reports_dir: Path | None, data_dir: Path | None) -> Path |
 def read_verification(path: Path, command: str | None) -> list[CosimReport]:
     """One report per component row with a latency; InputError when the file
     is not the statistics' shape."""
-    variables = split_js_vars(read_text(path), path)
+    text = read_text(path)
+    variables = split_js_vars(text, path)
     raw = variables.get("verifJSON")
     if raw is None:
         raise InputError(path, "no 'var verifJSON=' statement", expected="an i++ verification_data.js file")
@@ -57,7 +58,6 @@ def read_verification(path: Path, command: str | None) -> list[CosimReport]:
     named = found.group(1) if found else "ModelSim"  # i++'s default
     # "none": the command is a later compile than the simulated one whose numbers these are
     simulator = None if named.lower() == "none" else named
-    text = path.read_text(encoding="utf-8", errors="replace")
     reports = []
     for row in data.get("functions") or []:
         if not isinstance(row, dict) or _BREAKDOWN.match(str(row.get("name", ""))):
