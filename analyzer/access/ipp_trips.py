@@ -371,12 +371,12 @@ def component_loop_trips(design: Design) -> ComponentTrips:
         # a plain component (no template: a public i++ 18.1 loop_pipeline's `for (i = 0; i < 20; i++)`
         # was asked for): its literal and const bounds, walked with no arguments bound
         plain = _definitions(unit, cindex.CursorKind.FUNCTION_DECL)
-        constants = _file_constants(unit)
-        for kernel in sorted(names):
-            for function in plain.get(kernel, []):
-                own = _Walk(templates)
-                own.function(function, dict(constants))
-                found.plain.setdefault(kernel, {}).update(own.trips)
+        components = [(kernel, function) for kernel in sorted(names) for function in plain.get(kernel, [])]
+        constants = _file_constants(unit) if components else {}  # a walk of the whole file: only when needed
+        for kernel, function in components:
+            own = _Walk(templates)
+            own.function(function, dict(constants))
+            found.plain.setdefault(kernel, {}).update(own.trips)
         for kernel, (function, values) in specializations.items():
             for template in templates.get(function, []):
                 if len(_parameters(template)) == len(values):
