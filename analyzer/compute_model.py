@@ -9,7 +9,7 @@ built. Unknown trip counts become ``loop.<name>.trip`` symbols.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import sympy
@@ -209,10 +209,13 @@ def loop_nest_executions(
     if chain is None:
         return None
     names = loop_symbols(kernel)
-    # the block's own loop runs the loops coalesced into it as its iterations
-    *outer, own = chain
-    trips = [_trip(loop, notes, given, source, names) for loop in outer if not loop.fully_unrolled]
-    return sympy.Mul(*trips, _iterations(own, notes, given, source, names))
+    # each loop runs the loops coalesced into it as its iterations, the
+    # outer ones too (HPCC PTRANS: B1 coalesces the block_col loop, line 37,
+    # into the block_row loop around B4's loads; B1's trip alone was 16x
+    # too few accesses)
+    # (a "Coalesced loop" on the path is counted by its parent's iterations)
+    return sympy.Mul(*[_iterations(loop, notes, given, source, names) for loop in chain
+                       if not loop.fully_unrolled and not loop.coalesced])
 
 
 def sequential_part(kernel: Kernel, block: str | None) -> str | None:
@@ -242,6 +245,33 @@ def runs_serially(loop: Loop) -> bool:
     return any("executed serially" in text.lower() or text.lower().startswith("serial exe") for text in loop.details)
 
 
+_SERIAL_ACROSS = "executed serially across "
+
+
+def serial_sub_loops(loop: Loop) -> frozenset[str] | None:
+    """Blocks (:func:`_block_id`) of the sub-loops ``loop``'s iterations run serially
+    across ("Iteration executed serially across matrixMult.B4,
+    matrixMult.B5. Only a single loop iteration will execute inside this
+    region"), or ``None`` where the report says its iterations are serial
+    without naming the region ("Serial exe: Memory dependency"): all of
+    them."""
+    names: set[str] = set()
+    for text in loop.details:
+        start = text.find(_SERIAL_ACROSS)
+        if start >= 0:
+            region = text[start + len(_SERIAL_ACROSS):].split(". ")[0].rstrip(".")
+            names.update(_block_id(name) for name in region.split(","))
+    return frozenset(names) if names else None
+
+
+def _block_id(name: str) -> str:
+    """A loop's basic block within its kernel ("B4" of "matrixMult.B4"):
+    the region text names the kernel as the compiler does
+    ("const::'lambda'().B4"), which hlsight may have renamed
+    ("parallel_bfs.cpp:104.B4")."""
+    return block_name(name.strip()).rsplit(".", 1)[-1]
+
+
 def interleaved_cycles(
     loop: Loop, notes: list[str], given: Collection[str] = (), source: SourceFacts = NO_SOURCE,
     names: Mapping[int, str] | None = None,
@@ -266,10 +296,64 @@ def interleaved_cycles(
     parts = [interleaved_cycles(child, notes, given, source, names) for child in sequential]
     depth = _depth(loop, notes)
     if loop.pipelined is False or runs_serially(loop):
-        body = sympy.Add(*[issue + drain for issue, drain in parts])
-        return trip * (body + depth), sympy.Integer(0)
-    issue = trip * sympy.Add(*[part[0] for part in parts])
+        # each iteration waits for its sub-loops to drain; interleaved
+        # invocations of one sub-loop drain together
+        body = sympy.Add(*[_invocation_groups(loop, child, trip, notes) * (issue + drain)
+                           for child, (issue, drain) in zip(sequential, parts, strict=True)])
+        return body + trip * depth, sympy.Integer(0)
+    issue = sympy.Add(*[_invocation_groups(loop, child, trip, notes) * part[0]
+                        for child, part in zip(sequential, parts, strict=True)])
     return issue, depth + smax(*[part[1] for part in parts])
+
+
+def invocations_in_flight(parent: Loop, loop: Loop) -> int:
+    """How many invocations of the pipelined inner loop ``loop`` share its
+    pipeline. Where its II is above 1 the compiler interleaves iterations
+    of the next invocations into the idle issue slots (Intel HLS Reference
+    Manual 6.8 / OpenCL Programming Guide 5.2.9, "Loop Interleaving
+    Control": at II 2 two invocations of N iterations share cycles
+    0 .. 2N-1, the third starts at 2N), up to the report's max interleaving
+    and at most the II (oneAPI: max_interleaving 0 is "equal to the loop
+    initiation interval"). 1 where the report gives neither, where the II
+    is implausible, where ``loop`` nests pipelined loops of its own, where
+    ``parent`` is not pipelined, or where ``parent`` runs its iterations
+    serially across ``loop`` ("Only a single loop iteration will execute
+    inside this region": a 19.1 Sobel's II-114 loop, max interleaving 114,
+    under such a region)."""
+    ii = loop.ii.value if loop.ii is not None else None
+    if (loop.max_interleaving is None or ii is None or implausible_ii(loop) or loop.sub_loops
+            or parent.pipelined is False):
+        return 1
+    if runs_serially(parent):
+        serial = serial_sub_loops(parent)
+        if serial is None or _block_id(loop.name) in serial:
+            return 1
+    return max(1, min(loop.max_interleaving, ii))
+
+
+def interleaved_loops(loops: Sequence[Loop]) -> list[tuple[Loop, int]]:
+    """The loops below ``loops`` whose invocations interleave, with how many
+    at a time (:func:`invocations_in_flight`)."""
+    found: list[tuple[Loop, int]] = []
+    for parent in loops:
+        for child in parent.sub_loops:
+            in_flight = invocations_in_flight(parent, child)
+            if in_flight > 1:
+                found.append((child, in_flight))
+        found.extend(interleaved_loops(parent.sub_loops))
+    return found
+
+
+def _invocation_groups(parent: Loop, loop: Loop, invocations: sympy.Expr, notes: list[str]) -> sympy.Expr:
+    """Invocations of ``loop`` that cost its TC x II each: k interleaved
+    invocations cost one invocation's launches."""
+    in_flight = invocations_in_flight(parent, loop)
+    if in_flight == 1:
+        return invocations
+    notes.append(f"loop {loop.name}: {in_flight} invocations share its II-{loop.ii.value if loop.ii else '?'}"
+                 f" pipeline (the report's max interleaving {loop.max_interleaving}): each {in_flight} cost one's"
+                 " launches (Intel HLS Reference Manual 6.8, loop interleaving)")
+    return sympy.ceiling(invocations / in_flight)
 
 
 def _ndrange_ii(kernel: Kernel) -> sympy.Expr:

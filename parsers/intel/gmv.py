@@ -115,6 +115,13 @@ def read_write_acks(gmv: Any) -> dict[tuple[str, int], set[bool]]:
         place = debug_location(node) if acknowledged in ("Yes", "No") else None
         if place is None:
             continue
-        key = (place.file.replace("\\", "/").rsplit("/", 1)[-1], place.line)
-        found.setdefault(key, set()).add(acknowledged == "Yes")
+        found.setdefault(store_place(place.file, place.line), set()).add(acknowledged == "Yes")
     return found
+
+
+def store_place(file: str, line: int) -> tuple[str, int]:
+    """The key :func:`read_write_acks` files a store under: its file's name
+    and its line. The name is split on ``\\`` too: a report compiled on
+    Windows spells its paths that way, which ``Path(...).name`` on Linux
+    does not split."""
+    return file.replace("\\", "/").rsplit("/", 1)[-1], line

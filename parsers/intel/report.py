@@ -24,7 +24,7 @@ from hlsight.parsers.intel.aoclog import compiler_command, kernel_kinds
 from hlsight.parsers.intel.area import read_vectorization
 from hlsight.parsers.intel.bundle import ReportBundle
 from hlsight.parsers.intel.fmax import PostFit, read_acl_quartus_report, read_quartus_json
-from hlsight.parsers.intel.gmv import read_bsp_bandwidths, read_channel_widths, read_write_acks
+from hlsight.parsers.intel.gmv import read_bsp_bandwidths, read_channel_widths, read_write_acks, store_place
 from hlsight.parsers.intel.info import read_info
 from hlsight.parsers.intel.jsdata import read_text
 from hlsight.parsers.intel.layout import Layout, rtl_project_file
@@ -230,7 +230,7 @@ def _attach_write_acks(bundle: ReportBundle, kernels: list[Kernel]) -> None:
         for lsu in kernel.global_lsus():
             if lsu.kind is not LSUKind.STORE or lsu.location is None or lsu.write_ack:
                 continue
-            said = acks.get((Path(lsu.location.file).name, lsu.location.line))
+            said = acks.get(store_place(lsu.location.file, lsu.location.line))
             if said == {True}:
                 lsu.write_ack = True
 
