@@ -114,7 +114,14 @@ def board_profile(design: Design) -> BoardChoice:
             continue
         if any(pattern in target for pattern in rule.patterns):
             name = rule.hbm_profile if hbm and rule.hbm_profile else rule.profile
-            return BoardChoice(name, f"memory profile {name} for the board {rule.board} ({target})", True)
+            why = f"memory profile {name} for the board {rule.board} ({target})"
+            if not hbm and rule.hbm_profile not in (None, rule.profile) and design.tool.vendor is Vendor.XILINX:
+                # a Vitis kernel's ports go where v++ links them, which no HLS report says (a public U280
+                # build's run used HBM[0] only): the choice is said where the number is read
+                why += (f": the card has DDR4 and HBM2 and the HLS report does not say which memory v++ links"
+                        f" the m_axi ports to ([connectivity] sp=): DDR4 assumed; --memory {rule.hbm_profile}"
+                        " for HBM")
+            return BoardChoice(name, why, True)
     fallback = "hbm2-s10mx" if hbm and design.tool.vendor is not Vendor.XILINX else None
     if hbm and design.tool.vendor is Vendor.XILINX:
         fallback = "hbm2-u280"

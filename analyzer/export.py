@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from hlsight.analyzer.boards import NO_PROFILE
 from hlsight.analyzer.results import AnalysisResult, CycleEstimate, KernelEstimate, LsuFacts, SourceFacts, bound_label
 from hlsight.core.diagnostics import Diagnostic
 from hlsight.core.model import LSU, Design, Kernel, LatencyRange, Loop, MemorySystem, SourceLocation
@@ -294,6 +295,7 @@ def model_figures(estimate: KernelEstimate) -> dict[str, Any]:
         "barrier_mode": estimate.barrier_mode,
         "caveats": list(estimate.caveats),
         "left_out": list(estimate.left_out),
+        "untimed_lsus": list(estimate.untimed_lsus),
         "lsu_facts": {lsu_id: lsu_facts_to_dict(facts) for lsu_id, facts in estimate.lsu_facts.items()},
     }
 
@@ -331,7 +333,9 @@ def result_to_dict(result: AnalysisResult) -> dict[str, Any]:
     data["estimate"] = None if result.design_estimate is None else estimate_to_dict(result.design_estimate)
     data["assignments"] = dict(result.assignments)
     data["derived_assignments"] = dict(result.derived_assignments)
-    data["memory_profile"] = {"name": result.memory_profile, "why": result.memory_profile_why,
+    # no profile applies: no name (a D5005 SVM build's JSON said "ddr4-1866", the fallback held internally)
+    name = None if result.memory_profile_why.startswith(NO_PROFILE) else result.memory_profile
+    data["memory_profile"] = {"name": name, "why": result.memory_profile_why,
                               "launch_overhead_us": result.launch_overhead_s * 1e6}
     band = result.clock_band
     data["clock_band"] = None if band is None else {

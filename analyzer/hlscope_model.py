@@ -273,6 +273,7 @@ def hlscope_estimate(
     if t_comp is None:
         compute = compute_estimate(kernel)
         t_comp = compute.seconds if compute is not None else None
+    unscheduled = t_comp is None
     if t_comp is None:
         t_comp = sympy.Integer(0)
         assumptions.append("no loop/latency data: scheduled time 0")
@@ -320,6 +321,15 @@ def hlscope_estimate(
         values=dict(values),
         profile=profile.name,
         bus_occupancy_seconds=bus_s,
-        compute_seconds=comp_s,
+        compute_seconds=None if unscheduled else comp_s,
     )
+    if unscheduled:
+        # the report's latency is "undef" (a loop whose bound is data, a stream read until its last beat):
+        # only the m_axi transfers are timed, said with the number (a public U280 stream-to-memory
+        # kernel read "58.3 us, memory-bound" with no word of it)
+        estimate.bound = "unknown"
+        estimate.left_out = [f"{kernel.name}'s schedule"]
+        estimate.caveats.append(
+            f"{kernel.name}'s schedule is unknown (its report gives no latency, and no loop to compose one from):"
+            " this number is its m_axi transfer time alone, a lower bound")
     return estimate

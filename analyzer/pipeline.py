@@ -132,6 +132,10 @@ def analyze(
         why = with_assumed(why, memory)
         assumptions.append(why)
         result.memory_profile_why = why
+    elif without_board_memory(design) or reaches_no_dram(design):
+        # a profile given for memory no LSU reaches changes nothing: said, not echoed as used (a public
+        # D5005 SVM build printed "DRAM profile ddr4-2400-d5005 given with --memory" over an untimed number)
+        result.memory_profile_why = f"{default_profile(design)[1]}; --memory {memory.name} not applied"
     else:
         result.memory_profile_why = with_assumed(f"memory profile {memory.name} given with --memory", memory)
     bus = interface_choice(design, memory)  # the report's bus widths over the profile's (decision 47)
@@ -156,7 +160,9 @@ def analyze(
     # with [[launch]] tables these are the first launch's values, which the hints file gives
     result.estimates, result.design_estimate = _estimate(design, settings, " in [[launch]] #1" if launches else "",
                                                          origin if launches else None)
-    if not reaches_no_dram(design):  # no board memory in use: no board launch cost to add or miss
+    if not reaches_no_dram(design) and not without_board_memory(design):
+        # no board memory in use: no board launch cost to add or miss (a fallback profile's would be said
+        # as if it were the board's)
         result.design_estimate = _with_launch_cost(result.design_estimate, memory, 1)
     if not launches and says_unmeasured_launch_cost(result):  # result.launches are set below
         _say_unmeasured_launch_cost(result.design_estimate, memory)

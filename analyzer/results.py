@@ -589,6 +589,9 @@ class KernelEstimate:
     #: design estimates: kernels its time leaves out (nothing in the report to
     #: time them by); non-empty makes ``seconds`` a lower bound
     left_out: list[str] = field(default_factory=list)
+    #: LSUs whose transfers the number leaves out (a USM/SVM BSP's host
+    #: memory, the constant cache): non-empty makes ``seconds`` a lower bound
+    untimed_lsus: list[str] = field(default_factory=list)
     #: Vivado/Vitis modules: the composed cycles and their times per clock.
     cycles: CycleEstimate | None = None
     #: names a part this number leaves out still needs (a pipeline time

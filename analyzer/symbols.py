@@ -343,6 +343,7 @@ def parse_number(name: str, raw: str, source: str | None) -> float:
         expected = ("0 or more (0: the loop does not run)" if is_trip_count(name) else
                     "0 or more (0: the bundle moves nothing)" if is_axi_bytes(name) else
                     "0 or more (0: every iteration takes the short path)" if zero_allowed(name) else
+                    "a bank number from 1 (the report's banks are 1, 2, ...)" if _is_lsu_bank(name) else
                     "a positive finite number")
         raise InputError(source, f"value of '{name}' is {raw}", expected=expected)
     return value

@@ -53,3 +53,23 @@ def test_its_transfers_are_said_untimed_and_the_number_a_lower_bound(tmp_path: P
     assert "using: no DRAM profile: the kernels' global memory is the host's" in text
     assert "reach the host's memory over PCIe" in text and "is a lower bound" in text
     assert "unknown board" not in text and "memory-bound" not in text
+
+
+def test_the_number_says_it_is_a_lower_bound_and_no_profile_is_named(tmp_path: Path) -> None:
+    """A public D5005 SVM build of HPCC STREAM (session 38) printed
+    "estimate: 97 ms" with the lower-bound caution three lines below (the
+    measured Copy took 2.3x that, RandomAccess 269x), its JSON named the
+    fallback "ddr4-1866" as the memory profile with a per-launch-cost note
+    about that board, and ``--memory ddr4-2400-d5005`` was echoed as "given
+    with --memory" though nothing is timed on it."""
+    project = _on_host_memory(tmp_path)
+    text = run_cli("analyze", str(project), *GIVEN).stdout
+    assert "\n  estimate: at least " in text
+    document = json.loads(run_cli("analyze", str(project), *GIVEN, "--format", "json").stdout)
+    assert document["memory_profile"]["name"] is None
+    host = [lsu["id"] for lsu in document["kernels"][0]["lsus"] if lsu["memory"] == "host"]
+    assert len(host) == 3 and document["estimate"]["extra"]["untimed_lsus"] == host
+    assert not [line for line in document["estimate"]["assumptions"] if "per-launch cost" in line]
+    given = run_cli("analyze", str(project), *GIVEN, "--memory", "ddr4-2400-d5005").stdout
+    assert "using: no DRAM profile: the kernels' global memory is the host's" in given
+    assert "--memory ddr4-2400-d5005 not applied" in given and "given with --memory" not in given

@@ -109,6 +109,7 @@ def intel_design_estimate(
         design_estimate.caveats.extend(
             dict.fromkeys(caveat for group in group_estimates for caveat in group.caveats if caveat in own))
     design_estimate.kernel = design.name or "design"
+    design_estimate.untimed_lsus = list(dict.fromkeys(lsu for model in group_models for lsu in model.untimed))
     design_estimate.concurrent_groups = [[kernel.name for kernel in group] for group in groups]
     design_estimate.group_memory_seconds = [None if index is None else group_memory[index] for index in modelled]
     if left_out:

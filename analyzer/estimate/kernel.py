@@ -42,6 +42,9 @@ class KernelModel:
     per_loop: bool = False
     #: LSUs on a USM/SVM BSP's host memory, not timed: no bound can be named
     host_lsus: tuple[str, ...] = ()
+    #: LSUs whose transfers the number leaves out (host memory, the constant
+    #: cache): it is a lower bound, said in the number itself
+    untimed: tuple[str, ...] = ()
 
 
 def _host_memory_lsus(kernels: list[Kernel], design: Design) -> tuple[str, ...]:
@@ -123,7 +126,7 @@ def kernel_model(kernels: list[Kernel], design: Design, settings: Settings, name
     else:
         total = compute
     return KernelModel(name, memory, compute, compute_notes, equations, total, max_of(open_parts), barrier,
-                       tuple(kernels), tuple(left_out), per_loop is not None, host_lsus)
+                       tuple(kernels), tuple(left_out), per_loop is not None, host_lsus, (*host_lsus, *constant))
 
 
 def sequential_total(memory: MemoryResult, pipeline: Mapping[str, sympy.Expr]) -> sympy.Expr | None:
@@ -309,6 +312,7 @@ def to_estimate(model: KernelModel, design: Design, settings: Settings) -> Kerne
                         *(caveat for kernel in model.kernels
                           if (caveat := library_caveat(kernel, total is not None)) is not None),
                         *model.left_out]
+    estimate.untimed_lsus = list(model.untimed)
     approximate = [loop for kernel in model.kernels for loop in kernel.all_loops()
                    if loop.ii is not None and loop.ii.qualifier == "~" and (loop.ii.value or 0) > 1]
     if approximate and estimate.bound == "compute":

@@ -201,8 +201,8 @@ def estimate_headline(estimate: KernelEstimate | None, with_bound: bool = True, 
     bound = f", {label}" if label and with_bound else ""
     if estimate.seconds is not None:
         # a number that leaves a part out (kernels with nothing to time them by, a pipeline
-        # waiting for trip counts) is a lower bound: said in the number itself
-        floor = "at least " if estimate.left_out or estimate.pending_symbols else ""
+        # waiting for trip counts, LSUs on host memory) is a lower bound: said in the number itself
+        floor = "at least " if estimate.left_out or estimate.pending_symbols or estimate.untimed_lsus else ""
         return f"{floor}{format_seconds(estimate.seconds)}{bound}"
     if estimate.free_symbols:
         return f"symbolic in {name_list(estimate.free_symbols, limit)}{bound}"
