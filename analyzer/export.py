@@ -12,7 +12,16 @@ from typing import Any
 from hlsight.analyzer.boards import NO_PROFILE
 from hlsight.analyzer.results import AnalysisResult, CycleEstimate, KernelEstimate, LsuFacts, SourceFacts, bound_label
 from hlsight.core.diagnostics import Diagnostic
-from hlsight.core.model import LSU, Design, Kernel, LatencyRange, Loop, MemorySystem, SourceLocation
+from hlsight.core.model import (
+    LSU,
+    Design,
+    ImplementationReport,
+    Kernel,
+    LatencyRange,
+    Loop,
+    MemorySystem,
+    SourceLocation,
+)
 
 SCHEMA_ID = "https://hlsight.dev/schema/analysis-1.json"
 
@@ -324,6 +333,19 @@ def design_to_dict(design: Design, source: SourceFacts | None = None) -> dict[st
     }
 
 
+def implementation_to_dict(report: ImplementationReport | None) -> dict[str, Any] | None:
+    """The exported RTL's implementation report (``<top>_export.rpt``)."""
+    if report is None:
+        return None
+    return {
+        "report": str(report.path), "top": report.top, "tool": report.tool,
+        "cp_required_ns": report.cp_required_ns, "cp_post_synthesis_ns": report.cp_post_synthesis_ns,
+        "cp_post_route_ns": report.cp_post_route_ns, "cp_achieved_ns": report.cp_achieved_ns,
+        "timing_met": report.timing_met, "resources_stage": report.resources_stage,
+        "resources": dict(report.resources), "older_than_synthesis": report.older_than_synthesis,
+    }
+
+
 def result_to_dict(result: AnalysisResult) -> dict[str, Any]:
     """The complete JSON document for ``hlsight analyze --format json``."""
     data = {"schema": SCHEMA_ID, **design_to_dict(result.design, result.source)}
@@ -347,6 +369,7 @@ def result_to_dict(result: AnalysisResult) -> dict[str, Any]:
     }
     data["launches"] = launches_to_list(result)
     data["cosim"] = [dataclasses.asdict(item) for item in result.cosim]
+    data["implementation"] = implementation_to_dict(result.design.implementation)
     data["diagnostics"] = [diagnostic_to_dict(diag) for diag in result.diagnostics]
     return data
 

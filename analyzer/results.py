@@ -506,11 +506,18 @@ class CycleEstimate:
     clock_estimated_ns: float | None
     seconds_target: float | None
     seconds_estimated: float | None
-    #: The clock the primary estimate uses ("target", "estimated" or "--set fmax").
+    #: The clock the primary estimate uses ("target", "estimated", "post-route": the target
+    #: was not met after place and route, or "--set fmax").
     clock_used: str = "target"
     #: ``--set fmax``: its period and the time at it (shown first: it is the number's clock)
     clock_given_ns: float | None = None
     seconds_given: float | None = None
+    #: the exported RTL's place-and-route clock (``<top>_export.rpt``) and the time at it: it
+    #: replaces the scheduler's estimate, which no placed design reaches by itself
+    clock_routed_ns: float | None = None
+    seconds_routed: float | None = None
+    #: the step that clock is from: "place-and-route", or "implementation" where a pre-2017 report does not say
+    clock_routed_step: str = "place-and-route"
     report_min: int | None = None
     report_max: int | None = None
     parts: list[CyclePart] = field(default_factory=list)

@@ -78,12 +78,27 @@ def xilinx_kernel_estimate(
 
 def clock_values(kernel: Kernel, design: Design, settings: Settings) -> dict[str, float]:
     """Model values with ``fmax`` at the module's target clock (unless the
-    user set it)."""
+    user set it), or at the place-and-route clock where the implementation
+    did not meet the target: the design cannot run faster than that."""
     values = default_values(design, settings)
     target = kernel.clock_target_ns or _top_clock(design)
+    routed = routed_clock_ns(kernel, design)
+    if routed is not None and (target is None or routed > target):
+        target = routed
     if target and FMAX.name not in settings.user:
         values[FMAX.name] = 1000.0 / target
     return values
+
+
+def routed_clock_ns(kernel: Kernel, design: Design) -> float | None:
+    """The clock period place and route reached for the design's top
+    (``<top>_export.rpt``), for the modules it holds: the whole RTL was
+    placed at it. ``None`` without an implementation report, or with one
+    older than the synthesis (an earlier design's)."""
+    implementation = design.implementation
+    if implementation is None or implementation.older_than_synthesis or not design.top_kernels():
+        return None
+    return implementation.achieved_ns
 
 
 def _is_top(kernel: Kernel, design: Design) -> bool:
@@ -142,9 +157,11 @@ def cycle_estimate(
         parts.append(CyclePart(label, "fixed", own, fixed))
     in_sequence = kernel.dataflow and composer.dataflow_in_sequence(kernel)
     target = kernel.clock_target_ns or _top_clock(design)
-    estimated = kernel.clock_estimated_ns
+    routed = routed_clock_ns(kernel, design)
+    estimated = kernel.clock_estimated_ns if routed is None else None
     user_fmax = settings.user.get(FMAX.name)
     latency = kernel.latency
+    missed = routed is not None and (target is None or routed > target)
     return CycleEstimate(
         expression=expression,
         cycles=value,
@@ -152,7 +169,11 @@ def cycle_estimate(
         clock_estimated_ns=estimated,
         seconds_target=None if value is None or target is None else value * target * 1e-9,
         seconds_estimated=None if value is None or estimated is None else value * estimated * 1e-9,
-        clock_used="--set fmax" if user_fmax is not None else ("target" if target else
+        clock_routed_ns=routed,
+        clock_routed_step="implementation" if routed is not None and design.implementation is not None
+        and design.implementation.cp_post_route_ns is None else "place-and-route",
+        seconds_routed=None if value is None or routed is None else value * routed * 1e-9,
+        clock_used="--set fmax" if user_fmax is not None else ("post-route" if missed else "target" if target else
                                                                "estimated" if estimated else "fmax"),
         clock_given_ns=None if user_fmax is None else 1000.0 / user_fmax,
         seconds_given=None if value is None or user_fmax is None else value / (user_fmax * 1e6),
@@ -203,6 +224,10 @@ def _compute_only(
 def _clock_text(cycles: CycleEstimate, values: Mapping[str, float]) -> str:
     if cycles.clock_used == "--set fmax":
         return f"clock period {1000.0 / values[FMAX.name]:g} ns (--set fmax)"
+    if cycles.clock_used == "post-route":
+        target = "?" if cycles.clock_target_ns is None else f"{cycles.clock_target_ns:g}"
+        return (f"{cycles.clock_routed_step} clock period {cycles.clock_routed_ns:g} ns (the target {target} ns was"
+                " not met)")
     if cycles.clock_target_ns:
         return f"target clock period {cycles.clock_target_ns:g} ns"
     if cycles.clock_estimated_ns:

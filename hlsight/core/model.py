@@ -650,6 +650,36 @@ class CosimRun:
 
 
 @dataclass(frozen=True)
+class ImplementationReport:
+    """``<solution>/impl/report/{verilog,vhdl}/<top>_export.rpt``: what
+    Vivado's synthesis and place and route of the exported RTL achieved
+    (``#=== Final timing ===``: "CP required", "CP achieved
+    post-synthesis", "CP achieved post-implementation"; Vivado HLS before
+    2017 wrote one "CP achieved" that does not say after which step)."""
+
+    path: Path
+    top: str
+    tool: str | None = None  # "Xilinx Vivado v.2025.1.1"
+    cp_required_ns: float | None = None
+    cp_post_synthesis_ns: float | None = None
+    cp_post_route_ns: float | None = None
+    #: "CP achieved" of a report that does not say after which step
+    cp_achieved_ns: float | None = None
+    timing_met: bool | None = None
+    #: "post-implementation" or "post-synthesis" (the resource heading), with the counts
+    resources_stage: str | None = None
+    resources: dict[str, int] = field(default_factory=dict)
+    #: set when the report is dated before the top's synthesis report: it implemented an earlier design
+    older_than_synthesis: str | None = None
+
+    @property
+    def achieved_ns(self) -> float | None:
+        """The clock period the implementation reached: after place and
+        route, else the unlabelled figure of an older report."""
+        return self.cp_post_route_ns if self.cp_post_route_ns is not None else self.cp_achieved_ns
+
+
+@dataclass(frozen=True)
 class CosimReport:
     """``<solution>/sim/report/<top>_cosim.rpt`` (or an i++ report's
     ``verification_data.js``): what co-simulation measured."""
@@ -698,6 +728,8 @@ class Design:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     #: C/RTL co-simulation reports found beside the synthesis reports, one per top
     cosim: list[CosimReport] = field(default_factory=list)
+    #: Vivado/Vitis: the exported RTL's implementation report (Vivado's achieved clock), when one is kept
+    implementation: ImplementationReport | None = None
     #: Vivado/Vitis: where the report found the pragmas written in the source
     #: (csynth.xml ``PragmaReport``): a ``#pragma HLS`` line of the file synthesized
     pragma_places: list[SourceLocation] = field(default_factory=list)

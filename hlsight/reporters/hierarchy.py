@@ -13,12 +13,13 @@ path estimate).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 import sympy
 
 from hlsight.analyzer.cosim_check import implied_text, measured_text
 from hlsight.analyzer.results import CosimComparison, CycleEstimate, CyclePart
-from hlsight.core.model import Design, Kernel, ResourceUse, Vendor
+from hlsight.core.model import Design, ImplementationReport, Kernel, ResourceUse, Vendor
 from hlsight.core.units import count_range, cycle_count
 from hlsight.reporters.present import format_seconds
 
@@ -68,12 +69,15 @@ class ClockTime:
 
 
 def clock_times(cycles: CycleEstimate) -> list[ClockTime]:
-    """The time at each named clock (the given one first, then target)."""
+    """The time at each named clock (the given one first, then target, then
+    the place-and-route clock, which replaces the scheduler's estimate)."""
     out = []
     if cycles.clock_given_ns:
         out.append(ClockTime("given clock", cycles.clock_given_ns, cycles.seconds_given))
     if cycles.clock_target_ns:
         out.append(ClockTime("target clock", cycles.clock_target_ns, cycles.seconds_target))
+    if cycles.clock_routed_ns:
+        out.append(ClockTime(f"{cycles.clock_routed_step} clock", cycles.clock_routed_ns, cycles.seconds_routed))
     if cycles.clock_estimated_ns:
         out.append(ClockTime("estimated clock", cycles.clock_estimated_ns, cycles.seconds_estimated))
     return out
@@ -87,6 +91,35 @@ def clock_lines(cycles: CycleEstimate) -> list[str]:
         value = format_seconds(item.seconds) if item.seconds is not None else f"cycles x {item.period_ns:g} ns"
         lines.append(f"at the {item.label} ({item.period_ns:g} ns, {mhz:.4g} MHz): {value}")
     return lines
+
+
+def implementation_text(report: ImplementationReport) -> str | None:
+    """``place and route (Xilinx Vivado v.2025.1.1): 4.793 ns achieved
+    (after synthesis 4.942 ns) for a 5 ns target, met; LUT 5,848, ...``:
+    what the exported RTL reached, beside the scheduler's estimates."""
+    if report.older_than_synthesis:
+        return (f"place and route: {Path(report.path).name} is older than the synthesis"
+                f" ({report.older_than_synthesis}), not used")
+    tool = f" ({report.tool})" if report.tool else ""
+    if report.cp_post_route_ns is not None:
+        achieved = f"{report.cp_post_route_ns:g} ns achieved"
+        if report.cp_post_synthesis_ns is not None:
+            achieved += f" (after synthesis {report.cp_post_synthesis_ns:g} ns)"
+        step = "place and route"
+    elif report.cp_achieved_ns is not None:
+        achieved, step = f"{report.cp_achieved_ns:g} ns achieved (the report does not say after which step)", \
+            "implementation"
+    elif report.cp_post_synthesis_ns is not None:
+        achieved, step = f"{report.cp_post_synthesis_ns:g} ns after synthesis (not placed)", "Vivado synthesis"
+    else:
+        return None
+    target = f" for a {report.cp_required_ns:g} ns target" if report.cp_required_ns is not None else ""
+    verdict = "" if report.timing_met is None else ", met" if report.timing_met else ", NOT met"
+    counts = ", ".join(f"{name} {count:,}" for name, count in report.resources.items()
+                       if name not in ("SLICE", "LATCH") or count)
+    stage = f"; {report.resources_stage} {counts}" if counts and report.resources_stage else \
+        f"; {counts}" if counts else ""
+    return f"{step}{tool}: {achieved}{target}{verdict}{stage}"
 
 
 def report_latency_text(cycles: CycleEstimate) -> str | None:

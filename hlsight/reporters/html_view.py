@@ -22,7 +22,7 @@ from sympy.printing.mathml import mathml
 from hlsight.analyzer.results import AnalysisResult, CycleEstimate, KernelEstimate, SourceFacts
 from hlsight.analyzer.symbols import FMAX
 from hlsight.core.diagnostics import Diagnostic, Severity
-from hlsight.core.model import Design, Kernel, Loop
+from hlsight.core.model import Design, Kernel, KernelKind, Loop
 from hlsight.reporters.bandwidth import BandwidthRow, bandwidth_rows
 from hlsight.reporters.base import RenderOptions
 from hlsight.reporters.hierarchy import (
@@ -453,11 +453,12 @@ def kernel_view(kernel: Kernel, result: AnalysisResult, hints: list[Diagnostic],
     fmax_text = "?" if fmax is None else f"{fmax:g} MHz" + (" (post-fit)" if kernel.fmax_postfit_mhz else "")
     if FMAX.name in result.assignments:
         fmax_text = f"{result.assignments[FMAX.name]:g} MHz (given)"  # the clock every number here uses
-    elif kernel.clock_target_ns and not kernel.fmax_postfit_mhz:
+    elif kernel.clock_target_ns and kernel.kind is KernelKind.FUNCTION:
         # a Vivado/Vitis estimate is at the target clock: its HLS estimate beside it, not instead
-        # (spmv's heading read "fmax 300.3 MHz" over a 64.2 us at 200 MHz)
-        estimated = f", HLS estimate {fmax:g} MHz" if fmax is not None else ""
-        fmax_text = f"{1000 / kernel.clock_target_ns:.4g} MHz (target{estimated})"
+        # (spmv's heading read "fmax 300.3 MHz" over a 64.2 us at 200 MHz); place and route's, where read
+        reached = "place and route" if kernel.fmax_postfit_mhz else "HLS estimate"
+        beside = f", {reached} {fmax:.4g} MHz" if fmax is not None else ""
+        fmax_text = f"{1000 / kernel.clock_target_ns:.4g} MHz (target{beside})"
     has_terms = estimate is not None and bool(estimate.per_lsu)
     symbolic = symbolic_expression(estimate)
     return KernelView(

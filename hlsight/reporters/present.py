@@ -283,12 +283,32 @@ def clock_text(result: AnalysisResult) -> str | None:
     text = f"clock {clocks[0]:g} MHz" if len(clocks) == 1 else f"clocks {clocks[0]:g} ~ {clocks[-1]:g} MHz"
     if "fmax" in result.assignments:
         return text + " (given)"
+    routed = _routed_text(result)
+    if routed is not None:
+        return f"{text} ({routed})"
     if uses_report_clock(result.design):
         # a compiler's pre-fit clock is often far from what place-and-route reaches
         what = _xilinx_clock_name(result) if result.design.tool.vendor is Vendor.XILINX else \
             "the compiler's pre-fit estimate: no place-and-route fmax in the report"
         text += f" ({what}; --set fmax=MHZ)"
     return text
+
+
+def _routed_text(result: AnalysisResult) -> str | None:
+    """What the implementation report says of the clock the number uses."""
+    implementation = result.design.implementation
+    used = [estimate.cycles for estimate in result.estimates.values()
+            if estimate.cycles is not None and estimate.cycles.clock_routed_ns is not None]
+    if implementation is None or not used:
+        return None
+    first = used[0]
+    where = f"{Path(implementation.path).name}{', ' + implementation.tool if implementation.tool else ''}"
+    if any(cycles.clock_used == "post-route" for cycles in used):
+        target = "?" if first.clock_target_ns is None else f"{first.clock_target_ns:g}"
+        return (f"the {first.clock_routed_step} clock: {first.clock_routed_ns:g} ns achieved, the target {target} ns"
+                f" not met ({where})")
+    step = "place and route" if first.clock_routed_step == "place-and-route" else "implementation"
+    return f"the HLS target clock, met after {step}: {first.clock_routed_ns:g} ns achieved ({where})"
 
 
 def _xilinx_clock_name(result: AnalysisResult) -> str:

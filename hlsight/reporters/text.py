@@ -14,7 +14,17 @@ from __future__ import annotations
 from hlsight.analyzer.estimate.xilinx import COMPOSITION
 from hlsight.analyzer.results import AnalysisResult, CosimComparison, KernelEstimate, SourceFacts
 from hlsight.core.diagnostics import Diagnostic, Severity
-from hlsight.core.model import LSU, Design, Kernel, KernelKind, Loop, MemoryKind, Product, SourceLocation
+from hlsight.core.model import (
+    LSU,
+    Design,
+    ImplementationReport,
+    Kernel,
+    KernelKind,
+    Loop,
+    MemoryKind,
+    Product,
+    SourceLocation,
+)
 from hlsight.core.terminal import terminal_safe_keeping
 from hlsight.reporters.base import RenderOptions
 from hlsight.reporters.hierarchy import (
@@ -24,6 +34,7 @@ from hlsight.reporters.hierarchy import (
     cosim_text,
     cycles_headline,
     functions,
+    implementation_text,
     is_xilinx,
     part_text,
     parts_of,
@@ -147,7 +158,7 @@ def _kernel_lines(kernel: Kernel, source: SourceFacts, host_memories: frozenset[
     fmax = kernel.fmax_mhz
     fmax_text = "fmax ?" if fmax is None else f"fmax {fmax:g} MHz"
     if kernel.fmax_postfit_mhz is not None:
-        fmax_text += " (post-fit)"
+        fmax_text += " (post-route)" if kernel.kind is KernelKind.FUNCTION else " (post-fit)"
     elif fmax is not None and kernel.kind is KernelKind.FUNCTION:
         # a Vivado/Vitis module's fmax is 1 / the scheduler's estimated clock, not a placed clock
         fmax_text += " (HLS clock estimate, not placed)"
@@ -366,7 +377,7 @@ def _function_lines(kernel: Kernel, result: AnalysisResult, options: RenderOptio
         lines = _estimate_lines(f"function {kernel.name}{top}", estimate, options)
         # the clock check, resources and a co-simulated latency are the reports', with or without cycles
         lines.extend(f"    {cosim_text(item, has_cycles=False)}" for item in comparisons)
-        return lines + (_report_fact_lines(kernel) if kernel.is_top else [])
+        return lines + (_report_fact_lines(kernel, result.design.implementation) if kernel.is_top else [])
     measured = [f"    {cosim_text(item)}" for item in comparisons]
     lines = [f"  {label}: {cycles_headline(cycles)}"]
     if not kernel.is_top:  # sub-functions: one line each
@@ -377,7 +388,7 @@ def _function_lines(kernel: Kernel, result: AnalysisResult, options: RenderOptio
     if reported:
         lines.append(f"    {reported}")
     lines.extend(measured)
-    lines.extend(_report_fact_lines(kernel))
+    lines.extend(_report_fact_lines(kernel, result.design.implementation))
     if estimate.cycles is not cycles or estimate.model != COMPOSITION:
         lines.append(f"    model: {estimate.model}: {estimate_headline(estimate)}")
     if cycles.parts:
@@ -402,11 +413,14 @@ def _routine(note: str) -> bool:
     return note.startswith("trip count of loop ") or note.endswith("latency is \"?\"): none counted")
 
 
-def _report_fact_lines(kernel: Kernel) -> list[str]:
-    """A top function's clock check and resources, as its report gives them."""
+def _report_fact_lines(kernel: Kernel, implementation: ImplementationReport | None = None) -> list[str]:
+    """A top function's clock check and resources, as its report gives them,
+    then what place and route achieved when the exported RTL was implemented."""
     check = clock_check_text(kernel)
+    routed = implementation_text(implementation) if implementation is not None else None
     return ([f"    {check}"] if check else []) + (
-        [f"    resources: {resources_text(kernel.resources)}"] if kernel.resources else [])
+        [f"    resources: {resources_text(kernel.resources)}"] if kernel.resources else []) + (
+        [f"    {routed}"] if routed else [])
 
 
 def _group_line(group: FindingGroup, options: RenderOptions) -> str:

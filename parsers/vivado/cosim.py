@@ -250,22 +250,43 @@ def _older_than_synthesis(report: CosimReport, report_dir: Path) -> tuple[CosimR
     (a public AdderTree solution: co-simulated at 17:27, synthesized again at
     19:41 with another signature; +750 % blamed on the model)."""
     cosim_when = _REPORT_TIME.search(_head(report.path))
-    synthesis_when = _SYNTHESIS_DATE.search(_head(report_dir / f"{report.top}_csynth.rpt"))
-    if cosim_when is None or synthesis_when is None:
+    if cosim_when is None:
         return report, []
-    cosim_date, synthesis_date = parse_report_date(cosim_when["when"]), parse_report_date(synthesis_when["when"])
-    if cosim_date is None or synthesis_date is None:
+    try:
+        when = report_dated_before_synthesis(cosim_when["when"], report_dir, report.top)
+    except UnreadDate as unread:
         # a locale not read (a public Hungarian solution co-simulated 12 minutes before its
         # synthesis went unsaid): say the check was not made
-        unread = cosim_when["when"] if cosim_date is None else synthesis_when["when"]
         return report, [Diagnostic(
             rule=UNDATED_RULE, severity=Severity.NOTE, file=str(report.path),
-            message=(f"the date '{unread}' is in a format hlsight does not read: whether this co-simulation is older"
-                     " than the synthesis (and measured an earlier design) is not checked"))]
-    if cosim_date >= synthesis_date:
-        return report, []
-    when = f"{cosim_date:%Y-%m-%d %H:%M} before {synthesis_date:%Y-%m-%d %H:%M}"
-    return replace(report, older_than_synthesis=when), []
+            message=(f"the date '{unread.text}' is in a format hlsight does not read: whether this co-simulation is"
+                     " older than the synthesis (and measured an earlier design) is not checked"))]
+    return (report, []) if when is None else (replace(report, older_than_synthesis=when), [])
+
+
+class UnreadDate(ValueError):
+    """A report date in a format :func:`parse_report_date` does not read."""
+
+    def __init__(self, text: str):
+        super().__init__(text)
+        self.text = text
+
+
+def report_dated_before_synthesis(dated: str, report_dir: Path, top: str) -> str | None:
+    """``"<date> before <synthesis date>"`` when a report dated ``dated`` was
+    written before ``top``'s synthesis report in ``report_dir`` (it measured
+    or implemented an earlier design), else ``None`` (also when the
+    synthesis report is not there). Raises :class:`UnreadDate` for a date
+    format not read."""
+    synthesis_when = _SYNTHESIS_DATE.search(_head(report_dir / f"{top}_csynth.rpt"))
+    if synthesis_when is None:
+        return None
+    report_date, synthesis_date = parse_report_date(dated), parse_report_date(synthesis_when["when"])
+    if report_date is None or synthesis_date is None:
+        raise UnreadDate(dated if report_date is None else synthesis_when["when"])
+    if report_date >= synthesis_date:
+        return None
+    return f"{report_date:%Y-%m-%d %H:%M} before {synthesis_date:%Y-%m-%d %H:%M}"
 
 
 def cosim_for_tops(report_dir: Path, tops: list[str]) -> tuple[list[CosimReport], list[Diagnostic]]:

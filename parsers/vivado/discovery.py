@@ -175,6 +175,9 @@ def unread_artifact(path: Path) -> str | None:
     when it is a Vivado/Vitis file hlsight knows but does not read; a design
     size report of a run that stopped says so ("C-Synthesis has not
     completed!"), which is why no latency report exists."""
+    if path.is_file() and path.name.endswith("_export.rpt"):
+        return (f"{path.name} is the exported RTL's implementation report (Vivado's achieved clock), read with"
+                " the synthesis reports; point at the solution or its syn/report folder (csynth.xml, *_csynth.rpt)")
     candidates = [path] if path.is_file() else [path / name for name in _NOT_A_REPORT]
     if path.is_dir():  # a renamed summary (a public 2025.1 project keeps cysn_hls_compile.rpt)
         candidates += sorted(item for item in path.glob("*.rpt") if item.name not in _NOT_A_REPORT)[:_RENAMED_SCAN]

@@ -1,0 +1,134 @@
+"""The exported RTL's implementation report: ``<top>_export.rpt``.
+
+``export_design -flow syn|impl`` (Vivado HLS) and the unified flow's
+``package.output.syn``/``impl`` run Vivado on the RTL and write, under
+``<solution>/impl/report/{verilog,vhdl}/`` (a Vitis component:
+``hls/impl/report/verilog/``), what it achieved::
+
+    Implementation tool: Xilinx Vivado v.2025.1.1
+    ...
+    #=== Post-Implementation Resource usage ===
+    LUT:           5848
+    ...
+    #=== Final timing ===
+    CP required:                     5.000
+    CP achieved post-synthesis:      4.942
+    CP achieved post-implementation: 4.793
+    Timing met
+
+Vivado HLS before 2017 wrote one ``CP achieved:`` line under ``#=== Resource
+usage ===``, which does not say after which step. The csynth report's
+clock is the scheduler's estimate; this one is a placed design's.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from hlsight.core.diagnostics import Diagnostic, Severity
+from hlsight.core.model import ImplementationReport
+from hlsight.parsers.vivado.cosim import UnreadDate, report_dated_before_synthesis
+
+#: the name Vivado HLS / Vitis gives the report, after the top
+EXPORT_SUFFIX = "_export.rpt"
+#: a real report is under 2 KB; anything this long is not one
+MAX_EXPORT_BYTES = 64 * 1024
+
+_TOOL = re.compile(r"^Implementation tool:\s*(?P<tool>.+?)\s*$", re.MULTILINE)
+_DATE = re.compile(r"^Report date:\s*(?P<when>.+?)\s*$", re.MULTILINE)
+_HEADING = re.compile(r"^#=== (?:(?P<stage>Post-Implementation|Post-Synthesis) )?Resource usage ===\s*$",
+                      re.MULTILINE)
+_RESOURCE = re.compile(r"^(?P<name>SLICE|LUT|FF|DSP|BRAM|URAM|LATCH|SRL|CLB):\s*(?P<count>\d+)\s*$", re.MULTILINE)
+_NUMBER = r"(?P<ns>\d+(?:\.\d*)?|\.\d+)"
+_CP = {
+    "required": re.compile(rf"^CP required:\s*{_NUMBER}\s*$", re.MULTILINE),
+    "synthesis": re.compile(rf"^CP achieved post-synthesis:\s*{_NUMBER}\s*$", re.MULTILINE),
+    "route": re.compile(rf"^CP achieved post-implementation:\s*{_NUMBER}\s*$", re.MULTILINE),
+    "achieved": re.compile(rf"^CP achieved:\s*{_NUMBER}\s*$", re.MULTILINE),
+}
+_VERDICT = re.compile(r"^Timing (?P<verdict>met|not met)\s*$", re.MULTILINE)
+
+
+def export_reports_of(report_dir: Path, top: str) -> list[Path]:
+    """Where ``top``'s export report can be: the solution's (or component's)
+    ``impl/report/verilog`` and ``vhdl`` beside ``syn/report``, and the
+    report folder itself (a public project copied both into one folder)."""
+    name = f"{top}{EXPORT_SUFFIX}"
+    places = [report_dir / name]
+    if report_dir.name == "report" and report_dir.parent.name == "syn":
+        implementation = report_dir.parent.parent / "impl" / "report"
+        places += [implementation / "verilog" / name, implementation / "vhdl" / name]
+    return [path for path in places if path.is_file()]
+
+
+def read_export_report(path: Path, top: str) -> tuple[ImplementationReport | None, list[Diagnostic]]:
+    """The report's timing and resources; ``None`` (said) when it holds no
+    timing a number can rest on."""
+    try:
+        with path.open("rb") as stream:
+            raw = stream.read(MAX_EXPORT_BYTES + 1)
+    except OSError as error:
+        return None, [_unread(path, f"cannot be read ({error.strerror or error})")]
+    if len(raw) > MAX_EXPORT_BYTES:
+        return None, [_unread(path, f"is over {MAX_EXPORT_BYTES:,} bytes, which no export report is")]
+    text = raw.decode("utf-8", errors="replace")
+    periods = {key: _period(pattern, text) for key, pattern in _CP.items()}
+    if periods["route"] is None and periods["achieved"] is None and periods["synthesis"] is None:
+        return None, [_unread(path, "holds no 'CP achieved' line (expected Vivado's '#=== Final timing ===' block)")]
+    heading = _HEADING.search(text)
+    stage = None if heading is None or heading["stage"] is None else heading["stage"].lower()
+    verdict = _VERDICT.search(text)
+    tool = _TOOL.search(text)
+    return ImplementationReport(
+        path=path, top=top, tool=None if tool is None else tool["tool"],
+        cp_required_ns=periods["required"], cp_post_synthesis_ns=periods["synthesis"],
+        cp_post_route_ns=periods["route"], cp_achieved_ns=periods["achieved"],
+        timing_met=None if verdict is None else verdict["verdict"] == "met",
+        resources_stage=stage,
+        resources={match["name"]: int(match["count"]) for match in _RESOURCE.finditer(text)},
+    ), []
+
+
+def implementation_of(report_dir: Path, top: str) -> tuple[ImplementationReport | None, list[Diagnostic]]:
+    """The top's export report, dated against its synthesis report: one
+    older than the synthesis implemented an earlier design (said)."""
+    places = export_reports_of(report_dir, top)
+    if not places:
+        return None, []
+    report, found = read_export_report(places[0], top)
+    if report is None:
+        return None, found
+    when = _DATE.search(_head(report.path))
+    try:
+        stale = None if when is None else report_dated_before_synthesis(when["when"], report_dir, top)
+    except UnreadDate:
+        stale = None  # not checked: the report is taken as the synthesis's (no date read to say otherwise)
+    if stale is not None:
+        found.append(Diagnostic(
+            rule="vivado-impl-stale", severity=Severity.WARNING, file=str(report.path),
+            message=(f"this implementation report is older than the synthesis ({stale}): it implemented an"
+                     " earlier design, so its achieved clock is not used")))
+        return ImplementationReport(path=report.path, top=top, tool=report.tool, older_than_synthesis=stale), found
+    return report, found
+
+
+def _period(pattern: re.Pattern[str], text: str) -> float | None:
+    match = pattern.search(text)
+    if match is None:
+        return None
+    value = float(match["ns"])
+    return value if value > 0 else None
+
+
+def _head(path: Path) -> str:
+    try:
+        with path.open("rb") as stream:
+            return stream.read(4096).decode("utf-8", errors="replace")
+    except OSError:
+        return ""
+
+
+def _unread(path: Path, why: str) -> Diagnostic:
+    return Diagnostic(rule="vivado-impl-unread", severity=Severity.WARNING, file=str(path),
+                      message=f"implementation report not read: it {why}")
