@@ -503,8 +503,26 @@ class CycleComposer:
             if is_branch_loop(loop) else ""
         composed = body + self._fixed(f"loop {loop.name}", reported, lambda composer: composer._loop_body(kernel, loop),
                                       hint)
+        composed = self._iteration_within_report(loop, composed, reported)
         short = self._composed_branch(kernel, loop, composed)
         return composed if short is None else short
+
+    def _iteration_within_report(self, loop: Loop, composed: sympy.Expr, reported: LatencyRange | None
+                                 ) -> sympy.Expr:
+        """An iteration whose parts, all counted, exceed the report's longest
+        iteration: they do not all run in one iteration (the arms of a
+        ``switch`` or ``if``/``else``), and the report's maximum is its worst
+        path (a public 2022.1 equalizer's state machine: 107 + 357 and 111
+        in different cases, 575 summed, the report's iteration 2 ~ 469)."""
+        worst = reported.max if reported is not None else None
+        if worst is None or composed.free_symbols or self.bound is Bound.MIN or int(composed) <= worst:
+            return composed
+        if self.bound is Bound.SYMBOLIC:
+            self._caveat(CycleCaveat.WORST_CASE,
+                         f"loop {loop.name}: its parts add up to {int(composed):,} cycles an iteration, more than the"
+                         f" report's longest iteration ({worst:,}): they do not all run in one iteration (exclusive"
+                         " branches), so the report's maximum is used")
+        return sympy.Integer(worst)
 
     def _composed_branch(self, kernel: Kernel, loop: Loop, composed: sympy.Expr) -> sympy.Expr | None:
         """A branch loop whose iteration composes to the report's long path

@@ -100,7 +100,8 @@ def test_a_testbench_reading_data_runs_where_run_dir_says(tmp_path: Path) -> Non
     common = ("simulate", str(case / "pipo.c"), "--report", str(case / "report"), "--testbench", str(testbench))
     failed = run_cli(*common)
     assert failed.code == 2
-    assert ("the testbench ended before the cycle table was written: it exited with status 3: cannot open n.txt;"
+    assert ("the testbench ended before it called the top (no cycle table was written): it exited with status 3:"
+            " cannot open n.txt;"
             " it ran in a temporary build folder: a testbench that opens data files by relative path needs --run-dir"
             " DIR, e.g. its own folder, where 'vitis_hls csim' finds them") in failed.stderr
     document = json.loads(run_cli(*common, "--run-dir", str(data), "--format", "json").stdout)

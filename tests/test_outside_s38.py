@@ -10,7 +10,7 @@ from hlsight.analyzer.pipeline import analyze
 from hlsight.core.model import Design, Device, Interface, Kernel, KernelKind, LatencyRange, Product, ToolInfo, Vendor
 from hlsight.parsers.loader import load_design
 from hlsight.reporters.present import estimate_headline
-from tests.conftest import CORPUS, run_cli
+from tests.conftest import CORPUS, FIXTURES, run_cli
 
 KMERS = CORPUS / "aoc" / "oneapi2023.0_s10mx_kmers" / "less_work_but_slower" / "reports_v12_m_v9_half"
 
@@ -104,3 +104,123 @@ def test_a_bank_number_zero_says_banks_count_from_one() -> None:
                      "--set", "lsu.vectoradd/load0.bank=0")
     assert result.code == 2
     assert "(expected a bank number from 1 (the report's banks are 1, 2, ...))" in result.stderr
+
+
+SVM = FIXTURES / "instrument" / "svm_dataflow"
+
+
+def test_a_generated_process_beside_other_processes_is_not_the_whole_body(tmp_path: Path) -> None:
+    """A public hls4ml top (Vivado HLS 2019.2) writes its ``const_size``
+    assignments into a ``Block_proc`` beside its layer processes; the
+    planner took that one generated process for the whole body and
+    ``simulate`` said 0 cycles against 777 co-simulated. The corpus's SVM
+    classifier has the same shape (Block_proc, load_data55, compute_class):
+    937 cycles and a false 'residual set to 0' before, the report's 1,038 now."""
+    result = run_cli("simulate", "--testbench", str(SVM / "tb.c"), "--report",
+                     str(CORPUS / "vivado" / "vhls2018.2_svm_classifier_dataflow"), str(SVM / "classify.c"),
+                     "--run-dir", str(tmp_path))
+    assert result.code == 0, result.stderr
+    assert "  function classify: 1,038 cycles in 1 call(s)" in result.stdout
+    assert "instrument-single-process" not in result.stdout + result.stderr
+    assert "instrument-residual-negative" not in result.stdout + result.stderr
+
+
+def test_switch_cases_are_exclusive_arms_of_the_longest_path() -> None:
+    """A public 2022.1 equalizer's state machine: cases of 107 + 357, 111
+    and 2 cycles were summed (571 an iteration against the report's 469,
+    'residual set to 0'); a case without ``break`` falls through."""
+    from pycparser import c_ast, c_parser
+
+    from hlsight.analyzer.instrument.plan import _LongestPath
+
+    class Costs:
+        """The planner's side: a call's report latency; anything else composed by node type."""
+
+        def __init__(self) -> None:
+            self.paths = _LongestPath(self)  # type: ignore[arg-type]
+            self.latency = {"clear": 107, "read": 357, "accumulate": 111, "idle": 2}
+
+        def _maxpath(self, node: c_ast.Node | None) -> int | None:
+            if node is None:
+                return 0
+            if isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID):
+                return self.latency[node.name.name]
+            return self.paths.latency(node)
+
+    def longest(body: str) -> int | None:
+        function = c_parser.CParser().parse(f"void f(int s) {{ {body} }}").ext[0]
+        return Costs()._maxpath(function.body.block_items[0])
+
+    machine = ("switch (s) { case 0: idle(); break; case 1: clear(); read(); break;"
+               " case 2: accumulate(); break; default: break; }")
+    assert longest(machine) == 107 + 357
+    assert longest("switch (s) { case 0: clear(); case 1: accumulate(); break; case 2: read(); break; }") == 357
+    assert longest("switch (s) { case 0: clear(); case 1: accumulate(); break; default: idle(); }") == 107 + 111
+
+
+def test_parts_beyond_the_reports_longest_iteration_are_exclusive() -> None:
+    """The equalizer's ``Running_Loop`` (report: iteration 2 ~ 469) holds
+    three loops of 107, 357 and 111 cycles in different cases of a
+    ``switch``: summed, 575 an iteration (58,650 for 102 iterations,
+    above what the report allows); the report's longest iteration is the
+    worst path."""
+    from hlsight.core.model import InitiationInterval, Loop, TripCount
+
+    def pipelined(name: str, latency: int) -> Loop:
+        return Loop(name, pipelined=True, ii=InitiationInterval(1), trip_count=TripCount(latency - 8, latency - 8),
+                    latency=LatencyRange(latency, latency), iteration_latency=9)
+
+    running = Loop("Running_Loop", pipelined=False, trip_count=TripCount(102, 102),
+                   iteration_latency_range=LatencyRange(2, 469),
+                   children=[pipelined("Coef_Clear_Loop", 107), pipelined("Coef_Read_Loop", 357),
+                             pipelined("Shift_Accumulate_Loop", 111)])
+    kernel = Kernel("equalizer", kind=KernelKind.FUNCTION, latency=LatencyRange(None, None), is_top=True,
+                    loops=[running], clock_target_ns=10.0)
+    design = Design(tool=ToolInfo(Vendor.XILINX, Product.VITIS_HLS, "2022.1"), root=Path("hand"), name="equalizer",
+                    device=Device("zynq", "xc7z020-clg400-1"), kernels=[kernel])
+    cycles = analyze(design, {}).estimates["equalizer"].cycles
+    assert cycles is not None and cycles.cycles == 469 * 102
+    assert any("its parts add up to 575 cycles an iteration, more than the report's longest iteration (469)" in note
+               for note in cycles.notes)
+
+
+def test_a_testbench_that_says_why_on_stdout_is_quoted(tmp_path: Path) -> None:
+    """A public 2024.2 FIR testbench prints "ERROR: Can't open
+    stimulus_01.res" on stdout and calls exit(999): the message said only
+    "exited with status 231" (the last stderr line, empty)."""
+    case = FIXTURES / "instrument" / "dataflow_pipo"
+    testbench = tmp_path / "tb.c"
+    testbench.write_text(
+        "#include <stdio.h>\n#include <stdlib.h>\n#define N 256\nvoid pipo_top(const int in[N], int out[N], int n);\n"
+        "int main(void)\n{\n    static int in[N], out[N];\n    FILE *f = fopen(\"stimulus_01.res\", \"r\");\n"
+        "    if (!f) { printf(\"ERROR: Can't open stimulus_01.res\\n\"); exit(999); }\n"
+        "    pipo_top(in, out, 10);\n    return 0;\n}\n", encoding="utf-8")
+    failed = run_cli("simulate", str(case / "pipo.c"), "--report", str(case / "report"), "--testbench", str(testbench))
+    assert failed.code == 2
+    assert ("the testbench ended before it called the top (no cycle table was written): it exited with status 231"
+            " after printing \"ERROR: Can't open stimulus_01.res\"") in failed.stderr
+
+
+def test_the_header_model_has_ap_shift_reg(tmp_path: Path) -> None:
+    """Upstream hls4ml's ``nnet_conv2d_stream.h`` includes ``ap_shift_reg.h``:
+    without it, a public hls4ml design's source was not read ('file not
+    found') and simulate stopped. Its semantics (UG1399 "Shift
+    Registers"): shift returns the value at the address as it was."""
+    import subprocess
+
+    from hlsight.parsers.cxx.hls_headers import MODEL_INCLUDE
+
+    program = tmp_path / "shift.cpp"
+    program.write_text(
+        '#include "ap_shift_reg.h"\n#include <cstdio>\nint main() {\n    ap_shift_reg<int, 4> line;\n'
+        '    int out[6];\n    for (int i = 0; i < 6; i++) out[i] = line.shift(i + 1, 3);\n'
+        '    int last = line.shift(99, 1, false);\n'
+        '    std::printf("%d %d %d %d %d %d %d %d %d\\n", out[0], out[3], out[4], out[5], last, line.read(0),'
+        ' line.read(), line.read(2), line.read(1));\n    return 0;\n}\n', encoding="utf-8")
+    binary = tmp_path / "shift"
+    built = subprocess.run(["g++", "-std=c++14", "-Wall", "-I", str(MODEL_INCLUDE), str(program), "-o", str(binary)],
+                           capture_output=True, text=True, check=False)
+    assert built.returncode == 0, built.stderr
+    printed = subprocess.run([str(binary)], capture_output=True, text=True, check=False, timeout=30).stdout
+    # after 1..6 the cells are 6 5 4 3; the fourth shift returned the empty cell 3, the fifth 1, the sixth 2
+    assert printed.split() == ["0", "0", "1", "2", "5", "6", "3", "4", "5"]

@@ -610,3 +610,28 @@ def test_a_unified_component_s_own_copy_of_the_cosim_report(tmp_path: Path) -> N
     shutil.copyfile(COSIM / "legacy_cosim.rpt", component / "hls" / "sim" / "report" / "bfs_cosim.rpt")
     document = json.loads(run_cli("analyze", str(component / "hls" / "syn" / "report"), "--format", "json").stdout)
     assert [Path(item["report"]).parent.name for item in document["cosim"]] == ["report"]
+
+
+def test_calls_that_queued_are_compared_by_their_interval(tmp_path: Path) -> None:
+    """A public 2024.2 FIR (``ap_ctrl_none``, a testbench that writes all 460
+    inputs before the first call) co-simulated latency 795 ~ 3,173, average
+    3,162, a call every 788, 365,241 cycles in all: each latency counts the
+    call's wait behind the ones before it, and its 797-cycle schedule was
+    said to be -74.8 % off. Here bfs's five queued calls of 112,074 cycles
+    (trip 233): one every 112,080 on average, latencies 112,074 ~ 560,370."""
+    row = ("|   Verilog|      Pass|         112074|         336222|         560370|         112074|         112080|"
+           "         112086|                560400|")
+    text = (COSIM / "bfs_cosim.rpt").read_text(encoding="utf-8")
+    queued = tmp_path / "queued_cosim.rpt"
+    queued.write_text("\n".join(row if line.startswith("|   Verilog|") else line for line in text.splitlines()) + "\n",
+                      encoding="utf-8")
+    solution = _solution(tmp_path, queued)
+    document = _json(str(solution), "--set", f"{TRIP}=233")
+    (comparison,) = document["cosim"]  # type: ignore[misc]
+    assert comparison["queued_interval"] == 112080 and comparison["measured_avg"] == 336222
+    assert comparison["error"] == pytest.approx((112074 - 112080) / 112080)
+    out = run_cli("analyze", str(solution), "--set", f"{TRIP}=233").stdout
+    assert ("co-simulation measured 112,080 cycles per call (the calls queued one after another, a call every"
+            " 112,080 cycles; their latencies, 336,222 cycles on average, min 112,074 max 560,370, count each call's"
+            " wait; Verilog, xsim): the cycle count above -0.0%") in out
+    assert "vivado-cosim-differs" not in out

@@ -129,6 +129,11 @@ def exit_cause(completed: subprocess.CompletedProcess[bytes], toolchain: Toolcha
     code = completed.returncode
     tail = completed.stderr.decode(errors="replace").strip().splitlines()[-1:] or [""]
     said = f": {tail[0]}" if tail[0] else ""
+    if not said:
+        # a testbench that reports on stdout (a public FIR's "ERROR: Can't open stimulus_01.res",
+        # then exit(999)): its last line there is the reason
+        printed = (completed.stdout or b"").decode(errors="replace").strip().splitlines()[-1:] or [""]
+        said = f" after printing \"{printed[0][:200]}\"" if printed[0] else ""
     if code < 0:
         try:
             name = signal.Signals(-code).name
@@ -460,8 +465,11 @@ def simulate(source: ParsedSource | DesignSources, design: Design, report: str, 
             # block (the table is registered at the first): 0 cycles, said as the top never called
             json_path.write_text('{"blocks": []}', encoding="utf-8")
         if not json_path.is_file():
-            raise InputError(testbench, "the testbench ended before the cycle table was written: it "
-                             + exit_cause(completed, toolchain),
+            # the table is registered at the first instrumented block and written at exit: a
+            # program that exited without one never called the top (a crash can end either way)
+            when = "before the cycle table was written" if completed.returncode < 0 else \
+                "before it called the top (no cycle table was written)"
+            raise InputError(testbench, f"the testbench ended {when}: it " + exit_cause(completed, toolchain),
                              expected="a testbench that returns from main or calls exit()")
         table = json.loads(json_path.read_text(encoding="utf-8"))
     diagnostics = list(instrumented.diagnostics)

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import sympy
 
-from hlsight.analyzer.cosim_check import implied_text, measured_text
+from hlsight.analyzer.cosim_check import equals_text, implied_text, measured_text
 from hlsight.analyzer.results import CosimComparison, CycleEstimate, CyclePart
 from hlsight.core.model import Design, ImplementationReport, Kernel, ResourceUse, Vendor
 from hlsight.core.units import count_range, cycle_count
@@ -157,7 +157,7 @@ def cosim_text(comparison: CosimComparison, has_cycles: bool = True) -> str:
     if comparison.error is not None:
         path = comparison.long_path
         branch = ("" if path is None else
-                  f" (it equals the measurement with {implied_text(path.iterations)} of the {path.of:,.0f} iterations"
+                  f" (it equals the measurement with {equals_text(path.iterations)} of the {path.of:,.0f} iterations"
                   f" of loop {path.loop} on their long path, {path.long:,} cycles against {path.short:,}; the count"
                   " takes all)")
         return f"{measured}: the cycle count above {comparison.error:+.1%}{branch}"
