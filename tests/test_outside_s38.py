@@ -224,3 +224,85 @@ def test_the_header_model_has_ap_shift_reg(tmp_path: Path) -> None:
     printed = subprocess.run([str(binary)], capture_output=True, text=True, check=False, timeout=30).stdout
     # after 1..6 the cells are 6 5 4 3; the fourth shift returned the empty cell 3, the fifth 1, the sixth 2
     assert printed.split() == ["0", "0", "1", "2", "5", "6", "3", "4", "5"]
+
+
+def test_a_header_below_the_source_root_is_found_for_the_parse(tmp_path: Path) -> None:
+    """A public 2025.1 project keeps the header its kernel includes in
+    another folder (``hardware_reference/parameters``), which its build puts
+    on the include path; clang said "'reconstruction_params.h' file not
+    found" though the help promises files are found by name below
+    --source-root. The shared gaussian's header moved the same way."""
+    from tests.conftest import SHARED
+
+    gaussian = SHARED / "instrument" / "vitis2020.2_gaussian"
+    (tmp_path / "src").mkdir()
+    (tmp_path / "include").mkdir()
+    shutil.copyfile(gaussian / "upstream" / "gaussian.cpp", tmp_path / "src" / "gaussian.cpp")
+    shutil.copyfile(gaussian / "upstream" / "gaussian.h", tmp_path / "include" / "gaussian.h")
+    result = run_cli("analyze", "-v", str(gaussian / "report"), "--source-root", str(tmp_path))
+    assert result.code == 0, result.stderr
+    assert "access-source-unparsed" not in result.stdout and "file not found" not in result.stdout
+
+
+def test_a_continued_interface_pragma_keeps_its_bundle() -> None:
+    """``#pragma HLS INTERFACE m_axi port=input \\`` continued on the next
+    line with ``bundle=gmem0``: the bundle was lost, and with two bundles
+    neither port's accesses were counted ("read or write not in the report
+    nor the source: timed as reads")."""
+    from hlsight.core.model import InitiationInterval, Loop, SourceFile, SourceLocation, TripCount
+
+    source = ("void scale(const int *input, int *output)\n{\n"
+              "#pragma HLS INTERFACE m_axi port=input \\\n    offset=slave bundle=gmem0 depth=1024\n"
+              "#pragma HLS INTERFACE m_axi port=output \\\n    offset=slave bundle=gmem1 depth=1024\n"
+              "    for (int i = 0; i < 1024; i++) {\n#pragma HLS PIPELINE II=1\n"
+              "        output[i] = 3 * input[i];\n    }\n}\n")
+    loop = Loop("VITIS_LOOP_7_1", pipelined=True, ii=InitiationInterval(1), pipeline_depth=4,
+                trip_count=TripCount(1024, 1024), location=SourceLocation("scale.c", 7))
+    ports = [Interface("control", "s_axi", 32), Interface("m_axi_gmem0", "m_axi", 32, bundle="gmem0"),
+             Interface("m_axi_gmem1", "m_axi", 32, bundle="gmem1")]
+    kernel = Kernel("scale", kind=KernelKind.FUNCTION, latency=LatencyRange(1027, 1027), is_top=True, loops=[loop],
+                    interfaces=ports, clock_target_ns=4.0)
+    design = Design(tool=ToolInfo(Vendor.XILINX, Product.VITIS_HLS, "2022.2"), root=Path("hand"), name="scale",
+                    device=Device("virtexuplus", "xcu250-figd2104-2L-e"), kernels=[kernel],
+                    source_files=[SourceFile("scale.c", "scale.c", source)])
+    result = analyze(design, {})
+    notes = sorted(diag.message.split(", from the source")[0] for diag in result.diagnostics
+                   if diag.rule == "axi-derived")
+    assert notes == ["m_axi_gmem0 of scale moves 4096 bytes per call (consecutive)",
+                     "m_axi_gmem1 of scale moves 4096 bytes per call (consecutive)"]
+
+
+def test_a_source_missing_its_generated_header_says_which_name_it_lacks() -> None:
+    """HPCC PTRANS includes the CMake-generated ``parameters.h`` for its
+    ``DEVICE_DATA_TYPE``: "pycparser rejected the C source: before: *"
+    named neither the header nor the type, and every loop trip had to be
+    given by hand."""
+    import pytest
+
+    from hlsight.core.errors import InputError
+    from hlsight.parsers.csource.frontend import Dialect, parse_c_text
+
+    source = ('#include "parameters.h"\n__kernel\nvoid transpose(__global DEVICE_DATA_TYPE *restrict A,\n'
+              "               const uint number_of_blocks) { }\n")
+    with pytest.raises(InputError) as raised:
+        parse_c_text(source, "transpose_optimized.cl", Dialect.OPENCL)
+    assert raised.value.message == (
+        "before: * (the source includes \"parameters.h\", not found here and left out: `DEVICE_DATA_TYPE` may be a"
+        " type or macro one of them defines; a header the build generates? --source-root DIR with it)")
+
+
+def test_a_coalescing_loops_count_is_said_to_be_its_own_levels() -> None:
+    """HPCC PTRANS: "loop.transpose.B1.trip: the loop at :36" read as B1's
+    runs (256, after coalescing), which with L37's 16 counts 16 x too many."""
+    from hlsight.core.model import InitiationInterval, Loop, SourceLocation
+    from hlsight.reporters.present import trip_symbol_loops
+
+    coalesced = Loop(name="Coalesced loop", location=SourceLocation("transpose_optimized.cl", 37))
+    b1 = Loop(name="transpose.B1", pipelined=True, ii=InitiationInterval(1), children=[coalesced],
+              location=SourceLocation("transpose_optimized.cl", 36))
+    design = Design(tool=ToolInfo(Vendor.INTEL, Product.AOC, "19.4.0"), root=Path("hand"),
+                    kernels=[Kernel("transpose", kind=KernelKind.SINGLE_WORK_ITEM, loops=[b1])])
+    said = trip_symbol_loops(design, ["loop.transpose.B1.trip", "loop.transpose.Coalesced_loop.trip"])
+    assert said["loop.transpose.B1.trip"] == ("the loop at transpose_optimized.cl:36; that level's count alone: the"
+                                              " loops coalesced into it count on their own"
+                                              " (loop.transpose.Coalesced_loop.trip)")

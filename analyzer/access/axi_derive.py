@@ -29,9 +29,9 @@ import sympy
 from pycparser import c_ast
 
 from hlsight.analyzer.access.axi_ports import (
-    PRAGMA_LINE,
     all_nodes,
     axi_pragma_ports,
+    interface_pragmas,
     pointer_root,
     reported_direction,
 )
@@ -54,6 +54,7 @@ from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.errors import InputError
 from hlsight.core.model import Design, Interface, Kernel, SourceLocation
 from hlsight.parsers.csource import CUnit
+from hlsight.parsers.suffixes import HEADER_SUFFIXES
 
 
 @dataclass
@@ -260,7 +261,7 @@ def _bundles(top: Kernel, func: c_ast.FuncDef, unit: CUnit) -> dict[str, str]:
         return {}
     by_bundle = {_bundle_of(port): port.name for port in interfaces}
     mapped = {argument: port.name for port in interfaces for argument in port.arguments}
-    pragmas = axi_pragma_ports(PRAGMA_LINE.findall(unit.text))
+    pragmas = axi_pragma_ports(interface_pragmas(unit.text))
     params = _pointer_parameters(func)
     out: dict[str, str] = {}
     for param in params:
@@ -310,12 +311,17 @@ def _parse(design: Design, facts: SourceFacts) -> ParsedSources:
     from hlsight.parsers.cxx.vendor_paths import RULE as VENDOR_PATH_RULE
 
     said: set[tuple[str, str]] = set()
+    # the folders of the headers read with the design (found below --source-root, not always beside
+    # the file that includes them): where the build's include path would find them
+    header_folders = list(dict.fromkeys(Path(source.path).parent for source in design.source_files
+                                        if Path(source.path).suffix.lower() in HEADER_SUFFIXES))
     for source in design.source_files:
         path = Path(source.path)
         if source.content is None or path.suffix not in CXX_SUFFIXES or not path.is_file():
             continue
         try:
-            unit = parse_cxx_as_c(path, synthesis=True)
+            unit = parse_cxx_as_c(path, [folder for folder in header_folders if folder != path.parent],
+                                  synthesis=True)
         except InputError as error:
             facts.diagnostics.append(Diagnostic(
                 rule="access-source-unparsed", severity=Severity.WARNING,

@@ -16,6 +16,16 @@ from hlsight.parsers.csource.visitor import NodeVisitor
 
 #: ``#pragma HLS interface ...`` lines of a source text (the text after ``#pragma``)
 PRAGMA_LINE = re.compile(r"^[ \t]*#[ \t]*pragma[ \t]+(HLS[ \t]+interface\b.*)$", re.IGNORECASE | re.MULTILINE)
+#: a line continued on the next (C's line splicing, before any directive is read)
+_CONTINUED = re.compile(r"\\[ \t]*\r?\n")
+
+
+def interface_pragmas(text: str) -> list[str]:
+    """The ``HLS interface`` pragma texts of a source, continued lines
+    joined (a public 2025.1 kernel: ``#pragma HLS INTERFACE m_axi
+    port=input \\`` then ``offset=slave bundle=gmem0 depth=16384``: its
+    bundle was lost, and with two bundles no access was counted)."""
+    return PRAGMA_LINE.findall(_CONTINUED.sub(" ", text))
 
 
 #: Direction spellings of the reports' interface tables -> ``read``, ``write``,

@@ -24,6 +24,7 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import Design, SourceFile, Vendor
 from hlsight.output import make_output_folder, write_text
+from hlsight.parsers.suffixes import HEADER_SUFFIXES
 from hlsight.reporters.base import AS_NAMED, LocalSource
 
 #: Folders above the report folder searched for sources (reports/ -> project/ -> parent).
@@ -238,12 +239,25 @@ def with_local_sources(design: Design, source_root: str | None) -> Design:
             continue
         loaded[key] = SourceFile(path=key, name=path.name, content=text)
         folder = PurePosixPath(named).parent if keep_report_path else path.parent
-        pending.extend((str(folder / name), path.parent / name) for name in _INCLUDE.findall(text))
-        if not keep_report_path and path.suffix in _HEADER_SUFFIXES:
+        pending.extend((str(folder / name), _included(path.parent, name, source_root))
+                       for name in _INCLUDE.findall(text))
+        if not keep_report_path and path.suffix in HEADER_SUFFIXES:
             pending.extend((str(companion), companion) for companion in _companions(path))
     if not loaded:
         return design
     return dataclasses.replace(design, source_files=[*design.source_files, *loaded.values()])
+
+
+def _included(folder: Path, name: str, source_root: str | None) -> Path:
+    """The file ``#include "name"`` reads: beside the including file, else
+    the one of that name below --source-root (a public 2025.1 project keeps
+    ``reconstruction_params.h`` in ``hardware_reference/parameters/``, which
+    its build puts on the include path; clang said 'file not found')."""
+    beside = folder / name
+    if beside.is_file() or source_root is None:
+        return beside
+    found = find_by_name(Path(source_root), name)
+    return found if found is not None else beside
 
 
 SOURCE_ROOT_RULE = "source-root-unmatched"
@@ -272,7 +286,6 @@ def source_root_unmatched(design: Design, source_root: str | None) -> list[Diagn
 
 
 #: a C++ header's suffixes, and those of the file beside it that defines what it declares
-_HEADER_SUFFIXES = (".h", ".hpp", ".hh")
 _COMPANION_SUFFIXES = (".cpp", ".cc", ".cxx")
 
 

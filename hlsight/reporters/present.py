@@ -477,6 +477,12 @@ def trip_symbol_loops(design: Design, names: Sequence[str], source: SourceFacts 
                 # a public 2022.2 top-k kernel whose source went unread: its k was given for the 24 x 27 nest
                 said.append(f"its name joins the loops at lines {', '.join(levels)}, a nest the tool flattened:"
                             " the product of their counts")
+            merged = [symbols[id(child)] for child in loop.merged_loops if id(child) in symbols]
+            if merged:
+                # HPCC PTRANS: B1 (block_row, line 36) coalesces block_col (line 37): B1 = 256 "the loop's
+                # runs" was counted twice, as B1 x L37
+                said.append(f"that level's count alone: the loops coalesced into it count on their own"
+                            f" ({', '.join(merged)})")
             count = loop.trip_count
             if count is not None and count.min is not None and count.max is not None and not count.known:
                 # the tool's own range (a loop_tripcount pragma or its bounds

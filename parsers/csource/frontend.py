@@ -256,7 +256,7 @@ def parse_c_text(
     try:
         ast = c_parser.CParser().parse(preprocessed, filename)
     except c_parser.ParseError as error:
-        raise parse_error(filename, str(error)) from None
+        raise parse_error(filename, str(error), skipped, text) from None
     return CUnit(ast=ast, filename=filename, text=text, dialect=dialect, skipped_includes=skipped)
 
 
@@ -265,7 +265,7 @@ def parse_c_text(
 _PARSE_COORD = re.compile(r"(?P<file>[^\n]*?):(?P<line>\d+)(?::(?P<column>\d+))?: (?P<message>.*)", re.S)
 
 
-def parse_error(filename: str, text: str) -> InputError:
+def parse_error(filename: str, text: str, skipped: Sequence[str] = (), source: str = "") -> InputError:
     """pycparser's rejection as one diagnostic naming the file once: at its
     place, ``bad.c:2:12: error: before: 2; pycparser rejected the C source``
     (an editor jumps there), or ``bad.c: pycparser rejected the C source:
@@ -275,9 +275,39 @@ def parse_error(filename: str, text: str) -> InputError:
     found = _PARSE_COORD.fullmatch(text)
     if found is not None:
         column = found["column"]
+        message = found["message"] + _missing_includes_text(skipped, source, int(found["line"]),
+                                                            int(column) if column else None, found["message"])
         return LocatedError(found["file"], int(found["line"]), int(column) if column else None, "error",
-                            found["message"], "pycparser rejected the C source", expected)
+                            message, "pycparser rejected the C source", expected)
     return InputError(filename, f"pycparser rejected the C source: {text.removeprefix(f'{filename}: ')}", expected)
+
+
+_NAME_BEFORE = re.compile(r"([A-Za-z_]\w*)\s*$")
+
+
+def _missing_includes_text(skipped: Sequence[str], source: str, line: int, column: int | None,
+                           message: str) -> str:
+    """Why a rejected source may not parse: the includes that were not found
+    and left out, and the name just before the token it stopped at, which
+    one of them may define (HPCC PTRANS: ``__global DEVICE_DATA_TYPE
+    *restrict A`` rejected "before: *", its type in the CMake-generated
+    ``parameters.h``). pycparser's column is the preprocessed line's (a
+    macro such as ``__global`` expanded), so the token is looked for in the
+    original line, its occurrence nearest that column taken."""
+    if not skipped:
+        return ""
+    lines = source.splitlines()
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    token = message.removeprefix("before: ").strip() if message.startswith("before: ") else ""
+    places = [index for index in range(len(text)) if token and text.startswith(token, index)]
+    name = None
+    if places:
+        nearest = min(places, key=lambda index: abs(index + 1 - (column or index + 1)))
+        name = _NAME_BEFORE.search(text[:nearest])
+    unknown = f" `{name.group(1)}` may be a type or macro one of them defines;" if name is not None else ""
+    files = ", ".join(f'"{item}"' for item in skipped)
+    return (f" (the source includes {files}, not found here and left out:{unknown} a header the build"
+            " generates? --source-root DIR with it)")
 
 
 def parse_c_file(
