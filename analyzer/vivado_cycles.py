@@ -409,12 +409,52 @@ class CycleComposer:
         trip = self.trip(loop, kernel)
         if loop.pipelined:
             return self._pipeline(loop, trip)
+        overlapped = self._dataflow_in_loop(kernel, loop, trip)
+        if overlapped is not None:
+            return overlapped
         given = self._long_iterations_given(kernel, loop)
         if given is not None:
             latency = loop.iteration_latency_range
             assert latency is not None and latency.min is not None and latency.max is not None  # is_branch_loop
             return trip * latency.min + given * (latency.max - latency.min)
         return trip * self._iteration(kernel, loop)
+
+    def _dataflow_in_loop(self, kernel: Kernel, loop: Loop, trip: sympy.Expr) -> sympy.Expr | None:
+        """A loop whose body is one dataflow region (``#pragma HLS DATAFLOW``
+        inside the loop: Vitis makes the body a ``dataflow_in_loop`` module):
+        its iterations overlap, the next one starting after the region's
+        interval, not its latency. So ``interval x (TC - 1) + D``, as a
+        pipeline of II = the region's interval, the depth ``D`` the one that
+        reproduces the report's loop maximum (a public hls4ml Alveo kernel:
+        5 iterations of a 69,161-cycle region every 15,602 ~ 62,066 cycles,
+        the loop 131,570 ~ 317,426 = 4 x interval + 69,162; counted as 5
+        whole iterations it was 345,815). A data-dependent interval (a range)
+        takes its worst case, said. ``None``: not such a loop."""
+        if loop.children or loop.sub_loops:
+            return None
+        placed = {key for key, placement in self._placements(kernel).items() if placement.loop is loop}
+        inside = [instance for instance in kernel.instances
+                  if instance.loop == loop.name or instance.name in loop.instances or instance.name in placed]
+        if len(inside) != 1 or (inside[0].pipeline_type or "").lower() != "dataflow":
+            return None
+        (region,) = inside
+        interval, latency = region.interval, region.latency
+        if interval is None or interval.max is None or latency is None or latency.max is None \
+                or interval.max >= latency.max:
+            return None  # iterations that cannot overlap: whole iterations, as any loop
+        step = _pick(interval, self.bound)
+        assert step is not None
+        if step != interval.min and self.bound is Bound.SYMBOLIC:
+            self._caveat(CycleCaveat.WORST_CASE,
+                         f"loop {loop.name}: its iterations overlap, one dataflow region ({region.module}) every"
+                         f" {count_range(interval.min, interval.max)} cycles: the worst case {step:,} is used")
+        count, reported = loop.trip_count, loop.latency
+        depth = sympy.Integer(loop.iteration_latency or latency.max)
+        if count is not None and count.max and reported is not None and reported.max is not None:
+            depth = sympy.Integer(reported.max - interval.max * (count.max - 1))
+        self.notes.append(f"loop {loop.name}: each iteration is the dataflow region {region.module}, which starts"
+                          f" again after its interval: interval x (trip - 1) + {depth} cycles")
+        return sympy.Integer(step) * (trip - 1) + depth
 
     def _trip_name(self, kernel: Kernel | None, loop: Loop) -> str:
         """``loop.<module>.<loop>.trip``: the module-qualified name, else the

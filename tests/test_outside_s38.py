@@ -306,3 +306,27 @@ def test_a_coalescing_loops_count_is_said_to_be_its_own_levels() -> None:
     assert said["loop.transpose.B1.trip"] == ("the loop at transpose_optimized.cl:36; that level's count alone: the"
                                               " loops coalesced into it count on their own"
                                               " (loop.transpose.Coalesced_loop.trip)")
+
+
+def test_a_loop_around_a_dataflow_region_overlaps_its_iterations() -> None:
+    """A public Vivado HLS 2019.2 Alveo kernel puts ``#pragma HLS DATAFLOW``
+    in a loop of 5: its report's instance ``dataflow_in_loop`` (69,161
+    cycles, a new start every 15,602 ~ 62,066) and ``Loop 1`` 131,570 ~
+    317,426 (iteration latency 69,163). Counted as 5 whole iterations it was
+    345,815, above the report's maximum, explained as exclusive branches."""
+    from hlsight.core.model import Instance, Loop, TripCount
+
+    loop = Loop("Loop 1", pipelined=False, trip_count=TripCount(5, 5), latency=LatencyRange(131570, 317426),
+                iteration_latency=69163)
+    region = Instance("dataflow_in_loop_U0", "dataflow_in_loop", latency=LatencyRange(69161, 69161),
+                      interval=LatencyRange(15602, 62066), pipeline_type="dataflow")
+    kernel = Kernel("alveo_hls4ml", kind=KernelKind.FUNCTION, latency=LatencyRange(131571, 317427), is_top=True,
+                    loops=[loop], instances=[region], clock_target_ns=5.0)
+    design = Design(tool=ToolInfo(Vendor.XILINX, Product.VIVADO_HLS, "2019.2"), root=Path("hand"),
+                    name="alveo_hls4ml", device=Device("virtexuplus", "xcu50-fsvh2104-2L-e"), kernels=[kernel])
+    cycles = analyze(design, {}).estimates["alveo_hls4ml"].cycles
+    assert cycles is not None and cycles.cycles == 4 * 62066 + 69162 + 1
+    assert [(part.name, part.cycles) for part in cycles.parts] == [
+        ("Loop 1", 317426), ("(own control and straight-line code)", 1)]
+    assert not any("exclusive branches" in note for note in cycles.notes)
+    assert any("the worst case 62,066 is used" in note for note in cycles.notes)
