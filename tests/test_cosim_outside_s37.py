@@ -93,8 +93,8 @@ def test_a_branch_loop_whose_iteration_composes_says_how_many_took_the_long_path
     result = run_cli("analyze", "-v", str(tmp_path / "solution1"))
     said = result.stdout + result.stderr
     assert ("co-simulation measured 965 cycles per call (Verilog, xsim): the cycle count above +135.9% (it equals the"
-            " measurement with 9 of the 25 iterations of loop Loop 1 on their long path, 91 cycles against 9; the"
-            " count takes all)") in said
+            " measurement with about 9 of the 25 iterations of loop Loop 1 on their long path, 91 cycles against 9;"
+            " the count takes all)") in said  # 9.01: 9 gives 964 (session 38: "about")
     assert "give --set loop.conv.Loop_1.long_iterations=9 to use it" in said
     given = run_cli("analyze", str(tmp_path / "solution1"), "--set", "loop.conv.Loop_1.long_iterations=9")
     assert "  function conv (top): 964 cycles" in given.stdout
