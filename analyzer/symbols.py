@@ -27,6 +27,7 @@ import sympy
 
 from hlsight.analyzer.access import access_free_symbols, parse_expression
 from hlsight.analyzer.access.sources import defined_macros
+from hlsight.analyzer.access.taken import Taken, settle, test_text
 from hlsight.analyzer.interleaving import BANK_NAME, host_placed_memories, lsu_bank_name, placed_lsus, why_no_bank
 from hlsight.analyzer.results import SourceFacts
 from hlsight.core.errors import InputError
@@ -555,10 +556,14 @@ def source_expr(raw: str | None, given: Collection[str], notes: list[str], what:
         expr = parse_expression(raw)
     except (sympy.SympifyError, SyntaxError, TypeError, ValueError):
         return None
-    missing = sorted(s.name for s in expr.free_symbols if s.name not in given and s.name not in GLOBAL_SYMBOLS)
+    settled = settle(expr, given)
+    missing = sorted(s.name for s in settled.free_symbols if s.name not in given and s.name not in GLOBAL_SYMBOLS)
     if missing:
         notes.append(f"{what} from the source is {raw}: give {', '.join(missing)} with --set")
-    return _with_hlsight_symbols(raw)
+    if settled is not expr:
+        notes.append(f"{what} from the source counts tests of kernel arguments not given as taken (an upper bound):"
+                     f" {', '.join(sorted({test_text(node) for node in expr.atoms(Taken)}))}")
+    return settle(_with_hlsight_symbols(raw), given)
 
 
 def source_trip_expr(raw: str, given: Collection[str], notes: list[str], loop: str) -> sympy.Expr | None:

@@ -23,6 +23,7 @@ from pycparser import c_ast, c_generator
 
 from hlsight.analyzer.access.ctypes_info import sizeof_type
 from hlsight.analyzer.access.int_bounds import IMax, IMin
+from hlsight.analyzer.access.taken import Taken
 from hlsight.parsers.csource.visitor import NodeVisitor
 from hlsight.parsers.cxx import OPAQUE as LOWERED_OPAQUE
 
@@ -749,7 +750,9 @@ class ExprConverter(NodeVisitor):
 _FUNCTIONS = {"floor": sympy.floor, "ceiling": sympy.ceiling, "Mod": sympy.Mod, "Min": sympy.Min, "Max": sympy.Max,
               "Abs": sympy.Abs, "Sum": sympy.Sum, "IMax": IMax, "IMin": IMin, "KroneckerDelta": sympy.KroneckerDelta,
               # a geometric loop's trip, `ceiling(log(n)/log(2))` (decision 65's caution read it: a Symbol called)
-              "log": sympy.log, "exp": sympy.exp, "sqrt": sympy.sqrt}
+              "log": sympy.log, "exp": sympy.exp, "sqrt": sympy.sqrt,
+              # a test of kernel arguments an access runs under (analyzer.access.taken)
+              "Taken": Taken}
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 
 

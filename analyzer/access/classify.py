@@ -48,6 +48,7 @@ from hlsight.analyzer.access.counter_tests import (
 from hlsight.analyzer.access.guard_count import exact_shares
 from hlsight.analyzer.access.int_bounds import IMax, IMin
 from hlsight.analyzer.access.loops import LoopInfo, cycle_contains, unknown_trip_symbol
+from hlsight.analyzer.access.taken import taken
 from hlsight.analyzer.access.walker import AccessSite, Guard, Test
 from hlsight.analyzer.access.wrapped_counters import wrap_shares, wrap_step
 from hlsight.core.diagnostics import Diagnostic, Severity
@@ -630,11 +631,36 @@ def _count_under(site: AccessSite, ndrange: bool, merged: int,
             used.add(number)
             total *= fraction[0]
             reasons.append(f"x {fraction[0]}: {fraction[1]}")
+    for number, (op, left, right) in enumerate(tests):
+        indicator = None if number in used else _argument_test(op, left, right, table)
+        if indicator is None:
+            continue
+        # a test of kernel arguments (HPCC STREAM's `operation_type == ADD`): the launch's values decide it.
+        # Kept as a product, never simplified (`t == 2` and `t == 3` together are 0 only once t is known):
+        # with every test taken, an `||`'s inclusion-exclusion is 1, the upper bound it was
+        used.add(number)
+        reasons.append(f"only while {_display_names(f'{left} {op} {right}', table)} (kernel arguments: taken"
+                       " unless their values are given)")
+        total *= indicator
     if merged > 1:
         total *= merged
         reasons.append(f"x {merged} merged neighbouring accesses")
     unused = [f"{left} {op} {right}" for number, (op, left, right) in enumerate(tests) if number not in used]
     return total, reasons, unused
+
+
+#: roles of the names a user gives per launch: kernel arguments, macros defined nowhere
+_GIVEN_ROLES = {Role.PARAM, Role.MACRO}
+
+
+def _argument_test(op: str, left: sympy.Expr, right: sympy.Expr, table: SymbolTable) -> sympy.Expr | None:
+    """``Taken(left op right)`` for a test of kernel arguments (and macros)
+    only, which holds or fails for a whole launch; ``None`` otherwise."""
+    symbols = (left - right).free_symbols if isinstance(left - right, sympy.Expr) else set()
+    if not symbols or any(table.infos.get(symbol) is None or table.infos[symbol].role not in _GIVEN_ROLES
+                          for symbol in symbols if isinstance(symbol, sympy.Symbol)):
+        return None
+    return taken(op, left, right)
 
 
 #: symbols shown by their source text in the sentences: renamed counters and

@@ -42,6 +42,7 @@ from hlsight.analyzer.access.ndrange_dims import kernel_dimensions
 from hlsight.analyzer.access.port_bound import ArrayPorts, port_bound
 from hlsight.analyzer.access.recurrence import carried_updates, recurrence_reason
 from hlsight.analyzer.access.sources import ParsedSources, parse_design_sources
+from hlsight.analyzer.access.taken import readable
 from hlsight.analyzer.access.walker import AccessSite, walk_function
 from hlsight.analyzer.access.xilinx_report_loops import ReportLoopFinder
 from hlsight.analyzer.results import AccessFacts, SourceFacts, loop_place
@@ -269,7 +270,7 @@ def _facts(lsu: LSU, site: AccessSite, result: Classification, how: str,
     if site.element.bytes is not None:
         parts.append(f"{site.element.bytes} B per element ({site.element.name})")
     if result.accesses is not None:
-        parts.append(f"executes {result.accesses} times: " + ", ".join(result.count_reasons))
+        parts.append(f"executes {readable(result.accesses)} times: " + ", ".join(result.count_reasons))
     if how:
         parts.append(how)
     return AccessFacts(
@@ -839,7 +840,8 @@ def _uniform_reads(group: list[LSU], reads: list[AccessSite], context: KernelAcc
     deepest = max(reads, key=lambda site: len(site.loops))
     result = classify(deepest, context.ndrange)
     names = ", ".join(dict.fromkeys(f"`{site.text}`" for site in reads))
-    count = "" if result.accesses is None else f"; executes {result.accesses} times: {', '.join(result.count_reasons)}"
+    count = "" if result.accesses is None else \
+        f"; executes {readable(result.accesses)} times: {', '.join(result.count_reasons)}"
     explanation = (f"stride 0: reads {names}, which no work-item or iteration changes: every run reads the element"
                    f" the last one did, so no new data crosses the bus (eq. 2, delta 0){count}")
     diagnostics = []

@@ -3,14 +3,17 @@ FlexCL pipeline model composed by FlexCL eq. 12, and its bound."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 import sympy
 
 from hlsight.analyzer import memory_model as mm
+from hlsight.analyzer.access import parse_expression
 from hlsight.analyzer.access.communication import BARRIER_MODE
 from hlsight.analyzer.access.kernel_attributes import kernel_simd
+from hlsight.analyzer.access.taken import Taken, test_text
 from hlsight.analyzer.compute_model import compose, compute_estimate
 from hlsight.analyzer.estimate.evaluate import bind, free_names, numeric, substitutions, truth
 from hlsight.analyzer.estimate.inputs import Settings, default_values, kernel_scoped
@@ -209,6 +212,29 @@ def approximate_ii_caveat(loops: list[Loop]) -> str:
             " II ~250 loop ran at about 89 cycles per iteration, docs/model.md)")
 
 
+def argument_test_caveats(kernels: Sequence[Kernel], source: SourceFacts, given: Collection[str]) -> list[str]:
+    """The global accesses that run only while a test of kernel arguments
+    holds, whose arguments were not given: counted as taken, so their memory
+    time is an upper bound (HPCC STREAM's ``in2``, read for Add and Triad
+    only). One text for every kernel and the design."""
+    tests: dict[str, list[str]] = {}
+    for kernel in kernels:
+        for lsu in kernel.global_lsus():
+            access = source.access(lsu)
+            if access is None or access.accesses is None or "Taken(" not in access.accesses:
+                continue
+            for node in parse_expression(access.accesses).atoms(Taken):
+                if any(symbol.name not in given for symbol in node.free_symbols):
+                    tests.setdefault(test_text(node), []).append(lsu.id)
+    if not tests:
+        return []
+    said = "; ".join(f"{test} ({name_list(ids)})" for test, ids in sorted(tests.items()))
+    names = sorted({name for test in tests for name in re.findall(r"[A-Za-z_]\w*", test)})
+    return [f"accesses that run only while a test of kernel arguments holds are counted as taken: {said}; give"
+            f" {', '.join(names)} (--set or [[launch]] tables) to count them, read the memory time until then as an"
+            " upper bound"]
+
+
 def cached_load_caveats(kernels: Sequence[Kernel], source: SourceFacts) -> list[str]:
     """What the number assumes of the kernels' cached loads ("Burst-coalesced
     cached": a cache aoc gives a load whose reads look repetitive, flushed at
@@ -323,6 +349,7 @@ def to_estimate(model: KernelModel, design: Design, settings: Settings) -> Kerne
         estimate.caveats.extend(settings.source.assumed(kernel.name))  # sizes read from a buffer (decision 65)
     if model.memory is not None:
         estimate.caveats.extend(cached_load_caveats(model.kernels, settings.source))
+        estimate.caveats.extend(argument_test_caveats(model.kernels, settings.source, settings.user))
     concurrent = private_copies_caveat(model.kernels, design)
     if concurrent is not None and estimate.bound == "compute":
         estimate.caveats.append(concurrent)

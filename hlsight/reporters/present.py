@@ -20,6 +20,7 @@ import sympy
 
 from hlsight.analyzer.access import parse_expression
 from hlsight.analyzer.access.branch_arms import described
+from hlsight.analyzer.access.taken import readable
 from hlsight.analyzer.boards import NO_PROFILE, without_board_memory
 from hlsight.analyzer.clock_band import uses_report_clock
 from hlsight.analyzer.launches import Launch
@@ -454,6 +455,14 @@ def asked_names(result: AnalysisResult, names: Sequence[str]) -> list[str]:
         lsus = shared_symbol_users(result, name) if name in SHARED_LSU_NAMES else []
         asked.append(f"lsu.{lsus[0]}.{name}" if len(lsus) == 1 else name)
     return asked
+
+
+def count_text(accesses: str | None) -> str:
+    """An access count as the user reads it: tests of kernel arguments as
+    Iverson brackets (:func:`hlsight.analyzer.access.taken.readable`)."""
+    if accesses is None or "Taken(" not in accesses:
+        return str(accesses)
+    return readable(parse_expression(accesses))
 
 
 def trip_symbol_loops(design: Design, names: Sequence[str], source: SourceFacts | None = None) -> dict[str, str]:

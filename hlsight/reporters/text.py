@@ -51,6 +51,7 @@ from hlsight.reporters.present import (
     basename,
     clock_band_text,
     clock_text,
+    count_text,
     design_headline,
     dram_profile_text,
     estimate_headline,
@@ -136,7 +137,7 @@ def _lsu_line(lsu: LSU, source: SourceFacts, host_memories: frozenset[str]) -> s
         what = f"{facts.expression}: " if facts.expression else invariant
         size = "element size not in the source" if facts.element_bytes is None else f"{facts.element_bytes} B"
         stride = "data-dependent" if facts.data_dependent else f"stride {facts.stride}"
-        derived = f"  [{what}{stride}, {size}, x {facts.accesses}]"
+        derived = f"  [{what}{stride}, {size}, x {count_text(facts.accesses)}]"
     return f"    {lsu.kind.value:<6} {style:<40} {width:>6}  {scope:<6} {memory:<10}{where}{rtl}{derived}"
 
 
