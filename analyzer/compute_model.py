@@ -295,7 +295,16 @@ def interleaved_cycles(
         return ii * trip, _depth(loop, notes) - ii  # alone: II*(TC-1) + D, as FlexCL eq. 1
     parts = [interleaved_cycles(child, notes, given, source, names) for child in sequential]
     depth = _depth(loop, notes)
-    if loop.pipelined is False or runs_serially(loop):
+    if loop.carried_latency and loop.carried_latency > 1:
+        # oneAPI 2025 says a loop-carried dependency in fields, not text (`ld` 2,898 through the
+        # latch B2 of a public Dijkstra: each iteration's search reads what the last one's
+        # unrolled update wrote): iterations one after another, each with its latch block
+        with_latch = loop.latch_iteration_latency or 0
+        notes.append(f"loop {loop.name}: its next iteration waits for a dependency of {loop.carried_latency:,}"
+                     f" cycles (the report's loop-carried latency): iterations one after another, each"
+                     f" {max(with_latch, int(depth)):,} cycles beyond its sub-loops with its latch block")
+        depth = sympy.Integer(max(with_latch, int(depth)))
+    if loop.pipelined is False or runs_serially(loop) or (loop.carried_latency or 0) > 1:
         # each iteration waits for its sub-loops to drain; interleaved
         # invocations of one sub-loop drain together
         body = sympy.Add(*[_invocation_groups(loop, child, trip, notes) * (issue + drain)
@@ -316,13 +325,14 @@ def invocations_in_flight(parent: Loop, loop: Loop) -> int:
     and at most the II (oneAPI: max_interleaving 0 is "equal to the loop
     initiation interval"). 1 where the report gives neither, where the II
     is implausible, where ``loop`` nests pipelined loops of its own, where
-    ``parent`` is not pipelined, or where ``parent`` runs its iterations
+    ``parent`` is not pipelined or waits for a loop-carried dependency
+    (oneAPI 2025's ``ld``), or where ``parent`` runs its iterations
     serially across ``loop`` ("Only a single loop iteration will execute
     inside this region": a 19.1 Sobel's II-114 loop, max interleaving 114,
     under such a region)."""
     ii = loop.ii.value if loop.ii is not None else None
     if (loop.max_interleaving is None or ii is None or implausible_ii(loop) or loop.sub_loops
-            or parent.pipelined is False):
+            or parent.pipelined is False or (parent.carried_latency or 0) > 1):
         return 1
     if runs_serially(parent):
         serial = serial_sub_loops(parent)

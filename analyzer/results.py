@@ -520,6 +520,9 @@ class CycleEstimate:
     clock_routed_step: str = "place-and-route"
     report_min: int | None = None
     report_max: int | None = None
+    #: the report's interval where calls overlap (below the latency: a pipelined or dataflow top
+    #: takes a new call every this many cycles; a public 2023.1 top: latency 3, interval 1)
+    report_interval: int | None = None
     parts: list[CyclePart] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     #: what the count took where the report could not say more (the notes say where)

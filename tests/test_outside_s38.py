@@ -330,3 +330,130 @@ def test_a_loop_around_a_dataflow_region_overlaps_its_iterations() -> None:
         ("Loop 1", 317426), ("(own control and straight-line code)", 1)]
     assert not any("exclusive branches" in note for note in cycles.notes)
     assert any("the worst case 62,066 is used" in note for note in cycles.notes)
+
+
+def test_a_loop_carried_dependency_keeps_invocations_apart_and_counts_the_latch() -> None:
+    """A public oneAPI 2025.0 Dijkstra (single task, Agilex 7): loop_attr
+    gives B1 ``"ld":"2898", "le":"…B2", "lllt":"2903.000000", "lt":"6"`` (its
+    next iteration waits for the unrolled update in latch B2, 2,897 cycles)
+    and B3 ``"ii":"107", "mi":"107"``: B3's invocations were taken as
+    interleaved and B2 dropped, 1,266 cycles where the report's own schedule
+    is 10 x (1,260 + 2,903) = 41,630 (the variants ranked the wrong way)."""
+    from hlsight.analyzer.compute_model import interleaved_cycles, invocations_in_flight
+    from hlsight.core.model import Loop
+    from hlsight.parsers.intel.loops import loops_from_attr
+
+    node = {"children": [{"name": "Dijkstra.B1", "type": "loop", "ii": "1", "lt": "6.000000", "lllt": "2903.000000",
+                          "ld": "2898", "le": "Dijkstra.B2", "limiter": "1", "mi": "1", "pl": "Yes", "tc": "10",
+                          "children": [
+                              {"name": "Dijkstra.B3", "type": "loop", "ii": "107", "lt": "190.000000", "mi": "107",
+                               "pl": "Yes", "tc": "11"},
+                              {"name": "Dijkstra.B2", "type": "latch", "ii": "1", "lt": "2897.000000", "tc": "10"}]}]}
+    (b1,) = loops_from_attr(node)
+    assert (b1.carried_latency, b1.latch_iteration_latency, b1.iteration_latency) == (2898, 2903, 6)
+    (b3,) = b1.sub_loops
+    assert isinstance(b3, Loop) and invocations_in_flight(b1, b3) == 1
+    notes: list[str] = []
+    issue, drain = interleaved_cycles(b1, notes)
+    assert issue + drain == 10 * ((107 * 11 + (190 - 107)) + 2903)
+    assert any("waits for a dependency of 2,898 cycles" in note for note in notes)
+
+
+def test_a_bare_file_name_takes_the_full_path_the_report_gives_elsewhere() -> None:
+    """oneAPI 2025's loops.ndjson names a fully unrolled loop's file bare and
+    every other row by its path: two sources, and the kernel unmatched."""
+    from hlsight.core.model import LSU, Loop, LSUKind, LSUStyle, SourceLocation
+    from hlsight.parsers.intel.common import unify_file_names
+
+    path = "/home/u/fpga_template/src/fpga_template.cpp"
+    loops = [Loop("k.B1", location=SourceLocation(path, 31)),
+             Loop("Fully unrolled loop", location=SourceLocation("fpga_template.cpp", 42))]
+    lsus = [LSU(id="k/load0", kind=LSUKind.LOAD, style=LSUStyle.BURST_COALESCED, style_raw="Burst-coalesced",
+                width_bits=32, is_global=True, location=SourceLocation("fpga_template.cpp", 43))]
+    other = [Loop("j.B1", location=SourceLocation("other.cpp", 5))]
+    kernels = [Kernel("k", loops=loops, lsus=lsus), Kernel("j", loops=other)]
+    unify_file_names(kernels)
+    assert [loop.location.file for loop in loops if loop.location] == [path, path]
+    assert lsus[0].location is not None and lsus[0].location.file == path
+    assert other[0].location is not None and other[0].location.file == "other.cpp"  # no full path of that name
+
+
+def test_calls_of_a_fixed_latency_top_start_every_interval() -> None:
+    """A public 2023.1 top (latency 3, interval 1) simulated 1,000 calls as
+    3,000 cycles; co-simulation's own total for 100,000 calls is 100,002.
+    An unpipelined one (latency 312, interval 313): 312,999 for 1,000."""
+    from hlsight.analyzer.instrument.simulate import _calls_at_interval
+    from hlsight.core.diagnostics import Diagnostic
+
+    said: list[Diagnostic] = []
+    pipelined = Kernel("matrixcalc", latency=LatencyRange(3, 3), interval=LatencyRange(1, 1))
+    assert _calls_at_interval(pipelined, 3000, 1000, said, "m.cpp") == 1002
+    serial = Kernel("matrixcalc", latency=LatencyRange(312, 312), interval=LatencyRange(313, 313))
+    assert _calls_at_interval(serial, 312000, 1000, said, "m.cpp") == 312999
+    varying = Kernel("matrixcalc", latency=LatencyRange(3, 9), interval=LatencyRange(1, 1))
+    assert _calls_at_interval(varying, 5000, 1000, said, "m.cpp") == 5000  # not every call the same: summed
+    assert [item.rule for item in said] == ["simulate-call-interval"] * 2
+
+
+def test_an_allocation_directive_names_its_function_and_instances(tmp_path: Path) -> None:
+    """``set_directive_allocation -type operation -limit 1 "matrixcalc" add``
+    was read as a directive on a function 'add' ("names no function")."""
+    from hlsight.analyzer.instrument.directives import parse_directives
+
+    directives = tmp_path / "directives.tcl"
+    directives.write_text('set_directive_allocation -type operation -limit 1 "matrixcalc" add\n', encoding="utf-8")
+    (directive,) = parse_directives(directives)
+    assert (directive.name, directive.function) == ("allocation", "matrixcalc")
+    assert "instances=add" in directive.options
+
+
+def test_one_report_file_given_keeps_its_co_simulation(tmp_path: Path) -> None:
+    """A public 2023.1 solution's ``syn/report/csynth.xml`` given as PATH lost
+    its co-simulation and its place-and-route report (the folder found
+    both). bfs's solution with a co-simulation report (tests/test_vivado_cosim)."""
+    from tests.conftest import SHARED
+
+    bfs = SHARED / "instrument" / "vitis2022.2.2_machsuite_bfs_queue"
+    solution = tmp_path / "solution1"
+    shutil.copytree(bfs / "report", solution / "syn" / "report")
+    (solution / "sim" / "report").mkdir(parents=True)
+    shutil.copyfile(FIXTURES / "vivado_cosim" / "bfs_cosim.rpt", solution / "sim" / "report" / "bfs_cosim.rpt")
+    out = run_cli("analyze", str(solution / "syn" / "report" / "csynth.xml"),
+                  "--set", "loop.bfs.loop_queue.trip=233").stdout
+    assert "co-simulation measured 112,074 cycles per call (Verilog, xsim): the cycle count above +0.0%" in out
+
+
+def test_a_pipelined_tops_interval_is_said_beside_its_latency() -> None:
+    """A public 2023.1 top, latency 3 and interval 1: the summary gave only
+    the latency; the interval was seen only inside the co-simulation line."""
+    kernel = Kernel("matrixcalc", kind=KernelKind.FUNCTION, latency=LatencyRange(3, 3), interval=LatencyRange(1, 1),
+                    is_top=True, clock_target_ns=8.0)
+    design = Design(tool=ToolInfo(Vendor.XILINX, Product.VITIS_HLS, "2023.1"), root=Path("hand"), name="matrixcalc",
+                    device=Device("zynq", "xc7z020-clg400-1"), kernels=[kernel])
+    from hlsight.reporters.hierarchy import report_latency_text
+
+    cycles = analyze(design, {}).estimates["matrixcalc"].cycles
+    assert cycles is not None and cycles.report_interval == 1
+    assert report_latency_text(cycles) == ("report latency 3 cycles, a new call every 1 cycle (the report's interval:"
+                                           " calls overlap)")
+
+
+def test_source_pragmas_the_reports_list_does_not_hold_are_said(tmp_path: Path) -> None:
+    """The report lists the pragmas it read (PragmaReport); a source whose
+    pragmas it holds none of was not the file synthesized (a public 2023.1
+    solution: every pragma commented out in the file synthesized, none in
+    the repository's). MachSuite's merge sort synthesized as sort.c, whose
+    pragma lines 8, 13, 21, 42, 44 are sort_merge.c's: the same file under
+    another name, no warning; two lines added at its top, a warning."""
+    from tests.conftest import SHARED
+
+    merge = SHARED / "instrument" / "vitis2022.2.2_machsuite_sort_merge"
+    same = run_cli("analyze", str(merge / "report"), "--source-root", str(merge / "upstream"))
+    assert "pragma list holds" not in same.stdout
+    edited = tmp_path / "upstream"
+    shutil.copytree(merge / "upstream", edited)
+    text = (edited / "sort_merge.c").read_text(encoding="utf-8")
+    (edited / "sort_merge.c").write_text("/* edited */\n\n" + text, encoding="utf-8")
+    moved = run_cli("analyze", str(merge / "report"), "--source-root", str(edited))
+    assert ("warning: this sort_merge.c has 5 #pragma HLS lines (lines 10, 15, 23, ...), none of which the report's"
+            " pragma list holds (it lists sort.c): the sort_merge.c synthesized had none of them") in moved.stdout

@@ -44,7 +44,7 @@ from hlsight.analyzer.access.derive import (
     note_buffer_inputs,
     scalar_arguments,
 )
-from hlsight.analyzer.access.moved_lines import pragma_place_warnings, warned_files
+from hlsight.analyzer.access.moved_lines import pragma_place_warnings, unreported_pragma_warnings, warned_files
 from hlsight.analyzer.access.port_bound import function_ports
 from hlsight.analyzer.access.sources import ParsedSources, parse_design_sources
 from hlsight.analyzer.access.walker import AccessSite, AccessWalker, walk_function
@@ -139,7 +139,9 @@ def derive_axi_facts(design: Design) -> SourceFacts:
                 rule="axi-derived", severity=Severity.NOTE, kernel=top.name, file=top.artifact,
                 message=f"{port} of {top.name} moves {derived.bytes} bytes per call ({pattern}), from the source:"
                         f" {derived.how}"))
-    facts.diagnostics.extend(pragma_place_warnings(design, warned_files(facts.diagnostics)))
+    warned = warned_files(facts.diagnostics)
+    facts.diagnostics.extend(pragma_place_warnings(design, warned))
+    facts.diagnostics.extend(unreported_pragma_warnings(design, warned))
     return facts
 
 

@@ -18,6 +18,7 @@ is, reads ``// total filter size start``).
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Iterable
 from pathlib import PurePath
@@ -84,6 +85,45 @@ def moved_line_warnings(kernel: Kernel, missing: dict[str, list[Loop]], loops: l
                     " file that was synthesized (edited since?): its loops are not matched to the report's by line,"
                     " and the counts it gives may not be the report's",
             data={"loops": [loop for loop, _line in lines]},
+        ))
+    return out
+
+
+#: a ``#pragma HLS`` line that is not commented out
+_ACTIVE_PRAGMA = re.compile(r"^\s*#\s*pragma\s+HLS\b", re.IGNORECASE)
+
+
+def unreported_pragma_warnings(design: Design, said: set[str]) -> list[Diagnostic]:
+    """One warning per file read whose active ``#pragma HLS`` lines the
+    report's pragma list holds none of, where the report lists pragmas (of
+    other files, or its directives file): the file synthesized had none of
+    them (a public 2023.1 solution synthesized its source with every pragma
+    commented out; the repository's copy has INLINE, ARRAY_PARTITION and a
+    top PIPELINE active, and nothing said the report's unpipelined top came
+    from another file)."""
+    if not design.lists_pragmas:
+        return []  # a report without a pragma list (older tools) says nothing either way
+    reported: dict[str, set[int]] = defaultdict(set)
+    for place in design.pragma_places:
+        reported[PurePath(place.file).name].add(place.line)
+    out = []
+    for source in design.source_files:
+        name = PurePath(source.path).name
+        if not source.content or name in reported or name in said:
+            continue
+        lines = [number for number, text in enumerate(source.content.splitlines(), 1) if _ACTIVE_PRAGMA.match(text)]
+        if not lines or any(2 * len(places & set(lines)) >= len(lines) for places in reported.values()):
+            continue  # none, or the report's pragmas of a file of another name sit on these lines: the same file
+        said.add(name)
+        shown = ", ".join(str(number) for number in lines[:_NAMED]) + (", ..." if len(lines) > _NAMED else "")
+        listed = ", ".join(sorted(reported)) if reported else "its directives only"
+        out.append(Diagnostic(
+            rule=RULE, severity=Severity.WARNING, file=source.path, line=lines[0],
+            message=f"this {name} has {len(lines)} #pragma HLS line{'s' if len(lines) > 1 else ''} (line"
+                    f"{'s' if len(lines) > 1 else ''} {shown}), none of which the report's pragma list holds (it lists"
+                    f" {listed}): the {name} synthesized had none of them (commented out, or edited since?): the"
+                    " counts and places this one gives may not be the report's",
+            data={"lines": lines},
         ))
     return out
 

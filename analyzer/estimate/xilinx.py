@@ -179,6 +179,7 @@ def cycle_estimate(
         seconds_given=None if value is None or user_fmax is None else value / (user_fmax * 1e6),
         report_min=None if latency is None else latency.min,
         report_max=None if latency is None else latency.max,
+        report_interval=_overlapping_interval(kernel),
         parts=parts,
         notes=list(dict.fromkeys(composer.notes)),
         caveats=frozenset(composer.caveats),
@@ -186,6 +187,15 @@ def cycle_estimate(
         cycles_short=_short_branches(kernel, design, settings, subs) if composer.branches else None,
         dataflow_in_sequence=in_sequence,
     )
+
+
+def _overlapping_interval(kernel: Kernel) -> int | None:
+    """The module's exact interval where it is below its latency (calls overlap)."""
+    interval, latency = kernel.interval, kernel.latency
+    if interval is None or interval.min is None or interval.min != interval.max or latency is None \
+            or latency.min is None or interval.min >= latency.min or interval.min <= 0:
+        return None
+    return interval.min
 
 
 def _short_branches(kernel: Kernel, design: Design, settings: Settings, subs: Mapping[sympy.Symbol, sympy.Float]

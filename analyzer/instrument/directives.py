@@ -43,9 +43,13 @@ class Directive:
         return " ".join(["HLS", self.name, *self.options])
 
 
-#: Tcl directives written ``set_directive_<name> [options] <location> <variable>`` (UG1399).
-_WITH_VARIABLE = frozenset({"interface", "array_partition", "array_reshape", "stream", "resource", "bind_storage",
-                            "data_pack", "aggregate", "disaggregate", "stable", "reset"})
+#: Tcl directives written ``set_directive_<name> [options] <location> <variable>`` (UG1399), with
+#: the pragma option the last word is: ``set_directive_allocation -type operation -limit 1 "top" add``
+#: limits the instances ``add`` in ``top`` (a public 2023.1 design was told 'add' names no function)
+_WITH_VARIABLE = {name: "variable" for name in ("array_partition", "array_reshape", "stream", "resource",
+                                                "bind_storage", "bind_op", "data_pack", "aggregate", "disaggregate",
+                                                "stable", "reset", "function_instantiate", "array_map")}
+_WITH_VARIABLE.update({"interface": "port", "allocation": "instances"})
 
 
 #: options that always take a value: ``-mode ap_ctrl_none "top"`` is a location
@@ -53,7 +57,7 @@ _WITH_VARIABLE = frozenset({"interface", "array_partition", "array_reshape", "st
 _VALUED = frozenset({"mode", "bundle", "depth", "offset", "latency", "name", "type", "factor", "dim", "core",
                      "impl", "storage_type", "storage_impl", "max_read_burst_length", "max_write_burst_length",
                      "num_read_outstanding", "num_write_outstanding", "max_widen_bitwidth", "clock",
-                     "register_mode", "channel", "interrupt", "ii"})
+                     "register_mode", "channel", "interrupt", "ii", "limit"})
 
 
 def _ends_options(words: list[str]) -> bool:
@@ -104,7 +108,7 @@ def parse_directives(path: Path) -> list[Directive]:
                 if name.lower() in _WITH_VARIABLE and len(words) >= 2 and not words[-2].startswith("-") \
                         and _ends_options(words[:-2]):
                     # ``<location> <variable>``: the port or array comes last
-                    variable = "port" if name.lower() == "interface" else "variable"
+                    variable = _WITH_VARIABLE[name.lower()]
                     location = words[-2]
                     options = [*_tcl_options(words[:-2]), f"{variable}={words[-1]}"]
             elif cfg is not None:

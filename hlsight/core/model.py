@@ -382,6 +382,12 @@ class Loop:
     pipeline_depth: int | None = None
     trip_count: TripCount | None = None
     max_interleaving: int | None = None
+    #: oneAPI 2025 (``loop_attr`` ``ld``, ``limiter``): the latency of a loop-carried
+    #: dependency (through a latch block, ``le``) its next iteration waits for
+    carried_latency: int | None = None
+    #: oneAPI 2025 ``lllt``: an iteration's latency including its latch block
+    #: (a fully unrolled update after the sub-loops), which ``lt`` leaves out
+    latch_iteration_latency: int | None = None
     speculated_iterations: int | None = None
     achieved_fmax_mhz: float | None = None
     bottleneck: str | None = None
@@ -733,6 +739,9 @@ class Design:
     #: Vivado/Vitis: where the report found the pragmas written in the source
     #: (csynth.xml ``PragmaReport``): a ``#pragma HLS`` line of the file synthesized
     pragma_places: list[SourceLocation] = field(default_factory=list)
+    #: Vivado/Vitis: the report lists the pragmas it read (``PragmaReport``), so a source pragma
+    #: missing from ``pragma_places`` was not in the file synthesized
+    lists_pragmas: bool = False
     #: The report counts pipe resources but names no kernel's pipe reads or
     #: writes (a oneAPI ``.ndjson`` report has no system-viewer data): which
     #: kernels pipes join, and so which run at the same time, is unknown.

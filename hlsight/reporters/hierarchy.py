@@ -126,9 +126,11 @@ def report_latency_text(cycles: CycleEstimate) -> str | None:
     low, high = cycles.report_min, cycles.report_max
     if low is None and high is None:
         return None
+    interval = "" if cycles.report_interval is None else \
+        f", a new call every {cycle_count(cycles.report_interval)} (the report's interval: calls overlap)"
     if low is not None and low == high:
-        return f"report latency {cycle_count(low)}"
-    return f"report latency {count_range(low, high)} cycles"
+        return f"report latency {cycle_count(low)}{interval}"
+    return f"report latency {count_range(low, high)} cycles{interval}"
 
 
 def cosim_heading(comparison: CosimComparison) -> str:

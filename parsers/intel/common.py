@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
+from collections.abc import Iterable
 from typing import Any
 
-from hlsight.core.model import SourceLocation
+from hlsight.core.model import LSU, Kernel, Loop, SourceLocation
 
 _INT = re.compile(r"^\s*(-?\d+)\s*$")
 _FLOAT = re.compile(r"^\s*(-?\d+(?:\.\d*)?(?:[eE][-+]?\d+)?)\s*$")
@@ -125,3 +127,25 @@ def debug_location(node: dict[str, Any], file_index: dict[str, str] | None = Non
 
 #: the report nodes of a kernel: aoc/oneAPI kernels, i++ components
 KERNEL_NODE_TYPES = frozenset({"kernel", "component"})
+
+
+def unify_file_names(kernels: Iterable[Kernel]) -> None:
+    """A location that names its file bare (``fpga_template.cpp``) where the
+    report names the same file by its full path elsewhere takes that path:
+    a oneAPI 2025 ``loops.ndjson`` gives a fully unrolled loop's row the
+    bare name, every other row the path, and the two read as two sources
+    (a public Dijkstra's 54 LSUs went unmatched to their kernel). A bare
+    name two full paths end in is left as it is."""
+    kernels = list(kernels)
+    items: list[LSU | Loop] = [*(lsu for kernel in kernels for lsu in kernel.lsus),
+                               *(loop for kernel in kernels for loop in kernel.all_loops())]
+    full: dict[str, set[str]] = {}
+    for item in items:
+        if item.location is not None:
+            name = item.location.file.replace("\\", "/").rsplit("/", 1)[-1]
+            if name != item.location.file:
+                full.setdefault(name, set()).add(item.location.file)
+    for item in items:
+        paths = full.get(item.location.file) if item.location is not None else None
+        if item.location is not None and paths is not None and len(paths) == 1:
+            item.location = dataclasses.replace(item.location, file=next(iter(paths)))

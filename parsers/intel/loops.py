@@ -203,6 +203,10 @@ class BlockSchedule:
     max_interleaving: int | None = None
     trip_count: TripCount | None = None
     pipelined: bool | None = None
+    #: oneAPI 2025 ``ld``: the latency of a dependency its next iteration waits for
+    carried_latency: int | None = None
+    #: oneAPI 2025 ``lllt``: an iteration's latency with its latch block (``lt`` leaves it out)
+    latch_latency: int | None = None
 
 
 def read_fmax_ii(data: Any) -> dict[str, BlockSchedule]:
@@ -234,6 +238,8 @@ def _attr_blocks(node: dict[str, Any], out: dict[str, BlockSchedule]) -> None:
             # tc 0 means "unknown" (aoc-report-formats.md 3.2).
             trip_count=TripCount(trip, trip) if trip else TripCount(),
             pipelined=yes_no(child.get("pl")),
+            carried_latency=as_int(child.get("ld")),
+            latch_latency=as_int(as_float(child.get("lllt"))),
         )
         _attr_blocks(child, out)
 
@@ -259,6 +265,8 @@ def loops_from_attr(node: dict[str, Any]) -> list[Loop]:
             iteration_latency=as_int(as_float(child.get("lt"))),
             trip_count=TripCount(trip, trip) if trip else TripCount(),  # tc 0 = unknown
             max_interleaving=as_int(child.get("mi")),
+            carried_latency=as_int(child.get("ld")),
+            latch_iteration_latency=as_int(as_float(child.get("lllt"))),
             achieved_fmax_mhz=as_float(child.get("af")),
             details=[str(item.get("text")) for item in child.get("details") or [] if isinstance(item, dict)],
             location=debug_location(child),
@@ -325,6 +333,8 @@ def apply_schedule(loops: list[Loop], blocks: dict[str, BlockSchedule]) -> None:
             item.achieved_fmax_mhz = block.achieved_fmax_mhz
             item.iteration_latency = block.latency
             item.max_interleaving = block.max_interleaving
+            item.carried_latency = block.carried_latency
+            item.latch_iteration_latency = block.latch_latency
             if block.trip_count is not None:
                 item.trip_count = block.trip_count
 

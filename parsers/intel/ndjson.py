@@ -36,7 +36,7 @@ from hlsight.core.model import (
     ToolInfo,
     Vendor,
 )
-from hlsight.parsers.intel.common import as_float, debug_location
+from hlsight.parsers.intel.common import as_float, debug_location, unify_file_names
 from hlsight.parsers.intel.fmax import read_quartus_json
 from hlsight.parsers.intel.jsdata import loads_guarded, read_text
 from hlsight.parsers.intel.loops import loops_from_attr
@@ -187,6 +187,7 @@ def read_ndjson_report(directory: Path, root: Path) -> Design:
     # No info document in this form: the version is only known to be 2024+.
     tool = ToolInfo(Vendor.INTEL, Product.ONEAPI, "2024", "2024+ (inferred: .ndjson report without info data)")
     design = Design(tool=tool, root=root, name=root.name, kernels=list(kernels.values()))
+    unify_file_names(design.kernels)
     design.artifacts.extend(files)
     # no mav document here: the pipes' ends are not in this form of the report
     design.pipe_endpoints_unknown = summary_path is not None and has_pipe_resources(summary)

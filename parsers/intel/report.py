@@ -23,6 +23,7 @@ from hlsight.core.model import (
 from hlsight.parsers.intel.aoclog import compiler_command, kernel_kinds
 from hlsight.parsers.intel.area import read_vectorization
 from hlsight.parsers.intel.bundle import ReportBundle
+from hlsight.parsers.intel.common import unify_file_names
 from hlsight.parsers.intel.fmax import PostFit, read_acl_quartus_report, read_quartus_json
 from hlsight.parsers.intel.gmv import read_bsp_bandwidths, read_channel_widths, read_write_acks, store_place
 from hlsight.parsers.intel.info import read_info
@@ -322,6 +323,7 @@ def read_report(layout: Layout, read_rtl: bool = True) -> Design:
         source_files=bundle.interpret("file", read_sources),
     )
     design.artifacts.extend(dict.fromkeys(bundle.read_files))
+    unify_file_names(kernels)
     if read_rtl:
         diagnostics, scan = attach_rtl(kernels, parsed.blocks, layout.project_candidates())
         design.diagnostics.extend(diagnostics)

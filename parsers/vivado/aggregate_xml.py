@@ -21,7 +21,12 @@ from lxml import etree
 from hlsight.core.model import Instance, Interface, LatencyRange, SourceLocation
 from hlsight.parsers.vivado.burst_rpt import BundleBursts, read_xml_bursts
 from hlsight.parsers.vivado.module_report import ModuleReport
-from hlsight.parsers.vivado.pragmas import TripCountPragma, read_source_pragma_places, read_tripcount_pragmas
+from hlsight.parsers.vivado.pragmas import (
+    TripCountPragma,
+    lists_pragmas,
+    read_source_pragma_places,
+    read_tripcount_pragmas,
+)
 from hlsight.parsers.vivado.profile_xml import (
     case_latency,
     loops_of,
@@ -49,6 +54,8 @@ class Aggregate:
     tripcount_pragmas: list[TripCountPragma] = field(default_factory=list)
     #: where the source's own pragmas sit (PragmaReport, isDirective="0")
     pragma_places: list[SourceLocation] = field(default_factory=list)
+    #: the report lists the pragmas it read (PragmaReport with any entry, directives included)
+    lists_pragmas: bool = False
 
 
 #: ``READ_WRITE_MODE`` (csynth.xml ``busParam``, csynth.rpt ``Read/Write``)
@@ -174,6 +181,7 @@ def read_aggregate_root(root: etree._Element, path: Path) -> Aggregate:
     aggregate.interfaces_read = root.find("Interfaces") is not None
     aggregate.tripcount_pragmas = read_tripcount_pragmas(root)
     aggregate.pragma_places = read_source_pragma_places(root)
+    aggregate.lists_pragmas = lists_pragmas(root)
     return aggregate
 
 

@@ -95,6 +95,12 @@ def read_source_pragma_places(root: etree._Element) -> list[SourceLocation]:
     return places
 
 
+def lists_pragmas(root: etree._Element) -> bool:
+    """The report has a pragma list (``PragmaReport``, Vitis 2020.2+) with any
+    entry, the directives file's included: what the tool read is listed."""
+    return root.find("PragmaReport/Pragma") is not None
+
+
 def _same_file(a: SourceLocation, b: SourceLocation) -> bool:
     return PurePosixPath(a.file).name == PurePosixPath(b.file).name
 
