@@ -137,6 +137,17 @@ def board_profile(design: Design) -> BoardChoice:
     return BoardChoice(name, f"unknown board ({shown}): memory profile {name} assumed; pass --memory", False)
 
 
+def board_rule(design: Design) -> BoardRule | None:
+    """The rule that names ``design``'s board, as :func:`board_profile` finds it."""
+    target = " ".join(filter(None, (design.device.part, design.device.board, design.device.family))).lower()
+    for rule in BOARD_RULES:
+        if rule.vendor is not design.tool.vendor and design.tool.vendor in FALLBACK:
+            continue
+        if any(pattern in target for pattern in rule.patterns):
+            return rule
+    return None
+
+
 def family_only(design: Design) -> bool:
     """An aoc/oneAPI report with a device family but no board: a family
     target (oneAPI ``-Xstarget=Agilex7``, the IP-authoring, simulator and

@@ -21,6 +21,7 @@ from hlsight.analyzer.memory_profiles import MemoryProfile
 from hlsight.analyzer.results import AxiFacts, KernelEstimate, SourceFacts
 from hlsight.analyzer.symbols import FMAX, axi_name, source_expr, sym
 from hlsight.core.model import Design, Interface, Kernel
+from hlsight.parsers.vivado.names import BURST_MISSED_KEY
 from hlsight.parsers.vivado.names import BURST_MISSED_KEY as MISSED_KEY
 from hlsight.parsers.vivado.names import READ_BURST_KEY as READ_KEY
 from hlsight.parsers.vivado.names import WRITE_BURST_KEY as WRITE_KEY
@@ -166,12 +167,28 @@ def _writes(port: Interface, known: AxiFacts | None, assumptions: list[str]) -> 
         assumptions.append(f"{port.name}: reads and writes (the report): timed as reads")
     if direction is not None:
         return direction == "write"
+    bursts = _burst_direction(port)
+    if bursts is not None:
+        # a 2023.2 report without READ_WRITE_MODE lists the bundle's read and write bursts
+        assumptions.append(f"{port.name}: {bursts} (the report's burst summary)"
+                           + (": timed as reads" if bursts == "reads and writes" else ""))
+        return bursts == "writes"
     if known is not None and known.direction is not None:
         assumptions.append(f"{port.name}: read or write not in the report; {known.direction} by the source's"
                            " accesses" + (" (timed as reads)" if known.direction == "readwrite" else ""))
         return known.direction == "write"
     assumptions.append(f"{port.name}: read or write not in the report nor the source: timed as reads")
     return False
+
+
+def _burst_direction(port: Interface) -> str | None:
+    """What the report's burst summary says the bundle does ("reads",
+    "writes", "reads and writes"), when it lists a burst of either kind and
+    no burst it missed (whose direction it may not say)."""
+    reads, writes = READ_KEY in port.details, WRITE_KEY in port.details
+    if not (reads or writes) or BURST_MISSED_KEY in port.details:
+        return None
+    return "reads and writes" if reads and writes else "reads" if reads else "writes"
 
 
 def hlscope_estimate(

@@ -18,7 +18,7 @@ import sympy
 from hlsight.analyzer.access import access_free_symbols, derive_access_facts
 from hlsight.analyzer.access.invariant import record_invariant_lsus
 from hlsight.analyzer.access.sources import defined_macros
-from hlsight.analyzer.boards import reaches_no_dram, with_assumed, without_board_memory
+from hlsight.analyzer.boards import board_rule, reaches_no_dram, with_assumed, without_board_memory
 from hlsight.analyzer.channel_balance import check_channel_balance
 from hlsight.analyzer.clock_band import clock_band
 from hlsight.analyzer.columns import fill_columns
@@ -34,7 +34,7 @@ from hlsight.analyzer.launch_sizes import sized_inputs
 from hlsight.analyzer.launches import HintsFile, Launch, LaunchEstimate, launch_label
 from hlsight.analyzer.library_calls import library_call_diagnostics
 from hlsight.analyzer.memory_model import ModelOptions
-from hlsight.analyzer.memory_profiles import MemoryProfile, all_profiles
+from hlsight.analyzer.memory_profiles import MemoryProfile, all_profiles, load_profile
 from hlsight.analyzer.report_data_rate import data_rate_choice
 from hlsight.analyzer.report_interface import interface_choice
 from hlsight.analyzer.results import AnalysisResult, KernelEstimate, SourceFacts
@@ -138,6 +138,7 @@ def analyze(
         result.memory_profile_why = f"{default_profile(design)[1]}; --memory {memory.name} not applied"
     else:
         result.memory_profile_why = with_assumed(f"memory profile {memory.name} given with --memory", memory)
+        result.memory_profile_why += _board_lacks(design, memory)
     bus = interface_choice(design, memory)  # the report's bus widths over the profile's (decision 47)
     assumptions.extend(bus.assumptions)
     result.diagnostics.extend(bus.diagnostics)
@@ -719,6 +720,20 @@ def says_unmeasured_launch_cost(result: AnalysisResult) -> bool:
     design = result.design
     return (design.tool.vendor is Vendor.INTEL and not without_board_memory(design)
             and result.launch_overhead_s <= 0 and not result.launches)
+
+
+def _board_lacks(design: Design, memory: MemoryProfile) -> str:
+    """What a profile given with --memory is not on the report's board: a
+    DDR profile for an HBM-only card (a public U55C kernel was timed on the
+    U280's DDR4 without a word)."""
+    rule = board_rule(design)
+    if rule is None:
+        return ""
+    kinds = {load_profile(name).kind for name in (rule.profile, rule.hbm_profile) if name is not None}
+    if memory.kind in kinds:
+        return ""
+    has = " and ".join(sorted(kind.upper() for kind in kinds))
+    return f" (the board, {rule.board}, has {has} only, no {memory.kind.upper()}: its profile {rule.profile})"
 
 
 def _with_launch_cost(estimate: KernelEstimate | None, profile: MemoryProfile, launches: int) -> KernelEstimate | None:

@@ -457,3 +457,39 @@ def test_source_pragmas_the_reports_list_does_not_hold_are_said(tmp_path: Path) 
     moved = run_cli("analyze", str(merge / "report"), "--source-root", str(edited))
     assert ("warning: this sort_merge.c has 5 #pragma HLS lines (lines 10, 15, 23, ...), none of which the report's"
             " pragma list holds (it lists sort.c): the sort_merge.c synthesized had none of them") in moved.stdout
+
+
+def _stream_copy(part: str, details: dict[str, str]) -> Design:
+    """A public 2023.2 HBM stream copy's shape: one 512-bit bundle read and
+    written, no READ_WRITE_MODE in its report, its burst summary listing a
+    read and a write burst of 16 beats."""
+    ports = [Interface("control", "s_axi", 32), Interface("m_axi_gmem", "m_axi", 512, bundle="gmem", details=details)]
+    kernel = Kernel("streamhls", kind=KernelKind.FUNCTION, latency=LatencyRange(165, 165), is_top=True,
+                    interfaces=ports, clock_target_ns=5.0)
+    return Design(tool=ToolInfo(Vendor.XILINX, Product.VITIS_HLS, "2023.2"), root=Path("hand"), name="streamhls",
+                  device=Device("virtexuplus", part), kernels=[kernel])
+
+
+def test_a_bundles_direction_from_the_burst_summary() -> None:
+    """"read or write not in the report" was said of a report whose burst
+    summary lists the bundle's read and write bursts."""
+    both = analyze(_stream_copy("xcu55c-fsvh2892-2L-e", {"INFERRED_READ_BURST": "16", "INFERRED_WRITE_BURST": "16"}),
+                   {"axi.streamhls.gmem.bytes": 2048}).estimates["streamhls"]
+    assert "m_axi_gmem: reads and writes (the report's burst summary): timed as reads" in both.assumptions
+    writes = analyze(_stream_copy("xcu55c-fsvh2892-2L-e", {"INFERRED_WRITE_BURST": "16"}),
+                     {"axi.streamhls.gmem.bytes": 2048}).estimates["streamhls"]
+    assert "m_axi_gmem: writes (the report's burst summary)" in writes.assumptions
+
+
+def test_a_memory_the_board_does_not_have_is_said() -> None:
+    """--memory ddr4-u280 for a U55C (HBM2 only) was echoed as used without a word."""
+    from hlsight.analyzer.memory_profiles import load_profile
+
+    result = analyze(_stream_copy("xcu55c-fsvh2892-2L-e", {}), {"axi.streamhls.gmem.bytes": 2048},
+                     memory=load_profile("ddr4-u280"))
+    assert result.memory_profile_why.startswith(
+        "memory profile ddr4-u280 given with --memory (the board, Xilinx Alveo U55C (HBM2, as the U280's), has HBM"
+        " only, no DDR: its profile hbm2-u280)")
+    u280 = analyze(_stream_copy("xcu280-fsvh2892-2L-e", {}), {"axi.streamhls.gmem.bytes": 2048},
+                   memory=load_profile("hbm2-u280"))
+    assert "has" not in u280.memory_profile_why.split("--memory")[1].split(";")[0]  # its HBM is one of its two
