@@ -182,7 +182,14 @@ def _np_min(*args: Any) -> Any:
     return functools.reduce(np.minimum, args)
 
 
-NUMPY_MODULES: list[Any] = [{"Max": _np_max, "Min": _np_min, "IMax": _np_max, "IMin": _np_min}, "numpy"]
+def _np_taken(difference: Any, code: Any) -> Any:
+    """:class:`~hlsight.analyzer.access.taken.Taken` over arrays: 1 where the test holds."""
+    holds = (np.equal, np.not_equal, np.less, np.less_equal, np.greater, np.greater_equal)[int(code)]
+    return np.where(holds(difference, 0), 1.0, 0.0)
+
+
+NUMPY_MODULES: list[Any] = [{"Max": _np_max, "Min": _np_min, "IMax": _np_max, "IMin": _np_min, "Taken": _np_taken},
+                            "numpy"]
 
 
 def bind(expr: sympy.Expr, values: Mapping[str, float], keep: Sequence[str]) -> sympy.Expr:

@@ -77,3 +77,14 @@ def test_each_launch_counts_its_own_sides_of_an_either(tmp_path: Path) -> None:
     text = run_cli("analyze", "-v", str(guarded), *GIVEN).stdout
     assert "x work_items*(-[arg == 2]*[arg == 3] + [arg == 2] + [arg == 3])]" in text
     assert _estimate(guarded)["seconds"] == pytest.approx(plain["seconds"])
+
+
+def test_whatif_sweeps_a_tested_argument(tmp_path: Path) -> None:
+    """The test stays in what ``whatif`` evaluates over numpy arrays."""
+    guarded = _guarded(tmp_path, "arg >= 2")
+    result = run_cli("whatif", str(guarded), *GIVEN, "--sweep", "arg=1,2", "--format", "json")
+    assert result.code == 0, result.stderr
+    plain = _estimate(VECTORADD)
+    points = json.loads(result.stdout)["points"]
+    assert points["arg"] == [1, 2]
+    assert points["seconds"] == pytest.approx([plain["alternatives"][0]["seconds"], plain["seconds"]])

@@ -649,13 +649,14 @@ def _count_under(site: AccessSite, ndrange: bool, merged: int,
     return total, reasons, unused
 
 
-#: roles of the names a user gives per launch: kernel arguments, macros defined nowhere
-_GIVEN_ROLES = {Role.PARAM, Role.MACRO}
+#: roles of the names a user gives per launch: kernel arguments (an identifier the walk
+#: does not know, a pointer in `if (bias)`, reads as a macro: not a value to give)
+_GIVEN_ROLES = {Role.PARAM}
 
 
 def _argument_test(op: str, left: sympy.Expr, right: sympy.Expr, table: SymbolTable) -> sympy.Expr | None:
-    """``Taken(left op right)`` for a test of kernel arguments (and macros)
-    only, which holds or fails for a whole launch; ``None`` otherwise."""
+    """``Taken(left op right)`` for a test of scalar kernel arguments only,
+    which holds or fails for a whole launch; ``None`` otherwise."""
     symbols = (left - right).free_symbols if isinstance(left - right, sympy.Expr) else set()
     if not symbols or any(table.infos.get(symbol) is None or table.infos[symbol].role not in _GIVEN_ROLES
                           for symbol in symbols if isinstance(symbol, sympy.Symbol)):

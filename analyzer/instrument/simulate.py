@@ -536,15 +536,17 @@ def _calls_at_interval(kernel: Kernel, cycles: int, calls: int, diagnostics: lis
     """The run's total where every call took the top's fixed latency: the
     RTL starts a call every interval the report gives, not after the last
     call's latency (a public 2023.1 pipelined top, latency 3 and interval 1:
-    1,000 calls summed to 3,000 cycles, co-simulation's rule gives 1,002;
-    an unpipelined one, latency 312 and interval 313: one idle cycle a call).
-    (calls - 1) x interval + latency; the per-call count, compared with
-    co-simulation, stays the latency."""
+    1,000 calls summed to 3,000 cycles, co-simulation's rule gives 1,002).
+    (calls - 1) x interval + latency, where the interval is below the
+    latency; the per-call count, compared with co-simulation, stays the
+    latency. Calls that do not overlap stay summed (its unpipelined variant,
+    latency 312 and interval 313, co-simulated one idle cycle more a call:
+    312,999 for 1,000 calls, 312,000 summed)."""
     latency, interval = kernel.latency, kernel.interval
     if (calls < 2 or latency is None or interval is None or latency.min is None or latency.min != latency.max
             or interval.min is None or interval.min != interval.max or interval.min <= 0
-            or cycles != calls * latency.min):
-        return cycles
+            or interval.min >= latency.min or cycles != calls * latency.min):
+        return cycles  # calls that do not overlap: each its latency (HLScope+ section III)
     total = (calls - 1) * interval.min + latency.min
     diagnostics.append(Diagnostic(
         "simulate-call-interval", Severity.NOTE,
