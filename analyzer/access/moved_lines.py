@@ -101,10 +101,10 @@ def unreported_pragma_warnings(design: Design, said: set[str]) -> list[Diagnosti
     commented out; the repository's copy has INLINE, ARRAY_PARTITION and a
     top PIPELINE active, and nothing said the report's unpipelined top came
     from another file)."""
-    if not design.lists_pragmas:
+    if design.listed_pragma_places is None:
         return []  # a report without a pragma list (older tools) says nothing either way
     reported: dict[str, set[int]] = defaultdict(set)
-    for place in design.pragma_places:
+    for place in design.listed_pragma_places:
         reported[PurePath(place.file).name].add(place.line)
     out = []
     for source in design.source_files:

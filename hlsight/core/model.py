@@ -739,9 +739,9 @@ class Design:
     #: Vivado/Vitis: where the report found the pragmas written in the source
     #: (csynth.xml ``PragmaReport``): a ``#pragma HLS`` line of the file synthesized
     pragma_places: list[SourceLocation] = field(default_factory=list)
-    #: Vivado/Vitis: the report lists the pragmas it read (``PragmaReport``), so a source pragma
-    #: missing from ``pragma_places`` was not in the file synthesized
-    lists_pragmas: bool = False
+    #: Vivado/Vitis: every source pragma the report lists (``PragmaReport``), valid or not; ``None``:
+    #: it lists none, so a source pragma missing here says nothing of the file synthesized
+    listed_pragma_places: list[SourceLocation] | None = None
     #: The report counts pipe resources but names no kernel's pipe reads or
     #: writes (a oneAPI ``.ndjson`` report has no system-viewer data): which
     #: kernels pipes join, and so which run at the same time, is unknown.

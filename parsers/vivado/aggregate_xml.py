@@ -23,7 +23,7 @@ from hlsight.parsers.vivado.burst_rpt import BundleBursts, read_xml_bursts
 from hlsight.parsers.vivado.module_report import ModuleReport
 from hlsight.parsers.vivado.pragmas import (
     TripCountPragma,
-    lists_pragmas,
+    listed_pragma_places,
     read_source_pragma_places,
     read_tripcount_pragmas,
 )
@@ -54,8 +54,8 @@ class Aggregate:
     tripcount_pragmas: list[TripCountPragma] = field(default_factory=list)
     #: where the source's own pragmas sit (PragmaReport, isDirective="0")
     pragma_places: list[SourceLocation] = field(default_factory=list)
-    #: the report lists the pragmas it read (PragmaReport with any entry, directives included)
-    lists_pragmas: bool = False
+    #: every source pragma the report lists, valid or not; None: it lists none (no PragmaReport)
+    listed_pragma_places: list[SourceLocation] | None = None
 
 
 #: ``READ_WRITE_MODE`` (csynth.xml ``busParam``, csynth.rpt ``Read/Write``)
@@ -181,7 +181,7 @@ def read_aggregate_root(root: etree._Element, path: Path) -> Aggregate:
     aggregate.interfaces_read = root.find("Interfaces") is not None
     aggregate.tripcount_pragmas = read_tripcount_pragmas(root)
     aggregate.pragma_places = read_source_pragma_places(root)
-    aggregate.lists_pragmas = lists_pragmas(root)
+    aggregate.listed_pragma_places = listed_pragma_places(root)
     return aggregate
 
 

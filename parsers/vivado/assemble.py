@@ -429,5 +429,5 @@ def build_design(
         device=Device(family=None if first is None else first.family, part=None if first is None else first.part),
         kernels=ordered, artifacts=artifacts, diagnostics=diagnostics,
         pragma_places=list(aggregate.pragma_places) if aggregate is not None else [],
-        lists_pragmas=aggregate is not None and aggregate.lists_pragmas,
+        listed_pragma_places=None if aggregate is None else aggregate.listed_pragma_places,
     )

@@ -83,22 +83,27 @@ def read_tripcount_pragmas(root: etree._Element) -> list[TripCountPragma]:
     return pragmas
 
 
-def read_source_pragma_places(root: etree._Element) -> list[SourceLocation]:
+def read_source_pragma_places(root: etree._Element, valid_only: bool = True) -> list[SourceLocation]:
     """Where the report found each pragma written in the source (``isDirective
-    ="0"``, valid): a ``#pragma HLS`` line of the file synthesized."""
+    ="0"``, valid unless ``valid_only`` is off: an invalid one, "unexpected
+    pragma parameter", was read all the same): a ``#pragma HLS`` line of the
+    file synthesized."""
     places = []
     for element in root.iterfind("PragmaReport/Pragma"):
-        if element.get("isDirective") == "0" and element.get("status", "valid") == "valid":
+        if element.get("isDirective") == "0" and (not valid_only or element.get("status", "valid") == "valid"):
             place = parse_source_location(element.get("location"))
             if place is not None:
                 places.append(place)
     return places
 
 
-def lists_pragmas(root: etree._Element) -> bool:
-    """The report has a pragma list (``PragmaReport``, Vitis 2020.2+) with any
-    entry, the directives file's included: what the tool read is listed."""
-    return root.find("PragmaReport/Pragma") is not None
+def listed_pragma_places(root: etree._Element) -> list[SourceLocation] | None:
+    """Every source pragma the report's pragma list holds, valid or not, or
+    ``None`` without a list (``PragmaReport`` with any entry, the directives
+    file's included, Vitis 2020.2+): what the tool read."""
+    if root.find("PragmaReport/Pragma") is None:
+        return None
+    return read_source_pragma_places(root, valid_only=False)
 
 
 def _same_file(a: SourceLocation, b: SourceLocation) -> bool:
