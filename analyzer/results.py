@@ -60,6 +60,9 @@ class AxiFacts:
     #: ``read``, ``write`` or ``readwrite`` by the accesses counted (loads,
     #: stores); ``None`` when none was
     direction: str | None = None
+    #: the accesses counted whatever branch a run takes (``switch`` arms,
+    #: conditions the count could not read): ``bytes`` is then an upper bound
+    upper_bound: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -493,3 +493,28 @@ def test_a_memory_the_board_does_not_have_is_said() -> None:
     u280 = analyze(_stream_copy("xcu280-fsvh2892-2L-e", {}), {"axi.streamhls.gmem.bytes": 2048},
                    memory=load_profile("hbm2-u280"))
     assert "has" not in u280.memory_profile_why.split("--memory")[1].split(";")[0]  # its HBM is one of its two
+
+
+def test_accesses_in_switch_arms_make_the_bytes_an_upper_bound() -> None:
+    """A public 2022.1 equalizer's state machine reads ``coefs`` in some
+    cases of a ``switch`` in a ``while (running)`` loop: every case was
+    counted in every iteration (3,168 B x 102 against ~21 KB moved), read
+    as "2.2 ms, memory-bound" with no word of it."""
+    from hlsight.core.model import InitiationInterval, Loop, SourceFile, SourceLocation, TripCount
+
+    source = ("void machine(const int *coefs, int *out)\n{\n#pragma HLS INTERFACE m_axi port=coefs bundle=gmem\n"
+              "#pragma HLS INTERFACE m_axi port=out bundle=gmem\n    int state = 0;\n"
+              "    for (int i = 0; i < 100; i++) {\n        switch (state) {\n"
+              "        case 0: out[i] = coefs[i]; state = 1; break;\n"
+              "        default: out[i] = 0; state = 0; break;\n        }\n    }\n}\n")
+    loop = Loop("VITIS_LOOP_6_1", pipelined=True, ii=InitiationInterval(1), pipeline_depth=3,
+                trip_count=TripCount(100, 100), location=SourceLocation("machine.c", 6))
+    ports = [Interface("control", "s_axi", 32), Interface("m_axi_gmem", "m_axi", 32, bundle="gmem")]
+    kernel = Kernel("machine", kind=KernelKind.FUNCTION, latency=LatencyRange(102, 102), is_top=True, loops=[loop],
+                    interfaces=ports, clock_target_ns=10.0)
+    design = Design(tool=ToolInfo(Vendor.XILINX, Product.VITIS_HLS, "2022.1"), root=Path("hand"), name="machine",
+                    device=Device("zynq", "xc7z020-clg400-1"), kernels=[kernel],
+                    source_files=[SourceFile("machine.c", "machine.c", source)])
+    estimate = analyze(design, {}).estimates["machine"]
+    (caveat,) = [caveat for caveat in estimate.caveats if "whatever branch each run takes" in caveat]
+    assert "m_axi_gmem: coefs[i] (line 8), out[i] (line 8), out[i] (line 9)" in caveat

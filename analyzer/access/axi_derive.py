@@ -70,12 +70,15 @@ class BundleTraffic:
     unknown: list[str] = field(default_factory=list)
     #: the kinds of the accesses met (``load``, ``store``, ``atomic``)
     kinds: set[str] = field(default_factory=set)
+    #: accesses counted whatever branch a run takes: the bytes are an upper bound
+    upper_bound: list[str] = field(default_factory=list)
 
     def facts(self) -> AxiFacts:
         access = next(iter(self.sizes)) if len(self.sizes) == 1 else None
         direction = None if not self.kinds else "read" if self.kinds == {"load"} else \
             "write" if self.kinds == {"store"} else "readwrite"
-        return AxiFacts(str(self.bytes), self.consecutive, access, "; ".join(self.sites), direction)
+        return AxiFacts(str(self.bytes), self.consecutive, access, "; ".join(self.sites), direction,
+                        tuple(self.upper_bound))
 
 
 def derive_axi_facts(design: Design) -> SourceFacts:
@@ -250,6 +253,8 @@ def _count_site(site: AccessSite, moved: BundleTraffic) -> None:
         moved.consecutive = False
     moved.sizes.add(size)
     moved.sites.append(f"{site.text} (line {site.line}): {result.accesses} x {size} B")
+    if any("(upper bound)" in reason for reason in result.count_reasons):
+        moved.upper_bound.append(f"{site.text} (line {site.line})")
 
 
 def _bundles(top: Kernel, func: c_ast.FuncDef, unit: CUnit) -> dict[str, str]:

@@ -530,7 +530,15 @@ def _count(site: AccessSite, ndrange: bool, merged: int) -> tuple[sympy.Expr | N
     unused += [guard.text for guard in site.guards if _unsure(guard)]
     if unused:
         reasons.append(_upper_bound_text(unused, site.table))
+    if site.switch_arms:
+        reasons.append(switch_arm_text(site))
     return _tidy(total), reasons
+
+
+def switch_arm_text(site: AccessSite) -> str:
+    """What the count takes of the ``switch`` arms around ``site``."""
+    return (f"under {' and '.join(site.switch_arms)}: counted every time the walk reaches the switch, whichever arm"
+            " it takes (upper bound)")
 
 
 def _count_either(site: AccessSite, ndrange: bool, merged: int, tests: list[Test], guard: Guard,

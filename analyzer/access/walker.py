@@ -189,6 +189,9 @@ class AccessSite:
     #: the user-function calls the access was walked through, outermost
     #: first (``get() called at k.cl:12``); empty in the kernel's own body
     calls: tuple[str, ...] = ()
+    #: the ``switch`` arms around the access (``switch (state)`` ``case READ_COEFS``):
+    #: which one a run takes is data, so the count takes every one it reaches
+    switch_arms: tuple[str, ...] = ()
 
 
 class PointerTarget(NamedTuple):
@@ -922,6 +925,7 @@ class AccessWalker(LoopWalker):
                 order=len(found),
                 table=self.table,
                 calls=tuple(_called_at(call) for call in self._calls),
+                switch_arms=tuple(f"{arm.head} {arm.test}" for arm in self._arms if arm.head.startswith("switch")),
             )
         )
 
