@@ -518,3 +518,12 @@ def test_accesses_in_switch_arms_make_the_bytes_an_upper_bound() -> None:
     estimate = analyze(design, {}).estimates["machine"]
     (caveat,) = [caveat for caveat in estimate.caveats if "whatever branch each run takes" in caveat]
     assert "m_axi_gmem: coefs[i] (line 8), out[i] (line 8), out[i] (line 9)" in caveat
+
+
+def test_a_number_waiting_for_bytes_still_says_its_pipeline_time() -> None:
+    """A public U55C stream copy given as its syn/report (no source) showed
+    "symbolic in axi.streamhls.gmem.bytes" and no number, though its
+    schedule (165 cycles at 5 ns) is a floor whatever the bytes."""
+    estimate = analyze(_stream_copy("xcu55c-fsvh2892-2L-e", {}), {}).estimates["streamhls"]
+    assert estimate.seconds is None and estimate.free_symbols == ["axi.streamhls.gmem.bytes"]
+    assert estimate_headline(estimate) == "symbolic in axi.streamhls.gmem.bytes; at least 825 ns, its pipeline time"

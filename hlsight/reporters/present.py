@@ -206,7 +206,11 @@ def estimate_headline(estimate: KernelEstimate | None, with_bound: bool = True, 
         floor = "at least " if estimate.left_out or estimate.pending_symbols or estimate.untimed_lsus else ""
         return f"{floor}{format_seconds(estimate.seconds)}{bound}"
     if estimate.free_symbols:
-        return f"symbolic in {name_list(estimate.free_symbols, limit)}{bound}"
+        # the pipeline time known while the memory time waits for values: the number is at least it
+        # (eqs. 10 and 12 both hold the pipeline time; a public U55C stream copy showed no number at all)
+        floor = "" if estimate.compute_seconds is None or not estimate.compute_seconds > 0 else \
+            f"; at least {format_seconds(estimate.compute_seconds)}, its pipeline time"
+        return f"symbolic in {name_list(estimate.free_symbols, limit)}{bound}{floor}"
     return f"unknown{bound}"
 
 
