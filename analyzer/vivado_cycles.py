@@ -146,14 +146,18 @@ class CycleComposer:
         branches, ``if``/``else if``), and the report's maximum is its worst
         path. A public fault detector's ``run`` added a 128-cycle loop and
         a 145-cycle call, 273 cycles, where its report gives 130 ~ 148."""
-        worst = kernel.latency.max if kernel.latency is not None else None
+        return self._held_to(total, kernel.latency, f"{kernel.name}: its parts add up to {{total}} cycles, more"
+                             " than the report's maximum ({worst}): they do not all run in one call (exclusive"
+                             " branches), so the report's maximum is used")
+
+    def _held_to(self, total: sympy.Expr, reported: LatencyRange | None, said: str) -> sympy.Expr:
+        """``total``, or the report's maximum where the parts, all counted,
+        exceed it, with the caveat ``said`` (``{total}``, ``{worst}`` filled)."""
+        worst = reported.max if reported is not None else None
         if worst is None or total.free_symbols or self.bound is Bound.MIN or int(total) <= worst:
             return total
         if self.bound is Bound.SYMBOLIC:
-            self._caveat(CycleCaveat.WORST_CASE,
-                         f"{kernel.name}: its parts add up to {int(total)} cycles, more than the report's maximum"
-                         f" ({worst}): they do not all run in one call (exclusive branches), so the report's"
-                         " maximum is used")
+            self._caveat(CycleCaveat.WORST_CASE, said.format(total=f"{int(total):,}", worst=f"{worst:,}"))
         return sympy.Integer(worst)
 
     def _calls_unknown(self, kernel: Kernel) -> sympy.Expr | None:
@@ -554,15 +558,9 @@ class CycleComposer:
         ``switch`` or ``if``/``else``), and the report's maximum is its worst
         path (a public 2022.1 equalizer's state machine: 107 + 357 and 111
         in different cases, 575 summed, the report's iteration 2 ~ 469)."""
-        worst = reported.max if reported is not None else None
-        if worst is None or composed.free_symbols or self.bound is Bound.MIN or int(composed) <= worst:
-            return composed
-        if self.bound is Bound.SYMBOLIC:
-            self._caveat(CycleCaveat.WORST_CASE,
-                         f"loop {loop.name}: its parts add up to {int(composed):,} cycles an iteration, more than the"
-                         f" report's longest iteration ({worst:,}): they do not all run in one iteration (exclusive"
-                         " branches), so the report's maximum is used")
-        return sympy.Integer(worst)
+        return self._held_to(composed, reported, f"loop {loop.name}: its parts add up to {{total}} cycles an"
+                             " iteration, more than the report's longest iteration ({worst}): they do not all run"
+                             " in one iteration (exclusive branches), so the report's maximum is used")
 
     def _composed_branch(self, kernel: Kernel, loop: Loop, composed: sympy.Expr) -> sympy.Expr | None:
         """A branch loop whose iteration composes to the report's long path

@@ -75,6 +75,23 @@ def _s2mm(part: str = "xcu280-fsvh2892-2L-e") -> Design:
                   device=Device("virtexuplus", part), kernels=[kernel])
 
 
+def _sourced_top(name: str, source: str, loop_line: int, trip: int, bundles: list[str], latency: int,
+                 version: str = "2022.2") -> Design:
+    """A Vitis top with its C source, one pipelined loop of ``trip`` at
+    ``loop_line`` (II 1) and 32-bit m_axi ``bundles``."""
+    from hlsight.core.model import InitiationInterval, Loop, SourceFile, SourceLocation, TripCount
+
+    loop = Loop(f"VITIS_LOOP_{loop_line}_1", pipelined=True, ii=InitiationInterval(1), pipeline_depth=3,
+                trip_count=TripCount(trip, trip), location=SourceLocation(f"{name}.c", loop_line))
+    ports = [Interface("control", "s_axi", 32),
+             *(Interface(f"m_axi_{bundle}", "m_axi", 32, bundle=bundle) for bundle in bundles)]
+    kernel = Kernel(name, kind=KernelKind.FUNCTION, latency=LatencyRange(latency, latency), is_top=True, loops=[loop],
+                    interfaces=ports, clock_target_ns=10.0)
+    return Design(tool=ToolInfo(Vendor.XILINX, Product.VITIS_HLS, version), root=Path("hand"), name=name,
+                  device=Device("zynq", "xc7z020-clg400-1"), kernels=[kernel],
+                  source_files=[SourceFile(f"{name}.c", f"{name}.c", source)])
+
+
 def test_a_u280_report_says_the_memory_it_assumes() -> None:
     """The U280 has DDR4 and HBM2; which one v++ links a port to is in no
     HLS report (a public U280 run used HBM[0] only). DDR4 stays the
@@ -249,23 +266,12 @@ def test_a_continued_interface_pragma_keeps_its_bundle() -> None:
     line with ``bundle=gmem0``: the bundle was lost, and with two bundles
     neither port's accesses were counted ("read or write not in the report
     nor the source: timed as reads")."""
-    from hlsight.core.model import InitiationInterval, Loop, SourceFile, SourceLocation, TripCount
-
     source = ("void scale(const int *input, int *output)\n{\n"
               "#pragma HLS INTERFACE m_axi port=input \\\n    offset=slave bundle=gmem0 depth=1024\n"
               "#pragma HLS INTERFACE m_axi port=output \\\n    offset=slave bundle=gmem1 depth=1024\n"
               "    for (int i = 0; i < 1024; i++) {\n#pragma HLS PIPELINE II=1\n"
               "        output[i] = 3 * input[i];\n    }\n}\n")
-    loop = Loop("VITIS_LOOP_7_1", pipelined=True, ii=InitiationInterval(1), pipeline_depth=4,
-                trip_count=TripCount(1024, 1024), location=SourceLocation("scale.c", 7))
-    ports = [Interface("control", "s_axi", 32), Interface("m_axi_gmem0", "m_axi", 32, bundle="gmem0"),
-             Interface("m_axi_gmem1", "m_axi", 32, bundle="gmem1")]
-    kernel = Kernel("scale", kind=KernelKind.FUNCTION, latency=LatencyRange(1027, 1027), is_top=True, loops=[loop],
-                    interfaces=ports, clock_target_ns=4.0)
-    design = Design(tool=ToolInfo(Vendor.XILINX, Product.VITIS_HLS, "2022.2"), root=Path("hand"), name="scale",
-                    device=Device("virtexuplus", "xcu250-figd2104-2L-e"), kernels=[kernel],
-                    source_files=[SourceFile("scale.c", "scale.c", source)])
-    result = analyze(design, {})
+    result = analyze(_sourced_top("scale", source, 7, 1024, ["gmem0", "gmem1"], 1027), {})
     notes = sorted(diag.message.split(", from the source")[0] for diag in result.diagnostics
                    if diag.rule == "axi-derived")
     assert notes == ["m_axi_gmem0 of scale moves 4096 bytes per call (consecutive)",
@@ -500,22 +506,12 @@ def test_accesses_in_switch_arms_make_the_bytes_an_upper_bound() -> None:
     cases of a ``switch`` in a ``while (running)`` loop: every case was
     counted in every iteration (3,168 B x 102 against ~21 KB moved), read
     as "2.2 ms, memory-bound" with no word of it."""
-    from hlsight.core.model import InitiationInterval, Loop, SourceFile, SourceLocation, TripCount
-
     source = ("void machine(const int *coefs, int *out)\n{\n#pragma HLS INTERFACE m_axi port=coefs bundle=gmem\n"
               "#pragma HLS INTERFACE m_axi port=out bundle=gmem\n    int state = 0;\n"
               "    for (int i = 0; i < 100; i++) {\n        switch (state) {\n"
               "        case 0: out[i] = coefs[i]; state = 1; break;\n"
               "        default: out[i] = 0; state = 0; break;\n        }\n    }\n}\n")
-    loop = Loop("VITIS_LOOP_6_1", pipelined=True, ii=InitiationInterval(1), pipeline_depth=3,
-                trip_count=TripCount(100, 100), location=SourceLocation("machine.c", 6))
-    ports = [Interface("control", "s_axi", 32), Interface("m_axi_gmem", "m_axi", 32, bundle="gmem")]
-    kernel = Kernel("machine", kind=KernelKind.FUNCTION, latency=LatencyRange(102, 102), is_top=True, loops=[loop],
-                    interfaces=ports, clock_target_ns=10.0)
-    design = Design(tool=ToolInfo(Vendor.XILINX, Product.VITIS_HLS, "2022.1"), root=Path("hand"), name="machine",
-                    device=Device("zynq", "xc7z020-clg400-1"), kernels=[kernel],
-                    source_files=[SourceFile("machine.c", "machine.c", source)])
-    estimate = analyze(design, {}).estimates["machine"]
+    estimate = analyze(_sourced_top("machine", source, 6, 100, ["gmem"], 102, "2022.1"), {}).estimates["machine"]
     (caveat,) = [caveat for caveat in estimate.caveats if "whatever branch each run takes" in caveat]
     assert "m_axi_gmem: coefs[i] (line 8), out[i] (line 8), out[i] (line 9)" in caveat
 

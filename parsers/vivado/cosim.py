@@ -237,7 +237,8 @@ def injected_stalls(report_dir: Path) -> str | None:
     return None
 
 
-def _head(path: Path) -> str:
+def report_head(path: Path) -> str:
+    """A report's first 4 KB, where the tools print its date (empty when unreadable)."""
     try:
         with path.open("rb") as stream:
             return stream.read(4096).decode("utf-8", errors="replace")
@@ -249,7 +250,7 @@ def _older_than_synthesis(report: CosimReport, report_dir: Path) -> tuple[CosimR
     """Mark a co-simulation report dated before the top's synthesis report
     (a public AdderTree solution: co-simulated at 17:27, synthesized again at
     19:41 with another signature; +750 % blamed on the model)."""
-    cosim_when = _REPORT_TIME.search(_head(report.path))
+    cosim_when = _REPORT_TIME.search(report_head(report.path))
     if cosim_when is None:
         return report, []
     try:
@@ -278,7 +279,7 @@ def report_dated_before_synthesis(dated: str, report_dir: Path, top: str) -> str
     or implemented an earlier design), else ``None`` (also when the
     synthesis report is not there). Raises :class:`UnreadDate` for a date
     format not read."""
-    synthesis_when = _SYNTHESIS_DATE.search(_head(report_dir / f"{top}_csynth.rpt"))
+    synthesis_when = _SYNTHESIS_DATE.search(report_head(report_dir / f"{top}_csynth.rpt"))
     if synthesis_when is None:
         return None
     report_date, synthesis_date = parse_report_date(dated), parse_report_date(synthesis_when["when"])

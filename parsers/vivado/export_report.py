@@ -28,7 +28,7 @@ from pathlib import Path
 
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import ImplementationReport
-from hlsight.parsers.vivado.cosim import UnreadDate, report_dated_before_synthesis
+from hlsight.parsers.vivado.cosim import UnreadDate, report_dated_before_synthesis, report_head
 
 #: the name Vivado HLS / Vitis gives the report, after the top
 EXPORT_SUFFIX = "_export.rpt"
@@ -99,7 +99,7 @@ def implementation_of(report_dir: Path, top: str) -> tuple[ImplementationReport 
     report, found = read_export_report(places[0], top)
     if report is None:
         return None, found
-    when = _DATE.search(_head(report.path))
+    when = _DATE.search(report_head(report.path))
     try:
         stale = None if when is None else report_dated_before_synthesis(when["when"], report_dir, top)
     except UnreadDate:
@@ -119,14 +119,6 @@ def _period(pattern: re.Pattern[str], text: str) -> float | None:
         return None
     value = float(match["ns"])
     return value if value > 0 else None
-
-
-def _head(path: Path) -> str:
-    try:
-        with path.open("rb") as stream:
-            return stream.read(4096).decode("utf-8", errors="replace")
-    except OSError:
-        return ""
 
 
 def _unread(path: Path, why: str) -> Diagnostic:
