@@ -58,7 +58,7 @@ def test_a_test_of_arguments_follows_the_value_given(tmp_path: Path) -> None:
     assert skipped["seconds"] == pytest.approx(plain["alternatives"][0]["seconds"])
     text = run_cli("analyze", "-v", str(guarded), *GIVEN).stdout
     assert "[x[index]: stride 1, 4 B, x [arg >= 2]*work_items]" in text
-    assert "only while arg >= 2 (kernel arguments: taken unless their values are given)" in text
+    assert "only while arg >= 2 (kernel arguments or launch sizes: taken unless their values are given)" in text
 
 
 def test_each_launch_counts_its_own_sides_of_an_either(tmp_path: Path) -> None:
@@ -88,3 +88,15 @@ def test_whatif_sweeps_a_tested_argument(tmp_path: Path) -> None:
     points = json.loads(result.stdout)["points"]
     assert points["arg"] == [1, 2]
     assert points["seconds"] == pytest.approx([plain["alternatives"][0]["seconds"], plain["seconds"]])
+
+
+def test_a_value_scoped_to_the_kernel_decides_its_test(tmp_path: Path) -> None:
+    """``--set KERNEL:NAME`` gives the value to that kernel's counts: a
+    public clBool prefix sum given ``scan_blelloch:work_items`` was still
+    told its test of work_items was counted as taken."""
+    guarded = _guarded(tmp_path, "arg >= 2")
+    scoped = _estimate(guarded, "--set", "test_multiplereads:arg=1")
+    plain = _estimate(VECTORADD)
+    assert scoped["extra"]["memory_seconds"] == 0
+    assert scoped["seconds"] == pytest.approx(plain["alternatives"][0]["seconds"])
+    assert not any("counted as taken" in caveat for caveat in scoped["extra"]["caveats"])

@@ -647,8 +647,8 @@ def _count_under(site: AccessSite, ndrange: bool, merged: int,
         # Kept as a product, never simplified (`t == 2` and `t == 3` together are 0 only once t is known):
         # with every test taken, an `||`'s inclusion-exclusion is 1, the upper bound it was
         used.add(number)
-        reasons.append(f"only while {_display_names(f'{left} {op} {right}', table)} (kernel arguments: taken"
-                       " unless their values are given)")
+        reasons.append(f"only while {_display_names(f'{left} {op} {right}', table)} (kernel arguments or launch"
+                       " sizes: taken unless their values are given)")
         total *= indicator
     if merged > 1:
         total *= merged

@@ -117,7 +117,7 @@ def _default_accesses(kernel: Kernel, lsu: LSU, design: Design, settings: Settin
     never ``work_items`` (issue 11: a missing value is never replaced by
     another)."""
     if kernel.single_threaded:
-        nest = loop_nest_executions(kernel, lsu.block, notes, set(settings.user), settings.source)
+        nest = loop_nest_executions(kernel, lsu.block, notes, given_for(kernel, settings), settings.source)
         if nest is not None:
             notes.append(f"accesses from the report's loop nest: once per iteration of the loops around"
                          f" block {lsu.block}: {nest}")
@@ -163,6 +163,14 @@ def _element_from_width(lsu: LSU, access: AccessFacts, notes: list[str]) -> symp
 KERNEL_SCOPE = ":"
 
 
+def given_for(kernel: Kernel, settings: Settings) -> set[str]:
+    """The names given for ``kernel``: every name given, and those scoped to
+    it without their scope (``scan:work_items`` gives ``work_items`` here; a
+    test of it in the kernel's counts was settled as not given)."""
+    prefix = kernel.name + KERNEL_SCOPE
+    return set(settings.user) | {name[len(prefix):] for name in settings.user if name.startswith(prefix)}
+
+
 def kernel_scoped(kernel: Kernel, settings: Settings) -> dict[sympy.Symbol, sympy.Symbol]:
     """``NAME`` -> ``KERNEL:NAME`` for the names the user scoped to ``kernel``
     (``--set fetch:work_items=1024000``): that kernel's expressions use the
@@ -199,7 +207,7 @@ def lsu_input(kernel: Kernel, lsu: LSU, design: Design, settings: Settings) -> L
     element = sympy.Integer(access.element_bytes) if access is not None and access.element_bytes else None
     if element is None and access is not None:
         element = _element_from_width(lsu, access, notes)
-    given = set(user)
+    given = given_for(kernel, settings)
     stride = pick("stride", source_expr(None if access is None else access.stride, given, notes, "stride"), STRIDE)
     source_acc = source_expr(None if access is None else access.accesses, given, notes, "accesses")
     needs_default = source_acc is None and lsu_name(lsu.id, "accesses") not in user

@@ -4,7 +4,7 @@ FlexCL pipeline model composed by FlexCL eq. 12, and its bound."""
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import sympy
@@ -16,7 +16,7 @@ from hlsight.analyzer.access.kernel_attributes import kernel_simd
 from hlsight.analyzer.access.taken import Taken, test_text
 from hlsight.analyzer.compute_model import compose, compute_estimate
 from hlsight.analyzer.estimate.evaluate import bind, free_names, numeric, substitutions, truth
-from hlsight.analyzer.estimate.inputs import Settings, default_values, kernel_scoped
+from hlsight.analyzer.estimate.inputs import Settings, default_values, given_for, kernel_scoped
 from hlsight.analyzer.estimate.memory import MEMORY_MODEL_NAME, MemoryResult, memory_estimate, memory_parts
 from hlsight.analyzer.library_calls import library_caveat
 from hlsight.analyzer.results import BankEstimate, BoundTerms, KernelEstimate, LsuFacts, SourceFacts, TermEstimate
@@ -71,7 +71,8 @@ def kernel_model(kernels: list[Kernel], design: Design, settings: Settings, name
     left_out: list[str] = []
     equations = ""
     for kernel in kernels:
-        estimate = compute_estimate(kernel, kernel_simd(kernel, design), frozenset(settings.user), settings.source,
+        estimate = compute_estimate(kernel, kernel_simd(kernel, design), frozenset(given_for(kernel, settings)),
+                                    settings.source,
                                     interleave=design.tool.vendor is Vendor.INTEL)
         if estimate is None:
             continue
@@ -212,15 +213,16 @@ def approximate_ii_caveat(loops: list[Loop]) -> str:
             " II ~250 loop ran at about 89 cycles per iteration, docs/model.md)")
 
 
-def argument_test_caveats(kernels: Sequence[Kernel], source: SourceFacts, given: Collection[str]) -> list[str]:
+def argument_test_caveats(kernels: Sequence[Kernel], settings: Settings) -> list[str]:
     """The global accesses that run only while a test of kernel arguments
     holds, whose arguments were not given: counted as taken, so their memory
     time is an upper bound (HPCC STREAM's ``in2``, read for Add and Triad
     only). One text for every kernel and the design."""
     tests: dict[str, list[str]] = {}
     for kernel in kernels:
+        given = given_for(kernel, settings)
         for lsu in kernel.global_lsus():
-            access = source.access(lsu)
+            access = settings.source.access(lsu)
             if access is None or access.accesses is None or "Taken(" not in access.accesses:
                 continue
             for node in parse_expression(access.accesses).atoms(Taken):
@@ -230,7 +232,8 @@ def argument_test_caveats(kernels: Sequence[Kernel], source: SourceFacts, given:
         return []
     said = "; ".join(f"{test} ({name_list(ids)})" for test, ids in sorted(tests.items()))
     names = sorted({name for test in tests for name in re.findall(r"[A-Za-z_]\w*", test)})
-    return [f"accesses that run only while a test of kernel arguments holds are counted as taken: {said}; give"
+    return [f"accesses that run only while a test of kernel arguments or launch sizes holds are counted as taken:"
+            f" {said}; give"
             f" {', '.join(names)} (--set or [[launch]] tables) to count them, read the memory time until then as an"
             " upper bound"]
 
@@ -349,7 +352,7 @@ def to_estimate(model: KernelModel, design: Design, settings: Settings) -> Kerne
         estimate.caveats.extend(settings.source.assumed(kernel.name))  # sizes read from a buffer (decision 65)
     if model.memory is not None:
         estimate.caveats.extend(cached_load_caveats(model.kernels, settings.source))
-        estimate.caveats.extend(argument_test_caveats(model.kernels, settings.source, settings.user))
+        estimate.caveats.extend(argument_test_caveats(model.kernels, settings))
     concurrent = private_copies_caveat(model.kernels, design)
     if concurrent is not None and estimate.bound == "compute":
         estimate.caveats.append(concurrent)
