@@ -97,3 +97,27 @@ def test_a_component_keeps_it_under_hls_impl_and_the_file_alone_is_pointed_home(
     assert "at the implementation clock (11.25 ns, 88.89 MHz)" in out
     alone = run_cli("analyze", str(export))
     assert alone.code == 2 and "conv2d_export.rpt is the exported RTL's implementation report" in alone.stderr
+
+
+def test_a_components_place_and_route_summary_is_read(tmp_path: Path) -> None:
+    """The unified flow keeps ``<component>/reports/hls_impl_pnr.rpt`` (a
+    public 2025.2 ViT component: "| Post-Route | 9.026 |" for a 10 ns
+    target), a table, not the export report's lines; 100 KB and more, its
+    summary first. It went unread: "no place-and-route fmax"."""
+    copy = tmp_path / "conv2d"
+    shutil.copytree(UNIFIED, copy)
+    reports = copy / "hls_component" / "hls_component" / "reports"
+    reports.mkdir(exist_ok=True)
+    summary = ("================================================================\n== Vivado Place & Route Results\n"
+               "================================================================\n+ General Information:\n"
+               "    * Date:            Wed Feb 18 17:09:13 +0530 2026\n"
+               "    * Version:         2025.2 (Build 6295257 on Nov 14 2025)\n\n"
+               "== Place & Route Resource Summary\nLUT:              2453\nFF:               1768\n\n"
+               "== Place & Route Timing Summary\n* Timing was met\n+----------------+-------------+\n"
+               "| Timing         | Period (ns) |\n+----------------+-------------+\n| Target         | 10.000      |\n"
+               "| Post-Synthesis | 5.931       |\n| Post-Route     | 9.026       |\n+----------------+-------------+\n")
+    (reports / "hls_impl_pnr.rpt").write_text(summary + "\n" + "x" * 120_000 + "\n", encoding="utf-8")
+    out = run_cli("analyze", str(copy)).stdout
+    assert "(the HLS target clock, met after place and route: 9.026 ns achieved (hls_impl_pnr.rpt," in out
+    assert ("place and route (2025.2 (Build 6295257 on Nov 14 2025)): 9.026 ns achieved (after synthesis 5.931 ns)"
+            " for a 10 ns target, met; post-implementation LUT 2,453, FF 1,768") in out

@@ -4,10 +4,21 @@ input or on a corpus input rewritten into the public shape it stands for."""
 from __future__ import annotations
 
 import shutil
-from pathlib import Path
+from pathlib import Path, PurePath
 
 from hlsight.analyzer.pipeline import analyze
-from hlsight.core.model import Design, Device, Interface, Kernel, KernelKind, LatencyRange, Product, ToolInfo, Vendor
+from hlsight.core.model import (
+    Design,
+    Device,
+    Interface,
+    Kernel,
+    KernelKind,
+    LatencyRange,
+    Product,
+    SourceFile,
+    ToolInfo,
+    Vendor,
+)
 from hlsight.parsers.loader import load_design
 from hlsight.reporters.present import estimate_headline
 from tests.conftest import CORPUS, FIXTURES, run_cli
@@ -76,20 +87,20 @@ def _s2mm(part: str = "xcu280-fsvh2892-2L-e") -> Design:
 
 
 def _sourced_top(name: str, source: str, loop_line: int, trip: int, bundles: list[str], latency: int,
-                 version: str = "2022.2") -> Design:
+                 version: str = "2022.2", path: str | None = None) -> Design:
     """A Vitis top with its C source, one pipelined loop of ``trip`` at
     ``loop_line`` (II 1) and 32-bit m_axi ``bundles``."""
-    from hlsight.core.model import InitiationInterval, Loop, SourceFile, SourceLocation, TripCount
+    from hlsight.core.model import InitiationInterval, Loop, SourceLocation, TripCount
 
     loop = Loop(f"VITIS_LOOP_{loop_line}_1", pipelined=True, ii=InitiationInterval(1), pipeline_depth=3,
-                trip_count=TripCount(trip, trip), location=SourceLocation(f"{name}.c", loop_line))
+                trip_count=TripCount(trip, trip), location=SourceLocation(path or f"{name}.c", loop_line))
     ports = [Interface("control", "s_axi", 32),
              *(Interface(f"m_axi_{bundle}", "m_axi", 32, bundle=bundle) for bundle in bundles)]
     kernel = Kernel(name, kind=KernelKind.FUNCTION, latency=LatencyRange(latency, latency), is_top=True, loops=[loop],
                     interfaces=ports, clock_target_ns=10.0)
     return Design(tool=ToolInfo(Vendor.XILINX, Product.VITIS_HLS, version), root=Path("hand"), name=name,
                   device=Device("zynq", "xc7z020-clg400-1"), kernels=[kernel],
-                  source_files=[SourceFile(f"{name}.c", f"{name}.c", source)])
+                  source_files=[SourceFile(path or f"{name}.c", PurePath(path or f"{name}.c").name, source)])
 
 
 def test_a_u280_report_says_the_memory_it_assumes() -> None:
@@ -523,3 +534,60 @@ def test_a_number_waiting_for_bytes_still_says_its_pipeline_time() -> None:
     estimate = analyze(_stream_copy("xcu55c-fsvh2892-2L-e", {}), {}).estimates["streamhls"]
     assert estimate.seconds is None and estimate.free_symbols == ["axi.streamhls.gmem.bytes"]
     assert estimate_headline(estimate) == "symbolic in axi.streamhls.gmem.bytes; at least 825 ns, its pipeline time"
+
+
+def test_an_i_plus_plus_report_compiled_on_windows_keeps_its_source_counts() -> None:
+    """A public i++ 21.4 gaussian built on Windows names its source
+    ``C:\\Users\\...\\gaussian.cpp``: the count of its loop at line 17 (18,
+    a literal bound) was found by the source walk but never matched
+    (``PurePath(...).name`` keeps a Windows path whole on Linux)."""
+    import dataclasses
+
+    from hlsight.analyzer.access.ipp_trips import component_loop_trips
+
+    design = load_design(CORPUS / "zaragoza" / "reports" / "ddr4-1866" / "sobel")
+    component = ("int ImgSobel(int *y) {\n  int acc = 0;\n  for (int j = 1; j <= 18; j++) { acc += y[j]; }\n"
+                 "  return acc;\n}\n")
+    trips = component_loop_trips(dataclasses.replace(design, source_files=[
+        SourceFile(path="k.cpp", name="k.cpp", content=component)]))
+    assert trips.trip("ImgSobel", "C:\\\\Users\\\\e\\\\gaussian\\\\k.cpp", 3) == (
+        18, "the source", "the component's loop bounds")
+
+
+def test_a_loop_the_report_places_at_its_parents_line_keeps_its_own_count() -> None:
+    """The gaussian's report places B4 (j, line 17) and the triangular B5
+    nested in it (i, line 20) both at line 17: B5 was given the 18 of line
+    17, and the estimate was 6x the ModelSim count. B5 stays asked for,
+    said as the loop nested in B4."""
+    from hlsight.analyzer.access.derive import _placed_as_its_parent
+    from hlsight.core.model import InitiationInterval, Loop, SourceLocation
+    from hlsight.reporters.present import trip_symbol_loops
+
+    place = SourceLocation("C:\\\\Users\\\\e\\\\gaussian.cpp", 17)
+    inner = Loop("gaussian.B5", pipelined=True, ii=InitiationInterval(1), location=place)
+    outer = Loop("gaussian.B4", pipelined=True, ii=InitiationInterval(1), location=place, children=[inner])
+    kernel = Kernel("gaussian", kind=KernelKind.COMPONENT, loops=[outer])
+    assert _placed_as_its_parent(kernel, inner) and not _placed_as_its_parent(kernel, outer)
+    design = Design(tool=ToolInfo(Vendor.INTEL, Product.IPP, "21.4"), root=Path("hand"), kernels=[kernel])
+    said = trip_symbol_loops(design, ["loop.gaussian.B5.trip"])["loop.gaussian.B5.trip"]
+    assert said.endswith("the loop nested in gaussian.B4, which the report places at the same line: its count per"
+                         " iteration of gaussian.B4")
+
+
+def test_a_callees_parameter_named_as_a_top_pointer_is_not_taken_for_it() -> None:
+    """A public 2025.2 ViT kernel (C++) copies ``K`` into a file-scope
+    ``static`` ``K_buf`` and calls ``row(Q_row, K_buf, ...)``, whose
+    parameter is also named ``K``. The C++ lowering leaves the file-scope
+    buffer out, so the walk did not know what the parameter points into,
+    and the callee's reads were counted as the m_axi ``K``'s (59.9 MB a call
+    for 0.3 MB; 150 ms memory-bound for 16.5 ms). The same here in C: an
+    argument the walk cannot follow (a call's result)."""
+    source = ("static int K_buf[64];\nstatic int *buffer(void) { return K_buf; }\n"
+              "static int row(const int K[64], int j) { return K[j] + K[63 - j]; }\n"
+              "void top(const int *K, int *out)\n{\n#pragma HLS INTERFACE m_axi port=K bundle=gmem\n"
+              "#pragma HLS INTERFACE m_axi port=out bundle=gmem\n"
+              "    for (int i = 0; i < 64; i++) {\n        K_buf[i] = K[i];\n    }\n"
+              "    for (int j = 0; j < 64; j++) {\n        out[j] = row(buffer(), j);\n    }\n}\n")
+    result = analyze(_sourced_top("top", source, 8, 64, ["gmem"], 140), {})
+    (note,) = [diag.message for diag in result.diagnostics if diag.rule == "axi-derived"]
+    assert note.startswith("m_axi_gmem of top moves 512 bytes per call (consecutive)")  # K 64 x 4 + out 64 x 4

@@ -635,3 +635,21 @@ def test_calls_that_queued_are_compared_by_their_interval(tmp_path: Path) -> Non
             " 112,080 cycles; their latencies, 336,222 cycles on average, min 112,074 max 560,370, count each call's"
             " wait; Verilog, xsim): the cycle count above -0.0%") in out
     assert "vivado-cosim-differs" not in out
+
+
+def test_calls_of_different_sizes_one_after_another_are_not_queued(tmp_path: Path) -> None:
+    """A public 2025.1 GEMM's testbench calls three sizes one after another:
+    latency 40,941 / 167,290 / 408,405, interval 40,966 / 46,759 / 52,553
+    (the last call has none), total 501,924 = 3 x 167,290: its latencies
+    add up to the total, so they are the calls' own; the average interval
+    (46,759) was compared as each call's cost, and simulate blamed itself."""
+    row = ("|   Verilog|      Pass|          40941|         167290|         408405|          40966|          46759|"
+           "          52553|                501924|")
+    text = (COSIM / "bfs_cosim.rpt").read_text(encoding="utf-8")
+    sequential = tmp_path / "gemm_cosim.rpt"
+    sequential.write_text("\n".join(row if line.startswith("|   Verilog|") else line for line in text.splitlines())
+                          + "\n", encoding="utf-8")
+    document = _json(str(_solution(tmp_path, sequential)), "--set", f"{TRIP}=233")
+    (comparison,) = document["cosim"]  # type: ignore[misc]
+    assert comparison["queued_interval"] is None
+    assert comparison["error"] == pytest.approx((112074 - 167290) / 167290)

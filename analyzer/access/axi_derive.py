@@ -115,7 +115,9 @@ def derive_axi_facts(design: Design) -> SourceFacts:
         bundles = _bundles(top, func, unit)
         traffic: dict[str, BundleTraffic] = {}
         for site in _without_repeated_loads(walker.sites):
-            bundle = bundles.get(site.array)
+            # by the array it reaches: a callee's parameter named as a top pointer (`K`) may
+            # alias a local buffer (`K_buf`, a public ViT kernel's URAM copy): no DRAM traffic
+            bundle = bundles.get(site.root)
             if bundle is None or site.kind == "atomic":
                 continue
             _count_site(site, traffic.setdefault(bundle, BundleTraffic()))

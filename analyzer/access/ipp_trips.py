@@ -27,7 +27,7 @@ from typing import Any
 
 from hlsight.analyzer.access.sources import command_defines
 from hlsight.core.errors import InputError
-from hlsight.core.model import Design
+from hlsight.core.model import Design, path_name
 from hlsight.parsers.cxx.lower import tokens_of
 
 #: What the i++ compiler predefines for the component (the embedded Intel
@@ -322,7 +322,7 @@ class ComponentTrips:
     def trip(self, kernel: str, file: str, line: int) -> tuple[int, str, str] | None:
         """The count of the loop at ``file:line`` of ``kernel`` and where it
         comes from, as the note says it (what, and which)."""
-        key = (PurePath(file).name, line)
+        key = (path_name(file), line)
         if (count := self.by_kernel.get(kernel, {}).get(key)) is not None:
             return count, "the source's template arguments", "the specialization the report names for it"
         if (count := self.plain.get(kernel, {}).get(key)) is not None:

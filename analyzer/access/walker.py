@@ -192,6 +192,10 @@ class AccessSite:
     #: the ``switch`` arms around the access (``switch (state)`` ``case READ_COEFS``):
     #: which one a run takes is data, so the count takes every one it reaches
     switch_arms: tuple[str, ...] = ()
+    #: the array the access reaches when ``array`` is a called function's
+    #: parameter: the caller's argument (``K`` of ``row(Q, K_buf)`` is ``K_buf``),
+    #: ``""`` where the walk could not tell; ``array`` itself otherwise
+    root: str = ""
 
 
 class PointerTarget(NamedTuple):
@@ -628,6 +632,17 @@ class AccessWalker(LoopWalker):
         the callee's own included."""
         super()._barrier(self._calls[0] if self._calls else node)
 
+    def _root_array(self, name: str) -> str:
+        """The array an access to ``name`` reaches: in a called function, the
+        caller's array its parameter points into; ``""`` when the walk could
+        not tell (an argument it does not know: a C++ file-scope buffer, which
+        the lowering leaves out), so that a parameter named as a top pointer
+        is not taken for it (a public ViT kernel's `K` of `row(Q, K_buf)`
+        was counted as the m_axi `K`: 59.9 MB a call for 0.3 MB)."""
+        if not self._calls or name in self._file_arrays:
+            return name
+        return self.aliases.get(name, "")
+
     def _alias(self, name: str, target: PointerTarget) -> None:
         declared = self.arrays[name]
         self.arrays[name] = ArrayInfo(name, declared.element, target.space, declared.dims)
@@ -926,6 +941,7 @@ class AccessWalker(LoopWalker):
                 table=self.table,
                 calls=tuple(_called_at(call) for call in self._calls),
                 switch_arms=tuple(f"{arm.head} {arm.test}" for arm in self._arms if arm.head.startswith("switch")),
+                root=self._root_array(info.name),
             )
         )
 

@@ -28,6 +28,13 @@ from hlsight.core.diagnostics import Diagnostic
 # --------------------------------------------------------------------------- basics
 
 
+def path_name(path: str) -> str:
+    """The file name of a path as a report spells it, POSIX or Windows
+    (``C:\\Users\\...\\gaussian.cpp``): ``PurePath(...).name`` on Linux keeps
+    a Windows path whole, and a lookup by it never matched."""
+    return path.replace("\\", "/").rsplit("/", 1)[-1]
+
+
 @dataclass(frozen=True)
 class SourceLocation:
     """A place in a kernel source file (1-based line, optional 1-based column).

@@ -490,6 +490,12 @@ def trip_symbol_loops(design: Design, names: Sequence[str], source: SourceFacts 
                 # a public 2022.2 top-k kernel whose source went unread: its k was given for the 24 x 27 nest
                 said.append(f"its name joins the loops at lines {', '.join(levels)}, a nest the tool flattened:"
                             " the product of their counts")
+            outer = next((parent for parent in kernel.all_loops() if loop in parent.sub_loops
+                          and parent.location is not None and parent.location == loop.location), None)
+            if outer is not None:
+                # a public i++ 21.4 gaussian: B4 and its inner B5 both "at gaussian.cpp:17"
+                said.append(f"the loop nested in {outer.name}, which the report places at the same line: its count"
+                            f" per iteration of {outer.name}")
             merged = [symbols[id(child)] for child in loop.merged_loops if id(child) in symbols]
             if merged:
                 # HPCC PTRANS: B1 (block_row, line 36) coalesces block_col (line 37): B1 = 256 "the loop's

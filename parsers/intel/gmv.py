@@ -35,6 +35,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from hlsight.core.model import path_name
 from hlsight.parsers.intel.common import as_float, as_int, debug_location, table_details
 
 #: ``Channel <memory>[ _]Width (bits)``: the memory's own name, then the width list
@@ -124,4 +125,4 @@ def store_place(file: str, line: int) -> tuple[str, int]:
     and its line. The name is split on ``\\`` too: a report compiled on
     Windows spells its paths that way, which ``Path(...).name`` on Linux
     does not split."""
-    return file.replace("\\", "/").rsplit("/", 1)[-1], line
+    return path_name(file), line

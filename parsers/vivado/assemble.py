@@ -353,10 +353,17 @@ def version_diagnostics(tool: ToolInfo, where: Path) -> list[Diagnostic]:
     version = parse_version(tool.version)[:2]
     if version and TESTED_VERSIONS[0] <= version <= TESTED_VERSIONS[1]:
         return []
-    text = tool.version or "unknown"
+    if not version:
+        # an empty <Version> (a public 2025.2 component): not "outside" the range, unknown
+        return [Diagnostic(
+            rule="vivado-untested-version", severity=Severity.NOTE,
+            message=f"the report gives no {tool.product.value} version ({tool.version_raw or 'empty'}): read with"
+                    " the rules of the tested versions 2015.3-2025.2",
+            file=str(where),
+        )]
     return [Diagnostic(
         rule="vivado-untested-version", severity=Severity.WARNING,
-        message=f"{tool.product.value} version {text} is outside the tested range 2015.3-2025.2",
+        message=f"{tool.product.value} version {tool.version} is outside the tested range 2015.3-2025.2",
         file=str(where),
     )]
 

@@ -32,11 +32,12 @@ from hlsight.parsers.vivado.cosim import UnreadDate, report_dated_before_synthes
 
 #: the name Vivado HLS / Vitis gives the report, after the top
 EXPORT_SUFFIX = "_export.rpt"
-#: a real report is under 2 KB; anything this long is not one
+#: an export report is under 2 KB; the unified flow's hls_impl_pnr.rpt (100 KB and more: its
+#: resource and timing-path tables) gives its summary first: only this much is read
 MAX_EXPORT_BYTES = 64 * 1024
 
 _TOOL = re.compile(r"^Implementation tool:\s*(?P<tool>.+?)\s*$", re.MULTILINE)
-_DATE = re.compile(r"^Report date:\s*(?P<when>.+?)\s*$", re.MULTILINE)
+_DATE = re.compile(r"^(?:Report date:|\s*\* Date:)\s*(?P<when>.+?)\s*$", re.MULTILINE)
 _HEADING = re.compile(r"^#=== (?:(?P<stage>Post-Implementation|Post-Synthesis) )?Resource usage ===\s*$",
                       re.MULTILINE)
 _RESOURCE = re.compile(r"^(?P<name>SLICE|LUT|FF|DSP|BRAM|URAM|LATCH|SRL|CLB):\s*(?P<count>\d+)\s*$", re.MULTILINE)
@@ -48,6 +49,16 @@ _CP = {
     "achieved": re.compile(rf"^CP achieved:\s*{_NUMBER}\s*$", re.MULTILINE),
 }
 _VERDICT = re.compile(r"^Timing (?P<verdict>met|not met)\s*$", re.MULTILINE)
+#: the unified flow's ``reports/hls_impl_pnr.rpt`` (Vitis 2023+): a table of periods
+_TABLE_CP = {
+    "required": re.compile(rf"^\|\s*Target\s*\|\s*{_NUMBER}\s*\|", re.MULTILINE),
+    "synthesis": re.compile(rf"^\|\s*Post-Synthesis\s*\|\s*{_NUMBER}\s*\|", re.MULTILINE),
+    "route": re.compile(rf"^\|\s*Post-Route\s*\|\s*{_NUMBER}\s*\|", re.MULTILINE),
+}
+_TABLE_VERDICT = re.compile(r"^\* Timing was (?P<verdict>met|not met|NOT met)\s*$", re.MULTILINE)
+_TABLE_TOOL = re.compile(r"^\s*\* Version:\s*(?P<tool>.+?)\s*$", re.MULTILINE)
+#: where a Vitis unified component keeps its place-and-route summary, beside ``hls_cosim.rpt``
+COMPONENT_PNR = "hls_impl_pnr.rpt"
 
 
 def export_reports_of(report_dir: Path, top: str) -> list[Path]:
@@ -58,7 +69,10 @@ def export_reports_of(report_dir: Path, top: str) -> list[Path]:
     places = [report_dir / name]
     if report_dir.name == "report" and report_dir.parent.name == "syn":
         implementation = report_dir.parent.parent / "impl" / "report"
-        places += [implementation / "verilog" / name, implementation / "vhdl" / name]
+        places += [implementation / "verilog" / name, implementation / "vhdl" / name,
+                   implementation / "verilog" / "export_impl.rpt"]
+        if report_dir.parent.parent.name == "hls":  # a component: <component>/reports/hls_impl_pnr.rpt
+            places.append(report_dir.parent.parent.parent / "reports" / COMPONENT_PNR)
     return [path for path in places if path.is_file()]
 
 
@@ -67,19 +81,23 @@ def read_export_report(path: Path, top: str) -> tuple[ImplementationReport | Non
     timing a number can rest on."""
     try:
         with path.open("rb") as stream:
-            raw = stream.read(MAX_EXPORT_BYTES + 1)
+            raw = stream.read(MAX_EXPORT_BYTES)
     except OSError as error:
         return None, [_unread(path, f"cannot be read ({error.strerror or error})")]
-    if len(raw) > MAX_EXPORT_BYTES:
-        return None, [_unread(path, f"is over {MAX_EXPORT_BYTES:,} bytes, which no export report is")]
     text = raw.decode("utf-8", errors="replace")
     periods = {key: _period(pattern, text) for key, pattern in _CP.items()}
+    table = {key: _period(pattern, text) for key, pattern in _TABLE_CP.items()}
+    if all(value is None for value in periods.values()) and any(value is not None for value in table.values()):
+        # the unified flow's table: "| Post-Route | 9.026 |" (a public 2025.2 ViT component)
+        periods = {**table, "achieved": None}
+        verdict, tool = _TABLE_VERDICT.search(text), _TABLE_TOOL.search(text)
+        stage = "post-implementation" if periods["route"] is not None else None
+    else:
+        heading = _HEADING.search(text)
+        stage = None if heading is None or heading["stage"] is None else heading["stage"].lower()
+        verdict, tool = _VERDICT.search(text), _TOOL.search(text)
     if periods["route"] is None and periods["achieved"] is None and periods["synthesis"] is None:
         return None, [_unread(path, "holds no 'CP achieved' line (expected Vivado's '#=== Final timing ===' block)")]
-    heading = _HEADING.search(text)
-    stage = None if heading is None or heading["stage"] is None else heading["stage"].lower()
-    verdict = _VERDICT.search(text)
-    tool = _TOOL.search(text)
     return ImplementationReport(
         path=path, top=top, tool=None if tool is None else tool["tool"],
         cp_required_ns=periods["required"], cp_post_synthesis_ns=periods["synthesis"],
