@@ -385,6 +385,9 @@ class AccessWalker(LoopWalker):
         self.count_memcpy = False
         #: calls of user functions being walked at their call site, innermost last
         self._calls: list[c_ast.FuncCall] = []
+        #: the array parameters of the function being walked at a call whose
+        #: argument the walk could not follow (:meth:`_root_array`)
+        self._unfollowed: set[str] = set()
         #: loops of the called functions, counted where they were called, one
         #: set of facts per call (``loop_infos`` keeps the function's own, as
         #: the loop walk gives them)
@@ -639,9 +642,9 @@ class AccessWalker(LoopWalker):
         the lowering leaves out), so that a parameter named as a top pointer
         is not taken for it (a public ViT kernel's `K` of `row(Q, K_buf)`
         was counted as the m_axi `K`: 59.9 MB a call for 0.3 MB)."""
-        if not self._calls or name in self._file_arrays:
-            return name
-        return self.aliases.get(name, "")
+        if name in self._unfollowed:
+            return ""
+        return self.aliases.get(name, name)
 
     def _alias(self, name: str, target: PointerTarget) -> None:
         declared = self.arrays[name]
@@ -671,6 +674,7 @@ class AccessWalker(LoopWalker):
         held = [(param, self._pointer_target(arg) if element_type(param.type, self.typedefs) else self.value(arg))
                 for param, arg in zip(params, args, strict=True)]
         saved = (self.env, self.arrays, self.aliases, self.loop_infos)
+        saved_unfollowed, self._unfollowed = self._unfollowed, set()
         # the callee's loops run under its own tests only: a callee with a module
         # of its own counts its loops per call, whichever arm of the caller calls it
         saved_arms, self._arms = self._arms, []
@@ -684,6 +688,8 @@ class AccessWalker(LoopWalker):
                 if self._declare_array(param, is_param=True, file_scope=False):
                     if isinstance(value, PointerTarget):
                         self._alias(param.name, value)
+                    else:
+                        self._unfollowed.add(param.name)
                 elif isinstance(value, sympy.Expr):
                     self.env[param.name] = value
             self._statement(callee.body)
@@ -692,6 +698,7 @@ class AccessWalker(LoopWalker):
             self.called.record(name, self.loop_infos)
             self.env, self.arrays, self.aliases, self.loop_infos = saved
             self._arms = saved_arms
+            self._unfollowed = saved_unfollowed
 
     def _guard(self, cond: c_ast.Node, negated: bool, line: int) -> Guard:
         """A guard with the tests of its condition converted now."""
