@@ -140,12 +140,13 @@ def _definitions(unit: Any, kind: Any) -> dict[str, list[Any]]:
     return out
 
 
-def _file_constants(unit: Any) -> dict[str, int]:
+def _file_constants(unit: Any, macros: Mapping[str, int]) -> dict[str, int]:
     """The integer values of the main file's ``const`` variables at file
-    scope (``const int ROWS = 8;``), each bound for the ones after it."""
+    scope (``const int ROWS = 8;``, ``const int SIZE = N * N;`` of a macro
+    ``N``), each bound for the ones after it."""
     from clang import cindex
 
-    found: dict[str, int] = {}
+    found: dict[str, int] = dict(macros)
     for cursor in _main_file_cursors(unit):
         if cursor.kind == cindex.CursorKind.VAR_DECL and cursor.type.is_const_qualified() \
                 and cursor.semantic_parent is not None \
@@ -154,6 +155,38 @@ def _file_constants(unit: Any) -> dict[str, int]:
             if "=" in tokens and (value := _value(tokens[tokens.index("=") + 1:], found)) is not None:
                 found[cursor.spelling] = value
     return found
+
+
+#: An integer literal with C's suffixes (``30u``, ``1024UL``): its digits.
+_SUFFIXED_INTEGER = re.compile(r"^(0[xX][0-9a-fA-F]+|\d+)[uUlL]+$")
+
+
+def _macro_values(unit: Any, embedded: set[str]) -> dict[str, int]:
+    """The integer values of the object-like macros the design's own files
+    define (``#define NX 30``, ``#define N (NX * 2)``): the preprocessor puts
+    them in the loop bounds (a public i++ 21.4 bicg's ``i < NX`` was asked
+    for as ``loop.bicg.B2.trip``). A macro defined twice with two values
+    (``#undef`` and again) has no one value and is left out, as is a
+    function-like one or a body that is no integer expression."""
+    from clang import cindex
+
+    bodies: dict[str, set[tuple[str, ...]]] = {}
+    for cursor in unit.cursor.get_children():
+        if cursor.kind != cindex.CursorKind.MACRO_DEFINITION or cursor.location.file is None \
+                or str(cursor.location.file) not in embedded \
+                or cindex.conf.lib.clang_Cursor_isMacroFunctionLike(cursor):
+            continue
+        tokens = [token.spelling for token in cursor.get_tokens()][1:]
+        bodies.setdefault(cursor.spelling, set()).add(
+            tuple(match.group(1) if (match := _SUFFIXED_INTEGER.match(token)) else token for token in tokens))
+    single = {name: list(next(iter(found))) for name, found in bodies.items() if len(found) == 1}
+    values: dict[str, int] = {}
+    while True:  # a macro may name one defined after it (expansion is at the use)
+        new = {name: value for name, body in single.items()
+               if name not in values and body and (value := _value(body, values)) is not None}
+        if not new:
+            return values
+        values.update(new)
 
 
 def _parameters(template: Any) -> list[str]:
@@ -364,23 +397,24 @@ def component_loop_trips(design: Design) -> ComponentTrips:
         except InputError:
             continue
         templates = _templates(unit)
+        macros = _macro_values(unit, set(embedded))
         walk = _Walk(templates)
         for template, values in _specialization_calls(unit, names):
-            walk.function(template, _bind(template, values))
+            walk.function(template, {**macros, **_bind(template, values)})
         found.from_testbench.update(walk.trips)
         # a plain component (no template: a public i++ 18.1 loop_pipeline's `for (i = 0; i < 20; i++)`
         # was asked for): its literal and const bounds, walked with no arguments bound
         plain = _definitions(unit, cindex.CursorKind.FUNCTION_DECL)
         components = [(kernel, function) for kernel in sorted(names) for function in plain.get(kernel, [])]
-        constants = _file_constants(unit) if components else {}  # a walk of the whole file: only when needed
+        constants = _file_constants(unit, macros) if components else {}  # a walk of the whole file: only when needed
         for kernel, function in components:
             own = _Walk(templates)
-            own.function(function, dict(constants))
+            own.function(function, {**macros, **constants})
             found.plain.setdefault(kernel, {}).update(own.trips)
         for kernel, (function, values) in specializations.items():
             for template in templates.get(function, []):
                 if len(_parameters(template)) == len(values):
                     own = _Walk(templates)
-                    own.function(template, _bind(template, values))
+                    own.function(template, {**macros, **_bind(template, values)})
                     found.by_kernel.setdefault(kernel, {}).update(own.trips)
     return found

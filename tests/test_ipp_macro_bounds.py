@@ -1,0 +1,81 @@
+"""i++ loop bounds that are object-like macros (``i < NX``) get their trip
+counts from the macros' values, as the preprocessor puts them there.
+
+A public i++ 21.4 PolyBench bicg (``#define NX 30``) was left symbolic in
+``loop.bicg.B2.trip`` and printed "to get a number, give: --set
+loop.bicg.B2.trip=VALUE" for a bound its own file states."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from hlsight.analyzer.access.ipp_trips import ComponentTrips, component_loop_trips
+from hlsight.core.model import SourceFile
+from hlsight.parsers.loader import load_design
+from tests.conftest import CORPUS
+
+#: a corpus i++ design whose sources are replaced by the public shape
+SOBEL = CORPUS / "zaragoza" / "reports" / "ddr4-1866" / "sobel"
+
+
+def _trips(*files: tuple[str, str]) -> ComponentTrips:
+    design = load_design(SOBEL)
+    sources = [SourceFile(path=path, name=path, content=content) for path, content in files]
+    return component_loop_trips(dataclasses.replace(design, source_files=sources))
+
+
+def test_object_like_macros_bound_a_plain_components_loops() -> None:
+    component = (
+        "#include \"sizes.h\"\n"                                  # 1
+        "#define NX 30\n"                                          # 2
+        "#define NY (NX / 3u)\n"                                   # 3
+        "#define TWICE(x) ((x) * 2)\n"                             # 4
+        "const int ROWS = NX + 2;\n"                               # 5
+        "int ImgSobel(int *y) {\n"                                 # 6
+        "  int acc = 0;\n"                                         # 7
+        "  for (int i = 0; i < NX; i++) { acc += y[i]; }\n"        # 8
+        "  for (int j = 1; j <= NY; j++) { acc += y[j]; }\n"       # 9
+        "  for (int k = 0; k < ROWS; k++) { acc += y[k]; }\n"      # 10
+        "  for (int m = 0; m < COLS; m++) { acc += y[m]; }\n"      # 11
+        "  for (int n = 0; n < TWICE(4); n++) { acc += y[n]; }\n"  # 12
+        "  return acc;\n"
+        "}\n")
+    trips = _trips(("k.cpp", component), ("sizes.h", "#define COLS (1 << 4)\n"))
+    found = "the source", "the component's loop bounds"
+    assert trips.trip("ImgSobel", "k.cpp", 8) == (30, *found)
+    assert trips.trip("ImgSobel", "k.cpp", 9) == (10, *found)     # 30 / 3u: the suffix read
+    assert trips.trip("ImgSobel", "k.cpp", 10) == (32, *found)    # a const of a macro
+    assert trips.trip("ImgSobel", "k.cpp", 11) == (16, *found)    # a macro of the design's own header
+    assert trips.trip("ImgSobel", "k.cpp", 12) is None            # a function-like macro is not evaluated
+
+
+def test_a_macro_with_two_values_is_not_guessed() -> None:
+    """``#undef`` and a second ``#define``: no one value holds for the file,
+    so the loop keeps its symbol rather than taking either."""
+    component = (
+        "#define N 8\n"
+        "int first(void);\n"
+        "#undef N\n"
+        "#define N 64\n"
+        "int ImgSobel(int *y) {\n"
+        "  int acc = 0;\n"
+        "  for (int i = 0; i < N; i++) { acc += y[i]; }\n"
+        "  return acc;\n"
+        "}\n")
+    assert _trips(("k.cpp", component)).trip("ImgSobel", "k.cpp", 7) is None
+
+
+def test_a_templates_parameter_and_a_macro_bound_its_loop_together() -> None:
+    """A component template walked from the testbench's call: its own
+    parameter and a macro bound together."""
+    component = (
+        "#define ROWS 12\n"
+        "template <int COLS>\n"
+        "int ImgSobel(int *y) {\n"
+        "  int acc = 0;\n"
+        "  for (int i = 0; i < ROWS * COLS; i++) { acc += y[i]; }\n"
+        "  return acc;\n"
+        "}\n"
+        "int main() { int y[96]; return ImgSobel<8>(y); }\n")
+    assert _trips(("k.cpp", component)).trip("ImgSobel", "k.cpp", 5) == (
+        96, "the source's template arguments", "the component's instantiation in the testbench")
