@@ -99,7 +99,8 @@ def board_profile(design: Design) -> BoardChoice:
         if design.tool.product is Product.IPP:
             return BoardChoice(name, (
                 f"{NO_PROFILE}: i++ component ({target or 'no part in the report'}) without board memory; its Avalon"
-                " host interfaces reach memory the report does not describe (not timed)"
+                " host interfaces reach memory the report does not describe (their pipelined LSUs' commands are"
+                " counted, one a cycle; the memory behind them is not timed)"
             ), False)
         return BoardChoice(name, (
             f"{NO_PROFILE}: the kernels' global memory is the host's ({target or 'no part in the report'}; a USM/SVM"

@@ -22,6 +22,7 @@ import sympy
 
 from hlsight.analyzer.compute_model import interleaved_loops
 from hlsight.analyzer.estimate.evaluate import numeric, substitutions
+from hlsight.analyzer.memory_model import smax
 from hlsight.analyzer.results import (
     AnalysisResult,
     CosimComparison,
@@ -80,15 +81,27 @@ def compare_cosim(result: AnalysisResult) -> tuple[list[CosimComparison], list[D
     return comparisons, diagnostics
 
 
+def _in_cycles(seconds: sympy.Expr) -> sympy.Expr | None:
+    """``seconds`` times the clock, where every part of it is cycles over
+    fmax (a ``Max`` of such parts part by part: fmax does not leave a
+    ``Max`` by ``simplify``); ``None`` where a part is not."""
+    if isinstance(seconds, sympy.Max):
+        parts = [_in_cycles(part) for part in seconds.args]
+        return None if any(part is None for part in parts) else smax(*[part for part in parts if part is not None])
+    cycles = sympy.simplify(seconds * FMAX * 10**6)
+    return None if FMAX in cycles.free_symbols else cycles
+
+
 def component_cycles(estimate: KernelEstimate, design: Design) -> CycleEstimate | None:
     """An i++ component's cycles per call: its estimate is FlexCL's pipeline
-    time, cycles over fmax, with no memory term (its Avalon host interfaces
-    are not timed), so the cycles are that time times fmax. ``None`` for
-    anything else (a time with a memory part, an aoc kernel)."""
+    time and its Avalon host interfaces' commands (``avalon_ports``), both
+    cycles over fmax (the memory behind the interfaces is not timed), so the
+    cycles are that time times fmax. ``None`` for anything else (a time with
+    a memory part, an aoc kernel)."""
     if design.tool.product is not Product.IPP or not isinstance(estimate.symbolic, sympy.Expr):
         return None
-    expression = sympy.simplify(estimate.symbolic * FMAX * 10**6)
-    if FMAX in expression.free_symbols:
+    expression = _in_cycles(estimate.symbolic)
+    if expression is None:
         return None
     values = {name: value for name, value in estimate.values.items() if name != FMAX.name}
     bound = expression.xreplace(substitutions(values))

@@ -14,12 +14,15 @@ from hlsight.analyzer.access import parse_expression
 from hlsight.analyzer.access.communication import BARRIER_MODE
 from hlsight.analyzer.access.kernel_attributes import kernel_simd
 from hlsight.analyzer.access.taken import Taken, test_text
+from hlsight.analyzer.avalon_ports import SOURCE as AVALON_SOURCE
+from hlsight.analyzer.avalon_ports import InterfaceLoad, busiest, interface_loads
 from hlsight.analyzer.compute_model import compose, compute_estimate
 from hlsight.analyzer.estimate.evaluate import bind, free_names, numeric, substitutions, truth
 from hlsight.analyzer.estimate.inputs import Settings, default_values, given_for, kernel_scoped
 from hlsight.analyzer.estimate.memory import MEMORY_MODEL_NAME, MemoryResult, memory_estimate, memory_parts
 from hlsight.analyzer.library_calls import library_caveat
 from hlsight.analyzer.results import BankEstimate, BoundTerms, KernelEstimate, LsuFacts, SourceFacts, TermEstimate
+from hlsight.analyzer.symbols import FMAX
 from hlsight.core.model import Design, Kernel, Loop, LSUKind, MemoryKind, Product, Vendor
 from hlsight.core.units import name_list
 from hlsight.parsers.intel.common import as_int
@@ -48,6 +51,11 @@ class KernelModel:
     #: LSUs whose transfers the number leaves out (host memory, the constant
     #: cache): it is a lower bound, said in the number itself
     untimed: tuple[str, ...] = ()
+    #: an i++ component's Avalon host interfaces and the commands they carry
+    #: (:mod:`~hlsight.analyzer.avalon_ports`), and the busiest one's time:
+    #: the memory side of eq. 12 where no DRAM model applies
+    ports: tuple[InterfaceLoad, ...] = ()
+    port: sympy.Expr | None = None
 
 
 def _host_memory_lsus(kernels: list[Kernel], design: Design) -> tuple[str, ...]:
@@ -70,13 +78,18 @@ def kernel_model(kernels: list[Kernel], design: Design, settings: Settings, name
     compute_notes: list[str] = []
     left_out: list[str] = []
     equations = ""
+    ports: list[InterfaceLoad] = []
     for kernel in kernels:
+        scoped = kernel_scoped(kernel, settings)
+        ports.extend(InterfaceLoad(load.interface, load.arguments, load.lsus,
+                                   load.commands.xreplace(scoped) if scoped else load.commands)
+                     for load in interface_loads(kernel, design, frozenset(given_for(kernel, settings)),
+                                                 settings.source))
         estimate = compute_estimate(kernel, kernel_simd(kernel, design), frozenset(given_for(kernel, settings)),
                                     settings.source,
                                     interleave=design.tool.vendor is Vendor.INTEL)
         if estimate is None:
             continue
-        scoped = kernel_scoped(kernel, settings)
         if scoped:
             estimate.seconds = estimate.seconds.xreplace(scoped)
         compute_notes.extend(f"{kernel.name}: {note}" for note in estimate.notes)
@@ -129,8 +142,12 @@ def kernel_model(kernels: list[Kernel], design: Design, settings: Settings, name
         total = memory.expression
     else:
         total = compute
+    port = busiest(ports) if memory is None and compute is not None else None
+    if port is not None and compute is not None:
+        total = compose(port, compute)  # the interface's commands and the pipeline overlap (eq. 12)
     return KernelModel(name, memory, compute, compute_notes, equations, total, max_of(open_parts), barrier,
-                       tuple(kernels), tuple(left_out), per_loop is not None, host_lsus, (*host_lsus, *constant))
+                       tuple(kernels), tuple(left_out), per_loop is not None, host_lsus, (*host_lsus, *constant),
+                       tuple(ports) if port is not None else (), port)
 
 
 def sequential_total(memory: MemoryResult, pipeline: Mapping[str, sympy.Expr]) -> sympy.Expr | None:
@@ -168,6 +185,12 @@ def max_of(parts: list[sympy.Expr]) -> sympy.Expr | None:
 
 def kernel_bound(model: KernelModel, subs: Mapping[sympy.Symbol, sympy.Float]) -> str:
     memory = model.memory
+    if memory is None and model.port is not None:
+        # the busiest Avalon interface is busy every cycle: "saturated"; both
+        # sides are cycles over fmax, so a clock not given decides nothing
+        port, pipeline = port_cycles(model, subs)
+        return bound_from(port, pipeline, True, True, False) if port is not None and pipeline is not None \
+            else "unknown"
     return bound_from(
         numeric(memory.expression, subs) if memory is not None else None, numeric(model.compute, subs),
         truth(memory.saturated, subs) if memory is not None else None, memory is not None, bool(model.host_lsus))
@@ -193,6 +216,9 @@ def bound_from(memory_s: float | None, compute_s: float | None, sat: bool | None
 def bound_terms(model: KernelModel) -> BoundTerms:
     """The parts :func:`kernel_bound` and ``bound_label`` read, unsubstituted (``whatif``)."""
     memory = model.memory
+    if memory is None and model.port is not None:
+        return BoundTerms(memory=model.port, compute=model.compute, pipeline=model.compute, saturated=sympy.true,
+                          host_lsus=False)
     return BoundTerms(
         memory=None if memory is None else memory.expression, compute=model.compute,
         pipeline=model.compute if model.compute is not None else model.compute_open,
@@ -284,6 +310,32 @@ def private_copies_caveat(kernels: Sequence[Kernel], design: Design) -> str | No
             " as an upper bound (a measured sample ran its outer loop 2x faster with 2 or more copies)")
 
 
+def port_cycles(model: KernelModel, subs: Mapping[sympy.Symbol, sympy.Float]) -> tuple[float | None, float | None]:
+    """The busiest Avalon interface's cycles and the pipeline's, as numbers
+    where the values give them (the clock is not needed: both are cycles)."""
+    if model.port is None or model.compute is None:
+        return None, None
+    in_cycles = {**subs, FMAX: sympy.Float(1e-6)}
+    return numeric(model.port, in_cycles), numeric(model.compute, in_cycles)
+
+
+def avalon_port_caveat(model: KernelModel, subs: Mapping[sympy.Symbol, sympy.Float]) -> str | None:
+    """Said where an i++ component's busiest Avalon host interface needs
+    more cycles than its pipeline: the number is then the interface's,
+    which the report's schedule does not show. While a value is missing
+    the symbolic number holds both sides (a ``Max``) and nothing is said."""
+    port, pipeline = port_cycles(model, subs)
+    if port is None or pipeline is None or port <= pipeline:
+        return None
+    in_cycles = {**subs, FMAX: sympy.Float(1e-6)}
+    load = max(model.ports, key=lambda item: numeric(item.seconds, in_cycles) or 0.0)
+    shared = f" ({load.arguments})" if load.arguments else ""
+    return (f"its Avalon host interface {load.interface}{shared} takes one command a cycle, and its pipelined LSUs"
+            f" {name_list(list(load.lsus))} send {numeric(load.commands, in_cycles) or 0:,.0f} a call: as many"
+            f" cycles, more than the pipeline's {pipeline:,.0f} (the report's schedule does not count LSUs sharing an"
+            " interface; the memory behind it is not timed; Intel HLS Compiler Reference Manual 4.4)")
+
+
 def to_estimate(model: KernelModel, design: Design, settings: Settings) -> KernelEstimate:
     values = default_values(design, settings)
     subs = substitutions(values)
@@ -359,6 +411,13 @@ def to_estimate(model: KernelModel, design: Design, settings: Settings) -> Kerne
     if model.memory is not None:
         estimate.memory_seconds = numeric(model.memory.expression, subs)
         estimate.memory_saturated = truth(model.memory.saturated, subs)
+    elif model.port is not None:
+        estimate.memory_seconds = numeric(model.port, subs)
+        estimate.memory_saturated = True
+        estimate.model += f" + Avalon host interface commands ({AVALON_SOURCE})"
+        port_caveat = avalon_port_caveat(model, subs)
+        if port_caveat is not None:
+            estimate.caveats.append(port_caveat)
     pipeline = model.compute if model.compute is not None else model.compute_open
     if pipeline is not None:
         estimate.compute_seconds = numeric(pipeline, subs)

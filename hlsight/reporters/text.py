@@ -200,8 +200,9 @@ def inventory_lines(design: Design, source: SourceFacts | None = None) -> list[s
             lines.append(f"  global memory: {memories}")
     host_memories = frozenset(memory.name for memory in design.memory_systems if memory.kind is MemoryKind.HOST)
     if host_memories:
-        how = "Avalon host interfaces" if design.tool.product is Product.IPP else "the host's, over PCIe"
-        lines.append(f"  host memory ({how}, not timed): {', '.join(sorted(host_memories))}")
+        how = ("Avalon host interfaces: pipelined LSUs' commands counted, the memory not timed"
+               if design.tool.product is Product.IPP else "the host's, over PCIe, not timed")
+        lines.append(f"  host memory ({how}): {', '.join(sorted(host_memories))}")
     for kernel in design.kernels:
         lines.extend(_kernel_lines(kernel, source, host_memories))
     return lines
