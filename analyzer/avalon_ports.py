@@ -12,9 +12,13 @@ FIR (two ``mm_host`` loads on one interface, loop II ~1 over 1,000
 iterations) is reported at 1,044 cycles a call and ran 2,023 in ModelSim.
 
 A pipelined (non-bursting) LSU sends one command each time it fires, so
-the interface needs at least as many cycles as its pipelined LSUs fire: a
-lower bound on the call, whatever the memory behind it (which is not
-timed). LSUs the report does not place in a loop's own block (an ``if``
+a loop launches no faster than the commands its iterations send on one
+interface: each loop is held to them where its own launches are fewer
+(:func:`~hlsight.analyzer.compute_model.interleaved_cycles`; sibling loops
+run one after another, so each waits for its own commands), whatever the
+memory behind the interface (which is not timed). :func:`interface_loads`
+gives each interface's commands in a whole call: the memory side the
+kernel's bound compares with its pipeline. LSUs the report does not place in a loop's own block (an ``if``
 arm inside a loop) and burst-coalesced LSUs (whose beats the interface's
 unreported data width decides) are left out: they can only add commands.
 One case errs the other way: an LSU the compiler predicated into the
@@ -63,6 +67,22 @@ def _host_interface(lsu: LSU, design: Design) -> str | None:
         return None
     memory = design.memory_system(lsu.memory)
     return memory.name if memory is not None and memory.kind is MemoryKind.HOST else None
+
+
+def block_commands(kernel: Kernel, design: Design) -> dict[str, dict[str, int]]:
+    """Pipelined host LSUs of each block of an i++ component, by interface
+    (block -> interface -> LSUs): what each loop's own iteration sends
+    (:func:`~hlsight.analyzer.compute_model.interleaved_cycles` holds every
+    loop to it); empty for any other kernel."""
+    if design.tool.product is not Product.IPP:
+        return {}
+    found: dict[str, dict[str, int]] = {}
+    for lsu in kernel.lsus:
+        interface = _host_interface(lsu, design)
+        if interface is not None and lsu.block:
+            per_block = found.setdefault(lsu.block, {})
+            per_block[interface] = per_block.get(interface, 0) + 1
+    return found
 
 
 def interface_loads(kernel: Kernel, design: Design, given: Collection[str], source: SourceFacts) -> list[InterfaceLoad]:

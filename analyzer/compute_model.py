@@ -272,9 +272,48 @@ def _block_id(name: str) -> str:
     return block_name(name.strip()).rsplit(".", 1)[-1]
 
 
+#: Pipelined LSUs of each loop's own block by the Avalon host interface they
+#: send their commands to (block name -> interface -> LSUs): an i++
+#: component's loops issue no faster than one command a cycle on each
+#: (:mod:`hlsight.analyzer.avalon_ports`).
+Commands = Mapping[str, Mapping[str, int]]
+
+
+def loop_commands(loop: Loop, commands: Commands, given: Collection[str] = (), source: SourceFacts = NO_SOURCE,
+                  names: Mapping[int, str] | None = None) -> dict[str, sympy.Expr]:
+    """The commands one invocation of ``loop`` sends on each interface: its
+    iterations times its own block's LSUs and its sub-loops' commands (a
+    fully unrolled loop's copies are LSUs of their own, counted once)."""
+    trip = sympy.Integer(1) if loop.fully_unrolled else _iterations(loop, [], given, source, names)
+    per_iteration: dict[str, sympy.Expr] = {
+        interface: sympy.Integer(count) for interface, count in commands.get(block_name(loop.name), {}).items()}
+    for child in loop.children:
+        for interface, count in loop_commands(child, commands, given, source, names).items():
+            per_iteration[interface] = per_iteration.get(interface, sympy.Integer(0)) + count
+    return {interface: trip * count for interface, count in per_iteration.items()}
+
+
+def _command_floor(loop: Loop, issue: sympy.Expr, notes: list[str], given: Collection[str], source: SourceFacts,
+                   names: Mapping[int, str] | None, commands: Commands | None) -> sympy.Expr:
+    """``issue`` held to the busiest interface's commands of one invocation
+    of ``loop`` (each interface takes one a cycle), said where a loop's own
+    LSUs outnumber its II."""
+    if not commands:
+        return issue
+    sent = loop_commands(loop, commands, given, source, names)
+    if not sent:
+        return issue
+    own = max(commands.get(block_name(loop.name), {}).values(), default=0)
+    ii = loop.ii.value if loop.ii is not None else None
+    if not loop.sub_loops and ii is not None and own > ii:
+        notes.append(f"loop {loop.name}: its pipelined LSUs send {own} commands an iteration on one Avalon host"
+                     f" interface, which takes one a cycle: an iteration every {own} cycles, not {ii}")
+    return smax(issue, *sent.values())
+
+
 def interleaved_cycles(
     loop: Loop, notes: list[str], given: Collection[str] = (), source: SourceFacts = NO_SOURCE,
-    names: Mapping[int, str] | None = None,
+    names: Mapping[int, str] | None = None, commands: Commands | None = None,
 ) -> tuple[sympy.Expr, sympy.Expr]:
     """(issue, drain) cycles of an aoc loop nest. aoc launches the next
     invocation of a pipelined inner loop as soon as the previous one has
@@ -285,15 +324,18 @@ def interleaved_cycles(
     a pipelined outer loop costs its sub-loops' launches, II*TC each, and
     the pipeline depths drain once, at the end. A loop the report does not
     pipeline, or whose iterations it says run serially across a sub-loop,
-    waits for each iteration's sub-loops to drain."""
+    waits for each iteration's sub-loops to drain. With ``commands`` (an
+    i++ component's Avalon host interfaces) each loop's launches take at
+    least the commands it sends on one interface."""
     if loop.fully_unrolled:
         return sympy.Integer(0), sympy.Integer(0)
     trip = _iterations(loop, notes, given, source, names)
     sequential = loop.sub_loops
     if not sequential:
         ii = _ii(loop, notes, names)
-        return ii * trip, _depth(loop, notes) - ii  # alone: II*(TC-1) + D, as FlexCL eq. 1
-    parts = [interleaved_cycles(child, notes, given, source, names) for child in sequential]
+        # alone: II*(TC-1) + D, as FlexCL eq. 1
+        return _command_floor(loop, ii * trip, notes, given, source, names, commands), _depth(loop, notes) - ii
+    parts = [interleaved_cycles(child, notes, given, source, names, commands) for child in sequential]
     depth = _depth(loop, notes)
     if loop.carried_latency and loop.carried_latency > 1:
         # oneAPI 2025 says a loop-carried dependency in fields, not text (`ld` 2,898 through the
@@ -309,10 +351,11 @@ def interleaved_cycles(
         # invocations of one sub-loop drain together
         body = sympy.Add(*[_invocation_groups(loop, child, trip, notes) * (issue + drain)
                            for child, (issue, drain) in zip(sequential, parts, strict=True)])
-        return body + trip * depth, sympy.Integer(0)
+        return _command_floor(loop, body + trip * depth, notes, given, source, names, commands), sympy.Integer(0)
     issue = sympy.Add(*[_invocation_groups(loop, child, trip, notes) * part[0]
                         for child, part in zip(sequential, parts, strict=True)])
-    return issue, depth + smax(*[part[1] for part in parts])
+    return (_command_floor(loop, issue, notes, given, source, names, commands),
+            depth + smax(*[part[1] for part in parts]))
 
 
 def invocations_in_flight(parent: Loop, loop: Loop) -> int:
@@ -412,7 +455,7 @@ def work_item_iterations(
 
 def compute_estimate(
     kernel: Kernel, simd: int | None = None, given: Collection[str] = (), source: SourceFacts = NO_SOURCE,
-    interleave: bool = False,
+    interleave: bool = False, commands: Commands | None = None,
 ) -> ComputeEstimate | None:
     """FlexCL pipeline time of ``kernel``, or ``None`` when the report gives
     nothing to build it from. ``simd`` overrides ``kernel.simd`` (e.g. read
@@ -455,7 +498,7 @@ def compute_estimate(
         names = loop_symbols(kernel)
         if interleave:
             nested = [loop for loop in kernel.loops if loop.sub_loops]
-            per_loop = [(loop, sympy.Add(*interleaved_cycles(loop, notes, given, source, names)))
+            per_loop = [(loop, sympy.Add(*interleaved_cycles(loop, notes, given, source, names, commands)))
                         for loop in kernel.loops]
             cycles = sympy.Add(*[part for _loop, part in per_loop])
             pipelined = [(block_name(loop.name), part / fmax_hz) for loop, part in per_loop if not loop.fully_unrolled]

@@ -15,7 +15,7 @@ from hlsight.analyzer.access.communication import BARRIER_MODE
 from hlsight.analyzer.access.kernel_attributes import kernel_simd
 from hlsight.analyzer.access.taken import Taken, test_text
 from hlsight.analyzer.avalon_ports import SOURCE as AVALON_SOURCE
-from hlsight.analyzer.avalon_ports import InterfaceLoad, busiest, interface_loads
+from hlsight.analyzer.avalon_ports import InterfaceLoad, block_commands, busiest, interface_loads
 from hlsight.analyzer.compute_model import compose, compute_estimate
 from hlsight.analyzer.estimate.evaluate import bind, free_names, numeric, substitutions, truth
 from hlsight.analyzer.estimate.inputs import Settings, default_values, given_for, kernel_scoped
@@ -56,6 +56,9 @@ class KernelModel:
     #: the memory side of eq. 12 where no DRAM model applies
     ports: tuple[InterfaceLoad, ...] = ()
     port: sympy.Expr | None = None
+    #: the pipeline time with every loop held to its interfaces' commands
+    #: (the number, where ``port`` is given)
+    held: sympy.Expr | None = None
 
 
 def _host_memory_lsus(kernels: list[Kernel], design: Design) -> tuple[str, ...]:
@@ -79,19 +82,27 @@ def kernel_model(kernels: list[Kernel], design: Design, settings: Settings, name
     left_out: list[str] = []
     equations = ""
     ports: list[InterfaceLoad] = []
+    held_parts: list[sympy.Expr] = []
     for kernel in kernels:
         scoped = kernel_scoped(kernel, settings)
+        given = frozenset(given_for(kernel, settings))
         ports.extend(InterfaceLoad(load.interface, load.arguments, load.lsus,
                                    load.commands.xreplace(scoped) if scoped else load.commands)
-                     for load in interface_loads(kernel, design, frozenset(given_for(kernel, settings)),
-                                                 settings.source))
-        estimate = compute_estimate(kernel, kernel_simd(kernel, design), frozenset(given_for(kernel, settings)),
-                                    settings.source,
+                     for load in interface_loads(kernel, design, given, settings.source))
+        estimate = compute_estimate(kernel, kernel_simd(kernel, design), given, settings.source,
                                     interleave=design.tool.vendor is Vendor.INTEL)
         if estimate is None:
             continue
         if scoped:
             estimate.seconds = estimate.seconds.xreplace(scoped)
+        commands = block_commands(kernel, design)
+        # each loop held to the commands it sends (its sibling loops run one after another)
+        held = compute_estimate(kernel, kernel_simd(kernel, design), given, settings.source, interleave=True,
+                                commands=commands) if commands else None
+        held_parts.append(estimate.seconds if held is None else held.seconds.xreplace(scoped) if scoped
+                          else held.seconds)
+        if held is not None:
+            compute_notes.extend(f"{kernel.name}: {note}" for note in held.notes if note not in estimate.notes)
         compute_notes.extend(f"{kernel.name}: {note}" for note in estimate.notes)
         equations = estimate.equations
         trips = sorted(
@@ -143,11 +154,12 @@ def kernel_model(kernels: list[Kernel], design: Design, settings: Settings, name
     else:
         total = compute
     port = busiest(ports) if memory is None and compute is not None else None
-    if port is not None and compute is not None:
-        total = compose(port, compute)  # the interface's commands and the pipeline overlap (eq. 12)
+    held_total = max_of(held_parts) if port is not None else None
+    if held_total is not None:
+        total = held_total  # the pipeline at the interfaces' rate: eq. 12 loop by loop
     return KernelModel(name, memory, compute, compute_notes, equations, total, max_of(open_parts), barrier,
                        tuple(kernels), tuple(left_out), per_loop is not None, host_lsus, (*host_lsus, *constant),
-                       tuple(ports) if port is not None else (), port)
+                       tuple(ports) if port is not None else (), port, held_total)
 
 
 def sequential_total(memory: MemoryResult, pipeline: Mapping[str, sympy.Expr]) -> sympy.Expr | None:
@@ -310,30 +322,34 @@ def private_copies_caveat(kernels: Sequence[Kernel], design: Design) -> str | No
             " as an upper bound (a measured sample ran its outer loop 2x faster with 2 or more copies)")
 
 
+def in_cycles(seconds: sympy.Expr | None, subs: Mapping[sympy.Symbol, sympy.Float]) -> float | None:
+    """A time of cycles over fmax as cycles, where the values give it (the
+    clock is not needed)."""
+    return numeric(seconds, {**subs, FMAX: sympy.Float(1e-6)})
+
+
 def port_cycles(model: KernelModel, subs: Mapping[sympy.Symbol, sympy.Float]) -> tuple[float | None, float | None]:
-    """The busiest Avalon interface's cycles and the pipeline's, as numbers
-    where the values give them (the clock is not needed: both are cycles)."""
+    """The busiest Avalon interface's cycles a call and the pipeline's."""
     if model.port is None or model.compute is None:
         return None, None
-    in_cycles = {**subs, FMAX: sympy.Float(1e-6)}
-    return numeric(model.port, in_cycles), numeric(model.compute, in_cycles)
+    return in_cycles(model.port, subs), in_cycles(model.compute, subs)
 
 
 def avalon_port_caveat(model: KernelModel, subs: Mapping[sympy.Symbol, sympy.Float]) -> str | None:
-    """Said where an i++ component's busiest Avalon host interface needs
-    more cycles than its pipeline: the number is then the interface's,
-    which the report's schedule does not show. While a value is missing
-    the symbolic number holds both sides (a ``Max``) and nothing is said."""
-    port, pipeline = port_cycles(model, subs)
-    if port is None or pipeline is None or port <= pipeline:
+    """Said where an i++ component's loops wait for an Avalon host
+    interface: the number is then more than the report's schedule shows.
+    While a value is missing the symbolic number holds both sides (a
+    ``Max``) and nothing is said."""
+    held, pipeline = in_cycles(model.held, subs), in_cycles(model.compute, subs)
+    if held is None or pipeline is None or held <= pipeline:
         return None
-    in_cycles = {**subs, FMAX: sympy.Float(1e-6)}
-    load = max(model.ports, key=lambda item: numeric(item.seconds, in_cycles) or 0.0)
+    load = max(model.ports, key=lambda item: in_cycles(item.seconds, subs) or 0.0)
     shared = f" ({load.arguments})" if load.arguments else ""
     return (f"its Avalon host interface {load.interface}{shared} takes one command a cycle, and its pipelined LSUs"
-            f" {name_list(list(load.lsus))} send {numeric(load.commands, in_cycles) or 0:,.0f} a call: as many"
-            f" cycles, more than the pipeline's {pipeline:,.0f} (the report's schedule does not count LSUs sharing an"
-            " interface; the memory behind it is not timed; Intel HLS Compiler Reference Manual 4.4)")
+            f" {name_list(list(load.lsus))} send {in_cycles(load.commands / (FMAX * 10**6), subs) or 0:,.0f} a call:"
+            f" the loops that wait for it make the call {held:,.0f} cycles, against the pipeline's {pipeline:,.0f}"
+            " (the report's schedule does not count LSUs sharing an interface; the memory behind it is not timed;"
+            " Intel HLS Compiler Reference Manual 4.4)")
 
 
 def to_estimate(model: KernelModel, design: Design, settings: Settings) -> KernelEstimate:
@@ -382,7 +398,7 @@ def to_estimate(model: KernelModel, design: Design, settings: Settings) -> Kerne
         symbolic=total,
         lsu_facts=facts,
         values=dict(values),
-        profile=settings.profile.name,
+        profile=settings.profile.name if model.memory is not None else None,  # no DRAM model: no profile
     )
     # the two parts FlexCL eq. 12 composes, for what-if's per-point bound
     estimate.bound_terms = bound_terms(model)
@@ -396,7 +412,9 @@ def to_estimate(model: KernelModel, design: Design, settings: Settings) -> Kerne
     estimate.untimed_lsus = list(model.untimed)
     approximate = [loop for kernel in model.kernels for loop in kernel.all_loops()
                    if loop.ii is not None and loop.ii.qualifier == "~" and (loop.ii.value or 0) > 1]
-    if approximate and estimate.bound == "compute":
+    # the number is the pipeline's: said whether it is known or waits for a value (a symbolic
+    # gaussian's "the estimate equals ModelSim's at B5.trip = 3" read as a fact without it)
+    if approximate and (estimate.bound == "compute" or (estimate.bound == "unknown" and model.memory is None)):
         estimate.caveats.append(approximate_ii_caveat(approximate))
     for kernel in model.kernels:  # an endless loop its channel's writers counted (decision 52)
         for sentence, upper_bound in settings.source.fed_loops(kernel.name):
