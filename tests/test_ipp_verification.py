@@ -96,3 +96,18 @@ def test_a_component_is_compared_with_its_simulated_latency(tmp_path: Path) -> N
     # the fmax does not change a count of cycles
     assert json.loads(run_cli("analyze", str(far), "--set", "fmax=250", "--format", "json").stdout)["cosim"][0][
         "estimate_cycles"] == 55
+
+
+def test_the_html_report_compares_a_component_as_the_text_does(tmp_path: Path) -> None:
+    """The HTML kernel section said "no cycle count here to compare it with"
+    for an i++ component (it looked for a Vivado cycle count), where the
+    text gave the estimate's 55 cycles, +37.5 %."""
+    from bs4 import BeautifulSoup
+
+    far = _with_statistics(tmp_path / "far", 40, 40, 40)
+    page = tmp_path / "report.html"
+    result = run_cli("analyze", str(far), "--set", "fmax=100", "-o", str(page))
+    assert result.code == 0, result.stderr
+    text = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser").get_text(" ", strip=True)
+    assert "co-simulation measured 40 cycles per call (Verilog): the estimate is 55 cycles per call, +37.5%" in text
+    assert "no cycle count here to compare it with" not in text

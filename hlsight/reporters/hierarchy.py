@@ -141,6 +141,17 @@ def cosim_heading(comparison: CosimComparison) -> str:
     return f"co-simulation{stale} measured {measured_text(comparison)}"
 
 
+def component_cosim_text(comparison: CosimComparison) -> str:
+    """An i++ component's simulated latency beside the estimate, which is a
+    time: its cycles (the time times fmax) are named, not "the count above"
+    (text and HTML alike: the HTML said "no cycle count here to compare it
+    with" where the text gave the FIR's +1.0 %)."""
+    if comparison.error is not None and comparison.estimate_cycles is not None:
+        return (f"{cosim_heading(comparison)}: the estimate is {comparison.estimate_cycles:,.0f} cycles per call,"
+                f" {comparison.error:+.1%}")
+    return cosim_text(comparison)
+
+
 def cosim_text(comparison: CosimComparison, has_cycles: bool = True) -> str:
     """``co-simulation measured 112,074 cycles per call (Verilog, xsim):
     the cycle count above -14.2 %`` (the cycles, not a time with a memory

@@ -28,6 +28,7 @@ from hlsight.reporters.base import RenderOptions
 from hlsight.reporters.hierarchy import (
     clock_check_text,
     clock_lines,
+    component_cosim_text,
     cosim_text,
     cycles_text,
     functions,
@@ -484,7 +485,9 @@ def kernel_view(kernel: Kernel, result: AnalysisResult, hints: list[Diagnostic],
               for share in time_shares(estimate)],
         heading="Function" if is_xilinx(result.design) else "Kernel",
         cycle_lines=_cycle_lines(estimate) + [
-            cosim_text(item, has_cycles=estimate is not None and estimate.cycles is not None)
+            cosim_text(item, has_cycles=True) if estimate is not None and estimate.cycles is not None
+            else component_cosim_text(item) if item.estimate_cycles is not None
+            else cosim_text(item, has_cycles=False)
             for item in result.cosim if item.top == kernel.name],
         cycle_chart=cycle_chart(None if estimate is None else estimate.cycles),
         outlined=[part.name for part in parts_of(kernel, result.design)] if is_xilinx(result.design) else [],

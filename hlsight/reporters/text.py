@@ -12,7 +12,7 @@ inventory of what the readers found.
 from __future__ import annotations
 
 from hlsight.analyzer.estimate.xilinx import COMPOSITION
-from hlsight.analyzer.results import AnalysisResult, CosimComparison, KernelEstimate, SourceFacts
+from hlsight.analyzer.results import AnalysisResult, KernelEstimate, SourceFacts
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import (
     LSU,
@@ -30,7 +30,7 @@ from hlsight.reporters.base import RenderOptions
 from hlsight.reporters.hierarchy import (
     clock_check_text,
     clock_lines,
-    cosim_heading,
+    component_cosim_text,
     cosim_text,
     cycles_headline,
     functions,
@@ -332,22 +332,13 @@ def summary_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
     for name, estimate in ranked:
         lines.append(f"  kernel {name:<{width}}  {estimate_headline(estimate)}{launch_note(estimate)}"
                      f"{_shares_text(estimate)}")
-        lines.extend(f"      {_component_cosim_text(item)}" for item in result.cosim if item.top == name)
+        lines.extend(f"      {component_cosim_text(item)}" for item in result.cosim if item.top == name)
         kernel = result.design.kernel(name)
         if kernel is not None and kernel.resources and (options.verbosity > 0 or len(ranked) == 1):
             lines.append(f"      resources: {resources_text(kernel.resources)}")  # beside the estimate (issue 12)
         if options.verbosity > 0 and estimate is not None:
             lines.extend(_estimate_detail_lines(estimate, options))
     return lines
-
-
-def _component_cosim_text(comparison: CosimComparison) -> str:
-    """An i++ component's simulated latency beside the estimate, which is a
-    time: its cycles (the time times fmax) are named, not "the count above"."""
-    if comparison.error is not None and comparison.estimate_cycles is not None:
-        return (f"{cosim_heading(comparison)}: the estimate is {comparison.estimate_cycles:,.0f} cycles per call,"
-                f" {comparison.error:+.1%}")
-    return cosim_text(comparison)
 
 
 def _estimate_lines(label: str, estimate: KernelEstimate | None, options: RenderOptions) -> list[str]:
