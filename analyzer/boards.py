@@ -97,11 +97,13 @@ def board_profile(design: Design) -> BoardChoice:
     if without_board_memory(design):
         name = FALLBACK[Vendor.INTEL]
         if design.tool.product is Product.IPP:
+            hosts = any(memory.kind is MemoryKind.HOST for memory in design.memory_systems)
+            reach = ("; its Avalon host interfaces reach memory the report does not describe (their pipelined LSUs'"
+                     " commands are counted, one a cycle; the memory behind them is not timed)" if hosts
+                     else " or an Avalon host interface: no memory outside the component to time")
             return BoardChoice(name, (
-                f"{NO_PROFILE}: i++ component ({target or 'no part in the report'}) without board memory; its Avalon"
-                " host interfaces reach memory the report does not describe (their pipelined LSUs' commands are"
-                " counted, one a cycle; the memory behind them is not timed)"
-            ), False)
+                f"{NO_PROFILE}: i++ component ({target or 'no part in the report'}) without board memory{reach}"),
+                False)
         return BoardChoice(name, (
             f"{NO_PROFILE}: the kernels' global memory is the host's ({target or 'no part in the report'}; a USM/SVM"
             " BSP's \"host\", reached over PCIe), which the DRAM model does not time"

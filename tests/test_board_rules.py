@@ -120,6 +120,11 @@ def test_an_ipp_component_says_no_dram_profile_applies() -> None:
         assert "  using: no DRAM profile: i++ component (" in headline
         assert "without board memory; its Avalon host interfaces reach memory the report does not describe" in headline
         assert "unknown board" not in headline and "[launch]" not in headline and "pass --memory" not in headline
+    # one with no host interface at all (no "System Memory" in rgb_to_hsv's report) does not speak of any
+    rgb = run_cli("analyze", str(CORPUS / "aoc" / "ipp18.1_max10_rgb_to_hsv" / "vision" / "EEE2Rover-master"
+                                 / "DE10_LITE_D8M_VIP_16" / "ip" / "HLS_RGB_TO_HSV" / "a.prj"))
+    assert ("  using: no DRAM profile: i++ component (10m50daf672i7g max 10) without board memory or an Avalon host"
+            " interface: no memory outside the component to time") in rgb.stdout.splitlines()
     aoc = run_cli("analyze", str(CORPUS / "zaragoza" / "reports" / "ddr4-1866" / "vectoradd"))
     assert "  using: DRAM profile memory profile" not in aoc.stdout
     assert "  using: DRAM profile ddr4-1866 for the board Intel Stratix 10 GX dev kit" in aoc.stdout
