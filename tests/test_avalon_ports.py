@@ -74,6 +74,8 @@ def test_lsus_sharing_one_interface_take_a_cycle_each() -> None:
             f" cycles, against the pipeline's {FIRINGS + AROUND:,}") in said
     assert any("ImgSobel.B4: its pipelined LSUs send 24 commands an iteration" in note
                for note in estimate.assumptions)
+    assert "; each loop held to the commands it sends on an Avalon host interface (one command a cycle" \
+        in estimate.model
 
 
 def test_interfaces_of_their_own_work_side_by_side() -> None:

@@ -432,7 +432,7 @@ def to_estimate(model: KernelModel, design: Design, settings: Settings) -> Kerne
     elif model.port is not None:
         estimate.memory_seconds = numeric(model.port, subs)
         estimate.memory_saturated = True
-        estimate.model += f" + Avalon host interface commands ({AVALON_SOURCE})"
+        estimate.model += f"; each loop held to the commands it sends on an Avalon host interface ({AVALON_SOURCE})"
         port_caveat = avalon_port_caveat(model, subs)
         if port_caveat is not None:
             estimate.caveats.append(port_caveat)
