@@ -108,6 +108,9 @@ class SourceFacts:
     _kernel_places: dict[str, SourceLocation] = field(default_factory=dict, repr=False)
     #: the ``if``/``switch`` arms a report loop's matched source loop runs under
     _loop_guards: dict[int, tuple[Loop, tuple[BranchArm, ...]]] = field(default_factory=dict, repr=False)
+    #: report loops the source could not count because their file's headers
+    #: were not found, and which (``"atax.h"``)
+    _missing_headers: dict[int, tuple[Loop, tuple[str, ...]]] = field(default_factory=dict, repr=False)
     #: report loops whose source loop carries a ``loop_coalesce`` the report
     #: lists no "Coalesced loop" entry for: the merged levels' iterations
     #: per iteration of the loop's own level
@@ -326,6 +329,16 @@ class SourceFacts:
         """The tests the source loop matched to ``loop`` runs under since its
         enclosing loop (none known: empty)."""
         found = self._loop_guards.get(id(loop))
+        return () if found is None else found[1]
+
+    def set_missing_headers(self, loop: Loop, headers: tuple[str, ...]) -> None:
+        self._missing_headers[id(loop)] = (loop, headers)
+
+    def missing_headers(self, loop: Loop) -> tuple[str, ...]:
+        """The headers ``loop``'s file includes that were not found, where
+        its count could not be read from the source (a bound they may
+        define); empty otherwise."""
+        found = self._missing_headers.get(id(loop))
         return () if found is None else found[1]
 
     def set_requested_ii(self, loop: Loop, ii: int) -> None:

@@ -79,3 +79,43 @@ def test_a_templates_parameter_and_a_macro_bound_its_loop_together() -> None:
         "int main() { int y[96]; return ImgSobel<8>(y); }\n")
     assert _trips(("k.cpp", component)).trip("ImgSobel", "k.cpp", 5) == (
         96, "the source's template arguments", "the component's instantiation in the testbench")
+
+
+def test_a_header_not_found_is_named_where_a_trip_is_asked_for() -> None:
+    """A public i++ 20.4 atax bounds its loops by ``N`` from ``"atax.h"``,
+    which was not among its files: hlsight asked for ``loop.atax.B3.trip``
+    quoting ``for (i = 0; i < N; i++)`` and did not say why it could not
+    count it."""
+    from hlsight.analyzer.pipeline import analyze
+    from hlsight.core.model import Loop, SourceLocation
+    from hlsight.reporters.present import trip_symbol_loops
+
+    component = (
+        "#include \"sizes.h\"\n"                         # 1
+        "int ImgSobel(int *y) {\n"                       # 2
+        "  int acc = 0;\n"                               # 3
+        "  for (int i = 0; i < ROWS; i++) {\n"           # 4
+        "    for (int j = 0; j < COLS; j++) {\n"         # 5
+        "      acc += y[j];\n"
+        "    }\n"
+        "  }\n"
+        "  return acc;\n"
+        "}\n")
+    trips = _trips(("k.cpp", component))
+    assert trips.missing_headers == {"k.cpp": ("sizes.h",)} and trips.trip("ImgSobel", "k.cpp", 4) is None
+    # the Sobel's two loops placed at the two lines of the rewritten source
+    design = load_design(SOBEL)
+    (kernel,) = design.kernels
+    lines = {"ImgSobel.B2": 4, "ImgSobel.B4": 5}
+
+    def placed(loops: list[Loop]) -> list[Loop]:
+        return [dataclasses.replace(loop, location=SourceLocation("k.cpp", lines[loop.name])
+                                    if loop.name in lines else loop.location, children=placed(loop.children))
+                for loop in loops]
+
+    design = dataclasses.replace(design, kernels=[dataclasses.replace(kernel, loops=placed(kernel.loops))],
+                                 source_files=[SourceFile(path="k.cpp", name="k.cpp", content=component)])
+    result = analyze(design, {})
+    said = trip_symbol_loops(design, ["loop.ImgSobel.B4.trip"], result.source)["loop.ImgSobel.B4.trip"]
+    assert said.endswith('; its file includes "sizes.h", not found here: a bound defined there is unknown'
+                         " (--source-root DIR with it)")

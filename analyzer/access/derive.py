@@ -486,6 +486,8 @@ def derive_component_trips(design: Design, facts: SourceFacts) -> list[Diagnosti
         if found is not None:
             count, origin, detail = found
             notes.append(_record_trip(loop, sympy.Integer(count), loop.unroll_factor, origin, detail, kernel, facts))
+        elif missing := trips.missing_headers.get(path_name(loop.location.file)):
+            facts.set_missing_headers(loop, missing)
     return notes
 
 

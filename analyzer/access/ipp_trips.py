@@ -283,6 +283,20 @@ def _specialization_calls(unit: Any, names: set[str]) -> Iterator[tuple[Any, lis
         yield template, values
 
 
+#: libclang's error for an ``#include`` it found nowhere
+_NOT_FOUND = re.compile(r"'(?P<header>[^']+)' file not found")
+
+
+def _missing_headers(unit: Any, path: str) -> tuple[str, ...]:
+    """The headers ``path`` itself includes that the parse found nowhere
+    (a public i++ atax's ``#include "atax.h"``, which defines its bound
+    ``N``, was not among the report's files)."""
+    return tuple(dict.fromkeys(
+        match.group("header") for diagnostic in unit.diagnostics
+        if diagnostic.location.file is not None and str(diagnostic.location.file) == path
+        and (match := _NOT_FOUND.fullmatch(diagnostic.spelling)) is not None))
+
+
 def _absolute(path: str) -> str:
     return path if PurePath(path).is_absolute() else str(PurePath("/hlsight-embedded") / path)
 
@@ -351,6 +365,9 @@ class ComponentTrips:
     by_kernel: dict[str, dict[tuple[str, int], int]] = field(default_factory=dict)
     plain: dict[str, dict[tuple[str, int], int]] = field(default_factory=dict)
     from_testbench: dict[tuple[str, int], int] = field(default_factory=dict)
+    #: the headers each parsed file (by name) includes that were found
+    #: nowhere: the embedded files, their folders, ``--source-root``
+    missing_headers: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def trip(self, kernel: str, file: str, line: int) -> tuple[int, str, str] | None:
         """The count of the loop at ``file:line`` of ``kernel`` and where it
@@ -396,6 +413,9 @@ def component_loop_trips(design: Design) -> ComponentTrips:
                              system_include=STD_INCLUDE).translation_unit
         except InputError:
             continue
+        missing = _missing_headers(unit, path)
+        if missing:
+            found.missing_headers[path_name(path)] = missing
         templates = _templates(unit)
         macros = _macro_values(unit, set(embedded))
         walk = _Walk(templates)

@@ -511,6 +511,12 @@ def trip_symbol_loops(design: Design, names: Sequence[str], source: SourceFacts 
             if guards:  # decision 90: a call that takes another arm runs it 0 times
                 tests = " and ".join(described(guard) for guard in guards)
                 said.append(f"it runs only under {tests}: 0 where that arm is not taken")
+            missing = source.missing_headers(loop) if source is not None else ()
+            if missing and place is not None:
+                # a public i++ atax bounds its loops by `N` of "atax.h", which was not among its files
+                headers = " and ".join(f'"{header}"' for header in missing)
+                said.append(f"its file includes {headers}, not found here: a bound defined there is unknown"
+                            " (--source-root DIR with it)")
             if said:
                 out[name] = "; ".join(said)
     return out
