@@ -18,13 +18,15 @@ interface: each loop is held to them where its own launches are fewer
 run one after another, so each waits for its own commands), whatever the
 memory behind the interface (which is not timed). :func:`interface_loads`
 gives each interface's commands in a whole call: the memory side the
-kernel's bound compares with its pipeline. LSUs the report does not place in a loop's own block (an ``if``
-arm inside a loop) and burst-coalesced LSUs (whose beats the interface's
-unreported data width decides) are left out: they can only add commands.
-One case errs the other way: an LSU the compiler predicated into the
-loop's block (an ``if`` it converted) is counted on every iteration,
-though a false predicate sends no command. The caution beside the number
-names the LSUs counted.
+kernel's bound compares with its pipeline.
+
+LSUs the report does not place in a loop's own block (an ``if`` arm inside
+a loop) and burst-coalesced LSUs (whose beats the interface's unreported
+data width decides) are left out: they can only add commands. One case
+errs the other way: an LSU the compiler predicated into the loop's block
+(an ``if`` it converted) is counted on every iteration, though a false
+predicate sends no command. The caution beside the number names the LSUs
+counted.
 """
 
 from __future__ import annotations

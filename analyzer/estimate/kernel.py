@@ -96,12 +96,14 @@ def kernel_model(kernels: list[Kernel], design: Design, settings: Settings, name
         if scoped:
             estimate.seconds = estimate.seconds.xreplace(scoped)
         commands = block_commands(kernel, design)
-        # each loop held to the commands it sends (its sibling loops run one after another)
-        held = compute_estimate(kernel, kernel_simd(kernel, design), given, settings.source, interleave=True,
-                                commands=commands) if commands else None
-        held_parts.append(estimate.seconds if held is None else held.seconds.xreplace(scoped) if scoped
-                          else held.seconds)
-        if held is not None:
+        held = None
+        if commands:  # each loop held to the commands it sends (its sibling loops run one after another)
+            held = compute_estimate(kernel, kernel_simd(kernel, design), given, settings.source, interleave=True,
+                                    commands=commands)
+        if held is None:
+            held_parts.append(estimate.seconds)
+        else:
+            held_parts.append(held.seconds.xreplace(scoped) if scoped else held.seconds)
             compute_notes.extend(f"{kernel.name}: {note}" for note in held.notes if note not in estimate.notes)
         compute_notes.extend(f"{kernel.name}: {note}" for note in estimate.notes)
         equations = estimate.equations
@@ -346,7 +348,7 @@ def avalon_port_caveat(model: KernelModel, subs: Mapping[sympy.Symbol, sympy.Flo
     load = max(model.ports, key=lambda item: in_cycles(item.seconds, subs) or 0.0)
     shared = f" ({load.arguments})" if load.arguments else ""
     return (f"its Avalon host interface {load.interface}{shared} takes one command a cycle, and its pipelined LSUs"
-            f" {name_list(list(load.lsus))} send {in_cycles(load.commands / (FMAX * 10**6), subs) or 0:,.0f} a call:"
+            f" {name_list(list(load.lsus))} send {numeric(load.commands, subs) or 0:,.0f} a call:"
             f" the loops that wait for it make the call {held:,.0f} cycles, against the pipeline's {pipeline:,.0f}"
             " (the report's schedule does not count LSUs sharing an interface; the memory behind it is not timed;"
             " Intel HLS Compiler Reference Manual 4.4)")
