@@ -119,3 +119,76 @@ def test_a_header_not_found_is_named_where_a_trip_is_asked_for() -> None:
     said = trip_symbol_loops(design, ["loop.ImgSobel.B4.trip"], result.source)["loop.ImgSobel.B4.trip"]
     assert said.endswith('; its file includes "sizes.h", not found here: a bound defined there is unknown'
                          " (--source-root DIR with it)")
+
+
+def test_a_triangular_loop_counts_its_mean_per_outer_iteration() -> None:
+    """A public i++ 21.4 gaussian's ``for (i = j + 1; i <= 18; i++)`` inside
+    ``for (j = 1; j <= 18; j++)`` runs 153 times in all: 8.5 per iteration
+    of the j loop, which the model multiplies by its 18. The report places
+    the i loop (B5) at the j loop's line, so the one loop inside that line's
+    loop is B5's."""
+    from fractions import Fraction
+
+    component = (
+        "int ImgSobel(int *A) {\n"                          # 1
+        "  int acc = 0;\n"                                  # 2
+        "  for (int j = 1; j <= 18; j++) {\n"               # 3
+        "    for (int i = j + 1; i <= 18; i++) {\n"         # 4
+        "      for (int k = 1; k <= 19; k++) {\n"           # 5
+        "        acc += A[i * 20 + k];\n"
+        "      }\n"
+        "    }\n"
+        "  }\n"
+        "  for (int m = 0; m < 4; m++) {\n"                   # 10
+        "    for (int n = 0; n < m * m; n++) { acc += A[n]; }\n"  # 11
+        "  }\n"
+        "  return acc;\n"
+        "}\n")
+    trips = _trips(("k.cpp", component))
+    found = "the source", "the component's loop bounds"
+    assert trips.trip("ImgSobel", "k.cpp", 3) == (18, *found)
+    assert trips.trip("ImgSobel", "k.cpp", 4) == (Fraction(17, 2), *found)
+    assert trips.trip("ImgSobel", "k.cpp", 5) == (19, *found)  # its own bounds are fixed
+    assert trips.nested_trip("ImgSobel", "k.cpp", 3) == (Fraction(17, 2), 4)
+    assert trips.nested_trip("ImgSobel", "k.cpp", 4) == (19, 5)
+    # n < m * m over m = 0..3: 0 + 1 + 4 + 9 = 14 in 4 iterations
+    assert trips.trip("ImgSobel", "k.cpp", 11) == (Fraction(7, 2), *found)
+
+
+def test_a_loop_placed_at_its_parents_line_takes_the_one_loop_inside() -> None:
+    """The Sobel's B2 and B4 placed as the gaussian's report places B4 and
+    B5 (both at the outer loop's line): B4 takes the triangular loop inside
+    it, 8.5 per iteration of B2, not B2's 18 (6x the measured count) and
+    not a value to give."""
+    from hlsight.analyzer.pipeline import analyze
+    from hlsight.core.model import Loop, SourceLocation
+
+    component = (
+        "int ImgSobel(int *A) {\n"                          # 1
+        "  int acc = 0;\n"                                  # 2
+        "  for (int j = 1; j <= 18; j++) {\n"               # 3
+        "    for (int i = j + 1; i <= 18; i++) {\n"         # 4
+        "      acc += A[i];\n"
+        "    }\n"
+        "  }\n"
+        "  return acc;\n"
+        "}\n")
+    design = load_design(SOBEL)
+    (kernel,) = design.kernels
+
+    def placed(loops: list[Loop]) -> list[Loop]:
+        return [dataclasses.replace(loop, location=SourceLocation("k.cpp", 3)
+                                    if loop.name in ("ImgSobel.B2", "ImgSobel.B4") else loop.location,
+                                    children=placed(loop.children)) for loop in loops]
+
+    design = dataclasses.replace(design, kernels=[dataclasses.replace(kernel, loops=placed(kernel.loops))],
+                                 source_files=[SourceFile(path="k.cpp", name="k.cpp", content=component)])
+    result = analyze(design, {})
+    loops = {loop.name: loop for loop in design.kernels[0].all_loops()}
+    assert result.source.trip(loops["ImgSobel.B2"]) == "18"
+    assert result.source.trip(loops["ImgSobel.B4"]) == "17/2"
+    said = next(diag.message for diag in result.diagnostics if diag.subject == "ImgSobel.B4"
+                and diag.rule == "access-trip-count")
+    assert said == ("loop ImgSobel.B4: trip count 17/2 from the source (the one source loop inside line 3's, at line"
+                    " 4: the report places it at its parent's line; its bounds move with the counter of the loop"
+                    " around it: the mean per iteration of that loop, 8.5)")

@@ -22,6 +22,7 @@ import operator
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path, PurePath
 from typing import Any
 
@@ -34,6 +35,20 @@ from hlsight.parsers.cxx.lower import tokens_of
 #: headers take their FPGA branch) and a builtin type its headers use.
 IPP_DEFINES = ("-D__INTELFPGA_COMPILER__", "-D__int64=long long", "-Wno-everything", "-ferror-limit=0")
 _MAX_DEPTH = 12
+#: the most values of an enclosing counter a triangular loop's count is averaged over
+_MAX_AVERAGED = 1 << 16
+
+#: a loop's count: whole, or a triangular loop's mean per iteration of the loop around it
+Count = int | Fraction
+
+
+@dataclass(frozen=True)
+class _Counter:
+    """A counted loop's counter and the values it takes (``first``..``last``)."""
+
+    name: str
+    first: int
+    last: int
 #: every source i++ compiles, all as C++ (Intel HLS Compiler User Guide, "Overview")
 _CXX_SUFFIXES = (".c", ".C", ".cc", ".cpp", ".CPP", ".c++", ".cp", ".cxx")
 
@@ -206,7 +221,9 @@ class _Walk:
 
     def __init__(self, templates: dict[str, list[Any]]) -> None:
         self.templates = templates
-        self.trips: dict[tuple[str, int], int] = {}
+        self.trips: dict[tuple[str, int], Count] = {}
+        #: (file name, line) of a loop -> the lines of the loops directly inside it
+        self.nested: dict[tuple[str, int], set[int]] = {}
         self.seen: set[tuple[int, tuple[tuple[str, int], ...]]] = set()
 
     def function(self, template: Any, bindings: dict[str, int], depth: int = 0) -> None:
@@ -217,36 +234,62 @@ class _Walk:
             return
         self.seen.add(key)
         local = dict(bindings)
+        # the loops around the cursor: where each ends, and its counter where it is counted
+        around: list[tuple[int, tuple[str, int], _Counter | None]] = []
         for cursor in template.walk_preorder():
+            while around and cursor.extent.start.offset >= around[-1][0]:
+                around.pop()
             if cursor.kind == cindex.CursorKind.VAR_DECL and cursor.type.is_const_qualified():
                 tokens = [token.spelling for token in tokens_of(cursor)]
                 if "=" in tokens:
                     value = _value(tokens[tokens.index("=") + 1:], local)
                     if value is not None:
                         local[cursor.spelling] = value
-            elif cursor.kind == cindex.CursorKind.FOR_STMT:
-                self._loop(cursor, local)
+            elif cursor.kind == cindex.CursorKind.FOR_STMT and cursor.location.file is not None:
+                place = (PurePath(str(cursor.location.file)).name, cursor.location.line)
+                if around:
+                    self.nested.setdefault(around[-1][1], set()).add(place[1])
+                counter = self._loop(cursor, place, local, around[-1][2] if around else None)
+                around.append((cursor.extent.end.offset, place, counter))
             elif cursor.kind == cindex.CursorKind.CALL_EXPR:
                 self._call(cursor, local, depth)
 
-    def _loop(self, cursor: Any, bindings: Mapping[str, int]) -> None:
+    def _loop(self, cursor: Any, place: tuple[str, int], bindings: Mapping[str, int],
+              outer: _Counter | None) -> _Counter | None:
+        """Record the loop's count; its counter, where the count is whole.
+        A loop whose bounds move with the counter of the counted loop around
+        it (a triangular ``for (i = j + 1; i <= 18; i++)``) gets the mean of
+        its counts over that counter's values: the model multiplies it by
+        the outer loop's count, so the total is exact."""
         tokens = [token.spelling for token in cursor.get_tokens()]
         closing = _closing(tokens, 1, _PARENTHESES) if len(tokens) > 1 and tokens[1] == "(" else None
         header = [] if closing is None else _split(tokens[2:closing], ";", _PARENTHESES)
         if len(header) != 3:
-            return
+            return None
         init, condition, step = header
         if "=" not in init or len(condition) < 3 or condition[1] not in ("<", "<=") or step not in (
-                [condition[0], "++"], ["++", condition[0]]):
-            return
-        counter = condition[0]
-        start = _value(init[init.index("=") + 1:], bindings)
-        bound = _value(condition[2:], bindings)
-        if start is None or bound is None or init[init.index("=") - 1] != counter:
-            return
-        count = bound - start + (1 if condition[1] == "<=" else 0)
-        if count >= 0 and cursor.location.file is not None:
-            self.trips[(PurePath(str(cursor.location.file)).name, cursor.location.line)] = count
+                [condition[0], "++"], ["++", condition[0]]) or init[init.index("=") - 1] != condition[0]:
+            return None
+        start_tokens, bound_tokens = init[init.index("=") + 1:], condition[2:]
+        inclusive = 1 if condition[1] == "<=" else 0
+        start, bound = _value(start_tokens, bindings), _value(bound_tokens, bindings)
+        if start is not None and bound is not None:
+            count = bound - start + inclusive
+            if count < 0:
+                return None
+            self.trips[place] = count
+            return _Counter(condition[0], start, start + count - 1)
+        if outer is None or not 0 < outer.last - outer.first + 1 <= _MAX_AVERAGED:
+            return None
+        total = 0
+        for value in range(outer.first, outer.last + 1):
+            with_outer = {**bindings, outer.name: value}
+            start, bound = _value(start_tokens, with_outer), _value(bound_tokens, with_outer)
+            if start is None or bound is None:
+                return None
+            total += max(0, bound - start + inclusive)
+        self.trips[place] = Fraction(total, outer.last - outer.first + 1)
+        return None
 
     def _call(self, cursor: Any, bindings: Mapping[str, int], depth: int) -> None:
         tokens = [token.spelling for token in cursor.get_tokens()]
@@ -362,14 +405,32 @@ class ComponentTrips:
     bounds), ``from_testbench`` from the testbench's calls (the component's
     template walked down its calls; one count per line)."""
 
-    by_kernel: dict[str, dict[tuple[str, int], int]] = field(default_factory=dict)
-    plain: dict[str, dict[tuple[str, int], int]] = field(default_factory=dict)
-    from_testbench: dict[tuple[str, int], int] = field(default_factory=dict)
+    by_kernel: dict[str, dict[tuple[str, int], Count]] = field(default_factory=dict)
+    plain: dict[str, dict[tuple[str, int], Count]] = field(default_factory=dict)
+    from_testbench: dict[tuple[str, int], Count] = field(default_factory=dict)
+    #: (file name, line) of a source loop -> the lines of the loops directly in it
+    nested: dict[tuple[str, int], set[int]] = field(default_factory=dict)
+
+    def take(self, walk: _Walk) -> None:
+        """Keep where ``walk``'s loops nest."""
+        for place, lines in walk.nested.items():
+            self.nested.setdefault(place, set()).update(lines)
+
+    def nested_trip(self, kernel: str, file: str, line: int) -> tuple[Count, int] | None:
+        """The count of the one loop directly inside the source loop at
+        ``file:line``, and its line; ``None`` where there is not exactly one
+        or its count is not known."""
+        inside = self.nested.get((path_name(file), line), set())
+        if len(inside) != 1:
+            return None
+        (inner,) = inside
+        found = self.trip(kernel, file, inner)
+        return None if found is None else (found[0], inner)
     #: the headers each parsed file (by name) includes that were found
     #: nowhere: the embedded files, their folders, ``--source-root``
     missing_headers: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
-    def trip(self, kernel: str, file: str, line: int) -> tuple[int, str, str] | None:
+    def trip(self, kernel: str, file: str, line: int) -> tuple[Count, str, str] | None:
         """The count of the loop at ``file:line`` of ``kernel`` and where it
         comes from, as the note says it (what, and which)."""
         key = (path_name(file), line)
@@ -422,6 +483,7 @@ def component_loop_trips(design: Design) -> ComponentTrips:
         for template, values in _specialization_calls(unit, names):
             walk.function(template, {**macros, **_bind(template, values)})
         found.from_testbench.update(walk.trips)
+        found.take(walk)
         # a plain component (no template: a public i++ 18.1 loop_pipeline's `for (i = 0; i < 20; i++)`
         # was asked for): its literal and const bounds, walked with no arguments bound
         plain = _definitions(unit, cindex.CursorKind.FUNCTION_DECL)
@@ -431,10 +493,12 @@ def component_loop_trips(design: Design) -> ComponentTrips:
             own = _Walk(templates)
             own.function(function, {**macros, **constants})
             found.plain.setdefault(kernel, {}).update(own.trips)
+            found.take(own)
         for kernel, (function, values) in specializations.items():
             for template in templates.get(function, []):
                 if len(_parameters(template)) == len(values):
                     own = _Walk(templates)
                     own.function(template, {**macros, **_bind(template, values)})
                     found.by_kernel.setdefault(kernel, {}).update(own.trips)
+                    found.take(own)
     return found
