@@ -283,8 +283,11 @@ def loop_commands(loop: Loop, commands: Commands, given: Collection[str] = (), s
                   names: Mapping[int, str] | None = None) -> dict[str, sympy.Expr]:
     """The commands one invocation of ``loop`` sends on each interface: its
     iterations times its own block's LSUs and its sub-loops' commands (a
-    fully unrolled loop's copies are LSUs of their own, counted once)."""
-    trip = sympy.Integer(1) if loop.fully_unrolled else _iterations(loop, [], given, source, names)
+    fully unrolled loop's copies are LSUs of their own, counted once; a
+    "Coalesced loop" entry's iterations are its parent's, as in
+    :func:`loop_nest_executions`)."""
+    once = loop.fully_unrolled or loop.coalesced
+    trip = sympy.Integer(1) if once else _iterations(loop, [], given, source, names)
     per_iteration: dict[str, sympy.Expr] = {
         interface: sympy.Integer(count) for interface, count in commands.get(block_name(loop.name), {}).items()}
     for child in loop.children:

@@ -175,3 +175,19 @@ def test_a_number_waiting_for_a_trip_still_says_its_iis_are_approximate() -> Non
     assert estimate.seconds is None and estimate.bound == "unknown"
     assert any(caveat.startswith("the pipeline time rests on approximate IIs (ImgSobel.B4 (II ~114))")
                for caveat in estimate.caveats)
+
+
+def test_a_coalesced_levels_commands_are_counted_once() -> None:
+    """A "Coalesced loop" entry's iterations are its parent's (the parent's
+    count already multiplies them in): the commands of a loop nested under
+    it were multiplied by its count a second time (8x here)."""
+    from hlsight.analyzer.compute_model import loop_commands
+    from hlsight.core.model import TripCount
+
+    inner = Loop(name="k.B3", pipelined=True, ii=InitiationInterval(1), trip_count=TripCount(16, 16),
+                 iteration_latency=5)
+    merged = Loop(name="Coalesced loop k.B2", trip_count=TripCount(8, 8), children=[inner])
+    outer = Loop(name="k.B1", pipelined=True, ii=InitiationInterval(1), trip_count=TripCount(4, 4),
+                 iteration_latency=2, children=[merged])
+    # B1 runs 4 x 8 iterations, each one invocation of B3 (16 iterations, 2 LSUs)
+    assert loop_commands(outer, {"k.B3": {"System Memory/0": 2}}) == {"System Memory/0": 4 * 8 * 16 * 2}
