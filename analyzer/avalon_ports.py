@@ -36,11 +36,12 @@ from dataclasses import dataclass
 
 import sympy
 
-from hlsight.analyzer.compute_model import loop_nest_executions
+from hlsight.analyzer.compute_model import loop_commands
 from hlsight.analyzer.memory_model import smax
 from hlsight.analyzer.results import SourceFacts
-from hlsight.analyzer.symbols import FMAX
+from hlsight.analyzer.symbols import FMAX, loop_symbols
 from hlsight.core.model import LSU, Design, Kernel, LSUStyle, MemoryKind, Product
+from hlsight.parsers.intel.loops import block_name
 
 #: Where the one-command-a-cycle rule comes from, said with the number.
 SOURCE = ("one command a cycle per Avalon MM host interface; pointers of one address space share one"
@@ -89,25 +90,31 @@ def block_commands(kernel: Kernel, design: Design) -> dict[str, dict[str, int]]:
 
 def interface_loads(kernel: Kernel, design: Design, given: Collection[str], source: SourceFacts) -> list[InterfaceLoad]:
     """Each Avalon host interface of an i++ component with the commands its
-    pipelined LSUs send in one call (each LSU's firings: the trips of the
-    loops around its block); empty for any other kernel."""
-    if design.tool.product is not Product.IPP:
+    pipelined LSUs send in one call: what its loops send
+    (:func:`~hlsight.analyzer.compute_model.loop_commands`, the count each
+    loop is held to), added over the kernel's loops; empty for any other
+    kernel."""
+    commands = block_commands(kernel, design)
+    if not commands:
         return []
-    by_interface: dict[str, list[tuple[LSU, sympy.Expr]]] = {}
+    names = loop_symbols(kernel)
+    sent: dict[str, sympy.Expr] = {}
+    for loop in kernel.loops:
+        for interface, count in loop_commands(loop, commands, given, source, names).items():
+            sent[interface] = sent.get(interface, sympy.Integer(0)) + count
+    in_loops = {block_name(loop.name) for loop in kernel.all_loops()}
+    counted: list[tuple[str, str]] = []  # (LSU, interface) of the LSUs those commands come from
     for lsu in kernel.lsus:
-        interface = _host_interface(lsu, design)
-        if interface is None:
-            continue
-        firings = loop_nest_executions(kernel, lsu.block, [], given, source)
-        if firings is not None:
-            by_interface.setdefault(interface, []).append((lsu, firings))
+        reached = _host_interface(lsu, design)
+        if reached is not None and reached in sent and lsu.block in in_loops:
+            counted.append((lsu.id, reached))
     loads = []
-    for interface, fired in by_interface.items():
+    for interface in dict.fromkeys(interface for _, interface in counted):
         memory = design.memory_system(interface)
         arguments = next((value for key, value in (memory.details if memory is not None else {}).items()
                           if key.startswith("Arguments from")), "")
-        loads.append(InterfaceLoad(interface, arguments, tuple(lsu.id for lsu, _ in fired),
-                                   sympy.Add(*[firings for _, firings in fired])))
+        loads.append(InterfaceLoad(interface, arguments, tuple(lsu for lsu, where in counted if where == interface),
+                                   sent[interface]))
     return loads
 
 

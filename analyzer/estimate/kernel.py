@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import sympy
 
@@ -86,10 +86,10 @@ def kernel_model(kernels: list[Kernel], design: Design, settings: Settings, name
     for kernel in kernels:
         scoped = kernel_scoped(kernel, settings)
         given = frozenset(given_for(kernel, settings))
-        ports.extend(InterfaceLoad(load.interface, load.arguments, load.lsus,
-                                   load.commands.xreplace(scoped) if scoped else load.commands)
+        ports.extend(replace(load, commands=load.commands.xreplace(scoped)) if scoped else load
                      for load in interface_loads(kernel, design, given, settings.source))
-        estimate = compute_estimate(kernel, kernel_simd(kernel, design), given, settings.source,
+        simd = kernel_simd(kernel, design)
+        estimate = compute_estimate(kernel, simd, given, settings.source,
                                     interleave=design.tool.vendor is Vendor.INTEL)
         if estimate is None:
             continue
@@ -98,8 +98,7 @@ def kernel_model(kernels: list[Kernel], design: Design, settings: Settings, name
         commands = block_commands(kernel, design)
         held = None
         if commands:  # each loop held to the commands it sends (its sibling loops run one after another)
-            held = compute_estimate(kernel, kernel_simd(kernel, design), given, settings.source, interleave=True,
-                                    commands=commands)
+            held = compute_estimate(kernel, simd, given, settings.source, interleave=True, commands=commands)
         if held is None:
             held_parts.append(estimate.seconds)
         else:
