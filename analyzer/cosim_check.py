@@ -45,6 +45,8 @@ IMPLIED_RULE = "vivado-cosim-implied"
 FAILED_RULE = "vivado-cosim-failed"
 #: Trip counts searched for the implied value: up to 2^40 iterations.
 _LARGEST_TRIP = float(2**40)
+#: a count with one of these leaves a part out or assumes it: no trip count is implied from it
+UNKNOWN_PARTS = frozenset({CycleCaveat.UNCOUNTED, CycleCaveat.CONTROL_UNKNOWN, CycleCaveat.GIVEN_UNUSED})
 
 
 def compare_cosim(result: AnalysisResult) -> tuple[list[CosimComparison], list[Diagnostic]]:
@@ -268,7 +270,7 @@ def _compare(report: CosimReport, run: CosimRun, cycles: CycleEstimate | None,
     if measured is None or cycles is None:
         return comparison
     # the estimate leaves a part uncounted or assumed (a "?" latency): said, and no value is implied
-    comparison.uncounted = CycleCaveat.UNCOUNTED in cycles.caveats
+    comparison.uncounted = bool(UNKNOWN_PARTS & cycles.caveats)
     if value is not None:
         comparison.error = relative_error(value, measured)
         return comparison
@@ -436,9 +438,12 @@ def _causes(comparison: CosimComparison, top: Kernel | None, cycles: CycleEstima
             reasons.append("its AXI-lite control: co-simulation may count the testbench's register writes (the"
                            " arguments, ap_start) and its polling of ap_done inside each call, which the IP's own"
                            " latency, the report's, does not")
-        if cycles is not None and CycleCaveat.UNCOUNTED in cycles.caveats:
+        if cycles is not None and {CycleCaveat.UNCOUNTED, CycleCaveat.CONTROL_UNKNOWN} & cycles.caveats:
             reasons.append("the estimate leaves parts uncounted or assumes them (a \"?\" latency: the notes under"
                            " the top say where), so it is a lower bound")
+        if cycles is not None and CycleCaveat.GIVEN_UNUSED in cycles.caveats:
+            reasons.append("a module's report latency is used without the trip counts given inside it (the notes"
+                           " under the top say which)")
         waits = run_time_waits(top)
         if waits:
             reasons.append(f"the schedule leaves out what the RTL waits for at run time ({', '.join(waits)})")

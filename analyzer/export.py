@@ -175,6 +175,7 @@ def kernel_to_dict(kernel: Kernel, source: SourceFacts) -> dict[str, Any]:
                        "utilisation": item.utilisation} for item in kernel.resources],
         "library_calls": [{"function": call.function, **_loc(call.location)} for call in kernel.library_calls],
         "instances_cut": kernel.instances_cut,
+        "loop_calls_known": kernel.loop_calls_known,
     }
 
 

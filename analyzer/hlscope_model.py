@@ -153,6 +153,25 @@ def dlat(profile: MemoryProfile, write: bool) -> float:
     return latency if latency is not None else profile.t_rcd_s + profile.t_rp_s
 
 
+def _consecutive_at(strides: tuple[str, ...], values: Mapping[str, float]) -> str | None:
+    """``", at N=1"`` when the values given make every stride of kernel
+    arguments a bundle's accesses take 0 or 1 element (``B[k * N + j]`` at
+    N = 1 walks B in order), else ``None``: a stride of an argument is
+    strided only at the values that make it so."""
+    if not strides:
+        return None
+    names: set[str] = set()
+    for text in strides:
+        stride = source_expr(text, values, [], "stride")
+        if stride is None:
+            return None
+        value = stride.subs({symbol: values[symbol.name] for symbol in stride.free_symbols if symbol.name in values})
+        if not value.is_number or abs(float(value)) > 1:
+            return None
+        names |= {symbol.name for symbol in stride.free_symbols}
+    return ", at " + ", ".join(f"{name}={values[name]:g}" for name in sorted(names))
+
+
 def _writes(port: Interface, known: AxiFacts | None, assumptions: list[str]) -> bool:
     """Whether ``port`` is timed as a write (DBW_C, DLAT of a write). The
     report's direction first (csynth.xml ``READ_WRITE_MODE``, else csynth.rpt
@@ -245,7 +264,7 @@ def hlscope_estimate(
             assumptions.append(f"{port.name}: given 0 bytes, idle (no transfer, no DLAT)")
             continue
         dsize: sympy.Expr = sym(bytes_name)
-        if bytes_name not in values and known is not None:
+        if bytes_name not in values and known is not None and known.bytes is not None:
             from_source = source_expr(known.bytes, values, assumptions, f"bytes of {port.name}")
             if from_source is not None:
                 dsize = from_source
@@ -265,10 +284,12 @@ def hlscope_estimate(
             assumptions.append(f"{port.name}: {bursts.said}: each access its own transaction, timed as random"
                                " accesses (section IV-A.1)")
         elif stride_name not in values and known is not None:
-            defaults[stride] = sympy.Integer(1 if known.consecutive else 2)
-            assumptions.append(f"{port.name}: " + (f"consecutive accesses (the source): bursts up to {burst_size}"
-                                                   + (f" ({bursts.said})" if bursts.said else "")
-                                                   if known.consecutive else
+            at = _consecutive_at(known.strided_by, values)
+            consecutive = known.consecutive or at is not None
+            defaults[stride] = sympy.Integer(1 if consecutive else 2)
+            assumptions.append(f"{port.name}: " + (f"consecutive accesses (the source{at or ''}): bursts up to"
+                                                   f" {burst_size}" + (f" ({bursts.said})" if bursts.said else "")
+                                                   if consecutive else
                                                    "strided or data-dependent accesses (the source): random"))
         elif stride_name not in values:
             defaults[stride] = sympy.Integer(1)

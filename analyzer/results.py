@@ -51,9 +51,13 @@ class AxiFacts:
     """What the source says one m_axi bundle of a top function moves per call
     (:mod:`hlsight.analyzer.access.axi_derive`): ``bytes`` as an expression
     of the function's arguments, whether every access is consecutive, the
-    bytes of one access when they agree, and the accesses counted."""
+    bytes of one access when they agree, and the accesses counted.
+    ``bytes`` is ``None`` when an access's count or size is not in the
+    source: the bundle keeps its symbol, and the direction and pattern of
+    its accesses still time it (a public Vitis 2020.1 vdot's strided loads
+    and stores read "consecutive bursts assumed" and "timed as reads")."""
 
-    bytes: str
+    bytes: str | None
     consecutive: bool
     access_bytes: int | None
     how: str
@@ -63,6 +67,10 @@ class AxiFacts:
     #: the accesses counted whatever branch a run takes (``switch`` arms,
     #: conditions the count could not read): ``bytes`` is then an upper bound
     upper_bound: tuple[str, ...] = ()
+    #: where ``consecutive`` is false only for strides of kernel arguments
+    #: (``B[k * N + j]``: N elements): those strides, which the values given
+    #: may make 1 (a public Vitis 2025.1 GEMM's vector launches, N = 1)
+    strided_by: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -106,6 +114,9 @@ class SourceFacts:
     _loop_places: dict[int, tuple[Loop, SourceLocation]] = field(default_factory=dict, repr=False)
     #: where the source defines a Vivado/Vitis top the report places nowhere
     _kernel_places: dict[str, SourceLocation] = field(default_factory=dict, repr=False)
+    #: an outlined loop the report shows at the top level -> the report loop
+    #: its source loop is inside, and where (``kernel.cpp:31-38``)
+    _source_hosts: dict[int, tuple[Loop, Loop, str]] = field(default_factory=dict, repr=False)
     #: the ``if``/``switch`` arms a report loop's matched source loop runs under
     _loop_guards: dict[int, tuple[Loop, tuple[BranchArm, ...]]] = field(default_factory=dict, repr=False)
     #: report loops the source could not count because their file's headers
@@ -287,7 +298,7 @@ class SourceFacts:
                       for what, expression in (("access", facts.accesses), ("request", facts.requests))
                       if expression is not None]
         found += [(f"the bytes of m_axi bundle {port} of {module}", facts.bytes)
-                  for (module, port), facts in self._axi.items()]
+                  for (module, port), facts in self._axi.items() if facts.bytes is not None]
         return found
 
     def set_ii_reason(self, loop: Loop, reason: str) -> None:
@@ -301,6 +312,15 @@ class SourceFacts:
 
     def set_loop_place(self, loop: Loop, place: SourceLocation) -> None:
         self._loop_places[id(loop)] = (loop, place)
+
+    def set_source_host(self, loop: Loop, host: Loop, where: str) -> None:
+        self._source_hosts[id(loop)] = (loop, host, where)
+
+    def source_host(self, loop: Loop) -> tuple[Loop, str] | None:
+        """The report loop the source nests ``loop`` in (an outlined loop the
+        report could not place), and the source lines that say so."""
+        found = self._source_hosts.get(id(loop))
+        return None if found is None else (found[1], found[2])
 
     def loop_location(self, loop: Loop) -> SourceLocation | None:
         """Where a user opens a report loop: the report's own place (a
@@ -493,6 +513,15 @@ class CycleCaveat(enum.Enum):
     #: a part is left out or assumed (a "?" latency: none counted, an
     #: iteration latency or II of 1 assumed): the count is a lower bound
     UNCOUNTED = "uncounted"
+    #: a module's or loop's own control cycles beyond its parts, its report
+    #: latency "?": none counted, a few cycles an entry (a lower bound too,
+    #: but one the number does not lead with: every module with a loop of
+    #: unknown trips has one)
+    CONTROL_UNKNOWN = "control-unknown"
+    #: values given inside a module its report latency stands for (a
+    #: truncated instance table): the report's number is used without them,
+    #: neither a lower nor an upper bound of the count at those values
+    GIVEN_UNUSED = "given-unused"
 
 
 @dataclass(frozen=True)
@@ -612,8 +641,9 @@ class KernelEstimate:
     barrier_mode: str | None = None
     #: where this model class was measurably off on real kernels (shown beside the number)
     caveats: list[str] = field(default_factory=list)
-    #: design estimates: kernels its time leaves out (nothing in the report to
-    #: time them by); non-empty makes ``seconds`` a lower bound
+    #: what the time leaves out: kernels with nothing in the report to time
+    #: them by, a Vivado/Vitis module's schedule, or the "?" parts its count
+    #: takes at their fewest; non-empty makes ``seconds`` a lower bound
     left_out: list[str] = field(default_factory=list)
     #: LSUs whose transfers the number leaves out (a USM/SVM BSP's host
     #: memory, the constant cache): non-empty makes ``seconds`` a lower bound

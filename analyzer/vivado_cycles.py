@@ -47,7 +47,7 @@ from hlsight.analyzer.symbols import (
     source_trip_expr,
     sym,
 )
-from hlsight.analyzer.vivado_placement import Placement, implied_placements, instances_in_loops
+from hlsight.analyzer.vivado_placement import Placement, implied_placements, instances_in_loops, placed_by_source
 from hlsight.core.model import Design, Instance, Kernel, LatencyRange, Loop
 from hlsight.core.units import count_range, name_list
 
@@ -179,7 +179,7 @@ class CycleComposer:
             self._caveat(CycleCaveat.WORST_CASE, f"{where}: its latency {count_range(latency.min, latency.max)}"
                                                  f" cycles, worst case {value:,} used")
         elif self._holds_given(kernel, kernel.loops, kernel.instances):
-            self._caveat(CycleCaveat.UNCOUNTED, f"{where}: its report latency {value:,} is used, without the trip"
+            self._caveat(CycleCaveat.GIVEN_UNUSED, f"{where}: its report latency {value:,} is used, without the trip"
                                                 " counts given inside it")
         else:
             self.notes.append(f"{where}: its report latency {value:,} is used")
@@ -305,10 +305,22 @@ class CycleComposer:
         """The calls of ``kernel`` counted inside a loop the report does not
         name (:mod:`hlsight.analyzer.vivado_placement`), each said once."""
         if kernel.name not in self._placed:
-            found = implied_placements(kernel)
+            found = {**implied_placements(kernel), **self._source_placements(kernel)}
             self._placed[kernel.name] = found
             self.notes.extend(placement.note(kernel.name) for placement in found.values())
         return self._placed[kernel.name]
+
+    def _source_placements(self, kernel: Kernel) -> dict[str, Placement]:
+        """Outlined loops the report could not place, in the loop their
+        source loop is inside (:meth:`SourceFacts.source_host`): the source
+        says where, where the report's latencies cannot."""
+        out = {}
+        for loop in kernel.loops:
+            found = self.source.source_host(loop)
+            placement = None if found is None else placed_by_source(kernel, loop, *found)
+            if placement is not None:
+                out[placement.key] = placement
+        return out
 
     def fixed(self, kernel: Kernel) -> sympy.Expr:
         """The module's own cycles beyond its parts, as :meth:`module`
@@ -338,14 +350,17 @@ class CycleComposer:
                              " (a smaller input takes fewer)")
         return None if value is None else sympy.Integer(value)
 
-    def _fixed(self, owner: str, latency: LatencyRange | None, parts: _PartsOf, hint: str = "") -> sympy.Expr:
+    def _fixed(self, owner: str, latency: LatencyRange | None, parts: _PartsOf, hint: str = "",
+               unknown_hint: str = "") -> sympy.Expr:
         """The owner's own cycles beyond its parts, from the report (see the
-        module docstring); ``hint`` ends the worst-case note (what to give)."""
+        module docstring); ``hint`` ends the worst-case note (what to give),
+        ``unknown_hint`` the note when the report's latency is "?"."""
         if latency is None or latency.min is None:
             if self.bound is Bound.SYMBOLIC:
-                self._caveat(CycleCaveat.UNCOUNTED,
+                # with calls the report may make inside it, what is missing may be far more than a few cycles
+                self._caveat(CycleCaveat.UNCOUNTED if unknown_hint else CycleCaveat.CONTROL_UNKNOWN,
                              f"{owner}: its own control cycles beyond its parts are unknown (the report's"
-                             " latency is \"?\"): none counted")
+                             f" latency is \"?\"): none counted{unknown_hint}")
             return sympy.Integer(0)
         low = _numeric(parts(self.at(Bound.MIN)))
         if low is None:
@@ -529,7 +544,8 @@ class CycleComposer:
                              f" minimum {short} used (a lower bound)")
                 return sympy.Integer(short)
             if value is None:
-                self._caveat(CycleCaveat.UNCOUNTED, f"iteration latency of loop {loop.name} unknown: 1 assumed")
+                self._caveat(CycleCaveat.UNCOUNTED, f"iteration latency of loop {loop.name} unknown: 1 assumed"
+                             f"{self._calls_outside(kernel, loop)}")
                 return sympy.Integer(1)
             if self.bound is Bound.SYMBOLIC and self.short_branches and short is not None:
                 return sympy.Integer(short)
@@ -546,7 +562,7 @@ class CycleComposer:
         hint = f" in every iteration ({self._long_name(kernel, loop)} sets how many take it)" \
             if is_branch_loop(loop) else ""
         composed = body + self._fixed(f"loop {loop.name}", reported, lambda composer: composer._loop_body(kernel, loop),
-                                      hint)
+                                      hint, self._calls_outside(kernel, loop))
         composed = self._iteration_within_report(loop, composed, reported)
         short = self._composed_branch(kernel, loop, composed)
         return composed if short is None else short
@@ -658,6 +674,27 @@ class CycleComposer:
             return self.design.kernel(name)
         except KeyError:
             return None
+
+    def _calls_outside(self, kernel: Kernel, loop: Loop) -> str:
+        """The end of an unknown-iteration note: the calls counted once,
+        outside the loops, any of which the loop may make each iteration (a
+        public 2018.2 Dilithium's Loop 10, 14 and 17, "?" each, call ntt 4,
+        5 and 5 times; the report lists its calls apart from its loops). A
+        loop with no sub-loop owes its "?" to a call of unknown latency:
+        those are named when there are any."""
+        if kernel.loop_calls_known:  # the report places every call made in a loop
+            return ""
+        placed = instances_in_loops(kernel) | set(self._placements(kernel))
+        calls = [instance for instance in kernel.instances if instance.name not in placed]
+        unknown = [instance for instance in calls if instance.latency is None or instance.latency.max is None]
+        if not loop.children and unknown:
+            calls = unknown
+        outside = sorted({instance.module for instance in calls})
+        if not outside:
+            return ""
+        counted = "is counted once" if len(outside) == 1 else "are counted once each"
+        return (f" (a lower bound: the report does not say which calls it makes; {name_list(outside, 10)} {counted},"
+                " outside the loops)")
 
     def _instances_of(self, kernel: Kernel, loop: Loop) -> list[Instance]:
         """The sub-module calls inside ``loop`` (or its sub-loops)."""

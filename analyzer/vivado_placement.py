@@ -107,14 +107,27 @@ def _unplaced_calls(kernel: Kernel) -> list[_Call]:
     calls = [_Call(instance.name, instance.module, _range(instance), _worst(instance))
              for instance in kernel.instances
              if instance.name not in placed and instance.latency is not None and instance.latency.max is not None]
-    for loop in kernel.loops:
-        if unsure_outlined(loop):
-            instance = next((item for item in kernel.instances if item.module == loop.outlined_module), None)
-            worst = _worst(instance) if instance is not None else (loop.latency.max if loop.latency else None)
-            label = loop.outlined_module or loop.name
-            shown = _range(instance) if instance is not None else "?" if worst is None else f"{worst:,}"
-            calls.append(_Call(f"loop:{loop.name}", label, shown, worst))
+    calls.extend(_outlined_call(kernel, loop) for loop in kernel.loops if unsure_outlined(loop))
     return calls
+
+
+def _outlined_call(kernel: Kernel, loop: Loop) -> _Call:
+    """An outlined loop shown at the top level, as a call of its module."""
+    instance = next((item for item in kernel.instances if item.module == loop.outlined_module), None)
+    worst = _worst(instance) if instance is not None else (loop.latency.max if loop.latency else None)
+    shown = _range(instance) if instance is not None else "?" if worst is None else f"{worst:,}"
+    return _Call(f"loop:{loop.name}", loop.outlined_module or loop.name, shown, worst)
+
+
+def placed_by_source(kernel: Kernel, loop: Loop, host: Loop, where: str) -> Placement | None:
+    """``loop``, an outlined loop at the top level, in the loop of
+    ``kernel`` its source loop is inside (``where``: the source lines that
+    say so); ``None`` when ``host`` is not one of ``kernel``'s loops (the
+    outlined module's own composition keeps its loop)."""
+    if not unsure_outlined(loop) or not any(item is host for item in kernel.all_loops()):
+        return None
+    call = _outlined_call(kernel, loop)
+    return Placement(call.key, call.label, call.cycles, host, f"its source loop is inside that loop's ({where})")
 
 
 def _host_loops(kernel: Kernel) -> list[tuple[Loop, int]]:
@@ -180,15 +193,21 @@ def _best_fit(calls: list[_Call], hosts: list[tuple[Loop, int]], why: str) -> di
 def _by_share(calls: list[_Call], hosts: list[tuple[Loop, int]]) -> dict[str, Placement]:
     """With a latency unknown: a call goes into the one loop that holds it
     and of whose own cycles it makes up most (2016.4 sha256: sha256_update's
-    28,097 of Loop 1's 28,100; 2018.3 keccak_absorb: KeccakF1600's 62 of 65)."""
+    28,097 of Loop 1's 28,100; 2018.3 keccak_absorb: KeccakF1600's 62 of 65).
+    Largest first, each placed call taking its cycles out of the loop's room:
+    two calls that do not fit together are not both placed (a public 2018.2
+    Dilithium put polyvecl_pointwise_a's 8,460 and use_hint's 6,411 in one loop of
+    8,462, and use_hint is called once, outside every loop)."""
     placements: dict[str, Placement] = {}
-    for call in calls:
+    room = {id(loop): own for loop, own in hosts}
+    for call in sorted(calls, key=lambda item: -(item.worst or 0)):
         if call.worst is None:
             continue
-        fits = [(loop, own) for loop, own in hosts if own >= call.worst]
+        fits = [(loop, own) for loop, own in hosts if room[id(loop)] >= call.worst]
         if len(fits) != 1 or 2 * call.worst < fits[0][1]:
             continue
         loop, own = fits[0]
+        room[id(loop)] -= call.worst
         placements[call.key] = Placement(
             call.key, call.label, call.cycles, loop,
             f"it makes up most of that loop's {own:,} cycles per iteration beyond its sub-loops, which no"

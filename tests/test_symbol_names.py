@@ -162,8 +162,10 @@ def test_counts_of_work_items_and_iterations_are_whole() -> None:
     same = [run_cli("analyze", vectoradd, "--set", f"work_items={value}").stdout for value in ("32768000", "3.2768e7")]
     assert same[0] == same[1] and "estimate: 32.5 ms" in same[0]
     pathfinder = str(CORPUS / "zaragoza" / "reports" / "ddr4-1866" / "pathfinder")
+    # a loop's trip count may be a mean per entry (a triangular nest's, rejection sampling's): between
+    # the pipeline times at 2 and 3 iterations (760 and 763 ns)
     trips = run_cli("analyze", pathfinder, "--set", "loop.dynproc_kernel.B1.trip=2.5")
-    assert trips.code == 2 and "expected a whole number" in trips.stderr
+    assert trips.code == 0 and "; at least 761 ns, its pipeline time" in trips.stdout.splitlines()[1]
     scoped = run_cli("analyze", str(CORPUS / "zaragoza" / "reports" / "ddr4-1866" / "fft1d"), "--set",
                      "fetch:work_items=0.5")
     assert scoped.code == 2 and "value of 'fetch:work_items' is 0.5" in scoped.stderr

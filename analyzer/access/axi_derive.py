@@ -35,7 +35,7 @@ from hlsight.analyzer.access.axi_ports import (
     pointer_root,
     reported_direction,
 )
-from hlsight.analyzer.access.classify import classify
+from hlsight.analyzer.access.classify import Classification, classify
 from hlsight.analyzer.access.derive import (
     PER_CALL_RULE,
     SOURCE_DIFFERS_RULE,
@@ -72,13 +72,18 @@ class BundleTraffic:
     kinds: set[str] = field(default_factory=set)
     #: accesses counted whatever branch a run takes: the bytes are an upper bound
     upper_bound: list[str] = field(default_factory=list)
+    #: strides of kernel arguments (``k * N``): consecutive where the values make them 1
+    argument_strides: list[sympy.Expr] = field(default_factory=list)
+    #: an access no value makes consecutive (data-dependent, a stride of 2 or more)
+    scattered: bool = False
 
     def facts(self) -> AxiFacts:
-        access = next(iter(self.sizes)) if len(self.sizes) == 1 else None
+        access = next(iter(self.sizes)) if len(self.sizes) == 1 and not self.unknown else None
         direction = None if not self.kinds else "read" if self.kinds == {"load"} else \
             "write" if self.kinds == {"store"} else "readwrite"
-        return AxiFacts(str(self.bytes), self.consecutive, access, "; ".join(self.sites), direction,
-                        tuple(self.upper_bound))
+        strided_by = () if self.scattered else tuple(dict.fromkeys(str(stride) for stride in self.argument_strides))
+        return AxiFacts(None if self.unknown else str(self.bytes), self.consecutive, access, "; ".join(self.sites),
+                        direction, tuple(self.upper_bound), strided_by)
 
 
 def derive_axi_facts(design: Design) -> SourceFacts:
@@ -125,20 +130,23 @@ def derive_axi_facts(design: Design) -> SourceFacts:
         # callee a C file defines moves bytes no walk sees, as a library routine does
         defined_apart = {name: PurePath(other.filename).name for other in parsed.units if other is not unit
                          for name in other.functions() if name not in elsewhere}
+        unseen: set[str] = set()  # bundles a call no walk follows moves bytes through
         for call, pointer in _opaque_calls(func, set(bundles), {"memcpy", *unit.functions(), *elsewhere},
                                            defined_apart):
             # the bundle keeps its symbol rather than a count that misses them
             traffic.setdefault(bundles[pointer], BundleTraffic()).unknown.append(call)
+            unseen.add(bundles[pointer])
         for port, moved in traffic.items():
+            derived = moved.facts()
+            if port not in unseen:  # what a call no walk sees does is not known at all: nothing said
+                facts.set_axi(top.name, port, derived)
+                facts.diagnostics.extend(_direction_disagreement(top, port, derived))
             if moved.unknown:
                 facts.diagnostics.append(Diagnostic(
                     rule="axi-count-unknown", severity=Severity.NOTE, kernel=top.name, file=top.artifact,
                     message=f"{port}: the source does not count {', '.join(moved.unknown)}; its bytes stay a value"
                             " to give"))
                 continue
-            derived = moved.facts()
-            facts.set_axi(top.name, port, derived)
-            facts.diagnostics.extend(_direction_disagreement(top, port, derived))
             pattern = "consecutive" if derived.consecutive else "strided or data-dependent: timed as random accesses"
             facts.diagnostics.append(Diagnostic(
                 rule="axi-derived", severity=Severity.NOTE, kernel=top.name, file=top.artifact,
@@ -245,18 +253,34 @@ def _opaque_calls(func: c_ast.FuncDef, pointers: set[str], defined: set[str],
 def _count_site(site: AccessSite, moved: BundleTraffic) -> None:
     moved.kinds.add(site.kind)
     result = classify(site, ndrange=False)
+    stride = result.stride  # an access not counted still has its pattern
+    if result.data_dependent or stride is None or not (stride.is_number and abs(stride) <= 1):
+        moved.consecutive = False
+        by_arguments = _stride_of_arguments(result)
+        if by_arguments is None:
+            moved.scattered = True
+        else:
+            moved.argument_strides.append(by_arguments)
     size = site.element.bytes
     if result.accesses is None or size is None:
         moved.unknown.append(f"{site.text} (line {site.line})")
         return
     moved.bytes = sympy.expand(moved.bytes + result.accesses * size)
-    stride = result.stride
-    if result.data_dependent or stride is None or not (stride.is_number and abs(stride) <= 1):
-        moved.consecutive = False
     moved.sizes.add(size)
     moved.sites.append(f"{site.text} (line {site.line}): {result.accesses} x {size} B")
     if any("(upper bound)" in reason for reason in result.count_reasons):
         moved.upper_bound.append(f"{site.text} (line {site.line})")
+
+
+def _stride_of_arguments(result: Classification) -> sympy.Expr | None:
+    """The stride of an access that is not consecutive when it depends on
+    kernel arguments only (``B[k * N + j]``: N elements), which a value
+    given may make 1; ``None`` for a data-dependent or numeric one."""
+    stride = result.stride
+    if result.data_dependent or stride is None or stride.is_number:
+        return None
+    names = {str(symbol) for symbol in stride.free_symbols}
+    return stride if names <= result.free_symbols else None
 
 
 def _bundles(top: Kernel, func: c_ast.FuncDef, unit: CUnit) -> dict[str, str]:

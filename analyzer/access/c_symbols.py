@@ -809,7 +809,7 @@ def access_free_symbols(facts: SourceFacts) -> set[str]:
     """Names the derived stride/accesses/trip expressions leave free (settable with --set)."""
     texts = [text for access in facts.all_access() for text in (access.stride, access.accesses) if text]
     texts.extend(facts.all_trips())
-    texts.extend(axi.bytes for axi in facts.all_axi())
+    texts.extend(axi.bytes for axi in facts.all_axi() if axi.bytes is not None)
     return names_in(texts)
 
 

@@ -611,6 +611,27 @@ def _floors_averaged(expr: sympy.Expr, counter: sympy.Symbol) -> sympy.Expr | No
     return expr.xreplace(replaced) if replaced else None
 
 
+def tile_remainder_sum(term: sympy.Expr, rounds: sympy.Symbol, count: sympy.Expr) -> sympy.Expr | None:
+    """The sum over ``rounds`` = 0..count - 1 of a tile's size ``min(S, R -
+    S*rounds)`` when ``count`` is ceiling(R / S): the last tile holds the
+    remainder, so the tiles add up to R (every tile but the last is full,
+    the last is R - S*(count - 1)). The tiling idiom ``for (b = 0; b < n; b
+    += 16) { w = MIN(16, n - b); for (i = b; i < b + w; i++) ...}`` (a public
+    Vitis 2020.1 vdot) has no closed form in sympy; ``None`` for any other
+    term."""
+    scale, tile = term.as_independent(rounds, as_Add=False)
+    if not isinstance(tile, sympy.Min) or len(tile.args) != 2:
+        return None
+    for size, rest in (tile.args, tile.args[::-1]):
+        if size.has(rounds) or not (size.is_number and size > 0):
+            continue
+        remaining = sympy.expand(rest + size * rounds)
+        if remaining.has(rounds) or sympy.simplify(count - sympy.ceiling(remaining / size)) != 0:
+            continue
+        return sympy.expand(scale * remaining)
+    return None
+
+
 def averaged_over_enclosing(trip: tuple[sympy.Expr | None, str], enclosing: Sequence[LoopInfo]
                             ) -> tuple[sympy.Expr | None, str]:
     """A triangular loop's count, ``for (j = 0; j < i; j++)`` inside ``for
@@ -655,7 +676,8 @@ def averaged_over_enclosing(trip: tuple[sympy.Expr | None, str], enclosing: Sequ
             floors = _floors_averaged(term, rounds)
             if floors is not None:  # `j < i/2`: sympy cannot sum floor(t/2) in closed form
                 term, smoothed = floors, True
-            sums.append(sympy.summation(term, (rounds, 0, per_entry - 1)))
+            tiles = tile_remainder_sum(term, rounds, per_entry)
+            sums.append(tiles if tiles is not None else sympy.summation(term, (rounds, 0, per_entry - 1)))
         if any(part.has(sympy.Sum) or part.has(counter) for part in sums):
             return trip
         total, entries = sums

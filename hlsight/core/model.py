@@ -607,6 +607,10 @@ class Kernel:
     #: are the rows before the cut, more may follow, and their cycles are
     #: unknown, so the module is not composed from its parts. ``None``: complete.
     instances_cut: str | None = None
+    #: Vivado/Vitis: the report says which loop makes each call (the
+    #: aggregated csynth.xml's InstanceList, Vitis >= 2021.2); without it a
+    #: call listed apart from the loops may be made in any of them.
+    loop_calls_known: bool = False
 
     @property
     def fmax_mhz(self) -> float | None:

@@ -105,10 +105,21 @@ def trip_text(loop: Loop, values: Mapping[str, float] | None = None, derived: st
 
 
 def _own_trip_text(loop: Loop, values: Mapping[str, float] | None, derived: str | None) -> str:
-    if loop.trip_count is not None and (loop.trip_count.min is not None or loop.trip_count.max is not None):
-        return range_text(loop.trip_count.min, loop.trip_count.max)
+    """A report range with an end unknown (``1 ~ ?``) is shown beside the
+    source's count the estimate takes (a public Vitis 2020.1 vdot's tile
+    loop read "trip 1 ~ ?" while its number used ``ceiling(input1_w/16)``)."""
+    count = loop.trip_count
+    if count is not None and (count.min is not None or count.max is not None):
+        reported = range_text(count.min, count.max)
+        if derived is None or (count.min is not None and count.max is not None):
+            return reported
+        return f"{reported} (report), {_source_text(derived, values)}"
     if derived is None:
-        return "-" if loop.trip_count is None else range_text(loop.trip_count.min, loop.trip_count.max)
+        return "-" if count is None else range_text(count.min, count.max)
+    return _source_text(derived, values)
+
+
+def _source_text(derived: str, values: Mapping[str, float] | None) -> str:
     number = _source_value(derived, values)
     return f"{derived} (source)" if number is None else f"{number} = {derived} (source)"
 

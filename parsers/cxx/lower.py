@@ -48,6 +48,8 @@ _UNARY = {"-", "+", "!", "~", "*", "&", "++", "--"}
 _STREAM_METHODS = {**{call.removeprefix("__hlsight_stream_"): call for call in STREAM_CALLS},
                    "operator>>": "__hlsight_stream_read", "operator<<": "__hlsight_stream_write"}
 #: an arbitrary-precision integer or fixed-point type
+#: the cv-qualifiers libclang spells before a canonical type (``const volatile int``)
+_QUALIFIERS = re.compile(r"^(?:(?:const|volatile|restrict)\s+)+")
 _AP_TYPE = re.compile(r"^(?:const )?(?:volatile )?ap_u?(?:int|fixed)<")
 
 
@@ -327,8 +329,14 @@ class _Lowerer(CursorVisitor):
         # written with, as does every type in the instrumenter's reading (its code is the user's)
         named = self.vendor_folders is not None and (canonical.kind != kinds.RECORD
                                                      or _AP_TYPE.match(canonical.spelling) is not None)
-        spelled = canonical.spelling if named else ctype.spelling
-        return c_ast.TypeDecl(name, [], None, c_ast.IdentifierType([spelled]))
+        if not named:
+            return c_ast.TypeDecl(name, [], None, c_ast.IdentifierType([ctype.spelling]))
+        # qualifiers apart, as pycparser keeps them: ``const float`` is a float (a public Vitis
+        # 2020.1 vdot's `const float *input1` had no element size, and its m_axi bytes went uncounted)
+        qualifiers = _QUALIFIERS.match(canonical.spelling)
+        quals = qualifiers.group(0).split() if qualifiers else []
+        spelled = canonical.spelling[qualifiers.end():] if qualifiers else canonical.spelling
+        return c_ast.TypeDecl(name, quals, None, c_ast.IdentifierType([spelled]))
 
     # -- statements
     def generic_visit(self, cursor: Any) -> c_ast.Node:

@@ -424,6 +424,8 @@ def build_design(
         if vitis_names:
             mark_generated_loops(kernel)
     fold_outlined_modules(kernels, instance_lists_known=aggregate is not None)
+    for kernel in kernels.values():
+        kernel.loop_calls_known = aggregate is not None
     if aggregate is not None:
         apply_pragmas(kernels, aggregate)
     diagnostics.extend(report_missing_modules(kernels, missing_severity))
