@@ -117,6 +117,8 @@ def loop_to_dict(loop: Loop, source: SourceFacts) -> dict[str, Any]:
         "iteration_latency_range": _range(loop.iteration_latency_range),
         "instances": list(loop.instances),
         "outlined_module": loop.outlined_module,
+        # an outlined loop shown at the top level, counted inside the loop its source loop is in
+        "counted_in": None if (host := source.source_host(loop)) is None else {"loop": host[0].name, "why": host[1]},
         "details": list(loop.details),
         "children": [loop_to_dict(child, source) for child in loop.children],
     }

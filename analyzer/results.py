@@ -117,6 +117,10 @@ class SourceFacts:
     #: an outlined loop the report shows at the top level -> the report loop
     #: its source loop is inside, and where (``kernel.cpp:31-38``)
     _source_hosts: dict[int, tuple[Loop, Loop, str]] = field(default_factory=dict, repr=False)
+    #: (module, instance) -> the report loop its one source call is inside, and the call's place
+    _instance_hosts: dict[tuple[str, str], tuple[Loop | None, str]] = field(default_factory=dict, repr=False)
+    #: (module, instance) -> the report loops its several source calls are inside
+    _instance_loops: dict[tuple[str, str], list[Loop]] = field(default_factory=dict, repr=False)
     #: the ``if``/``switch`` arms a report loop's matched source loop runs under
     _loop_guards: dict[int, tuple[Loop, tuple[BranchArm, ...]]] = field(default_factory=dict, repr=False)
     #: report loops the source could not count because their file's headers
@@ -312,6 +316,25 @@ class SourceFacts:
 
     def set_loop_place(self, loop: Loop, place: SourceLocation) -> None:
         self._loop_places[id(loop)] = (loop, place)
+
+    def set_instance_host(self, module: str, instance: str, host: Loop | None, where: str) -> None:
+        self._instance_hosts[(module, instance)] = (host, where)
+
+    def instance_host(self, module: str, instance: str) -> tuple[Loop | None, str] | None:
+        """Where the source calls ``instance`` of ``module``: the report loop
+        its one call is inside (``None``: outside every loop) and the call's
+        place (``sign.c:112``); ``None`` when the source does not say."""
+        return self._instance_hosts.get((module, instance))
+
+    def set_instance_loops(self, module: str, instance: str, loops: list[Loop]) -> None:
+        self._instance_loops[(module, instance)] = loops
+
+    def instance_loops(self, module: str) -> dict[str, frozenset[int]]:
+        """Instance -> ``id`` of the report loops of ``module`` the source
+        calls it in, for calls made at several places (the only loops that
+        may hold it; none: every call is outside the loops)."""
+        return {instance: frozenset(id(loop) for loop in loops)
+                for (owner, instance), loops in self._instance_loops.items() if owner == module}
 
     def set_source_host(self, loop: Loop, host: Loop, where: str) -> None:
         self._source_hosts[id(loop)] = (loop, host, where)

@@ -47,7 +47,13 @@ from hlsight.analyzer.symbols import (
     source_trip_expr,
     sym,
 )
-from hlsight.analyzer.vivado_placement import Placement, implied_placements, instances_in_loops, placed_by_source
+from hlsight.analyzer.vivado_placement import (
+    Placement,
+    call_placed_by_source,
+    implied_placements,
+    instances_in_loops,
+    placed_by_source,
+)
 from hlsight.core.model import Design, Instance, Kernel, LatencyRange, Loop
 from hlsight.core.units import count_range, name_list
 
@@ -305,21 +311,28 @@ class CycleComposer:
         """The calls of ``kernel`` counted inside a loop the report does not
         name (:mod:`hlsight.analyzer.vivado_placement`), each said once."""
         if kernel.name not in self._placed:
-            found = {**implied_placements(kernel), **self._source_placements(kernel)}
+            found = {**implied_placements(kernel, self.source.instance_loops(kernel.name)),
+                     **self._source_placements(kernel)}
             self._placed[kernel.name] = found
             self.notes.extend(placement.note(kernel.name) for placement in found.values())
         return self._placed[kernel.name]
 
     def _source_placements(self, kernel: Kernel) -> dict[str, Placement]:
-        """Outlined loops the report could not place, in the loop their
-        source loop is inside (:meth:`SourceFacts.source_host`): the source
-        says where, where the report's latencies cannot."""
+        """Outlined loops and calls the report could not place, in the loop
+        their source loop or call is inside (:meth:`SourceFacts.source_host`,
+        :meth:`SourceFacts.instance_host`): the source says where, where the
+        report's latencies cannot."""
         out = {}
         for loop in kernel.loops:
             found = self.source.source_host(loop)
             placement = None if found is None else placed_by_source(kernel, loop, *found)
             if placement is not None:
                 out[placement.key] = placement
+        in_loops = instances_in_loops(kernel)
+        for instance in kernel.instances:
+            called = None if instance.name in in_loops else self.source.instance_host(kernel.name, instance.name)
+            if called is not None and called[0] is not None:
+                out[instance.name] = call_placed_by_source(instance, called[0], called[1])
         return out
 
     def fixed(self, kernel: Kernel) -> sympy.Expr:
@@ -532,7 +545,8 @@ class CycleComposer:
         """IL of a loop that is not pipelined: exact from the report, else its
         sub-loops and calls plus its own fixed cycles."""
         exact = loop.iteration_latency
-        if exact is not None and not self._holds_given(kernel, loop.children, self._instances_of(kernel, loop)):
+        inside = [*loop.children, *self._loops_placed_in(kernel, [loop])]
+        if exact is not None and not self._holds_given(kernel, inside, self._instances_of(kernel, loop)):
             return sympy.Integer(exact)
         body = self._loop_body(kernel, loop)
         if body is None:
@@ -545,7 +559,7 @@ class CycleComposer:
                 return sympy.Integer(short)
             if value is None:
                 self._caveat(CycleCaveat.UNCOUNTED, f"iteration latency of loop {loop.name} unknown: 1 assumed"
-                             f"{self._calls_outside(kernel, loop)}")
+                             f"{self._calls_outside(kernel, loop) or self._uncounted_calls_in(kernel, loop)}")
                 return sympy.Integer(1)
             if self.bound is Bound.SYMBOLIC and self.short_branches and short is not None:
                 return sympy.Integer(short)
@@ -647,7 +661,7 @@ class CycleComposer:
         latency around it no longer holds (the symbolic pass only)."""
         if self.bound is not Bound.SYMBOLIC or not self.given:
             return False
-        for loop in loops:
+        for loop in [*loops, *self._loops_placed_in(kernel, loops)]:
             for inner in loop.walk():
                 if self._given_trip(kernel, inner) or self._pragma_trip_given(inner) is not None:
                     return True
@@ -656,6 +670,16 @@ class CycleComposer:
                     return True
         return any(self._module_holds_given(child) for child in
                    (self._kernel(instance.module) for instance in instances) if child is not None)
+
+    def _loops_placed_in(self, kernel: Kernel, loops: list[Loop]) -> list[Loop]:
+        """The outlined loops placed (:meth:`_placements`) in ``loops`` or
+        their sub-loops: a trip count given to one changes the iteration
+        latency the report gives its host (a public 2022.1 DFT's inner loop,
+        placed in its outer loop, ignored a given trip)."""
+        hosted = {id(inner) for loop in loops for inner in loop.walk()}
+        keys = {key for key, placement in self._placements(kernel).items()
+                if key.startswith("loop:") and id(placement.loop) in hosted}
+        return [loop for loop in kernel.loops if f"loop:{loop.name}" in keys]
 
     def _module_holds_given(self, kernel: Kernel) -> bool:
         seen: set[str] = self.__dict__.setdefault("_seen_given", set())
@@ -685,7 +709,9 @@ class CycleComposer:
         if kernel.loop_calls_known:  # the report places every call made in a loop
             return ""
         placed = instances_in_loops(kernel) | set(self._placements(kernel))
-        calls = [instance for instance in kernel.instances if instance.name not in placed]
+        # a call whose one source call is outside every loop is known to be outside
+        calls = [instance for instance in kernel.instances if instance.name not in placed
+                 and self.source.instance_host(kernel.name, instance.name) is None]
         unknown = [instance for instance in calls if instance.latency is None or instance.latency.max is None]
         if not loop.children and unknown:
             calls = unknown
@@ -695,6 +721,13 @@ class CycleComposer:
         counted = "is counted once" if len(outside) == 1 else "are counted once each"
         return (f" (a lower bound: the report does not say which calls it makes; {name_list(outside, 10)} {counted},"
                 " outside the loops)")
+
+    def _uncounted_calls_in(self, kernel: Kernel, loop: Loop) -> str:
+        """The end of an unknown-iteration note: the calls placed in the
+        loop whose latency is unknown, what its "?" comes from."""
+        names = sorted({placement.label for placement in self._placements(kernel).values()
+                        if placement.loop is loop and placement.cycles == "?"})
+        return f" (a lower bound: it calls {name_list(names)}, whose latency is not in the report)" if names else ""
 
     def _instances_of(self, kernel: Kernel, loop: Loop) -> list[Instance]:
         """The sub-module calls inside ``loop`` (or its sub-loops)."""

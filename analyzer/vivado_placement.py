@@ -23,7 +23,9 @@ straight-line loop body explains.
 
 from __future__ import annotations
 
+import functools
 import itertools
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from hlsight.core.model import Instance, Kernel, Loop
@@ -58,6 +60,10 @@ class _Call:
     worst: int | None
 
 
+#: the loops of the hosts a call may go into (:func:`_allowed` with the source's calls bound)
+_Fits = Callable[[_Call, list[tuple[Loop, int]]], list[tuple[Loop, int]]]
+
+
 def unsure_outlined(loop: Loop) -> bool:
     """An outlined loop the reader put at the top level for want of an InstanceList."""
     return loop.outlined_module is not None and OUTLINED_UNSURE in loop.details
@@ -77,12 +83,16 @@ def instances_in_loops(kernel: Kernel) -> set[str]:
     return names
 
 
-def implied_placements(kernel: Kernel) -> dict[str, Placement]:
-    """The calls of ``kernel`` counted inside a loop the report did not name."""
+def implied_placements(kernel: Kernel, allowed: Mapping[str, frozenset[int]] | None = None
+                       ) -> dict[str, Placement]:
+    """The calls of ``kernel`` counted inside a loop the report did not name;
+    ``allowed``: per call, the ``id`` of the only loops that may hold it
+    (those its source calls are inside)."""
     if kernel.dataflow:
         return {}
     calls = _unplaced_calls(kernel)
     hosts = _host_loops(kernel)
+    fits = functools.partial(_allowed, allowed or {})
     if not calls or not hosts:
         return {}
     fixed = [loop.latency.max if loop.latency is not None else None
@@ -90,16 +100,16 @@ def implied_placements(kernel: Kernel) -> dict[str, Placement]:
     worsts = [call.worst for call in calls]
     latency = kernel.latency
     if latency is None or latency.max is None or None in fixed or None in worsts:
-        return _by_share(calls, hosts)
+        return _by_share(calls, hosts, fits)
     outside = sum(value or 0 for value in [*fixed, *worsts])
     if outside <= latency.max:
         return {}  # everything fits beside the loops (a call after them, conditionally)
     excess = outside - latency.max
-    candidates = [call for call in calls if any(room >= (call.worst or 0) for _, room in hosts)]
+    candidates = [call for call in calls if any(room >= (call.worst or 0) for _, room in fits(call, hosts))]
     chosen = _smallest_set_reaching(candidates, excess)
     why = (f"outside them, the loops' and calls' worst cases ({outside:,}) would exceed the report's maximum of"
            f" {kernel.name} ({latency.max:,})")
-    return _best_fit(chosen, hosts, why)
+    return _best_fit(chosen, hosts, why, fits)
 
 
 def _unplaced_calls(kernel: Kernel) -> list[_Call]:
@@ -176,21 +186,31 @@ def _smallest_set_reaching(candidates: list[_Call], excess: int) -> list[_Call]:
     return list(best[2]) if best is not None else candidates
 
 
-def _best_fit(calls: list[_Call], hosts: list[tuple[Loop, int]], why: str) -> dict[str, Placement]:
+def _allowed(allowed: Mapping[str, frozenset[int]], call: _Call, hosts: list[tuple[Loop, int]]
+             ) -> list[tuple[Loop, int]]:
+    """The loops of ``hosts`` that may hold ``call``."""
+    only = allowed.get(call.key)
+    return hosts if only is None else [(loop, own) for loop, own in hosts if id(loop) in only]
+
+
+def _best_fit(calls: list[_Call], hosts: list[tuple[Loop, int]], why: str, fits: _Fits) -> dict[str, Placement]:
     room = {id(loop): own for loop, own in hosts}
     placements: dict[str, Placement] = {}
     for call in sorted(calls, key=lambda item: -(item.worst or 0)):
         need = call.worst or 0
-        fitting = [loop for loop, _ in hosts if room[id(loop)] >= need]
+        mine = fits(call, hosts)
+        if not any(own >= need for _, own in mine):
+            continue  # no loop its source calls are in holds it
+        fitting = [loop for loop, _ in mine if room[id(loop)] >= need]
         if not fitting:  # the rooms are estimates: the loop with the most room left
-            fitting = [max((loop for loop, own in hosts if own >= need), key=lambda loop: room[id(loop)])]
+            fitting = [max((loop for loop, own in mine if own >= need), key=lambda loop: room[id(loop)])]
         loop = min(fitting, key=lambda item: room[id(item)])
         room[id(loop)] -= need
         placements[call.key] = Placement(call.key, call.label, call.cycles, loop, why)
     return placements
 
 
-def _by_share(calls: list[_Call], hosts: list[tuple[Loop, int]]) -> dict[str, Placement]:
+def _by_share(calls: list[_Call], hosts: list[tuple[Loop, int]], fits: _Fits) -> dict[str, Placement]:
     """With a latency unknown: a call goes into the one loop that holds it
     and of whose own cycles it makes up most (2016.4 sha256: sha256_update's
     28,097 of Loop 1's 28,100; 2018.3 keccak_absorb: KeccakF1600's 62 of 65).
@@ -203,16 +223,23 @@ def _by_share(calls: list[_Call], hosts: list[tuple[Loop, int]]) -> dict[str, Pl
     for call in sorted(calls, key=lambda item: -(item.worst or 0)):
         if call.worst is None:
             continue
-        fits = [(loop, own) for loop, own in hosts if room[id(loop)] >= call.worst]
-        if len(fits) != 1 or 2 * call.worst < fits[0][1]:
+        holding = [(loop, own) for loop, own in fits(call, hosts) if room[id(loop)] >= call.worst]
+        if len(holding) != 1 or 2 * call.worst < holding[0][1]:
             continue
-        loop, own = fits[0]
+        loop, own = holding[0]
         room[id(loop)] -= call.worst
         placements[call.key] = Placement(
             call.key, call.label, call.cycles, loop,
             f"it makes up most of that loop's {own:,} cycles per iteration beyond its sub-loops, which no"
             " straight-line code explains")
     return placements
+
+
+def call_placed_by_source(instance: Instance, host: Loop, where: str) -> Placement:
+    """A call the report lists apart from its loops, in the loop its one
+    source call (``where``) is inside."""
+    return Placement(instance.name, instance.module, _range(instance), host,
+                     f"its one call in the source ({where}) is inside that loop")
 
 
 def _worst(instance: Instance) -> int | None:

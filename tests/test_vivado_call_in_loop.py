@@ -265,3 +265,40 @@ def test_outlined_loops_of_one_name_are_told_apart_by_their_module(corpus: Path)
     out = run_cli("analyze", str(corpus / "vivado" / "vitis2021.2_ascon_aead")).stdout
     (line,) = [line for line in out.splitlines() if line.startswith("    loops and calls") and "25_11" in line]
     assert "VITIS_LOOP_25_1 (crypto_aead_encrypt_Pipeline_VITIS_LOOP_25_11) 10" in line
+
+
+KEYS_SOURCE = """int enc(int x);
+
+void keys(int data[64], int key[8], int out[16]) {
+    int k = 0;
+    for (int i = 0; i < 8; i++)
+        k = (k << 8) | key[i % 3];
+    for (int j = 0; j < 9; j++)
+        out[j] = enc(data[j] ^ k);
+    for (int m = 0; m < 4; m++)
+        out[9 + m] = enc(out[m]);
+}
+"""
+
+
+def test_a_call_made_at_several_places_goes_only_into_a_loop_that_makes_one(tmp_path: Path) -> None:
+    """A public Vivado HLS 2019.2 Blowfish (nrakhlin/ece6775Final) calls
+    Encrypt_SetKey (66 cycles) in Loops 4 and 5.1; its key loop (Loop 3.1,
+    68 cycles an iteration of a 64-bit remainder) had the least room that
+    holds it, and the note put the call there. Here: enc (66) in Loops 2
+    and 3 (69 an iteration), Loop 1 (68) calling nothing; the worst cases
+    outside (1,507) exceed the module's 1,445, so enc runs in a loop."""
+    text = REPORT.read_text(encoding="utf-8").replace("mix_update", "keys")
+    text = text.replace("|    1|  4865|    1|  4865|   none  |", "|    1|  1445|    1|  1445|   none  |")
+    text = text.replace("|grp_mix_block_fu_120    |mix_block    |  300|  300|  300|  300|   none  |",
+                        "|grp_enc_fu_120          |enc          |   66|   66|   66|   66|   none  |")
+    text = text.replace("|- Loop 1  |    0|  4864|  3 ~ 304 |          -|          -| 0 ~ 16 |    no    |",
+                        "|- Loop 1  |  544|   544|       68 |          -|          -|      8 |    no    |\n"
+                        "        |- Loop 2  |  621|   621|       69 |          -|          -|      9 |    no    |\n"
+                        "        |- Loop 3  |  276|   276|       69 |          -|          -|      4 |    no    |")
+    (tmp_path / "keys_csynth.rpt").write_text(text, encoding="utf-8")
+    (tmp_path / "keys.c").write_text(KEYS_SOURCE, encoding="utf-8")
+    result = run_cli("analyze", "-v", str(tmp_path / "keys_csynth.rpt"), "--source-root", str(tmp_path))
+    assert result.code == 0, result.stderr
+    placed = [line for line in result.stdout.splitlines() if "enc (66 cycles) is counted once per iteration" in line]
+    assert len(placed) == 1 and "of loop Loop 2," in placed[0], placed

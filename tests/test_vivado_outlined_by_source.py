@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from hlsight.analyzer.export import loop_to_dict
 from hlsight.analyzer.pipeline import AnalysisResult, analyze
 from hlsight.core.model import (
     Design,
@@ -96,3 +97,62 @@ def test_a_stride_of_an_argument_is_consecutive_at_the_value_that_makes_it_one(t
                 if line.startswith("m_axi_gmem1: ")] for n in (1, 40)}
     assert "m_axi_gmem1: consecutive accesses (the source, at N=1): bursts up to 1 KB" in said[1]
     assert "m_axi_gmem1: strided or data-dependent accesses (the source): random" in said[40]
+
+
+DFT = "\n" * 13 + """void dft(const float x[256], const float c[256], float out[256]) {
+    for (int k = 0; k < 256; k++) {
+        float acc = 0.0f;
+        for (int n = 0; n < 256; n++)
+            acc += x[n] * c[(k * n) % 256];
+        out[k] = acc;
+    }
+}
+"""
+
+
+def _dft(tmp_path: Path, values: dict[str, float]) -> AnalysisResult:
+    """A public Vitis 2022.1 DFT's shape (b07901049/1111HLS_labB): the k loop
+    (line 15, 256 x 1,293 cycles) calls the outlined n pipeline (line 17, II
+    5, 1,289 cycles a call); its per-module XMLs list no instances, so only
+    the module's name says whose part the pipeline is."""
+    source = tmp_path / "dft.cpp"
+    source.write_text(DFT, encoding="utf-8")
+    outer = Loop("VITIS_LOOP_15_2", trip_count=TripCount(256, 256), latency=LatencyRange(331008, 331008),
+                 iteration_latency=1293)
+    top = Kernel("dft", kind=KernelKind.FUNCTION, latency=LatencyRange(331268, 331268), is_top=True,
+                 clock_target_ns=10.0, loops=[outer])
+    inner = Kernel("dft_Pipeline_VITIS_LOOP_17_3", kind=KernelKind.FUNCTION, latency=LatencyRange(1289, 1289),
+                   clock_target_ns=10.0,
+                   loops=[Loop("VITIS_LOOP_17_3", trip_count=TripCount(256, 256), latency=LatencyRange(1287, 1287),
+                               ii=InitiationInterval(5), pipeline_depth=13, pipelined=True)])
+    kernels = {kernel.name: kernel for kernel in (top, inner)}
+    fold_outlined_modules(kernels, instance_lists_known=False)
+    design = Design(tool=ToolInfo(Vendor.XILINX, Product.VITIS_HLS, "2022.1"), root=tmp_path, name="dft",
+                    device=Device("zynq", "xc7z020-clg400-1"), kernels=[top, inner],
+                    source_files=[SourceFile(str(source), "dft.cpp", DFT)])
+    return analyze(design, values)
+
+
+def test_an_outlined_module_no_instance_names_is_folded_by_its_name(tmp_path: Path) -> None:
+    result = _dft(tmp_path, {})
+    assert [loop.name for loop in result.design.kernel("dft").loops] == ["VITIS_LOOP_15_2", "VITIS_LOOP_17_3"]
+    assert result.design.kernel("dft_Pipeline_VITIS_LOOP_17_3").folded_into == "dft"
+    cycles = result.estimates["dft"].cycles
+    assert cycles is not None and cycles.cycles == 331268  # the report's, with the pipeline inside the k loop
+
+
+def test_a_trip_given_to_a_placed_loop_recomposes_its_host(tmp_path: Path) -> None:
+    """n < 128: 256 x (4 + 5 x 128 + 9) + 260 = 167,428 cycles (the k loop's
+    report iteration of 1,293 was kept, and the count did not move)."""
+    cycles = _dft(tmp_path, {"loop.dft.VITIS_LOOP_17_3.trip": 128}).estimates["dft"].cycles
+    assert cycles is not None and cycles.cycles == 167428
+
+
+def test_the_json_and_the_inventory_say_where_a_placed_loop_is_counted(tmp_path: Path) -> None:
+    """Its tree keeps the report's (top level), with where the count puts it."""
+    result = _dft(tmp_path, {})
+    (placed,) = [loop for loop in result.design.kernel("dft").loops if loop.name == "VITIS_LOOP_17_3"]
+    assert loop_to_dict(placed, result.source)["counted_in"] == {"loop": "VITIS_LOOP_15_2",
+                                                                  "why": "dft.cpp:17 is inside 15-20"}
+    (outer,) = [loop for loop in result.design.kernel("dft").loops if loop.name == "VITIS_LOOP_15_2"]
+    assert loop_to_dict(outer, result.source)["counted_in"] is None

@@ -17,6 +17,7 @@ pointwise 8,460 and use_hint 6,411.
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 from hlsight.analyzer.vivado_cycles import module_cycles
@@ -62,3 +63,39 @@ def test_a_count_with_every_latency_known_is_not_called_a_lower_bound() -> None:
     assert text.code == 0, text.stderr
     assert "  estimate: 1.05 us, compute-bound" in text.stdout.splitlines()
     assert "lower bound" not in text.stdout
+
+
+VERIFY_SOURCE = """void transform(int a[64]);
+int pointwise(int a[64], int b[64]);
+int use_hint(int a[64]);
+
+int verify(int a[64], int b[64]) {
+    int s = 0;
+    for (int i = 0; i < 4; i++)
+        transform(a);
+    for (int j = 0; j < 5; j++)
+        s += pointwise(a, b);
+    s += use_hint(b);
+    return s;
+}
+"""
+
+
+def test_with_the_source_each_call_goes_where_its_one_call_is(tmp_path: Path) -> None:
+    """The source says what the report cannot: transform is called in Loop
+    1, pointwise in Loop 2, use_hint after both. Loop 1's unknown iteration
+    then names the call it comes from, and no call is said to be possibly
+    inside it."""
+    shutil.copy(REPORT, tmp_path / REPORT.name)
+    (tmp_path / "verify.c").write_text(VERIFY_SOURCE, encoding="utf-8")
+    text = run_cli("analyze", "-v", str(tmp_path / REPORT.name), "--source-root", str(tmp_path))
+    assert text.code == 0, text.stderr
+    notes = [line.strip() for line in text.stdout.splitlines() if line.startswith("    note: ")]
+    assert ("note: verify: transform (? cycles) is counted once per iteration of loop Loop 1, in its iteration latency"
+            " (the report does not say where it is called): its one call in the source (verify.c:8) is inside that"
+            " loop") in notes
+    assert any(note.startswith("note: verify: pointwise (8,460 cycles) is counted once per iteration of loop Loop 2")
+               and note.endswith("its one call in the source (verify.c:10) is inside that loop") for note in notes)
+    assert ("note: iteration latency of loop Loop 1 unknown: 1 assumed (a lower bound: it calls transform, whose"
+            " latency is not in the report)") in notes
+    assert "  estimate: at least 487 us, compute-bound" in text.stdout.splitlines()  # 4 + 42,310 + 6,411 cycles

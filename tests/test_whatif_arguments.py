@@ -5,11 +5,12 @@ the kernel argument N)."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import CORPUS, run_cli
+from tests.conftest import CORPUS, SHARED, run_cli
 
 AXPY = str(CORPUS / "zaragoza" / "reports" / "ddr4-1866" / "axpy")
 SAXPY1 = str(CORPUS / "aoc" / "aoc18.1.1pro_s10_520n_saxpy_vscale" / "reportIntel" / "SAXPY1" / "reports")
@@ -122,3 +123,19 @@ def test_a_clock_keeps_its_fractions() -> None:
     rows = [line for line in swept.stdout.splitlines() if line and not line.startswith("#")]
     assert [row.split(",")[0] for row in rows[1:]] == ["100", "100.5", "101"]
     assert "whole values" not in swept.stdout
+
+
+def test_the_sources_can_be_named_as_for_analyze(tmp_path: Path) -> None:
+    """A report copied away from its source (the real Vitis 2024.1 weighted
+    round-robin): with ``--source-root`` the source's trip symbol sweeps, as
+    ``analyze --source-root`` gives it (whatif had no such option: a public
+    2022.1 DFT's what-if could not reach its source)."""
+    shutil.copytree(SHARED / "instrument" / "vitis2024.1_wrr_dataflow" / "report", tmp_path / "report")
+    root = str(SHARED / "instrument" / "vitis2024.1_wrr_dataflow")
+    swept = run_cli("whatif", str(tmp_path / "report"), "--source-root", root,
+                    "--sweep", "trips_weighted_rr_L29=4,8", "--format", "csv")
+    assert swept.code == 0, swept.stderr
+    assert [line.split(",")[0] for line in swept.stdout.splitlines()[1:]] == ["4", "8"]
+    missing = run_cli("whatif", str(tmp_path / "report"), "--source-root", str(tmp_path / "nowhere"),
+                      "--sweep", "trips_weighted_rr_L29=4")
+    assert missing.code == 2 and "--source-root is not a directory" in missing.stderr

@@ -113,7 +113,8 @@ def derive_axi_facts(design: Design) -> SourceFacts:
             operators = [*kernel.operators, *(operator for other in design.kernels if other.folded_into == kernel.name
                                               for operator in other.operators)]
             context = KernelAccesses(kernel, False, walker.sites, loops, report_loops=finder, array_ports=ports,
-                                     stream_sites=walker.stream_sites, operators=operators)
+                                     stream_sites=walker.stream_sites, operators=operators,
+                                     call_sites=walker.call_sites)
             facts.diagnostics.extend(derive_loop_trips(context, facts))
             note_buffer_inputs(context, facts)  # `a = *n`: the value behind a pointer the top never writes
         facts.diagnostics = _said_once(facts.diagnostics, SOURCE_DIFFERS_RULE, PER_CALL_RULE)

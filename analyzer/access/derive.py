@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections import Counter
 from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -43,7 +44,7 @@ from hlsight.analyzer.access.port_bound import ArrayPorts, port_bound
 from hlsight.analyzer.access.recurrence import carried_updates, recurrence_reason
 from hlsight.analyzer.access.sources import ParsedSources, parse_design_sources
 from hlsight.analyzer.access.taken import readable
-from hlsight.analyzer.access.walker import AccessSite, walk_function
+from hlsight.analyzer.access.walker import AccessSite, CallSite, walk_function
 from hlsight.analyzer.access.xilinx_report_loops import ReportLoopFinder
 from hlsight.analyzer.results import AccessFacts, SourceFacts, loop_place
 from hlsight.analyzer.vivado_placement import unsure_outlined
@@ -92,6 +93,8 @@ class KernelAccesses:
     stream_sites: list[AccessSite] = field(default_factory=list)
     #: Vivado/Vitis: the operators the module (and the loops outlined from it) binds, with their latencies
     operators: list[BoundOperator] = field(default_factory=list)
+    #: Vivado/Vitis: the calls of the walk, with the source loops around each
+    call_sites: list[CallSite] = field(default_factory=list)
 
 
 def _display(expr: sympy.Expr, table: SymbolTable) -> str:
@@ -604,6 +607,7 @@ def derive_loop_trips(context: KernelAccesses, facts: SourceFacts) -> list[Diagn
     notes.extend(_coalesced_levels(context, matched, facts))
     if context.report_loops is not None:
         _source_hosts(context.kernel, matched, facts)
+        _instance_hosts(context, matched, facts)
         _port_bounds(context, matched, facts)
         notes.extend(exclusive_arm_warnings(context.kernel, facts))
         notes.extend(dropped_pipeline_warnings(context.kernel, matched))
@@ -633,6 +637,46 @@ def _source_hosts(kernel: Kernel, matched: dict[int, LoopInfo], facts: SourceFac
             host, found = max(hosts, key=lambda pair: pair[1].line)
             where = f"{PurePath(inner.file).name}:{inner.line} is inside {found.line}-{found.end_line}"
             facts.set_source_host(loop, host, where)
+
+
+def _instance_hosts(context: KernelAccesses, matched: dict[int, LoopInfo], facts: SourceFacts) -> None:
+    """A call the report lists apart from its loops (Vivado HLS before the
+    aggregated InstanceList), made at one place in the source, goes into
+    the innermost report loop whose source loop is around that place: the
+    report's latencies alone cannot say (a public 2018.2 Dilithium's
+    expand_mat calls shake128 inside two loops whose iteration latencies
+    are "?", and it was counted once). A function called at several places
+    (or copied into several modules, ``ntt``, ``ntt_1``) is left to the
+    report: which copy is which call no file says."""
+    kernel = context.kernel
+    places = {(found.file, found.line): loop for loop in kernel.all_loops()
+              if (found := matched.get(id(loop))) is not None and not unsure_outlined(loop)}
+    calls: dict[str, list[CallSite]] = {}
+    for site in context.call_sites:
+        calls.setdefault(site.function, []).append(site)
+    copies = Counter(_function_of(instance.module, calls) for instance in kernel.instances)
+    for instance in kernel.instances:
+        function = _function_of(instance.module, calls)
+        sites = calls.get(function or "", [])
+        if function is None or not sites:
+            continue
+        innermost = [[places[key] for key in site.loops if key in places][-1:] for site in sites]
+        if len(sites) == 1 and copies[function] == 1:
+            # no report loop around it: called outside the loops, which the source says as well
+            facts.set_instance_host(kernel.name, instance.name, innermost[0][0] if innermost[0] else None,
+                                    f"{PurePath(sites[0].file).name}:{sites[0].line}")
+        # only a loop that makes one of its calls may hold it (a public 2019.2 Blowfish: called in Loops 4
+        # and 5.1, it had been put in the key loop by the latencies alone)
+        facts.set_instance_loops(kernel.name, instance.name, [host for found in innermost for host in found])
+
+
+def _function_of(module: str, calls: dict[str, list[CallSite]]) -> str | None:
+    """The source function a Vivado module is, by name (``ntt_1``, a second
+    copy of ``ntt``, is ``ntt``), when the walk met a call of it."""
+    if module in calls:
+        return module
+    base, _, copy = module.rpartition("_")
+    return base if copy.isdigit() and base in calls else None
 
 
 def _port_bounds(context: KernelAccesses, matched: dict[int, LoopInfo], facts: SourceFacts) -> None:

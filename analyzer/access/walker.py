@@ -198,6 +198,18 @@ class AccessSite:
     root: str = ""
 
 
+class CallSite(NamedTuple):
+    """A call of a user function where the walk met it, with the source
+    loops around it (``(file, line)``, outermost first, through the calls
+    that led there): a Vivado report without the aggregated InstanceList
+    lists calls apart from loops, and the source says which loop makes it."""
+
+    function: str
+    file: str
+    line: int
+    loops: tuple[tuple[str, int], ...]
+
+
 class PointerTarget(NamedTuple):
     """Where a pointer expression points: element ``offset`` of array
     ``base`` (its address space), through a variable of ``element`` type."""
@@ -356,6 +368,8 @@ class AccessWalker(LoopWalker):
         self.guards: list[Guard] = []
         self.blocks: list[int] = [0]
         self.sites: list[AccessSite] = []
+        #: every call of a function the walk met (walked or not)
+        self.call_sites: list[CallSite] = []
         #: channel reads and writes (kind ``channel-read``, ``channel-write``,
         #: ``-nb`` for the non-blocking ones), the channel's name as ``array``
         #: (a channel array's name for any of its channels): counted like
@@ -662,6 +676,9 @@ class AccessWalker(LoopWalker):
         called it. Library functions, recursion and calls nested deeper than
         four are not walked (their value stays opaque as before)."""
         name = call.name.name if isinstance(call.name, c_ast.ID) else ""
+        if name and call.coord is not None:
+            self.call_sites.append(CallSite(name, str(call.coord.file), int(call.coord.line),
+                                            tuple((loop.file, loop.line) for loop in self.loops)))
         if not self._walks_into(name):
             return
         callee = self._functions[name]

@@ -24,7 +24,9 @@ Only what the names fix is matched:
 * Vivado positional names (``Loop 3.1``) only when every positional name of
   the module's report is a loop of that function at the same place in the
   nest, or one nested in a loop of it that has no loop of its own (an
-  inlined callee's, which renumbers none of the function's): a report that
+  inlined callee's, which renumbers none of the function's), or one of a
+  perfect nest the report runs flattened under its outer level's name (a
+  pipelined leaf with no count: the product of the levels): a report that
   counts an inlined callee's loops elsewhere, or that does not number the
   way the sources read, matches none of them;
 * in a Vitis report, ``Loop N`` (a loop the compiler made) and
@@ -80,6 +82,9 @@ class ReportLoopFinder:
     inlined: list[NamedLoop] = field(default_factory=list)
     #: the loop trees of every function of the sources: a flattened name is told by them (:meth:`flattened`)
     everywhere: list[NamedLoop] = field(default_factory=list)
+    #: Vivado positional leaves that run a flattened perfect nest, by report name: the nest's levels
+    #: (:func:`_positions_agree`)
+    flattened_nests: dict[str, list[NamedLoop]] = field(default_factory=dict)
 
     def find(self, loop: Loop) -> LoopInfo | None:
         """The facts of the source loop ``loop`` stands for (a flattened
@@ -87,7 +92,8 @@ class ReportLoopFinder:
         match = self._match(loop)
         if match is None:
             return None
-        levels = [self.infos.get(id(level.node)) for level in match.levels]
+        nest = self.flattened_nests.get(loop.name) if self.positional_ok else None
+        levels = [self.infos.get(id(level.node)) for level in (match.levels if nest is None else nest)]
         if any(info is None for info in levels):
             return None
         infos = [info for info in levels if info is not None]
@@ -102,7 +108,7 @@ class ReportLoopFinder:
         searches: MachSuite's radix sort flattens ``hist_1_hist_2`` in
         ``hist``, which it calls twice, and the loop at the report's line
         counted 512 of the 2048 iterations."""
-        if _FLATTENED_VITIS.match(loop.name):
+        if _FLATTENED_VITIS.match(loop.name) or loop.name in self.flattened_nests:
             return True
         return any(loop.name.startswith(named.report_name(self.vivado) + "_") and named.children
                    for top in [*self.loops, *self.inlined, *self.everywhere] for named in top.walk())
@@ -280,8 +286,11 @@ def _positions_agree(kernel: Kernel, finder: ReportLoopFinder) -> bool:
     named = {loop.positional: loop for top in finder.loops for loop in top.walk()
              if loop.label is None and not _unrolled_in_source(loop, finder.infos)}
     listed = {loop.name for loop in kernel.all_loops() if parse_loop_name(loop.name).kind in ("vivado", "child")}
+    finder.flattened_nests = _flattened_leaves(kernel, named, listed)
+    absorbed = {level.positional for nest in finder.flattened_nests.values() for level in nest[1:]}
     inlined = _inlined_below_leaves(listed - set(named), named)
-    if inlined is None or listed - inlined != set(named):
+    if inlined is None or listed - inlined != set(named) - absorbed:
+        finder.flattened_nests = {}
         return False
 
     def agree(loops: list[Loop], parent: NamedLoop | None) -> bool:
@@ -300,6 +309,40 @@ def _positions_agree(kernel: Kernel, finder: ReportLoopFinder) -> bool:
         return True
 
     return agree(kernel.loops, None)
+
+
+def _flattened_leaves(kernel: Kernel, named: dict[str, NamedLoop], listed: set[str]) -> dict[str, list[NamedLoop]]:
+    """Report loops that run a flattened perfect nest under a positional
+    name: a pipelined ``Loop 1`` with no sub-loop in the report, whose
+    source loop has a chain of loops each the only one directly inside the
+    one before, none of them listed (Vivado HLS flattens such a nest into
+    its outer level's name; a public 2019.2 matrix multiply's ``readA``
+    listed one ``Loop 1`` for five levels, and each was asked for by hand
+    though the source counts them)."""
+    nests: dict[str, list[NamedLoop]] = {}
+    for loop in kernel.all_loops():
+        source = named.get(loop.name)
+        count = loop.trip_count
+        # a nest with a count in its bounds has none in the report ("undef"); a counted leaf is one loop
+        counted = count is not None and (count.min is not None or count.max is not None)
+        if source is None or loop.children or not loop.pipelined or counted:
+            continue
+        nest = [source]
+        while len(nest[-1].children) == 1 and nest[-1].children[0].positional in named and _only_loop_in(nest[-1]):
+            nest.append(nest[-1].children[0])
+        if len(nest) > 1 and not nest[-1].children and not any(level.positional in listed for level in nest[1:]):
+            nests[loop.name] = nest
+    return nests
+
+
+def _only_loop_in(loop: NamedLoop) -> bool:
+    """``loop``'s body is its one sub-loop (and pragmas): a level of a
+    perfect nest, which the tools flatten; code beside the sub-loop (a
+    public 2019.2 changeARate's ``A_temp = AStreamWide.read()``) stops it."""
+    body = loop.node.stmt
+    items = body.block_items or [] if isinstance(body, c_ast.Compound) else [body]
+    statements = [item for item in items if not isinstance(item, c_ast.Pragma)]
+    return len(statements) == 1 and statements[0] is loop.children[0].node
 
 
 def _inlined_below_leaves(extra: set[str], named: dict[str, NamedLoop]) -> set[str] | None:

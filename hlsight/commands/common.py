@@ -35,11 +35,24 @@ def add_output_arguments(parser: argparse.ArgumentParser) -> None:
     loudness.add_argument("-v", "--verbose", action="store_true",
                           help="also notes (how each access was derived), formulas and the inventory")
     loudness.add_argument("-q", "--quiet", action="store_true", help="only the estimate and the warnings/errors")
+    add_source_root_argument(parser)
+    parser.add_argument("--min-severity", choices=[severity.value for severity in Severity],
+                        help="leave out findings less severe than this (default: warning; note with -v)")
+
+
+def add_source_root_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--source-root", metavar="DIR",
                         help="where the kernel sources are on this machine (reports name the build machine's paths;"
                              " a file is also found by its name at any depth below DIR)")
-    parser.add_argument("--min-severity", choices=[severity.value for severity in Severity],
-                        help="leave out findings less severe than this (default: warning; note with -v)")
+
+
+def source_root_given(args: argparse.Namespace) -> str | None:
+    """``--source-root``, refused when it is not a directory."""
+    source_root: str | None = getattr(args, "source_root", None)
+    if source_root is not None and not os.path.isdir(source_root):
+        raise InputError(source_root, "--source-root is not a directory",
+                         expected="the folder holding the kernel sources")
+    return source_root
 
 
 def add_design_arguments(parser: argparse.ArgumentParser) -> None:
@@ -54,10 +67,7 @@ def use_color(output: str | None) -> bool:
 
 def emit(result: AnalysisResult, args: argparse.Namespace) -> None:
     """Render ``result`` in ``args.format`` and write it to ``args.output``."""
-    source_root = getattr(args, "source_root", None)
-    if source_root is not None and not os.path.isdir(source_root):
-        raise InputError(source_root, "--source-root is not a directory",
-                         expected="the folder holding the kernel sources")
+    source_root = source_root_given(args)
     if args.output not in (None, "-", ""):
         check_output_folder(Path(args.output))  # named as given, before FILE.sources/ is written
     options = RenderOptions(

@@ -36,7 +36,14 @@ from hlsight.analyzer.whatif import (
 from hlsight.analyzer.whatif_band import grid_band
 from hlsight.analyzer.whatif_cautions import grid_cautions
 from hlsight.analyzer.whole_solve import solve
-from hlsight.commands.common import add_design_arguments, add_model_arguments, output_format, user_inputs
+from hlsight.commands.common import (
+    add_design_arguments,
+    add_model_arguments,
+    add_source_root_argument,
+    output_format,
+    source_root_given,
+    user_inputs,
+)
 from hlsight.commands.sources import with_local_sources
 from hlsight.core.errors import InputError
 from hlsight.core.units import format_seconds, parse_duration
@@ -57,6 +64,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser = subparsers.add_parser("whatif", help="evaluate the time estimate for other values (sweeps, solve)")
     add_design_arguments(parser)
     add_model_arguments(parser)
+    add_source_root_argument(parser)  # the sources give a Vivado/Vitis top's bytes and trips, as for analyze
     parser.add_argument(
         "--sweep", action="append", default=[], metavar="NAME=a,b,c|NAME=start:stop:count",
         help="evaluate over these values (repeat for a grid)",
@@ -140,8 +148,7 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(None, "--solve and --for-time go together", expected="--solve NAME --for-time 10ms")
     for_time = None if args.for_time is None else parse_duration(args.for_time)
     # a Vivado/Vitis report's sources beside it give its m_axi bytes and trips in the arguments
-    design = with_local_sources(load_design(args.path, ReadOptions(solution=args.solution)),
-                                getattr(args, "source_root", None))
+    design = with_local_sources(load_design(args.path, ReadOptions(solution=args.solution)), source_root_given(args))
     # either spelling of a kernel a shell needs quoted (relu_stream<relu_config3>): the one symbols use
     spelled = user_spelling(design)
     sweeps = [replace(sweep, name=spelled(sweep.name)) for sweep in sweeps]

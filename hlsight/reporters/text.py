@@ -149,7 +149,9 @@ def _loop_lines(loop: Loop, depth: int, source: SourceFacts) -> list[str]:
     if place is not None and place is not loop.location:  # a local file's path: its name, as the report's are
         place = SourceLocation(basename(place.file), place.line, place.column)
     where = "" if place is None else f"  {place}"
-    lines = [f"    {'  ' * depth}{loop.name}: II {ii}, trip {trip} {pipelined}{where}".rstrip()]
+    host = source.source_host(loop)  # an outlined loop shown here for want of an InstanceList
+    inside = "" if host is None else f" (counted inside {host[0].name}: {host[1]})"
+    lines = [f"    {'  ' * depth}{loop.name}: II {ii}, trip {trip} {pipelined}{inside}{where}".rstrip()]
     for child in loop.children:
         lines.extend(_loop_lines(child, depth + 1, source))
     return lines

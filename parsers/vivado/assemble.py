@@ -165,7 +165,8 @@ def top_modules(kernels: dict[str, Kernel], declared: str | None, luts: dict[str
         if found is not None:
             return [found]
     instantiated = {inst.module for kernel in kernels.values() for inst in kernel.instances}
-    roots = [k for k in kernels.values() if not any(module_matches(k.name, m) for m in instantiated)]
+    roots = [k for k in kernels.values() if not any(module_matches(k.name, m) for m in instantiated)
+             and _outlined_parent(kernels, k) is None]
     candidates = roots or list(kernels.values())
     if not candidates:
         return []
@@ -240,6 +241,24 @@ def fold_outlined_modules(kernels: dict[str, Kernel], instance_lists_known: bool
                     loop.details.append(OUTLINED_UNSURE)
                 _insert_by_line(host.children if host is not None else parent.loops, loop)
             child.folded_into = parent.name
+    for child in kernels.values():  # per-module XMLs (2022.1) list no instances: the name says whose part it is
+        owner = _outlined_parent(kernels, child)
+        if owner is None or child.folded_into or any(module_matches(child.name, instance.module)
+                                                     for kernel in kernels.values() for instance in kernel.instances):
+            continue
+        for loop in child.loops:
+            loop.outlined_module = child.name
+            loop.details.append(OUTLINED_UNSURE)
+            _insert_by_line(owner.loops, loop)
+        child.folded_into = owner.name
+
+
+def _outlined_parent(kernels: dict[str, Kernel], kernel: Kernel) -> Kernel | None:
+    """The module ``kernel`` was outlined from, by its name
+    (``dft_Pipeline_VITIS_LOOP_17_3`` of ``dft``), when that module is here."""
+    parts = outlined_module_parts(kernel.name)
+    parent = None if parts is None else find_kernel(kernels, parts[0])
+    return None if parent is None or parent is kernel else parent
 
 
 def attach_locations(kernel: Kernel, aggregate: Aggregate | None) -> None:
