@@ -110,13 +110,13 @@ DFT = "\n" * 13 + """void dft(const float x[256], const float c[256], float out[
 """
 
 
-def _dft(tmp_path: Path, values: dict[str, float]) -> AnalysisResult:
+def _dft(tmp_path: Path, values: dict[str, float], text: str = DFT) -> AnalysisResult:
     """A public Vitis 2022.1 DFT's shape (b07901049/1111HLS_labB): the k loop
     (line 15, 256 x 1,293 cycles) calls the outlined n pipeline (line 17, II
     5, 1,289 cycles a call); its per-module XMLs list no instances, so only
     the module's name says whose part the pipeline is."""
     source = tmp_path / "dft.cpp"
-    source.write_text(DFT, encoding="utf-8")
+    source.write_text(text, encoding="utf-8")
     outer = Loop("VITIS_LOOP_15_2", trip_count=TripCount(256, 256), latency=LatencyRange(331008, 331008),
                  iteration_latency=1293)
     top = Kernel("dft", kind=KernelKind.FUNCTION, latency=LatencyRange(331268, 331268), is_top=True,
@@ -129,7 +129,7 @@ def _dft(tmp_path: Path, values: dict[str, float]) -> AnalysisResult:
     fold_outlined_modules(kernels, instance_lists_known=False)
     design = Design(tool=ToolInfo(Vendor.XILINX, Product.VITIS_HLS, "2022.1"), root=tmp_path, name="dft",
                     device=Device("zynq", "xc7z020-clg400-1"), kernels=[top, inner],
-                    source_files=[SourceFile(str(source), "dft.cpp", DFT)])
+                    source_files=[SourceFile(str(source), "dft.cpp", text)])
     return analyze(design, values)
 
 
@@ -156,3 +156,18 @@ def test_the_json_and_the_inventory_say_where_a_placed_loop_is_counted(tmp_path:
                                                                   "why": "dft.cpp:17 is inside 15-20"}
     (outer,) = [loop for loop in result.design.kernel("dft").loops if loop.name == "VITIS_LOOP_15_2"]
     assert loop_to_dict(outer, result.source)["counted_in"] is None
+
+
+def test_a_source_that_unrolls_a_loop_the_report_keeps_is_said_to_be_edited(tmp_path: Path) -> None:
+    """The DFT repository's own ``dft.cpp`` is a later edit: it unrolls the
+    n loop its report pipelines at II 5 over 256 iterations, and nothing
+    said so."""
+    edited = DFT.replace("        for (int n = 0; n < 256; n++)\n",
+                         "        for (int n = 0; n < 256; n++) {\n#pragma HLS unroll\n").replace(
+        "            acc += x[n] * c[(k * n) % 256];\n", "            acc += x[n] * c[(k * n) % 256];\n        }\n")
+    assert edited != DFT
+    said = [diag for diag in _dft(tmp_path, {}, edited).diagnostics if diag.rule == "source-unroll-not-in-report"]
+    assert len(said) == 1 and said[0].line == 18 and said[0].message.startswith(
+        "the source unrolls loop VITIS_LOOP_17_3 fully (#pragma HLS unroll), but the report keeps it as a loop of"
+        " 256 iterations, pipelined at II 5")
+    assert not any(diag.rule == "source-unroll-not-in-report" for diag in _dft(tmp_path, {}).diagnostics)

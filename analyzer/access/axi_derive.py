@@ -44,6 +44,7 @@ from hlsight.analyzer.access.derive import (
     note_buffer_inputs,
     scalar_arguments,
 )
+from hlsight.analyzer.access.kept_unroll import RULE as KEPT_UNROLL_RULE
 from hlsight.analyzer.access.moved_lines import pragma_place_warnings, unreported_pragma_warnings, warned_files
 from hlsight.analyzer.access.port_bound import function_ports
 from hlsight.analyzer.access.sources import ParsedSources, parse_design_sources
@@ -117,7 +118,7 @@ def derive_axi_facts(design: Design) -> SourceFacts:
                                      call_sites=walker.call_sites)
             facts.diagnostics.extend(derive_loop_trips(context, facts))
             note_buffer_inputs(context, facts)  # `a = *n`: the value behind a pointer the top never writes
-        facts.diagnostics = _said_once(facts.diagnostics, SOURCE_DIFFERS_RULE, PER_CALL_RULE)
+        facts.diagnostics = _said_once(facts.diagnostics, SOURCE_DIFFERS_RULE, PER_CALL_RULE, KEPT_UNROLL_RULE)
         bundles = _bundles(top, func, unit)
         traffic: dict[str, BundleTraffic] = {}
         for site in _without_repeated_loads(walker.sites):

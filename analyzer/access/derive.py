@@ -28,6 +28,7 @@ from hlsight.analyzer.access.communication import BARRIER_MODE, barrier_mode
 from hlsight.analyzer.access.dropped_pipeline import dropped_pipeline_warnings
 from hlsight.analyzer.access.exclusive_loops import exclusive_arm_warnings
 from hlsight.analyzer.access.hls_pragmas import body_pragmas, pipeline_ii
+from hlsight.analyzer.access.kept_unroll import kept_unroll_warnings
 from hlsight.analyzer.access.kernel_attributes import kernel_compute_units, kernel_local_size, kernel_simd
 from hlsight.analyzer.access.loops import BarrierSite, LoopInfo, unknown_trip_symbol
 from hlsight.analyzer.access.matching import (
@@ -611,6 +612,7 @@ def derive_loop_trips(context: KernelAccesses, facts: SourceFacts) -> list[Diagn
         _port_bounds(context, matched, facts)
         notes.extend(exclusive_arm_warnings(context.kernel, facts))
         notes.extend(dropped_pipeline_warnings(context.kernel, matched))
+        notes.extend(kept_unroll_warnings(context.kernel, matched))
         said = warned_files([*facts.diagnostics, *notes])
         notes.extend(moved_line_warnings(context.kernel, moved, context.loops, said))
     return notes
