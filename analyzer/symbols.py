@@ -528,6 +528,14 @@ def validate(
             unknown.append((name, close_names(base, valid, n=3, cutoff=0.6)))
     if not unknown:
         return
+    unread = _unread_sources(derived)
+    if unread and all("." not in name.rpartition(":")[2] for name, _ in unknown):  # names of kernel arguments
+        # a kernel argument is a name only where the source is read (a public 2022.1 matrix multiply
+        # whose header is not in the repository: "unknown names: 'K'; 'M'; 'N'" and nothing more)
+        said = ", ".join(f"'{name}'" for name, _ in unknown)
+        raise InputError(source, f"unknown {'names' if len(unknown) > 1 else 'name'} {said}: the source that"
+                                 f" would give kernel arguments their meaning was not read ({unread})",
+                         expected="the missing file under --source-root, or names from 'hlsight analyze -v'")
     if len(unknown) > 1:
         # every one at once (Intel's loop_coalesce sample: three misspelt trip counts, told one at a time)
         said = "; ".join(f"'{name}'" + (f" (did you mean {' or '.join(close)}?)" if close else "")
@@ -539,6 +547,15 @@ def validate(
                          expected="a name from 'hlsight analyze -v' or the --set help")
     shown = valid if len(valid) <= 40 else [*valid[:40], f"... ({len(valid) - 40} more)"]
     raise InputError(source, f"unknown name '{name}'", expected="one of " + ", ".join(shown))
+
+
+def _unread_sources(derived: SourceFacts | None) -> str:
+    """Why the design's source was not read, from the source analysis's
+    own finding (``access-source-unparsed``), else ``""``."""
+    if derived is None:
+        return ""
+    reasons = [diagnostic.message for diagnostic in derived.diagnostics if diagnostic.rule == "access-source-unparsed"]
+    return reasons[0] if reasons else ""
 
 
 def source_expr(raw: str | None, given: Collection[str], notes: list[str], what: str) -> sympy.Expr | None:

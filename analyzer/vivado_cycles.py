@@ -377,6 +377,11 @@ class CycleComposer:
             return sympy.Integer(0)
         low = _numeric(parts(self.at(Bound.MIN)))
         if low is None:
+            if self.bound is Bound.SYMBOLIC:
+                # a public 2022.1 matrix multiply's outlined readA_inner: best case 4, its loop 2 ~ ?
+                self._caveat(CycleCaveat.CONTROL_UNKNOWN,
+                             f"{owner}: its own control cycles beyond its parts are unknown (its parts' counts at the"
+                             f" report's best case, {latency.min:,} cycles, are not known): none counted")
             return sympy.Integer(0)
         fixed = latency.min - low
         if fixed >= 0:

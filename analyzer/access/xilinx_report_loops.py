@@ -400,7 +400,10 @@ def _flattened(levels: list[LoopInfo]) -> LoopInfo | None:
     # the report's count of the nest is then the pragmas' assumption (a public Vitis
     # image filter: 480 x 640 for `row < height`, `col < width`)
     pragmas = " and ".join(info.tripcount_pragma for info in levels if info.tripcount_pragma is not None)
+    # the nest asks for a pipeline where any level does (a public 2022.1 matrix multiply's
+    # `mmult_i_j` carries the pragma of its j level: dropped, and nothing said it)
     return dataclasses.replace(
         levels[0], trip_count=sympy.expand(product), hls_unroll=None, unroll=None, tripcount_pragma=pragmas or None,
+        hls_pipelined=any(info.hls_pipelined for info in levels),
         trip_reason=f"{FLATTENED} {lines}, the product of their counts: {reasons}",
         flattened_lines=tuple(info.line for info in levels))
