@@ -45,8 +45,10 @@ IMPLIED_RULE = "vivado-cosim-implied"
 FAILED_RULE = "vivado-cosim-failed"
 #: Trip counts searched for the implied value: up to 2^40 iterations.
 _LARGEST_TRIP = float(2**40)
+#: a count with one of these takes a part at its fewest cycles: a lower bound
+LOWER_BOUND_PARTS = frozenset({CycleCaveat.UNCOUNTED, CycleCaveat.CONTROL_UNKNOWN})
 #: a count with one of these leaves a part out or assumes it: no trip count is implied from it
-UNKNOWN_PARTS = frozenset({CycleCaveat.UNCOUNTED, CycleCaveat.CONTROL_UNKNOWN, CycleCaveat.GIVEN_UNUSED})
+UNKNOWN_PARTS = LOWER_BOUND_PARTS | {CycleCaveat.GIVEN_UNUSED}
 
 
 def compare_cosim(result: AnalysisResult) -> tuple[list[CosimComparison], list[Diagnostic]]:
@@ -438,7 +440,7 @@ def _causes(comparison: CosimComparison, top: Kernel | None, cycles: CycleEstima
             reasons.append("its AXI-lite control: co-simulation may count the testbench's register writes (the"
                            " arguments, ap_start) and its polling of ap_done inside each call, which the IP's own"
                            " latency, the report's, does not")
-        if cycles is not None and {CycleCaveat.UNCOUNTED, CycleCaveat.CONTROL_UNKNOWN} & cycles.caveats:
+        if cycles is not None and LOWER_BOUND_PARTS & cycles.caveats:
             reasons.append("the estimate leaves parts uncounted or assumes them (a \"?\" latency: the notes under"
                            " the top say where), so it is a lower bound")
         if cycles is not None and CycleCaveat.GIVEN_UNUSED in cycles.caveats:

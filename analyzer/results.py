@@ -331,8 +331,8 @@ class SourceFacts:
 
     def instance_loops(self, module: str) -> dict[str, frozenset[int]]:
         """Instance -> ``id`` of the report loops of ``module`` the source
-        calls it in, for calls made at several places (the only loops that
-        may hold it; none: every call is outside the loops)."""
+        calls it in, for every call the walk met (the only loops that may
+        hold it; none: every call is outside the loops)."""
         return {instance: frozenset(id(loop) for loop in loops)
                 for (owner, instance), loops in self._instance_loops.items() if owner == module}
 

@@ -648,8 +648,9 @@ def _instance_hosts(context: KernelAccesses, matched: dict[int, LoopInfo], facts
     report's latencies alone cannot say (a public 2018.2 Dilithium's
     expand_mat calls shake128 inside two loops whose iteration latencies
     are "?", and it was counted once). A function called at several places
-    (or copied into several modules, ``ntt``, ``ntt_1``) is left to the
-    report: which copy is which call no file says."""
+    (or copied into several modules, ``ntt``, ``ntt_1``: which copy is
+    which call no file says) is placed by the latencies, but only into a
+    loop that makes one of its calls."""
     kernel = context.kernel
     places = {(found.file, found.line): loop for loop in kernel.all_loops()
               if (found := matched.get(id(loop))) is not None and not unsure_outlined(loop)}

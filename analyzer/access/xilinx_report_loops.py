@@ -92,7 +92,7 @@ class ReportLoopFinder:
         match = self._match(loop)
         if match is None:
             return None
-        nest = self.flattened_nests.get(loop.name) if self.positional_ok else None
+        nest = self.flattened_nests.get(loop.name)  # empty unless the positional names agree
         levels = [self.infos.get(id(level.node)) for level in (match.levels if nest is None else nest)]
         if any(info is None for info in levels):
             return None
@@ -308,7 +308,10 @@ def _positions_agree(kernel: Kernel, finder: ReportLoopFinder) -> bool:
                 return False
         return True
 
-    return agree(kernel.loops, None)
+    if not agree(kernel.loops, None):
+        finder.flattened_nests = {}  # a nest is only read where the positions agree
+        return False
+    return True
 
 
 def _flattened_leaves(kernel: Kernel, named: dict[str, NamedLoop], listed: set[str]) -> dict[str, list[NamedLoop]]:

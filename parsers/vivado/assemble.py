@@ -235,22 +235,24 @@ def fold_outlined_modules(kernels: dict[str, Kernel], instance_lists_known: bool
             if child is None or child is parent or child.folded_into or outlined_module_parts(child.name) is None:
                 continue
             host = next((loop for loop in parent.all_loops() if instance.name in loop.instances), None)
-            for loop in child.loops:
-                loop.outlined_module = child.name
-                if host is None and unsure:
-                    loop.details.append(OUTLINED_UNSURE)
-                _insert_by_line(host.children if host is not None else parent.loops, loop)
-            child.folded_into = parent.name
+            _fold(child, parent, host, unsure=host is None and unsure)
     for child in kernels.values():  # per-module XMLs (2022.1) list no instances: the name says whose part it is
         owner = _outlined_parent(kernels, child)
         if owner is None or child.folded_into or any(module_matches(child.name, instance.module)
                                                      for kernel in kernels.values() for instance in kernel.instances):
             continue
-        for loop in child.loops:
-            loop.outlined_module = child.name
+        _fold(child, owner, None, unsure=True)
+
+
+def _fold(child: Kernel, parent: Kernel, host: Loop | None, unsure: bool) -> None:
+    """``child``'s loops into ``host`` (``None``: ``parent``'s top level,
+    with the note that the calling loop is unknown where ``unsure``)."""
+    for loop in child.loops:
+        loop.outlined_module = child.name
+        if unsure:
             loop.details.append(OUTLINED_UNSURE)
-            _insert_by_line(owner.loops, loop)
-        child.folded_into = owner.name
+        _insert_by_line(host.children if host is not None else parent.loops, loop)
+    child.folded_into = parent.name
 
 
 def _outlined_parent(kernels: dict[str, Kernel], kernel: Kernel) -> Kernel | None:
