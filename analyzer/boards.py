@@ -69,6 +69,11 @@ BOARD_RULES: tuple[BoardRule, ...] = (
     BoardRule(
         ("xcu200", "xcu250"), "ddr4-u250", "Xilinx Alveo U200/U250 (4 DDR4-2400 channels)", Vendor.XILINX,
     ),
+    # the AWS EC2 F1 card's VU9P (the F1 HDK's part; a VCU118 dev kit's VU9P is xcvu9p-flga2104)
+    BoardRule(
+        ("xcvu9p-flgb2104",), "ddr4-2133-f1",
+        "AWS EC2 F1, whose VU9P this part is (another card with it: --memory)", Vendor.XILINX,
+    ),
     BoardRule(("ku060", "ku3", "xcku060"), "ddr3-1333-ku3", "Alpha Data ADM-PCIE-KU3", Vendor.XILINX),
     BoardRule(("7v3", "xc7vx690t"), "ddr3-1333-7v3", "Alpha Data ADM-PCIE-7V3", Vendor.XILINX),
     BoardRule(("xc7z",), "ddr3-1066-zynq", "Zynq-7000 (PS DDR3)", Vendor.XILINX),

@@ -46,6 +46,8 @@ def _profile(tool: ToolInfo, part: str, board: str | None = None, family: str | 
         (VITIS, "xcu50-fsvh2104-2-e", None, "hbm2-u280"),
         (VITIS, "xcu280-fsvh2892-2L-e", None, "ddr4-u280"),
         (VITIS, "xcu55c-fsvh2892-2L-e", None, "hbm2-u280"),
+        # the AWS EC2 F1 card's part (a public Vitis 2020.1 vdot run on F1 had the 7V3's DDR3 assumed)
+        (VITIS, "xcvu9p-flgb2104-2-i", None, "ddr4-2133-f1"),
     ],
 )
 def test_board_picks_its_memory(tool: ToolInfo, part: str, board: str | None, profile: str) -> None:

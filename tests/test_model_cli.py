@@ -89,7 +89,7 @@ def test_memory_list_and_show() -> None:
               "ddr4-u250"),
             *("ddr4-2400-520n", "ddr4-2133-a10pac", "ddr4-2400-d5005", "ddr4-2133-a10gx", "ddr3-1600-de5net",
               "ddr3-800-c5soc"),
-            "ddr3-1066-zynq", "ddr4-2400-n6001", "ddr4-2666-de10agilex", "ddr4-2400-zynqmp",
+            "ddr3-1066-zynq", "ddr4-2400-n6001", "ddr4-2666-de10agilex", "ddr4-2400-zynqmp", "ddr4-2133-f1",
         ]
     )
     shown = run_cli("memory", "show", "hbm2-s10mx")
