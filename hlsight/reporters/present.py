@@ -382,9 +382,16 @@ def _band_clocks(band: ClockBand) -> tuple[str, str]:
 
 def design_headline(result: AnalysisResult) -> str:
     """The design's estimate with the bound of the kernel that dominates it
-    (the design estimate's own bound is the model's raw one)."""
+    (the design estimate's own bound is the model's raw one). Kernels joined
+    by channels into one group are timed together, their LSUs pooled per
+    bank: the group's own reading is the design's then, as JSON's
+    ``bound_label`` says (a public 520N SAXPY of two channel-joined kernels
+    read "compute+memory-bound", each kernel's own, beside the group's
+    memory time of twice theirs)."""
     overall = result.design_estimate
     if overall is None or overall.seconds is None:
+        return estimate_headline(overall)
+    if len(overall.concurrent_groups) == 1 and len(overall.concurrent_groups[0]) > 1:
         return estimate_headline(overall)
     slowest = ranked_estimates(result)[0][1] if result.design.kernels else None
     if slowest is None or slowest.seconds is None:

@@ -259,6 +259,12 @@ def headline_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
     used = using_text(shown, clock_text(result))
     if used:
         lines.append("  using: " + used)
+    if options.verbosity > 0 and overall is not None and not is_xilinx(design):
+        # every assumption the number rests on, where it is read (the JSON lists them too): a
+        # controller efficiency or eq. 8's rule moved a public 520N SAXPY's time, said nowhere in text
+        # (a Vivado/Vitis count's assumptions are its notes, said under each function)
+        lines.extend(f"  assumes: {assumption}" for assumption in overall.assumptions
+                     if not assumption.startswith(("memory profile ", "no fixed per-launch cost")))
     band = clock_band_text(result)
     if band:
         lines.append(f"  {band}")
