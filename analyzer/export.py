@@ -390,6 +390,14 @@ def launches_to_list(result: AnalysisResult) -> list[dict[str, Any]]:
             "bound": item.bound,
             "bound_label": item.label,
             "free_symbols": list(item.free_symbols),
+            # an OpenCL C kernel's module: repeat counts its calls, one per work-group
+            "work_groups": None if item.launch.work_groups is None else {
+                "work_items": item.launch.work_groups.work_items,
+                "workgroup_size": item.launch.work_groups.size,
+                "calls": item.launch.work_groups.calls,
+                "launches": item.launch.work_groups.launches,
+                "text": item.launch.work_groups.text,
+            },
         }
         for item in result.launches
     ]

@@ -31,17 +31,48 @@ from hlsight.core.units import format_value
 
 
 @dataclass(frozen=True)
+class WorkGroupCalls:
+    """The calls an NDRange launch of an OpenCL C kernel's Vivado/Vitis
+    module makes: the runtime calls the module once per work-group
+    (``hlsight.core.work_groups``), ``work_items / size`` calls per
+    launch."""
+
+    work_items: int
+    #: the work-group size the report's work-item loops give
+    size: int
+    #: the host's launches (a ``[[launch]]`` table's ``repeat``) of ``work_items`` each
+    launches: int = 1
+
+    @property
+    def calls(self) -> int:
+        return self.work_items // self.size
+
+    @property
+    def text(self) -> str:
+        """``4,096 work-items = 8 work-groups of 512 (one call each)``."""
+        each = f"{self.launches:,} launches of " if self.launches > 1 else ""
+        return (f"{each}{self.work_items:,} work-items = {self.calls:,} work-groups of {self.size:,}"
+                f"{' each' if self.launches > 1 else ''} (one call each)")
+
+
+@dataclass(frozen=True)
 class Launch:
     """One entry of the host program's launch sequence."""
 
     repeat: int = 1
     values: dict[str, float] = field(default_factory=dict)
     kernel: str | None = None
+    #: an OpenCL C kernel's module: ``repeat`` counts its calls, one per work-group
+    work_groups: WorkGroupCalls | None = None
+    #: made from ``--set work_items`` alone, not from a ``[[launch]]`` table
+    implicit: bool = False
 
 
 def launch_label(number: int, launch: Launch) -> str:
     """``[[launch]] #2 (comp_exit=100000, rem_rows=5)``: which table, with
     its own values, a kernel's shown estimate is of."""
+    if launch.implicit and launch.work_groups is not None:
+        return f"one call (one work-group of {launch.work_groups.size:,} work-items)"
     given = ", ".join(f"{name}={format_value(value)}" for name, value in launch.values.items())
     return f"[[launch]] #{number}" + (f" ({given})" if given else "")
 

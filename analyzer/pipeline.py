@@ -53,6 +53,7 @@ from hlsight.analyzer.symbols import (
     user_spelling,
     validate,
 )
+from hlsight.analyzer.work_group_calls import opencl_work_group, work_group_calls
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.errors import InputError
 from hlsight.core.model import Design, Kernel, KernelKind, Loop, Vendor
@@ -111,9 +112,12 @@ def analyze(
     _check_launch_kernels(launches, design, origin)
     sized = sized_inputs(design, source, values, launches, origin if from_file else None)
     values, launches = sized.values, sized.launches
+    # an OpenCL C kernel's module runs one work-group per call: work_items makes the calls
+    split = work_group_calls(design, values, launches, origin if from_file else None)
+    launches = split.launches
     check_placement(design, [values, *({**values, **launch.values} for launch in launches)])
     result = AnalysisResult(design=design, assignments=values, source=source,
-                            derived_assignments=sized.derived)
+                            derived_assignments=sized.derived, work_groups=split.headline)
     result.diagnostics.extend(design.diagnostics)
     result.diagnostics.extend(runtime_notes)
     result.diagnostics.extend(check_loop_latencies(design))
@@ -121,12 +125,13 @@ def analyze(
     result.diagnostics.extend(library_call_diagnostics(design))
     result.diagnostics.extend(source.diagnostics)
     result.diagnostics.extend(sized.diagnostics)
+    result.diagnostics.extend(split.diagnostics)
     result.diagnostics.extend(_unused_work_items(design, every_name, source))
     result.diagnostics.extend(_fixed_macros(design, values, launches))
     unbalanced = check_channel_balance(source, _given_tables(values, launches))
     result.diagnostics.extend(diagnostic for diagnostic, _caution in unbalanced)
     result.diagnostics.extend(_trips_outside_report(design, [values, *(launch.values for launch in launches)]))
-    assumptions: list[str] = list(sized.said)
+    assumptions: list[str] = [*sized.said, *([split.assumption] if split.assumption else [])]
     if memory is None:
         memory, why = default_profile(design)
         why = with_assumed(why, memory)
@@ -169,6 +174,8 @@ def analyze(
         _say_unmeasured_launch_cost(result.design_estimate, memory)
     if result.design_estimate is not None:  # said where the number is read, and at each what-if point
         result.design_estimate.caveats.extend(dict.fromkeys(caution for _diagnostic, caution in unbalanced))
+        if split.caution:
+            result.design_estimate.caveats.append(split.caution)
     if unlaunched and result.design_estimate is not None:
         # the user's word, not the report's: said where the number is read
         result.design_estimate.caveats.append(
@@ -292,6 +299,8 @@ def _unused_work_items(design: Design, names: set[str], source: SourceFacts) -> 
     given = _sizes_given(design, names)
     if not given or not design.kernels:
         return []
+    if opencl_work_group(design) is not None:
+        return []  # an OpenCL C kernel's module: work_items makes its calls (work_group_calls), or says why not
     xilinx = design.tool.vendor is Vendor.XILINX  # a C function: no NDRange, its m_axi bytes are per bundle
     if not xilinx and not all(kernel.single_threaded for kernel in design.kernels):
         return []
@@ -832,6 +841,15 @@ def _say_overlapping_calls(estimate: KernelEstimate | None, design: Design, laun
                 " ap_start) do not overlap")
 
 
+def _sum_model(model: str, launches: Sequence[Launch]) -> str:
+    """What the design time sums: the ``[[launch]]`` tables, or the calls
+    ``work_items`` makes of an OpenCL C kernel's module, one per work-group."""
+    calls = sum(launch.repeat for launch in launches)
+    if len(launches) == 1 and launches[0].implicit and launches[0].work_groups is not None:
+        return f"sum over {calls:,} calls, {launches[0].work_groups.text}; each {model}"
+    return f"sum over {calls} launches ([[launch]]); each {model}"
+
+
 def _sum_of_launches(first: KernelEstimate | None, launches: list[LaunchEstimate]) -> KernelEstimate | None:
     """The design estimate: the sum of repeat x time over the launches."""
     if first is None:
@@ -852,7 +870,7 @@ def _sum_of_launches(first: KernelEstimate | None, launches: list[LaunchEstimate
         values=first.values if slowest.estimate is None else dict(slowest.estimate.values),
         expression=sympy.Float(seconds) if seconds is not None else first.expression,
         free_symbols=free,
-        model=f"sum over {sum(launch.launch.repeat for launch in launches)} launches ([[launch]]); each {first.model}",
+        model=_sum_model(first.model, [launch.launch for launch in launches]),
         per_bank=[],
         per_lsu=[],
         alternatives=[],

@@ -806,6 +806,9 @@ class AnalysisResult:
     clock_band: ClockBand | None = None
     #: Vivado/Vitis: each top's cycles beside its co-simulated latency
     cosim: list[CosimComparison] = field(default_factory=list)
+    #: an OpenCL C kernel's module (one work-group per call): what the design time is of, said beside
+    #: it (``4,096 work-items = 8 work-groups of 512 (one call each)``); empty for any other design
+    work_groups: str = ""
 
 
 def loop_place(loop: Loop, matched: SourceLocation | None) -> SourceLocation | None:

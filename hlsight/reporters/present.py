@@ -255,6 +255,8 @@ def launch_text(launch: Launch) -> str:
     """``15 x [comp_exit=431600] (all kernels)``: the values as typed."""
     given = ", ".join(f"{name}={format_value(value)}" for name, value in launch.values.items())
     target = f"kernel {launch.kernel}" if launch.kernel else "all kernels"
+    if launch.work_groups is not None:  # an OpenCL C kernel's module: the repeat is its calls, one per work-group
+        target = f"{target}; {launch.work_groups.text}"
     return f"{launch.repeat} x [{given}] ({target})" if given else f"{launch.repeat} x ({target})"
 
 
@@ -390,14 +392,22 @@ def design_headline(result: AnalysisResult) -> str:
     memory time of twice theirs)."""
     overall = result.design_estimate
     if overall is None or overall.seconds is None:
-        return estimate_headline(overall)
+        return estimate_headline(overall) + _work_groups(result)
     if len(overall.concurrent_groups) == 1 and len(overall.concurrent_groups[0]) > 1:
-        return estimate_headline(overall)
+        return estimate_headline(overall) + _work_groups(result)
     slowest = ranked_estimates(result)[0][1] if result.design.kernels else None
     if slowest is None or slowest.seconds is None:
-        return estimate_headline(overall)
+        return estimate_headline(overall) + _work_groups(result)
     label = bound_phrase(slowest)
-    return estimate_headline(overall, with_bound=False) + (f", {label}" if label else "")
+    return estimate_headline(overall, with_bound=False) + (f", {label}" if label else "") + _work_groups(result)
+
+
+def _work_groups(result: AnalysisResult) -> str:
+    """What an OpenCL C kernel's module's design time is of (``, 4,096
+    work-items = 8 work-groups of 512 (one call each)``, ``, one work-group's
+    call (512 work-items)``): its report's latency is one work-group, so the
+    number says how many it holds."""
+    return f", {result.work_groups}" if result.work_groups else ""
 
 
 def launch_note(estimate: KernelEstimate | None) -> str:

@@ -27,6 +27,7 @@ from hlsight.core.model import (
     Vendor,
 )
 from hlsight.core.units import name_list
+from hlsight.core.work_groups import work_group
 from hlsight.parsers.vivado.aggregate_xml import Aggregate, likely_location
 from hlsight.parsers.vivado.interface_sources import no_interface_table
 from hlsight.parsers.vivado.merge import INTERVAL_RULE, PORTS_RULE, align
@@ -449,6 +450,10 @@ def build_design(
         kernel.loop_calls_known = aggregate is not None
     if aggregate is not None:
         apply_pragmas(kernels, aggregate)
+    for top in tops:  # an OpenCL C kernel's module runs one work-group per call: its size, from the loops
+        group = work_group(top)
+        if group is not None and group.size is not None:
+            top.workgroup_size = str(group.size)
     diagnostics.extend(report_missing_modules(kernels, missing_severity))
     diagnostics.extend(no_interface_table(tops))
     diagnostics.extend(version_diagnostics(tool, artifacts[0] if artifacts else root))
