@@ -217,7 +217,10 @@ ROUNDING_NS = 0.01
 def clock_check_text(kernel: Kernel) -> str | None:
     """Target vs estimated clock and the slack the HLS scheduler reports
     against (target minus uncertainty minus estimated; negative: the
-    estimate misses the target)."""
+    estimate misses the scheduler's budget). An estimate inside the target
+    that eats into the uncertainty is not a missed clock: a public SDAccel
+    2016.3 CNN (target 4 ns, uncertainty 1.08 ns, estimated 3.64 ns) read
+    "MISSED" and ran at 250 MHz on its board."""
     target, estimated = kernel.clock_target_ns, kernel.clock_estimated_ns
     if target is None or estimated is None:
         return None
@@ -227,5 +230,7 @@ def clock_check_text(kernel: Kernel) -> str | None:
     # the report rounds the target and the uncertainty to 0.01 ns (3.33, 0.90)
     # and gives the estimate to 0.001 ns: a 300 MHz target met exactly by
     # 2.433 ns reads -0.003 ns
-    verdict = "met" if slack >= 0 else "met within the report's rounding" if slack > -ROUNDING_NS else "MISSED"
+    verdict = "met" if slack >= 0 else "met within the report's rounding" if slack > -ROUNDING_NS else \
+        "MISSED" if estimated > target else \
+        "inside the target, not its uncertainty margin: the scheduler's budget missed, place and route decides"
     return (f"clock: target {target:g} ns{margin}, estimated {estimated:g} ns: slack {slack:.3g} ns ({verdict})")
