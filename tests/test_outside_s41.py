@@ -126,3 +126,28 @@ def test_a_channel_joined_group_reads_its_own_bound_and_says_what_it_assumes() -
     apart = _estimate("saxpy", 51.6e-3, 51.6e-3, 51.6e-3, [["readY"], ["SAXPY"]])
     result = AnalysisResult(design, estimates=result.estimates, design_estimate=apart)
     assert design_headline(result) == "51.6 ms, compute+memory-bound"
+
+
+def test_a_module_no_source_function_stands_for_is_said_to_count_at_its_worst_case() -> None:
+    """A public Vivado HLS 2019.1 Cholesky (HansGiesen/hls_tuner) calls
+    ``test::cholesky<>()``, a template chain HLS synthesized as module
+    ``cholesky_alt`` (1,255 ~ 901,099 cycles). simulate printed 918,791
+    cycles, the module's worst case inside the top's own latency, against
+    467,444 co-simulated, and no warning said so ("the warnings above say
+    where" named none). A module the sources' functions stand for, a fixed
+    latency or HLS's own processes are not said."""
+    from hlsight.analyzer.instrument.external_calls import WORST_CASE_RULE, instances_no_function_counts
+    from hlsight.core.model import Instance, LatencyRange
+
+    top = Kernel("cholesky_top", kind=KernelKind.FUNCTION, latency=LatencyRange(10_102, 918_791), instances=[
+        Instance("grp_cholesky_alt_fu_90", "cholesky_alt", latency=LatencyRange(1_255, 901_099)),
+        Instance("grp_helper_fu_80", "helper", latency=LatencyRange(3, 70)),
+        Instance("grp_sqrt_fu_70", "sqrt_fixed", latency=LatencyRange(12, 12)),
+        Instance("entry_proc_U0", "entry_proc", latency=LatencyRange(0, 4))])
+    design = Design(tool=ToolInfo(Vendor.XILINX, Product.VIVADO_HLS, "2019.1"), root=Path("."), name="cholesky_top",
+                    device=Device("virtexuplus", "xcvu9p-flga2104-2-i"), kernels=[top])
+    said = instances_no_function_counts(top, design, {"helper"}, lambda module: module == "entry_proc",
+                                        "cholesky_top", "cholesky.cpp", 37)
+    assert [(d.rule, d.subject, d.line) for d in said] == [(WORST_CASE_RULE, "cholesky_alt", 37)]
+    assert said[0].message.startswith("'cholesky_top' instantiates module cholesky_alt, 1,255 ~ 901,099 cycles in"
+                                      " the report, which no function of the design sources stands for")

@@ -30,7 +30,7 @@ from typing import Protocol
 
 from pycparser import c_ast, c_generator
 
-from hlsight.analyzer.instrument.external_calls import calls_defined_elsewhere
+from hlsight.analyzer.instrument.external_calls import calls_defined_elsewhere, instances_no_function_counts
 from hlsight.analyzer.instrument.inlining import ExpandedLoop, expand_loops, walk_all
 from hlsight.analyzer.instrument.sourceloops import SourceFunction, SourceLoop
 from hlsight.core.diagnostics import Diagnostic, Severity
@@ -325,6 +325,14 @@ class Planner:
                     calls_defined_elsewhere(item.source, item.kernel, self.functions,
                                             lambda function: find_kernel(self.design, function),
                                             self._has_child_blocks, self._file_of(name)))
+        known = {module.name for function in [*self.functions, *(d.subject for d in self.diagnostics if d.subject)]
+                 if (module := find_kernel(self.design, function)) is not None}
+        for name in order:
+            if name in self.instrumented:
+                item = self.instrumented[name]
+                self.diagnostics.extend(instances_no_function_counts(
+                    item.kernel, self.design, known, lambda module: _GENERATED_PROCESS.search(module) is not None,
+                    name, self._file_of(name), int(item.source.node.coord.line)))
         self._ambiguous_inlined(shared)
         for item in self.instrumented.values():
             self._find_groups(item)
