@@ -151,3 +151,21 @@ def test_a_module_no_source_function_stands_for_is_said_to_count_at_its_worst_ca
     assert [(d.rule, d.subject, d.line) for d in said] == [(WORST_CASE_RULE, "cholesky_alt", 37)]
     assert said[0].message.startswith("'cholesky_top' instantiates module cholesky_alt, 1,255 ~ 901,099 cycles in"
                                       " the report, which no function of the design sources stands for")
+
+
+def test_a_cosim_report_beside_the_synthesis_reports_is_read(tmp_path: Path) -> None:
+    """A public Vitis HLS 2024.1 project (danielchacon9925/acelerador-rgb-gris-MP6160)
+    committed ``rgb2gray_csynth.rpt`` and ``rgb2gray_cosim.rpt`` in one flat
+    ``reports/`` folder: the measured 24,671 cycles went unsaid, as only a
+    solution's ``sim/report`` was searched. Here machsuite bfs's reports
+    (../shared/instrument) with the co-simulation fixture beside them."""
+    import shutil
+
+    from tests.conftest import SHARED
+
+    reports = tmp_path / "reports"
+    shutil.copytree(SHARED / "instrument" / "vitis2022.2.2_machsuite_bfs_queue" / "report", reports)
+    shutil.copyfile(FIXTURES / "vivado_cosim" / "bfs_cosim.rpt", reports / "bfs_cosim.rpt")
+    result = run_cli("analyze", str(reports))
+    assert result.code == 0, result.stderr
+    assert "co-simulation measured 112,074 cycles per call (Verilog, xsim)" in result.stdout

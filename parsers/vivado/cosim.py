@@ -49,10 +49,16 @@ def cosim_directory(report_dir: Path) -> Path | None:
 
 
 def find_cosim_reports(report_dir: Path) -> list[Path]:
+    """The solution's ``sim/report/*_cosim.rpt``; else copies beside the
+    synthesis reports themselves (a public Vitis 2024.1 project committed
+    ``rgb2gray_csynth.rpt`` and ``rgb2gray_cosim.rpt`` in one ``reports/``
+    folder, and its measured 24,671 cycles went unsaid); else a unified
+    component's ``hls_cosim.rpt``."""
     directory = cosim_directory(report_dir)
     found = [] if directory is None else sorted(path for path in directory.glob(f"*{COSIM_SUFFIX}") if path.is_file())
+    beside = sorted(path for path in report_dir.glob(f"*{COSIM_SUFFIX}") if path.is_file())
     copy = component_cosim(report_dir)
-    return found or ([copy] if copy is not None else [])
+    return found or beside or ([copy] if copy is not None else [])
 
 
 #: the copy a Vitis unified component keeps of its top's co-simulation report
