@@ -11,7 +11,8 @@ Formats:
 
 * Tcl: ``set_directive_<name> [-option [value]]... "function[/label]"``, and for the
   directives on a port or array (interface, array_partition, stream...)
-  ``... "function[/label]" variable``
+  ``... "function[/label]" variable``; options may also follow the location
+  (``set_directive_unroll f/L -factor 4``), as Vivado reads them
 * cfg: ``syn.directive.<name>=function[/label] [option=value | option]...``
 """
 
@@ -52,40 +53,80 @@ _WITH_VARIABLE = {name: "variable" for name in ("array_partition", "array_reshap
 _WITH_VARIABLE.update({"interface": "port", "allocation": "instances"})
 
 
-#: options that always take a value: ``-mode ap_ctrl_none "top"`` is a location
-#: after its value, not ``-mode`` with a location and a port (a public Fibonacci)
-_VALUED = frozenset({"mode", "bundle", "depth", "offset", "latency", "name", "type", "factor", "dim", "core",
-                     "impl", "storage_type", "storage_impl", "max_read_burst_length", "max_write_burst_length",
-                     "num_read_outstanding", "num_write_outstanding", "max_widen_bitwidth", "clock",
-                     "register_mode", "channel", "interrupt", "ii", "limit"})
+#: the options of each Tcl directive that take no value (UG902 Vivado HLS, UG1399 Vitis HLS: "-off",
+#: "-rewind", "-skip_exit_check"...); every other option takes the next word as its value. Vivado reads
+#: options and the location in any order: ``set_directive_unroll f/L -factor 64`` is
+#: ``set_directive_unroll -factor 64 f/L`` (a public Vivado HLS 2019.1 Cholesky wrote the first, and the
+#: factor was taken for the location)
+_FLAGS: dict[str, frozenset[str]] = {
+    "pipeline": frozenset({"off", "rewind", "enable_flush"}),
+    "unroll": frozenset({"off", "region", "skip_exit_check"}),
+    "inline": frozenset({"off", "recursive", "region"}),
+    "dataflow": frozenset({"disable_start_propagation"}),
+    "loop_flatten": frozenset({"off"}),
+    "loop_merge": frozenset({"force"}),
+    "expression_balance": frozenset({"off"}),
+    "array_partition": frozenset({"off"}),
+    "array_reshape": frozenset({"off", "object"}),
+    "array_stencil": frozenset({"off"}),
+    "interface": frozenset({"register"}),
+    "stream": frozenset({"off"}),
+    "reset": frozenset({"off"}),
+}
 
 
-def _ends_options(words: list[str]) -> bool:
-    """Whether ``words`` (options) parse completely as ``-flag [value]`` pairs."""
+@dataclass
+class _TclWords:
+    """A Tcl directive's words split into its options (``II=2``, ``off``) and
+    its positional words (the location, then a port or variable)."""
+
+    options: list[str]
+    positional: list[str]
+
+
+def _tcl_words(name: str, words: list[str]) -> _TclWords:
+    """Options and positional words of ``set_directive_<name> words...``: an
+    option takes the next word as its value unless it is one of the
+    directive's flags (or no word follows it)."""
+    flags = _FLAGS.get(name, frozenset())
+    split = _TclWords([], [])
+    valued_last = False  # the option read last took a value
     index = 0
     while index < len(words):
-        if not words[index].startswith("-"):
-            return False
-        has_value = index + 1 < len(words) and not words[index + 1].startswith("-")
-        if not has_value and words[index].lstrip("-").lower() in _VALUED:
-            return False
-        index += 2 if has_value else 1
-    return True
-
-
-def _tcl_options(words: list[str]) -> list[str]:
-    out: list[str] = []
-    index = 0
-    while index < len(words):
-        word = words[index].lstrip("-")
+        word = words[index]
         following = words[index + 1] if index + 1 < len(words) else None
-        if following is not None and not following.startswith("-"):
-            out.append(f"{word}={following}")
-            index += 2
-        else:
-            out.append(word)
+        if not word.startswith("-"):
+            split.positional.append(word)
             index += 1
-    return out
+        elif word.lstrip("-").lower() in flags or following is None or following.startswith("-"):
+            split.options.append(word.lstrip("-"))
+            valued_last = False
+            index += 1
+        else:
+            split.options.append(f"{word.lstrip('-')}={following}")
+            valued_last = True
+            index += 2
+    if not split.positional and valued_last:
+        # an undocumented flag before the location (``-newflag "f/L"``): the location is the word it took
+        option, _equals, location = split.options.pop().partition("=")
+        split.options.append(option)
+        split.positional.append(location)
+    return split
+
+
+def _tcl_location(name: str, words: list[str]) -> tuple[str, list[str]]:
+    """The location and the pragma options of a Tcl directive's words; for the
+    directives on a port or array the word after the location is the
+    variable (``<location> <variable>``, UG1399). Further positional words
+    are kept as options; no location at all leaves it empty (the directive
+    is then said to name no function)."""
+    split = _tcl_words(name, words)
+    positional = split.positional
+    options = split.options
+    if name in _WITH_VARIABLE and len(positional) >= 2:
+        options.append(f"{_WITH_VARIABLE[name]}={positional[1]}")
+        positional = [positional[0], *positional[2:]]
+    return (positional[0] if positional else ""), [*options, *positional[1:]]
 
 
 def parse_directives(path: Path) -> list[Directive]:
@@ -104,13 +145,7 @@ def parse_directives(path: Path) -> list[Directive]:
                 if not words:
                     continue
                 name = tcl.group(1)
-                location, options = words[-1], _tcl_options(words[:-1])
-                if name.lower() in _WITH_VARIABLE and len(words) >= 2 and not words[-2].startswith("-") \
-                        and _ends_options(words[:-2]):
-                    # ``<location> <variable>``: the port or array comes last
-                    variable = _WITH_VARIABLE[name.lower()]
-                    location = words[-2]
-                    options = [*_tcl_options(words[:-2]), f"{variable}={words[-1]}"]
+                location, options = _tcl_location(name.lower(), words)
             elif cfg is not None:
                 words = shlex.split(cfg.group(2), comments=True)
                 if not words:

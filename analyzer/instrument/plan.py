@@ -707,7 +707,11 @@ class Planner:
         a public hls4ml top's two layers) add nothing to eq. 3, and the
         region counted 0 cycles against 965 co-simulated. The region then
         takes the report's minimum latency as a floor, and the total is said
-        to be a lower bound."""
+        to be a lower bound. Each process is given its own reason: a function
+        of the source whose module has no report of its own (only the top's
+        csynth report committed: a public Vitis 2024.1 RGB-to-gray design,
+        whose plain static processes were said to be templates) is not one
+        hlsight cannot instrument."""
         modules = [*(instance.module for instance in item.kernel.instances),
                    *(kernel.name for kernel in self.design.kernels)]
         missing = []
@@ -722,11 +726,23 @@ class Planner:
         floor = latency.min if self.baseline is Baseline.FULL else None
         if floor is not None:
             item.block.floor, item.block.has_floor = floor, True
+        names = list(dict.fromkeys(missing))
+        unreported = [name for name in names if name in self.functions]
+        elsewhere = [name for name in names if name not in self.functions]
+        reasons = []
+        if unreported:
+            files = ", ".join(f"{name}_csynth.rpt/.xml" for name in unreported)
+            reasons.append(f"{', '.join(unreported)} {'are functions' if len(unreported) > 1 else 'is a function'}"
+                           f" of the source without a report of {'their' if len(unreported) > 1 else 'its'} own (no"
+                           f" {files} in the report folder)")
+        if elsewhere:
+            reasons.append(f"{', '.join(elsewhere)} {'are no function' if len(elsewhere) > 1 else 'is no function'}"
+                           " hlsight instruments (a template or class member, or defined elsewhere)")
         self._diag("instrument-call-not-counted", Severity.WARNING,
-                   f"dataflow region '{item.kernel.name}': its processes {', '.join(dict.fromkeys(missing))} are no"
-                   " function hlsight instruments (a template or class member, or defined elsewhere): eq. 3 cannot"
-                   " count them" + (f"; the region counts at least the report's minimum latency ({floor:,})"
-                                    if floor is not None else ""),
+                   f"dataflow region '{item.kernel.name}': {'its processes' if len(names) > 1 else 'its process'} "
+                   + "; ".join(reasons) + f": eq. 3 cannot count {'them' if len(names) > 1 else 'it'}"
+                   + (f"; the region counts at least the report's minimum latency ({floor:,})"
+                      if floor is not None else ""),
                    int(item.source.node.coord.line), item.source.name)
 
     def _processes_in_sequence(self, item: InstrumentedFunction, latency: LatencyRange) -> bool:

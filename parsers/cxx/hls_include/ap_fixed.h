@@ -1,5 +1,6 @@
 /* hlsight's software model of ap_fixed<_AP_W, _AP_I> / ap_ufixed<_AP_W, _AP_I> (see ap_int.h
- * and README.md for the limits): the value is a double rounded toward minus
+ * and README.md for the limits): the value is a double (stored as the _AP_W-bit
+ * word in the vendor's bytes, see __hlsight_fixed_cell) rounded toward minus
  * infinity to the type's 2^-(_AP_W-_AP_I) step and wrapped to its range after every
  * assignment (AP_TRN / AP_WRAP, the vendor defaults); other quantization and
  * overflow modes are accepted as template arguments and treated the same. */
@@ -12,10 +13,46 @@
 enum ap_q_mode { AP_RND, AP_RND_ZERO, AP_RND_MIN_INF, AP_RND_INF, AP_RND_CONV, AP_TRN, AP_TRN_ZERO };
 enum ap_o_mode { AP_SAT, AP_SAT_ZERO, AP_SAT_SYM, AP_WRAP, AP_WRAP_SM };
 
+/* the stored value of an ap_fixed: the _AP_W-bit word in the vendor's bytes
+ * (ap_fixed_base holds an ap_private<_AP_W>: 1, 2, 4 or 8 bytes up to 64
+ * bits, see __hlsight_cell in ap_int.h); it reads as the double every
+ * operation of the model computes in and is assigned a double already
+ * quantized to the step and range, which the word holds exactly (a
+ * multiple of the step with at most 53 significant bits), so the
+ * arithmetic is the double model's. A NaN stored reads back as 0. */
+template <int _AP_W, int _AP_I, bool _AP_S, int _AP_C = __hlsight_size_class<_AP_W>::value>
+struct __hlsight_fixed_cell {
+    typedef typename __hlsight_store_type<_AP_C, _AP_S>::type bits_t;
+    bits_t bits_;
+    __hlsight_fixed_cell() {}
+    __hlsight_fixed_cell(double x) { *this = x; }
+    operator double() const { return (double)bits_ * ldexp(1.0, _AP_I - _AP_W); }
+    __hlsight_fixed_cell &operator=(double x) {
+        double word = x / ldexp(1.0, _AP_I - _AP_W), span = ldexp(1.0, _AP_W);
+        if (word != word) word = 0.0;
+        word = fmod(word, span);  /* a no-op on a quantized value: keeps the conversion defined */
+        if (_AP_S && word >= span / 2) word -= span;
+        if (_AP_S && word < -span / 2) word += span;
+        if (!_AP_S && word < 0) word += span;
+        bits_ = (bits_t)word;
+        return *this;
+    }
+};
+/* above 64 bits: the double itself, then the words that give the vendor's size */
+template <int _AP_W, int _AP_I, bool _AP_S>
+struct __hlsight_fixed_cell<_AP_W, _AP_I, _AP_S, 0> {
+    double value_;
+    unsigned long long high_[(_AP_W + 63) / 64 - 1];
+    __hlsight_fixed_cell() {}
+    __hlsight_fixed_cell(double x) : value_(x) { for (int i = 0; i < (_AP_W + 63) / 64 - 1; i++) high_[i] = 0ULL; }
+    operator double() const { return value_; }
+    __hlsight_fixed_cell &operator=(double x) { value_ = x; return *this; }
+};
+
 template <int _AP_W, int _AP_I, bool _AP_S>
 class __hlsight_fixed {
 public:
-    double v;
+    __hlsight_fixed_cell<_AP_W, _AP_I, _AP_S> v;
     static double quantize(double x) {
         double step = ldexp(1.0, _AP_I - _AP_W);
         double span = ldexp(1.0, _AP_I);

@@ -4,8 +4,9 @@
  *
  * Limits (documented in parsers/cxx/hls_include/README.md): widths up to 64
  * bits (a wider type compiles but keeps its low 64 bits; hlsight warns about
- * each such declaration of the kernel); values are kept in a 64-bit word wrapped to _AP_W bits after every
- * assignment (two's complement for ap_int); arithmetic happens in 64-bit
+ * each such declaration of the kernel); values are wrapped to _AP_W bits after every
+ * assignment (two's complement for ap_int) and stored in the vendor's bytes
+ * (sizeof 1, 2, 4, 8, or 8 per 64 bits above 64); arithmetic happens in 64-bit
  * C++ integers, so intermediate results wider than 64 bits overflow where
  * the vendor types would widen; range()/operator[] are supported for
  * reading and writing; to_string(radix) for 2, 8, 10 and 16. */
@@ -20,6 +21,55 @@
 template <bool _AP_S> struct __hlsight_word { typedef unsigned long long type; };
 template <> struct __hlsight_word<true> { typedef long long type; };
 
+/* the bytes a value occupies, as the vendor's C simulation lays it out
+ * (ap_private: for _AP_W <= 64 the smallest C integer of enough bytes,
+ * 1, 2, 4 or 8; above, an array of ceil(_AP_W/64) 64-bit words): a
+ * testbench may reinterpret a byte buffer as ap_uint<8> (a public Vitis
+ * RGB-to-gray testbench does), which read past the buffer when every width
+ * took 8 bytes. _AP_C is the size class: 1, 2, 4, 8 bytes, 0 above 64 bits. */
+template <int _AP_W> struct __hlsight_size_class {
+    enum { value = _AP_W <= 8 ? 1 : _AP_W <= 16 ? 2 : _AP_W <= 32 ? 4 : _AP_W <= 64 ? 8 : 0 };
+};
+template <int _AP_C, bool _AP_S> struct __hlsight_store_type;
+template <> struct __hlsight_store_type<1, true> { typedef signed char type; };
+template <> struct __hlsight_store_type<1, false> { typedef unsigned char type; };
+template <> struct __hlsight_store_type<2, true> { typedef short type; };
+template <> struct __hlsight_store_type<2, false> { typedef unsigned short type; };
+template <> struct __hlsight_store_type<4, true> { typedef int type; };
+template <> struct __hlsight_store_type<4, false> { typedef unsigned int type; };
+template <> struct __hlsight_store_type<8, true> { typedef long long type; };
+template <> struct __hlsight_store_type<8, false> { typedef unsigned long long type; };
+
+/* the stored value: reads as the 64-bit word _AP_V every operation of the
+ * model computes in (the narrow type holds the wrapped value exactly:
+ * sign-extended for ap_int, zero-extended for ap_uint) and is assigned from
+ * it, so only the storage size changes, never the arithmetic */
+template <int _AP_W, bool _AP_S, typename _AP_V, int _AP_C = __hlsight_size_class<_AP_W>::value>
+struct __hlsight_cell {
+    typedef typename __hlsight_store_type<_AP_C, _AP_S>::type bits_t;
+    bits_t bits_;
+    __hlsight_cell() {}
+    __hlsight_cell(_AP_V x) : bits_((bits_t)x) {}
+    operator _AP_V() const { return (_AP_V)bits_; }
+    operator _AP_V() const volatile { return (_AP_V)bits_; }
+    __hlsight_cell &operator=(_AP_V x) { bits_ = (bits_t)x; return *this; }
+    void operator=(_AP_V x) volatile { bits_ = (bits_t)x; }
+};
+/* above 64 bits the model keeps the low 64 (the hls-model-width warning);
+ * the words after it only give the type the vendor's size */
+template <int _AP_W, bool _AP_S, typename _AP_V>
+struct __hlsight_cell<_AP_W, _AP_S, _AP_V, 0> {
+    _AP_V bits_;
+    unsigned long long high_[(_AP_W + 63) / 64 - 1];
+    __hlsight_cell() {}
+    __hlsight_cell(_AP_V x) : bits_(x) { clear_high(); }
+    void clear_high() { for (int i = 0; i < (_AP_W + 63) / 64 - 1; i++) high_[i] = 0ULL; }
+    operator _AP_V() const { return bits_; }
+    operator _AP_V() const volatile { return bits_; }
+    __hlsight_cell &operator=(_AP_V x) { bits_ = x; return *this; }
+    void operator=(_AP_V x) volatile { bits_ = x; }
+};
+
 template <int _AP_W, bool _AP_S>
 class __hlsight_ap {
 public:
@@ -29,7 +79,7 @@ public:
      * is signed and wide enough), not as C's unsigned long long, which made
      * ap_int<8>(-1) < ap_uint<8>(1) false and ap_uint<16>(7) / ap_int<16>(-2) 0 */
     typedef typename __hlsight_word<_AP_S || (_AP_W < 64)>::type word_t;
-    word_t v;
+    __hlsight_cell<_AP_W, _AP_S, word_t> v;
 
     static word_t wrap(unsigned long long raw) {
         if (_AP_W >= 64) return (word_t)raw;
