@@ -37,3 +37,14 @@ def build_and_run(sources: list[Path], include_dirs: list[Path], output: Path,
     environment = {k: v for k, v in os.environ.items() if not k.startswith("HLSIGHT_")}
     environment.update(env or {})
     return subprocess.run([str(output)], capture_output=True, env=environment, check=False, timeout=120)
+
+
+def printed_with_model(program: Path) -> str:
+    """What ``program`` prints, compiled with g++ -Wall against hlsight's header model."""
+    from hlsight.parsers.cxx.hls_headers import MODEL_INCLUDE
+
+    binary = program.with_suffix("")
+    built = subprocess.run(["g++", "-std=c++14", "-Wall", "-I", str(MODEL_INCLUDE), str(program), "-o", str(binary)],
+                           capture_output=True, text=True, check=False)
+    assert built.returncode == 0, built.stderr
+    return subprocess.run([str(binary)], capture_output=True, text=True, check=False, timeout=30).stdout

@@ -4,22 +4,13 @@ on sources written for hlsight in the public shape."""
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
-from hlsight.parsers.cxx.hls_headers import MODEL_INCLUDE
 from tests.conftest import FIXTURES, run_cli
+from tests.instrument_helpers import printed_with_model
 
 WHILE_LOOPS = FIXTURES / "instrument" / "while_loops"
 
-
-def _printed(program: Path) -> str:
-    """What ``program`` prints, compiled with g++ -Wall against hlsight's header model."""
-    binary = program.with_suffix("")
-    built = subprocess.run(["g++", "-std=c++14", "-Wall", "-I", str(MODEL_INCLUDE), str(program), "-o", str(binary)],
-                           capture_output=True, text=True, check=False)
-    assert built.returncode == 0, built.stderr
-    return subprocess.run([str(binary)], capture_output=True, text=True, check=False, timeout=30).stdout
 
 _TESTBENCH = """#include <stdio.h>
 #define N 64
@@ -121,7 +112,7 @@ def test_the_header_model_has_the_vendor_bit_members(tmp_path: Path) -> None:
         "    ap_uint<4> n = 5; n.b_not(); printf(\"%d \", (int)n);\n"
         "    a.set(3, false); printf(\"%d\\n\", (int)a);\n"
         "    return 0;\n}\n", encoding="utf-8")
-    printed = _printed(program)
+    printed = printed_with_model(program)
     # 0x0b = 00001011: set(7), clear(0), invert(1) -> 10001000 = 136; -5 = 11111011
     assert printed.splitlines() == ["1 0 1 1", "136", "1 0 1 0 1 1", "7 7",
                                     "0b10001000 0x88 -5 0b11111011 0x0 -0x5", "10 128"]
@@ -200,7 +191,7 @@ def test_the_header_model_has_vitis_burst_maxi(tmp_path: Path) -> None:
         "    hls::burst_maxi<int> m(b); m.write_request(0, 1); m.write(0x11223344, ap_uint<4>(0x1));\n"
         '    printf("%d %d %d %d %d %x\\n", b[1], b[2], b[3], b[4], b[5], b[0]);\n    return 0;\n}\n',
         encoding="utf-8")
-    printed = _printed(program)
+    printed = printed_with_model(program)
     assert printed == "0 3 6 9 12 44\n"  # 4 x 3 from b[2]; the low byte of 0x11223344 into b[0]
     unit = parse_cxx_as_c(program)
     assert "copy_scale" in {node.decl.name for node in unit.ast.ext if hasattr(node, "decl")}
@@ -217,7 +208,7 @@ def test_the_header_model_reads_ap_integers_from_a_stream(tmp_path: Path) -> Non
         "    in >> a >> b >> c >> d >> std::hex >> e;\n"
         '    printf("%d %d %d %d %d\\n", (int)a, (int)b, (int)c, (int)d, (int)e);\n    return 0;\n}\n',
         encoding="utf-8")
-    printed = _printed(program)
+    printed = printed_with_model(program)
     assert printed == "5 -3 255 44 31\n"  # 300 wraps to 44 in 8 bits; 0x1f read in the stream's base
 
 

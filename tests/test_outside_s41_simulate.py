@@ -4,24 +4,15 @@ public shape."""
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
-from hlsight.parsers.cxx.hls_headers import MODEL_INCLUDE
 from tests.conftest import FIXTURES, run_cli
+from tests.instrument_helpers import printed_with_model
 
 BYTE_BUFFER = FIXTURES / "instrument" / "byte_buffer"
 DATAFLOW = FIXTURES / "instrument" / "dataflow"
 TOP_ONLY = FIXTURES / "instrument" / "dataflow_top_only"
 
-
-def _printed(program: Path) -> str:
-    """What ``program`` prints, compiled with g++ -Wall against hlsight's header model."""
-    binary = program.with_suffix("")
-    built = subprocess.run(["g++", "-std=c++14", "-Wall", "-I", str(MODEL_INCLUDE), str(program), "-o", str(binary)],
-                           capture_output=True, text=True, check=False)
-    assert built.returncode == 0, built.stderr
-    return subprocess.run([str(binary)], capture_output=True, text=True, check=False, timeout=30).stdout
 
 
 def test_the_model_types_take_the_vendors_bytes_and_keep_their_arithmetic(tmp_path: Path) -> None:
@@ -50,7 +41,7 @@ def test_the_model_types_take_the_vendors_bytes_and_keep_their_arithmetic(tmp_pa
                        " (int)(ap_int<8>(-1) < ap_uint<8>(1)));\n"
                        '    printf("%.10f %.4f %.8f\\n", x.to_double(), y.to_double(), z.to_double());\n'
                        "    return 0;\n}\n", encoding="utf-8")
-    assert _printed(program).splitlines() == ["1 2 8 16 4 8", "1 2 4 16", "4 -128 -5 0 1",
+    assert printed_with_model(program).splitlines() == ["1 2 8 16 4 8", "1 2 4 16", "4 -128 -5 0 1",
                                               "0.3333330154 -3.7500 255.99609375"]
 
 
