@@ -169,3 +169,25 @@ def test_a_cosim_report_beside_the_synthesis_reports_is_read(tmp_path: Path) -> 
     result = run_cli("analyze", str(reports))
     assert result.code == 0, result.stderr
     assert "co-simulation measured 112,074 cycles per call (Verilog, xsim)" in result.stdout
+
+
+def test_a_vendor_header_the_headers_in_use_lack_is_read_as_empty(tmp_path: Path) -> None:
+    """A public Vivado HLS 2019.1 Cholesky (HansGiesen/hls_tuner) includes
+    ``/scratch/safe/SDSoC/Vivado/2019.1/include/gmp.h``, which it does not
+    use and which hlsight's header model does not have: clang stopped there
+    and nothing of the source was analysed. A header of a tool's
+    installation is read as an empty file now, said; a path outside any
+    tool's tree is still an error."""
+    from hlsight.analyzer.access.trip_counts import loop_infos
+    from hlsight.parsers.cxx.as_c import parse_cxx_as_c
+
+    source = tmp_path / "k.cpp"
+    source.write_text('#include "/scratch/safe/SDSoC/Vivado/2019.1/include/gmp.h"\n'
+                      "void k(int *y) {\n  for (int i = 0; i < 66; i++) { y[i] = 0; }\n}\n", encoding="utf-8")
+    unit = parse_cxx_as_c(source)
+    (info,) = loop_infos(unit, unit.functions()["k"]).values()
+    assert str(info.trip_count) == "66"
+    ((line, rule, message),) = unit.warnings
+    assert (line, rule) == (1, "hls-vendor-path")
+    assert message.startswith("includes /scratch/safe/SDSoC/Vivado/2019.1/include/gmp.h, which is not on this"
+                              " machine nor among the HLS headers in use") and message.endswith("read as an empty file")

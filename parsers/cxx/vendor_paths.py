@@ -26,6 +26,8 @@ _MAX_HEADERS = 64
 #: ``C:/Xilinx/...`` or ``C:\\Xilinx\\...``: a Windows build machine's path
 _WINDOWS = re.compile(r"^[A-Za-z]:[\\/]")
 RULE = "hls-vendor-path"
+#: a path into an HLS tool's installation (``.../Xilinx/Vivado/2019.1/include/...``, ``.../SDSoC/...``)
+_VENDOR_TREE = re.compile(r"[\\/](?:Xilinx|Vivado(?:_HLS)?|Vitis(?:_HLS)?|SDSoC|SDx)[\\/]", re.IGNORECASE)
 CASE_RULE = "source-include-case"
 
 
@@ -118,10 +120,18 @@ def _replace(found: VendorPaths, named: str, key: str, headers: Path, origin: st
     if not inside or any(part in (".", "..") for part in inside):
         return  # a file of the headers' folder, never one outside it
     local = headers.joinpath(*inside)
+    where = "" if current == main else f"{current.name}:{line} "
     if not local.is_file():
+        if not _VENDOR_TREE.search(named):
+            return
+        # a header of the tool's installation that the headers in use do not have (a public 2019.1
+        # Cholesky includes .../SDSoC/Vivado/2019.1/include/gmp.h and uses none of it): read as an
+        # empty file, said; a name the source then uses from it is an error that names it
+        found.unsaved[key] = "/* hlsight: empty stand-in for a vendor header not on this machine */\n"
+        found.warnings.append((at, RULE, f"{where}includes {named}, which is not on this machine nor among the"
+                                         f" HLS headers in use ({origin}: {headers}): read as an empty file"))
         return
     found.unsaved[key] = f'#include "{local}"\n'
-    where = "" if current == main else f"{current.name}:{line} "
     found.warnings.append((at, RULE, f"{where}includes {named}, which is not on this machine: read as"
                                      f" {'/'.join(inside)} of the HLS headers in use ({origin}: {headers})"))
 
