@@ -32,6 +32,31 @@ def expected_pipelined_latency(ii: int, trip_count: int, iteration_latency: int)
     return (exact, exact - 1)
 
 
+#: how far below eq. (1) the reports print a pipelined loop's latency (0, 1, or the 3 of a 2019.1 Cholesky's)
+_REPORT_OFFSET = 3
+
+
+def count_below_passes(loop: Loop) -> bool:
+    """The report's trip count runs one below the passes its latency holds:
+    a count of 0 still takes cycles, and each further count adds one II
+    (a public Vivado HLS 2019.1 Cholesky's ``sum_loop``, ``k < j`` unrolled
+    by 64: trip 0 ~ 1, latency 194 ~ 386 at II 192, one or two passes).
+    Given the passes, the count composes one pass too many; hlsight's loop
+    symbol counts as the report does, so the hint says so."""
+    count, latency, ii = loop.trip_count, loop.latency, loop.ii
+    if not loop.pipelined or count is None or latency is None or ii is None or ii.value is None:
+        return False
+    if count.min != 0 or count.max is None or count.max <= 0 or not latency.min or latency.max is None:
+        return False
+    # a count of 0 takes a whole pass (the reports print the depth less 0 to 3 cycles, format notes
+    # section 5); a pipeline no deeper than that offset cannot tell a pass from entering and leaving the
+    # loop (a 2018.3 Sobel's loop_width: depth 2, 1 cycle at a count of 0, 1,921 at 1,920)
+    depth = loop.pipeline_depth or loop.iteration_latency
+    if depth is None or depth <= _REPORT_OFFSET or latency.min < depth - _REPORT_OFFSET:
+        return False
+    return latency.max - latency.min == ii.value * count.max
+
+
 def _check(kernel: Kernel, loop: Loop) -> Diagnostic | None:
     if not loop.pipelined or loop.ii is None or loop.ii.value is None or loop.latency is None \
             or loop.trip_count is None:
@@ -50,6 +75,9 @@ def _check(kernel: Kernel, loop: Loop) -> Diagnostic | None:
     label, tc, latency, expected = wrong[0]
     accepted = " or ".join(str(value) for value in expected)
     model = "TC = 0 gives 0" if tc == 0 else f"II*(TC-1)+IL = {ii}*({tc}-1)+{il} gives {accepted}"
+    if count_below_passes(loop):
+        model += (f": its count runs one below the passes its latency holds ({loop.latency.min} cycles at a"
+                  f" count of 0, {ii} more a count), so a trip count to give is the passes - 1")
     module = loop.outlined_module or kernel.name
     where = loop.location
     return Diagnostic(

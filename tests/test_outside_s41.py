@@ -191,3 +191,27 @@ def test_a_vendor_header_the_headers_in_use_lack_is_read_as_empty(tmp_path: Path
     assert (line, rule) == (1, "hls-vendor-path")
     assert message.startswith("includes /scratch/safe/SDSoC/Vivado/2019.1/include/gmp.h, which is not on this"
                               " machine nor among the HLS headers in use") and message.endswith("read as an empty file")
+
+
+def test_a_count_that_runs_one_below_its_passes_says_which_value_to_give() -> None:
+    """A public Vivado HLS 2019.1 Cholesky (HansGiesen/hls_tuner) unrolls
+    ``k < j`` by 64: its report gives ``sum_loop`` a trip count of 0 ~ 1
+    for 194 ~ 386 cycles at II 192, one or two passes. hlsight's symbol
+    counts as the report does, so a user who gave the passes (1) read
+    879,092 cycles against 467,444 co-simulated; with 0, 467,252. The
+    corpus's 2022.1 fault detector has a loop of the same shape (0 ~ 136,
+    44 ~ 1,132 cycles at II 8, depth 46); a 2018.3 Sobel's depth-2 loop
+    (1 cycle at 0) is too shallow to tell a pass from entering the loop."""
+    from hlsight.analyzer.consistency import count_below_passes
+    from hlsight.parsers.loader import load_design
+    from tests.conftest import CORPUS
+
+    result = run_cli("analyze", "-v", str(CORPUS / "vivado" / "vitis2022.1_fault_detector"))
+    assert result.code == 0, result.stderr
+    assert ("    loop.insert_point.VITIS_LOOP_271_1.trip: the loop at abs_solid_detector.cpp:271; the report gives a"
+            " trip count of 0 ~ 136, one below the passes its latency holds (44 ~ 1132 cycles): give the"
+            " passes - 1") in result.stdout
+    sobel = load_design(str(CORPUS / "vivado" / "vhls2018.3_hls_sobel_dataflow"))
+    (width,) = [loop for kernel in sobel.kernels for loop in kernel.all_loops()
+                if kernel.name == "AXIvideo2Mat" and loop.name == "loop_width"]
+    assert width.trip_count is not None and width.trip_count.min == 0 and not count_below_passes(width)

@@ -23,6 +23,7 @@ from hlsight.analyzer.access.branch_arms import described
 from hlsight.analyzer.access.taken import readable
 from hlsight.analyzer.boards import NO_PROFILE, without_board_memory
 from hlsight.analyzer.clock_band import uses_report_clock
+from hlsight.analyzer.consistency import count_below_passes
 from hlsight.analyzer.launches import Launch
 from hlsight.analyzer.results import AnalysisResult, ClockBand, KernelEstimate, SourceFacts, TermEstimate, bound_label
 from hlsight.analyzer.symbols import axi_name, loop_symbols
@@ -534,7 +535,9 @@ def trip_symbol_loops(design: Design, names: Sequence[str], source: SourceFacts 
             if count is not None and count.min is not None and count.max is not None and not count.known:
                 # the tool's own range (a loop_tripcount pragma or its bounds
                 # analysis): a hint for the value, never taken for it
-                said.append(f"the report gives a trip count of {count.min} ~ {count.max}")
+                said.append(f"the report gives a trip count of {count.min} ~ {count.max}" + (
+                    f", one below the passes its latency holds ({loop.latency.min} ~ {loop.latency.max} cycles):"
+                    " give the passes - 1" if count_below_passes(loop) and loop.latency is not None else ""))
             guards = source.loop_guards(loop) if source is not None else ()
             if guards:  # decision 90: a call that takes another arm runs it 0 times
                 tests = " and ".join(described(guard) for guard in guards)
