@@ -215,3 +215,17 @@ def test_a_count_that_runs_one_below_its_passes_says_which_value_to_give() -> No
     (width,) = [loop for kernel in sobel.kernels for loop in kernel.all_loops()
                 if kernel.name == "AXIvideo2Mat" and loop.name == "loop_width"]
     assert width.trip_count is not None and width.trip_count.min == 0 and not count_below_passes(width)
+
+
+def test_an_assumption_the_using_line_says_is_not_said_twice() -> None:
+    """A family-only oneAPI 2025 report's assumed profile ("unknown board:
+    ... ddr4-1866 assumed") is the using: line; -v repeated it word for word
+    as an assumes: line."""
+    result = run_cli("analyze", "-v", str(FIXTURES / "oneapi2025_ndjson" / "vadd.report.prj"))
+    assert result.code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    using = next(line for line in lines if line.startswith("  using: "))
+    assumes = [line.removeprefix("  assumes: ") for line in lines if line.startswith("  assumes: ")]
+    assert assumes and not [assumption for assumption in assumes if assumption in using]
+    assert "kernels joined by channels/pipes run concurrently (max, shared banks); other kernels run in sequence" \
+           " (sum)" in assumes

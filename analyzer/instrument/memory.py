@@ -20,15 +20,18 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from pycparser import c_ast
 
 from hlsight.analyzer.access.axi_ports import all_nodes, axi_pragma_ports, pointer_root
 from hlsight.analyzer.instrument.codegen import MemoryConstants
 from hlsight.analyzer.instrument.plan import Plan
-from hlsight.analyzer.memory_profiles import MemoryProfile
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import Kernel
+
+if TYPE_CHECKING:  # a profile is loaded only with --memory: pass 2 without it reads no TOML (cold start)
+    from hlsight.analyzer.memory_profiles import MemoryProfile
 
 DEFAULT_PORT_BITS = 32
 

@@ -264,7 +264,8 @@ def headline_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
         # controller efficiency or eq. 8's rule moved a public 520N SAXPY's time, said nowhere in text
         # (a Vivado/Vitis count's assumptions are its notes, said under each function)
         lines.extend(f"  assumes: {assumption}" for assumption in overall.assumptions
-                     if not assumption.startswith(("memory profile ", "no fixed per-launch cost")))
+                     if not assumption.startswith(("memory profile ", "no fixed per-launch cost"))
+                     and assumption not in (used or ""))  # an unknown board's profile: said on the using: line
     band = clock_band_text(result)
     if band:
         lines.append(f"  {band}")

@@ -8,12 +8,6 @@ from pathlib import Path
 from hlsight.core.errors import InputError
 from hlsight.core.model import Design, Product
 from hlsight.parsers.intel import layout as layouts
-from hlsight.parsers.intel.legacy import read_mav15, read_rtl_project
-from hlsight.parsers.intel.ndjson import read_ndjson_report
-from hlsight.parsers.intel.report import read_report
-from hlsight.parsers.intel.sycl_names import name_sycl_kernels
-from hlsight.parsers.intel.verification import read_verification, verification_path
-from hlsight.parsers.intel.versions import version_diagnostics
 from hlsight.parsers.loader import ReadOptions
 
 
@@ -25,6 +19,15 @@ class IntelReader:
         return layouts.claims(path)
 
     def read(self, path: Path, options: ReadOptions) -> Design:
+        # the readers proper are imported here: every load asks this reader first whether it claims
+        # the path, and a Vivado design (instrument's pass 2) should not pay for them (cold start)
+        from hlsight.parsers.intel.legacy import read_mav15, read_rtl_project
+        from hlsight.parsers.intel.ndjson import read_ndjson_report
+        from hlsight.parsers.intel.report import read_report
+        from hlsight.parsers.intel.sycl_names import name_sycl_kernels
+        from hlsight.parsers.intel.verification import read_verification, verification_path
+        from hlsight.parsers.intel.versions import version_diagnostics
+
         if options.solution is not None:
             # silently ignored, it let a user believe a choice was made
             raise InputError(path, f"--solution {options.solution} does not apply: this is an aoc/oneAPI report,"
