@@ -166,7 +166,9 @@ def compare_simulated(design: Design, top: str, cycles_per_call: float | None, c
     comparison.estimate_cycles = cycles_per_call
     comparison.estimate_calls = calls
     comparison.axi_lite_arrays = lite_arrays(kernel)
-    comparison.error = relative_error(cycles_per_call, per_call(run))
+    comparison.run_share = run_share(run, calls)
+    measured = per_call(run) if comparison.run_share is None else comparison.run_share
+    comparison.error = relative_error(cycles_per_call, measured)
     return comparison, _findings(report, run, comparison, what="the simulated cycles per call",
                                  why=_causes(comparison, kernel, _report_count(kernel, cycles_per_call),
                                              simulated=True))
@@ -212,6 +214,18 @@ def per_call(run: CosimRun) -> float | None:
     its average interval where the calls queued (:func:`queued_interval`)."""
     queued = queued_interval(run)
     return run.latency_avg if queued is None else queued
+
+
+def run_share(run: CosimRun, calls: int | None) -> float | None:
+    """What each of ``calls`` cost in the run when they overlapped (the
+    run's interval below their latency): its total cycles over the calls.
+    A call's latency then holds time the next call's also counts (and, on
+    a streaming top, its wait for input), so the mean latency is not what
+    a call costs the run; ``None`` without the total, the call count, or
+    overlap."""
+    if calls is None or calls < 2 or not run.total_cycles or _overlapping_interval(run) is None:
+        return None
+    return run.total_cycles / calls
 
 
 def _overlapping_interval(run: CosimRun) -> float | None:
@@ -353,6 +367,13 @@ def measured_text(comparison: CosimComparison) -> str:
     stalls = f"; with {comparison.stalls}" if comparison.stalls else ""
     interval = (f"; a call every {cycle_count(comparison.measured_interval)}"
                 if comparison.measured_interval is not None else "")
+    if comparison.run_share is not None and comparison.estimate_calls is not None:
+        # overlapping calls: the run's total over them is what one cost (the mean latency double-counts)
+        total = comparison.run_share * comparison.estimate_calls
+        return (f"{cycle_count(comparison.run_share)} per call ({cycle_count(total)} over the"
+                f" {comparison.estimate_calls:,} calls run, which overlapped: a call every"
+                f" {cycle_count(comparison.measured_interval or 0)}, their latencies {cycle_count(avg or 0)} on"
+                f" average{spread}; {how}{lite}{stalls})")
     if comparison.queued_interval is not None:
         # the latencies hold each call's wait behind the ones before it: the interval is the call's cost
         return (f"{cycle_count(comparison.queued_interval)} per call (the calls queued one after another, a call"

@@ -750,6 +750,12 @@ class CosimComparison:
     #: that wait, and the per-call cost the estimate is compared with is this
     #: average interval (a public 2024.2 FIR: latency 795 ~ 3,173, a call every 788)
     queued_interval: float | None = None
+    #: the calls ``simulate`` ran overlapped (the run's interval below their
+    #: latency): the run's total cycles over those calls, what each cost in
+    #: the run, which the error is against (a public Vitis 2021.2 streaming
+    #: BDT, ``ap_ctrl_none``: 10,000 calls, 209,999 cycles, latency 29 on
+    #: average, a call every 20)
+    run_share: float | None = None
     #: AXI-lite bundles of the top that carry arrays: the measurement includes
     #: the testbench's word-by-word transfers of them
     axi_lite_arrays: list[str] = field(default_factory=list)

@@ -229,3 +229,56 @@ def test_an_assumption_the_using_line_says_is_not_said_twice() -> None:
     assert assumes and not [assumption for assumption in assumes if assumption in using]
     assert "kernels joined by channels/pipes run concurrently (max, shared banks); other kernels run in sequence" \
            " (sum)" in assumes
+
+
+#: a streaming top whose 10,000 calls overlapped (written for hlsight in the public shape)
+STREAMING_COSIM = FIXTURES / "vivado_cosim" / "streaming_cosim.rpt"
+
+
+def test_overlapping_calls_are_compared_by_the_runs_total(tmp_path: Path) -> None:
+    """A public Vitis HLS 2021.2 streaming BDT (necst/aca2122-prj-unbalanced-tree,
+    ``ap_ctrl_none``) co-simulated 10,000 calls in 209,999 cycles, a call
+    every 20 while each call's latency averaged 29: they overlapped.
+    ``simulate`` counted 22 a call (220,000 in all, +4.8 %) and said
+    "-24.1 % off the 29 cycles per call": the mean latency counts time the
+    next call counts too. With the calls simulate ran, the run's total over
+    them is what a call cost; one call (analyze) keeps the latency."""
+    from hlsight.analyzer.cosim_check import compare_simulated
+    from hlsight.parsers.vivado.cosim import parse_cosim
+
+    path = tmp_path / "myproject_axi_cosim.rpt"
+    report = parse_cosim(STREAMING_COSIM.read_text(encoding="utf-8"), path)
+    assert report is not None
+    top = Kernel("myproject_axi", kind=KernelKind.FUNCTION, is_top=True)
+    design = Design(tool=ToolInfo(Vendor.XILINX, Product.VITIS_HLS, "2021.2"), root=tmp_path, name="myproject_axi",
+                    device=Device("zynquplus", "xczu3eg-sbva484-1-e"), kernels=[top], cosim=[report])
+    comparison, said = compare_simulated(design, "myproject_axi", 22.0, 10_000)
+    assert comparison is not None and comparison.run_share == pytest.approx(20.9999)
+    assert comparison.error == pytest.approx(22 / 20.9999 - 1)
+    assert not [d for d in said if d.rule == "vivado-cosim-differs"]  # +4.8 %: within the 5 % tolerance
+    from hlsight.analyzer.cosim_check import measured_text
+    assert measured_text(comparison).startswith(
+        "21 cycles per call (209,999 cycles over the 10,000 calls run, which overlapped: a call every 20 cycles,"
+        " their latencies 29 cycles on average, min 20 max 30; Verilog, xsim)")
+    single, _said = compare_simulated(design, "myproject_axi", 22.0, 1)
+    assert single is not None and single.run_share is None and single.error == pytest.approx(22 / 29 - 1)
+
+
+def test_a_function_missing_from_the_one_module_read_may_be_its_missing_report(tmp_path: Path) -> None:
+    """A public Vitis HLS 2021.2 BDT (necst/aca2122-prj-unbalanced-tree)
+    kept only its top's ``myproject_axi_csynth.xml`` beside a csynth.rpt
+    that lists ``myproject`` as a module of its own: instrument said
+    "function 'myproject' is not a module of the report (HLS inlined it)".
+    With one module read and no instance list, a missing report looks the
+    same: both are said."""
+    source = (FIXTURES / "instrument" / "while_loops" / "find_run.c").read_text(encoding="utf-8")
+    source = source.replace("int find_run(", "static int twice(int x)\n{\n    return x + x;\n}\n\nint find_run(", 1)
+    source = source.replace("    return count + i;", "    return twice(count) + i;")
+    design = tmp_path / "find_run.c"
+    design.write_text(source, encoding="utf-8")
+    result = run_cli("instrument", "--mode", "cycles", "-v", "--report", str(FIXTURES / "instrument" / "while_loops"
+                                                                              / "report"),
+                     "-o", str(tmp_path / "out.c"), str(design))
+    assert result.code == 0, result.stderr
+    assert ("note: function 'twice' is not a module of the report (HLS inlined it, or its own report is not among"
+            " those read: the one module read lists no instances)") in result.stderr + result.stdout

@@ -381,8 +381,13 @@ class Planner:
                      if any(name in loop.via for loop in walk_all(roots))]
             where = (f"its loops count as loops of module {', '.join(repr(host) for host in hosts)} (in the order of"
                      " its calls)" if hosts and source.all_loops() else "its cycles are part of its caller's")
+            # one module read and no instance list: a module whose report is missing looks the same (a
+            # public Vitis 2021.2 BDT kept only its top's XML, its csynth.rpt listing myproject as a module)
+            alone = len(self.design.kernels) == 1 and not self.design.kernels[0].instances
+            why = ("HLS inlined it, or its own report is not among those read: the one module read lists no"
+                   " instances" if alone else "HLS inlined it")
             self._diag("instrument-no-module", Severity.NOTE,
-                       f"function '{name}' is not a module of the report (HLS inlined it): {where}; it is not"
+                       f"function '{name}' is not a module of the report ({why}): {where}; it is not"
                        " instrumented as a function", int(source.node.coord.line), name)
 
     def _ambiguous_inlined(self, shared: dict[int, list[tuple[str, ExpandedLoop]]]) -> None:
