@@ -282,3 +282,27 @@ def test_a_function_missing_from_the_one_module_read_may_be_its_missing_report(t
     assert result.code == 0, result.stderr
     assert ("note: function 'twice' is not a module of the report (HLS inlined it, or its own report is not among"
             " those read: the one module read lists no instances)") in result.stderr + result.stdout
+
+
+def test_a_dram_time_beside_a_cosimulated_latency_says_cosim_does_not_measure_it(tmp_path: Path) -> None:
+    """A public Vitis HLS 2025.1 lab (handasahil/FPGA_ECE8893_SJH, lab3)
+    read "estimate: 10.8 ms" with its strided bundles given, and under it
+    "co-simulation measured 852,837 cycles ...: the cycle count above
+    -0.0 %" (8.53 ms): a reader takes the -0.0 % for the 10.8 ms. The DRAM
+    part is now said to be outside what co-simulation's AXI model
+    measures, and -v lists the DRAM model's assumptions, which were in
+    JSON only. The 2015 poly() fixture with a co-simulation report beside
+    it stands in."""
+    import shutil
+
+    project = tmp_path / "project"
+    shutil.copytree(MAXI_PROJECT, project)
+    (project / "solution1" / "sim" / "report").mkdir(parents=True)
+    shutil.copyfile(FIXTURES / "vivado_cosim" / "bfs_cosim.rpt", project / "solution1" / "sim" / "report" /
+                    "poly_cosim.rpt")
+    result = run_cli("analyze", "-v", str(project / "solution1"), "--set", "axi.poly.gmem.bytes=1000000",
+                     "--set", "axi.poly.gmem.stride=2")
+    assert result.code == 0, result.stderr
+    assert ("the cycle count above -100.0%; the estimate, 6.8 ms, adds the DRAM model's memory time to these cycles"
+            " (340 ns), which co-simulation's AXI model, no DRAM, does not measure") in result.stdout
+    assert "  assumes: one DLAT per port: outstanding requests overlap the rest (eq. 7)" in result.stdout
