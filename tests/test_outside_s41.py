@@ -306,3 +306,22 @@ def test_a_dram_time_beside_a_cosimulated_latency_says_cosim_does_not_measure_it
     assert ("the cycle count above -100.0%; the estimate, 6.8 ms, adds the DRAM model's memory time to these cycles"
             " (340 ns), which co-simulation's AXI model, no DRAM, does not measure") in result.stdout
     assert "  assumes: one DLAT per port: outstanding requests overlap the rest (eq. 7)" in result.stdout
+
+
+def test_a_bundles_bytes_asked_for_name_the_reports_longest_bursts() -> None:
+    """A public Vitis HLS 2025.1 lab (handasahil/FPGA_ECE8893_SJH) whose
+    header was not committed asked for both bundles' bytes beside the
+    report's 65,536-beat bursts of 32 bits, the 262,144 bytes its source
+    moves. The longest inferred burst is now named beside the value asked,
+    in bytes, as a floor each time its loop runs: said, never used. The
+    corpus's 2023.2 NMS: 400 and 100 beats; its write bundle has none."""
+    from tests.conftest import CORPUS
+
+    result = run_cli("analyze", "-v", str(CORPUS / "vivado" / "vitis2023.2_cluster_nms"))
+    assert result.code == 0, result.stderr
+    assert ("axi.nms.gmem0.bytes: the bytes m_axi bundle m_axi_gmem0 of nms moves per call (read, 32-bit): reads plus"
+            " writes in the run (a buffer behind it the run leaves alone counts 0); the report's longest inferred"
+            " burst: read 400 beats of 32 bits, 1,600 bytes each time its loop runs") in result.stdout
+    assert ("axi.nms.gmem.bytes: the bytes m_axi bundle m_axi_gmem of nms moves per call (write, 32-bit): reads plus"
+            " writes in the run (a buffer behind it the run leaves alone counts 0)\n") in result.stdout
+    assert "symbolic in axi.nms.gmem.bytes" in result.stdout  # nothing taken for a value
