@@ -164,8 +164,10 @@ data_0 = 4
     result = run_cli("analyze", str(REPORT), "--source-root", str(FIXTURE), "--hints", str(hints), "--format", "json")
     assert result.code == 0, result.stderr
     report = json.loads(result.stdout)
-    assert [round(launch["seconds"] * 1e9) for launch in report["launches"]] == [2000, 12160]
-    assert round(report["estimate"]["seconds"] * 1e9) == 14160
+    # the second launch's non-pipelined loop, iteration latency "?", takes 1 cycle a pass beyond its
+    # parts at least (session 41): 4 passes, 40 ns
+    assert [round(launch["seconds"] * 1e9) for launch in report["launches"]] == [2000, 12200]
+    assert round(report["estimate"]["seconds"] * 1e9) == 14200
 
 
 def test_the_json_gives_each_loop_its_source_place_and_arm() -> None:

@@ -268,7 +268,10 @@ def test_vivado_positional_loops_count_in_the_tops_arguments(tmp_path: Path) -> 
     # where n_0 comes from, said beside the number (decision 65's caution)
     assert [caveat.split(",")[0] for caveat in document["estimate"]["extra"]["caveats"]] == [
         "the inputs m_... are read from the buffer of argument `m`",
-        "the inputs n_... are read from the buffer of argument `n`"]
+        "the inputs n_... are read from the buffer of argument `n`",
+        # Loop 3's iteration latency is "?": 1 counted a pass (session 41), the fewest it takes
+        "unique_paths: parts of its schedule are \"?\" in the report and counted at their fewest cycles (the notes"
+        " under -v name each): this number is a lower bound"]
     notes = {d["subject"]: d["message"] for d in document["diagnostics"] if d["rule"] == "access-trip-count"}
     assert notes["Loop 1"] == ("loop Loop 1: trip count ceiling(n_0/2) from the source (`i < a` from 0 step 1,"
                                " unrolled 2x by the compiler)")
@@ -280,21 +283,23 @@ def test_vivado_positional_loops_count_in_the_tops_arguments(tmp_path: Path) -> 
 
 def test_the_static_count_is_the_simulated_one(tmp_path: Path) -> None:
     """The testbench calls unique_paths(&n, &m) with n = 3, m = 7. The
-    HLScope+ run of the instrumented source (compiled with gcc) counts 80
-    cycles; the static estimate at those values must count the same."""
+    HLScope+ run of the instrumented source (compiled with gcc) counts 83
+    cycles (80 before session 41, when Loop 3's three passes, its iteration
+    latency "?", took 0 cycles beyond Loop 3.1, now the 1 a pass takes at
+    least); the static estimate at those values must count the same."""
     (tmp_path / "src").mkdir()
     sources = _unique_paths_sources(tmp_path / "src")
     simulated = run_cli("simulate", str(UNIQUE_PATHS / "main.c"), "--report", str(UNIQUE_PATHS / "report"),
                         "--testbench", str(UNIQUE_PATHS / "test.c"), "--top", "unique_paths")
     assert simulated.code == 0, simulated.stderr
     total = re.search(r"total: (\d+) cycles", simulated.stdout)
-    assert total is not None and int(total.group(1)) == 80
+    assert total is not None and int(total.group(1)) == 83
     result = run_cli("analyze", str(UNIQUE_PATHS / "report"), "--source-root", str(sources), "--set", "n_0=3",
                      "--set", "m_0=7", "--format", "json")
     assert result.code == 0, result.stderr
     document = json.loads(result.stdout)
     assert document["estimate"]["free_symbols"] == []
-    assert document["estimate"]["seconds"] == pytest.approx(80 * 10e-9)
+    assert document["estimate"]["seconds"] == pytest.approx(83 * 10e-9)
 
 
 def _gaussian_copy(folder: Path, height: int) -> Path:

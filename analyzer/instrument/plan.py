@@ -786,11 +786,12 @@ class Planner:
             if self.baseline is Baseline.FULL and il.min is not None:
                 block.floor, block.has_floor = il.min, True
         else:
-            block.floor, block.has_floor = (il.min or 0), True
+            block.floor, block.has_floor = (il.min or 1), True
             if il.min is None:
                 self._diag("instrument-unknown-il", Severity.WARNING,
-                           f"loop '{block.report_name}' has no iteration latency in the report: counted as 0 per "
-                           "iteration", block.line, block.function, block.report_name)
+                           f"loop '{block.report_name}' has no iteration latency in the report: counted as 1 per "
+                           "iteration, the fewest a pass takes (a lower bound)", block.line, block.function,
+                           block.report_name)
             elif il.max != il.min:
                 self._diag("instrument-il-range", Severity.NOTE,
                            f"loop '{block.report_name}' has a path-dependent iteration latency {il.min}~{il.max}: "
@@ -812,11 +813,17 @@ class Planner:
         if self.baseline is Baseline.SIMPLE:
             return 0
         if total is None or path is None:
+            # a loop's pass takes at least the state of its exit test (the corpus's non-pipelined loops
+            # of known latency spend 2 or more beyond a sub-loop; a public MachSuite spmv 4 a row):
+            # 1 counted, not 0; a module's own cycles a call stay 0
+            floor = 1 if block.loop is not None else 0
             self._diag("instrument-residual-unknown", Severity.WARNING,
                        f"{_noun(block)} '{block.report_name or block.name}' has an unknown {what}: the "
-                       "imperfect-nest residual (eq. 6) is 0; run 'hlsight instrument --mode tripcount', "
-                       "re-synthesize and use the new report", block.line, block.function, block.report_name)
-            return 0
+                       f"imperfect-nest residual (eq. 6) is {floor}"
+                       + (" an iteration, the fewest a pass takes (its exit test): a lower bound" if floor else "")
+                       + "; run 'hlsight instrument --mode tripcount', re-synthesize and use the new report",
+                       block.line, block.function, block.report_name)
+            return floor
         residual = total - path
         if residual < 0:
             self._diag("instrument-residual-negative", Severity.WARNING,
