@@ -325,3 +325,16 @@ def test_a_bundles_bytes_asked_for_name_the_reports_longest_bursts() -> None:
     assert ("axi.nms.gmem.bytes: the bytes m_axi bundle m_axi_gmem of nms moves per call (write, 32-bit): reads plus"
             " writes in the run (a buffer behind it the run leaves alone counts 0)\n") in result.stdout
     assert "symbolic in axi.nms.gmem.bytes" in result.stdout  # nothing taken for a value
+
+
+def test_a_day_first_date_with_the_year_last_is_read() -> None:
+    """A public Vivado HLS 2017.2 project (AngeloDamiani/es_vivadohls_cfiles)
+    dates its co-simulation reports as glibc's en_GB ``date`` prints them,
+    'Thu  1 Mar 00:56:04 CET 2018': unread, so a co-simulation ten hours
+    older than its synthesis ('Thu Mar  1 10:51:46 2018') went unflagged."""
+    from datetime import datetime
+
+    from hlsight.parsers.vivado.cosim import parse_report_date
+
+    assert parse_report_date("Report time       : Thu  1 Mar 00:56:04 CET 2018.") == datetime(2018, 3, 1, 0, 56, 4)
+    assert parse_report_date("* Date:           Thu Mar  1 10:51:46 2018") == datetime(2018, 3, 1, 10, 51, 46)

@@ -157,6 +157,10 @@ _YEAR_FIRST_NAMED = re.compile(r"(?P<year>\d{4})\.\s*(?P<month>[^\W\d_]{3,})\.?\
 _DAY_FIRST = re.compile(r"(?<!\d)(?P<day>\d{1,2})\.?\s+(?:tháng\s+)?(?P<month>\d{1,2}|[^\W\d_]{3,})\.?,?\s+"
                         r"(?:năm\s+)?(?P<year>\d{4}),?\s+(?P<time>\d\d?[:.]\d\d[:.]\d\d)"
                         r"(?:\s*(?P<half>[AaPp]\.?[Mm]\.?)(?![^\W\d_]))?", re.IGNORECASE)
+#: ``Thu  1 Mar 00:56:04 CET 2018`` (glibc's en_GB ``date``: day before the month, the year last,
+#: a public 2017.2 project's co-simulation reports)
+_DAY_FIRST_YEAR_LAST = re.compile(r"(?<!\d)(?P<day>\d{1,2})\s+(?P<month>[A-Z][a-z]{2})\s+"
+                                  r"(?P<time>\d\d?:\d\d:\d\d)\s+(?:\S+\s+)?(?P<year>\d{4})")
 #: month-name prefixes of the European locales (Hungarian, Italian, German, French, Spanish, Dutch);
 #: the longest prefix wins (French juin/juil)
 _MONTH_PREFIXES = {
@@ -194,6 +198,10 @@ def parse_report_date(text: str) -> datetime | None:
             if english["half"]:
                 return datetime.strptime(f"{when} {english['half'].upper()}", "%b %d %Y %I:%M:%S %p")
             return datetime.strptime(when, "%b %d %Y %H:%M:%S")
+        year_last = _DAY_FIRST_YEAR_LAST.search(text)
+        if year_last is not None:
+            return datetime.strptime(f"{year_last['month']} {year_last['day']} {year_last['year']}"
+                                     f" {year_last['time']}", "%b %d %Y %H:%M:%S")
         numeric = _NUMERIC.search(text)
         if numeric is not None:
             return datetime.strptime(f"{numeric['year']} {numeric['month']} {numeric['day']} {numeric['time']}",
