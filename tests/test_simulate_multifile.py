@@ -220,6 +220,8 @@ def test_a_function_defined_twice_is_said_with_both_files(tmp_path: Path) -> Non
     assert result.code == 2, result.stderr
     (line,) = result.stderr.strip().splitlines()
     assert line.startswith(f"{copy}: error: multiple definition of 'merge', also defined in {callee_file} ("), line
+    # a public 2017.2 mergesort's testbench defines a design global again: the GNU linker's way out is named
+    assert "--cflags '-Wl,--allow-multiple-definition' keeps the first" in line
     assert line.count(str(copy)) == 1 and "; the program does not compile (expected C" in line
     assert "ld returned" not in line
 

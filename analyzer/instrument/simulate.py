@@ -233,8 +233,11 @@ def _multiple_definition(lines: list[str]) -> str | None:
             return (f"{again}: multiple definition of '{name}': defined twice in files of this name (one file"
                     " compiled twice, or two files of one name: give each file once, as a design source, --extra"
                     " or the testbench)")
+        # a public 2017.2 mergesort's testbench defines the design's global `h` again, which Vivado's
+        # own C simulation linked; the GNU linker can do the same, keeping the first definition
         return (f"{again}: multiple definition of '{name}', also defined in {first} (keep one definition, or make"
-                " one static)")
+                " one static; or link as a tool that accepted it did: --cflags '-Wl,--allow-multiple-definition'"
+                " keeps the first)")
     return None
 
 
