@@ -36,7 +36,7 @@ import sympy
 
 from hlsight.analyzer.access import parse_expression
 from hlsight.analyzer.memory_model import smax
-from hlsight.analyzer.results import BranchLoop, CycleCaveat, SourceFacts
+from hlsight.analyzer.results import LOOP_PASS_MIN_CYCLES, BranchLoop, CycleCaveat, SourceFacts
 from hlsight.analyzer.symbols import (
     LONG_ITERATIONS,
     is_branch_loop,
@@ -592,19 +592,18 @@ class CycleComposer:
 
     def _pass_floor(self, kernel: Kernel, loop: Loop) -> sympy.Expr:
         """A non-pipelined loop's own cycles an iteration beyond its parts
-        when its iteration latency is "?": at least the one state a pass
-        takes (its exit test), where 0 was counted. Every non-pipelined loop
-        of the corpus with one sub-loop of known latency spends 2 or more
-        (19 loops, 2015.3 to 2022.1); a public MachSuite spmv (Vitis 2023.2)
-        spends 4 a row, 13,087 co-simulated against 11,110 counted, and a
-        public MachSuite kmp 5 a pass of its 32,411: its count was 6 times
-        low and read as an exact number. The count says "at least"."""
+        when its iteration latency is "?": :data:`LOOP_PASS_MIN_CYCLES`,
+        where 0 was counted (a public MachSuite spmv, Vitis 2023.2: 13,087
+        co-simulated against 11,110 counted; a public MachSuite kmp spends 5
+        a pass of its 32,411: its count was 6 times low and read as an exact
+        number). The count says "at least"."""
         if self.bound is Bound.SYMBOLIC:
             self._caveat(CycleCaveat.UNCOUNTED,
                          f"loop {loop.name}: its own control cycles beyond its parts are unknown (the report's"
-                         " iteration latency is \"?\"): 1 counted an iteration, the fewest a pass takes (its exit"
-                         f" test; loops of known latency spend 2 or more){self._calls_outside(kernel, loop)}")
-        return sympy.Integer(1)
+                         f" iteration latency is \"?\"): {LOOP_PASS_MIN_CYCLES} counted an iteration, the fewest a pass"
+                         " takes (its exit test; loops of known latency spend 2 or more)"
+                         f"{self._calls_outside(kernel, loop)}")
+        return sympy.Integer(LOOP_PASS_MIN_CYCLES)
 
     def _iteration_within_report(self, loop: Loop, composed: sympy.Expr, reported: LatencyRange | None
                                  ) -> sympy.Expr:

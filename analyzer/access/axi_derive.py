@@ -294,9 +294,7 @@ def _count_site(site: AccessSite, moved: BundleTraffic, filled: bool = False) ->
     moved.kinds.add(site.kind)
     result = classify(site, ndrange=False)
     stride = result.stride  # an access not counted still has its pattern
-    if filled:
-        pass
-    elif result.data_dependent or stride is None or not (stride.is_number and abs(stride) <= 1):
+    if not filled and (result.data_dependent or stride is None or not (stride.is_number and abs(stride) <= 1)):
         moved.consecutive = False
         by_arguments = _stride_of_arguments(result)
         if by_arguments is None:

@@ -33,6 +33,7 @@ from pycparser import c_ast, c_generator
 from hlsight.analyzer.instrument.external_calls import calls_defined_elsewhere, instances_no_function_counts
 from hlsight.analyzer.instrument.inlining import ExpandedLoop, expand_loops, walk_all
 from hlsight.analyzer.instrument.sourceloops import SourceFunction, SourceLoop
+from hlsight.analyzer.results import LOOP_PASS_MIN_CYCLES
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import Design, Kernel, LatencyRange, Loop
 from hlsight.parsers.csource.visitor import NodeVisitor
@@ -317,15 +318,17 @@ class Planner:
                                                      _listed_in(report_loops(self.design, item.kernel)))
         self._note_inlined(order, top)
         shared = _shared_loops(self.expansions)
+        callees: list[str] = []  # called, defined in no design source: said by calls_defined_elsewhere
         for name in order:
             if name in self.instrumented:
                 item = self.instrumented[name]
                 self._match_loops(item, shared)
-                self.diagnostics.extend(
-                    calls_defined_elsewhere(item.source, item.kernel, self.functions,
-                                            lambda function: find_kernel(self.design, function),
-                                            self._has_child_blocks, self._file_of(name)))
-        known = {module.name for function in [*self.functions, *(d.subject for d in self.diagnostics if d.subject)]
+                said = calls_defined_elsewhere(item.source, item.kernel, self.functions,
+                                               lambda function: find_kernel(self.design, function),
+                                               self._has_child_blocks, self._file_of(name))
+                callees.extend(diagnostic.subject for diagnostic in said if diagnostic.subject)
+                self.diagnostics.extend(said)
+        known = {module.name for function in [*self.functions, *callees]
                  if (module := find_kernel(self.design, function)) is not None}
         for name in order:
             if name in self.instrumented:
@@ -786,10 +789,11 @@ class Planner:
             if self.baseline is Baseline.FULL and il.min is not None:
                 block.floor, block.has_floor = il.min, True
         else:
-            block.floor, block.has_floor = (il.min or 1), True
+            block.floor, block.has_floor = (il.min or LOOP_PASS_MIN_CYCLES), True
             if il.min is None:
                 self._diag("instrument-unknown-il", Severity.WARNING,
-                           f"loop '{block.report_name}' has no iteration latency in the report: counted as 1 per "
+                           f"loop '{block.report_name}' has no iteration latency in the report: counted as"
+                           f" {LOOP_PASS_MIN_CYCLES} per "
                            "iteration, the fewest a pass takes (a lower bound)", block.line, block.function,
                            block.report_name)
             elif il.max != il.min:
@@ -813,10 +817,9 @@ class Planner:
         if self.baseline is Baseline.SIMPLE:
             return 0
         if total is None or path is None:
-            # a loop's pass takes at least the state of its exit test (the corpus's non-pipelined loops
-            # of known latency spend 2 or more beyond a sub-loop; a public MachSuite spmv 4 a row):
-            # 1 counted, not 0; a module's own cycles a call stay 0
-            floor = 1 if block.loop is not None else 0
+            # a loop's pass takes at least the state of its exit test, as analyze counts it; a
+            # module's own cycles a call stay 0
+            floor = LOOP_PASS_MIN_CYCLES if block.loop is not None else 0
             self._diag("instrument-residual-unknown", Severity.WARNING,
                        f"{_noun(block)} '{block.report_name or block.name}' has an unknown {what}: the "
                        f"imperfect-nest residual (eq. 6) is {floor}"
