@@ -33,6 +33,7 @@ from hlsight.reporters.hierarchy import (
     cycles_text,
     functions,
     is_xilinx,
+    memory_beyond_cycles,
     parts_of,
     report_latency_text,
     resources_text,
@@ -485,7 +486,8 @@ def kernel_view(kernel: Kernel, result: AnalysisResult, hints: list[Diagnostic],
               for share in time_shares(estimate)],
         heading="Function" if is_xilinx(result.design) else "Kernel",
         cycle_lines=_cycle_lines(estimate) + [
-            cosim_text(item, has_cycles=True) if estimate is not None and estimate.cycles is not None
+            cosim_text(item, has_cycles=True) + memory_beyond_cycles(estimate)
+            if estimate is not None and estimate.cycles is not None
             else component_cosim_text(item) if item.estimate_cycles is not None
             else cosim_text(item, has_cycles=False)
             for item in result.cosim if item.top == kernel.name],

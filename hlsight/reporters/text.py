@@ -11,7 +11,6 @@ inventory of what the readers found.
 
 from __future__ import annotations
 
-from hlsight.analyzer.cosim_check import COSIM_TOLERANCE
 from hlsight.analyzer.estimate.xilinx import COMPOSITION
 from hlsight.analyzer.results import AnalysisResult, KernelEstimate, SourceFacts
 from hlsight.core.diagnostics import Diagnostic, Severity
@@ -37,6 +36,7 @@ from hlsight.reporters.hierarchy import (
     functions,
     implementation_text,
     is_xilinx,
+    memory_beyond_cycles,
     part_text,
     parts_of,
     report_latency_text,
@@ -372,18 +372,6 @@ def _estimate_lines(label: str, estimate: KernelEstimate | None, options: Render
     return lines
 
 
-def _memory_beyond_cycles(estimate: KernelEstimate) -> str:
-    """Said after a co-simulated latency where the estimate adds DRAM time
-    to the cycles co-simulation checks: its AXI model is no DRAM, so "-0.0 %"
-    there says nothing of the memory part (a public Vitis 2025.1 lab read
-    "10.8 ms" above "the cycle count above -0.0 %", 8.53 ms of cycles)."""
-    seconds, cycles_s = estimate.seconds, estimate.compute_seconds
-    if seconds is None or not cycles_s or seconds <= cycles_s * (1 + COSIM_TOLERANCE):
-        return ""
-    return (f"; the estimate, {format_seconds(seconds)}, adds the DRAM model's memory time to these cycles"
-            f" ({format_seconds(cycles_s)}), which co-simulation's AXI model, no DRAM, does not measure")
-
-
 def _function_lines(kernel: Kernel, result: AnalysisResult, options: RenderOptions) -> list[str]:
     """A Vivado/Vitis function, cycles first: the cycle count, then the time
     at the target and at the estimated clock, then its loops and calls."""
@@ -397,7 +385,7 @@ def _function_lines(kernel: Kernel, result: AnalysisResult, options: RenderOptio
         # the clock check, resources and a co-simulated latency are the reports', with or without cycles
         lines.extend(f"    {cosim_text(item, has_cycles=False)}" for item in comparisons)
         return lines + (_report_fact_lines(kernel, result.design.implementation) if kernel.is_top else [])
-    beyond = _memory_beyond_cycles(estimate)
+    beyond = memory_beyond_cycles(estimate)
     measured = [f"    {cosim_text(item)}{beyond}" for item in comparisons]
     lines = [f"  {label}: {cycles_headline(cycles)}"]
     if not kernel.is_top:  # sub-functions: one line each
