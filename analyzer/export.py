@@ -305,6 +305,7 @@ def model_figures(estimate: KernelEstimate) -> dict[str, Any]:
         "compute_seconds": estimate.compute_seconds,
         "bus_occupancy_seconds": estimate.bus_occupancy_seconds,
         "barrier_mode": estimate.barrier_mode,
+        "dram_wait_seconds": estimate.dram_wait_seconds,
         "caveats": list(estimate.caveats),
         "left_out": list(estimate.left_out),
         "untimed_lsus": list(estimate.untimed_lsus),

@@ -366,6 +366,7 @@ def hlscope_estimate(
         profile=profile.name,
         bus_occupancy_seconds=bus_s,
         compute_seconds=None if unscheduled else comp_s,
+        dram_wait_seconds=None if unscheduled else waits_s,
     )
     if upper:
         estimate.caveats.append(

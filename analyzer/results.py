@@ -671,6 +671,10 @@ class KernelEstimate:
     lsu_facts: dict[str, LsuFacts] = field(default_factory=dict)
     #: why memory and pipeline time add (FlexCL eq. 10, barrier mode); ``None``: they overlap (eq. 12)
     barrier_mode: str | None = None
+    #: HLScope+ without dataflow (eq. 14): the DRAM's waits (first-access
+    #: latencies and the bus's excess over the schedule's own transfer time)
+    #: added to the schedule, ``compute_seconds``; ``None``: not a sum, or not known
+    dram_wait_seconds: float | None = None
     #: where this model class was measurably off on real kernels (shown beside the number)
     caveats: list[str] = field(default_factory=list)
     #: what the time leaves out: kernels with nothing in the report to time

@@ -8,6 +8,8 @@ import re
 import shutil
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import FIXTURES, run_cli
 
 MAXI_PROJECT = FIXTURES / "vhls2015_maxi_nosource"
@@ -31,3 +33,29 @@ def test_the_html_says_the_dram_time_beside_a_cosimulated_latency_as_the_text_do
     text = re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", "", page.read_text(encoding="utf-8"))))
     assert ("the cycle count above -100.0%; the estimate, 6.8 ms, adds the DRAM model's memory time to these cycles"
             " (340 ns), which co-simulation's AXI model, no DRAM, does not measure") in text
+
+
+def test_a_sum_of_schedule_and_dram_waits_is_said_beside_a_compute_bound_number(tmp_path: Path) -> None:
+    """HLScope+ eq. 14 adds the DRAM's waits to the schedule where there is
+    no dataflow. A public Vitis HLS 2025.1 lab (handasahil/FPGA_ECE8893_SJH,
+    lab3, its strided bundles given) read "10.8 ms, compute-bound" with
+    2.24 ms of it DRAM waits, and nothing said so. The sum is now said in
+    text, HTML and JSON; the 2015 poly() fixture moving 100 bytes is such a
+    sum (340 ns of schedule, one DRAM latency of 26.3 ns, section IV)."""
+    import json
+
+    values = ("--set", "axi.poly.gmem.bytes=100")
+    result = run_cli("analyze", str(MAXI_PROJECT / "solution1"), *values)
+    assert result.code == 0, result.stderr
+    assert "  estimate: 366 ns, compute-bound\n" in result.stdout
+    line = "schedule 340 ns + DRAM waits 26.3 ns (7% of 366 ns), added: no dataflow (HLScope+ eq. 14)"
+    assert f"  function poly: {line}\n" in result.stdout
+    page = tmp_path / "page.html"
+    assert run_cli("analyze", str(MAXI_PROJECT / "solution1"), *values, "--format", "html", "-o", str(page)).code == 0
+    assert f'<p class="hs-clock">{line}</p>' in page.read_text(encoding="utf-8")
+    data = json.loads(run_cli("analyze", str(MAXI_PROJECT / "solution1"), *values, "--format", "json").stdout)
+    extra = next(kernel["estimate"]["extra"] for kernel in data["kernels"] if kernel["name"] == "poly")
+    assert extra["dram_wait_seconds"] == pytest.approx(26.3e-9, rel=0.01)
+    # a memory-bound number is the bus occupancy (eq. 16), not the sum: nothing said
+    bus = run_cli("analyze", str(MAXI_PROJECT / "solution1"), "--set", "axi.poly.gmem.bytes=1000")
+    assert "  estimate: 2.5 us, memory-bound\n" in bus.stdout and "DRAM waits" not in bus.stdout

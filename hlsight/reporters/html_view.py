@@ -46,6 +46,7 @@ from hlsight.reporters.present import (
     clock_band_text,
     design_headline,
     dram_profile_text,
+    dram_wait_text,
     estimate_headline,
     expression_text,
     format_number,
@@ -318,6 +319,7 @@ class KernelView:
     #: Estimated resources with utilisation, and the clock check (Vivado/Vitis).
     resources: str = ""
     clock_check: str = ""
+    dram_waits: str = ""
 
 
 @dataclass
@@ -495,6 +497,7 @@ def kernel_view(kernel: Kernel, result: AnalysisResult, hints: list[Diagnostic],
         outlined=[part.name for part in parts_of(kernel, result.design)] if is_xilinx(result.design) else [],
         resources=resources_text(kernel.resources),
         clock_check=(clock_check_text(kernel) or "") if is_xilinx(result.design) else "",
+        dram_waits=dram_wait_text(estimate),
     )
 
 

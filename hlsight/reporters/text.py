@@ -55,6 +55,7 @@ from hlsight.reporters.present import (
     count_text,
     design_headline,
     dram_profile_text,
+    dram_wait_text,
     estimate_headline,
     expression_text,
     format_seconds,
@@ -287,8 +288,9 @@ def headline_lines(result: AnalysisResult, options: RenderOptions) -> list[str]:
 
 
 def barrier_lines(result: AnalysisResult) -> list[str]:
-    """Kernels whose memory and pipeline time add (FlexCL eq. 10): the
-    composition changes the number, so it is said next to it."""
+    """Kernels whose memory and pipeline time add (FlexCL eq. 10; HLScope+
+    eq. 14 for a Vivado/Vitis function without dataflow): the composition
+    changes the number, so it is said next to it."""
     lines = []
     for name, estimate in result.estimates.items():
         if estimate.barrier_mode is None:
@@ -297,6 +299,10 @@ def barrier_lines(result: AnalysisResult) -> list[str]:
         parts = (f"memory {format_seconds(memory)} + pipeline {format_seconds(pipeline)}"
                  if memory is not None and pipeline is not None else "memory + pipeline time")
         lines.append(f"  kernel {name}: {parts}, not overlapped: {estimate.barrier_mode} (FlexCL eq. 10, barrier mode)")
+    for name, estimate in result.estimates.items():
+        summed = dram_wait_text(estimate)
+        if summed:
+            lines.append(f"  function {name}: {summed}")
     return lines
 
 
