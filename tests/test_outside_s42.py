@@ -59,3 +59,30 @@ def test_a_sum_of_schedule_and_dram_waits_is_said_beside_a_compute_bound_number(
     # a memory-bound number is the bus occupancy (eq. 16), not the sum: nothing said
     bus = run_cli("analyze", str(MAXI_PROJECT / "solution1"), "--set", "axi.poly.gmem.bytes=1000")
     assert "  estimate: 2.5 us, memory-bound\n" in bus.stdout and "DRAM waits" not in bus.stdout
+
+
+@pytest.mark.parametrize("cast", ["reinterpret_cast<const ap_uint<64> *>({})", "(const ap_uint<64> *)({})",
+                                  "static_cast<const ap_uint<64> *>(static_cast<const void *>({}))"])
+def test_a_wide_read_through_a_pointer_cast_in_cxx_counts_its_bytes(tmp_path: Path, cast: str) -> None:
+    """A public Vitis 2023.1 U280 CRC kernel (efrink29/U280_CRC_Accelerator)
+    reads its 16 MiB a call as ``*reinterpret_cast<const ap_uint<128>
+    *>(&in[i * 16])``: the C++ lowering dropped the cast, so the read was
+    no access at all ("at least 967 ns" for 3.49 ms of bus time), and a
+    C-style cast counted 1 byte an access. The cast is kept now, as the C
+    front end keeps it, and the access moves the cast's element: here 8
+    reads of 8 B and 8 writes of 4 B, 96 bytes."""
+    project = tmp_path / "project"
+    shutil.copytree(MAXI_PROJECT, project)
+    (project / "poly.c").unlink()
+    pointer = cast.format("&x[2 * i]")
+    (project / "poly.cpp").write_text(
+        "#include <ap_int.h>\nint poly(int *x, int *y, int a)\n{\n"
+        "#pragma HLS INTERFACE m_axi port=y depth=16 offset=slave\n"
+        "#pragma HLS INTERFACE m_axi port=x depth=16 offset=slave\n"
+        "    for (int i = 0; i < 8; i++) {\n#pragma HLS PIPELINE\n"
+        f"        ap_uint<64> pair = *{pointer};\n        y[i] = (int)pair + a;\n    }}\n    return 0;\n}}\n",
+        encoding="utf-8")
+    result = run_cli("analyze", "-v", str(project / "solution1"), "--source-root", str(project))
+    assert result.code == 0, result.stderr
+    assert "  assumes: m_axi_gmem: 96 bytes per call from the source (" in result.stdout
+    assert "(line 8): 8 x 8 B; y[i] (line 9): 8 x 4 B)" in result.stdout
