@@ -308,6 +308,7 @@ def model_figures(estimate: KernelEstimate) -> dict[str, Any]:
         "dram_wait_seconds": estimate.dram_wait_seconds,
         "caveats": list(estimate.caveats),
         "left_out": list(estimate.left_out),
+        "worst_case": list(estimate.worst_case),
         "untimed_lsus": list(estimate.untimed_lsus),
         "lsu_facts": {lsu_id: lsu_facts_to_dict(facts) for lsu_id, facts in estimate.lsu_facts.items()},
     }

@@ -684,6 +684,11 @@ class KernelEstimate:
     #: LSUs whose transfers the number leaves out (a USM/SVM BSP's host
     #: memory, the constant cache): non-empty makes ``seconds`` a lower bound
     untimed_lsus: list[str] = field(default_factory=list)
+    #: what the time counts at its worst where the report gives a range it
+    #: cannot resolve (a branch's long path in every iteration, a module's
+    #: maximum): non-empty, with nothing left out, makes ``seconds`` an
+    #: upper bound ("at most")
+    worst_case: list[str] = field(default_factory=list)
     #: Vivado/Vitis modules: the composed cycles and their times per clock.
     cycles: CycleEstimate | None = None
     #: names a part this number leaves out still needs (a pipeline time

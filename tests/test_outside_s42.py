@@ -86,3 +86,45 @@ def test_a_wide_read_through_a_pointer_cast_in_cxx_counts_its_bytes(tmp_path: Pa
     assert result.code == 0, result.stderr
     assert "  assumes: m_axi_gmem: 96 bytes per call from the source (" in result.stdout
     assert "(line 8): 8 x 8 B; y[i] (line 9): 8 x 4 B)" in result.stdout
+
+
+def test_one_report_file_given_names_the_module_report_beside_it() -> None:
+    """Given one report file, only that file is read, and a module whose own
+    report sat in the same folder was said to have "no
+    <module>_csynth.xml/.rpt here" (a public hls4ml top, Vivado HLS 2019.2,
+    YanLunHuang/structure_8filter, whose co-simulation gap the folder read
+    explains). The report beside it is named now, with the folder to give."""
+    from tests.conftest import CORPUS
+
+    folder = CORPUS / "vivado" / "vhls2015.3_ug871_dct_seq"
+    result = run_cli("analyze", "-v", str(folder / "dct_csynth.rpt"))
+    assert result.code == 0, result.stderr
+    assert (f"info: module 'dct_dct_2d' (instance grp_dct_dct_2d_fu_148 of 'dct') has its own report,"
+            f" dct_dct_2d_csynth.xml, beside the file read, which alone is read (give the folder, {folder}, to"
+            " compose it); its loops are not analysed [vivado-missing-module-report]") in result.stdout
+
+
+def test_a_count_that_takes_a_branch_at_its_worst_says_at_most() -> None:
+    """The composed cycles take a branch loop's long path in every
+    iteration where the report gives only the range: an upper bound, which
+    the number said nowhere (a public hls4ml convolution, Vivado HLS 2019.2,
+    YanLunHuang/structure_8filter: "9.89 us, compute-bound" against 777
+    cycles co-simulated, 3.89 us; 9 of its 25 window iterations take the
+    long path). The corpus's 2019.1 fir128 has such a loop (2 ~ 4 cycles
+    an iteration): its number says "at most" now, with the caution and the
+    value to give; given that value, the count is no bound and says none."""
+    import json
+
+    from tests.conftest import CORPUS
+
+    fir = str(CORPUS / "vivado" / "vhls2019.1_cse237c_fir128")
+    result = run_cli("analyze", fir)
+    assert result.code == 0, result.stderr
+    assert "  estimate: at most 5.13 us, compute-bound\n" in result.stdout
+    assert ("  caution (fir): fir: where its report gives a range it cannot resolve, the worst case is counted (the"
+            " notes under -v name each): the cycle count is an upper bound (the report's latency: 257 ~ 513 cycles);"
+            " loop.fir.SHIFT_ACCUM_LOOP.long_iterations sets how many iterations take the long path") in result.stdout
+    data = json.loads(run_cli("analyze", fir, "--format", "json").stdout)
+    assert data["estimate"]["extra"]["worst_case"] == ["the worst case of what fir's report gives as a range"]
+    given = run_cli("analyze", fir, "--set", "loop.fir.SHIFT_ACCUM_LOOP.long_iterations=127")
+    assert "  estimate: 5.11 us, compute-bound\n" in given.stdout and "upper bound" not in given.stdout

@@ -26,7 +26,7 @@ from hlsight.analyzer.results import BoundTerms, CycleCaveat, CycleEstimate, Cyc
 from hlsight.analyzer.symbols import FMAX
 from hlsight.analyzer.vivado_cycles import CycleComposer
 from hlsight.core.model import Design, Kernel
-from hlsight.core.units import name_list
+from hlsight.core.units import count_range, name_list
 
 COMPOSITION = "Vivado/Vitis latency composition (HLScope+ eqs. 1, 2, 4; IL contains sub-loops)"
 
@@ -58,6 +58,7 @@ def xilinx_kernel_estimate(
             " traffic, a lower bound if the top has any")
     assumed = settings.source.assumed(kernel.name)  # sizes read through a pointer the top never writes (decision 65)
     floor = _uncounted_floor(kernel, cycles)
+    ceiling = _worst_case_ceiling(kernel, cycles)
     for chosen in (compute, memory):
         if chosen is not None:
             chosen.caveats.extend(assumed)
@@ -65,6 +66,11 @@ def xilinx_kernel_estimate(
                 chosen.left_out.append(floor[0])
                 if _is_top(kernel, design):
                     chosen.caveats.append(floor[1])
+            if ceiling is not None and _is_top(kernel, design):
+                chosen.caveats.append(ceiling[1])
+    if ceiling is not None and compute is not None:
+        # "at most" only where the number is the cycles: a DRAM model's time beside them is no bound
+        compute.worst_case.append(ceiling[0])
     if memory is not None:
         # HLScope+ already contains t_COMP (eqs. 14, 16): it is the primary
         # estimate, the pipeline-only one the alternative.
@@ -224,6 +230,32 @@ def _uncounted_floor(kernel: Kernel, cycles: CycleEstimate | None) -> tuple[str,
     return (f"what {kernel.name}'s report leaves at \"?\"",
             f"{kernel.name}: parts of its schedule are \"?\" in the report and counted at their fewest cycles (the"
             " notes under -v name each): this number is a lower bound")
+
+
+def _worst_case_ceiling(kernel: Kernel, cycles: CycleEstimate | None) -> tuple[str, str] | None:
+    """What the number counts at its worst, and the caution said beside it,
+    when the composed cycles take the worst of a range the report cannot
+    resolve (a branch's long path in every iteration, a module's maximum)
+    and leave nothing out: the count is an upper bound, said in it ("at
+    most"). A public hls4ml convolution (Vivado HLS 2019.2) read "9.89 us,
+    compute-bound", its window loop's 79-cycle path counted in all 25
+    iterations, against 777 cycles co-simulated (3.89 us): 9 take it.
+    ``None`` where a part is counted at its fewest too (neither bound), and
+    where the count is the report's best case (then it is the report's)."""
+    if cycles is None or cycles.cycles is None or CycleCaveat.WORST_CASE not in cycles.caveats:
+        return None
+    if cycles.caveats & {CycleCaveat.UNCOUNTED, CycleCaveat.CONTROL_UNKNOWN, CycleCaveat.GIVEN_UNUSED}:
+        return None
+    if cycles.report_min is not None and cycles.cycles <= cycles.report_min:
+        return None
+    report = "" if cycles.report_max is None else \
+        f" (the report's latency: {count_range(cycles.report_min, cycles.report_max)} cycles)"
+    names = [f"{branch.name}.long_iterations" for branch in cycles.branches]
+    give = "" if not names else \
+        f"; {name_list(names)} {'sets' if len(names) == 1 else 'set'} how many iterations take the long path"
+    return (f"the worst case of what {kernel.name}'s report gives as a range",
+            f"{kernel.name}: where its report gives a range it cannot resolve, the worst case is counted (the notes"
+            f" under -v name each): the cycle count is an upper bound{report}{give}")
 
 
 def _compute_only(

@@ -234,7 +234,8 @@ def estimate_headline(estimate: KernelEstimate | None, with_bound: bool = True, 
     if estimate.seconds is not None:
         # a number that leaves a part out (kernels with nothing to time them by, a pipeline
         # waiting for trip counts, LSUs on host memory) is a lower bound: said in the number itself
-        floor = "at least " if estimate.left_out or estimate.pending_symbols or estimate.untimed_lsus else ""
+        floor = "at least " if estimate.left_out or estimate.pending_symbols or estimate.untimed_lsus else \
+            "at most " if estimate.worst_case else ""
         return f"{floor}{format_seconds(estimate.seconds)}{bound}"
     if estimate.free_symbols:
         # the pipeline time known while the memory time waits for values: the number is at least it

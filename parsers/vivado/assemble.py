@@ -362,13 +362,32 @@ def report_missing_modules(kernels: dict[str, Kernel], severity: Severity) -> li
             if instance.module in reported or find_kernel(kernels, instance.module) is not None:
                 continue
             reported.add(instance.module)
+            beside = _unread_sibling(kernel.artifact, instance.module)
+            where = (f"has its own report, {beside.name}, beside the file read, which alone is read (give"
+                     f" the folder, {beside.parent}, to compose it)" if beside is not None else
+                     f"has no {instance.module}_csynth.xml/.rpt here")
             diagnostics.append(Diagnostic(
                 rule="vivado-missing-module-report", severity=severity,
-                message=(f"module '{instance.module}' (instance {instance.name} of '{kernel.name}') has no "
-                         f"{instance.module}_csynth.xml/.rpt here; its loops are not analysed"),
+                message=f"module '{instance.module}' (instance {instance.name} of '{kernel.name}') {where}; its loops"
+                        " are not analysed",
                 file=kernel.artifact, kernel=kernel.name, subject=instance.module,
             ))
     return diagnostics
+
+
+def _unread_sibling(artifact: str | None, module: str) -> Path | None:
+    """The module's own report in the folder of the file read, where one is
+    there: given one report file, only that file is read, and "no report
+    here" was said of a report beside it (a public hls4ml top's conv
+    module, whose co-simulation gap the folder explains)."""
+    if not artifact:
+        return None
+    folder = Path(artifact).parent
+    for suffix in (".xml", ".rpt"):
+        candidate = folder / f"{module}_csynth{suffix}"
+        if candidate.is_file():
+            return candidate
+    return None
 
 
 def version_diagnostics(tool: ToolInfo, where: Path) -> list[Diagnostic]:
