@@ -53,6 +53,7 @@ from hlsight.analyzer.symbols import (
     user_spelling,
     validate,
 )
+from hlsight.analyzer.vitis_connectivity import linked_choice
 from hlsight.analyzer.work_group_calls import opencl_work_group, work_group_calls
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.errors import InputError
@@ -132,8 +133,10 @@ def analyze(
     result.diagnostics.extend(diagnostic for diagnostic, _caution in unbalanced)
     result.diagnostics.extend(_trips_outside_report(design, [values, *(launch.values for launch in launches)]))
     assumptions: list[str] = [*sized.said, *([split.assumption] if split.assumption else [])]
+    linked = linked_choice(design, values)  # the v++ link configuration beside a Vitis build, if any
+    result.diagnostics.extend(linked.diagnostics)
     if memory is None:
-        memory, why = default_profile(design)
+        memory, why = (load_profile(linked.profile), linked.why) if linked.profile else default_profile(design)
         why = with_assumed(why, memory)
         assumptions.append(why)
         result.memory_profile_why = why

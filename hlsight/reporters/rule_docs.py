@@ -109,6 +109,13 @@ _DOCS: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "uses it (eqs. 5-6 bound the LSUs sharing a bank by fmax x that bus), not the profile's board default. "
         "Check that --memory names the board the report was built for (docs/model.md decision 47).",
         ("input", "memory")),
+    "vitis-config-unread": (
+        "A line of a v++ link configuration file could not be read",
+        "hlsight reads the [connectivity] sp=<compute unit>.<argument>:<memory> and nk=<kernel>:<count>:<cu>,... "
+        "lines of the *.cfg files in a Vitis build root (the folder holding _x.<target>.<platform>) and its "
+        "parent, to time the m_axi ports on the memory v++ links them to (HBM, DDR). A line in no such shape, or "
+        "a memory tag other than HBM, DDR, PLRAM or HOST, is left out of that choice; the estimate still runs.",
+        ("input", "memory")),
     "memory-rate-differs": (
         "The BSP's DRAM data rate differs from the memory profile's",
         "aoc's Global memory view gives the bandwidth the BSP delivers (its board_spec.xml max_bandwidth): per "
