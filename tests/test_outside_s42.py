@@ -128,3 +128,17 @@ def test_a_count_that_takes_a_branch_at_its_worst_says_at_most() -> None:
     assert data["estimate"]["extra"]["worst_case"] == ["the worst case of what fir's report gives as a range"]
     given = run_cli("analyze", fir, "--set", "loop.fir.SHIFT_ACCUM_LOOP.long_iterations=127")
     assert "  estimate: 5.11 us, compute-bound\n" in given.stdout and "upper bound" not in given.stdout
+
+
+def test_an_autorun_kernel_is_said_to_be_one() -> None:
+    """aoc's summary says "Autorun: Yes" of a kernel that starts itself,
+    with no launch and no host arguments, and JSON carried it; the text
+    said nothing (a public aoc 17.1.1 gridding design, OxfordSKA/
+    FPGA_Gridding, whose convEng runs a while (1) loop as long as it is
+    fed). The corpus holds a build of that design."""
+    from tests.conftest import CORPUS
+
+    result = run_cli("analyze", "-v", str(CORPUS / "aoc" / "aoc17.1.1_a10_gridding"))
+    assert result.code == 0, result.stderr
+    assert "  kernel convEng [single_work_item, autorun] fmax ?\n" in result.stdout
+    assert "  kernel oskar_process_all_tiles [single_work_item] fmax ?\n" in result.stdout

@@ -167,7 +167,9 @@ def _kernel_lines(kernel: Kernel, source: SourceFacts, host_memories: frozenset[
     elif fmax is not None and kernel.kind is KernelKind.FUNCTION:
         # a Vivado/Vitis module's fmax is 1 / the scheduler's estimated clock, not a placed clock
         fmax_text += " (HLS clock estimate, not placed)"
-    lines = [f"  kernel {kernel.name} [{kernel.kind.value}] {fmax_text}"]
+    # an autorun kernel starts itself, with no launch and no host arguments (its loop runs as long as it is fed)
+    autorun = ", autorun" if kernel.autorun else ""
+    lines = [f"  kernel {kernel.name} [{kernel.kind.value}{autorun}] {fmax_text}"]
     if kernel.resources and kernel.kind is not KernelKind.FUNCTION:  # Vivado/Vitis: in the summary
         lines.append(f"   resources: {resources_text(kernel.resources)}")
     if kernel.lsus:
