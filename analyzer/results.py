@@ -397,8 +397,9 @@ class SourceFacts:
         self._pragma_trips[id(loop)] = (loop, expression, pragma)
 
     def pragma_trip(self, loop: Loop) -> tuple[str, str] | None:
-        """(source expression, the pragma) of a loop whose report count is a
-        ``loop_tripcount`` pragma's."""
+        """(source expression per iteration of the report's loop, the pragma
+        as said: ``'HLS LOOP_TRIPCOUNT max=4096' over its 16x unroll``) of a
+        loop whose report count is a ``loop_tripcount`` pragma's."""
         found = self._pragma_trips.get(id(loop))
         return None if found is None else (found[1], found[2])
 
@@ -545,6 +546,11 @@ class CycleCaveat(enum.Enum):
     #: truncated instance table): the report's number is used without them,
     #: neither a lower nor an upper bound of the count at those values
     GIVEN_UNUSED = "given-unused"
+    #: a loop counted at its report's ``loop_tripcount`` pragma value while
+    #: the source's count of it waits for values not given: the count holds
+    #: at that assumption only, so it bounds nothing (no "at least" floor
+    #: of a symbolic number, no "at most")
+    ASSUMED_TRIP = "assumed-trip"
 
 
 #: The fewest cycles a pass of a non-pipelined loop takes beyond its parts

@@ -773,9 +773,9 @@ class CycleComposer:
             if pragma is None or count is None or count.value is None or self._pragma_trip_given(loop) is not None:
                 continue
             names = sorted(str(symbol) for symbol in parse_expression(pragma[0]).free_symbols)
-            self.notes.append(f"loop {loop.name} runs {pragma[0]} times in the source; the report's {count.value} is"
-                              f" its '{pragma[1]}', an assumption: give {', '.join(names)} with --set to use the"
-                              " source's count")
+            self._caveat(CycleCaveat.ASSUMED_TRIP,
+                         f"loop {loop.name} runs {pragma[0]} times in the source; the report's {count.value} is its"
+                         f" {pragma[1]}, an assumption: give {', '.join(names)} with --set to use the source's count")
 
     def _pragma_trip_given(self, loop: Loop) -> sympy.Expr | None:
         """The source's count of a loop whose report count is a
@@ -806,7 +806,7 @@ class CycleComposer:
                 given = self._pragma_trip_given(loop)
                 if given is not None:
                     self.notes.append(f"trip count of loop {loop.name} from the source: {pragma[0]} at the values"
-                                      f" given; the report's {count.value} is its '{pragma[1]}'")
+                                      f" given; the report's {count.value} is its {pragma[1]}")
                     return given
             return sympy.Integer(count.value)
         if self.bound is not Bound.SYMBOLIC and count is not None:

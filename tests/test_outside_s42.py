@@ -142,3 +142,53 @@ def test_an_autorun_kernel_is_said_to_be_one() -> None:
     assert result.code == 0, result.stderr
     assert "  kernel convEng [single_work_item, autorun] fmax ?\n" in result.stdout
     assert "  kernel oskar_process_all_tiles [single_work_item] fmax ?\n" in result.stdout
+
+
+UNROLLED_PRAGMA = FIXTURES / "instrument" / "tripcount_unroll"
+
+
+def test_a_loop_tripcount_count_of_an_unrolled_loop_is_per_unrolled_iteration() -> None:
+    """A public Vitis 2021.1 wide_vadd (mrmstudio/XACC_2022) unrolls its
+    ``i < (elements/16)*16`` loop 16x under ``loop_tripcount avg=4096``:
+    the report counts 256 iterations, and with ``elements=4096`` given the
+    source's count, 4,096, was taken without the unroll (4,100 cycles of
+    loop for the report's 258; "18.4 us, compute-bound" for 4.48 us,
+    memory-bound). The count is per iteration of the report's loop now,
+    as for every other source count (decision 27). Without the values, the
+    number rests on the pragma: said beside it, and a symbolic number's
+    pipeline time is no floor then (it read "at least 1.6 us", and 786 ns
+    with 32 elements given)."""
+    plain = run_cli("analyze", str(UNROLLED_PRAGMA / "report"), "--source-root", str(UNROLLED_PRAGMA))
+    assert plain.code == 0, plain.stderr
+    assert ("note: loop VITIS_LOOP_5_1 runs ceiling(n/4) times in the source; the report's 16 is its 'HLS"
+            " loop_tripcount min=64 max=64' over its 4x unroll, an assumption: give n with --set to use the source's"
+            " count") in plain.stdout
+    assert ("  caution (scale): scale: loops are counted at their loop_tripcount pragma's values where the source's"
+            " counts wait for values not given") in plain.stdout
+    given = run_cli("analyze", str(UNROLLED_PRAGMA / "report"), "--source-root", str(UNROLLED_PRAGMA), "--set", "n=40")
+    assert "function scale (top): 12 cycles at the values given (ceiling(n/4) + 2)" in given.stdout  # 9 + 2 + 1
+    assert "pragma's values" not in given.stdout
+
+
+def test_a_symbolic_number_resting_on_a_pragma_count_claims_no_floor() -> None:
+    """The ``at least <pipeline time>`` of a symbolic number holds where the
+    pipeline is counted at the values to give; counted at a
+    loop_tripcount pragma's assumption it bounds nothing (the wide_vadd
+    read "symbolic in elements; at least 1.6 us" and 786 ns with 32
+    given). The assumed-trip caveat is in JSON."""
+    import json
+
+    from hlsight.analyzer.results import CycleCaveat, CycleEstimate, KernelEstimate
+    from hlsight.reporters.present import estimate_headline
+
+    estimate = KernelEstimate(kernel="k", seconds=None, bound="unknown", expression=None, free_symbols=["n"],
+                              model="m", compute_seconds=1.6e-6)
+    assert estimate_headline(estimate) == "symbolic in n; at least 1.6 us, its pipeline time"
+    estimate.cycles = CycleEstimate(expression=None, cycles=401.0, clock_target_ns=4.0, clock_estimated_ns=None,
+                                    seconds_target=1.6e-6, seconds_estimated=None,
+                                    caveats=frozenset({CycleCaveat.ASSUMED_TRIP}))
+    assert estimate_headline(estimate) == "symbolic in n"
+    data = json.loads(run_cli("analyze", str(UNROLLED_PRAGMA / "report"), "--source-root", str(UNROLLED_PRAGMA),
+                              "--format", "json").stdout)
+    scale = next(kernel for kernel in data["kernels"] if kernel["name"] == "scale")
+    assert scale["estimate"]["cycles"]["caveats"] == ["assumed-trip"]

@@ -777,7 +777,13 @@ def _pragma_count(loop: Loop, found: LoopInfo | None, kernel: Kernel, facts: Sou
         return
     if not (kernel.is_top or kernel.folded_into is not None):
         return  # a callee's argument is not the host's
-    facts.set_pragma_trip(loop, str(_plain(found.trip_count)), found.tripcount_pragma)
+    # per iteration of the report's loop, as the report counts it: a loop unrolled 16x by
+    # ``#pragma HLS UNROLL factor=16`` runs 256 times for the pragma's 4096 (a public Vitis
+    # wide_vadd read 4,100 cycles of its loop for the report's 258 with its size given)
+    trip, factor = _plain(found.trip_count), _unroll_factor(loop, found)
+    unrolled = factor is not None and factor > 1
+    said = f"'{found.tripcount_pragma}'" + (f" over its {factor}x unroll" if unrolled else "")
+    facts.set_pragma_trip(loop, str(sympy.ceiling(trip / factor) if unrolled else trip), said)
 
 
 def _unroll_factor(loop: Loop, found: LoopInfo) -> int | None:

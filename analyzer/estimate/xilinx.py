@@ -68,6 +68,12 @@ def xilinx_kernel_estimate(
                     chosen.caveats.append(floor[1])
             if ceiling is not None and _is_top(kernel, design):
                 chosen.caveats.append(ceiling[1])
+            if cycles is not None and CycleCaveat.ASSUMED_TRIP in cycles.caveats and _is_top(kernel, design):
+                # the number a user reads rests on the pragma: said beside it, not only in a note
+                chosen.caveats.append(
+                    f"{kernel.name}: loops are counted at their loop_tripcount pragma's values where the source's"
+                    " counts wait for values not given (the notes under the function name each and what to give):"
+                    " this number holds at that assumption only")
     if ceiling is not None and compute is not None:
         # "at most" only where the number is the cycles: a DRAM model's time beside them is no bound
         compute.worst_case.append(ceiling[0])
@@ -244,7 +250,8 @@ def _worst_case_ceiling(kernel: Kernel, cycles: CycleEstimate | None) -> tuple[s
     where the count is the report's best case (then it is the report's)."""
     if cycles is None or cycles.cycles is None or CycleCaveat.WORST_CASE not in cycles.caveats:
         return None
-    if cycles.caveats & {CycleCaveat.UNCOUNTED, CycleCaveat.CONTROL_UNKNOWN, CycleCaveat.GIVEN_UNUSED}:
+    if cycles.caveats & {CycleCaveat.UNCOUNTED, CycleCaveat.CONTROL_UNKNOWN, CycleCaveat.GIVEN_UNUSED,
+                         CycleCaveat.ASSUMED_TRIP}:
         return None
     if cycles.report_min is not None and cycles.cycles <= cycles.report_min:
         return None
