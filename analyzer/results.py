@@ -130,6 +130,10 @@ class SourceFacts:
     #: lists no "Coalesced loop" entry for: the merged levels' iterations
     #: per iteration of the loop's own level
     _merged_trips: dict[int, tuple[Loop, str]] = field(default_factory=dict, repr=False)
+    #: names of the source files read that are not the ones compiled (another
+    #: revision: :mod:`~hlsight.analyzer.access.aoc_moved_lines`): no line of
+    #: theirs is quoted for a report place
+    stale_files: set[str] = field(default_factory=set)
     _barrier_modes: dict[int, tuple[Kernel, str]] = field(default_factory=dict, repr=False)
     #: LSUs the report links to no memory whose source line reads a
     #: ``__constant`` argument: the constant cache serves them (by LSU id)

@@ -19,6 +19,7 @@ from pathlib import PurePath
 import sympy
 from pycparser import c_ast
 
+from hlsight.analyzer.access.aoc_moved_lines import KernelSource, stale_source_warnings, stale_sources
 from hlsight.analyzer.access.c_symbols import Role, SymbolTable, names_in
 from hlsight.analyzer.access.cache_reuse import cached_reads
 from hlsight.analyzer.access.channel_trips import ChannelKernel, count_fed_loops
@@ -40,7 +41,7 @@ from hlsight.analyzer.access.matching import (
     variable_name,
 )
 from hlsight.analyzer.access.moved_lines import moved_line_warnings, moved_lines, warned_files
-from hlsight.analyzer.access.ndrange_dims import kernel_dimensions
+from hlsight.analyzer.access.ndrange_dims import Dimensions, kernel_dimensions
 from hlsight.analyzer.access.port_bound import ArrayPorts, port_bound
 from hlsight.analyzer.access.recurrence import carried_updates, recurrence_reason
 from hlsight.analyzer.access.sources import ParsedSources, parse_design_sources
@@ -63,6 +64,7 @@ from hlsight.core.model import (
     Vendor,
     path_name,
 )
+from hlsight.parsers.csource import CUnit
 from hlsight.parsers.vivado.names import parse_loop_name, stated_ii_reasons
 
 _SINGLE_ITEM_PRODUCTS = {Product.IPP, Product.VIVADO_HLS, Product.VITIS_HLS}
@@ -96,6 +98,8 @@ class KernelAccesses:
     operators: list[BoundOperator] = field(default_factory=list)
     #: Vivado/Vitis: the calls of the walk, with the source loops around each
     call_sites: list[CallSite] = field(default_factory=list)
+    #: names of files read that are not the ones compiled (:mod:`aoc_moved_lines`): their LSUs are not matched
+    stale_files: set[str] = field(default_factory=set)
 
 
 def _display(expr: sympy.Expr, table: SymbolTable) -> str:
@@ -324,6 +328,9 @@ def derive_kernel(
     taken = {id(lsu) for lsu, _reads in coalesced}
     # a work-item invariant LSU (the report says so) is no share of a streaming access on its line,
     # nor is one the RTL names as a coalesced read of an invariant pointer's fields
+    # an LSU of a file that is not the one compiled is not matched (the file's warning says so)
+    taken |= {id(lsu) for lsu in kernel.lsus
+              if lsu.location is not None and path_name(lsu.location.file) in context.stale_files}
     for group in group_lsus([lsu for lsu in kernel.lsus if not lsu.work_item_invariant and id(lsu) not in taken]):
         sites = candidates(group[0], context.sites)
         results: dict[int, Classification] = {}
@@ -443,21 +450,26 @@ def derive_access_facts(design: Design, given: Collection[str] = ()) -> SourceFa
     facts.diagnostics.extend(parsed.diagnostics)
     if design.tool.product is Product.IPP:
         facts.diagnostics.extend(derive_component_trips(design, facts))
+    walks = [_walk(design, kernel, parsed) for kernel in design.kernels]
+    # a file of another revision than the one compiled: none of its facts are used (decision in aoc_moved_lines)
+    stale = stale_sources((KernelSource(kernel, found[1] if found is not None else None,
+                                        context.loops if context is not None else [])
+                           for kernel, found, _dimensions, context in walks), parsed.lines)
+    facts.diagnostics.extend(stale_source_warnings(stale))
+    facts.stale_files |= set(stale)
     walked: list[ChannelKernel] = []
-    for kernel in design.kernels:
-        found = parsed.function(kernel.name)
-        dimensions = None
+    for kernel, found, dimensions, context in walks:
+        if found is not None and found[1].coord is not None and path_name(str(found[1].coord.file)) in stale:
+            continue  # the kernel's own file is stale: as without a source
         if found is not None:
             facts.set_argument_finder(kernel.name, functools.partial(scalar_arguments, found[1]),
                                       functools.partial(scalar_arguments, found[1], real_only=True),
                                       functools.partial(scalar_arguments, found[1], unsigned_only=True))
-            dimensions = kernel_dimensions(found[1], found[0].ast, kernel_local_size(kernel, design))
-            facts.set_dimensions(kernel.name, dimensions.count, dimensions.evidence)
-        if not kernel.lsus and not kernel.loops:
-            continue
-        context = kernel_accesses(design, kernel, parsed, None if dimensions is None else dimensions.count)
+            if dimensions is not None:
+                facts.set_dimensions(kernel.name, dimensions.count, dimensions.evidence)
         if context is None:
             continue
+        context = _without_files(context, set(stale))
         # a kernel that moves data only through channels still has loops
         # whose trip counts its source gives (public stencilflow labs)
         facts.diagnostics.extend(derive_kernel(design, context, facts, given))
@@ -468,6 +480,37 @@ def derive_access_facts(design: Design, given: Collection[str] = ()) -> SourceFa
                                     kernel_compute_units(kernel, design)))
     count_fed_loops(walked, facts, given)
     return facts
+
+
+def _walk(design: Design, kernel: Kernel, parsed: ParsedSources) -> tuple[
+        Kernel, tuple[CUnit, c_ast.FuncDef] | None, Dimensions | None, KernelAccesses | None]:
+    """The kernel's definition, NDRange dimensions and walk (``None`` where
+    the sources do not define it, or it has no LSU and no loop)."""
+    found = parsed.function(kernel.name)
+    if found is None:
+        return kernel, None, None, None
+    dimensions = kernel_dimensions(found[1], found[0].ast, kernel_local_size(kernel, design))
+    if not kernel.lsus and not kernel.loops:
+        return kernel, found, dimensions, None
+    return kernel, found, dimensions, kernel_accesses(design, kernel, parsed, dimensions.count)
+
+
+def _without_files(context: KernelAccesses, files: set[str]) -> KernelAccesses:
+    """``context`` without the sites and loops of ``files`` (names): a
+    helper file of another revision than the one compiled."""
+    if not files:
+        return context
+
+    def kept(file: str) -> bool:
+        return path_name(file) not in files
+
+    return replace(
+        context, sites=[site for site in context.sites if kept(site.file)],
+        loops=[info for info in context.loops if kept(info.file)],
+        barriers=[site for site in context.barriers if kept(site.file)],
+        channel_sites=[site for site in context.channel_sites if kept(site.file)],
+        invariant_sites=[site for site in context.invariant_sites if kept(site.file)],
+        stale_files=files)
 
 
 def derive_component_trips(design: Design, facts: SourceFacts) -> list[Diagnostic]:

@@ -36,7 +36,7 @@ from hlsight.analyzer.results import (
 )
 from hlsight.analyzer.symbols import axi_name, loop_symbols
 from hlsight.core.diagnostics import Diagnostic
-from hlsight.core.model import Design, Interface, LatencyRange, Loop, SourceFile, SourceLocation, Vendor
+from hlsight.core.model import Design, Interface, LatencyRange, Loop, SourceFile, SourceLocation, Vendor, path_name
 from hlsight.core.units import NAMES_SHOWN as NAMES_SHOWN
 from hlsight.core.units import format_seconds as format_seconds
 from hlsight.core.units import format_value as format_value
@@ -545,7 +545,8 @@ def trip_symbol_loops(design: Design, names: Sequence[str], source: SourceFacts 
             if name not in wanted:
                 continue
             place = loop.location if source is None else source.loop_location(loop)
-            said = [_loop_place(design, place)] if place is not None else []
+            stale = source is not None and place is not None and path_name(place.file) in source.stale_files
+            said = [_loop_place(design, place, quote=not stale)] if place is not None else []
             levels = _FLATTENED_LEVEL.findall(loop.name)
             if len(levels) > 1:
                 # a public 2022.2 top-k kernel whose source went unread: its k was given for the 24 x 27 nest
@@ -624,9 +625,10 @@ def _loop_header(design: Design, location: SourceLocation) -> str:
     return text.split("{")[0].strip()
 
 
-def _loop_place(design: Design, location: SourceLocation) -> str:
-    """``the loop at file:line `for (...)``` (the source line when the file is known)."""
-    text = _loop_header(design, location)
+def _loop_place(design: Design, location: SourceLocation, quote: bool = True) -> str:
+    """``the loop at file:line `for (...)``` (the source line when the file is
+    known and, ``quote``, is the one compiled)."""
+    text = _loop_header(design, location) if quote else ""
     return f"the loop at {basename(location.file)}:{location.line}" + (f" `{text[:100]}`" if text else "")
 
 
