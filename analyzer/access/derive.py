@@ -451,10 +451,12 @@ def derive_access_facts(design: Design, given: Collection[str] = ()) -> SourceFa
     if design.tool.product is Product.IPP:
         facts.diagnostics.extend(derive_component_trips(design, facts))
     walks = [_walk(design, kernel, parsed) for kernel in design.kernels]
-    # a file of another revision than the one compiled: none of its facts are used (decision in aoc_moved_lines)
+    # a file of another revision than the one compiled: none of its facts are used (decision in
+    # aoc_moved_lines); Vivado/Vitis files have their own check (moved_lines), by the loops' names
     stale = stale_sources((KernelSource(kernel, found[1] if found is not None else None,
                                         context.loops if context is not None else [])
-                           for kernel, found, _dimensions, context in walks), parsed.lines)
+                           for kernel, found, _dimensions, context in walks), parsed.lines) \
+        if design.tool.vendor is Vendor.INTEL else {}
     facts.diagnostics.extend(stale_source_warnings(stale))
     facts.stale_files |= set(stale)
     walked: list[ChannelKernel] = []
