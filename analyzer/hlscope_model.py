@@ -20,7 +20,7 @@ from hlsight.analyzer.memory_model import smax, smin
 from hlsight.analyzer.memory_profiles import MemoryProfile
 from hlsight.analyzer.results import AxiFacts, KernelEstimate, SourceFacts
 from hlsight.analyzer.symbols import FMAX, axi_name, source_expr, sym
-from hlsight.core.model import Design, Interface, Kernel
+from hlsight.core.model import Design, Instance, Interface, Kernel
 from hlsight.parsers.vivado.names import BURST_MISSED_KEY
 from hlsight.parsers.vivado.names import BURST_MISSED_KEY as MISSED_KEY
 from hlsight.parsers.vivado.names import READ_BURST_KEY as READ_KEY
@@ -210,6 +210,54 @@ def _burst_direction(port: Interface) -> str | None:
     return "reads and writes" if reads and writes else "reads" if reads else "writes"
 
 
+def dataflow_region(kernel: Kernel, design: Design) -> Instance | None:
+    """The one dataflow region that is all of ``kernel``'s schedule, when
+    ``kernel`` is not a dataflow region itself but a thin wrapper around one:
+    no loop of its own, and its only instance that takes cycles (latency
+    not known to be 0) is a region of pipeline type ``dataflow`` (the
+    report's instance table, or the instance module's own report). ``None``
+    otherwise (several instances that take cycles run one after another).
+
+    HLScope+ section IV composes a block's processes by eq. 16, t_p =
+    max(max_c t_c, t_BO_p): the processes "execute in parallel", and the
+    bus occupancy of all of them (eq. 15) bounds p beside the longest. Its
+    footnote: "the max function in Eq. 16 can be replaced with an add
+    function if the submodules are executed in serial". Eq. 14 (t_c =
+    t_COMP + t_MEM) is one process "as if there was only one PE", whose
+    transfers do not overlap its computation. A wrapper whose whole body is
+    one dataflow region has that region's time plus a few control cycles:
+    its m_axi transfers are made by the region's concurrent processes, as
+    when the top carries ``#pragma HLS DATAFLOW`` itself, so eq. 16 holds,
+    not eq. 14. A public Vitis 2023.1 U280 CRC kernel (calculate_crc, whose
+    one instance is the dataflow region process_crc that reads, computes
+    and writes) was composed by eq. 14, adding the DRAM time to the
+    schedule the region overlaps it with.
+    """
+    if kernel.dataflow or kernel.all_loops() or kernel.instances_cut is not None:
+        return None
+    timed = [instance for instance in kernel.instances if not _takes_no_cycles(instance, design)]
+    if len(timed) != 1 or not _is_dataflow(timed[0], design):
+        return None
+    return timed[0]
+
+
+def _takes_no_cycles(instance: Instance, design: Design) -> bool:
+    """The report says the instance's latency is 0 (its own report's where
+    the instance table has none)."""
+    latency = instance.latency
+    if latency is None or latency.max is None:
+        child = next((other for other in design.kernels if other.name == instance.module), None)
+        latency = None if child is None else child.latency
+    return latency is not None and latency.max == 0
+
+
+def _is_dataflow(instance: Instance, design: Design) -> bool:
+    if (instance.pipeline_type or "").lower() == "dataflow":
+        return True
+    child = next((other for other in design.kernels if other.name == instance.module), None)
+    return child is not None and child.dataflow
+
+
 def hlscope_estimate(
     kernel: Kernel,
     design: Design,
@@ -324,8 +372,15 @@ def hlscope_estimate(
     # eq. 15 serialises the bundles at the controller; a bundle's own bus
     # width (eq. 11) does not slow the others, so it bounds only its own time
     t_bo = smax(sympy.Add(*occupancy), *own_bus) if own_bus else sympy.Integer(0)
+    region = dataflow_region(kernel, design)
+    overlapped = kernel.dataflow or region is not None
     if kernel.dataflow:
         assumptions.append("dataflow: ports served by concurrent processes, t_p = max(t_c, t_BO_p) (eq. 16)")
+    elif region is not None:
+        assumptions.append(f"dataflow: the top's schedule is the dataflow region {region.module} (its one instance"
+                           " that takes cycles, no loop of its own): ports served by the region's concurrent"
+                           " processes, t_p = max(t_c, t_BO_p) (eq. 16)")
+    if overlapped:
         total = smax(t_comp, *memory_times, t_bo)
     else:
         assumptions.append("no dataflow: t_c = t_COMP + sum t_MEM (eq. 14), t_COMP = schedule - sum DSIZE/DBW_B")
@@ -348,7 +403,7 @@ def hlscope_estimate(
     # the DRAM's part of eq. 14 beside the schedule: first-access latencies and
     # the bus's excess over the schedule's own transfer time (a public 87-cycle
     # burst kernel: 1.08 us of its 1.95 us, which was labelled compute-bound)
-    waits = bind(sympy.Add(*excess) + sympy.Add(*latencies), {**fixed, **subs}) if not kernel.dataflow else None
+    waits = bind(sympy.Add(*excess) + sympy.Add(*latencies), {**fixed, **subs}) if not overlapped else None
     waits_s = None if waits is None or waits.free_symbols else float(waits)
     bound = "unknown"
     if bus_s is not None and comp_s is not None:

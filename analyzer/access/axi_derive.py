@@ -45,7 +45,12 @@ from hlsight.analyzer.access.derive import (
     scalar_arguments,
 )
 from hlsight.analyzer.access.kept_unroll import RULE as KEPT_UNROLL_RULE
-from hlsight.analyzer.access.moved_lines import pragma_place_warnings, unreported_pragma_warnings, warned_files
+from hlsight.analyzer.access.moved_lines import (
+    pragma_place_warnings,
+    unreported_pragma_warnings,
+    unsourced_module_warnings,
+    warned_files,
+)
 from hlsight.analyzer.access.port_bound import function_ports
 from hlsight.analyzer.access.sources import ParsedSources, parse_design_sources
 from hlsight.analyzer.access.walker import AccessSite, AccessWalker, walk_function
@@ -159,6 +164,9 @@ def derive_axi_facts(design: Design) -> SourceFacts:
     warned = warned_files(facts.diagnostics)
     facts.diagnostics.extend(pragma_place_warnings(design, warned))
     facts.diagnostics.extend(unreported_pragma_warnings(design, warned))
+    for top in design.top_kernels():
+        if parsed.function(top.name) is not None:  # the top is in the sources read: its calls should be too
+            facts.diagnostics.extend(unsourced_module_warnings(design, top, warned, facts.kernel_location(top)))
     return facts
 
 

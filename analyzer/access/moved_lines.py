@@ -14,6 +14,9 @@ The report also says where it found each pragma written in the source
 there says the same (a public Vitis 2025.1 FIR's ``filter.cpp`` has every
 pragma commented out, and its line 14, where the report's ``PIPELINE``
 is, reads ``// total filter size start``).
+
+A function the top's body calls that no file read names at all says the
+same (:func:`unsourced_module_warnings`).
 """
 
 from __future__ import annotations
@@ -25,8 +28,9 @@ from pathlib import PurePath
 
 from hlsight.analyzer.access.loops import LoopInfo
 from hlsight.core.diagnostics import Diagnostic, Severity
-from hlsight.core.model import Design, Kernel, Loop
-from hlsight.parsers.vivado.names import parse_loop_name
+from hlsight.core.model import Design, Kernel, Loop, SourceLocation
+from hlsight.parsers.csource.frontend import strip_comments
+from hlsight.parsers.vivado.names import MODULE_NAME_LIMIT, parse_loop_name
 
 RULE = "source-lines-moved"
 #: loops named in the message, at most
@@ -159,3 +163,85 @@ def pragma_place_warnings(design: Design, said: set[str]) -> list[Diagnostic]:
             data={"lines": distinct},
         ))
     return out
+
+
+#: modules the tool makes itself, which no C function stands for: outlined
+#: loops, dataflow processes of code between calls or of a region's loops,
+#: array initialisations, the copies of a dataflow loop's body
+_COMPILER_MADE = re.compile(r"_Pipeline_|(?:^|_)(?:entry_proc|entry\d+$|Block_|Loop_\w+_proc|dataflow_in_loop"
+                            r"|dataflow_parent_loop|memset_|memcpy)")
+#: library modules (the HLS headers' functions, a C++ operator, a mangled
+#: name Vitis writes as ``p_Z...``): named by no user source
+_LIBRARY = re.compile(r"^(?:hls_|p_|_|operator)|_hls_|^generic_")
+_IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
+
+
+def unsourced_module_warnings(design: Design, top: Kernel, said: set[str],
+                              place: SourceLocation | None) -> list[Diagnostic]:
+    """One warning when the top's body (its own instances, and those of the
+    modules the tool made of its body) calls functions that no file read
+    names at all, while a file read defines the top: the sources are not
+    the synthesized ones, or the function sits in a file not read, and the
+    m_axi bytes and trip counts the source gives may not be the report's
+    design. A public Vitis 2023.1 U280 CRC kernel's report calls the
+    dataflow region ``process_crc``; the repository's later ``kernel.cpp``
+    has no such function (its top calls read_input, process_blocks and
+    write_output itself), and its byte counts were read as the report's
+    with no word.
+
+    A module stands for a name of the sources when it is that name, with a
+    copy's ordinal (``load_data55``, ``merge_1``), a template's arguments
+    (``deltaPhiHLS_float_s``), the top's prefix of Vivado 2015
+    (``dct_dct_1d2``) or cut at 20 characters: any identifier of the files
+    read, not only their definitions, so a function the design includes
+    from a file not read but calls by name is not said either. ``place``:
+    where the top is defined."""
+    texts = [source for source in design.source_files if source.content]
+    if not texts or any(PurePath(source.path).name in said for source in texts):
+        return []
+    names = {word for source in texts for word in _IDENTIFIER.findall(strip_comments(source.content or ""))}
+    missing = [module for module in _body_modules(design, top) if not _named(module, names)]
+    if not missing:
+        return []
+    shown = ", ".join(missing[:_NAMED]) + (f" and {len(missing) - _NAMED} more" if len(missing) > _NAMED else "")
+    read = ", ".join(sorted({PurePath(source.path).name for source in texts}))
+    return [Diagnostic(
+        rule=RULE, severity=Severity.WARNING, kernel=top.name, file=None if place is None else place.file,
+        line=None if place is None else place.line,
+        message=f"the report's {top.name} calls {shown}, which no file read ({read}) names: these are not the"
+                " sources that were synthesized (edited since?), or the function is in a file not read; the m_axi"
+                " bytes and trip counts this source gives may not be the report's design",
+        data={"modules": missing},
+    )]
+
+
+def _body_modules(design: Design, top: Kernel) -> list[str]:
+    """The functions the top's body calls, as modules: its instances, and
+    those of the modules the tool made of its body (a dataflow top's
+    processes, its outlined loops), not the calls inside those functions
+    (a library's own calls, in headers not read)."""
+    by_name = {kernel.name: kernel for kernel in design.kernels}
+    found: list[str] = []
+    pending, seen = [top], {top.name}
+    while pending:
+        for instance in pending.pop().instances:
+            module = instance.module
+            if module in seen:
+                continue
+            seen.add(module)
+            if _COMPILER_MADE.search(module):
+                if module in by_name:
+                    pending.append(by_name[module])
+            elif not _LIBRARY.search(module):
+                found.append(module)
+    return found
+
+
+def _named(module: str, names: set[str]) -> bool:
+    """``module`` stands for an identifier of ``names`` (see above)."""
+    stem = module.rstrip("0123456789")
+    if module in names or stem in names or stem.rstrip("_") in names:
+        return True
+    if len(module) == MODULE_NAME_LIMIT and any(name.startswith(module) for name in names):
+        return True
+    return any(module.startswith(name + "_") for name in names if len(name) > 1)

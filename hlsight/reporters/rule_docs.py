@@ -160,7 +160,9 @@ _DOCS: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "A source file edited after synthesis",
         "The report names VITIS_LOOP_<line>_<k> loops of a file that was read at lines where that file has no loop: "
         "it is not the file that was synthesized. Its loops are not matched to the report's by line (a loop that "
-        "moved onto a named line is another loop), and the counts it gives may not be the report's. Point "
+        "moved onto a named line is another loop), and the counts it gives may not be the report's. The same is "
+        "said when the report's pragmas sit at lines of a file read that hold none, or when the top's body calls a "
+        "function (a report module) that no file read names while a file read defines the top. Point "
         "--source-root at the sources that were synthesized, or synthesize again.", ("source",)),
     "source-root-unmatched": (
         "--source-root holds none of the design's sources",
