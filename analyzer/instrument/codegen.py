@@ -18,9 +18,11 @@ from typing import Any, Protocol
 import jinja2
 from pycparser import c_ast
 
+from hlsight.analyzer.instrument import templates
 from hlsight.analyzer.instrument.plan import Block, BlockKind, Composition, InstrumentedFunction, Plan
 from hlsight.analyzer.instrument.sourceloops import SourceLoop, is_compound, loop_tokens
 from hlsight.analyzer.instrument.splice import Edit, apply_edits, closing_rank, opening_rank
+from hlsight.analyzer.instrument.templates import InstanceTable
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.parsers.csource.tokens import SourceText, Token, TokenKind
 
@@ -100,8 +102,11 @@ class CodeGenerator:
 
     def __init__(self, plan: Plan, source: SourceText, report: str, version: str,
                  memory: MemoryConstants | None = None, transfers: Sequence[TransferSite] = (),
-                 functions: Collection[str] | None = None, owner: bool = True):
+                 functions: Collection[str] | None = None, owner: bool = True,
+                 instances: InstanceTable | None = None):
         self.plan = plan
+        #: rows and slots of the C++ template instances (:mod:`.templates`)
+        self.instances = instances or InstanceTable({})
         self.functions = functions
         self.owner = owner
         self.transfers = list(transfers)
@@ -113,21 +118,42 @@ class CodeGenerator:
         self.snippets: Any = snippet_macros()
         self.edits: list[Edit] = []
         self.diagnostics: list[Diagnostic] = []
+        #: places of template bodies given their hooks (every instance shares them)
+        self._placed: set[tuple[str, int]] = set()
 
     def generate(self) -> Instrumented:
-        self.edits.append(Edit(0, 0, -10**6, str(self.snippets.include_runtime(HEADER_NAME, self.owner))))
+        rows = self.instances.rows
+        here = [name for name in rows if self._here(name)]
+        prelude = templates.row_declaration() if here else ""
+        self.edits.append(Edit(0, 0, -10**6, str(self.snippets.include_runtime(HEADER_NAME, self.owner, prelude))))
         for block in self.plan.loop_blocks.values():
             if self._here(block.function):
-                self._loop(block)
+                if block.function in rows:
+                    self._template_loop(block)
+                else:
+                    self._loop(block)
         for group in self.plan.groups:
             if self._here(group.function):
                 self._group(group)
         for item in self.plan.functions.values():
             if self._here(item.source.name):
-                self._function(item)
+                if item.source.name in rows:
+                    self._template_function(item)
+                else:
+                    self._function(item)
         for transfer in self.transfers:
             if self._here(transfer.function):
+                if transfer.function in rows:
+                    self.diagnostics.append(Diagnostic(
+                        "instrument-memcpy-template", Severity.WARNING, f"memcpy in '{transfer.function}' is in"
+                        " a template body that serves several instances: its DRAM time is not counted",
+                        file=self.source.filename, line=int(transfer.call.coord.line)))
+                    continue
                 self._transfer(transfer)
+        if here:
+            end = len(self.source.text)
+            self.edits.append(Edit(end, end, 10**6, templates.row_definition(
+                [(self.instances.instances[name].address, rows[name]) for name in here])))
         text = apply_edits(self.source.text, self.edits, self.source.filename)
         return Instrumented(text, self._header(), self.plan, self.diagnostics, {self.source.filename: text})
 
@@ -181,6 +207,89 @@ class CodeGenerator:
             self.edits.append(Edit(first.start, first.start, opening_rank(depth, 1), str(opening)))
             self.edits.append(Edit(body_end, body_end, closing_rank(depth, 1), str(self.snippets.close_body())))
 
+    # -- loops of a template body: one set of hooks for every instance (see :mod:`.templates`)
+    def _template_loop(self, block: Block) -> None:
+        """The hooks of ``block``'s places in the template body, once for all
+        instances: the frame at the loop (``hlsight_enter``/``hlsight_exit``),
+        the per-iteration ``hlsight_tick`` where its iterations are counted,
+        its exit ``break``; each takes the running instance's block id."""
+        assert block.loop is not None
+        tokens = loop_tokens(self.source, block.loop)
+        if tokens is None:
+            return
+        keyword, _body_first, _body_last, last = tokens
+        depth = _depth(block.loop)
+        frame = self._slot(block, "frame", keyword)
+        if frame is not None:
+            start, end = self.source.tokens[keyword].start, self.source.tokens[last].end
+            self.edits.append(Edit(start, start, opening_rank(depth), str(self.snippets.loop_enter(frame))))
+            self.edits.append(Edit(end, end, closing_rank(depth), str(self.snippets.loop_exit(frame))))
+            for statement in block.breaks:
+                self._template_break(statement, frame)
+        counted = block.count_loop or block.loop
+        counted_tokens = loop_tokens(self.source, counted)
+        if counted_tokens is None:
+            return
+        _keyword, body_first, body_last, _last = counted_tokens
+        tick = self._slot(block, "count", counted_tokens[0])
+        if tick is None:
+            return
+        depth = _depth(counted)
+        first = self.source.tokens[body_first]
+        if is_compound(self.source, body_first):
+            self.edits.append(Edit(first.end, first.end, opening_rank(depth, 1),
+                                   str(self.snippets.iteration(tick, "hlsight_tick"))))
+        else:
+            body_end = self.source.tokens[body_last].end
+            self.edits.append(Edit(first.start, first.start, opening_rank(depth, 1),
+                                   str(self.snippets.open_body(tick, "hlsight_tick"))))
+            self.edits.append(Edit(body_end, body_end, closing_rank(depth, 1), str(self.snippets.close_body())))
+
+    def _slot(self, block: Block, what: str, token: int) -> str | None:
+        """The id expression of place ``(what, token)``, the first time it is asked for (else None)."""
+        key = (what, token)
+        if key in self._placed:
+            return None
+        self._placed.add(key)
+        return self.instances.expression(self.source.filename, block.function, what, token)
+
+    def _template_break(self, statement: c_ast.Break, frame: str) -> None:
+        """``break;`` -> ``{ hlsight_break(id); break; }``, once per place."""
+        key = ("break", int(statement.coord.line) * 10**4 + int(statement.coord.column or 0))
+        if key in self._placed:
+            return
+        self._placed.add(key)
+        index = self.source.token_at(self.source.offset(int(statement.coord.line), int(statement.coord.column or 1)))
+        if index is None or not self.source.is_ident(index, "break"):
+            return
+        semicolon = self.source.next_code(index)
+        if not self.source.is_punct(semicolon, ";"):
+            return
+        start, end = self.source.tokens[index].start, self.source.tokens[semicolon].end
+        self.edits.append(Edit(start, start, opening_rank(99), str(self.snippets.break_enter(frame))))
+        self.edits.append(Edit(end, end, closing_rank(99), str(self.snippets.break_exit())))
+
+    def _template_function(self, item: InstrumentedFunction) -> None:
+        """At the template body's ``{``, once: the instance's row (a
+        function-local static, one per instance) and its function frame,
+        closed when the body is left (a C++ scope object)."""
+        instance = self.instances.instances[item.source.name]
+        key = ("template", instance.template[0] * 10**4 + instance.template[1])
+        if key in self._placed:
+            return
+        self._placed.add(key)
+        coord = item.source.node.decl.coord
+        base = instance.own_address.lstrip("&").split("<")[0]
+        index = self.source.token_at(self.source.offset(int(coord.line), int(coord.column or 1)))
+        if index is None or not self.source.is_ident(index, base):
+            self._note(item.block, f"template '{base}' is not instrumented: its name could not be located in the"
+                                   " source text (macro?)")
+            return
+        body_open = self._body_open(index)
+        token = self.source.tokens[body_open]
+        function = self.instances.expression(self.source.filename, item.source.name, "function", 0)
+        self.edits.append(Edit(token.end, token.end, 0, templates.body_prelude(instance.own_address, function)))
+
     def _break(self, block: Block, statement: c_ast.Break, local: bool) -> None:
         """``break;`` -> ``{ hlsight_break(id); break; }`` on the same line."""
         line, column = int(statement.coord.line), int(statement.coord.column or 1)
@@ -224,8 +333,8 @@ class CodeGenerator:
         return block.kind is BlockKind.SEQUENTIAL and self._leaves_through_end(block)
 
     def _leaves_through_end(self, block: Block) -> bool:
-        if block.loop is None or self.memory is not None:
-            return False
+        if block.loop is None or self.memory is not None or block.function in self.instances.rows:
+            return False  # a template's loops keep their frames on the runtime stack (ids known at run time)
         if block.parent is None:
             function = self.plan.functions.get(block.function)
             if function is None or function.block.composition is not Composition.SERIAL:
@@ -281,7 +390,8 @@ class CodeGenerator:
     def _statement_token(self, call: c_ast.FuncCall) -> int | None:
         coord = call.name.coord
         index = self.source.token_at(self.source.offset(int(coord.line), int(coord.column or 1)))
-        if index is None or not self.source.is_ident(index, str(call.name.name)):
+        # a template's instance (``copy<64, int>``) is called by the template's name
+        if index is None or not self.source.is_ident(index, str(call.name.name).split("<")[0]):
             return None
         return index
 
@@ -378,7 +488,7 @@ class CodeGenerator:
         template = self.environment.get_template("hlsight_cycles.h.j2")
         return template.render(
             header=HEADER_NAME, version=self.version, source=self.source.filename, top=self.plan.top,
-            report=self.report, blocks=blocks, memory=self.memory,
+            report=self.report, blocks=blocks, memory=self.memory, slots=self.instances.table,
             top_id=self.plan.functions[self.plan.top].block.id if self.plan.top in self.plan.functions else -1,
         )
 

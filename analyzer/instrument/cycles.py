@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -11,7 +11,8 @@ from hlsight.analyzer.instrument.design_sources import DesignSources, as_design
 from hlsight.analyzer.instrument.directives import TakesDirectives
 from hlsight.analyzer.instrument.memory import Transfer, find_transfers, memory_constants
 from hlsight.analyzer.instrument.plan import Baseline, Plan, Planner, find_kernel
-from hlsight.analyzer.instrument.sourceloops import SourceFunction, collect_functions
+from hlsight.analyzer.instrument.sourceloops import SourceFunction, collect_functions, collect_instances
+from hlsight.analyzer.instrument.templates import instance_functions, instance_table
 from hlsight.analyzer.memory_profiles import MemoryProfile
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.errors import InputError
@@ -22,6 +23,7 @@ from hlsight.parsers.csource.tokens import SourceText
 from hlsight.parsers.cxx import CXX_SUFFIXES
 from hlsight.parsers.cxx.as_c import parse_cxx_as_c
 from hlsight.parsers.cxx.hls_headers import HlsHeaders, find_hls_headers
+from hlsight.parsers.cxx.lower import TemplateInstance
 
 
 @dataclass
@@ -38,6 +40,9 @@ class ParsedSource(TakesDirectives):
     notes: list[Diagnostic] = field(default_factory=list)
     #: the folders its includes were searched in besides its own (the compile searches them too)
     include_dirs: tuple[Path, ...] = ()
+    #: C++: the instances of its function templates its code calls, and what tells them apart at run time
+    instances: dict[str, SourceFunction] = field(default_factory=dict)
+    templates: dict[str, TemplateInstance] = field(default_factory=dict)
 
     @property
     def is_cxx(self) -> bool:
@@ -57,7 +62,7 @@ def parse_source(path: Path | str, include_dirs: Sequence[Path] = (), hls_includ
     searched = tuple(include_dirs)
     if path.suffix in CXX_SUFFIXES or (path.suffix != ".cl" and _looks_cxx(path)):
         headers = find_hls_headers(hls_include)
-        unit = parse_cxx_as_c(path, include_dirs, headers)
+        unit = parse_cxx_as_c(path, include_dirs, headers, instances=True)
     else:
         if hls_include is not None:
             searched = (*searched, find_hls_headers(hls_include).directory)
@@ -65,7 +70,8 @@ def parse_source(path: Path | str, include_dirs: Sequence[Path] = (), hls_includ
     text = SourceText(unit.text, str(path))
     notes = [Diagnostic(rule, Severity.WARNING, message, file=str(path), line=line)
              for line, rule, message in unit.warnings]
-    return ParsedSource(path, unit, text, collect_functions(unit, text), headers, notes, searched)
+    return ParsedSource(path, unit, text, collect_functions(unit, text), headers, notes, searched,
+                        collect_instances(unit, text), {instance.name: instance for instance, _body in unit.instances})
 
 
 def _looks_cxx(path: Path) -> bool:
@@ -106,10 +112,11 @@ def instrument_cycles(source: ParsedSource | DesignSources, design: Design, repo
     report's clock)."""
     sources = as_design(source)
     chosen = top_function(sources, design, top)
-    plan = Planner(sources.functions, design, str(sources.path), baseline).plan(chosen)
+    sources, instances, said = instance_functions(sources, design)
+    plan = Planner(sources.functions, design, str(sources.path), baseline, set(instances)).plan(chosen)
     constants = None
     transfers: list[Transfer] = []
-    notes = [*sources.notes, *plan.diagnostics]
+    notes = [*sources.notes, *said, *plan.diagnostics]
     if memory is None:
         notes.extend(_memory_not_modelled(plan, str(sources.path)))
     if memory is not None:
@@ -122,13 +129,14 @@ def instrument_cycles(source: ParsedSource | DesignSources, design: Design, repo
             notes.append(Diagnostic("instrument-no-transfers", Severity.WARNING,
                                     "--memory given but no memcpy on an m_axi pointer was found",
                                     file=str(sources.path)))
-    generated = generate_files(plan, sources, report, constants, transfers)
+    generated = generate_files(plan, sources, report, constants, transfers, instances)
     generated.diagnostics[:0] = notes
     return generated
 
 
 def generate_files(plan: Plan, sources: DesignSources, report: str, constants: MemoryConstants | None = None,
-                   transfers: Sequence[TransferSite] = ()) -> Instrumented:
+                   transfers: Sequence[TransferSite] = (),
+                   instances: Mapping[str, TemplateInstance] | None = None) -> Instrumented:
     """Every design file with the counters of its own functions; the primary
     file defines the runtime's shared state, the others only use it."""
     from hlsight.core.version import __version__
@@ -136,10 +144,11 @@ def generate_files(plan: Plan, sources: DesignSources, report: str, constants: M
     texts: dict[str, str] = {}
     diagnostics: list[Diagnostic] = []
     header = ""
+    table = instance_table(plan, instances or {})
     for index, file in enumerate(sources.files):
         names = {name for name, owner in sources.owners.items() if owner is file}
         generated = CodeGenerator(plan, file.text, report, __version__, constants, transfers, names,
-                                  owner=index == 0).generate()
+                                  owner=index == 0, instances=table).generate()
         texts[str(file.path)] = generated.source
         diagnostics.extend(generated.diagnostics)
         header = header or generated.header

@@ -24,7 +24,7 @@ from __future__ import annotations
 import enum
 import itertools
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -37,7 +37,7 @@ from hlsight.analyzer.results import LOOP_PASS_MIN_CYCLES
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import Design, Kernel, LatencyRange, Loop
 from hlsight.parsers.csource.visitor import NodeVisitor
-from hlsight.parsers.vivado.names import GENERATED_LOOP_NOTE, module_matches
+from hlsight.parsers.vivado.names import GENERATED_LOOP_NOTE, cxx_module_matches, module_matches
 
 
 class BlockKind(enum.Enum):
@@ -134,7 +134,14 @@ def _norm(name: str) -> str:
 def find_kernel(design: Design, function: str) -> Kernel | None:
     """The report module of C function ``function``: the module of that name
     (allowing the 20-character truncation), else the one module HLS renamed
-    from it (:func:`renamed_module`)."""
+    from it (:func:`renamed_module`). A C++ template's instance
+    (``copy<64, int>``) is the one module named for it (``copy_64_int_s``,
+    :func:`~hlsight.parsers.vivado.names.cxx_module_matches`), none when
+    two are."""
+    if "<" in function:
+        named = [kernel for kernel in design.kernels
+                 if "_Pipeline_" not in kernel.name and cxx_module_matches(kernel.name, function)]
+        return named[0] if len(named) == 1 else None
     for kernel in design.kernels:
         if module_matches(kernel.name, function):
             return kernel
@@ -247,8 +254,11 @@ def _delta(loop: Loop, il: int | None, ii: int | None) -> int:
 class Planner:
     """Builds a :class:`Plan` for the functions reachable from ``top``."""
 
-    def __init__(self, functions: dict[str, SourceFunction], design: Design, filename: str, baseline: Baseline):
+    def __init__(self, functions: dict[str, SourceFunction], design: Design, filename: str, baseline: Baseline,
+                 instances: Collection[str] = ()):
         self.functions = functions
+        #: the C++ template instances among ``functions`` (one body in the text serves them all)
+        self.instances = frozenset(instances)
         self.design = design
         self.filename = filename
         self.baseline = baseline
@@ -655,6 +665,8 @@ class Planner:
     def _find_groups(self, item: InstrumentedFunction) -> None:
         if item.dataflow:
             return  # the whole function is the region (eq. 3)
+        if item.source.name in self.instances:
+            return  # a group's counters would be spliced once per instance into the one body: calls stay serial
         objects = _object_names(item.source.node)
         for node in _compounds(item.source.node.body):
             run: list[c_ast.FuncCall] = []

@@ -21,7 +21,7 @@ from hlsight.analyzer.access.report_loop_names import NamedLoop, name_loops
 from hlsight.core.errors import InputError
 from hlsight.parsers.csource import CUnit
 from hlsight.parsers.csource.tokens import SourceText, TokenKind
-from hlsight.parsers.csource.visitor import NodeVisitor
+from hlsight.parsers.csource.visitor import NodeVisitor, descendants
 
 _KEYWORDS: dict[type[c_ast.Node], str] = {c_ast.For: "for", c_ast.While: "while", c_ast.DoWhile: "do"}
 
@@ -248,18 +248,32 @@ class _LoopCollector(NodeVisitor):
 
 def collect_functions(unit: CUnit, source: SourceText) -> dict[str, SourceFunction]:
     """Every function defined in the main file, with its loops located in ``source``."""
-    out: dict[str, SourceFunction] = {}
-    for name, definition in unit.functions().items():
-        names = {id(named.node): named for top in name_loops(definition.body) for named in top.walk()}
-        collector = _LoopCollector(name, source, unit, names)
-        loops: list[SourceLoop] = []
-        collector.collect(definition.body, None, loops)
-        counts = FunctionTripCounts(unit, definition)
-        for loop in (item for top in loops for item in top.walk()):
-            loop.trip_counts = counts
-        out[name] = SourceFunction(name, definition, loops, body_pragmas(definition.body), collector.calls,
-                                   source.filename)
-    return out
+    return {name: source_function(name, definition, unit, source) for name, definition in unit.functions().items()}
+
+
+def collect_instances(unit: CUnit, source: SourceText) -> dict[str, SourceFunction]:
+    """The C++ template instances the file's code calls (``copy<64, int>``),
+    each with its loops located in the one template body of ``source``."""
+    return {definition.decl.name: source_function(definition.decl.name, definition, unit, source)
+            for _instance, definition in unit.instances}
+
+
+def source_function(name: str, definition: c_ast.FuncDef, unit: CUnit, source: SourceText) -> SourceFunction:
+    """``definition`` with its loop tree, its loops located in ``source``."""
+    names = {id(named.node): named for top in name_loops(definition.body) for named in top.walk()}
+    collector = _LoopCollector(name, source, unit, names)
+    loops: list[SourceLoop] = []
+    collector.collect(definition.body, None, loops)
+    counts = FunctionTripCounts(unit, definition)
+    for loop in (item for top in loops for item in top.walk()):
+        loop.trip_counts = counts
+    return SourceFunction(name, definition, loops, body_pragmas(definition.body), collector.calls, source.filename)
+
+
+def called_names(node: c_ast.Node) -> list[str]:
+    """The names of the functions called anywhere under ``node``, in order."""
+    return [str(call.name.name) for call in descendants(node)
+            if isinstance(call, c_ast.FuncCall) and isinstance(call.name, c_ast.ID)]
 
 
 # --------------------------------------------------------------------------- static trip counts

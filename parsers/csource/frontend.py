@@ -21,6 +21,7 @@ import tempfile
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
+from typing import Any
 
 from pycparser import c_ast, c_parser
 
@@ -69,6 +70,10 @@ class CUnit:
     #: instantiation, a class member, a function of the design's header),
     #: which are the unit's wherever they are written
     called: frozenset[str] = frozenset()
+    #: C++, the instrumenter's reading: the template instances the file's code
+    #: calls, with their bodies, and each call of one (``parsers.cxx.lower``)
+    instances: list[tuple[Any, c_ast.FuncDef]] = field(default_factory=list)
+    instance_calls: list[tuple[c_ast.ID, str]] = field(default_factory=list)
 
     @property
     def lines(self) -> list[str]:

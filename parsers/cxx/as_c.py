@@ -17,12 +17,13 @@ from hlsight.parsers.cxx.vendor_paths import vendor_paths
 
 
 def parse_cxx_as_c(path: Path, include_dirs: Sequence[Path] = (), headers: HlsHeaders | None = None,
-                   synthesis: bool = False) -> CUnit:
+                   synthesis: bool = False, instances: bool = False) -> CUnit:
     """Parse ``path`` as HLS C++ (its folder, then ``include_dirs``, then the
     HLS headers on the include path) and lower its functions to ``c_ast``.
     ``synthesis``: read it as the HLS tool synthesizes it, with
     ``__SYNTHESIS__`` defined (the analysis of a report); the C simulation
-    the instrumenter builds reads it without, as the vendor's csim does.
+    the instrumenter builds reads it without, as the vendor's csim does;
+    ``instances``: with the template instances its code calls, apart.
     A source clang rejects is an :class:`InputError` naming clang's first error."""
     headers = headers or find_hls_headers()
     folders = [path.parent, *include_dirs, headers.directory]
@@ -51,10 +52,11 @@ def parse_cxx_as_c(path: Path, include_dirs: Sequence[Path] = (), headers: HlsHe
          " without it, and compiles so (nothing it declares is used)") for name in unused)
     # the report's code is what the tool synthesized: the instantiations and members it calls, lowered
     vendor = (str(headers.directory), str(STD_INCLUDE)) if synthesis else None
-    lowered = lower(unit, vendor)
+    lowered = lower(unit, vendor, instances and not synthesis)
     warnings = sorted([*lowered.skipped, *remapped.warnings, *(wider_than_model(unit) if headers.is_model else [])])
     return CUnit(ast=lowered.ast, filename=str(path), text=unit.text, dialect=Dialect.C, warnings=warnings,
-                 called=frozenset(lowered.called))
+                 called=frozenset(lowered.called), instances=list(lowered.instances),
+                 instance_calls=list(lowered.instance_calls))
 
 
 UNUSED_RULE = "hls-header-unused"

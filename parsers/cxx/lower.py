@@ -20,6 +20,10 @@ calls in the design's own files is lowered too, as the HLS tool
 synthesizes it: a template's instantiation with its arguments bound
 (``copy<64, int>``, a module ``copy_64_int_s`` of the report), a class
 member (``Acc::run``), a function a user header defines (decision 76).
+With ``instances`` (the instrumenter's reading), the instantiations of the
+main file's free function templates its code calls are lowered beside the
+file's functions (:class:`TemplateInstance`), each under the name the
+analysis gives it, for the instrumenter to count per instance.
 
 Three cursor visitors (:mod:`hlsight.parsers.cxx.visitor`) do the work: the
 declarations of the file, the statements of a body, the expressions.
@@ -65,6 +69,25 @@ class OpaqueCoord(Coord):  # type: ignore[misc]  # pycparser ships no types
         self.text = text
 
 
+@dataclass(frozen=True)
+class TemplateInstance:
+    """An instantiation of a free function template of the main file that
+    the file's code calls, for the instrumenter: one template body serves
+    every instance, and each instance is its own report module
+    (``copy<64, int>``: ``copy_64_int_s``, decision 76)."""
+
+    #: the name the analysis gives it (``copy<64, int>``)
+    name: str
+    #: the template it instantiates: (line, column) of its name in the main file
+    template: tuple[int, int]
+    #: C++ for the instance's address after the whole file (``&copy<64, int>``)
+    address: str
+    #: C++ for the same address inside the template's body (``&copy<N, T>``)
+    own_address: str
+    #: why the instrumenter cannot tell this instance apart at run time ("": it can)
+    unsupported: str = ""
+
+
 @dataclass
 class LoweredUnit:
     ast: c_ast.FileAST
@@ -74,6 +97,10 @@ class LoweredUnit:
     #: the names of the definitions lowered because the code calls them
     #: (instantiations, class members, functions of the design's headers)
     called: set[str] = field(default_factory=set)
+    #: with ``instances``: the template instances called, with their lowered bodies
+    instances: list[tuple[TemplateInstance, c_ast.FuncDef]] = field(default_factory=list)
+    #: with ``instances``: each call of one (its ``ID`` keeps the template's name) and the instance it calls
+    instance_calls: list[tuple[c_ast.ID, str]] = field(default_factory=list)
 
 
 def _operator(cursor: Any, binary: bool) -> str | None:
@@ -174,7 +201,7 @@ class _Lowerer(CursorVisitor):
     """Statements of a body (one ``visit_<KIND>`` per statement kind; any
     other cursor is an expression statement)."""
 
-    def __init__(self, unit: CxxUnit, vendor_folders: tuple[str, ...] | None = None):
+    def __init__(self, unit: CxxUnit, vendor_folders: tuple[str, ...] | None = None, instances: bool = False):
         from clang import cindex
 
         self.cindex = cindex
@@ -191,6 +218,11 @@ class _Lowerer(CursorVisitor):
         self._wanted: list[tuple[str, Any]] = []
         self._queued: set[tuple[str, int, str]] = set()
         self._pragmas: dict[str, list[tuple[int, str]]] = {}
+        #: the instrumenter's reading: template instances of the main file called, to lower
+        self.instances = instances and vendor_folders is None
+        self._instances: dict[str, tuple[TemplateInstance, Any]] = {}
+        self._instance_queue: list[str] = []
+        self.instance_calls: list[tuple[c_ast.ID, str]] = []
 
     @staticmethod
     def _pragmas_of(text: str) -> list[tuple[int, str]]:
@@ -231,7 +263,28 @@ class _Lowerer(CursorVisitor):
             name, definition = self._wanted.pop(0)
             out.ast.ext.append(self.function(definition, name))
             out.called.add(name)
+        while self._instance_queue:  # the instrumenter's template instances, and what they call
+            instance, definition = self._instances[self._instance_queue.pop(0)]
+            out.instances.append((instance, self.function(definition, instance.name)))
+        out.instance_calls = self.instance_calls
         return out
+
+    def instance_of(self, referenced: Any) -> str | None:
+        """For the instrumenter: the name of the instance of a free function
+        template of the main file that ``referenced`` is (queued for lowering
+        once), else ``None``."""
+        if not self.instances or referenced.kind != self.kinds.FUNCTION_DECL:
+            return None
+        template = self.cindex.conf.lib.clang_getSpecializedCursorTemplate(referenced)
+        definition = referenced.get_definition()
+        if template is None or definition is None or not self.in_main(definition) \
+                or template.kind != self.kinds.FUNCTION_TEMPLATE:
+            return None
+        name = cxx_name(referenced, self.cindex)
+        if name not in self._instances:
+            self._instances[name] = (_template_instance(name, referenced, template, self.cindex), definition)
+            self._instance_queue.append(name)
+        return name
 
     def callee_name(self, referenced: Any) -> str | None:
         """The name a call of ``referenced`` is lowered to, its definition
@@ -796,8 +849,11 @@ class _Expressions(CursorVisitor):
             name_cursor = next((c for c in cursor.walk_preorder()
                                 if c.kind in (self.kinds.DECL_REF_EXPR, self.kinds.MEMBER_REF_EXPR)
                                 and c.spelling == cursor.spelling), cursor)
-            return c_ast.FuncCall(c_ast.ID(name, coord=self.lowerer.coord(name_cursor)),
-                                  c_ast.ExprList(arguments) if arguments else None, coord=coord)
+            called = c_ast.ID(name, coord=self.lowerer.coord(name_cursor))
+            instance = self.lowerer.instance_of(referenced)
+            if instance is not None:
+                self.lowerer.instance_calls.append((called, instance))
+            return c_ast.FuncCall(called, c_ast.ExprList(arguments) if arguments else None, coord=coord)
         inner = [self.visit(child) for child in children if child.kind.is_expression()]
         calls = [node for node in inner if _contains_call(node)]
         return c_ast.ExprList(calls, coord=coord) if calls else self.lowerer.opaque(cursor)
@@ -935,10 +991,63 @@ def _contains_call(node: c_ast.Node) -> bool:
     return any(_contains_call(child) for _name, child in node.children())
 
 
-def lower(unit: CxxUnit, vendor_folders: tuple[str, ...] | None = None) -> LoweredUnit:
+def lower(unit: CxxUnit, vendor_folders: tuple[str, ...] | None = None, instances: bool = False) -> LoweredUnit:
     """The function definitions of ``unit``'s main file as ``c_ast``; with
-    ``vendor_folders``, also the design's definitions they call."""
-    return _Lowerer(unit, vendor_folders).functions()
+    ``vendor_folders``, also the design's definitions they call; with
+    ``instances`` (and no ``vendor_folders``), the template instances they
+    call, apart (:attr:`LoweredUnit.instances`)."""
+    return _Lowerer(unit, vendor_folders, instances).functions()
+
+
+def _template_instance(name: str, function: Any, template: Any, cindex: Any) -> TemplateInstance:
+    """What the instrumenter needs of instance ``function`` of ``template``:
+    its address written after the file (qualified, every argument given) and
+    inside the template's body (its parameters' names), and why it cannot
+    tell this instance apart, if it cannot."""
+    kinds = cindex.CursorKind
+    parameters = [child for child in template.get_children()
+                  if child.kind in (kinds.TEMPLATE_NON_TYPE_PARAMETER, kinds.TEMPLATE_TYPE_PARAMETER,
+                                    kinds.TEMPLATE_TEMPLATE_PARAMETER)]
+    spelled = [str(parameter.spelling) for parameter in parameters]
+    count = function.get_num_template_arguments()
+    arguments = [_argument_code(function, index, cindex) for index in range(max(count, 0))]
+    unsupported = ""
+    if any(parameter.kind == kinds.TEMPLATE_TEMPLATE_PARAMETER for parameter in parameters):
+        unsupported = "it has a template template parameter"
+    elif not all(spelled) or count != len(parameters) or any(argument is None for argument in arguments):
+        unsupported = "a template parameter is unnamed or a parameter pack, or an argument is no type or integer"
+    elif any("(" in (argument or "") and "static_cast" not in (argument or "") for argument in arguments):
+        unsupported = "an argument has no name C++ can write ((anonymous namespace), a lambda)"
+    qualified = str(template.spelling)
+    parent = template.semantic_parent
+    while parent is not None and parent.kind == kinds.NAMESPACE:
+        qualified = (f"{parent.spelling}::" if parent.spelling else "") + qualified
+        parent = parent.semantic_parent
+    if parent is not None and parent.kind != kinds.TRANSLATION_UNIT:
+        unsupported = unsupported or "it is declared inside a class"
+    location = template.location
+    return TemplateInstance(
+        name, (int(location.line), int(location.column)),
+        f"&{qualified}<{', '.join(argument or '' for argument in arguments)}>",
+        f"&{template.spelling}<{', '.join(spelled)}>", unsupported)
+
+
+def _argument_code(function: Any, index: int, cindex: Any) -> str | None:
+    """Template argument ``index`` of ``function`` as C++ that names it
+    anywhere after the file: a type fully qualified (clang's canonical
+    spelling), an integer as its value (cast to its enumeration)."""
+    kind = function.get_template_argument_kind(index)
+    if kind == cindex.TemplateArgumentKind.TYPE:
+        spelled = str(function.get_template_argument_type(index).get_canonical().spelling)
+        return spelled or None
+    if kind != cindex.TemplateArgumentKind.INTEGRAL:
+        return None
+    value = _template_argument(function, index, cindex)
+    parameter = _template_parameter(function, index, cindex)
+    canonical = parameter.type.get_canonical() if parameter is not None else None
+    if canonical is not None and canonical.kind == cindex.TypeKind.ENUM:
+        return f"static_cast<{canonical.spelling}>({value})"
+    return value
 
 
 def cxx_name(function: Any, cindex: Any) -> str:
