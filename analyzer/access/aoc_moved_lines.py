@@ -32,6 +32,13 @@ misplaces (a macro it does not expand) is not read as an edit, while a
 file where most lines moved is: every report of the corpus's 186 sets, whose
 sources are the compiled ones (embedded in ``report_data.js``, or beside
 the report), has every loop at a loop line and every kernel in its header.
+
+i++ components and oneAPI SYCL kernels match their loops by line too
+(:mod:`ipp_trips`, :mod:`sycl_derive`) and are judged by the same rule, by
+their loops alone (no OpenCL kernel header to place): an older HiFlipVX
+``img_filter_core.h`` one line shorter gave a row loop the column loop's
+count, an older kmers source three lines shorter gave a loop an unrolled
+inner loop's 31.
 """
 
 from __future__ import annotations

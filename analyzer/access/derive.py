@@ -448,17 +448,18 @@ def derive_access_facts(design: Design, given: Collection[str] = ()) -> SourceFa
         return derive_sycl_access_facts(design, given)
     parsed = parse_design_sources(design)
     facts.diagnostics.extend(parsed.diagnostics)
-    if design.tool.product is Product.IPP:
-        facts.diagnostics.extend(derive_component_trips(design, facts))
     walks = [_walk(design, kernel, parsed) for kernel in design.kernels]
     # a file of another revision than the one compiled: none of its facts are used (decision in
-    # aoc_moved_lines); Vivado/Vitis files have their own check (moved_lines), by the loops' names
+    # aoc_moved_lines); Vivado/Vitis files have their own check (moved_lines), by the loops' names.
+    # An i++ component's C++ is not walked here: its loops alone say it (no definition to place)
     stale = stale_sources((KernelSource(kernel, found[1] if found is not None else None,
                                         context.loops if context is not None else [])
                            for kernel, found, _dimensions, context in walks), parsed.lines) \
         if design.tool.vendor is Vendor.INTEL else {}
     facts.diagnostics.extend(stale_source_warnings(stale))
     facts.stale_files |= set(stale)
+    if design.tool.product is Product.IPP:
+        facts.diagnostics.extend(derive_component_trips(design, facts, set(stale)))
     walked: list[ChannelKernel] = []
     for kernel, found, dimensions, context in walks:
         if found is not None and found[1].coord is not None and path_name(str(found[1].coord.file)) in stale:
@@ -471,7 +472,7 @@ def derive_access_facts(design: Design, given: Collection[str] = ()) -> SourceFa
                 facts.set_dimensions(kernel.name, dimensions.count, dimensions.evidence)
         if context is None:
             continue
-        context = _without_files(context, set(stale))
+        context = without_files(context, set(stale))
         # a kernel that moves data only through channels still has loops
         # whose trip counts its source gives (public stencilflow labs)
         facts.diagnostics.extend(derive_kernel(design, context, facts, given))
@@ -497,7 +498,7 @@ def _walk(design: Design, kernel: Kernel, parsed: ParsedSources) -> tuple[
     return kernel, found, dimensions, kernel_accesses(design, kernel, parsed, dimensions.count)
 
 
-def _without_files(context: KernelAccesses, files: set[str]) -> KernelAccesses:
+def without_files(context: KernelAccesses, files: set[str]) -> KernelAccesses:
     """``context`` without the sites and loops of ``files`` (names): a
     helper file of another revision than the one compiled."""
     if not files:
@@ -515,13 +516,21 @@ def _without_files(context: KernelAccesses, files: set[str]) -> KernelAccesses:
         stale_files=files)
 
 
-def derive_component_trips(design: Design, facts: SourceFacts) -> list[Diagnostic]:
+def derive_component_trips(design: Design, facts: SourceFacts, stale: Collection[str] = ()) -> list[Diagnostic]:
     """i++ components: trip counts of loops bounded by template parameters
-    (:mod:`~hlsight.analyzer.access.ipp_trips`), for report loops without one."""
+    (:mod:`~hlsight.analyzer.access.ipp_trips`), for report loops without one.
+
+    ``stale``: names of files of another revision than the one compiled
+    (:mod:`~hlsight.analyzer.access.aoc_moved_lines`): their loops are matched
+    by line, so a loop of theirs at the report's line is another loop (a
+    public HiFlipVX sobel's ``img_filter_core.h`` one line shorter gave the
+    row loop ``ImgSobel.B2`` the column loop's 241 for its 1081); none of them
+    counts a report loop."""
     from hlsight.analyzer.access.ipp_trips import component_loop_trips
 
     wanted = [(kernel, loop) for kernel in design.kernels for loop in kernel.all_loops()
-              if loop.location is not None and _trip_wanted(loop, facts)]
+              if loop.location is not None and path_name(loop.location.file) not in stale
+              and _trip_wanted(loop, facts)]
     if not wanted:
         return []  # nothing to find: no C++ parse
     trips = component_loop_trips(design)

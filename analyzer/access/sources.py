@@ -152,10 +152,10 @@ def parse_design_sources(design: Design) -> ParsedSources:
     could not (a ``.c`` component with ``ac_int`` arguments).
     """
     parsed = ParsedSources()
-    if design.tool.product is Product.IPP:
-        return parsed
     embedded = {source.path: source.content for source in design.source_files if source.content is not None}
     parsed.lines = {path: text.splitlines() for path, text in embedded.items()}
+    if design.tool.product is Product.IPP:
+        return parsed  # its lines still say whether a file is the compiled one (aoc_moved_lines)
     dialect = Dialect.C if design.tool.product not in (Product.AOC, Product.ONEAPI) else Dialect.OPENCL
     defines = {**_AOC_PREDEFINED, **board_defines(design), **command_defines(design.tool.command)} \
         if dialect is Dialect.OPENCL else {}

@@ -21,12 +21,14 @@ from collections.abc import Collection
 from dataclasses import replace
 from pathlib import Path, PurePath
 
+from hlsight.analyzer.access.aoc_moved_lines import KernelSource, stale_source_warnings, stale_sources
 from hlsight.analyzer.access.derive import (
     KernelAccesses,
     derive_kernel,
     derive_loop_trips,
     note_barrier_mode,
     note_buffer_inputs,
+    without_files,
 )
 from hlsight.analyzer.access.sycl_kernels import SyclKernel, captured_scalars, find_kernels
 from hlsight.analyzer.access.sycl_walk_cache import KernelWalk, WalkCache
@@ -35,7 +37,7 @@ from hlsight.analyzer.access.walker import AccessSite
 from hlsight.analyzer.results import SourceFacts
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.errors import InputError
-from hlsight.core.model import LSU, Design, Kernel, LSUKind
+from hlsight.core.model import LSU, Design, Kernel, LSUKind, path_name
 from hlsight.parsers.cxx import CXX_SUFFIXES
 from hlsight.parsers.cxx.sycl_headers import parse_sycl
 
@@ -119,44 +121,72 @@ def _library_sites(kernel: Kernel, sites: list[AccessSite], library: set[int], s
 
 def derive_sycl_access_facts(design: Design, given: Collection[str] = ()) -> SourceFacts:
     """Access facts and loop trips of a oneAPI design, with the explanations
-    (``design`` itself is not changed)."""
+    (``design`` itself is not changed).
+
+    A source of another revision than the one compiled (read with
+    ``--source-root`` from a report without its ``report_data.js``) is found
+    and set aside as on the OpenCL path (:mod:`aoc_moved_lines`, by its loops:
+    a lambda has no header to place): its walk is matched by line, and a
+    public kmers source three lines shorter gave the report's ``parse_reads1.B2``
+    (``i < dev_seq.L - K + 1``) the count of the unrolled ``n < K`` loop, 31."""
     launches, lines, diagnostics = _parse(design)
     facts = SourceFacts(diagnostics=diagnostics)
     sources = set(lines)
     # the embedded user files a kernel may call functions of, as libclang names them
     headers = {source.path: source.content.splitlines() for source in design.source_files if source.content}
     walks = WalkCache()  # the kernels one templated launch instantiates share its walk
-    for kernel in design.kernels:
-        launch = _launch_of(kernel, launches)
-        if launch is None and not kernel.lsus:
+    paired = [(kernel, _launch_of(kernel, launches)) for kernel in design.kernels]
+    walked = [(kernel, launch, _kernel_walk(kernel, launch, walks, lines, headers) if launch is not None else None)
+              for kernel, launch in paired]
+    stale = stale_sources((KernelSource(kernel, None, list(walk.loop_infos.values()) if walk is not None else [])
+                           for kernel, _launch, walk in walked), headers)
+    diagnostics.extend(stale_source_warnings(stale))
+    facts.stale_files |= set(stale)
+    for kernel, launch, walk in walked:
+        if launch is None or walk is None:
+            if kernel.lsus:
+                where = f" at {PurePath(kernel.location.file).name}:{kernel.location.line}" if kernel.location else ""
+                diagnostics.append(Diagnostic.at(
+                    kernel.location, "access-kernel-unmatched", Severity.INFO,
+                    f"kernel {kernel.name}: no single_task/parallel_for lambda{where} in the embedded sources; "
+                    f"its {len(kernel.lsus)} LSU(s) keep symbolic stride/bytes/accesses", kernel=kernel.name))
             continue
-        if launch is None:
-            where = f" at {PurePath(kernel.location.file).name}:{kernel.location.line}" if kernel.location else ""
-            diagnostics.append(Diagnostic.at(
-                kernel.location, "access-kernel-unmatched", Severity.INFO,
-                f"kernel {kernel.name}: no single_task/parallel_for lambda{where} in the embedded sources; "
-                f"its {len(kernel.lsus)} LSU(s) keep symbolic stride/bytes/accesses", kernel=kernel.name))
-            continue
-        facts.set_argument_finder(kernel.name, functools.partial(captured_scalars, launch),
-                                  functools.partial(captured_scalars, launch, real_only=True),
-                                  functools.partial(captured_scalars, launch, unsigned_only=True))
-        if launch.ndrange:
-            facts.set_dimensions(kernel.name, *launch.dimensions())
-        label = _label(kernel)
-        walk = walks.walk(launch, label, functools.partial(
-            _walk, launch, label, lines.get(PurePath(launch.file).name, []), headers))
-        sites = walk.sites + _library_sites(kernel, walk.sites, walk.library, sources)
-        context = KernelAccesses(kernel, launch.ndrange, sites, list(walk.loop_infos.values()), walk.barriers,
-                                 named_values=launch.name_values(kernel.report_name or kernel.name))
-        if launch.ndrange and launch.global_size is not None:
-            size = " ".join(token.spelling for token in launch.global_size.get_tokens())
-            diagnostics.append(Diagnostic.at(
-                kernel.location, "access-global-size", Severity.NOTE,
-                f"kernel {kernel.name}: `work_items` is the parallel_for global size `{size}` "
-                f"(line {launch.line})", kernel=kernel.name))
-        if kernel.lsus:
-            diagnostics.extend(derive_kernel(design, context, facts, given))
-        diagnostics.extend(derive_loop_trips(context, facts))  # also for pipe-only kernels
-        note_buffer_inputs(context, facts)  # sizes read from a captured buffer (decision 65)
-        note_barrier_mode(context, facts)
+        if path_name(launch.file) in stale:
+            continue  # the launch's own file is another revision: as without a source
+        _derive_kernel(design, kernel, launch, walk, sources, facts, given, set(stale))
     return facts
+
+
+def _kernel_walk(kernel: Kernel, launch: SyclKernel, walks: WalkCache, lines: dict[str, list[str]],
+                 headers: dict[str, list[str]]) -> KernelWalk:
+    """The walk of the kernel's lambda (shared by the kernels one templated launch instantiates)."""
+    label = _label(kernel)
+    return walks.walk(launch, label, functools.partial(
+        _walk, launch, label, lines.get(PurePath(launch.file).name, []), headers))
+
+
+def _derive_kernel(design: Design, kernel: Kernel, launch: SyclKernel, walk: KernelWalk, sources: set[str],
+                   facts: SourceFacts, given: Collection[str], stale: set[str]) -> None:
+    """One kernel's facts from its walk, without the sites and loops of ``stale`` files."""
+    diagnostics = facts.diagnostics
+    facts.set_argument_finder(kernel.name, functools.partial(captured_scalars, launch),
+                              functools.partial(captured_scalars, launch, real_only=True),
+                              functools.partial(captured_scalars, launch, unsigned_only=True))
+    if launch.ndrange:
+        facts.set_dimensions(kernel.name, *launch.dimensions())
+    context = without_files(KernelAccesses(kernel, launch.ndrange, walk.sites, list(walk.loop_infos.values()),
+                                           walk.barriers,
+                                           named_values=launch.name_values(kernel.report_name or kernel.name)),
+                            stale)
+    context.sites = context.sites + _library_sites(kernel, context.sites, walk.library, sources)
+    if launch.ndrange and launch.global_size is not None:
+        size = " ".join(token.spelling for token in launch.global_size.get_tokens())
+        diagnostics.append(Diagnostic.at(
+            kernel.location, "access-global-size", Severity.NOTE,
+            f"kernel {kernel.name}: `work_items` is the parallel_for global size `{size}` "
+            f"(line {launch.line})", kernel=kernel.name))
+    if kernel.lsus:
+        diagnostics.extend(derive_kernel(design, context, facts, given))
+    diagnostics.extend(derive_loop_trips(context, facts))  # also for pipe-only kernels
+    note_buffer_inputs(context, facts)  # sizes read from a captured buffer (decision 65)
+    note_barrier_mode(context, facts)
