@@ -210,3 +210,16 @@ def test_a_symbolic_number_resting_on_a_pragma_count_claims_no_floor() -> None:
                               "--format", "json").stdout)
     scale = next(kernel for kernel in data["kernels"] if kernel["name"] == "scale")
     assert scale["estimate"]["cycles"]["caveats"] == ["assumed-trip"]
+
+
+def test_a_part_listed_several_times_with_one_count_is_said_once_with_how_many() -> None:
+    """A public hls4ml convolution (YanLunHuang/structure_8filter) listed
+    "product_dense_ap_fixed_ap_fixed_ap_fixed_s 0" eight times in its
+    breakdown, one per instance. Repeats of one part with one count are now
+    said once with how many; each still counts (the corpus's CMS tower
+    peaks: three getTowerPeaks3x4 instances of 2 cycles, six in all)."""
+    from tests.conftest import CORPUS
+
+    result = run_cli("analyze", "-v", str(CORPUS / "vivado" / "vhls2016.4_cms_towerpeaks"))
+    assert result.code == 0, result.stderr
+    assert "    loops and calls (cycles): bitonic4 4, getTowerPeaks3x4 2 (x3)\n" in result.stdout

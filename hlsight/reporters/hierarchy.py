@@ -203,6 +203,19 @@ def part_text(part: CyclePart) -> str:
     return f"{part.name} {value}"
 
 
+def parts_text(parts: list[CyclePart]) -> str:
+    """The parts of a count, one after another; a part listed several times
+    with the same count (instances of one module, copies of an inlined
+    loop) is said once with how many (``product_dense_... 0 (x8)``: a public
+    hls4ml convolution listed the one zero-cycle module eight times). Each
+    still counts: the number is per instance."""
+    counted: dict[str, int] = {}
+    for part in parts:
+        text = part_text(part)
+        counted[text] = counted.get(text, 0) + 1
+    return ", ".join(text if times == 1 else f"{text} (x{times})" for text, times in counted.items())
+
+
 def shares(cycles: CycleEstimate) -> list[tuple[CyclePart, float]]:
     """(part, fraction of the module's cycles), largest first; only when all
     parts are numeric."""

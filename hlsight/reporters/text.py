@@ -37,8 +37,8 @@ from hlsight.reporters.hierarchy import (
     implementation_text,
     is_xilinx,
     memory_beyond_cycles,
-    part_text,
     parts_of,
+    parts_text,
     report_latency_text,
     resources_text,
 )
@@ -410,7 +410,7 @@ def _function_lines(kernel: Kernel, result: AnalysisResult, options: RenderOptio
     if cycles.parts:
         how = "" if not kernel.dataflow else " (dataflow: processes one after another)" \
             if cycles.dataflow_in_sequence else " (dataflow: the longest process)"
-        lines.append(f"    loops and calls (cycles){how}: {', '.join(part_text(part) for part in cycles.parts)}")
+        lines.append(f"    loops and calls (cycles){how}: {parts_text(cycles.parts)}")
     folded = parts_of(kernel, result.design)
     if folded:
         lines.append(f"    outlined parts: {', '.join(part.name for part in folded)}")
