@@ -223,3 +223,20 @@ def test_a_part_listed_several_times_with_one_count_is_said_once_with_how_many()
     result = run_cli("analyze", "-v", str(CORPUS / "vivado" / "vhls2016.4_cms_towerpeaks"))
     assert result.code == 0, result.stderr
     assert "    loops and calls (cycles): bitonic4 4, getTowerPeaks3x4 2 (x3)\n" in result.stdout
+
+
+def test_a_lower_bound_of_no_time_is_said_to_be_unknown() -> None:
+    """A public GCD (Vivado HLS 2017.2, AngeloDamiani/es_vivadohls_cfiles),
+    its outer loop given 0 trips and its own "?" cycles uncounted, read
+    "estimate: at least 0 s" against 5 cycles co-simulated: a bound that
+    says nothing. It reads as unknown now; a lower bound above 0 still
+    says "at least"."""
+    from hlsight.analyzer.results import KernelEstimate
+    from hlsight.reporters.present import estimate_headline
+
+    estimate = KernelEstimate(kernel="gcd", seconds=0.0, bound="compute", expression=None, free_symbols=[],
+                              model="m", left_out=["what gcd's report leaves at \"?\""])
+    assert estimate_headline(estimate) == ("unknown: what it counts takes no time at these values, and the rest is"
+                                           " not in the report")
+    estimate.seconds = 1e-8
+    assert estimate_headline(estimate) == "at least 10 ns, compute-bound"

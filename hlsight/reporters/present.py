@@ -244,6 +244,10 @@ def estimate_headline(estimate: KernelEstimate | None, with_bound: bool = True, 
         # waiting for trip counts, LSUs on host memory) is a lower bound: said in the number itself
         floor = "at least " if estimate.left_out or estimate.pending_symbols or estimate.untimed_lsus else \
             "at most " if estimate.worst_case else ""
+        if floor == "at least " and estimate.seconds == 0:
+            # "at least 0 s" says nothing (a public GCD whose outer loop ran 0 times, its own
+            # "?" cycles uncounted, against 5 co-simulated): what is known is said instead
+            return "unknown: what it counts takes no time at these values, and the rest is not in the report"
         return f"{floor}{format_seconds(estimate.seconds)}{bound}"
     if estimate.free_symbols:
         # the pipeline time known while the memory time waits for values: the number is at least it
