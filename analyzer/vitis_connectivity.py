@@ -42,8 +42,11 @@ _KINDS = {"HBM": "hbm", "DDR": "ddr", "PLRAM": "plram", "HOST": "host"}
 _MEMORY = re.compile(r"^([A-Za-z_]+?)(\d+)?(?:\[\s*\d+\s*(?::\s*\d+\s*)?\])?$")
 #: ``<cu>.<argument>:<memory>`` (an ``sp=`` value; v++ also takes ``.<port>`` of the CU)
 _SP = re.compile(r"^([A-Za-z_][\w]*)\.([A-Za-z_][\w]*)\s*:\s*(\S+)$")
-#: ``<kernel>:<count>[:<cu>{,|.}<cu>...]`` (an ``nk=`` value)
-_NK = re.compile(r"^([A-Za-z_][\w]*)\s*:\s*(\d+)\s*(?::\s*(\S+))?$")
+#: ``<kernel>:<count>[:<cu>{,|.}<cu>...]`` (an ``nk=`` value; a count of ten digits or more is no
+#: count v++ takes, and Python's int() refuses one of over 4300)
+_NK = re.compile(r"^([A-Za-z_][\w]*)\s*:\s*([0-9]{1,9})\s*(?::\s*(\S+))?$")
+#: a CU index of v++'s default names (``<kernel>_1``); nine digits at most, as an ``nk=`` count
+_INDEX = re.compile(r"[1-9][0-9]{0,8}")
 
 
 @dataclass(frozen=True)
@@ -67,6 +70,10 @@ class Connectivity:
     sp: list[SpLink] = field(default_factory=list)
     #: kernel -> the CU names ``nk=`` gives it
     nk: dict[str, list[str]] = field(default_factory=dict)
+    #: kernel -> the count of an ``nk=`` that names no CU (v++ names them
+    #: ``<kernel>_1`` to ``<kernel>_<count>``; kept as a count, not as names,
+    #: so a line with a huge count costs nothing)
+    nk_counts: dict[str, int] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
 
@@ -112,7 +119,7 @@ def config_files(root: Path) -> list[Path]:
                 inside = path.resolve().parent == folder.resolve()
                 if inside and path.is_file():
                     found.append(path)
-            except OSError:
+            except (OSError, RuntimeError):  # RuntimeError: a symbolic link loop (Path.resolve before 3.13)
                 continue
     return found
 
@@ -180,7 +187,10 @@ def _read_nk(path: Path, number: int, line: str, value: str, found: Connectivity
         return
     kernel, count, names = match.groups()
     cus = [name for name in re.split(r"[,.]", names) if name] if names else []
-    found.nk.setdefault(kernel, []).extend(cus or [f"{kernel}_{index}" for index in range(1, int(count) + 1)])
+    if cus:
+        found.nk.setdefault(kernel, []).extend(cus)
+    else:
+        found.nk_counts[kernel] = max(found.nk_counts.get(kernel, 0), int(count))
 
 
 def _unread(path: Path, line: int | None, what: str, severity: Severity = Severity.WARNING) -> Diagnostic:
@@ -226,8 +236,15 @@ def _kernel_links(kernel: Kernel, connectivity: Connectivity) -> list[SpLink]:
     """The ``sp=`` lines of ``kernel``'s CUs: those ``nk=`` names, else v++'s
     default ``<kernel>_1`` (UG1393: "the compute unit ... followed by _ and
     index, starting from the value 1")."""
-    cus = set(connectivity.nk.get(kernel.name) or [f"{kernel.name}_1"])
-    return [link for link in connectivity.sp if link.cu in cus]
+    named = set(connectivity.nk.get(kernel.name, []))
+    count = connectivity.nk_counts.get(kernel.name, 0) or (0 if named else 1)
+    return [link for link in connectivity.sp if link.cu in named or _default_index(link.cu, kernel.name, count)]
+
+
+def _default_index(cu: str, kernel: str, count: int) -> bool:
+    """``cu`` is one of v++'s default names ``<kernel>_1`` .. ``<kernel>_<count>``."""
+    index = cu.removeprefix(f"{kernel}_")
+    return index != cu and _INDEX.fullmatch(index) is not None and int(index) <= count
 
 
 def _bundle_of(port: Interface) -> str:

@@ -1016,7 +1016,7 @@ def _template_instance(name: str, function: Any, template: Any, cindex: Any) -> 
         unsupported = "it has a template template parameter"
     elif not all(spelled) or count != len(parameters) or any(argument is None for argument in arguments):
         unsupported = "a template parameter is unnamed or a parameter pack, or an argument is no type or integer"
-    elif any("(" in (argument or "") and "static_cast" not in (argument or "") for argument in arguments):
+    elif any(_unwritable(argument or "") for argument in arguments):
         unsupported = "an argument has no name C++ can write ((anonymous namespace), a lambda)"
     qualified = str(template.spelling)
     parent = template.semantic_parent
@@ -1030,6 +1030,17 @@ def _template_instance(name: str, function: Any, template: Any, cindex: Any) -> 
         name, (int(location.line), int(location.column)),
         f"&{qualified}<{', '.join(argument or '' for argument in arguments)}>",
         f"&{template.spelling}<{', '.join(spelled)}>", unsupported)
+
+
+def _unwritable(argument: str) -> bool:
+    """clang spells an entity C++ cannot name with a parenthesis
+    (``(anonymous namespace)::T``, ``(lambda at f.cpp:3:5)``); an enumerator
+    argument, ``static_cast<E>(2)``, is judged by its type ``E`` (an
+    enumeration of an anonymous namespace made the instrumented build's
+    ``&copy<static_cast<(anonymous namespace)::Mode>(2), 4>`` fail to compile)."""
+    if argument.startswith("static_cast<") and ">(" in argument:
+        argument = argument[len("static_cast<"):argument.rindex(">(")]
+    return "(" in argument
 
 
 def _argument_code(function: Any, index: int, cindex: Any) -> str | None:
