@@ -21,7 +21,7 @@ from hlsight.analyzer.memory_profiles import MemoryProfile
 from hlsight.analyzer.results import AxiFacts, KernelEstimate, SourceFacts
 from hlsight.analyzer.symbols import FMAX, axi_name, source_expr, sym
 from hlsight.core.model import Design, Instance, Interface, Kernel
-from hlsight.parsers.vivado.names import BURST_MISSED_KEY
+from hlsight.parsers.vivado.names import BURST_MISSED_KEY, module_matches
 from hlsight.parsers.vivado.names import BURST_MISSED_KEY as MISSED_KEY
 from hlsight.parsers.vivado.names import READ_BURST_KEY as READ_KEY
 from hlsight.parsers.vivado.names import WRITE_BURST_KEY as WRITE_KEY
@@ -246,7 +246,7 @@ def _takes_no_cycles(instance: Instance, design: Design) -> bool:
     the instance table has none)."""
     latency = instance.latency
     if latency is None or latency.max is None:
-        child = next((other for other in design.kernels if other.name == instance.module), None)
+        child = _module_of(instance, design)
         latency = None if child is None else child.latency
     return latency is not None and latency.max == 0
 
@@ -254,8 +254,15 @@ def _takes_no_cycles(instance: Instance, design: Design) -> bool:
 def _is_dataflow(instance: Instance, design: Design) -> bool:
     if (instance.pipeline_type or "").lower() == "dataflow":
         return True
-    child = next((other for other in design.kernels if other.name == instance.module), None)
+    child = _module_of(instance, design)
     return child is not None and child.dataflow
+
+
+def _module_of(instance: Instance, design: Design) -> Kernel | None:
+    """The module ``instance`` calls, by the reader's rule (exact name, then
+    the 20-character truncation a long module name gets in another report)."""
+    exact = next((kernel for kernel in design.kernels if kernel.name == instance.module), None)
+    return exact or next((kernel for kernel in design.kernels if module_matches(kernel.name, instance.module)), None)
 
 
 def hlscope_estimate(

@@ -240,3 +240,20 @@ def test_a_lower_bound_of_no_time_is_said_to_be_unknown() -> None:
                                            " not in the report")
     estimate.seconds = 1e-8
     assert estimate_headline(estimate) == "at least 10 ns, compute-bound"
+
+
+def test_a_wrapped_dataflow_region_is_found_under_its_truncated_name() -> None:
+    """The session's review found that the eq. 16 wrapper rule looked the
+    region's module up by its exact name, where the reader allows the
+    20-character cut a long module name gets in another report: such a
+    region fell back to eq. 14 without a word. The lookup now follows the
+    reader's rule."""
+    from hlsight.analyzer.hlscope_model import dataflow_region
+    from hlsight.core.model import Design, Device, Instance, Kernel, KernelKind, Product, ToolInfo, Vendor
+
+    region = Kernel(name="process_crc_region_long_name", kind=KernelKind.FUNCTION, dataflow=True)
+    call = Instance(name="grp_process_crc_region_l_fu_122", module="process_crc_region_l")
+    top = Kernel(name="calculate_crc", kind=KernelKind.FUNCTION, is_top=True, instances=[call])
+    tool = ToolInfo(vendor=Vendor.XILINX, product=Product.VITIS_HLS, version="2023.1", version_raw="2023.1")
+    design = Design(tool=tool, root=Path("crc"), name="calculate_crc", device=Device(), kernels=[top, region])
+    assert dataflow_region(top, design) is call
