@@ -592,9 +592,7 @@ def _record_trip(loop: Loop, trip: sympy.Expr, factor: int | None, origin: str, 
     the report's location of the loop, else the source loop's: a Vivado
     report gives none)."""
     unrolled = factor is not None and factor > 1
-    if unrolled:
-        trip = sympy.ceiling(trip / factor)
-    expression = str(trip)
+    expression = str(_per_report_iteration(trip, factor))
     facts.set_trip(loop, expression)
     where = loop_place(loop, SourceLocation(source.file, source.line) if source is not None else None)
     assert where is not None
@@ -834,10 +832,17 @@ def _pragma_count(loop: Loop, found: LoopInfo | None, kernel: Kernel, facts: Sou
     # per iteration of the report's loop, as the report counts it: a loop unrolled 16x by
     # ``#pragma HLS UNROLL factor=16`` runs 256 times for the pragma's 4096 (a public Vitis
     # wide_vadd read 4,100 cycles of its loop for the report's 258 with its size given)
-    trip, factor = _plain(found.trip_count), _unroll_factor(loop, found)
-    unrolled = factor is not None and factor > 1
-    said = f"'{found.tripcount_pragma}'" + (f" over its {factor}x unroll" if unrolled else "")
-    facts.set_pragma_trip(loop, str(sympy.ceiling(trip / factor) if unrolled else trip), said)
+    factor = _unroll_factor(loop, found)
+    said = f"'{found.tripcount_pragma}'" + (f" over its {factor}x unroll" if factor is not None and factor > 1 else "")
+    facts.set_pragma_trip(loop, str(_per_report_iteration(_plain(found.trip_count), factor)), said)
+
+
+def _per_report_iteration(trip: sympy.Expr, factor: int | None) -> sympy.Expr:
+    """A source loop's ``trip`` per iteration of the report's loop, which the
+    compiler unrolled ``factor`` times (a partial last iteration is one):
+    the one rule for a count given to a loop, a loop_tripcount pragma's
+    count and the count compared with the report's."""
+    return sympy.ceiling(trip / factor) if factor is not None and factor > 1 else trip
 
 
 def _unroll_factor(loop: Loop, found: LoopInfo) -> int | None:
@@ -877,7 +882,7 @@ def _count_disagrees(loop: Loop, found: LoopInfo | None, kernel: Kernel) -> list
         return []
     if found.tripcount_pragma is not None or found.leaves_early or not found.trip_count.is_Integer:
         return []
-    counted = -(-int(found.trip_count) // (_unroll_factor(loop, found) or 1))
+    counted = int(_per_report_iteration(found.trip_count, _unroll_factor(loop, found)))
     if counted == loop.trip_count.value:
         return []
     where = loop_place(loop, SourceLocation(found.file, found.line))
