@@ -190,9 +190,6 @@ class CodeGenerator:
         counted_tokens = loop_tokens(self.source, counted)
         if counted_tokens is None:
             return
-        _keyword, body_first, body_last, _last = counted_tokens
-        depth = _depth(counted)
-        first = self.source.tokens[body_first]
         hook = "hlsight_count" if block.kind is BlockKind.PIPELINED else "hlsight_iter"
         if frameless:
             inline, opening = self.snippets.local_count(block.id), self.snippets.open_local_count(block.id)
@@ -200,11 +197,22 @@ class CodeGenerator:
             inline, opening = self.snippets.seq_iteration(block.id), self.snippets.open_seq_iteration(block.id)
         else:
             inline, opening = self.snippets.iteration(block.id, hook), self.snippets.open_body(block.id, hook)
+        self._count_in_body(counted, counted_tokens, str(inline), str(opening))
+
+    def _count_in_body(self, counted: SourceLoop, tokens: tuple[int, int, int, int], inline: str,
+                       opening: str) -> None:
+        """The per-iteration hook at the top of ``counted``'s body: ``inline``
+        after the ``{`` of a compound body, else ``opening`` before the one
+        statement and the body's closing after it (plain loops and template
+        bodies alike)."""
+        _keyword, body_first, body_last, _last = tokens
+        depth = _depth(counted)
+        first = self.source.tokens[body_first]
         if is_compound(self.source, body_first):
-            self.edits.append(Edit(first.end, first.end, opening_rank(depth, 1), str(inline)))
+            self.edits.append(Edit(first.end, first.end, opening_rank(depth, 1), inline))
         else:
             body_end = self.source.tokens[body_last].end
-            self.edits.append(Edit(first.start, first.start, opening_rank(depth, 1), str(opening)))
+            self.edits.append(Edit(first.start, first.start, opening_rank(depth, 1), opening))
             self.edits.append(Edit(body_end, body_end, closing_rank(depth, 1), str(self.snippets.close_body())))
 
     # -- loops of a template body: one set of hooks for every instance (see :mod:`.templates`)
@@ -230,20 +238,11 @@ class CodeGenerator:
         counted_tokens = loop_tokens(self.source, counted)
         if counted_tokens is None:
             return
-        _keyword, body_first, body_last, _last = counted_tokens
         tick = self._slot(block, "count", counted_tokens[0])
         if tick is None:
             return
-        depth = _depth(counted)
-        first = self.source.tokens[body_first]
-        if is_compound(self.source, body_first):
-            self.edits.append(Edit(first.end, first.end, opening_rank(depth, 1),
-                                   str(self.snippets.iteration(tick, "hlsight_tick"))))
-        else:
-            body_end = self.source.tokens[body_last].end
-            self.edits.append(Edit(first.start, first.start, opening_rank(depth, 1),
-                                   str(self.snippets.open_body(tick, "hlsight_tick"))))
-            self.edits.append(Edit(body_end, body_end, closing_rank(depth, 1), str(self.snippets.close_body())))
+        self._count_in_body(counted, counted_tokens, str(self.snippets.iteration(tick, "hlsight_tick")),
+                            str(self.snippets.open_body(tick, "hlsight_tick")))
 
     def _slot(self, block: Block, what: str, token: int) -> str | None:
         """The id expression of place ``(what, token)``, the first time it is asked for (else None)."""
