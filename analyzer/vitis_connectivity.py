@@ -220,14 +220,16 @@ def linked_choice(design: Design, values: Mapping[str, float]) -> LinkChoice:
     usable = [(kernel, link) for kernel, link in links if link.kind is not None]
     if rule is None or not usable:
         return choice
-    bundles = _bundle_kinds(design, usable)
+    # each kernel's argument -> bundle map once (it reads every source's pragmas)
+    arguments = {kernel.name: _argument_bundles(design, kernel) for kernel, _link in usable}
+    bundles = _bundle_kinds(arguments, usable)
     kinds = list(dict.fromkeys(link.kind for _kernel, link in usable if link.kind is not None))
     kind, weighed = _main_kind(kinds, bundles, values)
     profile = _profile_for(kind, rule)
     quoted = [link for _kernel, link in usable if link.kind == kind]
     shown = name_list(list(dict.fromkeys(link.memory for link in quoted)))
     why = f"memory profile {profile} for {shown} ({_quote(quoted, root)})"
-    notes = [*_kind_notes(kind, rule, profile), *weighed, *_unlinked(design, usable, bundles, kind)]
+    notes = [*_kind_notes(kind, rule, profile), *weighed, *_unlinked(arguments, usable, bundles, kind)]
     choice.profile, choice.why = profile, "; ".join([why, *notes])
     return choice
 
@@ -269,12 +271,14 @@ def _argument_bundles(design: Design, kernel: Kernel) -> dict[str, str]:
     return out
 
 
-def _bundle_kinds(design: Design, usable: list[tuple[Kernel, SpLink]]) -> dict[tuple[str, str], set[str]]:
-    """(kernel, bundle) -> the memory kinds its arguments are linked to;
-    links of arguments whose bundle is not known are under bundle ``""``."""
+def _bundle_kinds(arguments: Mapping[str, dict[str, str]], usable: list[tuple[Kernel, SpLink]]
+                  ) -> dict[tuple[str, str], set[str]]:
+    """(kernel, bundle) -> the memory kinds its arguments are linked to
+    (``arguments``: each kernel's :func:`_argument_bundles`); links of
+    arguments whose bundle is not known are under bundle ``""``."""
     found: dict[tuple[str, str], set[str]] = {}
     for kernel, link in usable:
-        bundle = _argument_bundles(design, kernel).get(link.argument, "")
+        bundle = arguments[kernel.name].get(link.argument, "")
         found.setdefault((kernel.name, bundle), set()).add(str(link.kind))
     return found
 
@@ -317,8 +321,8 @@ def _kind_notes(kind: str, rule: BoardRule, profile: str) -> list[str]:
     return []
 
 
-def _unlinked(design: Design, usable: list[tuple[Kernel, SpLink]], bundles: dict[tuple[str, str], set[str]],
-              kind: str) -> list[str]:
+def _unlinked(arguments: Mapping[str, dict[str, str]], usable: list[tuple[Kernel, SpLink]],
+              bundles: dict[tuple[str, str], set[str]], kind: str) -> list[str]:
     """What the choice rests on beyond the lines quoted: bundles no ``sp=``
     links (v++ gives them the platform's default memory, which the cfg does
     not name) and arguments whose bundle the report does not map."""
@@ -328,9 +332,9 @@ def _unlinked(design: Design, usable: list[tuple[Kernel, SpLink]], bundles: dict
         every = [_bundle_of(port) for port in kernel.interfaces if port.is_axi_master]
         left = [bundle for bundle in every if (name, bundle) not in bundles]
         if (name, "") in bundles:
-            arguments = sorted({link.argument for known, link in usable if known is kernel
-                                and link.argument not in _argument_bundles(design, kernel)})
-            which = f"argument{'s' if len(arguments) > 1 else ''} {name_list(arguments)}"
+            unmapped = sorted({link.argument for known, link in usable if known is kernel
+                               and link.argument not in arguments[name]})
+            which = f"argument{'s' if len(unmapped) > 1 else ''} {name_list(unmapped)}"
             notes.append(f"{which}: on which of {name}'s bundles ({name_list(every)}) the report does not say"
                          " (--source-root reads the interface pragmas)")
         elif left:
