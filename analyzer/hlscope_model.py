@@ -21,7 +21,7 @@ from hlsight.analyzer.memory_profiles import MemoryProfile
 from hlsight.analyzer.results import AxiFacts, KernelEstimate, SourceFacts
 from hlsight.analyzer.symbols import FMAX, axi_name, source_expr, sym
 from hlsight.core.model import Design, Instance, Interface, Kernel
-from hlsight.parsers.vivado.names import BURST_MISSED_KEY, module_matches
+from hlsight.parsers.vivado.names import BURST_MISSED_KEY
 from hlsight.parsers.vivado.names import BURST_MISSED_KEY as MISSED_KEY
 from hlsight.parsers.vivado.names import READ_BURST_KEY as READ_KEY
 from hlsight.parsers.vivado.names import WRITE_BURST_KEY as WRITE_KEY
@@ -261,8 +261,11 @@ def _is_dataflow(instance: Instance, design: Design) -> bool:
 def _module_of(instance: Instance, design: Design) -> Kernel | None:
     """The module ``instance`` calls, by the reader's rule (exact name, then
     the 20-character truncation a long module name gets in another report)."""
-    exact = next((kernel for kernel in design.kernels if kernel.name == instance.module), None)
-    return exact or next((kernel for kernel in design.kernels if module_matches(kernel.name, instance.module)), None)
+    # imported here: only Vivado/Vitis designs get here, and their reader has loaded it already
+    # (an aoc analysis imports this module but never the Vivado assembler)
+    from hlsight.parsers.vivado.assemble import find_kernel
+
+    return find_kernel({kernel.name: kernel for kernel in design.kernels}, instance.module)
 
 
 def hlscope_estimate(
