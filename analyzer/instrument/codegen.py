@@ -103,10 +103,19 @@ class CodeGenerator:
     def __init__(self, plan: Plan, source: SourceText, report: str, version: str,
                  memory: MemoryConstants | None = None, transfers: Sequence[TransferSite] = (),
                  functions: Collection[str] | None = None, owner: bool = True,
-                 instances: InstanceTable | None = None):
+                 instances: InstanceTable | None = None, rows_listed: Collection[str] | None = None,
+                 runtime_include: str = HEADER_NAME, in_header: bool = False):
         self.plan = plan
+        #: how this file includes the runtime header (a user header below the design file: ``../hlsight_cycles.h``)
+        self.runtime_include = runtime_include
+        #: a user header: its template bodies find their rows through the lookups the design files register
+        self.in_header = in_header
         #: rows and slots of the C++ template instances (:mod:`.templates`)
         self.instances = instances or InstanceTable({})
+        #: the instances whose rows this file's end lists (``None``: the ones it
+        #: defines; a header lists none: the file including it lists them, after
+        #: the types its instances name are declared)
+        self.rows_listed = rows_listed
         self.functions = functions
         self.owner = owner
         self.transfers = list(transfers)
@@ -124,8 +133,9 @@ class CodeGenerator:
     def generate(self) -> Instrumented:
         rows = self.instances.rows
         here = [name for name in rows if self._here(name)]
-        prelude = templates.row_declaration() if here else ""
-        self.edits.append(Edit(0, 0, -10**6, str(self.snippets.include_runtime(HEADER_NAME, self.owner, prelude))))
+        prelude = templates.row_declaration() if here and not self.in_header else ""
+        include = self.snippets.include_runtime(self.runtime_include, self.owner, prelude)
+        self.edits.append(Edit(0, 0, -10**6, str(include)))
         for block in self.plan.loop_blocks.values():
             if self._here(block.function):
                 if block.function in rows:
@@ -150,10 +160,12 @@ class CodeGenerator:
                         file=self.source.filename, line=int(transfer.call.coord.line)))
                     continue
                 self._transfer(transfer)
-        if here:
+        listed = here if self.rows_listed is None else [name for name in rows if name in self.rows_listed]
+        if listed:
             end = len(self.source.text)
             self.edits.append(Edit(end, end, 10**6, templates.row_definition(
-                [(self.instances.instances[name].address, rows[name]) for name in here])))
+                [(self.instances.instances[name].address, rows[name]) for name in listed],
+                register=any(self.instances.instances[name].file for name in listed))))
         text = apply_edits(self.source.text, self.edits, self.source.filename)
         return Instrumented(text, self._header(), self.plan, self.diagnostics, {self.source.filename: text})
 
@@ -287,7 +299,8 @@ class CodeGenerator:
         body_open = self._body_open(index)
         token = self.source.tokens[body_open]
         function = self.instances.expression(self.source.filename, item.source.name, "function", 0)
-        self.edits.append(Edit(token.end, token.end, 0, templates.body_prelude(instance.own_address, function)))
+        self.edits.append(Edit(token.end, token.end, 0,
+                               templates.body_prelude(instance.own_address, function, self.in_header)))
 
     def _break(self, block: Block, statement: c_ast.Break, local: bool) -> None:
         """``break;`` -> ``{ hlsight_break(id); break; }`` on the same line."""

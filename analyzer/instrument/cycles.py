@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from hlsight.analyzer.instrument.codegen import CodeGenerator, Instrumented, MemoryConstants, TransferSite
+from hlsight.analyzer.instrument.codegen import HEADER_NAME, CodeGenerator, Instrumented, MemoryConstants, TransferSite
 from hlsight.analyzer.instrument.design_sources import DesignSources, as_design
 from hlsight.analyzer.instrument.directives import TakesDirectives
 from hlsight.analyzer.instrument.memory import Transfer, find_transfers, memory_constants
@@ -43,10 +46,21 @@ class ParsedSource(TakesDirectives):
     #: C++: the instances of its function templates its code calls, and what tells them apart at run time
     instances: dict[str, SourceFunction] = field(default_factory=dict)
     templates: dict[str, TemplateInstance] = field(default_factory=dict)
+    #: a user header whose function templates' instances are instrumented: the
+    #: design file that includes it, whose folder it is written under (``None``: a design file)
+    included_by: Path | None = None
+    #: C++, a design file: the user headers (beside it or below) holding templates it instantiates
+    template_headers: list[ParsedSource] = field(default_factory=list)
+    #: C++, a design file: every template instance its code calls, its own and its headers'
+    called_instances: frozenset[str] = frozenset()
 
     @property
     def is_cxx(self) -> bool:
         return self.headers is not None
+
+    @property
+    def is_header(self) -> bool:
+        return self.included_by is not None
 
 
 def parse_source(path: Path | str, include_dirs: Sequence[Path] = (), hls_include: str | None = None) -> ParsedSource:
@@ -70,8 +84,38 @@ def parse_source(path: Path | str, include_dirs: Sequence[Path] = (), hls_includ
     text = SourceText(unit.text, str(path))
     notes = [Diagnostic(rule, Severity.WARNING, message, file=str(path), line=line)
              for line, rule, message in unit.warnings]
+    called = frozenset(instance.name for instance, _body in unit.instances)
+    unit, template_headers = _template_headers(unit, path, headers, searched)
     return ParsedSource(path, unit, text, collect_functions(unit, text), headers, notes, searched,
-                        collect_instances(unit, text), {instance.name: instance for instance, _body in unit.instances})
+                        collect_instances(unit, text), {instance.name: instance for instance, _body in unit.instances},
+                        template_headers=template_headers, called_instances=called)
+
+
+def _template_headers(unit: CUnit, path: Path, headers: HlsHeaders | None,
+                      searched: tuple[Path, ...]) -> tuple[CUnit, list[ParsedSource]]:
+    """``unit`` with the instances of its own templates only, and a source
+    per user header holding templates of the others (hls4ml's
+    ``nnet_utils/nnet_conv2d_stream.h``): the header's text, in which its
+    instances' loops are located and counters spliced, as for a design file."""
+    by_file: dict[str, list[tuple[TemplateInstance, Any]]] = {}
+    for instance, body in unit.instances:
+        by_file.setdefault(instance.file, []).append((instance, body))
+    sources = []
+    for name, instances in by_file.items():
+        if not name:
+            continue
+        try:
+            header_text = Path(name).read_text(encoding="utf-8", errors="replace")
+        except OSError as error:
+            raise InputError(name, f"cannot read the header ({error.strerror or error})",
+                             expected=f"the header {path} includes") from None
+        header_unit = dataclasses.replace(unit, filename=name, text=header_text, warnings=[], instances=instances,
+                                          user_headers=())
+        text = SourceText(header_text, name)
+        sources.append(ParsedSource(Path(name), header_unit, text, {}, headers, [], searched,
+                                    collect_instances(header_unit, text),
+                                    {instance.name: instance for instance, _body in instances}, included_by=path))
+    return dataclasses.replace(unit, instances=by_file.get("", [])), sources
 
 
 def _looks_cxx(path: Path) -> bool:
@@ -145,10 +189,18 @@ def generate_files(plan: Plan, sources: DesignSources, report: str, constants: M
     diagnostics: list[Diagnostic] = []
     header = ""
     table = instance_table(plan, instances or {})
-    for index, file in enumerate(sources.files):
+    for index, file in enumerate(sources.edited_files):
+        if file.is_header and not any(name in table.rows for name in file.templates):
+            texts[str(file.path)] = file.text.text  # no instance of its templates is counted: unchanged
+            continue
         names = {name for name, owner in sources.owners.items() if owner is file}
+        listed: frozenset[str] = frozenset() if file.is_header else file.called_instances | set(file.templates)
+        # the runtime header is written beside the design files, above a user header's copy
+        runtime = Path(os.path.relpath(sources.path.resolve().parent / HEADER_NAME, file.path.resolve().parent))
         generated = CodeGenerator(plan, file.text, report, __version__, constants, transfers, names,
-                                  owner=index == 0, instances=table).generate()
+                                  owner=index == 0, instances=table, rows_listed=listed,
+                                  runtime_include=runtime.as_posix() if file.is_header else HEADER_NAME,
+                                  in_header=file.is_header).generate()
         texts[str(file.path)] = generated.source
         diagnostics.extend(generated.diagnostics)
         header = header or generated.header

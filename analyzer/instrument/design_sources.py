@@ -26,6 +26,7 @@ if TYPE_CHECKING:  # cycles.py builds designs from its parsed files
     from hlsight.analyzer.instrument.cycles import ParsedSource
 
 DUPLICATE_RULE = "instrument-duplicate-function"
+HEADER_RULE = "instrument-template-header"
 
 
 @dataclass
@@ -40,6 +41,13 @@ class DesignSources(TakesDirectives):
     #: function name -> the file that defines it
     owners: dict[str, ParsedSource]
     notes: list[Diagnostic] = field(default_factory=list)
+    #: user headers whose template instances are instrumented (edited, not compiled as units)
+    template_headers: list[ParsedSource] = field(default_factory=list)
+
+    @property
+    def edited_files(self) -> list[ParsedSource]:
+        """The design files, then the user headers the instrumenter edits."""
+        return [*self.files, *self.template_headers]
 
     @property
     def primary(self) -> ParsedSource:
@@ -88,15 +96,42 @@ def design_sources(files: Sequence[ParsedSource]) -> DesignSources:
                 continue
             functions[name] = function
             owners[name] = source
-    return DesignSources(list(files), functions, owners, notes)
+    headers, said = _template_headers(files)
+    return DesignSources(list(files), functions, owners, [*notes, *said], headers)
+
+
+def _template_headers(files: Sequence[ParsedSource]) -> tuple[list[ParsedSource], list[Diagnostic]]:
+    """The user headers whose template instances the design files call, one
+    source per header (the instances of every file that calls one joined).
+    Their edited copies are written beside the design files at the same
+    relative path, so the design files must share one folder; else they
+    are left as they are, and said."""
+    headers: dict[Path, ParsedSource] = {}
+    for source in files:
+        for header in source.template_headers:
+            known = headers.setdefault(header.path.resolve(), header)
+            if known is not header:
+                for name, function in header.instances.items():
+                    known.instances.setdefault(name, function)
+                    known.templates.setdefault(name, header.templates[name])
+    folders = {source.path.resolve().parent for source in files}
+    if not headers or len(folders) == 1:
+        return list(headers.values()), []
+    names = ", ".join(str(header.path) for header in headers.values()
+                      if any(function.all_loops() for function in header.instances.values()))
+    if not names:  # helpers without loops (HLS inlines them): nothing was counted of them before either
+        return [], []
+    return [], [Diagnostic(HEADER_RULE, Severity.WARNING,
+                           f"the design files are in {len(folders)} folders: the function templates of {names}"
+                           " are not instrumented (their edited copies are written beside the design files, which"
+                           " must share one folder); their instances run uncounted", file=str(files[0].path))]
 
 
 def as_design(source: ParsedSource | DesignSources) -> DesignSources:
     """One file is a design of one file."""
     if isinstance(source, DesignSources):
         return source
-    return DesignSources([source], dict(source.functions), {name: source for name in source.functions},
-                         list(source.notes))
+    return design_sources([source])
 
 
 def check_roles(sources: Sequence[Path], extras: Sequence[Path], testbench: Path | None) -> None:

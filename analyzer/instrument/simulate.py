@@ -28,6 +28,7 @@ from typing import Any
 from hlsight.analyzer.instrument.codegen import HEADER_NAME, Instrumented
 from hlsight.analyzer.instrument.cycles import ParsedSource, instrument_cycles
 from hlsight.analyzer.instrument.design_sources import DesignSources, as_design, check_roles
+from hlsight.analyzer.instrument.design_tree import design_tree
 from hlsight.analyzer.instrument.extra_definitions import check_top, extra_definitions
 from hlsight.analyzer.instrument.plan import Baseline, BlockKind
 from hlsight.analyzer.memory_profiles import MemoryProfile
@@ -295,11 +296,11 @@ def _compile_in(directory: Path, texts: Mapping[str, str], header: str, sources:
     testbench into ``directory`` and compile them with the toolchain's extra
     sources; ``texts`` maps each design file's path to the text to build."""
     directory.mkdir(parents=True, exist_ok=True)
-    copies: dict[Path, Path] = {}
-    for file in sources.files:
-        copy = directory / file.path.name
-        copy.write_text(texts[str(file.path)], encoding="utf-8")
-        copies[copy] = file.path
+    tree = design_tree(sources, texts, directory)
+    for target, text in {**tree.units, **tree.headers}.items():
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+    copies = {target: tree.originals[target] for target in tree.units}
     (directory / HEADER_NAME).write_text(header, encoding="utf-8")
     try:
         bench_text = testbench.read_text(encoding="utf-8", errors="replace")
@@ -319,7 +320,8 @@ def _compile_in(directory: Path, texts: Mapping[str, str], header: str, sources:
     elif is_cxx_file(testbench):
         include_dirs.append(find_hls_headers().directory)
     program = directory / program_name
-    given = {bench: testbench, **copies, **{extra.resolve(): extra for extra in toolchain.extra_sources}}
+    given = {bench: testbench, **copies, **{target: tree.originals[target] for target in tree.headers},
+             **{extra.resolve(): extra for extra in toolchain.extra_sources}}
     failure = _user_paths(compile_program(units, program, include_dirs, toolchain), given)
     # A C testbench calling C++ functions without extern "C": compile it as C++
     # too (the kernel's own extern "C" declarations are the other case, tried first).
@@ -366,7 +368,7 @@ def build(source: ParsedSource | DesignSources, instrumented: Instrumented, test
     """Write the sources to ``scratch`` and compile; raise InputError when the
     user's (uninstrumented) program does not compile."""
     sources = as_design(source)
-    original = {str(file.path): file.unit.text for file in sources.files}
+    original = {str(file.path): file.text.text for file in sources.edited_files}
     texts = (instrumented.texts or {str(sources.path): instrumented.source}) if instrumented_build else original
     name = "instrumented" if instrumented_build else "original"
     program, failure = _compile_in(scratch, texts, instrumented.header, sources, testbench, toolchain, name)
@@ -501,11 +503,17 @@ def _collect(instrumented: Instrumented, table: dict[str, Any], source: DesignSo
     plan = instrumented.plan
     rows: dict[int, dict[str, Any]] = {int(row["id"]): row for row in table.get("blocks", []) if isinstance(row, dict)}
     functions: list[FunctionCycles] = []
+
+    def file_of(function: str) -> str:
+        """Where ``function`` is written: a design file, or the user header of a template instance."""
+        planned = plan.functions.get(function)
+        return (planned.source.filename if planned is not None else "") or str(source.file_of(function).path)
+
     for name, item in plan.functions.items():
         row = rows.get(item.block.id, {})
         function = FunctionCycles(name, item.kernel.name, item.block.line, int(row.get("entries", 0)),
                                   int(row.get("cycles", 0)), calls_outside_top=int(row.get("entries_outside_top", 0)),
-                                  file=str(source.file_of(name).path))
+                                  file=file_of(name))
         for block in plan.blocks:
             if block.module_function != name or block.kind is BlockKind.FUNCTION:
                 continue
@@ -514,7 +522,7 @@ def _collect(instrumented: Instrumented, table: dict[str, Any], source: DesignSo
                                              int(loop_row.get("entries", 0)), int(loop_row.get("trip_count", 0)),
                                              int(loop_row.get("cycles", 0)),
                                              block.function if block.function != name else "",
-                                             str(source.file_of(block.function or name).path)))
+                                             file_of(block.function or name)))
         functions.append(function)
     top = next((f for f in functions if f.name == plan.top), None)
     top_kernel = plan.functions[plan.top].kernel if plan.top in plan.functions else None

@@ -68,7 +68,7 @@ def instance_functions(sources: DesignSources, design: Design) -> tuple[DesignSo
     counted: dict[str, TemplateInstance] = {}
     notes: list[Diagnostic] = []
     left: set[tuple[str, int]] = set()  # (file, line) of templates with an instance not counted
-    for file in sources.files:
+    for file in sources.edited_files:
         for name, function in file.instances.items():
             info = file.templates[name]
             why = _not_counted(name, info, design, functions)
@@ -84,7 +84,12 @@ def instance_functions(sources: DesignSources, design: Design) -> tuple[DesignSo
                                         kernel=name))
                 continue
             functions[name], owners[name], counted[name] = function, file, info
-        _rename_calls(file.unit.instance_calls, counted, file.functions.values(), file.instances.values())
+    # a header's instances are called from the design files' code (and from
+    # each other): every call is renamed once all files' instances are known
+    calls = {id(file.unit.instance_calls): file.unit.instance_calls for file in sources.edited_files}
+    _rename_calls([call for group in calls.values() for call in group], counted,
+                  *(group for file in sources.edited_files
+                    for group in (file.functions.values(), file.instances.values())))
     templates = {(str(owners[name].path), info.template[0]) for name, info in counted.items()}
     kept = [note for note in sources.notes if not (
         note.rule == SKIPPED_RULE and (note.file, note.line) in templates - left)]
@@ -164,22 +169,28 @@ def row_declaration() -> str:
     return f"static int hlsight_instance_row({_KEY.replace('(*)', '(*key)')}); /* hlsight: defined at the end */"
 
 
-def row_definition(entries: list[tuple[str, int]]) -> str:
+def row_definition(entries: list[tuple[str, int]], register: bool = False) -> str:
     """After the file's code: each instance's address (``&copy<64, int>``)
     with its row; an address not listed (an instance the report does not
-    name) is row -1, whose hooks do nothing."""
+    name) is row -1, whose hooks do nothing. With ``register`` (some are
+    instances of a user header's template), the lookup is registered for
+    the header's bodies (``hlsight_header_row``)."""
     keys = ", ".join(f"reinterpret_cast<{_KEY}>({address})" for address, _row in entries)
     rows = ", ".join(str(row) for _address, row in entries)
+    registered = ("static const int hlsight_rows_registered = hlsight_register_rows(&hlsight_instance_row);"
+                  " /* hlsight: for the bodies in user headers */\n") if register else ""
     return (f"\n/* hlsight: the row of each instrumented template instance in hlsight_slots */\n"
             f"static int hlsight_instance_row({_KEY.replace('(*)', '(*key)')})\n{{\n"
             f"    static {_KEY.replace('(*)', '(*const keys[])')} = {{ {keys} }};\n"
             f"    static const int rows[] = {{ {rows} }};\n"
             "    for (unsigned i = 0; i < sizeof rows / sizeof rows[0]; ++i)\n"
-            "        if (keys[i] == key)\n            return rows[i];\n    return -1;\n}\n")
+            "        if (keys[i] == key)\n            return rows[i];\n    return -1;\n}\n" + registered)
 
 
-def body_prelude(own_address: str, function: str) -> str:
+def body_prelude(own_address: str, function: str, in_header: bool = False) -> str:
     """After the template body's ``{``, on its line: the instance's row, a
-    function-local static (one per instance), and its function frame."""
-    return (f" static const int {ROW} = hlsight_instance_row(reinterpret_cast<{_KEY}>({own_address}));"
+    function-local static (one per instance), and its function frame. A
+    body in a user header asks the lookups the design files register."""
+    lookup = "hlsight_header_row" if in_header else "hlsight_instance_row"
+    return (f" static const int {ROW} = {lookup}(reinterpret_cast<{_KEY}>({own_address}));"
             f" hlsight_function_scope hlsight_scope({function});")

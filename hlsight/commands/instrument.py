@@ -23,6 +23,7 @@ from hlsight.analyzer.instrument.codegen import HEADER_NAME
 from hlsight.analyzer.instrument.counting import count_trip_counts
 from hlsight.analyzer.instrument.cycles import instrument_cycles, parse_source
 from hlsight.analyzer.instrument.design_sources import DesignSources, check_roles, design_sources
+from hlsight.analyzer.instrument.design_tree import DesignTree, design_tree
 from hlsight.analyzer.instrument.extra_definitions import check_top, extra_definitions
 from hlsight.analyzer.instrument.plan import Baseline
 from hlsight.analyzer.instrument.simulate import Toolchain
@@ -116,12 +117,39 @@ def run(args: argparse.Namespace) -> int:
     output = Path(args.output)
     if folder is None:
         check_output_folder(output)  # named as given, not as the header beside it
-    targets = {output: generated.source} if folder is None else {
-        folder / Path(name).name: text for name, text in generated.texts.items()}
+    tree = design_tree(sources, generated.texts, folder if folder is not None else output.parent)
+    targets = {output: generated.source} if folder is None else dict(tree.units)
+    if tree.headers:
+        _check_header_targets(tree, sources)
     _write(generated.header, next(iter(targets)).parent / HEADER_NAME)
+    for target, text in tree.headers.items():
+        _make_folders(target.parent, next(iter(targets)).parent)
+        _write(text, target)
     for target, text in targets.items():
         _write(text, target)
     return 0
+
+
+def _check_header_targets(tree: DesignTree, sources: DesignSources) -> None:
+    """The user headers are written under -o's folder at their relative
+    paths: never over an input (-o in the design's own folder)."""
+    inputs = {file.path.resolve() for file in sources.edited_files} | {
+        original.resolve() for original in tree.originals.values()}
+    for target in tree.headers:
+        if target.resolve() in inputs:
+            edited = ", ".join(str(tree.originals[item]) for item in sorted(tree.edited))
+            raise InputError(target, f"-o would overwrite {tree.originals[target]}: the instrumented copies of"
+                             f" {edited} and the headers beside them are written under -o's folder",
+                             expected="-o in a folder that holds no source")
+
+
+def _make_folders(folder: Path, root: Path) -> None:
+    """``folder`` and the folders between it and ``root`` (the output's
+    folder), each created on its own, never through a symbolic link."""
+    if folder == root or (folder.is_dir() and not folder.is_symlink()):
+        return
+    _make_folders(folder.parent, root)
+    make_output_folder(folder)
 
 
 #: ``-o`` names that are files, not folders: ``-o out.c`` with several SRC made a folder ``out.c``

@@ -74,7 +74,8 @@ def simulation_text(result: SimulationResult) -> str:
     also = f" (with {', '.join(others)})" if others else ""
     lines = [f"{result.source}{also}: top '{result.top}', report {result.report}"
              + (" (baseline: simple trip-count counting)" if result.baseline == "simple" else "")]
-    several = len(result.sources) > 1
+    # several design files, or a template instance of a user header (hls4ml's nnet_utils/*.h)
+    several = len(result.sources) > 1 or any(function.file not in ("", result.source) for function in result.functions)
     for function in result.functions:
         outside = (f" (and {function.calls_outside_top:,} the testbench made itself, not counted)"
                    if function.calls_outside_top else "")

@@ -74,6 +74,10 @@ class CUnit:
     #: calls, with their bodies, and each call of one (``parsers.cxx.lower``)
     instances: list[tuple[Any, c_ast.FuncDef]] = field(default_factory=list)
     instance_calls: list[tuple[c_ast.ID, str]] = field(default_factory=list)
+    #: C++, the instrumenter's reading: the user's headers the unit includes
+    #: from the main file's folder or below, as clang names them (an edited
+    #: copy of one needs copies of the others beside it)
+    user_headers: tuple[str, ...] = ()
 
     @property
     def lines(self) -> list[str]:

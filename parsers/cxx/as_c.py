@@ -4,13 +4,13 @@ C analyses (the instrumenter) take C++ sources too."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from hlsight.core.errors import InputError
 from hlsight.parsers.csource import CUnit
 from hlsight.parsers.csource.frontend import Dialect
-from hlsight.parsers.cxx.clang_frontend import STD_INCLUDE, CxxUnit, parse_cxx
+from hlsight.parsers.cxx.clang_frontend import STAND_INS, STD_INCLUDE, CxxUnit, parse_cxx
 from hlsight.parsers.cxx.hls_headers import HlsHeaders, find_hls_headers
 from hlsight.parsers.cxx.lower import lower
 from hlsight.parsers.cxx.vendor_paths import vendor_paths
@@ -52,11 +52,27 @@ def parse_cxx_as_c(path: Path, include_dirs: Sequence[Path] = (), headers: HlsHe
          " without it, and compiles so (nothing it declares is used)") for name in unused)
     # the report's code is what the tool synthesized: the instantiations and members it calls, lowered
     vendor = (str(headers.directory), str(STD_INCLUDE)) if synthesis else None
-    lowered = lower(unit, vendor, instances and not synthesis)
+    lowered = lower(unit, vendor, instances and not synthesis, str(headers.directory))
     warnings = sorted([*lowered.skipped, *remapped.warnings, *(wider_than_model(unit) if headers.is_model else [])])
     return CUnit(ast=lowered.ast, filename=str(path), text=unit.text, dialect=Dialect.C, warnings=warnings,
                  called=frozenset(lowered.called), instances=list(lowered.instances),
-                 instance_calls=list(lowered.instance_calls))
+                 instance_calls=list(lowered.instance_calls),
+                 user_headers=_user_headers(unit, path, remapped.unsaved) if instances and lowered.instances else ())
+
+
+def _user_headers(unit: CxxUnit, path: Path, unsaved: Mapping[str, str]) -> tuple[str, ...]:
+    """The headers ``unit`` includes from ``path``'s folder or below (not
+    hlsight's stand-ins, nor the stand-in text of a missing vendor header),
+    each once, as clang names them."""
+    folder = path.resolve().parent
+    found: dict[str, None] = {}
+    for inclusion in unit.translation_unit.get_includes():  # type: ignore[attr-defined]
+        name = str(inclusion.include.name)
+        resolved = Path(name).resolve()
+        if resolved.is_relative_to(folder) and not resolved.is_relative_to(STAND_INS) and name not in unsaved \
+                and resolved.is_file():
+            found[name] = None
+    return tuple(found)
 
 
 UNUSED_RULE = "hls-header-unused"

@@ -27,7 +27,7 @@ STD_INCLUDE = Path(__file__).resolve().parent / "std_include"
 
 
 #: Every stand-in header folder (C++ library, SYCL, HLS) lives next to this module.
-_STAND_INS = Path(__file__).resolve().parent
+STAND_INS = Path(__file__).resolve().parent
 _NO_LINKAGE_BODY = "cannot be defined in any other translation unit because its type does not have linkage"
 
 
@@ -39,7 +39,7 @@ def _body_check_on_stand_in(diag: object) -> bool:
     on complete, correctly typed units; it changes nothing in the AST."""
     location = diag.location  # type: ignore[attr-defined]
     return (_NO_LINKAGE_BODY in diag.spelling  # type: ignore[attr-defined]
-            and location.file is not None and Path(str(location.file)).resolve().is_relative_to(_STAND_INS))
+            and location.file is not None and Path(str(location.file)).resolve().is_relative_to(STAND_INS))
 
 
 @dataclass

@@ -31,6 +31,7 @@ declarations of the file, the statements of a body, the expressions.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,7 +42,7 @@ from pycparser.ast_transforms import fix_switch_cases
 from pycparser.c_parser import Coord
 
 from hlsight.parsers.cxx import OPAQUE, STREAM_CALLS, ap_integer_bytes
-from hlsight.parsers.cxx.clang_frontend import CxxUnit
+from hlsight.parsers.cxx.clang_frontend import STAND_INS, CxxUnit
 from hlsight.parsers.cxx.visitor import CursorVisitor, children
 
 _PRAGMA = re.compile(r"^[ \t]*#[ \t]*pragma[ \t]+(.*?)[ \t]*$", re.MULTILINE)
@@ -71,14 +72,15 @@ class OpaqueCoord(Coord):  # type: ignore[misc]  # pycparser ships no types
 
 @dataclass(frozen=True)
 class TemplateInstance:
-    """An instantiation of a free function template of the main file that
-    the file's code calls, for the instrumenter: one template body serves
-    every instance, and each instance is its own report module
-    (``copy<64, int>``: ``copy_64_int_s``, decision 76)."""
+    """An instantiation of a free function template of the main file, or of
+    a header of the user's beside it (hls4ml's ``nnet_utils/*.h``), that the
+    file's code calls, for the instrumenter: one template body serves every
+    instance, and each instance is its own report module (``copy<64, int>``:
+    ``copy_64_int_s``, decision 76)."""
 
     #: the name the analysis gives it (``copy<64, int>``)
     name: str
-    #: the template it instantiates: (line, column) of its name in the main file
+    #: the template it instantiates: (line, column) of its name in :attr:`file`
     template: tuple[int, int]
     #: C++ for the instance's address after the whole file (``&copy<64, int>``)
     address: str
@@ -86,6 +88,8 @@ class TemplateInstance:
     own_address: str
     #: why the instrumenter cannot tell this instance apart at run time ("": it can)
     unsupported: str = ""
+    #: the file that defines the template, as clang names it ("": the main file)
+    file: str = ""
 
 
 @dataclass
@@ -201,7 +205,8 @@ class _Lowerer(CursorVisitor):
     """Statements of a body (one ``visit_<KIND>`` per statement kind; any
     other cursor is an expression statement)."""
 
-    def __init__(self, unit: CxxUnit, vendor_folders: tuple[str, ...] | None = None, instances: bool = False):
+    def __init__(self, unit: CxxUnit, vendor_folders: tuple[str, ...] | None = None, instances: bool = False,
+                 hls_folder: str | None = None):
         from clang import cindex
 
         self.cindex = cindex
@@ -223,6 +228,10 @@ class _Lowerer(CursorVisitor):
         self._instances: dict[str, tuple[TemplateInstance, Any]] = {}
         self._instance_queue: list[str] = []
         self.instance_calls: list[tuple[c_ast.ID, str]] = []
+        #: the folder of the HLS headers in use (their templates are not the user's)
+        self.hls_folder = Path(hls_folder).resolve() if hls_folder is not None else None
+        #: (line, rule, message) of the user's templates outside the main file's folder
+        self.outside: list[tuple[int, str, str]] = []
 
     @staticmethod
     def _pragmas_of(text: str) -> list[tuple[int, str]]:
@@ -267,24 +276,70 @@ class _Lowerer(CursorVisitor):
             instance, definition = self._instances[self._instance_queue.pop(0)]
             out.instances.append((instance, self.function(definition, instance.name)))
         out.instance_calls = self.instance_calls
+        out.skipped.extend(self.outside)
         return out
 
-    def instance_of(self, referenced: Any) -> str | None:
+    def instance_of(self, referenced: Any, at: Coord | None = None) -> str | None:
         """For the instrumenter: the name of the instance of a free function
-        template of the main file that ``referenced`` is (queued for lowering
-        once), else ``None``."""
+        template of the main file or of a user header beside it that
+        ``referenced`` is (queued for lowering once), else ``None``."""
         if not self.instances or referenced.kind != self.kinds.FUNCTION_DECL:
             return None
         template = self.cindex.conf.lib.clang_getSpecializedCursorTemplate(referenced)
         definition = referenced.get_definition()
-        if template is None or definition is None or not self.in_main(definition) \
-                or template.kind != self.kinds.FUNCTION_TEMPLATE:
+        if template is None or definition is None or template.kind != self.kinds.FUNCTION_TEMPLATE:
+            return None
+        main = self.in_main(definition)
+        if not main and self.user_header(definition) is None:
+            self._outside_template(template, at)
             return None
         name = cxx_name(referenced, self.cindex)
         if name not in self._instances:
-            self._instances[name] = (_template_instance(name, referenced, template, self.cindex), definition)
+            instance = _template_instance(name, referenced, template, self.cindex)
+            if not main:
+                instance = dataclasses.replace(instance, file=str(definition.location.file.name))
+            self._instances[name] = (instance, definition)
             self._instance_queue.append(name)
         return name
+
+    def _outside_template(self, template: Any, at: Coord | None) -> None:
+        """Say once that a function template with loops in a header of the
+        user's outside the main file's folder is not instrumented (its edited
+        copy would have no place beside the design file's): its instances'
+        loops run inside the caller's own cycles. The HLS headers, hlsight's
+        stand-ins and system headers are not the user's."""
+        location = template.location
+        if location.file is None or getattr(location, "is_in_system_header", False):
+            return
+        path = Path(str(location.file.name)).resolve()
+        if path.is_relative_to(STAND_INS) or (self.hls_folder is not None and path.is_relative_to(self.hls_folder)):
+            return
+        key = (str(path), int(location.line), "<outside>")
+        loops = sum(1 for node in template.walk_preorder() if node.kind.name in _LOOP_KINDS)
+        if key in self._queued or not loops:
+            return
+        self._queued.add(key)
+        line = int(at.line) if at is not None and str(at.file) == self.filename else 1
+        self.outside.append((line, "instrument-template-skipped",
+                             f"'{template.spelling}' is a function template of {location.file.name}, outside this"
+                             f" file's folder: hlsight does not instrument its {loops} loop(s) (edited copies of"
+                             " headers are written only for the design file's folder and below; they run inside"
+                             " the calling function's own cycles)"))
+
+    def user_header(self, cursor: Any) -> Path | None:
+        """The header of the user's that defines ``cursor``, when it is one
+        the instrumenter can edit: not a system header, and in the main
+        file's folder or below it (hls4ml's ``firmware/nnet_utils/``), where
+        an edited copy keeps every include of it resolving as before;
+        ``None`` otherwise."""
+        location = cursor.location
+        if location.file is None or getattr(location, "is_in_system_header", False):
+            return None
+        path = Path(str(location.file.name)).resolve()
+        folder = Path(self.filename).resolve().parent
+        if path == Path(self.filename).resolve() or not path.is_relative_to(folder) or path.is_relative_to(STAND_INS):
+            return None
+        return path
 
     def callee_name(self, referenced: Any) -> str | None:
         """The name a call of ``referenced`` is lowered to, its definition
@@ -850,7 +905,7 @@ class _Expressions(CursorVisitor):
                                 if c.kind in (self.kinds.DECL_REF_EXPR, self.kinds.MEMBER_REF_EXPR)
                                 and c.spelling == cursor.spelling), cursor)
             called = c_ast.ID(name, coord=self.lowerer.coord(name_cursor))
-            instance = self.lowerer.instance_of(referenced)
+            instance = self.lowerer.instance_of(referenced, coord)
             if instance is not None:
                 self.lowerer.instance_calls.append((called, instance))
             return c_ast.FuncCall(called, c_ast.ExprList(arguments) if arguments else None, coord=coord)
@@ -991,12 +1046,14 @@ def _contains_call(node: c_ast.Node) -> bool:
     return any(_contains_call(child) for _name, child in node.children())
 
 
-def lower(unit: CxxUnit, vendor_folders: tuple[str, ...] | None = None, instances: bool = False) -> LoweredUnit:
+def lower(unit: CxxUnit, vendor_folders: tuple[str, ...] | None = None, instances: bool = False,
+          hls_folder: str | None = None) -> LoweredUnit:
     """The function definitions of ``unit``'s main file as ``c_ast``; with
     ``vendor_folders``, also the design's definitions they call; with
     ``instances`` (and no ``vendor_folders``), the template instances they
-    call, apart (:attr:`LoweredUnit.instances`)."""
-    return _Lowerer(unit, vendor_folders, instances).functions()
+    call, apart (:attr:`LoweredUnit.instances`), ``hls_folder`` holding
+    the HLS headers in use (not the user's)."""
+    return _Lowerer(unit, vendor_folders, instances, hls_folder).functions()
 
 
 def _template_instance(name: str, function: Any, template: Any, cindex: Any) -> TemplateInstance:
