@@ -56,7 +56,12 @@ from hlsight.analyzer.access.report_loop_names import (
 )
 from hlsight.analyzer.access.sources import ParsedSources
 from hlsight.core.model import Design, Kernel, Loop, Product
-from hlsight.parsers.vivado.names import cxx_module_matches, outlined_module_parts, parse_loop_name
+from hlsight.parsers.vivado.names import (
+    cxx_module_abbreviates,
+    cxx_module_matches,
+    outlined_module_parts,
+    parse_loop_name,
+)
 
 #: a Vitis name that joins two levels of a flattened nest
 _FLATTENED_VITIS = re.compile(r"^VITIS_LOOP_\d+_\d+_.")
@@ -239,6 +244,9 @@ def _module_function(module: str, names: SourceLoopNames, top: str, modules: set
         # ``shift_left`` and ``shift_left_1``: the tool made two functions of that member's name
         # (two classes', two instances'), and which is the one found is not told
         return None
+    if not found:  # a class template's arguments printed bare or in full (hls4ml's ``ap_fixed_ap_fixed_16_4_5_3_0``)
+        found = [(name, definition) for name, definition in names.functions
+                 if "<" in name and cxx_module_abbreviates(wanted, name)]
     if not found:
         found = _only_instance(wanted, names, outlined is not None)
     if not found and module != top and module.startswith(top + "_"):

@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 import jinja2
 from pycparser import c_ast
+from pycparser.c_parser import Coord
 
 from hlsight.analyzer.instrument import templates
 from hlsight.analyzer.instrument.plan import Block, BlockKind, Composition, InstrumentedFunction, Plan
@@ -148,9 +149,14 @@ class CodeGenerator:
         for item in self.plan.functions.values():
             if self._here(item.source.name):
                 if item.source.name in rows:
-                    self._template_function(item)
+                    self._template_function(item.source.name, item.source.node.decl.coord, item.block)
                 else:
                     self._function(item)
+        for name in rows:  # an instance HLS inlined: its body's loops have blocks, the function none
+            if name not in self.plan.functions and self._here(name):
+                block = next(block for block in self.plan.loop_blocks.values() if block.function == name)
+                line, column = self.instances.instances[name].template
+                self._template_function(name, Coord(self.source.filename, line, column), block)
         for transfer in self.transfers:
             if self._here(transfer.function):
                 if transfer.function in rows:
@@ -280,25 +286,26 @@ class CodeGenerator:
         self.edits.append(Edit(start, start, opening_rank(99), str(self.snippets.break_enter(frame))))
         self.edits.append(Edit(end, end, closing_rank(99), str(self.snippets.break_exit())))
 
-    def _template_function(self, item: InstrumentedFunction) -> None:
+    def _template_function(self, name: str, coord: Coord, block: Block) -> None:
         """At the template body's ``{``, once: the instance's row (a
         function-local static, one per instance) and its function frame,
-        closed when the body is left (a C++ scope object)."""
-        instance = self.instances.instances[item.source.name]
+        closed when the body is left (a C++ scope object; an inlined
+        instance's frame is no block, and does nothing). ``coord`` is where
+        the template's name is written."""
+        instance = self.instances.instances[name]
         key = ("template", instance.template[0] * 10**4 + instance.template[1])
         if key in self._placed:
             return
         self._placed.add(key)
-        coord = item.source.node.decl.coord
         base = instance.own_address.lstrip("&").split("<")[0]
         index = self.source.token_at(self.source.offset(int(coord.line), int(coord.column or 1)))
         if index is None or not self.source.is_ident(index, base):
-            self._note(item.block, f"template '{base}' is not instrumented: its name could not be located in the"
-                                   " source text (macro?)")
+            self._note(block, f"template '{base}' is not instrumented: its name could not be located in the"
+                              " source text (macro?)")
             return
         body_open = self._body_open(index)
         token = self.source.tokens[body_open]
-        function = self.instances.expression(self.source.filename, item.source.name, "function", 0)
+        function = self.instances.expression(self.source.filename, name, "function", 0)
         self.edits.append(Edit(token.end, token.end, 0,
                                templates.body_prelude(instance.own_address, function, self.in_header)))
 

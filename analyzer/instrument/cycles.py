@@ -188,7 +188,8 @@ def generate_files(plan: Plan, sources: DesignSources, report: str, constants: M
     texts: dict[str, str] = {}
     diagnostics: list[Diagnostic] = []
     header = ""
-    table = instance_table(plan, instances or {})
+    files = {name: sources.functions[name].filename for name in instances or {} if name in sources.functions}
+    table = instance_table(plan, instances or {}, files)
     for index, file in enumerate(sources.edited_files):
         if file.is_header and not any(name in table.rows for name in file.templates):
             texts[str(file.path)] = file.text.text  # no instance of its templates is counted: unchanged

@@ -37,7 +37,7 @@ from hlsight.analyzer.results import LOOP_PASS_MIN_CYCLES
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import Design, Kernel, LatencyRange, Loop
 from hlsight.parsers.csource.visitor import NodeVisitor
-from hlsight.parsers.vivado.names import GENERATED_LOOP_NOTE, cxx_module_matches, module_matches
+from hlsight.parsers.vivado.names import GENERATED_LOOP_NOTE, instance_modules, module_matches
 
 
 class BlockKind(enum.Enum):
@@ -122,6 +122,8 @@ class Plan:
     diagnostics: list[Diagnostic]
     clock_ns: float | None
     baseline: Baseline
+    #: the file each function of the design is written in, an inlined one's too (a user header's template)
+    files: dict[str, str] = field(default_factory=dict)
 
 
 # --------------------------------------------------------------------------- report lookups
@@ -136,12 +138,11 @@ def find_kernel(design: Design, function: str) -> Kernel | None:
     (allowing the 20-character truncation), else the one module HLS renamed
     from it (:func:`renamed_module`). A C++ template's instance
     (``copy<64, int>``) is the one module named for it (``copy_64_int_s``,
-    :func:`~hlsight.parsers.vivado.names.cxx_module_matches`), none when
+    :func:`~hlsight.parsers.vivado.names.instance_modules`), none when
     two are."""
     if "<" in function:
-        named = [kernel for kernel in design.kernels
-                 if "_Pipeline_" not in kernel.name and cxx_module_matches(kernel.name, function)]
-        return named[0] if len(named) == 1 else None
+        named = instance_modules((kernel.name for kernel in design.kernels), function)
+        return next(kernel for kernel in design.kernels if kernel.name == named[0]) if len(named) == 1 else None
     for kernel in design.kernels:
         if module_matches(kernel.name, function):
             return kernel
@@ -354,8 +355,9 @@ class Planner:
             if name in self.instrumented:
                 self._function_constants(self.instrumented[name])
         clock = self._clock(top)
+        files = {name: function.filename for name, function in self.functions.items() if function.filename}
         return Plan(top, self.blocks, self.instrumented, self.loop_blocks, self.groups, self.diagnostics, clock,
-                    self.baseline)
+                    self.baseline, files)
 
     def _clock(self, top: str) -> float | None:
         """The top module's clock; the report's top's when the function is

@@ -31,6 +31,7 @@ from hlsight.analyzer.instrument.design_sources import DesignSources, as_design,
 from hlsight.analyzer.instrument.design_tree import design_tree
 from hlsight.analyzer.instrument.extra_definitions import check_top, extra_definitions
 from hlsight.analyzer.instrument.plan import Baseline, BlockKind
+from hlsight.analyzer.instrument.report_bounds import above_report, guessed_trip_counts
 from hlsight.analyzer.memory_profiles import MemoryProfile
 from hlsight.analyzer.results import CosimComparison
 from hlsight.core.diagnostics import Diagnostic, Severity
@@ -506,8 +507,7 @@ def _collect(instrumented: Instrumented, table: dict[str, Any], source: DesignSo
 
     def file_of(function: str) -> str:
         """Where ``function`` is written: a design file, or the user header of a template instance."""
-        planned = plan.functions.get(function)
-        return (planned.source.filename if planned is not None else "") or str(source.file_of(function).path)
+        return plan.files.get(function) or str(source.file_of(function).path)
 
     for name, item in plan.functions.items():
         row = rows.get(item.block.id, {})
@@ -524,6 +524,9 @@ def _collect(instrumented: Instrumented, table: dict[str, Any], source: DesignSo
                                              block.function if block.function != name else "",
                                              file_of(block.function or name)))
         functions.append(function)
+    if not guessed_trip_counts(block.loop for block in plan.blocks if block.loop is not None):
+        diagnostics.extend(above_report((function.name, plan.functions[function.name].kernel, function.calls,
+                                         function.cycles, function.file, function.line) for function in functions))
     top = next((f for f in functions if f.name == plan.top), None)
     top_kernel = plan.functions[plan.top].kernel if plan.top in plan.functions else None
     zero_in_report = (top_kernel is not None and top_kernel.latency is not None

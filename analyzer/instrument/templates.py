@@ -30,7 +30,7 @@ from hlsight.analyzer.instrument.sourceloops import SourceFunction, called_names
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import Design
 from hlsight.parsers.cxx.lower import TemplateInstance
-from hlsight.parsers.vivado.names import cxx_module_matches, cxx_module_name
+from hlsight.parsers.vivado.names import cxx_module_name, instance_modules
 
 SKIPPED_RULE = "instrument-template-skipped"
 INSTANCE_RULE = "instrument-template-instance"
@@ -72,6 +72,9 @@ def instance_functions(sources: DesignSources, design: Design) -> tuple[DesignSo
         for name, function in file.instances.items():
             info = file.templates[name]
             why = _not_counted(name, info, design, functions)
+            if why == _INLINED:  # no module of its own: HLS inlined it, its loops count in its caller's module
+                functions[name], owners[name], counted[name] = function, file, info
+                continue
             if why:
                 left.add((str(file.path), info.template[0]))
                 if not function.all_loops():
@@ -96,14 +99,22 @@ def instance_functions(sources: DesignSources, design: Design) -> tuple[DesignSo
     return dataclasses.replace(sources, functions=functions, owners=owners, notes=kept), counted, notes
 
 
+#: what :func:`_not_counted` says of an instance no module names: HLS inlined it (planned as an inlined function)
+_INLINED = "inlined"
+
+
 def _not_counted(name: str, info: TemplateInstance, design: Design, functions: Mapping[str, SourceFunction]) -> str:
-    """Why instance ``name`` is not instrumented ("": it is)."""
+    """Why instance ``name`` is not instrumented ("": it is, as its module;
+    :data:`_INLINED`: as a function HLS inlined, its loops those of the
+    module it is inlined into, as for any function without a module)."""
     if info.unsupported:
         return f"hlsight cannot tell it apart at run time ({info.unsupported})"
     if name in functions:
         return "a function of the design has the same name"
-    modules = [kernel.name for kernel in design.kernels
-               if "_Pipeline_" not in kernel.name and cxx_module_matches(kernel.name, name)]
+    modules = instance_modules((kernel.name for kernel in design.kernels), name)
+    base = name.split("<")[0].rsplit("::", 1)[-1]
+    if not modules and not any(kernel.name == base or kernel.name.startswith(f"{base}_") for kernel in design.kernels):
+        return _INLINED  # no module of the template at all (one of another instance's name would be a doubt)
     if len(modules) != 1:
         found = ", ".join(modules) if modules else "none"
         count = "no" if not modules else len(modules)
@@ -129,29 +140,39 @@ def _rename_calls(calls: list[tuple[c_ast.ID, str]], counted: Mapping[str, Templ
             function.calls = called_names(function.node.body)
 
 
-def instance_table(plan: Plan, instances: Mapping[str, TemplateInstance]) -> InstanceTable:
-    """The rows and slots of every instrumented instance in ``plan``."""
+def instance_table(plan: Plan, instances: Mapping[str, TemplateInstance],
+                   files: Mapping[str, str] | None = None) -> InstanceTable:
+    """The rows and slots of every instrumented instance in ``plan``: one
+    with a module of its own (its function's block and its loops'), and one
+    HLS inlined (its loops' blocks, counted in the module it is inlined
+    into; no function block). ``files`` names the file each instance's body
+    is in (default: its function's in the plan)."""
     table = InstanceTable(dict(instances))
     entries: dict[str, dict[tuple[str, int], int]] = {}
     for name, item in plan.functions.items():
-        if name not in instances:
-            continue
-        table.rows[name] = len(table.rows)
-        entries[name] = {("function", 0): item.block.id}
+        if name in instances:
+            entries[name] = {("function", 0): item.block.id}
     for block in plan.loop_blocks.values():
-        if block.function not in entries or block.loop is None or block.loop.keyword_token is None:
+        if block.function not in instances or block.loop is None or block.loop.keyword_token is None:
             continue
+        places = entries.setdefault(block.function, {})
         counted = block.count_loop or block.loop
-        entries[block.function][("frame", block.loop.keyword_token)] = block.id
+        places[("frame", block.loop.keyword_token)] = block.id
         if counted.keyword_token is not None:
-            entries[block.function][("count", counted.keyword_token)] = block.id
+            places[("count", counted.keyword_token)] = block.id
+    for name in entries:
+        table.rows[name] = len(table.rows)
+
+    def key(name: str) -> tuple[str, tuple[int, int]]:
+        filename = files[name] if files is not None and name in files else plan.functions[name].source.filename
+        return filename, instances[name].template
+
     for name, places in entries.items():
-        key = (plan.functions[name].source.filename, instances[name].template)
-        slots = table.slots.setdefault(key, {})
+        slots = table.slots.setdefault(key(name), {("function", 0): 0})  # every body opens a function scope
         for place in places:
             slots.setdefault(place, len(slots))
     for name, places in entries.items():
-        slots = table.slots[(plan.functions[name].source.filename, instances[name].template)]
+        slots = table.slots[key(name)]
         row = [-1] * len(slots)
         for place, block_id in places.items():
             row[slots[place]] = block_id

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 from pathlib import PurePath
 
+from hlsight.analyzer.instrument.report_bounds import RULE as ABOVE_RULE
 from hlsight.analyzer.instrument.simulate import SimulationResult
 from hlsight.analyzer.results import CosimComparison
 from hlsight.core.diagnostics import Severity
@@ -101,7 +102,11 @@ def simulation_text(result: SimulationResult) -> str:
         lines.append(f"  {_cosim_line(result.cosim)}")
     missing = [diagnostic for diagnostic in result.diagnostics
                if diagnostic.rule in UNCOUNTED_RULES and diagnostic.severity is Severity.WARNING]
-    if missing:
+    above = [diagnostic for diagnostic in result.diagnostics if diagnostic.rule == ABOVE_RULE]
+    if above:
+        lines.append(f"  no bound: {len(above)} function(s) count more than their module's worst case in the report"
+                     f" (the {ABOVE_RULE} warnings below), so the total is neither a lower nor an upper bound")
+    elif missing:
         lines.append(f"  a lower bound: {len(missing)} part(s) of the design are not counted (the"
                      f" {', '.join(sorted({d.rule for d in missing}))} warnings below)")
     lines.extend(diagnostic.format_gcc() for diagnostic in result.diagnostics

@@ -77,8 +77,9 @@ def _user_headers(unit: CxxUnit, path: Path, unsaved: Mapping[str, str]) -> tupl
 
 UNUSED_RULE = "hls-header-unused"
 _MAX_UNUSED = 8
-#: clang's error for a missing include of a vendor HLS header (``hls_video.h``, ``hls/...``, ``ap_shift_reg.h``)
-_MISSING_VENDOR = re.compile(r"'((?:hls_\w+|ap_\w+|hls/[\w/]+)\.h(?:pp)?)' file not found$")
+#: clang's error for a missing include of a vendor HLS header (``hls_video.h``, ``hls/...``, ``ap_shift_reg.h``,
+#: the vendor's ``utils/x_hls_utils.h`` a public hls4ml pooling header includes and does not use)
+_MISSING_VENDOR = re.compile(r"'((?:hls_\w+|ap_\w+|hls/[\w/]+|utils/x_hls_\w+)\.h(?:pp)?)' file not found$")
 
 
 def _parse(path: Path, text: str, folders: list[Path], headers: HlsHeaders, unsaved: dict[str, str],

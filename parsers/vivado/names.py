@@ -13,6 +13,7 @@ consumers that map report loops and modules back to C source.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 MODULE_NAME_LIMIT = 20
@@ -128,6 +129,80 @@ def cxx_module_matches(module: str, function: str) -> bool:
     # Vitis names a pipelined loop it outlines from an instance without the ``_s``
     # (``PointwiseConv2d_10_1_4_Pipeline_VITIS_LOOP_9_1`` of ``PointwiseConv2d_10_1_4_s``)
     return module_matches(module, made) or (made.endswith("_s") and module_matches(module, made[:-2]))
+
+
+def cxx_module_abbreviates(module: str, function: str) -> bool:
+    """``module`` names the C++ template instance ``function`` as Vivado HLS
+    abbreviates it: an argument that is itself a class template's instance
+    printed either bare or with every argument, the defaulted ones after
+    the written ones (hls4ml's ``ap_fixed<16, 4>`` is ``ap_fixed`` or
+    ``ap_fixed_16_4_5_3_0``: 2019.2 names ``conv_2d_cl_me<ap_fixed<16, 4>,
+    ap_fixed<16, 4>, config2>`` ``conv_2d_cl_me_ap_fixed_ap_fixed_16_4_5_3_0_config2_s``
+    and its ``zeropad2d_cl_me`` instance ``..._ap_fixed_ap_fixed_config20_s``,
+    the same types printed two ways in one report; ``nnet::array<T, 32>`` is
+    ``array`` or ``array_ap_fixed_32u``), an enum argument by its value.
+    Which way a report prints an argument is not told by the types, so this
+    rule is asked only where no module is named exactly (:func:`instance_modules`)."""
+    base, angle, arguments = _unqualified(function).partition("<")
+    if not angle or not arguments.endswith(">"):
+        return False
+    words = [_argument_pattern(part, nested=False) for part in _split_arguments(arguments[:-1])]
+    pattern = re.escape(base) + "".join(f"_{word}" for word in words) + "_s"
+    return re.fullmatch(pattern, module) is not None
+
+
+def instance_modules(modules: Iterable[str], function: str) -> list[str]:
+    """The modules that name the C++ function or template instance
+    ``function``: those :func:`cxx_module_matches` names, else those the
+    abbreviated form names (:func:`cxx_module_abbreviates`). One module is
+    the instance's; two or more say nothing of which it runs."""
+    candidates = [module for module in modules if "_Pipeline_" not in module]
+    exact = [module for module in candidates if cxx_module_matches(module, function)]
+    if exact or "<" not in function:
+        return exact
+    return [module for module in candidates if cxx_module_abbreviates(module, function)]
+
+
+def _unqualified(function: str) -> str:
+    """``nnet::conv<...>`` -> ``conv<...>``: the qualification before the name (not inside the arguments)."""
+    depth, split = 0, -1
+    for index, character in enumerate(function):
+        depth += {"<": 1, ">": -1}.get(character, 0)
+        if depth == 0 and function.startswith("::", index):
+            split = index
+    return function[split + 2:] if split >= 0 else function
+
+
+def _split_arguments(text: str) -> list[str]:
+    """Top-level comma-separated parts of a template argument list."""
+    parts, depth, start = [], 0, 0
+    for index, character in enumerate(text):
+        depth += {"<": 1, ">": -1, "(": 1, ")": -1}.get(character, 0)
+        if character == "," and depth == 0:
+            parts.append(text[start:index].strip())
+            start = index + 1
+    parts.append(text[start:].strip())
+    return [part for part in parts if part]
+
+
+_QUALIFIER = re.compile(r"\b(?:const|volatile|struct|class|enum)\s+|\b\w+::")
+_CLASS_INSTANCE = re.compile(r"(?P<name>[A-Za-z_]\w*)<(?P<arguments>.*)>")
+_INTEGER = re.compile(r"(?:\(\w+\)\s*)?(?P<value>-?\d+)[uUlL]*")
+
+
+def _argument_pattern(argument: str, nested: bool) -> str:
+    """The regular expression of one template argument in a module name (see :func:`cxx_module_abbreviates`)."""
+    argument = _QUALIFIER.sub("", argument).strip()
+    instance = _CLASS_INSTANCE.fullmatch(argument)
+    if instance is not None:
+        inner = "".join(f"_{_argument_pattern(part, nested=True)}"
+                        for part in _split_arguments(instance["arguments"]))
+        return rf"{re.escape(instance['name'])}(?:{inner}(?:_\d+)*)?"
+    integer = _INTEGER.fullmatch(argument)
+    if integer is not None:
+        return rf"{integer['value'].replace('-', '_')}[uU]?"
+    word = re.escape(_NOT_IN_NAME.sub("_", argument).strip("_"))
+    return rf"(?:{word}|\d+)" if nested else word  # an enum argument (AP_TRN) is printed as its value
 
 
 def _without_unsigned(module: str) -> str:

@@ -156,4 +156,19 @@ public:
     template <typename _AP_T> ap_ufixed(const _AP_T &x) : base(x) {}
 };
 
+/* read a value as the vendor's C simulation does: a decimal number, quantized
+ * (hls4ml's load_weights_from_txt: `std::istringstream(token) >> w[i]`) */
+template <int _AP_W, int _AP_I, ap_q_mode _AP_Q, ap_o_mode _AP_O, int _AP_N>
+std::istream &operator>>(std::istream &in, ap_fixed<_AP_W, _AP_I, _AP_Q, _AP_O, _AP_N> &value) {
+    double number = 0;
+    if (in >> number) value = number;
+    return in;
+}
+template <int _AP_W, int _AP_I, ap_q_mode _AP_Q, ap_o_mode _AP_O, int _AP_N>
+std::istream &operator>>(std::istream &in, ap_ufixed<_AP_W, _AP_I, _AP_Q, _AP_O, _AP_N> &value) {
+    double number = 0;
+    if (in >> number) value = number;
+    return in;
+}
+
 #endif

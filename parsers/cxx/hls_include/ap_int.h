@@ -16,6 +16,16 @@
 #include <stdint.h>
 #include <iostream> /* as the vendor's ap_int.h in C simulation: kernels use std::cout through it */
 #include <string>
+/* what the vendor's C-simulation ap_int.h also includes (etc/ap_private.h, all releases),
+ * which testbenches use without including (hls4ml's: strtok, std::setprecision) */
+#include <cassert>
+#include <cstdlib>
+#include <cstring>
+#include <iomanip>
+#include <limits>
+#include <math.h>
+#include <sstream>
+#include <stdio.h>
 
 
 template <bool _AP_S> struct __hlsight_word { typedef unsigned long long type; };

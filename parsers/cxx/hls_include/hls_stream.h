@@ -6,7 +6,14 @@
 
 #include <deque>
 #include <stdio.h>
+/* what the vendor's header includes (all releases: <queue> <iostream> <typeinfo> <string>
+ * <sstream>), which code written against it may use without including (hls4ml's
+ * nnet_helpers.h: std::istringstream) */
+#include <iostream>
+#include <queue>
+#include <sstream>
 #include <string>
+#include <typeinfo>
 
 namespace hls {
 /* stream<_AP_T> (_AP_DEPTH 0) holds the FIFO; stream<_AP_T, _AP_DEPTH> derives from it, as
