@@ -135,26 +135,17 @@ def test_a_function_level_interface_directive_names_its_function(tmp_path: Path)
                      ("interface", "fibonacci", ("register", "mode=ap_vld", "port=out"))]
 
 
-def test_a_dataflow_region_of_template_processes_counts_the_reports_minimum(tmp_path: Path) -> None:
-    """A public hls4ml top (Vivado HLS 2019.2) runs two header templates as
-    dataflow processes; hlsight instruments no template, so eq. 3 had no
-    process to take the longest of and the region counted 0 cycles against
-    965 co-simulated ("the report gives no latency for what ran", which it
-    did: 243 ~ 2,293). The dataflow fixture with its processes made
-    templates and the region's latency a range (60 ~ 107): the region counts
-    at least the report's minimum, and the total is said to be a lower
-    bound."""
+def _dataflow_variant(tmp_path: Path, edits: list[tuple[str, str]]) -> list[str]:
+    """df.c with ``edits`` (old, new) made, the region's latency a range
+    (60 ~ 107), simulated as df_top."""
     source = (FIXTURES / "instrument" / "dataflow" / "df.c").read_text(encoding="utf-8")
-    source = source.replace("static void produce(", "template <int M>\nstatic void produce(")
-    source = source.replace("static void consume(", "template <int M>\nstatic void consume(")
-    source = source.replace("    produce(in, buf, n);\n    consume(buf, out, n);",
-                            "    produce<N>(in, buf, n);\n    consume<N>(buf, out, n);")
-    source = source.replace("    produce(a, x, n);\n    consume(b, y, k);",
-                            "    produce<N>(a, x, n);\n    consume<N>(b, y, k);")
+    for old, new in edits:
+        assert old in source
+        source = source.replace(old, new)
     (tmp_path / "df.cpp").write_text(source, encoding="utf-8")
     (tmp_path / "tb.cpp").write_bytes((FIXTURES / "instrument" / "dataflow" / "tb.c").read_bytes())
     report = tmp_path / "report"
-    report.mkdir()
+    report.mkdir(exist_ok=True)
     for path in (FIXTURES / "instrument" / "dataflow" / "report").iterdir():
         text = path.read_text(encoding="utf-8")
         if path.name in ("df_top_csynth.xml", "csynth.xml"):
@@ -163,14 +154,61 @@ def test_a_dataflow_region_of_template_processes_counts_the_reports_minimum(tmp_
     result = run_cli("simulate", str(tmp_path / "df.cpp"), "--report", str(report), "--testbench",
                      str(tmp_path / "tb.cpp"), "--top", "df_top")
     assert result.code == 0, result.stderr
-    lines = result.stdout.splitlines()
+    return result.stdout.splitlines()
+
+
+def _calls(producer: str, consumer: str) -> list[tuple[str, str]]:
+    return [("    produce(in, buf, n);\n    consume(buf, out, n);",
+             f"    {producer}(in, buf, n);\n    {consumer}(buf, out, n);"),
+            ("    produce(a, x, n);\n    consume(b, y, k);", f"    {producer}(a, x, n);\n    {consumer}(b, y, k);")]
+
+
+def test_a_dataflow_region_of_template_processes_counts_them_by_eq3(tmp_path: Path) -> None:
+    """A public hls4ml top (Vivado HLS 2019.2) runs header templates as
+    dataflow processes. With df.c's processes made templates
+    (``produce<N>``, modules named ``produce`` and ``consume`` as the C
+    functions', the template's name alone: instance_modules), the
+    instances are the processes: eq. 3 gives the C design's 23 cycles,
+    max(13, 14) + (4 + 5). Before session 43 no template was instrumented
+    and the region took the report's minimum, 60."""
+    lines = _dataflow_variant(tmp_path, [("static void produce(", "template <int M>\nstatic void produce("),
+                                         ("static void consume(", "template <int M>\nstatic void consume("),
+                                         *_calls("produce<N>", "consume<N>")])
+    assert "total: 23 cycles = 230 ns at 10 ns" in lines
+    assert not any("lower bound" in line for line in lines)
+
+
+def test_a_process_whose_loops_are_all_inlined_fills_by_them(tmp_path: Path) -> None:
+    """Eq. 3 adds each process's IL_c, the latency of its first item: its
+    top-level loops' IL plus its residual. A process whose loop is in a
+    callee HLS inlines (df.c's PRODUCE moved into ``fill``, no module: a
+    public hls4ml convolution's loops are all in the function it inlines)
+    was taken to have no loop, its whole latency (103) its fill, and the
+    region counted 122 for eq. 3's max(13, 14) + (4 + 5) = 23, which the
+    design with the loop in place gives."""
+    lines = _dataflow_variant(tmp_path, [
+        ("static void produce(", "static void fill("),
+        ("}\n\nstatic void consume(", "}\n\nstatic void produce(const int in[N], int buf[N], int n)\n{\n"
+                                        "    fill(in, buf, n);\n}\n\nstatic void consume(")])
+    assert "total: 23 cycles = 230 ns at 10 ns" in lines
+    assert any(line.startswith("    PRODUCE (fill, inlined)") for line in lines)
+
+
+def test_a_dataflow_region_of_uninstrumented_processes_counts_the_reports_minimum(tmp_path: Path) -> None:
+    """Processes hlsight does not instrument add nothing to eq. 3: a public
+    hls4ml top's region counted 0 cycles against 965 co-simulated. Here the
+    templates' parameter is unnamed, so an instance cannot be told apart at
+    run time and is not counted: the region counts at least the report's
+    minimum (60), and the total is said to be a lower bound."""
+    lines = _dataflow_variant(tmp_path, [("static void produce(", "template <int>\nstatic void produce("),
+                                         ("static void consume(", "template <int>\nstatic void consume("),
+                                         *_calls("produce<N>", "consume<N>")])
     assert "total: 60 cycles = 600 ns at 10 ns" in lines
     assert ("  a lower bound: 1 part(s) of the design are not counted (the instrument-call-not-counted warnings"
             " below)") in lines
-    assert (f"{tmp_path / 'df.cpp'}:25: warning: dataflow region 'df_top': its processes produce, consume are no"
-            " function hlsight instruments (a template or class member, or defined elsewhere): eq. 3 cannot count"
-            " them; the region counts at least the report's minimum latency (60) [instrument-call-not-counted]") \
-        in lines
+    assert any("dataflow region 'df_top': its processes produce, consume are no function hlsight instruments" in line
+               and "the region counts at least the report's minimum latency (60) [instrument-call-not-counted]" in line
+               for line in lines)
 
 
 def test_the_header_model_has_vitis_burst_maxi(tmp_path: Path) -> None:
@@ -222,3 +260,31 @@ def test_loop_counts_over_several_calls_are_said_to_be_totals() -> None:
     assert result.code == 0, result.stderr
     assert ("  function find_run: 27 cycles in 2 call(s); its loops' trip counts and cycles below are over all of"
             " them") in result.stdout.splitlines()
+
+
+def test_the_header_model_includes_what_the_vendors_c_simulation_headers_include(tmp_path: Path) -> None:
+    """A public hls4ml design (ChiRuiChen/Face_detection_HLS, Vivado HLS
+    2019.2) compiled with the vendor's headers and not with hlsight's model:
+    its ``nnet_helpers.h`` uses ``std::istringstream`` through
+    ``hls_stream.h`` (which includes <sstream> in every release) and reads
+    ``ap_fixed`` weights with ``>>``; its testbench calls ``strtok`` through
+    ``ap_int.h`` (``etc/ap_private.h`` includes <cstring>); its max pooling
+    starts from ``hls::numeric_limits<accum_t>::min()`` of
+    ``utils/x_hls_utils.h``, the most negative value. Values hand-derived:
+    ap_fixed<16, 4> spans -8 .. 8 - 2^-12 in steps of 2^-12; 0.3 read into
+    ap_fixed<6, 1> truncates to 9 x 2^-5 = 0.28125."""
+    program = tmp_path / "limits.cpp"
+    program.write_text(
+        '#include "hls_stream.h"\n#include "ap_fixed.h"\n#include "utils/x_hls_utils.h"\n'
+        "int main() {\n"
+        '    char text[] = "0.3 x";\n'
+        "    ap_fixed<6, 1> weight;\n"
+        "    std::istringstream(strtok(text, \" \")) >> weight;\n"
+        "    typedef hls::numeric_limits<ap_fixed<16, 4> > limits;\n"
+        '    printf("%g %g %g %g\\n", (double)weight, (double)limits::min(), (double)limits::max(),'
+        " (double)limits::epsilon());\n"
+        '    printf("%g %d %d %u\\n", (double)hls::numeric_limits<ap_ufixed<8, 2> >::max(),'
+        " (int)hls::numeric_limits<ap_int<8> >::min(), (int)hls::numeric_limits<ap_int<8> >::max(),"
+        " (unsigned)hls::numeric_limits<ap_uint<8> >::max());\n"
+        "}\n", encoding="utf-8")
+    assert printed_with_model(program).splitlines() == ["0.28125 -8 7.99976 0.000244141", "3.98438 -128 127 255"]

@@ -149,3 +149,48 @@ def test_a_testbench_beside_the_design_calling_an_instance_itself_builds_and_is_
     assert json.loads(result.stdout)["cycles"] == 158
     assert (functions["copy<64, int>"]["calls"], functions["copy<64, int>"]["cycles"],
             functions["copy<64, int>"]["calls_outside_top"]) == (2, 80, 1)
+
+
+def test_an_inlined_header_template_and_a_header_function_count_as_in_c() -> None:
+    """``template_inlined_callee``: the C fixture ``inlined_callee`` in C++,
+    its inlined ``copy_block`` a template and ``checksum`` a plain function,
+    both in ``blocks/copy_block.h``. The same report gives the same 132
+    cycles as the C design: the inlined instance's loop is the top's
+    ``Loop 1`` (17 x IL 5 = 85), the top's own loop ``Loop 2`` (10 x 2),
+    checksum's module 27. Before, the instance's loop was not seen, the
+    top's own loop took its ``Loop 1`` and checksum ran uncounted: 50."""
+    folder = FIXTURES / "instrument" / "template_inlined_callee"
+    result = run_cli("simulate", str(folder / "squeeze.cpp"), "--report",
+                     str(FIXTURES / "instrument" / "inlined_callee" / "report"), "--testbench", str(folder / "tb.cpp"),
+                     "--format", "json")
+    assert result.code == 0, result.stderr
+    document = json.loads(result.stdout)
+    header = str(folder / "blocks" / "copy_block.h")
+    assert document["cycles"] == 132
+    assert [(item["name"], item["file"], item["cycles"]) for item in document["functions"]] == [
+        ("squeeze", str(folder / "squeeze.cpp"), 132), ("checksum", header, 27)]
+    loops = [(loop["name"], loop["file"], loop["inlined_from"], loop["cycles"])
+             for item in document["functions"] for loop in item["loops"]]
+    assert loops == [("Loop 1", header, "copy_block<17>", 85), ("Loop 2", str(folder / "squeeze.cpp"), "", 20),
+                     ("SUM", header, "", 25)]
+
+
+def test_a_loop_inlined_at_two_places_the_report_lists_once_is_matched_there() -> None:
+    """``dead_case``: a switch on a constant whose two cases call the one
+    instance ``mac<8>`` (a public hls4ml ``conv_2d_cl_me``): HLS keeps one
+    copy and the report lists its loop once, so the loop is counted with
+    that row (TC 8, IL 2) in both calls: 2 x 17 = 34. Before, the loop was
+    "inlined at 2 places" and not matched: the hls4ml design's four
+    convolutions then counted 1.27 to 10.5 million cycles a call."""
+    folder = FIXTURES / "instrument" / "dead_case"
+    result = run_cli("simulate", str(folder / "conv.cpp"), "--report", str(folder / "report"), "--testbench",
+                     str(folder / "tb.cpp"), "--format", "json")
+    assert result.code == 0, result.stderr
+    document = json.loads(result.stdout)
+    assert document["cycles"] == 34
+    (function,) = document["functions"]
+    assert [(loop["name"], loop["inlined_from"], loop["trip_count_total"], loop["cycles"])
+            for loop in function["loops"]] == [("Loop 1", "mac<8>", 16, 32)]
+    rules = [(item["rule"], item["severity"]) for item in document["diagnostics"]]
+    assert ("instrument-inlined-once", "note") in rules
+    assert not any(rule == "instrument-inlined-ambiguous" for rule, _severity in rules)

@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pycparser import c_ast
+
 from hlsight.analyzer.instrument.codegen import HEADER_NAME, CodeGenerator, Instrumented, MemoryConstants, TransferSite
 from hlsight.analyzer.instrument.design_sources import DesignSources, as_design
 from hlsight.analyzer.instrument.directives import TakesDirectives
@@ -93,15 +95,20 @@ def parse_source(path: Path | str, include_dirs: Sequence[Path] = (), hls_includ
 
 def _template_headers(unit: CUnit, path: Path, headers: HlsHeaders | None,
                       searched: tuple[Path, ...]) -> tuple[CUnit, list[ParsedSource]]:
-    """``unit`` with the instances of its own templates only, and a source
-    per user header holding templates of the others (hls4ml's
-    ``nnet_utils/nnet_conv2d_stream.h``): the header's text, in which its
-    instances' loops are located and counters spliced, as for a design file."""
+    """``unit`` with its own functions and template instances only, and a
+    source per user header that defines a function or function template the
+    file's code calls (hls4ml's ``nnet_utils/nnet_conv2d_stream.h``): the
+    header's text, in which those functions' loops are located and counters
+    spliced, as for a design file."""
     by_file: dict[str, list[tuple[TemplateInstance, Any]]] = {}
     for instance, body in unit.instances:
         by_file.setdefault(instance.file, []).append((instance, body))
+    defined: dict[str, set[str]] = {}  # header -> the plain functions the lowering took from it
+    for node in unit.ast.ext:
+        if isinstance(node, c_ast.FuncDef) and node.decl.name in unit.called and str(node.coord.file) != unit.filename:
+            defined.setdefault(str(node.coord.file), set()).add(str(node.decl.name))
     sources = []
-    for name, instances in by_file.items():
+    for name in dict.fromkeys([*by_file, *defined]):
         if not name:
             continue
         try:
@@ -109,13 +116,14 @@ def _template_headers(unit: CUnit, path: Path, headers: HlsHeaders | None,
         except OSError as error:
             raise InputError(name, f"cannot read the header ({error.strerror or error})",
                              expected=f"the header {path} includes") from None
+        instances = by_file.get(name, [])
         header_unit = dataclasses.replace(unit, filename=name, text=header_text, warnings=[], instances=instances,
-                                          user_headers=())
+                                          user_headers=(), called=frozenset(defined.get(name, ())))
         text = SourceText(header_text, name)
-        sources.append(ParsedSource(Path(name), header_unit, text, {}, headers, [], searched,
-                                    collect_instances(header_unit, text),
+        sources.append(ParsedSource(Path(name), header_unit, text, collect_functions(header_unit, text), headers, [],
+                                    searched, collect_instances(header_unit, text),
                                     {instance.name: instance for instance, _body in instances}, included_by=path))
-    return dataclasses.replace(unit, instances=by_file.get("", [])), sources
+    return dataclasses.replace(unit, instances=by_file.get("", []), called=frozenset()), sources
 
 
 def _looks_cxx(path: Path) -> bool:
@@ -190,9 +198,10 @@ def generate_files(plan: Plan, sources: DesignSources, report: str, constants: M
     header = ""
     files = {name: sources.functions[name].filename for name in instances or {} if name in sources.functions}
     table = instance_table(plan, instances or {}, files)
+    planned = {*plan.functions, *(block.function for block in plan.loop_blocks.values())}
     for index, file in enumerate(sources.edited_files):
-        if file.is_header and not any(name in table.rows for name in file.templates):
-            texts[str(file.path)] = file.text.text  # no instance of its templates is counted: unchanged
+        if file.is_header and not any(owner is file and name in planned for name, owner in sources.owners.items()):
+            texts[str(file.path)] = file.text.text  # nothing of it is counted: unchanged
             continue
         names = {name for name, owner in sources.owners.items() if owner is file}
         listed: frozenset[str] = frozenset() if file.is_header else file.called_instances | set(file.templates)

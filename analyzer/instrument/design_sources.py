@@ -97,6 +97,10 @@ def design_sources(files: Sequence[ParsedSource]) -> DesignSources:
             functions[name] = function
             owners[name] = source
     headers, said = _template_headers(files)
+    for header in headers:  # the plain functions a user header defines (instances join in templates.py)
+        for name, function in header.functions.items():
+            if name not in functions:
+                functions[name], owners[name] = function, header
     return DesignSources(list(files), functions, owners, [*notes, *said], headers)
 
 
@@ -114,6 +118,8 @@ def _template_headers(files: Sequence[ParsedSource]) -> tuple[list[ParsedSource]
                 for name, function in header.instances.items():
                     known.instances.setdefault(name, function)
                     known.templates.setdefault(name, header.templates[name])
+                for name, function in header.functions.items():
+                    known.functions.setdefault(name, function)
     folders = {source.path.resolve().parent for source in files}
     if not headers or len(folders) == 1:
         return list(headers.values()), []

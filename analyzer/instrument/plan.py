@@ -277,6 +277,8 @@ class Planner:
         self._shared_hits: dict[int, list[tuple[str, str]]] = {}
         #: (module, report loop) -> what became of an unmatched report loop's cycles, for the ambiguity warning
         self._report_fates: dict[tuple[str, str], str] = {}
+        #: copies of an inlined loop the report does not list, beside the one it does (:meth:`_one_row_shared`)
+        self._dead_sites: set[int] = set()
 
     # -- helpers
     def _new(self, kind: BlockKind, name: str, function: str, line: int, **values: object) -> Block:
@@ -328,7 +330,7 @@ class Planner:
                 self.expansions[name] = expand_loops(item.source, self.functions, self._inlined,
                                                      _listed_in(report_loops(self.design, item.kernel)))
         self._note_inlined(order, top)
-        shared = _shared_loops(self.expansions)
+        shared = self._one_row_shared(_shared_loops(self.expansions))
         callees: list[str] = []  # called, defined in no design source: said by calls_defined_elsewhere
         for name in order:
             if name in self.instrumented:
@@ -429,6 +431,35 @@ class Planner:
                        f"{via}) that the report lists as {listed}: one counter cannot tell them apart, so it is"
                        f" not matched; {said}", loop.line, loop.function, loop.display_name)
 
+    def _one_row_shared(self, shared: dict[int, list[tuple[str, ExpandedLoop]]]
+                        ) -> dict[int, list[tuple[str, ExpandedLoop]]]:
+        """The loops inlined at several places of which the report lists one
+        copy only, at one place: HLS kept that copy (the others were dead
+        code, as a ``switch`` on a template's constant whose cases call one
+        instance: a public hls4ml ``conv_2d_cl_me``), so the loop is matched
+        there, every run of it counted with that row, and the other places
+        are left out of the matching (no row is missing for them). The rest
+        stay shared (:meth:`_ambiguous_inlined`)."""
+        kept = {}
+        for key, sites in shared.items():
+            named, rows = [], set()
+            for host, site in sites:
+                available = report_loops(self.design, self.instrumented[host].kernel)
+                found = [_norm(name) for name in names_to_match(site, available) if _norm(name) in available]
+                if found:
+                    named.append(site)
+                    rows.add((host, found[0]))
+            if len(rows) != 1:  # a labelled loop's copies all name its one row (hls4ml's CastLoop): one place
+                kept[key] = sites
+                continue
+            self._dead_sites.update(id(site) for _host, site in sites if site is not named[0])
+            self._diag("instrument-inlined-once", Severity.NOTE,
+                       f"loop '{named[0].loop.display_name}' of '{named[0].loop.function}' is inlined at"
+                       f" {len(sites)} places and the report lists one: it is matched there, and every run of it"
+                       " counts with that row", named[0].loop.line, named[0].loop.function,
+                       named[0].loop.display_name)
+        return kept
+
     # -- loops
     def _match_loops(self, item: InstrumentedFunction, shared: dict[int, list[tuple[str, ExpandedLoop]]]) -> None:
         available = report_loops(self.design, item.kernel)
@@ -444,7 +475,7 @@ class Planner:
         absorbed: set[int] = set()
         matches: dict[int, tuple[Loop | None, SourceLoop | None]] = {}
         for loop in expanded:
-            if id(loop) in absorbed:
+            if id(loop) in absorbed or id(loop) in self._dead_sites:
                 continue
             report = next((available[_norm(n)] for n in names_to_match(loop, available) if _norm(n) in available),
                           None)
@@ -865,8 +896,12 @@ class Planner:
 
     def _fill_of_function(self, item: InstrumentedFunction) -> int:
         """IL_c of a function used as a dataflow process (eq. 3): the latency of
-        its first data item, taken as its residual plus its top-level loops' IL."""
-        loops = [self.loop_blocks[id(loop)] for loop in item.source.loops if id(loop) in self.loop_blocks]
+        its first data item, taken as its residual plus its top-level loops' IL,
+        an inlined callee's among them (a public hls4ml convolution's loops are
+        all in the function it inlines: taken as none, its whole latency was
+        its fill, and the region summed its layers)."""
+        roots = [expanded.loop for expanded in self.expansions.get(item.source.name, [])] or item.source.loops
+        loops = [self.loop_blocks[id(loop)] for loop in dict.fromkeys(roots) if id(loop) in self.loop_blocks]
         if not loops:
             return item.block.latency_max or 0
         return item.block.residual + sum(block.fill for block in loops)

@@ -68,10 +68,11 @@ def instance_functions(sources: DesignSources, design: Design) -> tuple[DesignSo
     counted: dict[str, TemplateInstance] = {}
     notes: list[Diagnostic] = []
     left: set[tuple[str, int]] = set()  # (file, line) of templates with an instance not counted
+    shared = _shared_modules(sources, design)
     for file in sources.edited_files:
         for name, function in file.instances.items():
             info = file.templates[name]
-            why = _not_counted(name, info, design, functions)
+            why = shared.get(name) or _not_counted(name, info, design, functions)
             if why == _INLINED:  # no module of its own: HLS inlined it, its loops count in its caller's module
                 functions[name], owners[name], counted[name] = function, file, info
                 continue
@@ -97,6 +98,23 @@ def instance_functions(sources: DesignSources, design: Design) -> tuple[DesignSo
     kept = [note for note in sources.notes if not (
         note.rule == SKIPPED_RULE and (note.file, note.line) in templates - left)]
     return dataclasses.replace(sources, functions=functions, owners=owners, notes=kept), counted, notes
+
+
+def _shared_modules(sources: DesignSources, design: Design) -> dict[str, str]:
+    """Why each instance that one module names together with another
+    instance is not counted: the module named by the template alone
+    (:func:`~hlsight.parsers.vivado.names.instance_modules`) is one
+    instance's only while no other instance of the template takes it too."""
+    names = [kernel.name for kernel in design.kernels]
+    takers: dict[str, list[str]] = {}
+    for file in sources.edited_files:
+        for name in file.instances:
+            modules = instance_modules(names, name)
+            if len(modules) == 1:
+                takers.setdefault(modules[0], []).append(name)
+    return {name: (f"the report module {module} is named for {len(instances)} instances ({', '.join(instances)}),"
+                   " so which one runs its schedule is not known")
+            for module, instances in takers.items() if len(instances) > 1 for name in instances}
 
 
 #: what :func:`_not_counted` says of an instance no module names: HLS inlined it (planned as an inlined function)

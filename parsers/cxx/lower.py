@@ -359,8 +359,9 @@ class _Lowerer(CursorVisitor):
         template = self.cindex.conf.lib.clang_getSpecializedCursorTemplate(referenced)
         if not method and template is None and not spelling.startswith("operator"):
             definition = referenced.get_definition()
-            if definition is not None and not self.in_main(definition) and self.designs(definition):
-                self.want(spelling, definition)
+            if definition is not None and not self.in_main(definition) and (
+                    self.designs(definition) or (self.instances and self.user_header(definition) is not None)):
+                self.want(spelling, definition)  # the instrumenter's too: a function a user header defines
             return spelling
         if self.vendor_folders is None:
             return None if method else spelling

@@ -154,13 +154,22 @@ def cxx_module_abbreviates(module: str, function: str) -> bool:
 def instance_modules(modules: Iterable[str], function: str) -> list[str]:
     """The modules that name the C++ function or template instance
     ``function``: those :func:`cxx_module_matches` names, else those the
-    abbreviated form names (:func:`cxx_module_abbreviates`). One module is
-    the instance's; two or more say nothing of which it runs."""
+    abbreviated form names (:func:`cxx_module_abbreviates`), else the module
+    named by the template alone (Vivado HLS 2019.2 named one of a public
+    hls4ml design's two ``pooling2d_large_cl_nopad_pad_me`` instances so,
+    the other ``..._ap_fixed_ap_fixed_config8_s``; which instance has it is
+    told only by the others naming theirs: the caller checks that no two
+    instances take one module). One module is the instance's; two or more
+    say nothing of which it runs."""
     candidates = [module for module in modules if "_Pipeline_" not in module]
     exact = [module for module in candidates if cxx_module_matches(module, function)]
     if exact or "<" not in function:
         return exact
-    return [module for module in candidates if cxx_module_abbreviates(module, function)]
+    abbreviated = [module for module in candidates if cxx_module_abbreviates(module, function)]
+    if abbreviated:
+        return abbreviated
+    base = _unqualified(function).partition("<")[0]
+    return [module for module in candidates if module == base]
 
 
 def _unqualified(function: str) -> str:
