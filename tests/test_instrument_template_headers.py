@@ -194,3 +194,24 @@ def test_a_loop_inlined_at_two_places_the_report_lists_once_is_matched_there() -
     rules = [(item["rule"], item["severity"]) for item in document["diagnostics"]]
     assert ("instrument-inlined-once", "note") in rules
     assert not any(rule == "instrument-inlined-ambiguous" for rule, _severity in rules)
+
+
+def test_code_only_the_c_simulation_compiles_is_left_out_of_the_count(tmp_path: Path) -> None:
+    """hls4ml's top loads its weights from text files under ``#ifndef
+    __SYNTHESIS__``: code HLS never synthesizes, so it takes no hardware
+    time. Its loops matched no report loop, and the total was called "a
+    lower bound" for them. Here the top also copies 16 values under that
+    guard, with a third instance (``copy<16, int>``, no module) and a loop of
+    its own: both run, uncounted and unsaid, and the count stays 158."""
+    design = tmp_path / "design"
+    shutil.copytree(FOLDER, design)
+    top = (design / "top.cpp").read_text(encoding="utf-8")
+    top = top.replace("    lib::copy<64, int>(a, b, n);\n",
+                      "#ifndef __SYNTHESIS__\n    static int scratch[16];\n    lib::copy<16, int>(a, scratch, 16);\n"
+                      "    for (int i = 0; i < 16; i++)\n        scratch[i] += 1;\n#endif\n"
+                      "    lib::copy<64, int>(a, b, n);\n")
+    (design / "top.cpp").write_text(top, encoding="utf-8")
+    document = _simulate(design / "top.cpp")
+    assert document["cycles"] == 158
+    assert [item["name"] for item in document["functions"]] == ["top", "copy<64, int>", "copy<32, int>"]
+    assert [item["rule"] for item in document["diagnostics"] if item["severity"] == "warning"] == []

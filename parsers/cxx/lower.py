@@ -232,6 +232,8 @@ class _Lowerer(CursorVisitor):
         self.hls_folder = Path(hls_folder).resolve() if hls_folder is not None else None
         #: (line, rule, message) of the user's templates outside the main file's folder
         self.outside: list[tuple[int, str, str]] = []
+        #: file -> (first, last) lines of its ``#ifndef __SYNTHESIS__`` regions (:meth:`simulation_only`)
+        self._simulation_only: dict[str, list[tuple[int, int]]] = {}
 
     @staticmethod
     def _pragmas_of(text: str) -> list[tuple[int, str]]:
@@ -521,6 +523,8 @@ class _Lowerer(CursorVisitor):
             while pragmas and line is not None and pragmas[0][0] < line:
                 pragma_line, pragma_text = pragmas.pop(0)
                 items.append(c_ast.Pragma(pragma_text, coord=Coord(file, pragma_line, 1)))
+            if self.simulation_only(child):
+                continue
             items.append(self.visit(child))
         items.extend(c_ast.Pragma(text, coord=Coord(file, line, 1)) for line, text in pragmas)
         return c_ast.Compound(items, coord=self.coord(cursor))
@@ -528,13 +532,38 @@ class _Lowerer(CursorVisitor):
     def own_file(self, cursor: Any) -> str | None:
         """The file ``cursor`` is written in when its ``#pragma HLS`` lines
         can be read: the main file, or one of the design's headers whose
-        definitions are lowered (a template's ``PIPELINE`` in its header)."""
+        definitions are lowered (a template's ``PIPELINE`` in its header,
+        for the analysis and for the instrumenter)."""
         location = cursor.location
         if location.file is None:
             return None
         if self.in_main(cursor):
             return self.filename
-        return str(location.file.name) if self.designs(cursor) else None
+        mine = self.designs(cursor) or (self.instances and self.user_header(cursor) is not None)
+        return str(location.file.name) if mine else None
+
+    def simulation_only(self, cursor: Any) -> bool:
+        """For the instrumenter, which reads the source as the C simulation
+        compiles it: ``cursor`` is a statement under ``#ifndef __SYNTHESIS__``
+        (or the ``#else`` of ``#ifdef __SYNTHESIS__``), code HLS never
+        synthesizes (hls4ml's top loads its weights from text files there).
+        It is left out of the planned tree: it runs, uncounted, as it takes
+        no time in hardware; before, its loops matched no report loop and
+        made the total "a lower bound"."""
+        if not self.instances:
+            return False
+        location = cursor.extent.start
+        if location.file is None:
+            return False
+        name = str(location.file.name)
+        if name not in self._simulation_only:
+            try:
+                text = self.unit.text if name == self.filename else Path(name).read_text(encoding="utf-8",
+                                                                                         errors="replace")
+            except OSError:
+                text = ""
+            self._simulation_only[name] = simulation_only_lines(text)
+        return any(first < location.line < last for first, last in self._simulation_only[name])
 
     def pragmas_in(self, file: str | None) -> list[tuple[int, str]]:
         if file is None:
@@ -1045,6 +1074,42 @@ def _contains_call(node: c_ast.Node) -> bool:
     if isinstance(node, c_ast.FuncCall):
         return True
     return any(_contains_call(child) for _name, child in node.children())
+
+
+_CONDITIONAL = re.compile(r"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b(.*)$", re.MULTILINE)
+_NOT_SYNTHESIS = re.compile(r"!\s*defined\s*\(?\s*__SYNTHESIS__\s*\)?")
+_SYNTHESIS = re.compile(r"defined\s*\(?\s*__SYNTHESIS__\s*\)?")
+
+
+def simulation_only_lines(text: str) -> list[tuple[int, int]]:
+    """The (directive line, closing directive line) of each region of
+    ``text`` compiled only without ``__SYNTHESIS__``: ``#ifndef
+    __SYNTHESIS__``, ``#if !defined(__SYNTHESIS__)`` and the ``#else`` of
+    ``#ifdef __SYNTHESIS__`` / ``#if defined(__SYNTHESIS__)``; nested
+    conditionals are followed, an ``#elif`` ends the region."""
+    regions: list[tuple[int, int]] = []
+    stack: list[list[object]] = []  # [state ("simulation", "synthesis" or ""), first line]
+    for match in _CONDITIONAL.finditer(text):
+        line = text.count("\n", 0, match.start()) + 1
+        kind, condition = match.group(1), match.group(2).split("//")[0].split("/*")[0].strip()
+        if kind in ("if", "ifdef", "ifndef"):
+            simulation = (kind == "ifndef" and condition == "__SYNTHESIS__") or (
+                kind == "if" and _NOT_SYNTHESIS.fullmatch(condition) is not None)
+            synthesis = (kind == "ifdef" and condition == "__SYNTHESIS__") or (
+                kind == "if" and _SYNTHESIS.fullmatch(condition) is not None)
+            stack.append(["simulation" if simulation else "synthesis" if synthesis else "", line])
+        elif stack:
+            state, first = stack[-1]
+            if state == "simulation":
+                regions.append((int(first), line))  # type: ignore[call-overload]
+            if kind == "endif":
+                stack.pop()
+            elif kind == "else":
+                stack[-1] = ["simulation" if state == "synthesis" else "synthesis" if state == "simulation" else "",
+                             line]
+            else:  # elif: what follows is neither
+                stack[-1] = ["", line]
+    return regions
 
 
 def lower(unit: CxxUnit, vendor_folders: tuple[str, ...] | None = None, instances: bool = False,
