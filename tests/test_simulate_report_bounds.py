@@ -63,3 +63,17 @@ def test_the_total_then_reads_as_no_bound_not_a_lower_bound() -> None:
     text = simulation_text(result)
     assert "  no bound: 1 function(s) count more than their module's worst case in the report" in text
     assert "a lower bound" not in text
+
+
+def test_the_dram_terms_are_time_the_report_does_not_hold() -> None:
+    """With ``--memory`` (HLScope+ section IV) ``load`` counts 1,943 cycles
+    in two calls of a module whose report says 2: the DRAM's time, which
+    the schedule leaves out by design. Nothing is said of it."""
+    folder = FIXTURES / "instrument" / "memory"
+    result = run_cli("simulate", str(folder / "pe.c"), "--report", str(folder / "report"), "--testbench",
+                     str(folder / "tb.c"), "--memory", "ddr3-1333-7v3", "--format", "json")
+    assert result.code == 0, result.stderr
+    document = json.loads(result.stdout)
+    load = next(item for item in document["functions"] if item["name"] == "load")
+    assert (load["calls"], load["cycles"]) == (2, 1489 + 454)
+    assert RULE not in [item["rule"] for item in document["diagnostics"]]
