@@ -10,7 +10,11 @@
 
 A design split over several files is given as several SRC; ``-o`` then
 names a folder that receives each file under its own name (and, for
-cycles, the one header: the first file defines the runtime's state).
+cycles, the one header: the first file defines the runtime's state). The
+instances of function templates in the user's headers (in the design file's
+folder or below) are counted too: their edited headers, and copies of the
+headers beside them, are written under ``-o``'s folder at their paths
+relative to the design file (``analyzer/instrument/design_tree.py``).
 """
 
 from __future__ import annotations
@@ -50,7 +54,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="tripcount: pass 1 pragmas; cycles: pass 2 cycle counters")
     parser.add_argument("-o", "--output", metavar="OUT",
                         help="output C file (required for cycles: the header is written next to it); with several"
-                             " SRC a folder, created if missing, that receives each file under its own name")
+                             " SRC a folder, created if missing, that receives each file under its own name; a C++"
+                             " design whose templates in its own headers are counted also gets those headers, edited,"
+                             " and copies of the headers beside them, at their paths relative to the design file")
     parser.add_argument("--tripcount", type=positive_int, default=DEFAULT_TRIP_COUNT, metavar="K",
                         help=f"trip count for pass 1 pragmas (default {DEFAULT_TRIP_COUNT}, as in HLScope+)")
     parser.add_argument("--testbench", metavar="TB.c",
