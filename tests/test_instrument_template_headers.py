@@ -215,3 +215,33 @@ def test_code_only_the_c_simulation_compiles_is_left_out_of_the_count(tmp_path: 
     assert document["cycles"] == 158
     assert [item["name"] for item in document["functions"]] == ["top", "copy<64, int>", "copy<32, int>"]
     assert [item["rule"] for item in document["diagnostics"] if item["severity"] == "warning"] == []
+
+
+def test_a_symbolic_link_in_the_output_is_refused_before_anything_is_written(tmp_path: Path) -> None:
+    """``out/lib`` a link to a folder elsewhere: the edited ``lib/copy.h``
+    would land outside the output. Exit 2 naming the link; nothing is
+    written, not even the runtime header beside ``-o``."""
+    out, elsewhere = tmp_path / "out", tmp_path / "elsewhere"
+    out.mkdir()
+    elsewhere.mkdir()
+    (out / "lib").symlink_to(elsewhere, target_is_directory=True)
+    result = run_cli("instrument", "--mode", "cycles", str(FOLDER / "top.cpp"), "--report", str(REPORT),
+                     "-o", str(out / "top.cpp"))
+    assert result.code == 2
+    assert f"{out / 'lib'}: output folder is a symbolic link" in result.stderr and "Traceback" not in result.stderr
+    assert sorted(path.name for path in out.iterdir()) == ["lib"] and list(elsewhere.iterdir()) == []
+
+
+def test_a_keep_folder_with_a_link_where_a_header_copy_goes_is_refused(tmp_path: Path) -> None:
+    """``simulate --keep DIR`` writes the build there: a link at ``DIR/lib``
+    would take the header copies out of it. Exit 2 naming the link, and
+    nothing written where it points."""
+    keep, elsewhere = tmp_path / "keep", tmp_path / "elsewhere"
+    keep.mkdir()
+    elsewhere.mkdir()
+    (keep / "lib").symlink_to(elsewhere, target_is_directory=True)
+    result = run_cli("simulate", str(FOLDER / "top.cpp"), "--report", str(REPORT), "--testbench", str(TESTBENCH),
+                     "--keep", str(keep))
+    assert result.code == 2
+    assert f"{keep.resolve() / 'lib'}: a folder of the build is a symbolic link" in result.stderr
+    assert "Traceback" not in result.stderr and list(elsewhere.iterdir()) == []

@@ -33,6 +33,18 @@ class DesignTree:
     #: the targets of the edited headers (the others are unchanged copies)
     edited: set[Path] = field(default_factory=set)
 
+    def linked_folder(self, root: Path) -> tuple[Path, Path] | None:
+        """The first folder between ``root`` and a header's target that is a
+        symbolic link or no folder, with the header it would carry out of
+        ``root`` (``None``: none). Asked before anything is written."""
+        for target in self.headers:
+            folder = target.parent
+            while folder != root and root in folder.parents:
+                if folder.is_symlink() or (folder.exists() and not folder.is_dir()):
+                    return folder, self.originals[target]
+                folder = folder.parent
+        return None
+
 
 def design_tree(sources: DesignSources, texts: Mapping[str, str], directory: Path) -> DesignTree:
     """The files to write into ``directory``: ``texts`` holds each design

@@ -298,6 +298,10 @@ def _compile_in(directory: Path, texts: Mapping[str, str], header: str, sources:
     sources; ``texts`` maps each design file's path to the text to build."""
     directory.mkdir(parents=True, exist_ok=True)
     tree = design_tree(sources, texts, directory)
+    linked = tree.linked_folder(directory)  # a --keep folder is the user's: never written through a link out of it
+    if linked is not None:
+        raise InputError(linked[0], "a folder of the build is a symbolic link; refusing to write the copy of"
+                         f" {linked[1]} through it", expected="a --keep folder hlsight wrote")
     for target, text in {**tree.units, **tree.headers}.items():
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")

@@ -126,7 +126,7 @@ def run(args: argparse.Namespace) -> int:
     tree = design_tree(sources, generated.texts, folder if folder is not None else output.parent)
     targets = {output: generated.source} if folder is None else dict(tree.units)
     if tree.headers:
-        _check_header_targets(tree, sources)
+        _check_header_targets(tree, sources, next(iter(targets)).parent)
     _write(generated.header, next(iter(targets)).parent / HEADER_NAME)
     for target, text in tree.headers.items():
         _make_folders(target.parent, next(iter(targets)).parent)
@@ -136,11 +136,17 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _check_header_targets(tree: DesignTree, sources: DesignSources) -> None:
+def _check_header_targets(tree: DesignTree, sources: DesignSources, root: Path) -> None:
     """The user headers are written under -o's folder at their relative
-    paths: never over an input (-o in the design's own folder)."""
+    paths: never over an input (-o in the design's own folder), and never
+    through a symbolic link out of that folder; both are found before
+    anything is written."""
     inputs = {file.path.resolve() for file in sources.edited_files} | {
         original.resolve() for original in tree.originals.values()}
+    linked = tree.linked_folder(root)
+    if linked is not None:
+        raise InputError(linked[0], f"output folder is a symbolic link or not a folder; refusing to write the copy of"
+                         f" {linked[1]} through it", expected="a new folder or one hlsight wrote")
     for target in tree.headers:
         if target.resolve() in inputs:
             edited = ", ".join(str(tree.originals[item]) for item in sorted(tree.edited))
