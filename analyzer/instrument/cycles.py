@@ -24,6 +24,7 @@ from hlsight.core.errors import InputError
 from hlsight.core.model import Design
 from hlsight.parsers.csource import CUnit, parse_c_file
 from hlsight.parsers.csource.frontend import looks_like_cplusplus
+from hlsight.parsers.csource.synthesis_regions import drop_simulation_only
 from hlsight.parsers.csource.tokens import SourceText
 from hlsight.parsers.cxx import CXX_SUFFIXES
 from hlsight.parsers.cxx.as_c import parse_cxx_as_c
@@ -83,6 +84,7 @@ def parse_source(path: Path | str, include_dirs: Sequence[Path] = (), hls_includ
         if hls_include is not None:
             searched = (*searched, find_hls_headers(hls_include).directory)
         unit = parse_c_file(path, include_dirs=searched)
+        drop_simulation_only(unit.ast, unit.filename, unit.text)
     text = SourceText(unit.text, str(path))
     notes = [Diagnostic(rule, Severity.WARNING, message, file=str(path), line=line)
              for line, rule, message in unit.warnings]

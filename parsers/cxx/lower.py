@@ -41,6 +41,7 @@ from pycparser import c_ast
 from pycparser.ast_transforms import fix_switch_cases
 from pycparser.c_parser import Coord
 
+from hlsight.parsers.csource.synthesis_regions import simulation_only_lines
 from hlsight.parsers.cxx import OPAQUE, STREAM_CALLS, ap_integer_bytes
 from hlsight.parsers.cxx.clang_frontend import STAND_INS, CxxUnit
 from hlsight.parsers.cxx.visitor import CursorVisitor, children
@@ -1074,42 +1075,6 @@ def _contains_call(node: c_ast.Node) -> bool:
     if isinstance(node, c_ast.FuncCall):
         return True
     return any(_contains_call(child) for _name, child in node.children())
-
-
-_CONDITIONAL = re.compile(r"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b(.*)$", re.MULTILINE)
-_NOT_SYNTHESIS = re.compile(r"!\s*defined\s*\(?\s*__SYNTHESIS__\s*\)?")
-_SYNTHESIS = re.compile(r"defined\s*\(?\s*__SYNTHESIS__\s*\)?")
-
-
-def simulation_only_lines(text: str) -> list[tuple[int, int]]:
-    """The (directive line, closing directive line) of each region of
-    ``text`` compiled only without ``__SYNTHESIS__``: ``#ifndef
-    __SYNTHESIS__``, ``#if !defined(__SYNTHESIS__)`` and the ``#else`` of
-    ``#ifdef __SYNTHESIS__`` / ``#if defined(__SYNTHESIS__)``; nested
-    conditionals are followed, an ``#elif`` ends the region."""
-    regions: list[tuple[int, int]] = []
-    stack: list[list[object]] = []  # [state ("simulation", "synthesis" or ""), first line]
-    for match in _CONDITIONAL.finditer(text):
-        line = text.count("\n", 0, match.start()) + 1
-        kind, condition = match.group(1), match.group(2).split("//")[0].split("/*")[0].strip()
-        if kind in ("if", "ifdef", "ifndef"):
-            simulation = (kind == "ifndef" and condition == "__SYNTHESIS__") or (
-                kind == "if" and _NOT_SYNTHESIS.fullmatch(condition) is not None)
-            synthesis = (kind == "ifdef" and condition == "__SYNTHESIS__") or (
-                kind == "if" and _SYNTHESIS.fullmatch(condition) is not None)
-            stack.append(["simulation" if simulation else "synthesis" if synthesis else "", line])
-        elif stack:
-            state, first = stack[-1]
-            if state == "simulation":
-                regions.append((int(first), line))  # type: ignore[call-overload]
-            if kind == "endif":
-                stack.pop()
-            elif kind == "else":
-                stack[-1] = ["simulation" if state == "synthesis" else "synthesis" if state == "simulation" else "",
-                             line]
-            else:  # elif: what follows is neither
-                stack[-1] = ["", line]
-    return regions
 
 
 def lower(unit: CxxUnit, vendor_folders: tuple[str, ...] | None = None, instances: bool = False,
