@@ -105,18 +105,19 @@ class CodeGenerator:
                  memory: MemoryConstants | None = None, transfers: Sequence[TransferSite] = (),
                  functions: Collection[str] | None = None, owner: bool = True,
                  instances: InstanceTable | None = None, rows_listed: Collection[str] | None = None,
-                 runtime_include: str = HEADER_NAME, in_header: bool = False):
+                 header_include: str | None = None):
         self.plan = plan
+        #: a user header (:mod:`.design_tree`): its template bodies find their
+        #: rows through the lookups the design files register, and it lists none
+        self.in_header = header_include is not None
         #: how this file includes the runtime header (a user header below the design file: ``../hlsight_cycles.h``)
-        self.runtime_include = runtime_include
-        #: a user header: its template bodies find their rows through the lookups the design files register
-        self.in_header = in_header
+        self.runtime_include = header_include or HEADER_NAME
         #: rows and slots of the C++ template instances (:mod:`.templates`)
         self.instances = instances or InstanceTable({})
         #: the instances whose rows this file's end lists (``None``: the ones it
         #: defines; a header lists none: the file including it lists them, after
         #: the types its instances name are declared)
-        self.rows_listed = rows_listed
+        self.rows_listed = () if self.in_header else rows_listed
         self.functions = functions
         self.owner = owner
         self.transfers = list(transfers)
@@ -185,10 +186,6 @@ class CodeGenerator:
         tokens = loop_tokens(self.source, block.loop)
         if tokens is None:
             return
-        keyword, _body_first, _body_last, last = tokens
-        depth = _depth(block.loop)
-        start = self.source.tokens[keyword].start
-        end = self.source.tokens[last].end
         frameless = self._frameless(block)
         local = self._local_sequential(block)
         acc = self._host(block) is not None
@@ -200,8 +197,7 @@ class CodeGenerator:
             leave = self.snippets.seq_exit(block.id, acc, hosted)
         else:
             enter, leave = self.snippets.loop_enter(block.id), self.snippets.loop_exit(block.id)
-        self.edits.append(Edit(start, start, opening_rank(depth), str(enter)))
-        self.edits.append(Edit(end, end, closing_rank(depth), str(leave)))
+        self._wrap(block.loop, tokens, str(enter), str(leave))
         for statement in block.breaks:
             self._break(block, statement, local)
         counted = block.count_loop or block.loop  # a flattened nest counts its innermost iterations
@@ -216,6 +212,14 @@ class CodeGenerator:
         else:
             inline, opening = self.snippets.iteration(block.id, hook), self.snippets.open_body(block.id, hook)
         self._count_in_body(counted, counted_tokens, str(inline), str(opening))
+
+    def _wrap(self, loop: SourceLoop, tokens: tuple[int, int, int, int], enter: str, leave: str) -> None:
+        """``enter`` before ``loop``'s keyword and ``leave`` after its last token, ranked by its depth."""
+        keyword, _body_first, _body_last, last = tokens
+        depth = _depth(loop)
+        start, end = self.source.tokens[keyword].start, self.source.tokens[last].end
+        self.edits.append(Edit(start, start, opening_rank(depth), enter))
+        self.edits.append(Edit(end, end, closing_rank(depth), leave))
 
     def _count_in_body(self, counted: SourceLoop, tokens: tuple[int, int, int, int], inline: str,
                        opening: str) -> None:
@@ -243,13 +247,9 @@ class CodeGenerator:
         tokens = loop_tokens(self.source, block.loop)
         if tokens is None:
             return
-        keyword, _body_first, _body_last, last = tokens
-        depth = _depth(block.loop)
-        frame = self._slot(block, "frame", keyword)
+        frame = self._slot(block, "frame", tokens[0])
         if frame is not None:
-            start, end = self.source.tokens[keyword].start, self.source.tokens[last].end
-            self.edits.append(Edit(start, start, opening_rank(depth), str(self.snippets.loop_enter(frame))))
-            self.edits.append(Edit(end, end, closing_rank(depth), str(self.snippets.loop_exit(frame))))
+            self._wrap(block.loop, tokens, str(self.snippets.loop_enter(frame)), str(self.snippets.loop_exit(frame)))
             for statement in block.breaks:
                 self._template_break(statement, frame)
         counted = block.count_loop or block.loop

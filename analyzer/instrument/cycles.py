@@ -198,21 +198,18 @@ def generate_files(plan: Plan, sources: DesignSources, report: str, constants: M
     texts: dict[str, str] = {}
     diagnostics: list[Diagnostic] = []
     header = ""
-    files = {name: sources.functions[name].filename for name in instances or {} if name in sources.functions}
-    table = instance_table(plan, instances or {}, files)
+    table = instance_table(plan, instances or {})
     planned = {*plan.functions, *(block.function for block in plan.loop_blocks.values())}
     for index, file in enumerate(sources.edited_files):
         if file.is_header and not any(owner is file and name in planned for name, owner in sources.owners.items()):
             texts[str(file.path)] = file.text.text  # nothing of it is counted: unchanged
             continue
         names = {name for name, owner in sources.owners.items() if owner is file}
-        listed: frozenset[str] = frozenset() if file.is_header else file.called_instances | set(file.templates)
         # the runtime header is written beside the design files, above a user header's copy
         runtime = Path(os.path.relpath(sources.path.resolve().parent / HEADER_NAME, file.path.resolve().parent))
         generated = CodeGenerator(plan, file.text, report, __version__, constants, transfers, names,
-                                  owner=index == 0, instances=table, rows_listed=listed,
-                                  runtime_include=runtime.as_posix() if file.is_header else HEADER_NAME,
-                                  in_header=file.is_header).generate()
+                                  owner=index == 0, instances=table, rows_listed=file.called_instances,
+                                  header_include=runtime.as_posix() if file.is_header else None).generate()
         texts[str(file.path)] = generated.source
         diagnostics.extend(generated.diagnostics)
         header = header or generated.header

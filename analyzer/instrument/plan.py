@@ -441,10 +441,13 @@ class Planner:
         are left out of the matching (no row is missing for them). The rest
         stay shared (:meth:`_ambiguous_inlined`)."""
         kept = {}
+        loops_of: dict[str, dict[str, Loop]] = {}  # host -> its module's report loops, read once
         for key, sites in shared.items():
             named, rows = [], set()
             for host, site in sites:
-                available = report_loops(self.design, self.instrumented[host].kernel)
+                if host not in loops_of:
+                    loops_of[host] = report_loops(self.design, self.instrumented[host].kernel)
+                available = loops_of[host]
                 found = [_norm(name) for name in names_to_match(site, available) if _norm(name) in available]
                 if found:
                     named.append(site)

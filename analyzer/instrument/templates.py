@@ -68,11 +68,13 @@ def instance_functions(sources: DesignSources, design: Design) -> tuple[DesignSo
     counted: dict[str, TemplateInstance] = {}
     notes: list[Diagnostic] = []
     left: set[tuple[str, int]] = set()  # (file, line) of templates with an instance not counted
-    shared = _shared_modules(sources, design)
+    names = [kernel.name for kernel in design.kernels]
+    modules = {name: instance_modules(names, name) for file in sources.edited_files for name in file.instances}
+    shared = _shared_modules(modules)
     for file in sources.edited_files:
         for name, function in file.instances.items():
             info = file.templates[name]
-            why = shared.get(name) or _not_counted(name, info, design, functions)
+            why = shared.get(name) or _not_counted(name, info, modules[name], names, functions)
             if why == _INLINED:  # no module of its own: HLS inlined it, its loops count in its caller's module
                 functions[name], owners[name], counted[name] = function, file, info
                 continue
@@ -100,18 +102,16 @@ def instance_functions(sources: DesignSources, design: Design) -> tuple[DesignSo
     return dataclasses.replace(sources, functions=functions, owners=owners, notes=kept), counted, notes
 
 
-def _shared_modules(sources: DesignSources, design: Design) -> dict[str, str]:
+def _shared_modules(modules: Mapping[str, list[str]]) -> dict[str, str]:
     """Why each instance that one module names together with another
-    instance is not counted: the module named by the template alone
-    (:func:`~hlsight.parsers.vivado.names.instance_modules`) is one
-    instance's only while no other instance of the template takes it too."""
-    names = [kernel.name for kernel in design.kernels]
+    instance is not counted (``modules``: each instance's modules, by
+    :func:`~hlsight.parsers.vivado.names.instance_modules`): the module
+    named by the template alone is one instance's only while no other
+    instance of the template takes it too."""
     takers: dict[str, list[str]] = {}
-    for file in sources.edited_files:
-        for name in file.instances:
-            modules = instance_modules(names, name)
-            if len(modules) == 1:
-                takers.setdefault(modules[0], []).append(name)
+    for name, found in modules.items():
+        if len(found) == 1:
+            takers.setdefault(found[0], []).append(name)
     return {name: (f"the report module {module} is named for {len(instances)} instances ({', '.join(instances)}),"
                    " so which one runs its schedule is not known")
             for module, instances in takers.items() if len(instances) > 1 for name in instances}
@@ -121,17 +121,18 @@ def _shared_modules(sources: DesignSources, design: Design) -> dict[str, str]:
 _INLINED = "inlined"
 
 
-def _not_counted(name: str, info: TemplateInstance, design: Design, functions: Mapping[str, SourceFunction]) -> str:
-    """Why instance ``name`` is not instrumented ("": it is, as its module;
+def _not_counted(name: str, info: TemplateInstance, modules: list[str], names: list[str],
+                 functions: Mapping[str, SourceFunction]) -> str:
+    """Why instance ``name``, which the report modules ``modules`` of all
+    ``names`` name, is not instrumented ("": it is, as its module;
     :data:`_INLINED`: as a function HLS inlined, its loops those of the
     module it is inlined into, as for any function without a module)."""
     if info.unsupported:
         return f"hlsight cannot tell it apart at run time ({info.unsupported})"
     if name in functions:
         return "a function of the design has the same name"
-    modules = instance_modules((kernel.name for kernel in design.kernels), name)
     base = name.split("<")[0].rsplit("::", 1)[-1]
-    if not modules and not any(kernel.name == base or kernel.name.startswith(f"{base}_") for kernel in design.kernels):
+    if not modules and not any(module == base or module.startswith(f"{base}_") for module in names):
         return _INLINED  # no module of the template at all (one of another instance's name would be a doubt)
     if len(modules) != 1:
         found = ", ".join(modules) if modules else "none"
@@ -158,13 +159,12 @@ def _rename_calls(calls: list[tuple[c_ast.ID, str]], counted: Mapping[str, Templ
             function.calls = called_names(function.node.body)
 
 
-def instance_table(plan: Plan, instances: Mapping[str, TemplateInstance],
-                   files: Mapping[str, str] | None = None) -> InstanceTable:
+def instance_table(plan: Plan, instances: Mapping[str, TemplateInstance]) -> InstanceTable:
     """The rows and slots of every instrumented instance in ``plan``: one
     with a module of its own (its function's block and its loops'), and one
     HLS inlined (its loops' blocks, counted in the module it is inlined
-    into; no function block). ``files`` names the file each instance's body
-    is in (default: its function's in the plan)."""
+    into; no function block). A body's slots are keyed by its file (the
+    plan's ``files``) and the template's place in it."""
     table = InstanceTable(dict(instances))
     entries: dict[str, dict[tuple[str, int], int]] = {}
     for name, item in plan.functions.items():
@@ -182,8 +182,7 @@ def instance_table(plan: Plan, instances: Mapping[str, TemplateInstance],
         table.rows[name] = len(table.rows)
 
     def key(name: str) -> tuple[str, tuple[int, int]]:
-        filename = files[name] if files is not None and name in files else plan.functions[name].source.filename
-        return filename, instances[name].template
+        return plan.files[name], instances[name].template
 
     for name, places in entries.items():
         slots = table.slots.setdefault(key(name), {("function", 0): 0})  # every body opens a function scope

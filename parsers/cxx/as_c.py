@@ -10,9 +10,9 @@ from pathlib import Path
 from hlsight.core.errors import InputError
 from hlsight.parsers.csource import CUnit
 from hlsight.parsers.csource.frontend import Dialect
-from hlsight.parsers.cxx.clang_frontend import STAND_INS, STD_INCLUDE, CxxUnit, parse_cxx
+from hlsight.parsers.cxx.clang_frontend import STD_INCLUDE, CxxUnit, parse_cxx
 from hlsight.parsers.cxx.hls_headers import HlsHeaders, find_hls_headers
-from hlsight.parsers.cxx.lower import lower
+from hlsight.parsers.cxx.lower import beside_main, lower
 from hlsight.parsers.cxx.vendor_paths import vendor_paths
 
 
@@ -64,13 +64,10 @@ def _user_headers(unit: CxxUnit, path: Path, unsaved: Mapping[str, str]) -> tupl
     """The headers ``unit`` includes from ``path``'s folder or below (not
     hlsight's stand-ins, nor the stand-in text of a missing vendor header),
     each once, as clang names them."""
-    folder = path.resolve().parent
     found: dict[str, None] = {}
     for inclusion in unit.translation_unit.get_includes():  # type: ignore[attr-defined]
         name = str(inclusion.include.name)
-        resolved = Path(name).resolve()
-        if resolved.is_relative_to(folder) and not resolved.is_relative_to(STAND_INS) and name not in unsaved \
-                and resolved.is_file():
+        if name not in unsaved and beside_main(Path(name), path) and Path(name).is_file():
             found[name] = None
     return tuple(found)
 

@@ -233,8 +233,12 @@ class _Lowerer(CursorVisitor):
         self.hls_folder = Path(hls_folder).resolve() if hls_folder is not None else None
         #: (line, rule, message) of the user's templates outside the main file's folder
         self.outside: list[tuple[int, str, str]] = []
+        #: the main file, resolved: user headers are those in its folder or below (:func:`beside_main`)
+        self._main_path = Path(self.filename).resolve()
         #: file -> (first, last) lines of its ``#ifndef __SYNTHESIS__`` regions (:meth:`simulation_only`)
         self._simulation_only: dict[str, list[tuple[int, int]]] = {}
+        #: the headers' texts, read once (:meth:`text_of_file`)
+        self._texts: dict[str, str] = {}
 
     @staticmethod
     def _pragmas_of(text: str) -> list[tuple[int, str]]:
@@ -339,10 +343,7 @@ class _Lowerer(CursorVisitor):
         if location.file is None or getattr(location, "is_in_system_header", False):
             return None
         path = Path(str(location.file.name)).resolve()
-        folder = Path(self.filename).resolve().parent
-        if path == Path(self.filename).resolve() or not path.is_relative_to(folder) or path.is_relative_to(STAND_INS):
-            return None
-        return path
+        return path if path != self._main_path and beside_main(path, self._main_path) else None
 
     def callee_name(self, referenced: Any) -> str | None:
         """The name a call of ``referenced`` is lowered to, its definition
@@ -558,13 +559,19 @@ class _Lowerer(CursorVisitor):
             return False
         name = str(location.file.name)
         if name not in self._simulation_only:
-            try:
-                text = self.unit.text if name == self.filename else Path(name).read_text(encoding="utf-8",
-                                                                                         errors="replace")
-            except OSError:
-                text = ""
-            self._simulation_only[name] = simulation_only_lines(text)
+            self._simulation_only[name] = simulation_only_lines(self.text_of_file(name))
         return any(first < location.line < last for first, last in self._simulation_only[name])
+
+    def text_of_file(self, file: str) -> str:
+        """The text of the main file or of a header it includes (read once; "" if unreadable)."""
+        if file == self.filename:
+            return self.unit.text
+        if file not in self._texts:
+            try:
+                self._texts[file] = Path(file).read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                self._texts[file] = ""
+        return self._texts[file]
 
     def pragmas_in(self, file: str | None) -> list[tuple[int, str]]:
         if file is None:
@@ -572,11 +579,7 @@ class _Lowerer(CursorVisitor):
         if file == self.filename:
             return self.pragmas
         if file not in self._pragmas:
-            try:
-                text = Path(file).read_text(encoding="utf-8", errors="replace")
-            except OSError:
-                text = ""
-            self._pragmas[file] = self._pragmas_of(text)
+            self._pragmas[file] = self._pragmas_of(self.text_of_file(file))
         return self._pragmas[file]
 
     def visit_FOR_STMT(self, cursor: Any) -> c_ast.Node:
@@ -1075,6 +1078,15 @@ def _contains_call(node: c_ast.Node) -> bool:
     if isinstance(node, c_ast.FuncCall):
         return True
     return any(_contains_call(child) for _name, child in node.children())
+
+
+def beside_main(path: Path, main: Path) -> bool:
+    """``path`` is a file of the user's in ``main``'s folder or below, not one
+    of hlsight's stand-in headers: the headers whose edited copies (and
+    the copies beside them) go at their paths relative to the design file
+    (:mod:`hlsight.analyzer.instrument.design_tree`)."""
+    resolved = path.resolve()
+    return resolved.is_relative_to(main.resolve().parent) and not resolved.is_relative_to(STAND_INS)
 
 
 def lower(unit: CxxUnit, vendor_folders: tuple[str, ...] | None = None, instances: bool = False,

@@ -103,16 +103,9 @@ def cxx_module_name(function: str) -> str:
     ``copy_64_int_s``, as the reports of public designs spell
     ``rmsnorm_4096_s`` and hls4ml's ``conv_1d_cl_..._config5_s``); a class
     member by its own name (``Acc::run`` -> ``run``)."""
-    depth, split = 0, -1
-    for index, character in enumerate(function):
-        depth += {"<": 1, ">": -1}.get(character, 0)
-        if depth == 0 and function.startswith("::", index):
-            split = index
-    if split >= 0:
-        function = function[split + 2:]
-    base, angle, arguments = function.partition("<")
+    base, angle, arguments = _unqualified(function).partition("<")
     if not angle:
-        return function
+        return base
     words = _NOT_IN_NAME.sub("_", arguments.rsplit(">", 1)[0]).strip("_")
     return f"{base}_{words}_s"
 
