@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import sympy
 
 from hlsight.analyzer.consistency import implausible_ii
+from hlsight.analyzer.loop_concurrency import concurrent_stages, max_concurrent_iterations
 from hlsight.analyzer.memory_model import smax
 from hlsight.analyzer.results import SourceFacts
 from hlsight.analyzer.symbols import (
@@ -327,7 +328,11 @@ def interleaved_cycles(
     a pipelined outer loop costs its sub-loops' launches, II*TC each, and
     the pipeline depths drain once, at the end. A loop the report does not
     pipeline, or whose iterations it says run serially across a sub-loop,
-    waits for each iteration's sub-loops to drain. With ``commands`` (an
+    waits for each iteration's sub-loops to drain. Sibling sub-loops
+    overlap, each running a different iteration of the loop, where the
+    report lets two or more iterations be in progress at once
+    (:mod:`hlsight.analyzer.loop_concurrency`), a serial region named by
+    the report being one stage of them. With ``commands`` (an
     i++ component's Avalon host interfaces) each loop's launches take at
     least the commands it sends on one interface."""
     if loop.fully_unrolled:
@@ -349,16 +354,48 @@ def interleaved_cycles(
                      f" cycles (the report's loop-carried latency): iterations one after another, each"
                      f" {max(with_latch, int(depth)):,} cycles beyond its sub-loops with its latch block")
         depth = sympy.Integer(max(with_latch, int(depth)))
-    if loop.pipelined is False or runs_serially(loop) or (loop.carried_latency or 0) > 1:
+    region = _serial_region_beside_others(loop)
+    if region is None and (loop.pipelined is False or runs_serially(loop) or (loop.carried_latency or 0) > 1):
         # each iteration waits for its sub-loops to drain; interleaved
         # invocations of one sub-loop drain together
         body = sympy.Add(*[_invocation_groups(loop, child, trip, notes) * (issue + drain)
                            for child, (issue, drain) in zip(sequential, parts, strict=True)])
         return _command_floor(loop, body + trip * depth, notes, given, source, names, commands), sympy.Integer(0)
-    issue = sympy.Add(*[_invocation_groups(loop, child, trip, notes) * part[0]
-                        for child, part in zip(sequential, parts, strict=True)])
+    runs = [(_block_id(child.name) in (region or ()), _invocation_groups(loop, child, trip, notes), part)
+            for child, part in zip(sequential, parts, strict=True)]
+    # inside a serial region one iteration at a time, each draining before the next enters: one stage
+    inside = [groups * (issue + drain) for serial, groups, (issue, drain) in runs if serial]
+    if inside:
+        notes.append(f"loop {loop.name}: one iteration at a time inside the region it runs serially across"
+                     f" ({', '.join(sorted(region or ()))}), each draining it before the next enters; its other"
+                     " sub-loops run the next iterations meanwhile")
+    beside = [groups * part[0] for serial, groups, part in runs if not serial]
+    stages = ([sympy.Add(*inside)] if inside else []) + beside
+    issue = concurrent_stages(loop, stages, trip, notes)
     return (_command_floor(loop, issue, notes, given, source, names, commands),
-            depth + smax(*[part[1] for part in parts]))
+            depth + smax(*[part[1] for serial, _groups, part in runs if not serial]))
+
+
+def _serial_region_beside_others(loop: Loop) -> frozenset[str] | None:
+    """The sub-loops (:func:`_block_id`) a pipelined ``loop`` runs serially
+    across, where the report names them, leaves others out of the region
+    and lets two or more iterations be in progress at once: "Iteration
+    executed serially across atax.B9. Only a single loop iteration will
+    execute inside this region" beside "Maximum concurrent iterations:
+    Capacity of loop" (an i++ 20.4 atax's fused loop). Outside the region
+    the next iteration may run while one is inside it (decision 101).
+    ``None`` where the rule of serial loops applies as a whole."""
+    if loop.pipelined is False or (loop.carried_latency or 0) > 1 or not runs_serially(loop):
+        return None
+    region = serial_sub_loops(loop)
+    if region is None or max_concurrent_iterations(loop) in (None, 1):
+        return None
+    # "Iteration executed serially due to memory dependency" names no region: the whole loop (a oneAPI kmers B1)
+    if any("executed serially" in text.lower() and _SERIAL_ACROSS not in text for text in loop.details):
+        return None
+    if all(_block_id(child.name) in region for child in loop.sub_loops):
+        return None
+    return region
 
 
 def invocations_in_flight(parent: Loop, loop: Loop) -> int:

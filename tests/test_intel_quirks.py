@@ -296,7 +296,9 @@ def test_private_copies_around_inner_loops_are_a_caution() -> None:
     many outer iterations run at once; the pipeline time runs them one after
     another (Intel's max_concurrency sample, A10 PAC README: 2.95 s with one
     copy, 1.46 s with 2 to 16; estimated 3.41 s for all). Said only where a
-    loop holds a loop that iterates: memory_attributes' B1 holds a fully
+    loop holds two loops that iterate and the report does not say how many
+    of its iterations run at once (where it does, the count overlaps them,
+    tests/test_loop_concurrency.py): memory_attributes' B1 holds a fully
     unrolled one, so even with copies it gets no caution."""
     from hlsight.analyzer.estimate.kernel import private_copies_caveat
     from hlsight.core.model import Loop
@@ -308,7 +310,9 @@ def test_private_copies_around_inner_loops_are_a_caution() -> None:
     local.details["Number of private copies"] = "4"
     assert private_copies_caveat([kernel], design) is None  # its inner loop is fully unrolled
     outer = next(loop for loop in kernel.loops if loop.name == "Kernel<0>.B1")
-    outer.children.append(Loop(name="Kernel<0>.B2"))
+    outer.children.extend([Loop(name="Kernel<0>.B2"), Loop(name="Kernel<0>.B4")])
+    assert private_copies_caveat([kernel], design) is None  # "Maximum concurrent iterations: Capacity of loop"
+    outer.details = [text for text in outer.details if "concurrent iterations" not in text]
     caveat = private_copies_caveat([kernel], design)
     assert caveat is not None and caveat.startswith("on-chip memory dict_offset has 4 private copies: up to 4")
 
