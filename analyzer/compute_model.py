@@ -15,7 +15,16 @@ from dataclasses import dataclass, field
 import sympy
 
 from hlsight.analyzer.consistency import implausible_ii
-from hlsight.analyzer.loop_concurrency import concurrent_stages, max_concurrent_iterations
+from hlsight.analyzer.loop_concurrency import (
+    Stage,
+    block_id,
+    concurrent_stages,
+    interleaving_allowed,
+    runs_serially,
+    serial_region,
+    serial_sub_loops,
+    waits_for_drains,
+)
 from hlsight.analyzer.memory_model import smax
 from hlsight.analyzer.results import SourceFacts
 from hlsight.analyzer.symbols import (
@@ -239,40 +248,6 @@ def sequential_part(kernel: Kernel, block: str | None) -> str | None:
     return "/".join(path)
 
 
-def runs_serially(loop: Loop) -> bool:
-    """aoc says when an outer loop's iterations cannot overlap the sub-loop
-    they run ("Iteration executed serially across X.B4 ... due to memory
-    dependency", "Serial exe: Memory dependency")."""
-    return any("executed serially" in text.lower() or text.lower().startswith("serial exe") for text in loop.details)
-
-
-_SERIAL_ACROSS = "executed serially across "
-
-
-def serial_sub_loops(loop: Loop) -> frozenset[str] | None:
-    """Blocks (:func:`_block_id`) of the sub-loops ``loop``'s iterations run serially
-    across ("Iteration executed serially across matrixMult.B4,
-    matrixMult.B5. Only a single loop iteration will execute inside this
-    region"), or ``None`` where the report says its iterations are serial
-    without naming the region ("Serial exe: Memory dependency"): all of
-    them."""
-    names: set[str] = set()
-    for text in loop.details:
-        start = text.find(_SERIAL_ACROSS)
-        if start >= 0:
-            region = text[start + len(_SERIAL_ACROSS):].split(". ")[0].rstrip(".")
-            names.update(_block_id(name) for name in region.split(","))
-    return frozenset(names) if names else None
-
-
-def _block_id(name: str) -> str:
-    """A loop's basic block within its kernel ("B4" of "matrixMult.B4"):
-    the region text names the kernel as the compiler does
-    ("const::'lambda'().B4"), which hlsight may have renamed
-    ("parallel_bfs.cpp:104.B4")."""
-    return block_name(name.strip()).rsplit(".", 1)[-1]
-
-
 #: Pipelined LSUs of each loop's own block by the Avalon host interface they
 #: send their commands to (block name -> interface -> LSUs): an i++
 #: component's loops issue no faster than one command a cycle on each
@@ -327,12 +302,12 @@ def interleaved_cycles(
     j+1 at the cycle after invocation j's last launch). So an iteration of
     a pipelined outer loop costs its sub-loops' launches, II*TC each, and
     the pipeline depths drain once, at the end. A loop the report does not
-    pipeline, or whose iterations it says run serially across a sub-loop,
-    waits for each iteration's sub-loops to drain. Sibling sub-loops
-    overlap, each running a different iteration of the loop, where the
-    report lets two or more iterations be in progress at once
-    (:mod:`hlsight.analyzer.loop_concurrency`), a serial region named by
-    the report being one stage of them. With ``commands`` (an
+    pipeline, or whose iterations it says run serially, waits for each
+    iteration's sub-loops to drain. Sibling sub-loops overlap, each running
+    a different iteration of the loop, where the report lets two or more
+    iterations be in progress at once; a serial region the report names,
+    with other sub-loops outside it, is then one stage of them, drained by
+    each iteration (:mod:`hlsight.analyzer.loop_concurrency`). With ``commands`` (an
     i++ component's Avalon host interfaces) each loop's launches take at
     least the commands it sends on one interface."""
     if loop.fully_unrolled:
@@ -354,48 +329,36 @@ def interleaved_cycles(
                      f" cycles (the report's loop-carried latency): iterations one after another, each"
                      f" {max(with_latch, int(depth)):,} cycles beyond its sub-loops with its latch block")
         depth = sympy.Integer(max(with_latch, int(depth)))
-    region = _serial_region_beside_others(loop)
-    if region is None and (loop.pipelined is False or runs_serially(loop) or (loop.carried_latency or 0) > 1):
+    if waits_for_drains(loop):
         # each iteration waits for its sub-loops to drain; interleaved
         # invocations of one sub-loop drain together
         body = sympy.Add(*[_invocation_groups(loop, child, trip, notes) * (issue + drain)
                            for child, (issue, drain) in zip(sequential, parts, strict=True)])
         return _command_floor(loop, body + trip * depth, notes, given, source, names, commands), sympy.Integer(0)
-    runs = [(_block_id(child.name) in (region or ()), _invocation_groups(loop, child, trip, notes), part)
-            for child, part in zip(sequential, parts, strict=True)]
-    # inside a serial region one iteration at a time, each draining before the next enters: one stage
-    inside = [groups * (issue + drain) for serial, groups, (issue, drain) in runs if serial]
+    launches, drain = _stages(loop, list(zip(sequential, parts, strict=True)), trip, notes)
+    return _command_floor(loop, launches, notes, given, source, names, commands), depth + drain
+
+
+def _stages(loop: Loop, parts: list[tuple[Loop, tuple[sympy.Expr, sympy.Expr]]], trip: sympy.Expr,
+            notes: list[str]) -> tuple[sympy.Expr, sympy.Expr]:
+    """(launches, drain) of the sub-loops of a pipelined ``loop`` whose
+    iterations do not wait for them to drain: each sub-loop a stage (one
+    after another where one iteration is in progress at a time), the
+    serial region the report names one stage of its own, each iteration
+    draining it before the next enters (:mod:`hlsight.analyzer.loop_concurrency`)."""
+    region = serial_region(loop) or frozenset()
+    stages: list[Stage] = []
+    inside = [(child, part) for child, part in parts if block_id(child.name) in region]
     if inside:
+        one_pass = sympy.Add(*[issue + drain for _child, (issue, drain) in inside])
+        stages.append(Stage(trip * one_pass, one_pass))
         notes.append(f"loop {loop.name}: one iteration at a time inside the region it runs serially across"
-                     f" ({', '.join(sorted(region or ()))}), each draining it before the next enters; its other"
+                     f" ({', '.join(sorted(region))}), each draining it before the next enters; its other"
                      " sub-loops run the next iterations meanwhile")
-    beside = [groups * part[0] for serial, groups, part in runs if not serial]
-    stages = ([sympy.Add(*inside)] if inside else []) + beside
-    issue = concurrent_stages(loop, stages, trip, notes)
-    return (_command_floor(loop, issue, notes, given, source, names, commands),
-            depth + smax(*[part[1] for serial, _groups, part in runs if not serial]))
-
-
-def _serial_region_beside_others(loop: Loop) -> frozenset[str] | None:
-    """The sub-loops (:func:`_block_id`) a pipelined ``loop`` runs serially
-    across, where the report names them, leaves others out of the region
-    and lets two or more iterations be in progress at once: "Iteration
-    executed serially across atax.B9. Only a single loop iteration will
-    execute inside this region" beside "Maximum concurrent iterations:
-    Capacity of loop" (an i++ 20.4 atax's fused loop). Outside the region
-    the next iteration may run while one is inside it (decision 101).
-    ``None`` where the rule of serial loops applies as a whole."""
-    if loop.pipelined is False or (loop.carried_latency or 0) > 1 or not runs_serially(loop):
-        return None
-    region = serial_sub_loops(loop)
-    if region is None or max_concurrent_iterations(loop) in (None, 1):
-        return None
-    # "Iteration executed serially due to memory dependency" names no region: the whole loop (a oneAPI kmers B1)
-    if any("executed serially" in text.lower() and _SERIAL_ACROSS not in text for text in loop.details):
-        return None
-    if all(_block_id(child.name) in region for child in loop.sub_loops):
-        return None
-    return region
+    beside = [(child, part) for child, part in parts if block_id(child.name) not in region]
+    stages.extend(Stage(_invocation_groups(loop, child, trip, notes) * issue, issue)
+                  for child, (issue, _drain) in beside)
+    return concurrent_stages(loop, stages, trip, notes), smax(*[drain for _child, (_issue, drain) in beside])
 
 
 def invocations_in_flight(parent: Loop, loop: Loop) -> int:
@@ -412,16 +375,17 @@ def invocations_in_flight(parent: Loop, loop: Loop) -> int:
     (oneAPI 2025's ``ld``), or where ``parent`` runs its iterations
     serially across ``loop`` ("Only a single loop iteration will execute
     inside this region": a 19.1 Sobel's II-114 loop, max interleaving 114,
-    under such a region)."""
+    under such a region); and at most as many as ``parent`` has iterations
+    in progress (its maximum concurrent iterations)."""
     ii = loop.ii.value if loop.ii is not None else None
     if (loop.max_interleaving is None or ii is None or implausible_ii(loop) or loop.sub_loops
             or parent.pipelined is False or (parent.carried_latency or 0) > 1):
         return 1
     if runs_serially(parent):
         serial = serial_sub_loops(parent)
-        if serial is None or _block_id(loop.name) in serial:
+        if serial is None or block_id(loop.name) in serial:
             return 1
-    return max(1, min(loop.max_interleaving, ii))
+    return interleaving_allowed(parent, max(1, min(loop.max_interleaving, ii)))
 
 
 def interleaved_loops(loops: Sequence[Loop]) -> list[tuple[Loop, int]]:

@@ -295,11 +295,13 @@ def test_private_copies_around_inner_loops_are_a_caution() -> None:
     """An on-chip memory with private copies (max_concurrency) lets that
     many outer iterations run at once; the pipeline time runs them one after
     another (Intel's max_concurrency sample, A10 PAC README: 2.95 s with one
-    copy, 1.46 s with 2 to 16; estimated 3.41 s for all). Said only where a
+    copy, 1.46 s with 2 to 16; estimated 3.41 s for all). Said where a
     loop holds two loops that iterate and the report does not say how many
-    of its iterations run at once (where it does, the count overlaps them,
-    tests/test_loop_concurrency.py): memory_attributes' B1 holds a fully
-    unrolled one, so even with copies it gets no caution."""
+    of its iterations run at once (an upper bound), and where "capacity of
+    loop" lets the count overlap more stages than a memory has copies (it
+    may read low; tests/test_loop_concurrency.py for the overlap):
+    memory_attributes' B1 holds a fully unrolled one, so even with copies
+    it gets no caution."""
     from hlsight.analyzer.estimate.kernel import private_copies_caveat
     from hlsight.core.model import Loop
 
@@ -312,6 +314,14 @@ def test_private_copies_around_inner_loops_are_a_caution() -> None:
     outer = next(loop for loop in kernel.loops if loop.name == "Kernel<0>.B1")
     outer.children.extend([Loop(name="Kernel<0>.B2"), Loop(name="Kernel<0>.B4")])
     assert private_copies_caveat([kernel], design) is None  # "Maximum concurrent iterations: Capacity of loop"
+    outer.children.append(Loop(name="Kernel<0>.B6"))  # three stages overlapped, a memory with 2 copies
+    local.details["Number of private copies"] = "2"
+    fewer = private_copies_caveat([kernel], design)
+    assert fewer is not None and fewer.startswith(
+        'loop Kernel<0>.B1 overlaps 3 sub-loops, as the report\'s "capacity of loop" allows, but on-chip memory'
+        " dict_offset has 2 private copies")
+    assert fewer.endswith("read it as a lower bound")
+    local.details["Number of private copies"] = "4"
     outer.details = [text for text in outer.details if "concurrent iterations" not in text]
     caveat = private_copies_caveat([kernel], design)
     assert caveat is not None and caveat.startswith("on-chip memory dict_offset has 4 private copies: up to 4")

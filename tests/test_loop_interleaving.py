@@ -19,7 +19,8 @@ from pathlib import Path
 
 import sympy
 
-from hlsight.analyzer.compute_model import interleaved_cycles, interleaved_loops, serial_sub_loops
+from hlsight.analyzer.compute_model import interleaved_cycles, interleaved_loops
+from hlsight.analyzer.loop_concurrency import serial_sub_loops
 from hlsight.analyzer.pipeline import analyze
 from hlsight.core.model import InitiationInterval, Loop, TripCount
 from hlsight.parsers.loader import load_design

@@ -21,7 +21,7 @@ from hlsight.analyzer.estimate.evaluate import bind, free_names, numeric, substi
 from hlsight.analyzer.estimate.inputs import Settings, default_values, given_for, kernel_scoped
 from hlsight.analyzer.estimate.memory import MEMORY_MODEL_NAME, MemoryResult, memory_estimate, memory_parts
 from hlsight.analyzer.library_calls import library_caveat
-from hlsight.analyzer.loop_concurrency import overlap_unread
+from hlsight.analyzer.loop_concurrency import overlap_unread, overlapped_stage_counts
 from hlsight.analyzer.results import BankEstimate, BoundTerms, KernelEstimate, LsuFacts, SourceFacts, TermEstimate
 from hlsight.analyzer.symbols import FMAX
 from hlsight.core.model import Design, Kernel, Loop, LSUKind, MemoryKind, Product, Vendor
@@ -307,24 +307,36 @@ def cached_load_caveats(kernels: Sequence[Kernel], source: SourceFacts) -> list[
 
 def private_copies_caveat(kernels: Sequence[Kernel], design: Design) -> str | None:
     """An on-chip memory with private copies (``max_concurrency``) lets that
-    many iterations of an outer loop run at once; the pipeline time runs them
-    one after another. Intel's max_concurrency sample (A10 PAC, README): 50,000
-    outer iterations of two 8,192-iteration inner loops took 2.95 s with one
-    copy and 1.46 s with 2 to 16, where the estimate gave 3.41 s for all.
-    Where the report says how many iterations run at once, the count
-    overlaps the sub-loops itself (:mod:`hlsight.analyzer.loop_concurrency`)
-    and nothing is said."""
+    many iterations of an outer loop run at once. Intel's max_concurrency
+    sample (A10 PAC, README): 50,000 outer iterations of two 8,192-iteration
+    inner loops took 2.95 s with one copy and 1.46 s with 2 to 16, where
+    the estimate gave 3.41 s for all. Where the report says how many
+    iterations run at once, the count overlaps the sub-loops itself
+    (:mod:`hlsight.analyzer.loop_concurrency`); said here are the loops it
+    could not: two or more sub-loops with no such line (the count then
+    takes them one after another: an upper bound), and "capacity of loop"
+    over more stages than a memory's copies may hold (the count overlaps
+    them all: it may read low)."""
     names = {kernel.name for kernel in kernels}
-    nested = any(overlap_unread(kernel.loops) for kernel in kernels)
-    copies = [(as_int(memory.details.get("Number of private copies")), memory.name)
-              for memory in design.memory_systems if memory.kernel in names and not memory.is_global]
-    most = max(((count, name) for count, name in copies if count is not None and count > 1), default=None)
-    if most is None or not nested:
+    copies = [(count, memory.name) for memory in design.memory_systems
+              if memory.kernel in names and not memory.is_global
+              and (count := as_int(memory.details.get("Number of private copies"))) is not None and count > 1]
+    if not copies:
         return None
-    count, name = most
-    return (f"on-chip memory {name} has {count} private copies: up to {count} iterations of the loop around its"
-            " accesses run at once, which the pipeline time, one iteration after another, does not count; read it"
-            " as an upper bound (a measured sample ran its outer loop 2x faster with 2 or more copies)")
+    if any(overlap_unread(kernel.loops) for kernel in kernels):
+        count, name = max(copies)
+        return (f"on-chip memory {name} has {count} private copies: up to {count} iterations of the loop around its"
+                " accesses run at once, which the pipeline time, one iteration after another, does not count; read"
+                " it as an upper bound (a measured sample ran its outer loop 2x faster with 2 or more copies)")
+    fewest, name = min(copies)
+    wider = [(loop, stages) for kernel in kernels for loop, stages in overlapped_stage_counts(kernel.loops)
+             if stages > fewest]
+    if not wider:
+        return None
+    loop, stages = wider[0]
+    return (f"loop {loop} overlaps {stages} sub-loops, as the report's \"capacity of loop\" allows, but on-chip"
+            f" memory {name} has {fewest} private copies, which may hold fewer iterations at once: if it is"
+            f" private to that loop, the pipeline time is too short; read it as a lower bound")
 
 
 def in_cycles(seconds: sympy.Expr | None, subs: Mapping[sympy.Symbol, sympy.Float]) -> float | None:
