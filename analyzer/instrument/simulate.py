@@ -235,6 +235,9 @@ def _multiple_definition(lines: list[str]) -> str | None:
             return (f"{again}: multiple definition of '{name}': defined twice in files of this name (one file"
                     " compiled twice, or two files of one name: give each file once, as a design source, --extra"
                     " or the testbench)")
+        if name == "main":  # the kernel and its test in one file, and a testbench given too
+            return (f"{again}: multiple definition of 'main', also defined in {first}: where a design file"
+                    " defines main() itself, leave out --testbench (its main() is the program's)")
         # a public 2017.2 mergesort's testbench defines the design's global `h` again, which Vivado's
         # own C simulation linked; the GNU linker can do the same, keeping the first definition
         return (f"{again}: multiple definition of '{name}', also defined in {first} (keep one definition, or make"

@@ -1,7 +1,8 @@
-"""``hlsight simulate SRC... --report R --testbench TB.c``: HLScope+ software
+"""``hlsight simulate SRC... --report R [--testbench TB.c]``: HLScope+ software
 simulation. Instruments the design's sources (pass 2; one or several files,
 functions matched to report modules wherever they are defined), compiles them
-with the testbench and the ``--extra`` files (gcc, g++ for HLS C++), runs it
+with the testbench (none where a design file defines main()) and the
+``--extra`` files (gcc, g++ for HLS C++), runs it
 and prints cycles per function and loop plus the time at the report's clock. ``--format json`` follows
 ``docs/simulate.schema.json``. The exit status is the testbench's when it
 failed (the estimate is still printed).
@@ -13,6 +14,7 @@ import argparse
 import math
 import shlex
 import sys
+import tempfile
 from pathlib import Path
 
 from hlsight.analyzer.instrument.cycles import parse_source
@@ -29,7 +31,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser = subparsers.add_parser("simulate", help="HLScope+ cycle estimate from an instrumented software run")
     parser.add_argument("sources", metavar="SRC", nargs="+",
                         help="HLS C/C++ source file(s) of the design: all are instrumented")
-    parser.add_argument("--testbench", metavar="TB.c", required=True, help="C testbench with main()")
+    parser.add_argument("--testbench", metavar="TB.c",
+                        help="C testbench with main() (leave it out where a design file defines main() itself)")
     add_report_arguments(parser, report_required=True)
     parser.add_argument("--format", choices=("text", "json"), default="text", help="output format")
     parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
@@ -46,6 +49,16 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     return parser
 
 
+def _no_testbench(folder: Path) -> Path:
+    """A testbench of nothing, for a design file that defines main() itself
+    (small HLS examples keep the kernel and its test in one file): the
+    program is the design's own, linked with nothing more."""
+    bench = folder / "hlsight_design_main.c"
+    bench.write_text("/* hlsight simulate: main() is the design's own */\ntypedef int hlsight_design_main;\n",
+                     encoding="utf-8")
+    return bench
+
+
 def _timeout(value: float) -> float:
     if not math.isfinite(value) or value <= 0:
         raise InputError(None, f"--timeout {value} is not a time limit", expected="a positive number of seconds")
@@ -55,18 +68,24 @@ def _timeout(value: float) -> float:
 def run(args: argparse.Namespace) -> int:
     timeout = _timeout(args.timeout)
     flags = tuple(shlex.split(args.cflags))
-    check_roles([Path(path) for path in args.sources], [Path(extra) for extra in args.extra], Path(args.testbench))
-    include_dirs = [Path(args.testbench).resolve().parent, *flag_include_dirs(flags)]
+    given = Path(args.testbench) if args.testbench is not None else None
+    check_roles([Path(path) for path in args.sources], [Path(extra) for extra in args.extra], given)
+    include_dirs = [(given or Path(args.sources[0])).resolve().parent, *flag_include_dirs(flags)]
     source = design_sources([parse_source(Path(path), hls_include=args.hls_include, include_dirs=include_dirs)
                              for path in args.sources])
+    if given is None and "main" not in source.functions:
+        raise InputError(source.path, "no --testbench given, and no design file defines main() to run",
+                         expected="--testbench TB.c, or main() in one of the design files")
     if args.directives:
         source.add_directives(Path(args.directives))
     design = load_report(args.report, args.solution)
     memory = load_memory(args.memory) if args.memory else None
     toolchain = Toolchain(flags=flags, timeout_s=timeout,
                           extra_sources=tuple(Path(extra) for extra in args.extra), run_dir=run_dir(args.run_dir))
-    result = simulate(source, design, str(args.report), Path(args.testbench), args.top, Baseline(args.baseline),
-                      memory, toolchain, Path(args.keep) if args.keep else None)
+    with tempfile.TemporaryDirectory(prefix="hlsight-bench-") as folder:
+        testbench = given or _no_testbench(Path(folder))
+        result = simulate(source, design, str(args.report), testbench, args.top, Baseline(args.baseline),
+                          memory, toolchain, Path(args.keep) if args.keep else None)
     if args.show_output:
         sys.stderr.write(result.program_output)
     text = simulation_json(result) if args.format == "json" else simulation_text(result)
