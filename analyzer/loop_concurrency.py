@@ -60,9 +60,12 @@ def max_concurrent_iterations(loop: Loop) -> int | Literal["capacity"] | None:
     ``None`` where the report does not say (aoc before 19.x: no such line)."""
     for text in loop.details:
         match = _CONCURRENT.search(text)
-        if match is not None:
-            said = match.group(1).replace(",", "")
-            return int(said) or CAPACITY if said.isdigit() else CAPACITY
+        if match is None:
+            continue
+        said = match.group(1).replace(",", "")
+        if not said.isdigit():  # "capacity of loop"
+            return CAPACITY
+        return int(said) or CAPACITY
     return None
 
 

@@ -209,14 +209,12 @@ def test_sub_loops_sharing_an_avalon_interface_stay_held_to_its_commands() -> No
     host interface still go one a cycle: two sub-loops of 10 launches and
     one command each, 100 outer iterations, overlap to 1,010 cycles; on one
     interface they send 2,000 commands, on two 1,000 each."""
-    from hlsight.analyzer.compute_model import interleaved_cycles as cycles
-
     loop = _outer([UNLIMITED], (10, 10), outer=100)
-    assert cycles(loop, [])[0] == 99 * 10 + 20
+    assert interleaved_cycles(loop, [])[0] == 99 * 10 + 20
     shared = {"k.B3": {"System Memory/0": 1}, "k.B5": {"System Memory/0": 1}}
-    assert cycles(loop, [], commands=shared)[0] == 2000
+    assert interleaved_cycles(loop, [], commands=shared)[0] == 2000
     apart = {"k.B3": {"System Memory/0": 1}, "k.B5": {"System Memory/1": 1}}
-    assert cycles(loop, [], commands=apart)[0] == 99 * 10 + 20
+    assert interleaved_cycles(loop, [], commands=apart)[0] == 99 * 10 + 20
 
 
 def test_what_the_count_could_not_overlap_is_found() -> None:
