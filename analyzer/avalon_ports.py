@@ -40,7 +40,8 @@ from hlsight.analyzer.compute_model import loop_commands
 from hlsight.analyzer.memory_model import smax
 from hlsight.analyzer.results import SourceFacts
 from hlsight.analyzer.symbols import FMAX, loop_symbols
-from hlsight.core.model import LSU, Design, Kernel, LSUStyle, MemoryKind, Product
+from hlsight.core.model import LSU, Design, Kernel, LSUStyle, MemoryKind
+from hlsight.parsers.intel.info import avalon_component
 from hlsight.parsers.intel.loops import block_name
 
 #: Where the one-command-a-cycle rule comes from, said with the number.
@@ -77,7 +78,7 @@ def block_commands(kernel: Kernel, design: Design) -> dict[str, dict[str, int]]:
     (block -> interface -> LSUs): what each loop's own iteration sends
     (:func:`~hlsight.analyzer.compute_model.interleaved_cycles` holds every
     loop to it); empty for any other kernel."""
-    if design.tool.product is not Product.IPP:
+    if not avalon_component(design.tool, design.device):
         return {}
     found: dict[str, dict[str, int]] = {}
     for lsu in kernel.lsus:

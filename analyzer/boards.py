@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from hlsight.analyzer.memory_profiles import MemoryProfile
 from hlsight.core.model import Design, MemoryKind, Product, Vendor
 from hlsight.core.units import name_list
+from hlsight.parsers.intel.info import avalon_component
 
 
 @dataclass(frozen=True)
@@ -101,14 +102,19 @@ def board_profile(design: Design) -> BoardChoice:
     target = " ".join(filter(None, (design.device.part, design.device.board, design.device.family))).lower()
     if without_board_memory(design):
         name = FALLBACK[Vendor.INTEL]
-        if design.tool.product is Product.IPP:
+        if avalon_component(design.tool, design.device):
             hosts = any(memory.kind is MemoryKind.HOST for memory in design.memory_systems)
             reach = ("; its Avalon host interfaces reach memory the report does not describe (their pipelined LSUs'"
                      " commands are counted, one a cycle; the memory behind them is not timed)" if hosts
                      else " or an Avalon host interface: no memory outside the component to time")
+            if design.tool.product is Product.IPP:
+                return BoardChoice(name, (
+                    f"{NO_PROFILE}: i++ component ({target or 'no part in the report'}) without board memory{reach}"),
+                    False)
+            named = ", ".join(filter(None, (design.device.family, design.device.part)))
             return BoardChoice(name, (
-                f"{NO_PROFILE}: i++ component ({target or 'no part in the report'}) without board memory{reach}"),
-                False)
+                f"{NO_PROFILE}: oneAPI IP component, built for a device ({named}) and not a board (the"
+                f" IP-authoring flow){reach}"), False)
         return BoardChoice(name, (
             f"{NO_PROFILE}: the kernels' global memory is the host's ({target or 'no part in the report'}; a USM/SVM"
             " BSP's \"host\", reached over PCIe), which the DRAM model does not time"

@@ -58,16 +58,42 @@ def test_a_family_only_target_picks_no_boards_memory() -> None:
     assert why.endswith("memory profile ddr4-1866 assumed; pass --memory (see 'hlsight memory list')")
 
 
-def test_a_family_only_report_says_so_where_the_estimate_is_read() -> None:
+def test_a_family_only_oneapi_report_is_an_ip_component_whose_memory_is_not_timed() -> None:
+    """oneAPI selects the IP-authoring flow "by targeting your compilation to
+    a supported Intel FPGA device family or part number instead of a
+    specific acceleration platform" (programming guide 2023.2, "FPGA IP
+    Authoring Flow"): the kernel's pointers are Avalon host interfaces into
+    a system no report describes, as an i++ component's are. Before, the
+    Stratix 10 dev kit's DDR4-1866 was assumed and its streams were timed
+    against it (a public 2025.0 Dijkstra IP was told to widen a 1 B store
+    15x)."""
     result = run_cli("analyze", str(FAMILY_ONLY_REPORT))
     assert result.code == 0, result.stderr
     using = next(line for line in result.stdout.splitlines() if line.startswith("  using: "))
-    assert using.startswith("  using: DRAM profile unknown board: the report names the device family only"
-                            " (Agilex7, AGFB014R24A2E2V), as a family-only target")
-    assert "memory profile ddr4-1866 assumed; pass --memory (see 'hlsight memory list'); clock 480 MHz" in using
+    assert using.startswith("  using: no DRAM profile: oneAPI IP component, built for a device (Agilex7,"
+                            " AGFB014R24A2E2V) and not a board (the IP-authoring flow); its Avalon host interfaces"
+                            " reach memory the report does not describe")
+    assert "[mem-fmax-below-fmin]" not in result.stdout and "ddr4-1866" not in result.stdout
+    assert "  estimate: 2.28 us, compute-bound" in result.stdout  # (1023 + 70) cycles at 480 MHz
     document = json.loads(run_cli("analyze", str(FAMILY_ONLY_REPORT), "--format", "json").stdout)
-    assert document["memory_profile"]["name"] == "ddr4-1866"
-    assert "names the device family only" in document["memory_profile"]["why"]
+    assert document["memory_profile"]["name"] is None
+    assert "IP-authoring flow" in document["memory_profile"]["why"]
+    assert {memory["kind"] for memory in document["memory_systems"]} == {"host"}
+    given = run_cli("analyze", str(FAMILY_ONLY_REPORT), "--memory", "ddr4-2400-n6001").stdout
+    assert "; --memory ddr4-2400-n6001 not applied" in given
+
+
+def test_an_aoc_report_without_a_board_still_assumes_a_memory() -> None:
+    """An OpenCL (aoc) report naming a family only is a pre-17 build whose
+    command named no board (aoc then used its default board): a board
+    memory is reached, so the fallback is said, not dropped."""
+    info = read_info(json.loads((BOARDS / "family_only.json").read_text(encoding="utf-8")))
+    assert info is not None
+    design = Design(tool=ToolInfo(Vendor.INTEL, Product.AOC, "20.4.0", "20.4.0"), root=Path("."),
+                    device=info.device)
+    choice = board_profile(design)
+    assert (choice.profile, choice.known) == ("ddr4-1866", False)
+    assert choice.why.startswith("unknown board: the report names the device family only")
 
 
 def _on_board(tmp_path: Path, board: str) -> Path:
@@ -91,7 +117,7 @@ def test_the_n6001_estimate_says_its_efficiency_is_assumed(tmp_path: Path) -> No
     assert ("; assumed: efficiency 0.882 carried from ddr4-2400-520n (no N6001/Agilex DDR4-2400 measurement);"
             " clock 480 MHz") in using
     # the same words when the profile is given by name
-    given = run_cli("analyze", str(FAMILY_ONLY_REPORT), "--memory", "ddr4-2400-n6001").stdout
+    given = run_cli("analyze", str(report), "--memory", "ddr4-2400-n6001").stdout
     assert ("using: DRAM profile ddr4-2400-n6001 given with --memory; assumed: efficiency 0.882 carried from"
             " ddr4-2400-520n") in given
 

@@ -169,12 +169,19 @@ def test_the_fmax_hint_of_a_kernel_its_loops_limit_is_a_note(tmp_path: Path) -> 
     shutil.copytree(FIXTURE, tmp_path / "vadd")  # the source (src/vadd.cpp) beside the report too
     copy = tmp_path / "vadd" / PROJECT.name
     folder = copy / "reports" / "resources" / "json"
+    # built for a board: a family-only target is an IP component, whose memory is not timed
+    info = folder / "info.ndjson"
+    info.write_text(info.read_text(encoding="utf-8").replace(
+        '"family":"Agilex7, AGFB014R24A2E2V"', '"family":"Agilex 7, AGFB014R24A2E2V, de10_agilex:B2E2_8GBx4"'),
+        encoding="utf-8")
+    on_board = tmp_path / "on_board"
+    shutil.copytree(copy, on_board)
     loops = folder / "loops.ndjson"
     loops.write_text(loops.read_text(encoding="utf-8").replace('"data":["Yes", "1", "0"]', '"data":["Yes", "84", "0"]'),
                      encoding="utf-8")
     attrs = folder / "loop_attr.ndjson"
     attrs.write_text(attrs.read_text(encoding="utf-8").replace('"ii":"1"', '"ii":"84"'), encoding="utf-8")
-    plain = run_cli("analyze", str(PROJECT)).stdout
+    plain = run_cli("analyze", str(on_board)).stdout
     assert "[mem-fmax-below-fmin]" in plain  # the warning, where the streams and the pipeline take alike
     shown = run_cli("analyze", str(copy), "-v").stdout.splitlines()
     (hint,) = [line for line in shown if line.endswith("[mem-fmax-below-fmin]")]

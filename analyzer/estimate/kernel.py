@@ -24,9 +24,10 @@ from hlsight.analyzer.library_calls import library_caveat
 from hlsight.analyzer.loop_concurrency import overlap_unread, overlapped_stage_counts
 from hlsight.analyzer.results import BankEstimate, BoundTerms, KernelEstimate, LsuFacts, SourceFacts, TermEstimate
 from hlsight.analyzer.symbols import FMAX
-from hlsight.core.model import Design, Kernel, Loop, LSUKind, MemoryKind, Product, Vendor
+from hlsight.core.model import Design, Kernel, Loop, LSUKind, MemoryKind, Vendor
 from hlsight.core.units import name_list
 from hlsight.parsers.intel.common import as_int
+from hlsight.parsers.intel.info import avalon_component
 
 
 @dataclass
@@ -66,8 +67,8 @@ def _host_memory_lsus(kernels: list[Kernel], design: Design) -> tuple[str, ...]:
     """The LSUs of aoc/oneAPI ``kernels`` that reach a USM/SVM BSP's "host"
     memory: the host's DRAM over PCIe, which eqs. 1-14 (a DRAM bank beside
     the FPGA) do not describe. (An i++ component's host interfaces are said
-    in the headline.)"""
-    if design.tool.product is Product.IPP:
+    in the headline, as are a oneAPI IP component's.)"""
+    if avalon_component(design.tool, design.device):
         return ()
     return tuple(lsu.id for kernel in kernels for lsu in kernel.global_lsus()
                  if (memory := design.memory_system(lsu.memory) if lsu.memory else None) is not None

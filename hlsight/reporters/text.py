@@ -22,10 +22,10 @@ from hlsight.core.model import (
     KernelKind,
     Loop,
     MemoryKind,
-    Product,
     SourceLocation,
 )
 from hlsight.core.terminal import terminal_safe_keeping
+from hlsight.parsers.intel.info import avalon_component
 from hlsight.reporters.base import RenderOptions
 from hlsight.reporters.hierarchy import (
     clock_check_text,
@@ -207,7 +207,7 @@ def inventory_lines(design: Design, source: SourceFacts | None = None) -> list[s
     host_memories = frozenset(memory.name for memory in design.memory_systems if memory.kind is MemoryKind.HOST)
     if host_memories:
         how = ("Avalon host interfaces: pipelined LSUs' commands counted, the memory not timed"
-               if design.tool.product is Product.IPP else "the host's, over PCIe, not timed")
+               if avalon_component(design.tool, design.device) else "the host's, over PCIe, not timed")
         lines.append(f"  host memory ({how}): {', '.join(sorted(host_memories))}")
     for kernel in design.kernels:
         lines.extend(_kernel_lines(kernel, source, host_memories))

@@ -42,6 +42,26 @@ def parse_target(text: str) -> Device:
     )
 
 
+def ip_authoring(tool: ToolInfo, device: Device) -> bool:
+    """A oneAPI build for a device family or part, not a board: the IP-authoring
+    flow, which the oneAPI programming guide (2023.2, "FPGA IP Authoring Flow")
+    selects "by targeting your compilation to a supported Intel FPGA device
+    family or part number instead of a specific acceleration platform"
+    (``-Xstarget=Agilex7``). Its kernels are IP components whose pointer
+    arguments are Avalon memory-mapped host interfaces to whatever memory the
+    system around them connects, as an i++ component's are: no board memory
+    is reached, so none may be timed (a public 2025.0 Dijkstra IP was told to
+    widen a 1 B store 15x for the Stratix 10 dev kit's DDR4)."""
+    return tool.product is Product.ONEAPI and bool(device.family) and not device.board
+
+
+def avalon_component(tool: ToolInfo, device: Device) -> bool:
+    """An i++ component or a oneAPI IP-authoring build (:func:`ip_authoring`):
+    a kernel whose global memory is reached through Avalon host interfaces
+    into a system no report describes, not through a board's banks."""
+    return tool.product is Product.IPP or ip_authoring(tool, device)
+
+
 def _rows(info: dict[str, Any]) -> dict[str, str]:
     out: dict[str, str] = {}
     for row in info.get("rows") or []:

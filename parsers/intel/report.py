@@ -14,6 +14,7 @@ from hlsight.core.model import (
     Loop,
     LSUKind,
     LSUStyle,
+    MemoryKind,
     MemorySystem,
     Product,
     RtlLsuParams,
@@ -26,7 +27,7 @@ from hlsight.parsers.intel.bundle import ReportBundle
 from hlsight.parsers.intel.common import unify_file_names
 from hlsight.parsers.intel.fmax import PostFit, read_acl_quartus_report, read_quartus_json
 from hlsight.parsers.intel.gmv import read_bsp_bandwidths, read_channel_widths, read_write_acks, store_place
-from hlsight.parsers.intel.info import read_info
+from hlsight.parsers.intel.info import ip_authoring, read_info
 from hlsight.parsers.intel.jsdata import read_text
 from hlsight.parsers.intel.layout import Layout, rtl_project_file
 from hlsight.parsers.intel.loops import (
@@ -257,6 +258,15 @@ def _kinds_from_log(layout: Layout, kernels: list[Kernel]) -> None:
             kernel.kind = kinds.get(kernel.name, KernelKind.UNKNOWN)
 
 
+def _as_host_interfaces(memories: list[MemorySystem]) -> None:
+    """An IP-authoring build's global memories are its Avalon host interfaces
+    (:func:`ip_authoring`): the report still files them under "Global Memory"
+    (``0``), but no board bank stands behind them."""
+    for memory in memories:
+        if memory.is_global and memory.kind is not MemoryKind.ONCHIP:
+            memory.kind = MemoryKind.HOST
+
+
 def read_report(layout: Layout, read_rtl: bool = True) -> Design:
     assert layout.data_dir is not None
     bundle = ReportBundle(layout.data_dir)
@@ -313,6 +323,8 @@ def read_report(layout: Layout, read_rtl: bool = True) -> Design:
         for kernel in kernels:
             kernel.fmax_postfit_mhz = fit.mhz
     name = project or (layout.project_dir.name if layout.project_dir else "")
+    if ip_authoring(tool, device):
+        _as_host_interfaces(parsed.memory_systems)
     design = Design(
         tool=tool,
         root=layout.reports_dir or layout.project_dir,
