@@ -216,6 +216,11 @@ public:
     void clear(int index) { set_bit(index, false); }
     void invert(int index) { set_bit(index, !get_bit(index)); }
     void b_not() { v = wrap(~(unsigned long long)v); }
+    /* the value itself, as the vendor's get() ("Get self. For ap_concat_ref
+     * expansion"; a public Vivado 2018.3 testbench checks an AXI beat's
+     * keep.get()) */
+    __hlsight_ap &get() { return *this; }
+    const __hlsight_ap &get() const { return *this; }
     /* reductions over the _AP_W bits; sign() is the top bit of an ap_int */
     unsigned long long bits() const {
         return _AP_W >= 64 ? (unsigned long long)v : (unsigned long long)v & ((1ULL << (_AP_W < 64 ? _AP_W : 0)) - 1ULL);
