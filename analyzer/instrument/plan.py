@@ -16,7 +16,9 @@ duration follows from the constants computed here:
   compensation); a loop without child blocks costs ``IL`` per iteration;
 * function: the same rule with the module latency in place of ``IL``;
 * serial children add (eq. 1), independent calls take the maximum (eq. 2),
-  dataflow processes ``max t_c + sum IL_c`` (eq. 3).
+  dataflow processes ``max t_c + sum IL_c`` (eq. 3), ``t_c`` a process's
+  streaming time (its count less its fill ``IL_c``, which the sum adds
+  once), held to the region's report latency where that is one number.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from pycparser import c_ast, c_generator
 
 from hlsight.analyzer.instrument.external_calls import calls_defined_elsewhere, instances_no_function_counts
 from hlsight.analyzer.instrument.inlining import ExpandedLoop, expand_loops, walk_all
+from hlsight.analyzer.instrument.report_bounds import guessed_trip_counts
 from hlsight.analyzer.instrument.sourceloops import SourceFunction, SourceLoop
 from hlsight.analyzer.results import LOOP_PASS_MIN_CYCLES
 from hlsight.core.diagnostics import Diagnostic, Severity
@@ -81,6 +84,12 @@ class Block:
     residual: int = 0
     floor: int = 0
     has_floor: bool = False
+    #: a loop with no child block whose iteration latency is a range, counted
+    #: at its minimum (HLScope+ III-B): what each iteration adds on the long path
+    il_spread: int = 0
+    #: a dataflow region's exact report latency, the most eq. 3 may count for
+    #: it (-1: none); see Planner._dataflow_ceiling
+    ceiling: int = -1
     fill: int = 0
     unroll: int = 1  # partial UNROLL factor of a pipelined loop
     latency_max: int | None = None  # the report's latency of one execution (for parents' eq. 6)
@@ -744,6 +753,7 @@ class Planner:
         has_children = self._has_child_blocks(body)
         if block.composition is Composition.DATAFLOW:
             block.fill = self._dataflow_fill(body)
+            block.ceiling = self._dataflow_ceiling(latency)
             self._uncounted_processes(item, latency)
         elif has_children:
             path = self._maxpath(body)
@@ -760,6 +770,19 @@ class Planner:
                 self._diag("instrument-unknown-latency", Severity.WARNING,
                            f"module '{item.kernel.name}' has no known latency: counted as 0 cycles",
                            block.line, block.function)
+
+    def _dataflow_ceiling(self, latency: LatencyRange) -> int:
+        """A dataflow region whose report latency is one number, with no
+        ``loop_tripcount`` guess in the design, takes exactly that: eq. 3
+        (the processes' streaming time and every fill added once) estimates
+        the overlap and may count past it, so it is held there (a public
+        Vitis 2023.2 region of three processes: 165 in the report, 173 by
+        eq. 3). -1 where the latency is a range or unknown."""
+        if self.baseline is not Baseline.FULL or latency.min is None or latency.min != latency.max:
+            return -1
+        if guessed_trip_counts(block.loop for block in self.blocks if block.loop is not None):
+            return -1
+        return latency.min
 
     def _uncounted_processes(self, item: InstrumentedFunction, latency: LatencyRange) -> None:
         """Processes of dataflow region ``item`` that call a report module no
@@ -849,6 +872,7 @@ class Planner:
                            "iteration, the fewest a pass takes (a lower bound)", block.line, block.function,
                            block.report_name)
             elif il.max != il.min:
+                block.il_spread = il.max - il.min if il.max is not None else 0
                 self._diag("instrument-il-range", Severity.NOTE,
                            f"loop '{block.report_name}' has a path-dependent iteration latency {il.min}~{il.max}: "
                            "simulated with the minimum (HLScope+ III-B)", block.line, block.function,

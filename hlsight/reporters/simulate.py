@@ -30,6 +30,7 @@ def simulation_to_dict(result: SimulationResult) -> dict[str, object]:
         "top": result.top,
         "baseline": result.baseline,
         "cycles": result.cycles,
+        "cycles_longest_paths": result.cycles_longest_paths,
         "clock_ns": result.clock_ns,
         "seconds": result.seconds,
         "exit_code": result.exit_code,
@@ -43,7 +44,7 @@ def simulation_to_dict(result: SimulationResult) -> dict[str, object]:
                     {"name": loop.name, "report_name": loop.report_name, "file": loop.file, "line": loop.line,
                      "kind": loop.kind,
                      "entries": loop.entries, "trip_count_total": loop.trip_count_total, "cycles": loop.cycles,
-                     "inlined_from": loop.inlined_from}
+                     "inlined_from": loop.inlined_from, "il_spread": loop.il_spread}
                     for loop in function.loops
                 ],
             }
@@ -109,9 +110,27 @@ def simulation_text(result: SimulationResult) -> str:
     elif missing:
         lines.append(f"  a lower bound: {len(missing)} part(s) of the design are not counted (the"
                      f" {', '.join(sorted({d.rule for d in missing}))} warnings below)")
+    if not above:
+        lines.extend(_path_dependent(result))
     lines.extend(diagnostic.format_gcc() for diagnostic in result.diagnostics
                  if diagnostic.severity in (Severity.ERROR, Severity.WARNING))
     return "\n".join(lines) + "\n"
+
+
+def _path_dependent(result: SimulationResult) -> list[str]:
+    """Where the count takes a loop's shortest iteration (HLScope+ III-B),
+    the run may be longer: said beside the total with the count on every
+    longest path (a public convolution's bounds test: -32 % against its
+    long path, said only in the JSON notes)."""
+    spread = [loop for function in result.functions for loop in function.loops if loop.il_spread]
+    if not spread:
+        return []
+    longest = result.cycles_longest_paths
+    seconds = "" if result.clock_ns is None else f" = {format_seconds(longest * result.clock_ns * 1e-9)}"
+    names = ", ".join(f"{loop.report_name or loop.name} (+{loop.il_spread} x {loop.trip_count_total:,})"
+                      for loop in spread[:5]) + (f" and {len(spread) - 5} more" if len(spread) > 5 else "")
+    return [f"  path-dependent: {len(spread)} loop(s) count each iteration at its shortest path's latency (HLScope+"
+            f" III-B): {names}; with every iteration on its longest path, {longest:,} cycles{seconds}"]
 
 
 def _where(file: str, line: int) -> str:
