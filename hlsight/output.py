@@ -17,16 +17,19 @@ import os
 import stat
 import sys
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
 from hlsight.core.errors import InputError
 
 
-def write_text(text: str, destination: str | None) -> None:
+def write_text(text: str, destination: str | None, inputs: Iterable[Path | str] = ()) -> None:
     """Print ``text`` to stdout, or write it to ``destination`` atomically.
 
     The file is written next to its destination and renamed into place, so a
-    failure (or Ctrl-C) never truncates an existing report.
+    failure (or Ctrl-C) never truncates an existing report. ``inputs`` are the
+    files the run read: an output naming one of them is refused
+    (:func:`refuse_an_input`).
     """
     if destination is None or destination == "-":
         _write_stdout(text)
@@ -34,6 +37,7 @@ def write_text(text: str, destination: str | None) -> None:
     if not destination:
         raise InputError(destination, "empty output path", expected="a file name, or - for stdout")
     target = Path(destination)
+    refuse_an_input(target, inputs)
     try:
         mode = target.lstat().st_mode
     except FileNotFoundError:
@@ -53,6 +57,28 @@ def write_text(text: str, destination: str | None) -> None:
         _write_atomic(text, target)
     except OSError as error:
         raise _write_error(target, error) from None
+
+
+def refuse_an_input(target: Path, inputs: Iterable[Path | str]) -> None:
+    """Never change an input: ``-o`` naming a file this run read (the
+    report's ``csynth.xml``, a source, the hints file) is refused before
+    anything is written. ``analyze DIR -o DIR/.../csynth.xml`` replaced the
+    report with the text output and exited 0; the next run called the
+    report malformed. Compared as files (``samefile``), so another spelling
+    of the path or a hard link is caught too."""
+    try:
+        if not target.exists():
+            return
+    except OSError:
+        return
+    for item in inputs:
+        try:
+            same = Path(item).is_file() and os.path.samefile(target, item)
+        except OSError:
+            continue
+        if same:
+            raise InputError(target, "output path is a file this run reads; refusing to overwrite it",
+                             expected="a new path, or a file that is not one of the inputs")
 
 
 def check_output_folder(target: Path,

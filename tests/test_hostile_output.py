@@ -180,3 +180,40 @@ def test_annotate_into_a_missing_folder_is_refused_not_created(tmp_path: Path) -
     assert result.code == 2
     _one_line_error(result.stderr, f"{out}: no such directory: {out.parent}")
     assert not (tmp_path / "missing").exists()
+
+
+@pytest.mark.parametrize("command", [["analyze"], ["analyze", "--format", "json"],
+                                     ["whatif", "--sweep", "fmax=100:200:50"]])
+def test_output_naming_an_input_is_refused_and_the_input_kept(tmp_path: Path, command: list[str]) -> None:
+    """``analyze DIR -o DIR/.../csynth.xml`` replaced the report with the text
+    output and exited 0 (a public Vitis 2025.1 component; the next run called
+    its report malformed): a file the run reads is refused as its output,
+    however the path is spelled, and nothing is written."""
+    report = tmp_path / "fibonacci"
+    shutil.copytree(FIBONACCI, report)
+    hints = tmp_path / "values.toml"
+    hints.write_text('fmax = 150\n"loop.fibonacci.Loop_1.trip" = 10\n', encoding="utf-8")
+    for victim, spelled in ((report / "csynth.xml", str(report / "." / "csynth.xml")),
+                            (report / "fibonacci_csynth.rpt", str(report / "fibonacci_csynth.rpt")),
+                            (hints, str(hints))):
+        before = victim.read_bytes()
+        result = run_cli(command[0], str(report), *command[1:], "--hints", str(hints), "-o", spelled)
+        assert result.code == 2, (victim, result.stdout)
+        _one_line_error(result.stderr, "output path is a file this run reads", "refusing to overwrite it")
+        assert victim.read_bytes() == before
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["fibonacci", "values.toml"]
+    # a new file beside the report is an output like any other
+    assert run_cli(command[0], str(report), *command[1:], "--hints", str(hints), "-o",
+                   str(report / "analysis.out")).code == 0
+
+
+def test_simulate_output_naming_its_testbench_is_refused(tmp_path: Path) -> None:
+    folder = tmp_path / "inlined_twice"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "fixtures" / "instrument" / "inlined_twice", folder)
+    testbench = folder / "tb.c"
+    before = testbench.read_bytes()
+    result = run_cli("simulate", str(folder / "clear_sum.c"), "--report", str(folder / "report"), "--testbench",
+                     str(testbench), "-o", str(testbench))
+    assert result.code == 2
+    _one_line_error(result.stderr, "output path is a file this run reads")
+    assert testbench.read_bytes() == before

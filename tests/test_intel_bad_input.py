@@ -41,7 +41,7 @@ def test_truncated_report_data_js(tmp_path: Path) -> None:
     data = reports / "lib" / "report_data.js"
     text = data.read_text()
     data.write_text(text[: len(text) // 2])
-    _assert_input_error(reports, "report_data.js", "truncated", "expected a complete aoc report file")
+    _assert_input_error(reports, "report_data.js", "truncated", "expected a complete aoc, oneAPI or i++ report file")
 
 
 def test_truncated_single_quoted_payload(tmp_path: Path) -> None:

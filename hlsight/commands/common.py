@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -79,7 +79,16 @@ def emit(result: AnalysisResult, args: argparse.Namespace) -> None:
         min_severity=None if getattr(args, "min_severity", None) is None else Severity(args.min_severity),
     )
     text = get_reporter(output_format(args)).render(result, options)
-    write_text(text, args.output)
+    write_text(text, args.output, run_inputs(result.design, args, [source.path for source in options.sources.values()]))
+
+
+def run_inputs(design: Design, args: argparse.Namespace, more: Iterable[str | Path] = ()) -> list[Path]:
+    """Every file a report command read, which its ``-o`` may not name: the
+    report's artifacts, the design path itself, the sources shown, and the
+    hints and memory files given."""
+    given = [getattr(args, name, None) for name in ("path", "hints", "memory")]
+    return [*design.artifacts, *(Path(item) for item in more),
+            *(Path(item) for item in given if isinstance(item, str) and item)]
 
 
 def output_format(args: argparse.Namespace, formats: Mapping[str, str] = FORMAT_OF_SUFFIX) -> str:

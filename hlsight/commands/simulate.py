@@ -89,5 +89,7 @@ def run(args: argparse.Namespace) -> int:
     if args.show_output:
         sys.stderr.write(result.program_output)
     text = simulation_json(result) if args.format == "json" else simulation_text(result)
-    write_text(text, args.output)
+    inputs = [*design.artifacts, *(Path(path) for path in args.sources), *(Path(extra) for extra in args.extra),
+              *(Path(item) for item in (args.testbench, args.directives, args.memory) if item)]
+    write_text(text, args.output, inputs)
     return result.exit_code if 0 < result.exit_code < 256 else (1 if result.exit_code else 0)

@@ -41,6 +41,7 @@ from hlsight.commands.common import (
     add_model_arguments,
     add_source_root_argument,
     output_format,
+    run_inputs,
     source_root_given,
     user_inputs,
 )
@@ -199,7 +200,7 @@ def run(args: argparse.Namespace) -> int:
     header["notes"].extend(cautions.notes)
     header["notes"].extend(rounded)
     write_text(render_sweep([sweep.name for sweep in sweeps], columns, seconds, args.format, header, bounds,
-                            cautions, band), args.output)
+                            cautions, band), args.output, run_inputs(result.design, args))
     return 0
 
 
@@ -317,7 +318,7 @@ def _solve(args: argparse.Namespace, at: Analyze, values: Mapping[str, float], f
         header["notes"].append(f"the cautions at {name}={solution.value:g} are not shown: {error.message}")
     else:
         header = _header(result, estimate, [], [("", caution) for caution in estimate.caveats], solved=name)
-    write_text(render_solution(solution, args.format, header), args.output)
+    write_text(render_solution(solution, args.format, header), args.output, run_inputs(result.design, args))
     return 0
 
 

@@ -57,6 +57,11 @@ def _fix_escapes(text: str) -> str:
     return text
 
 
+#: what a truncated or malformed Intel report file was expected to be (i++
+#: and oneAPI write the same files as aoc)
+COMPLETE_REPORT = "a complete aoc, oneAPI or i++ report file"
+
+
 def decode_payload(raw: str, path: Path, what: str) -> Any:
     """Decode one JS variable payload or JSON document.
 
@@ -69,14 +74,18 @@ def decode_payload(raw: str, path: Path, what: str) -> Any:
     if len(text) >= 2 and text[0] == "'" and text[-1] == "'":
         text = text[1:-1]
     elif text.startswith("'"):
-        raise InputError(path, f"{what}: unterminated quoted payload (file truncated?)",
-                         expected="a complete aoc report file")
+        raise InputError(path, f"{_named(what)}unterminated quoted payload (file truncated?)",
+                         expected=COMPLETE_REPORT)
     text = _fix_escapes(text)
     try:
-        return loads_guarded(text, path, "a complete aoc report file", strict=False)
+        return loads_guarded(text, path, COMPLETE_REPORT, strict=False)
     except json.JSONDecodeError as error:
-        raise InputError(path, f"{what}: malformed JSON at char {error.pos}: {error.msg}",
-                         expected="a complete aoc report file") from None
+        raise InputError(path, f"{_named(what)}malformed JSON at char {error.pos}: {error.msg}",
+                         expected=COMPLETE_REPORT) from None
+
+
+def _named(what: str) -> str:
+    return f"{what}: " if what else ""
 
 
 def loads_guarded(text: str, path: Path, expected: str, strict: bool = True) -> Any:
@@ -114,7 +123,7 @@ def split_js_vars(text: str, path: Path) -> dict[str, str]:
         # Every generated file ends its last statement with ';' (checked on
         # all 190 .js files of the corpus): anything else was cut short.
         raise InputError(path, f"last statement (var {starts[-1].group(1)}) is not terminated: file truncated?",
-                         expected="a complete aoc report file")
+                         expected=COMPLETE_REPORT)
     out: dict[str, str] = {}
     for index, match in enumerate(starts):
         end = starts[index + 1].start() if index + 1 < len(starts) else len(text)
@@ -123,10 +132,12 @@ def split_js_vars(text: str, path: Path) -> dict[str, str]:
 
 
 def load_json_file(path: Path) -> Any:
-    """Load a ``json/*.json`` file (lenient on raw TABs, octal and ``\\'``)."""
+    """Load a ``json/*.json`` file (lenient on raw TABs, octal and ``\\'``).
+    Its errors name the file once (``info.json: info.json: malformed JSON``
+    repeated it); a ``report_data.js`` payload's name its variable."""
     text = read_text(path)
-    refuse_empty(text, path, "an aoc report JSON document")
-    return decode_payload(text, path, path.name)
+    refuse_empty(text, path, "an aoc, oneAPI or i++ report JSON document")
+    return decode_payload(text, path, "")
 
 
 def refuse_empty(text: str, path: Path, expected: str) -> None:
