@@ -75,8 +75,11 @@ def _trip(loop: Loop, notes: list[str], given: Collection[str], source: SourceFa
         return sympy.Integer(reported)
     if loop.component_invocation and not user_value and _one_call_is_known(loop):
         # the estimate is per launch; an i++ component's launch is one call
+        # explicit calls block and run one after another; enqueued ones overlap at the component's II
+        # (HLS Pro User Guide 6.3, "High-Throughput Simulation ... Using Enqueue Function Calls")
         notes.append(f"loop {loop.name} is the component's invocation loop: one call per launch"
-                     f" (--set {symbol}=N for N back-to-back calls)")
+                     f" (--set {symbol}=N for N calls enqueued with ihc_hls_enqueue, which overlap;"
+                     " N explicit calls block, each taking this whole time)")
         return sympy.Integer(1)
     derived = source.trip(loop)
     if derived is not None and not user_value:

@@ -78,4 +78,12 @@ def load_design(path: Path | str, options: ReadOptions | None = None) -> Design:
     expected = "; ".join(reader.accepts for reader in readers()) or "a supported HLS report"
     if path.is_file() and path.stat().st_size == 0:
         raise InputError(path, "empty file", expected=expected)  # not "no report": the file is there, cut to nothing
+    if path.is_dir():
+        # how far the search went, so a report deeper down is pointed at, not taken to be missing
+        from hlsight.parsers.intel.layout import SEARCH_DEPTH as INTEL_DEPTH
+        from hlsight.parsers.vivado.discovery import SEARCH_DEPTH as VIVADO_DEPTH
+
+        raise InputError(path, f"no HLS report found here (searched {VIVADO_DEPTH} folder levels down for"
+                               f" Vivado/Vitis, {INTEL_DEPTH} for aoc, oneAPI and i++; give a deeper folder"
+                               " to reach one further down)", expected=expected)
     raise InputError(path, "no HLS report found here", expected=expected)

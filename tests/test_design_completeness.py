@@ -34,7 +34,8 @@ def test_component_invocation_loop_is_one_call_per_launch(corpus: Path) -> None:
     cycles = 1 * (1081 * (114 * (241 - 1) + 148) + 18)
     assert given.seconds is not None and abs(given.seconds / (cycles / 480e6) - 1) < 1e-9
     assert any("ImgSobel.B1.start is the component's invocation loop: one call per launch"
-               " (--set loop.ImgSobel.B1.start.trip=N for N back-to-back calls)" in note
+               " (--set loop.ImgSobel.B1.start.trip=N for N calls enqueued with ihc_hls_enqueue, which overlap;"
+               " N explicit calls block, each taking this whole time)" in note
                for note in given.assumptions)
     calls = analyze(design, {"loop.ImgSobel.B2.trip": 1081, "loop.ImgSobel.B4.trip": 241,
                              "loop.ImgSobel.B1.start.trip": 3}).estimates["ImgSobel"]

@@ -12,7 +12,7 @@ import sympy
 from hlsight.analyzer import memory_model as mm
 from hlsight.analyzer.access import parse_expression
 from hlsight.analyzer.access.kernel_attributes import kernel_simd
-from hlsight.analyzer.boards import board_profile
+from hlsight.analyzer.boards import board_profile, reaches_no_dram, without_board_memory
 from hlsight.analyzer.compute_model import loop_nest_executions, sequential_part
 from hlsight.analyzer.interleaving import UNPLACED, host_bank, host_placed_memories
 from hlsight.analyzer.memory_profiles import MemoryProfile, load_profile
@@ -333,8 +333,13 @@ def dram_for(bank: str, inputs: list[LsuInput], design: Design, settings: Settin
 
 
 def default_values(design: Design, settings: Settings) -> dict[str, float]:
-    """Report/profile values, overridden by the user's."""
-    values: dict[str, float] = {F_DRAM.name: settings.profile.f_dram_hz / 1e6}
+    """Report/profile values, overridden by the user's. The profile's DRAM
+    clock only where a board DRAM is reached: a design with no DRAM profile
+    listed the fallback profile's ``f_dram = 666.67`` among its values (JSON,
+    the HTML's model quantities) beside ``"profile": null``."""
+    values: dict[str, float] = {}
+    if not reaches_no_dram(design) and not without_board_memory(design):
+        values[F_DRAM.name] = settings.profile.f_dram_hz / 1e6
     fmaxes = [kernel.fmax_mhz for kernel in design.kernels if kernel.fmax_mhz is not None]
     for kernel in design.kernels:  # a report's clock feeds every time: a negative one gives negative times
         if kernel.fmax_mhz is not None and not (math.isfinite(kernel.fmax_mhz) and kernel.fmax_mhz > 0):

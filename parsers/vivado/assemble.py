@@ -395,7 +395,16 @@ def version_diagnostics(tool: ToolInfo, where: Path) -> list[Diagnostic]:
     if version and TESTED_VERSIONS[0] <= version <= TESTED_VERSIONS[1]:
         return []
     if not version:
-        # an empty <Version> (a public 2025.2 component): not "outside" the range, unknown
+        # an empty <Version> (a public 2025.2 component): not "outside" the range, unknown; a word
+        # where the number goes is no version either, and is said louder (a hand-edited or mixed report)
+        written = re.sub(r"\(Build[^)]*\)", "", tool.version_raw or "").strip()
+        if written:
+            return [Diagnostic(
+                rule="vivado-untested-version", severity=Severity.WARNING,
+                message=f"the report's {tool.product.value} version reads '{written[:40]}', not a version"
+                        " number: read with the rules of the tested versions 2015.3-2025.2",
+                file=str(where),
+            )]
         return [Diagnostic(
             rule="vivado-untested-version", severity=Severity.NOTE,
             message=f"the report gives no {tool.product.value} version ({tool.version_raw or 'empty'}): read with"
