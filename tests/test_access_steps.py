@@ -616,3 +616,27 @@ def test_a_remainder_of_a_wrapping_index_is_consecutive_between_its_wraps() -> N
     assert value(read.stride) == 1
     assert "a remainder, between its wraps every 36864 elements, of (a remainder, between its wraps every 18432" \
         " elements and a division by a multiple of 18432, constant between those wraps)" in read.explanation
+
+
+def test_a_break_under_a_test_of_the_counter_is_a_second_bound() -> None:
+    """`for (i < 64) { if (i == n) break; ... }` runs min(64, n) times, and
+    says so without "at most"; `k >= 16` caps `k < m` the same way, but a
+    later exit on data still makes that count an upper bound; a down-counting
+    loop stops above its test's value. An exit on data ahead of the counter's
+    test, or an equality a step of 2 may jump, leaves decision 27's bound."""
+    copy_read, capped, down, after_data, stepped = STEPS.facts("counter_exit", [
+        (LSUKind.LOAD, "exit_copy"), (LSUKind.STORE, "exit_capped"), (LSUKind.STORE, "exit_down"),
+        (LSUKind.STORE, "exit_after_data"), (LSUKind.STORE, "exit_stepped")])
+    assert value(copy_read.accesses, n=10, m=0) == 10
+    assert value(copy_read.accesses, n=100, m=0) == 64
+    assert "if (i == n) break;" in copy_read.explanation and "at most" not in copy_read.explanation
+    assert value(capped.accesses, n=0, m=10) == 10
+    assert value(capped.accesses, n=0, m=100) == 16
+    assert f"`break` at line {STEPS.line_of('exit_data')}" in capped.explanation
+    assert value(down.accesses, n=10, m=0) == 30
+    assert "at most" not in down.explanation and "the statements above it run once more" in down.explanation
+    assert "run once more" not in copy_read.explanation
+    assert value(after_data.accesses, n=10, m=0) == 31  # the `if` arm's rule: the test holds once in 32
+    assert f"`break` at line {STEPS.line_of('exit_first')}" in after_data.explanation
+    assert value(stepped.accesses, n=10, m=0) == 16
+    assert f"`break` at line {STEPS.line_of('exit_jumped')}" in stepped.explanation

@@ -37,6 +37,7 @@ from hlsight.analyzer.access.c_symbols import (
     merge_branches,
     unknown_value,
 )
+from hlsight.analyzer.access.counter_exit import counter_exit, fewer
 from hlsight.analyzer.access.ctypes_info import ElementType, element_type, typedef_table
 from hlsight.analyzer.access.file_constants import file_constants
 from hlsight.analyzer.access.hls_pragmas import body_pragmas, hls_unroll_factor, pipelined
@@ -210,6 +211,8 @@ class LoopWalker(NodeVisitor):
         self._effects = _Effects(self)
         #: ``#pragma`` written right before a loop (by ``id`` of the loop node)
         self._pragmas: dict[int, str] = {}
+        #: ``if (i == n) break;`` tests a loop's count holds (:mod:`.counter_exit`): no branch arm for what follows
+        self._counted_exits: set[int] = set()
         #: work-group barriers met in the walk (FlexCL's communication mode)
         self.barriers: list[BarrierSite] = []
         #: functions of the unit whose call runs a barrier (``_reaches_barrier``)
@@ -475,7 +478,8 @@ class LoopWalker(NodeVisitor):
             self._pragmas.pop(id(item), None)
             pragma = None
             then_leaves = isinstance(item, c_ast.If) and leaves_block(item.iftrue)
-            if isinstance(item, c_ast.If) and then_leaves != leaves_block(item.iffalse):
+            if (isinstance(item, c_ast.If) and then_leaves != leaves_block(item.iffalse)
+                    and id(item) not in self._counted_exits):
                 # one branch leaves: the rest of the block runs under the other's condition
                 line = item.coord.line if item.coord is not None else 0
                 self._enter_branch(item.cond, line)
@@ -819,8 +823,13 @@ class LoopWalker(NodeVisitor):
         unroll = unroll_factor(self._pragmas.get(id(node)))
         saved_env = dict(self.env)
         leaves = early_exit(node.stmt)
-        trip = at_most(counter_trip(counter_name, start, step, node.cond, self.value, geometric,
-                                    self._ids()), leaves)
+        header = counter_trip(counter_name, start, step, node.cond, self.value, geometric, self._ids())
+        tested = None if geometric is not None else counter_exit(counter_name, start, step, node.stmt, self.value,
+                                                                 self.table)
+        if tested is not None:
+            header, leaves = fewer(header, tested), tested.other_exit
+            self._counted_exits.add(id(tested.test))
+        trip = at_most(header, leaves)
         grid_step = dealt_step(step, start, self.table)
         if grid_step is not None:
             step = sympy.Integer(1)  # the counter counts rounds: i = start + rounds * work_items

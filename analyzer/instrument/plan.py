@@ -1185,8 +1185,9 @@ def loop_breaks(loop: c_ast.Node) -> list[c_ast.Break]:
     2016.3 Mandelbrot's best case, 77 cycles, holds its one 29-cycle
     iteration)."""
     body = _statements(getattr(loop, "stmt", None))
-    leading = [statement for statement in body
-               if not (isinstance(statement, c_ast.Decl) and statement.init is None)][:1]
+    leading = [statement for statement in body  # a loop's pragmas are no statement (`LOOP_TRIPCOUNT` first)
+               if not ((isinstance(statement, c_ast.Decl) and statement.init is None)
+                       or isinstance(statement, c_ast.Pragma))][:1]
     if not leading or not isinstance(leading[0], c_ast.If) or leading[0].iffalse is not None:
         return []
     taken = _statements(leading[0].iftrue)

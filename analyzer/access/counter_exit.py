@@ -1,0 +1,138 @@
+"""A ``break`` under a test of the loop's own counter: a second bound.
+
+HLS code for run-time sizes keeps the synthesizable header bound and leaves
+early, ``for (i = 0; i < CHECK; i++) { if (i == size_checks) break; ... }``
+(a public Vitis 2024 min-sum decoder): the loop runs ``min(CHECK,
+size_checks)`` iterations, a count fixed per launch once the argument is
+given. Decision 27 reads any early exit as "at most the header's count",
+which turned the estimate into its worst case at every size the user gives.
+This module reads the one exit that is as countable as the header: an ``if``
+whose only statement is ``break``, at the body's top level, ahead of any
+other way out, testing the counter against a value fixed per launch. The
+loop then runs while the test fails, a second header condition, and the
+count is the smaller of the two; another exit after it still makes the
+count an upper bound.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import sympy
+from pycparser import c_ast
+
+from hlsight.analyzer.access.c_symbols import SymbolTable, c_text, fixed_per_launch
+from hlsight.analyzer.access.loop_shapes import assigned_in, body_items
+from hlsight.analyzer.access.loops import MIRROR, Value, early_exit, trip_from
+
+#: the comparison the loop runs on while an exit test ``counter op bound``
+#: fails, for an up-counting loop; ``==`` is ``<`` when the value lies at or
+#: beyond the start, which the explanation says
+_RUNS_WHILE_UP = {"==": "<", ">=": "<", ">": "<="}
+#: the same for a down-counting loop
+_RUNS_WHILE_DOWN = {"==": ">", "<=": ">", "<": ">="}
+
+
+class CounterExit(NamedTuple):
+    """The count an exit test of the counter allows (``trip``, ``why``), the
+    first other way out of the body after it (``None``: the count is exact),
+    and the test's ``if`` (the statements after it are no branch arm: the
+    count already stops before the test holds)."""
+
+    trip: sympy.Expr
+    why: str
+    other_exit: tuple[str, int] | None
+    test: c_ast.If
+
+
+def _only_break(statement: c_ast.Node | None) -> bool:
+    """``break;`` or ``{ break; }``."""
+    if isinstance(statement, c_ast.Compound):
+        items = statement.block_items or []
+        return len(items) == 1 and isinstance(items[0], c_ast.Break)
+    return isinstance(statement, c_ast.Break)
+
+
+def _tested_bound(name: str, cond: c_ast.Node) -> tuple[str, c_ast.Node] | None:
+    """``(op, bound)`` of an exit test written ``name op bound`` (mirrored
+    when the counter is on the right), else ``None``."""
+    if not isinstance(cond, c_ast.BinaryOp):
+        return None
+    if isinstance(cond.left, c_ast.ID) and cond.left.name == name:
+        return cond.op, cond.right
+    if isinstance(cond.right, c_ast.ID) and cond.right.name == name:
+        return MIRROR.get(cond.op, cond.op), cond.left
+    return None
+
+
+def counter_exit(
+    name: str | None, start: sympy.Expr | None, step: sympy.Expr | None, body: c_ast.Node | None,
+    value: Value, table: SymbolTable,
+) -> CounterExit | None:
+    """The count ``if (name op bound) break;`` allows a ``for`` loop whose
+    counter ``name`` runs from ``start`` by the constant ``step``, when that
+    statement is the body's first way out and ``bound`` is fixed per launch
+    and not assigned in the body; ``None`` otherwise (the body's exits are
+    then decision 27's). The iteration that takes the exit runs the
+    statements above the test once more; they are not counted."""
+    if name is None or start is None or step is None or body is None or not step.is_number or step == 0:
+        return None
+    items = body_items(body)
+    assigned = assigned_in(body)
+    for index, item in enumerate(items):
+        if isinstance(item, c_ast.If) and item.iffalse is None and _only_break(item.iftrue):
+            tested = _tested_bound(name, item.cond)
+            if tested is not None and name not in assigned:
+                found = _exit_count(tested, item, start, step, value, table, items[index + 1:], assigned)
+                if found is not None and any(not isinstance(above, c_ast.Decl) or above.init is not None
+                                             for above in items[:index]):
+                    found = found._replace(why=f"{found.why}; the statements above it run once more in the"
+                                               " iteration that leaves, not counted")
+                return found
+        if early_exit(item) is not None:
+            return None
+    return None
+
+
+def _exit_count(
+    tested: tuple[str, c_ast.Node], test: c_ast.If, start: sympy.Expr, step: sympy.Expr, value: Value,
+    table: SymbolTable, after: list[c_ast.Node], assigned: dict[str, list[tuple[c_ast.Node, bool]]],
+) -> CounterExit | None:
+    """The count of :func:`counter_exit` once its test is found."""
+    op, bound_node = tested
+    runs_while = (_RUNS_WHILE_UP if step > 0 else _RUNS_WHILE_DOWN).get(op)
+    if runs_while is None or (op == "==" and abs(step) != 1):
+        return None  # a test that never holds counting this way, or an equality a step may jump
+    names = {node.name for node in _ids(bound_node)}
+    if names & set(assigned):
+        return None
+    bound, _ = fixed_per_launch(table, value(bound_node), "")
+    if bound is None:
+        return None
+    why = f"`if ({c_text(test.cond)}) break;` at line {test.coord.line if test.coord else 0}"
+    trip, reason = trip_from(runs_while, start, bound, step, why)
+    if trip is None:
+        return None
+    if op == "==" and not trip.is_number:
+        side = ">=" if step > 0 else "<="
+        reason += f" (taking {c_text(bound_node)} {side} {start}: a value the counter never meets ends nothing)"
+    return CounterExit(trip, reason, early_exit(c_ast.Compound(after)), test)
+
+
+def _ids(node: c_ast.Node) -> list[c_ast.ID]:
+    """Every identifier below ``node`` (itself included)."""
+    found = [node] if isinstance(node, c_ast.ID) else []
+    for _name, child in node.children():
+        found.extend(_ids(child))
+    return found
+
+
+def fewer(header: tuple[sympy.Expr | None, str], exit_count: CounterExit) -> tuple[sympy.Expr | None, str]:
+    """The loop's count under both its header and its exit test: the
+    smaller, ``min(header, exit)`` while either is symbolic."""
+    count, reason = header
+    if count is None:
+        return exit_count.trip, exit_count.why
+    if count.is_number and exit_count.trip.is_number:
+        return (count, reason) if count <= exit_count.trip else (exit_count.trip, exit_count.why)
+    return sympy.Min(count, exit_count.trip), f"the smaller of {reason} and {exit_count.why}"
