@@ -33,6 +33,9 @@ def _with_version(tmp_path: Path, version: str) -> Path:
     ("banana", "warning", "version reads 'banana', not a version number"),
     ("", "note", "the report gives no vivado_hls version"),
     ("2031.9", "warning", "version 2031.9 is outside the tested range 2015.3-2025.2"),
+    ("2019.2.1.1.1", "warning", "version reads '2019.2.1.1.1', not a release number (year.release[.update]):"
+                                " read as 2019.2"),
+    ("2019.2banana", "warning", "version reads '2019.2banana', not a release number"),
 ])
 def test_the_version_field_is_said_back(tmp_path: Path, version: str, severity: str, words: str) -> None:
     result = run_cli("analyze", str(_with_version(tmp_path, version)), "--format", "json")
@@ -42,6 +45,7 @@ def test_the_version_field_is_said_back(tmp_path: Path, version: str, severity: 
     assert len(said) == 1 and said[0][0] == severity and words in said[0][1], said
 
 
-def test_a_tested_version_says_nothing(tmp_path: Path) -> None:
-    result = run_cli("analyze", str(FIBONACCI), "--format", "json")
+@pytest.mark.parametrize("version", ["2019.2", "2019.2.1", "2018.2_AR71275_op"])
+def test_a_tested_version_says_nothing(tmp_path: Path, version: str) -> None:
+    result = run_cli("analyze", str(_with_version(tmp_path, version)), "--format", "json")
     assert not [item for item in json.loads(result.stdout)["diagnostics"] if item["rule"] == "vivado-untested-version"]

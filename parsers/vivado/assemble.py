@@ -390,8 +390,21 @@ def _unread_sibling(artifact: str | None, module: str) -> Path | None:
     return None
 
 
+#: how AMD numbers a release: year.release, an optional update (2022.2.2), an optional tag (2018.2_AR71275_op)
+_VERSION_SHAPE = re.compile(r"\d{4}\.\d+(?:\.\d+)?(?:[._-][A-Za-z]\w*)?")
+
+
 def version_diagnostics(tool: ToolInfo, where: Path) -> list[Diagnostic]:
     version = parse_version(tool.version)[:2]
+    written = (tool.version or "").strip().split(" ")[0]
+    if version and not _VERSION_SHAPE.fullmatch(written):
+        # its leading numbers are a tested release, the rest is no release's (2025.1.1.1.1, 2019.2banana)
+        return [Diagnostic(
+            rule="vivado-untested-version", severity=Severity.WARNING,
+            message=f"the report's {tool.product.value} version reads '{written[:40]}', not a release number"
+                    f" (year.release[.update]): read as {'.'.join(map(str, version))}",
+            file=str(where),
+        )]
     if version and TESTED_VERSIONS[0] <= version <= TESTED_VERSIONS[1]:
         return []
     if not version:
