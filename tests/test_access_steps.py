@@ -640,3 +640,38 @@ def test_a_break_under_a_test_of_the_counter_is_a_second_bound() -> None:
     assert f"`break` at line {STEPS.line_of('exit_first')}" in after_data.explanation
     assert value(stepped.accesses, n=10, m=0) == 16
     assert f"`break` at line {STEPS.line_of('exit_jumped')}" in stepped.explanation
+
+
+SYCL_COUNTER_EXIT = """#include <sycl/sycl.hpp>
+constexpr int kMax = 64;
+void run(sycl::queue &q, float *a, float *out, int n) {
+  q.single_task<class LeaveAt>([=]() {
+    for (int i = 0; i < kMax; i++) {
+      if (i == n) break;
+      out[i] = a[i];
+    }
+    for (int t = 0; t < kMax; t++) {
+      if (a[t] < 0.0f) break;
+      if (t == n) break;
+      out[t] = 1.0f;
+    }
+  });
+}
+"""
+
+
+def test_sycl_a_break_under_a_test_of_the_counter_is_a_second_bound() -> None:
+    """The oneAPI form of the rule: min(kMax, n) reads, not "at most"; a data
+    exit ahead of the counter's test leaves decision 27's bound."""
+    path = "/build/src/leave_at.cpp"
+    unit = parse_sycl(Path(path), SYCL_COUNTER_EXIT, {})
+    assert not unit.errors
+    (kernel,) = find_kernels(unit.translation_unit, path)
+    sites = walk_kernel(kernel, "LeaveAt", SYCL_COUNTER_EXIT.splitlines()).sites
+    counted = {site.text: classify(site, ndrange=False) for site in sites if site.kind == "load"}
+    stored = [classify(site, ndrange=False) for site in sites if site.text == "out[t]"]
+    copy = counted["a[i]"]
+    assert copy.accesses is not None and copy.accesses.subs("n", 10) == 10 and copy.accesses.subs("n", 99) == 64
+    assert not any("at most" in reason for reason in copy.count_reasons), copy.count_reasons
+    (after_data,) = stored
+    assert after_data.accesses is not None and any("at most" in reason for reason in after_data.count_reasons)

@@ -16,7 +16,7 @@ count an upper bound.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Generic, NamedTuple, TypeVar
 
 import sympy
 from pycparser import c_ast
@@ -25,6 +25,8 @@ from hlsight.analyzer.access.c_symbols import SymbolTable, c_text, fixed_per_lau
 from hlsight.analyzer.access.loop_shapes import assigned_in, body_items
 from hlsight.analyzer.access.loops import MIRROR, Value, early_exit, trip_from
 
+#: what a count says when statements stand above its exit test
+RUN_ONCE_MORE = "; the statements above it run once more in the iteration that leaves, not counted"
 #: the comparison the loop runs on while an exit test ``counter op bound``
 #: fails, for an up-counting loop; ``==`` is ``<`` when the value lies at or
 #: beyond the start, which the explanation says
@@ -33,7 +35,11 @@ _RUNS_WHILE_UP = {"==": "<", ">=": "<", ">": "<="}
 _RUNS_WHILE_DOWN = {"==": ">", "<=": ">", "<": ">="}
 
 
-class CounterExit(NamedTuple):
+#: the exit test's ``if``: a pycparser node, or a libclang cursor (:mod:`.sycl_counter_exit`)
+Test = TypeVar("Test")
+
+
+class CounterExit(NamedTuple, Generic[Test]):
     """The count an exit test of the counter allows (``trip``, ``why``), the
     first other way out of the body after it (``None``: the count is exact),
     and the test's ``if`` (the statements after it are no branch arm: the
@@ -42,7 +48,7 @@ class CounterExit(NamedTuple):
     trip: sympy.Expr
     why: str
     other_exit: tuple[str, int] | None
-    test: c_ast.If
+    test: Test
 
 
 def _only_break(statement: c_ast.Node | None) -> bool:
@@ -68,7 +74,7 @@ def _tested_bound(name: str, cond: c_ast.Node) -> tuple[str, c_ast.Node] | None:
 def counter_exit(
     name: str | None, start: sympy.Expr | None, step: sympy.Expr | None, body: c_ast.Node | None,
     value: Value, table: SymbolTable,
-) -> CounterExit | None:
+) -> CounterExit[c_ast.If] | None:
     """The count ``if (name op bound) break;`` allows a ``for`` loop whose
     counter ``name`` runs from ``start`` by the constant ``step``, when that
     statement is the body's first way out and ``bound`` is fixed per launch
@@ -86,8 +92,7 @@ def counter_exit(
                 found = _exit_count(tested, item, start, step, value, table, items[index + 1:], assigned)
                 if found is not None and any(not isinstance(above, c_ast.Decl) or above.init is not None
                                              for above in items[:index]):
-                    found = found._replace(why=f"{found.why}; the statements above it run once more in the"
-                                               " iteration that leaves, not counted")
+                    found = found._replace(why=found.why + RUN_ONCE_MORE)
                 return found
         if early_exit(item) is not None:
             return None
@@ -97,26 +102,37 @@ def counter_exit(
 def _exit_count(
     tested: tuple[str, c_ast.Node], test: c_ast.If, start: sympy.Expr, step: sympy.Expr, value: Value,
     table: SymbolTable, after: list[c_ast.Node], assigned: dict[str, list[tuple[c_ast.Node, bool]]],
-) -> CounterExit | None:
+) -> CounterExit[c_ast.If] | None:
     """The count of :func:`counter_exit` once its test is found."""
     op, bound_node = tested
-    runs_while = (_RUNS_WHILE_UP if step > 0 else _RUNS_WHILE_DOWN).get(op)
-    if runs_while is None or (op == "==" and abs(step) != 1):
-        return None  # a test that never holds counting this way, or an equality a step may jump
-    names = {node.name for node in _ids(bound_node)}
-    if names & set(assigned):
+    if {node.name for node in _ids(bound_node)} & set(assigned):
         return None
     bound, _ = fixed_per_launch(table, value(bound_node), "")
     if bound is None:
         return None
     why = f"`if ({c_text(test.cond)}) break;` at line {test.coord.line if test.coord else 0}"
+    counted = exit_trip(op, start, step, bound, c_text(bound_node), why)
+    if counted is None:
+        return None
+    return CounterExit(*counted, early_exit(c_ast.Compound(after)), test)
+
+
+def exit_trip(op: str, start: sympy.Expr, step: sympy.Expr, bound: sympy.Expr, bound_text: str,
+              why: str) -> tuple[sympy.Expr, str] | None:
+    """The iterations a loop counting from ``start`` by the constant
+    ``step`` runs before its exit test ``counter op bound`` holds, and why;
+    ``None`` for a test that never holds counting this way, or an equality
+    a step may jump (C and SYCL alike)."""
+    runs_while = (_RUNS_WHILE_UP if step > 0 else _RUNS_WHILE_DOWN).get(op)
+    if runs_while is None or (op == "==" and abs(step) != 1):
+        return None
     trip, reason = trip_from(runs_while, start, bound, step, why)
     if trip is None:
         return None
     if op == "==" and not trip.is_number:
         side = ">=" if step > 0 else "<="
-        reason += f" (taking {c_text(bound_node)} {side} {start}: a value the counter never meets ends nothing)"
-    return CounterExit(trip, reason, early_exit(c_ast.Compound(after)), test)
+        reason += f" (taking {bound_text} {side} {start}: a value the counter never meets ends nothing)"
+    return trip, reason
 
 
 def _ids(node: c_ast.Node) -> list[c_ast.ID]:
@@ -127,7 +143,7 @@ def _ids(node: c_ast.Node) -> list[c_ast.ID]:
     return found
 
 
-def fewer(header: tuple[sympy.Expr | None, str], exit_count: CounterExit) -> tuple[sympy.Expr | None, str]:
+def fewer(header: tuple[sympy.Expr | None, str], exit_count: CounterExit[Test]) -> tuple[sympy.Expr | None, str]:
     """The loop's count under both its header and its exit test: the
     smaller, ``min(header, exit)`` while either is symbolic."""
     count, reason = header

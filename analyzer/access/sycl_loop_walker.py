@@ -35,6 +35,7 @@ from hlsight.analyzer.access.c_symbols import (
     fixed_per_launch,
     merge_branches,
 )
+from hlsight.analyzer.access.counter_exit import fewer
 from hlsight.analyzer.access.ctypes_info import ElementType
 from hlsight.analyzer.access.loop_annotations import coalesce_above
 from hlsight.analyzer.access.loops import (
@@ -70,6 +71,7 @@ from hlsight.analyzer.access.sycl_clang import (
     unary_operator,
     unary_prefix,
 )
+from hlsight.analyzer.access.sycl_counter_exit import sycl_counter_exit
 from hlsight.analyzer.access.sycl_expressions import AssignedKeys, SyclAccesses, SyclPointers
 from hlsight.analyzer.access.sycl_kernels import SyclKernel, declared_inside
 from hlsight.analyzer.access.sycl_launch_constants import fixed_read, read_only_captures
@@ -135,6 +137,8 @@ class SyclLoopWalker(CursorVisitor):
         self._values = SyclValues(self)
         self._accesses = SyclAccesses(self)
         self._assignments = AssignedKeys()
+        #: ``if (i == n) break;`` tests a loop's count holds (:mod:`.sycl_counter_exit`): no branch arm after them
+        self._counted_exits: set[int] = set()
         self._pointers = SyclPointers(self)
 
     def run(self) -> None:
@@ -421,7 +425,7 @@ class SyclLoopWalker(CursorVisitor):
         exits = 0  # `if (c) continue;`: the rest of the block runs where c fails
         for child in children(cursor):
             self.visit(child)
-            if child.kind == CK.IF_STMT:
+            if child.kind == CK.IF_STMT and hash(child) not in self._counted_exits:
                 parts = children(child)
                 then_leaves = len(parts) >= 2 and leaves_block(parts[1])
                 if len(parts) in (2, 3) and then_leaves != (len(parts) == 3 and leaves_block(parts[2])):
@@ -585,8 +589,13 @@ class SyclLoopWalker(CursorVisitor):
                 step = geometric = None
         unroll = unroll_above(self._lines_of(cursor), line)
         leaves = early_exit(body)
-        trip = at_most(counter_trip(counter_key, start, step, condition, self.value, self._text, geometric,
-                                    self._ids()), leaves)
+        header = counter_trip(counter_key, start, step, condition, self.value, self._text, geometric, self._ids())
+        tested = None if geometric is not None else sycl_counter_exit(counter_key, start, step, body, self.value,
+                                                                      self._text, self.table)
+        if tested is not None:
+            header, leaves = fewer(header, tested), tested.other_exit
+            self._counted_exits.add(hash(tested.test))
+        trip = at_most(header, leaves)
         grid_step = dealt_step(step, start, self.table)
         if grid_step is not None:
             step = sympy.Integer(1)  # the counter counts rounds: i = start + rounds * work_items
