@@ -36,6 +36,7 @@ from hlsight.analyzer.access.axi_ports import (
     reported_direction,
 )
 from hlsight.analyzer.access.classify import Classification, classify
+from hlsight.analyzer.access.complementary_arms import merge_complementary
 from hlsight.analyzer.access.derive import (
     PER_CALL_RULE,
     SOURCE_DIFFERS_RULE,
@@ -126,7 +127,7 @@ def derive_axi_facts(design: Design) -> SourceFacts:
         facts.diagnostics = _said_once(facts.diagnostics, SOURCE_DIFFERS_RULE, PER_CALL_RULE, KEPT_UNROLL_RULE)
         bundles = _bundles(top, func, unit)
         traffic: dict[str, BundleTraffic] = {}
-        counted_sites = _without_repeated_loads(walker.sites)
+        counted_sites = merge_complementary(_without_repeated_loads(walker.sites))
         filled = _stride_filling_neighbours(counted_sites)
         for site in counted_sites:
             # by the array it reaches: a callee's parameter named as a top pointer (`K`) may
