@@ -84,6 +84,8 @@ def counter_exit(
     if name is None or start is None or step is None or body is None or not step.is_number or step == 0:
         return None
     items = body_items(body)
+    if not any(isinstance(item, c_ast.If) and item.iffalse is None and _only_break(item.iftrue) for item in items):
+        return None  # the common loop: no walk of its body
     assigned = assigned_in(body)
     for index, item in enumerate(items):
         if isinstance(item, c_ast.If) and item.iffalse is None and _only_break(item.iftrue):

@@ -74,12 +74,15 @@ def sycl_counter_exit(
     if key is None or start is None or step is None or body is None or not step.is_number or step == 0:
         return None
     items = children(body) if body.kind == CK.COMPOUND_STMT else [body]
+    tests = {index: parts[0] for index, item in enumerate(items) if item.kind == CK.IF_STMT
+             and len(parts := children(item)) == 2 and _only_break(parts[1])}
+    if not tests:
+        return None  # the common loop: no walk of its body
     assigned = AssignedKeys().below(body)
     if key in assigned:
         return None
     for index, item in enumerate(items):
-        parts = children(item) if item.kind == CK.IF_STMT else []
-        tested = _tested_bound(key, parts[0]) if len(parts) == 2 and _only_break(parts[1]) else None
+        tested = _tested_bound(key, tests[index]) if index in tests else None
         if tested is not None:
             return _exit_count(tested, item, start, step, value, text, table, items, index, assigned)
         if _leaves(item) is not None:
