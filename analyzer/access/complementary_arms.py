@@ -56,20 +56,25 @@ def _split(first: AccessSite, second: AccessSite) -> Guard | None:
 def merge_complementary(sites: list[AccessSite]) -> list[AccessSite]:
     """``sites`` with each pair of :func:`_split` accesses counted once:
     the ``if`` arm's access in the place of both, without the test that
-    separates them (its count then holds every pass that runs either)."""
-    kept: list[AccessSite] = []
-    merged: set[int] = set()
+    separates them (its count then holds every pass that runs either).
+    Only accesses of one element are compared (grouped once, not pairwise
+    over the function's every access)."""
+    alike: dict[tuple[object, ...], list[int]] = {}
     for index, site in enumerate(sites):
-        if id(site) in merged:
-            continue
-        for other in sites[index + 1:]:
-            if id(other) in merged or _element(other) != _element(site):
+        alike.setdefault(_element(site), []).append(index)
+    kept = list(sites)
+    merged: set[int] = set()
+    for group in alike.values():
+        for position, index in enumerate(group):
+            if index in merged:
                 continue
-            test = _split(site, other)
-            if test is not None:
-                merged.add(id(other))
-                site = dataclasses.replace(site, guards=[guard for guard in site.guards if guard is not test],
-                                           text=f"{site.text} in either arm")
-                break
-        kept.append(site)
-    return kept
+            site = sites[index]
+            for other in group[position + 1:]:
+                test = None if other in merged else _split(site, sites[other])
+                if test is not None:
+                    merged.add(other)
+                    kept[index] = dataclasses.replace(site, guards=[guard for guard in site.guards
+                                                                    if guard is not test],
+                                                      text=f"{site.text} in either arm")
+                    break
+    return [site for index, site in enumerate(kept) if index not in merged]

@@ -23,7 +23,8 @@ from pycparser import c_ast
 
 from hlsight.analyzer.access.c_symbols import SymbolTable, c_text, fixed_per_launch
 from hlsight.analyzer.access.loop_shapes import assigned_in, body_items
-from hlsight.analyzer.access.loops import MIRROR, Value, early_exit, trip_from
+from hlsight.analyzer.access.loops import Value, counter_comparison, early_exit, trip_from
+from hlsight.parsers.csource.visitor import descendants
 
 #: what a count says when statements stand above its exit test
 RUN_ONCE_MORE = "; the statements above it run once more in the iteration that leaves, not counted"
@@ -59,15 +60,10 @@ def _only_break(statement: c_ast.Node | None) -> bool:
     return isinstance(statement, c_ast.Break)
 
 
-def _tested_bound(name: str, cond: c_ast.Node) -> tuple[str, c_ast.Node] | None:
-    """``(op, bound)`` of an exit test written ``name op bound`` (mirrored
-    when the counter is on the right), else ``None``."""
-    if not isinstance(cond, c_ast.BinaryOp):
-        return None
-    if isinstance(cond.left, c_ast.ID) and cond.left.name == name:
-        return cond.op, cond.right
-    if isinstance(cond.right, c_ast.ID) and cond.right.name == name:
-        return MIRROR.get(cond.op, cond.op), cond.left
+def _break_test(statement: c_ast.Node) -> c_ast.Node | None:
+    """The test of ``if (test) break;`` (no ``else``), else ``None``."""
+    if isinstance(statement, c_ast.If) and statement.iffalse is None and _only_break(statement.iftrue):
+        return statement.cond
     return None
 
 
@@ -84,18 +80,17 @@ def counter_exit(
     if name is None or start is None or step is None or body is None or not step.is_number or step == 0:
         return None
     items = body_items(body)
-    if not any(isinstance(item, c_ast.If) and item.iffalse is None and _only_break(item.iftrue) for item in items):
+    tests = {index: test for index, item in enumerate(items) if (test := _break_test(item)) is not None}
+    if not tests:
         return None  # the common loop: no walk of its body
     assigned = assigned_in(body)
+    if name in assigned:
+        return None
     for index, item in enumerate(items):
-        if isinstance(item, c_ast.If) and item.iffalse is None and _only_break(item.iftrue):
-            tested = _tested_bound(name, item.cond)
-            if tested is not None and name not in assigned:
-                found = _exit_count(tested, item, start, step, value, table, items[index + 1:], assigned)
-                if found is not None and any(not isinstance(above, c_ast.Decl) or above.init is not None
-                                             for above in items[:index]):
-                    found = found._replace(why=found.why + RUN_ONCE_MORE)
-                return found
+        tested = counter_comparison(name, tests[index]) if index in tests else None
+        if tested is not None:
+            assert isinstance(item, c_ast.If)
+            return _exit_count(tested, item, start, step, value, table, items, index, set(assigned))
         if early_exit(item) is not None:
             return None
     return None
@@ -103,30 +98,34 @@ def counter_exit(
 
 def _exit_count(
     tested: tuple[str, c_ast.Node], test: c_ast.If, start: sympy.Expr, step: sympy.Expr, value: Value,
-    table: SymbolTable, after: list[c_ast.Node], assigned: dict[str, list[tuple[c_ast.Node, bool]]],
+    table: SymbolTable, items: list[c_ast.Node], index: int, assigned: set[str],
 ) -> CounterExit[c_ast.If] | None:
     """The count of :func:`counter_exit` once its test is found."""
-    op, bound_node = tested
-    if {node.name for node in _ids(bound_node)} & set(assigned):
-        return None
-    bound, _ = fixed_per_launch(table, value(bound_node), "")
-    if bound is None:
+    op, bound = tested
+    if any(isinstance(node, c_ast.ID) and node.name in assigned for node in descendants(bound)):
         return None
     why = f"`if ({c_text(test.cond)}) break;` at line {test.coord.line if test.coord else 0}"
-    counted = exit_trip(op, start, step, bound, c_text(bound_node), why)
+    counted = exit_trip(op, start, step, value(bound), c_text(bound), why, table)
     if counted is None:
         return None
-    return CounterExit(*counted, early_exit(c_ast.Compound(after)), test)
+    trip, reason = counted
+    if any(not isinstance(above, c_ast.Decl) or above.init is not None for above in items[:index]):
+        reason += RUN_ONCE_MORE
+    return CounterExit(trip, reason, early_exit(c_ast.Compound(items[index + 1:])), test)
 
 
-def exit_trip(op: str, start: sympy.Expr, step: sympy.Expr, bound: sympy.Expr, bound_text: str,
-              why: str) -> tuple[sympy.Expr, str] | None:
+def exit_trip(op: str, start: sympy.Expr, step: sympy.Expr, value: sympy.Expr, bound_text: str, why: str,
+              table: SymbolTable) -> tuple[sympy.Expr, str] | None:
     """The iterations a loop counting from ``start`` by the constant
     ``step`` runs before its exit test ``counter op bound`` holds, and why;
-    ``None`` for a test that never holds counting this way, or an equality
-    a step may jump (C and SYCL alike)."""
+    ``None`` for a bound not fixed per launch (``value``: the bound where
+    the test stands), a test that never holds counting this way, or an
+    equality a step may jump (C and SYCL alike)."""
     runs_while = (_RUNS_WHILE_UP if step > 0 else _RUNS_WHILE_DOWN).get(op)
     if runs_while is None or (op == "==" and abs(step) != 1):
+        return None
+    bound, _ = fixed_per_launch(table, value, "")
+    if bound is None:
         return None
     trip, reason = trip_from(runs_while, start, bound, step, why)
     if trip is None:
@@ -135,14 +134,6 @@ def exit_trip(op: str, start: sympy.Expr, step: sympy.Expr, bound: sympy.Expr, b
         side = ">=" if step > 0 else "<="
         reason += f" (taking {bound_text} {side} {start}: a value the counter never meets ends nothing)"
     return trip, reason
-
-
-def _ids(node: c_ast.Node) -> list[c_ast.ID]:
-    """Every identifier below ``node`` (itself included)."""
-    found = [node] if isinstance(node, c_ast.ID) else []
-    for _name, child in node.children():
-        found.extend(_ids(child))
-    return found
 
 
 def fewer(header: tuple[sympy.Expr | None, str], exit_count: CounterExit[Test]) -> tuple[sympy.Expr | None, str]:

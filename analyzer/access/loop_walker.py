@@ -824,8 +824,7 @@ class LoopWalker(NodeVisitor):
         saved_env = dict(self.env)
         leaves = early_exit(node.stmt)
         header = counter_trip(counter_name, start, step, node.cond, self.value, geometric, self._ids())
-        tested = None if geometric is not None else counter_exit(counter_name, start, step, node.stmt, self.value,
-                                                                 self.table)
+        tested = counter_exit(counter_name, start, step, node.stmt, self.value, self.table)  # None: no constant step
         if tested is not None:
             header, leaves = fewer(header, tested), tested.other_exit
             self._counted_exits.add(id(tested.test))

@@ -570,6 +570,20 @@ def uncounted(name: str | None, start: sympy.Expr | None, step: sympy.Expr | Non
     return None
 
 
+def counter_comparison(name: str, cond: c_ast.Node) -> tuple[str, c_ast.Node] | None:
+    """``(op, bound)`` of a test written ``name op bound``, mirrored where
+    the counter stands on the right (``n > i`` is ``i < n``); ``None`` for
+    any other expression. A loop's condition and a test that leaves it
+    (:mod:`.counter_exit`) are read alike."""
+    if not isinstance(cond, c_ast.BinaryOp):
+        return None
+    if isinstance(cond.left, c_ast.ID) and cond.left.name == name:
+        return cond.op, cond.right
+    if isinstance(cond.right, c_ast.ID) and cond.right.name == name:
+        return MIRROR.get(cond.op, cond.op), cond.left
+    return None
+
+
 def counter_trip(
     name: str | None, start: sympy.Expr | None, step: sympy.Expr | None, cond: c_ast.Node | None, value: Value,
     geometric: Geometric | None = None, ids: LaunchIds | None = None,
@@ -582,12 +596,11 @@ def counter_trip(
         return None, missing
     if not isinstance(cond, c_ast.BinaryOp):
         return None, "the loop condition is not a comparison"
-    if isinstance(cond.left, c_ast.ID) and cond.left.name == name:
-        op, bound = cond.op, value(cond.right)
-    elif isinstance(cond.right, c_ast.ID) and cond.right.name == name:
-        op, bound = MIRROR.get(cond.op, cond.op), value(cond.left)
-    else:
+    assert name is not None
+    compared = counter_comparison(name, cond)
+    if compared is None:
         return None, f"the condition `{c_text(cond)}` does not compare `{name}`"
+    op, bound = compared[0], value(compared[1])
     if geometric is not None:
         return geometric_trip(op, start, bound, geometric, f"`{c_text(cond)}`")
     return trip_from(op, start, bound, step, f"`{c_text(cond)}` from {start} step {step}", ids)

@@ -11,12 +11,11 @@ from __future__ import annotations
 import sympy
 from clang import cindex
 
-from hlsight.analyzer.access.c_symbols import SymbolTable, fixed_per_launch
+from hlsight.analyzer.access.c_symbols import SymbolTable
 from hlsight.analyzer.access.counter_exit import RUN_ONCE_MORE, CounterExit, exit_trip
-from hlsight.analyzer.access.loops import MIRROR
-from hlsight.analyzer.access.sycl_clang import CK, Key, binary_operator, declaration_key, expression_children, strip
+from hlsight.analyzer.access.sycl_clang import CK, Key, declaration_key, expression_children
 from hlsight.analyzer.access.sycl_expressions import AssignedKeys
-from hlsight.analyzer.access.sycl_loops import Text, Value, early_exit
+from hlsight.analyzer.access.sycl_loops import Text, Value, counter_comparison, early_exit
 from hlsight.parsers.cxx.visitor import children
 
 
@@ -37,34 +36,6 @@ def _leaves(statement: cindex.Cursor) -> tuple[str, int] | None:
     return early_exit(statement)
 
 
-def _refers_to(cursor: cindex.Cursor) -> set[Key]:
-    """The declarations an expression reads."""
-    found: set[Key] = set()
-    pending = [cursor]
-    while pending:
-        node = pending.pop()
-        if node.kind == CK.DECL_REF_EXPR and node.referenced is not None:
-            found.add(declaration_key(node.referenced))
-        pending.extend(children(node))
-    return found
-
-
-def _tested_bound(key: Key, condition: cindex.Cursor) -> tuple[str, cindex.Cursor] | None:
-    """``(op, bound)`` of ``counter op bound`` (mirrored when the counter is on the right)."""
-    node = strip(condition)
-    if node.kind != CK.BINARY_OPERATOR:
-        return None
-    operands = [strip(operand) for operand in expression_children(node)]
-    if len(operands) != 2:
-        return None
-    op = binary_operator(node)
-    for counter, bound, shown in ((operands[0], operands[1], op), (operands[1], operands[0], MIRROR.get(op, op))):
-        if counter.kind == CK.DECL_REF_EXPR and counter.referenced is not None \
-                and declaration_key(counter.referenced) == key:
-            return shown, bound
-    return None
-
-
 def sycl_counter_exit(
     key: Key | None, start: sympy.Expr | None, step: sympy.Expr | None, body: cindex.Cursor | None,
     value: Value, text: Text, table: SymbolTable,
@@ -82,7 +53,7 @@ def sycl_counter_exit(
     if key in assigned:
         return None
     for index, item in enumerate(items):
-        tested = _tested_bound(key, tests[index]) if index in tests else None
+        tested = counter_comparison(key, tests[index]) if index in tests else None
         if tested is not None:
             return _exit_count(tested, item, start, step, value, text, table, items, index, assigned)
         if _leaves(item) is not None:
@@ -95,14 +66,12 @@ def _exit_count(
     text: Text, table: SymbolTable, items: list[cindex.Cursor], index: int, assigned: set[Key],
 ) -> CounterExit[cindex.Cursor] | None:
     """The count of :func:`sycl_counter_exit` once its test is found."""
-    op, bound_cursor = tested
-    if _refers_to(bound_cursor) & assigned:
-        return None
-    bound, _ = fixed_per_launch(table, value(bound_cursor), "")
-    if bound is None:
+    op, bound = tested
+    if any(node.kind == CK.DECL_REF_EXPR and node.referenced is not None
+           and declaration_key(node.referenced) in assigned for node in bound.walk_preorder()):
         return None
     why = f"`if ({text(children(test)[0])}) break;` at line {test.location.line}"
-    counted = exit_trip(op, start, step, bound, text(bound_cursor), why)
+    counted = exit_trip(op, start, step, value(bound), text(bound), why, table)
     if counted is None:
         return None
     after = None

@@ -590,8 +590,7 @@ class SyclLoopWalker(CursorVisitor):
         unroll = unroll_above(self._lines_of(cursor), line)
         leaves = early_exit(body)
         header = counter_trip(counter_key, start, step, condition, self.value, self._text, geometric, self._ids())
-        tested = None if geometric is not None else sycl_counter_exit(counter_key, start, step, body, self.value,
-                                                                      self._text, self.table)
+        tested = sycl_counter_exit(counter_key, start, step, body, self.value, self._text, self.table)
         if tested is not None:
             header, leaves = fewer(header, tested), tested.other_exit
             self._counted_exits.add(hash(tested.test))

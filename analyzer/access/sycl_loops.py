@@ -172,6 +172,22 @@ def counter_factor(increment: cindex.Cursor, key: Key, value: Value) -> Geometri
     return geometric_step(binary_operator(node)[:-1], value(operands[1]))
 
 
+def counter_comparison(key: Key, condition: cindex.Cursor) -> tuple[str, cindex.Cursor] | None:
+    """``(op, bound)`` of a test written ``counter op bound``, mirrored where
+    the counter stands on the right; ``None`` for any other expression (a
+    loop's condition and a test that leaves it, :mod:`.sycl_counter_exit`)."""
+    node = strip(condition)
+    operands = [strip(operand) for operand in expression_children(node)]
+    if node.kind != CK.BINARY_OPERATOR or len(operands) != 2:
+        return None
+    op = binary_operator(node)
+    if _is_counter(operands[0], key):
+        return op, operands[1]
+    if _is_counter(operands[1], key):
+        return MIRROR.get(op, op), operands[0]
+    return None
+
+
 def counter_trip(key: Key | None, start: sympy.Expr | None, step: sympy.Expr | None,
                  condition: cindex.Cursor | None, value: Value, text: Text,
                  geometric: Geometric | None = None, ids: LaunchIds | None = None) -> tuple[sympy.Expr | None, str]:
@@ -186,18 +202,12 @@ def counter_trip(key: Key | None, start: sympy.Expr | None, step: sympy.Expr | N
     assert key is not None and start is not None
     name = key[3]
     node = strip(condition) if condition is not None else None
-    if node is None or node.kind != CK.BINARY_OPERATOR:
+    if node is None or node.kind != CK.BINARY_OPERATOR or len(expression_children(node)) != 2:
         return None, "the loop condition is not a comparison"
-    operands = [strip(operand) for operand in expression_children(node)]
-    op = binary_operator(node)
-    if len(operands) != 2:
-        return None, "the loop condition is not a comparison"
-    if _is_counter(operands[0], key):
-        bound = value(operands[1])
-    elif _is_counter(operands[1], key):
-        op, bound = MIRROR.get(op, op), value(operands[0])
-    else:
+    compared = counter_comparison(key, node)
+    if compared is None:
         return None, f"the condition `{text(node)}` does not compare `{name}`"
+    op, bound = compared[0], value(compared[1])
     if geometric is not None:
         return geometric_trip(op, start, bound, geometric, f"`{text(node)}`")
     assert step is not None
