@@ -5,8 +5,9 @@ not in the corpus): its loops keep the header bounds CHECK and VNODES (20
 and 40), leave at ``if (i == size_checks) break;``, and carry
 ``LOOP_TRIPCOUNT`` at the bounds. Decision 27 read any early exit as "at
 most the header's count", so at every size given the estimate stayed the
-report's worst case: 7,581 cycles and "at least 75.8 us" for size_checks 10
-and size_vnode 20, where the source's count is 3,391 (now given). The
+report's worst case: 7,581 cycles for size_checks 10 and size_vnode 20
+(and "at least 75.8 us" without values), where the source's count is 3,391
+(now given). The
 fixture ``fixtures/instrument/counter_exit`` has that shape.
 """
 

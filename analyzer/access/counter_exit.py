@@ -2,7 +2,7 @@
 
 HLS code for run-time sizes keeps the synthesizable header bound and leaves
 early, ``for (i = 0; i < CHECK; i++) { if (i == size_checks) break; ... }``
-(a public Vitis 2024 min-sum decoder): the loop runs ``min(CHECK,
+(a public Vitis 2025.1 min-sum decoder): the loop runs ``min(CHECK,
 size_checks)`` iterations, a count fixed per launch once the argument is
 given. Decision 27 reads any early exit as "at most the header's count",
 which turned the estimate into its worst case at every size the user gives.
