@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import sympy
 
-from hlsight.analyzer.consistency import implausible_ii
+from hlsight.analyzer.implausible import implausible_ii
 from hlsight.analyzer.loop_concurrency import (
     Stage,
     block_id,

@@ -13,8 +13,8 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from hlsight.analyzer.consistency import implausible_ii
 from hlsight.analyzer.estimate import Settings
+from hlsight.analyzer.implausible import implausible_ii
 from hlsight.analyzer.results import AnalysisResult, KernelEstimate, LsuFacts, SourceFacts
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import LSU, Design, Kernel, Loop, SourceLocation

@@ -37,6 +37,7 @@ from hlsight.analyzer.memory_model import ModelOptions
 from hlsight.analyzer.memory_profiles import MemoryProfile, all_profiles, load_profile
 from hlsight.analyzer.report_data_rate import data_rate_choice
 from hlsight.analyzer.report_interface import interface_choice
+from hlsight.analyzer.resource_fit import check_resource_fit
 from hlsight.analyzer.results import AnalysisResult, KernelEstimate, SourceFacts
 from hlsight.analyzer.runtime_kernels import without_runtime_kernels
 from hlsight.analyzer.symbols import (
@@ -123,6 +124,7 @@ def analyze(
     result.diagnostics.extend(runtime_notes)
     result.diagnostics.extend(check_loop_latencies(design))
     result.diagnostics.extend(check_implausible_ii(design))
+    result.diagnostics.extend(check_resource_fit(design))
     result.diagnostics.extend(library_call_diagnostics(design))
     result.diagnostics.extend(source.diagnostics)
     result.diagnostics.extend(sized.diagnostics)
@@ -131,7 +133,7 @@ def analyze(
     result.diagnostics.extend(_fixed_macros(design, values, launches))
     unbalanced = check_channel_balance(source, _given_tables(values, launches))
     result.diagnostics.extend(diagnostic for diagnostic, _caution in unbalanced)
-    result.diagnostics.extend(_trips_outside_report(design, [values, *(launch.values for launch in launches)]))
+    result.diagnostics.extend(_trips_outside_report(design, source, [values, *(launch.values for launch in launches)]))
     assumptions: list[str] = [*sized.said, *([split.assumption] if split.assumption else [])]
     linked = linked_choice(design, values)  # the v++ link configuration beside a Vitis build, if any
     result.diagnostics.extend(linked.diagnostics)
@@ -559,36 +561,47 @@ def _unused_trip_counts(design: Design, result: AnalysisResult, names: set[str])
     )]
 
 
-def _trips_outside_report(design: Design, tables: Sequence[Mapping[str, float]]) -> list[Diagnostic]:
+def _trips_outside_report(design: Design, source: SourceFacts,
+                          tables: Sequence[Mapping[str, float]]) -> list[Diagnostic]:
     """A trip count given outside the range the report prints for that loop
     (its bound, or a loop_tripcount pragma): taken, but said, since the
     report's schedule was made for that range (a public MNIST solution was
-    given 30 for a loop the report bounds to 1 ~ 25, silently)."""
-    loops: dict[str, tuple[Kernel, Loop]] = {}
+    given 30 for a loop the report bounds to 1 ~ 25, silently). Given by the
+    loop's name or by the source's ``trips_<function>_L<line>`` for it (a
+    public Vivado 2018.2 yuv_filter, loop_tripcount 200 ~ 1920, given 64 as
+    ``trips_yuv_filter_L49`` with no word: the name hlsight itself asks for)."""
+    loops: dict[str, list[tuple[Kernel, Loop]]] = {}
     for kernel in design.kernels:
         names = loop_symbols(kernel)
-        loops.update((names[id(loop)], (kernel, loop)) for loop in kernel.all_loops() if id(loop) in names)
+        for loop in kernel.all_loops():
+            if id(loop) in names:
+                loops.setdefault(names[id(loop)], []).append((kernel, loop))
+            derived = source.trip(loop)
+            if derived is not None and _SOURCE_TRIP.fullmatch(derived):
+                loops.setdefault(derived, []).append((kernel, loop))
     found: list[Diagnostic] = []
     seen: set[str] = set()
+    single = {name: places[0] for name, places in loops.items() if len(places) == 1}
     for table in tables:
-        found.extend(_long_iterations_above_trip(table, loops, seen))
+        found.extend(_long_iterations_above_trip(table, single, seen))
         for given, value in table.items():
             name = given.rpartition(":")[2]
             if name not in loops or given in seen:
                 continue
-            kernel, loop = loops[name]
-            low, high = (loop.trip_count.min, loop.trip_count.max) if loop.trip_count is not None else (None, None)
-            # one end may be "?" (a while loop's "1 ~ ?": a public Ascon decrypt was given 0)
-            if (low is None or value >= low) and (high is None or value <= high):
-                continue
-            seen.add(given)
-            shown = count_range(low, high)
-            found.append(Diagnostic.at(
-                loop.location, "input-trip-outside-report", Severity.WARNING,
-                f"{given}={value:g} is outside the {shown} iterations the report gives for loop"
-                f" '{loop.name}' of '{kernel.name}' (its bound or a loop_tripcount pragma): taken as given; check"
-                " that the testbench or host runs it so", kernel=kernel.name, subject=loop.name,
-                data={"value": value, "report_min": low, "report_max": high}))
+            for kernel, loop in loops[name]:
+                low, high = (loop.trip_count.min, loop.trip_count.max) if loop.trip_count is not None else (None, None)
+                # one end may be "?" (a while loop's "1 ~ ?": a public Ascon decrypt was given 0)
+                if (low is None or value >= low) and (high is None or value <= high):
+                    continue
+                seen.add(given)
+                shown = count_range(low, high)
+                found.append(Diagnostic.at(
+                    loop.location, "input-trip-outside-report", Severity.WARNING,
+                    f"{given}={value:g} is outside the {shown} iterations the report gives for loop"
+                    f" '{loop.name}' of '{kernel.name}' (its bound or a loop_tripcount pragma): taken as given; check"
+                    " that the testbench or host runs it so", kernel=kernel.name, subject=loop.name,
+                    data={"value": value, "report_min": low, "report_max": high}))
+                break
     return found
 
 

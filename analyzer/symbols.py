@@ -28,6 +28,7 @@ import sympy
 from hlsight.analyzer.access import access_free_symbols, parse_expression
 from hlsight.analyzer.access.sources import defined_macros
 from hlsight.analyzer.access.taken import Taken, settle, test_text
+from hlsight.analyzer.implausible import implausible_ii
 from hlsight.analyzer.interleaving import BANK_NAME, host_placed_memories, lsu_bank_name, placed_lsus, why_no_bank
 from hlsight.analyzer.results import SourceFacts
 from hlsight.core.errors import InputError
@@ -284,8 +285,10 @@ def valid_names(design: Design, derived: SourceFacts | None = None, arguments: b
         symbols = loop_symbols(kernel)
         trips = list(symbols.values())
         names.extend(trips)
-        names.extend(loop_field(trip, "ii") for trip in trips)
         loops = {id(loop): loop for loop in kernel.all_loops()}
+        # an II is an input only where the report's cannot be real (the model keeps a symbol there)
+        names.extend(loop_field(name, "ii") for key, name in symbols.items()
+                     if key in loops and implausible_ii(loops[key]))
         names.extend(loop_field(name, LONG_ITERATIONS) for key, name in symbols.items()
                      if key in loops and is_branch_loop(loops[key]))
     # an outlined Vitis loop is named after its loop in the caller by both modules
@@ -524,6 +527,12 @@ def validate(
         if base not in known and (base == BANK_NAME or _is_lsu_bank(base)) and not host_placed_memories(design):
             raise InputError(source, f"'{name}' does not apply to this design: {why_no_bank(design)}",
                              expected="the values without bank for this design")
+        if base not in known and base.endswith(".ii") and base.removesuffix(".ii") + ".trip" in known:
+            # accepted and ignored before (a public Vivado 2019.1 spam filter's DOT loop "at II 2" printed
+            # the II-1 time): the II is the report's wherever it is plausible
+            raise InputError(source, f"'{name}': that loop's II is the report's; an II is a value to give only"
+                                     " for a loop whose reported II cannot be real (report-implausible-ii)",
+                             expected=f"{base.removesuffix('.ii')}.trip or another name from 'hlsight analyze -v'")
         if base not in known:
             unknown.append((name, close_names(base, valid, n=3, cutoff=0.6)))
     if not unknown:

@@ -250,3 +250,20 @@ def test_a_source_count_that_waits_for_an_argument_is_said_once(tmp_path: Path) 
     assert result.code == 0, result.stderr
     notes = [line.strip() for line in result.stdout.splitlines() if "note: trip count of loop VITIS_LOOP_5_1" in line]
     assert notes == ["note: trip count of loop VITIS_LOOP_5_1 from the source is n: give n with --set"]
+
+
+YUV = Path(__file__).resolve().parents[1] / "fixtures" / "vhls2018_yuv_filter" / "solution1"
+
+
+def test_a_trip_given_by_its_source_name_is_checked_against_the_report_too() -> None:
+    """A public Vivado 2018.2 yuv_filter: ``for (x=0; x<width; x++)`` with
+    ``loop_tripcount min=200 max=1920``. The estimate asks for
+    ``trips_yuv_filter_L49``; given 64 that way, nothing was said, while the
+    same count given as ``loop.rgb2yuv.RGB2YUV_LOOP_X.trip`` was warned."""
+    low = run_cli("analyze", str(YUV), "--set", "trips_yuv_filter_L49=64")
+    assert low.code == 0, low.stderr
+    assert ("warning: trips_yuv_filter_L49=64 is outside the 200 ~ 1,920 iterations the report gives for loop"
+            " 'RGB2YUV_LOOP_X' of 'rgb2yuv' (its bound or a loop_tripcount pragma): taken as given")\
+        in low.stdout + low.stderr
+    inside = run_cli("analyze", str(YUV), "--set", "trips_yuv_filter_L49=640")
+    assert "input-trip-outside-report" not in inside.stdout + inside.stderr

@@ -267,18 +267,27 @@ class _Walk:
         if len(header) != 3:
             return None
         init, condition, step = header
-        if "=" not in init or len(condition) < 3 or condition[1] not in ("<", "<=") or step not in (
-                [condition[0], "++"], ["++", condition[0]]) or init[init.index("=") - 1] != condition[0]:
+        if "=" not in init or len(condition) < 3 or init[init.index("=") - 1] != condition[0]:
+            return None
+        counter = condition[0]
+        stride = _step(counter, step, bindings)
+        if stride is None or condition[1] not in (("<", "<=") if stride > 0 else (">", ">=")):
             return None
         start_tokens, bound_tokens = init[init.index("=") + 1:], condition[2:]
-        inclusive = 1 if condition[1] == "<=" else 0
+        inclusive = 1 if condition[1] in ("<=", ">=") else 0
+
+        def span(start: int, bound: int) -> int:
+            """The values from ``start`` to the bound, each iteration ``stride`` of them."""
+            return (bound - start if stride > 0 else start - bound) + inclusive
+
         start, bound = _value(start_tokens, bindings), _value(bound_tokens, bindings)
         if start is not None and bound is not None:
-            count = bound - start + inclusive
-            if count < 0:
+            if span(start, bound) < 0:
                 return None
+            count = -(-span(start, bound) // abs(stride))
             self.trips[place] = count
-            return _Counter(condition[0], start, start + count - 1)
+            # a counter of step 1 takes every value between: an inner loop may average over them
+            return _Counter(counter, start, start + count - 1) if stride == 1 else None
         if outer is None or not 0 < outer.last - outer.first + 1 <= _MAX_AVERAGED:
             return None
         total = 0
@@ -287,7 +296,7 @@ class _Walk:
             start, bound = _value(start_tokens, with_outer), _value(bound_tokens, with_outer)
             if start is None or bound is None:
                 return None
-            total += max(0, bound - start + inclusive)
+            total += -(-max(0, span(start, bound)) // abs(stride))
         self.trips[place] = Fraction(total, outer.last - outer.first + 1)
         return None
 
@@ -396,6 +405,28 @@ def signature_arguments(signature: str) -> tuple[str, list[int | None]] | None:
     return (name, values) if name.isidentifier() else None
 
 
+def _step(counter: str, tokens: list[str], bindings: Mapping[str, int]) -> int | None:
+    """The constant a ``for`` header's step adds to ``counter`` each
+    iteration: ``i++``/``++i`` 1, ``i--``/``--i`` -1, ``i += c``, ``i -= c``,
+    ``i = i + c``, ``i = i - c`` with ``c`` a nonzero constant (one token or
+    one parenthesised expression there: ``i = i - a + b`` is not ``i - (a +
+    b)``); ``None`` for any other step (before session 47 only ``++`` was
+    counted)."""
+    if tokens in ([counter, "++"], ["++", counter]):
+        return 1
+    if tokens in ([counter, "--"], ["--", counter]):
+        return -1
+    if len(tokens) >= 3 and tokens[0] == counter and tokens[1] in ("+=", "-="):
+        sign, amount = (1 if tokens[1] == "+=" else -1), tokens[2:]
+    elif len(tokens) >= 5 and tokens[:3] == [counter, "=", counter] and tokens[3] in ("+", "-") and (
+            len(tokens) == 5 or (tokens[4] == "(" and _closing(tokens, 4, _PARENTHESES) == len(tokens) - 1)):
+        sign, amount = (1 if tokens[3] == "+" else -1), tokens[4:]
+    else:
+        return None
+    value = _value(amount, bindings)
+    return None if not value else sign * value
+
+
 @dataclass
 class ComponentTrips:
     """Trip counts, (file name, line) -> count, of the ``for`` loops of a
@@ -453,7 +484,7 @@ def component_loop_trips(design: Design) -> ComponentTrips:
     specialization, so each is walked with the arguments it was built with."""
     from clang import cindex
 
-    from hlsight.parsers.cxx.clang_frontend import STD_INCLUDE, parse_cxx
+    from hlsight.parsers.cxx.clang_frontend import IPP_INCLUDE, STD_INCLUDE, parse_cxx
 
     # relative names (the testbench's own folder) get one virtual absolute
     # folder, so their #include "x.h" finds each other as on the build machine
@@ -470,7 +501,7 @@ def component_loop_trips(design: Design) -> ComponentTrips:
         others = {other: content for other, content in embedded.items() if other != path}
         try:
             unit = parse_cxx(Path(path), text=text, args=[*IPP_DEFINES, *defines],
-                             include_dirs=_folders(list(embedded)), unsaved=others, standard="c++17",
+                             include_dirs=[*_folders(list(embedded)), IPP_INCLUDE], unsaved=others, standard="c++17",
                              system_include=STD_INCLUDE).translation_unit
         except InputError:
             continue

@@ -240,18 +240,63 @@ def bound_terms(model: KernelModel) -> BoundTerms:
         saturated=None if memory is None else memory.saturated, host_lsus=bool(model.host_lsus))
 
 
-def approximate_ii_caveat(loops: list[Loop]) -> str:
-    """An II the report marks ``~``: "an approximation due to the following
-    stallable instructions", scheduled on the global loads' and stores'
-    latency. The run can take fewer cycles per iteration, and the pipeline
-    time built on it is an upper bound (Intel's kernel_args_restrict sample,
-    oneAPI 20.3 on a PAC: II ~250 at 240 MHz gave 1.04 s; its README
-    measured 0.372 s, about 89 cycles per iteration)."""
+#: the list after "II is an approximation due to the following stallable instruction(s):"
+_STALLABLE = re.compile(r"II is an approximation due to the following stallable instructions?:(?P<list>.*)")
+#: a stallable operation of that list: "Load Operation (file:line)", "Channel Read Operation (...)"
+_STALLABLE_OPERATION = re.compile(r"(?P<what>[A-Z][A-Za-z -]*?) Operation \(")
+
+
+def stallable_operations(loop: Loop) -> list[str]:
+    """The stallable operations the report names for ``loop``'s approximate
+    II ("Load", "Store", "Channel Read", "Pipe Write", "Stream Read"...);
+    empty where the report names none."""
+    for detail in loop.details:
+        if (found := _STALLABLE.match(detail)) is not None:
+            return [match.group("what") for match in _STALLABLE_OPERATION.finditer(found.group("list"))]
+    return []
+
+
+def _streams_only(loop: Loop) -> bool:
+    """Whether the report makes ``loop``'s II approximate for channel, pipe
+    or stream operations alone (no global load or store)."""
+    operations = stallable_operations(loop)
+    return bool(operations) and all(operation.split()[0] in ("Channel", "Pipe", "Stream")
+                                    for operation in operations)
+
+
+def _loop_list(loops: list[Loop]) -> str:
     shown = ", ".join(f"{loop.name} (II ~{loop.ii.value})" for loop in loops[:3] if loop.ii is not None)
-    more = f" and {len(loops) - 3} more" if len(loops) > 3 else ""
-    return (f"the pipeline time rests on approximate IIs ({shown}{more}): the report schedules them on the latency"
-            " of stallable global loads and stores, which the run can beat; read it as an upper bound (a measured"
-            " II ~250 loop ran at about 89 cycles per iteration, docs/model.md)")
+    return shown + (f" and {len(loops) - 3} more" if len(loops) > 3 else "")
+
+
+def approximate_ii_caveats(loops: list[Loop]) -> list[str]:
+    """What an II the report marks ``~`` ("an approximation due to the
+    following stallable instructions") means for the time built on it.
+
+    Where the report names global loads or stores (or nothing), it scheduled
+    the II on their latency, which the run can beat, and the pipeline time is
+    an upper bound (Intel's kernel_args_restrict sample, oneAPI 20.3 on a
+    PAC: II ~250 at 240 MHz gave 1.04 s; its README measured 0.372 s, about
+    89 cycles per iteration). Where it names only channel, pipe or stream
+    operations, the II is the one scheduled with them never stalling, and an
+    empty input or a full output can only add cycles: the time is then a
+    lower bound (a public i++ 19.4 component, II ~9 on a load-to-compare
+    recurrence of its own, with a stream read and write)."""
+    streams = [loop for loop in loops if _streams_only(loop)]
+    memory = [loop for loop in loops if not _streams_only(loop)]
+    caveats = []
+    if memory:
+        caveats.append(
+            f"the pipeline time rests on approximate IIs ({_loop_list(memory)}): the report schedules them on the"
+            " latency of stallable global loads and stores, which the run can beat; read it as an upper bound (a"
+            " measured II ~250 loop ran at about 89 cycles per iteration, docs/model.md)")
+    if streams:
+        kinds = sorted({operation.lower() for loop in streams for operation in stallable_operations(loop)})
+        caveats.append(
+            f"the pipeline time rests on IIs the report marks approximate for their stallable {', '.join(kinds)}"
+            f" operations only ({_loop_list(streams)}): they hold while those never stall; an empty input or a"
+            " full output adds cycles, so read it as a lower bound")
+    return caveats
 
 
 def argument_test_caveats(kernels: Sequence[Kernel], settings: Settings) -> list[str]:
@@ -433,7 +478,7 @@ def to_estimate(model: KernelModel, design: Design, settings: Settings) -> Kerne
     # the number is the pipeline's: said whether it is known or waits for a value (a symbolic
     # gaussian's "the estimate equals ModelSim's at B5.trip = 3" read as a fact without it)
     if approximate and (estimate.bound == "compute" or (estimate.bound == "unknown" and model.memory is None)):
-        estimate.caveats.append(approximate_ii_caveat(approximate))
+        estimate.caveats.extend(approximate_ii_caveats(approximate))
     for kernel in model.kernels:  # an endless loop its channel's writers counted (decision 52)
         for sentence, upper_bound in settings.source.fed_loops(kernel.name):
             (estimate.caveats if upper_bound else estimate.assumptions).append(sentence)

@@ -10,12 +10,25 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
+from decimal import ROUND_HALF_UP, Decimal
 
 from hlsight.core.errors import InputError
 
 #: SI time units a user may type after a number (``10ms``, ``2.5 us``, ``1e-3s``).
 TIME_UNITS: dict[str, float] = {"s": 1.0, "ms": 1e-3, "us": 1e-6, "µs": 1e-6, "ns": 1e-9, "min": 60.0, "h": 3600.0}
 _DURATION = re.compile(r"^\s*([-+]?[0-9.]+(?:[eE][-+]?[0-9]+)?)\s*([a-zµ]*)\s*$")
+
+
+def _significant(value: float, digits: int) -> float:
+    """``value`` to ``digits`` significant digits, a half rounded up, read
+    from its shortest decimal form: 63 cycles at 240 MHz is 262.5 ns, which
+    ``analyze`` printed as 262 ns (its float a hair below the half) and
+    ``whatif`` as 263 ns (a hair above)."""
+    if value == 0 or not math.isfinite(value):
+        return value
+    exact = Decimal(repr(value))
+    step = Decimal(1).scaleb(exact.adjusted() - digits + 1)
+    return float(exact.quantize(step, rounding=ROUND_HALF_UP))
 
 
 def format_seconds(seconds: float | None, digits: int = 3) -> str:
@@ -26,15 +39,15 @@ def format_seconds(seconds: float | None, digits: int = 3) -> str:
     if seconds == 0:
         return "0 s"
     # the unit of the rounded value: 999.9996 us is "1 ms", not "1e+03 us"
-    rounded = float(f"{seconds:.{digits}g}")
+    rounded = _significant(seconds, digits)
     magnitude = abs(rounded)
     if 1e3 <= magnitude < 1e6:  # "1,500 s", not "1.5e+03 s" (whatif's "within 1e+03 s")
         text = f"{rounded:,.{max(0, digits - len(str(int(magnitude))))}f}"
         return (text.rstrip("0").rstrip(".") if "." in text else text) + " s"
     for scale, unit in ((1.0, "s"), (1e-3, "ms"), (1e-6, "us"), (1e-9, "ns"), (1e-12, "ps")):
         if magnitude >= scale:
-            return f"{seconds / scale:.{digits}g} {unit}"
-    return f"{seconds:.{digits}g} s"
+            return f"{_significant(rounded / scale, digits):.{digits}g} {unit}"
+    return f"{rounded:.{digits}g} s"
 
 
 def format_mhz(mhz: float | None) -> str:

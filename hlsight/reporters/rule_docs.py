@@ -48,6 +48,13 @@ _DOCS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "mem-narrow-lsu": (
         "", "The LSU asks for fewer bytes per cycle than one DRAM burst delivers (section 2, PAD example). "
         "Vectorize or unroll the access so that it coalesces into full bursts.", ("performance", "memory")),
+    "resource-over-device": (
+        "Estimated resources exceed the device", "The report estimates more LUTs, FFs, DSPs or RAM blocks than the "
+        "target part offers (Vivado/Vitis: the top module's figures; aoc/oneAPI/i++: the kernels' sum). The run time "
+        "is computed for the loops as reported, but a design that does not fit has none: reduce unrolling, array "
+        "partitioning or compute-unit replication, or move large arrays off chip. aoc's estimate is made before "
+        "synthesis and can run high (the seed authors' HBM2 matrix multiply, 107 % of the DSPs, was built).",
+        ("correctness", "resources")),
     "loop-ii": (
         "", "The loop starts a new iteration only every II cycles; the report names the reason (memory or "
         "loop-carried dependency, resource sharing). Where a Vivado/Vitis report gives none and the source's "

@@ -24,6 +24,9 @@ from hlsight.core.errors import InputError
 #: ``std_include/hlsight_std.hpp``): a parse with ``system_include=STD_INCLUDE``
 #: reads no header of the machine.
 STD_INCLUDE = Path(__file__).resolve().parent / "std_include"
+#: hlsight's stand-ins for the Intel HLS Compiler's ``HLS/*.h`` (declarations
+#: only, ``ipp_include/HLS/hls.h``): the last folder an i++ parse searches.
+IPP_INCLUDE = Path(__file__).resolve().parent / "ipp_include"
 
 
 #: Every stand-in header folder (C++ library, SYCL, HLS) lives next to this module.
