@@ -22,7 +22,9 @@ loops the same way, from these rules.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from pycparser import c_ast
 
@@ -31,6 +33,10 @@ from hlsight.parsers.csource.visitor import NodeVisitor
 #: how the facts of a flattened nest begin their reason: the product of its levels' counts
 #: (:mod:`~hlsight.analyzer.access.xilinx_report_loops`), read back by the port bound
 FLATTENED = "a flattened nest of the loops at lines"
+
+#: one level of a loop tree whose flattened names are read (:func:`flattened_chains`)
+Level = TypeVar("Level")
+
 
 @dataclass(eq=False)
 class NamedLoop:
@@ -136,19 +142,38 @@ def match_report_name(name: str, loops: list[NamedLoop], vivado: bool) -> Report
 
 
 def _chains(name: str, loop: NamedLoop, vivado: bool) -> list[tuple[NamedLoop, ...]]:
-    own = loop.report_name(vivado)
-    if name == own:
-        return [(loop,)]
-    if not name.startswith(own + "_") or len(loop.children) != 1:
-        return []
-    rest, inner = name[len(own) + 1:], loop.children[0]
-    skipped: list[NamedLoop] = []
-    while True:
-        found = [(loop, *skipped, *chain) for chain in _chains(rest, inner, vivado)]
-        # Vitis leaves an unlabelled level of a perfect nest out of the flattened name
-        # (AutoSA's ``VITIS_LOOP_13_1_VITIS_LOOP_15_3_...``: the loop at line 14, ordinal 2,
-        # runs flattened with the rest; the report counts 4 x 4 x 4 x 2 x 8 = 1024)
-        if found or vivado or len(inner.children) != 1 or not inner.report_name(False).startswith("VITIS_LOOP_"):
-            return found
-        skipped.append(inner)
-        inner = inner.children[0]
+    return flattened_chains(name, loop, lambda level: [level.report_name(vivado)], lambda level: level.children,
+                            lambda level: not vivado and level.report_name(False).startswith("VITIS_LOOP_"))
+
+
+def flattened_chains(name: str, loop: Level, names: Callable[[Level], Sequence[str]],
+                     children: Callable[[Level], Sequence[Level]], droppable: Callable[[Level], bool]
+                     ) -> list[tuple[Level, ...]]:
+    """The chains from ``loop`` down its only-child loops whose names joined
+    with ``_`` are ``name`` (``(loop,)`` when ``name`` is one of its own).
+    ``names`` gives the names a report may use for one level, ``droppable``
+    says whether it is an unlabelled level Vitis may leave out of the joined
+    name. Generic so that the instrumenter's loop trees (its levels are the
+    loops after inlining, :mod:`hlsight.analyzer.instrument.inlining`) read a
+    flattened name by the same rule as the analysis."""
+    found: list[tuple[Level, ...]] = []
+    for own in names(loop):
+        if name == own:
+            found.append((loop,))
+            continue
+        inners = children(loop)
+        if not name.startswith(own + "_") or len(inners) != 1:
+            continue
+        rest, inner = name[len(own) + 1:], inners[0]
+        skipped: list[Level] = []
+        while True:
+            chains = [(loop, *skipped, *chain) for chain in flattened_chains(rest, inner, names, children, droppable)]
+            # Vitis leaves an unlabelled level of a perfect nest out of the flattened name
+            # (AutoSA's ``VITIS_LOOP_13_1_VITIS_LOOP_15_3_...``: the loop at line 14, ordinal 2,
+            # runs flattened with the rest; the report counts 4 x 4 x 4 x 2 x 8 = 1024)
+            if chains or len(children(inner)) != 1 or not droppable(inner):
+                found.extend(chains)
+                break
+            skipped.append(inner)
+            inner = children(inner)[0]
+    return found

@@ -24,7 +24,6 @@ duration follows from the constants computed here:
 from __future__ import annotations
 
 import enum
-import itertools
 import math
 import re
 from collections.abc import Callable, Collection, Iterable
@@ -33,6 +32,7 @@ from typing import Protocol
 
 from pycparser import c_ast, c_generator
 
+from hlsight.analyzer.access.report_loop_names import flattened_chains
 from hlsight.analyzer.instrument.external_calls import calls_defined_elsewhere, instances_no_function_counts
 from hlsight.analyzer.instrument.inlining import ExpandedLoop, expand_loops, walk_all
 from hlsight.analyzer.instrument.report_bounds import guessed_trip_counts
@@ -1137,16 +1137,23 @@ def _compiler_made(report: Loop | None) -> bool:
 
 def _flattened(loop: ExpandedLoop, available: dict[str, Loop]) -> tuple[Loop, list[ExpandedLoop]] | None:
     """A perfect nest ``loop -> only child -> ...`` that HLS flattened into one
-    pipelined loop named by joining the loop names with ``_`` (format notes
-    section 4: ``for_y_for_x``, ``VITIS_LOOP_17_4_VITIS_LOOP_18_5``)."""
-    chain = [loop]
-    while len(chain[-1].children) == 1:
-        chain.append(chain[-1].children[0])
-        for names in itertools.product(*(member.candidate_names for member in chain)):
-            report = available.get(_norm("_".join(names)))
-            if report is not None and _is_pipelined(report):
-                return report, chain
-    return None
+    loop named by joining the levels' names with ``_`` (format notes section
+    4: ``for_y_for_x``, ``VITIS_LOOP_17_4_VITIS_LOOP_18_5``), read by the
+    analysis's rule (:func:`~hlsight.analyzer.access.report_loop_names.flattened_chains`,
+    an unlabelled level Vitis leaves out included): it runs the product of
+    the levels' trips, counted as the innermost level's iterations. Pipelined
+    or not: Vitis 2021.1 flattens an array multiplier's ``i``/``j`` levels
+    around a pipelined ``k`` loop it outlines into a sequential
+    ``VITIS_LOOP_25_3_VITIS_LOOP_26_4`` (ndstung's systolic array), which was
+    left unmatched: 287 cycles for the report's 197. One reading only."""
+    found = [(report, chain) for key, report in available.items()
+             for chain in flattened_chains(key, loop, lambda level: [_norm(name) for name in level.candidate_names],
+                                           lambda level: level.children, lambda level: level.loop.label is None)
+             if len(chain) > 1]
+    if len(found) != 1:
+        return None
+    report, chain = found[0]
+    return report, list(chain)
 
 
 def _flattened_in_place(loop: ExpandedLoop, report: Loop, available: dict[str, Loop]) -> list[ExpandedLoop] | None:
