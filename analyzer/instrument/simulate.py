@@ -37,6 +37,7 @@ from hlsight.analyzer.results import CosimComparison
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.errors import InputError, LocatedError
 from hlsight.core.model import Design, Kernel
+from hlsight.parsers.csource.includes import includes_file
 from hlsight.parsers.cxx import CXX_SUFFIXES
 from hlsight.parsers.cxx.hls_headers import find_hls_headers
 
@@ -167,13 +168,6 @@ def _compiler(name: str) -> str:
     if found is None:
         raise InputError(None, f"C compiler '{name}' not found", expected="gcc on PATH")
     return found
-
-
-_INCLUDE_OF = r'#\s*include\s*"([^"]*{name})"'
-
-
-def _includes_source(testbench_text: str, source_name: str) -> bool:
-    return re.search(_INCLUDE_OF.format(name=re.escape(source_name)), testbench_text) is not None
 
 
 def is_cxx_file(path: Path) -> bool:
@@ -330,7 +324,7 @@ def _compile_in(directory: Path, texts: Mapping[str, str], header: str, sources:
     bench = directory / f"hlsight_tb_{testbench.name}"
     bench.write_text(bench_text, encoding="utf-8")
     # a design file the testbench #includes is compiled as part of it
-    units = [copy for copy in copies if not _includes_source(bench_text, copy.name)] + [bench]
+    units = [copy for copy in copies if not includes_file(bench_text, copy.name)] + [bench]
     units += [extra.resolve() for extra in toolchain.extra_sources]
     include_dirs = [directory, *dict.fromkeys(file.path.resolve().parent for file in sources.files),
                     testbench.resolve().parent, *dict.fromkeys(folder for file in sources.files

@@ -105,9 +105,13 @@ _COMMENT_OR_STRING = re.compile(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|//[
 
 
 def strip_comments(text: str) -> str:
-    """``text`` with every comment replaced by a space (string literals kept),
-    so words in comments ("class", "template<") are not taken for code."""
-    return _COMMENT_OR_STRING.sub(lambda m: m.group(0) if m.group(0)[0] in "\"'" else " ", text)
+    """``text`` with every comment replaced by a space, or by its line breaks
+    where it spans lines (string literals kept), so words in comments
+    ("class", "template<", a commented-out ``#include``) are not taken for
+    code and every line keeps its number and start (a directive is read at
+    the start of its line: :mod:`~hlsight.parsers.csource.includes`)."""
+    return _COMMENT_OR_STRING.sub(lambda m: m.group(0) if m.group(0)[0] in "\"'" else "\n" * m.group(0).count("\n")
+                                  or " ", text)
 
 
 def looks_like_cplusplus(text: str) -> bool:
