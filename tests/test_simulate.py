@@ -15,7 +15,6 @@ import pytest
 from hlsight.analyzer.instrument.cycles import instrument_cycles, parse_source
 from hlsight.analyzer.instrument.simulate import flag_include_dirs
 from hlsight.analyzer.instrument.sourceloops import SourceLoop
-from hlsight.core.errors import InputError
 from hlsight.core.model import (
     Design,
     InitiationInterval,
@@ -28,6 +27,7 @@ from hlsight.core.model import (
     TripCount,
     Vendor,
 )
+from hlsight.parsers.cxx.hls_headers import MODEL_INCLUDE
 from tests.conftest import FIXTURES, REPO, SHARED, run_cli
 from tests.instrument_helpers import build_and_run, flags_for
 
@@ -324,7 +324,8 @@ def test_a_top_named_through_a_macro_with_vivado_memset_and_an_include_folder() 
 def test_include_folders_of_the_compile_flags_and_of_hls_include_reach_the_parse(tmp_path: Path) -> None:
     """The parse preprocesses with the folders ``--cflags`` names (as gcc
     does) and, for C, the ``--hls-include`` folder (Vivado HLS C's
-    ``ap_cint.h`` lives there)."""
+    ``ap_cint.h`` lives there), then hlsight's model folder, whose
+    ``ap_cint.h`` serves without one."""
     assert flag_include_dirs(["-O2", "-I", "a", "-Ib", "-isystem", "c", "-iquoted", "-DX=1", "-I"]) == [
         Path("a"), Path("b"), Path("c"), Path("d")]
     vendor = tmp_path / "vendor"
@@ -334,9 +335,9 @@ def test_include_folders_of_the_compile_flags_and_of_hls_include_reach_the_parse
     source = tmp_path / "k.c"
     source.write_text("#include <ap_cint.h>\nint k(uint7 x) { return x + 1; }\n")
     parsed = parse_source(source, hls_include=str(vendor))
-    assert "k" in parsed.functions and vendor in parsed.include_dirs
-    with pytest.raises(InputError, match=r"ap_cint\.h: No such file or directory"):
-        parse_source(source)
+    assert "k" in parsed.functions and parsed.include_dirs[-2:] == (vendor, MODEL_INCLUDE)
+    modelled = parse_source(source)
+    assert "k" in modelled.functions and modelled.include_dirs[-1] == MODEL_INCLUDE
 
 
 def test_a_function_like_macro_signature_is_not_taken_for_the_name(tmp_path: Path) -> None:

@@ -28,7 +28,7 @@ from hlsight.parsers.csource.synthesis_regions import drop_simulation_only
 from hlsight.parsers.csource.tokens import SourceText
 from hlsight.parsers.cxx import CXX_SUFFIXES
 from hlsight.parsers.cxx.as_c import parse_cxx_as_c
-from hlsight.parsers.cxx.hls_headers import HlsHeaders, find_hls_headers
+from hlsight.parsers.cxx.hls_headers import MODEL_INCLUDE, HlsHeaders, find_hls_headers
 from hlsight.parsers.cxx.lower import TemplateInstance
 
 
@@ -71,9 +71,9 @@ def parse_source(path: Path | str, include_dirs: Sequence[Path] = (), hls_includ
     ``include_dirs`` (``hlsight simulate`` passes the testbench's folder, as
     the compile does). C++ (by suffix, or C++ syntax outside comments) goes
     through libclang with the HLS headers of ``hls_include`` (or the
-    environment's Vivado/Vitis, or hlsight's model); a C source gets the
-    ``hls_include`` folder as one more include folder (Vivado HLS C's
-    ``ap_cint.h`` lives there)."""
+    environment's Vivado/Vitis, or hlsight's model); a C source gets that
+    folder, then hlsight's model folder, as more include folders (Vivado
+    HLS C's ``ap_cint.h`` lives there)."""
     path = Path(path)
     headers = None
     searched = tuple(include_dirs)
@@ -81,8 +81,10 @@ def parse_source(path: Path | str, include_dirs: Sequence[Path] = (), hls_includ
         headers = find_hls_headers(hls_include)
         unit = parse_cxx_as_c(path, include_dirs, headers, instances=True)
     else:
-        if hls_include is not None:
-            searched = (*searched, find_hls_headers(hls_include).directory)
+        # Vivado HLS C's ap_cint.h: the vendor's folder (--hls-include, else the environment's), then hlsight's
+        # model (Vitis ships no ap_cint.h), as analyze searches them; with --hls-include alone a C design that
+        # merely includes the header stopped the parse (a public DES decryption, Vivado HLS 2019.1: exit 2)
+        searched = (*searched, *dict.fromkeys((find_hls_headers(hls_include).directory, MODEL_INCLUDE)))
         unit = parse_c_file(path, include_dirs=searched)
         drop_simulation_only(unit.ast, unit.filename, unit.text)
     text = SourceText(unit.text, str(path))
