@@ -35,7 +35,7 @@ from pycparser import c_ast, c_generator
 from hlsight.analyzer.access.report_loop_names import flattened_chains
 from hlsight.analyzer.instrument.external_calls import calls_defined_elsewhere, instances_no_function_counts
 from hlsight.analyzer.instrument.inlining import ExpandedLoop, expand_loops, walk_all
-from hlsight.analyzer.instrument.report_bounds import guessed_trip_counts
+from hlsight.analyzer.instrument.report_bounds import fixed_trip_count, guessed_trip_counts
 from hlsight.analyzer.instrument.sourceloops import SourceFunction, SourceLoop
 from hlsight.analyzer.results import LOOP_PASS_MIN_CYCLES
 from hlsight.core.diagnostics import Diagnostic, Severity
@@ -93,6 +93,8 @@ class Block:
     fill: int = 0
     unroll: int = 1  # partial UNROLL factor of a pipelined loop
     latency_max: int | None = None  # the report's latency of one execution (for parents' eq. 6)
+    #: the report's trip count of the loop where the tool fixed it (report_bounds.fixed_trip_count)
+    fixed_trip: int | None = None
     loop: SourceLoop | None = None
     #: innermost loop of a flattened nest (``for_y_for_x``): its iterations are the trip count
     count_loop: SourceLoop | None = None
@@ -690,6 +692,7 @@ class Planner:
             block.il = il_range.max or 0
             block.breaks = loop_breaks(loop.node)
         block.latency_max = _loop_latency_max(report)
+        block.fixed_trip = fixed_trip_count(report)
         block.loop = loop
         block.parent = self._enclosing_block(loop)  # in the same text: codegen keeps hosted loops' state in its locals
         self.loop_blocks[id(loop)] = block

@@ -31,7 +31,7 @@ from hlsight.analyzer.instrument.design_sources import DesignSources, as_design,
 from hlsight.analyzer.instrument.design_tree import design_tree
 from hlsight.analyzer.instrument.extra_definitions import check_top, extra_definitions
 from hlsight.analyzer.instrument.plan import Baseline, BlockKind
-from hlsight.analyzer.instrument.report_bounds import above_report, guessed_trip_counts
+from hlsight.analyzer.instrument.report_bounds import LoopRun, above_report, guessed_trip_counts, trips_above_report
 from hlsight.analyzer.memory_profiles import MemoryProfile
 from hlsight.analyzer.results import CosimComparison
 from hlsight.core.diagnostics import Diagnostic, Severity
@@ -540,6 +540,12 @@ def _collect(instrumented: Instrumented, table: dict[str, Any], source: DesignSo
         functions.append(function)
     # the DRAM terms (--memory, section IV) add time the report's schedule does not hold
     dram = any(int(row.get("bus_cycles", 0)) for row in rows.values())
+    diagnostics.extend(trips_above_report(
+        LoopRun(block.name, block.report_name, block.fixed_trip, int(rows.get(block.id, {}).get("entries", 0)),
+                int(rows.get(block.id, {}).get("trip_count", 0)), block.loop.unroll_factor or 1,
+                file_of(block.function), block.line, block.module_function)
+        for block in plan.blocks if block.fixed_trip is not None and block.loop is not None
+        and not block.loop.has_pragma("loop_tripcount")))
     if not dram and not guessed_trip_counts(block.loop for block in plan.blocks if block.loop is not None):
         diagnostics.extend(above_report((function.name, plan.functions[function.name].kernel, function.calls,
                                          function.cycles, function.file, function.line) for function in functions))
