@@ -13,9 +13,7 @@ it runs (4,984 cycles, as with an empty stub header on the include path).
 
 from __future__ import annotations
 
-import json
-
-from tests.conftest import FIXTURES, run_cli
+from tests.conftest import FIXTURES, run_json
 
 FOLDER = FIXTURES / "instrument" / "c_ap_cint"
 
@@ -23,10 +21,8 @@ FOLDER = FIXTURES / "instrument" / "c_ap_cint"
 def test_a_c_design_including_ap_cint_h_simulates_against_the_model_header() -> None:
     """By hand from the report: ``unroll2`` runs 56 trips of iteration
     latency 2 (112 cycles), and ``key_pc`` adds its own cycle: 113."""
-    result = run_cli("simulate", str(FOLDER / "key_pc.c"), "--report", str(FOLDER / "report"), "--testbench",
-                     str(FOLDER / "tb.c"), "--format", "json")
-    assert result.code == 0, result.stderr
-    document = json.loads(result.stdout)
+    document = run_json("simulate", str(FOLDER / "key_pc.c"), "--report", str(FOLDER / "report"), "--testbench",
+                        str(FOLDER / "tb.c"))
     assert document["cycles"] == 113
     (function,) = document["functions"]
     assert [(loop["name"], loop["trip_count_total"], loop["cycles"]) for loop in function["loops"]] == [

@@ -10,10 +10,8 @@ build failed ("undefined reference to find_smallest_channel", exit 2); now
 
 from __future__ import annotations
 
-import json
-
 from hlsight.parsers.csource.includes import includes_file, quoted_includes
-from tests.conftest import FIXTURES, run_cli
+from tests.conftest import FIXTURES, run_json
 
 FOLDER = FIXTURES / "instrument" / "commented_include"
 
@@ -23,10 +21,8 @@ def test_a_design_included_only_in_comments_and_if_0_is_linked_and_counted() -> 
     depth 2, the report's latency 8 (1 x 7 + 2, one less: delta -1); its
     outlined module takes 10, and ``find_min`` 12 (2 of its own). The
     testbench calls it twice: 24 cycles."""
-    result = run_cli("simulate", str(FOLDER / "find_min.cpp"), "--report", str(FOLDER / "report"), "--testbench",
-                     str(FOLDER / "tb.cpp"), "--format", "json")
-    assert result.code == 0, result.stderr
-    document = json.loads(result.stdout)
+    document = run_json("simulate", str(FOLDER / "find_min.cpp"), "--report", str(FOLDER / "report"), "--testbench",
+                        str(FOLDER / "tb.cpp"))
     assert document["cycles"] == 24
     (function,) = document["functions"]
     assert [(loop["name"], loop["trip_count_total"], loop["cycles"]) for loop in function["loops"]] == [

@@ -9,9 +9,7 @@ fixture ``trip_above_report`` is that shape, with the report's numbers.
 
 from __future__ import annotations
 
-import json
-
-from tests.conftest import FIXTURES, run_cli
+from tests.conftest import FIXTURES, run_json
 
 FOLDER = FIXTURES / "instrument" / "trip_above_report"
 
@@ -22,10 +20,8 @@ def test_a_loop_run_past_its_fixed_trip_count_is_said_with_both_numbers() -> Non
     is 2 x 5 x 55 + 10 x 2 = 570, and the module's own cycle 571. The inner
     loop ran 275 iterations over 10 entries, 27.5 on average, above the
     report's 5; the outer loop's 10 a entry is its report's, not said."""
-    result = run_cli("simulate", str(FOLDER / "igcn.cpp"), "--report", str(FOLDER / "report"), "--testbench",
-                     str(FOLDER / "tb.cpp"), "--format", "json")
-    assert result.code == 0, result.stderr
-    document = json.loads(result.stdout)
+    document = run_json("simulate", str(FOLDER / "igcn.cpp"), "--report", str(FOLDER / "report"), "--testbench",
+                        str(FOLDER / "tb.cpp"))
     assert document["cycles"] == 571
     (function,) = document["functions"]
     assert [(loop["name"], loop["entries"], loop["trip_count_total"], loop["cycles"])

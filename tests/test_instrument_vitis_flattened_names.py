@@ -13,20 +13,15 @@ labelled nest ``Row_Loop_Col_Loop`` the same way. The fixture
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from tests.conftest import FIXTURES, run_cli
+from tests.conftest import FIXTURES, run_json
 
 FOLDER = FIXTURES / "instrument" / "vitis_flattened_names"
 
 
 def _simulate(source: Path, report: Path) -> dict[str, object]:
-    result = run_cli("simulate", str(source), "--report", str(report), "--testbench", str(FOLDER / "tb.cpp"),
-                     "--format", "json")
-    assert result.code == 0, result.stderr
-    document: dict[str, object] = json.loads(result.stdout)
-    return document
+    return run_json("simulate", str(source), "--report", str(report), "--testbench", str(FOLDER / "tb.cpp"))
 
 
 def _loops(document: dict[str, object]) -> list[tuple[str, int, int]]:
