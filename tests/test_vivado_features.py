@@ -16,7 +16,13 @@ from hlsight.analyzer.pipeline import analyze
 from hlsight.core.diagnostics import Severity
 from hlsight.core.model import Design, Kernel, Loop, TripCount
 from hlsight.parsers.vivado import read_report
-from hlsight.parsers.vivado.names import ZERO_TRIP_NOTE, module_matches, outlined_module_parts, parse_loop_name
+from hlsight.parsers.vivado.names import (
+    ZERO_TRIP_NOTE,
+    module_matches,
+    outlined_module_parts,
+    outlines_loops,
+    parse_loop_name,
+)
 from hlsight.parsers.vivado.pragmas import evaluate_c_int
 from hlsight.parsers.vivado.values import parse_float, parse_range, parse_version
 from tests.conftest import REPO, run_cli
@@ -66,6 +72,13 @@ def test_module_names() -> None:
     assert not module_matches("KeccakF1600_StateP", "KeccakF1600_StatePermute")
     assert outlined_module_parts("lu_Pipeline_VITIS_LOOP_17_4_VITIS_LOOP_18_5") == (
         "lu", "VITIS_LOOP_17_4_VITIS_LOOP_18_5")
+    # a dataflow process made of a loop labelled Pipeline_loop4 (Vivado HLS 2019.1, cut to 20 characters + _s)
+    assert outlined_module_parts("Loop_Pipeline_loop4_s") is None
+    assert outlined_module_parts("Loop_Pipeline_loop4_proc") is None
+    # a part Vitis outlined from such a process is named after the whole process
+    assert outlined_module_parts("Loop_Pipeline_loop4_proc_Pipeline_loop4_1") == ("Loop_Pipeline_loop4_proc", "loop4_1")
+    assert outlines_loops(vitis=True, version=(2021, 2)) and outlines_loops(vitis=True, version=())
+    assert not outlines_loops(vitis=True, version=(2020, 2)) and not outlines_loops(vitis=False, version=(2019, 1))
 
 
 def test_c_integer_pragma_expressions() -> None:

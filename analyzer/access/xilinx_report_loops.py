@@ -65,8 +65,9 @@ from hlsight.parsers.vivado.names import (
 
 #: a Vitis name that joins two levels of a flattened nest
 _FLATTENED_VITIS = re.compile(r"^VITIS_LOOP_\d+_\d+_.")
-#: a dataflow process HLS generates for a loop of a dataflow region
-_GENERATED_PROCESS = re.compile(r"(?:^|_)Loop_\w+_proc\d*$")
+#: a dataflow process HLS generates for a loop of a dataflow region (``_s`` where Vivado's
+#: 20-character cut took ``_proc``: 2019.1's ``Loop_Pipeline_loop4_s``)
+_GENERATED_PROCESS = re.compile(r"(?:^|_)Loop_\w+_(?:proc\d*|s)$")
 #: the tool's copy of a function for one of its calls (``LOADBYTES_2``)
 _CALL_COPY = re.compile(r"^(?P<function>\w+)_\d+$")
 

@@ -37,6 +37,7 @@ from hlsight.parsers.vivado.names import (
     OUTLINED_UNSURE,
     module_matches,
     outlined_module_parts,
+    outlines_loops,
     parse_loop_name,
 )
 from hlsight.parsers.vivado.pragmas import apply_tripcount_pragma
@@ -221,14 +222,17 @@ def _insert_by_line(siblings: list[Loop], loop: Loop) -> None:
     siblings.append(loop)
 
 
-def fold_outlined_modules(kernels: dict[str, Kernel], instance_lists_known: bool) -> None:
+def fold_outlined_modules(kernels: dict[str, Kernel], instance_lists_known: bool, outlines: bool = True) -> None:
     """Vitis outlined modules (``<func>_Pipeline_<loop>``, ``<func>_Outline_<region>``)
     are parts of the module that calls them, not functions: decided here,
     once, for every consumer (``folded_into`` names the caller). Their loops
     go back into the caller's loop tree (into the loop whose ``InstanceList``
     names the instance, else at the top level). Without the aggregated
     ``csynth.xml`` the calling loop is unknown: the loop goes to the top level
-    with a note."""
+    with a note. ``outlines`` false (a tool and version that never outline,
+    :func:`outlines_loops`): nothing is folded, whatever the names."""
+    if not outlines:
+        return
     for parent in kernels.values():
         unsure = not instance_lists_known and bool(parent.loops)
         for instance in parent.instances:
@@ -486,7 +490,8 @@ def build_design(
         mark_memset_loops(kernel)
         if vitis_names:
             mark_generated_loops(kernel)
-    fold_outlined_modules(kernels, instance_lists_known=aggregate is not None)
+    fold_outlined_modules(kernels, instance_lists_known=aggregate is not None,
+                          outlines=outlines_loops(tool.product is Product.VITIS_HLS, parse_version(tool.version)))
     for kernel in kernels.values():
         kernel.loop_calls_known = aggregate is not None
     if aggregate is not None:

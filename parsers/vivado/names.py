@@ -50,6 +50,12 @@ _VITIS_LOOP = re.compile(r"^VITIS_LOOP_(?P<line>\d+)_(?P<ordinal>\d+)(?=_|$)")
 _VIVADO_LOOP = re.compile(r"^Loop (?P<path>\d+(?:\.\d+)*)$")
 _CHILD_OF = re.compile(r"^(?P<parent>.+)\.(?P<position>\d+)$")
 _OUTLINED_MODULE = re.compile(r"^(?P<function>.+?)_(?:Pipeline|Outline)_(?P<part>.+)$")
+#: A dataflow process the tool made of a loop, ``Loop_<label>_proc<k>`` (``_s`` after Vivado's
+#: 20-character cut: 2019.1 names the process of the loop ``Pipeline_loop4`` ``Loop_Pipeline_loop4_s``),
+#: alone or as the function an outlined part is named after
+_LOOP_PROCESS = re.compile(r"^(?P<process>Loop_\w+?_(?:proc\d*|s))(?=$|_(?:Pipeline|Outline)_)")
+#: The first Vitis release that outlines pipelined loops into ``_Pipeline_`` modules (docs/vivado-reader.md)
+OUTLINING_SINCE = (2021, 2)
 
 
 @dataclass(frozen=True)
@@ -216,6 +222,23 @@ def outlined_module_parts(module: str) -> tuple[str, str] | None:
     """Vitis outlines a pipelined loop (``<function>_Pipeline_<loop>``,
     >= 2021.2) or a region (``<function>_Outline_<region>``) into a module of
     its own: ``IGCN_Pipeline_VITIS_LOOP_12_1`` -> ("IGCN", "VITIS_LOOP_12_1");
-    ``None`` for a function's own module."""
+    ``None`` for a function's own module. A dataflow process made of a loop
+    is a function of the region, also where the loop's label holds
+    ``Pipeline_`` (a public Vivado HLS 2019.1 DES decrypter's
+    ``Loop_Pipeline_loop4_s`` is no part of a function ``Loop``); a part
+    outlined from such a process is named after the whole process."""
+    process = _LOOP_PROCESS.match(module)
+    if process is not None:
+        rest = module[process.end():]
+        match = _OUTLINED_MODULE.match(f"_{rest}") if rest else None
+        return None if match is None else (process["process"], match["part"])
     match = _OUTLINED_MODULE.match(module)
     return None if match is None else (match["function"], match["part"])
+
+
+def outlines_loops(vitis: bool, version: tuple[int, ...]) -> bool:
+    """Whether a report of this tool and version may hold outlined
+    ``_Pipeline_``/``_Outline_`` modules: Vitis HLS from 2021.2 (an unknown
+    version is read as one that may). Vivado HLS never outlines, whatever a
+    module is named."""
+    return vitis and (not version or version >= OUTLINING_SINCE)
