@@ -620,6 +620,8 @@ class CycleEstimate:
     cycles_short: float | None = None
     #: a dataflow region whose processes ran one after another (their sum, not the longest)
     dataflow_in_sequence: bool = False
+    #: of such a region, the processes that ran beside its chain ("" where all were in it)
+    dataflow_beside: str = ""
 
 
 @dataclass(frozen=True)

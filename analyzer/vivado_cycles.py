@@ -35,6 +35,7 @@ from pathlib import Path
 import sympy
 
 from hlsight.analyzer.access import parse_expression
+from hlsight.analyzer.dataflow_sequence import ProcessChain, processes_in_sequence
 from hlsight.analyzer.memory_model import smax
 from hlsight.analyzer.results import LOOP_PASS_MIN_CYCLES, BranchLoop, CycleCaveat, SourceFacts
 from hlsight.analyzer.symbols import (
@@ -55,7 +56,7 @@ from hlsight.analyzer.vivado_placement import (
     placed_by_source,
 )
 from hlsight.core.model import Design, Instance, Kernel, LatencyRange, Loop
-from hlsight.core.units import count_range, name_list
+from hlsight.core.units import count_range, cycle_count, name_list
 
 
 class Bound(enum.Enum):
@@ -106,6 +107,7 @@ class CycleComposer:
     branches: list[BranchLoop] = field(default_factory=list)
     _cache: dict[str, sympy.Expr | None] = field(default_factory=dict)
     _placed: dict[str, dict[str, Placement]] = field(default_factory=dict)
+    _chains: dict[str, ProcessChain | None] = field(default_factory=dict)
     _peers: dict[Bound, CycleComposer] = field(default_factory=dict)
 
     def _caveat(self, caveat: CycleCaveat, note: str) -> None:
@@ -214,37 +216,96 @@ class CycleComposer:
         parts = [expr for _, _, expr in self.parts(kernel)]
         if not parts:
             return None
-        if len(parts) > 1 and ((kernel.dataflow and not self.dataflow_in_sequence(kernel))
-                               or self._calls_overlap(kernel)):
+        if len(parts) > 1 and kernel.dataflow:
+            chain = self.dataflow_chain(kernel)
+            if chain is None or max(chain) >= len(parts):
+                return smax(*parts)
+            in_chain = sympy.Add(*[parts[index] for index in chain])
+            beside = [expr for index, expr in enumerate(parts) if index not in chain]
+            return smax(in_chain, *beside) if beside else in_chain
+        if len(parts) > 1 and self._calls_overlap(kernel):
             return smax(*parts)
         return sympy.Add(*parts)
 
     def dataflow_in_sequence(self, kernel: Kernel) -> bool:
-        """A dataflow region whose report maximum holds the sum of its
-        processes' worst cases ran them one after another within a call (a
-        process reads an array channel once the one before has written it,
-        ping-pong or not; streams would let them overlap): a call's cycles
-        add up (HLScope+ eq. 1), as the instrumenter composes such a region
-        (docs/instrument.md); the interval, not modelled here, is what calls
-        started back to back overlap at. A public Vitis 2025.2 dataflow top of
-        two 52 M-cycle processes reports 104,438,327 = their sum + 1; the
-        longest process was taken and the other 52 M cycles were called the
-        top's own straight-line code."""
+        """Some processes of dataflow region ``kernel`` ran one after another
+        within a call (:meth:`dataflow_chain`)."""
+        return self.dataflow_chain(kernel) is not None
+
+    def dataflow_chain(self, kernel: Kernel) -> tuple[int, ...] | None:
+        """The parts (indices into :meth:`parts`) of dataflow region
+        ``kernel`` that ran one after another within a call, read from the
+        report's latencies (:func:`processes_in_sequence`, shared with
+        ``simulate``): a process reads a scalar or array channel once the one
+        before has written it, ping-pong or not; streams would let them
+        overlap. Their cycles add up (HLScope+ eq. 1), the other processes
+        run beside them (eq. 2); the interval, not modelled here, is what
+        calls started back to back overlap at. A public Vitis 2025.2
+        dataflow top of two 52 M-cycle processes reports 104,438,327 =
+        their sum + 1, and the longest process had been taken, the other
+        52 M cycles called the top's own straight-line code; a public Vivado
+        HLS 2019.1 DES decrypter's 4,984 = 113 + 1,585 + 3,153 + 129 + 4
+        (of five processes adding up to 5,109) had been read as its longest
+        process plus 1,831 cycles, which a trip count given of that process
+        left in place. ``None``: the processes overlap (eq. 3)."""
+        reading = self.dataflow_reading(kernel)
+        return None if reading is None else reading.chains[0]
+
+    def dataflow_beside(self, kernel: Kernel) -> str:
+        """The processes with cycles of dataflow region ``kernel`` that ran
+        beside its chain of processes one after another ("" where all ran
+        one after another, or none did)."""
+        reading = self.dataflow_reading(kernel)
+        return "" if reading is None else reading.members([name for name, _, _ in self.parts(kernel)])[1]
+
+    def dataflow_reading(self, kernel: Kernel) -> ProcessChain | None:
+        """:meth:`dataflow_chain`'s reading of the report, once per module
+        (the note said once); ``None`` where the processes overlap."""
+        if kernel.name not in self._chains:
+            self._chains[kernel.name] = self._read_chain(kernel)
+        return self._chains[kernel.name]
+
+    def _read_chain(self, kernel: Kernel) -> ProcessChain | None:
         latency = kernel.latency
-        if latency is None or latency.max is None:
-            return False
+        if not kernel.dataflow or latency is None or latency.max is None:
+            return None
         worst = self._worst_parts(kernel)
-        if worst is None:
-            return False
-        total = sum(worst)
-        in_sequence = latency.max >= total > max(worst)
-        if in_sequence and self.bound is Bound.SYMBOLIC:
-            self.notes.append(f"{kernel.name}: a dataflow region whose maximum ({latency.max:,} cycles) holds the"
-                              f" sum of its processes' worst cases ({total:,}): within one call they run one after"
-                              " another (a process reads an array channel once the one before has written it), so"
-                              " a call's cycles add (HLScope+ eq. 1); calls started back to back overlap, one per"
-                              " interval")
-        return in_sequence
+        reading = None if worst is None else processes_in_sequence(latency.max, worst)
+        if reading is None or reading.total <= reading.longest:
+            return None
+        named = self.parts(kernel)
+        composed = {self._chain_expr([expr for _, _, expr in named], chain) for chain in reading.chains}
+        if len(composed) > 1:
+            if self.bound is Bound.SYMBOLIC:
+                self.notes.append(f"{kernel.name}: a dataflow region whose maximum ({reading.latency:,} cycles)"
+                                  f" holds the sum of {len(reading.chains)} chains of its processes plus"
+                                  f" {cycle_count(reading.slack)} of control, chains whose cycles differ at other"
+                                  " trip counts: which ran one after another is not told, so the processes are"
+                                  " taken to overlap (HLScope+ eq. 3)")
+            return None
+        if self.bound is Bound.SYMBOLIC:
+            self.notes.append(self._chain_note(kernel, reading, [name for name, _, _ in named]))
+        return reading
+
+    @staticmethod
+    def _chain_expr(parts: list[sympy.Expr], chain: tuple[int, ...]) -> sympy.Expr:
+        """The cycles of processes ``chain`` one after another, the other ``parts`` beside them."""
+        return smax(sympy.Add(*[parts[index] for index in chain]),
+                    *[expr for index, expr in enumerate(parts) if index not in chain])
+
+    @staticmethod
+    def _chain_note(kernel: Kernel, reading: ProcessChain, names: list[str]) -> str:
+        """What the composition of a region some of whose processes ran one after another rests on."""
+        said = f"{kernel.name}: a dataflow region whose {reading.evidence(names)}: within one call"
+        if reading.complete:
+            return (f"{said} they run one after another (a process reads an array channel once the one before has"
+                    " written it), so a call's cycles add (HLScope+ eq. 1); calls started back to back overlap, one"
+                    " per interval")
+        _, beside = reading.members(names)
+        return (f"{said} these run one after another (scalar or ping-pong channels: a process starts once the one"
+                f" before has finished), so their cycles add (HLScope+ eq. 1), and {beside} beside them (eq. 2),"
+                " not the longest process plus a constant (eq. 3); calls started back to back overlap, one"
+                " per interval")
 
     def _calls_overlap(self, kernel: Kernel) -> bool:
         """A module without loops whose calls' worst cases add up to more

@@ -203,6 +203,7 @@ def cycle_estimate(
         branches=list(dict.fromkeys(composer.branches)),
         cycles_short=_short_branches(kernel, design, settings, subs) if composer.branches else None,
         dataflow_in_sequence=in_sequence,
+        dataflow_beside=composer.dataflow_beside(kernel) if in_sequence else "",
     )
 
 

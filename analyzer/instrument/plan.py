@@ -33,6 +33,7 @@ from typing import Protocol
 from pycparser import c_ast, c_generator
 
 from hlsight.analyzer.access.report_loop_names import flattened_chains
+from hlsight.analyzer.dataflow_sequence import processes_in_sequence
 from hlsight.analyzer.instrument.external_calls import calls_defined_elsewhere, instances_no_function_counts
 from hlsight.analyzer.instrument.inlining import ExpandedLoop, expand_loops, walk_all
 from hlsight.analyzer.instrument.report_bounds import fixed_trip_count, guessed_trip_counts
@@ -834,21 +835,28 @@ class Planner:
     def _processes_in_sequence(self, item: InstrumentedFunction, latency: LatencyRange) -> bool:
         """Whether the processes of dataflow region ``item`` run one after
         another within a call: the report's latency of the region is at
-        least the sum of theirs. Eq. 3 overlaps processes that stream to
-        each other; a process that reads a ping-pong buffer or a scalar
-        channel starts only when its producer has finished (public
-        topk_sort, Vitis 2022.1: 1,208 = 1,002 + 101 + 103 + 2, and eq. 3
-        gave 1,005, the region's interval). Eq. 1 then counts them, with
-        the region's own cycles as its residual (eq. 6)."""
+        least the sum of theirs, as ``analyze`` reads it
+        (:func:`processes_in_sequence`, one reading for both). Eq. 3 overlaps
+        processes that stream to each other; a process that reads a
+        ping-pong buffer or a scalar channel starts only when its producer
+        has finished (public topk_sort, Vitis 2022.1: 1,208 = 1,002 + 101 +
+        103 + 2, and eq. 3 gave 1,005, the region's interval). Eq. 1 then
+        counts them, with the region's own cycles as its residual (eq. 6).
+        A chain of some of them with one beside it (analyze's reading of a
+        public Vivado HLS 2019.1 DES decrypter) is no sum of every statement
+        of the region, so eq. 3 stays here."""
         if latency.max is None or latency.min != latency.max:
             return False
-        processes = self._maxpath(item.source.node.body)
-        if processes is None or latency.max < processes:
+        statements = [child for _, child in item.source.node.body.children()]
+        parts = [self._maxpath(statement) for statement in statements]
+        known = [value for value in parts if value is not None]
+        reading = processes_in_sequence(latency.max, known) if len(known) == len(parts) else None
+        if reading is None or not reading.complete:
             return False
         self._diag("instrument-dataflow-sequential", Severity.NOTE,
-                   f"dataflow region '{item.kernel.name}': the report's latency ({latency.max:,}) is at least the"
-                   f" sum of its processes' ({processes:,}): they run one after another within a call (ping-pong or"
-                   " scalar channels), so they are counted in sequence (eq. 1), not overlapped (eq. 3)",
+                   f"dataflow region '{item.kernel.name}': the report's {reading.evidence([])}: they run one after"
+                   " another within a call (ping-pong or scalar channels), so they are counted in sequence (eq. 1),"
+                   " not overlapped (eq. 3)",
                    int(item.source.node.coord.line), item.source.name)
         return True
 

@@ -408,7 +408,8 @@ def _function_lines(kernel: Kernel, result: AnalysisResult, options: RenderOptio
     if estimate.cycles is not cycles or estimate.model != COMPOSITION:
         lines.append(f"    model: {estimate.model}: {estimate_headline(estimate)}")
     if cycles.parts:
-        how = "" if not kernel.dataflow else " (dataflow: processes one after another)" \
+        beside = f", {cycles.dataflow_beside} beside them" if cycles.dataflow_beside else ""
+        how = "" if not kernel.dataflow else f" (dataflow: processes one after another{beside})" \
             if cycles.dataflow_in_sequence else " (dataflow: the longest process)"
         lines.append(f"    loops and calls (cycles){how}: {parts_text(cycles.parts)}")
     folded = parts_of(kernel, result.design)
