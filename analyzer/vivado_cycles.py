@@ -218,11 +218,7 @@ class CycleComposer:
             return None
         if len(parts) > 1 and kernel.dataflow:
             chain = self.dataflow_chain(kernel)
-            if chain is None or max(chain) >= len(parts):
-                return smax(*parts)
-            in_chain = sympy.Add(*[parts[index] for index in chain])
-            beside = [expr for index, expr in enumerate(parts) if index not in chain]
-            return smax(in_chain, *beside) if beside else in_chain
+            return smax(*parts) if chain is None or max(chain) >= len(parts) else self._chain_expr(parts, chain)
         if len(parts) > 1 and self._calls_overlap(kernel):
             return smax(*parts)
         return sympy.Add(*parts)
@@ -260,7 +256,13 @@ class CycleComposer:
 
     def dataflow_reading(self, kernel: Kernel) -> ProcessChain | None:
         """:meth:`dataflow_chain`'s reading of the report, once per module
-        (the note said once); ``None`` where the processes overlap."""
+        (the note said once); ``None`` where the processes overlap. Read
+        with the symbolic counts at every bound: two chains that fit alike
+        are one composition only where they agree at every count, and the
+        bounds' compositions (the own cycles are the report's latency minus
+        the parts at its best case) must take the same chain."""
+        if self.bound is not Bound.SYMBOLIC:
+            return self.at(Bound.SYMBOLIC).dataflow_reading(kernel)
         if kernel.name not in self._chains:
             self._chains[kernel.name] = self._read_chain(kernel)
         return self._chains[kernel.name]
@@ -274,7 +276,7 @@ class CycleComposer:
         if reading is None or reading.total <= reading.longest:
             return None
         named = self.parts(kernel)
-        composed = {self._chain_expr([expr for _, _, expr in named], chain) for chain in reading.chains}
+        composed = {self._chain_key([expr for _, _, expr in named], chain) for chain in reading.chains}
         if len(composed) > 1:
             if self.bound is Bound.SYMBOLIC:
                 self.notes.append(f"{kernel.name}: a dataflow region whose maximum ({reading.latency:,} cycles)"
@@ -292,6 +294,13 @@ class CycleComposer:
         """The cycles of processes ``chain`` one after another, the other ``parts`` beside them."""
         return smax(sympy.Add(*[parts[index] for index in chain]),
                     *[expr for index, expr in enumerate(parts) if index not in chain])
+
+    @staticmethod
+    def _chain_key(parts: list[sympy.Expr], chain: tuple[int, ...]) -> tuple[sympy.Expr, tuple[str, ...]]:
+        """:meth:`_chain_expr` up to the order of the processes beside the
+        chain (what two chains that fit are compared by)."""
+        return (sympy.Add(*[parts[index] for index in chain]),
+                tuple(sorted(str(expr) for index, expr in enumerate(parts) if index not in chain)))
 
     @staticmethod
     def _chain_note(kernel: Kernel, reading: ProcessChain, names: list[str]) -> str:
