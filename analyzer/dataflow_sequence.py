@@ -36,7 +36,8 @@ class ProcessChain:
     latency: int
     total: int
     longest: int
-    #: the fewest control cycles a chain leaves (the region's latency minus the chain's sum)
+    #: the fewest control cycles a chain leaves (the region's latency minus the chain's sum; the
+    #: chains' own where they compose alike)
     slack: int
     #: the parts' cycles weighed
     parts: tuple[int, ...]
@@ -111,6 +112,7 @@ def processes_in_sequence(latency: int, parts: Sequence[int]) -> ProcessChain | 
             fits.append((slack, chain))
     if not fits:
         return None
-    slack = min(value for value, _ in fits)
-    chains = tuple(chain for value, chain in fits if value == slack)
-    return ProcessChain(chains, latency, total, longest, slack, tuple(parts))
+    # every chain that fits is kept, the tightest fit no likelier than the others: the caller
+    # takes them only where they compose alike (two processes of equal cycles, either beside)
+    return ProcessChain(tuple(chain for _, chain in fits), latency, total, longest,
+                        min(value for value, _ in fits), tuple(parts))

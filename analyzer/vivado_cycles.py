@@ -280,7 +280,7 @@ class CycleComposer:
         if len(composed) > 1:
             if self.bound is Bound.SYMBOLIC:
                 self.notes.append(f"{kernel.name}: a dataflow region whose maximum ({reading.latency:,} cycles)"
-                                  f" holds the sum of {len(reading.chains)} chains of its processes plus"
+                                  f" holds the sum of {len(reading.chains)} chains of its processes plus at least"
                                   f" {cycle_count(reading.slack)} of control, chains whose cycles differ at other"
                                   " trip counts: which ran one after another is not told, so the processes are"
                                   " taken to overlap (HLScope+ eq. 3)")
