@@ -356,8 +356,15 @@ def parse_number(name: str, raw: str, source: str | None) -> float:
 def close_names(name: str, names: Sequence[str], n: int, cutoff: float) -> list[str]:
     """The names ``name`` may mean: one that differs in case only first
     (difflib scores ``n`` against ``N`` 0, so ``--set n=5`` on a design with
-    ``N`` had no suggestion), then difflib's close matches."""
+    ``N`` had no suggestion), then the trip count of a loop of that name in
+    another module (a public Vivado HLS 2019.1 DES decrypter's rounds loop,
+    once read as the top's, is its dataflow process's: difflib offered that
+    process's three inner loops), then difflib's close matches."""
     folded = [candidate for candidate in names if candidate.casefold() == name.casefold() and candidate != name]
+    if is_trip_count(name) and name.count(".") >= 3:
+        loop = name.split(".", 2)[2]
+        folded += [candidate for candidate in names if is_trip_count(candidate) and candidate.count(".") >= 3
+                   and candidate.split(".", 2)[2] == loop and candidate not in (name, *folded)]
     close = difflib.get_close_matches(name, names, n=n, cutoff=cutoff)
     return [*folded, *(candidate for candidate in close if candidate not in folded)][:max(n, len(folded))]
 
