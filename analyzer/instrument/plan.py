@@ -748,12 +748,13 @@ class Planner:
         block.latency_max = latency.max
         if item.dataflow and not self._processes_in_sequence(item, latency):
             block.composition = Composition.DATAFLOW
-        for loop_block in self._blocks_of(item.source.name):
-            if loop_block.kind is BlockKind.SEQUENTIAL and loop_block.loop is not None:
-                self._sequential_constants(loop_block, loop_block.loop)
+        # a group's latency is its callees' (eq. 2), needed by the eq. 6 residual of a loop around it
         for group in self.groups:
             if group.function == item.source.name:
                 self._group_constants(group)
+        for loop_block in self._blocks_of(item.source.name):
+            if loop_block.kind is BlockKind.SEQUENTIAL and loop_block.loop is not None:
+                self._sequential_constants(loop_block, loop_block.loop)
         has_children = self._has_child_blocks(body)
         if block.composition is Composition.DATAFLOW:
             block.fill = self._dataflow_fill(body)
