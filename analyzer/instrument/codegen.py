@@ -521,7 +521,7 @@ def _header_row(block: Block) -> dict[str, object]:
         "name": block.name, "function": block.function, "report_name": block.report_name, "line": block.line,
         "kind_code": _KIND_CODES[block.kind], "composition": block.composition, "ii": block.ii, "il": block.il,
         "delta": block.delta, "residual": block.residual, "floor": block.floor, "has_floor": block.has_floor,
-        "fill": block.fill, "unroll": block.unroll, "ceiling": block.ceiling,
+        "fill": block.fill, "unroll": block.unroll, "ceiling": block.ceiling, "beside": block.beside,
     }
 
 

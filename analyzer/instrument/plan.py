@@ -18,7 +18,9 @@ duration follows from the constants computed here:
 * serial children add (eq. 1), independent calls take the maximum (eq. 2),
   dataflow processes ``max t_c + sum IL_c`` (eq. 3), ``t_c`` a process's
   streaming time (its count less its fill ``IL_c``, which the sum adds
-  once), held to the region's report latency where that is one number.
+  once), held to the region's report latency where that is one number; a
+  region whose report latency holds the sum of all its processes but one
+  (dataflow_sequence) ``max(chain + own cycles, beside)`` (eqs. 1 and 2).
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from typing import Protocol
 from pycparser import c_ast, c_generator
 
 from hlsight.analyzer.access.report_loop_names import flattened_chains
-from hlsight.analyzer.dataflow_sequence import processes_in_sequence
+from hlsight.analyzer.dataflow_sequence import ProcessChain, processes_in_sequence
 from hlsight.analyzer.instrument.external_calls import calls_defined_elsewhere, instances_no_function_counts
 from hlsight.analyzer.instrument.inlining import ExpandedLoop, expand_loops, walk_all
 from hlsight.analyzer.instrument.report_bounds import fixed_trip_count, guessed_trip_counts
@@ -58,6 +60,9 @@ class Composition(enum.Enum):
     SERIAL = 0
     PARALLEL = 1
     DATAFLOW = 2
+    #: a dataflow region whose processes but one run one after another (eq. 1, with the
+    #: region's own cycles as residual) and the one left beside them (eq. 2)
+    CHAIN = 3
 
 
 class Baseline(enum.Enum):
@@ -106,6 +111,8 @@ class Block:
     #: the instrumented function whose module reports this loop, when not ``function``
     #: (the loop of a callee HLS inlined into it)
     owner: str = ""
+    #: the process of a CHAIN region that runs beside the chain of the others
+    beside: bool = False
 
     @property
     def module_function(self) -> str:
@@ -123,6 +130,14 @@ class InstrumentedFunction:
     #: cycles of compiler-made top-level loops (Vitis 'Loop N': an array
     #: initialiser) no source loop matches, counted once per call
     generated_cycles: int = 0
+
+
+@dataclass(frozen=True)
+class _Beside:
+    """The process a CHAIN region runs beside the chain of its others, and the region's own cycles."""
+
+    block: Block
+    residual: int
 
 
 @dataclass
@@ -746,8 +761,8 @@ class Planner:
         block = item.block
         latency = item.kernel.latency or LatencyRange()
         block.latency_max = latency.max
-        if item.dataflow and not self._processes_in_sequence(item, latency):
-            block.composition = Composition.DATAFLOW
+        if item.dataflow:
+            block.composition = self._region_composition(item, latency)
         # a group's latency is its callees' (eq. 2), needed by the eq. 6 residual of a loop around it
         for group in self.groups:
             if group.function == item.source.name:
@@ -756,7 +771,9 @@ class Planner:
             if loop_block.kind is BlockKind.SEQUENTIAL and loop_block.loop is not None:
                 self._sequential_constants(loop_block, loop_block.loop)
         has_children = self._has_child_blocks(body)
-        if block.composition is Composition.DATAFLOW:
+        if block.composition is Composition.CHAIN:
+            block.fill = self._fill_of_function(item)
+        elif block.composition is Composition.DATAFLOW:
             block.fill = self._dataflow_fill(body)
             block.ceiling = self._dataflow_ceiling(latency)
             self._uncounted_processes(item, latency)
@@ -833,33 +850,88 @@ class Planner:
                       if floor is not None else ""),
                    int(item.source.node.coord.line), item.source.name)
 
-    def _processes_in_sequence(self, item: InstrumentedFunction, latency: LatencyRange) -> bool:
-        """Whether the processes of dataflow region ``item`` run one after
-        another within a call: the report's latency of the region is at
-        least the sum of theirs, as ``analyze`` reads it
+    def _region_composition(self, item: InstrumentedFunction, latency: LatencyRange) -> Composition:
+        """How the processes of dataflow region ``item`` compose within a
+        call, as ``analyze`` reads the report's latencies
         (:func:`processes_in_sequence`, one reading for both). Eq. 3 overlaps
         processes that stream to each other; a process that reads a
         ping-pong buffer or a scalar channel starts only when its producer
         has finished (public topk_sort, Vitis 2022.1: 1,208 = 1,002 + 101 +
-        103 + 2, and eq. 3 gave 1,005, the region's interval). Eq. 1 then
-        counts them, with the region's own cycles as its residual (eq. 6).
-        A chain of some of them with one beside it (analyze's reading of a
-        public Vivado HLS 2019.1 DES decrypter) is no sum of every statement
-        of the region, so eq. 3 stays here."""
+        103 + 2, and eq. 3 gave 1,005, the region's interval). Where all add
+        up, eq. 1 counts them, with the region's own cycles as its residual
+        (eq. 6): SERIAL. Where all but one add up (a public Vivado HLS 2019.1
+        DES decrypter: 4,984 = 113 + 1,585 + 3,153 + 129 + 4), the chain is
+        counted so and the one left out beside it (eq. 2):
+        ``max(chain + own cycles, beside)``, CHAIN (docs/model.md decision
+        104). Else DATAFLOW (eq. 3)."""
         if latency.max is None or latency.min != latency.max:
-            return False
+            return Composition.DATAFLOW
         statements = [child for _, child in item.source.node.body.children()]
         parts = [self._maxpath(statement) for statement in statements]
         known = [value for value in parts if value is not None]
         reading = processes_in_sequence(latency.max, known) if len(known) == len(parts) else None
-        if reading is None or not reading.complete:
-            return False
+        if reading is None:
+            return Composition.DATAFLOW
+        beside = None if reading.complete else self._beside(statements, reading, latency.max)
+        if not reading.complete and beside is None:
+            return Composition.DATAFLOW
+        names = [self._process_name(statement) for statement in statements]
+        if beside is None:
+            how = "they run one after another within a call (ping-pong or scalar channels), so they are counted" \
+                  " in sequence (eq. 1), not overlapped (eq. 3)"
+        else:
+            how = (f"the chain runs one process after another within a call (eq. 1, its {beside.residual:,}"
+                   f" control cycles added), {reading.members(names)[1]} beside it (eq. 2): the longer of the two"
+                   " is counted, not their overlap (eq. 3)")
         self._diag("instrument-dataflow-sequential", Severity.NOTE,
-                   f"dataflow region '{item.kernel.name}': the report's {reading.evidence([])}: they run one after"
-                   " another within a call (ping-pong or scalar channels), so they are counted in sequence (eq. 1),"
-                   " not overlapped (eq. 3)",
+                   f"dataflow region '{item.kernel.name}': the report's {reading.evidence(names)}: {how}",
                    int(item.source.node.coord.line), item.source.name)
-        return True
+        if beside is None:
+            return Composition.SERIAL
+        item.block.residual = beside.residual if self.baseline is Baseline.FULL else 0
+        beside.block.beside = True
+        return Composition.CHAIN
+
+    def _beside(self, statements: list[c_ast.Node], reading: ProcessChain, latency: int) -> _Beside | None:
+        """The process a chain reading of a region (``statements``) leaves beside the
+        others, where one can be counted so: a loop of the region's own
+        (its block's frame closes into the region; a call's function block
+        is shared by its every call site), and where several chains fit,
+        every process one of them leaves out a loop whose report trip count
+        and latency are fixed (no ``loop_tripcount`` guess) and the same, so
+        whichever runs beside, the count is one (the DES region's two
+        129-cycle permutations).
+        None otherwise (eq. 3 stays)."""
+        left_out = []
+        for chain in reading.chains:
+            (index,) = [index for index, value in enumerate(reading.parts) if value > 0 and index not in chain]
+            block = self._block_of_node(_unlabelled(statements[index]))
+            if block is None or block.loop is None:
+                return None
+            left_out.append(block)
+        if len(left_out) > 1:
+            fixed = set()
+            for block in left_out:
+                report = self._report_of(block)
+                low = _loop_latency_min(report) if report is not None else None
+                guessed = block.loop is None or block.loop.has_pragma("loop_tripcount")
+                if low is None or low != block.latency_max or block.fixed_trip is None or guessed:
+                    return None
+                fixed.add(low)
+            if len(fixed) != 1:
+                return None
+        chain_sum = sum(reading.parts[member] for member in reading.chains[0])
+        return _Beside(left_out[0], latency - chain_sum)
+
+    def _process_name(self, statement: c_ast.Node) -> str:
+        """A process of a region as the user reads it: its loop's or its callee's name."""
+        statement = _unlabelled(statement)
+        block = self._block_of_node(statement)
+        if block is not None:
+            return block.report_name or block.name
+        if isinstance(statement, c_ast.FuncCall) and isinstance(statement.name, c_ast.ID):
+            return str(statement.name.name)
+        return f"the statement at line {statement.coord.line}" if statement.coord else "a statement"
 
     def _blocks_of(self, function: str) -> Iterable[Block]:
         # innermost first so a parent's maxpath sees its children's constants
@@ -1224,6 +1296,13 @@ def _compounds(node: c_ast.Node | None) -> list[c_ast.Compound]:
             out.append(current)
         stack.extend(child for _name, child in current.children())
     return out
+
+
+def _unlabelled(statement: c_ast.Node) -> c_ast.Node:
+    """The statement a label (``PERM: for ...``) stands before."""
+    while isinstance(statement, c_ast.Label):
+        statement = statement.stmt
+    return statement
 
 
 def _statements(body: c_ast.Node | None) -> list[c_ast.Node]:
