@@ -22,7 +22,8 @@ loops the same way, from these rules.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -139,6 +140,20 @@ def match_report_name(name: str, loops: list[NamedLoop], vivado: bool) -> Report
     for loop in (item for top in loops for item in top.walk()):
         readings.extend(_chains(name, loop, vivado))
     return ReportLoopMatch(readings[0]) if len(readings) == 1 else None
+
+
+def moved_vitis_name(line: int, ordinal: int, names: Iterable[str]) -> str | None:
+    """The one report name of ``names`` a source loop at ``line``, the
+    ``ordinal``-th unlabelled loop of its function, stands for when the
+    source moved lines since synthesis: ``VITIS_LOOP_<L>_<ordinal>`` with
+    ``L`` not its line (the ``K`` of a Vitis name is the loop's rank in
+    its function and survives a line added above it, the line does not).
+    ``None`` when no name, or more than one, has that rank. One rule for
+    the simulator (``instrument-loop-moved``) and the analysis
+    (:mod:`~hlsight.analyzer.access.xilinx_report_loops`)."""
+    pattern = re.compile(rf"VITIS_LOOP_(\d+)_{ordinal}")
+    found = [name for name in names if (hit := pattern.fullmatch(name)) is not None and int(hit.group(1)) != line]
+    return found[0] if len(found) == 1 else None
 
 
 def _chains(name: str, loop: NamedLoop, vivado: bool) -> list[tuple[NamedLoop, ...]]:

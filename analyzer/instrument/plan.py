@@ -34,7 +34,7 @@ from typing import Protocol
 
 from pycparser import c_ast, c_generator
 
-from hlsight.analyzer.access.report_loop_names import flattened_chains
+from hlsight.analyzer.access.report_loop_names import flattened_chains, moved_vitis_name
 from hlsight.analyzer.dataflow_sequence import ProcessChain, processes_in_sequence
 from hlsight.analyzer.instrument.external_calls import calls_defined_elsewhere, instances_no_function_counts
 from hlsight.analyzer.instrument.inlining import ExpandedLoop, expand_loops, walk_all
@@ -624,13 +624,11 @@ class Planner:
                 continue
             if loop.unrolled_in_source:
                 continue  # no row of its own to have moved (public systolic array: it took a header's loop)
-            pattern = re.compile(rf"VITIS_LOOP_(\d+)_{loop.ordinal}")
-            found = [(key, report) for key, report in available.items()
-                     if key not in claimed and (hit := pattern.fullmatch(report.name)) is not None
-                     and int(hit.group(1)) != loop.line]
-            if len(found) != 1:
+            unclaimed = {report.name: (key, report) for key, report in available.items() if key not in claimed}
+            name = moved_vitis_name(loop.line, loop.ordinal, unclaimed)
+            if name is None:
                 continue
-            key, report = found[0]
+            key, report = unclaimed[name]
             claimed.add(key)
             matches[id(item_loop)] = (report, None)
             self._diag("instrument-loop-moved", Severity.WARNING,
