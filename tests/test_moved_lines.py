@@ -19,21 +19,47 @@ from tests.conftest import SHARED, run_cli
 QUICKSORT = SHARED / "instrument" / "vitis2022.2.2_c2hlsc_quicksort"
 
 
-def _shifted(tmp_path: Path) -> Path:
+def _shifted(tmp_path: Path, between: bool = False) -> Path:
+    """The quicksort with two lines put before it; ``between``: one of
+    them put between its first two loops instead (the loops then move by
+    different amounts)."""
     folder = tmp_path / "src"
     folder.mkdir()
-    text = (QUICKSORT / "upstream" / "qs_fast.cpp").read_text(encoding="utf-8")
-    (folder / "qs_fast.cpp").write_text("// edited after synthesis\n// (two lines added)\n" + text, encoding="utf-8")
+    lines = (QUICKSORT / "upstream" / "qs_fast.cpp").read_text(encoding="utf-8").splitlines(keepends=True)
+    assert lines[22].lstrip().startswith("while (top >= 0)") and lines[31].lstrip().startswith("while (i < j)")
+    if between:
+        lines.insert(30, "// edited after synthesis\n")
+    text = "".join(lines)
+    (folder / "qs_fast.cpp").write_text("// edited after synthesis\n" + ("" if between else "// (two lines added)\n")
+                                        + text, encoding="utf-8")
     return folder
 
 
-def test_an_edited_source_is_said_to_differ(tmp_path: Path) -> None:
+def test_a_source_moved_as_a_whole_is_matched_at_its_offset(tmp_path: Path) -> None:
+    """Two lines added above every loop: each loop sits two lines below its
+    name, the loop of the name's rank (the simulator's rule), and is matched
+    there with a warning naming the offset and the loops."""
     result = run_cli("analyze", str(QUICKSORT / "report"), "--source-root", str(_shifted(tmp_path)), "-v")
     assert result.code == 0, result.stderr
-    assert ("qs_fast.cpp:23:5: warning: the report names loops of qs_fast.cpp at lines where it has none:"
+    assert ("qs_fast.cpp:25:5: warning: the report names loops of qs_fast.cpp at lines where it has none; its loops"
+            " of the same ranks sit 2 lines below their names (+2), all at that one offset, so qs_fast.cpp moved since"
+            " synthesis (a line added above them?) and they are matched there: VITIS_LOOP_23_1 at line 25,"
+            " VITIS_LOOP_32_2 at line 34, VITIS_LOOP_35_3 at line 37, VITIS_LOOP_37_4 at line 39"
+            " [source-loops-shifted]") in result.stdout
+    assert "loops of qs_fast.cpp at lines where it has none:" not in result.stdout  # no source-lines-moved for loops
+
+
+def test_an_edited_source_is_said_to_differ(tmp_path: Path) -> None:
+    """A line added above the loops and one between them: the loops sit 1
+    and 2 lines from their names, no one offset, and none is matched."""
+    result = run_cli("analyze", str(QUICKSORT / "report"), "--source-root", str(_shifted(tmp_path, between=True)),
+                     "-v")
+    assert result.code == 0, result.stderr
+    assert ("qs_fast.cpp:23: warning: the report names loops of qs_fast.cpp at lines where it has none:"
             " VITIS_LOOP_23_1 (line 23), VITIS_LOOP_32_2 (line 32), VITIS_LOOP_35_3 (line 35). This qs_fast.cpp is"
             " not the file that was synthesized (edited since?): its loops are not matched to the report's by line,"
             " and the counts it gives may not be the report's [source-lines-moved]") in result.stdout
+    assert "source-loops-shifted" not in result.stdout
     # VITIS_LOOP_37_4's line now holds the loop that was at 35: not taken for it
     assert "note: trip count of loop VITIS_LOOP_37_4 unknown: symbol loop.qs.VITIS_LOOP_37_4.trip" in result.stdout
 

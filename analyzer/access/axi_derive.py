@@ -47,6 +47,7 @@ from hlsight.analyzer.access.derive import (
 )
 from hlsight.analyzer.access.kept_unroll import RULE as KEPT_UNROLL_RULE
 from hlsight.analyzer.access.moved_lines import (
+    SHIFTED_RULE,
     pragma_place_warnings,
     unreported_pragma_warnings,
     unsourced_module_warnings,
@@ -124,7 +125,8 @@ def derive_axi_facts(design: Design) -> SourceFacts:
                                      call_sites=walker.call_sites)
             facts.diagnostics.extend(derive_loop_trips(context, facts))
             note_buffer_inputs(context, facts)  # `a = *n`: the value behind a pointer the top never writes
-        facts.diagnostics = _said_once(facts.diagnostics, SOURCE_DIFFERS_RULE, PER_CALL_RULE, KEPT_UNROLL_RULE)
+        facts.diagnostics = _said_once(facts.diagnostics, SOURCE_DIFFERS_RULE, SHIFTED_RULE, PER_CALL_RULE,
+                                       KEPT_UNROLL_RULE)
         bundles = _bundles(top, func, unit)
         traffic: dict[str, BundleTraffic] = {}
         counted_sites = merge_complementary(_without_repeated_loads(walker.sites))

@@ -40,7 +40,7 @@ from hlsight.analyzer.access.matching import (
     merged_neighbours,
     variable_name,
 )
-from hlsight.analyzer.access.moved_lines import moved_line_warnings, moved_lines, warned_files
+from hlsight.analyzer.access.moved_lines import moved_line_warnings, moved_lines, shifted_loops_warning, warned_files
 from hlsight.analyzer.access.ndrange_dims import Dimensions, kernel_dimensions
 from hlsight.analyzer.access.port_bound import ArrayPorts, port_bound
 from hlsight.analyzer.access.recurrence import carried_updates, recurrence_reason
@@ -625,7 +625,13 @@ def derive_loop_trips(context: KernelAccesses, facts: SourceFacts) -> list[Diagn
     notes: list[Diagnostic] = []
     matched = _source_loops(context)
     # an edited file: its loops at the lines the report's names give are not those loops
-    moved = moved_lines(context.kernel, context.loops, matched) if context.report_loops is not None else {}
+    finder = context.report_loops
+    shifted = {name: info for name, named in finder.moved.items()
+               if (info := finder.infos.get(id(named.node))) is not None} if finder is not None else {}
+    moved = moved_lines(context.kernel, context.loops, matched, shifted) if finder is not None else {}
+    note = shifted_loops_warning(context.kernel, shifted)
+    if note is not None:
+        notes.append(note)
     for loop in context.kernel.all_loops():
         found = matched.get(id(loop))
         if found is not None:

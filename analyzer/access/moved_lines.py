@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from pathlib import PurePath
 
 from hlsight.analyzer.access.loops import LoopInfo
@@ -33,16 +33,21 @@ from hlsight.parsers.csource.frontend import strip_comments
 from hlsight.parsers.vivado.names import MODULE_NAME_LIMIT, parse_loop_name
 
 RULE = "source-lines-moved"
+#: loops matched at one line offset from their Vitis names (:func:`shifted_loops_warning`)
+SHIFTED_RULE = "source-loops-shifted"
 #: loops named in the message, at most
 _NAMED = 3
 
 
-def moved_lines(kernel: Kernel, loops: list[LoopInfo], matched: dict[int, LoopInfo]) -> dict[str, list[Loop]]:
+def moved_lines(kernel: Kernel, loops: list[LoopInfo], matched: dict[int, LoopInfo],
+                shifted: Collection[str] = ()) -> dict[str, list[Loop]]:
     """File name -> the report loops named at a line where that file (read)
     has no loop. Every line match of a Vitis name in such a file is then
     dropped from ``matched``: an edited file's loop at a named line is not
     the named loop (the quicksort shifted by two lines gave
-    ``VITIS_LOOP_37_4`` the loop that had been at line 35)."""
+    ``VITIS_LOOP_37_4`` the loop that had been at line 35). A loop named
+    in ``shifted`` was matched at the file's one offset
+    (:func:`shifted_loops_warning`): it keeps its match and is not missing."""
     starts: dict[str, set[int]] = defaultdict(set)
     for info in loops:
         starts[PurePath(info.file).name].add(info.line)
@@ -50,7 +55,7 @@ def moved_lines(kernel: Kernel, loops: list[LoopInfo], matched: dict[int, LoopIn
     named: dict[str, list[Loop]] = defaultdict(list)
     for loop in kernel.all_loops():
         name = parse_loop_name(loop.name)
-        if name.kind != "vitis" or name.line is None or loop.location is None:
+        if name.kind != "vitis" or name.line is None or loop.location is None or loop.name in shifted:
             continue
         file = PurePath(loop.location.file).name
         if file not in starts:
@@ -62,6 +67,32 @@ def moved_lines(kernel: Kernel, loops: list[LoopInfo], matched: dict[int, LoopIn
         for loop in named[file]:
             matched.pop(id(loop), None)
     return dict(missing)
+
+
+def shifted_loops_warning(kernel: Kernel, shifted: dict[str, LoopInfo]) -> Diagnostic | None:
+    """Warn that report loops were matched to source loops at a line offset
+    from their names (``shifted``: report name -> the source loop, each the
+    loop of the name's rank in its function, all at one offset:
+    :attr:`~hlsight.analyzer.access.xilinx_report_loops.ReportLoopFinder.moved`).
+    The counts the source gives them rest on that reading, so it is said
+    without -v, beside the estimate, naming the offset and every loop (the
+    simulator warns alike, ``instrument-loop-moved``)."""
+    if not shifted:
+        return None
+    pairs = sorted(((name, info, info.line - (parse_loop_name(name).line or 0)) for name, info in shifted.items()),
+                   key=lambda pair: pair[1].line)
+    offset = pairs[0][2]
+    file = PurePath(pairs[0][1].file).name
+    shown = ", ".join(f"{name} at line {info.line}" for name, info, _offset in pairs)
+    where = f"{abs(offset)} line{'s' if abs(offset) != 1 else ''} {'below' if offset > 0 else 'above'}"
+    return Diagnostic(
+        rule=SHIFTED_RULE, severity=Severity.WARNING, kernel=kernel.name, file=pairs[0][1].file, line=pairs[0][1].line,
+        message=f"the report names loops of {file} at lines where it has none; its loops of the same ranks sit {where}"
+                f" their names ({offset:+d}), all at that one offset, so {file} moved since synthesis (a line"
+                f" {'added' if offset > 0 else 'removed'} above them?) and they are matched there: {shown}",
+        subject=",".join(name for name, _info, _offset in pairs),
+        data={"offset": offset, "loops": {name: info.line for name, info, _offset in pairs}},
+    )
 
 
 def warned_files(diagnostics: Iterable[Diagnostic]) -> set[str]:

@@ -52,6 +52,7 @@ from hlsight.analyzer.access.report_loop_names import (
     NamedLoop,
     ReportLoopMatch,
     match_report_name,
+    moved_vitis_name,
     name_loops,
 )
 from hlsight.analyzer.access.sources import ParsedSources
@@ -91,6 +92,9 @@ class ReportLoopFinder:
     #: Vivado positional leaves that run a flattened perfect nest, by report name: the nest's levels
     #: (:func:`_positions_agree`)
     flattened_nests: dict[str, list[NamedLoop]] = field(default_factory=dict)
+    #: Vitis names of the function's loops that no source loop has, matched by rank at one line offset
+    #: (the source moved lines since synthesis: :func:`_moved_loops`), by report name
+    moved: dict[str, NamedLoop] = field(default_factory=dict)
 
     def find(self, loop: Loop) -> LoopInfo | None:
         """The facts of the source loop ``loop`` stands for (a flattened
@@ -103,6 +107,12 @@ class ReportLoopFinder:
         if any(info is None for info in levels):
             return None
         infos = [info for info in levels if info is not None]
+        if len(infos) == 1 and loop.name in self.moved and match.levels[0] is self.moved[loop.name]:
+            # said where the count is read: the source loop is the name's by rank, lines away from it
+            offset = infos[0].line - (parse_loop_name(loop.name).line or 0)
+            where = f"{abs(offset)} line{'s' if abs(offset) != 1 else ''} {'below' if offset > 0 else 'above'}"
+            return dataclasses.replace(infos[0], trip_reason=f"{infos[0].trip_reason}; the loop {where} the line"
+                                       " its name gives: the source moved since synthesis")
         if len(infos) == 1:
             return infos[0]
         return _flattened(infos)
@@ -124,7 +134,16 @@ class ReportLoopFinder:
         if kind in ("vivado", "child"):
             return match_report_name(loop.name, self.loops, self.vivado) if self.vivado and self.positional_ok \
                 else None
-        return match_report_name(loop.name, [*self.loops, *self.inlined], self.vivado)
+        match = match_report_name(loop.name, [*self.loops, *self.inlined], self.vivado)
+        if match is None and loop.name in self.moved:
+            return ReportLoopMatch((self.moved[loop.name],))
+        return match
+
+    def moved_offset(self) -> int | None:
+        """How many lines below the report's names the moved loops sit (one
+        offset for all of them, or none was matched so)."""
+        offsets = {named.line - (parse_loop_name(name).line or 0) for name, named in self.moved.items()}
+        return next(iter(offsets)) if len(offsets) == 1 else None
 
 
 @dataclass
@@ -202,7 +221,40 @@ def report_loop_finder(kernel: Kernel, design: Design, names: SourceLoopNames, i
     finder = ReportLoopFinder(names.loops_of(definition), infos, design.tool.product is Product.VIVADO_HLS,
                               inlined=inlined, everywhere=names.every_tree)
     finder.positional_ok = _positions_agree(kernel, finder)
+    if not finder.vivado:
+        same = [other for other in design.kernels if other is kernel
+                or _module_function(other.name, names, top, modules) == function]
+        finder.moved = _moved_loops(finder, {loop.name for other in same for loop in other.all_loops()})
     return finder
+
+
+def _moved_loops(finder: ReportLoopFinder, reported: set[str]) -> dict[str, NamedLoop]:
+    """The function's unlabelled loops the Vitis names of ``reported`` (the
+    loops of every module of the function) stand for by rank alone, the
+    simulator's rule (:func:`moved_vitis_name`), when the file moved as a
+    whole since synthesis: some name's line holds no loop, every such name
+    is so matched, and every loop so matched sits the same number of lines
+    from its name (a line added or removed above the loops). A public Vitis
+    2022.1 IGCN's ``igcn.cpp`` gained an ``#include`` after synthesis:
+    ``VITIS_LOOP_12_1`` and ``VITIS_LOOP_19_2`` are its loops at lines 13
+    and 20, both bounded by the top's ``size``, and were left to the user.
+    Loops at differing offsets (an edit between them, a loop added or
+    removed), or a name at a loop's line with another rank (a public DFT's
+    ``VITIS_LOOP_15_2``, its first loop), match none."""
+    loops = [item for top in finder.loops for item in top.walk()]
+    own = {named.vitis_name for named in loops}
+    vitis = {name for name in reported if parse_loop_name(name).kind == "vitis" and name not in own}
+    with_loops = {named.line for top in [*finder.loops, *finder.everywhere] for named in top.walk()}
+    open_names = {name for name in vitis if parse_loop_name(name).line not in with_loops}
+    moved: dict[str, NamedLoop] = {}
+    for named in loops:
+        if named.label or _unrolled_in_source(named, finder.infos):
+            continue
+        name = moved_vitis_name(named.line, named.ordinal, vitis - set(moved))
+        if name is not None:
+            moved[name] = named
+    offsets = {named.line - (parse_loop_name(name).line or 0) for name, named in moved.items()}
+    return moved if open_names and open_names <= set(moved) and len(offsets) == 1 else {}
 
 
 def _every_call_walked(function: str, calls: Counter[str], walked: Counter[str]) -> bool:

@@ -171,6 +171,14 @@ _DOCS: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "said when the report's pragmas sit at lines of a file read that hold none, or when the top's body calls a "
         "function (a report module) that no file read names while a file read defines the top. Point "
         "--source-root at the sources that were synthesized, or synthesize again.", ("source",)),
+    "source-loops-shifted": (
+        "Source loops matched a few lines from their Vitis names",
+        "The report names VITIS_LOOP_<line>_<k> loops at lines where the file read has no loop, and the function's "
+        "unlabelled loops of those ranks k all sit the same number of lines from their names: the file moved as a "
+        "whole since synthesis (a line added or removed above the loops), and each is matched to the loop of its "
+        "rank, the rule simulate uses (instrument-loop-moved). The counts the source gives them rest on that reading; "
+        "the note names the offset and every loop so matched. Loops at differing offsets are matched to none. Point "
+        "--source-root at the sources that were synthesized to be sure.", ("source",)),
     "source-root-unmatched": (
         "--source-root holds none of the design's sources",
         "No source file the report names was found below --source-root, by its path or by its file name (one file "
