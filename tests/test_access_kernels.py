@@ -379,6 +379,9 @@ def test_a_triangular_nest_counts_its_iterations() -> None:
     assert facts is not None
     assert evaluate(facts.accesses, n=100) == 4950
     assert "averaged over the iterations of the loop at line" in facts.explanation
+    # said for any bound that moves with an outer counter, not only a triangle (a public Vitis
+    # reduction tree's pairs halve each stage: it was called "a triangular nest")
+    assert "(its bound moves with them)" in facts.explanation
 
 
 @pytest.mark.parametrize(("nest", "counts", "innermost_total"), [

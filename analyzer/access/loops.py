@@ -698,7 +698,7 @@ def averaged_over_enclosing(trip: tuple[sympy.Expr | None, str], enclosing: Sequ
     if not averaged:
         return trip
     count = sympy.factor(sympy.simplify(total / entries))
-    return count, f"{reason}, averaged over the iterations of {' and '.join(averaged)} (a triangular nest)"
+    return count, f"{reason}, averaged over the iterations of {' and '.join(averaged)} (its bound moves with them)"
 
 
 def averaged_over_ids(trip: tuple[sympy.Expr | None, str], ids: LaunchIds) -> tuple[sympy.Expr | None, str]:
