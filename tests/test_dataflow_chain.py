@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from hlsight.analyzer.dataflow_sequence import processes_in_sequence
-from tests.conftest import REPO, run_cli
+from tests.conftest import REPO, run_cli, run_json
 
 DES = REPO / "fixtures" / "vhls2019_des_dataflow"
 ROUNDS = "loop.Loop_Pipeline_loop4_s.Pipeline_loop4.trip"
@@ -112,3 +112,20 @@ def test_chains_that_fit_alike_but_differ_at_other_counts_are_not_chosen_between
     assert "function des_dec (top): 3,528 cycles" in result  # max(3,153, 789, ...) + 3,528 - 3,153
     assert ("note: des_dec: a dataflow region whose maximum (3,528 cycles) holds the sum of 2 chains of its processes"
             " plus at least 4 cycles of control, chains whose cycles differ at other trip counts") in result
+
+
+def test_simulate_reads_the_2019_process_of_a_labelled_loop_as_a_process() -> None:
+    """``simulate`` took ``Loop_Pipeline_loop4_s`` (a 2019.1 process of the
+    loop labelled ``Pipeline_loop4``) for a Vitis ``_Pipeline_`` outlined
+    module, so the rounds loop and its three inner loops were "unmatched"
+    and left out of the breakdown. By the report: 16 rounds of 197 cycles
+    (3,152), ``loop4_1`` 48 x 2, ``loop4_2`` 8 x 4 and ``loop4_3`` 32 x 2 a
+    round; the region is the report's 4,984."""
+    source = DES / "src"
+    document = run_json("simulate", str(source / "desDecrypt.c"), "--testbench", str(source / "desDEC_tb.c"),
+                        "--extra", str(source / "des_enc_stub.c"), "--report", str(DES))
+    assert document["cycles"] == 4984
+    (function,) = document["functions"]
+    loops = {loop["name"]: (loop["trip_count_total"], loop["cycles"]) for loop in function["loops"]}
+    assert loops["Pipeline_loop4"] == (16, 3152)
+    assert (loops["loop4_1"], loops["loop4_2"], loops["loop4_3"]) == ((768, 1536), (128, 512), (512, 1024))
