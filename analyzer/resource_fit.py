@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import Design, Kernel, ResourceUse, Vendor
+from hlsight.core.units import format_amount
 
 RULE = "resource-over-device"
 
@@ -45,8 +46,7 @@ def _area_file(design: Design) -> str | None:
 
 
 def _text(item: ResourceUse) -> str:
-    used = f"{item.used:,.0f}" if float(item.used).is_integer() else f"{item.used:,.1f}"
-    return f"{item.name} {used} of {item.available:,.0f} ({item.utilisation:.0%})"
+    return f"{item.name} {format_amount(item.used)} of {item.available:,.0f} ({item.utilisation:.0%})"
 
 
 def check_resource_fit(design: Design) -> list[Diagnostic]:

@@ -27,6 +27,7 @@ from collections.abc import Collection, Iterable
 from pathlib import PurePath
 
 from hlsight.analyzer.access.loops import LoopInfo
+from hlsight.analyzer.access.report_loop_names import name_line_offset, offset_words
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import Design, Kernel, Loop, SourceLocation
 from hlsight.parsers.csource.frontend import strip_comments
@@ -79,12 +80,12 @@ def shifted_loops_warning(kernel: Kernel, shifted: dict[str, LoopInfo]) -> Diagn
     simulator warns alike, ``instrument-loop-moved``)."""
     if not shifted:
         return None
-    pairs = sorted(((name, info, info.line - (parse_loop_name(name).line or 0)) for name, info in shifted.items()),
+    pairs = sorted(((name, info, name_line_offset(name, info.line)) for name, info in shifted.items()),
                    key=lambda pair: pair[1].line)
     offset = pairs[0][2]
     file = PurePath(pairs[0][1].file).name
     shown = ", ".join(f"{name} at line {info.line}" for name, info, _offset in pairs)
-    where = f"{abs(offset)} line{'s' if abs(offset) != 1 else ''} {'below' if offset > 0 else 'above'}"
+    where = offset_words(offset)
     return Diagnostic(
         rule=SHIFTED_RULE, severity=Severity.WARNING, kernel=kernel.name, file=pairs[0][1].file, line=pairs[0][1].line,
         message=f"the report names loops of {file} at lines where it has none; its loops of the same ranks sit {where}"

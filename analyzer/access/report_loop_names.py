@@ -30,6 +30,7 @@ from typing import TypeVar
 from pycparser import c_ast
 
 from hlsight.parsers.csource.visitor import NodeVisitor
+from hlsight.parsers.vivado.names import parse_loop_name
 
 #: how the facts of a flattened nest begin their reason: the product of its levels' counts
 #: (:mod:`~hlsight.analyzer.access.xilinx_report_loops`), read back by the port bound
@@ -154,6 +155,17 @@ def moved_vitis_name(line: int, ordinal: int, names: Iterable[str]) -> str | Non
     pattern = re.compile(rf"VITIS_LOOP_(\d+)_{ordinal}")
     found = [name for name in names if (hit := pattern.fullmatch(name)) is not None and int(hit.group(1)) != line]
     return found[0] if len(found) == 1 else None
+
+
+def name_line_offset(name: str, line: int) -> int:
+    """How many lines below the line its Vitis name ``name`` gives a loop
+    at ``line`` sits (negative: above)."""
+    return line - (parse_loop_name(name).line or 0)
+
+
+def offset_words(offset: int) -> str:
+    """``2 lines below``, ``1 line above``: where a moved loop sits from its name's line."""
+    return f"{abs(offset)} line{'s' if abs(offset) != 1 else ''} {'below' if offset > 0 else 'above'}"
 
 
 def _chains(name: str, loop: NamedLoop, vivado: bool) -> list[tuple[NamedLoop, ...]]:

@@ -53,22 +53,22 @@ from hlsight.analyzer.access.report_loop_names import (
     ReportLoopMatch,
     match_report_name,
     moved_vitis_name,
+    name_line_offset,
     name_loops,
+    offset_words,
 )
 from hlsight.analyzer.access.sources import ParsedSources
 from hlsight.core.model import Design, Kernel, Loop, Product
 from hlsight.parsers.vivado.names import (
     cxx_module_abbreviates,
     cxx_module_matches,
+    is_loop_process,
     outlined_module_parts,
     parse_loop_name,
 )
 
 #: a Vitis name that joins two levels of a flattened nest
 _FLATTENED_VITIS = re.compile(r"^VITIS_LOOP_\d+_\d+_.")
-#: a dataflow process HLS generates for a loop of a dataflow region (``_s`` where Vivado's
-#: 20-character cut took ``_proc``: 2019.1's ``Loop_Pipeline_loop4_s``)
-_GENERATED_PROCESS = re.compile(r"(?:^|_)Loop_\w+_(?:proc\d*|s)$")
 #: the tool's copy of a function for one of its calls (``LOADBYTES_2``)
 _CALL_COPY = re.compile(r"^(?P<function>\w+)_\d+$")
 
@@ -109,8 +109,7 @@ class ReportLoopFinder:
         infos = [info for info in levels if info is not None]
         if len(infos) == 1 and loop.name in self.moved and match.levels[0] is self.moved[loop.name]:
             # said where the count is read: the source loop is the name's by rank, lines away from it
-            offset = infos[0].line - (parse_loop_name(loop.name).line or 0)
-            where = f"{abs(offset)} line{'s' if abs(offset) != 1 else ''} {'below' if offset > 0 else 'above'}"
+            where = offset_words(name_line_offset(loop.name, infos[0].line))
             return dataclasses.replace(infos[0], trip_reason=f"{infos[0].trip_reason}; the loop {where} the line"
                                        " its name gives: the source moved since synthesis")
         if len(infos) == 1:
@@ -138,12 +137,6 @@ class ReportLoopFinder:
         if match is None and loop.name in self.moved:
             return ReportLoopMatch((self.moved[loop.name],))
         return match
-
-    def moved_offset(self) -> int | None:
-        """How many lines below the report's names the moved loops sit (one
-        offset for all of them, or none was matched so)."""
-        offsets = {named.line - (parse_loop_name(name).line or 0) for name, named in self.moved.items()}
-        return next(iter(offsets)) if len(offsets) == 1 else None
 
 
 @dataclass
@@ -205,7 +198,7 @@ def report_loop_finder(kernel: Kernel, design: Design, names: SourceLoopNames, i
     walked = walked or Counter()
     modules = {other.name for other in design.kernels}
     function = _module_function(kernel.name, names, top, modules)
-    if function is None and _GENERATED_PROCESS.search(kernel.name):
+    if function is None and is_loop_process(kernel.name):
         # a dataflow process HLS made of a loop (``dct_Loop_Row_DCT_Loop_proc``,
         # ``Loop_VITIS_LOOP_12_1_proc``): its loops are the instantiating function's
         parent = next((other.name for other in design.kernels
@@ -253,7 +246,7 @@ def _moved_loops(finder: ReportLoopFinder, reported: set[str]) -> dict[str, Name
         name = moved_vitis_name(named.line, named.ordinal, vitis - set(moved))
         if name is not None:
             moved[name] = named
-    offsets = {named.line - (parse_loop_name(name).line or 0) for name, named in moved.items()}
+    offsets = {name_line_offset(name, named.line) for name, named in moved.items()}
     return moved if open_names and open_names <= set(moved) and len(offsets) == 1 else {}
 
 

@@ -282,8 +282,10 @@ def approximate_ii_caveats(loops: list[Loop]) -> list[str]:
     empty input or a full output can only add cycles: the time is then a
     lower bound (a public i++ 19.4 component, II ~9 on a load-to-compare
     recurrence of its own, with a stream read and write)."""
-    streams = [loop for loop in loops if _streams_only(loop)]
-    memory = [loop for loop in loops if not _streams_only(loop)]
+    streams: list[Loop] = []
+    memory: list[Loop] = []
+    for loop in loops:  # each loop's list of stallable operations read once
+        (streams if _streams_only(loop) else memory).append(loop)
     caveats = []
     if memory:
         caveats.append(

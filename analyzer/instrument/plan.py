@@ -44,7 +44,13 @@ from hlsight.analyzer.results import LOOP_PASS_MIN_CYCLES
 from hlsight.core.diagnostics import Diagnostic, Severity
 from hlsight.core.model import Design, Kernel, LatencyRange, Loop, Product
 from hlsight.parsers.csource.visitor import NodeVisitor
-from hlsight.parsers.vivado.names import GENERATED_LOOP_NOTE, instance_modules, module_matches, outlines_loops
+from hlsight.parsers.vivado.names import (
+    GENERATED_LOOP_NOTE,
+    instance_modules,
+    is_generated_process,
+    module_matches,
+    outlines_loops,
+)
 from hlsight.parsers.vivado.values import parse_version
 
 
@@ -196,14 +202,6 @@ def renamed_module(module: str, function: str, tops: list[str]) -> bool:
     return any(re.fullmatch(re.escape(top) + "_" + re.escape(function) + r"\d*", module) for top in tops)
 
 
-#: Process modules HLS generates for code between dataflow processes or for
-#: loops of a dataflow region (``Block_entry_split_proc``,
-#: ``dct_Loop_row_loop_proc1``, ``Loop_VITIS_LOOP_12_1_proc``; ``_s`` where
-#: Vivado's 20-character cut took ``_proc``: 2019.1's ``Loop_Pipeline_loop4_s``,
-#: whose loops simulate called unmatched, as xilinx_report_loops reads it).
-_GENERATED_PROCESS = re.compile(r"(?:^|_)(?:Block_\w*proc\d*|Loop_\w+_(?:proc\d*|s)|entry_proc\d*)$")
-
-
 def generated_processes(design: Design, kernel: Kernel) -> list[Kernel]:
     """Modules instantiated by ``kernel`` that HLS generated as dataflow
     processes (they have no C function of their own)."""
@@ -212,7 +210,7 @@ def generated_processes(design: Design, kernel: Kernel) -> list[Kernel]:
     # `Pipeline_loop4` is named Loop_Pipeline_loop4_s (Vivado HLS never outlines)
     outlined = outlines_loops(design.tool.product is Product.VITIS_HLS, parse_version(design.tool.version))
     for instance in kernel.instances:
-        if _GENERATED_PROCESS.search(instance.module) and not (outlined and "_Pipeline_" in instance.module):
+        if is_generated_process(instance.module) and not (outlined and "_Pipeline_" in instance.module):
             child = next((k for k in design.kernels if k.name == instance.module), None)
             if child is not None and child not in out:
                 out.append(child)
@@ -381,7 +379,7 @@ class Planner:
             if name in self.instrumented:
                 item = self.instrumented[name]
                 self.diagnostics.extend(instances_no_function_counts(
-                    item.kernel, self.design, known, lambda module: _GENERATED_PROCESS.search(module) is not None,
+                    item.kernel, self.design, known, is_generated_process,
                     name, self._file_of(name), int(item.source.node.coord.line)))
         self._ambiguous_inlined(shared)
         for item in self.instrumented.values():

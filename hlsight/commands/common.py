@@ -14,8 +14,8 @@ from hlsight.analyzer.memory_profiles import MemoryProfile, load_profile
 from hlsight.analyzer.pipeline import analyze
 from hlsight.analyzer.results import AnalysisResult
 from hlsight.analyzer.symbols import hint_values, load_hints_table, parse_set
-from hlsight.commands.source_headers import with_root_headers
-from hlsight.commands.sources import local_sources, source_root_unmatched, with_local_sources
+from hlsight.commands.source_headers import with_local_files
+from hlsight.commands.sources import local_sources, source_root_unmatched
 from hlsight.core.diagnostics import Severity
 from hlsight.core.errors import InputError
 from hlsight.core.model import Design
@@ -162,7 +162,7 @@ def analyze_with_inputs(
     demo share."""
     inputs = user_inputs(args)
     source_root = getattr(args, "source_root", None)
-    design = with_root_headers(with_local_sources(design, source_root), source_root)
+    design = with_local_files(design, source_root)
     result = analyze(design, {**(defaults or {}), **inputs.values}, memory=inputs.memory, launches=inputs.launches,
                      concurrent=inputs.concurrent, launched=inputs.launched, hints=inputs.hints)
     result.diagnostics.extend(source_root_unmatched(design, source_root))

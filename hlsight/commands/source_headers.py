@@ -14,15 +14,13 @@ The files are read, never written; one too large or not UTF-8 is skipped.
 from __future__ import annotations
 
 import dataclasses
-import re
 from pathlib import Path, PurePosixPath
 
-from hlsight.commands.sources import MAX_SOURCE_BYTES, find_below, find_by_name, path_parts
+from hlsight.commands.sources import find_below, find_by_name, path_parts, read_source_text, with_local_sources
 from hlsight.core.model import Design, SourceFile, Vendor
+from hlsight.parsers.csource.includes import includes
 from hlsight.parsers.cxx.clang_frontend import STD_INCLUDE
 
-#: ``#include "name"`` and ``#include <name>``
-_ANY_INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*(?:"(?P<quoted>[^"]+)"|<(?P<angled>[^>]+)>)', re.MULTILINE)
 #: the most headers added for one design (Intel's HLS/hls.h alone pulls in a dozen)
 MAX_ADDED_HEADERS = 200
 
@@ -32,15 +30,6 @@ def _embeds(design: Design, name: str) -> bool:
     wanted = path_parts(name)
     return any(path_parts(source.path)[-len(wanted):] == wanted for source in design.source_files
                if source.content is not None)
-
-
-def _read(path: Path) -> str | None:
-    try:
-        if not path.is_file() or path.stat().st_size > MAX_SOURCE_BYTES:
-            return None
-        return path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return None
 
 
 def _local_header(root: Path, name: str, includer: Path | None, quoted: bool) -> Path | None:
@@ -81,13 +70,12 @@ def with_root_headers(design: Design, source_root: str | None) -> Design:
     while pending and len(added) < MAX_ADDED_HEADERS:
         path, local, text = pending.pop()
         folder = PurePosixPath(path).parent
-        for match in _ANY_INCLUDE.finditer(text):
-            name = match.group("quoted") or match.group("angled")
+        for name, quoted in includes(text):
             target = str(folder / name)
             if target in added or _embeds(design, name):
                 continue
-            found = _local_header(root, name, local, quoted=match.group("quoted") is not None)
-            content = _read(found) if found is not None else None
+            found = _local_header(root, name, local, quoted=quoted)
+            content = read_source_text(found) if found is not None else None
             if found is None or content is None:
                 continue
             added[target] = SourceFile(path=target, name=found.name, content=content)
@@ -95,3 +83,11 @@ def with_root_headers(design: Design, source_root: str | None) -> Design:
     if not added:
         return design
     return dataclasses.replace(design, source_files=[*design.source_files, *added.values()])
+
+
+def with_local_files(design: Design, source_root: str | None) -> Design:
+    """``design`` with what this machine adds to its report: the sources it
+    names (:func:`~hlsight.commands.sources.with_local_sources`), then the
+    headers its embedded sources include and it left out
+    (:func:`with_root_headers`). What ``analyze`` and ``whatif`` read."""
+    return with_root_headers(with_local_sources(design, source_root), source_root)

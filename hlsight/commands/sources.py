@@ -209,6 +209,17 @@ MAX_SOURCE_BYTES = 4 * 2**20
 _INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*"([^"]+)"', re.MULTILINE)
 
 
+def read_source_text(path: Path) -> str | None:
+    """The text of a local source or header the analysis reads; ``None`` for
+    a missing file, one over :data:`MAX_SOURCE_BYTES` or not UTF-8."""
+    try:
+        if not path.is_file() or path.stat().st_size > MAX_SOURCE_BYTES:
+            return None
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
 def with_local_sources(design: Design, source_root: str | None) -> Design:
     """``design`` with the text of the sources its report names that this
     machine has (found as :func:`local_sources` finds them, and the local
@@ -231,11 +242,7 @@ def with_local_sources(design: Design, source_root: str | None) -> Design:
     while pending:
         named, path = pending.pop()
         key = named if keep_report_path else str(path.resolve())
-        if key in loaded or not path.is_file() or path.stat().st_size > MAX_SOURCE_BYTES:
-            continue
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
+        if key in loaded or (text := read_source_text(path)) is None:
             continue
         loaded[key] = SourceFile(path=key, name=path.name, content=text)
         folder = PurePosixPath(named).parent if keep_report_path else path.parent

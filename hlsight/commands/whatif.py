@@ -45,8 +45,7 @@ from hlsight.commands.common import (
     source_root_given,
     user_inputs,
 )
-from hlsight.commands.source_headers import with_root_headers
-from hlsight.commands.sources import with_local_sources
+from hlsight.commands.source_headers import with_local_files
 from hlsight.core.errors import InputError
 from hlsight.core.units import format_seconds, parse_duration
 from hlsight.output import write_text
@@ -150,9 +149,7 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(None, "--solve and --for-time go together", expected="--solve NAME --for-time 10ms")
     for_time = None if args.for_time is None else parse_duration(args.for_time)
     # a Vivado/Vitis report's sources beside it give its m_axi bytes and trips in the arguments
-    source_root = source_root_given(args)
-    design = with_root_headers(with_local_sources(load_design(args.path, ReadOptions(solution=args.solution)),
-                                                  source_root), source_root)
+    design = with_local_files(load_design(args.path, ReadOptions(solution=args.solution)), source_root_given(args))
     # either spelling of a kernel a shell needs quoted (relu_stream<relu_config3>): the one symbols use
     spelled = user_spelling(design)
     sweeps = [replace(sweep, name=spelled(sweep.name)) for sweep in sweeps]

@@ -50,6 +50,13 @@ def format_seconds(seconds: float | None, digits: int = 3) -> str:
     return f"{rounded:.{digits}g} s"
 
 
+def format_amount(value: float) -> str:
+    """A resource count as reports give it: whole with thousands separators
+    (``12,288``), one decimal where the report has a fraction (aoc's DSPs
+    ``4,220.5``)."""
+    return f"{value:,.0f}" if float(value).is_integer() else f"{value:,.1f}"
+
+
 def format_mhz(mhz: float | None) -> str:
     """A clock in MHz with 4 significant digits, whole MHz from 1000 up
     (``286 MHz``, ``264.8 MHz``, ``11795 MHz`` -- not ``1.18e+04``)."""

@@ -20,7 +20,7 @@ import sympy
 from hlsight.analyzer.cosim_check import COSIM_TOLERANCE, equals_text, implied_text, measured_text
 from hlsight.analyzer.results import CosimComparison, CycleEstimate, CyclePart, KernelEstimate
 from hlsight.core.model import Design, ImplementationReport, Kernel, ResourceUse, Vendor
-from hlsight.core.units import count_range, cycle_count
+from hlsight.core.units import count_range, cycle_count, format_amount
 from hlsight.reporters.present import format_seconds
 
 
@@ -230,9 +230,8 @@ def resources_text(resources: list[ResourceUse]) -> str:
     """``LUT 823 (0.06%), FF 349 (0.01%), BRAM_18K 0 (0%)``."""
     parts = []
     for item in resources:
-        used = f"{item.used:,.0f}" if float(item.used).is_integer() else f"{item.used:,.1f}"
         share = item.utilisation
-        parts.append(f"{item.name} {used}" + ("" if share is None else f" ({share:.2%})"))
+        parts.append(f"{item.name} {format_amount(item.used)}" + ("" if share is None else f" ({share:.2%})"))
     return ", ".join(parts)
 
 

@@ -51,9 +51,15 @@ _VIVADO_LOOP = re.compile(r"^Loop (?P<path>\d+(?:\.\d+)*)$")
 _CHILD_OF = re.compile(r"^(?P<parent>.+)\.(?P<position>\d+)$")
 _OUTLINED_MODULE = re.compile(r"^(?P<function>.+?)_(?:Pipeline|Outline)_(?P<part>.+)$")
 #: A dataflow process the tool made of a loop, ``Loop_<label>_proc<k>`` (``_s`` after Vivado's
-#: 20-character cut: 2019.1 names the process of the loop ``Pipeline_loop4`` ``Loop_Pipeline_loop4_s``),
-#: alone or as the function an outlined part is named after
-_LOOP_PROCESS = re.compile(r"^(?P<process>Loop_\w+?_(?:proc\d*|s))(?=$|_(?:Pipeline|Outline)_)")
+#: 20-character cut: 2019.1 names the process of the loop ``Pipeline_loop4`` ``Loop_Pipeline_loop4_s``)
+_LOOP_PROCESS_NAME = r"Loop_\w+?_(?:proc\d*|s)"
+#: ... alone or as the function an outlined part is named after
+_LOOP_PROCESS = re.compile(rf"^(?P<process>{_LOOP_PROCESS_NAME})(?=$|_(?:Pipeline|Outline)_)")
+#: ... ending a module's name (``dct_Loop_Row_DCT_Loop_proc``, ``Loop_VITIS_LOOP_12_1_proc``)
+_ENDS_IN_LOOP_PROCESS = re.compile(rf"(?:^|_){_LOOP_PROCESS_NAME}$")
+#: Any process module HLS generates in a dataflow region: a loop's, or one for the code between
+#: processes (``Block_entry_split_proc``, ``entry_proc``)
+_GENERATED_PROCESS = re.compile(rf"(?:^|_)(?:Block_\w*proc\d*|{_LOOP_PROCESS_NAME}|entry_proc\d*)$")
 #: The first Vitis release that outlines pipelined loops into ``_Pipeline_`` modules (docs/vivado-reader.md)
 OUTLINING_SINCE = (2021, 2)
 
@@ -234,6 +240,18 @@ def outlined_module_parts(module: str) -> tuple[str, str] | None:
         return None if match is None else (process["process"], match["part"])
     match = _OUTLINED_MODULE.match(module)
     return None if match is None else (match["function"], match["part"])
+
+
+def is_loop_process(module: str) -> bool:
+    """``module`` is a dataflow process HLS made of a loop of the region (its
+    loops are the instantiating function's)."""
+    return _ENDS_IN_LOOP_PROCESS.search(module) is not None
+
+
+def is_generated_process(module: str) -> bool:
+    """``module`` is a dataflow process HLS generated (a loop's, or one for
+    the code between processes): it has no C function of its own."""
+    return _GENERATED_PROCESS.search(module) is not None
 
 
 def outlines_loops(vitis: bool, version: tuple[int, ...]) -> bool:
